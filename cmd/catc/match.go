@@ -1,0 +1,77 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/catc-dev/catc/types"
+)
+
+func matchCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "match",
+		Usage:     "check a JSON value against a Puppet data type, or print the type's canonical form",
+		ArgsUsage: "TYPE [VALUE]",
+		Description: "With VALUE (JSON text), exit 0 if it is an instance of TYPE; otherwise print\n" +
+			"Puppet's mismatch message and exit 1. Without VALUE, print TYPE's canonical form.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "subject", Usage: "prefix the message with `NAME`, as Puppet does for an attribute (e.g. software.ensure)"},
+		},
+		Action: runMatch,
+	}
+}
+
+func runMatch(c *cli.Context) error {
+	args := c.Args().Slice()
+	if len(args) < 1 || len(args) > 2 {
+		return &exitError{code: exitErrors, msg: "match takes TYPE and an optional VALUE (JSON), e.g. catc match 'Integer[0, 65535]' 8080"}
+	}
+	out, errOut := c.App.Writer, c.App.ErrWriter
+	if len(args) == 1 {
+		t, err := types.Parse(args[0])
+		if err != nil {
+			return typeError(errOut, args[0], err)
+		}
+		fmt.Fprintln(out, t.String())
+		if _, err := types.ParseData(args[0]); err != nil {
+			fmt.Fprintf(errOut, "catc: warning: %s\n", err)
+		}
+		return nil
+	}
+	t, err := types.ParseData(args[0])
+	if err != nil {
+		return typeError(errOut, args[0], err)
+	}
+	v, err := types.DecodeJSON([]byte(args[1]))
+	if err != nil {
+		return &exitError{code: exitErrors, msg: fmt.Sprintf("VALUE is not valid JSON: %v (strings need quotes: '\"installed\"')", err)}
+	}
+	if msg, ok := types.Check(c.String("subject"), t, v); !ok {
+		fmt.Fprintln(out, msg)
+		return failed()
+	}
+	return nil
+}
+
+// typeError prints a type parse error with a caret under the offending text.
+func typeError(w io.Writer, src string, err error) error {
+	fmt.Fprintf(w, "catc: TYPE: %v\n", err)
+	var pe *types.ParseError
+	if errors.As(err, &pe) && !strings.ContainsAny(src, "\n") {
+		n := max(pe.Length, 1)
+		fmt.Fprintf(w, "  %s\n  %s%s\n", src, strings.Repeat(" ", runeOffset(src, pe.Offset)), strings.Repeat("^", n))
+	}
+	return failed()
+}
+
+// runeOffset converts a byte offset into a column count for the caret line.
+func runeOffset(s string, off int) int {
+	if off > len(s) {
+		off = len(s)
+	}
+	return len([]rune(s[:max(off, 0)]))
+}

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Exit codes (DESIGN.md §3).
+const (
+	exitOK     = 0
+	exitErrors = 1
+)
+
+// exitError carries an exit code and an optional message for stderr.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+// failed reports errors that have already been printed (or need no text).
+func failed() error { return &exitError{code: exitErrors} }
+
+// run is main without the process: it returns the exit code.
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		// A panic is a bug; still, never show a user a Go stack trace.
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "catc: internal error: %v\nPlease report this with the input that caused it.\n", r)
+			code = exitErrors
+		}
+	}()
+	app := newApp(stdout, stderr)
+	if err := checkCommand(app, args); err != nil {
+		return exitCode(err, stderr)
+	}
+	err := app.Run(permuteArgs(app, args))
+	return exitCode(err, stderr)
+}
+
+// exitCode prints err (when it has text) and maps it to the process exit code.
+func exitCode(err error, stderr io.Writer) int {
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.msg != "" {
+			fmt.Fprintln(stderr, "catc: "+ee.msg)
+		}
+		return ee.code
+	}
+	var ec cli.ExitCoder
+	if errors.As(err, &ec) {
+		if msg := strings.TrimSpace(err.Error()); msg != "" {
+			fmt.Fprintln(stderr, "catc: "+msg)
+		}
+		return ec.ExitCode()
+	}
+	// Usage errors from the flag parser and everything else.
+	fmt.Fprintln(stderr, "catc: "+err.Error())
+	return exitErrors
+}
+
+// checkCommand rejects an unknown command with exit code 1 and a suggestion
+// (urfave/cli would print help and exit 3, which DESIGN.md reserves).
+func checkCommand(app *cli.App, args []string) error {
+	if len(args) < 2 || strings.HasPrefix(args[1], "-") || args[1] == "help" || app.Command(args[1]) != nil {
+		return nil
+	}
+	msg := fmt.Sprintf("unknown command %q; run 'catc --help' for the list", args[1])
+	if cli.SuggestCommand != nil {
+		if s := cli.SuggestCommand(app.Commands, args[1]); s != "" {
+			msg += ". " + s
+		}
+	}
+	return &exitError{code: exitErrors, msg: msg}
+}

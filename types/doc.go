@@ -1,0 +1,14 @@
+// Package types is the Puppet 4+ data type system as Puppet 7.23 has it, for
+// plain data: the values an HCL or JSON document can hold.
+//
+// It parses type expression strings (Parse), prints their canonical form
+// (Type.String), decides whether a value is an instance of a type
+// (IsInstance), and describes a mismatch in Puppet's exact words (Describe).
+// It also translates Ruby (Onigmo) regular expressions into Go's RE2 syntax
+// (TranslateRegexp), rejecting every construct RE2 cannot do or would read
+// differently.
+//
+// It does not know about HCL files, resources or catalogs: callers map
+// offsets in a type string to source ranges themselves. It does not coerce
+// values: "1" is never an Integer.
+package types

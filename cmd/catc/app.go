@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/urfave/cli/v2"
@@ -9,7 +10,7 @@ import (
 // newApp builds the command line. It holds no global state so that tests
 // can run it with their own writers.
 func newApp(stdout, stderr io.Writer) *cli.App {
-	return &cli.App{
+	app := &cli.App{
 		Name:            "catc",
 		Usage:           "compile catalogs of infrastructure resources offline",
 		Writer:          stdout,
@@ -20,7 +21,22 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		ExitErrHandler: func(*cli.Context, error) {},
 		Commands: []*cli.Command{
 			versionCommand(),
+			validateCommand(),
+			compileCommand(),
+			planCommand(),
+			whyCommand(),
 			matchCommand(),
 		},
 	}
+	for _, cmd := range app.Commands {
+		cmd.HideHelpCommand = true
+		cmd.OnUsageError = usageError
+	}
+	return app
+}
+
+// usageError keeps flag errors short and on stderr instead of printing the
+// whole help text to stdout.
+func usageError(c *cli.Context, err error, _ bool) error {
+	return fmt.Errorf("%w (see 'catc %s --help')", err, c.Command.Name)
 }

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"os"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/urfave/cli/v2"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/render"
+)
+
+// loadFlags are the flags of every command that reads HCL.
+func loadFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "diagnostics", Value: "text", Usage: "print diagnostics as `FORMAT`: text, json or github"},
+	}
+}
+
+// loadCatalog loads the paths, prints every diagnostic, and fails when
+// there are errors (or warnings, with strict).
+func loadCatalog(c *cli.Context, paths []string, strict bool) (*catalog.Catalog, error) {
+	if _, err := render.ParseDiagnosticFormat(c.String("diagnostics")); err != nil {
+		return nil, &exitError{code: exitErrors, msg: err.Error()}
+	}
+	if len(paths) == 0 {
+		return nil, &exitError{code: exitErrors, msg: c.Command.Name + " needs at least one PATH (a .hcl file or a directory of them)"}
+	}
+	cat, diags := catalog.Load(paths, catalog.LoadOptions{})
+	if err := printDiagnostics(c, diags, cat.Files()); err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() || strict && len(diags) > 0 {
+		return nil, failed()
+	}
+	return cat, nil
+}
+
+// printDiagnostics writes diags to stderr in the chosen format.
+func printDiagnostics(c *cli.Context, diags hcl.Diagnostics, files map[string]*hcl.File) error {
+	if len(diags) == 0 {
+		return nil
+	}
+	format, err := render.ParseDiagnosticFormat(c.String("diagnostics"))
+	if err != nil {
+		return &exitError{code: exitErrors, msg: err.Error()}
+	}
+	return render.WriteDiagnostics(c.App.ErrWriter, diags, render.DiagnosticOptions{
+		Format: format,
+		Files:  files,
+		Color:  colorTerminal(c.App.ErrWriter),
+		Width:  100,
+	})
+}
+
+// colorTerminal reports whether w is a terminal that wants colour
+// (https://no-color.org: NO_COLOR set to anything turns it off).
+func colorTerminal(w any) bool {
+	if _, set := os.LookupEnv("NO_COLOR"); set {
+		return false
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

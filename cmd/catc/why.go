@@ -1,0 +1,70 @@
+package main
+
+import (
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/render"
+)
+
+func whyCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "why",
+		Usage:     "explain why FROM comes before TO, or what REF depends on and what depends on it",
+		ArgsUsage: "PATH... FROM [TO]",
+		Description: "The last one or two arguments that look like references (Type[title]) are\n" +
+			"FROM and TO; the others are paths.",
+		Flags: loadFlags(),
+		Action: func(c *cli.Context) error {
+			paths, refs := splitRefs(c.Args().Slice())
+			if len(refs) == 0 || len(refs) > 2 {
+				return &exitError{code: exitErrors, msg: "why takes PATH... then FROM [TO], e.g. catc why site/ 'Software[php]' 'Apt_key[6F6B…]'"}
+			}
+			cat, err := loadCatalog(c, paths, false)
+			if err != nil {
+				return err
+			}
+			var rs []*catalog.Resource
+			for _, ref := range refs {
+				r, diags := graph.Resolve(cat, ref)
+				if err := printDiagnostics(c, diags, cat.Files()); err != nil {
+					return err
+				}
+				if diags.HasErrors() {
+					return failed()
+				}
+				rs = append(rs, r)
+			}
+			g := graph.Build(cat)
+			plan, _ := graph.Order(g, graph.Ordering{})
+			return writeOutput(c, func(w io.Writer) error {
+				if len(rs) == 1 {
+					return render.NeighboursText(w, plan.Neighbours(rs[0]))
+				}
+				return render.WhyText(w, plan.Why(rs[0], rs[1]))
+			})
+		},
+	}
+}
+
+// splitRefs takes the trailing arguments that read as references
+// (Type[title], and not an existing file) off the paths.
+func splitRefs(args []string) (paths, refs []string) {
+	n := len(args)
+	for n > 0 && len(args)-n < 2 && isRef(args[n-1]) {
+		n--
+	}
+	return args[:n], args[n:]
+}
+
+func isRef(s string) bool {
+	if _, _, ok := catalog.ParseRef(s); !ok {
+		return false
+	}
+	_, err := os.Stat(s)
+	return err != nil
+}

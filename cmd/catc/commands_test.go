@@ -1,0 +1,210 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const seed = "../../fixtures/seed"
+
+// writeFiles makes a catalog directory for a test.
+func writeFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// badAttribute declares a seed resource with a misspelt attribute on line 2.
+const badAttribute = `resource "software" "php" {
+  ensur = "present"
+}
+`
+
+func TestValidate(t *testing.T) {
+	bad := filepath.Join(writeFiles(t, map[string]string{"bad.hcl": badAttribute}), "bad.hcl")
+	tests := []struct {
+		name     string
+		args     []string
+		code     int
+		inStderr []string
+	}{
+		{"seed is valid", []string{"validate", seed}, 0, nil},
+		{"strict fails on the seed's warnings", []string{"validate", "--strict", seed}, 1, []string{"Warning: Missing documentation"}},
+		{"flags after paths", []string{"validate", seed, "--strict"}, 1, []string{"Warning: Missing documentation"}},
+		{"unknown attribute, text", []string{"validate", seed, bad}, 1,
+			[]string{"bad.hcl line 2", `ensur = "present"`, `Did you mean "ensure"?`}},
+		{"github annotations", []string{"validate", "--diagnostics", "github", seed, bad}, 1,
+			[]string{"::error file=" + bad + ",line=2,col=3,"}},
+		{"json diagnostics", []string{"validate", "--diagnostics=json", seed, bad}, 1,
+			[]string{`"severity": "error"`, `"line": 2`, `"column": 3`}},
+		{"bad diagnostics format", []string{"validate", "--diagnostics", "xml", seed}, 1, []string{"use text, json or github"}},
+		{"no paths", []string{"validate"}, 1, []string{"validate needs at least one PATH"}},
+		{"missing path", []string{"validate", "does/not/exist"}, 1, []string{"does/not/exist"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCatc(t, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit code = %d, want %d\nstderr:\n%s", code, tt.code, errOut)
+			}
+			if out != "" {
+				t.Errorf("validate printed to stdout: %q", out)
+			}
+			for _, want := range tt.inStderr {
+				if !strings.Contains(errOut, want) {
+					t.Errorf("stderr lacks %q:\n%s", want, errOut)
+				}
+			}
+		})
+	}
+}
+
+func TestCompileIsByteStable(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	for _, out := range []string{a, b} {
+		if code, _, errOut := runCatc(t, "compile", seed, "-o", out); code != 0 {
+			t.Fatalf("compile exited %d: %s", code, errOut)
+		}
+	}
+	ab, _ := os.ReadFile(a)
+	bb, _ := os.ReadFile(b)
+	if !bytes.Equal(ab, bb) || len(ab) == 0 {
+		t.Fatalf("two compiles of the same input differ (or are empty)")
+	}
+	var doc struct {
+		Format    string `json:"format"`
+		Resources []struct {
+			Ref string `json:"ref"`
+		} `json:"resources"`
+		Edges []struct {
+			From, To string
+			Kinds    []string
+		} `json:"edges"`
+	}
+	if err := json.Unmarshal(ab, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Format != "catc.catalog/1" || len(doc.Resources) != 3 || len(doc.Edges) != 2 {
+		t.Errorf("compiled seed: format %q, %d resources, %d edges; want catc.catalog/1, 3, 2", doc.Format, len(doc.Resources), len(doc.Edges))
+	}
+}
+
+func TestErrorsLeaveNoOutputFile(t *testing.T) {
+	bad := writeFiles(t, map[string]string{"bad.hcl": `resource "nosuch" "x" {}`})
+	out := filepath.Join(t.TempDir(), "catalog.json")
+	for _, cmd := range []string{"compile", "plan"} {
+		code, _, _ := runCatc(t, cmd, bad, "-o", out)
+		if code != 1 {
+			t.Errorf("%s on an invalid catalog exited %d, want 1", cmd, code)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("%s left %s behind after an error", cmd, out)
+		}
+	}
+}
+
+const cyclicCatalog = `
+type "node" {
+  desc = "A node."
+  attribute "name" {
+    type      = "String"
+    behaviour = "namevar"
+    desc      = "The name."
+  }
+}
+resource "node" "a" { require = node.b }
+resource "node" "b" { require = "Node[c]" }
+resource "node" "c" { require = [node.a] }
+resource "node" "d" {}
+`
+
+func TestPlan(t *testing.T) {
+	code, out, errOut := runCatc(t, "plan", seed)
+	if code != 0 {
+		t.Fatalf("plan exited %d: %s", code, errOut)
+	}
+	want := []string{"1. Software[php]", "2. Apt_key[6F6B15509CF8E59E6E469F327F438280EF8D349F]", "3. Software[php-yum]"}
+	last := -1
+	for _, w := range want {
+		i := strings.Index(out, w)
+		if i < 0 || i < last {
+			t.Fatalf("plan lacks %q in order:\n%s", w, out)
+		}
+		last = i
+	}
+
+	code, out, _ = runCatc(t, "plan", "--format", "json", seed)
+	var doc struct {
+		Order []string `json:"order"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &doc) != nil || len(doc.Order) != 3 || doc.Order[0] != "Software[php]" {
+		t.Errorf("plan --format json: exit %d, order %v", code, doc.Order)
+	}
+
+	code, _, errOut = runCatc(t, "plan", "--format", "yaml", seed)
+	if code != 1 || !strings.Contains(errOut, "use text or json") {
+		t.Errorf("bad --format: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestPlanCycleReportsEveryEdge(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"main.hcl": cyclicCatalog})
+	code, out, errOut := runCatc(t, "plan", dir)
+	if code != 1 {
+		t.Fatalf("plan on a cycle exited %d, want 1", code)
+	}
+	if out != "" {
+		t.Errorf("plan printed a plan despite the cycle: %q", out)
+	}
+	for _, want := range []string{"(Node[a] => Node[c] => Node[b] => Node[a])", "main.hcl:10", "main.hcl:11", "main.hcl:12"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("cycle report lacks %q:\n%s", want, errOut)
+		}
+	}
+}
+
+func TestPlanRandomOrderingIsSeeded(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"main.hcl": strings.Replace(cyclicCatalog, `resource "node" "c" { require = [node.a] }`, `resource "node" "c" {}`, 1)})
+	_, first, _ := runCatc(t, "plan", dir, "--ordering", "random", "--seed", "7")
+	_, again, _ := runCatc(t, "plan", dir, "--ordering", "random", "--seed", "7")
+	if first == "" || first != again {
+		t.Errorf("the same seed gave different plans:\n%s\n---\n%s", first, again)
+	}
+	if code, _, errOut := runCatc(t, "plan", dir, "--ordering", "sideways"); code != 1 || !strings.Contains(errOut, "use declaration or random") {
+		t.Errorf("bad --ordering: %d %q", code, errOut)
+	}
+}
+
+func TestWhy(t *testing.T) {
+	code, out, errOut := runCatc(t, "why", seed, "Software[php]", "Software[php-yum]")
+	if code != 0 {
+		t.Fatalf("why exited %d: %s", code, errOut)
+	}
+	for _, want := range []string{"Software[php] comes before Software[php-yum]", "resources.hcl:13", "resources.hcl:8"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("why lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = runCatc(t, "why", seed, "Software[php-yum]", "Software[php]")
+	if code != 0 || !strings.Contains(out, "does not have to come before") {
+		t.Errorf("why with no path: exit %d\n%s", code, out)
+	}
+	code, _, errOut = runCatc(t, "why", seed, "Software[nosuch]")
+	if code != 1 || !strings.Contains(errOut, "Software[nosuch]") {
+		t.Errorf("why of an unknown resource: exit %d\n%s", code, errOut)
+	}
+	code, _, errOut = runCatc(t, "why", seed)
+	if code != 1 || !strings.Contains(errOut, "why takes PATH") {
+		t.Errorf("why without refs: exit %d\n%s", code, errOut)
+	}
+}

@@ -47,7 +47,14 @@ type OptionalType struct{ Type Type }
 type VariantType struct{ Types []Type }
 
 // IntegerType is an inclusive range; MinInt and MaxInt mean unbounded.
-type IntegerType struct{ Min, Max int64 }
+// FloatMax is set only when the upper bound was written as a Float
+// (Integer[1, 1.0]): Max is then its floor, and the type prints the Float
+// as Puppet does. It is a value, not a pointer, so that types compare with ==.
+type IntegerType struct {
+	Min, Max int64
+	FloatMax float64
+	HasFloat bool
+}
 
 // FloatType is an inclusive range; -Inf and +Inf mean unbounded.
 type FloatType struct{ Min, Max float64 }

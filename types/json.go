@@ -1,0 +1,351 @@
+package types
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// DecodeJSON decodes one JSON document into a Value, the way Ruby's
+// JSON.parse shapes it for Puppet: a number literal without '.', 'e' or 'E'
+// is an Integer (int64; larger ones are an error), any other is a Float;
+// objects keep their key order, and a duplicate key takes the last value at
+// the first key's position.
+func DecodeJSON(data []byte) (Value, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	v, err := decodeJSONValue(dec, 0)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("json: unexpected data after the top-level value")
+	}
+	return v, nil
+}
+
+// maxJSONDepth bounds the nesting of arrays and objects, so that no input
+// exhausts the stack.
+const maxJSONDepth = 10000
+
+func decodeJSONValue(dec *json.Decoder, depth int) (Value, error) {
+	if depth > maxJSONDepth {
+		return nil, fmt.Errorf("json: nesting deeper than %d levels", maxJSONDepth)
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		if err == io.EOF {
+			return nil, errors.New("json: unexpected end of input")
+		}
+		return nil, err
+	}
+	switch tok := tok.(type) {
+	case json.Delim:
+		if tok == '[' {
+			return decodeJSONArray(dec, depth+1)
+		}
+		if tok == '{' {
+			return decodeJSONObject(dec, depth+1)
+		}
+		return nil, fmt.Errorf("json: unexpected %q", rune(tok))
+	case json.Number:
+		return decodeJSONNumber(string(tok))
+	case string, bool, nil:
+		return tok, nil
+	}
+	return nil, fmt.Errorf("json: unexpected token %v", tok)
+}
+
+func decodeJSONArray(dec *json.Decoder, depth int) (Value, error) {
+	out := []Value{}
+	for dec.More() {
+		v, err := decodeJSONValue(dec, depth)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	if _, err := dec.Token(); err != nil { // the closing ']'
+		return nil, err
+	}
+	return out, nil
+}
+
+func decodeJSONObject(dec *json.Decoder, depth int) (Value, error) {
+	h := &Hash{}
+	index := map[string]int{} // Hash.Set is linear; keep decoding linear
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		key, ok := tok.(string)
+		if !ok {
+			return nil, fmt.Errorf("json: object key must be a string, got %v", tok)
+		}
+		v, err := decodeJSONValue(dec, depth)
+		if err != nil {
+			return nil, err
+		}
+		if i, dup := index[key]; dup {
+			h.Values[i] = v // last value wins, first position stays
+			continue
+		}
+		index[key] = len(h.Keys)
+		h.Keys = append(h.Keys, key)
+		h.Values = append(h.Values, v)
+	}
+	if _, err := dec.Token(); err != nil { // the closing '}'
+		return nil, err
+	}
+	return h, nil
+}
+
+// decodeJSONNumber applies Ruby's rule: the literal's form, not its value,
+// decides between Integer and Float.
+func decodeJSONNumber(lit string) (Value, error) {
+	if !strings.ContainsAny(lit, ".eE") {
+		n, err := strconv.ParseInt(lit, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("json: integer %s is outside the supported range %d..%d", lit, int64(MinInt), int64(MaxInt))
+		}
+		return n, nil
+	}
+	f, err := strconv.ParseFloat(lit, 64)
+	if err != nil || math.IsInf(f, 0) {
+		return nil, fmt.Errorf("json: number %s is outside the range of a 64-bit float", lit)
+	}
+	return f, nil
+}
+
+// EncodeJSON encodes v as compact JSON, deterministically: hashes in their
+// key order, floats always with a fraction or exponent so that they decode
+// back as floats (1.0, 1e+20). A Sensitive value is written as the string
+// "Sensitive [value redacted]", never its content; a non-finite float
+// (not producible from JSON or HCL) is written as null.
+func EncodeJSON(v Value) []byte {
+	var b bytes.Buffer
+	encodeJSONValue(&b, v)
+	return b.Bytes()
+}
+
+func encodeJSONValue(b *bytes.Buffer, v Value) {
+	switch v := v.(type) {
+	case nil:
+		b.WriteString("null")
+	case bool:
+		b.WriteString(strconv.FormatBool(v))
+	case int64:
+		b.WriteString(strconv.FormatInt(v, 10))
+	case float64:
+		b.WriteString(jsonFloat(v))
+	case string:
+		encodeJSONString(b, v)
+	case []Value:
+		b.WriteByte('[')
+		for i, e := range v {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			encodeJSONValue(b, e)
+		}
+		b.WriteByte(']')
+	case *Hash:
+		encodeJSONHash(b, v)
+	case Sensitive:
+		encodeJSONString(b, sensitiveRedacted)
+	default:
+		b.WriteString("null")
+	}
+}
+
+// sensitiveRedacted is how Puppet prints a Sensitive value.
+const sensitiveRedacted = "Sensitive [value redacted]"
+
+func encodeJSONHash(b *bytes.Buffer, h *Hash) {
+	b.WriteByte('{')
+	for i, k := range h.Keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		encodeJSONString(b, k)
+		b.WriteByte(':')
+		encodeJSONValue(b, h.Values[i])
+	}
+	b.WriteByte('}')
+}
+
+func jsonFloat(f float64) string {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return "null"
+	}
+	s := strconv.FormatFloat(f, 'g', -1, 64)
+	if !strings.ContainsAny(s, ".eE") {
+		s += ".0"
+	}
+	return s
+}
+
+// encodeJSONString writes s as a JSON string: quotes, backslashes and
+// control characters escaped, everything else (HTML characters included)
+// kept as UTF-8; invalid UTF-8 becomes U+FFFD.
+func encodeJSONString(b *bytes.Buffer, s string) {
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x2028 || r == 0x2029:
+			fmt.Fprintf(b, `\u%04x`, r)
+		default:
+			b.WriteRune(r) // utf8.RuneError for invalid bytes
+		}
+	}
+	b.WriteByte('"')
+}
+
+// FormatValue prints v for a human, in Puppet's literal syntax: strings
+// single-quoted (double-quoted with escapes when they hold control
+// characters), floats as Ruby prints them, undef, [a, b] and
+// {'k' => v}; a Sensitive value prints redacted.
+func FormatValue(v Value) string {
+	var b strings.Builder
+	formatValueTo(&b, v)
+	return b.String()
+}
+
+func formatValueTo(b *strings.Builder, v Value) {
+	switch v := v.(type) {
+	case nil:
+		b.WriteString("undef")
+	case bool:
+		b.WriteString(strconv.FormatBool(v))
+	case int64:
+		b.WriteString(strconv.FormatInt(v, 10))
+	case float64:
+		b.WriteString(valueRubyFloat(v))
+	case string:
+		b.WriteString(valueQuote(v))
+	case []Value:
+		b.WriteByte('[')
+		for i, e := range v {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			formatValueTo(b, e)
+		}
+		b.WriteByte(']')
+	case *Hash:
+		b.WriteByte('{')
+		for i, k := range v.Keys {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(valueQuote(k) + " => ")
+			formatValueTo(b, v.Values[i])
+		}
+		b.WriteByte('}')
+	case Sensitive:
+		b.WriteString(sensitiveRedacted)
+	default:
+		fmt.Fprintf(b, "%v", v)
+	}
+}
+
+// valueRubyFloat is Ruby's Float#to_s: shortest round-trip digits, fixed
+// notation for 1e-4 <= |x| < 1e15 (and 0), else d.dddde+XX, always with a
+// fractional digit.
+func valueRubyFloat(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	}
+	abs := math.Abs(f)
+	if abs == 0 || (abs >= 1e-4 && abs < 1e15) {
+		s := strconv.FormatFloat(f, 'f', -1, 64)
+		if !strings.Contains(s, ".") {
+			s += ".0"
+		}
+		return s
+	}
+	s := strconv.FormatFloat(f, 'e', -1, 64)
+	mant, exp, _ := strings.Cut(s, "e")
+	if !strings.Contains(mant, ".") {
+		mant += ".0"
+	}
+	return mant + "e" + exp
+}
+
+// valueQuote is Puppet's string quoting: single quotes unless the string
+// holds a control character, in which case double quotes with escapes.
+func valueQuote(s string) string {
+	for _, r := range s {
+		if r < 0x20 {
+			return valueDoubleQuote(s)
+		}
+	}
+	var b strings.Builder
+	b.WriteByte('\'')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\'':
+			b.WriteString(`\'`)
+		case c == '\\' && i+1 < len(s):
+			b.WriteByte('\\')
+			i++
+			b.WriteByte(s[i])
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('\'')
+	return b.String()
+}
+
+func valueDoubleQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '\t':
+			b.WriteString(`\t`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '"':
+			b.WriteString(`\"`)
+		case '$':
+			b.WriteString(`\$`)
+		case '\\':
+			b.WriteString(`\\`)
+		default:
+			if r < 0x20 {
+				fmt.Fprintf(&b, `\u{%X}`, r)
+			} else {
+				b.WriteRune(r)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}

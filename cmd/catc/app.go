@@ -25,6 +25,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			compileCommand(),
 			planCommand(),
 			whyCommand(),
+			diffCommand(),
 			matchCommand(),
 		},
 	}

@@ -1,0 +1,300 @@
+package catalog
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/catc-dev/catc/types"
+)
+
+var attributeSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{
+		{Name: "type"}, {Name: "desc"}, {Name: "default"},
+		{Name: "behaviour"}, {Name: "behavior"}, {Name: "sensitive"},
+	},
+}
+
+// reservedAttrs are the names the Resource API refuses (metaparameters,
+// title and provider); `name` and `ensure` are allowed.
+var reservedAttrs = []string{"title", "provider", "alias", "audit", "before", "consume", "export", "loglevel",
+	"noop", "notify", "require", "schedule", "stage", "subscribe", "tag"}
+
+var behaviours = map[string]Behaviour{
+	"namevar": Namevar, "parameter": Parameter, "read_only": ReadOnly, "init_only": InitOnly,
+}
+
+// decodeAttributes decodes the attribute blocks in order, then refuses
+// reserved names (the Resource API checks them after all attributes).
+func decodeAttributes(td *TypeDef, blocks hcl.Blocks, src []byte) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	n := 0
+	for _, b := range blocks {
+		if b.Type != "attribute" {
+			continue
+		}
+		n++
+		a, d := decodeAttribute(td, b, src)
+		diags = append(diags, d...)
+		if a == nil {
+			continue
+		}
+		if prev := td.attrByName[a.Name]; prev != nil {
+			diags = append(diags, errorAt(summaryDuplicateAttr,
+				fmt.Sprintf("The attribute %q of type %q is already defined at %s.", a.Name, td.Name, prev.NameRange),
+				a.NameRange, a.DeclRange.Ptr()))
+			continue
+		}
+		td.attrByName[a.Name] = a
+		td.Attributes = append(td.Attributes, a)
+	}
+	if n == 0 {
+		diags = append(diags, errorAt(summaryNoAttributes,
+			fmt.Sprintf("Puppet::ResourceApi::TypeDefinition must have `attributes`: the type %q has no attribute blocks.", td.Name),
+			td.NameRange, td.DeclRange.Ptr()))
+	}
+	for _, a := range td.Attributes {
+		if contains(reservedAttrs, a.Name) {
+			diags = append(diags, errorAt(summaryReservedAttr,
+				fmt.Sprintf("must not define an attribute called `:%s`", a.Name), a.NameRange, a.DeclRange.Ptr()))
+		}
+	}
+	return diags
+}
+
+// decodeAttribute decodes one attribute block (resource-api.md §1.3 step 6
+// and step 12, plus catc's checks of the type and the default).
+func decodeAttribute(td *TypeDef, b *hcl.Block, src []byte) (*AttrDef, hcl.Diagnostics) {
+	a := &AttrDef{Name: b.Labels[0], DeclRange: b.DefRange, NameRange: b.LabelRanges[0]}
+	if a.Name == "rsapi_custom_insync_trigger" {
+		return nil, hcl.Diagnostics{errorAt(summaryReservedAttr,
+			"`rsapi_custom_insync_trigger` cannot be specified as an attribute; it is reserved for propertyless types with the custom_insync feature",
+			a.NameRange, a.DeclRange.Ptr())}
+	}
+	content, diags := b.Body.Content(attributeSchema)
+	at := content.Attributes
+	diags = append(diags, decodeAttrType(td, a, at["type"], src)...)
+	if d := at["desc"]; d != nil {
+		s, moreDiags := stringAttr(d, src, false)
+		a.Desc = s
+		diags = append(diags, moreDiags...)
+	} else {
+		diags = append(diags, warningAt(summaryNoDocs,
+			fmt.Sprintf("`%s.%s` has no documentation, add it using a `desc` key", td.Name, a.Name), a.NameRange))
+	}
+	diags = append(diags, decodeBehaviour(a, at["behaviour"], at["behavior"], src)...)
+	diags = append(diags, decodeSensitive(a, at["sensitive"])...)
+	diags = append(diags, decodeDefault(td, a, at["default"], src)...)
+	return a, diags
+}
+
+// decodeAttrType parses the Puppet type expression, blaming the exact
+// characters the parser points at.
+func decodeAttrType(td *TypeDef, a *AttrDef, attr *hcl.Attribute, src []byte) hcl.Diagnostics {
+	if attr == nil {
+		return hcl.Diagnostics{errorAt(summaryNoAttrType,
+			fmt.Sprintf("`%s.%s` has no type", td.Name, a.Name), a.NameRange, a.DeclRange.Ptr())}
+	}
+	s, diags := stringAttr(attr, src, true)
+	if diags.HasErrors() {
+		return diags
+	}
+	a.TypeText, a.TypeRange = s, attr.Expr.Range()
+	t, err := types.ParseData(s)
+	if err != nil {
+		// An unknown capitalised name parses as a type reference, which
+		// ParseData refuses; say which name and suggest the nearest.
+		if ft, ferr := types.Parse(s); ferr == nil {
+			if name, ok := unresolvedTypeName(ft); ok {
+				return append(diags, unknownTypeNameDiag(a, attr, src, name))
+			}
+		}
+		return append(diags, typeParseDiag(a, attr, src, err))
+	}
+	a.Type = t
+	return diags
+}
+
+func unknownTypeNameDiag(a *AttrDef, attr *hcl.Attribute, src []byte, name string) *hcl.Diagnostic {
+	rng := a.TypeRange
+	if i := strings.Index(a.TypeText, name); i >= 0 {
+		rng = valueRange(a.TypeRange, src, a.TypeText, i, len(name))
+	}
+	detail := fmt.Sprintf("The type of the `%s` attribute `%s` references an unknown type `%s` (the Resource API accepts it, and every value then fails with \"references an unresolved type '%s'\").", a.Name, a.TypeText, name, name)
+	if sug := nameSuggestion(name, builtinTypeNames); sug != "" {
+		detail += fmt.Sprintf(" Did you mean %q?", sug)
+	}
+	return errorAt(summaryAttrType, detail, rng, attr.Range.Ptr())
+}
+
+func typeParseDiag(a *AttrDef, attr *hcl.Attribute, src []byte, err error) *hcl.Diagnostic {
+	var pe *types.ParseError
+	if !errors.As(err, &pe) {
+		return errorAt(summaryAttrType,
+			fmt.Sprintf("The type of the `%s` attribute `%s` is not recognised: %v", a.Name, a.TypeText, err),
+			a.TypeRange, attr.Range.Ptr())
+	}
+	verb := "is not recognised"
+	switch pe.Kind {
+	case "syntax":
+		verb = "could not be parsed"
+	case "unsupported":
+		verb = "is not supported"
+	}
+	return errorAt(summaryAttrType,
+		fmt.Sprintf("The type of the `%s` attribute `%s` %s: %s", a.Name, a.TypeText, verb, pe.Msg),
+		valueRange(a.TypeRange, src, a.TypeText, pe.Offset, pe.Length), attr.Range.Ptr())
+}
+
+// builtinTypeNames are suggested for a misspelt type name.
+var builtinTypeNames = []string{"Any", "Array", "Boolean", "Collection", "Data", "Enum", "Float", "Hash",
+	"Integer", "Iterable", "NotUndef", "Numeric", "Optional", "Pattern", "RichData", "Scalar", "ScalarData",
+	"Sensitive", "String", "Struct", "Tuple", "Undef", "Variant"}
+
+// unresolvedTypeName finds a type reference Puppet could not resolve
+// (a capitalised unknown name) anywhere in t.
+func unresolvedTypeName(t types.Type) (string, bool) {
+	var found string
+	walkType(t, func(x types.Type) {
+		if r, ok := x.(*types.TypeReferenceType); ok && found == "" {
+			found = r.Name
+		}
+	})
+	return found, found != ""
+}
+
+// walkType calls fn on t and every type nested in it (aliases are not
+// entered: they may be recursive).
+func walkType(t types.Type, fn func(types.Type)) {
+	if t == nil {
+		return
+	}
+	fn(t)
+	switch x := t.(type) {
+	case *types.NotUndefType:
+		walkType(x.Type, fn)
+	case *types.OptionalType:
+		walkType(x.Type, fn)
+	case *types.VariantType:
+		for _, m := range x.Types {
+			walkType(m, fn)
+		}
+	case *types.ArrayType:
+		walkType(x.Elem, fn)
+	case *types.HashType:
+		walkType(x.Key, fn)
+		walkType(x.Value, fn)
+	case *types.TupleType:
+		for _, m := range x.Types {
+			walkType(m, fn)
+		}
+	case *types.StructType:
+		for _, e := range x.Elements {
+			walkType(e.Value, fn)
+		}
+	case *types.IterableType:
+		walkType(x.Type, fn)
+	case *types.SensitiveType:
+		walkType(x.Type, fn)
+	}
+}
+
+// decodeBehaviour reads behaviour or behavior (not both).
+func decodeBehaviour(a *AttrDef, b1, b2 *hcl.Attribute, src []byte) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	if b1 != nil && b2 != nil {
+		diags = append(diags, errorAt(summaryBehaviour,
+			fmt.Sprintf("the '%s' attribute has both a `behavior` and a `behaviour`, only use one", a.Name),
+			b2.NameRange, b2.Range.Ptr()))
+	}
+	if b1 == nil {
+		b1 = b2
+	}
+	if b1 == nil {
+		return diags
+	}
+	s, moreDiags := stringAttr(b1, src, false)
+	if moreDiags.HasErrors() {
+		a.badBehaviour = true
+		return append(diags, moreDiags...)
+	}
+	beh, ok := behaviours[s]
+	if !ok {
+		a.badBehaviour = true
+		d := errorAt(summaryBehaviour, fmt.Sprintf("`%s` is not a valid behaviour value", s), b1.Expr.Range(), b1.Range.Ptr())
+		if sug := nameSuggestion(s, []string{"namevar", "parameter", "read_only", "init_only"}); sug != "" {
+			d.Detail += fmt.Sprintf(". Did you mean %q?", sug)
+		}
+		return append(diags, d)
+	}
+	a.Behaviour = beh
+	return diags
+}
+
+func decodeSensitive(a *AttrDef, attr *hcl.Attribute) hcl.Diagnostics {
+	if attr == nil {
+		return nil
+	}
+	v, diags := attr.Expr.Value(nil)
+	if diags.HasErrors() {
+		return diags
+	}
+	if v.IsNull() || !v.IsKnown() || v.Type() != cty.Bool {
+		return hcl.Diagnostics{errorAt(summaryInvalidValue, "sensitive must be true or false.", attr.Expr.Range(), attr.Range.Ptr())}
+	}
+	a.Sensitive = v.True()
+	return nil
+}
+
+// decodeDefault reads the default and checks it against the type at load
+// time (Puppet only fails when the default is used).
+func decodeDefault(td *TypeDef, a *AttrDef, attr *hcl.Attribute, src []byte) hcl.Diagnostics {
+	if attr == nil {
+		return nil
+	}
+	expr, isSyntax := attr.Expr.(hclsyntax.Expression)
+	if !isSyntax {
+		return nil
+	}
+	v, diags, ok := evalValue(expr, src, nil)
+	if !ok {
+		return diags
+	}
+	a.DefaultRange = attr.Expr.Range()
+	if v == nil {
+		return nil // null: no default
+	}
+	a.Default, a.HasDefault = v, true
+	if a.Type == nil || a.Behaviour == ReadOnly {
+		return nil
+	}
+	if msg, ok := checkValue(td, a, v); !ok {
+		diags = append(diags, errorAt(summaryBadDefault,
+			"The default does not match the attribute's type: "+msg, a.DefaultRange, attr.Range.Ptr()))
+	}
+	return diags
+}
+
+// stringList reads a list or tuple of strings (a lone string is not one).
+func stringList(v cty.Value) ([]string, bool) {
+	if v.IsNull() || !v.IsKnown() {
+		return nil, false
+	}
+	t := v.Type()
+	if !(t.IsListType() || t.IsTupleType() || t.IsSetType()) {
+		return nil, false
+	}
+	var out []string
+	for it := v.ElementIterator(); it.Next(); {
+		_, e := it.Element()
+		if e.IsNull() || !e.IsKnown() || e.Type() != cty.String {
+			return nil, false
+		}
+		out = append(out, e.AsString())
+	}
+	return out, true
+}

@@ -1,0 +1,165 @@
+package catalog
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+var autoKinds = map[string]AutoKind{
+	"autorequire": AutoRequire, "autobefore": AutoBefore, "autosubscribe": AutoSubscribe, "autonotify": AutoNotify,
+}
+
+// decodeAutoRules reads the auto* blocks in source order: each argument a
+// target type, each value a title, a "$attr" reference, or a list of them.
+func decodeAutoRules(td *TypeDef, blocks hcl.Blocks) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, b := range blocks {
+		kind, ok := autoKinds[b.Type]
+		if !ok {
+			continue
+		}
+		attrs, d := b.Body.JustAttributes()
+		diags = append(diags, d...)
+		list := make([]*hcl.Attribute, 0, len(attrs))
+		for _, a := range attrs {
+			list = append(list, a)
+		}
+		sort.Slice(list, func(i, j int) bool { return list[i].Range.Start.Byte < list[j].Range.Start.Byte })
+		for _, a := range list {
+			rule, d := decodeAutoRule(td, kind, a)
+			diags = append(diags, d...)
+			if rule != nil {
+				td.AutoRules = append(td.AutoRules, rule)
+			}
+		}
+	}
+	return diags
+}
+
+func decodeAutoRule(td *TypeDef, kind AutoKind, a *hcl.Attribute) (*AutoRule, hcl.Diagnostics) {
+	rule := &AutoRule{Kind: kind, Target: a.Name, Range: a.Range, TargetRange: a.NameRange}
+	var diags hcl.Diagnostics
+	for _, e := range autoElems(a.Expr) {
+		terms, d := autoTerms(td, kind, e)
+		diags = append(diags, d...)
+		rule.Terms = append(rule.Terms, terms...)
+	}
+	return rule, diags
+}
+
+// autoElems splits a list expression so each term keeps its own range.
+func autoElems(e hcl.Expression) []hcl.Expression {
+	if tup, ok := e.(*hclsyntax.TupleConsExpr); ok {
+		out := make([]hcl.Expression, len(tup.Exprs))
+		for i, x := range tup.Exprs {
+			out[i] = x
+		}
+		return out
+	}
+	return []hcl.Expression{e}
+}
+
+func autoTerms(td *TypeDef, kind AutoKind, e hcl.Expression) ([]AutoTerm, hcl.Diagnostics) {
+	v, diags := e.Value(nil)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	var vals []cty.Value
+	if !flattenScalars(v, &vals) {
+		return nil, hcl.Diagnostics{errorAt(summaryAutoRule,
+			fmt.Sprintf("A %s value is a title, a \"$attr\" reference, or a list of them.", kind), e.Range(), nil)}
+	}
+	var terms []AutoTerm
+	for _, x := range vals {
+		term := AutoTerm{Range: e.Range()}
+		s := scalarCtyString(x)
+		if strings.HasPrefix(s, "$") {
+			term.Attr = s[1:]
+			if td.Attr(term.Attr) == nil {
+				diags = append(diags, unknownAutoAttr(td, kind, term))
+				continue
+			}
+		} else {
+			term.Title = s
+		}
+		terms = append(terms, term)
+	}
+	return terms, diags
+}
+
+func unknownAutoAttr(td *TypeDef, kind AutoKind, term AutoTerm) *hcl.Diagnostic {
+	detail := fmt.Sprintf("The %s rule refers to \"$%s\", but type %q has no attribute %q (Puppet fails the whole run with \"Invalid parameter %s(:%s)\").",
+		kind, term.Attr, td.Name, term.Attr, term.Attr, term.Attr)
+	names := make([]string, len(td.Attributes))
+	for i, a := range td.Attributes {
+		names[i] = a.Name
+	}
+	if sug := nameSuggestion(term.Attr, names); sug != "" {
+		detail += fmt.Sprintf(" Did you mean \"$%s\"?", sug)
+	}
+	return errorAt(summaryAutoRule, detail, term.Range, nil)
+}
+
+// flattenScalars collects the strings, numbers and bools of a value,
+// flattening nested lists; it fails on maps and nulls.
+func flattenScalars(v cty.Value, out *[]cty.Value) bool {
+	if v.IsNull() || !v.IsKnown() {
+		return false
+	}
+	t := v.Type()
+	switch {
+	case t == cty.String || t == cty.Number || t == cty.Bool:
+		*out = append(*out, v)
+		return true
+	case t.IsListType() || t.IsTupleType() || t.IsSetType():
+		for it := v.ElementIterator(); it.Next(); {
+			_, e := it.Element()
+			if !flattenScalars(e, out) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func scalarCtyString(v cty.Value) string {
+	switch v.Type() {
+	case cty.String:
+		return v.AsString()
+	case cty.Bool:
+		if v.True() {
+			return "true"
+		}
+		return "false"
+	}
+	return v.AsBigFloat().Text('g', -1)
+}
+
+// checkAutoTargets warns about rules naming a type no loaded file
+// defines: Puppet ignores them silently, but the types may simply come
+// from another file set.
+func checkAutoTargets(td *TypeDef, byName map[string]*TypeDef) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	names := make([]string, 0, len(byName))
+	for n := range byName {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, r := range td.AutoRules {
+		if byName[strings.ToLower(r.Target)] != nil {
+			continue
+		}
+		detail := fmt.Sprintf("The %s rule of type %q names the type %q, which no loaded file defines; the rule has no effect unless that type is loaded.", r.Kind, td.Name, r.Target)
+		if sug := nameSuggestion(strings.ToLower(r.Target), names); sug != "" {
+			detail += fmt.Sprintf(" Did you mean %q?", sug)
+		}
+		diags = append(diags, warningAt(summaryAutoUnknownType, detail, r.TargetRange))
+	}
+	return diags
+}

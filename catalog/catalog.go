@@ -1,0 +1,314 @@
+package catalog
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/types"
+)
+
+// Catalog is a loaded, validated set of type definitions and resource
+// declarations. It is built by Load and is read-only afterwards.
+type Catalog struct {
+	// Types are the type definitions in declaration order.
+	Types []*TypeDef
+	// Resources are the resource declarations in declaration order (file
+	// order, then source order); Resources[i].Index == i.
+	Resources []*Resource
+
+	typeByName map[string]*TypeDef
+	// table maps a lookup key (see lookupKey) to its resource: titles,
+	// explicit aliases and uniqueness keys share one table, as in Puppet.
+	table map[string]*Resource
+	files map[string]*hcl.File
+}
+
+// Type returns the type definition called name (case-insensitive), or nil.
+func (c *Catalog) Type(name string) *TypeDef {
+	return c.typeByName[strings.ToLower(name)]
+}
+
+// Files returns the parsed source files by file name, for diagnostic
+// snippets (hcl.NewDiagnosticTextWriter). It is never nil.
+func (c *Catalog) Files() map[string]*hcl.File { return c.files }
+
+// Lookup finds the resource a reference Type[title] designates, the way
+// Puppet's Catalog#resource does: first by exact title (or explicit alias),
+// then by the uniqueness key that title yields under the type's title
+// patterns. So Lookup("software", "php-yum") finds a resource titled "php"
+// whose manager is "yum". typ is case-insensitive, title exact. It returns
+// nil when nothing matches (or the type is unknown).
+func (c *Catalog) Lookup(typ, title string) *Resource {
+	td := c.Type(typ)
+	if td == nil {
+		return nil
+	}
+	if r := c.table[titleKey(td.Name, title)]; r != nil {
+		return r
+	}
+	nv, ok := td.SplitTitle(title)
+	if !ok {
+		return nil
+	}
+	key := td.uniquenessKey(nv)
+	if !keyPresent(key) {
+		return nil
+	}
+	return c.table[lookupKey(td.Name, key)]
+}
+
+// TypeDef is one `type` block: the HCL form of the Resource API's
+// register_type.
+type TypeDef struct {
+	// Name is the type name as written in the label (lower case by
+	// convention; lookups are case-insensitive).
+	Name string
+	// Desc is the documentation (`desc`, or its legacy spelling `docs`),
+	// with a heredoc's final newline kept.
+	Desc string
+	// Attributes are in declaration order.
+	Attributes []*AttrDef
+	// TitlePatterns are the `title_pattern` blocks in order. When there are
+	// none, the whole title goes to the first namevar (see SplitTitle).
+	TitlePatterns []*TitlePattern
+	// AutoRules are the rules of the four auto* blocks, in source order.
+	AutoRules []*AutoRule
+	// Features are the `features` entries as written (unknown ones warn).
+	Features []string
+
+	// DeclRange covers `type "name"`; NameRange is the name label.
+	DeclRange, NameRange hcl.Range
+
+	attrByName map[string]*AttrDef
+}
+
+// Attr returns the attribute called name, or nil.
+func (t *TypeDef) Attr(name string) *AttrDef { return t.attrByName[name] }
+
+// Namevars returns the namevar attributes in declaration order.
+func (t *TypeDef) Namevars() []*AttrDef {
+	var out []*AttrDef
+	for _, a := range t.Attributes {
+		if a.Behaviour == Namevar {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// HasFeature reports whether the type declares feature f.
+func (t *TypeDef) HasFeature(f string) bool {
+	for _, x := range t.Features {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}
+
+// RefType is the type name as Puppet prints it in references:
+// each `::` segment capitalised, e.g. "apt_key" → "Apt_key".
+func (t *TypeDef) RefType() string { return capitalizeType(t.Name) }
+
+// AttrDef is one `attribute` block of a type.
+type AttrDef struct {
+	Name string
+	// TypeText is the Puppet type expression as written (heredoc final
+	// newline removed); Type is its parsed form.
+	TypeText string
+	Type     types.Type
+	Desc     string
+	// Behaviour is the `behaviour` (or `behavior`) value; Property when
+	// absent.
+	Behaviour Behaviour
+	// Default is the `default` value when HasDefault (ignored for ReadOnly).
+	Default    types.Value
+	HasDefault bool
+	// Sensitive attributes are redacted in every output.
+	Sensitive bool
+
+	// DeclRange covers `attribute "name"`; NameRange is the name label;
+	// TypeRange is the `type` expression; DefaultRange the `default`
+	// expression (zero when absent).
+	DeclRange, NameRange, TypeRange, DefaultRange hcl.Range
+
+	// badBehaviour marks a behaviour that did not decode, so that its
+	// absence as a namevar is not reported a second time.
+	badBehaviour bool
+}
+
+// Behaviour is an attribute's role, as in the Resource API.
+type Behaviour int
+
+// The behaviours. Property is the default (no `behaviour` key).
+const (
+	Property Behaviour = iota
+	Namevar
+	Parameter
+	ReadOnly
+	InitOnly
+)
+
+var behaviourNames = [...]string{"property", "namevar", "parameter", "read_only", "init_only"}
+
+// String is the HCL spelling ("namevar", "read_only", …; "property" for
+// the default).
+func (b Behaviour) String() string {
+	if b < 0 || int(b) >= len(behaviourNames) {
+		return "unknown"
+	}
+	return behaviourNames[b]
+}
+
+// TitlePattern is one `title_pattern` block.
+type TitlePattern struct {
+	// Source is the Ruby regexp as written (heredoc final newline removed).
+	Source string
+	Desc   string
+	// Regexp is the Go translation of Source.
+	Regexp *regexp.Regexp
+	// Captures are the named groups in order of appearance; only they
+	// assign values (Ruby ignores plain groups once named ones exist).
+	Captures []string
+	// Range is the block's DefRange; PatternRange the `pattern` expression.
+	Range, PatternRange hcl.Range
+}
+
+// AutoKind is the kind of an automatic relationship rule.
+type AutoKind int
+
+// The four auto* blocks.
+const (
+	AutoRequire AutoKind = iota
+	AutoBefore
+	AutoSubscribe
+	AutoNotify
+)
+
+var autoKindNames = [...]string{"autorequire", "autobefore", "autosubscribe", "autonotify"}
+
+// String is the block name ("autorequire", …).
+func (k AutoKind) String() string {
+	if k < 0 || int(k) >= len(autoKindNames) {
+		return "unknown"
+	}
+	return autoKindNames[k]
+}
+
+// AutoRule is one entry of an auto* block: `file = "$source"` in
+// `autorequire { … }`.
+type AutoRule struct {
+	Kind AutoKind
+	// Target is the target type name as written (lookups are
+	// case-insensitive). It may name a type this catalog does not define.
+	Target string
+	// Terms are the values in order: constant titles or "$attr" references.
+	Terms []AutoTerm
+	// Range is the whole `key = value` attribute; TargetRange is the key.
+	Range, TargetRange hcl.Range
+}
+
+// AutoTerm is one value of an auto rule: a constant title, or (Attr != "")
+// the value of that attribute of the resource the rule is applied to.
+type AutoTerm struct {
+	Title string
+	Attr  string
+	Range hcl.Range
+}
+
+// Resource is one validated `resource` block.
+type Resource struct {
+	Type  *TypeDef
+	Title string
+	// Index is the declaration index: the position in Catalog.Resources.
+	Index int
+	// Namevars holds every namevar of the type in declaration order, with
+	// its value after title parsing, explicit attributes and defaults (nil
+	// when none applies).
+	Namevars *types.Hash
+	// Attributes holds every attribute that has a value (explicit, from the
+	// title, or default), namevars included, in the type's attribute order.
+	// Sensitive attributes hold a types.Sensitive.
+	Attributes *types.Hash
+	// Tags are the `tag` metaparameter values in order.
+	Tags []string
+	// Noop is the `noop` metaparameter, nil when not given.
+	Noop *bool
+	// Aliases are the `alias` metaparameter values in order.
+	Aliases []string
+	// UniquenessKey is the namevar values sorted by namevar name (Puppet's
+	// uniqueness_key), nil for an absent one. Defaults are included.
+	UniquenessKey []types.Value
+	// Relations are the require/before/notify/subscribe references in
+	// source order, resolved.
+	Relations []Relation
+
+	// DeclRange covers `resource "type" "title"`; TypeRange and TitleRange
+	// are the labels; AttrRanges maps an explicitly written attribute or
+	// metaparameter name to its whole `name = value` range.
+	DeclRange, TypeRange, TitleRange hcl.Range
+	AttrRanges                       map[string]hcl.Range
+}
+
+// Ref is the Puppet reference of the resource, e.g. `Software[php-yum]`.
+func (r *Resource) Ref() string { return r.Type.RefType() + "[" + r.Title + "]" }
+
+// Attr returns the value of attribute name and whether it has one.
+func (r *Resource) Attr(name string) (types.Value, bool) { return r.Attributes.Get(name) }
+
+// AutoTitles resolves an auto rule of the resource's type against the
+// resource, as the Resource API does: constants as written, "$attr" the
+// attribute's value (Sensitive unwrapped), arrays flattened, undef
+// dropped, scalars as their string form.
+func (r *Resource) AutoTitles(rule *AutoRule) []string {
+	var out []string
+	for _, term := range rule.Terms {
+		if term.Attr == "" {
+			out = append(out, term.Title)
+			continue
+		}
+		v, _ := r.Attributes.Get(term.Attr)
+		out = appendTitles(out, v)
+	}
+	return out
+}
+
+// RelationKind is the metaparameter a relation was written with.
+type RelationKind int
+
+// The relationship metaparameters.
+const (
+	Require RelationKind = iota
+	Before
+	Notify
+	Subscribe
+)
+
+var relationKindNames = [...]string{"require", "before", "notify", "subscribe"}
+
+// String is the metaparameter name.
+func (k RelationKind) String() string {
+	if k < 0 || int(k) >= len(relationKindNames) {
+		return "unknown"
+	}
+	return relationKindNames[k]
+}
+
+// Refresh reports whether the relation carries refresh events (notify,
+// subscribe).
+func (k RelationKind) Refresh() bool { return k == Notify || k == Subscribe }
+
+// Relation is one reference in a relationship metaparameter.
+type Relation struct {
+	Kind RelationKind
+	// Target is the resolved resource (never nil in a loaded catalog:
+	// unresolved references are load errors).
+	Target *Resource
+	// RefText is the reference in Puppet form, `Type[title]`, with the type
+	// as written after capitalisation.
+	RefText string
+	// Range is the reference expression (one element of a list).
+	Range hcl.Range
+}

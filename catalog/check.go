@@ -1,0 +1,78 @@
+package catalog
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/types"
+)
+
+// checkValue checks v against the attribute's type with Puppet's message,
+// prefixed `type.attr`. A value for a Sensitive[...] type is wrapped first
+// (HCL has no Sensitive constructor). A sensitive attribute's message does
+// not show the value.
+func checkValue(td *TypeDef, a *AttrDef, v types.Value) (string, bool) {
+	if a.Type == nil {
+		return "", true
+	}
+	if _, ok := a.Type.(*types.SensitiveType); ok {
+		if _, already := v.(types.Sensitive); !already && v != nil {
+			v = types.Sensitive{Value: v}
+		}
+	}
+	subject := td.Name + "." + a.Name
+	msg, ok := types.Check(subject, a.Type, v)
+	if ok {
+		return "", true
+	}
+	if a.Sensitive {
+		return fmt.Sprintf("%s expects a value of type %s, got a value that is not shown (the attribute is sensitive)", subject, a.TypeText), false
+	}
+	return msg, false
+}
+
+// checkEnsure is the Resource API's validate_ensure: an `ensure`
+// attribute is Enum[present, absent], optionally wrapped in Optional or
+// in a Variant with Undef.
+func checkEnsure(td *TypeDef) hcl.Diagnostics {
+	a := td.Attr("ensure")
+	if a == nil || a.Type == nil || isEnsureType(a.Type) {
+		return nil
+	}
+	return hcl.Diagnostics{errorAt(summaryEnsureType,
+		"`:ensure` attribute must have a type of: `Enum[present, absent]` or `Optional[Enum[present, absent]]`",
+		a.TypeRange, a.DeclRange.Ptr())}
+}
+
+func isEnsureType(t types.Type) bool {
+	if o, ok := t.(*types.OptionalType); ok {
+		t = o.Type
+	}
+	if isPresentAbsent(t) {
+		return true
+	}
+	v, ok := t.(*types.VariantType)
+	if !ok || len(v.Types) != 2 {
+		return false
+	}
+	for i := range v.Types {
+		_, undef := v.Types[i].(*types.UndefType)
+		if undef && isPresentAbsent(v.Types[1-i]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isPresentAbsent(t types.Type) bool {
+	e, ok := t.(*types.EnumType)
+	if !ok {
+		return false
+	}
+	seen := map[string]bool{}
+	for _, v := range e.Values {
+		seen[v] = true
+	}
+	return len(seen) == 2 && seen["absent"] && seen["present"]
+}

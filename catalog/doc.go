@@ -1,0 +1,39 @@
+// Package catalog turns HCL files into a validated catalog: the `type`
+// blocks (the Resource API's register_type, with its registration checks
+// and catc's load-time checks) and the `resource` blocks (attributes
+// checked against their type, titles split into namevars, duplicates,
+// relationship references resolved).
+//
+// The entry point is Load. It reads files and directories (recursively,
+// *.hcl, bytewise path order), parses them in parallel, then decodes in
+// two phases: type definitions first, then declarations against them.
+// Declarations may use var.* (variable blocks, set by LoadOptions.Vars
+// and VarFiles), local.* (locals blocks), facts.* (LoadOptions.FactsFile),
+// HCL's standard functions, for_each with each.key/each.value, and
+// templates in the title label; blocks that use none of these are decoded
+// while parsing, the others once the context is built. LoadFiles does the
+// same on in-memory sources.
+// Every problem of a run comes back together as hcl.Diagnostics with the
+// tightest source range; the catalog is returned even when there are
+// errors, holding what could be validated.
+//
+// The model, read by the graph stage:
+//
+//   - Catalog.Types and Catalog.Resources are in declaration order (file
+//     order, then source order). Resource.Index is the position in
+//     Resources.
+//   - Resource.Attributes and Resource.Namevars are ordered hashes
+//     (types.Hash) in the type's attribute order, holding values after
+//     title parsing, explicit attributes and defaults. Sensitive values are
+//     wrapped in types.Sensitive.
+//   - Resource.Relations are the require/before/notify/subscribe references,
+//     each resolved to its target, with the range of the reference.
+//   - TypeDef.AutoRules are the auto* rules; Resource.AutoTitles evaluates
+//     one for a resource and Catalog.Lookup finds the targets (by title,
+//     then alias or uniqueness key), as Puppet does.
+//
+// This package does not build the graph, order resources or find cycles
+// (package graph), and does not print diagnostics (cmd/catc); WriteJSON
+// writes the catalog JSON of DESIGN.md §4, whose Edges the graph stage
+// fills.
+package catalog

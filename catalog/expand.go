@@ -1,0 +1,195 @@
+package catalog
+
+import (
+	"bytes"
+	"sort"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// deferredBlock is a resource block that needs the evaluation context:
+// it uses var, local, facts, each or a function, has for_each, or
+// interpolates its title.
+type deferredBlock struct {
+	block *hclsyntax.Block
+	src   []byte
+}
+
+// scopeRoots are the names the evaluation context defines; a traversal
+// from any other root in a relationship is a resource reference.
+var scopeRoots = map[string]bool{"var": true, "local": true, "facts": true, "each": true}
+
+// needsContext reports whether a block cannot be read without the
+// evaluation context: it has for_each or a title template.
+func needsContext(b *hclsyntax.Block, src []byte) bool {
+	if _, ok := b.Body.Attributes["for_each"]; ok {
+		return true
+	}
+	return len(b.LabelRanges) == 2 && isTitleTemplate(b.LabelRanges[1], src)
+}
+
+// isTitleTemplate reports whether a label's source interpolates.
+func isTitleTemplate(r hcl.Range, src []byte) bool {
+	raw := rangeBytes(r, src)
+	return bytes.Contains(raw, []byte("${")) || bytes.Contains(raw, []byte("%{"))
+}
+
+// needsEvalContext reports whether evaluating without a context failed
+// only for want of one.
+func needsEvalContext(diags hcl.Diagnostics) bool {
+	for _, d := range diags {
+		if d.Summary == "Variables not allowed" || d.Summary == "Function calls not allowed" {
+			return true
+		}
+	}
+	return false
+}
+
+// isLabelTemplateDiag recognises the parser's complaint about a template
+// in a title label, which catc evaluates itself.
+func isLabelTemplateDiag(d *hcl.Diagnostic, labels []hcl.Range) bool {
+	if d.Summary != "Invalid string literal" || d.Subject == nil {
+		return false
+	}
+	for _, r := range labels {
+		if r.Filename == d.Subject.Filename && r.Start.Byte <= d.Subject.Start.Byte && d.Subject.End.Byte <= r.End.Byte {
+			return true
+		}
+	}
+	return false
+}
+
+// expand decodes a deferred block with ctx: once, or once per for_each
+// element in sorted key order, with each.key and each.value set.
+func (d *deferredBlock) expand(ctx *hcl.EvalContext) ([]*rawResource, hcl.Diagnostics) {
+	fe, ok := d.block.Body.Attributes["for_each"]
+	if !ok {
+		r, diags := d.instance(ctx)
+		if r == nil {
+			return nil, diags
+		}
+		return []*rawResource{r}, diags
+	}
+	keys, values, diags := forEachElements(fe, ctx)
+	var out []*rawResource
+	for i, k := range keys {
+		child := ctx.NewChild()
+		child.Variables = map[string]cty.Value{"each": cty.ObjectVal(map[string]cty.Value{"key": cty.StringVal(k), "value": values[i]})}
+		r, moreDiags := d.instance(child)
+		diags = append(diags, moreDiags...)
+		if r != nil {
+			out = append(out, r)
+		}
+	}
+	return out, diags
+}
+
+// instance decodes the block once with ctx, title template included.
+func (d *deferredBlock) instance(ctx *hcl.EvalContext) (*rawResource, hcl.Diagnostics) {
+	r, diags := extractResource(d.block, d.src, ctx)
+	if r == nil {
+		return nil, diags
+	}
+	if isTitleTemplate(r.titleRange, d.src) {
+		title, moreDiags := evalTitle(r.titleRange, d.src, ctx)
+		diags = append(diags, moreDiags...)
+		if moreDiags.HasErrors() {
+			return nil, diags
+		}
+		r.title = title
+	}
+	return r, diags
+}
+
+// evalTitle evaluates a title label as a template (HCL labels are literal
+// strings, so the label's source is parsed again).
+func evalTitle(r hcl.Range, src []byte, ctx *hcl.EvalContext) (string, hcl.Diagnostics) {
+	raw := rangeBytes(r, src)
+	if len(raw) < 2 {
+		return "", hcl.Diagnostics{errorAt(summaryInvalidValue, "The title is not a quoted string.", r, nil)}
+	}
+	start := advance(r.Start, raw[:1])
+	expr, diags := hclsyntax.ParseTemplate(raw[1:len(raw)-1], r.Filename, start)
+	if diags.HasErrors() {
+		return "", diags
+	}
+	v, diags := expr.Value(ctx)
+	if diags.HasErrors() {
+		return "", diags
+	}
+	if v.IsNull() || !v.IsKnown() || v.Type() != cty.String {
+		return "", hcl.Diagnostics{errorAt(summaryInvalidValue, "The title must evaluate to a string.", r, nil)}
+	}
+	return v.AsString(), nil
+}
+
+// forEachElements evaluates for_each: a map or object (keys and values),
+// or a set, list or tuple of strings (each key and value the string).
+// Keys come sorted; duplicates in a list count once.
+func forEachElements(a *hclsyntax.Attribute, ctx *hcl.EvalContext) ([]string, []cty.Value, hcl.Diagnostics) {
+	v, diags := a.Expr.Value(ctx)
+	if diags.HasErrors() {
+		return nil, nil, diags
+	}
+	bad := hcl.Diagnostics{errorAt(summaryInvalidValue,
+		"for_each must be a map, or a set or list of strings.", a.Expr.Range(), a.SrcRange.Ptr())}
+	if v.IsNull() || !v.IsWhollyKnown() {
+		return nil, nil, bad
+	}
+	t := v.Type()
+	isMap := t.IsMapType() || t.IsObjectType()
+	if !isMap && !(t.IsListType() || t.IsSetType() || t.IsTupleType()) {
+		return nil, nil, bad
+	}
+	elems := map[string]cty.Value{}
+	for it := v.ElementIterator(); it.Next(); {
+		k, e := it.Element()
+		if isMap {
+			elems[k.AsString()] = e
+			continue
+		}
+		if e.IsNull() || e.Type() != cty.String {
+			return nil, nil, bad
+		}
+		elems[e.AsString()] = e
+	}
+	keys := make([]string, 0, len(elems))
+	for k := range elems {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	values := make([]cty.Value, len(keys))
+	for i, k := range keys {
+		values[i] = elems[k]
+	}
+	return keys, values, nil
+}
+
+// expandAll replaces every deferred resource by its instances, in place
+// (instances take the block's place in declaration order).
+func expandAll(raws []*rawResource, ctx *hcl.EvalContext) ([]*rawResource, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	deferred := false
+	for _, r := range raws {
+		deferred = deferred || r.deferred != nil
+	}
+	if !deferred {
+		return raws, nil
+	}
+	out := make([]*rawResource, 0, len(raws))
+	for _, r := range raws {
+		if r.deferred == nil {
+			out = append(out, r)
+			continue
+		}
+		if ctx == nil {
+			continue // the context could not be built; its errors are reported
+		}
+		inst, d := r.deferred.expand(ctx)
+		diags = append(diags, d...)
+		out = append(out, inst...)
+	}
+	return out, diags
+}

@@ -1,0 +1,35 @@
+// Command loadtime loads catalogs and prints how long it took, for
+// measuring peak memory with /usr/bin/time -v:
+//
+//	go run ./internal/gen/cmd -n 100000 -o /tmp/c100k
+//	go build -o /tmp/loadtime ./catalog/internal/loadtime
+//	/usr/bin/time -v /tmp/loadtime /tmp/c100k
+package main
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"time"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/catalog"
+)
+
+func main() {
+	start := time.Now()
+	c, diags := catalog.Load(os.Args[1:], catalog.LoadOptions{})
+	elapsed := time.Since(start)
+	if diags.HasErrors() {
+		w := hcl.NewDiagnosticTextWriter(os.Stderr, c.Files(), 0, false)
+		_ = w.WriteDiagnostics(diags)
+		os.Exit(1)
+	}
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	fmt.Printf("%d types, %d resources, %d diagnostics in %v; live heap after load %d MB\n",
+		len(c.Types), len(c.Resources), len(diags), elapsed, ms.HeapAlloc>>20)
+	runtime.KeepAlive(c)
+}

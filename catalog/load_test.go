@@ -1,0 +1,330 @@
+package catalog
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/types"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files under testdata/")
+
+const seedDir = "../fixtures/seed"
+
+// seedTypes is the seed's type file, loaded with each table case.
+func seedTypes(t *testing.T) []byte {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(seedDir, "types.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// loadWithSeed loads the seed types and src (as decl.hcl).
+func loadWithSeed(t *testing.T, src string) (*Catalog, hcl.Diagnostics) {
+	t.Helper()
+	return LoadFiles([]string{"types.hcl", "decl.hcl"}, [][]byte{seedTypes(t), []byte(src)}, LoadOptions{})
+}
+
+func errorsOnly(diags hcl.Diagnostics) hcl.Diagnostics {
+	var out hcl.Diagnostics
+	for _, d := range diags {
+		if d.Severity == hcl.DiagError {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func TestSeedGolden(t *testing.T) {
+	c, diags := Load([]string{seedDir}, LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatalf("seed has errors:\n%s", describeDiags(diags))
+	}
+	var got bytes.Buffer
+	if err := WriteJSON(&got, c); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "seed.json")
+	if *update {
+		if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run with -update)", err)
+	}
+	if d := cmp.Diff(string(want), got.String()); d != "" {
+		t.Errorf("seed JSON (-want +got):\n%s", d)
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	load := func() []byte {
+		c, diags := Load([]string{seedDir, "../fixtures/valid"}, LoadOptions{})
+		if diags.HasErrors() {
+			t.Fatalf("errors:\n%s", describeDiags(diags))
+		}
+		var b bytes.Buffer
+		if err := WriteJSON(&b, c); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	first := load()
+	for i := 0; i < 3; i++ {
+		if again := load(); !bytes.Equal(first, again) {
+			t.Fatalf("run %d differs:\n%s", i, cmp.Diff(string(first), string(again)))
+		}
+	}
+}
+
+func TestSoftwareTitles(t *testing.T) {
+	tests := []struct {
+		decl     string
+		pkg, mgr types.Value
+	}{
+		{`resource "software" "php-yum" {}`, "php", "yum"},
+		{`resource "software" "php-gem" { ensure = "absent" }`, "php", "gem"},
+		{`resource "software" "php" { manager = "yum" }`, "php", "yum"},
+		{`resource "software" "php-" {}`, "php", ""},
+		{`resource "software" "php" {}`, "php", nil},
+		{`resource "software" "a-b-c" {}`, "a-b", "c"},
+		{`resource "software" "php--yum" {}`, "php", "-yum"},
+		{`resource "software" "-yum" {}`, "-yum", nil},
+		{`resource "software" "php-yum" { manager = "gem" }`, "php", "gem"},
+		{`resource "software" "php-yum" { package = "perl" }`, "perl", "yum"},
+		{"resource \"software\" \"multi\\nline\" {}", "multi", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.decl, func(t *testing.T) {
+			c, diags := loadWithSeed(t, tc.decl)
+			if errs := errorsOnly(diags); len(errs) > 0 {
+				t.Fatalf("errors:\n%s", describeDiags(errs))
+			}
+			r := c.Resources[0]
+			pkg, _ := r.Namevars.Get("package")
+			mgr, _ := r.Namevars.Get("manager")
+			if pkg != tc.pkg || mgr != tc.mgr {
+				t.Errorf("namevars = (%#v, %#v), want (%#v, %#v)", pkg, mgr, tc.pkg, tc.mgr)
+			}
+		})
+	}
+}
+
+func TestAptKeyIDs(t *testing.T) {
+	ids := []string{"ABCD1234", "0xabcd1234", "ABCDEF0123456789", "0xABCDEF0123456789",
+		"6F6B15509CF8E59E6E469F327F438280EF8D349F", "0x6F6B15509CF8E59E6E469F327F438280EF8D349F"}
+	for _, id := range ids {
+		t.Run(id, func(t *testing.T) {
+			_, diags := loadWithSeed(t, `resource "apt_key" "`+id+`" {
+  ensure = "present"
+  source = "https://example.com/key.gpg"
+}`)
+			if errs := errorsOnly(diags); len(errs) > 0 {
+				t.Errorf("errors:\n%s", describeDiags(errs))
+			}
+		})
+	}
+	_, diags := loadWithSeed(t, `resource "apt_key" "xyz" {}`)
+	want := `apt_key.id expects a match for Pattern[/\A(0x)?[0-9a-fA-F]{8}\Z/, /\A(0x)?[0-9a-fA-F]{16}\Z/, /\A(0x)?[0-9a-fA-F]{40}\Z/], got 'xyz'`
+	if errs := errorsOnly(diags); len(errs) != 1 || errs[0].Detail != want {
+		t.Errorf("xyz: got\n%s\nwant one error %q", describeDiags(errs), want)
+	}
+}
+
+func TestValues(t *testing.T) {
+	src := `type "v" {
+  desc = "Values of every kind."
+  attribute "name" {
+    type      = "String"
+    desc      = "n"
+    behaviour = "namevar"
+  }
+  attribute "any" {
+    type = "Optional[Any]"
+    desc = "a"
+  }
+}
+`
+	tests := []struct {
+		expr string
+		want types.Value
+	}{
+		{`"s"`, "s"},
+		{`1`, int64(1)},
+		{`-1`, int64(-1)},
+		{`1.0`, 1.0},
+		{`1e3`, 1000.0},
+		{`-2.5`, -2.5},
+		{`true`, true},
+		{`null`, nil},
+		{`[1, 1.5, "x"]`, []types.Value{int64(1), 1.5, "x"}},
+		{`{ b = 1, a = 2.0 }`, &types.Hash{Keys: []string{"b", "a"}, Values: []types.Value{int64(1), 2.0}}},
+		{`"a${"b"}"`, "ab"},
+		{`1 + 1`, int64(2)},
+		{`3 / 2`, 1.5},
+	}
+	for _, tc := range tests {
+		t.Run(tc.expr, func(t *testing.T) {
+			decl := src + `resource "v" "x" { any = ` + tc.expr + " }\n"
+			c, diags := LoadFiles([]string{"v.hcl"}, [][]byte{[]byte(decl)}, LoadOptions{})
+			if diags.HasErrors() {
+				t.Fatalf("errors:\n%s", describeDiags(diags))
+			}
+			got, _ := c.Resources[0].Attr("any")
+			if d := cmp.Diff(tc.want, got); d != "" {
+				t.Errorf("value of %s (-want +got):\n%s", tc.expr, d)
+			}
+		})
+	}
+}
+
+func TestNumberOutOfRange(t *testing.T) {
+	for _, expr := range []string{"99999999999999999999", "1e999999999", "1e999999999 + 0", "-1e400"} {
+		t.Run(expr, func(t *testing.T) {
+			c, diags := loadWithSeed(t, `resource "apt_key" "ABCD1234" { source = `+expr+` }`)
+			errs := errorsOnly(diags)
+			if len(errs) != 1 || errs[0].Summary != summaryIntegerRange {
+				t.Errorf("got\n%s\nwant one %q", describeDiags(errs), summaryIntegerRange)
+			}
+			if len(c.Resources) != 1 {
+				t.Errorf("%d resources, want 1", len(c.Resources))
+			}
+		})
+	}
+}
+
+func TestLookup(t *testing.T) {
+	c, diags := loadWithSeed(t, `
+resource "software" "x" {
+  package = "php"
+  manager = "yum"
+  alias   = "the-php"
+}
+resource "apt_key" "ABCD1234" {}
+resource "software" "perl-gem" {
+  require = [software.php-yum, "Software['the-php']", "software[x]", apt_key["ABCD1234"]]
+}
+`)
+	if errs := errorsOnly(diags); len(errs) > 0 {
+		t.Fatalf("errors:\n%s", describeDiags(errs))
+	}
+	x := c.Resources[0]
+	for _, title := range []string{"x", "php-yum", "the-php"} {
+		if got := c.Lookup("Software", title); got != x {
+			t.Errorf("Lookup(Software, %q) = %v, want Software[x]", title, got)
+		}
+	}
+	if got := c.Lookup("software", "php-gem"); got != nil {
+		t.Errorf("Lookup(software, php-gem) = %v, want nil", got.Ref())
+	}
+	rels := c.Resources[2].Relations
+	var got []string
+	for _, r := range rels {
+		got = append(got, r.Kind.String()+" "+r.RefText+" -> "+r.Target.Ref())
+	}
+	want := []string{
+		"require Software[php-yum] -> Software[x]",
+		"require Software[the-php] -> Software[x]",
+		"require Software[x] -> Software[x]",
+		"require Apt_key[ABCD1234] -> Apt_key[ABCD1234]",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("relations (-want +got):\n%s", d)
+	}
+}
+
+func TestAutoTitles(t *testing.T) {
+	c, diags := loadWithSeed(t, `resource "apt_key" "ABCD1234" {
+  ensure = "present"
+  source = "/etc/key.gpg"
+}`)
+	if errs := errorsOnly(diags); len(errs) > 0 {
+		t.Fatalf("errors:\n%s", describeDiags(errs))
+	}
+	r := c.Resources[0]
+	var got []string
+	for _, rule := range r.Type.AutoRules {
+		got = append(got, rule.Kind.String()+" "+rule.Target+" "+strings.Join(r.AutoTitles(rule), ","))
+	}
+	want := []string{"autorequire file /etc/key.gpg", "autorequire package apt"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("auto titles (-want +got):\n%s", d)
+	}
+}
+
+func TestSensitiveRedacted(t *testing.T) {
+	src := `type "secret" {
+  desc = "s"
+  attribute "name" {
+    type      = "String"
+    desc      = "n"
+    behaviour = "namevar"
+  }
+  attribute "password" {
+    type      = "String"
+    desc      = "p"
+    sensitive = true
+  }
+}
+resource "secret" "a" { password = "hunter2hunter2" }
+resource "secret" "b" { password = "hunter3hunter3" }
+`
+	c, diags := LoadFiles([]string{"s.hcl"}, [][]byte{[]byte(src)}, LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatalf("errors:\n%s", describeDiags(diags))
+	}
+	var b bytes.Buffer
+	if err := WriteJSON(&b, c); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.Contains(out, "hunter") {
+		t.Errorf("sensitive value printed:\n%s", out)
+	}
+	da := SensitiveDigest("hunter2hunter2")
+	db := SensitiveDigest("hunter3hunter3")
+	if da == db || !strings.Contains(out, da) || !strings.Contains(out, db) {
+		t.Errorf("digests missing or equal:\n%s", out)
+	}
+}
+
+func TestFileOrder(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("a.hcl", `resource "software" "a" {}`)
+	write("a/b.hcl", `resource "software" "ab" {}`)
+	write("b.hcl", `resource "software" "b1" {}
+resource "software" "b2" {}`)
+	write("skip.txt", `not hcl`)
+	write("z/types.hcl", string(seedTypes(t)))
+	c, diags := Load([]string{dir}, LoadOptions{})
+	if errs := errorsOnly(diags); len(errs) > 0 {
+		t.Fatalf("errors:\n%s", describeDiags(errs))
+	}
+	var got []string
+	for _, r := range c.Resources {
+		got = append(got, r.Title)
+	}
+	if d := cmp.Diff([]string{"a", "ab", "b1", "b2"}, got); d != "" {
+		t.Errorf("declaration order (-want +got):\n%s", d)
+	}
+}

@@ -1,0 +1,114 @@
+package catalog
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+	"github.com/zclconf/go-cty/cty/function/stdlib"
+)
+
+// evalLocals evaluates every local value, each after the locals it
+// refers to (in any file); a local that refers to itself through others
+// is an error.
+func evalLocals(blocks []scopeBlock, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	var pending []*hcl.Attribute
+	seen := map[string]*hcl.Attribute{}
+	for _, sb := range blocks {
+		attrs, d := sb.block.Body.JustAttributes()
+		diags = append(diags, d...)
+		for _, a := range sortedHCLAttrs(attrs) {
+			if prev := seen[a.Name]; prev != nil {
+				diags = append(diags, errorAt(summaryDuplicateVariable,
+					fmt.Sprintf("The local value %q is already defined at %s.", a.Name, prev.NameRange), a.NameRange, a.Range.Ptr()))
+				continue
+			}
+			seen[a.Name] = a
+			pending = append(pending, a)
+		}
+	}
+	done := map[string]cty.Value{}
+	for len(pending) > 0 {
+		var next []*hcl.Attribute
+		for _, a := range pending {
+			if !localsReady(a, done, seen) {
+				next = append(next, a)
+				continue
+			}
+			ctx.Variables["local"] = cty.ObjectVal(done)
+			v, d := a.Expr.Value(ctx)
+			diags = append(diags, d...)
+			if d.HasErrors() {
+				v = cty.DynamicVal
+			}
+			done[a.Name] = v
+		}
+		if len(next) == len(pending) {
+			return cty.ObjectVal(done), append(diags, localCycle(next)...)
+		}
+		pending = next
+	}
+	return cty.ObjectVal(done), diags
+}
+
+// localsReady reports whether every local a refers to is evaluated (an
+// unknown name is left for evaluation to report).
+func localsReady(a *hcl.Attribute, done map[string]cty.Value, defined map[string]*hcl.Attribute) bool {
+	for _, tr := range a.Expr.Variables() {
+		if tr.RootName() != "local" || len(tr) < 2 {
+			continue
+		}
+		step, ok := tr[1].(hcl.TraverseAttr)
+		if !ok {
+			continue
+		}
+		if _, isDone := done[step.Name]; !isDone && defined[step.Name] != nil {
+			return false
+		}
+	}
+	return true
+}
+
+func localCycle(attrs []*hcl.Attribute) hcl.Diagnostics {
+	names := make([]string, len(attrs))
+	for i, a := range attrs {
+		names[i] = "local." + a.Name
+	}
+	var diags hcl.Diagnostics
+	for _, a := range attrs {
+		diags = append(diags, errorAt(summaryLocalCycle,
+			fmt.Sprintf("The local value %q depends on itself through %s.", a.Name, strings.Join(names, ", ")),
+			a.NameRange, a.Range.Ptr()))
+	}
+	return diags
+}
+
+// functions are HCL's standard functions under their usual names.
+func functions() map[string]function.Function {
+	return map[string]function.Function{
+		"abs": stdlib.AbsoluteFunc, "ceil": stdlib.CeilFunc, "chomp": stdlib.ChompFunc,
+		"chunklist": stdlib.ChunklistFunc, "coalesce": stdlib.CoalesceFunc, "coalescelist": stdlib.CoalesceListFunc,
+		"compact": stdlib.CompactFunc, "concat": stdlib.ConcatFunc, "contains": stdlib.ContainsFunc,
+		"csvdecode": stdlib.CSVDecodeFunc, "distinct": stdlib.DistinctFunc, "element": stdlib.ElementFunc,
+		"flatten": stdlib.FlattenFunc, "floor": stdlib.FloorFunc, "format": stdlib.FormatFunc,
+		"formatdate": stdlib.FormatDateFunc, "formatlist": stdlib.FormatListFunc, "indent": stdlib.IndentFunc,
+		"index": stdlib.IndexFunc, "join": stdlib.JoinFunc, "jsondecode": stdlib.JSONDecodeFunc,
+		"jsonencode": stdlib.JSONEncodeFunc, "keys": stdlib.KeysFunc, "length": stdlib.LengthFunc,
+		"log": stdlib.LogFunc, "lookup": stdlib.LookupFunc, "lower": stdlib.LowerFunc, "max": stdlib.MaxFunc,
+		"merge": stdlib.MergeFunc, "min": stdlib.MinFunc, "parseint": stdlib.ParseIntFunc, "pow": stdlib.PowFunc,
+		"range": stdlib.RangeFunc, "regex": stdlib.RegexFunc, "regexall": stdlib.RegexAllFunc,
+		"regex_replace": stdlib.RegexReplaceFunc, "replace": stdlib.ReplaceFunc, "reverse": stdlib.ReverseListFunc,
+		"setintersection": stdlib.SetIntersectionFunc, "setproduct": stdlib.SetProductFunc,
+		"setsubtract": stdlib.SetSubtractFunc, "setunion": stdlib.SetUnionFunc, "signum": stdlib.SignumFunc,
+		"slice": stdlib.SliceFunc, "sort": stdlib.SortFunc, "split": stdlib.SplitFunc, "strrev": stdlib.ReverseFunc,
+		"substr": stdlib.SubstrFunc, "title": stdlib.TitleFunc, "trim": stdlib.TrimFunc,
+		"trimprefix": stdlib.TrimPrefixFunc, "trimspace": stdlib.TrimSpaceFunc, "trimsuffix": stdlib.TrimSuffixFunc,
+		"upper": stdlib.UpperFunc, "values": stdlib.ValuesFunc, "zipmap": stdlib.ZipmapFunc,
+		"tobool": stdlib.MakeToFunc(cty.Bool), "tonumber": stdlib.MakeToFunc(cty.Number),
+		"tostring": stdlib.MakeToFunc(cty.String), "tolist": stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType)),
+		"toset": stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)), "tomap": stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType)),
+	}
+}

@@ -1,0 +1,220 @@
+package catalog
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/catc-dev/catc/types"
+)
+
+// rawResource is a resource block read without its type: labels, ranges
+// and every argument already evaluated, so the syntax tree can be dropped
+// before types are known.
+type rawResource struct {
+	typeName, title                  string
+	declRange, typeRange, titleRange hcl.Range
+	args                             []*rawArg // source order
+	// deferred is set instead of args for a block that needs variables,
+	// functions or for_each: it is decoded once they are known.
+	deferred *deferredBlock
+}
+
+// rawArg is one `name = value` of a resource block.
+type rawArg struct {
+	name                      string
+	rng, nameRange, exprRange hcl.Range
+	value                     types.Value
+	valid                     bool        // false: evaluation failed, already diagnosed
+	refs                      []rawRef    // relationship metaparameters only
+	elemRanges                []hcl.Range // per list element (alias, tag); else one range
+}
+
+// rawRef is one reference of a relationship metaparameter.
+type rawRef struct {
+	typeName, title string
+	rng             hcl.Range
+}
+
+// text is the reference in Puppet's form, `Type[title]`.
+func (r rawRef) text() string { return capitalizeType(r.typeName) + "[" + r.title + "]" }
+
+// relationKinds maps the relationship metaparameters.
+var relationKinds = map[string]RelationKind{
+	"require": Require, "before": Before, "notify": Notify, "subscribe": Subscribe,
+}
+
+// extractResource reads a resource block with ctx (nil while parsing).
+// It returns nil when the labels are unusable. Without ctx, a block that
+// needs one comes back deferred, its diagnostics left for later.
+func extractResource(b *hclsyntax.Block, src []byte, ctx *hcl.EvalContext) (*rawResource, hcl.Diagnostics) {
+	if len(b.Labels) != 2 {
+		return nil, hcl.Diagnostics{errorAt(summaryBlockLabels,
+			fmt.Sprintf("A resource block has two labels, the type and the title (resource \"software\" \"php\"); this one has %d.", len(b.Labels)),
+			labelsRange(b), b.DefRange().Ptr())}
+	}
+	r := &rawResource{
+		typeName: b.Labels[0], title: b.Labels[1],
+		declRange: b.DefRange(), typeRange: b.LabelRanges[0], titleRange: b.LabelRanges[1],
+	}
+	if ctx == nil && needsContext(b, src) {
+		r.deferred = &deferredBlock{block: b, src: src}
+		return r, nil
+	}
+	var diags hcl.Diagnostics
+	for _, nb := range b.Body.Blocks {
+		diags = append(diags, errorAt(summaryUnexpectedBlock,
+			fmt.Sprintf("A resource block holds only arguments; blocks of type %q are not expected here.", nb.Type),
+			nb.TypeRange, nb.DefRange().Ptr()))
+	}
+	for _, a := range sortedAttrs(b.Body.Attributes) {
+		if a.Name == "for_each" {
+			continue
+		}
+		arg, d := extractArg(a, src, ctx)
+		if ctx == nil && needsEvalContext(d) {
+			r.deferred = &deferredBlock{block: b, src: src}
+			r.args = nil
+			return r, nil
+		}
+		diags = append(diags, d...)
+		r.args = append(r.args, arg)
+	}
+	return r, diags
+}
+
+func labelsRange(b *hclsyntax.Block) hcl.Range {
+	if len(b.LabelRanges) == 0 {
+		return b.TypeRange
+	}
+	return hcl.RangeBetween(b.LabelRanges[0], b.LabelRanges[len(b.LabelRanges)-1])
+}
+
+func extractArg(a *hclsyntax.Attribute, src []byte, ctx *hcl.EvalContext) (*rawArg, hcl.Diagnostics) {
+	arg := &rawArg{name: a.Name, rng: a.SrcRange, nameRange: a.NameRange, exprRange: a.Expr.Range()}
+	if _, ok := relationKinds[a.Name]; ok {
+		var diags hcl.Diagnostics
+		arg.refs, diags = extractRefs(a.Expr, ctx)
+		arg.valid = !diags.HasErrors()
+		return arg, diags
+	}
+	v, diags, ok := evalValue(a.Expr, src, ctx)
+	arg.value, arg.valid = v, ok
+	if tup, ok := a.Expr.(*hclsyntax.TupleConsExpr); ok {
+		for _, e := range tup.Exprs {
+			arg.elemRanges = append(arg.elemRanges, e.Range())
+		}
+	}
+	return arg, diags
+}
+
+// extractRefs reads a reference or a list of them, each a traversal
+// (`software.php-yum`, `apt_key["…"]`) or a string (`Software[php-yum]`).
+func extractRefs(expr hclsyntax.Expression, ctx *hcl.EvalContext) ([]rawRef, hcl.Diagnostics) {
+	elems := []hclsyntax.Expression{expr}
+	if tup, ok := expr.(*hclsyntax.TupleConsExpr); ok {
+		elems = tup.Exprs
+	}
+	var refs []rawRef
+	var diags hcl.Diagnostics
+	for _, e := range elems {
+		ref, d := extractRef(e, ctx)
+		diags = append(diags, d...)
+		if !d.HasErrors() {
+			refs = append(refs, ref)
+		}
+	}
+	return refs, diags
+}
+
+func extractRef(e hclsyntax.Expression, ctx *hcl.EvalContext) (rawRef, hcl.Diagnostics) {
+	if tr, ok := traversalOf(e); ok && !scopeRoots[tr.RootName()] {
+		return traversalRef(tr, e.Range())
+	}
+	v, diags := e.Value(ctx)
+	if diags.HasErrors() {
+		return rawRef{}, diags
+	}
+	if v.IsNull() || !v.IsKnown() || v.Type().FriendlyName() != "string" {
+		return rawRef{}, hcl.Diagnostics{errorAt(summaryInvalidRef,
+			"A reference is a traversal (software.php-yum, apt_key[\"ABCD1234\"]) or a string in Puppet's form \"Type[title]\".",
+			e.Range(), nil)}
+	}
+	typ, title, ok := parseRefString(v.AsString())
+	if !ok {
+		return rawRef{}, hcl.Diagnostics{errorAt(summaryInvalidRef,
+			fmt.Sprintf("%q is not a valid resource reference: write \"Type[title]\" or \"Type['title']\".", v.AsString()),
+			e.Range(), nil)}
+	}
+	return rawRef{typeName: typ, title: title, rng: e.Range()}, nil
+}
+
+// traversalOf recognises a bare traversal expression without evaluating
+// it (which would fail: there are no variables).
+func traversalOf(e hclsyntax.Expression) (hcl.Traversal, bool) {
+	switch e.(type) {
+	case *hclsyntax.ScopeTraversalExpr, *hclsyntax.RelativeTraversalExpr, *hclsyntax.IndexExpr:
+		tr, diags := hcl.AbsTraversalForExpr(e)
+		return tr, !diags.HasErrors()
+	}
+	return nil, false
+}
+
+// traversalRef reads type.title or type["title"].
+func traversalRef(tr hcl.Traversal, r hcl.Range) (rawRef, hcl.Diagnostics) {
+	bad := hcl.Diagnostics{errorAt(summaryInvalidRef,
+		"A reference traversal is a type and a title: software.php-yum or apt_key[\"ABCD1234\"].", r, nil)}
+	if len(tr) != 2 {
+		return rawRef{}, bad
+	}
+	root, ok := tr[0].(hcl.TraverseRoot)
+	if !ok {
+		return rawRef{}, bad
+	}
+	switch step := tr[1].(type) {
+	case hcl.TraverseAttr:
+		return rawRef{typeName: root.Name, title: step.Name, rng: r}, nil
+	case hcl.TraverseIndex:
+		if step.Key.IsKnown() && !step.Key.IsNull() && step.Key.Type().FriendlyName() == "string" {
+			return rawRef{typeName: root.Name, title: step.Key.AsString(), rng: r}, nil
+		}
+	}
+	return rawRef{}, bad
+}
+
+// parseRefString reads Puppet's `Type[title]`, `Type['title']` or
+// `Type["title"]`; the type is a name with optional `::` segments.
+func parseRefString(s string) (typ, title string, ok bool) {
+	open := -1
+	for i := 0; i < len(s); i++ {
+		if s[i] == '[' {
+			open = i
+			break
+		}
+	}
+	if open <= 0 || len(s) < open+2 || s[len(s)-1] != ']' {
+		return "", "", false
+	}
+	typ, title = s[:open], s[open+1:len(s)-1]
+	if !validRefType(typ) || title == "" {
+		return "", "", false
+	}
+	if n := len(title); n >= 2 && (title[0] == '\'' || title[0] == '"') && title[n-1] == title[0] {
+		title = title[1 : n-1]
+	}
+	return typ, title, true
+}
+
+func validRefType(s string) bool {
+	if s == "" || !isLetter(s[0]) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(isLetter(c) || c >= '0' && c <= '9' || c == '_' || c == ':') {
+			return false
+		}
+	}
+	return true
+}

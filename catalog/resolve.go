@@ -1,0 +1,90 @@
+package catalog
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/types"
+)
+
+// register adds r to the lookup table the way Puppet's
+// Catalog#add_one_resource does: the title first (a taken title is a
+// duplicate declaration), then the uniqueness key when it is not just the
+// title, then each explicit alias (a taken key is an alias conflict).
+// The subject is the later declaration; the detail cites both.
+func (c *Catalog) register(r *Resource) hcl.Diagnostics {
+	tk := titleKey(r.Type.Name, r.Title)
+	if prev := c.table[tk]; prev != nil {
+		return hcl.Diagnostics{errorAt(summaryDuplicate,
+			fmt.Sprintf("Duplicate declaration: %s is already declared at %s; cannot redeclare %s",
+				r.Ref(), location(prev.DeclRange), location(r.DeclRange)),
+			r.TitleRange, r.DeclRange.Ptr())}
+	}
+	c.table[tk] = r
+	var diags hcl.Diagnostics
+	if key := r.UniquenessKey; keyPresent(key) && !isTitleKey(key, r.Title) {
+		if d := c.alias(r, lookupKey(r.Type.Name, key), rubyInspect(r.shownKey()), r.shownKey(), r.TitleRange); d != nil {
+			diags = append(diags, d)
+		}
+	}
+	for _, a := range r.Aliases {
+		if a == r.Title {
+			continue
+		}
+		rng := r.DeclRange
+		if ar, ok := r.AttrRanges["alias"]; ok {
+			rng = ar
+		}
+		if d := c.alias(r, titleKey(r.Type.Name, a), rubyQuote(a), []types.Value{a}, rng); d != nil {
+			diags = append(diags, d)
+		}
+	}
+	return diags
+}
+
+// shownKey is the uniqueness key for messages: sensitive namevars stay
+// redacted.
+func (r *Resource) shownKey() []types.Value { return r.Type.uniquenessKey(r.Namevars) }
+
+// alias maps key to r unless another resource holds it.
+func (c *Catalog) alias(r *Resource, key, shown string, values []types.Value, subject hcl.Range) *hcl.Diagnostic {
+	prev := c.table[key]
+	if prev == nil {
+		c.table[key] = r
+		return nil
+	}
+	if prev == r {
+		return nil
+	}
+	newref := rubyInspect(append([]types.Value{r.Type.RefType()}, values...))
+	return errorAt(summaryAliasConflict,
+		fmt.Sprintf("Cannot alias %s to %s at %s; resource %s already declared %s",
+			r.Ref(), shown, location(r.DeclRange), newref, location(prev.DeclRange)),
+		subject, r.DeclRange.Ptr())
+}
+
+// resolve turns r's references into relations; a reference to nothing is
+// an error naming the reference, the metaparameter and the place.
+func (c *Catalog) resolve(r *Resource, refs []pendingRef) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, p := range refs {
+		text := p.ref.text()
+		if c.Type(p.ref.typeName) == nil {
+			d := unknownTypeDiag(c, p.ref.typeName, p.ref.rng, r.DeclRange)
+			d.Summary = summaryUnresolvedRef
+			d.Detail = fmt.Sprintf("Could not find resource '%s' in parameter '%s' %s: %s", text, p.kind, location(p.ref.rng), d.Detail)
+			diags = append(diags, d)
+			continue
+		}
+		target := c.Lookup(p.ref.typeName, p.ref.title)
+		if target == nil {
+			diags = append(diags, errorAt(summaryUnresolvedRef,
+				fmt.Sprintf("Could not find resource '%s' in parameter '%s' %s.", text, p.kind, location(p.ref.rng)),
+				p.ref.rng, r.DeclRange.Ptr()))
+			continue
+		}
+		r.Relations = append(r.Relations, Relation{Kind: p.kind, Target: target, RefText: text, Range: p.ref.rng})
+	}
+	return diags
+}

@@ -1,0 +1,327 @@
+package catalog
+
+import (
+	"fmt"
+	"regexp"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/types"
+)
+
+// built is a resource decoded against its type, with its references not
+// yet resolved (that needs every resource).
+type built struct {
+	res   *Resource
+	refs  []pendingRef
+	diags hcl.Diagnostics
+}
+
+type pendingRef struct {
+	kind RelationKind
+	ref  rawRef
+}
+
+// unsupportedMetaparams are Puppet metaparameters catc does not take.
+var unsupportedMetaparams = []string{"audit", "consume", "export", "loglevel", "schedule", "stage", "title", "provider"}
+
+// tagPattern is Puppet's rule for tags.
+var tagPattern = regexp.MustCompile(`^[\p{L}\p{N}_][\p{L}\p{N}_:.-]*$`)
+
+// explicitArg is an attribute value written in the block.
+type explicitArg struct {
+	value types.Value
+	arg   *rawArg
+}
+
+// buildResource checks one declaration against its type: arguments,
+// metaparameters, title → namevars, defaults, values, mandatory
+// attributes. It returns a nil resource when the type is unknown.
+func buildResource(c *Catalog, raw *rawResource) built {
+	td := c.Type(raw.typeName)
+	if td == nil {
+		return built{diags: hcl.Diagnostics{unknownTypeDiag(c, raw.typeName, raw.typeRange, raw.declRange)}}
+	}
+	r := &Resource{
+		Type: td, Title: raw.title,
+		DeclRange: raw.declRange, TypeRange: raw.typeRange, TitleRange: raw.titleRange,
+		AttrRanges: make(map[string]hcl.Range, len(raw.args)),
+	}
+	b := built{res: r}
+	explicit := map[string]explicitArg{}
+	for _, arg := range raw.args {
+		r.AttrRanges[arg.name] = arg.rng
+		b.decodeArg(td, arg, explicit)
+	}
+	values := b.resolveValues(td, explicit)
+	b.setValues(td, values)
+	b.checkMandatory(td)
+	return b
+}
+
+func unknownTypeDiag(c *Catalog, name string, rng, decl hcl.Range) *hcl.Diagnostic {
+	detail := fmt.Sprintf("There is no type %q in the loaded files.", name)
+	if sug := nameSuggestion(name, c.typeNames()); sug != "" {
+		detail += fmt.Sprintf(" Did you mean %q?", sug)
+	}
+	return errorAt(summaryUnknownType, detail, rng, decl.Ptr())
+}
+
+func (c *Catalog) typeNames() []string {
+	out := make([]string, len(c.Types))
+	for i, t := range c.Types {
+		out[i] = t.Name
+	}
+	return out
+}
+
+// decodeArg sorts one argument into metaparameters and attributes.
+func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit map[string]explicitArg) {
+	r := b.res
+	if kind, ok := relationKinds[arg.name]; ok {
+		for _, ref := range arg.refs {
+			b.refs = append(b.refs, pendingRef{kind: kind, ref: ref})
+		}
+		return
+	}
+	if !arg.valid {
+		return
+	}
+	switch arg.name {
+	case "alias":
+		r.Aliases = b.stringsArg(arg, "alias")
+		return
+	case "tag":
+		r.Tags = b.stringsArg(arg, "tag")
+		b.checkTags(arg, r.Tags)
+		return
+	case "noop":
+		b.noopArg(arg)
+		return
+	}
+	if contains(unsupportedMetaparams, arg.name) {
+		b.errorf(summaryMetaparam, arg.nameRange, arg.rng,
+			"The metaparameter %q is not supported by catc; resources take require, before, notify, subscribe, alias, tag and noop.", arg.name)
+		return
+	}
+	a := td.Attr(arg.name)
+	if a == nil {
+		b.unknownAttr(td, arg)
+		return
+	}
+	if arg.value == nil {
+		return // null is undef: not given
+	}
+	if a.Behaviour == ReadOnly {
+		b.errorf(summaryReadOnly, arg.nameRange, arg.rng,
+			"Attempting to set `%s` read_only attribute value to `%s`", a.Name, displayValue(a, arg.value))
+		return
+	}
+	explicit[a.Name] = explicitArg{value: arg.value, arg: arg}
+}
+
+func (b *built) errorf(summary string, subject, context hcl.Range, format string, args ...any) {
+	b.diags = append(b.diags, errorAt(summary, fmt.Sprintf(format, args...), subject, context.Ptr()))
+}
+
+func (b *built) unknownAttr(td *TypeDef, arg *rawArg) {
+	detail := fmt.Sprintf("no parameter named '%s' on %s.", arg.name, b.res.Ref())
+	names := make([]string, 0, len(td.Attributes)+7)
+	for _, a := range td.Attributes {
+		names = append(names, a.Name)
+	}
+	names = append(names, "require", "before", "notify", "subscribe", "alias", "tag", "noop")
+	if sug := nameSuggestion(arg.name, names); sug != "" {
+		detail += fmt.Sprintf(" Did you mean %q?", sug)
+	}
+	b.diags = append(b.diags, errorAt(summaryUnknownAttr, detail, arg.nameRange, arg.rng.Ptr()))
+}
+
+// stringsArg reads a string or a list of strings.
+func (b *built) stringsArg(arg *rawArg, name string) []string {
+	var list []types.Value
+	switch v := arg.value.(type) {
+	case nil:
+		return nil
+	case string:
+		return []string{v}
+	case []types.Value:
+		list = v
+	default:
+		b.errorf(summaryInvalidValue, arg.exprRange, arg.rng, "%s must be a string or a list of strings.", name)
+		return nil
+	}
+	out := make([]string, 0, len(list))
+	for i, x := range list {
+		s, ok := x.(string)
+		if !ok {
+			rng := arg.exprRange
+			if i < len(arg.elemRanges) {
+				rng = arg.elemRanges[i]
+			}
+			b.errorf(summaryInvalidValue, rng, arg.rng, "%s must be a string or a list of strings.", name)
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func (b *built) checkTags(arg *rawArg, tags []string) {
+	for i, t := range tags {
+		if tagPattern.MatchString(t) {
+			continue
+		}
+		rng := arg.exprRange
+		if i < len(arg.elemRanges) {
+			rng = arg.elemRanges[i]
+		}
+		b.errorf(summaryInvalidTag, rng, arg.rng,
+			"Invalid tag %s: a tag is letters, digits and underscores, then also colons, dots and hyphens.", rubyQuote(t))
+	}
+}
+
+func (b *built) noopArg(arg *rawArg) {
+	switch v := arg.value.(type) {
+	case nil:
+	case bool:
+		b.res.Noop = &v
+	default:
+		b.errorf(summaryInvalidValue, arg.exprRange, arg.rng, "noop must be true or false.")
+	}
+}
+
+// resolveValues merges title captures, explicit attributes and defaults
+// (resource-api.md §2.3, §3.4), checking each value against its type.
+func (b *built) resolveValues(td *TypeDef, explicit map[string]explicitArg) map[string]types.Value {
+	r := b.res
+	captures, ok := td.SplitTitle(r.Title)
+	if !ok {
+		b.errorf(summaryTitleNoMatch, r.TitleRange, r.DeclRange,
+			"No set of title patterns matched the title %s.", rubyQuote(r.Title))
+		captures = &types.Hash{}
+	}
+	values := make(map[string]types.Value, len(td.Attributes))
+	for _, a := range td.Attributes {
+		if e, ok := explicit[a.Name]; ok {
+			values[a.Name] = e.value
+			b.check(td, a, e.value, e.arg.exprRange, e.arg.rng)
+			continue
+		}
+		if v, captured := captures.Get(a.Name); captured {
+			if v == nil {
+				b.errorf(summaryNilNamevar, r.TitleRange, r.DeclRange,
+					"Got nil value for %s: the title pattern that matched %s did not capture it; set %s explicitly.", a.Name, rubyQuote(r.Title), a.Name)
+				continue
+			}
+			values[a.Name] = v
+			b.check(td, a, v, r.TitleRange, r.DeclRange)
+			continue
+		}
+		if a.HasDefault && a.Behaviour != ReadOnly {
+			values[a.Name] = a.Default // checked when the type was loaded
+		}
+	}
+	return values
+}
+
+func (b *built) check(td *TypeDef, a *AttrDef, v types.Value, subject, context hcl.Range) {
+	if msg, ok := checkValue(td, a, v); !ok {
+		b.diags = append(b.diags, errorAt(summaryAttrValue, msg, subject, context.Ptr()))
+	}
+}
+
+// setValues fills Attributes, Namevars and UniquenessKey in type order.
+func (b *built) setValues(td *TypeDef, values map[string]types.Value) {
+	r := b.res
+	r.Attributes = &types.Hash{}
+	r.Namevars = &types.Hash{}
+	for _, a := range td.Attributes {
+		v, ok := values[a.Name]
+		if a.Behaviour == Namevar {
+			r.Namevars.Set(a.Name, redact(a, v))
+		}
+		if ok && v != nil {
+			r.Attributes.Set(a.Name, redact(a, v))
+		}
+	}
+	nv := &types.Hash{}
+	for _, a := range td.Namevars() {
+		nv.Set(a.Name, values[a.Name])
+	}
+	r.UniquenessKey = td.uniquenessKey(nv)
+}
+
+// redact wraps a sensitive attribute's value.
+func redact(a *AttrDef, v types.Value) types.Value {
+	if v == nil {
+		return nil
+	}
+	if _, already := v.(types.Sensitive); already {
+		return v
+	}
+	if _, st := a.Type.(*types.SensitiveType); a.Sensitive || st {
+		return types.Sensitive{Value: v}
+	}
+	return v
+}
+
+// checkMandatory is the Resource API's validate block (§3.5): a value is
+// required for every attribute that is not read_only, not a namevar, not
+// ensure and not literally Optional — parameters always, properties when
+// ensure is set and is not absent.
+func (b *built) checkMandatory(td *TypeDef) {
+	r := b.res
+	ensure, _ := r.Attributes.Get("ensure")
+	ensureSet := ensure != nil && ensure != "absent"
+	var params, attrs []string
+	for _, a := range td.Attributes {
+		if a.Behaviour == ReadOnly || a.Behaviour == Namevar || a.Name == "ensure" || a.Type == nil {
+			continue
+		}
+		if _, opt := a.Type.(*types.OptionalType); opt {
+			continue
+		}
+		if _, ok := r.Attributes.Get(a.Name); ok {
+			continue
+		}
+		attrs = append(attrs, a.Name)
+		if a.Behaviour == Parameter {
+			params = append(params, a.Name)
+		}
+	}
+	switch {
+	case len(params) > 0:
+		b.errorf(summaryMandatory, r.DeclRange, r.DeclRange, "Validation of %s failed: %s", r.Ref(), mandatoryList("parameters", params))
+	case len(attrs) > 0 && ensureSet:
+		b.errorf(summaryMandatory, r.DeclRange, r.DeclRange, "%s: %s", r.Ref(), mandatoryList("attributes", attrs))
+	}
+}
+
+// mandatoryList is Puppet's raise_missing_attrs text.
+func mandatoryList(what string, names []string) string {
+	s := "The following mandatory " + what + " were not provided:\n    *  "
+	for i, n := range names {
+		if i > 0 {
+			s += ", \n    *  "
+		}
+		s += n
+	}
+	return s
+}
+
+// displayValue prints a value in a message (to_s for scalars), or a
+// placeholder for a sensitive attribute.
+func displayValue(a *AttrDef, v types.Value) string {
+	if a.Sensitive {
+		return "[redacted]"
+	}
+	if _, st := a.Type.(*types.SensitiveType); st {
+		return "[redacted]"
+	}
+	switch v.(type) {
+	case []types.Value, *types.Hash:
+		return rubyInspect(v)
+	}
+	return scalarString(v)
+}

@@ -1,0 +1,282 @@
+package catalog
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	ctyjson "github.com/zclconf/go-cty/cty/json"
+
+	"github.com/catc-dev/catc/types"
+)
+
+// The evaluation context of declarations: var.* from variable blocks set
+// by --var-file and --var, facts.* from --facts, local.* from locals
+// blocks, and HCL's standard functions. It exists only when a file uses
+// one of them; plain catalogs never pay for it.
+
+var variableSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "default"}, {Name: "type"}, {Name: "description"}},
+}
+
+// variableDef is one variable block.
+type variableDef struct {
+	name      string
+	typ       types.Type // nil: any value
+	value     cty.Value
+	set       bool
+	declRange hcl.Range
+}
+
+// scopeBlock is a variable or locals block with its file's bytes.
+type scopeBlock struct {
+	block *hclsyntax.Block
+	src   []byte
+}
+
+// buildContext builds the evaluation context from the variable and
+// locals blocks and the options. It returns nil when nothing needs one.
+func (c *Catalog) buildContext(vars, locals []scopeBlock, opts LoadOptions, needed bool) (*hcl.EvalContext, hcl.Diagnostics) {
+	if !needed && len(opts.Vars) == 0 && len(opts.VarFiles) == 0 && opts.FactsFile == "" {
+		return nil, nil
+	}
+	defs, diags := decodeVariables(vars)
+	diags = append(diags, c.applyVarFiles(defs, opts.VarFiles)...)
+	diags = append(diags, applyVarFlags(defs, opts.Vars)...)
+	varObj, moreDiags := variableValues(defs)
+	diags = append(diags, moreDiags...)
+	facts, moreDiags := readFacts(opts.FactsFile)
+	diags = append(diags, moreDiags...)
+	ctx := &hcl.EvalContext{
+		Variables: map[string]cty.Value{"var": varObj, "facts": facts},
+		Functions: functions(),
+	}
+	ctx.Variables["local"], moreDiags = evalLocals(locals, ctx)
+	diags = append(diags, moreDiags...)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return ctx, diags
+}
+
+// decodeVariables reads the variable blocks; defaults are constants.
+func decodeVariables(blocks []scopeBlock) (map[string]*variableDef, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	defs := map[string]*variableDef{}
+	for _, sb := range blocks {
+		b := sb.block
+		if len(b.Labels) != 1 {
+			diags = append(diags, errorAt(summaryBlockLabels, "A variable block has one label, its name.", labelsRange(b), b.DefRange().Ptr()))
+			continue
+		}
+		v := &variableDef{name: b.Labels[0], declRange: b.DefRange()}
+		if prev := defs[v.name]; prev != nil {
+			diags = append(diags, errorAt(summaryDuplicateVariable,
+				fmt.Sprintf("The variable %q is already declared at %s.", v.name, prev.declRange), b.LabelRanges[0], v.declRange.Ptr()))
+			continue
+		}
+		defs[v.name] = v
+		diags = append(diags, decodeVariable(v, b, sb.src)...)
+	}
+	return defs, diags
+}
+
+func decodeVariable(v *variableDef, b *hclsyntax.Block, src []byte) hcl.Diagnostics {
+	content, diags := b.Body.Content(variableSchema)
+	if a := content.Attributes["type"]; a != nil {
+		s, moreDiags := stringAttr(a, src, true)
+		diags = append(diags, moreDiags...)
+		if !moreDiags.HasErrors() {
+			t, err := types.ParseData(s)
+			if err != nil {
+				diags = append(diags, errorAt(summaryAttrType,
+					fmt.Sprintf("The type `%s` of variable %q is not usable: %v", s, v.name, err), a.Expr.Range(), a.Range.Ptr()))
+			}
+			v.typ = t
+		}
+	}
+	if a := content.Attributes["default"]; a != nil {
+		val, moreDiags := a.Expr.Value(nil)
+		diags = append(diags, moreDiags...)
+		if !moreDiags.HasErrors() && !val.IsNull() {
+			v.value, v.set = val, true
+			diags = append(diags, v.check(a.Expr.Range())...)
+		}
+	}
+	if a := content.Attributes["description"]; a != nil {
+		_, moreDiags := stringAttr(a, src, false)
+		diags = append(diags, moreDiags...)
+	}
+	return diags
+}
+
+// check checks the variable's value against its type.
+func (v *variableDef) check(rng hcl.Range) hcl.Diagnostics {
+	if v.typ == nil {
+		return nil
+	}
+	pv, diags := ctyValue(v.value, rng)
+	if diags.HasErrors() {
+		return diags
+	}
+	if msg, ok := types.Check("var."+v.name, v.typ, pv); !ok {
+		return hcl.Diagnostics{errorAt(summaryVariableValue, msg, rng, nil)}
+	}
+	return nil
+}
+
+// applyVarFiles sets variables from --var-file files (name = value).
+func (c *Catalog) applyVarFiles(defs map[string]*variableDef, paths []string) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			diags = append(diags, ioDiag(p, err))
+			continue
+		}
+		f, moreDiags := hclsyntax.ParseConfig(src, p, hcl.InitialPos)
+		diags = append(diags, moreDiags...)
+		if f == nil {
+			continue
+		}
+		c.files[p] = f
+		attrs, moreDiags := f.Body.JustAttributes()
+		diags = append(diags, moreDiags...)
+		for _, a := range sortedHCLAttrs(attrs) {
+			diags = append(diags, setVariable(defs, a.Name, a.NameRange, func() (cty.Value, hcl.Diagnostics) { return a.Expr.Value(nil) }, a.Expr.Range())...)
+		}
+	}
+	return diags
+}
+
+// applyVarFlags sets variables from --var name=value: the raw string when
+// the variable's type takes a string, else the value read as an HCL
+// expression (--var port=8080, --var 'tags=["a"]').
+func applyVarFlags(defs map[string]*variableDef, flags []string) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, f := range flags {
+		name, raw, ok := strings.Cut(f, "=")
+		if !ok || name == "" {
+			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summaryVariableValue,
+				Detail: fmt.Sprintf("--var %q is not of the form name=value.", f)})
+			continue
+		}
+		diags = append(diags, setVariable(defs, name, hcl.Range{}, func() (cty.Value, hcl.Diagnostics) {
+			return flagValue(defs[name], raw)
+		}, hcl.Range{})...)
+	}
+	return diags
+}
+
+func flagValue(v *variableDef, raw string) (cty.Value, hcl.Diagnostics) {
+	if v == nil || v.typ == nil {
+		return cty.StringVal(raw), nil
+	}
+	if _, ok := types.Check("", v.typ, raw); ok {
+		return cty.StringVal(raw), nil
+	}
+	expr, diags := hclsyntax.ParseExpression([]byte(raw), "--var "+v.name, hcl.InitialPos)
+	if diags.HasErrors() {
+		return cty.StringVal(raw), nil // let the type check explain
+	}
+	val, diags := expr.Value(nil)
+	if diags.HasErrors() {
+		return cty.StringVal(raw), nil
+	}
+	return val, nil
+}
+
+// setVariable assigns a declared variable; an undeclared name is an error
+// that suggests the nearest.
+func setVariable(defs map[string]*variableDef, name string, nameRange hcl.Range, value func() (cty.Value, hcl.Diagnostics), valueRange hcl.Range) hcl.Diagnostics {
+	v := defs[name]
+	if v == nil {
+		detail := fmt.Sprintf("A value is given for the variable %q, which no variable block declares.", name)
+		if sug := nameSuggestion(name, sortedNames(defs)); sug != "" {
+			detail += fmt.Sprintf(" Did you mean %q?", sug)
+		}
+		d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summaryUndeclaredVariable, Detail: detail}
+		if nameRange.Filename != "" {
+			d.Subject = nameRange.Ptr()
+		}
+		return hcl.Diagnostics{d}
+	}
+	val, diags := value()
+	if diags.HasErrors() {
+		return diags
+	}
+	v.value, v.set = val, !val.IsNull()
+	if d := v.check(valueRange); d != nil {
+		if valueRange.Filename == "" {
+			d[0].Subject = nil
+		}
+		return d
+	}
+	return nil
+}
+
+// variableValues is var.*: every variable must have a value by now.
+func variableValues(defs map[string]*variableDef) (cty.Value, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	vals := map[string]cty.Value{}
+	for _, name := range sortedNames(defs) {
+		v := defs[name]
+		if !v.set {
+			diags = append(diags, errorAt(summaryVariableValue,
+				fmt.Sprintf("The variable %q has no default and no value: set it with --var %s=VALUE or in a --var-file.", name, name),
+				v.declRange, nil))
+			continue
+		}
+		vals[name] = v.value
+	}
+	return cty.ObjectVal(vals), diags
+}
+
+// readFacts reads a Facter JSON file (one node) into facts.*.
+func readFacts(path string) (cty.Value, hcl.Diagnostics) {
+	if path == "" {
+		return cty.EmptyObjectVal, nil
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return cty.EmptyObjectVal, hcl.Diagnostics{ioDiag(path, err)}
+	}
+	bad := func(why string) hcl.Diagnostics {
+		return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: summaryFacts,
+			Detail: fmt.Sprintf("The facts file %s is not a Facter JSON object: %s.", path, why)}}
+	}
+	t, err := ctyjson.ImpliedType(src)
+	if err != nil {
+		return cty.EmptyObjectVal, bad(err.Error())
+	}
+	if !t.IsObjectType() {
+		return cty.EmptyObjectVal, bad("the top level is not an object")
+	}
+	v, err := ctyjson.Unmarshal(src, t)
+	if err != nil {
+		return cty.EmptyObjectVal, bad(err.Error())
+	}
+	return v, nil
+}
+
+func sortedNames[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func sortedHCLAttrs(attrs hcl.Attributes) []*hcl.Attribute {
+	out := make([]*hcl.Attribute, 0, len(attrs))
+	for _, a := range attrs {
+		out = append(out, a)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Range.Start.Byte < out[j].Range.Start.Byte })
+	return out
+}

@@ -1,0 +1,114 @@
+package catalog
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// stringAttr evaluates a string-valued argument. A heredoc's final newline
+// is dropped when trimHeredoc is set (type and pattern values).
+func stringAttr(a *hcl.Attribute, src []byte, trimHeredoc bool) (string, hcl.Diagnostics) {
+	v, diags := a.Expr.Value(nil)
+	if diags.HasErrors() {
+		return "", diags
+	}
+	if v.IsNull() || !v.IsKnown() || v.Type().FriendlyName() != "string" {
+		return "", hcl.Diagnostics{errorAt(summaryInvalidValue,
+			"The argument \""+a.Name+"\" must be a string.", a.Expr.Range(), a.Range.Ptr())}
+	}
+	s := v.AsString()
+	if trimHeredoc && isHeredoc(a.Expr.Range(), src) {
+		s = strings.TrimSuffix(s, "\n")
+	}
+	return s, nil
+}
+
+func isHeredoc(r hcl.Range, src []byte) bool {
+	raw := rangeBytes(r, src)
+	return bytes.HasPrefix(raw, []byte("<<"))
+}
+
+func rangeBytes(r hcl.Range, src []byte) []byte {
+	if r.Start.Byte < 0 || r.End.Byte > len(src) || r.Start.Byte > r.End.Byte {
+		return nil
+	}
+	return src[r.Start.Byte:r.End.Byte]
+}
+
+// valueRange maps bytes [off, off+length) of the string value of the
+// expression at r back to source: exactly for a quoted string without
+// escapes and for a heredoc (line by line, past the stripped indent), the
+// whole expression otherwise.
+func valueRange(r hcl.Range, src []byte, value string, off, length int) hcl.Range {
+	if off < 0 || length < 0 || off+length > len(value) {
+		return r
+	}
+	raw := rangeBytes(r, src)
+	switch {
+	case len(raw) >= 2 && raw[0] == '"' && string(raw[1:len(raw)-1]) == value:
+		start := advance(r.Start, raw[:1+off])
+		return hcl.Range{Filename: r.Filename, Start: start, End: advance(start, raw[1+off:1+off+length])}
+	case bytes.HasPrefix(raw, []byte("<<")):
+		if rr, ok := heredocRange(r, raw, value, off, length); ok {
+			return rr
+		}
+	}
+	return r
+}
+
+// heredocRange locates value bytes inside a heredoc: value line i is a
+// suffix of body line i (the flush form strips a common indent).
+func heredocRange(r hcl.Range, raw []byte, value string, off, length int) (hcl.Range, bool) {
+	nl := bytes.IndexByte(raw, '\n')
+	if nl < 0 {
+		return r, false
+	}
+	lineIdx := strings.Count(value[:off], "\n")
+	lineStart := strings.LastIndex(value[:off], "\n") + 1
+	valLine := value[lineStart:]
+	if e := strings.IndexByte(valLine, '\n'); e >= 0 {
+		valLine = valLine[:e]
+	}
+	if off+length > lineStart+len(valLine) {
+		return r, false // spans lines: blame the whole heredoc
+	}
+	body := raw[nl+1:]
+	pos := advance(r.Start, raw[:nl+1])
+	for i := 0; i < lineIdx; i++ {
+		e := bytes.IndexByte(body, '\n')
+		if e < 0 {
+			return r, false
+		}
+		pos = advance(pos, body[:e+1])
+		body = body[e+1:]
+	}
+	srcLine := body
+	if e := bytes.IndexByte(srcLine, '\n'); e >= 0 {
+		srcLine = srcLine[:e]
+	}
+	if !bytes.HasSuffix(srcLine, []byte(valLine)) {
+		return r, false
+	}
+	prefix := len(srcLine) - len(valLine) + (off - lineStart)
+	start := advance(pos, srcLine[:prefix])
+	return hcl.Range{Filename: r.Filename, Start: start, End: advance(start, srcLine[prefix:prefix+length])}, true
+}
+
+// advance moves a position over text (columns count characters).
+func advance(p hcl.Pos, text []byte) hcl.Pos {
+	for len(text) > 0 {
+		c, size := utf8.DecodeRune(text)
+		text = text[size:]
+		p.Byte += size
+		if c == '\n' {
+			p.Line++
+			p.Column = 1
+			continue
+		}
+		p.Column++
+	}
+	return p
+}

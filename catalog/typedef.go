@@ -1,0 +1,177 @@
+package catalog
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// typeBlock is a `type` block with its file's bytes.
+type typeBlock struct {
+	block *hclsyntax.Block
+	src   []byte
+}
+
+var typeSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "desc"}, {Name: "docs"}, {Name: "features"}},
+	Blocks: []hcl.BlockHeaderSchema{
+		{Type: "attribute", LabelNames: []string{"name"}},
+		{Type: "title_pattern"},
+		{Type: "autorequire"}, {Type: "autobefore"}, {Type: "autosubscribe"}, {Type: "autonotify"},
+	},
+}
+
+// typeNamePattern is what the Resource API can turn into a provider
+// constant and a manifest can name.
+var typeNamePattern = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
+// decodeTypes decodes every type block, in declaration order, then runs
+// the checks that need all types (auto rule targets).
+func decodeTypes(blocks []typeBlock) ([]*TypeDef, map[string]*TypeDef, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	var defs []*TypeDef
+	byName := map[string]*TypeDef{}
+	for _, tb := range blocks {
+		td, d := decodeType(tb)
+		diags = append(diags, d...)
+		if td == nil {
+			continue
+		}
+		if prev := byName[strings.ToLower(td.Name)]; prev != nil {
+			diags = append(diags, errorAt(summaryDuplicateType,
+				fmt.Sprintf("The type %q is already defined at %s; a type is defined once.", td.Name, prev.NameRange),
+				td.NameRange, td.DeclRange.Ptr()))
+			continue
+		}
+		byName[strings.ToLower(td.Name)] = td
+		defs = append(defs, td)
+	}
+	for _, td := range defs {
+		diags = append(diags, checkAutoTargets(td, byName)...)
+	}
+	return defs, byName, diags
+}
+
+// decodeType decodes one type block: the registration checks of the
+// Resource API (resource-api.md §1.3) and catc's load-time checks.
+func decodeType(tb typeBlock) (*TypeDef, hcl.Diagnostics) {
+	b := tb.block
+	if len(b.Labels) != 1 {
+		return nil, hcl.Diagnostics{errorAt(summaryBlockLabels,
+			fmt.Sprintf("A type block has one label, the type name (type \"software\"); this one has %d.", len(b.Labels)),
+			labelsRange(b), b.DefRange().Ptr())}
+	}
+	td := &TypeDef{Name: b.Labels[0], DeclRange: b.DefRange(), NameRange: b.LabelRanges[0], attrByName: map[string]*AttrDef{}}
+	diags := checkTypeName(td)
+	content, moreDiags := b.Body.Content(typeSchema)
+	diags = append(diags, moreDiags...)
+	diags = append(diags, decodeTypeDocs(td, content, tb.src)...)
+	diags = append(diags, decodeAttributes(td, content.Blocks, tb.src)...)
+	diags = append(diags, checkEnsure(td)...)
+	diags = append(diags, decodeFeatures(td, content.Attributes["features"])...)
+	diags = append(diags, decodeTitlePatterns(td, content.Blocks, tb.src)...)
+	diags = append(diags, decodeAutoRules(td, content.Blocks)...)
+	if len(td.Attributes) > 0 && len(td.Namevars()) == 0 && !anyBadBehaviour(td) {
+		diags = append(diags, errorAt(summaryNoNamevar,
+			fmt.Sprintf("The type %q has no namevar, so every declaration of it would fail (the Resource API crashes with \"undefined method `to_sym' for nil\"). Mark the attribute that identifies a resource with behaviour = \"namevar\".", td.Name),
+			td.NameRange, td.DeclRange.Ptr()))
+	}
+	return td, diags
+}
+
+func anyBadBehaviour(td *TypeDef) bool {
+	for _, a := range td.Attributes {
+		if a.badBehaviour {
+			return true
+		}
+	}
+	return false
+}
+
+func checkTypeName(td *TypeDef) hcl.Diagnostics {
+	if typeNamePattern.MatchString(td.Name) {
+		return nil
+	}
+	return hcl.Diagnostics{errorAt(summaryTypeName,
+		fmt.Sprintf("The type name %q is not valid (the Resource API fails with \"wrong constant name %s\"): use lower-case letters, digits and underscores, starting with a letter.",
+			td.Name, providerConstant(td.Name)),
+		td.NameRange, td.DeclRange.Ptr())}
+}
+
+// providerConstant is the Resource API's provider module name for a type.
+func providerConstant(name string) string {
+	parts := strings.Split(name, "_")
+	for i, p := range parts {
+		if p != "" {
+			parts[i] = strings.ToUpper(p[:1]) + strings.ToLower(p[1:])
+		}
+	}
+	return strings.Join(parts, "")
+}
+
+// decodeTypeDocs reads desc or its legacy spelling docs (not both).
+func decodeTypeDocs(td *TypeDef, content *hcl.BodyContent, src []byte) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	desc, docs := content.Attributes["desc"], content.Attributes["docs"]
+	if desc != nil && docs != nil {
+		diags = append(diags, errorAt(summaryTypeDocs,
+			fmt.Sprintf("`%s` has both `desc` and `docs`, prefer using `desc`", td.Name),
+			docs.NameRange, docs.Range.Ptr()))
+	}
+	if desc == nil {
+		desc = docs
+	}
+	if desc == nil {
+		return append(diags, warningAt(summaryNoDocs,
+			fmt.Sprintf("`%s` has no documentation, add it using a `desc` key", td.Name), td.NameRange))
+	}
+	s, moreDiags := stringAttr(desc, src, false)
+	td.Desc = s
+	return append(diags, moreDiags...)
+}
+
+// knownFeatures are the features the Resource API 1.8.16 knows.
+var knownFeatures = []string{"canonicalize", "custom_insync", "remote_resource", "simple_get_filter", "supports_noop"}
+
+// decodeFeatures reads features; unknown names warn, as in Puppet.
+func decodeFeatures(td *TypeDef, a *hcl.Attribute) hcl.Diagnostics {
+	if a == nil {
+		return nil
+	}
+	v, diags := a.Expr.Value(nil)
+	if diags.HasErrors() {
+		return diags
+	}
+	list, ok := stringList(v)
+	if !ok {
+		return hcl.Diagnostics{errorAt(summaryInvalidValue,
+			"features must be a list of strings, e.g. [\"canonicalize\"].", a.Expr.Range(), a.Range.Ptr())}
+	}
+	td.Features = list
+	var unknown []string
+	for _, f := range list {
+		if !contains(knownFeatures, f) {
+			unknown = append(unknown, rubyQuote(f))
+		}
+	}
+	if len(unknown) > 0 {
+		d := warningAt(summaryUnknownFeature, "Unknown feature detected: ["+strings.Join(unknown, ", ")+"]", a.Expr.Range())
+		if s := nameSuggestion(strings.Trim(unknown[0], `"`), knownFeatures); s != "" {
+			d.Detail += fmt.Sprintf(". Did you mean %q?", s)
+		}
+		diags = append(diags, d)
+	}
+	return diags
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

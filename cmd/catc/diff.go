@@ -1,0 +1,126 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/render"
+)
+
+// exitChanges is `diff --detailed-exitcode`'s code for "there are changes"
+// (Terraform's and octocatalog-diff's convention).
+const exitChanges = 2
+
+func diffCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "diff",
+		Usage: "compare two catalogs: resources, attributes, edges, apply order, refreshes, cycles",
+		ArgsUsage: "OLD NEW  (catalog JSON files from 'catc compile', or HCL files/directories)\n" +
+			"   or: catc diff --base REV PATH...   (PATH... at git revision REV against the working tree)\n" +
+			"   or: catc diff --old PATH... --new PATH...",
+		Flags: append(loadFlags(), outputFlag(),
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT` of the diff: text, markdown or json"},
+			&cli.BoolFlag{Name: "detailed-exitcode", Usage: "exit 0 when there is no change, 2 when there are changes, 1 on errors"},
+			&cli.StringFlag{Name: "base", Usage: "compare PATH... at git revision `REV` with the working tree"},
+			&cli.StringSliceFlag{Name: "old", Usage: "a `PATH` of the old side (repeat for several)"},
+			&cli.StringSliceFlag{Name: "new", Usage: "a `PATH` of the new side (repeat for several)"},
+			&cli.IntFlag{Name: "markdown-budget", Value: render.DefaultMarkdownBudget, Usage: "most `CHARACTERS` of Markdown; detail is dropped to fit"},
+		),
+		Action: runDiff,
+	}
+}
+
+func runDiff(c *cli.Context) error {
+	write, err := diffWriter(c)
+	if err != nil {
+		return err
+	}
+	old, new, err := diffSides(c)
+	if err != nil {
+		return err
+	}
+	d := graph.Diff(old, new)
+	if err := writeOutput(c, func(w io.Writer) error { return write(w, d) }); err != nil {
+		return err
+	}
+	if c.Bool("detailed-exitcode") && !d.Empty() {
+		return &exitError{code: exitChanges}
+	}
+	return nil
+}
+
+// diffWriter picks the renderer for --format.
+func diffWriter(c *cli.Context) (func(io.Writer, *graph.PlanDiff) error, error) {
+	opts := render.DiffOptions{Budget: c.Int("markdown-budget")}
+	switch f := c.String("format"); f {
+	case "text":
+		o := c.String("output")
+		opts.Color = (o == "" || o == "-") && colorTerminal(c.App.Writer)
+		return func(w io.Writer, d *graph.PlanDiff) error { return render.DiffText(w, d, opts) }, nil
+	case "markdown", "md":
+		return func(w io.Writer, d *graph.PlanDiff) error { return render.DiffMarkdown(w, d, opts) }, nil
+	case "json":
+		return render.DiffJSON, nil
+	default:
+		return nil, &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a diff format: use text, markdown or json", f)}
+	}
+}
+
+// diffSides loads the two sides from whichever form of input was given.
+func diffSides(c *cli.Context) (old, new *graph.Snapshot, err error) {
+	args := c.Args().Slice()
+	oldPaths, newPaths := c.StringSlice("old"), c.StringSlice("new")
+	switch {
+	case c.IsSet("base"):
+		if len(oldPaths)+len(newPaths) > 0 || len(args) == 0 {
+			return nil, nil, usage("--base REV takes the paths to compare: catc diff --base REV PATH...")
+		}
+		return baseSides(c, c.String("base"), args)
+	case len(oldPaths)+len(newPaths) > 0:
+		if len(oldPaths) == 0 || len(newPaths) == 0 || len(args) > 0 {
+			return nil, nil, usage("--old and --new go together and replace OLD NEW: catc diff --old PATH... --new PATH...")
+		}
+	default:
+		if len(args) != 2 {
+			return nil, nil, usage("diff takes OLD NEW (catalog JSON files or HCL paths), or --base REV PATH...")
+		}
+		oldPaths, newPaths = args[:1], args[1:]
+	}
+	if old, err = loadSide(c, oldPaths); err != nil {
+		return nil, nil, err
+	}
+	new, err = loadSide(c, newPaths)
+	return old, new, err
+}
+
+func usage(msg string) error { return &exitError{code: exitErrors, msg: msg} }
+
+// loadSide reads one side: a single *.json file is a catalog JSON (from
+// `catc compile`), anything else HCL. Cycles do not fail the load: the
+// diff reports them.
+func loadSide(c *cli.Context, paths []string) (*graph.Snapshot, error) {
+	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") {
+		f, err := os.Open(paths[0])
+		if err != nil {
+			return nil, &exitError{code: exitErrors, msg: err.Error()}
+		}
+		defer f.Close()
+		s, err := graph.ReadSnapshot(f, paths[0])
+		if err != nil {
+			return nil, &exitError{code: exitErrors, msg: err.Error()}
+		}
+		return s, nil
+	}
+	cat, err := loadCatalog(c, paths, false)
+	if err != nil {
+		return nil, err
+	}
+	plan, _ := graph.Order(graph.Build(cat), graph.Ordering{})
+	return graph.NewSnapshot(plan), nil
+}

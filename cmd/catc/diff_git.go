@@ -1,0 +1,188 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/catc-dev/catc/graph"
+)
+
+// baseSides loads paths at git revision rev (the old side) and in the
+// working tree (the new side). The old files are read with `git ls-tree`
+// and `git cat-file --batch` into a temporary directory: neither the
+// working tree nor the index is touched, and export-ignore attributes
+// (which `git archive` would honour) do not hide files. A path that does
+// not exist at rev contributes nothing to the old side.
+func baseSides(c *cli.Context, rev string, paths []string) (old, new *graph.Snapshot, err error) {
+	repo, err := gitTopLevel()
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := git(repo, nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
+		return nil, nil, usage(fmt.Sprintf("--base %q is not a commit of the repository at %s", rev, repo))
+	}
+	tmp, err := os.MkdirTemp("", "catc-diff-base-")
+	if err != nil {
+		return nil, nil, usage(err.Error())
+	}
+	defer os.RemoveAll(tmp)
+	var oldPaths []string
+	rename := map[string]string{} // extracted path → what the user wrote, at rev
+	for _, p := range paths {
+		rel, err := repoRelative(repo, p)
+		if err != nil {
+			return nil, nil, err
+		}
+		n, err := extractAt(repo, rev, rel, tmp)
+		if err != nil {
+			return nil, nil, err
+		}
+		if n > 0 {
+			at := filepath.Join(tmp, rel)
+			oldPaths = append(oldPaths, at)
+			rename[at] = filepath.Clean(p)
+		}
+	}
+	old = &graph.Snapshot{}
+	if len(oldPaths) > 0 {
+		if old, err = loadSide(c, oldPaths); err != nil {
+			return nil, nil, err
+		}
+		relocate(old, rev, rename)
+	}
+	new, err = loadSide(c, paths)
+	return old, new, err
+}
+
+// relocate rewrites the files of the extracted side to the paths the user
+// gave, prefixed with the revision ("HEAD~1:site/web.hcl").
+func relocate(s *graph.Snapshot, rev string, rename map[string]string) {
+	for i := range s.Resources {
+		r := &s.Resources[i]
+		for from, to := range rename {
+			if r.File == from || strings.HasPrefix(r.File, from+string(filepath.Separator)) {
+				r.File = rev + ":" + filepath.ToSlash(filepath.Join(to, r.File[len(from):]))
+				break
+			}
+		}
+	}
+}
+
+// gitTopLevel is the root of the working tree around the current
+// directory.
+func gitTopLevel() (string, error) {
+	out, err := git("", nil, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return "", usage("--base needs a git working tree: " + err.Error())
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// repoRelative is p relative to the repository root, with symbolic links
+// resolved on both sides (a temporary directory is often behind one).
+func repoRelative(repo, p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", usage(err.Error())
+	}
+	root := repo
+	if r, err := filepath.EvalSymlinks(repo); err == nil {
+		root = r
+	}
+	if a, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = a
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", usage(fmt.Sprintf("%s is outside the git repository at %s", p, repo))
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+// extractAt writes the files of rel at rev under dir (keeping their paths
+// from the repository root): rel itself when it is a file, its *.hcl
+// files when it is a directory. It returns how many it wrote.
+func extractAt(repo, rev, rel, dir string) (int, error) {
+	out, err := git(repo, nil, "ls-tree", "-r", "-z", "--full-tree", rev, "--", rel)
+	if err != nil {
+		return 0, usage(fmt.Sprintf("git ls-tree %s -- %s: %v", rev, rel, err))
+	}
+	var names, ids []string
+	for _, entry := range strings.Split(string(out), "\x00") {
+		meta, name, ok := strings.Cut(entry, "\t")
+		f := strings.Fields(meta)
+		if !ok || len(f) != 3 || f[1] != "blob" || f[0] == "120000" {
+			continue // trees, submodules, symbolic links
+		}
+		if name == rel || strings.HasSuffix(name, ".hcl") {
+			names, ids = append(names, name), append(ids, f[2])
+		}
+	}
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	return len(ids), catBlobs(repo, ids, names, dir)
+}
+
+// catBlobs reads the blobs with one `git cat-file --batch` and writes
+// them to dir/name.
+func catBlobs(repo string, ids, names []string, dir string) error {
+	out, err := git(repo, strings.NewReader(strings.Join(ids, "\n")+"\n"), "cat-file", "--batch")
+	if err != nil {
+		return usage("git cat-file: " + err.Error())
+	}
+	br := bufio.NewReader(bytes.NewReader(out))
+	for _, name := range names {
+		header, err := br.ReadString('\n')
+		f := strings.Fields(header)
+		if err != nil || len(f) != 3 || f[1] != "blob" {
+			return usage(fmt.Sprintf("git cat-file: unexpected answer %q for %s", header, name))
+		}
+		size, err := strconv.Atoi(f[2])
+		if err != nil {
+			return usage(fmt.Sprintf("git cat-file: bad size in %q", header))
+		}
+		data := make([]byte, size+1) // the content and its trailing newline
+		if _, err := io.ReadFull(br, data); err != nil {
+			return usage("git cat-file: " + err.Error())
+		}
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return usage(err.Error())
+		}
+		if err := os.WriteFile(path, data[:size], 0o644); err != nil {
+			return usage(err.Error())
+		}
+	}
+	return nil
+}
+
+// git runs git in dir (the current directory when empty) with literal
+// pathspecs, and returns its standard output; an error carries stderr.
+func git(dir string, stdin io.Reader, args ...string) ([]byte, error) {
+	full := append([]string{"--literal-pathspecs"}, args...)
+	if dir != "" {
+		full = append([]string{"-C", dir}, full...)
+	}
+	cmd := exec.Command("git", full...)
+	cmd.Stdin = stdin
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return nil, fmt.Errorf("%s", msg)
+		}
+		return nil, err
+	}
+	return out, nil
+}

@@ -1,0 +1,238 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const diffFixtures = "../../fixtures/diff"
+
+func fixturePair(name string) (string, string) {
+	dir := filepath.Join(diffFixtures, name)
+	return filepath.Join(dir, "old"), filepath.Join(dir, "new")
+}
+
+func TestDiffExitCodes(t *testing.T) {
+	idOld, idNew := fixturePair("identical")
+	chOld, chNew := fixturePair("change")
+	reOld, reNew := fixturePair("reorder")
+	tests := []struct {
+		name     string
+		args     []string
+		code     int
+		inStdout string
+		inStderr string
+	}{
+		{"identical, detailed", []string{"diff", idOld, idNew, "--detailed-exitcode"}, 0, "No changes.\n", ""},
+		{"identical, plain", []string{"diff", idOld, idNew}, 0, "No changes.\n", ""},
+		{"change, detailed", []string{"diff", "--detailed-exitcode", chOld, chNew}, 2, "4 to change", ""},
+		{"change, plain", []string{"diff", chOld, chNew}, 0, "4 to change", ""},
+		{"pure reorder is a change", []string{"diff", reOld, reNew, "--detailed-exitcode"}, 2, "Package[b]: step 2 → 5", ""},
+		{"markdown", []string{"diff", chOld, chNew, "--format", "markdown"}, 0, "**Plan: 0 to add, 4 to change", ""},
+		{"json", []string{"diff", chOld, chNew, "--format", "json"}, 0, `"format": "catc.diff/1"`, ""},
+		{"path sets", []string{"diff", "--old", chOld, "--new", chNew}, 0, "4 to change", ""},
+		{"bad format", []string{"diff", chOld, chNew, "--format", "yaml"}, 1, "", `"yaml" is not a diff format`},
+		{"one argument", []string{"diff", chOld}, 1, "", "diff takes OLD NEW"},
+		{"old without new", []string{"diff", "--old", chOld}, 1, "", "--old and --new go together"},
+		{"missing path", []string{"diff", chOld, "nosuch/dir", "--detailed-exitcode"}, 1, "", "nosuch"},
+		{"not a catalog JSON", []string{"diff", "testdata/nosuch.json", chNew}, 1, "", "nosuch.json"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCatc(t, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit code = %d, want %d (stderr %q)", code, tt.code, errOut)
+			}
+			if !strings.Contains(out, tt.inStdout) {
+				t.Errorf("stdout = %q, want it to contain %q", out, tt.inStdout)
+			}
+			if !strings.Contains(errOut, tt.inStderr) {
+				t.Errorf("stderr = %q, want it to contain %q", errOut, tt.inStderr)
+			}
+		})
+	}
+}
+
+// TestDiffCatalogJSON compiles both sides of every pair with `catc
+// compile` and checks that diffing the JSON files says what diffing the
+// HCL says. The compiled JSON does not carry attribute behaviours, so the
+// pairs whose diff depends on init_only or parameter attributes are
+// expected to differ (see TestDiffJSONTypes for JSON that carries them).
+func TestDiffCatalogJSON(t *testing.T) {
+	needBehaviour := map[string]bool{"replace": true, "parameter_only": true, "pr_comment": true}
+	pairs, _ := filepath.Glob(filepath.Join(diffFixtures, "*", "old"))
+	tmp := t.TempDir()
+	for _, old := range pairs {
+		name := filepath.Base(filepath.Dir(old))
+		t.Run(name, func(t *testing.T) {
+			oldDir, newDir := fixturePair(name)
+			oldJSON, newJSON := filepath.Join(tmp, name+"-old.json"), filepath.Join(tmp, name+"-new.json")
+			for _, c := range [][2]string{{oldDir, oldJSON}, {newDir, newJSON}} {
+				if code, _, errOut := runCatc(t, "compile", c[0], "-o", c[1]); code != 0 && name != "cycle" {
+					t.Fatalf("compile %s: %d %s", c[0], code, errOut)
+				}
+			}
+			if name == "cycle" {
+				t.Skip("compile refuses a catalog with a cycle, so there is no JSON to diff")
+			}
+			_, fromHCL, _ := runCatc(t, "diff", oldDir, newDir, "--format", "json")
+			_, fromJSON, errOut := runCatc(t, "diff", oldJSON, newJSON, "--format", "json")
+			if errOut != "" {
+				t.Fatalf("stderr: %s", errOut)
+			}
+			// Once compile writes the optional "types" key, every pair agrees.
+			data, _ := os.ReadFile(newJSON)
+			wantSame := !needBehaviour[name] || bytes.Contains(data, []byte(`"types"`))
+			if same := fromHCL == fromJSON; same != wantSame {
+				t.Errorf("JSON and HCL diffs agree = %v, want %v\nHCL:\n%s\nJSON:\n%s", same, wantSame, fromHCL, fromJSON)
+			}
+		})
+	}
+}
+
+// TestDiffJSONTypes diffs catalog JSON that carries the optional "types"
+// section: init_only and parameter behaviours then work from JSON too.
+func TestDiffJSONTypes(t *testing.T) {
+	dir := filepath.Join(diffFixtures, "json_types")
+	code, out, errOut := runCatc(t, "diff", filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json"), "--detailed-exitcode")
+	if code != 2 {
+		t.Fatalf("exit code %d, stderr %s", code, errOut)
+	}
+	for _, want := range []string{
+		"-/+ User[deploy] (init_only uid forces replacement)",
+		"uid: 1001 → 2001  # forces replacement",
+		"password: (sensitive value changed)",
+		"File[/etc/app.conf] (parameter-only change: no refresh event)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output does not contain %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "last_login") {
+		t.Errorf("a read_only attribute was compared:\n%s", out)
+	}
+}
+
+// TestDiffBase makes a repository with two commits and compares a path
+// at HEAD~1 with the working tree, and checks that neither the working
+// tree nor the index changed.
+func TestDiffBase(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	gitRun(t, repo, "init", "-q")
+	oldDir, newDir := fixturePair("refresh_chain")
+	copyDir(t, oldDir, filepath.Join(repo, "site"))
+	gitRun(t, repo, "add", ".")
+	gitRun(t, repo, "commit", "-q", "-m", "old")
+	copyDir(t, newDir, filepath.Join(repo, "site"))
+	gitRun(t, repo, "commit", "-q", "-am", "new")
+	// An uncommitted file in the working tree is part of the new side.
+	extra := "resource \"package\" \"extra\" {\n}\n"
+	if err := os.WriteFile(filepath.Join(repo, "site", "extra.hcl"), []byte(extra), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := gitState(t, repo)
+	t.Chdir(filepath.Join(repo, "site"))
+
+	code, out, errOut := runCatc(t, "diff", "--base", "HEAD~1", ".", "--detailed-exitcode")
+	if code != 2 {
+		t.Fatalf("exit code %d, stderr %s", code, errOut)
+	}
+	for _, want := range []string{
+		"Plan: 1 to add, 1 to change, 0 to replace, 0 to remove · 2 refreshed",
+		`content: "port=80" → "port=8080"`,
+		"Service[app] ← File[/etc/app.conf] via Exec[migrate]",
+		"Package[extra]",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output does not contain %q:\n%s", want, out)
+		}
+	}
+	// Old locations name the revision and the path as given.
+	if _, out, _ := runCatc(t, "diff", "--base", "HEAD~1", ".", "--format", "json"); !strings.Contains(out, `"old_location": "HEAD~1:site.hcl:1"`) {
+		t.Errorf("old location not relative to the given path:\n%s", out)
+	}
+	if code, out, _ := runCatc(t, "diff", "--base", "HEAD", "site.hcl", "00-types.hcl", "--detailed-exitcode"); code != 0 || out != "No changes.\n" {
+		t.Errorf("HEAD against an unchanged working tree: %d %q", code, out)
+	}
+	if code, _, errOut := runCatc(t, "diff", "--base", "nosuchrev", "."); code != 1 || !strings.Contains(errOut, "is not a commit") {
+		t.Errorf("bad revision: %d %q", code, errOut)
+	}
+	if after := gitState(t, repo); after != before {
+		t.Errorf("diff --base changed the repository:\nbefore %s\nafter  %s", before, after)
+	}
+}
+
+// TestDiffBaseNewPath compares a directory that did not exist at the base
+// revision: everything in it is added.
+func TestDiffBaseNewPath(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	gitRun(t, repo, "init", "-q")
+	if err := os.WriteFile(filepath.Join(repo, "README"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, repo, "add", ".")
+	gitRun(t, repo, "commit", "-q", "-m", "first")
+	_, newDir := fixturePair("add_remove")
+	copyDir(t, newDir, filepath.Join(repo, "site"))
+	t.Chdir(repo)
+	code, out, errOut := runCatc(t, "diff", "--base", "HEAD", "site", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit code %d, stderr %s", code, errOut)
+	}
+	var got struct{ Counts struct{ Add, Remove int } }
+	if err := json.Unmarshal([]byte(out), &got); err != nil || got.Counts.Add != 2 || got.Counts.Remove != 0 {
+		t.Errorf("counts %+v (%v), want 2 added:\n%s", got.Counts, err, out)
+	}
+}
+
+func gitRun(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=catc", "-c", "user.email=catc@example.com", "-c", "commit.gpgsign=false"}, args...)...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+// gitState is what diff --base must not change: the status and the
+// index file's bytes.
+func gitState(t *testing.T, repo string) string {
+	t.Helper()
+	index, err := os.ReadFile(filepath.Join(repo, ".git", "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gitRun(t, repo, "--no-optional-locks", "status", "--porcelain") + "|" + string(index)
+}
+
+func copyDir(t *testing.T, from, to string) {
+	t.Helper()
+	entries, err := os.ReadDir(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(to, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(from, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(to, e.Name()), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/render"
+)
+
+// svgNodeLimit is the node count above which --format svg refuses to
+// render without --force: Graphviz takes seconds to minutes there, and
+// the picture is no longer readable.
+const svgNodeLimit = 2000
+
+func graphCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "graph",
+		Usage:     "draw the dependency graph as DOT, SVG or JSON",
+		ArgsUsage: "PATH...",
+		Description: "An edge A -> B means A is applied before B; resources are drawn top to bottom\n" +
+			"in apply order. Solid edges order only, dashed ones also refresh, grey ones come\n" +
+			"only from a type's auto rule, red ones are on a dependency cycle.\n\n" +
+			"DOT needs no Graphviz. SVG runs the companion renderer catc-svg (Graphviz in\n" +
+			"WebAssembly), found in $CATC_SVG, next to catc or on PATH; or pipe DOT to\n" +
+			"Graphviz: catc graph site/ --format dot | dot -Tsvg -o graph.svg",
+		Flags: append(loadFlags(), outputFlag(),
+			&cli.StringFlag{Name: "format", Value: "dot", Usage: "`FORMAT` of the graph: dot, svg or json"},
+			&cli.StringSliceFlag{Name: "focus", Usage: "keep the neighbourhood of `REF` (Type[title]; repeatable)"},
+			&cli.IntFlag{Name: "depth", Usage: "with --focus, keep resources at most `N` edges away (0: any distance)"},
+			&cli.StringFlag{Name: "direction", Value: "both", Usage: "with --focus, follow edges `DIR`: up (what it depends on), down (what depends on it) or both"},
+			&cli.BoolFlag{Name: "cycles", Usage: "keep only the resources caught in dependency cycles"},
+			&cli.StringSliceFlag{Name: "type", Usage: "keep only resources of type `T` (repeatable)"},
+			&cli.StringFlag{Name: "cluster", Usage: "group nodes by `KIND`: type or file"},
+			&cli.BoolFlag{Name: "force", Usage: fmt.Sprintf("render SVG even above %d resources", svgNodeLimit)},
+			&cli.DurationFlag{Name: "timeout", Value: 5 * time.Minute, Usage: "stop an SVG render that takes longer than `DURATION`"},
+		),
+		Action: graphAction,
+	}
+}
+
+func graphAction(c *cli.Context) error {
+	format := c.String("format")
+	if format != "dot" && format != "svg" && format != "json" {
+		return &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a graph format: use dot, svg or json", format)}
+	}
+	cluster, err := render.ParseCluster(c.String("cluster"))
+	if err != nil {
+		return &exitError{code: exitErrors, msg: err.Error()}
+	}
+	dir, err := graph.ParseDirection(c.String("direction"))
+	if err != nil {
+		return &exitError{code: exitErrors, msg: "--direction " + err.Error()}
+	}
+	if c.Int("depth") < 0 {
+		return &exitError{code: exitErrors, msg: "--depth must be 0 (any distance) or more"}
+	}
+	cat, err := loadCatalog(c, c.Args().Slice(), false)
+	if err != nil {
+		return err
+	}
+	sel := graph.Selection{Depth: c.Int("depth"), Direction: dir, Cycles: c.Bool("cycles"), Types: c.StringSlice("type")}
+	if sel.Focus, err = resolveAll(c, cat, c.StringSlice("focus")); err != nil {
+		return err
+	}
+	sub, diags := graph.Build(cat).Select(sel)
+	if err := printDiagnostics(c, diags, cat.Files()); err != nil {
+		return err
+	}
+	if diags.HasErrors() {
+		return failed()
+	}
+	if sel.Cycles && len(sub.Resources) == 0 {
+		fmt.Fprintln(c.App.ErrWriter, "catc: the catalog has no dependency cycles; the graph is empty")
+	}
+	if n := sub.CycleCount(); n > 0 {
+		// Drawing a cyclic graph succeeds (that is how one looks at the
+		// cycle); say where the explanation is.
+		fmt.Fprintf(c.App.ErrWriter, "catc: %s drawn in red; 'catc plan' lists each edge and where it was written\n", count(n, "dependency cycle"))
+	}
+	opts := render.DOTOptions{Cluster: cluster, Caption: caption(sel)}
+	switch format {
+	case "json":
+		return writeOutput(c, func(w io.Writer) error { return render.GraphJSON(w, sub) })
+	case "svg":
+		return writeSVG(c, sub, opts)
+	}
+	return writeOutput(c, func(w io.Writer) error { return render.DOT(w, sub, opts) })
+}
+
+// resolveAll resolves the --focus references, printing every error.
+func resolveAll(c *cli.Context, cat *catalog.Catalog, refs []string) ([]*catalog.Resource, error) {
+	var out []*catalog.Resource
+	bad := false
+	for _, ref := range refs {
+		r, diags := graph.Resolve(cat, ref)
+		if err := printDiagnostics(c, diags, cat.Files()); err != nil {
+			return nil, err
+		}
+		if diags.HasErrors() {
+			bad = true
+			continue
+		}
+		out = append(out, r)
+	}
+	if bad {
+		return nil, failed()
+	}
+	return out, nil
+}
+
+// caption says how the graph was selected, for the picture's title.
+func caption(sel graph.Selection) string {
+	var parts []string
+	if len(sel.Focus) > 0 {
+		refs := make([]string, len(sel.Focus))
+		for i, r := range sel.Focus {
+			refs[i] = r.Ref()
+		}
+		p := "focus " + strings.Join(refs, ", ")
+		if sel.Depth > 0 {
+			p += fmt.Sprintf(" (depth %d, %s)", sel.Depth, sel.Direction)
+		} else if sel.Direction != graph.Both {
+			p += fmt.Sprintf(" (%s)", sel.Direction)
+		}
+		parts = append(parts, p)
+	}
+	if sel.Cycles {
+		parts = append(parts, "cycles only")
+	}
+	if len(sel.Types) > 0 {
+		parts = append(parts, "types "+strings.Join(sel.Types, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// writeSVG renders the DOT through the companion renderer.
+func writeSVG(c *cli.Context, sub *graph.Subgraph, opts render.DOTOptions) error {
+	if n := len(sub.Resources); n > svgNodeLimit && !c.Bool("force") {
+		return &exitError{code: exitErrors, msg: fmt.Sprintf(
+			"the graph has %d resources, more than %d: its SVG would take long to render and be unreadable. "+
+				"Draw part of it with --focus REF (and --depth N), --type T or --cycles, "+
+				"or use --format dot, or pass --force to render it anyway", n, svgNodeLimit)}
+	}
+	var dot bytes.Buffer
+	if err := render.DOT(&dot, sub, opts); err != nil {
+		return err
+	}
+	renderer, err := findSVGRenderer(c.App.ErrWriter)
+	if err != nil {
+		return &exitError{code: exitErrors, msg: err.Error()}
+	}
+	stop := showProgress(c.App.ErrWriter, fmt.Sprintf("rendering %s and %s as SVG", count(len(sub.Resources), "resource"), count(len(sub.Edges), "edge")))
+	defer stop()
+	return writeOutput(c, func(w io.Writer) error {
+		return render.SVG(c.Context, w, dot.Bytes(), render.SVGOptions{Renderer: renderer, Timeout: c.Duration("timeout")})
+	})
+}
+
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

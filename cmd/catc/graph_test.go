@@ -1,0 +1,323 @@
+package main
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/gen"
+)
+
+// runGraph runs the command line like runCatc, with the graph command
+// registered even if app.go does not list it yet.
+func runGraph(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	app := newApp(&out, &errOut)
+	if app.Command("graph") == nil {
+		cmd := graphCommand()
+		cmd.HideHelpCommand = true
+		cmd.OnUsageError = usageError
+		app.Commands = append(app.Commands, cmd)
+	}
+	all := append([]string{"catc", "graph"}, args...)
+	code := exitCode(app.Run(permuteArgs(app, all)), &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestGraphCommand(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     []string
+		code     int
+		inStdout []string
+		inStderr string
+	}{
+		{
+			name:     "DOT by default, flags after paths",
+			args:     []string{"../../fixtures/seed", "--diagnostics", "json"},
+			inStdout: []string{"digraph catalog {", `"Software[php]" -> "Apt_key[6F6B15509CF8E59E6E469F327F438280EF8D349F]"`},
+		},
+		{
+			name:     "focus with depth and direction",
+			args:     []string{"../../fixtures/graph/web", "--focus", "Service[nginx]", "--depth", "1", "--direction", "up", "--diagnostics", "json"},
+			inStdout: []string{"focus Service[nginx] (depth 1, up): 4 of 17 resources, 4 edges"},
+		},
+		{
+			name:     "repeated focus and type",
+			args:     []string{"../../fixtures/graph/web", "--focus", "package.nginx", "--focus", "Service[redis-server]", "--type", "service", "--depth", "1"},
+			inStdout: []string{"4 of 17 resources", `"Service[redis-server]"`, `"Package[nginx]"`, `"Service[webapp-gunicorn]"`},
+		},
+		{
+			name:     "cycles only, as JSON",
+			args:     []string{"../../fixtures/graph/cycle", "--cycles", "--format", "json"},
+			inStdout: []string{`"format": "catc.graph/1"`, `"on_cycle": true`},
+			inStderr: "catc: 2 dependency cycles drawn in red",
+		},
+		{
+			name:     "no cycles says so",
+			args:     []string{"../../fixtures/seed", "--cycles", "--diagnostics", "json"},
+			inStdout: []string{"0 of 3 resources"},
+			inStderr: "the catalog has no dependency cycles",
+		},
+		{
+			name:     "cluster by file",
+			args:     []string{"../../fixtures/graph/web", "--cluster", "file"},
+			inStdout: []string{`label="../../fixtures/graph/web/app.hcl"`},
+		},
+		{
+			name:     "bad format",
+			args:     []string{"../../fixtures/seed", "--format", "png"},
+			code:     1,
+			inStderr: `--format "png" is not a graph format: use dot, svg or json`,
+		},
+		{
+			name:     "bad cluster",
+			args:     []string{"../../fixtures/seed", "--cluster", "module"},
+			code:     1,
+			inStderr: `--cluster "module" is not a grouping`,
+		},
+		{
+			name:     "bad direction",
+			args:     []string{"../../fixtures/seed", "--direction", "left"},
+			code:     1,
+			inStderr: `--direction "left" is not a direction`,
+		},
+		{
+			name:     "negative depth",
+			args:     []string{"../../fixtures/seed", "--depth", "-1"},
+			code:     1,
+			inStderr: "--depth must be 0",
+		},
+		{
+			name:     "unknown focus suggests a resource",
+			args:     []string{"../../fixtures/seed", "--focus", "Software[phpp]"},
+			code:     1,
+			inStderr: `"Software[php]"?`,
+		},
+		{
+			name:     "unknown type suggests one",
+			args:     []string{"../../fixtures/seed", "--type", "softwar"},
+			code:     1,
+			inStderr: `"software"?`,
+		},
+		{
+			name:     "no paths",
+			args:     []string{"--format", "dot"},
+			code:     1,
+			inStderr: "graph needs at least one PATH",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runGraph(t, tc.args...)
+			if code != tc.code {
+				t.Fatalf("exit code = %d, want %d; stderr:\n%s", code, tc.code, stderr)
+			}
+			for _, want := range tc.inStdout {
+				if !strings.Contains(stdout, want) {
+					t.Errorf("stdout does not contain %q:\n%s", want, stdout)
+				}
+			}
+			if !strings.Contains(stderr, tc.inStderr) {
+				t.Errorf("stderr does not contain %q:\n%s", tc.inStderr, stderr)
+			}
+		})
+	}
+}
+
+// TestGraphSVGLimit: above 2,000 resources SVG stops before rendering
+// (so no renderer is needed), naming the count and the way out.
+func TestGraphSVGLimit(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range gen.Generate(gen.Options{Resources: svgNodeLimit + 5, Files: 2}) {
+		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv(rendererEnv, "/nonexistent/catc-svg")
+	code, stdout, stderr := runGraph(t, dir, "--format", "svg")
+	if code != 1 || stdout != "" {
+		t.Fatalf("exit code %d, stdout %q; want 1 and nothing", code, stdout)
+	}
+	for _, want := range []string{"the graph has 2005 resources, more than 2000", "--focus REF", "--type T", "--force"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr does not contain %q:\n%s", want, stderr)
+		}
+	}
+	// --force goes on to the renderer, which here does not exist.
+	code, _, stderr = runGraph(t, dir, "--format", "svg", "--force")
+	if code != 1 || !strings.Contains(stderr, "/nonexistent/catc-svg") {
+		t.Errorf("--force: exit code %d, stderr %q; want 1 naming the missing renderer", code, stderr)
+	}
+}
+
+// TestFindSVGRendererMissing: outside a source checkout and with no
+// renderer anywhere, the message says how to install it and how to do
+// without.
+func TestFindSVGRendererMissing(t *testing.T) {
+	t.Setenv(rendererEnv, "")
+	t.Setenv("PATH", t.TempDir())
+	t.Chdir(t.TempDir())
+	_, err := findSVGRenderer(io.Discard)
+	if err == nil {
+		t.Fatal("findSVGRenderer found a renderer, want an error")
+	}
+	for _, want := range []string{"go install github.com/catc-dev/catc/cmd/catc-svg@latest", "--format dot | dot -Tsvg"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not contain %q", err, want)
+		}
+	}
+}
+
+func TestModuleRootAndSourceKey(t *testing.T) {
+	root := moduleRoot()
+	if root == "" || !declaresModule(filepath.Join(root, "go.mod")) {
+		t.Fatalf("moduleRoot() = %q, want the catc checkout", root)
+	}
+	k1, err := sourceKey(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k2, _ := sourceKey(root)
+	if k1 != k2 || len(k1) != 16 {
+		t.Errorf("sourceKey = %q then %q, want one stable 16-digit key", k1, k2)
+	}
+	other := t.TempDir()
+	os.WriteFile(filepath.Join(other, "go.mod"), []byte("module example.com/other\n"), 0o644)
+	if declaresModule(filepath.Join(other, "go.mod")) {
+		t.Error("declaresModule accepted another module")
+	}
+}
+
+// svgGroup is one <g class="node|edge"> of Graphviz's SVG, with its
+// title and the strokes of its paths.
+type svgGroup struct {
+	Class string `xml:"class,attr"`
+	Title string `xml:"title"`
+	Paths []struct {
+		Stroke string `xml:"stroke,attr"`
+	} `xml:"path"`
+	Groups  []svgGroup `xml:"g"`
+	Anchors []svgGroup `xml:"a"` // tooltips wrap the shapes in <g><a>
+}
+
+// strokes are the stroke colours of every path inside g.
+func (g svgGroup) strokes() []string {
+	var out []string
+	for _, p := range g.Paths {
+		out = append(out, p.Stroke)
+	}
+	for _, in := range append(g.Groups, g.Anchors...) {
+		out = append(out, in.strokes()...)
+	}
+	return out
+}
+
+// svgGroups collects the groups of exactly class, anywhere in the SVG.
+func svgGroups(t *testing.T, svg string, class string) []svgGroup {
+	t.Helper()
+	var root svgGroup
+	if err := xml.Unmarshal([]byte(svg), &root); err != nil {
+		t.Fatalf("the SVG does not parse: %v", err)
+	}
+	var out []svgGroup
+	var walk func(gs []svgGroup)
+	walk = func(gs []svgGroup) {
+		for _, g := range gs {
+			if g.Class == class {
+				out = append(out, g)
+			}
+			walk(g.Groups)
+		}
+	}
+	walk(root.Groups)
+	return out
+}
+
+// TestGraphSVG builds the catc-svg companion (the one test that does)
+// and renders through it: the seed's SVG has exactly the catalog's
+// resources as nodes and the graph's edges as edges; the cycle
+// fixture's cycle edges, and only they, are drawn red.
+func TestGraphSVG(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), rendererName+exeSuffix())
+	build := exec.Command("go", "build", "-o", bin, "./cmd/"+rendererName)
+	build.Dir = moduleRoot()
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", rendererName, err, out)
+	}
+	t.Setenv(rendererEnv, bin)
+
+	t.Run("seed nodes and edges", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "seed.svg")
+		if code, _, stderr := runGraph(t, "../../fixtures/seed", "--format", "svg", "-o", out, "--diagnostics", "json"); code != 0 {
+			t.Fatalf("exit code %d:\n%s", code, stderr)
+		}
+		svg, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat, _ := catalog.Load([]string{"../../fixtures/seed"}, catalog.LoadOptions{})
+		var wantNodes, wantEdges []string
+		for _, r := range cat.Resources {
+			wantNodes = append(wantNodes, r.Ref())
+		}
+		for _, e := range graph.Build(cat).Edges() {
+			wantEdges = append(wantEdges, e.F.Resource.Ref()+"->"+e.T.Resource.Ref())
+		}
+		if diff := cmp.Diff(sorted(wantNodes), titles(svgGroups(t, string(svg), "node"))); diff != "" {
+			t.Errorf("SVG nodes (-catalog +svg):\n%s", diff)
+		}
+		if diff := cmp.Diff(sorted(wantEdges), titles(svgGroups(t, string(svg), "edge"))); diff != "" {
+			t.Errorf("SVG edges (-graph +svg):\n%s", diff)
+		}
+		if len(svgGroups(t, string(svg), "node legend")) == 0 {
+			t.Error("the SVG has no legend")
+		}
+	})
+
+	t.Run("cycle edges red", func(t *testing.T) {
+		code, svg, stderr := runGraph(t, "../../fixtures/graph/cycle", "--format", "svg")
+		if code != 0 {
+			t.Fatalf("exit code %d:\n%s", code, stderr)
+		}
+		var red []string
+		for _, g := range svgGroups(t, svg, "edge") {
+			if st := g.strokes(); len(st) > 0 && st[0] == "#d62728" {
+				red = append(red, g.Title)
+			}
+		}
+		want := []string{"File[/etc/app.conf]->Service[app]", "Package[app]->File[/etc/app.conf]",
+			"Service[app]->Package[app]", "Service[worker]->Service[worker]"}
+		if diff := cmp.Diff(want, sorted(red)); diff != "" {
+			t.Errorf("red edges (-want +got):\n%s", diff)
+		}
+		if strings.Contains(svg, "hunter2") {
+			t.Error("the SVG shows a sensitive value")
+		}
+	})
+}
+
+func titles(gs []svgGroup) []string {
+	out := make([]string, len(gs))
+	for i, g := range gs {
+		out[i] = g.Title
+	}
+	return sorted(out)
+}
+
+func sorted(s []string) []string {
+	out := append([]string{}, s...)
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,146 @@
+package graph
+
+import (
+	"sort"
+	"strings"
+
+	"gonum.org/v1/gonum/graph/topo"
+
+	"github.com/catc-dev/catc/catalog"
+)
+
+// Cycles is the list of a graph's cycles, sorted by smallest member ref,
+// as Graph.Cycles and Order return it.
+type Cycles []Cycle
+
+// Cycle is one strongly connected component of the graph (more than one
+// resource, or one with an edge to itself) and one shortest simple cycle
+// through its smallest member.
+type Cycle struct {
+	// Path starts and ends at the component's smallest member by ref
+	// (bytewise, as Puppet sorts): Path[0] == Path[len(Path)-1]. A
+	// self-loop is [r, r].
+	Path []*catalog.Resource
+	// Edges[i] is the edge Path[i] → Path[i+1].
+	Edges []*Edge
+	// Members is the whole component, sorted by ref.
+	Members []*catalog.Resource
+}
+
+// String is Puppet's form of the cycle: "(Node_res[a] => Node_res[b] =>
+// Node_res[a])".
+func (c Cycle) String() string {
+	refs := make([]string, len(c.Path))
+	for i, r := range c.Path {
+		refs[i] = r.Ref()
+	}
+	return "(" + strings.Join(refs, " => ") + ")"
+}
+
+// Others are the members of the component that are not on Path, sorted
+// by ref.
+func (c Cycle) Others() []*catalog.Resource {
+	on := make(map[*catalog.Resource]bool, len(c.Path))
+	for _, r := range c.Path {
+		on[r] = true
+	}
+	var out []*catalog.Resource
+	for _, r := range c.Members {
+		if !on[r] {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Cycles returns every dependency cycle of the graph, one per strongly
+// connected component, sorted by smallest member ref. It is nil for an
+// acyclic graph. Cost: one Kahn pass, then Tarjan and a breadth-first
+// search only over what Kahn could not order; never an enumeration of
+// cycles.
+func (g *Graph) Cycles() Cycles {
+	return g.cycles(g.order(Ordering{}))
+}
+
+// cycles finds the cycles among the nodes missing from ordered (Kahn's
+// output): every node on a cycle is among them.
+func (g *Graph) cycles(ordered []int32) Cycles {
+	if len(ordered) == len(g.nodes) {
+		return nil
+	}
+	comps := g.components(ordered)
+	compOf := make([]int32, len(g.nodes))
+	for i := range compOf {
+		compOf[i] = -1
+	}
+	for ci, members := range comps {
+		for _, v := range members {
+			compOf[v] = int32(ci)
+		}
+	}
+	s := newSearch(len(g.nodes))
+	out := make(Cycles, len(comps))
+	for ci, members := range comps {
+		path := s.shortestCycle(g, members[0], func(w int32) bool { return compOf[w] == int32(ci) })
+		out[ci] = g.cycleOf(path, members)
+	}
+	return out
+}
+
+// components are the cyclic strongly connected components among the
+// nodes Kahn could not order, each sorted by ref, sorted by first ref.
+func (g *Graph) components(ordered []int32) [][]int32 {
+	keep := make([]bool, len(g.nodes))
+	for v := range keep {
+		keep[v] = true
+	}
+	for _, v := range ordered {
+		keep[v] = false
+	}
+	var comps [][]int32
+	for _, c := range topo.TarjanSCC(directed{g: g, keep: keep}) {
+		if len(c) == 1 && g.edgeOf(int(c[0].ID()), int(c[0].ID())) == nil {
+			continue
+		}
+		members := make([]int32, len(c))
+		for i, n := range c {
+			members[i] = int32(n.ID())
+		}
+		g.sortByRef(members)
+		comps = append(comps, members)
+	}
+	sort.Slice(comps, func(i, j int) bool { return g.ref(comps[i][0]) < g.ref(comps[j][0]) })
+	return comps
+}
+
+func (g *Graph) ref(v int32) string { return g.nodes[v].Resource.Ref() }
+
+// sortByRef sorts node indexes by ref, bytewise; equal refs (only in a
+// catalog with load errors) by index.
+func (g *Graph) sortByRef(vs []int32) {
+	refs := make(map[int32]string, len(vs))
+	for _, v := range vs {
+		refs[v] = g.ref(v)
+	}
+	sort.Slice(vs, func(i, j int) bool {
+		a, b := refs[vs[i]], refs[vs[j]]
+		if a != b {
+			return a < b
+		}
+		return vs[i] < vs[j]
+	})
+}
+
+func (g *Graph) cycleOf(path []int32, members []int32) Cycle {
+	c := Cycle{Members: make([]*catalog.Resource, len(members))}
+	for i, v := range members {
+		c.Members[i] = g.nodes[v].Resource
+	}
+	for i, v := range path {
+		c.Path = append(c.Path, g.nodes[v].Resource)
+		if i > 0 {
+			c.Edges = append(c.Edges, g.edgeOf(int(path[i-1]), int(v)))
+		}
+	}
+	return c
+}

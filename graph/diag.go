@@ -1,0 +1,90 @@
+package graph
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// Diagnostic summaries of this package.
+const (
+	summaryCycle      = "Dependency cycle"
+	summaryUnknownRef = "Unknown resource"
+	summaryInvalidRef = "Invalid resource reference"
+)
+
+// Bounds on a cycle diagnostic: the summary shows at most
+// maxSummaryEdges edges of the path, the detail maxDiagnosticEdges.
+const (
+	maxSummaryEdges    = 10
+	maxDiagnosticEdges = 20
+)
+
+// Diagnostics is one error per cycle, in the order of cycles. The
+// summary names the cycle in Puppet's form, "Dependency cycle:
+// (Node_res[a] => Node_res[b] => Node_res[a])"; the subject is the
+// declaration of its smallest member; the detail lists each edge with
+// its kind and file:line (up to 20; the plan shows them all) and the
+// other resources caught in the component.
+func (cs Cycles) Diagnostics() hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, c := range cs {
+		subject := c.Path[0].DeclRange
+		diags = append(diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  summaryCycle + ": " + c.shortString(maxSummaryEdges),
+			Detail:   c.detail(),
+			Subject:  &subject,
+		})
+	}
+	return diags
+}
+
+// shortString is String with at most max edges: the first max-1, "…",
+// and the closing one.
+func (c Cycle) shortString(max int) string {
+	if len(c.Edges) <= max {
+		return c.String()
+	}
+	head := make([]string, 0, max+1)
+	for _, r := range c.Path[:max-1] {
+		head = append(head, r.Ref())
+	}
+	head = append(head, fmt.Sprintf("… (%d more)", len(c.Path)-max-1), c.Path[len(c.Path)-2].Ref(), c.Path[0].Ref())
+	return "(" + strings.Join(head, " => ") + ")"
+}
+
+func (c Cycle) detail() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "These resources wait on each other, so none of them can be applied (Puppet applies nothing from such a catalog). The cycle, edge by edge (A => B: A must come before B):\n")
+	for i, e := range c.Edges {
+		if i == maxDiagnosticEdges {
+			fmt.Fprintf(&b, "  … and %d more edges (catc plan lists them all)\n", len(c.Edges)-i)
+			break
+		}
+		fmt.Fprintf(&b, "  %s\n", EdgeLine(e))
+	}
+	if others := c.Others(); len(others) > 0 {
+		fmt.Fprintf(&b, "%s caught in the same cycle: %s.\n", plural(len(others), "other resource is", "other resources are"), refList(others, 10))
+	}
+	b.WriteString("Remove or reverse one of these relationships to break the cycle.")
+	return b.String()
+}
+
+// EdgeLine describes an edge in one line: "Node_res[a] => Node_res[b]:
+// require on Node_res[b] at main.hcl:7", with each origin joined by "; ".
+func EdgeLine(e *Edge) string {
+	origins := make([]string, len(e.Origins))
+	for i, o := range e.Origins {
+		origins[i] = o.String()
+	}
+	return fmt.Sprintf("%s => %s: %s", e.F.Resource.Ref(), e.T.Resource.Ref(), strings.Join(origins, "; "))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

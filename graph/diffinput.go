@@ -1,0 +1,222 @@
+package graph
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/types"
+)
+
+// jsonInput is the catalog JSON (DESIGN.md §4) as diff reads it back.
+// Types is optional: catalogs that carry it tell diff which attributes
+// are init_only, parameters, read_only or sensitive; without it every
+// attribute is compared as a property and sensitive values are known by
+// their marker.
+type jsonInput struct {
+	Format    string          `json:"format"`
+	Resources []jsonResource  `json:"resources"`
+	Edges     []jsonInputEdge `json:"edges"`
+	Types     []jsonType      `json:"types"`
+}
+
+type jsonResource struct {
+	Ref        string          `json:"ref"`
+	Type       string          `json:"type"`
+	Title      string          `json:"title"`
+	Namevars   json.RawMessage `json:"namevars"`
+	Attributes json.RawMessage `json:"attributes"`
+	Tags       []string        `json:"tags"`
+	Noop       *bool           `json:"noop"`
+	File       string          `json:"file"`
+	Line       int             `json:"line"`
+	Index      int             `json:"index"`
+}
+
+type jsonInputEdge struct {
+	From  string   `json:"from"`
+	To    string   `json:"to"`
+	Kinds []string `json:"kinds"`
+}
+
+type jsonType struct {
+	Name       string          `json:"name"`
+	Attributes []jsonAttribute `json:"attributes"`
+}
+
+type jsonAttribute struct {
+	Name      string `json:"name"`
+	Behaviour string `json:"behaviour"`
+	Sensitive bool   `json:"sensitive"`
+}
+
+// ReadSnapshot reads a catalog JSON file (the output of `catc compile`)
+// into a Snapshot. The JSON has no apply order, so ReadSnapshot computes
+// it from the resources' indexes and the edges with the rule Order uses
+// (Kahn's algorithm, the ready resource declared first), and finds the
+// cycles among what it could not order. name labels errors.
+func ReadSnapshot(r io.Reader, name string) (*Snapshot, error) {
+	var in jsonInput
+	dec := json.NewDecoder(r)
+	if err := dec.Decode(&in); err != nil {
+		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, err)
+	}
+	if in.Format != catalog.JSONFormat {
+		return nil, fmt.Errorf("%s: format is %q, want %q (write it with 'catc compile')", name, in.Format, catalog.JSONFormat)
+	}
+	infos := readTypes(in.Types)
+	sort.SliceStable(in.Resources, func(i, j int) bool { return in.Resources[i].Index < in.Resources[j].Index })
+	s := &Snapshot{Resources: make([]SnapResource, len(in.Resources))}
+	seen := map[string]bool{}
+	for i, jr := range in.Resources {
+		sr, err := readResource(jr, infos)
+		if err != nil {
+			return nil, fmt.Errorf("%s: resource %s: %v", name, jr.Ref, err)
+		}
+		if seen[sr.Key] { // a hand-edited file: keep both, match by ref
+			sr.Key = "\x01" + sr.Ref
+		}
+		seen[sr.Key] = true
+		sr.Index = i
+		s.Resources[i] = sr
+	}
+	if err := s.readEdges(in.Edges); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	s.Order = s.kahn()
+	s.Cycles = s.cycles()
+	return s, nil
+}
+
+func readTypes(ts []jsonType) map[string]map[string]AttrInfo {
+	if len(ts) == 0 {
+		return nil
+	}
+	out := map[string]map[string]AttrInfo{}
+	for _, t := range ts {
+		m := map[string]AttrInfo{}
+		for _, a := range t.Attributes {
+			m[a.Name] = AttrInfo{Behaviour: parseBehaviour(a.Behaviour), Sensitive: a.Sensitive}
+		}
+		out[strings.ToLower(t.Name)] = m
+	}
+	return out
+}
+
+func parseBehaviour(s string) catalog.Behaviour {
+	for b := catalog.Property; b <= catalog.InitOnly; b++ {
+		if b.String() == s {
+			return b
+		}
+	}
+	return catalog.Property
+}
+
+func readResource(jr jsonResource, infos map[string]map[string]AttrInfo) (SnapResource, error) {
+	if jr.Ref == "" || jr.Type == "" {
+		return SnapResource{}, fmt.Errorf("missing ref or type")
+	}
+	attrs, err := decodeHash(jr.Attributes)
+	if err != nil {
+		return SnapResource{}, fmt.Errorf("attributes: %v", err)
+	}
+	namevars, err := decodeHash(jr.Namevars)
+	if err != nil {
+		return SnapResource{}, fmt.Errorf("namevars: %v", err)
+	}
+	info := infos[strings.ToLower(jr.Type)]
+	for i, k := range attrs.Keys {
+		if info == nil || info[k].Sensitive {
+			attrs.Values[i] = unmarkSensitive(attrs.Values[i])
+		}
+	}
+	if info == nil { // without types, the namevars are still known
+		info = make(map[string]AttrInfo, namevars.Len())
+		for _, k := range namevars.Keys {
+			info[k] = AttrInfo{Behaviour: catalog.Namevar}
+		}
+	}
+	return SnapResource{
+		Ref: jr.Ref, Type: jr.Type, Title: jr.Title,
+		Key:        uniquenessKey(jr.Type, sortedValues(namevars)),
+		Attributes: attrs, Tags: jr.Tags, Noop: jr.Noop, Attrs: info,
+		File: jr.File, Line: jr.Line,
+	}, nil
+}
+
+// decodeHash decodes a JSON object (absent or null: empty) keeping key
+// order and Ruby's number rule.
+func decodeHash(raw json.RawMessage) (*types.Hash, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return &types.Hash{}, nil
+	}
+	v, err := types.DecodeJSON(raw)
+	if err != nil {
+		return nil, err
+	}
+	h, ok := v.(*types.Hash)
+	if !ok {
+		return nil, fmt.Errorf("not a JSON object")
+	}
+	return h, nil
+}
+
+// sortedValues are the values of h in key order: a uniqueness key's
+// namevars sorted by name.
+func sortedValues(h *types.Hash) []types.Value {
+	idx := make([]int, h.Len())
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return h.Keys[idx[a]] < h.Keys[idx[b]] })
+	out := make([]types.Value, len(idx))
+	for i, k := range idx {
+		out[i] = h.Values[k]
+	}
+	return out
+}
+
+// unmarkSensitive turns the catalog JSON's sensitive marker,
+// {"sensitive": "hmac-sha256:…"}, back into a Redacted value.
+func unmarkSensitive(v types.Value) types.Value {
+	h, ok := v.(*types.Hash)
+	if !ok || h.Len() != 1 || h.Keys[0] != "sensitive" {
+		return v
+	}
+	if d, ok := h.Values[0].(string); ok && strings.HasPrefix(d, "hmac-sha256:") {
+		return Redacted{Digest: d}
+	}
+	return v
+}
+
+// readEdges resolves the edges' refs; an edge naming no resource is an
+// error (the file is not what catc wrote).
+func (s *Snapshot) readEdges(edges []jsonInputEdge) error {
+	idx := s.byRef()
+	for _, e := range edges {
+		from, okF := idx[e.From]
+		to, okT := idx[e.To]
+		if !okF || !okT {
+			return fmt.Errorf("edge %s => %s names a resource the catalog does not have", e.From, e.To)
+		}
+		s.Edges = append(s.Edges, SnapEdge{From: from, To: to, Kinds: parseKinds(e.Kinds)})
+	}
+	return nil
+}
+
+// parseKinds reads kind names ("require", "autonotify", …); unknown ones
+// are ignored.
+func parseKinds(names []string) Kind {
+	var k Kind
+	for _, n := range names {
+		for i, kn := range kindNames {
+			if n == kn {
+				k |= 1 << i
+			}
+		}
+	}
+	return k
+}

@@ -1,0 +1,79 @@
+package graph
+
+import "sort"
+
+// refreshes finds the resources of the new catalog that events from the
+// diff's changes reach, along refresh edges (a refreshed resource emits
+// an event of its own, so events travel along chains), and keeps those
+// that the diff does not otherwise change in a way that emits an event:
+// unchanged, renamed or parameter-only resources. Each gets a shortest
+// chain from a changed resource (a multi-source breadth-first search,
+// sources and neighbours in index order, so the answer is deterministic).
+func (m *matching) refreshes(changes []ResourceChange) []Refresh {
+	n := len(m.new.Resources)
+	idx := m.new.byRef()
+	parent := make([]int32, n)
+	for i := range parent {
+		parent[i] = -2 // not reached
+	}
+	var queue []int32
+	for _, c := range changes {
+		if c.event() {
+			if j, ok := idx[c.Ref]; ok {
+				queue = append(queue, j)
+			}
+		}
+	}
+	sort.Slice(queue, func(a, b int) bool { return queue[a] < queue[b] })
+	for _, j := range queue {
+		parent[j] = -1
+	}
+	emits := make([]bool, n)
+	for _, j := range queue {
+		emits[j] = true
+	}
+	adj := m.new.adjacency(true)
+	for head := 0; head < len(queue); head++ {
+		u := queue[head]
+		for _, w := range adj[u] {
+			if parent[w] == -2 {
+				parent[w] = u
+				queue = append(queue, w)
+			}
+		}
+	}
+	step := make([]int, n)
+	for k, j := range m.new.Order {
+		step[j] = k + 1
+	}
+	var out []Refresh
+	for j := range n {
+		if parent[j] < 0 || emits[j] || m.toOld[j] < 0 {
+			continue
+		}
+		out = append(out, Refresh{Ref: m.new.Resources[j].Ref, Path: m.chain(parent, int32(j)), step: step[j]})
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		sa, sb := out[a].step, out[b].step
+		if (sa == 0) != (sb == 0) {
+			return sb == 0
+		}
+		if sa != sb {
+			return sa < sb
+		}
+		return out[a].Ref < out[b].Ref
+	})
+	return out
+}
+
+// chain follows the search's parent links back from j to its source.
+func (m *matching) chain(parent []int32, j int32) []string {
+	var rev []string
+	for v := j; v >= 0; v = parent[v] {
+		rev = append(rev, m.new.Resources[v].Ref)
+	}
+	for a, b := 0, len(rev)-1; a < b; a, b = a+1, b-1 {
+		rev[a], rev[b] = rev[b], rev[a]
+	}
+	return rev
+}

@@ -1,0 +1,51 @@
+package graph
+
+import "strings"
+
+// Kind is a set of edge kinds: one bit per relationship metaparameter and
+// per type auto rule. An Edge carries the union of the kinds that
+// produced it; an Origin carries exactly one.
+type Kind uint8
+
+// The edge kinds, in the order of DESIGN.md §2.1 (the order Kinds lists
+// them in).
+const (
+	Require Kind = 1 << iota
+	Before
+	Subscribe
+	Notify
+	AutoRequire
+	AutoBefore
+	AutoSubscribe
+	AutoNotify
+)
+
+// refreshKinds carry refresh events from source to target.
+const refreshKinds = Subscribe | Notify | AutoSubscribe | AutoNotify
+
+// autoKinds come from type rules rather than metaparameters.
+const autoKinds = AutoRequire | AutoBefore | AutoSubscribe | AutoNotify
+
+var kindNames = [...]string{"require", "before", "subscribe", "notify",
+	"autorequire", "autobefore", "autosubscribe", "autonotify"}
+
+// Refresh reports whether any kind in k carries refresh events.
+func (k Kind) Refresh() bool { return k&refreshKinds != 0 }
+
+// Auto reports whether every kind in k comes from a type's auto rule.
+func (k Kind) Auto() bool { return k != 0 && k&^autoKinds == 0 }
+
+// Names lists the kinds in k by name ("require", "autorequire", …) in the
+// order of the constants. It is never nil.
+func (k Kind) Names() []string {
+	out := []string{}
+	for i, n := range kindNames {
+		if k&(1<<i) != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// String joins Names with "+", e.g. "require+subscribe".
+func (k Kind) String() string { return strings.Join(k.Names(), "+") }

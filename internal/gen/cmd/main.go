@@ -1,0 +1,40 @@
+// Command gen writes a synthetic catalog for benchmarks:
+//
+//	go run ./internal/gen/cmd -n 10000 [-files 1] -o DIR
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/catc-dev/catc/internal/gen"
+)
+
+func main() {
+	n := flag.Int("n", 1000, "number of resources")
+	files := flag.Int("files", 1, "number of resource files")
+	dir := flag.String("o", "", "output directory (created)")
+	flag.Parse()
+	if *dir == "" {
+		fmt.Fprintln(os.Stderr, "gen: -o DIR is required")
+		os.Exit(2)
+	}
+	if err := write(*dir, gen.Generate(gen.Options{Resources: *n, Files: *files})); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+}
+
+func write(dir string, files []gen.File) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Src, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,177 @@
+// Package gen writes synthetic catalogs for benchmarks: a types file and
+// resource files of five interlinked kinds (package, file, service,
+// software, apt_key) with references in both forms and auto rules, so
+// loading exercises every stage.
+package gen
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Options say what to generate.
+type Options struct {
+	// Resources is the number of resource declarations.
+	Resources int
+	// Files is the number of resource files (at least 1); resources are
+	// spread evenly, in order.
+	Files int
+}
+
+// File is one generated file.
+type File struct {
+	Name string
+	Src  []byte
+}
+
+// Generate returns types.hcl followed by the resource files, named so that
+// bytewise path order is generation order. The output depends only on
+// opts.
+func Generate(opts Options) []File {
+	files := max(opts.Files, 1)
+	out := []File{{Name: "00-types.hcl", Src: []byte(Types)}}
+	per := (opts.Resources + files - 1) / files
+	for f := 0; f < files; f++ {
+		var b strings.Builder
+		for i := f * per; i < min((f+1)*per, opts.Resources); i++ {
+			writeResource(&b, i)
+		}
+		out = append(out, File{Name: fmt.Sprintf("res-%05d.hcl", f), Src: []byte(b.String())})
+	}
+	return out
+}
+
+// writeResource writes resource i; resources come in groups of five that
+// refer to one another, so every reference resolves.
+func writeResource(b *strings.Builder, i int) {
+	g := i / 5
+	switch i % 5 {
+	case 0:
+		fmt.Fprintf(b, "resource \"package\" \"pkg-%d\" {\n  ensure  = \"present\"\n  version = \"1.%d.0\"\n  tag     = [\"group%d\"]\n}\n\n", g, g%97, g%13)
+	case 1:
+		fmt.Fprintf(b, "resource \"file\" \"/srv/app/%d/config\" {\n  ensure  = \"present\"\n  content = \"port=%d\\n\"\n  mode    = \"0644\"\n  package = \"pkg-%d\"\n  require = [package[\"pkg-%d\"]]\n}\n\n", g, 1000+g%60000, g, g)
+	case 2:
+		fmt.Fprintf(b, "resource \"service\" \"svc-%d\" {\n  ensure    = \"present\"\n  enable    = true\n  subscribe = [\"File[/srv/app/%d/config]\"]\n}\n\n", g, g)
+	case 3:
+		fmt.Fprintf(b, "resource \"software\" \"lib%d-yum\" {\n  ensure = \"present\"\n  notify = service.svc-%d\n}\n\n", g, g)
+	case 4:
+		fmt.Fprintf(b, "resource \"apt_key\" \"%08X\" {\n  ensure = \"present\"\n  source = \"https://keys.example.com/%d.gpg\"\n  before = [software.lib%d-yum, \"Package[pkg-%d]\"]\n}\n\n", g, g, g, g)
+	}
+}
+
+// Types are the type definitions generated catalogs use.
+const Types = `type "package" {
+  desc = "A system package."
+  attribute "name" {
+    type      = "String[1]"
+    desc      = "The package name."
+    behaviour = "namevar"
+  }
+  attribute "ensure" {
+    type    = "Enum[present, absent]"
+    desc    = "Whether the package is installed."
+    default = "present"
+  }
+  attribute "version" {
+    type = "Optional[String]"
+    desc = "The version to install."
+  }
+}
+
+type "file" {
+  desc = "A file."
+  attribute "path" {
+    type      = "Pattern[/\\A\\//]"
+    desc      = "The absolute path."
+    behaviour = "namevar"
+  }
+  attribute "ensure" {
+    type = "Enum[present, absent]"
+    desc = "Whether the file exists."
+  }
+  attribute "content" {
+    type      = "Optional[String]"
+    desc      = "The content."
+    sensitive = true
+  }
+  attribute "mode" {
+    type = "Optional[Pattern[/\\A[0-7]{4}\\z/]]"
+    desc = "The permission bits."
+  }
+  attribute "package" {
+    type      = "Optional[String]"
+    desc      = "The package the file belongs to."
+    behaviour = "parameter"
+  }
+  autorequire {
+    package = "$package"
+  }
+}
+
+type "service" {
+  desc = "A service."
+  attribute "name" {
+    type      = "String[1]"
+    desc      = "The service name."
+    behaviour = "namevar"
+  }
+  attribute "ensure" {
+    type = "Enum[present, absent]"
+    desc = "Whether the service is installed."
+  }
+  attribute "enable" {
+    type = "Optional[Boolean]"
+    desc = "Whether it starts at boot."
+  }
+}
+
+type "apt_key" {
+  desc = "Manages GPG keys needed by apt to perform package validation."
+  attribute "ensure" {
+    type = "Enum[present, absent]"
+    desc = "Whether this apt key should be present or absent on the target system."
+  }
+  attribute "id" {
+    type      = <<-T
+      Variant[Pattern[/\A(0x)?[0-9a-fA-F]{8}\Z/], Pattern[/\A(0x)?[0-9a-fA-F]{16}\Z/], Pattern[/\A(0x)?[0-9a-fA-F]{40}\Z/]]
+    T
+    behaviour = "namevar"
+    desc      = "The ID of the key you want to manage."
+  }
+  attribute "source" {
+    type = "String"
+    desc = "Where to retrieve the key from, can be a HTTP(s) URL, or a local file."
+  }
+  autorequire {
+    file    = "$source"
+    package = "apt"
+  }
+}
+
+type "software" {
+  desc = "Manages software packages from several package managers."
+  title_pattern {
+    pattern = "^(?<package>.*[^-])-(?<manager>.*)$"
+    desc    = "Where the package and the manager are provided with a hyphen separator"
+  }
+  title_pattern {
+    pattern = "^(?<package>.*)$"
+    desc    = "Where only the package is provided"
+  }
+  attribute "ensure" {
+    type    = "Enum[present, absent]"
+    desc    = "Whether the software is installed."
+    default = "present"
+  }
+  attribute "package" {
+    type      = "String"
+    desc      = "The package name."
+    behaviour = "namevar"
+  }
+  attribute "manager" {
+    type      = "String"
+    desc      = "The package manager."
+    behaviour = "namevar"
+  }
+}
+`

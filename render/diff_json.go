@@ -1,0 +1,144 @@
+package render
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/types"
+)
+
+// DiffJSONFormat is the "format" value of the diff JSON.
+const DiffJSONFormat = "catc.diff/1"
+
+// The diff JSON, documented in docs/diff-json.md; keep the two in sync.
+// Every list is present (empty rather than null) and sorted as PlanDiff
+// sorts it. An attribute's "old" and "new" are absent on the side that
+// has no value, and both are absent, with "sensitive": true, for a
+// sensitive value.
+type jsonDiff struct {
+	Format         string           `json:"format"`
+	Summary        string           `json:"summary"`
+	Counts         jsonDiffCounts   `json:"counts"`
+	Resources      []jsonDiffRes    `json:"resources"`
+	Edges          []jsonDiffEdge   `json:"edges"`
+	Moves          []jsonDiffMove   `json:"moves"`
+	Refreshes      []jsonDiffReload `json:"refreshes"`
+	NewCycles      [][]string       `json:"new_cycles"`
+	ResolvedCycles [][]string       `json:"resolved_cycles"`
+}
+
+type jsonDiffCounts struct {
+	Add            int `json:"add"`
+	Change         int `json:"change"`
+	Replace        int `json:"replace"`
+	Remove         int `json:"remove"`
+	Renamed        int `json:"renamed"`
+	EdgesAdded     int `json:"edges_added"`
+	EdgesRemoved   int `json:"edges_removed"`
+	EdgesChanged   int `json:"edges_changed"`
+	Reordered      int `json:"reordered"`
+	Refreshed      int `json:"refreshed"`
+	NewCycles      int `json:"new_cycles"`
+	ResolvedCycles int `json:"resolved_cycles"`
+}
+
+type jsonDiffRes struct {
+	Action        string         `json:"action"`
+	Type          string         `json:"type"`
+	Ref           string         `json:"ref"`
+	OldRef        string         `json:"old_ref,omitempty"`
+	ParameterOnly bool           `json:"parameter_only"`
+	ForcedBy      []string       `json:"forced_by"`
+	OldLocation   string         `json:"old_location,omitempty"`
+	NewLocation   string         `json:"new_location,omitempty"`
+	Attributes    []jsonDiffAttr `json:"attributes"`
+}
+
+type jsonDiffAttr struct {
+	Attribute string          `json:"attribute"`
+	Path      string          `json:"path"`
+	Behaviour string          `json:"behaviour"`
+	Sensitive bool            `json:"sensitive"`
+	Old       json.RawMessage `json:"old,omitempty"`
+	New       json.RawMessage `json:"new,omitempty"`
+	OldType   string          `json:"old_type,omitempty"`
+	NewType   string          `json:"new_type,omitempty"`
+}
+
+type jsonDiffEdge struct {
+	From     string   `json:"from"`
+	To       string   `json:"to"`
+	OldKinds []string `json:"old_kinds"`
+	NewKinds []string `json:"new_kinds"`
+	Refresh  bool     `json:"refresh"`
+}
+
+type jsonDiffMove struct {
+	Ref     string `json:"ref"`
+	OldStep int    `json:"old_step"`
+	NewStep int    `json:"new_step"`
+}
+
+type jsonDiffReload struct {
+	Ref  string   `json:"ref"`
+	Path []string `json:"path"`
+}
+
+// DiffJSON writes the diff as indented JSON (format "catc.diff/1"). The
+// same diff always gives the same bytes.
+func DiffJSON(w io.Writer, d *graph.PlanDiff) error {
+	c := d.Counts()
+	out := jsonDiff{
+		Format: DiffJSONFormat, Summary: DiffSummary(d),
+		Counts: jsonDiffCounts{c.Add, c.Change, c.Replace, c.Remove, c.Renamed,
+			c.EdgesAdded, c.EdgesRemoved, c.EdgesChanged, c.Reordered, c.Refreshed, c.NewCycles, c.ResolvedCycles},
+		Resources: []jsonDiffRes{}, Edges: []jsonDiffEdge{}, Moves: []jsonDiffMove{}, Refreshes: []jsonDiffReload{},
+		NewCycles: nonNil(d.NewCycles), ResolvedCycles: nonNil(d.ResolvedCycles),
+	}
+	for _, r := range d.Resources {
+		out.Resources = append(out.Resources, jsonResourceChange(r))
+	}
+	for _, e := range d.Edges {
+		out.Edges = append(out.Edges, jsonDiffEdge{From: e.From, To: e.To, OldKinds: e.Old.Names(), NewKinds: e.New.Names(), Refresh: e.New.Refresh()})
+	}
+	for _, m := range d.Moves {
+		out.Moves = append(out.Moves, jsonDiffMove{m.Ref, m.OldStep, m.NewStep})
+	}
+	for _, r := range d.Refreshes {
+		out.Refreshes = append(out.Refreshes, jsonDiffReload{r.Ref, r.Path})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+func jsonResourceChange(r graph.ResourceChange) jsonDiffRes {
+	j := jsonDiffRes{Action: r.Action.String(), Type: r.Type, Ref: r.Ref, OldRef: r.OldRef,
+		ParameterOnly: r.ParameterOnly, ForcedBy: r.ForcedBy, OldLocation: r.OldLoc, NewLocation: r.NewLoc,
+		Attributes: make([]jsonDiffAttr, len(r.Attributes))}
+	if j.ForcedBy == nil {
+		j.ForcedBy = []string{}
+	}
+	for i, a := range r.Attributes {
+		ja := jsonDiffAttr{Attribute: a.Attr, Path: a.Path, Behaviour: a.Behaviour.String(), Sensitive: a.Sensitive}
+		if !a.Sensitive {
+			if a.HadOld {
+				ja.Old, ja.OldType = types.EncodeJSON(a.Old), graph.ValueTypeName(a.Old)
+			}
+			if a.HasNew {
+				ja.New, ja.NewType = types.EncodeJSON(a.New), graph.ValueTypeName(a.New)
+			}
+		}
+		j.Attributes[i] = ja
+	}
+	return j
+}
+
+func nonNil(c [][]string) [][]string {
+	if c == nil {
+		return [][]string{}
+	}
+	return c
+}

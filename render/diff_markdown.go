@@ -1,0 +1,281 @@
+package render
+
+import (
+	"fmt"
+	"html"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/catc-dev/catc/graph"
+)
+
+// DefaultMarkdownBudget keeps a Markdown diff under GitHub's comment
+// limit (65,536 characters) with room for a header a workflow adds.
+const DefaultMarkdownBudget = 60000
+
+// openLines is the size (in listing lines) up to which a section starts
+// expanded: a small diff is readable without a click.
+const openLines = 15
+
+// DiffMarkdown writes the diff as a pull-request comment: the summary
+// line first, then warnings for replacements, removals and new cycles,
+// then one collapsible section per resource type with a ```diff listing,
+// and sections for edges, order moves, refreshes. When the result would
+// be longer than the budget it drops detail level by level — attribute
+// values, then attribute names, then the listings (keeping counts per
+// type), then everything but the summary — and says what it dropped.
+func DiffMarkdown(w io.Writer, d *graph.PlanDiff, o DiffOptions) error {
+	budget := o.Budget
+	if budget <= 0 {
+		budget = DefaultMarkdownBudget
+	}
+	full := markdownAt(d, fullDetail, 0)
+	out := full
+	fullLen := utf8.RuneCountInString(full)
+	for level := namesOnly; utf8.RuneCountInString(out) > budget && level <= summaryOnly; level++ {
+		out = markdownAt(d, level, fullLen)
+	}
+	if utf8.RuneCountInString(out) > budget { // a budget smaller than the summary
+		out = truncateRunes(out, budget)
+	}
+	_, err := io.WriteString(w, out)
+	return err
+}
+
+// markdownAt renders at one level of detail; fullLen (the length of the
+// full rendering) is quoted in the note that says what was dropped.
+func markdownAt(d *graph.PlanDiff, level detail, fullLen int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s**\n", mdEscape(DiffSummary(d)))
+	writeWarnings(&b, d, level)
+	if level > fullDetail {
+		fmt.Fprintf(&b, "\n> [!NOTE]\n> This comment is shortened to fit a pull-request comment: %s (the full diff is %s characters). Run `catc diff` locally for every detail.\n",
+			droppedText(level), groupDigits(fullLen))
+	}
+	switch {
+	case level >= summaryOnly:
+	case level == countsOnly:
+		writeTypeCounts(&b, d)
+	default:
+		writeTypeSections(&b, d, level)
+		writeGraphSections(&b, d)
+	}
+	return b.String()
+}
+
+func droppedText(level detail) string {
+	switch level {
+	case namesOnly:
+		return "attribute values are left out, changed attributes are named"
+	case refsOnly:
+		return "attribute changes are left out, changed resources are listed"
+	case countsOnly:
+		return "the listings are left out, resources are counted by type"
+	}
+	return "only the summary is left"
+}
+
+// writeWarnings puts what deserves a reviewer's attention first:
+// resources that will be destroyed (replaced or removed) and new cycles.
+func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
+	var destroyed []string
+	for _, c := range d.Resources {
+		if c.Action == graph.Replace || c.Action == graph.Remove {
+			destroyed = append(destroyed, fmt.Sprintf("`%s` (%s)", c.Ref, c.Action))
+		}
+	}
+	if len(destroyed) > 0 {
+		fmt.Fprintf(b, "\n> [!WARNING]\n> %s will be destroyed", countNoun(len(destroyed), "resource", "resources"))
+		if level < countsOnly {
+			fmt.Fprintf(b, ": %s", mdList(destroyed, 10))
+		}
+		b.WriteString(".\n")
+	}
+	if len(d.NewCycles) > 0 {
+		fmt.Fprintf(b, "\n> [!CAUTION]\n> %s: Puppet would apply nothing from the new catalog.\n",
+			countNoun(len(d.NewCycles), "new dependency cycle", "new dependency cycles"))
+		for i, c := range d.NewCycles {
+			if i == 10 {
+				fmt.Fprintf(b, "> and %d more\n", len(d.NewCycles)-10)
+				break
+			}
+			fmt.Fprintf(b, "> - `%s`\n", cycleText(c))
+		}
+	}
+}
+
+// mdList joins at most max items, then "and N more".
+func mdList(items []string, max int) string {
+	if len(items) <= max {
+		return strings.Join(items, ", ")
+	}
+	return strings.Join(items[:max], ", ") + fmt.Sprintf(" and %d more", len(items)-max)
+}
+
+// typeGroup is the changes of one type, in order.
+type typeGroup struct {
+	name    string
+	changes []graph.ResourceChange
+}
+
+func groupByType(d *graph.PlanDiff) []typeGroup {
+	var out []typeGroup
+	for _, c := range d.Resources {
+		if len(out) == 0 || out[len(out)-1].name != c.Type {
+			out = append(out, typeGroup{name: c.Type})
+		}
+		g := &out[len(out)-1]
+		g.changes = append(g.changes, c)
+	}
+	return out
+}
+
+// groupCounts is "1 to add, 2 to change" (only the non-zero actions).
+func groupCounts(changes []graph.ResourceChange) string {
+	var n [4]int
+	for _, c := range changes {
+		n[c.Action]++
+	}
+	var parts []string
+	for a, k := range n {
+		if k > 0 {
+			parts = append(parts, fmt.Sprintf("%d to %s", k, graph.Action(a)))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func writeTypeSections(b *strings.Builder, d *graph.PlanDiff, level detail) {
+	for _, g := range groupByType(d) {
+		var lines []diffLine
+		for _, c := range g.changes {
+			lines = append(lines, resourceLines(c, level, true)...)
+		}
+		writeSection(b, fmt.Sprintf("<code>%s</code>: %s", html.EscapeString(g.name), groupCounts(g.changes)), "diff", lines)
+	}
+}
+
+func writeTypeCounts(b *strings.Builder, d *graph.PlanDiff) {
+	groups := groupByType(d)
+	if len(groups) == 0 {
+		return
+	}
+	b.WriteString("\n| type | to add | to change | to replace | to remove |\n|---|--:|--:|--:|--:|\n")
+	for _, g := range groups {
+		var n [4]int
+		for _, c := range g.changes {
+			n[c.Action]++
+		}
+		fmt.Fprintf(b, "| `%s` | %d | %d | %d | %d |\n", g.name, n[graph.Add], n[graph.Change], n[graph.Replace], n[graph.Remove])
+	}
+}
+
+func writeGraphSections(b *strings.Builder, d *graph.PlanDiff) {
+	if len(d.Edges) > 0 {
+		lines := make([]diffLine, len(d.Edges))
+		for i, e := range d.Edges {
+			lines[i] = edgeLine(e)
+		}
+		writeSection(b, "Edges: "+edgeCounts(d.Counts()), "diff", lines)
+	}
+	if len(d.Moves) > 0 {
+		lines := make([]diffLine, len(d.Moves))
+		for i, m := range d.Moves {
+			lines[i] = diffLine{mark: "~", text: moveText(m)}
+		}
+		writeSection(b, "Order: "+countNoun(len(d.Moves), "resource moved", "resources moved"), "diff", lines)
+	}
+	if len(d.Refreshes) > 0 {
+		lines := make([]diffLine, len(d.Refreshes))
+		for i, r := range d.Refreshes {
+			lines[i] = diffLine{mark: "~>", text: refreshText(r)}
+		}
+		writeSection(b, "Refresh: "+countNoun(len(d.Refreshes), "unchanged resource", "unchanged resources")+" will be refreshed", "text", lines)
+	}
+	if len(d.ResolvedCycles) > 0 {
+		lines := make([]diffLine, len(d.ResolvedCycles))
+		for i, c := range d.ResolvedCycles {
+			lines[i] = diffLine{mark: "-", text: "resolved cycle " + cycleText(c)}
+		}
+		writeSection(b, "Cycles: "+countNoun(len(d.ResolvedCycles), "cycle resolved", "cycles resolved"), "diff", lines)
+	}
+}
+
+func edgeCounts(c graph.Counts) string {
+	var parts []string
+	for _, p := range []struct {
+		n    int
+		verb string
+	}{{c.EdgesAdded, "added"}, {c.EdgesRemoved, "removed"}, {c.EdgesChanged, "changed kind"}} {
+		if p.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", p.n, p.verb))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// writeSection writes a collapsible section holding a fenced listing;
+// small ones start open. In a ```diff listing the change mark ~ is
+// written ! (as terraform-pr-commenter does): GitHub's diff highlighting
+// colours lines that start with +, - and !, and leaves ~ plain.
+func writeSection(b *strings.Builder, summary, lang string, lines []diffLine) {
+	open := ""
+	if len(lines) <= openLines {
+		open = " open"
+	}
+	body := make([]string, len(lines))
+	for i, l := range lines {
+		if lang == "diff" && l.mark == "~" {
+			l.mark = "!"
+		}
+		body[i] = l.String()
+	}
+	text := strings.Join(body, "\n")
+	fence := fenceFor(text)
+	fmt.Fprintf(b, "\n<details%s><summary>%s</summary>\n\n%s%s\n%s\n%s\n\n</details>\n", open, summary, fence, lang, text, fence)
+}
+
+// fenceFor is a backtick fence longer than any backtick run in text, so
+// that a value holding ``` cannot end the listing early.
+func fenceFor(text string) string {
+	longest, run := 0, 0
+	for _, r := range text {
+		if r == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return strings.Repeat("`", max(3, longest+1))
+}
+
+// mdEscape escapes the characters that would turn a summary into markup.
+func mdEscape(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "<", "&lt;", ">", "&gt;", "&", "&amp;")
+	return r.Replace(s)
+}
+
+// groupDigits is 152000 → "152,000".
+func groupDigits(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// truncateRunes cuts s to at most n runes, at a line end when there is one.
+func truncateRunes(s string, n int) string {
+	i, count := 0, 0
+	for i < len(s) && count < n {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		count++
+	}
+	if nl := strings.LastIndexByte(s[:i], '\n'); nl > 0 {
+		return s[:nl+1]
+	}
+	return s[:i]
+}

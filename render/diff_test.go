@@ -1,0 +1,196 @@
+package render
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/graph"
+)
+
+// updateDiff rewrites the expected outputs of the diff fixtures:
+// go test ./render/ -run TestDiffFixtures -update-diff
+var updateDiff = flag.Bool("update-diff", false, "rewrite fixtures/diff/*/expected.{txt,md,json}")
+
+const diffFixtures = "../fixtures/diff"
+
+// loadSnapshot loads an HCL directory the way `catc diff` does: cycles
+// are allowed (the diff reports them), load errors are not.
+func loadSnapshot(t testing.TB, dir string) *graph.Snapshot {
+	t.Helper()
+	cat, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatalf("loading %s: %v", dir, diags)
+	}
+	plan, _ := graph.Order(graph.Build(cat), graph.Ordering{})
+	return graph.NewSnapshot(plan)
+}
+
+// TestDiffFixtures renders every pair under fixtures/diff in the three
+// formats and compares with the pair's expected.{txt,md,json}.
+func TestDiffFixtures(t *testing.T) {
+	dirs, err := filepath.Glob(filepath.Join(diffFixtures, "*", "old"))
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no diff fixtures found: %v", err)
+	}
+	for _, old := range dirs {
+		dir := filepath.Dir(old)
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			// From the pair's directory, so that locations read
+			// old/site.hcl:5 as `catc diff old new` run there prints them.
+			t.Chdir(dir)
+			d := graph.Diff(loadSnapshot(t, "old"), loadSnapshot(t, "new"))
+			formats := goldenFormats(t)
+			for _, f := range diffFormats {
+				if !formats[f.ext] {
+					continue
+				}
+				var b bytes.Buffer
+				if err := f.write(&b, d); err != nil {
+					t.Fatal(err)
+				}
+				checkDiffGolden(t, "expected."+f.ext, b.String())
+			}
+		})
+	}
+}
+
+var diffFormats = []struct {
+	ext   string
+	write func(*bytes.Buffer, *graph.PlanDiff) error
+}{
+	{"txt", func(b *bytes.Buffer, d *graph.PlanDiff) error { return DiffText(b, d, DiffOptions{}) }},
+	{"md", func(b *bytes.Buffer, d *graph.PlanDiff) error { return DiffMarkdown(b, d, DiffOptions{}) }},
+	{"json", func(b *bytes.Buffer, d *graph.PlanDiff) error { return DiffJSON(b, d) }},
+}
+
+// goldenFormats are the formats a pair has expected outputs for: those
+// whose expected.* file exists (a large pair may keep only expected.md),
+// or all three when there are none yet.
+func goldenFormats(t *testing.T) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range diffFormats {
+		if _, err := os.Stat("expected." + f.ext); err == nil {
+			out[f.ext] = true
+		}
+	}
+	if len(out) == 0 {
+		for _, f := range diffFormats {
+			out[f.ext] = true
+		}
+	}
+	return out
+}
+
+func checkDiffGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *updateDiff {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update-diff to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
+	}
+}
+
+// TestDiffMarkdownBudget checks that every level of the Markdown degrades
+// to fit, says what it dropped, and that the large fixture needs it.
+func TestDiffMarkdownBudget(t *testing.T) {
+	dir := filepath.Join(diffFixtures, "large")
+	d := graph.Diff(loadSnapshot(t, filepath.Join(dir, "old")), loadSnapshot(t, filepath.Join(dir, "new")))
+	full := markdownAt(d, fullDetail, 0)
+	if n := utf8.RuneCountInString(full); n <= DefaultMarkdownBudget {
+		t.Fatalf("the large fixture's full Markdown is %d characters, want more than %d", n, DefaultMarkdownBudget)
+	}
+	fullLen := utf8.RuneCountInString(full)
+	if got := markdownWithBudget(t, d, DefaultMarkdownBudget); !strings.Contains(got, droppedText(namesOnly)) {
+		t.Errorf("default budget: output does not say %q", droppedText(namesOnly))
+	}
+	// Each level is chosen exactly when the budget is its own length.
+	for level := namesOnly; level <= summaryOnly; level++ {
+		want := markdownAt(d, level, fullLen)
+		if !strings.Contains(want, droppedText(level)) {
+			t.Errorf("level %d does not say %q", level, droppedText(level))
+		}
+		if got := markdownWithBudget(t, d, utf8.RuneCountInString(want)); got != want {
+			t.Errorf("budget %d: got\n%.300s\nwant level %d:\n%.300s", utf8.RuneCountInString(want), got, level, want)
+		}
+	}
+	// Below the summary itself, the output is cut at a line end.
+	if got := markdownWithBudget(t, d, 40); utf8.RuneCountInString(got) > 40 {
+		t.Errorf("budget 40: wrote %d characters", utf8.RuneCountInString(got))
+	}
+}
+
+func markdownWithBudget(t *testing.T, d *graph.PlanDiff, budget int) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := DiffMarkdown(&b, d, DiffOptions{Budget: budget}); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestDiffNeverPrintsSecrets renders the sensitive fixture in every
+// format and looks for the secrets and their digests.
+func TestDiffNeverPrintsSecrets(t *testing.T) {
+	dir := filepath.Join(diffFixtures, "sensitive")
+	d := graph.Diff(loadSnapshot(t, filepath.Join(dir, "old")), loadSnapshot(t, filepath.Join(dir, "new")))
+	for _, f := range diffFormats {
+		var b bytes.Buffer
+		if err := f.write(&b, d); err != nil {
+			t.Fatal(err)
+		}
+		for _, secret := range []string{"correct horse", "battery staple", "hmac-sha256"} {
+			if strings.Contains(b.String(), secret) {
+				t.Errorf("%s output contains %q", f.ext, secret)
+			}
+		}
+		if !strings.Contains(b.String(), "sensitive") {
+			t.Errorf("%s output does not mention the sensitive change", f.ext)
+		}
+	}
+}
+
+func TestFenceFor(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"plain", "```"},
+		{"a ``` b", "````"},
+		{"`````", "``````"},
+	}
+	for _, tt := range tests {
+		if got := fenceFor(tt.text); got != tt.want {
+			t.Errorf("fenceFor(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestDiffTextColor colours the marks only when asked (a terminal).
+func TestDiffTextColor(t *testing.T) {
+	t.Chdir(filepath.Join(diffFixtures, "add_remove"))
+	d := graph.Diff(loadSnapshot(t, "old"), loadSnapshot(t, "new"))
+	for _, color := range []bool{false, true} {
+		var b bytes.Buffer
+		if err := DiffText(&b, d, DiffOptions{Color: color}); err != nil {
+			t.Fatal(err)
+		}
+		hasAdd := strings.Contains(b.String(), "\x1b[32m+   File[/var/www/new]")
+		hasRemove := strings.Contains(b.String(), "\x1b[31m-   File[/var/www/old]")
+		if hasAdd != color || hasRemove != color || !color && strings.Contains(b.String(), "\x1b") {
+			t.Errorf("Color %v: output\n%q", color, b.String())
+		}
+	}
+}

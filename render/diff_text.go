@@ -1,0 +1,102 @@
+package render
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+
+	"github.com/catc-dev/catc/graph"
+)
+
+// DiffOptions tune the diff renderers.
+type DiffOptions struct {
+	// Color marks text output with ANSI colours (a terminal).
+	Color bool
+	// Budget is the most characters (runes) DiffMarkdown may write; 0
+	// means DefaultMarkdownBudget.
+	Budget int
+}
+
+// ANSI colours of the diff marks, as Terraform and octocatalog-diff use
+// them: green adds, red removes, yellow changes, magenta replaces.
+var markColors = map[string]string{"+": "\x1b[32m", "-": "\x1b[31m", "~": "\x1b[33m", "-/+": "\x1b[35m"}
+
+const (
+	ansiBold  = "\x1b[1m"
+	ansiReset = "\x1b[0m"
+)
+
+// DiffText writes the diff for a terminal: the summary line, then the
+// resources (grouped by type, sorted by ref) with every changed value
+// old → new, the edges added and removed with their kinds, the resources
+// whose place in the order moved, the unchanged resources that will be
+// refreshed and through which chain, and the cycles that appeared or
+// were resolved.
+func DiffText(w io.Writer, d *graph.PlanDiff, o DiffOptions) error {
+	bw := bufio.NewWriter(w)
+	t := textWriter{w: bw, color: o.Color}
+	t.bold(DiffSummary(d))
+	if len(d.Resources) > 0 {
+		fmt.Fprintln(bw)
+		for _, c := range d.Resources {
+			for _, l := range resourceLines(c, fullDetail, true) {
+				t.line(l)
+			}
+		}
+	}
+	if len(d.Edges) > 0 {
+		t.section("Edges:")
+		for _, e := range d.Edges {
+			t.line(edgeLine(e))
+		}
+	}
+	if len(d.Moves) > 0 {
+		t.section(fmt.Sprintf("Order: %s moved in the apply order:", countNoun(len(d.Moves), "resource", "resources")))
+		for _, m := range d.Moves {
+			t.line(diffLine{mark: "~", text: moveText(m)})
+		}
+	}
+	if len(d.Refreshes) > 0 {
+		t.section(fmt.Sprintf("Refresh: %s will be refreshed:", countNoun(len(d.Refreshes), "unchanged resource", "unchanged resources")))
+		for _, r := range d.Refreshes {
+			t.line(diffLine{mark: "~>", text: refreshText(r)})
+		}
+	}
+	if len(d.NewCycles)+len(d.ResolvedCycles) > 0 {
+		t.section("Cycles:")
+		for _, c := range d.NewCycles {
+			t.line(diffLine{mark: "+", text: "new cycle " + cycleText(c)})
+		}
+		for _, c := range d.ResolvedCycles {
+			t.line(diffLine{mark: "-", text: "resolved cycle " + cycleText(c)})
+		}
+	}
+	return bw.Flush()
+}
+
+// textWriter prints diff lines, coloured by mark when asked.
+type textWriter struct {
+	w     *bufio.Writer
+	color bool
+}
+
+func (t textWriter) line(l diffLine) {
+	c := markColors[l.mark]
+	if !t.color || c == "" {
+		fmt.Fprintln(t.w, l.String())
+		return
+	}
+	fmt.Fprintln(t.w, c+l.String()+ansiReset)
+}
+
+func (t textWriter) section(title string) {
+	fmt.Fprintln(t.w)
+	t.bold(title)
+}
+
+func (t textWriter) bold(s string) {
+	if t.color {
+		s = ansiBold + s + ansiReset
+	}
+	fmt.Fprintln(t.w, s)
+}

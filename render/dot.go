@@ -1,0 +1,233 @@
+package render
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/graph"
+)
+
+// Cluster says how a graph picture groups its nodes.
+type Cluster int
+
+// The groupings: none, one box per type, one box per source file.
+const (
+	ClusterNone Cluster = iota
+	ClusterType
+	ClusterFile
+)
+
+// ParseCluster reads the --cluster value: "", "none", "type" or "file".
+func ParseCluster(s string) (Cluster, error) {
+	switch s {
+	case "", "none":
+		return ClusterNone, nil
+	case "type":
+		return ClusterType, nil
+	case "file":
+		return ClusterFile, nil
+	}
+	return ClusterNone, fmt.Errorf("--cluster %q is not a grouping: use type or file", s)
+}
+
+// DOTOptions tune the DOT output.
+type DOTOptions struct {
+	// Cluster groups the nodes.
+	Cluster Cluster
+	// Caption is shown above the graph (e.g. how it was selected); the
+	// resource and edge counts are always shown.
+	Caption string
+}
+
+// Colours of the picture. Edges: black for order from a metaparameter,
+// grey for one that only a type's auto rule made, red on a cycle.
+const (
+	colourManual = "#1f1f1f"
+	colourAuto   = "#8c8c8c"
+	colourCycle  = "#d62728"
+	colourBorder = "#4d4d4d"
+)
+
+// typeFills are pale node fills, one per type in definition order
+// (cycling), so that a type keeps its colour as the catalog grows.
+var typeFills = []string{"#dbe9f6", "#fde3c8", "#d9f0d3", "#e8dff2", "#fbe0e6", "#fff6c7", "#d6f1f0", "#ececec"}
+
+// labelWidth is the longest label line, in characters, before it wraps.
+const labelWidth = 34
+
+// DOT writes s as a Graphviz digraph: nodes named and labelled by ref
+// (long refs wrapped, never cut), in apply order from top to bottom;
+// edge style by kind (solid: order only, dashed: refresh, grey: only
+// automatic, red: on a cycle); a legend. It never prints attribute
+// values, so sensitive ones cannot leak. The output is deterministic.
+func DOT(w io.Writer, s *graph.Subgraph, opts DOTOptions) error {
+	bw := bufio.NewWriter(w)
+	d := dotWriter{w: bw, s: s, fills: typeFillsOf(s.Graph.Catalog)}
+	d.header(opts)
+	d.nodes(opts.Cluster)
+	d.edges()
+	d.legend()
+	fmt.Fprintln(bw, "}")
+	return bw.Flush()
+}
+
+type dotWriter struct {
+	w     *bufio.Writer
+	s     *graph.Subgraph
+	fills map[*catalog.TypeDef]string
+}
+
+func typeFillsOf(c *catalog.Catalog) map[*catalog.TypeDef]string {
+	m := make(map[*catalog.TypeDef]string, len(c.Types))
+	for i, td := range c.Types {
+		m[td] = typeFills[i%len(typeFills)]
+	}
+	return m
+}
+
+func (d *dotWriter) header(opts DOTOptions) {
+	caption := fmt.Sprintf("%s, %s", count(len(d.s.Resources), "resource"), count(len(d.s.Edges), "edge"))
+	if total := len(d.s.Graph.Catalog.Resources); total != len(d.s.Resources) {
+		caption = fmt.Sprintf("%d of %d resources, %s", len(d.s.Resources), total, count(len(d.s.Edges), "edge"))
+	}
+	if n := d.s.CycleCount(); n > 0 {
+		caption += fmt.Sprintf(", %s (red)", count(n, "dependency cycle"))
+	}
+	if opts.Caption != "" {
+		caption = opts.Caption + ": " + caption
+	}
+	fmt.Fprintln(d.w, "// catc graph: an edge A -> B means A is applied before B.")
+	fmt.Fprintln(d.w, "digraph catalog {")
+	fmt.Fprintf(d.w, "\tgraph [rankdir=TB, newrank=true, pad=0.2, nodesep=0.35, ranksep=0.55, fontname=\"Helvetica,Arial,sans-serif\", fontsize=12, labelloc=t, labeljust=l, label=%s];\n", quote(caption))
+	fmt.Fprintf(d.w, "\tnode [shape=box, style=\"rounded,filled\", fontname=\"Helvetica,Arial,sans-serif\", fontsize=11, color=%s, fillcolor=\"#ffffff\", margin=\"0.2,0.06\"];\n", quote(colourBorder))
+	fmt.Fprintf(d.w, "\tedge [fontname=\"Helvetica,Arial,sans-serif\", fontsize=10, color=%s, arrowsize=0.7];\n", quote(colourManual))
+}
+
+// nodes writes every node in apply order, inside its cluster if any.
+func (d *dotWriter) nodes(c Cluster) {
+	if c == ClusterNone {
+		for _, r := range d.s.Resources {
+			d.node("\t", r)
+		}
+		return
+	}
+	keys, members := groupBy(d.s.Resources, clusterKey(c))
+	for i, k := range keys {
+		fmt.Fprintf(d.w, "\tsubgraph %s {\n", quote(fmt.Sprintf("cluster_%d", i+1)))
+		fmt.Fprintf(d.w, "\t\tgraph [label=%s, style=\"rounded,dashed\", color=\"#9e9e9e\", fontsize=11];\n", quote(k))
+		for _, r := range members[k] {
+			d.node("\t\t", r)
+		}
+		fmt.Fprintln(d.w, "\t}")
+	}
+}
+
+// clusterKey is the grouping key of a resource: its type name or file.
+func clusterKey(c Cluster) func(*catalog.Resource) string {
+	if c == ClusterFile {
+		return func(r *catalog.Resource) string { return r.DeclRange.Filename }
+	}
+	return func(r *catalog.Resource) string { return r.Type.Name }
+}
+
+// groupBy splits rs by key, keeping their order; keys are in order of
+// first appearance.
+func groupBy(rs []*catalog.Resource, key func(*catalog.Resource) string) ([]string, map[string][]*catalog.Resource) {
+	var keys []string
+	m := map[string][]*catalog.Resource{}
+	for _, r := range rs {
+		k := key(r)
+		if _, ok := m[k]; !ok {
+			keys = append(keys, k)
+		}
+		m[k] = append(m[k], r)
+	}
+	return keys, m
+}
+
+func (d *dotWriter) node(indent string, r *catalog.Resource) {
+	attrs := []string{
+		"label=" + quoteLabel(wrapLabel(r.Ref(), labelWidth)),
+		"tooltip=" + quoteLabel([]string{r.Ref(), fmt.Sprintf("%s:%d", r.DeclRange.Filename, r.DeclRange.Start.Line)}),
+		"fillcolor=" + quote(d.fills[r.Type]),
+	}
+	switch {
+	case d.s.InCycle(r) && d.s.IsFocus(r):
+		attrs = append(attrs, "color="+quote(colourCycle), "penwidth=2.5")
+	case d.s.InCycle(r):
+		attrs = append(attrs, "color="+quote(colourCycle), "penwidth=1.5")
+	case d.s.IsFocus(r):
+		attrs = append(attrs, "penwidth=2.5")
+	}
+	fmt.Fprintf(d.w, "%s%s [%s];\n", indent, quote(r.Ref()), strings.Join(attrs, ", "))
+}
+
+// edges writes every edge with its style, in the subgraph's order.
+func (d *dotWriter) edges() {
+	for _, e := range d.s.Edges {
+		fmt.Fprintf(d.w, "\t%s -> %s [%s];\n", quote(e.F.Resource.Ref()), quote(e.T.Resource.Ref()), strings.Join(d.edgeAttrs(e), ", "))
+	}
+}
+
+func (d *dotWriter) edgeAttrs(e *graph.Edge) []string {
+	var attrs []string
+	if e.Refresh() {
+		attrs = append(attrs, "style=dashed")
+	}
+	switch {
+	case d.s.OnCycle(e):
+		attrs = append(attrs, "color="+quote(colourCycle), "penwidth=2")
+	case e.Kinds.Auto():
+		attrs = append(attrs, "color="+quote(colourAuto))
+	}
+	tip := []string{e.F.Resource.Ref() + " -> " + e.T.Resource.Ref()}
+	for _, o := range e.Origins {
+		tip = append(tip, o.String())
+	}
+	return append(attrs, "tooltip="+quoteLabel(tip))
+}
+
+// legendRows are the edge styles the legend explains.
+var legendRows = []struct{ name, attrs, text string }{
+	{"order", "", "order (require, before)"},
+	{"refresh", "style=dashed", "refresh (notify, subscribe)"},
+	{"auto", "color=" + quote(colourAuto), "automatic (type rule)"},
+	{"cycle", "color=" + quote(colourCycle) + ", penwidth=2", "on a cycle"},
+}
+
+// legend is a one-row box of sample edges, each pointing at what its
+// style means: one row, so that it adds no height to a tall graph. Its
+// nodes and edges carry class "legend" in SVG, and their names have no
+// brackets, so they cannot clash with a ref.
+func (d *dotWriter) legend() {
+	fmt.Fprintln(d.w, "	subgraph cluster_legend {")
+	fmt.Fprintln(d.w, "		graph [label=\"\", style=\"rounded\", color=\"#bdbdbd\", margin=6];")
+	// label " ": an empty label would make Graphviz show the node name.
+	fmt.Fprintln(d.w, "		node [shape=none, style=\"\", label=\" \", width=0.3, height=0.2, margin=0, fontsize=10, class=legend];")
+	fmt.Fprintln(d.w, "		edge [class=legend];")
+	var same []string
+	for _, row := range legendRows {
+		same = append(same, quote("legend "+row.name+" from"), quote("legend "+row.name))
+	}
+	fmt.Fprintf(d.w, "\t\t{ rank=same; %s }\n", strings.Join(same, "; "))
+	for i, row := range legendRows {
+		from, text := quote("legend "+row.name+" from"), quote("legend "+row.name)
+		fmt.Fprintf(d.w, "\t\t%s [label=%s, margin=\"0.08,0\"];\n", text, quote(row.text))
+		fmt.Fprintf(d.w, "\t\t%s -> %s [%s];\n", from, text, strings.TrimPrefix(row.attrs+", arrowsize=0.8", ", "))
+		if i+1 < len(legendRows) {
+			// Invisible edges keep the samples in order, left to right.
+			fmt.Fprintf(d.w, "\t\t%s -> %s [style=invis];\n", text, quote("legend "+legendRows[i+1].name+" from"))
+		}
+	}
+	fmt.Fprintln(d.w, "\t}")
+}
+
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,0 +1,92 @@
+package render
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// quote makes s a DOT quoted string that Graphviz reads back as s: in a
+// quoted ID Graphviz only turns \" into " (and drops a backslash before
+// a line break), so only double quotes need escaping. Line breaks are
+// kept as they are (DOT allows them inside quotes), except that a
+// backslash before one would join the lines, so a space goes between.
+func quote(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"':
+			b.WriteString(`\"`)
+		case c == '\\' && i+1 < len(s) && (s[i+1] == '\n' || s[i+1] == '\r'):
+			b.WriteString(`\ `)
+		case c == '\\' && i+1 == len(s):
+			// A final backslash would escape the closing quote.
+			b.WriteString(`\ `)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// quoteLabel makes a Graphviz label (an escString) that shows lines, one
+// per element, centred: backslashes and line breaks in the text are
+// escaped so that Graphviz shows them rather than reading \N, \l, \n.
+func quoteLabel(lines []string) string {
+	esc := make([]string, len(lines))
+	r := strings.NewReplacer(`\`, `\\`, "\r\n", `\n`, "\n", `\n`, "\r", `\n`)
+	for i, l := range lines {
+		esc[i] = r.Replace(l)
+	}
+	return quote(strings.Join(esc, `\n`))
+}
+
+// wrapLabel splits s into lines of at most width characters, breaking
+// after a separator (/ - _ . : , space = @ [) where it can, and inside a
+// word only when the word is longer than a line (it then fills the line
+// it starts on). Joining the lines gives s back: nothing is cut.
+func wrapLabel(s string, width int) []string {
+	if width < 1 || utf8.RuneCountInString(s) <= width {
+		return []string{s}
+	}
+	var lines []string
+	var line []rune
+	for _, word := range wrapWords(s) {
+		if len(line) > 0 && len(line)+len(word) > width && len(word) <= width {
+			lines = append(lines, string(line))
+			line = line[:0]
+		}
+		for len(line)+len(word) > width {
+			n := width - len(line)
+			line = append(line, word[:n]...)
+			word = word[n:]
+			lines = append(lines, string(line))
+			line = line[:0]
+		}
+		line = append(line, word...)
+	}
+	if len(line) > 0 {
+		lines = append(lines, string(line))
+	}
+	return lines
+}
+
+// wrapWords cuts s after every separator.
+func wrapWords(s string) [][]rune {
+	var words [][]rune
+	var word []rune
+	for _, c := range s {
+		word = append(word, c)
+		if strings.ContainsRune("/-_.:, =@[", c) {
+			words = append(words, word)
+			word = nil
+		}
+	}
+	if len(word) > 0 {
+		words = append(words, word)
+	}
+	return words
+}

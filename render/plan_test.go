@@ -1,0 +1,109 @@
+package render
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/graph"
+)
+
+// updatePlan rewrites the plan and why goldens under testdata/:
+// go test ./render/ -run 'TestPlan|TestWhy' -update-plan
+var updatePlan = flag.Bool("update-plan", false, "rewrite the plan and why golden files")
+
+// planCatalog loads the oracle module's types plus src as main.hcl and
+// plans it.
+func planCatalog(t *testing.T, src string) *graph.Plan {
+	t.Helper()
+	types, err := os.ReadFile("../fixtures/oracle/types.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, diags := catalog.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{types, []byte(src)}, catalog.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatalf("load: %v", diags)
+	}
+	p, _ := graph.Order(graph.Build(c), graph.Ordering{})
+	return p
+}
+
+// checkGolden compares got with testdata/name, or rewrites it.
+func checkPlanGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *updatePlan {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update-plan to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s (-want +got):\n%s", name, diff)
+	}
+}
+
+const refreshCatalog = `
+resource "node_res" "a" { notify = node_res.b }
+resource "node_res" "b" {}
+resource "node_res" "c" { subscribe = "Node_res[b]" }
+resource "node_res" "d" { before = [node_res.e] }
+resource "node_res" "e" {
+  notify = ["Node_res[c]"]
+  deps   = ["b"]
+}
+`
+
+// cyclicCatalog has two cycles: a 3-cycle with a fourth resource caught
+// in its component (one edge is an autorequire), and a self-reference.
+const cyclicCatalog = `
+resource "node_res" "free" {}
+resource "node_res" "a" { before = node_res.b }
+resource "node_res" "b" { before = [node_res.c] }
+resource "node_res" "c" { deps = ["a"] }
+resource "node_res" "d" { require = node_res.c }
+resource "node_res" "a2" {
+  require = node_res.d
+  before  = "Node_res[a]"
+}
+resource "node_res" "s" { require = node_res.s }
+`
+
+func TestPlanText(t *testing.T) {
+	for _, tc := range []struct{ name, src string }{
+		{"plan_refresh.txt", refreshCatalog},
+		{"plan_cycles.txt", cyclicCatalog},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := PlanText(&b, planCatalog(t, tc.src)); err != nil {
+				t.Fatal(err)
+			}
+			checkPlanGolden(t, tc.name, b.Bytes())
+		})
+	}
+}
+
+func TestPlanJSON(t *testing.T) {
+	for _, tc := range []struct{ name, src string }{
+		{"plan_refresh.json", refreshCatalog},
+		{"plan_cycles.json", cyclicCatalog},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := PlanJSON(&b, planCatalog(t, tc.src)); err != nil {
+				t.Fatal(err)
+			}
+			checkPlanGolden(t, tc.name, b.Bytes())
+		})
+	}
+}

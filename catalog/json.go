@@ -19,8 +19,25 @@ const JSONFormat = "catc.catalog/1"
 // and Resources; the graph stage fills Edges (sorted) before writing.
 type JSONCatalog struct {
 	Format    string         `json:"format"`
+	Types     []JSONType     `json:"types"`
 	Resources []JSONResource `json:"resources"`
 	Edges     []JSONEdge     `json:"edges"`
+}
+
+// JSONType is one type definition, reduced to what a reader of the catalog
+// needs to compare resources (diff): each attribute's behaviour and whether
+// it is sensitive.
+type JSONType struct {
+	Name       string          `json:"name"`
+	Attributes []JSONAttribute `json:"attributes"`
+}
+
+// JSONAttribute is one attribute of a JSONType. Behaviour is "property",
+// "namevar", "parameter", "read_only" or "init_only".
+type JSONAttribute struct {
+	Name      string `json:"name"`
+	Behaviour string `json:"behaviour"`
+	Sensitive bool   `json:"sensitive"`
 }
 
 // JSONResource is one resource, in declaration order.
@@ -70,7 +87,7 @@ func (v JSONValue) MarshalJSON() ([]byte, error) {
 
 // NewJSON builds the catalog JSON of c with no edges.
 func NewJSON(c *Catalog) *JSONCatalog {
-	out := &JSONCatalog{Format: JSONFormat, Resources: make([]JSONResource, 0, len(c.Resources)), Edges: []JSONEdge{}}
+	out := &JSONCatalog{Format: JSONFormat, Types: jsonTypes(c.Types), Resources: make([]JSONResource, 0, len(c.Resources)), Edges: []JSONEdge{}}
 	for _, r := range c.Resources {
 		tags := r.Tags
 		if tags == nil {
@@ -88,6 +105,19 @@ func NewJSON(c *Catalog) *JSONCatalog {
 			Line:       r.DeclRange.Start.Line,
 			Index:      r.Index,
 		})
+	}
+	return out
+}
+
+// jsonTypes lists the type definitions in declaration order.
+func jsonTypes(defs []*TypeDef) []JSONType {
+	out := make([]JSONType, 0, len(defs))
+	for _, t := range defs {
+		jt := JSONType{Name: t.Name, Attributes: make([]JSONAttribute, 0, len(t.Attributes))}
+		for _, a := range t.Attributes {
+			jt.Attributes = append(jt.Attributes, JSONAttribute{Name: a.Name, Behaviour: a.Behaviour.String(), Sensitive: a.Sensitive})
+		}
+		out = append(out, jt)
 	}
 	return out
 }

@@ -328,3 +328,27 @@ resource "software" "b2" {}`)
 		t.Errorf("declaration order (-want +got):\n%s", d)
 	}
 }
+
+// TestSeedDuplicate is the documentation's three declarations: one error,
+// in Puppet's words, citing both declarations.
+func TestSeedDuplicate(t *testing.T) {
+	_, diags := loadWithSeed(t, `resource "software" "php-yum" {
+  ensure = "present"
+}
+resource "software" "php-gem" {
+  ensure = "absent"
+}
+resource "software" "php" {
+  manager = "yum"
+  ensure  = "present"
+}
+`)
+	errs := errorsOnly(diags)
+	want := `Cannot alias Software[php] to ["yum", "php"] at (file: decl.hcl, line: 7); resource ["Software", "yum", "php"] already declared (file: decl.hcl, line: 1)`
+	if len(errs) != 1 || errs[0].Detail != want {
+		t.Fatalf("got\n%s\nwant one error %q", describeDiags(errs), want)
+	}
+	if s := errs[0].Subject; s.Filename != "decl.hcl" || s.Start.Line != 7 || s.Start.Column != 21 {
+		t.Errorf("subject %s, want decl.hcl:7,21", s)
+	}
+}

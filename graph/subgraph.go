@@ -85,45 +85,59 @@ type Subgraph struct {
 }
 
 // Select computes the part of g that sel keeps. The diagnostics are
-// errors for type names the catalog does not define. Cost: linear in
-// the graph (one Kahn pass, Tarjan over what it could not order, and one
-// breadth-first search per direction).
+// errors for type names the catalog does not define. Cost: that of
+// Order (Kahn, then Tarjan over what it could not order) plus one
+// breadth-first search per direction; linear in the graph.
 func (g *Graph) Select(sel Selection) (*Subgraph, hcl.Diagnostics) {
 	ofType, diags := g.typeFilter(sel.Types)
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	n := len(g.Catalog.Resources)
 	plan, _ := Order(g, Ordering{})
-	s := &Subgraph{Graph: g, Focus: sel.Focus, comp: componentOf(plan.Cycles, n), step: make([]int32, n)}
+	n := len(g.Catalog.Resources)
+	s := &Subgraph{Graph: g, comp: componentOf(plan.Cycles, n), step: make([]int32, n)}
 	for i, st := range plan.Steps {
 		s.step[st.Resource.Index] = int32(i + 1)
 	}
-	keep := make([]bool, n)
-	near := g.neighbourhood(sel)
-	for v, r := range g.Catalog.Resources {
+	for _, r := range sel.Focus {
+		if g.owns(r) {
+			s.Focus = append(s.Focus, r)
+		}
+	}
+	s.collect(plan, s.keep(sel, ofType))
+	return s, nil
+}
+
+// keep marks the resources sel selects (see Selection).
+func (s *Subgraph) keep(sel Selection, ofType map[*catalog.TypeDef]bool) []bool {
+	keep := make([]bool, len(s.step))
+	near := s.Graph.neighbourhood(sel)
+	for v, r := range s.Graph.Catalog.Resources {
 		keep[v] = (near == nil || near[v]) &&
 			(!sel.Cycles || s.comp[v] >= 0) &&
 			(ofType == nil || ofType[r.Type])
 	}
-	for _, r := range sel.Focus {
-		if g.owns(r) {
-			keep[r.Index] = true
-		}
+	for _, r := range s.Focus {
+		keep[r.Index] = true
 	}
+	return keep
+}
+
+// collect fills Resources (in apply order, blocked ones last) and Edges
+// with what keep marks.
+func (s *Subgraph) collect(plan *Plan, keep []bool) {
 	for _, r := range append(plan.Order(), plan.Blocked...) {
 		if keep[r.Index] {
 			s.Resources = append(s.Resources, r)
 		}
 	}
 	for _, r := range s.Resources {
-		for _, e := range g.From(r) {
+		for _, e := range s.Graph.From(r) {
 			if keep[e.T.Resource.Index] {
 				s.Edges = append(s.Edges, e)
 			}
 		}
 	}
-	return s, nil
 }
 
 // owns reports whether r is a resource of g's catalog.

@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,10 +13,6 @@ import (
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
 )
-
-// updateDiff rewrites the expected outputs of the diff fixtures:
-// go test ./render/ -run TestDiffFixtures -update-diff
-var updateDiff = flag.Bool("update-diff", false, "rewrite fixtures/diff/*/expected.{txt,md,json}")
 
 const diffFixtures = "../fixtures/diff"
 
@@ -91,7 +86,7 @@ func goldenFormats(t *testing.T) map[string]bool {
 
 func checkDiffGolden(t *testing.T, path, got string) {
 	t.Helper()
-	if *updateDiff {
+	if *update {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -2,8 +2,8 @@ package render
 
 import (
 	"bytes"
-	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,10 +13,6 @@ import (
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
 )
-
-// update rewrites the graph goldens (DOT and graph JSON) under testdata/:
-// go test ./render/ -run 'TestDOT|TestGraphJSON' -update
-var update = flag.Bool("update", false, "rewrite the graph golden files (testdata/graph_*)")
 
 // selectFixture loads a fixtures/ directory and selects part of its graph;
 // focus refs are resolved like --focus.
@@ -153,4 +149,67 @@ func TestParseCluster(t *testing.T) {
 	if _, err := ParseCluster("module"); err == nil {
 		t.Error("ParseCluster(module) succeeded, want an error")
 	}
+}
+
+// TestDOTAcceptedByGraphviz feeds the goldens and a catalog of awkward
+// titles to the installed Graphviz, when there is one (CI has none; the
+// SVG test in cmd/catc renders through catc-svg instead): dot must accept
+// them without a warning and name every node by its exact ref.
+func TestDOTAcceptedByGraphviz(t *testing.T) {
+	dotPath, err := exec.LookPath("dot")
+	if err != nil {
+		t.Skip("no Graphviz dot on PATH")
+	}
+	goldens, _ := filepath.Glob("testdata/graph_*.dot")
+	for _, g := range goldens {
+		src, err := os.ReadFile(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runDot(t, dotPath, g, src)
+	}
+	types, err := os.ReadFile("../fixtures/oracle/types.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The last title has an odd backslash run before a quote: it cannot
+	// be a DOT name exactly (see quote), so only its acceptance counts.
+	awkward := `
+resource "node_res" "say \"hi\"" {}
+resource "node_res" "C:\\dir\\" { require = [node_res["say \"hi\""]] }
+resource "node_res" "<&> é \\N \\l\\\\" { require = [node_res["C:\\dir\\"]] }
+resource "node_res" "a\\\"b" { require = [node_res["say \"hi\""]] }
+`
+	c, diags := catalog.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{types, []byte(awkward)}, catalog.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatalf("load: %v", diags)
+	}
+	s, _ := graph.Build(c).Select(graph.Selection{})
+	var b bytes.Buffer
+	if err := DOT(&b, s, DOTOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	svg := runDot(t, dotPath, "awkward titles", b.Bytes())
+	for _, r := range c.Resources[:3] {
+		if !strings.Contains(svg, "<title>"+xmlEscape(r.Ref())+"</title>") {
+			t.Errorf("dot's SVG has no node titled %q:\n%s", r.Ref(), b.String())
+		}
+	}
+}
+
+func runDot(t *testing.T, dotPath, name string, src []byte) string {
+	t.Helper()
+	cmd := exec.Command(dotPath, "-Tsvg")
+	cmd.Stdin = bytes.NewReader(src)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil || errOut.Len() > 0 {
+		t.Errorf("dot -Tsvg %s: %v %s", name, err, errOut.String())
+	}
+	return out.String()
+}
+
+// xmlEscape is how Graphviz writes text in SVG.
+func xmlEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "-", "&#45;").Replace(s)
 }

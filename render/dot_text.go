@@ -5,28 +5,36 @@ import (
 	"unicode/utf8"
 )
 
-// quote makes s a DOT quoted string that Graphviz reads back as s: in a
-// quoted ID Graphviz only turns \" into " (and drops a backslash before
-// a line break), so only double quotes need escaping. Line breaks are
-// kept as they are (DOT allows them inside quotes), except that a
-// backslash before one would join the lines, so a space goes between.
+// quote makes s a DOT quoted string. Graphviz's scanner reads, left to
+// right, \" as ", a pair of backslashes as themselves, a backslash before
+// a line break as nothing, and any other backslash as itself; so s comes
+// back exactly from writing it with each " escaped, except where a run
+// of an odd number of backslashes comes right before a " or a line break:
+// there one more backslash keeps the string well-formed (and the name
+// gains a backslash; no other text is changed).
 func quote(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
 	b.WriteByte('"')
+	run := 0 // backslashes just written
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch {
-		case c == '"':
+		if (c == '"' || c == '\n') && run%2 == 1 {
+			b.WriteByte('\\')
+		}
+		if c == '"' {
 			b.WriteString(`\"`)
-		case c == '\\' && i+1 < len(s) && (s[i+1] == '\n' || s[i+1] == '\r'):
-			b.WriteString(`\ `)
-		case c == '\\' && i+1 == len(s):
-			// A final backslash would escape the closing quote.
-			b.WriteString(`\ `)
-		default:
+		} else {
 			b.WriteByte(c)
 		}
+		if c == '\\' {
+			run++
+		} else {
+			run = 0
+		}
+	}
+	if run%2 == 1 {
+		b.WriteByte('\\') // the closing quote must not be escaped
 	}
 	b.WriteByte('"')
 	return b.String()

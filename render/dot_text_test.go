@@ -56,9 +56,11 @@ func TestQuote(t *testing.T) {
 		{`Software[php]`, `"Software[php]"`},
 		{`File[say "hi"]`, `"File[say \"hi\"]"`},
 		{`File[C:\dir\]`, `"File[C:\dir\]"`},
-		{`x\"y`, `"x\\"y"`},
-		{"a\\\nb", "\"a\\ \nb\""},
-		{`ends\`, `"ends\ "`},
+		{`two\\"`, `"two\\\""`},      // an even run before a quote is kept
+		{`one\"`, `"one\\\""`},       // an odd run gains a backslash
+		{"nl\\\nx", "\"nl\\\\\nx\""}, // so before a line break
+		{`ends\`, `"ends\\"`},        // and at the end
+		{`ends\\`, `"ends\\"`},
 	}
 	for _, tc := range tests {
 		if got := quote(tc.in); got != tc.want {

@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
@@ -12,10 +11,6 @@ import (
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
 )
-
-// updatePlan rewrites the plan and why goldens under testdata/:
-// go test ./render/ -run 'TestPlan|TestWhy' -update-plan
-var updatePlan = flag.Bool("update-plan", false, "rewrite the plan and why golden files")
 
 // planCatalog loads the oracle module's types plus src as main.hcl and
 // plans it.
@@ -37,7 +32,7 @@ func planCatalog(t *testing.T, src string) *graph.Plan {
 func checkPlanGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", name)
-	if *updatePlan {
+	if *update {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -13,7 +14,11 @@ import (
 // Puppet's canonical forms. catc reads the common forms only; these types
 // never match plain data, so they matter only for messages.
 
-var timestampPattern = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|UTC|[+-]\d{2}:?\d{2})?$`)
+// Compiled on first use: commands that never parse a Timestamp should not
+// pay for it at start-up.
+var timestampPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|UTC|[+-]\d{2}:?\d{2})?$`)
+})
 
 // timestampText is a Timestamp bound as Puppet prints it:
 // 2020-01-01T00:00:00.000000000 UTC.
@@ -26,7 +31,7 @@ func timestampText(v pval) (string, bool) {
 		sec, frac := math.Modf(v.f)
 		t = time.Unix(int64(sec), int64(frac*1e9))
 	case vString:
-		m := timestampPattern.FindStringSubmatch(strings.TrimSpace(v.s))
+		m := timestampPattern().FindStringSubmatch(strings.TrimSpace(v.s))
 		if m == nil {
 			return "", false
 		}
@@ -50,7 +55,9 @@ func timestampText(v pval) (string, bool) {
 	return t.UTC().Format("2006-01-02T15:04:05.000000000") + " UTC", true
 }
 
-var timespanPattern = regexp.MustCompile(`^(-)?(?:(\d+)-)?(\d{1,2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?$`)
+var timespanPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(-)?(?:(\d+)-)?(\d{1,2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?$`)
+})
 
 // timespanText is a Timespan bound as Puppet prints it: D-HH:MM:SS.F.
 func timespanText(v pval) (string, bool) {
@@ -67,7 +74,7 @@ func timespanText(v pval) (string, bool) {
 		}
 		nanos = int64(math.Round(v.f * 1e9))
 	case vString:
-		m := timespanPattern.FindStringSubmatch(strings.TrimSpace(v.s))
+		m := timespanPattern().FindStringSubmatch(strings.TrimSpace(v.s))
 		if m == nil {
 			return "", false
 		}

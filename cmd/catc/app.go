@@ -17,6 +17,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		ErrWriter:       stderr,
 		HideHelpCommand: true,
 		Suggest:         true,
+		// --var list=a,b must reach the catalog whole, not split at commas.
+		DisableSliceFlagSeparator: true,
 		// Errors are printed and mapped to exit codes in run, in one place.
 		ExitErrHandler: func(*cli.Context, error) {},
 		Commands: []*cli.Command{
@@ -25,6 +27,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			compileCommand(),
 			planCommand(),
 			whyCommand(),
+			graphCommand(),
 			diffCommand(),
 			matchCommand(),
 		},

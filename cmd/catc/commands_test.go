@@ -208,3 +208,19 @@ func TestWhy(t *testing.T) {
 		t.Errorf("why without refs: exit %d\n%s", code, errOut)
 	}
 }
+
+func TestVariables(t *testing.T) {
+	valid := "../../fixtures/valid/variables.hcl"
+	code, out, errOut := runCatc(t, "plan", seed, valid, "--var", `managers=["pip","uv"]`)
+	if code != 0 {
+		t.Fatalf("plan with --var exited %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "Software[python-uv]") || strings.Contains(out, "Software[python-conda]") {
+		t.Errorf("--var did not replace the default list:\n%s", out)
+	}
+	dir := writeFiles(t, map[string]string{"vars.hcl": `key_source = "https://mirror.example.org"` + "\n"})
+	code, out, errOut = runCatc(t, "compile", seed, valid, "--var-file", filepath.Join(dir, "vars.hcl"))
+	if code != 0 || !strings.Contains(out, "https://mirror.example.org/fedcba98.gpg") {
+		t.Errorf("--var-file: exit %d, stderr %s\n%s", code, errOut, out)
+	}
+}

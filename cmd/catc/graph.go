@@ -46,35 +46,64 @@ func graphCommand() *cli.Command {
 }
 
 func graphAction(c *cli.Context) error {
-	format := c.String("format")
-	if format != "dot" && format != "svg" && format != "json" {
-		return &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a graph format: use dot, svg or json", format)}
-	}
-	cluster, err := render.ParseCluster(c.String("cluster"))
+	format, opts, sel, err := graphFlags(c)
 	if err != nil {
-		return &exitError{code: exitErrors, msg: err.Error()}
-	}
-	dir, err := graph.ParseDirection(c.String("direction"))
-	if err != nil {
-		return &exitError{code: exitErrors, msg: "--direction " + err.Error()}
-	}
-	if c.Int("depth") < 0 {
-		return &exitError{code: exitErrors, msg: "--depth must be 0 (any distance) or more"}
+		return err
 	}
 	cat, err := loadCatalog(c, c.Args().Slice(), false)
 	if err != nil {
 		return err
 	}
-	sel := graph.Selection{Depth: c.Int("depth"), Direction: dir, Cycles: c.Bool("cycles"), Types: c.StringSlice("type")}
-	if sel.Focus, err = resolveAll(c, cat, c.StringSlice("focus")); err != nil {
+	sub, err := selectGraph(c, cat, sel)
+	if err != nil {
 		return err
+	}
+	opts.Caption = caption(sub.Focus, sel)
+	switch format {
+	case "json":
+		return writeOutput(c, func(w io.Writer) error { return render.GraphJSON(w, sub) })
+	case "svg":
+		return writeSVG(c, sub, opts)
+	}
+	return writeOutput(c, func(w io.Writer) error { return render.DOT(w, sub, opts) })
+}
+
+// graphFlags checks the flags before any work: the format, the DOT
+// options and the selection (without its focus, which needs the catalog).
+func graphFlags(c *cli.Context) (string, render.DOTOptions, graph.Selection, error) {
+	var opts render.DOTOptions
+	var sel graph.Selection
+	format := c.String("format")
+	if format != "dot" && format != "svg" && format != "json" {
+		return "", opts, sel, &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a graph format: use dot, svg or json", format)}
+	}
+	var err error
+	if opts.Cluster, err = render.ParseCluster(c.String("cluster")); err != nil {
+		return "", opts, sel, &exitError{code: exitErrors, msg: err.Error()}
+	}
+	if sel.Direction, err = graph.ParseDirection(c.String("direction")); err != nil {
+		return "", opts, sel, &exitError{code: exitErrors, msg: "--direction " + err.Error()}
+	}
+	if sel.Depth = c.Int("depth"); sel.Depth < 0 {
+		return "", opts, sel, &exitError{code: exitErrors, msg: "--depth must be 0 (any distance) or more"}
+	}
+	sel.Cycles, sel.Types = c.Bool("cycles"), c.StringSlice("type")
+	return format, opts, sel, nil
+}
+
+// selectGraph resolves --focus, builds the graph and selects from it,
+// printing diagnostics and a note about cycles.
+func selectGraph(c *cli.Context, cat *catalog.Catalog, sel graph.Selection) (*graph.Subgraph, error) {
+	var err error
+	if sel.Focus, err = resolveAll(c, cat, c.StringSlice("focus")); err != nil {
+		return nil, err
 	}
 	sub, diags := graph.Build(cat).Select(sel)
 	if err := printDiagnostics(c, diags, cat.Files()); err != nil {
-		return err
+		return nil, err
 	}
 	if diags.HasErrors() {
-		return failed()
+		return nil, failed()
 	}
 	if sel.Cycles && len(sub.Resources) == 0 {
 		fmt.Fprintln(c.App.ErrWriter, "catc: the catalog has no dependency cycles; the graph is empty")
@@ -84,14 +113,7 @@ func graphAction(c *cli.Context) error {
 		// cycle); say where the explanation is.
 		fmt.Fprintf(c.App.ErrWriter, "catc: %s drawn in red; 'catc plan' lists each edge and where it was written\n", count(n, "dependency cycle"))
 	}
-	opts := render.DOTOptions{Cluster: cluster, Caption: caption(sel)}
-	switch format {
-	case "json":
-		return writeOutput(c, func(w io.Writer) error { return render.GraphJSON(w, sub) })
-	case "svg":
-		return writeSVG(c, sub, opts)
-	}
-	return writeOutput(c, func(w io.Writer) error { return render.DOT(w, sub, opts) })
+	return sub, nil
 }
 
 // resolveAll resolves the --focus references, printing every error.
@@ -116,11 +138,11 @@ func resolveAll(c *cli.Context, cat *catalog.Catalog, refs []string) ([]*catalog
 }
 
 // caption says how the graph was selected, for the picture's title.
-func caption(sel graph.Selection) string {
+func caption(focus []*catalog.Resource, sel graph.Selection) string {
 	var parts []string
-	if len(sel.Focus) > 0 {
-		refs := make([]string, len(sel.Focus))
-		for i, r := range sel.Focus {
+	if len(focus) > 0 {
+		refs := make([]string, len(focus))
+		for i, r := range focus {
 			refs[i] = r.Ref()
 		}
 		p := "focus " + strings.Join(refs, ", ")
@@ -157,9 +179,15 @@ func writeSVG(c *cli.Context, sub *graph.Subgraph, opts render.DOTOptions) error
 		return &exitError{code: exitErrors, msg: err.Error()}
 	}
 	stop := showProgress(c.App.ErrWriter, fmt.Sprintf("rendering %s and %s as SVG", count(len(sub.Resources), "resource"), count(len(sub.Edges), "edge")))
-	defer stop()
+	var svg bytes.Buffer
+	err = render.SVG(c.Context, &svg, dot.Bytes(), render.SVGOptions{Renderer: renderer, Timeout: c.Duration("timeout")})
+	stop() // before any output, which may go to the same terminal
+	if err != nil {
+		return &exitError{code: exitErrors, msg: err.Error()}
+	}
 	return writeOutput(c, func(w io.Writer) error {
-		return render.SVG(c.Context, w, dot.Bytes(), render.SVGOptions{Renderer: renderer, Timeout: c.Duration("timeout")})
+		_, err := w.Write(svg.Bytes())
+		return err
 	})
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/xml"
 	"io"
 	"os"
@@ -22,17 +21,7 @@ import (
 // registered even if app.go does not list it yet.
 func runGraph(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	app := newApp(&out, &errOut)
-	if app.Command("graph") == nil {
-		cmd := graphCommand()
-		cmd.HideHelpCommand = true
-		cmd.OnUsageError = usageError
-		app.Commands = append(app.Commands, cmd)
-	}
-	all := append([]string{"catc", "graph"}, args...)
-	code := exitCode(app.Run(permuteArgs(app, all)), &errOut)
-	return code, out.String(), errOut.String()
+	return runCatc(t, append([]string{"graph"}, args...)...)
 }
 
 func TestGraphCommand(t *testing.T) {
@@ -320,4 +309,19 @@ func sorted(s []string) []string {
 	out := append([]string{}, s...)
 	sort.Strings(out)
 	return out
+}
+
+// TestCatcDoesNotLinkGraphviz guards the start-up design: go-graphviz
+// compiles its WebAssembly in init, so only catc-svg may link it.
+func TestCatcDoesNotLinkGraphviz(t *testing.T) {
+	cmd := exec.Command("go", "list", "-deps", ".")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	for _, pkg := range strings.Fields(string(out)) {
+		if strings.HasPrefix(pkg, "github.com/goccy/go-graphviz") || strings.HasPrefix(pkg, "github.com/tetratelabs/wazero") {
+			t.Errorf("catc links %s; draw through the catc-svg companion instead", pkg)
+		}
+	}
 }

@@ -14,6 +14,9 @@ import (
 func loadFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "diagnostics", Value: "text", Usage: "print diagnostics as `FORMAT`: text, json or github"},
+		&cli.StringSliceFlag{Name: "var", Usage: "set a variable: `NAME=VALUE` (repeatable)"},
+		&cli.StringSliceFlag{Name: "var-file", Usage: "read variables from `FILE` (HCL: name = value; repeatable)", TakesFile: true},
+		&cli.StringFlag{Name: "facts", Usage: "read facts.* from `FILE` (Facter JSON of one node)", TakesFile: true},
 	}
 }
 
@@ -26,7 +29,11 @@ func loadCatalog(c *cli.Context, paths []string, strict bool) (*catalog.Catalog,
 	if len(paths) == 0 {
 		return nil, &exitError{code: exitErrors, msg: c.Command.Name + " needs at least one PATH (a .hcl file or a directory of them)"}
 	}
-	cat, diags := catalog.Load(paths, catalog.LoadOptions{})
+	cat, diags := catalog.Load(paths, catalog.LoadOptions{
+		Vars:      c.StringSlice("var"),
+		VarFiles:  c.StringSlice("var-file"),
+		FactsFile: c.String("facts"),
+	})
 	if err := printDiagnostics(c, diags, cat.Files()); err != nil {
 		return nil, err
 	}

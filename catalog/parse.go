@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"os"
+	"strconv"
 	"runtime"
 	"sync"
 
@@ -161,12 +163,19 @@ func hasSyntaxErrors(diags hcl.Diagnostics) bool {
 // and mergeChunks then parses the file whole, so cuts are never wrong.
 func splitFile(idx int, src []byte, workers int) []chunk {
 	whole := []chunk{{file: idx, start: hcl.InitialPos, src: src}}
-	if len(src) < splitThreshold {
+	if expChunk > 0 {
+		if len(src) < 2*expChunk {
+			return whole
+		}
+	} else if len(src) < splitThreshold {
 		return whole
 	}
 	size := len(src) / (16 * workers)
 	if size < minChunk {
 		size = minChunk
+	}
+	if expChunk > 0 {
+		size = expChunk
 	}
 	var out []chunk
 	start, startLine := 0, 1
@@ -190,6 +199,8 @@ func splitFile(idx int, src []byte, workers int) []chunk {
 	out = append(out, chunk{file: idx, start: hcl.Pos{Line: startLine, Column: 1, Byte: start}, src: src[start:]})
 	return out
 }
+
+var expChunk = func() int { n, _ := strconv.Atoi(os.Getenv("CATC_CHUNK")); return n }()
 
 func firstByte(src []byte, i, end int) byte {
 	if i < end {

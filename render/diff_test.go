@@ -8,8 +8,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
 )
@@ -51,7 +49,7 @@ func TestDiffFixtures(t *testing.T) {
 				if err := f.write(&b, d); err != nil {
 					t.Fatal(err)
 				}
-				checkDiffGolden(t, "expected."+f.ext, b.String())
+				checkGolden(t, "expected."+f.ext, b.Bytes())
 			}
 		})
 	}
@@ -82,23 +80,6 @@ func goldenFormats(t *testing.T) map[string]bool {
 		}
 	}
 	return out
-}
-
-func checkDiffGolden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update-diff to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
-	}
 }
 
 // TestDiffMarkdownBudget checks that every level of the Markdown degrades

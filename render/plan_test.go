@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
 )
@@ -26,25 +24,6 @@ func planCatalog(t *testing.T, src string) *graph.Plan {
 	}
 	p, _ := graph.Order(graph.Build(c), graph.Ordering{})
 	return p
-}
-
-// checkGolden compares got with testdata/name, or rewrites it.
-func checkPlanGolden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update-plan to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s (-want +got):\n%s", name, diff)
-	}
 }
 
 const refreshCatalog = `
@@ -83,7 +62,7 @@ func TestPlanText(t *testing.T) {
 			if err := PlanText(&b, planCatalog(t, tc.src)); err != nil {
 				t.Fatal(err)
 			}
-			checkPlanGolden(t, tc.name, b.Bytes())
+			checkGolden(t, filepath.Join("testdata", tc.name), b.Bytes())
 		})
 	}
 }
@@ -98,7 +77,7 @@ func TestPlanJSON(t *testing.T) {
 			if err := PlanJSON(&b, planCatalog(t, tc.src)); err != nil {
 				t.Fatal(err)
 			}
-			checkPlanGolden(t, tc.name, b.Bytes())
+			checkGolden(t, filepath.Join("testdata", tc.name), b.Bytes())
 		})
 	}
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"path/filepath"
 	"testing"
 
 	"github.com/catc-dev/catc/graph"
@@ -33,7 +34,7 @@ func TestWhyText(t *testing.T) {
 			if err := WhyText(&b, p.Why(from, to)); err != nil {
 				t.Fatal(err)
 			}
-			checkPlanGolden(t, tc.name, b.Bytes())
+			checkGolden(t, filepath.Join("testdata", tc.name), b.Bytes())
 		})
 	}
 }
@@ -45,5 +46,5 @@ func TestWhyNeighboursText(t *testing.T) {
 	if err := NeighboursText(&b, p.Neighbours(r)); err != nil {
 		t.Fatal(err)
 	}
-	checkPlanGolden(t, "why_neighbours.txt", b.Bytes())
+	checkGolden(t, filepath.Join("testdata", "why_neighbours.txt"), b.Bytes())
 }

@@ -238,9 +238,9 @@ func formatValueTo(b *strings.Builder, v Value) {
 	case int64:
 		b.WriteString(strconv.FormatInt(v, 10))
 	case float64:
-		b.WriteString(valueRubyFloat(v))
+		b.WriteString(rubyFloat(v))
 	case string:
-		b.WriteString(valueQuote(v))
+		b.WriteString(puppetQuote(v))
 	case []Value:
 		b.WriteByte('[')
 		for i, e := range v {
@@ -256,7 +256,7 @@ func formatValueTo(b *strings.Builder, v Value) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(valueQuote(k) + " => ")
+			b.WriteString(puppetQuote(k) + " => ")
 			formatValueTo(b, v.Values[i])
 		}
 		b.WriteByte('}')
@@ -265,87 +265,4 @@ func formatValueTo(b *strings.Builder, v Value) {
 	default:
 		fmt.Fprintf(b, "%v", v)
 	}
-}
-
-// valueRubyFloat is Ruby's Float#to_s: shortest round-trip digits, fixed
-// notation for 1e-4 <= |x| < 1e15 (and 0), else d.dddde+XX, always with a
-// fractional digit.
-func valueRubyFloat(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	}
-	abs := math.Abs(f)
-	if abs == 0 || (abs >= 1e-4 && abs < 1e15) {
-		s := strconv.FormatFloat(f, 'f', -1, 64)
-		if !strings.Contains(s, ".") {
-			s += ".0"
-		}
-		return s
-	}
-	s := strconv.FormatFloat(f, 'e', -1, 64)
-	mant, exp, _ := strings.Cut(s, "e")
-	if !strings.Contains(mant, ".") {
-		mant += ".0"
-	}
-	return mant + "e" + exp
-}
-
-// valueQuote is Puppet's string quoting: single quotes unless the string
-// holds a control character, in which case double quotes with escapes.
-func valueQuote(s string) string {
-	for _, r := range s {
-		if r < 0x20 {
-			return valueDoubleQuote(s)
-		}
-	}
-	var b strings.Builder
-	b.WriteByte('\'')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\'':
-			b.WriteString(`\'`)
-		case c == '\\' && i+1 < len(s):
-			b.WriteByte('\\')
-			i++
-			b.WriteByte(s[i])
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('\'')
-	return b.String()
-}
-
-func valueDoubleQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '\t':
-			b.WriteString(`\t`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '"':
-			b.WriteString(`\"`)
-		case '$':
-			b.WriteString(`\$`)
-		case '\\':
-			b.WriteString(`\\`)
-		default:
-			if r < 0x20 {
-				fmt.Fprintf(&b, `\u{%X}`, r)
-			} else {
-				b.WriteRune(r)
-			}
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }

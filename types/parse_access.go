@@ -223,35 +223,29 @@ func (a *typeAccess) hash() (pval, error) {
 }
 
 func (a *typeAccess) collection() (pval, error) {
-	p := a.params
 	t := &CollectionType{}
-	var err error
-	switch len(p) {
-	case 1:
-		t.Size, err = a.sizeParam(p[0])
-	case 2:
-		if err = a.assertRange(p[0], p[1]); err == nil {
-			t.Size, err = a.sizeRange(p[0], p[1])
-		}
-	default:
-		return pval{}, a.count("Collection", "1 to 2")
-	}
-	return a.ok(t), err
+	return a.sized("Collection", t, &t.Size)
 }
 
 func (a *typeAccess) string() (pval, error) {
-	p := a.params
 	t := &StringType{}
+	return a.sized("String", t, &t.Size)
+}
+
+// sized reads the parameters of type t (called name) whose only parameters
+// are a size, [min] or [min, max], into *size.
+func (a *typeAccess) sized(name string, t Type, size **IntegerType) (pval, error) {
+	p := a.params
 	var err error
 	switch len(p) {
 	case 1:
-		t.Size, err = a.sizeParam(p[0])
+		*size, err = a.sizeParam(p[0])
 	case 2:
 		if err = a.assertRange(p[0], p[1]); err == nil {
-			t.Size, err = a.sizeRange(p[0], p[1])
+			*size, err = a.sizeRange(p[0], p[1])
 		}
 	default:
-		return pval{}, a.count("String", "1 to 2")
+		return pval{}, a.count(name, "1 to 2")
 	}
 	return a.ok(t), err
 }

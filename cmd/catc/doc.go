@@ -1,4 +1,8 @@
-// catc compiles Puppet-Resource-API-style catalogs written in HCL, offline.
+// catc compiles Puppet-Resource-API-style catalogs written in HCL, offline:
+// it checks type definitions and resource declarations the way Puppet
+// would, resolves titles into namevars, builds the dependency graph, finds
+// cycles, orders the apply plan exactly as Puppet would, draws the graph,
+// explains paths, and diffs two plans for a pull request.
 //
 // Usage:
 //
@@ -6,9 +10,20 @@
 //
 // Commands:
 //
-//	match TYPE [VALUE]   check a JSON value against a Puppet data type, or print the type's canonical form
-//	version              print the version
+//	validate PATH...              load and check; print diagnostics
+//	compile PATH... [-o FILE]     the compiled catalog as JSON
+//	plan PATH... [--format F]     the ordered apply plan (text or json)
+//	why PATH... FROM [TO]         why FROM comes before TO, or REF's neighbours
+//	graph PATH... [--format F]    the dependency graph (dot, svg or json)
+//	diff OLD NEW | --base REV P   what a change does to the plan
+//	match TYPE [VALUE]            check a JSON value against a Puppet data type
+//	version                       print the version
 //
-// Flags may come before or after the positional arguments. Exit codes: 0
-// success, 1 errors (invalid input, a value that does not match, usage).
+// PATH is a .hcl file or a directory (every *.hcl below it, in bytewise
+// path order). Flags may come before or after the positional arguments.
+// Exit codes: 0 success; 1 errors (invalid input, cycles, usage); 2 only
+// from `diff --detailed-exitcode` when something changed.
+//
+// This package only wires the command line to the catalog, graph and
+// render packages.
 package main

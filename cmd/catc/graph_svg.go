@@ -204,13 +204,3 @@ func showProgress(stderr io.Writer, what string) (stop func()) {
 		<-finished
 	}
 }
-
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
@@ -58,18 +57,4 @@ func printDiagnostics(c *cli.Context, diags hcl.Diagnostics, files map[string]*h
 		Color:  colorTerminal(c.App.ErrWriter),
 		Width:  100,
 	})
-}
-
-// colorTerminal reports whether w is a terminal that wants colour
-// (https://no-color.org: NO_COLOR set to anything turns it off).
-func colorTerminal(w any) bool {
-	if _, set := os.LookupEnv("NO_COLOR"); set {
-		return false
-	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

@@ -45,7 +45,8 @@ func (c *Catalog) Lookup(typ, title string) *Resource {
 	if td == nil {
 		return nil
 	}
-	if r := c.table[titleKey(td.Name, title)]; r != nil {
+	var buf [128]byte
+	if r := c.table[string(appendTitleKey(buf[:0], td.Name, title))]; r != nil {
 		return r
 	}
 	nv, ok := td.SplitTitle(title)
@@ -56,7 +57,7 @@ func (c *Catalog) Lookup(typ, title string) *Resource {
 	if !keyPresent(key) {
 		return nil
 	}
-	return c.table[lookupKey(td.Name, key)]
+	return c.table[string(appendLookupKey(buf[:0], td.Name, key))]
 }
 
 // TypeDef is one `type` block: the HCL form of the Resource API's
@@ -82,6 +83,34 @@ type TypeDef struct {
 	DeclRange, NameRange hcl.Range
 
 	attrByName map[string]*AttrDef
+	// refType, namevars and keyNames cache RefType, Namevars and the
+	// namevar names sorted (the uniqueness key's order), which every
+	// resource needs; seal sets them once the type is decoded. A
+	// TypeDef built by hand leaves them empty and they are computed on
+	// each call.
+	refType  string
+	namevars []*AttrDef
+	keyNames []string
+}
+
+// seal fills the caches of a fully decoded type and numbers its
+// attributes (buildResource keeps values by that number).
+func (t *TypeDef) seal() {
+	t.refType = capitalizeType(t.Name)
+	t.namevars = t.Namevars()
+	t.keyNames = t.sortedNamevarNames()
+	for i, a := range t.Attributes {
+		a.pos = i
+		a.subject = t.Name + "." + a.Name
+	}
+}
+
+// namevarList is Namevars without the copy; the caller must not modify it.
+func (t *TypeDef) namevarList() []*AttrDef {
+	if t.namevars != nil {
+		return t.namevars
+	}
+	return t.Namevars()
 }
 
 // Attr returns the attribute called name, or nil.
@@ -110,7 +139,12 @@ func (t *TypeDef) HasFeature(f string) bool {
 
 // RefType is the type name as Puppet prints it in references:
 // each `::` segment capitalised, e.g. "apt_key" → "Apt_key".
-func (t *TypeDef) RefType() string { return capitalizeType(t.Name) }
+func (t *TypeDef) RefType() string {
+	if t.refType != "" {
+		return t.refType
+	}
+	return capitalizeType(t.Name)
+}
 
 // AttrDef is one `attribute` block of a type.
 type AttrDef struct {
@@ -137,6 +171,10 @@ type AttrDef struct {
 	// badBehaviour marks a behaviour that did not decode, so that its
 	// absence as a namevar is not reported a second time.
 	badBehaviour bool
+	// pos is the index in the type's Attributes and subject is
+	// "type.attr", the prefix of value messages; TypeDef.seal sets both.
+	pos     int
+	subject string
 }
 
 // Behaviour is an attribute's role, as in the Resource API.
@@ -250,10 +288,19 @@ type Resource struct {
 	// metaparameter name to its whole `name = value` range.
 	DeclRange, TypeRange, TitleRange hcl.Range
 	AttrRanges                       map[string]hcl.Range
+
+	// ref caches Ref (set by buildResource; empty in a Resource built by
+	// hand): plans, graphs and diagnostics print it for every edge.
+	ref string
 }
 
 // Ref is the Puppet reference of the resource, e.g. `Software[php-yum]`.
-func (r *Resource) Ref() string { return r.Type.RefType() + "[" + r.Title + "]" }
+func (r *Resource) Ref() string {
+	if r.ref != "" {
+		return r.ref
+	}
+	return r.Type.RefType() + "[" + r.Title + "]"
+}
 
 // Attr returns the value of attribute name and whether it has one.
 func (r *Resource) Attr(name string) (types.Value, bool) { return r.Attributes.Get(name) }

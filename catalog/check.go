@@ -21,7 +21,10 @@ func checkValue(td *TypeDef, a *AttrDef, v types.Value) (string, bool) {
 			v = types.Sensitive{Value: v}
 		}
 	}
-	subject := td.Name + "." + a.Name
+	subject := a.subject
+	if subject == "" {
+		subject = td.Name + "." + a.Name
+	}
 	msg, ok := types.Check(subject, a.Type, v)
 	if ok {
 		return "", true

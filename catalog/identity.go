@@ -16,7 +16,7 @@ import (
 // pattern matches. Explicit attributes and defaults are not applied here.
 func (t *TypeDef) SplitTitle(title string) (captures *types.Hash, ok bool) {
 	if len(t.TitlePatterns) == 0 {
-		nv := t.Namevars()
+		nv := t.namevarList()
 		h := &types.Hash{}
 		if len(nv) > 0 {
 			h.Set(nv[0].Name, title)
@@ -57,12 +57,10 @@ func (p *TitlePattern) match(title string) (*types.Hash, bool) {
 // uniquenessKey is Puppet's uniqueness_key: the namevar values sorted by
 // namevar name, nil for an absent one; defaults fill absent values.
 func (t *TypeDef) uniquenessKey(values *types.Hash) []types.Value {
-	nv := t.Namevars()
-	names := make([]string, len(nv))
-	for i, a := range nv {
-		names[i] = a.Name
+	names := t.keyNames
+	if names == nil {
+		names = t.sortedNamevarNames()
 	}
-	sort.Strings(names)
 	key := make([]types.Value, len(names))
 	for i, n := range names {
 		v, _ := values.Get(n)
@@ -74,6 +72,17 @@ func (t *TypeDef) uniquenessKey(values *types.Hash) []types.Value {
 		key[i] = v
 	}
 	return key
+}
+
+// sortedNamevarNames is the namevar names in the uniqueness key's order.
+func (t *TypeDef) sortedNamevarNames() []string {
+	nv := t.namevarList()
+	names := make([]string, len(nv))
+	for i, a := range nv {
+		names[i] = a.Name
+	}
+	sort.Strings(names)
+	return names
 }
 
 // keyPresent reports whether any value of a uniqueness key is set; Puppet
@@ -98,7 +107,15 @@ func isTitleKey(key []types.Value, title string) bool {
 
 // titleKey is the lookup-table key of a title or an explicit alias.
 func titleKey(typ, title string) string {
-	return lookupKey(typ, []types.Value{title})
+	return string(appendTitleKey(nil, typ, title))
+}
+
+// appendTitleKey appends titleKey(typ, title) to dst: lookups index the
+// table with string(bytes), which Go does without allocating.
+func appendTitleKey(dst []byte, typ, title string) []byte {
+	dst = appendLower(dst, typ)
+	dst = append(dst, 0)
+	return append(dst, title...)
 }
 
 // lookupKey encodes [type, values...] so that a one-string key equals the
@@ -106,21 +123,43 @@ func titleKey(typ, title string) string {
 // table, as in Puppet (so `single {"foo": id => "bar"}` then
 // `single {"bar":}` is a duplicate declaration).
 func lookupKey(typ string, values []types.Value) string {
-	var b strings.Builder
-	b.WriteString(strings.ToLower(typ))
+	return string(appendLookupKey(nil, typ, values))
+}
+
+// appendLookupKey appends lookupKey(typ, values) to dst.
+func appendLookupKey(dst []byte, typ string, values []types.Value) []byte {
+	dst = appendLower(dst, typ)
 	for _, v := range values {
-		b.WriteByte(0)
+		dst = append(dst, 0)
 		switch v := v.(type) {
 		case string:
-			b.WriteString(v)
+			dst = append(dst, v...)
 		case nil:
-			b.WriteString("\x01nil")
+			dst = append(dst, "\x01nil"...)
 		default:
-			b.WriteString("\x02")
-			b.WriteString(rubyInspect(v))
+			dst = append(dst, "\x02"...)
+			dst = append(dst, rubyInspect(v)...)
 		}
 	}
-	return b.String()
+	return dst
+}
+
+// appendLower appends strings.ToLower(s), without its allocation for ASCII.
+func appendLower(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 {
+			return append(dst, strings.ToLower(s)...)
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
 }
 
 // rubyInspect prints a value the way Ruby's inspect does in Puppet's
@@ -198,6 +237,9 @@ func formatFloat(f float64) string {
 // capitalizeType is Puppet's reference spelling of a type name: every
 // `::` segment capitalised, the rest lower case (APT_KEY → Apt_key).
 func capitalizeType(name string) string {
+	if s, ok := capitalizeASCII(name); ok {
+		return s
+	}
 	segs := strings.Split(name, "::")
 	for i, s := range segs {
 		if s != "" {
@@ -205,6 +247,37 @@ func capitalizeType(name string) string {
 		}
 	}
 	return strings.Join(segs, "::")
+}
+
+// capitalizeASCII is capitalizeType for an ASCII name (every reference
+// and type name in practice), in one pass, without allocating when the
+// name is already in reference form. ok is false for other names.
+func capitalizeASCII(name string) (string, bool) {
+	var buf [64]byte
+	out := buf[:0]
+	first := true
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c >= 0x80:
+			return "", false
+		case c == ':' && i+1 < len(name) && name[i+1] == ':':
+			out = append(out, ':', ':')
+			i++
+			first = true
+			continue
+		case first && c >= 'a' && c <= 'z':
+			c -= 'a' - 'A'
+		case !first && c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		out = append(out, c)
+		first = false
+	}
+	if string(out) == name {
+		return name, true
+	}
+	return string(out), true
 }
 
 // appendTitles flattens an attribute value into auto-rule titles.

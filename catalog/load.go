@@ -145,6 +145,10 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 		builds[i] = buildResource(c, raws[i])
 		raws[i] = nil // only the built resource is needed from here on
 	})
+	if len(builds) > 0 {
+		c.Resources = make([]*Resource, 0, len(builds))
+		c.table = make(map[string]*Resource, 2*len(builds)) // titles and keys
+	}
 	for i := range builds {
 		diags = append(diags, builds[i].diags...)
 		if r := builds[i].res; r != nil {
@@ -153,10 +157,22 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 			diags = append(diags, c.register(r)...)
 		}
 	}
-	for i := range builds {
+	return append(diags, c.resolveAll(builds, workers)...)
+}
+
+// resolveAll resolves every built resource's references in parallel: the
+// lookup table is complete and only read, and each resource writes only
+// its own relations. The diagnostics come back in declaration order.
+func (c *Catalog) resolveAll(builds []built, workers int) hcl.Diagnostics {
+	perResource := make([]hcl.Diagnostics, len(builds))
+	parallel(len(builds), workers, func(i int) {
 		if builds[i].res != nil {
-			diags = append(diags, c.resolve(builds[i].res, builds[i].refs)...)
+			perResource[i] = c.resolve(builds[i].res, builds[i].refs)
 		}
+	})
+	var diags hcl.Diagnostics
+	for _, d := range perResource {
+		diags = append(diags, d...)
 	}
 	return diags
 }

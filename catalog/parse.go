@@ -1,10 +1,9 @@
 package catalog
 
 import (
-	"os"
-	"strconv"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -17,11 +16,19 @@ import (
 // are turned into raw declarations at once and its syntax tree dropped,
 // which keeps peak memory near the size of the result.
 
-// splitThreshold is the file size above which a file is cut into chunks;
-// minChunk is the smallest chunk worth a goroutine.
+// chunkSize is the size a big file is cut at (the first block boundary
+// past it), and splitThreshold the file size above which it is cut.
+// Small chunks are cheaper to parse, not only easier to share out: the
+// scanner appends every token (96 bytes) to one slice that grows by a
+// quarter at a time, so it allocates about five times its final size;
+// a small chunk keeps that slice in cache and lets the collector free it
+// soon. Loading 10,000 resources from one file allocates 244 MB with
+// 16 KiB chunks, 223 MB with 8 KiB, 196 MB with 4 KiB and 187 MB with
+// 2 KiB, and on one core 4 KiB chunks load 10-15% faster than 32 KiB
+// ones (the old cut gave 40-160 KiB chunks).
 const (
-	splitThreshold = 64 << 10
-	minChunk       = 32 << 10
+	chunkSize      = 4 << 10
+	splitThreshold = 2 * chunkSize
 )
 
 // chunk is one independently parsed part of a file.
@@ -51,7 +58,7 @@ func parseAll(files []*sourceFile, workers int) []*parsed {
 	}
 	var chunks []chunk
 	for i, f := range files {
-		chunks = append(chunks, splitFile(i, f.src, workers)...)
+		chunks = append(chunks, splitFile(i, f.src)...)
 	}
 	results := make([]*parsed, len(chunks))
 	parallel(len(chunks), workers, func(i int) {
@@ -161,22 +168,12 @@ func hasSyntaxErrors(diags hcl.Diagnostics) bool {
 // block: a line starting with a letter after a line that is just "}"
 // (blank lines between are fine). A cut inside a heredoc or comment makes a chunk fail to parse,
 // and mergeChunks then parses the file whole, so cuts are never wrong.
-func splitFile(idx int, src []byte, workers int) []chunk {
+func splitFile(idx int, src []byte) []chunk {
 	whole := []chunk{{file: idx, start: hcl.InitialPos, src: src}}
-	if expChunk > 0 {
-		if len(src) < 2*expChunk {
-			return whole
-		}
-	} else if len(src) < splitThreshold {
+	if len(src) < splitThreshold {
 		return whole
 	}
-	size := len(src) / (16 * workers)
-	if size < minChunk {
-		size = minChunk
-	}
-	if expChunk > 0 {
-		size = expChunk
-	}
+	size := chunkSize
 	var out []chunk
 	start, startLine := 0, 1
 	line := 1
@@ -199,8 +196,6 @@ func splitFile(idx int, src []byte, workers int) []chunk {
 	out = append(out, chunk{file: idx, start: hcl.Pos{Line: startLine, Column: 1, Byte: start}, src: src[start:]})
 	return out
 }
-
-var expChunk = func() int { n, _ := strconv.Atoi(os.Getenv("CATC_CHUNK")); return n }()
 
 func firstByte(src []byte, i, end int) byte {
 	if i < end {
@@ -227,7 +222,9 @@ func isCloseLine(l []byte) bool {
 	return len(l) == 1 && l[0] == '}'
 }
 
-// parallel runs fn(0..n-1) on up to workers goroutines.
+// parallel runs fn(0..n-1) on up to workers goroutines. The workers
+// claim runs of indexes from a shared counter: one channel operation per
+// index cost more than checking a small resource.
 func parallel(n, workers int, fn func(int)) {
 	if workers > n {
 		workers = n
@@ -238,20 +235,24 @@ func parallel(n, workers int, fn func(int)) {
 		}
 		return
 	}
+	batch := max(1, n/(workers*64))
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	next := make(chan int)
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				fn(i)
+			for {
+				end := int(next.Add(int64(batch)))
+				start := end - batch
+				if start >= n {
+					return
+				}
+				for i := start; i < min(end, n); i++ {
+					fn(i)
+				}
 			}
 		}()
 	}
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
 	wg.Wait()
 }

@@ -38,7 +38,7 @@ func TestSplitFile(t *testing.T) {
 	}
 	src := []byte(b.String())
 	badCut := false
-	for _, ch := range splitFile(0, src, 2) {
+	for _, ch := range splitFile(0, src) {
 		badCut = badCut || strings.HasPrefix(string(ch.src), `resource "note" "fake`)
 	}
 	if !badCut {

@@ -68,11 +68,15 @@ func extractResource(b *hclsyntax.Block, src []byte, ctx *hcl.EvalContext) (*raw
 			fmt.Sprintf("A resource block holds only arguments; blocks of type %q are not expected here.", nb.Type),
 			nb.TypeRange, nb.DefRange().Ptr()))
 	}
-	for _, a := range sortedAttrs(b.Body.Attributes) {
+	attrs := sortedAttrs(b.Body.Attributes)
+	slab := make([]rawArg, len(attrs)) // one allocation for the block's arguments
+	r.args = make([]*rawArg, 0, len(attrs))
+	for i, a := range attrs {
 		if a.Name == "for_each" {
 			continue
 		}
-		arg, d := extractArg(a, src, ctx)
+		arg := &slab[i]
+		d := extractArg(arg, a, src, ctx)
 		if ctx == nil && needsEvalContext(d) {
 			r.deferred = &deferredBlock{block: b, src: src}
 			r.args = nil
@@ -91,22 +95,24 @@ func labelsRange(b *hclsyntax.Block) hcl.Range {
 	return hcl.RangeBetween(b.LabelRanges[0], b.LabelRanges[len(b.LabelRanges)-1])
 }
 
-func extractArg(a *hclsyntax.Attribute, src []byte, ctx *hcl.EvalContext) (*rawArg, hcl.Diagnostics) {
-	arg := &rawArg{name: a.Name, rng: a.SrcRange, nameRange: a.NameRange, exprRange: a.Expr.Range()}
+// extractArg reads the attribute a into arg.
+func extractArg(arg *rawArg, a *hclsyntax.Attribute, src []byte, ctx *hcl.EvalContext) hcl.Diagnostics {
+	*arg = rawArg{name: a.Name, rng: a.SrcRange, nameRange: a.NameRange, exprRange: a.Expr.Range()}
 	if _, ok := relationKinds[a.Name]; ok {
 		var diags hcl.Diagnostics
 		arg.refs, diags = extractRefs(a.Expr, ctx)
 		arg.valid = !diags.HasErrors()
-		return arg, diags
+		return diags
 	}
 	v, diags, ok := evalValue(a.Expr, src, ctx)
 	arg.value, arg.valid = v, ok
 	if tup, ok := a.Expr.(*hclsyntax.TupleConsExpr); ok {
-		for _, e := range tup.Exprs {
-			arg.elemRanges = append(arg.elemRanges, e.Range())
+		arg.elemRanges = make([]hcl.Range, len(tup.Exprs))
+		for i, e := range tup.Exprs {
+			arg.elemRanges[i] = e.Range()
 		}
 	}
-	return arg, diags
+	return diags
 }
 
 // extractRefs reads a reference or a list of them, each a traversal
@@ -132,6 +138,11 @@ func extractRef(e hclsyntax.Expression, ctx *hcl.EvalContext) (rawRef, hcl.Diagn
 	if tr, ok := traversalOf(e); ok && !scopeRoots[tr.RootName()] {
 		return traversalRef(tr, e.Range())
 	}
+	if t, ok := e.(*hclsyntax.TemplateExpr); ok {
+		if s, ok := literalString(t); ok {
+			return stringRef(s, e.Range())
+		}
+	}
 	v, diags := e.Value(ctx)
 	if diags.HasErrors() {
 		return rawRef{}, diags
@@ -141,13 +152,18 @@ func extractRef(e hclsyntax.Expression, ctx *hcl.EvalContext) (rawRef, hcl.Diagn
 			"A reference is a traversal (software.php-yum, apt_key[\"ABCD1234\"]) or a string in Puppet's form \"Type[title]\".",
 			e.Range(), nil)}
 	}
-	typ, title, ok := parseRefString(v.AsString())
+	return stringRef(v.AsString(), e.Range())
+}
+
+// stringRef reads a reference written as a string, "Type[title]".
+func stringRef(s string, rng hcl.Range) (rawRef, hcl.Diagnostics) {
+	typ, title, ok := parseRefString(s)
 	if !ok {
 		return rawRef{}, hcl.Diagnostics{errorAt(summaryInvalidRef,
-			fmt.Sprintf("%q is not a valid resource reference: write \"Type[title]\" or \"Type['title']\".", v.AsString()),
-			e.Range(), nil)}
+			fmt.Sprintf("%q is not a valid resource reference: write \"Type[title]\" or \"Type['title']\".", s),
+			rng, nil)}
 	}
-	return rawRef{typeName: typ, title: title, rng: e.Range()}, nil
+	return rawRef{typeName: typ, title: title, rng: rng}, nil
 }
 
 // traversalOf recognises a bare traversal expression without evaluating

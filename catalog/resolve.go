@@ -24,7 +24,8 @@ func (c *Catalog) register(r *Resource) hcl.Diagnostics {
 	c.table[tk] = r
 	var diags hcl.Diagnostics
 	if key := r.UniquenessKey; keyPresent(key) && !isTitleKey(key, r.Title) {
-		if d := c.alias(r, lookupKey(r.Type.Name, key), rubyInspect(r.shownKey()), r.shownKey(), r.TitleRange); d != nil {
+		shown := func() (string, []types.Value) { return rubyInspect(r.shownKey()), r.shownKey() }
+		if d := c.alias(r, lookupKey(r.Type.Name, key), shown, r.TitleRange); d != nil {
 			diags = append(diags, d)
 		}
 	}
@@ -36,7 +37,8 @@ func (c *Catalog) register(r *Resource) hcl.Diagnostics {
 		if ar, ok := r.AttrRanges["alias"]; ok {
 			rng = ar
 		}
-		if d := c.alias(r, titleKey(r.Type.Name, a), rubyQuote(a), []types.Value{a}, rng); d != nil {
+		shown := func() (string, []types.Value) { return rubyQuote(a), []types.Value{a} }
+		if d := c.alias(r, titleKey(r.Type.Name, a), shown, rng); d != nil {
 			diags = append(diags, d)
 		}
 	}
@@ -47,8 +49,10 @@ func (c *Catalog) register(r *Resource) hcl.Diagnostics {
 // redacted.
 func (r *Resource) shownKey() []types.Value { return r.Type.uniquenessKey(r.Namevars) }
 
-// alias maps key to r unless another resource holds it.
-func (c *Catalog) alias(r *Resource, key, shown string, values []types.Value, subject hcl.Range) *hcl.Diagnostic {
+// alias maps key to r unless another resource holds it. shown gives the
+// key as the message prints it and its values; it is called only on a
+// conflict, since building it costs more than the lookup.
+func (c *Catalog) alias(r *Resource, key string, shown func() (string, []types.Value), subject hcl.Range) *hcl.Diagnostic {
 	prev := c.table[key]
 	if prev == nil {
 		c.table[key] = r
@@ -57,10 +61,11 @@ func (c *Catalog) alias(r *Resource, key, shown string, values []types.Value, su
 	if prev == r {
 		return nil
 	}
+	text, values := shown()
 	newref := rubyInspect(append([]types.Value{r.Type.RefType()}, values...))
 	return errorAt(summaryAliasConflict,
 		fmt.Sprintf("Cannot alias %s to %s at %s; resource %s already declared %s",
-			r.Ref(), shown, location(r.DeclRange), newref, location(prev.DeclRange)),
+			r.Ref(), text, location(r.DeclRange), newref, location(prev.DeclRange)),
 		subject, r.DeclRange.Ptr())
 }
 

@@ -28,12 +28,6 @@ var unsupportedMetaparams = []string{"audit", "consume", "export", "loglevel", "
 // tagPattern is Puppet's rule for tags.
 var tagPattern = regexp.MustCompile(`^[\p{L}\p{N}_][\p{L}\p{N}_:.-]*$`)
 
-// explicitArg is an attribute value written in the block.
-type explicitArg struct {
-	value types.Value
-	arg   *rawArg
-}
-
 // buildResource checks one declaration against its type: arguments,
 // metaparameters, title → namevars, defaults, values, mandatory
 // attributes. It returns a nil resource when the type is unknown.
@@ -47,13 +41,23 @@ func buildResource(c *Catalog, raw *rawResource) built {
 		DeclRange: raw.declRange, TypeRange: raw.typeRange, TitleRange: raw.titleRange,
 		AttrRanges: make(map[string]hcl.Range, len(raw.args)),
 	}
+	r.ref = r.Ref()
 	b := built{res: r}
-	explicit := map[string]explicitArg{}
+	// explicit and values are indexed by attribute position (AttrDef.pos,
+	// set when the type was sealed); a nil value is no value.
+	var argBuf [8]*rawArg
+	var valueBuf [8]types.Value
+	explicit, values := argBuf[:0], valueBuf[:0]
+	if n := len(td.Attributes); n <= len(argBuf) {
+		explicit, values = argBuf[:n], valueBuf[:n]
+	} else {
+		explicit, values = make([]*rawArg, n), make([]types.Value, n)
+	}
 	for _, arg := range raw.args {
 		r.AttrRanges[arg.name] = arg.rng
 		b.decodeArg(td, arg, explicit)
 	}
-	values := b.resolveValues(td, explicit)
+	b.resolveValues(td, explicit, values)
 	b.setValues(td, values)
 	b.checkMandatory(td)
 	return b
@@ -76,7 +80,7 @@ func (c *Catalog) typeNames() []string {
 }
 
 // decodeArg sorts one argument into metaparameters and attributes.
-func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit map[string]explicitArg) {
+func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit []*rawArg) {
 	r := b.res
 	if kind, ok := relationKinds[arg.name]; ok {
 		for _, ref := range arg.refs {
@@ -117,7 +121,7 @@ func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit map[string]explicit
 			"Attempting to set `%s` read_only attribute value to `%s`", a.Name, displayValue(a, arg.value))
 		return
 	}
-	explicit[a.Name] = explicitArg{value: arg.value, arg: arg}
+	explicit[a.pos] = arg
 }
 
 func (b *built) errorf(summary string, subject, context hcl.Range, format string, args ...any) {
@@ -193,7 +197,7 @@ func (b *built) noopArg(arg *rawArg) {
 
 // resolveValues merges title captures, explicit attributes and defaults
 // (resource-api.md §2.3, §3.4), checking each value against its type.
-func (b *built) resolveValues(td *TypeDef, explicit map[string]explicitArg) map[string]types.Value {
+func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Value) {
 	r := b.res
 	captures, ok := td.SplitTitle(r.Title)
 	if !ok {
@@ -201,11 +205,10 @@ func (b *built) resolveValues(td *TypeDef, explicit map[string]explicitArg) map[
 			"No set of title patterns matched the title %s.", rubyQuote(r.Title))
 		captures = &types.Hash{}
 	}
-	values := make(map[string]types.Value, len(td.Attributes))
-	for _, a := range td.Attributes {
-		if e, ok := explicit[a.Name]; ok {
-			values[a.Name] = e.value
-			b.check(td, a, e.value, e.arg.exprRange, e.arg.rng)
+	for i, a := range td.Attributes {
+		if e := explicit[i]; e != nil {
+			values[i] = e.value
+			b.check(td, a, e.value, e.exprRange, e.rng)
 			continue
 		}
 		if v, captured := captures.Get(a.Name); captured {
@@ -214,15 +217,14 @@ func (b *built) resolveValues(td *TypeDef, explicit map[string]explicitArg) map[
 					"Got nil value for %s: the title pattern that matched %s did not capture it; set %s explicitly.", a.Name, rubyQuote(r.Title), a.Name)
 				continue
 			}
-			values[a.Name] = v
+			values[i] = v
 			b.check(td, a, v, r.TitleRange, r.DeclRange)
 			continue
 		}
 		if a.HasDefault && a.Behaviour != ReadOnly {
-			values[a.Name] = a.Default // checked when the type was loaded
+			values[i] = a.Default // checked when the type was loaded
 		}
 	}
-	return values
 }
 
 func (b *built) check(td *TypeDef, a *AttrDef, v types.Value, subject, context hcl.Range) {
@@ -231,25 +233,40 @@ func (b *built) check(td *TypeDef, a *AttrDef, v types.Value, subject, context h
 	}
 }
 
-// setValues fills Attributes, Namevars and UniquenessKey in type order.
-func (b *built) setValues(td *TypeDef, values map[string]types.Value) {
+// setValues fills Attributes, Namevars and UniquenessKey in type order
+// from values (by attribute position, nil for none).
+func (b *built) setValues(td *TypeDef, values []types.Value) {
 	r := b.res
-	r.Attributes = &types.Hash{}
-	r.Namevars = &types.Hash{}
-	for _, a := range td.Attributes {
-		v, ok := values[a.Name]
+	count := 0
+	for _, v := range values {
+		if v != nil {
+			count++
+		}
+	}
+	r.Attributes = newHash(count)
+	r.Namevars = newHash(len(td.namevarList()))
+	for i, a := range td.Attributes {
+		v := values[i]
 		if a.Behaviour == Namevar {
 			r.Namevars.Set(a.Name, redact(a, v))
 		}
-		if ok && v != nil {
+		if v != nil {
 			r.Attributes.Set(a.Name, redact(a, v))
 		}
 	}
-	nv := &types.Hash{}
-	for _, a := range td.Namevars() {
-		nv.Set(a.Name, values[a.Name])
+	nv := newHash(len(td.namevarList()))
+	for _, a := range td.namevarList() {
+		nv.Set(a.Name, values[a.pos])
 	}
 	r.UniquenessKey = td.uniquenessKey(nv)
+}
+
+// newHash is an empty hash with room for n entries.
+func newHash(n int) *types.Hash {
+	if n == 0 {
+		return &types.Hash{}
+	}
+	return &types.Hash{Keys: make([]string, 0, n), Values: make([]types.Value, 0, n)}
 }
 
 // redact wraps a sensitive attribute's value.

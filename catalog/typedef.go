@@ -79,6 +79,7 @@ func decodeType(tb typeBlock) (*TypeDef, hcl.Diagnostics) {
 			fmt.Sprintf("The type %q has no namevar, so every declaration of it would fail (the Resource API crashes with \"undefined method `to_sym' for nil\"). Mark the attribute that identifies a resource with behaviour = \"namevar\".", td.Name),
 			td.NameRange, td.DeclRange.Ptr()))
 	}
+	td.seal()
 	return td, diags
 }
 

@@ -47,6 +47,10 @@ func exprValue(expr hclsyntax.Expression, src []byte, ctx *hcl.EvalContext) (typ
 		return exprValue(e.Expression, src, ctx)
 	case *hclsyntax.TemplateWrapExpr:
 		return exprValue(e.Wrapped, src, ctx)
+	case *hclsyntax.TemplateExpr:
+		if s, ok := literalString(e); ok {
+			return s, nil
+		}
 	case *hclsyntax.LiteralValueExpr:
 		if e.Val.Type() == cty.Number && !e.Val.IsNull() {
 			return numberValue(e.Val.AsBigFloat(), isFloatLiteral(e.SrcRange, src), e.SrcRange)
@@ -63,6 +67,21 @@ func exprValue(expr hclsyntax.Expression, src []byte, ctx *hcl.EvalContext) (typ
 	}
 	out, moreDiags := ctyValue(v, expr.Range())
 	return out, append(diags, moreDiags...)
+}
+
+// literalString reads a quoted string without interpolation ("abc")
+// directly: evaluating the template would copy it through a buffer and a
+// new cty value, the same string, and that is most of the values.
+func literalString(e *hclsyntax.TemplateExpr) (string, bool) {
+	if !e.IsStringLiteral() {
+		return "", false
+	}
+	lit := e.Parts[0].(*hclsyntax.LiteralValueExpr)
+	v := lit.Val
+	if v.Type() != cty.String || v.IsMarked() || !v.IsKnown() || v.IsNull() {
+		return "", false
+	}
+	return v.AsString(), true
 }
 
 func tupleValue(e *hclsyntax.TupleConsExpr, src []byte, ctx *hcl.EvalContext) (types.Value, hcl.Diagnostics) {

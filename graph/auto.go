@@ -25,34 +25,55 @@ var autoPasses = []struct {
 // or uniqueness key); a target that is not in the catalog, or whose type
 // is unknown, is skipped silently. An edge is skipped (and recorded in
 // Skipped) when the two resources already have an edge in either
-// direction, manual or auto.
+// direction, manual or auto. The targets are looked up first, in
+// parallel (the catalog is read-only); the edges are then added in
+// Puppet's order.
 func (g *Graph) addAutoEdges() {
 	c := g.Catalog
+	targets := make([][]autoTarget, len(c.Resources))
+	parallel(len(c.Resources), func(i int) { targets[i] = autoTargets(c, c.Resources[i]) })
 	for i, r := range c.Resources {
-		if r.Type == nil || len(r.Type.AutoRules) == 0 {
-			continue
+		for _, t := range targets[i] {
+			pass := autoPasses[t.pass]
+			from, to := t.target.Index, i
+			if !pass.inbound {
+				from, to = i, t.target.Index
+			}
+			g.addAuto(from, to, Origin{Kind: pass.kind, Resource: r, Range: termRange(r, t.rule.Terms[t.term]), Rule: t.rule, Term: t.term})
 		}
-		for _, pass := range autoPasses {
-			for _, rule := range r.Type.AutoRules {
-				if rule.Kind != pass.rule || c.Type(rule.Target) == nil {
-					continue
-				}
-				for t := range rule.Terms {
-					for _, title := range termTitles(r, rule, t) {
-						target := c.Lookup(rule.Target, title)
-						if target == nil {
-							continue
-						}
-						from, to := target.Index, i
-						if !pass.inbound {
-							from, to = i, target.Index
-						}
-						g.addAuto(from, to, Origin{Kind: pass.kind, Resource: r, Range: termRange(r, rule.Terms[t]), Rule: rule, Term: t})
+	}
+}
+
+// autoTarget is a resource one term of an auto rule names for a resource.
+type autoTarget struct {
+	pass   int // index in autoPasses
+	rule   *catalog.AutoRule
+	term   int
+	target *catalog.Resource
+}
+
+// autoTargets resolves r's auto rules: by pass, then rule, then term,
+// then title, the order the edges are added in.
+func autoTargets(c *catalog.Catalog, r *catalog.Resource) []autoTarget {
+	if r.Type == nil || len(r.Type.AutoRules) == 0 {
+		return nil
+	}
+	var out []autoTarget
+	for p, pass := range autoPasses {
+		for _, rule := range r.Type.AutoRules {
+			if rule.Kind != pass.rule || c.Type(rule.Target) == nil {
+				continue
+			}
+			for t := range rule.Terms {
+				for _, title := range termTitles(r, rule, t) {
+					if target := c.Lookup(rule.Target, title); target != nil {
+						out = append(out, autoTarget{pass: p, rule: rule, term: t, target: target})
 					}
 				}
 			}
 		}
 	}
+	return out
 }
 
 // addAuto adds an auto edge unless an edge between the two exists.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/gen"
 )
 
 // synthCatalog builds, in memory, n resources with about 3n require
@@ -51,6 +52,32 @@ func BenchmarkGraph(b *testing.B) {
 				p, diags := Order(g, Ordering{})
 				if (bc.back == 0) != p.Complete() || (bc.back == 0) != (len(diags) == 0) {
 					b.Fatalf("complete %v with %d back edges", p.Complete(), bc.back)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPlanGenerated is Build then Order on catalogs loaded from the
+// synthetic generator (internal/gen): five types, manual references in
+// both forms and auto rules, as `catc plan` meets them.
+func BenchmarkPlanGenerated(b *testing.B) {
+	for _, n := range []int{10_000, 100_000} {
+		var names []string
+		var srcs [][]byte
+		for _, f := range gen.Generate(gen.Options{Resources: n}) {
+			names, srcs = append(names, f.Name), append(srcs, f.Src)
+		}
+		c, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+		if diags.HasErrors() {
+			b.Fatal(diags.Error())
+		}
+		b.Run(strconv.Itoa(n/1000)+"k", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				p, _ := Order(Build(c), Ordering{})
+				if !p.Complete() {
+					b.Fatal("cycles in a generated catalog")
 				}
 			}
 		})

@@ -1,7 +1,7 @@
 package graph
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/hashicorp/hcl/v2"
 	gonum "gonum.org/v1/gonum/graph"
@@ -97,10 +97,11 @@ func (o Origin) String() string {
 	if o.Resource != nil {
 		on = " on " + o.Resource.Ref()
 	}
+	// Concatenation rather than fmt: plans print this for every edge.
 	if o.Rule == nil {
-		return fmt.Sprintf("%s%s at %s", o.Kind, on, fileLine(o.Range))
+		return o.Kind.String() + on + " at " + fileLine(o.Range)
 	}
-	return fmt.Sprintf("%s (%s)%s at %s", o.RuleName(), fileLine(o.RuleRange()), on, fileLine(o.Range))
+	return o.RuleName() + " (" + fileLine(o.RuleRange()) + ")" + on + " at " + fileLine(o.Range)
 }
 
 // fileLine is "file:line" (or "file" when the line is unknown).
@@ -108,7 +109,7 @@ func fileLine(r hcl.Range) string {
 	if r.Start.Line == 0 {
 		return r.Filename
 	}
-	return fmt.Sprintf("%s:%d", r.Filename, r.Start.Line)
+	return r.Filename + ":" + strconv.Itoa(r.Start.Line)
 }
 
 // SkippedAuto is an auto edge Puppet does not add because an edge

@@ -1,6 +1,9 @@
 package graph
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // Kind is a set of edge kinds: one bit per relationship metaparameter and
 // per type auto rule. An Edge carries the union of the kinds that
@@ -48,4 +51,9 @@ func (k Kind) Names() []string {
 }
 
 // String joins Names with "+", e.g. "require+subscribe".
-func (k Kind) String() string { return strings.Join(k.Names(), "+") }
+func (k Kind) String() string {
+	if k != 0 && k&(k-1) == 0 { // one kind, as in every Origin: no allocation
+		return kindNames[bits.TrailingZeros8(uint8(k))]
+	}
+	return strings.Join(k.Names(), "+")
+}

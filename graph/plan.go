@@ -46,8 +46,19 @@ type Step struct {
 // diagnostics are one error per cycle (Cycles.Diagnostics). Cost:
 // O((V + E) log V) plus the refresh searches.
 func Order(g *Graph, o Ordering) (*Plan, hcl.Diagnostics) {
+	// The refresh searches and Kahn's algorithm only read the graph: on
+	// a big one they run side by side.
+	var refresh [][]Refresher
+	done := make(chan struct{})
+	search := func() { refresh = g.refreshers(); close(done) }
+	if len(g.nodes) >= parallelMin {
+		go search()
+	} else {
+		search()
+	}
 	ordered := g.order(o)
-	p := &Plan{Graph: g, Ordering: o, step: make([]int, len(g.nodes)), refresh: g.refreshers()}
+	<-done
+	p := &Plan{Graph: g, Ordering: o, step: make([]int, len(g.nodes)), refresh: refresh}
 	for i, v := range ordered {
 		p.step[v] = i + 1
 	}

@@ -1,7 +1,7 @@
 package graph
 
 import (
-	"sort"
+	"slices"
 
 	"github.com/catc-dev/catc/catalog"
 )
@@ -79,6 +79,6 @@ func (g *Graph) reach(s *search, rpred [][]int32, via []int32, v int32) []Refres
 			}
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Resource.Index < out[j].Resource.Index })
+	slices.SortFunc(out, func(a, b Refresher) int { return a.Resource.Index - b.Resource.Index })
 	return out
 }

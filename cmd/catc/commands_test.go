@@ -224,3 +224,19 @@ func TestVariables(t *testing.T) {
 		t.Errorf("--var-file: exit %d, stderr %s\n%s", code, errOut, out)
 	}
 }
+
+// TestOutputToDevice checks that -o on a device writes to it instead of
+// replacing it with a regular file (as root, a rename would succeed).
+func TestOutputToDevice(t *testing.T) {
+	before, err := os.Stat(os.DevNull)
+	if err != nil {
+		t.Skip("no null device")
+	}
+	if code, _, errOut := runCatc(t, "plan", seed, "-o", os.DevNull); code != 0 {
+		t.Fatalf("plan -o %s exited %d: %s", os.DevNull, code, errOut)
+	}
+	after, err := os.Stat(os.DevNull)
+	if err != nil || after.Mode() != before.Mode() || after.Mode().IsRegular() {
+		t.Fatalf("%s was replaced: mode %v, was %v", os.DevNull, after.Mode(), before.Mode())
+	}
+}

@@ -1,7 +1,6 @@
 package main
 
 import (
-
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 

@@ -27,6 +27,11 @@ func writeOutput(c *cli.Context, render func(io.Writer) error) error {
 		_, err := c.App.Writer.Write(b.Bytes())
 		return err
 	}
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		// A device or pipe (-o /dev/null, -o /dev/stderr) is written to,
+		// never replaced.
+		return writeSpecial(path, b.Bytes())
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot write %s: %v", path, err)}
@@ -43,6 +48,23 @@ func writeOutput(c *cli.Context, render func(io.Writer) error) error {
 		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot write %s: %v", path, err)}
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
+		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot write %s: %v", path, err)}
+	}
+	return nil
+}
+
+// writeSpecial writes data to an existing non-regular file such as a
+// device or a named pipe.
+func writeSpecial(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot write %s: %v", path, err)}
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot write %s: %v", path, err)}
 	}
 	return nil

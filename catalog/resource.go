@@ -2,7 +2,7 @@ package catalog
 
 import (
 	"fmt"
-	"regexp"
+	"unicode"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -25,8 +25,18 @@ type pendingRef struct {
 // unsupportedMetaparams are Puppet metaparameters catc does not take.
 var unsupportedMetaparams = []string{"audit", "consume", "export", "loglevel", "schedule", "stage", "title", "provider"}
 
-// tagPattern is Puppet's rule for tags.
-var tagPattern = regexp.MustCompile(`^[\p{L}\p{N}_][\p{L}\p{N}_:.-]*$`)
+// validTag is Puppet's rule for tags, /\A[[:alnum:]_][[:alnum:]_:.-]*\z/
+// with Unicode letters and numbers. (A loop, not a regexp: compiling the
+// Unicode classes would cost every start-up half a millisecond.)
+func validTag(t string) bool {
+	for i, r := range t {
+		ok := unicode.IsLetter(r) || unicode.IsNumber(r) || r == '_' || i > 0 && (r == ':' || r == '.' || r == '-')
+		if !ok {
+			return false
+		}
+	}
+	return t != ""
+}
 
 // buildResource checks one declaration against its type: arguments,
 // metaparameters, title → namevars, defaults, values, mandatory
@@ -173,7 +183,7 @@ func (b *built) stringsArg(arg *rawArg, name string) []string {
 
 func (b *built) checkTags(arg *rawArg, tags []string) {
 	for i, t := range tags {
-		if tagPattern.MatchString(t) {
+		if validTag(t) {
 			continue
 		}
 		rng := arg.exprRange

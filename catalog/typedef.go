@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -24,9 +23,17 @@ var typeSchema = &hcl.BodySchema{
 	},
 }
 
-// typeNamePattern is what the Resource API can turn into a provider
+// validTypeName is /\A[a-z][a-z0-9_]*\z/: what the Resource API can turn into a provider
 // constant and a manifest can name.
-var typeNamePattern = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+func validTypeName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || i > 0 && (c >= '0' && c <= '9' || c == '_')) {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // decodeTypes decodes every type block, in declaration order, then runs
 // the checks that need all types (auto rule targets).
@@ -93,7 +100,7 @@ func anyBadBehaviour(td *TypeDef) bool {
 }
 
 func checkTypeName(td *TypeDef) hcl.Diagnostics {
-	if typeNamePattern.MatchString(td.Name) {
+	if validTypeName(td.Name) {
 		return nil
 	}
 	return hcl.Diagnostics{errorAt(summaryTypeName,

@@ -45,7 +45,7 @@ func decodeAttributes(td *TypeDef, blocks hcl.Blocks, src []byte) hcl.Diagnostic
 		}
 		if prev := td.attrByName[a.Name]; prev != nil {
 			diags = append(diags, errorAt(summaryDuplicateAttr,
-				fmt.Sprintf("The attribute %q of type %q is already defined at %s.", a.Name, td.Name, prev.NameRange),
+				fmt.Sprintf("The attribute %q of type %q is already defined at %s. Rename one of them, or remove the duplicate.", a.Name, td.Name, prev.NameRange),
 				a.NameRange, a.DeclRange.Ptr()))
 			continue
 		}
@@ -54,13 +54,13 @@ func decodeAttributes(td *TypeDef, blocks hcl.Blocks, src []byte) hcl.Diagnostic
 	}
 	if n == 0 {
 		diags = append(diags, errorAt(summaryNoAttributes,
-			fmt.Sprintf("Puppet::ResourceApi::TypeDefinition must have `attributes`: the type %q has no attribute blocks.", td.Name),
+			fmt.Sprintf("Puppet::ResourceApi::TypeDefinition must have `attributes`: the type %q has no attribute blocks. Add one for each attribute, at least a namevar: attribute \"name\" { type = \"String\" behaviour = \"namevar\" }.", td.Name),
 			td.NameRange, td.DeclRange.Ptr()))
 	}
 	for _, a := range td.Attributes {
 		if contains(reservedAttrs, a.Name) {
 			diags = append(diags, errorAt(summaryReservedAttr,
-				fmt.Sprintf("must not define an attribute called `:%s`", a.Name), a.NameRange, a.DeclRange.Ptr()))
+				fmt.Sprintf("must not define an attribute called `:%s`. Rename the attribute: Puppet reserves %s for every resource.", a.Name, a.Name), a.NameRange, a.DeclRange.Ptr()))
 		}
 	}
 	return diags
@@ -72,10 +72,11 @@ func decodeAttribute(td *TypeDef, b *hcl.Block, src []byte) (*AttrDef, hcl.Diagn
 	a := &AttrDef{Name: b.Labels[0], DeclRange: b.DefRange, NameRange: b.LabelRanges[0]}
 	if a.Name == "rsapi_custom_insync_trigger" {
 		return nil, hcl.Diagnostics{errorAt(summaryReservedAttr,
-			"`rsapi_custom_insync_trigger` cannot be specified as an attribute; it is reserved for propertyless types with the custom_insync feature",
+			"`rsapi_custom_insync_trigger` cannot be specified as an attribute; it is reserved for propertyless types with the custom_insync feature. Rename the attribute.",
 			a.NameRange, a.DeclRange.Ptr())}
 	}
 	content, diags := b.Body.Content(attributeSchema)
+	diags = withSchemaAdvice(diags, "attribute", attributeSchema)
 	at := content.Attributes
 	diags = append(diags, decodeAttrType(td, a, at["type"], src)...)
 	if d := at["desc"]; d != nil {
@@ -97,7 +98,7 @@ func decodeAttribute(td *TypeDef, b *hcl.Block, src []byte) (*AttrDef, hcl.Diagn
 func decodeAttrType(td *TypeDef, a *AttrDef, attr *hcl.Attribute, src []byte) hcl.Diagnostics {
 	if attr == nil {
 		return hcl.Diagnostics{errorAt(summaryNoAttrType,
-			fmt.Sprintf("`%s.%s` has no type", td.Name, a.Name), a.NameRange, a.DeclRange.Ptr())}
+			fmt.Sprintf("`%s.%s` has no type. Add a Puppet data type, e.g. type = \"String\".", td.Name, a.Name), a.NameRange, a.DeclRange.Ptr())}
 	}
 	s, diags := stringAttr(attr, src, true)
 	if diags.HasErrors() {
@@ -124,7 +125,7 @@ func unknownTypeNameDiag(a *AttrDef, attr *hcl.Attribute, src []byte, name strin
 	if i := strings.Index(a.TypeText, name); i >= 0 {
 		rng = valueRange(a.TypeRange, src, a.TypeText, i, len(name))
 	}
-	detail := fmt.Sprintf("The type of the `%s` attribute `%s` references an unknown type `%s` (the Resource API accepts it, and every value then fails with \"references an unresolved type '%s'\").", a.Name, a.TypeText, name, name)
+	detail := fmt.Sprintf("The type of the `%s` attribute `%s` references an unknown type `%s` (the Resource API accepts it, and every value then fails with \"references an unresolved type '%s'\"). Use a Puppet data type (String, Integer, Enum[…], …).", a.Name, a.TypeText, name, name)
 	if sug := nameSuggestion(name, builtinTypeNames); sug != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", sug)
 	}
@@ -138,15 +139,18 @@ func typeParseDiag(a *AttrDef, attr *hcl.Attribute, src []byte, err error) *hcl.
 			fmt.Sprintf("The type of the `%s` attribute `%s` is not recognised: %v", a.Name, a.TypeText, err),
 			a.TypeRange, attr.Range.Ptr())
 	}
-	verb := "is not recognised"
+	verb, advice := "is not recognised", "Use a Puppet data type (String, Integer, Enum[…], …)."
+	if sug := nameSuggestion(a.TypeText, builtinTypeNames); sug != "" {
+		advice += fmt.Sprintf(" Did you mean %q?", sug)
+	}
 	switch pe.Kind {
 	case "syntax":
-		verb = "could not be parsed"
+		verb, advice = "could not be parsed", "Fix the syntax: a type is a name, then any parameters in square brackets, e.g. Optional[String]."
 	case "unsupported":
-		verb = "is not supported"
+		verb, advice = "is not supported", "Use a data type that catc supports instead."
 	}
 	return errorAt(summaryAttrType,
-		fmt.Sprintf("The type of the `%s` attribute `%s` %s: %s", a.Name, a.TypeText, verb, pe.Msg),
+		fmt.Sprintf("The type of the `%s` attribute `%s` %s: %s %s", a.Name, a.TypeText, verb, strings.TrimSuffix(pe.Msg, ".")+".", advice),
 		valueRange(a.TypeRange, src, a.TypeText, pe.Offset, pe.Length), attr.Range.Ptr())
 }
 
@@ -225,9 +229,10 @@ func decodeBehaviour(a *AttrDef, b1, b2 *hcl.Attribute, src []byte) hcl.Diagnost
 	beh, ok := behaviours[s]
 	if !ok {
 		a.badBehaviour = true
-		d := errorAt(summaryBehaviour, fmt.Sprintf("`%s` is not a valid behaviour value", s), b1.Expr.Range(), b1.Range.Ptr())
-		if sug := nameSuggestion(s, []string{"namevar", "parameter", "read_only", "init_only"}); sug != "" {
-			d.Detail += fmt.Sprintf(". Did you mean %q?", sug)
+		valid := []string{"namevar", "parameter", "read_only", "init_only"}
+		d := errorAt(summaryBehaviour, fmt.Sprintf("`%s` is not a valid behaviour value. Use one of %s, or leave it out for a property.", s, listOr(valid)), b1.Expr.Range(), b1.Range.Ptr())
+		if sug := nameSuggestion(s, valid); sug != "" {
+			d.Detail += fmt.Sprintf(" Did you mean %q?", sug)
 		}
 		return append(diags, d)
 	}

@@ -72,7 +72,7 @@ func autoTerms(td *TypeDef, kind AutoKind, e hcl.Expression) ([]AutoTerm, hcl.Di
 	var vals []cty.Value
 	if !flattenScalars(v, &vals) {
 		return nil, hcl.Diagnostics{errorAt(summaryAutoRule,
-			fmt.Sprintf("A %s value is a title, a \"$attr\" reference, or a list of them.", kind), e.Range(), nil)}
+			fmt.Sprintf("An %s value is a title, a \"$attr\" reference, or a list of them.", kind), e.Range(), nil)}
 	}
 	var terms []AutoTerm
 	for _, x := range vals {
@@ -99,6 +99,7 @@ func unknownAutoAttr(td *TypeDef, kind AutoKind, term AutoTerm) *hcl.Diagnostic 
 	for i, a := range td.Attributes {
 		names[i] = a.Name
 	}
+	detail += fmt.Sprintf(" Refer to an attribute of %s (%s).", td.Name, shortList(names, 12))
 	if sug := nameSuggestion(term.Attr, names); sug != "" {
 		detail += fmt.Sprintf(" Did you mean \"$%s\"?", sug)
 	}
@@ -155,7 +156,7 @@ func checkAutoTargets(td *TypeDef, byName map[string]*TypeDef) hcl.Diagnostics {
 		if byName[strings.ToLower(r.Target)] != nil {
 			continue
 		}
-		detail := fmt.Sprintf("The %s rule of type %q names the type %q, which no loaded file defines; the rule has no effect unless that type is loaded.", r.Kind, td.Name, r.Target)
+		detail := fmt.Sprintf("The %s rule of type %q names the type %q, which no loaded file defines; the rule has no effect unless that type is loaded. Load the file that defines the type %q, or remove it from the rule.", r.Kind, td.Name, r.Target, r.Target)
 		if sug := nameSuggestion(strings.ToLower(r.Target), names); sug != "" {
 			detail += fmt.Sprintf(" Did you mean %q?", sug)
 		}

@@ -289,6 +289,10 @@ type Resource struct {
 	DeclRange, TypeRange, TitleRange hcl.Range
 	AttrRanges                       map[string]hcl.Range
 
+	// aliasRanges are the source ranges of Aliases, one each, so an alias
+	// conflict points at the alias itself.
+	aliasRanges []hcl.Range
+
 	// ref caches Ref (set by buildResource; empty in a Resource built by
 	// hand): plans, graphs and diagnostics print it for every edge.
 	ref string

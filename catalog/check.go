@@ -9,7 +9,7 @@ import (
 )
 
 // checkValue checks v against the attribute's type with Puppet's message,
-// prefixed `type.attr`. A value for a Sensitive[...] type is wrapped first
+// prefixed `type.attr`, then a sentence of advice (valueAdvice). A value for a Sensitive[...] type is wrapped first
 // (HCL has no Sensitive constructor). A sensitive attribute's message does
 // not show the value.
 func checkValue(td *TypeDef, a *AttrDef, v types.Value) (string, bool) {
@@ -30,9 +30,9 @@ func checkValue(td *TypeDef, a *AttrDef, v types.Value) (string, bool) {
 		return "", true
 	}
 	if a.Sensitive {
-		return fmt.Sprintf("%s expects a value of type %s, got a value that is not shown (the attribute is sensitive)", subject, a.TypeText), false
+		msg = fmt.Sprintf("%s expects a value of type %s, got a value that is not shown (the attribute is sensitive)", subject, a.TypeText)
 	}
-	return msg, false
+	return msg + ". " + valueAdvice(a.Type, v, a.Sensitive), false
 }
 
 // checkEnsure is the Resource API's validate_ensure: an `ensure`

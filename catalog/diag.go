@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -55,6 +56,7 @@ const (
 	summaryUnsupportedValue = "Unsupported value"
 
 	summaryDuplicateVariable  = "Duplicate variable"
+	summaryDuplicateLocal     = "Duplicate local value"
 	summaryVariableValue      = "Invalid variable value"
 	summaryUndeclaredVariable = "Undeclared variable"
 	summaryFacts              = "Invalid facts"
@@ -79,7 +81,7 @@ func topLevelAttrDiags(body *hclsyntax.Body) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, a := range sortedAttrs(body.Attributes) {
 		diags = append(diags, errorAt(summaryUnsupportedArg,
-			fmt.Sprintf("An argument named %q is not expected at the top level: a file holds `type`, `resource`, `variable` and `locals` blocks.", a.Name),
+			fmt.Sprintf("An argument named %q is not expected at the top level: a file holds `type`, `resource`, `variable` and `locals` blocks. Move it into a locals block, or remove it.", a.Name),
 			a.NameRange, nil))
 	}
 	return diags
@@ -90,9 +92,9 @@ func unknownTopBlock(b *hclsyntax.Block) *hcl.Diagnostic {
 	var detail string
 	switch b.Type {
 	case "output", "module", "data", "provider", "terraform":
-		detail = fmt.Sprintf("Blocks of type %q are not supported: a file holds `type`, `resource`, `variable` and `locals` blocks.", b.Type)
+		detail = fmt.Sprintf("Blocks of type %q are not supported: a file holds `type`, `resource`, `variable` and `locals` blocks. Remove it.", b.Type)
 	default:
-		detail = fmt.Sprintf("Blocks of type %q are not expected here: a file holds `type`, `resource`, `variable` and `locals` blocks.", b.Type)
+		detail = fmt.Sprintf("Blocks of type %q are not expected here: a file holds `type`, `resource`, `variable` and `locals` blocks. Rename it or remove it.", b.Type)
 		if s := nameSuggestion(b.Type, []string{"type", "resource", "variable", "locals"}); s != "" {
 			detail += fmt.Sprintf(" Did you mean %q?", s)
 		}
@@ -132,4 +134,39 @@ func sortDiagnostics(diags hcl.Diagnostics, fileOrder map[string]int) {
 		}
 		return bi < bj
 	})
+}
+
+// withSchemaAdvice completes hcl's own "Unsupported argument" and
+// "Unsupported block type" diagnostics from decoding a block with schema:
+// it says what the block takes, before any "Did you mean".
+func withSchemaAdvice(diags hcl.Diagnostics, block string, schema *hcl.BodySchema) hcl.Diagnostics {
+	for _, d := range diags {
+		var names []string
+		switch d.Summary {
+		case "Unsupported argument":
+			for _, a := range schema.Attributes {
+				names = append(names, a.Name)
+			}
+		case "Unsupported block type":
+			for _, b := range schema.Blocks {
+				names = append(names, b.Type)
+			}
+		default:
+			continue
+		}
+		article := "a"
+		if strings.ContainsAny(block[:1], "aeiou") {
+			article = "an"
+		}
+		advice := fmt.Sprintf(" Remove it: %s %s block takes %s.", article, block, listAnd(names))
+		if len(names) == 0 {
+			advice = fmt.Sprintf(" Remove it: %s %s block takes none.", article, block)
+		}
+		if i := strings.Index(d.Detail, " Did you mean"); i >= 0 {
+			d.Detail = d.Detail[:i] + advice + d.Detail[i:]
+		} else {
+			d.Detail += advice
+		}
+	}
+	return diags
 }

@@ -117,7 +117,7 @@ func evalTitle(r hcl.Range, src []byte, ctx *hcl.EvalContext) (string, hcl.Diagn
 	}
 	v, diags := expr.Value(ctx)
 	if diags.HasErrors() {
-		return "", diags
+		return "", withEvalAdvice(diags)
 	}
 	if v.IsNull() || !v.IsKnown() || v.Type() != cty.String {
 		return "", hcl.Diagnostics{errorAt(summaryInvalidValue, "The title must evaluate to a string.", r, nil)}
@@ -131,7 +131,7 @@ func evalTitle(r hcl.Range, src []byte, ctx *hcl.EvalContext) (string, hcl.Diagn
 func forEachElements(a *hclsyntax.Attribute, ctx *hcl.EvalContext) ([]string, []cty.Value, hcl.Diagnostics) {
 	v, diags := a.Expr.Value(ctx)
 	if diags.HasErrors() {
-		return nil, nil, diags
+		return nil, nil, withEvalAdvice(diags)
 	}
 	bad := hcl.Diagnostics{errorAt(summaryInvalidValue,
 		"for_each must be a map, or a set or list of strings.", a.Expr.Range(), a.SrcRange.Ptr())}

@@ -1,14 +1,13 @@
 package catalog
 
 import (
-	"bytes"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"io"
-	"strconv"
+	"math"
 
+	"github.com/catc-dev/catc/internal/jsonw"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -80,9 +79,9 @@ type JSONValue struct{ V types.Value }
 
 // MarshalJSON implements json.Marshaler.
 func (v JSONValue) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	writeValue(&b, v.V)
-	return b.Bytes(), nil
+	w := jsonw.Compact()
+	writeValue(w, v.V)
+	return w.Bytes(), nil
 }
 
 // NewJSON builds the catalog JSON of c with no edges.
@@ -122,13 +121,143 @@ func jsonTypes(defs []*TypeDef) []JSONType {
 	return out
 }
 
-// Write writes j as indented JSON followed by a newline. The same catalog
-// always gives the same bytes.
+// Write writes j as indented JSON followed by a newline: the bytes of
+// encoding/json's Encoder with SetIndent("", "  ") and SetEscapeHTML(false)
+// on j, written by hand (see internal/jsonw). The same catalog always gives
+// the same bytes.
 func (j *JSONCatalog) Write(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(j)
+	jw := jsonw.New(w)
+	jw.BeginObject()
+	jw.Key("format")
+	jw.String(j.Format)
+	jw.Key("types")
+	writeTypes(jw, j.Types)
+	jw.Key("resources")
+	if j.Resources == nil {
+		jw.Null()
+	} else {
+		jw.BeginArray()
+		for i := range j.Resources {
+			jw.BeginObject()
+			j.Resources[i].WriteMembers(jw)
+			jw.EndObject()
+		}
+		jw.EndArray()
+	}
+	jw.Key("edges")
+	WriteJSONEdges(jw, j.Edges)
+	jw.EndObject()
+	return jw.Finish()
+}
+
+func writeTypes(w *jsonw.Writer, ts []JSONType) {
+	if ts == nil {
+		w.Null()
+		return
+	}
+	w.BeginArray()
+	for _, t := range ts {
+		w.BeginObject()
+		w.Key("name")
+		w.String(t.Name)
+		w.Key("attributes")
+		if t.Attributes == nil {
+			w.Null()
+		} else {
+			w.BeginArray()
+			for _, a := range t.Attributes {
+				w.BeginObject()
+				w.Key("name")
+				w.String(a.Name)
+				w.Key("behaviour")
+				w.String(a.Behaviour)
+				w.Key("sensitive")
+				w.Bool(a.Sensitive)
+				w.EndObject()
+			}
+			w.EndArray()
+		}
+		w.EndObject()
+	}
+	w.EndArray()
+}
+
+// WriteMembers writes the members of r's object, in the order of its
+// fields, for a caller that opens and closes the object (and may add
+// members of its own, as the plan JSON does).
+func (r *JSONResource) WriteMembers(w *jsonw.Writer) {
+	w.Key("ref")
+	w.String(r.Ref)
+	w.Key("type")
+	w.String(r.Type)
+	w.Key("title")
+	w.String(r.Title)
+	w.Key("namevars")
+	writeValue(w, r.Namevars.V)
+	w.Key("attributes")
+	writeValue(w, r.Attributes.V)
+	w.Key("tags")
+	w.Strings(r.Tags)
+	w.Key("noop")
+	if r.Noop == nil {
+		w.Null()
+	} else {
+		w.Bool(*r.Noop)
+	}
+	w.Key("file")
+	w.String(r.File)
+	w.Key("line")
+	w.Int(int64(r.Line))
+	w.Key("index")
+	w.Int(int64(r.Index))
+}
+
+// WriteJSONEdges writes edges as a JSON array (null when nil).
+func WriteJSONEdges(w *jsonw.Writer, edges []JSONEdge) {
+	if edges == nil {
+		w.Null()
+		return
+	}
+	w.BeginArray()
+	for i := range edges {
+		e := &edges[i]
+		w.BeginObject()
+		w.Key("from")
+		w.String(e.From)
+		w.Key("to")
+		w.String(e.To)
+		w.Key("kinds")
+		w.Strings(e.Kinds)
+		w.Key("refresh")
+		w.Bool(e.Refresh)
+		w.Key("origins")
+		writeOrigins(w, e.Origins)
+		w.EndObject()
+	}
+	w.EndArray()
+}
+
+func writeOrigins(w *jsonw.Writer, os []JSONOrigin) {
+	if os == nil {
+		w.Null()
+		return
+	}
+	w.BeginArray()
+	for _, o := range os {
+		w.BeginObject()
+		w.Key("kind")
+		w.String(o.Kind)
+		w.Key("file")
+		w.String(o.File)
+		w.Key("line")
+		w.Int(int64(o.Line))
+		if o.Rule != "" {
+			w.Key("rule")
+			w.String(o.Rule)
+		}
+		w.EndObject()
+	}
+	w.EndArray()
 }
 
 // WriteJSON writes the catalog JSON of c (without edges) to w.
@@ -141,74 +270,63 @@ var sensitiveKey = []byte("catc sensitive value digest v1")
 // SensitiveDigest is the marker text of a sensitive value:
 // "hmac-sha256:" and the keyed digest of the value's JSON form.
 func SensitiveDigest(v types.Value) string {
-	var b bytes.Buffer
-	writeValue(&b, v)
+	w := jsonw.Compact()
+	writeValue(w, v)
 	m := hmac.New(sha256.New, sensitiveKey)
-	m.Write(b.Bytes())
+	m.Write(w.Bytes())
 	return "hmac-sha256:" + hex.EncodeToString(m.Sum(nil))
 }
 
-func writeValue(b *bytes.Buffer, v types.Value) {
+// writeValue writes v with hash keys in their order, floats that stay
+// floats and sensitive values as their marker.
+func writeValue(w *jsonw.Writer, v types.Value) {
 	switch v := v.(type) {
 	case nil:
-		b.WriteString("null")
+		w.Null()
 	case bool:
-		b.WriteString(strconv.FormatBool(v))
+		w.Bool(v)
 	case int64:
-		b.WriteString(strconv.FormatInt(v, 10))
+		w.Int(v)
 	case float64:
-		writeFloat(b, v)
+		writeFloat(w, v)
 	case string:
-		writeString(b, v)
+		w.String(v)
 	case []types.Value:
-		b.WriteByte('[')
-		for i, x := range v {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			writeValue(b, x)
+		w.BeginArray()
+		for _, x := range v {
+			writeValue(w, x)
 		}
-		b.WriteByte(']')
+		w.EndArray()
 	case *types.Hash:
-		writeHash(b, v)
+		writeHash(w, v)
 	case types.Sensitive:
-		b.WriteString(`{"sensitive":`)
-		writeString(b, SensitiveDigest(v.Value))
-		b.WriteByte('}')
+		w.BeginObject()
+		w.Key("sensitive")
+		w.String(SensitiveDigest(v.Value))
+		w.EndObject()
 	default:
-		b.WriteString("null")
+		w.Null()
 	}
 }
 
-func writeHash(b *bytes.Buffer, h *types.Hash) {
-	if h == nil {
-		b.WriteString("{}")
-		return
-	}
-	b.WriteByte('{')
-	for i, k := range h.Keys {
-		if i > 0 {
-			b.WriteByte(',')
+func writeHash(w *jsonw.Writer, h *types.Hash) {
+	w.BeginObject()
+	if h != nil {
+		for i, k := range h.Keys {
+			w.Key(k)
+			writeValue(w, h.Values[i])
 		}
-		writeString(b, k)
-		b.WriteByte(':')
-		writeValue(b, h.Values[i])
 	}
-	b.WriteByte('}')
+	w.EndObject()
 }
 
-func writeFloat(b *bytes.Buffer, f float64) {
+// writeFloat writes f in the Ruby form; NaN and ±Inf are not JSON
+// numbers, so they are written as strings.
+func writeFloat(w *jsonw.Writer, f float64) {
 	s := formatFloat(f)
-	if _, err := json.Marshal(f); err != nil { // NaN or ±Inf: not JSON numbers
-		writeString(b, s)
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		w.String(s)
 		return
 	}
-	b.WriteString(s)
-}
-
-func writeString(b *bytes.Buffer, s string) {
-	enc := json.NewEncoder(b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)       // a string always encodes
-	b.Truncate(b.Len() - 1) // Encode's newline
+	w.Number(s)
 }

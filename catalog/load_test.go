@@ -136,7 +136,7 @@ func TestAptKeyIDs(t *testing.T) {
 		})
 	}
 	_, diags := loadWithSeed(t, `resource "apt_key" "xyz" {}`)
-	want := `apt_key.id expects a match for Pattern[/\A(0x)?[0-9a-fA-F]{8}\Z/, /\A(0x)?[0-9a-fA-F]{16}\Z/, /\A(0x)?[0-9a-fA-F]{40}\Z/], got 'xyz'`
+	want := `apt_key.id expects a match for Pattern[/\A(0x)?[0-9a-fA-F]{8}\Z/, /\A(0x)?[0-9a-fA-F]{16}\Z/, /\A(0x)?[0-9a-fA-F]{40}\Z/], got 'xyz'. Use a string that one of the patterns matches.`
 	if errs := errorsOnly(diags); len(errs) != 1 || errs[0].Detail != want {
 		t.Errorf("xyz: got\n%s\nwant one error %q", describeDiags(errs), want)
 	}
@@ -344,7 +344,7 @@ resource "software" "php" {
 }
 `)
 	errs := errorsOnly(diags)
-	want := `Cannot alias Software[php] to ["yum", "php"] at (file: decl.hcl, line: 7); resource ["Software", "yum", "php"] already declared (file: decl.hcl, line: 1)`
+	want := `Cannot alias Software[php] to ["yum", "php"] at (file: decl.hcl, line: 7); resource ["Software", "yum", "php"] already declared (file: decl.hcl, line: 1). Give one of them other values for manager or package, or remove the duplicate.`
 	if len(errs) != 1 || errs[0].Detail != want {
 		t.Fatalf("got\n%s\nwant one error %q", describeDiags(errs), want)
 	}

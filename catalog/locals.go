@@ -22,8 +22,8 @@ func evalLocals(blocks []scopeBlock, ctx *hcl.EvalContext) (cty.Value, hcl.Diagn
 		diags = append(diags, d...)
 		for _, a := range sortedHCLAttrs(attrs) {
 			if prev := seen[a.Name]; prev != nil {
-				diags = append(diags, errorAt(summaryDuplicateVariable,
-					fmt.Sprintf("The local value %q is already defined at %s.", a.Name, prev.NameRange), a.NameRange, a.Range.Ptr()))
+				diags = append(diags, errorAt(summaryDuplicateLocal,
+					fmt.Sprintf("The local value %q is already defined at %s. Rename one of them, or remove the duplicate.", a.Name, prev.NameRange), a.NameRange, a.Range.Ptr()))
 				continue
 			}
 			seen[a.Name] = a
@@ -40,7 +40,7 @@ func evalLocals(blocks []scopeBlock, ctx *hcl.EvalContext) (cty.Value, hcl.Diagn
 			}
 			ctx.Variables["local"] = cty.ObjectVal(done)
 			v, d := a.Expr.Value(ctx)
-			diags = append(diags, d...)
+			diags = append(diags, withEvalAdvice(d)...)
 			if d.HasErrors() {
 				v = cty.DynamicVal
 			}
@@ -80,7 +80,7 @@ func localCycle(attrs []*hcl.Attribute) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, a := range attrs {
 		diags = append(diags, errorAt(summaryLocalCycle,
-			fmt.Sprintf("The local value %q depends on itself through %s.", a.Name, strings.Join(names, ", ")),
+			fmt.Sprintf("The local value %q depends on itself through %s. Compute one of them without referring to the others.", a.Name, strings.Join(names, ", ")),
 			a.NameRange, a.Range.Ptr()))
 	}
 	return diags

@@ -34,6 +34,7 @@ func decodeTitlePatterns(td *TypeDef, blocks hcl.Blocks, src []byte) hcl.Diagnos
 
 func decodeTitlePattern(td *TypeDef, b *hcl.Block, src []byte) (*TitlePattern, hcl.Diagnostics) {
 	content, diags := b.Body.Content(titlePatternSchema)
+	diags = withSchemaAdvice(diags, "title_pattern", titlePatternSchema)
 	p := &TitlePattern{Range: b.DefRange}
 	if d := content.Attributes["desc"]; d != nil {
 		s, moreDiags := stringAttr(d, src, false)
@@ -43,7 +44,7 @@ func decodeTitlePattern(td *TypeDef, b *hcl.Block, src []byte) (*TitlePattern, h
 	pa := content.Attributes["pattern"]
 	if pa == nil {
 		return nil, append(diags, errorAt(summaryTitlePattern,
-			"A title_pattern needs a pattern (the Resource API fails every declaration with \"no implicit conversion of nil into String\").",
+			fmt.Sprintf("A title_pattern needs a pattern (the Resource API fails every declaration with \"no implicit conversion of nil into String\"). Add one, e.g. pattern = \"^(?<%s>.*)$\", or remove the block.", firstNamevarName(td)),
 			b.DefRange, nil))
 	}
 	s, moreDiags := stringAttr(pa, src, true)
@@ -54,7 +55,8 @@ func decodeTitlePattern(td *TypeDef, b *hcl.Block, src []byte) (*TitlePattern, h
 	p.Source, p.PatternRange = s, pa.Expr.Range()
 	if s == "" {
 		return nil, append(diags, errorAt(summaryTitlePattern,
-			"An empty title pattern captures no namevar.", p.PatternRange, pa.Range.Ptr()))
+			fmt.Sprintf("An empty title pattern captures no namevar. Write a pattern with a named group per namevar, e.g. ^(?<%s>.*)$, or remove the title_pattern block.", firstNamevarName(td)),
+			p.PatternRange, pa.Range.Ptr()))
 	}
 	re, err := types.CompileRegexpFlags(s, "")
 	if err != nil {
@@ -106,10 +108,11 @@ func checkCaptures(td *TypeDef, p *TitlePattern, pa *hcl.Attribute, src []byte) 
 		} else {
 			detail += fmt.Sprintf(": %q is a %s", name, a.Behaviour)
 		}
+		detail += fmt.Sprintf(". Name each group after a namevar (%s), or make %s a namevar.", strings.Join(namevarNames(td), ", "), name)
 		if sug := nameSuggestion(name, namevarNames(td)); sug != "" && a == nil {
-			detail += fmt.Sprintf(". Did you mean %q?", sug)
+			detail += fmt.Sprintf(" Did you mean %q?", sug)
 		}
-		diags = append(diags, errorAt(summaryTitlePattern, detail+".", rng, pa.Range.Ptr()))
+		diags = append(diags, errorAt(summaryTitlePattern, detail, rng, pa.Range.Ptr()))
 	}
 	return diags
 }

@@ -51,7 +51,7 @@ var relationKinds = map[string]RelationKind{
 func extractResource(b *hclsyntax.Block, src []byte, ctx *hcl.EvalContext) (*rawResource, hcl.Diagnostics) {
 	if len(b.Labels) != 2 {
 		return nil, hcl.Diagnostics{errorAt(summaryBlockLabels,
-			fmt.Sprintf("A resource block has two labels, the type and the title (resource \"software\" \"php\"); this one has %d.", len(b.Labels)),
+			fmt.Sprintf("A resource block has two labels, the type and the title (resource \"software\" \"php\"); this one has %d. %s", len(b.Labels), labelAdvice(len(b.Labels), 2, "the type and the title")),
 			labelsRange(b), b.DefRange().Ptr())}
 	}
 	r := &rawResource{
@@ -65,7 +65,7 @@ func extractResource(b *hclsyntax.Block, src []byte, ctx *hcl.EvalContext) (*raw
 	var diags hcl.Diagnostics
 	for _, nb := range b.Body.Blocks {
 		diags = append(diags, errorAt(summaryUnexpectedBlock,
-			fmt.Sprintf("A resource block holds only arguments; blocks of type %q are not expected here.", nb.Type),
+			fmt.Sprintf("A resource block holds only arguments; blocks of type %q are not expected here. Write it as an argument with a map value: %s = { … }.", nb.Type, nb.Type),
 			nb.TypeRange, nb.DefRange().Ptr()))
 	}
 	attrs := sortedAttrs(b.Body.Attributes)
@@ -145,7 +145,7 @@ func extractRef(e hclsyntax.Expression, ctx *hcl.EvalContext) (rawRef, hcl.Diagn
 	}
 	v, diags := e.Value(ctx)
 	if diags.HasErrors() {
-		return rawRef{}, diags
+		return rawRef{}, withEvalAdvice(diags)
 	}
 	if v.IsNull() || !v.IsKnown() || v.Type().FriendlyName() != "string" {
 		return rawRef{}, hcl.Diagnostics{errorAt(summaryInvalidRef,

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -17,7 +18,7 @@ func (c *Catalog) register(r *Resource) hcl.Diagnostics {
 	tk := titleKey(r.Type.Name, r.Title)
 	if prev := c.table[tk]; prev != nil {
 		return hcl.Diagnostics{errorAt(summaryDuplicate,
-			fmt.Sprintf("Duplicate declaration: %s is already declared at %s; cannot redeclare %s",
+			fmt.Sprintf("Duplicate declaration: %s is already declared at %s; cannot redeclare %s. Rename one of them, or remove the duplicate.",
 				r.Ref(), location(prev.DeclRange), location(r.DeclRange)),
 			r.TitleRange, r.DeclRange.Ptr())}
 	}
@@ -25,20 +26,22 @@ func (c *Catalog) register(r *Resource) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	if key := r.UniquenessKey; keyPresent(key) && !isTitleKey(key, r.Title) {
 		shown := func() (string, []types.Value) { return rubyInspect(r.shownKey()), r.shownKey() }
-		if d := c.alias(r, lookupKey(r.Type.Name, key), shown, r.TitleRange); d != nil {
+		advice := fmt.Sprintf("Give one of them other values for %s, or remove the duplicate.", listOr(r.Type.sortedNamevarNames()))
+		if d := c.alias(r, lookupKey(r.Type.Name, key), shown, r.TitleRange, advice); d != nil {
 			diags = append(diags, d)
 		}
 	}
-	for _, a := range r.Aliases {
+	for i, a := range r.Aliases {
 		if a == r.Title {
 			continue
 		}
 		rng := r.DeclRange
-		if ar, ok := r.AttrRanges["alias"]; ok {
-			rng = ar
+		if i < len(r.aliasRanges) {
+			rng = r.aliasRanges[i]
 		}
 		shown := func() (string, []types.Value) { return rubyQuote(a), []types.Value{a} }
-		if d := c.alias(r, titleKey(r.Type.Name, a), shown, rng); d != nil {
+		advice := fmt.Sprintf("Remove the alias %q, or rename the other resource.", a)
+		if d := c.alias(r, titleKey(r.Type.Name, a), shown, rng, advice); d != nil {
 			diags = append(diags, d)
 		}
 	}
@@ -51,8 +54,9 @@ func (r *Resource) shownKey() []types.Value { return r.Type.uniquenessKey(r.Name
 
 // alias maps key to r unless another resource holds it. shown gives the
 // key as the message prints it and its values; it is called only on a
-// conflict, since building it costs more than the lookup.
-func (c *Catalog) alias(r *Resource, key string, shown func() (string, []types.Value), subject hcl.Range) *hcl.Diagnostic {
+// conflict, since building it costs more than the lookup. advice ends the
+// detail.
+func (c *Catalog) alias(r *Resource, key string, shown func() (string, []types.Value), subject hcl.Range, advice string) *hcl.Diagnostic {
 	prev := c.table[key]
 	if prev == nil {
 		c.table[key] = r
@@ -65,7 +69,7 @@ func (c *Catalog) alias(r *Resource, key string, shown func() (string, []types.V
 	newref := rubyInspect(append([]types.Value{r.Type.RefType()}, values...))
 	return errorAt(summaryAliasConflict,
 		fmt.Sprintf("Cannot alias %s to %s at %s; resource %s already declared %s",
-			r.Ref(), text, location(r.DeclRange), newref, location(prev.DeclRange)),
+			r.Ref(), text, location(r.DeclRange), newref, location(prev.DeclRange))+". "+advice,
 		subject, r.DeclRange.Ptr())
 }
 
@@ -85,11 +89,31 @@ func (c *Catalog) resolve(r *Resource, refs []pendingRef) hcl.Diagnostics {
 		target := c.Lookup(p.ref.typeName, p.ref.title)
 		if target == nil {
 			diags = append(diags, errorAt(summaryUnresolvedRef,
-				fmt.Sprintf("Could not find resource '%s' in parameter '%s' %s.", text, p.kind, location(p.ref.rng)),
+				fmt.Sprintf("Could not find resource '%s' in parameter '%s' %s. %s", text, p.kind, location(p.ref.rng), c.unresolvedAdvice(text, p.ref.typeName)),
 				p.ref.rng, r.DeclRange.Ptr()))
 			continue
 		}
 		r.Relations = append(r.Relations, Relation{Kind: p.kind, Target: target, RefText: text, Range: p.ref.rng})
 	}
 	return diags
+}
+
+// unresolvedAdvice says how to fix a reference to nothing, naming the
+// closest declared resource of the same type (by title or alias).
+func (c *Catalog) unresolvedAdvice(text, typeName string) string {
+	advice := fmt.Sprintf("Declare %s, or fix the reference.", text)
+	var refs []string
+	for _, res := range c.Resources {
+		if !strings.EqualFold(res.Type.Name, typeName) {
+			continue
+		}
+		refs = append(refs, res.Ref())
+		for _, a := range res.Aliases {
+			refs = append(refs, res.Type.RefType()+"["+a+"]")
+		}
+	}
+	if sug := nameSuggestion(text, refs); sug != "" {
+		advice += fmt.Sprintf(" Did you mean %q?", sug)
+	}
+	return advice
 }

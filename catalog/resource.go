@@ -74,7 +74,7 @@ func buildResource(c *Catalog, raw *rawResource) built {
 }
 
 func unknownTypeDiag(c *Catalog, name string, rng, decl hcl.Range) *hcl.Diagnostic {
-	detail := fmt.Sprintf("There is no type %q in the loaded files.", name)
+	detail := fmt.Sprintf("There is no type %q in the loaded files. Define it in a type block, or load the file that does.", name)
 	if sug := nameSuggestion(name, c.typeNames()); sug != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", sug)
 	}
@@ -104,6 +104,7 @@ func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit []*rawArg) {
 	switch arg.name {
 	case "alias":
 		r.Aliases = b.stringsArg(arg, "alias")
+		r.aliasRanges = aliasRanges(arg, len(r.Aliases))
 		return
 	case "tag":
 		r.Tags = b.stringsArg(arg, "tag")
@@ -115,7 +116,7 @@ func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit []*rawArg) {
 	}
 	if contains(unsupportedMetaparams, arg.name) {
 		b.errorf(summaryMetaparam, arg.nameRange, arg.rng,
-			"The metaparameter %q is not supported by catc; resources take require, before, notify, subscribe, alias, tag and noop.", arg.name)
+			"The metaparameter %q is not supported by catc; resources take require, before, notify, subscribe, alias, tag and noop. Remove %s.", arg.name, arg.name)
 		return
 	}
 	a := td.Attr(arg.name)
@@ -128,7 +129,7 @@ func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit []*rawArg) {
 	}
 	if a.Behaviour == ReadOnly {
 		b.errorf(summaryReadOnly, arg.nameRange, arg.rng,
-			"Attempting to set `%s` read_only attribute value to `%s`", a.Name, displayValue(a, arg.value))
+			"Attempting to set `%s` read_only attribute value to `%s`. Remove %s from the declaration: only the provider sets a read_only attribute.", a.Name, displayValue(a, arg.value), a.Name)
 		return
 	}
 	explicit[a.pos] = arg
@@ -138,12 +139,19 @@ func (b *built) errorf(summary string, subject, context hcl.Range, format string
 	b.diags = append(b.diags, errorAt(summary, fmt.Sprintf(format, args...), subject, context.Ptr()))
 }
 
+// unknownAttr rejects an argument the type does not define, with
+// Puppet's sentence, the attributes the type has, and the closest name.
 func (b *built) unknownAttr(td *TypeDef, arg *rawArg) {
 	detail := fmt.Sprintf("no parameter named '%s' on %s.", arg.name, b.res.Ref())
 	names := make([]string, 0, len(td.Attributes)+7)
+	var settable []string
 	for _, a := range td.Attributes {
 		names = append(names, a.Name)
+		if a.Behaviour != ReadOnly {
+			settable = append(settable, a.Name)
+		}
 	}
+	detail += fmt.Sprintf(" Remove it, or use an attribute of %s (%s) or a metaparameter.", td.Name, shortList(settable, 12))
 	names = append(names, "require", "before", "notify", "subscribe", "alias", "tag", "noop")
 	if sug := nameSuggestion(arg.name, names); sug != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", sug)
@@ -191,7 +199,7 @@ func (b *built) checkTags(arg *rawArg, tags []string) {
 			rng = arg.elemRanges[i]
 		}
 		b.errorf(summaryInvalidTag, rng, arg.rng,
-			"Invalid tag %s: a tag is letters, digits and underscores, then also colons, dots and hyphens.", rubyQuote(t))
+			"Invalid tag %s: a tag is letters, digits and underscores, then also colons, dots and hyphens. %s", rubyQuote(t), tagAdvice(t))
 	}
 }
 
@@ -212,7 +220,7 @@ func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Va
 	captures, ok := td.SplitTitle(r.Title)
 	if !ok {
 		b.errorf(summaryTitleNoMatch, r.TitleRange, r.DeclRange,
-			"No set of title patterns matched the title %s.", rubyQuote(r.Title))
+			"No set of title patterns matched the title %s. %s", rubyQuote(r.Title), titlePatternAdvice(td))
 		captures = &types.Hash{}
 	}
 	for i, a := range td.Attributes {
@@ -319,9 +327,9 @@ func (b *built) checkMandatory(td *TypeDef) {
 	}
 	switch {
 	case len(params) > 0:
-		b.errorf(summaryMandatory, r.DeclRange, r.DeclRange, "Validation of %s failed: %s", r.Ref(), mandatoryList("parameters", params))
+		b.errorf(summaryMandatory, r.DeclRange, r.DeclRange, "Validation of %s failed: %s\nSet %s.", r.Ref(), mandatoryList("parameters", params), listAnd(params))
 	case len(attrs) > 0 && ensureSet:
-		b.errorf(summaryMandatory, r.DeclRange, r.DeclRange, "%s: %s", r.Ref(), mandatoryList("attributes", attrs))
+		b.errorf(summaryMandatory, r.DeclRange, r.DeclRange, "%s: %s\nSet %s, or set ensure = \"absent\".", r.Ref(), mandatoryList("attributes", attrs), listAnd(attrs))
 	}
 }
 

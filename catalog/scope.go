@@ -25,11 +25,12 @@ var variableSchema = &hcl.BodySchema{
 
 // variableDef is one variable block.
 type variableDef struct {
-	name      string
-	typ       types.Type // nil: any value
-	value     cty.Value
-	set       bool
-	declRange hcl.Range
+	name  string
+	typ   types.Type // nil: any value
+	value cty.Value
+	set   bool
+	// declRange is the block header, nameRange its label.
+	declRange, nameRange hcl.Range
 }
 
 // scopeBlock is a variable or locals block with its file's bytes.
@@ -70,13 +71,13 @@ func decodeVariables(blocks []scopeBlock) (map[string]*variableDef, hcl.Diagnost
 	for _, sb := range blocks {
 		b := sb.block
 		if len(b.Labels) != 1 {
-			diags = append(diags, errorAt(summaryBlockLabels, "A variable block has one label, its name.", labelsRange(b), b.DefRange().Ptr()))
+			diags = append(diags, errorAt(summaryBlockLabels, "A variable block has one label, its name: variable \"port\" { … }. "+labelAdvice(len(b.Labels), 1, "the name"), labelsRange(b), b.DefRange().Ptr()))
 			continue
 		}
-		v := &variableDef{name: b.Labels[0], declRange: b.DefRange()}
+		v := &variableDef{name: b.Labels[0], declRange: b.DefRange(), nameRange: b.LabelRanges[0]}
 		if prev := defs[v.name]; prev != nil {
 			diags = append(diags, errorAt(summaryDuplicateVariable,
-				fmt.Sprintf("The variable %q is already declared at %s.", v.name, prev.declRange), b.LabelRanges[0], v.declRange.Ptr()))
+				fmt.Sprintf("The variable %q is already declared at %s. Rename one of them, or remove the duplicate.", v.name, prev.declRange), b.LabelRanges[0], v.declRange.Ptr()))
 			continue
 		}
 		defs[v.name] = v
@@ -87,6 +88,7 @@ func decodeVariables(blocks []scopeBlock) (map[string]*variableDef, hcl.Diagnost
 
 func decodeVariable(v *variableDef, b *hclsyntax.Block, src []byte) hcl.Diagnostics {
 	content, diags := b.Body.Content(variableSchema)
+	diags = withSchemaAdvice(diags, "variable", variableSchema)
 	if a := content.Attributes["type"]; a != nil {
 		s, moreDiags := stringAttr(a, src, true)
 		diags = append(diags, moreDiags...)
@@ -124,7 +126,7 @@ func (v *variableDef) check(rng hcl.Range) hcl.Diagnostics {
 		return diags
 	}
 	if msg, ok := types.Check("var."+v.name, v.typ, pv); !ok {
-		return hcl.Diagnostics{errorAt(summaryVariableValue, msg, rng, nil)}
+		return hcl.Diagnostics{errorAt(summaryVariableValue, msg+". "+valueAdvice(v.typ, pv, false), rng, nil)}
 	}
 	return nil
 }
@@ -195,7 +197,7 @@ func flagValue(v *variableDef, raw string) (cty.Value, hcl.Diagnostics) {
 func setVariable(defs map[string]*variableDef, name string, nameRange hcl.Range, value func() (cty.Value, hcl.Diagnostics), valueRange hcl.Range) hcl.Diagnostics {
 	v := defs[name]
 	if v == nil {
-		detail := fmt.Sprintf("A value is given for the variable %q, which no variable block declares.", name)
+		detail := fmt.Sprintf("A value is given for the variable %q, which no variable block declares. Declare it with a variable %q block, or fix the name.", name, name)
 		if sug := nameSuggestion(name, sortedNames(defs)); sug != "" {
 			detail += fmt.Sprintf(" Did you mean %q?", sug)
 		}
@@ -228,7 +230,7 @@ func variableValues(defs map[string]*variableDef) (cty.Value, hcl.Diagnostics) {
 		if !v.set {
 			diags = append(diags, errorAt(summaryVariableValue,
 				fmt.Sprintf("The variable %q has no default and no value: set it with --var %s=VALUE or in a --var-file.", name, name),
-				v.declRange, nil))
+				v.nameRange, v.declRange.Ptr()))
 			continue
 		}
 		vals[name] = v.value

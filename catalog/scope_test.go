@@ -67,7 +67,7 @@ func TestVariables(t *testing.T) {
 		{"function", "upper(var.host)", LoadOptions{Vars: []string{"host=h"}}, "H", ""},
 		{"missing", "var.port", LoadOptions{}, nil, `The variable "host" has no default and no value`},
 		{"bad flag", "var.port", LoadOptions{Vars: []string{"host=h", "port=eighty"}}, nil, "var.port expects an Integer value, got String"},
-		{"undeclared", "var.port", LoadOptions{Vars: []string{"host=h", "hots=x"}}, nil, `which no variable block declares. Did you mean "host"?`},
+		{"undeclared", "var.port", LoadOptions{Vars: []string{"host=h", "hots=x"}}, nil, `which no variable block declares. Declare it with a variable "hots" block, or fix the name. Did you mean "host"?`},
 		{"not name=value", "var.port", LoadOptions{Vars: []string{"host"}}, nil, `is not of the form name=value`},
 		{"no facts file", "var.port", LoadOptions{Vars: []string{"host=h"}, FactsFile: filepath.Join(dir, "none.json")}, nil, "Cannot read"},
 	}

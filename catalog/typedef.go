@@ -49,7 +49,7 @@ func decodeTypes(blocks []typeBlock) ([]*TypeDef, map[string]*TypeDef, hcl.Diagn
 		}
 		if prev := byName[strings.ToLower(td.Name)]; prev != nil {
 			diags = append(diags, errorAt(summaryDuplicateType,
-				fmt.Sprintf("The type %q is already defined at %s; a type is defined once.", td.Name, prev.NameRange),
+				fmt.Sprintf("The type %q is already defined at %s. Rename one of them, or remove the duplicate.", td.Name, prev.NameRange),
 				td.NameRange, td.DeclRange.Ptr()))
 			continue
 		}
@@ -68,13 +68,13 @@ func decodeType(tb typeBlock) (*TypeDef, hcl.Diagnostics) {
 	b := tb.block
 	if len(b.Labels) != 1 {
 		return nil, hcl.Diagnostics{errorAt(summaryBlockLabels,
-			fmt.Sprintf("A type block has one label, the type name (type \"software\"); this one has %d.", len(b.Labels)),
+			fmt.Sprintf("A type block has one label, the type name (type \"software\"); this one has %d. %s", len(b.Labels), labelAdvice(len(b.Labels), 1, "the type name")),
 			labelsRange(b), b.DefRange().Ptr())}
 	}
 	td := &TypeDef{Name: b.Labels[0], DeclRange: b.DefRange(), NameRange: b.LabelRanges[0], attrByName: map[string]*AttrDef{}}
 	diags := checkTypeName(td)
 	content, moreDiags := b.Body.Content(typeSchema)
-	diags = append(diags, moreDiags...)
+	diags = append(diags, withSchemaAdvice(moreDiags, "type", typeSchema)...)
 	diags = append(diags, decodeTypeDocs(td, content, tb.src)...)
 	diags = append(diags, decodeAttributes(td, content.Blocks, tb.src)...)
 	diags = append(diags, checkEnsure(td)...)
@@ -160,15 +160,19 @@ func decodeFeatures(td *TypeDef, a *hcl.Attribute) hcl.Diagnostics {
 	}
 	td.Features = list
 	var unknown []string
-	for _, f := range list {
+	subject := a.Expr.Range()
+	for i, f := range list {
 		if !contains(knownFeatures, f) {
+			if len(unknown) == 0 {
+				subject = elemRange(a.Expr, i)
+			}
 			unknown = append(unknown, rubyQuote(f))
 		}
 	}
 	if len(unknown) > 0 {
-		d := warningAt(summaryUnknownFeature, "Unknown feature detected: ["+strings.Join(unknown, ", ")+"]", a.Expr.Range())
+		d := warningAt(summaryUnknownFeature, "Unknown feature detected: ["+strings.Join(unknown, ", ")+"]. catc knows "+listAnd(knownFeatures)+"; remove the others.", subject)
 		if s := nameSuggestion(strings.Trim(unknown[0], `"`), knownFeatures); s != "" {
-			d.Detail += fmt.Sprintf(". Did you mean %q?", s)
+			d.Detail += fmt.Sprintf(" Did you mean %q?", s)
 		}
 		diags = append(diags, d)
 	}

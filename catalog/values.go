@@ -63,7 +63,7 @@ func exprValue(expr hclsyntax.Expression, src []byte, ctx *hcl.EvalContext) (typ
 	}
 	v, diags := expr.Value(ctx)
 	if diags.HasErrors() {
-		return nil, diags
+		return nil, withEvalAdvice(diags)
 	}
 	out, moreDiags := ctyValue(v, expr.Range())
 	return out, append(diags, moreDiags...)
@@ -133,12 +133,12 @@ func numberValue(f *big.Float, float bool, r hcl.Range) (types.Value, hcl.Diagno
 			return i, nil
 		}
 		return nil, hcl.Diagnostics{errorAt(summaryIntegerRange,
-			fmt.Sprintf("The integer %s does not fit in 64 bits, the range catc supports.", f.Text('g', 20)), r, nil)}
+			fmt.Sprintf("The integer %s does not fit in 64 bits, the range catc supports. Use a number from -9223372036854775808 to 9223372036854775807, or a string where the type allows one.", f.Text('g', 20)), r, nil)}
 	}
 	x, _ := f.Float64()
 	if math.IsInf(x, 0) {
 		return nil, hcl.Diagnostics{errorAt(summaryIntegerRange,
-			fmt.Sprintf("The number %s is out of the range of a 64-bit float.", f.Text('g', 20)), r, nil)}
+			fmt.Sprintf("The number %s is out of the range of a 64-bit float. Use a smaller number, or a string where the type allows one.", f.Text('g', 20)), r, nil)}
 	}
 	return x, nil
 }
@@ -184,5 +184,5 @@ func ctyValue(v cty.Value, r hcl.Range) (types.Value, hcl.Diagnostics) {
 		return h, diags
 	}
 	return nil, hcl.Diagnostics{errorAt(summaryUnsupportedValue,
-		fmt.Sprintf("A value of type %s has no Puppet equivalent.", t.FriendlyName()), r, nil)}
+		fmt.Sprintf("A value of type %s has no Puppet equivalent. Use a string, number, bool, list or map.", t.FriendlyName()), r, nil)}
 }

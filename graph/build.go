@@ -17,7 +17,12 @@ type Graph struct {
 	// out and in are each node's edges in insertion order (Puppet's
 	// adjacency order), self-loops included.
 	out, in [][]*Edge
-	// index finds the edge of a pair: key(from, to).
+	// outTo[v][i] is out[v][i]'s target: edgeOf scans these, side by side
+	// in memory, rather than following each edge's pointers.
+	outTo [][]int32
+	// index finds the edge of a pair, key(from, to), for the sources
+	// with more than scanMax edges out; edgeOf scans the lists of the
+	// others (nearly every node), which is cheaper than hashing.
 	index map[uint64]*Edge
 	edges int
 	// slab hands out edges from chunks, one allocation per chunk.
@@ -42,7 +47,7 @@ func Build(c *catalog.Catalog) *Graph {
 		nodes:   make([]*Node, n),
 		out:     make([][]*Edge, n),
 		in:      make([][]*Edge, n),
-		index:   make(map[uint64]*Edge, relationCount(c)),
+		outTo:   make([][]int32, n),
 	}
 	nodes := make([]Node, n) // one allocation for all nodes
 	for i, r := range c.Resources {
@@ -75,22 +80,15 @@ func (g *Graph) reserveAdjacency() {
 			total++
 		}
 	}
-	outs, ins := make([]*Edge, total), make([]*Edge, total)
+	outs, ins, tos := make([]*Edge, total), make([]*Edge, total), make([]int32, total)
 	o, n := 0, 0
 	for v := range g.nodes {
 		g.out[v] = outs[o : o : o+outDeg[v]]
+		g.outTo[v] = tos[o : o : o+outDeg[v]]
 		g.in[v] = ins[n : n : n+inDeg[v]]
 		o += outDeg[v]
 		n += inDeg[v]
 	}
-}
-
-func relationCount(c *catalog.Catalog) int {
-	n := 0
-	for _, r := range c.Resources {
-		n += len(r.Relations)
-	}
-	return n
 }
 
 // metaKinds maps each relationship metaparameter, in Puppet's
@@ -134,23 +132,37 @@ func (g *Graph) node(i int) *Node {
 
 func key(from, to int) uint64 { return uint64(uint32(from))<<32 | uint64(uint32(to)) }
 
+// scanMax is the longest edge list edgeOf scans; a source with more edges
+// out has them in the index.
+const scanMax = 16
+
 // add adds the edge from → to with origin o, or merges o into the edge
 // already there.
 func (g *Graph) add(from, to int, o Origin) {
 	if g.node(from) == nil || g.node(to) == nil {
 		return
 	}
-	k := key(from, to)
-	if e := g.index[k]; e != nil {
+	if e := g.edgeOf(from, to); e != nil {
 		e.Kinds |= o.Kind
 		e.Origins = append(e.Origins, o)
 		return
 	}
 	e := g.newEdge(g.nodes[from], g.nodes[to], o)
-	g.index[k] = e
 	g.out[from] = append(g.out[from], e)
+	g.outTo[from] = append(g.outTo[from], int32(to))
 	g.in[to] = append(g.in[to], e)
 	g.edges++
+	switch out := g.out[from]; {
+	case len(out) == scanMax+1: // from just outgrew scanning
+		if g.index == nil {
+			g.index = make(map[uint64]*Edge)
+		}
+		for i, x := range out {
+			g.index[key(from, int(g.outTo[from][i]))] = x
+		}
+	case len(out) > scanMax+1:
+		g.index[key(from, to)] = e
+	}
 }
 
 func (g *Graph) newEdge(from, to *Node, o Origin) *Edge {
@@ -164,8 +176,22 @@ func (g *Graph) newEdge(from, to *Node, o Origin) *Edge {
 	return &b.e
 }
 
-// edgeOf is the edge from → to (indexes), or nil.
-func (g *Graph) edgeOf(from, to int) *Edge { return g.index[key(from, to)] }
+// edgeOf is the edge from → to (indexes), or nil: a scan of from's
+// targets when it has few, else the index.
+func (g *Graph) edgeOf(from, to int) *Edge {
+	if g.node(from) == nil || g.node(to) == nil {
+		return nil
+	}
+	if tos := g.outTo[from]; len(tos) <= scanMax {
+		for i, t := range tos {
+			if t == int32(to) {
+				return g.out[from][i]
+			}
+		}
+		return nil
+	}
+	return g.index[key(from, to)]
+}
 
 // Edge returns the edge from → to, or nil when there is none.
 func (g *Graph) Edge(from, to *catalog.Resource) *Edge {

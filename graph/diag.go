@@ -26,7 +26,8 @@ const (
 // (Node_res[a] => Node_res[b] => Node_res[a])"; the subject is the
 // declaration of its smallest member; the detail lists each edge with
 // its kind and file:line (up to 20; the plan shows them all) and the
-// other resources caught in the component.
+// other resources caught in the component, then which relationship to
+// remove.
 func (cs Cycles) Diagnostics() hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, c := range cs {
@@ -68,8 +69,53 @@ func (c Cycle) detail() string {
 	if others := c.Others(); len(others) > 0 {
 		fmt.Fprintf(&b, "%s caught in the same cycle: %s.\n", plural(len(others), "other resource is", "other resources are"), refList(others, 10))
 	}
-	b.WriteString("Remove or reverse one of these relationships to break the cycle.")
+	b.WriteString(c.advice())
 	return b.String()
+}
+
+// advice names one relationship to remove: the last edge of the cycle
+// that a single metaparameter makes (deleting one reference breaks it),
+// else the last edge made only by metaparameters. When automatic rules
+// make every edge, it says what changes those.
+func (c Cycle) advice() string {
+	var pick *Edge
+	for i := len(c.Edges) - 1; i >= 0 && pick == nil; i-- {
+		if e := c.Edges[i]; len(e.Origins) == 1 && e.Origins[0].Rule == nil {
+			pick = e
+		}
+	}
+	for i := len(c.Edges) - 1; i >= 0 && pick == nil; i-- {
+		if e := c.Edges[i]; explicitOnly(e) {
+			pick = e
+		}
+	}
+	if pick == nil {
+		return "Automatic relationships make every edge here: change a title or attribute that a rule matches, or the rule, or add an explicit relationship in the other direction. `catc why` explains each edge."
+	}
+	if pick.F == pick.T {
+		return fmt.Sprintf("Remove the %s: a resource cannot wait for itself.", originList(pick))
+	}
+	return fmt.Sprintf("Remove or reverse one of these relationships to break the cycle, e.g. the %s (%s => %s). `catc why PATH... %s %s` explains an edge.",
+		originList(pick), pick.F.Resource.Ref(), pick.T.Resource.Ref(), pick.F.Resource.Ref(), pick.T.Resource.Ref())
+}
+
+// explicitOnly reports whether only metaparameters make e.
+func explicitOnly(e *Edge) bool {
+	for _, o := range e.Origins {
+		if o.Rule != nil {
+			return false
+		}
+	}
+	return len(e.Origins) > 0
+}
+
+// originList is the origins of e joined by " and the ".
+func originList(e *Edge) string {
+	parts := make([]string, len(e.Origins))
+	for i, o := range e.Origins {
+		parts[i] = o.String()
+	}
+	return strings.Join(parts, " and the ")
 }
 
 // EdgeLine describes an edge in one line: "Node_res[a] => Node_res[b]:

@@ -1,7 +1,8 @@
 package graph
 
 import (
-	"sort"
+	"slices"
+	"strings"
 
 	"github.com/catc-dev/catc/catalog"
 )
@@ -28,16 +29,17 @@ func (g *Graph) JSONEdges() []catalog.JSONEdge {
 	for i, e := range edges {
 		out[i] = jsonEdge(e)
 	}
-	keys := make([]int, len(out))
+	// Sort indexes, not the edges: a JSONEdge is a dozen words to move.
+	keys := make([]int32, len(out))
 	for i := range keys {
-		keys[i] = i
+		keys[i] = int32(i)
 	}
-	sort.SliceStable(keys, func(a, b int) bool {
-		x, y := out[keys[a]], out[keys[b]]
-		if x.From != y.From {
-			return x.From < y.From
+	slices.SortStableFunc(keys, func(a, b int32) int {
+		x, y := &out[a], &out[b]
+		if c := strings.Compare(x.From, y.From); c != 0 {
+			return c
 		}
-		return x.To < y.To
+		return strings.Compare(x.To, y.To)
 	})
 	sorted := make([]catalog.JSONEdge, len(out))
 	for i, k := range keys {

@@ -27,14 +27,14 @@ func Resolve(c *catalog.Catalog, text string) (*catalog.Resource, hcl.Diagnostic
 	td := c.Type(typ)
 	if td == nil {
 		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: summaryUnknownRef,
-			Detail: fmt.Sprintf("No type %q is defined in the catalog, so %s names nothing.%s", typ, text, suggest(strings.ToLower(typ), typeNames(c)))}}
+			Detail: fmt.Sprintf("No type %q is defined in the catalog, so %s names nothing. Use one of its types (%s).%s", typ, text, nameList(typeNames(c), 10), suggest(strings.ToLower(typ), typeNames(c)))}}
 	}
 	if r := c.Lookup(typ, title); r != nil {
 		return r, nil
 	}
 	ref := td.RefType() + "[" + title + "]"
 	return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: summaryUnknownRef,
-		Detail: fmt.Sprintf("The catalog has no resource %s (by title, alias or namevars).%s", ref, suggest(ref, refsOfType(c, td)))}}
+		Detail: fmt.Sprintf("The catalog has no resource %s (by title, alias or namevars). Name a declared %s resource by its title or an alias.%s", ref, td.Name, suggest(ref, refsOfType(c, td)))}}
 }
 
 func suggest(given string, candidates []string) string {
@@ -73,4 +73,12 @@ func refList(rs []*catalog.Resource, max int) string {
 		parts = append(parts, r.Ref())
 	}
 	return strings.Join(parts, ", ")
+}
+
+// nameList is at most max names joined by ", ", then "… (N more)".
+func nameList(names []string, max int) string {
+	if len(names) <= max {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s, … (%d more)", strings.Join(names[:max], ", "), len(names)-max)
 }

@@ -1,68 +1,82 @@
 package render
 
 import (
-	"encoding/json"
 	"io"
 
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/jsonw"
 )
 
-// jsonGraph is `catc graph --format json`: the selected part of the graph
-// as data, for tools that draw it their own way. Keep in sync with the
-// README's "Graph JSON" section.
-type jsonGraph struct {
-	Format string `json:"format"`
-	// Total is the number of resources in the whole catalog.
-	Total int         `json:"total"`
-	Nodes []jsonNode  `json:"nodes"`
-	Edges []jsonGEdge `json:"edges"`
-}
-
-// jsonNode is one resource: nodes are in apply order (the ones blocked
-// by a cycle last, in declaration order).
-type jsonNode struct {
-	Ref   string `json:"ref"`
-	Type  string `json:"type"`
-	Title string `json:"title"`
-	File  string `json:"file"`
-	Line  int    `json:"line"`
-	// Step is the 1-based position in the apply order, 0 when blocked.
-	Step    int  `json:"step"`
-	InCycle bool `json:"in_cycle,omitempty"`
-	Focus   bool `json:"focus,omitempty"`
-}
-
-// jsonGEdge is one edge "from is applied before to".
-type jsonGEdge struct {
-	From    string   `json:"from"`
-	To      string   `json:"to"`
-	Kinds   []string `json:"kinds"`
-	Refresh bool     `json:"refresh"`
-	Auto    bool     `json:"auto"`
-	OnCycle bool     `json:"on_cycle,omitempty"`
-}
-
-// GraphJSON writes s as JSON (format "catc.graph/1"): nodes in apply
-// order, edges in the subgraph's order. Like DOT it carries refs and
-// source positions, never attribute values.
+// GraphJSON writes s as JSON (format "catc.graph/1"): the selected part of
+// the graph as data, for tools that draw it their own way. Keep in sync
+// with the README's "Graph JSON" section. Like DOT it carries refs and
+// source positions, never attribute values. The keys are, in order:
+//
+//   - "format", and "total": the number of resources in the whole catalog;
+//   - "nodes", in apply order (the ones blocked by a cycle last, in
+//     declaration order): "ref", "type", "title", "file", "line", "step"
+//     (1-based position in the apply order, 0 when blocked), then
+//     "in_cycle" and "focus" only when true;
+//   - "edges" (each "from is applied before to"), in the subgraph's
+//     order: "from", "to", "kinds", "refresh", "auto", then "on_cycle"
+//     only when true.
+//
+// The bytes are those encoding/json would write, indented by two spaces
+// without HTML escaping.
 func GraphJSON(w io.Writer, s *graph.Subgraph) error {
-	j := jsonGraph{Format: "catc.graph/1", Total: len(s.Graph.Catalog.Resources),
-		Nodes: make([]jsonNode, 0, len(s.Resources)), Edges: make([]jsonGEdge, 0, len(s.Edges))}
+	jw := jsonw.New(w)
+	jw.BeginObject()
+	jw.Key("format")
+	jw.String("catc.graph/1")
+	jw.Key("total")
+	jw.Int(int64(len(s.Graph.Catalog.Resources)))
+	jw.Key("nodes")
+	jw.BeginArray()
 	for _, r := range s.Resources {
-		j.Nodes = append(j.Nodes, jsonNode{
-			Ref: r.Ref(), Type: r.Type.Name, Title: r.Title,
-			File: r.DeclRange.Filename, Line: r.DeclRange.Start.Line,
-			Step: s.StepOf(r), InCycle: s.InCycle(r), Focus: s.IsFocus(r),
-		})
+		jw.BeginObject()
+		jw.Key("ref")
+		jw.String(r.Ref())
+		jw.Key("type")
+		jw.String(r.Type.Name)
+		jw.Key("title")
+		jw.String(r.Title)
+		jw.Key("file")
+		jw.String(r.DeclRange.Filename)
+		jw.Key("line")
+		jw.Int(int64(r.DeclRange.Start.Line))
+		jw.Key("step")
+		jw.Int(int64(s.StepOf(r)))
+		writeFlag(jw, "in_cycle", s.InCycle(r))
+		writeFlag(jw, "focus", s.IsFocus(r))
+		jw.EndObject()
 	}
+	jw.EndArray()
+	jw.Key("edges")
+	jw.BeginArray()
 	for _, e := range s.Edges {
-		j.Edges = append(j.Edges, jsonGEdge{
-			From: e.F.Resource.Ref(), To: e.T.Resource.Ref(), Kinds: e.Kinds.Names(),
-			Refresh: e.Refresh(), Auto: e.Kinds.Auto(), OnCycle: s.OnCycle(e),
-		})
+		jw.BeginObject()
+		jw.Key("from")
+		jw.String(e.F.Resource.Ref())
+		jw.Key("to")
+		jw.String(e.T.Resource.Ref())
+		jw.Key("kinds")
+		jw.Strings(e.Kinds.Names())
+		jw.Key("refresh")
+		jw.Bool(e.Refresh())
+		jw.Key("auto")
+		jw.Bool(e.Kinds.Auto())
+		writeFlag(jw, "on_cycle", s.OnCycle(e))
+		jw.EndObject()
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(j)
+	jw.EndArray()
+	jw.EndObject()
+	return jw.Finish()
+}
+
+// writeFlag writes the member key: true when on (omitempty's rule).
+func writeFlag(jw *jsonw.Writer, key string, on bool) {
+	if on {
+		jw.Key(key)
+		jw.Bool(true)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/catc-dev/catc/catalog"
@@ -27,16 +28,67 @@ func PlanText(w io.Writer, p *graph.Plan) error {
 		how = fmt.Sprintf("random tie-breaks, seed %d", p.Ordering.Seed)
 	}
 	fmt.Fprintf(bw, "Apply order: %s (%s).\n", countOf(len(p.Steps), "resource"), how)
+	// One step is a few lines and there can be 100,000 of them: the
+	// lines are put together with WriteString and strconv, not fmt.
+	var num []byte
 	for i, s := range p.Steps {
-		fmt.Fprintf(bw, "\n%d. %s  %s\n", i+1, s.Resource.Ref(), fileLineOf(s.Resource.DeclRange.Filename, s.Resource.DeclRange.Start.Line))
+		num = strconv.AppendInt(append(num[:0], '\n'), int64(i+1), 10)
+		bw.Write(num)
+		bw.WriteString(". ")
+		bw.WriteString(s.Resource.Ref())
+		bw.WriteString("  ")
+		writeFileLine(bw, s.Resource.DeclRange.Filename, s.Resource.DeclRange.Start.Line)
+		bw.WriteByte('\n')
 		for _, e := range s.WaitsFor {
-			fmt.Fprintf(bw, "   waits for %s: %s\n", e.F.Resource.Ref(), edgeOrigins(e))
+			bw.WriteString("   waits for ")
+			bw.WriteString(e.F.Resource.Ref())
+			bw.WriteString(": ")
+			writeEdgeOrigins(bw, e)
+			bw.WriteByte('\n')
 		}
 		if len(s.RefreshedBy) > 0 {
-			fmt.Fprintf(bw, "   refreshed by %s\n", refresherList(s.RefreshedBy))
+			bw.WriteString("   refreshed by ")
+			writeRefreshers(bw, s.RefreshedBy)
+			bw.WriteByte('\n')
 		}
 	}
 	return bw.Flush()
+}
+
+// writeFileLine writes fileLineOf(file, line).
+func writeFileLine(bw *bufio.Writer, file string, line int) {
+	bw.WriteString(file)
+	if line != 0 {
+		var buf [24]byte
+		bw.Write(strconv.AppendInt(append(buf[:0], ':'), int64(line), 10))
+	}
+}
+
+// writeEdgeOrigins writes edgeOrigins(e).
+func writeEdgeOrigins(bw *bufio.Writer, e *graph.Edge) {
+	for i, o := range e.Origins {
+		if i > 0 {
+			bw.WriteString("; ")
+		}
+		bw.WriteString(o.String())
+	}
+	if e.Refresh() {
+		bw.WriteString(" (refresh)")
+	}
+}
+
+// writeRefreshers writes refresherList(rs).
+func writeRefreshers(bw *bufio.Writer, rs []graph.Refresher) {
+	for i, r := range rs {
+		if i > 0 {
+			bw.WriteString(", ")
+		}
+		bw.WriteString(r.Resource.Ref())
+		if r.Via != nil {
+			bw.WriteString(" via ")
+			bw.WriteString(r.Via.Ref())
+		}
+	}
 }
 
 func writeCycles(w io.Writer, p *graph.Plan) {

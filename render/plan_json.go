@@ -1,33 +1,12 @@
 package render
 
 import (
-	"encoding/json"
 	"io"
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/jsonw"
 )
-
-// jsonPlan is the plan JSON (DESIGN.md §4): the catalog JSON (format,
-// resources, edges) plus `order` and, per resource, `refreshed_by`; and
-// `cycles` when the plan has any. Keep in sync with PlanJSON's doc.
-type jsonPlan struct {
-	Format    string             `json:"format"`
-	Resources []jsonPlanResource `json:"resources"`
-	Edges     []catalog.JSONEdge `json:"edges"`
-	Order     []string           `json:"order"`
-	Cycles    []jsonCycle        `json:"cycles,omitempty"`
-}
-
-type jsonPlanResource struct {
-	catalog.JSONResource
-	RefreshedBy []string `json:"refreshed_by"`
-}
-
-type jsonCycle struct {
-	Path    []string `json:"path"`
-	Members []string `json:"members"`
-}
 
 // PlanJSON writes the plan as JSON: the catalog JSON of the plan's
 // catalog (same format string, resources in declaration order, edges with
@@ -43,24 +22,47 @@ type jsonCycle struct {
 // The same plan always gives the same bytes (indented, no HTML escaping).
 func PlanJSON(w io.Writer, p *graph.Plan) error {
 	cat := p.Graph.JSON()
-	out := jsonPlan{Format: cat.Format, Edges: cat.Edges, Order: []string{}}
-	out.Resources = make([]jsonPlanResource, len(cat.Resources))
-	for i, r := range cat.Resources {
-		out.Resources[i] = jsonPlanResource{JSONResource: r, RefreshedBy: []string{}}
+	jw := jsonw.New(w)
+	jw.BeginObject()
+	jw.Key("format")
+	jw.String(cat.Format)
+	jw.Key("resources")
+	jw.BeginArray()
+	for i := range cat.Resources {
+		jw.BeginObject()
+		cat.Resources[i].WriteMembers(jw)
+		jw.Key("refreshed_by")
+		jw.BeginArray()
 		for _, rf := range p.RefreshedBy(p.Graph.Catalog.Resources[i]) {
-			out.Resources[i].RefreshedBy = append(out.Resources[i].RefreshedBy, rf.Resource.Ref())
+			jw.String(rf.Resource.Ref())
 		}
+		jw.EndArray()
+		jw.EndObject()
 	}
+	jw.EndArray()
+	jw.Key("edges")
+	catalog.WriteJSONEdges(jw, cat.Edges)
+	jw.Key("order")
+	jw.BeginArray()
 	for _, s := range p.Steps {
-		out.Order = append(out.Order, s.Resource.Ref())
+		jw.String(s.Resource.Ref())
 	}
-	for _, c := range p.Cycles {
-		out.Cycles = append(out.Cycles, jsonCycle{Path: refStrings(c.Path), Members: refStrings(c.Members)})
+	jw.EndArray()
+	if len(p.Cycles) > 0 {
+		jw.Key("cycles")
+		jw.BeginArray()
+		for _, c := range p.Cycles {
+			jw.BeginObject()
+			jw.Key("path")
+			jw.Strings(refStrings(c.Path))
+			jw.Key("members")
+			jw.Strings(refStrings(c.Members))
+			jw.EndObject()
+		}
+		jw.EndArray()
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	jw.EndObject()
+	return jw.Finish()
 }
 
 func refStrings(rs []*catalog.Resource) []string {

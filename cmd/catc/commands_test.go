@@ -157,6 +157,14 @@ func TestPlan(t *testing.T) {
 	}
 }
 
+func TestValidateFindsCycles(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"main.hcl": cyclicCatalog})
+	code, _, errOut := runCatc(t, "validate", dir)
+	if code != 1 || !strings.Contains(errOut, "(Node[a] => Node[c] => Node[b] => Node[a])") {
+		t.Errorf("validate on a cycle: exit %d, stderr:\n%s", code, errOut)
+	}
+}
+
 func TestPlanCycleReportsEveryEdge(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"main.hcl": cyclicCatalog})
 	code, out, errOut := runCatc(t, "plan", dir)

@@ -15,7 +15,7 @@ func compileCommand() *cli.Command {
 		ArgsUsage: "PATH...",
 		Flags:     append(loadFlags(), outputFlag()),
 		Action: func(c *cli.Context) error {
-			g, _, err := loadGraph(c)
+			g, _, err := loadGraph(c, false)
 			if err != nil {
 				return err
 			}
@@ -25,9 +25,9 @@ func compileCommand() *cli.Command {
 }
 
 // loadGraph loads the catalog and builds its graph and plan; cycles are
-// printed as diagnostics and fail the command.
-func loadGraph(c *cli.Context) (*graph.Graph, *graph.Plan, error) {
-	cat, err := loadCatalog(c, c.Args().Slice(), false)
+// printed as diagnostics and fail the command (so do warnings, with strict).
+func loadGraph(c *cli.Context, strict bool) (*graph.Graph, *graph.Plan, error) {
+	cat, err := loadCatalog(c, c.Args().Slice(), strict)
 	if err != nil {
 		return nil, nil, err
 	}

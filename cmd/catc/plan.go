@@ -30,7 +30,7 @@ func planCommand() *cli.Command {
 			default:
 				return &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a plan format: use text or json", f)}
 			}
-			_, plan, err := loadGraph(c)
+			_, plan, err := loadGraph(c, false)
 			if err != nil {
 				return err
 			}

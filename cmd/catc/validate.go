@@ -7,13 +7,13 @@ import (
 func validateCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "validate",
-		Usage:     "load and check type definitions and resource declarations",
+		Usage:     "check type definitions, resource declarations and the graph (cycles)",
 		ArgsUsage: "PATH...",
 		Flags: append(loadFlags(),
 			&cli.BoolFlag{Name: "strict", Usage: "fail on warnings too"},
 		),
 		Action: func(c *cli.Context) error {
-			_, err := loadCatalog(c, c.Args().Slice(), c.Bool("strict"))
+			_, _, err := loadGraph(c, c.Bool("strict"))
 			return err
 		},
 	}

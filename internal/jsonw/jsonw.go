@@ -1,0 +1,209 @@
+// Package jsonw writes JSON by hand, byte for byte as encoding/json's
+// Encoder writes it with SetEscapeHTML(false) and either no indentation
+// (compact) or SetIndent("", "  "). Catalogs and plans are large and
+// regular: writing them field by field, straight into a buffer that is
+// flushed as it fills, avoids the reflection, the whole-document buffer
+// and the re-indenting pass of encoding/json, which dominate `plan
+// --format json` otherwise.
+package jsonw
+
+import (
+	"encoding/json"
+	"io"
+	"strconv"
+	"unicode/utf8"
+)
+
+// flushAt is the buffer size past which an indented Writer hands its
+// bytes to the io.Writer.
+const flushAt = 64 << 10
+
+// Writer writes one JSON document. The caller pairs the Begin and End
+// calls and precedes each object member with Key; the Writer adds the
+// commas, line breaks and indentation. Write errors are kept: the first
+// one is returned by Finish.
+type Writer struct {
+	w      io.Writer
+	buf    []byte
+	indent bool
+	depth  int
+	err    error
+	// first is, per open container, whether no element was written yet.
+	first []bool
+	// afterKey is set between Key and the member's value.
+	afterKey bool
+}
+
+// New is an indented Writer (two spaces, as SetIndent("", "  ")) onto w.
+func New(w io.Writer) *Writer {
+	return &Writer{w: w, indent: true, buf: make([]byte, 0, flushAt+4096)}
+}
+
+// Compact is a Writer without indentation that only accumulates; Bytes
+// returns what it wrote.
+func Compact() *Writer { return &Writer{} }
+
+// Bytes is what a compact Writer wrote.
+func (w *Writer) Bytes() []byte { return w.buf }
+
+// Finish ends the document with a newline (as Encoder.Encode does),
+// writes what is buffered and returns the first write error.
+func (w *Writer) Finish() error {
+	w.buf = append(w.buf, '\n')
+	w.flush()
+	return w.err
+}
+
+func (w *Writer) flush() {
+	if w.w == nil || len(w.buf) == 0 {
+		return
+	}
+	if w.err == nil {
+		_, w.err = w.w.Write(w.buf)
+	}
+	w.buf = w.buf[:0]
+}
+
+// element starts a value: the comma and line break before it unless it
+// follows a key.
+func (w *Writer) element() {
+	if w.afterKey {
+		w.afterKey = false
+		return
+	}
+	n := len(w.first)
+	if n == 0 {
+		return
+	}
+	if !w.first[n-1] {
+		w.buf = append(w.buf, ',')
+	}
+	w.first[n-1] = false
+	w.newline(w.depth)
+}
+
+func (w *Writer) newline(depth int) {
+	if !w.indent {
+		return
+	}
+	w.buf = append(w.buf, '\n')
+	for range depth {
+		w.buf = append(w.buf, ' ', ' ')
+	}
+}
+
+func (w *Writer) begin(c byte) {
+	w.element()
+	w.buf = append(w.buf, c)
+	w.first = append(w.first, true)
+	w.depth++
+}
+
+func (w *Writer) end(c byte) {
+	w.depth--
+	n := len(w.first)
+	if n > 0 {
+		if !w.first[n-1] {
+			w.newline(w.depth)
+		}
+		w.first = w.first[:n-1]
+	}
+	w.buf = append(w.buf, c)
+	if w.indent && len(w.buf) >= flushAt {
+		w.flush()
+	}
+}
+
+// BeginObject opens an object.
+func (w *Writer) BeginObject() { w.begin('{') }
+
+// EndObject closes an object ("{}" when it has no member).
+func (w *Writer) EndObject() { w.end('}') }
+
+// BeginArray opens an array.
+func (w *Writer) BeginArray() { w.begin('[') }
+
+// EndArray closes an array ("[]" when it has no element).
+func (w *Writer) EndArray() { w.end(']') }
+
+// Key starts an object member; its value comes next.
+func (w *Writer) Key(k string) {
+	w.element()
+	w.buf = appendString(w.buf, k)
+	if w.indent {
+		w.buf = append(w.buf, ':', ' ')
+	} else {
+		w.buf = append(w.buf, ':')
+	}
+	w.afterKey = true
+}
+
+// String writes a string value.
+func (w *Writer) String(s string) {
+	w.element()
+	w.buf = appendString(w.buf, s)
+}
+
+// Int writes an integer value.
+func (w *Writer) Int(n int64) {
+	w.element()
+	w.buf = strconv.AppendInt(w.buf, n, 10)
+}
+
+// Bool writes true or false.
+func (w *Writer) Bool(b bool) {
+	w.element()
+	w.buf = strconv.AppendBool(w.buf, b)
+}
+
+// Null writes null.
+func (w *Writer) Null() {
+	w.element()
+	w.buf = append(w.buf, "null"...)
+}
+
+// Number writes s, which must be a JSON number, as it is.
+func (w *Writer) Number(s string) {
+	w.element()
+	w.buf = append(w.buf, s...)
+}
+
+// Strings writes a list of strings; nil is null, as encoding/json has it.
+func (w *Writer) Strings(ss []string) {
+	if ss == nil {
+		w.Null()
+		return
+	}
+	w.BeginArray()
+	for _, s := range ss {
+		w.String(s)
+	}
+	w.EndArray()
+}
+
+// appendString appends s quoted. Plain ASCII (the usual title, ref or
+// path) is copied; anything else goes through encoding/json so that the
+// escapes (control characters, U+2028, invalid UTF-8) stay exactly its
+// own.
+func appendString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
+			return appendSlow(b, s)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+type appender struct{ b []byte }
+
+func (a *appender) Write(p []byte) (int, error) { a.b = append(a.b, p...); return len(p), nil }
+
+func appendSlow(b []byte, s string) []byte {
+	a := &appender{b: b}
+	enc := json.NewEncoder(a)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)       // a string always encodes
+	return a.b[:len(a.b)-1] // Encode's newline
+}

@@ -1,0 +1,49 @@
+package render
+
+import (
+	"io"
+	"testing"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/gen"
+)
+
+// generatedPlan loads and plans n resources of the synthetic generator,
+// as `catc plan` would.
+func generatedPlan(b *testing.B, n int) *graph.Plan {
+	b.Helper()
+	var names []string
+	var srcs [][]byte
+	for _, f := range gen.Generate(gen.Options{Resources: n}) {
+		names, srcs = append(names, f.Name), append(srcs, f.Src)
+	}
+	c, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+	if diags.HasErrors() {
+		b.Fatal(diags.Error())
+	}
+	p, _ := graph.Order(graph.Build(c), graph.Ordering{})
+	return p
+}
+
+// BenchmarkPlanText is the text plan of 10,000 generated resources.
+func BenchmarkPlanText(b *testing.B) {
+	p := generatedPlan(b, 10_000)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := PlanText(io.Discard, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPlanJSON is the JSON plan of 10,000 generated resources.
+func BenchmarkPlanJSON(b *testing.B) {
+	p := generatedPlan(b, 10_000)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := PlanJSON(io.Discard, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -4,8 +4,10 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
+	"hash"
 	"io"
 	"math"
+	"sync"
 
 	"github.com/catc-dev/catc/internal/jsonw"
 	"github.com/catc-dev/catc/types"
@@ -272,10 +274,18 @@ var sensitiveKey = []byte("catc sensitive value digest v1")
 func SensitiveDigest(v types.Value) string {
 	w := jsonw.Compact()
 	writeValue(w, v)
-	m := hmac.New(sha256.New, sensitiveKey)
+	m := digests.Get().(hash.Hash)
+	m.Reset()
 	m.Write(w.Bytes())
-	return "hmac-sha256:" + hex.EncodeToString(m.Sum(nil))
+	var sum [sha256.Size]byte
+	out := "hmac-sha256:" + hex.EncodeToString(m.Sum(sum[:0]))
+	digests.Put(m)
+	return out
 }
+
+// digests are keyed HMACs to reuse: keying one costs two hash blocks and
+// a catalog can have a sensitive value on every resource.
+var digests = sync.Pool{New: func() any { return hmac.New(sha256.New, sensitiveKey) }}
 
 // writeValue writes v with hash keys in their order, floats that stay
 // floats and sensitive values as their marker.

@@ -2,6 +2,9 @@ package catalog
 
 import (
 	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"math"
 	"math/rand/v2"
@@ -46,8 +49,9 @@ func TestWriteMatchesEncodingJSON(t *testing.T) {
 	}
 }
 
-// refValue is the reference compact form: every string through
-// encoding/json, floats in Ruby's form, NaN and ±Inf as strings.
+// refValue is the reference compact form, as catalog wrote it with
+// encoding/json: every string through the Encoder, floats in Ruby's form,
+// NaN and ±Inf as strings, sensitive values as a fresh HMAC's marker.
 func refValue(b *bytes.Buffer, v types.Value) {
 	str := func(s string) {
 		enc := json.NewEncoder(b)
@@ -93,8 +97,12 @@ func refValue(b *bytes.Buffer, v types.Value) {
 		}
 		b.WriteByte('}')
 	case types.Sensitive:
+		var inner bytes.Buffer
+		refValue(&inner, v.Value)
+		m := hmac.New(sha256.New, sensitiveKey)
+		m.Write(inner.Bytes())
 		b.WriteString(`{"sensitive":`)
-		str(SensitiveDigest(v.Value))
+		str("hmac-sha256:" + hex.EncodeToString(m.Sum(nil)))
 		b.WriteByte('}')
 	default:
 		b.WriteString("null")

@@ -108,7 +108,8 @@ var metaKinds = []struct {
 func (g *Graph) addManualEdges() {
 	for i, r := range g.Catalog.Resources {
 		for _, mk := range metaKinds {
-			for _, rel := range r.Relations {
+			for j := range r.Relations {
+				rel := &r.Relations[j] // a Relation is a dozen words: not copied four times
 				if rel.Kind != mk.rel || rel.Target == nil {
 					continue
 				}

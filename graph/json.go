@@ -24,28 +24,20 @@ func (g *Graph) JSON() *catalog.JSONCatalog {
 // of the rule's term in the type definition and the rule's name
 // ("autorequire file"). It is never nil.
 func (g *Graph) JSONEdges() []catalog.JSONEdge {
+	// Sort the edge pointers, then build each JSONEdge once, in place:
+	// no second copy of a dozen-word struct per edge.
 	edges := g.Edges()
+	slices.SortStableFunc(edges, func(x, y *Edge) int {
+		if c := strings.Compare(x.F.Resource.Ref(), y.F.Resource.Ref()); c != 0 {
+			return c
+		}
+		return strings.Compare(x.T.Resource.Ref(), y.T.Resource.Ref())
+	})
 	out := make([]catalog.JSONEdge, len(edges))
 	for i, e := range edges {
 		out[i] = jsonEdge(e)
 	}
-	// Sort indexes, not the edges: a JSONEdge is a dozen words to move.
-	keys := make([]int32, len(out))
-	for i := range keys {
-		keys[i] = int32(i)
-	}
-	slices.SortStableFunc(keys, func(a, b int32) int {
-		x, y := &out[a], &out[b]
-		if c := strings.Compare(x.From, y.From); c != 0 {
-			return c
-		}
-		return strings.Compare(x.To, y.To)
-	})
-	sorted := make([]catalog.JSONEdge, len(out))
-	for i, k := range keys {
-		sorted[i] = out[k]
-	}
-	return sorted
+	return out
 }
 
 func jsonEdge(e *Edge) catalog.JSONEdge {

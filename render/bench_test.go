@@ -47,3 +47,29 @@ func BenchmarkPlanJSON(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGraphOutput is `catc graph` of 10,000 generated resources,
+// whole graph: DOT and JSON.
+func BenchmarkGraphOutput(b *testing.B) {
+	p := generatedPlan(b, 10_000)
+	s, diags := p.Graph.Select(graph.Selection{})
+	if diags.HasErrors() {
+		b.Fatal(diags.Error())
+	}
+	b.Run("dot", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := DOT(io.Discard, s, DOTOptions{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("json", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := GraphJSON(io.Discard, s); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -45,12 +45,18 @@ func quote(s string) string {
 // escaped so that Graphviz shows them rather than reading \N, \l, \n.
 func quoteLabel(lines []string) string {
 	esc := make([]string, len(lines))
-	r := strings.NewReplacer(`\`, `\\`, "\r\n", `\n`, "\n", `\n`, "\r", `\n`)
 	for i, l := range lines {
-		esc[i] = r.Replace(l)
+		esc[i] = l
+		if strings.ContainsAny(l, "\\\r\n") { // rare; the Replacer's scan is slow
+			esc[i] = labelEscaper.Replace(l)
+		}
 	}
 	return quote(strings.Join(esc, `\n`))
 }
+
+// labelEscaper escapes one line of a label. Built once: building a
+// Replacer costs more than the few hundred bytes each node replaces.
+var labelEscaper = strings.NewReplacer(`\`, `\\`, "\r\n", `\n`, "\n", `\n`, "\r", `\n`)
 
 // wrapLabel splits s into lines of at most width characters, breaking
 // after a separator (/ - _ . : , space = @ [) where it can, and inside a

@@ -30,6 +30,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			graphCommand(),
 			diffCommand(),
 			matchCommand(),
+			fmtCommand(),
+			docCommand(),
 		},
 	}
 	for _, cmd := range app.Commands {

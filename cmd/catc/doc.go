@@ -17,6 +17,8 @@
 //	graph PATH... [--format F]    the dependency graph (dot, svg or json)
 //	diff OLD NEW | --base REV P   what a change does to the plan
 //	match TYPE [VALUE]            check a JSON value against a Puppet data type
+//	fmt [--check] [--diff] PATH   canonical HCL formatting
+//	doc PATH... [-o DIR]          a Markdown reference of the types
 //	version                       print the version
 //
 // PATH is a .hcl file or a directory (every *.hcl below it, in bytewise

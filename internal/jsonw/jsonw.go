@@ -8,7 +8,6 @@
 package jsonw
 
 import (
-	"encoding/json"
 	"io"
 	"strconv"
 	"unicode/utf8"
@@ -181,29 +180,57 @@ func (w *Writer) Strings(ss []string) {
 	w.EndArray()
 }
 
-// appendString appends s quoted. Plain ASCII (the usual title, ref or
-// path) is copied; anything else goes through encoding/json so that the
-// escapes (control characters, U+2028, invalid UTF-8) stay exactly its
-// own.
+// appendString appends s quoted and escaped as encoding/json does without
+// HTML escaping: `"` and `\`, control characters (\b \f \n \r \t, else
+// \u00XX), U+2028 and U+2029 as \u2028 and \u2029, each invalid UTF-8
+// byte as \ufffd; everything else as it is.
 func appendString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
-			return appendSlow(b, s)
-		}
-	}
+	const hex = "0123456789abcdef"
 	b = append(b, '"')
-	b = append(b, s...)
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
 	return append(b, '"')
-}
-
-type appender struct{ b []byte }
-
-func (a *appender) Write(p []byte) (int, error) { a.b = append(a.b, p...); return len(p), nil }
-
-func appendSlow(b []byte, s string) []byte {
-	a := &appender{b: b}
-	enc := json.NewEncoder(a)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)       // a string always encodes
-	return a.b[:len(a.b)-1] // Encode's newline
 }

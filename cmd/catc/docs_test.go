@@ -1,0 +1,119 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func runDocCmd(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	return runCatc(t, append([]string{"doc"}, args...)...)
+}
+
+// TestDocGolden runs `catc doc` from the render package's directory, so
+// that its output is byte for byte the Markdown goldens of render's own
+// tests (which name the fixtures as ../fixtures/…).
+func TestDocGolden(t *testing.T) {
+	t.Chdir("../../render")
+	tests := []struct {
+		args   []string
+		golden string
+	}{
+		{args: []string{"../fixtures/seed"}, golden: "doc_seed.md"},
+		{args: []string{"../fixtures/graph/web", "--diagnostics", "json"}, golden: "doc_web.md"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.golden, func(t *testing.T) {
+			code, out, errOut := runDocCmd(t, tt.args...)
+			if code != 0 {
+				t.Fatalf("catc doc = %d, stderr %q", code, errOut)
+			}
+			want, err := os.ReadFile(filepath.Join("testdata", tt.golden))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(want), out); diff != "" {
+				t.Errorf("catc doc %v (-want +got):\n%s", tt.args, diff)
+			}
+		})
+	}
+}
+
+func TestDocOutputDir(t *testing.T) {
+	t.Chdir("../../render")
+	dir := filepath.Join(t.TempDir(), "docs", "types")
+	// -o after the path; the directory does not exist yet.
+	code, out, errOut := runDocCmd(t, "../fixtures/seed", "-o", dir)
+	if code != 0 || out != "" {
+		t.Fatalf("catc doc -o = %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	if diff := cmp.Diff([]string{"README.md", "apt_key.md", "software.md"}, names); diff != "" {
+		t.Errorf("files in %s (-want +got):\n%s", dir, diff)
+	}
+	for file, golden := range map[string]string{"README.md": "doc_seed_index.md", "apt_key.md": "doc_seed_apt_key.md"} {
+		want, _ := os.ReadFile(filepath.Join("testdata", golden))
+		if diff := cmp.Diff(string(want), readFile(t, filepath.Join(dir, file))); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", file, diff)
+		}
+	}
+	if got := readFile(t, filepath.Join(dir, "software.md")); !strings.HasPrefix(got, "# software\n") {
+		t.Errorf("software.md starts %q", got[:min(len(got), 40)])
+	}
+}
+
+func TestDocErrors(t *testing.T) {
+	notDir := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(notDir, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name     string
+		args     []string
+		inStderr string
+	}{
+		{name: "no path", args: nil, inStderr: "doc needs at least one PATH"},
+		{name: "load errors", args: []string{"../../fixtures/invalid/type_no_namevar.hcl"}, inStderr: "Error: "},
+		{name: "output is a file", args: []string{"../../fixtures/seed", "-o", notDir}, inStderr: "cannot create " + notDir},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runDocCmd(t, tt.args...)
+			if code != 1 {
+				t.Errorf("exit code = %d, want 1", code)
+			}
+			if out != "" {
+				t.Errorf("stdout = %q, want nothing", out)
+			}
+			if !strings.Contains(errOut, tt.inStderr) {
+				t.Errorf("stderr = %q, want it to contain %q", errOut, tt.inStderr)
+			}
+		})
+	}
+}
+
+// TestDocLoadErrorWritesNothing checks that a catalog with errors leaves
+// the output directory uncreated.
+func TestDocLoadErrorWritesNothing(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	code, _, _ := runDocCmd(t, "../../fixtures/invalid/type_no_namevar.hcl", "-o", dir)
+	if code != 1 {
+		t.Errorf("exit code = %d, want 1", code)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("%s was created for an invalid catalog (%v)", dir, err)
+	}
+}

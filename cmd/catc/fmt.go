@@ -1,0 +1,188 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/pmezard/go-difflib/difflib"
+	"github.com/urfave/cli/v2"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/render"
+)
+
+func fmtCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "fmt",
+		Usage:     "rewrite HCL files in the canonical layout (hclwrite)",
+		ArgsUsage: "PATH...",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "check", Usage: "write nothing; list the files that are not formatted and exit 1 if there are any"},
+			&cli.BoolFlag{Name: "diff", Usage: "write nothing; print a unified diff of the changes"},
+			&cli.StringFlag{Name: "diagnostics", Value: "text", Usage: "print diagnostics as `FORMAT`: text, json or github"},
+		},
+		Action: runFmt,
+	}
+}
+
+// fmtRun is what one `catc fmt` has seen: the problems (with the sources
+// they point into, for snippets) and the files that are not formatted.
+type fmtRun struct {
+	diags   hcl.Diagnostics
+	sources map[string]*hcl.File
+	changed []string
+}
+
+// runFmt formats every file on its own: a file that does not parse is
+// reported and left as it is, and the others are still processed.
+func runFmt(c *cli.Context) error {
+	if _, err := render.ParseDiagnosticFormat(c.String("diagnostics")); err != nil {
+		return &exitError{code: exitErrors, msg: err.Error()}
+	}
+	paths := c.Args().Slice()
+	if len(paths) == 0 {
+		return &exitError{code: exitErrors, msg: "fmt needs at least one PATH (a .hcl file or a directory of them)"}
+	}
+	names, diags := catalog.ExpandPaths(paths)
+	run := &fmtRun{diags: diags, sources: map[string]*hcl.File{}}
+	for _, name := range names {
+		if err := run.file(c, name); err != nil {
+			return err
+		}
+	}
+	if err := printDiagnostics(c, run.diags, run.sources); err != nil {
+		return err
+	}
+	if run.diags.HasErrors() || c.Bool("check") && len(run.changed) > 0 {
+		return failed()
+	}
+	return nil
+}
+
+// file formats one file and, as the flags say, lists it, prints its diff
+// or rewrites it. Only a failure to write stdout is returned; problems
+// with the file itself are collected as diagnostics.
+func (r *fmtRun) file(c *cli.Context, name string) error {
+	src, err := os.ReadFile(name)
+	if err != nil {
+		r.diags = append(r.diags, fileDiag("Cannot read input", name, err))
+		return nil
+	}
+	out, diags := catalog.FormatHCL(src, name)
+	if diags.HasErrors() {
+		r.diags = append(r.diags, diags...)
+		r.sources[name] = &hcl.File{Bytes: src}
+		return nil
+	}
+	if bytes.Equal(out, src) {
+		return nil
+	}
+	r.changed = append(r.changed, name)
+	check, diff := c.Bool("check"), c.Bool("diff")
+	if check || !diff {
+		// Like terraform fmt: the files that are (or would be) rewritten.
+		if _, err := fmt.Fprintln(c.App.Writer, name); err != nil {
+			return err
+		}
+	}
+	if diff {
+		return writeUnifiedDiff(c.App.Writer, name, src, out)
+	}
+	if check {
+		return nil
+	}
+	if err := replaceFile(name, out); err != nil {
+		r.diags = append(r.diags, fileDiag("Cannot write file", name, err))
+	}
+	return nil
+}
+
+// writeUnifiedDiff prints the change as `diff -u` would, with git's a/ and
+// b/ prefixes so that `git apply` and `patch -p1` take it.
+func writeUnifiedDiff(w io.Writer, name string, old, formatted []byte) error {
+	slash := filepath.ToSlash(name)
+	return difflib.WriteUnifiedDiff(w, difflib.UnifiedDiff{
+		A:        splitLines(old),
+		B:        splitLines(formatted),
+		FromFile: "a/" + slash,
+		ToFile:   "b/" + slash,
+		Context:  3,
+	})
+}
+
+// splitLines cuts src into lines that keep their "\n". difflib.SplitLines
+// would add an empty last line to every file that ends with a newline;
+// here only a last line without one gets it, so that the diff stays one
+// line per line.
+func splitLines(src []byte) []string {
+	lines := strings.SplitAfter(string(src), "\n")
+	if lines[len(lines)-1] == "" {
+		return lines[:len(lines)-1]
+	}
+	lines[len(lines)-1] += "\n"
+	return lines
+}
+
+// replaceFile writes data over the file at name, keeping its permissions.
+// A symbolic link is followed, so that the file it points to is rewritten
+// and the link stays a link.
+func replaceFile(name string, data []byte) error {
+	path, err := filepath.EvalSymlinks(name)
+	if err != nil {
+		return err
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(path, data, st.Mode().Perm())
+}
+
+// writeFileAtomic writes a temporary file in the same directory, gives it
+// perm, then renames it over path: a reader sees the old bytes or the
+// new, never half of them, and a failure leaves the old file as it was.
+func writeFileAtomic(path string, data []byte, perm fs.FileMode) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // a no-op once renamed
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), perm); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// fileDiag is an I/O problem with one file, as a diagnostic so that it is
+// printed (and counted) with the syntax errors of the other files.
+func fileDiag(summary, name string, err error) *hcl.Diagnostic {
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  summary,
+		Detail:   fmt.Sprintf("%s: %v.", name, pathErrorCause(err)),
+	}
+}
+
+// pathErrorCause drops the operation and path from an *fs.PathError,
+// which the detail already names.
+func pathErrorCause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,179 @@
+package jsonw
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"unicode/utf8"
+)
+
+// encode is the reference: encoding/json's Encoder without HTML escaping,
+// indented by two spaces or compact.
+func encode(t testing.TB, v any, indent bool) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if indent {
+		enc.SetIndent("", "  ")
+	}
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func checkString(t testing.TB, s string) {
+	t.Helper()
+	want := encode(t, s, false)
+	want = want[:len(want)-1]
+	if got := appendString(nil, s); !bytes.Equal(got, want) {
+		t.Fatalf("appendString(%q) = %s, want %s", s, got, want)
+	}
+}
+
+// TestAppendString holds every byte alone, every rune of the first
+// planes and random byte strings to encoding/json's escaping.
+func TestAppendString(t *testing.T) {
+	for c := range 256 {
+		checkString(t, string([]byte{byte(c)}))
+		checkString(t, "a"+string([]byte{byte(c)})+"b")
+	}
+	for r := rune(0); r < 0x30000; r++ {
+		if utf8.ValidRune(r) {
+			checkString(t, "x"+string(r))
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		b := make([]byte, rng.IntN(12))
+		for i := range b {
+			b[i] = byte(rng.IntN(256))
+		}
+		checkString(t, string(b))
+	}
+}
+
+// FuzzAppendString: `go test ./internal/jsonw -fuzz FuzzAppendString -fuzztime 30s`.
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "plain", "a\"b\\c", "\x00\x1f\x7f", "\u2028\u2029", "\xff\xe2\x80", "<&>", "日本"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { checkString(t, s) })
+}
+
+// TestWriterMatchesEncoder writes random trees of arrays, objects (keys
+// in sorted order, as encoding/json writes maps) and scalars, indented
+// and compact, and compares with encoding/json.
+func TestWriterMatchesEncoder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 2000 {
+		v := randomTree(rng, 4)
+		for _, indent := range []bool{true, false} {
+			var got []byte
+			if indent {
+				var b bytes.Buffer
+				w := New(&b)
+				writeTree(w, v)
+				if err := w.Finish(); err != nil {
+					t.Fatal(err)
+				}
+				got = b.Bytes()
+			} else {
+				w := Compact()
+				writeTree(w, v)
+				got = append(w.Bytes(), '\n')
+			}
+			if want := encode(t, v, indent); !bytes.Equal(got, want) {
+				t.Fatalf("indent %v:\n got %s\nwant %s", indent, got, want)
+			}
+		}
+	}
+}
+
+// TestWriterFlushes writes a document bigger than the buffer and checks
+// that the io.Writer sees it whole.
+func TestWriterFlushes(t *testing.T) {
+	list := make([]string, 50000)
+	for i := range list {
+		list[i] = "element"
+	}
+	var b bytes.Buffer
+	w := New(&b)
+	w.Strings(list)
+	if err := w.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	if want := encode(t, list, true); !bytes.Equal(b.Bytes(), want) {
+		t.Fatalf("got %d bytes, want %d", b.Len(), len(want))
+	}
+}
+
+func randomTree(rng *rand.Rand, depth int) any {
+	k := rng.IntN(7)
+	if depth == 0 {
+		k = rng.IntN(4)
+	}
+	switch k {
+	case 0:
+		return nil
+	case 1:
+		return rng.IntN(2) == 0
+	case 2:
+		return rng.Int64N(2000) - 1000
+	case 3:
+		return []string{"a", "b\n", "<c>", "\u2028"}[rng.IntN(4)]
+	case 4:
+		if rng.IntN(5) == 0 {
+			return []string(nil)
+		}
+		return []string{"x", "y"}[:rng.IntN(3)]
+	case 5:
+		a := []any{}
+		for range rng.IntN(4) {
+			a = append(a, randomTree(rng, depth-1))
+		}
+		return a
+	default:
+		m := map[string]any{}
+		for range rng.IntN(4) {
+			m[string(rune('a'+rng.IntN(6)))] = randomTree(rng, depth-1)
+		}
+		return m
+	}
+}
+
+func writeTree(w *Writer, v any) {
+	switch v := v.(type) {
+	case nil:
+		w.Null()
+	case bool:
+		w.Bool(v)
+	case int64:
+		w.Int(v)
+	case string:
+		w.String(v)
+	case []string:
+		w.Strings(v)
+	case []any:
+		w.BeginArray()
+		for _, x := range v {
+			writeTree(w, x)
+		}
+		w.EndArray()
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		w.BeginObject()
+		for _, k := range keys {
+			w.Key(k)
+			writeTree(w, v[k])
+		}
+		w.EndObject()
+	}
+}

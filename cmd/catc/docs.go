@@ -54,7 +54,7 @@ func writeDocDir(dir string, defs []*catalog.TypeDef) error {
 	}
 	for _, f := range files {
 		path := filepath.Join(dir, f.name)
-		if err := writeFileAtomic(path, f.data, 0o644); err != nil {
+		if err := replaceFile(path, 0o644, bytesWriter(f.data)); err != nil {
 			return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot write %s: %v", path, pathErrorCause(err))}
 		}
 	}

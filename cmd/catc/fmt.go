@@ -98,7 +98,7 @@ func (r *fmtRun) file(c *cli.Context, name string) error {
 	if check {
 		return nil
 	}
-	if err := replaceFile(name, out); err != nil {
+	if err := rewriteFile(name, out); err != nil {
 		r.diags = append(r.diags, fileDiag("Cannot write file", name, err))
 	}
 	return nil
@@ -130,10 +130,10 @@ func splitLines(src []byte) []string {
 	return lines
 }
 
-// replaceFile writes data over the file at name, keeping its permissions.
+// rewriteFile writes data over the file at name, keeping its permissions.
 // A symbolic link is followed, so that the file it points to is rewritten
 // and the link stays a link.
-func replaceFile(name string, data []byte) error {
+func rewriteFile(name string, data []byte) error {
 	path, err := filepath.EvalSymlinks(name)
 	if err != nil {
 		return err
@@ -142,29 +142,7 @@ func replaceFile(name string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, data, st.Mode().Perm())
-}
-
-// writeFileAtomic writes a temporary file in the same directory, gives it
-// perm, then renames it over path: a reader sees the old bytes or the
-// new, never half of them, and a failure leaves the old file as it was.
-func writeFileAtomic(path string, data []byte, perm fs.FileMode) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // a no-op once renamed
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), perm); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return replaceFile(path, st.Mode().Perm(), bytesWriter(data))
 }
 
 // fileDiag is an I/O problem with one file, as a diagnostic so that it is

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -15,42 +17,61 @@ func outputFlag() cli.Flag {
 	return &cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"}
 }
 
-// writeOutput renders into memory first, so that an error never leaves a
-// partial file, then writes stdout or the -o file (atomically, by rename).
+// writeOutput runs render into standard output or the -o file so that an
+// error never leaves partial output: stdout and devices get the rendered
+// bytes only on success, and a file is rendered into a temporary file
+// beside it (streamed, so a large plan is never held twice in memory)
+// that replaces the target only on success.
 func writeOutput(c *cli.Context, render func(io.Writer) error) error {
-	var b bytes.Buffer
-	if err := render(&b); err != nil {
-		return &exitError{code: exitErrors, msg: err.Error()}
-	}
 	path := c.String("output")
-	if path == "" || path == "-" {
-		_, err := c.App.Writer.Write(b.Bytes())
-		return err
-	}
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+	if st, err := os.Stat(path); path == "" || path == "-" || err == nil && !st.Mode().IsRegular() {
+		var b bytes.Buffer
+		if err := render(&b); err != nil {
+			return &exitError{code: exitErrors, msg: err.Error()}
+		}
+		if path == "" || path == "-" {
+			_, err := c.App.Writer.Write(b.Bytes())
+			return err
+		}
 		// A device or pipe (-o /dev/null, -o /dev/stderr) is written to,
 		// never replaced.
-		return writeSpecial(path, b.Bytes())
+		return outputError(path, writeSpecial(path, b.Bytes()))
 	}
+	return outputError(path, replaceFile(path, 0o644, render))
+}
+
+// replaceFile writes a temporary file beside path with write (buffered),
+// gives it perm, then renames it over path: a reader sees the old bytes or
+// the new, never half of them, and a failure leaves the old file as it was.
+func replaceFile(path string, perm fs.FileMode, write func(io.Writer) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
-		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot write %s: %v", path, err)}
+		return err
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(b.Bytes()); err != nil {
-		tmp.Close()
-		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot write %s: %v", path, err)}
+	defer os.Remove(tmp.Name()) // a no-op once renamed
+	w := bufio.NewWriterSize(tmp, 256<<10)
+	err = write(w)
+	if err == nil {
+		err = w.Flush()
 	}
-	if err := tmp.Close(); err != nil {
-		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot write %s: %v", path, err)}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
 	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot write %s: %v", path, err)}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), perm)
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot write %s: %v", path, err)}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
 	}
-	return nil
+	return err
+}
+
+// bytesWriter is a write function for replaceFile that writes data.
+func bytesWriter(data []byte) func(io.Writer) error {
+	return func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	}
 }
 
 // writeSpecial writes data to an existing non-regular file such as a
@@ -58,14 +79,19 @@ func writeOutput(c *cli.Context, render func(io.Writer) error) error {
 func writeSpecial(path string, data []byte) error {
 	f, err := os.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
-		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot write %s: %v", path, err)}
+		return err
 	}
 	_, err = f.Write(data)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	if err != nil {
-		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot write %s: %v", path, err)}
+	return err
+}
+
+// outputError wraps a failure to write the -o file (nil stays nil).
+func outputError(path string, err error) error {
+	if err == nil {
+		return nil
 	}
-	return nil
+	return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot write %s: %v", path, err)}
 }

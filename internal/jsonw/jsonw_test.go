@@ -3,6 +3,7 @@ package jsonw
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -93,21 +94,38 @@ func TestWriterMatchesEncoder(t *testing.T) {
 	}
 }
 
-// TestWriterFlushes writes a document bigger than the buffer and checks
-// that the io.Writer sees it whole.
+// onlyWriter hides bytes.Buffer's Grow: a destination that is streamed to.
+type onlyWriter struct{ w *bytes.Buffer }
+
+func (o onlyWriter) Write(p []byte) (int, error) { return o.w.Write(p) }
+
+// TestWriterFlushes writes a document bigger than the buffer, streamed
+// (a file) and in chunks handed over at Finish (an in-memory buffer), and
+// checks that the destination gets it whole.
 func TestWriterFlushes(t *testing.T) {
 	list := make([]string, 50000)
 	for i := range list {
 		list[i] = "element"
 	}
-	var b bytes.Buffer
-	w := New(&b)
-	w.Strings(list)
-	if err := w.Finish(); err != nil {
-		t.Fatal(err)
-	}
-	if want := encode(t, list, true); !bytes.Equal(b.Bytes(), want) {
-		t.Fatalf("got %d bytes, want %d", b.Len(), len(want))
+	want := encode(t, list, true)
+	for _, tc := range []struct {
+		name   string
+		writer func(*bytes.Buffer) io.Writer
+	}{
+		{"streamed", func(b *bytes.Buffer) io.Writer { return onlyWriter{b} }},
+		{"buffered", func(b *bytes.Buffer) io.Writer { return b }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			w := New(tc.writer(&b))
+			w.Strings(list)
+			if err := w.Finish(); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(b.Bytes(), want) {
+				t.Fatalf("got %d bytes, want %d", b.Len(), len(want))
+			}
+		})
 	}
 }
 

@@ -133,7 +133,7 @@ func (j *JSONCatalog) Write(w io.Writer) error {
 	jw.Key("format")
 	jw.String(j.Format)
 	jw.Key("types")
-	writeTypes(jw, j.Types)
+	WriteJSONTypes(jw, j.Types)
 	jw.Key("resources")
 	if j.Resources == nil {
 		jw.Null()
@@ -152,7 +152,9 @@ func (j *JSONCatalog) Write(w io.Writer) error {
 	return jw.Finish()
 }
 
-func writeTypes(w *jsonw.Writer, ts []JSONType) {
+// WriteJSONTypes writes the "types" array of the catalog JSON; the plan
+// JSON, which extends the catalog JSON, writes it too.
+func WriteJSONTypes(w *jsonw.Writer, ts []JSONType) {
 	if ts == nil {
 		w.Null()
 		return

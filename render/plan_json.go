@@ -9,8 +9,8 @@ import (
 )
 
 // PlanJSON writes the plan as JSON: the catalog JSON of the plan's
-// catalog (same format string, resources in declaration order, edges with
-// kinds, refresh and origins) with
+// catalog (same format string, types, resources in declaration order,
+// edges with kinds, refresh and origins) with
 //
 //   - "order": the refs in apply order (with cycles: only those that could
 //     be ordered);
@@ -26,6 +26,8 @@ func PlanJSON(w io.Writer, p *graph.Plan) error {
 	jw.BeginObject()
 	jw.Key("format")
 	jw.String(cat.Format)
+	jw.Key("types")
+	catalog.WriteJSONTypes(jw, cat.Types)
 	jw.Key("resources")
 	jw.BeginArray()
 	for i := range cat.Resources {

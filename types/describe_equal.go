@@ -1,5 +1,7 @@
 package types
 
+import "slices"
+
 // typesEqual is Puppet's Type#eql?: structural equality, with Variant
 // members and Pattern regexps compared as sets and aliases by name.
 func typesEqual(a, b Type) bool {
@@ -26,7 +28,7 @@ func typesEqual(a, b Type) bool {
 		return ok && ((x.Value == nil) == (y.Value == nil)) && (x.Value == nil || *x.Value == *y.Value)
 	case *EnumType:
 		y, ok := b.(*EnumType)
-		return ok && x.CaseInsensitive == y.CaseInsensitive && stringsEqual(x.Values, y.Values)
+		return ok && x.CaseInsensitive == y.CaseInsensitive && slices.Equal(x.Values, y.Values)
 	case *PatternType:
 		y, ok := b.(*PatternType)
 		return ok && len(x.Patterns) == len(y.Patterns) && patternsSubset(x.Patterns, y.Patterns)
@@ -73,18 +75,6 @@ func stringPtrEqual(a, b *string) bool {
 		return a == b
 	}
 	return *a == *b
-}
-
-func stringsEqual(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func regexpEqual(a, b *Regexp) bool {

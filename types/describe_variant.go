@@ -1,5 +1,7 @@
 package types
 
+import "slices"
+
 // describeVariant describes the value against every member (an Optional
 // original adds a leading Undef member, shifting the numbering: quirk Q5);
 // if any member has nothing to say the value is accepted. The members'
@@ -65,22 +67,10 @@ func isTypeMismatch(m descMismatch) bool {
 func foldMismatches(ms []descMismatch) (descMismatch, bool) {
 	acc := ms[0]
 	for _, m := range ms[1:] {
-		if !pathsEqual(acc.canonicalPath(), m.canonicalPath()) {
+		if !slices.Equal(acc.canonicalPath(), m.canonicalPath()) {
 			return descMismatch{}, false
 		}
 		acc = acc.merge(m)
 	}
 	return acc, true
-}
-
-func pathsEqual(a, b []descPathElem) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

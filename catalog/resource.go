@@ -57,7 +57,8 @@ func buildResource(c *Catalog, raw *rawResource) built {
 	// set when the type was sealed); a nil value is no value.
 	var argBuf [8]*rawArg
 	var valueBuf [8]types.Value
-	explicit, values := argBuf[:0], valueBuf[:0]
+	var explicit []*rawArg
+	var values []types.Value
 	if n := len(td.Attributes); n <= len(argBuf) {
 		explicit, values = argBuf[:n], valueBuf[:n]
 	} else {

@@ -13,23 +13,11 @@ func newSearch(n int) *search {
 	return &search{seen: make([]int32, n), parent: make([]int32, n)}
 }
 
-// shortestPath is a shortest path from → to over the node-index
-// adjacency lists adj, restricted to the nodes inside accepts (nil: all).
-// It returns the nodes from from to to, or nil when to is unreachable.
-// When from == to the path is a shortest cycle through from. Neighbours
-// are tried in list order.
-func (s *search) shortestPath(adj [][]int32, from, to int32, inside func(int32) bool) []int32 {
-	return s.bfs(from, to, inside, func(u int32, visit func(int32) bool) {
-		for _, w := range adj[u] {
-			if visit(w) {
-				return
-			}
-		}
-	})
-}
-
-// shortestEdgePath is shortestPath over g's edges, tried in insertion
-// order, so that ties go the way Puppet's own search goes.
+// shortestEdgePath is a shortest path from → to over g's edges, restricted
+// to the nodes inside accepts (nil: all): the nodes from from to to, or nil
+// when to is unreachable. When from == to it is a shortest cycle through
+// from. Edges are tried in insertion order, so that ties go the way
+// Puppet's own search goes.
 func (s *search) shortestEdgePath(g *Graph, from, to int32, inside func(int32) bool) []int32 {
 	return s.bfs(from, to, inside, func(u int32, visit func(int32) bool) {
 		for _, e := range g.out[u] {

@@ -52,7 +52,6 @@ type typeParser struct {
 	tok   typeToken
 	ahead []typeToken
 	depth int
-	begun bool
 }
 
 func (p *typeParser) advance() error {

@@ -126,9 +126,7 @@ func (p *rxParser) parseSeq(inGroup bool) (seq *rxSeq, closed bool, err error) {
 			seq.items = append(seq.items, node...)
 			return seq, true, nil
 		}
-		for _, n := range node {
-			seq.items = append(seq.items, n)
-		}
+		seq.items = append(seq.items, node...)
 		if len(node) == 0 {
 			continue
 		}

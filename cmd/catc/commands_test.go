@@ -203,6 +203,10 @@ func TestWhy(t *testing.T) {
 			t.Errorf("why lacks %q:\n%s", want, out)
 		}
 	}
+	code, out, _ = runCatc(t, "why", seed, "software.php", "software.php-yum")
+	if code != 0 || !strings.Contains(out, "Software[php] comes before Software[php-yum]") {
+		t.Errorf("why with HCL-form references: exit %d\n%s", code, out)
+	}
 	code, out, _ = runCatc(t, "why", seed, "Software[php-yum]", "Software[php]")
 	if code != 0 || !strings.Contains(out, "does not have to come before") {
 		t.Errorf("why with no path: exit %d\n%s", code, out)
@@ -246,5 +250,16 @@ func TestOutputToDevice(t *testing.T) {
 	after, err := os.Stat(os.DevNull)
 	if err != nil || after.Mode() != before.Mode() || after.Mode().IsRegular() {
 		t.Fatalf("%s was replaced: mode %v, was %v", os.DevNull, after.Mode(), before.Mode())
+	}
+}
+
+func TestIsRef(t *testing.T) {
+	for arg, want := range map[string]bool{
+		"Software[php]": true, "software.php-yum": true, `apt_key.ABCD1234`: true, "node_res::x.a": true,
+		seed: false, "site.hcl": false, "site/main.hcl": false, "Site": false, "plain": false, "../x.y": false,
+	} {
+		if got := isRef(arg); got != want {
+			t.Errorf("isRef(%q) = %v, want %v", arg, got, want)
+		}
 	}
 }

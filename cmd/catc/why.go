@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"os"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -62,9 +63,26 @@ func splitRefs(args []string) (paths, refs []string) {
 }
 
 func isRef(s string) bool {
-	if _, _, ok := catalog.ParseRef(s); !ok {
+	if _, err := os.Stat(s); err == nil {
 		return false
 	}
-	_, err := os.Stat(s)
-	return err != nil
+	if _, _, ok := catalog.ParseRef(s); ok {
+		return true
+	}
+	return isTraversalRef(s)
+}
+
+// isTraversalRef tells the HCL form of a reference, type.title (as in
+// `require = software.php-yum`), from a mistyped file name.
+func isTraversalRef(s string) bool {
+	typ, title, ok := strings.Cut(s, ".")
+	if !ok || title == "" || strings.HasSuffix(s, ".hcl") || strings.ContainsAny(s, "/\\") {
+		return false
+	}
+	for i, r := range typ {
+		if !(r >= 'a' && r <= 'z' || r == '_' || i > 0 && (r >= '0' && r <= '9' || r == ':')) {
+			return false
+		}
+	}
+	return typ != ""
 }

@@ -72,7 +72,7 @@ func TestMatch(t *testing.T) {
 			name:     "bad JSON value",
 			args:     []string{"match", "String", "installed"},
 			code:     1,
-			inStderr: "VALUE is not valid JSON",
+			inStderr: `VALUE is not valid JSON: invalid character 'i' looking for beginning of value; a string needs its quotes: '"installed"'`,
 		},
 		{
 			name:     "unsatisfiable type is rejected with advice",

@@ -48,7 +48,11 @@ func runMatch(c *cli.Context) error {
 	}
 	v, err := types.DecodeJSON([]byte(args[1]))
 	if err != nil {
-		return &exitError{code: exitErrors, msg: fmt.Sprintf("VALUE is not valid JSON: %v (strings need quotes: '\"installed\"')", err)}
+		msg := fmt.Sprintf("VALUE is not valid JSON: %v", err)
+		if looksLikeBareWord(args[1]) {
+			msg += fmt.Sprintf(`; a string needs its quotes: '"%s"'`, args[1])
+		}
+		return &exitError{code: exitErrors, msg: msg}
 	}
 	if msg, ok := types.Check(c.String("subject"), t, v); !ok {
 		fmt.Fprintln(out, msg)
@@ -74,4 +78,15 @@ func runeOffset(s string, off int) int {
 		off = len(s)
 	}
 	return len([]rune(s[:max(off, 0)]))
+}
+
+// looksLikeBareWord reports whether s reads as an unquoted string (the
+// usual mistake: catc match Enum[a] a) rather than broken JSON.
+func looksLikeBareWord(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" || s == "true" || s == "false" || s == "null" {
+		return false
+	}
+	c := s[0]
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '/'
 }

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/render"
 )
 
 func compileCommand() *cli.Command {
@@ -13,13 +15,24 @@ func compileCommand() *cli.Command {
 		Name:      "compile",
 		Usage:     "write the compiled catalog as JSON (resources and edges)",
 		ArgsUsage: "PATH...",
-		Flags:     append(loadFlags(), outputFlag()),
+		Flags: append(loadFlags(), outputFlag(),
+			&cli.StringFlag{Name: "format", Value: "catc", Usage: "`FORMAT` of the catalog: catc (catc's JSON) or puppet (Puppet's catalog format 2)"},
+		),
 		Action: func(c *cli.Context) error {
+			var write func(io.Writer, *graph.Graph) error
+			switch f := c.String("format"); f {
+			case "catc":
+				write = func(w io.Writer, g *graph.Graph) error { return g.JSON().Write(w) }
+			case "puppet":
+				write = render.PuppetCatalog
+			default:
+				return &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a catalog format: use catc or puppet", f)}
+			}
 			g, _, err := loadGraph(c, false)
 			if err != nil {
 				return err
 			}
-			return writeOutput(c, func(w io.Writer) error { return g.JSON().Write(w) })
+			return writeOutput(c, func(w io.Writer) error { return write(w, g) })
 		},
 	}
 }

@@ -8,6 +8,24 @@ import (
 	"github.com/catc-dev/catc/types"
 )
 
+// wantsSensitive reports whether values of type t must be Sensitive:
+// Sensitive[...] itself, or inside Optional or NotUndef. HCL cannot mark a
+// value Sensitive as a manifest can, so catc wraps it for such a type.
+func wantsSensitive(t types.Type) bool {
+	for {
+		switch x := t.(type) {
+		case *types.SensitiveType:
+			return true
+		case *types.OptionalType:
+			t = x.Type
+		case *types.NotUndefType:
+			t = x.Type
+		default:
+			return false
+		}
+	}
+}
+
 // checkValue checks v against the attribute's type with Puppet's message,
 // prefixed `type.attr`, then a sentence of advice (valueAdvice). A value for a Sensitive[...] type is wrapped first
 // (HCL has no Sensitive constructor). A sensitive attribute's message does
@@ -16,7 +34,7 @@ func checkValue(td *TypeDef, a *AttrDef, v types.Value) (string, bool) {
 	if a.Type == nil {
 		return "", true
 	}
-	if _, ok := a.Type.(*types.SensitiveType); ok {
+	if wantsSensitive(a.Type) {
 		if _, already := v.(types.Sensitive); !already && v != nil {
 			v = types.Sensitive{Value: v}
 		}

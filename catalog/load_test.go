@@ -352,3 +352,43 @@ resource "software" "php" {
 		t.Errorf("subject %s, want decl.hcl:7,21", s)
 	}
 }
+
+// TestOptionalSensitive checks that a value for Optional[Sensitive[...]] is
+// wrapped (HCL cannot mark it Sensitive), checked, and never shown.
+func TestOptionalSensitive(t *testing.T) {
+	src := `
+type "secret" {
+  desc = "A secret."
+  attribute "name" {
+    type      = "String"
+    behaviour = "namevar"
+    desc      = "The name."
+  }
+  attribute "password" {
+    type = "Optional[Sensitive[String]]"
+    desc = "The password."
+  }
+}
+resource "secret" "a" { password = "hunter2" }
+resource "secret" "b" {}
+resource "secret" "c" { password = 5 }
+`
+	c, diags := LoadFiles([]string{"s.hcl"}, [][]byte{[]byte(src)}, LoadOptions{})
+	var errs []string
+	for _, d := range diags {
+		if d.Severity == hcl.DiagError {
+			errs = append(errs, d.Detail)
+		}
+	}
+	want := "secret.password expects a value of type Undef or Sensitive[String], got Sensitive[Integer]"
+	if len(errs) != 1 || !strings.HasPrefix(errs[0], want) {
+		t.Fatalf("errors %q, want one starting %q", errs, want)
+	}
+	var b strings.Builder
+	if err := WriteJSON(&b, c); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "hunter2") || !strings.Contains(b.String(), `"password": {`) {
+		t.Errorf("the password is not redacted in the catalog JSON:\n%s", b.String())
+	}
+}

@@ -296,7 +296,7 @@ func redact(a *AttrDef, v types.Value) types.Value {
 	if _, already := v.(types.Sensitive); already {
 		return v
 	}
-	if _, st := a.Type.(*types.SensitiveType); a.Sensitive || st {
+	if a.Sensitive || wantsSensitive(a.Type) {
 		return types.Sensitive{Value: v}
 	}
 	return v
@@ -349,10 +349,7 @@ func mandatoryList(what string, names []string) string {
 // displayValue prints a value in a message (to_s for scalars), or a
 // placeholder for a sensitive attribute.
 func displayValue(a *AttrDef, v types.Value) string {
-	if a.Sensitive {
-		return "[redacted]"
-	}
-	if _, st := a.Type.(*types.SensitiveType); st {
+	if a.Sensitive || wantsSensitive(a.Type) {
 		return "[redacted]"
 	}
 	switch v.(type) {

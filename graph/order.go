@@ -22,27 +22,39 @@ type Ordering struct {
 // as in Puppet. Cost: O((V + E) log V).
 func (g *Graph) order(o Ordering) []int32 {
 	n := len(g.nodes)
-	prio := priorities(n, o)
 	blockers := make([]int32, n)
-	h := minHeap{prio: prio}
 	for v := range n {
 		blockers[v] = int32(len(g.in[v]))
-		if blockers[v] == 0 {
+	}
+	return kahn(priorities(n, o), blockers, func(v int32, visit func(int32)) {
+		for _, e := range g.out[v] {
+			visit(int32(e.T.id))
+		}
+	})
+}
+
+// kahn takes the ready node with the smallest prio until none is ready.
+// blockers[v] is v's number of incoming edges (consumed); successors calls
+// visit once per outgoing edge of v.
+func kahn(prio, blockers []int32, successors func(v int32, visit func(int32))) []int32 {
+	h := minHeap{prio: prio}
+	for v, b := range blockers {
+		if b == 0 {
 			h.items = append(h.items, int32(v))
 		}
 	}
 	h.init()
-	out := make([]int32, 0, n)
+	out := make([]int32, 0, len(blockers))
+	release := func(w int32) {
+		blockers[w]--
+		if blockers[w] == 0 {
+			h.push(w)
+		}
+	}
 	for len(h.items) > 0 {
 		v := h.pop()
 		out = append(out, v)
-		for _, e := range g.out[v] {
-			w := int32(e.T.id)
-			blockers[w]--
-			if blockers[w] == 0 {
-				h.push(w)
-			}
-		}
+		successors(v, release)
 	}
 	return out
 }

@@ -76,8 +76,20 @@ type JSONOrigin struct {
 
 // JSONValue is a types.Value that marshals with hash keys in their order,
 // floats that stay floats (1.0), and sensitive values replaced by a
-// marker: {"sensitive": "hmac-sha256:<hex>"}.
+// marker: {"sensitive": "hmac-sha256:<hex>"}. It unmarshals with the
+// same rules (key order kept, 1 an Integer and 1.0 a Float); a marker
+// reads back as the hash it is.
 type JSONValue struct{ V types.Value }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *JSONValue) UnmarshalJSON(data []byte) error {
+	val, err := types.DecodeJSON(data)
+	if err != nil {
+		return err
+	}
+	v.V = val
+	return nil
+}
 
 // MarshalJSON implements json.Marshaler.
 func (v JSONValue) MarshalJSON() ([]byte, error) {

@@ -11,55 +11,17 @@ import (
 	"github.com/catc-dev/catc/types"
 )
 
-// jsonInput is the catalog JSON (DESIGN.md §4) as diff reads it back.
-// Types is optional: catalogs that carry it tell diff which attributes
-// are init_only, parameters, read_only or sensitive; without it every
-// attribute is compared as a property and sensitive values are known by
-// their marker.
-type jsonInput struct {
-	Format    string          `json:"format"`
-	Resources []jsonResource  `json:"resources"`
-	Edges     []jsonInputEdge `json:"edges"`
-	Types     []jsonType      `json:"types"`
-}
-
-type jsonResource struct {
-	Ref        string          `json:"ref"`
-	Type       string          `json:"type"`
-	Title      string          `json:"title"`
-	Namevars   json.RawMessage `json:"namevars"`
-	Attributes json.RawMessage `json:"attributes"`
-	Tags       []string        `json:"tags"`
-	Noop       *bool           `json:"noop"`
-	File       string          `json:"file"`
-	Line       int             `json:"line"`
-	Index      int             `json:"index"`
-}
-
-type jsonInputEdge struct {
-	From  string   `json:"from"`
-	To    string   `json:"to"`
-	Kinds []string `json:"kinds"`
-}
-
-type jsonType struct {
-	Name       string          `json:"name"`
-	Attributes []jsonAttribute `json:"attributes"`
-}
-
-type jsonAttribute struct {
-	Name      string `json:"name"`
-	Behaviour string `json:"behaviour"`
-	Sensitive bool   `json:"sensitive"`
-}
-
 // ReadSnapshot reads a catalog JSON file (the output of `catc compile`)
 // into a Snapshot. The JSON has no apply order, so ReadSnapshot computes
 // it from the resources' indexes and the edges with the rule Order uses
 // (Kahn's algorithm, the ready resource declared first), and finds the
 // cycles among what it could not order. name labels errors.
 func ReadSnapshot(r io.Reader, name string) (*Snapshot, error) {
-	var in jsonInput
+	// The "types" key is optional: catalogs that carry it tell diff which
+	// attributes are init_only, parameters, read_only or sensitive; without
+	// it every attribute is compared as a property and sensitive values
+	// are known by their marker.
+	var in catalog.JSONCatalog
 	dec := json.NewDecoder(r)
 	if err := dec.Decode(&in); err != nil {
 		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, err)
@@ -91,7 +53,7 @@ func ReadSnapshot(r io.Reader, name string) (*Snapshot, error) {
 	return s, nil
 }
 
-func readTypes(ts []jsonType) map[string]map[string]AttrInfo {
+func readTypes(ts []catalog.JSONType) map[string]map[string]AttrInfo {
 	if len(ts) == 0 {
 		return nil
 	}
@@ -115,15 +77,15 @@ func parseBehaviour(s string) catalog.Behaviour {
 	return catalog.Property
 }
 
-func readResource(jr jsonResource, infos map[string]map[string]AttrInfo) (SnapResource, error) {
+func readResource(jr catalog.JSONResource, infos map[string]map[string]AttrInfo) (SnapResource, error) {
 	if jr.Ref == "" || jr.Type == "" {
 		return SnapResource{}, fmt.Errorf("missing ref or type")
 	}
-	attrs, err := decodeHash(jr.Attributes)
+	attrs, err := asHash(jr.Attributes.V)
 	if err != nil {
 		return SnapResource{}, fmt.Errorf("attributes: %v", err)
 	}
-	namevars, err := decodeHash(jr.Namevars)
+	namevars, err := asHash(jr.Namevars.V)
 	if err != nil {
 		return SnapResource{}, fmt.Errorf("namevars: %v", err)
 	}
@@ -147,15 +109,10 @@ func readResource(jr jsonResource, infos map[string]map[string]AttrInfo) (SnapRe
 	}, nil
 }
 
-// decodeHash decodes a JSON object (absent or null: empty) keeping key
-// order and Ruby's number rule.
-func decodeHash(raw json.RawMessage) (*types.Hash, error) {
-	if len(raw) == 0 || string(raw) == "null" {
+// asHash is a decoded JSON object (absent or null: empty).
+func asHash(v types.Value) (*types.Hash, error) {
+	if v == nil {
 		return &types.Hash{}, nil
-	}
-	v, err := types.DecodeJSON(raw)
-	if err != nil {
-		return nil, err
 	}
 	h, ok := v.(*types.Hash)
 	if !ok {
@@ -194,7 +151,7 @@ func unmarkSensitive(v types.Value) types.Value {
 
 // readEdges resolves the edges' refs; an edge naming no resource is an
 // error (the file is not what catc wrote).
-func (s *Snapshot) readEdges(edges []jsonInputEdge) error {
+func (s *Snapshot) readEdges(edges []catalog.JSONEdge) error {
 	idx := s.byRef()
 	for _, e := range edges {
 		from, okF := idx[e.From]

@@ -148,8 +148,8 @@ func commonType(t1, t2 Type) Type {
 		return &NumericType{}
 	case assignable(&ScalarType{}, t1) && assignable(&ScalarType{}, t2):
 		return &ScalarType{}
-	case assignable(inferDataAlias(), t1) && assignable(inferDataAlias(), t2):
-		return inferDataAlias()
+	case assignable(dataAlias, t1) && assignable(dataAlias, t2):
+		return dataAlias
 	}
 	return anyT
 }
@@ -361,20 +361,3 @@ func isAny(t Type) bool {
 }
 
 func isAnyOrNil(t Type) bool { return t == nil || isAny(t) }
-
-var inferDataT = inferBuildData()
-
-// inferDataAlias is the built-in Data alias (the common type of mixed data).
-func inferDataAlias() *AliasType { return inferDataT }
-
-// inferBuildData builds Data here so that inference does not depend on the
-// parser: Data = Variant[ScalarData, Undef, Hash[String, Data], Array[Data]].
-func inferBuildData() *AliasType {
-	d := &AliasType{Name: "Data"}
-	d.Resolved = &VariantType{Types: []Type{
-		&ScalarDataType{}, &UndefType{},
-		&HashType{Key: &StringType{}, Value: d},
-		&ArrayType{Elem: d},
-	}}
-	return d
-}

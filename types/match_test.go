@@ -111,8 +111,8 @@ func TestMatchContainers(t *testing.T) {
 		{"iterable typed int", &IterableType{Type: dtIntT()}, `"abc"`, false},
 		{"iterable typed array", &IterableType{Type: dtIntT()}, `["a"]`, false},
 		{"iterable typed array ok", &IterableType{Type: dtIntT()}, `[1,2]`, true},
-		{"data", inferDataAlias(), `{"a":{"b":[1,2.5,true,null,"x"]}}`, true},
-		{"array of data", dtArray(inferDataAlias(), nil), `[[{"a":null}]]`, true},
+		{"data", dataAlias, `{"a":{"b":[1,2.5,true,null,"x"]}}`, true},
+		{"array of data", dtArray(dataAlias, nil), `[[{"a":null}]]`, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -144,7 +144,7 @@ func TestMatchSensitive(t *testing.T) {
 		{"string", dtStr(), Sensitive{"secret"}, false},
 		{"any", &AnyType{}, Sensitive{"x"}, true},
 		{"notundef", &NotUndefType{}, Sensitive{"x"}, true},
-		{"data", inferDataAlias(), Sensitive{"x"}, false},
+		{"data", dataAlias, Sensitive{"x"}, false},
 		{"variant", dtVariant(&SensitiveType{Type: dtStr()}, dtStr()), Sensitive{"x"}, true},
 		{"optional undef", dtOpt(&SensitiveType{Type: dtStr()}), nil, true},
 	}

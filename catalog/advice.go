@@ -64,7 +64,7 @@ func enumAdvice(e *types.EnumType, v types.Value, sensitive bool) string {
 	}
 	advice := "Use one of " + strings.Join(quoted, ", ") + "."
 	if s, ok := v.(string); ok && !sensitive {
-		if sug := nameSuggestion(s, e.Values); sug != "" {
+		if sug := NameSuggestion(s, e.Values); sug != "" {
 			advice += fmt.Sprintf(" Did you mean %q?", sug)
 		}
 	}

@@ -126,7 +126,7 @@ func unknownTypeNameDiag(a *AttrDef, attr *hcl.Attribute, src []byte, name strin
 		rng = valueRange(a.TypeRange, src, a.TypeText, i, len(name))
 	}
 	detail := fmt.Sprintf("The type of the `%s` attribute `%s` references an unknown type `%s` (the Resource API accepts it, and every value then fails with \"references an unresolved type '%s'\"). Use a Puppet data type (String, Integer, Enum[…], …).", a.Name, a.TypeText, name, name)
-	if sug := nameSuggestion(name, builtinTypeNames); sug != "" {
+	if sug := NameSuggestion(name, builtinTypeNames); sug != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", sug)
 	}
 	return errorAt(summaryAttrType, detail, rng, attr.Range.Ptr())
@@ -140,7 +140,7 @@ func typeParseDiag(a *AttrDef, attr *hcl.Attribute, src []byte, err error) *hcl.
 			a.TypeRange, attr.Range.Ptr())
 	}
 	verb, advice := "is not recognised", "Use a Puppet data type (String, Integer, Enum[…], …)."
-	if sug := nameSuggestion(a.TypeText, builtinTypeNames); sug != "" {
+	if sug := NameSuggestion(a.TypeText, builtinTypeNames); sug != "" {
 		advice += fmt.Sprintf(" Did you mean %q?", sug)
 	}
 	switch pe.Kind {
@@ -231,7 +231,7 @@ func decodeBehaviour(a *AttrDef, b1, b2 *hcl.Attribute, src []byte) hcl.Diagnost
 		a.badBehaviour = true
 		valid := []string{"namevar", "parameter", "read_only", "init_only"}
 		d := errorAt(summaryBehaviour, fmt.Sprintf("`%s` is not a valid behaviour value. Use one of %s, or leave it out for a property.", s, listOr(valid)), b1.Expr.Range(), b1.Range.Ptr())
-		if sug := nameSuggestion(s, valid); sug != "" {
+		if sug := NameSuggestion(s, valid); sug != "" {
 			d.Detail += fmt.Sprintf(" Did you mean %q?", sug)
 		}
 		return append(diags, d)

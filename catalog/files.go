@@ -17,10 +17,12 @@ type sourceFile struct {
 	src  []byte
 }
 
-// expandPaths turns the path arguments into files: a directory means every
-// *.hcl file below it in bytewise path order; a file is taken whatever its
-// name. A file named twice is read once, at its first place.
-func expandPaths(paths []string) ([]string, hcl.Diagnostics) {
+// ExpandPaths turns path arguments into the files Load reads, in the same
+// order: a directory means every *.hcl file below it in bytewise path
+// order; a file is taken whatever its name. A file named twice is listed
+// once, at its first place. A path that cannot be read is a diagnostic;
+// the other paths are still expanded. (catc fmt uses it too.)
+func ExpandPaths(paths []string) ([]string, hcl.Diagnostics) {
 	var out []string
 	var diags hcl.Diagnostics
 	seen := map[string]bool{}

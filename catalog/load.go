@@ -33,7 +33,7 @@ type LoadOptions struct {
 func Load(paths []string, opts LoadOptions) (*Catalog, hcl.Diagnostics) {
 	defer relaxGC()()
 	c := newCatalog()
-	names, diags := expandPaths(paths)
+	names, diags := ExpandPaths(paths)
 	if len(names) == 0 && !diags.HasErrors() {
 		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "No input",
 			Detail: "No .hcl files were found in the given paths: give at least one file or a directory holding *.hcl files."})

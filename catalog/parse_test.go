@@ -99,9 +99,9 @@ func TestParseRefString(t *testing.T) {
 		{"1abc[x]", "", "", false},
 	}
 	for _, tc := range tests {
-		typ, title, ok := parseRefString(tc.in)
+		typ, title, ok := ParseRef(tc.in)
 		if typ != tc.typ || title != tc.title || ok != tc.ok {
-			t.Errorf("parseRefString(%q) = %q, %q, %v, want %q, %q, %v", tc.in, typ, title, ok, tc.typ, tc.title, tc.ok)
+			t.Errorf("ParseRef(%q) = %q, %q, %v, want %q, %q, %v", tc.in, typ, title, ok, tc.typ, tc.title, tc.ok)
 		}
 	}
 }

@@ -157,7 +157,7 @@ func extractRef(e hclsyntax.Expression, ctx *hcl.EvalContext) (rawRef, hcl.Diagn
 
 // stringRef reads a reference written as a string, "Type[title]".
 func stringRef(s string, rng hcl.Range) (rawRef, hcl.Diagnostics) {
-	typ, title, ok := parseRefString(s)
+	typ, title, ok := ParseRef(s)
 	if !ok {
 		return rawRef{}, hcl.Diagnostics{errorAt(summaryInvalidRef,
 			fmt.Sprintf("%q is not a valid resource reference: write \"Type[title]\" or \"Type['title']\".", s),
@@ -199,9 +199,10 @@ func traversalRef(tr hcl.Traversal, r hcl.Range) (rawRef, hcl.Diagnostics) {
 	return rawRef{}, bad
 }
 
-// parseRefString reads Puppet's `Type[title]`, `Type['title']` or
-// `Type["title"]`; the type is a name with optional `::` segments.
-func parseRefString(s string) (typ, title string, ok bool) {
+// ParseRef reads a reference in Puppet's form `Type[title]`,
+// `Type['title']` or `Type["title"]`; the type is a name with optional
+// `::` segments, returned as written (Lookup is case-insensitive in it).
+func ParseRef(s string) (typ, title string, ok bool) {
 	open := -1
 	for i := 0; i < len(s); i++ {
 		if s[i] == '[' {

@@ -112,7 +112,7 @@ func (c *Catalog) unresolvedAdvice(text, typeName string) string {
 			refs = append(refs, res.Type.RefType()+"["+a+"]")
 		}
 	}
-	if sug := nameSuggestion(text, refs); sug != "" {
+	if sug := NameSuggestion(text, refs); sug != "" {
 		advice += fmt.Sprintf(" Did you mean %q?", sug)
 	}
 	return advice

@@ -76,7 +76,7 @@ func buildResource(c *Catalog, raw *rawResource) built {
 
 func unknownTypeDiag(c *Catalog, name string, rng, decl hcl.Range) *hcl.Diagnostic {
 	detail := fmt.Sprintf("There is no type %q in the loaded files. Define it in a type block, or load the file that does.", name)
-	if sug := nameSuggestion(name, c.typeNames()); sug != "" {
+	if sug := NameSuggestion(name, c.typeNames()); sug != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", sug)
 	}
 	return errorAt(summaryUnknownType, detail, rng, decl.Ptr())
@@ -154,7 +154,7 @@ func (b *built) unknownAttr(td *TypeDef, arg *rawArg) {
 	}
 	detail += fmt.Sprintf(" Remove it, or use an attribute of %s (%s) or a metaparameter.", td.Name, shortList(settable, 12))
 	names = append(names, "require", "before", "notify", "subscribe", "alias", "tag", "noop")
-	if sug := nameSuggestion(arg.name, names); sug != "" {
+	if sug := NameSuggestion(arg.name, names); sug != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", sug)
 	}
 	b.diags = append(b.diags, errorAt(summaryUnknownAttr, detail, arg.nameRange, arg.rng.Ptr()))

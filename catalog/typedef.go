@@ -171,7 +171,7 @@ func decodeFeatures(td *TypeDef, a *hcl.Attribute) hcl.Diagnostics {
 	}
 	if len(unknown) > 0 {
 		d := warningAt(summaryUnknownFeature, "Unknown feature detected: ["+strings.Join(unknown, ", ")+"]. catc knows "+listAnd(knownFeatures)+"; remove the others.", subject)
-		if s := nameSuggestion(strings.Trim(unknown[0], `"`), knownFeatures); s != "" {
+		if s := NameSuggestion(strings.Trim(unknown[0], `"`), knownFeatures); s != "" {
 			d.Detail += fmt.Sprintf(" Did you mean %q?", s)
 		}
 		diags = append(diags, d)

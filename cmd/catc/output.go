@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"io/fs"
@@ -25,19 +24,51 @@ func outputFlag() cli.Flag {
 func writeOutput(c *cli.Context, render func(io.Writer) error) error {
 	path := c.String("output")
 	if st, err := os.Stat(path); path == "" || path == "-" || err == nil && !st.Mode().IsRegular() {
-		var b bytes.Buffer
+		var b chunkBuffer
 		if err := render(&b); err != nil {
 			return &exitError{code: exitErrors, msg: err.Error()}
 		}
 		if path == "" || path == "-" {
-			_, err := c.App.Writer.Write(b.Bytes())
-			return err
+			return b.writeTo(c.App.Writer)
 		}
 		// A device or pipe (-o /dev/null, -o /dev/stderr) is written to,
 		// never replaced.
-		return outputError(path, writeSpecial(path, b.Bytes()))
+		return outputError(path, writeSpecial(path, &b))
 	}
 	return outputError(path, replaceFile(path, 0o644, render))
+}
+
+// chunkBuffer holds rendered output in memory as a list of chunks. Unlike
+// a bytes.Buffer it never copies what it holds to grow: a large plan
+// written in small pieces would otherwise leave a trail of abandoned,
+// ever larger copies and raise the peak memory by more than its size.
+type chunkBuffer struct{ chunks [][]byte }
+
+const chunkSize = 256 << 10
+
+func (b *chunkBuffer) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		last := len(b.chunks) - 1
+		if last < 0 || len(b.chunks[last]) == cap(b.chunks[last]) {
+			b.chunks = append(b.chunks, make([]byte, 0, max(chunkSize, len(p))))
+			last++
+		}
+		c := b.chunks[last]
+		k := min(len(p), cap(c)-len(c))
+		b.chunks[last] = append(c, p[:k]...)
+		p = p[k:]
+	}
+	return n, nil
+}
+
+func (b *chunkBuffer) writeTo(w io.Writer) error {
+	for _, c := range b.chunks {
+		if _, err := w.Write(c); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // replaceFile writes a temporary file beside path with write (buffered),
@@ -74,14 +105,14 @@ func bytesWriter(data []byte) func(io.Writer) error {
 	}
 }
 
-// writeSpecial writes data to an existing non-regular file such as a
-// device or a named pipe.
-func writeSpecial(path string, data []byte) error {
+// writeSpecial writes b to an existing non-regular file such as a device
+// or a named pipe.
+func writeSpecial(path string, b *chunkBuffer) error {
 	f, err := os.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(data)
+	err = b.writeTo(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -31,22 +31,11 @@ type Writer struct {
 	first []bool
 	// afterKey is set between Key and the member's value.
 	afterKey bool
-	// grower is w when it is an in-memory buffer (it has Grow): the
-	// document is then kept in chunks and handed over at Finish, into
-	// one allocation of the right size. Written in small pieces, such a
-	// buffer would double and copy itself a dozen times, and on a big
-	// catalog the abandoned copies raise the peak RSS by more than the
-	// document.
-	grower interface{ Grow(n int) }
-	chunks [][]byte
-	total  int
 }
 
 // New is an indented Writer (two spaces, as SetIndent("", "  ")) onto w.
 func New(w io.Writer) *Writer {
-	jw := &Writer{w: w, indent: true, buf: make([]byte, 0, flushAt+4096)}
-	jw.grower, _ = w.(interface{ Grow(n int) })
-	return jw
+	return &Writer{w: w, indent: true, buf: make([]byte, 0, flushAt+4096)}
 }
 
 // Compact is a Writer without indentation that only accumulates; Bytes
@@ -61,24 +50,11 @@ func (w *Writer) Bytes() []byte { return w.buf }
 func (w *Writer) Finish() error {
 	w.buf = append(w.buf, '\n')
 	w.flush()
-	if w.grower != nil {
-		w.grower.Grow(w.total)
-		for _, c := range w.chunks {
-			w.write(c)
-		}
-		w.chunks = nil
-	}
 	return w.err
 }
 
 func (w *Writer) flush() {
 	if w.w == nil || len(w.buf) == 0 {
-		return
-	}
-	if w.grower != nil {
-		w.chunks = append(w.chunks, w.buf)
-		w.total += len(w.buf)
-		w.buf = make([]byte, 0, flushAt+4096)
 		return
 	}
 	w.write(w.buf)

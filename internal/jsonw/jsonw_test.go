@@ -99,9 +99,9 @@ type onlyWriter struct{ w *bytes.Buffer }
 
 func (o onlyWriter) Write(p []byte) (int, error) { return o.w.Write(p) }
 
-// TestWriterFlushes writes a document bigger than the buffer, streamed
-// (a file) and in chunks handed over at Finish (an in-memory buffer), and
-// checks that the destination gets it whole.
+// TestWriterFlushes writes a document bigger than the buffer to a plain
+// io.Writer and to a bytes.Buffer, and checks that the destination gets
+// it whole.
 func TestWriterFlushes(t *testing.T) {
 	list := make([]string, 50000)
 	for i := range list {

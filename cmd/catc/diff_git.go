@@ -23,7 +23,7 @@ import (
 // (which `git archive` would honour) do not hide files. A path that does
 // not exist at rev contributes nothing to the old side.
 func baseSides(c *cli.Context, rev string, paths []string) (old, new *graph.Snapshot, err error) {
-	repo, err := gitTopLevel()
+	repo, err := gitTopLevel(paths[0])
 	if err != nil {
 		return nil, nil, err
 	}
@@ -77,14 +77,36 @@ func relocate(s *graph.Snapshot, rev string, rename map[string]string) {
 	}
 }
 
-// gitTopLevel is the root of the working tree around the current
-// directory.
-func gitTopLevel() (string, error) {
-	out, err := git("", nil, "rev-parse", "--show-toplevel")
+// gitTopLevel is the root of the working tree that holds path (the first
+// PATH), so that catc diff --base works from any directory. A path that
+// no longer exists in the working tree is looked up from its nearest
+// existing parent.
+func gitTopLevel(path string) (string, error) {
+	dir := existingDir(path)
+	out, err := git(dir, nil, "rev-parse", "--show-toplevel")
 	if err != nil {
-		return "", usage("--base needs a git working tree: " + err.Error())
+		return "", usage(fmt.Sprintf("--base needs %s to be in a git working tree: %v", path, err))
 	}
 	return strings.TrimSpace(string(out)), nil
+}
+
+// existingDir is path when it is a directory, else the nearest parent
+// directory of it that exists.
+func existingDir(path string) string {
+	dir, err := filepath.Abs(path)
+	if err != nil {
+		return path
+	}
+	for {
+		if st, err := os.Stat(dir); err == nil && st.IsDir() {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return dir
+		}
+		dir = parent
+	}
 }
 
 // repoRelative is p relative to the repository root, with symbolic links

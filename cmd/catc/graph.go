@@ -87,6 +87,16 @@ func graphFlags(c *cli.Context) (string, render.DOTOptions, graph.Selection, err
 	if sel.Depth = c.Int("depth"); sel.Depth < 0 {
 		return "", opts, sel, &exitError{code: exitErrors, msg: "--depth must be 0 (any distance) or more"}
 	}
+	focus := len(c.StringSlice("focus")) > 0
+	if err := firstError(
+		pointless(c, "depth", focus, "--focus REF"),
+		pointless(c, "direction", focus, "--focus REF"),
+		pointless(c, "force", format == "svg", "--format svg"),
+		pointless(c, "timeout", format == "svg", "--format svg"),
+		pointless(c, "cluster", format != "json", "--format dot or svg"),
+	); err != nil {
+		return "", opts, sel, err
+	}
 	sel.Cycles, sel.Types = c.Bool("cycles"), c.StringSlice("type")
 	return format, opts, sel, nil
 }

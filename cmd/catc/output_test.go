@@ -30,7 +30,11 @@ func TestMain(m *testing.M) {
 		os.Stdout.WriteString("written " + tmp + "\n")
 		select {}
 	}
-	os.Args = append([]string{"catc"}, strings.Split(os.Getenv(childArgs), "\n")...)
+	if args := os.Getenv(childArgs); args != "" {
+		os.Args = append([]string{"catc"}, strings.Split(args, "\n")...)
+	} else {
+		os.Args[0] = "catc" // run as catc itself, e.g. by a completion script
+	}
 	os.Exit(runMain())
 }
 

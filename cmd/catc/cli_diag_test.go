@@ -130,3 +130,29 @@ func TestCycleAdviceUserCommand(t *testing.T) {
 		t.Errorf("advice still says PATH...:\n%s", errOut)
 	}
 }
+
+// TestJSONNotHTMLEscaped checks the JSON outputs of catc: <, > and & in a
+// title are written as they are (diagnostics: TestDiagnosticsJSONDocument).
+func TestJSONNotHTMLEscaped(t *testing.T) {
+	types := readFile(t, seed+"/types.hcl")
+	res := "resource \"software\" \"a<b>&c\" {\n  ensure = \"present\"\n}\n" +
+		"resource \"software\" \"d\" {\n  require = \"Software[a<b>&c]\"\n}\n"
+	dir := writeFiles(t, map[string]string{"types.hcl": types, "site.hcl": res})
+	oldDir := writeFiles(t, map[string]string{"types.hcl": types})
+	for _, args := range [][]string{
+		{"compile", dir},
+		{"compile", dir, "--format", "puppet"},
+		{"plan", dir, "--format", "json"},
+		{"graph", dir, "--format", "json"},
+		{"diff", oldDir, dir, "--format", "json"},
+	} {
+		code, out, errOut := runCatc(t, args...)
+		if code != 0 {
+			t.Fatalf("catc %v: exit %d, stderr %q", args, code, errOut)
+		}
+		all := out + errOut
+		if !strings.Contains(all, "a<b>&c") || strings.Contains(all, `\u003c`) || strings.Contains(all, `\u0026`) {
+			t.Errorf("catc %v: title not written as it is:\n%s", args, all)
+		}
+	}
+}

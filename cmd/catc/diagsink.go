@@ -17,6 +17,9 @@ type diagSink struct {
 	json     bool
 	diags    hcl.Diagnostics
 	warnings int
+	// rename, when set, gives the file name to print for a loaded file
+	// (diff --base loads the old side from a temporary directory).
+	rename func(string) string
 }
 
 const sinkKey = "catc.diagnostics"
@@ -55,4 +58,33 @@ func (s *diagSink) flush(w io.Writer) {
 		return
 	}
 	render.WriteDiagnostics(w, s.diags, render.DiagnosticOptions{Format: render.DiagJSON})
+}
+
+// renamed is diags and files with the file names rename gives: copies,
+// the originals are left as they are.
+func (s *diagSink) renamed(diags hcl.Diagnostics, files map[string]*hcl.File) (hcl.Diagnostics, map[string]*hcl.File) {
+	if s.rename == nil {
+		return diags, files
+	}
+	out := make(hcl.Diagnostics, len(diags))
+	for i, d := range diags {
+		cp := *d
+		cp.Subject = renameRange(d.Subject, s.rename)
+		cp.Context = renameRange(d.Context, s.rename)
+		out[i] = &cp
+	}
+	named := make(map[string]*hcl.File, len(files))
+	for name, f := range files {
+		named[s.rename(name)] = f
+	}
+	return out, named
+}
+
+func renameRange(r *hcl.Range, rename func(string) string) *hcl.Range {
+	if r == nil {
+		return nil
+	}
+	cp := *r
+	cp.Filename = rename(r.Filename)
+	return &cp
 }

@@ -48,7 +48,9 @@ func printDiagnostics(c *cli.Context, diags hcl.Diagnostics, files map[string]*h
 	if err != nil {
 		return &exitError{code: exitErrors, msg: err.Error()}
 	}
-	if !sinkOf(c).count(format, diags) {
+	sink := sinkOf(c)
+	diags, files = sink.renamed(diags, files)
+	if !sink.count(format, diags) {
 		return nil
 	}
 	return render.WriteDiagnostics(c.App.ErrWriter, diags, render.DiagnosticOptions{

@@ -81,3 +81,15 @@ func cleanupOnSignal() (stop func()) {
 		close(done)
 	}
 }
+
+// mkdirTemp creates a temporary directory, removed on a signal like the
+// temporary files; the caller removes it with tempFiles.remove.
+func mkdirTemp(pattern string) (string, error) {
+	tempFiles.lock()
+	defer tempFiles.unlock()
+	dir, err := os.MkdirTemp("", pattern)
+	if err == nil {
+		tempFiles.addLocked(dir)
+	}
+	return dir, err
+}

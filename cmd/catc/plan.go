@@ -18,7 +18,7 @@ func planCommand() *cli.Command {
 		Flags: append(loadFlags(), outputFlag(),
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT` of the plan: text or json"},
 			&cli.StringFlag{Name: "ordering", Value: "declaration", Usage: "tie-break `ORDER`: declaration (Puppet's) or random"},
-			&cli.Int64Flag{Name: "seed", Usage: "`N` seeds --ordering random (the same seed gives the same plan)"},
+			&cli.Int64Flag{Name: "seed", Usage: "with --ordering random, `N` seeds the shuffle (the same seed gives the same plan)"},
 		),
 		Action: func(c *cli.Context) error {
 			var write func(io.Writer, *graph.Plan) error

@@ -37,7 +37,7 @@ complete -c catc -n '__fish_seen_subcommand_from plan' -l facts -r -d 'read fact
 complete -c catc -n '__fish_seen_subcommand_from plan' -f -l output -s o -r -d 'write to FILE instead of standard output'
 complete -c catc -n '__fish_seen_subcommand_from plan' -f -l format -r -d 'FORMAT of the plan: text or json'
 complete -c catc -n '__fish_seen_subcommand_from plan' -f -l ordering -r -d 'tie-break ORDER: declaration (Puppet\'s) or random'
-complete -c catc -n '__fish_seen_subcommand_from plan' -f -l seed -r -d 'N seeds --ordering random (the same seed gives the same plan)'
+complete -c catc -n '__fish_seen_subcommand_from plan' -f -l seed -r -d 'with --ordering random, N seeds the shuffle (the same seed gives the same plan)'
 complete -c catc -n '__fish_seen_subcommand_from why' -f -l help -s h -d 'show help'
 complete -r -c catc -n '__fish_catc_no_subcommand' -a 'why' -d 'explain why FROM comes before TO, or what REF depends on and what depends on it'
 complete -c catc -n '__fish_seen_subcommand_from why' -f -l diagnostics -r -d 'print diagnostics as FORMAT: text, json or github'

@@ -50,6 +50,7 @@ func TestDiagnosticsJSONDocument(t *testing.T) {
 		{[]string{"compile", webFixture}, 0},
 		{[]string{"plan", webFixture}, 0},
 		{[]string{"graph", webFixture}, 0},
+		{[]string{"graph", cycleFixture}, 0}, // and no note about the cycles
 		{[]string{"doc", webFixture}, 0},
 		{[]string{"why", webFixture, "Package[nginx]"}, 0},
 		{[]string{"fmt", "--check", webFixture}, 0},

@@ -115,6 +115,9 @@ func selectGraph(c *cli.Context, cat *catalog.Catalog, sel graph.Selection) (*gr
 	if diags.HasErrors() {
 		return nil, failed()
 	}
+	if render.DiagnosticFormat(c.String("diagnostics")) == render.DiagJSON {
+		return sub, nil // stderr is one JSON document: no notes in it
+	}
 	if sel.Cycles && len(sub.Resources) == 0 {
 		fmt.Fprintln(c.App.ErrWriter, "catc: the catalog has no dependency cycles; the graph is empty")
 	}

@@ -134,3 +134,44 @@ func TestBashCompletionWorks(t *testing.T) {
 }
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// TestZshCompletionWorks runs the zsh function with stand-ins for the
+// completion system's _describe and _files, which print what they get.
+func TestZshCompletionWorks(t *testing.T) {
+	zsh, err := exec.LookPath("zsh")
+	if err != nil {
+		t.Skip("zsh is not installed")
+	}
+	bin := t.TempDir()
+	wrapper := "#!/bin/sh\nCATC_TEST_CHILD=1 exec " + shellQuote(os.Args[0]) + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "catc"), []byte(wrapper), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	script := filepath.Join(bin, "catc.zsh")
+	if err := os.WriteFile(script, []byte(zshCompletion), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		words string
+		want  string // a line of the output
+	}{
+		{"catc pl", "plan"},
+		{"catc plan --ord", "--ordering"},
+		{"catc plan site/", "FILES"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.words, func(t *testing.T) {
+			prog := "source " + shellQuote(script) + "\n_describe() { print -l -- \"${(@P)2}\"; }\n_files() { print FILES; }\n" +
+				"words=(" + tt.words + ")\n_catc\n"
+			cmd := exec.Command(zsh, "-f", "-c", prog)
+			cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("zsh: %v\n%s", err, out)
+			}
+			if !strings.Contains("\n"+string(out), "\n"+tt.want+"\n") {
+				t.Errorf("completions %q, want a line %q", out, tt.want)
+			}
+		})
+	}
+}

@@ -28,14 +28,18 @@ const (
 // its kind and file:line (up to 20; the plan shows them all) and the
 // other resources caught in the component, then which relationship to
 // remove.
-func (cs Cycles) Diagnostics() hcl.Diagnostics {
+func (cs Cycles) Diagnostics() hcl.Diagnostics { return cs.diagnostics(nil) }
+
+// diagnostics is Diagnostics whose advice names the command line that
+// loads the catalog with whyArgs (Ordering.WhyArgs).
+func (cs Cycles) diagnostics(whyArgs []string) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, c := range cs {
 		subject := c.Path[0].DeclRange
 		diags = append(diags, &hcl.Diagnostic{
 			Severity: hcl.DiagError,
 			Summary:  summaryCycle + ": " + c.shortString(maxSummaryEdges),
-			Detail:   c.detail(),
+			Detail:   c.detail(whyArgs),
 			Subject:  &subject,
 		})
 	}
@@ -56,7 +60,7 @@ func (c Cycle) shortString(max int) string {
 	return "(" + strings.Join(head, " => ") + ")"
 }
 
-func (c Cycle) detail() string {
+func (c Cycle) detail(whyArgs []string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "These resources wait on each other, so none of them can be applied (Puppet applies nothing from such a catalog). The cycle, edge by edge (A => B: A must come before B):\n")
 	for i, e := range c.Edges {
@@ -69,7 +73,7 @@ func (c Cycle) detail() string {
 	if others := c.Others(); len(others) > 0 {
 		fmt.Fprintf(&b, "%s caught in the same cycle: %s.\n", plural(len(others), "other resource is", "other resources are"), refList(others, 10))
 	}
-	b.WriteString(c.advice())
+	b.WriteString(c.advice(whyArgs))
 	return b.String()
 }
 
@@ -77,7 +81,7 @@ func (c Cycle) detail() string {
 // that a single metaparameter makes (deleting one reference breaks it),
 // else the last edge made only by metaparameters. When automatic rules
 // make every edge, it says what changes those.
-func (c Cycle) advice() string {
+func (c Cycle) advice(whyArgs []string) string {
 	var pick *Edge
 	for i := len(c.Edges) - 1; i >= 0 && pick == nil; i-- {
 		if e := c.Edges[i]; len(e.Origins) == 1 && e.Origins[0].Rule == nil {
@@ -95,8 +99,32 @@ func (c Cycle) advice() string {
 	if pick.F == pick.T {
 		return fmt.Sprintf("Remove the %s: a resource cannot wait for itself.", originList(pick))
 	}
-	return fmt.Sprintf("Remove or reverse one of these relationships to break the cycle, e.g. the %s (%s => %s). `catc why PATH... %s %s` explains an edge.",
-		originList(pick), pick.F.Resource.Ref(), pick.T.Resource.Ref(), pick.F.Resource.Ref(), pick.T.Resource.Ref())
+	return fmt.Sprintf("Remove or reverse one of these relationships to break the cycle, e.g. the %s (%s => %s). `%s` explains an edge.",
+		originList(pick), pick.F.Resource.Ref(), pick.T.Resource.Ref(), whyCommand(whyArgs, pick.F.Resource.Ref(), pick.T.Resource.Ref()))
+}
+
+// whyCommand is the `catc why` command line for the edge from => to, with
+// each word quoted for a POSIX shell where it needs it (a ref's brackets
+// are a glob).
+func whyCommand(whyArgs []string, from, to string) string {
+	words := []string{"catc", "why"}
+	if len(whyArgs) == 0 {
+		words = append(words, "PATH...")
+	} else {
+		for _, a := range whyArgs {
+			words = append(words, shellWord(a))
+		}
+	}
+	return strings.Join(append(words, shellWord(from), shellWord(to)), " ")
+}
+
+// shellWord is s, single-quoted unless it is made only of characters no
+// shell treats specially.
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=/.,:@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // explicitOnly reports whether only metaparameters make e.

@@ -20,7 +20,7 @@ resource "node_res" "c" { deps = ["b"] }
 resource "node_res" "d" { deps = ["c"] }
 resource "node_res" "b" { require = node_res.d }
 `,
-			want: "Remove or reverse one of these relationships to break the cycle, e.g. the require on Node_res[b] at main.hcl:4 (Node_res[d] => Node_res[b]). `catc why PATH... Node_res[d] Node_res[b]` explains an edge.",
+			want: "Remove or reverse one of these relationships to break the cycle, e.g. the require on Node_res[b] at main.hcl:4 (Node_res[d] => Node_res[b]). `catc why PATH... 'Node_res[d]' 'Node_res[b]'` explains an edge.",
 		},
 		{
 			name: "self-loop",
@@ -48,5 +48,31 @@ resource "node_res" "c" { deps = ["b"] }
 				t.Errorf("advice:\n%s\nwant prefix:\n%s", last, tt.want)
 			}
 		})
+	}
+}
+
+// TestCycleAdviceCommand checks that the advice's `catc why` is the
+// user's command line when Ordering.WhyArgs gives it.
+func TestCycleAdviceCommand(t *testing.T) {
+	src := `
+resource "node_res" "a" { require = node_res.b }
+resource "node_res" "b" { require = node_res.a }
+`
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{nil, "`catc why PATH... 'Node_res[b]' 'Node_res[a]'`"},
+		{[]string{"site/"}, "`catc why site/ 'Node_res[b]' 'Node_res[a]'`"},
+		{[]string{"--var", "env=prod", "my site/", "x'y.hcl"}, "`catc why --var env=prod 'my site/' 'x'\\''y.hcl' 'Node_res[b]' 'Node_res[a]'`"},
+	}
+	for _, tt := range tests {
+		_, diags := Order(Build(loadCatalog(t, src)), Ordering{WhyArgs: tt.args})
+		if len(diags) != 1 {
+			t.Fatalf("%d diagnostics, want 1", len(diags))
+		}
+		if !strings.Contains(diags[0].Detail, tt.want) {
+			t.Errorf("WhyArgs %q: advice %q does not contain %s", tt.args, diags[0].Detail, tt.want)
+		}
 	}
 }

@@ -89,6 +89,7 @@ func writeDiagnosticsJSON(w io.Writer, diags hcl.Diagnostics) error {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // "A => B", not "A =\u003e B"
 	return enc.Encode(out)
 }
 

@@ -154,7 +154,7 @@ func resourceLines(c graph.ResourceChange, level detail, withLoc bool) []diffLin
 
 // edgeLine is an added, removed or re-kinded edge.
 func edgeLine(e graph.EdgeChange) diffLine {
-	text := e.From + " → " + e.To + "  "
+	text := e.From + " => " + e.To + "  "
 	switch {
 	case e.Old == 0:
 		return diffLine{mark: "+", text: text + kindText(e.New)}
@@ -178,18 +178,15 @@ func moveText(m graph.Move) string {
 	return fmt.Sprintf("%s: step %d → %d", m.Ref, m.OldStep, m.NewStep)
 }
 
-// refreshText is "Service[app] ← File[x] via Exec[y]": the resource, the
-// changed resource whose event reaches it, and the refreshed resources
-// the event passes through (a chain of Puppet's ~> edges).
+// refreshText is "Service[app]: File[x] => Exec[y] => Service[app]": the
+// resource, then the chain of refresh edges from the changed resource
+// whose event reaches it, in the notation of cycles and why (A => B: A is
+// applied before B).
 func refreshText(r graph.Refresh) string {
 	if len(r.Path) == 0 {
 		return r.Ref
 	}
-	s := r.Ref + " ← " + r.Path[0]
-	if len(r.Path) > 2 {
-		s += " via " + strings.Join(r.Path[1:len(r.Path)-1], " ~> ")
-	}
-	return s
+	return r.Ref + ": " + strings.Join(r.Path, " => ")
 }
 
 // cycleText is Puppet's form: "(A => B => A)".

@@ -183,7 +183,7 @@ func (d *dotWriter) edgeAttrs(e *graph.Edge) []string {
 	case e.Kinds.Auto():
 		attrs = append(attrs, "color="+quote(colourAuto))
 	}
-	tip := []string{e.F.Resource.Ref() + " -> " + e.T.Resource.Ref()}
+	tip := []string{e.F.Resource.Ref() + " => " + e.T.Resource.Ref()}
 	for _, o := range e.Origins {
 		tip = append(tip, o.String())
 	}

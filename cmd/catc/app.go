@@ -11,12 +11,21 @@ import (
 // can run it with their own writers.
 func newApp(stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
-		Name:            "catc",
-		Usage:           "compile catalogs of infrastructure resources offline",
-		Writer:          stdout,
-		ErrWriter:       stderr,
-		HideHelpCommand: true,
-		Suggest:         true,
+		Name:  "catc",
+		Usage: "compile catalogs of infrastructure resources offline",
+		Description: "PATH is a .hcl file or a directory (every *.hcl below it). Flags may come\n" +
+			"before or after the arguments; 'catc help COMMAND' shows a command's flags.\n\n" +
+			"Exit codes: 0 success; 1 errors (invalid input, cycles, a value that does not\n" +
+			"match, a file that cannot be written, usage); 2 only from 'diff --detailed-exitcode'\n" +
+			"when something changed; 128+N when killed by signal N (130 Ctrl-C, 143 SIGTERM).",
+		Version:   versionString(),
+		Writer:    stdout,
+		ErrWriter: stderr,
+		Suggest:   true,
+		// `catc CMD ... --generate-bash-completion` lists what may come
+		// next; the scripts of `catc completion` call it.
+		EnableBashCompletion: true,
+		Metadata:             map[string]any{sinkKey: &diagSink{}},
 		// --var list=a,b must reach the catalog whole, not split at commas.
 		DisableSliceFlagSeparator: true,
 		// Errors are printed and mapped to exit codes in run, in one place.
@@ -32,6 +41,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			matchCommand(),
 			fmtCommand(),
 			docCommand(),
+			completionCommand(),
 		},
 	}
 	for _, cmd := range app.Commands {

@@ -23,18 +23,18 @@ import (
 // (which `git archive` would honour) do not hide files. A path that does
 // not exist at rev contributes nothing to the old side.
 func baseSides(c *cli.Context, rev string, paths []string) (old, new *graph.Snapshot, err error) {
-	repo, err := gitTopLevel()
+	repo, err := gitTopLevel(paths[0])
 	if err != nil {
 		return nil, nil, err
 	}
 	if _, err := git(repo, nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
 		return nil, nil, usage(fmt.Sprintf("--base %q is not a commit of the repository at %s", rev, repo))
 	}
-	tmp, err := os.MkdirTemp("", "catc-diff-base-")
+	tmp, err := mkdirTemp("catc-diff-base-")
 	if err != nil {
 		return nil, nil, usage(err.Error())
 	}
-	defer os.RemoveAll(tmp)
+	defer tempFiles.remove(tmp)
 	var oldPaths []string
 	rename := map[string]string{} // extracted path → what the user wrote, at rev
 	for _, p := range paths {
@@ -54,7 +54,13 @@ func baseSides(c *cli.Context, rev string, paths []string) (old, new *graph.Snap
 	}
 	old = &graph.Snapshot{}
 	if len(oldPaths) > 0 {
-		if old, err = loadSide(c, oldPaths); err != nil {
+		// Diagnostics of the old side name "REV:PATH", not the
+		// temporary directory.
+		sink := sinkOf(c)
+		sink.rename = func(file string) string { return relocated(rev, rename, file) }
+		old, err = loadSide(c, oldPaths)
+		sink.rename = nil
+		if err != nil {
 			return nil, nil, err
 		}
 		relocate(old, rev, rename)
@@ -68,23 +74,51 @@ func baseSides(c *cli.Context, rev string, paths []string) (old, new *graph.Snap
 func relocate(s *graph.Snapshot, rev string, rename map[string]string) {
 	for i := range s.Resources {
 		r := &s.Resources[i]
-		for from, to := range rename {
-			if r.File == from || strings.HasPrefix(r.File, from+string(filepath.Separator)) {
-				r.File = rev + ":" + filepath.ToSlash(filepath.Join(to, r.File[len(from):]))
-				break
-			}
-		}
+		r.File = relocated(rev, rename, r.File)
 	}
 }
 
-// gitTopLevel is the root of the working tree around the current
-// directory.
-func gitTopLevel() (string, error) {
-	out, err := git("", nil, "rev-parse", "--show-toplevel")
+// relocated is file, extracted under one of rename's paths, as the user
+// would name it at rev; other files stay as they are.
+func relocated(rev string, rename map[string]string, file string) string {
+	for from, to := range rename {
+		if file == from || strings.HasPrefix(file, from+string(filepath.Separator)) {
+			return rev + ":" + filepath.ToSlash(filepath.Join(to, file[len(from):]))
+		}
+	}
+	return file
+}
+
+// gitTopLevel is the root of the working tree that holds path (the first
+// PATH), so that catc diff --base works from any directory. A path that
+// no longer exists in the working tree is looked up from its nearest
+// existing parent.
+func gitTopLevel(path string) (string, error) {
+	dir := existingDir(path)
+	out, err := git(dir, nil, "rev-parse", "--show-toplevel")
 	if err != nil {
-		return "", usage("--base needs a git working tree: " + err.Error())
+		return "", usage(fmt.Sprintf("--base needs %s to be in a git working tree: %v", path, err))
 	}
 	return strings.TrimSpace(string(out)), nil
+}
+
+// existingDir is path when it is a directory, else the nearest parent
+// directory of it that exists.
+func existingDir(path string) string {
+	dir, err := filepath.Abs(path)
+	if err != nil {
+		return path
+	}
+	for {
+		if st, err := os.Stat(dir); err == nil && st.IsDir() {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return dir
+		}
+		dir = parent
+	}
 }
 
 // repoRelative is p relative to the repository root, with symbolic links

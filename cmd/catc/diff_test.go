@@ -143,7 +143,7 @@ func TestDiffBase(t *testing.T) {
 	for _, want := range []string{
 		"Plan: 1 to add, 1 to change, 0 to replace, 0 to remove · 2 refreshed",
 		`content: "port=80" → "port=8080"`,
-		"Service[app] ← File[/etc/app.conf] via Exec[migrate]",
+		"Service[app]: File[/etc/app.conf] => Exec[migrate] => Service[app]",
 		"Package[extra]",
 	} {
 		if !strings.Contains(out, want) {

@@ -19,12 +19,15 @@
 //	match TYPE [VALUE]            check a JSON value against a Puppet data type
 //	fmt [--check] [--diff] PATH   canonical HCL formatting
 //	doc PATH... [-o DIR]          a Markdown reference of the types
-//	version                       print the version
+//	version                       print the version (also --version)
+//	help [COMMAND]                the commands, or one command's flags
+//	completion bash|zsh|fish      a shell completion script
 //
 // PATH is a .hcl file or a directory (every *.hcl below it, in bytewise
 // path order). Flags may come before or after the positional arguments.
 // Exit codes: 0 success; 1 errors (invalid input, cycles, usage); 2 only
-// from `diff --detailed-exitcode` when something changed.
+// from `diff --detailed-exitcode` when something changed; 128+N when
+// killed by signal N (temporary output files are removed first).
 //
 // This package only wires the command line to the catalog, graph and
 // render packages.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -40,10 +41,11 @@ type docFile struct {
 	data []byte
 }
 
-// writeDocDir renders every file first, so that a rendering error writes
-// nothing, then writes each one atomically into dir (created if needed).
-// Files of types that no longer exist are left alone: dir may hold other
-// documents.
+// writeDocDir writes every page or none: it renders them all, writes each
+// into a temporary file beside its target, and only when all are written
+// renames them into place, the index README.md last, so that it never
+// links to a page that is not there. Files of types that no longer exist
+// are left alone: dir may hold other documents.
 func writeDocDir(dir string, defs []*catalog.TypeDef) error {
 	files, err := renderDocFiles(defs)
 	if err != nil {
@@ -52,13 +54,56 @@ func writeDocDir(dir string, defs []*catalog.TypeDef) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot create %s: %v", dir, pathErrorCause(err))}
 	}
+	staged := make([]stagedFile, 0, len(files))
+	defer func() {
+		for _, s := range staged {
+			tempFiles.remove(s.tmp) // a no-op once renamed
+		}
+	}()
 	for _, f := range files {
-		path := filepath.Join(dir, f.name)
-		if err := replaceFile(path, 0o644, bytesWriter(f.data)); err != nil {
-			return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot write %s: %v", path, pathErrorCause(err))}
+		s, err := stageFile(filepath.Join(dir, f.name), f.data)
+		if err != nil {
+			return err
+		}
+		staged = append(staged, s)
+	}
+	// Pages first, the index last.
+	for _, s := range append(staged[1:], staged[0]) {
+		if err := tempFiles.commit(s.tmp, s.target); err != nil {
+			return outputError(s.path, err)
 		}
 	}
 	return nil
+}
+
+// stagedFile is a page written to tmp, to be renamed to target (path, or
+// the file its symbolic link points to).
+type stagedFile struct{ path, target, tmp string }
+
+// stageFile writes data into a temporary file beside path's target, with
+// the target's permissions when it exists.
+func stageFile(path string, data []byte) (stagedFile, error) {
+	target, err := resolveLinks(path)
+	if err != nil {
+		return stagedFile{}, outputError(path, err)
+	}
+	perm := newFilePerm
+	if st, err := os.Stat(target); err == nil {
+		if !st.Mode().IsRegular() {
+			return stagedFile{}, outputError(path, errors.New("not a regular file"))
+		}
+		perm = st.Mode().Perm()
+	}
+	tmp, err := createTemp(target)
+	if err != nil {
+		return stagedFile{}, outputError(path, err)
+	}
+	s := stagedFile{path: path, target: target, tmp: tmp.Name()}
+	if err := writeTemp(tmp, perm, bytesWriter(data)); err != nil {
+		tempFiles.remove(s.tmp)
+		return stagedFile{}, outputError(path, err)
+	}
+	return s, nil
 }
 
 // renderDocFiles is README.md (the index) and TYPE.md for each type, in

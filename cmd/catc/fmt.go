@@ -155,12 +155,17 @@ func fileDiag(summary, name string, err error) *hcl.Diagnostic {
 	}
 }
 
-// pathErrorCause drops the operation and path from an *fs.PathError,
-// which the detail already names.
+// pathErrorCause drops the operation and path from an *fs.PathError or
+// *os.LinkError: the message names the user's path instead (the one in
+// the error may be a temporary file).
 func pathErrorCause(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
 	}
 	return err
 }

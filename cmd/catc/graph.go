@@ -87,6 +87,16 @@ func graphFlags(c *cli.Context) (string, render.DOTOptions, graph.Selection, err
 	if sel.Depth = c.Int("depth"); sel.Depth < 0 {
 		return "", opts, sel, &exitError{code: exitErrors, msg: "--depth must be 0 (any distance) or more"}
 	}
+	focus := len(c.StringSlice("focus")) > 0
+	if err := firstError(
+		pointless(c, "depth", focus, "--focus REF"),
+		pointless(c, "direction", focus, "--focus REF"),
+		pointless(c, "force", format == "svg", "--format svg"),
+		pointless(c, "timeout", format == "svg", "--format svg"),
+		pointless(c, "cluster", format != "json", "--format dot or svg"),
+	); err != nil {
+		return "", opts, sel, err
+	}
 	sel.Cycles, sel.Types = c.Bool("cycles"), c.StringSlice("type")
 	return format, opts, sel, nil
 }
@@ -104,6 +114,9 @@ func selectGraph(c *cli.Context, cat *catalog.Catalog, sel graph.Selection) (*gr
 	}
 	if diags.HasErrors() {
 		return nil, failed()
+	}
+	if render.DiagnosticFormat(c.String("diagnostics")) == render.DiagJSON {
+		return sub, nil // stderr is one JSON document: no notes in it
 	}
 	if sel.Cycles && len(sub.Resources) == 0 {
 		fmt.Fprintln(c.App.ErrWriter, "catc: the catalog has no dependency cycles; the graph is empty")

@@ -55,7 +55,7 @@ func TestGraphCommand(t *testing.T) {
 		},
 		{
 			name:     "no cycles says so",
-			args:     []string{"../../fixtures/seed", "--cycles", "--diagnostics", "json"},
+			args:     []string{"../../fixtures/seed", "--cycles"},
 			inStdout: []string{"0 of 3 resources"},
 			inStderr: "the catalog has no dependency cycles",
 		},

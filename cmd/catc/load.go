@@ -41,14 +41,17 @@ func loadCatalog(c *cli.Context, paths []string, strict bool) (*catalog.Catalog,
 	return cat, nil
 }
 
-// printDiagnostics writes diags to stderr in the chosen format.
+// printDiagnostics writes diags to stderr in the chosen format (JSON at
+// the end of the run, see diagSink).
 func printDiagnostics(c *cli.Context, diags hcl.Diagnostics, files map[string]*hcl.File) error {
-	if len(diags) == 0 {
-		return nil
-	}
 	format, err := render.ParseDiagnosticFormat(c.String("diagnostics"))
 	if err != nil {
 		return &exitError{code: exitErrors, msg: err.Error()}
+	}
+	sink := sinkOf(c)
+	diags, files = sink.renamed(diags, files)
+	if !sink.count(format, diags) {
+		return nil
 	}
 	return render.WriteDiagnostics(c.App.ErrWriter, diags, render.DiagnosticOptions{
 		Format: format,

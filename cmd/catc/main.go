@@ -4,5 +4,12 @@ package main
 import "os"
 
 func main() {
-	os.Exit(run(os.Args, os.Stdout, os.Stderr))
+	os.Exit(runMain())
+}
+
+// runMain is main without os.Exit: the process, with its signal handling.
+func runMain() int {
+	stop := cleanupOnSignal()
+	defer stop()
+	return run(os.Args, os.Stdout, os.Stderr)
 }

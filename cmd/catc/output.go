@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -16,26 +17,70 @@ func outputFlag() cli.Flag {
 	return &cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"}
 }
 
+// newFilePerm is the mode of an output file that did not exist before.
+const newFilePerm fs.FileMode = 0o644
+
 // writeOutput runs render into standard output or the -o file so that an
 // error never leaves partial output: stdout and devices get the rendered
 // bytes only on success, and a file is rendered into a temporary file
 // beside it (streamed, so a large plan is never held twice in memory)
-// that replaces the target only on success.
+// that replaces the target only on success. A symbolic link is written
+// through (the link stays, its target gets the bytes) and an existing
+// file keeps its permissions.
 func writeOutput(c *cli.Context, render func(io.Writer) error) error {
 	path := c.String("output")
-	if st, err := os.Stat(path); path == "" || path == "-" || err == nil && !st.Mode().IsRegular() {
+	if path == "" || path == "-" {
 		var b chunkBuffer
 		if err := render(&b); err != nil {
 			return &exitError{code: exitErrors, msg: err.Error()}
 		}
-		if path == "" || path == "-" {
-			return b.writeTo(c.App.Writer)
-		}
+		return b.writeTo(c.App.Writer)
+	}
+	target, err := resolveLinks(path)
+	if err != nil {
+		return outputError(path, err)
+	}
+	st, err := os.Stat(target)
+	switch {
+	case err == nil && !st.Mode().IsRegular():
 		// A device or pipe (-o /dev/null, -o /dev/stderr) is written to,
 		// never replaced.
-		return outputError(path, writeSpecial(path, &b))
+		var b chunkBuffer
+		if err := render(&b); err != nil {
+			return &exitError{code: exitErrors, msg: err.Error()}
+		}
+		return outputError(path, writeSpecial(target, &b))
+	case err == nil:
+		return outputError(path, replaceFile(target, st.Mode().Perm(), render))
+	case errors.Is(err, fs.ErrNotExist):
+		return outputError(path, replaceFile(target, newFilePerm, render))
+	default:
+		return outputError(path, err)
 	}
-	return outputError(path, replaceFile(path, 0o644, render))
+}
+
+// maxLinks bounds the symbolic links followed for one output path, as
+// the kernel's ELOOP does.
+const maxLinks = 40
+
+// resolveLinks follows path while it is a symbolic link, also a dangling
+// one (whose target is then created), and returns the file to write.
+func resolveLinks(path string) (string, error) {
+	for range maxLinks {
+		st, err := os.Lstat(path)
+		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		link, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(path), link)
+		}
+		path = link
+	}
+	return "", errors.New("too many levels of symbolic links")
 }
 
 // chunkBuffer holds rendered output in memory as a list of chunks. Unlike
@@ -73,17 +118,44 @@ func (b *chunkBuffer) writeTo(w io.Writer) error {
 
 // replaceFile writes a temporary file beside path with write (buffered),
 // gives it perm, then renames it over path: a reader sees the old bytes or
-// the new, never half of them, and a failure leaves the old file as it was.
+// the new, never half of them, and a failure (or a signal, see
+// cleanupOnSignal) leaves the old file as it was and no temporary file.
+// Errors name path, not the temporary file the user never asked for.
 func replaceFile(path string, perm fs.FileMode, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	tmp, err := createTemp(path)
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name()) // a no-op once renamed
+	defer tempFiles.remove(tmp.Name()) // a no-op once renamed
+	if err := writeTemp(tmp, perm, write); err != nil {
+		return err
+	}
+	return pathErrorCause(tempFiles.commit(tmp.Name(), path))
+}
+
+// createTemp creates the temporary file for path, beside it so that the
+// final rename stays within one file system, and registers it for removal
+// on a signal.
+func createTemp(path string) (*os.File, error) {
+	tempFiles.lock()
+	defer tempFiles.unlock()
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return nil, pathErrorCause(err)
+	}
+	tempFiles.addLocked(tmp.Name())
+	return tmp, nil
+}
+
+// writeTemp fills tmp with write, closes it and gives it perm.
+func writeTemp(tmp *os.File, perm fs.FileMode, write func(io.Writer) error) error {
 	w := bufio.NewWriterSize(tmp, 256<<10)
-	err = write(w)
+	err := write(w)
 	if err == nil {
 		err = w.Flush()
+	}
+	if testHookWritten != nil && err == nil {
+		testHookWritten(tmp.Name())
 	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
@@ -91,11 +163,13 @@ func replaceFile(path string, perm fs.FileMode, write func(io.Writer) error) err
 	if err == nil {
 		err = os.Chmod(tmp.Name(), perm)
 	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	return err
+	return pathErrorCause(err)
 }
+
+// testHookWritten, when set (by tests only), runs after a temporary
+// output file is written and before it is renamed, so that a test can
+// signal the process at that moment.
+var testHookWritten func(tmp string)
 
 // bytesWriter is a write function for replaceFile that writes data.
 func bytesWriter(data []byte) func(io.Writer) error {
@@ -110,19 +184,20 @@ func bytesWriter(data []byte) func(io.Writer) error {
 func writeSpecial(path string, b *chunkBuffer) error {
 	f, err := os.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
-		return err
+		return pathErrorCause(err)
 	}
 	err = b.writeTo(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	return err
+	return pathErrorCause(err)
 }
 
-// outputError wraps a failure to write the -o file (nil stays nil).
+// outputError wraps a failure to write the -o file (nil stays nil). path
+// is what the user gave; the error names no other file.
 func outputError(path string, err error) error {
 	if err == nil {
 		return nil
 	}
-	return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot write %s: %v", path, err)}
+	return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot write %s: %v", path, pathErrorCause(err))}
 }

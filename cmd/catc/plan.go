@@ -18,7 +18,7 @@ func planCommand() *cli.Command {
 		Flags: append(loadFlags(), outputFlag(),
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT` of the plan: text or json"},
 			&cli.StringFlag{Name: "ordering", Value: "declaration", Usage: "tie-break `ORDER`: declaration (Puppet's) or random"},
-			&cli.Int64Flag{Name: "seed", Usage: "`N` seeds --ordering random (the same seed gives the same plan)"},
+			&cli.Int64Flag{Name: "seed", Usage: "with --ordering random, `N` seeds the shuffle (the same seed gives the same plan)"},
 		),
 		Action: func(c *cli.Context) error {
 			var write func(io.Writer, *graph.Plan) error
@@ -42,12 +42,31 @@ func planCommand() *cli.Command {
 // ordering reads --ordering and --seed (flags of plan only; other commands
 // use Puppet's order).
 func ordering(c *cli.Context) (graph.Ordering, error) {
-	switch o := c.String("ordering"); o {
+	o := c.String("ordering")
+	if err := pointless(c, "seed", o == "random", "--ordering random"); err != nil {
+		return graph.Ordering{}, err
+	}
+	switch o {
 	case "", "declaration":
-		return graph.Ordering{}, nil
+		return graph.Ordering{WhyArgs: whyArgs(c)}, nil
 	case "random":
-		return graph.Ordering{Random: true, Seed: c.Int64("seed")}, nil
+		return graph.Ordering{Random: true, Seed: c.Int64("seed"), WhyArgs: whyArgs(c)}, nil
 	default:
 		return graph.Ordering{}, &exitError{code: exitErrors, msg: fmt.Sprintf("--ordering %q is not an ordering: use declaration or random", o)}
 	}
+}
+
+// whyArgs are the arguments of `catc why` that load the same catalog as
+// this command: the load flags the user set, then the paths.
+func whyArgs(c *cli.Context) []string {
+	var args []string
+	for _, name := range []string{"var", "var-file"} {
+		for _, v := range c.StringSlice(name) {
+			args = append(args, "--"+name, v)
+		}
+	}
+	if f := c.String("facts"); f != "" {
+		args = append(args, "--facts", f)
+	}
+	return append(args, c.Args().Slice()...)
 }

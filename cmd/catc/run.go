@@ -9,7 +9,9 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// Exit codes (DESIGN.md §3).
+// Exit codes, as the README lists them: 0 success, 1 errors, 2 changes
+// (diff --detailed-exitcode, exitChanges), 128+N killed by signal N
+// (cleanupOnSignal).
 const (
 	exitOK     = 0
 	exitErrors = 1
@@ -36,10 +38,16 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	app := newApp(stdout, stderr)
+	if completing(args) {
+		// urfave/cli wants the request last and no "--" before it.
+		app.Run(args)
+		return exitOK
+	}
 	if err := checkCommand(app, args); err != nil {
 		return exitCode(err, stderr)
 	}
 	err := app.Run(permuteArgs(app, args))
+	app.Metadata[sinkKey].(*diagSink).flush(stderr)
 	return exitCode(err, stderr)
 }
 
@@ -67,15 +75,29 @@ func exitCode(err error, stderr io.Writer) int {
 	return exitErrors
 }
 
-// checkCommand rejects an unknown command with exit code 1 and a suggestion
-// (urfave/cli would print help and exit 3, which DESIGN.md reserves).
+// completing reports whether args ask for shell completions.
+func completing(args []string) bool {
+	return len(args) > 1 && args[len(args)-1] == "--generate-bash-completion"
+}
+
+// checkCommand rejects an unknown command, also after help, with exit code
+// 1 and a suggestion (urfave/cli would print help or "No help topic" and
+// exit 3, a code catc does not use).
 func checkCommand(app *cli.App, args []string) error {
-	if len(args) < 2 || strings.HasPrefix(args[1], "-") || args[1] == "help" || app.Command(args[1]) != nil {
+	name := ""
+	switch {
+	case len(args) > 2 && (args[1] == "help" || args[1] == "h"):
+		name = args[2]
+	case len(args) > 1 && !strings.HasPrefix(args[1], "-"):
+		name = args[1]
+	}
+	// help is added to app.Commands only when the app runs.
+	if name == "" || name == "help" || name == "h" || app.Command(name) != nil {
 		return nil
 	}
-	msg := fmt.Sprintf("unknown command %q; run 'catc --help' for the list", args[1])
+	msg := fmt.Sprintf("unknown command %q; run 'catc help' for the list", name)
 	if cli.SuggestCommand != nil {
-		if s := cli.SuggestCommand(app.Commands, args[1]); s != "" {
+		if s := cli.SuggestCommand(app.Commands, name); s != "" {
 			msg += ". " + s
 		}
 	}

@@ -1,7 +1,11 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/urfave/cli/v2"
+
+	"github.com/catc-dev/catc/render"
 )
 
 func validateCommand() *cli.Command {
@@ -9,11 +13,22 @@ func validateCommand() *cli.Command {
 		Name:      "validate",
 		Usage:     "check type definitions, resource declarations and the graph (cycles)",
 		ArgsUsage: "PATH...",
+		Description: "Diagnostics and, on success, a one-line summary go to standard error\n" +
+			"(with --diagnostics json, only the JSON list); standard output stays empty.",
 		Flags: append(loadFlags(),
 			&cli.BoolFlag{Name: "strict", Usage: "fail on warnings too"},
 		),
 		Action: func(c *cli.Context) error {
-			_, _, err := loadGraph(c, c.Bool("strict"))
+			g, _, err := loadGraph(c, c.Bool("strict"))
+			if err != nil {
+				return err
+			}
+			if render.DiagnosticFormat(c.String("diagnostics")) == render.DiagJSON {
+				return nil // stderr is one JSON document
+			}
+			_, err = fmt.Fprintf(c.App.ErrWriter, "Valid: %s, %s, %s, %s.\n",
+				count(len(g.Catalog.Types), "type"), count(len(g.Catalog.Resources), "resource"),
+				count(g.Len(), "edge"), count(sinkOf(c).warnings, "warning"))
 			return err
 		},
 	}

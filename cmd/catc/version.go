@@ -16,10 +16,20 @@ func versionCommand() *cli.Command {
 		Name:  "version",
 		Usage: "print the version",
 		Action: func(c *cli.Context) error {
-			fmt.Fprintf(c.App.Writer, "catc %s (%s %s/%s)\n", versionString(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			if c.Args().Present() {
+				return usage(fmt.Sprintf("version takes no arguments (got %q)", c.Args().First()))
+			}
+			printVersion(c)
 			return nil
 		},
 	}
+}
+
+// `catc --version` prints what `catc version` does.
+func init() { cli.VersionPrinter = printVersion }
+
+func printVersion(c *cli.Context) {
+	fmt.Fprintf(c.App.Writer, "catc %s (%s %s/%s)\n", versionString(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
 // versionString prefers the linker-set version, then the module version

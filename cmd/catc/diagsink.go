@@ -1,0 +1,90 @@
+package main
+
+import (
+	"io"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/urfave/cli/v2"
+
+	"github.com/catc-dev/catc/render"
+)
+
+// diagSink is what one run has reported. Text and GitHub diagnostics are
+// printed as they come; JSON ones are held and printed at the end as one
+// document (a list, `[]` when there is nothing), so that stderr parses as
+// JSON even when loading and ordering both report something.
+type diagSink struct {
+	json     bool
+	diags    hcl.Diagnostics
+	warnings int
+	// rename, when set, gives the file name to print for a loaded file
+	// (diff --base loads the old side from a temporary directory).
+	rename func(string) string
+}
+
+const sinkKey = "catc.diagnostics"
+
+// sinkOf is the run's sink, kept in the app's metadata.
+func sinkOf(c *cli.Context) *diagSink {
+	s, _ := c.App.Metadata[sinkKey].(*diagSink)
+	if s == nil {
+		s = &diagSink{}
+		if c.App.Metadata == nil {
+			c.App.Metadata = map[string]any{}
+		}
+		c.App.Metadata[sinkKey] = s
+	}
+	return s
+}
+
+// count notes diags; it returns whether they are to be printed now.
+func (s *diagSink) count(format render.DiagnosticFormat, diags hcl.Diagnostics) (printNow bool) {
+	for _, d := range diags {
+		if d.Severity == hcl.DiagWarning {
+			s.warnings++
+		}
+	}
+	if format != render.DiagJSON {
+		return len(diags) > 0
+	}
+	s.json = true
+	s.diags = append(s.diags, diags...)
+	return false
+}
+
+// flush prints the held JSON document, if the run asked for one.
+func (s *diagSink) flush(w io.Writer) {
+	if s == nil || !s.json {
+		return
+	}
+	render.WriteDiagnostics(w, s.diags, render.DiagnosticOptions{Format: render.DiagJSON})
+}
+
+// renamed is diags and files with the file names rename gives: copies,
+// the originals are left as they are.
+func (s *diagSink) renamed(diags hcl.Diagnostics, files map[string]*hcl.File) (hcl.Diagnostics, map[string]*hcl.File) {
+	if s.rename == nil {
+		return diags, files
+	}
+	out := make(hcl.Diagnostics, len(diags))
+	for i, d := range diags {
+		cp := *d
+		cp.Subject = renameRange(d.Subject, s.rename)
+		cp.Context = renameRange(d.Context, s.rename)
+		out[i] = &cp
+	}
+	named := make(map[string]*hcl.File, len(files))
+	for name, f := range files {
+		named[s.rename(name)] = f
+	}
+	return out, named
+}
+
+func renameRange(r *hcl.Range, rename func(string) string) *hcl.Range {
+	if r == nil {
+		return nil
+	}
+	cp := *r
+	cp.Filename = rename(r.Filename)
+	return &cp
+}

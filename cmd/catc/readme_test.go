@@ -1,0 +1,44 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestREADMEFirstExample keeps the README's first example true: the plan
+// of the seed and its standard error, exactly as catc prints them. When
+// this fails after a deliberate change, paste the new output there.
+func TestREADMEFirstExample(t *testing.T) {
+	readme := readFile(t, "../../README.md")
+	t.Chdir("../..")
+	code, out, errOut := runCatc(t, "plan", "fixtures/seed")
+	if code != 0 {
+		t.Fatalf("catc plan fixtures/seed: exit %d", code)
+	}
+	stdout := block(t, readme, "```console\n$ go run ./cmd/catc plan fixtures/seed\n")
+	if diff := cmp.Diff(stdout, out); diff != "" {
+		t.Errorf("README's plan of the seed (-README +catc):\n%s", diff)
+	}
+	stderr := block(t, readme, "Exactly as printed:\n\n```text\n")
+	// The text format ends each diagnostic with a blank line.
+	if diff := cmp.Diff(stderr, strings.TrimRight(errOut, "\n")+"\n"); diff != "" {
+		t.Errorf("README's standard error of the seed's plan (-README +catc):\n%s", diff)
+	}
+}
+
+// block is the text of the fenced block that start opens, up to its
+// closing fence.
+func block(t *testing.T, doc, start string) string {
+	t.Helper()
+	_, after, ok := strings.Cut(doc, start)
+	if !ok {
+		t.Fatalf("README has no %q", start)
+	}
+	text, _, ok := strings.Cut(after, "```\n")
+	if !ok {
+		t.Fatalf("unclosed block after %q", start)
+	}
+	return text
+}

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+)
+
+// tempFiles are the temporary files and directories this process has
+// created and not yet renamed into place or removed. On SIGINT or SIGTERM
+// they are removed before the process exits, so that an interrupted
+// `compile -o` leaves no partial file behind.
+var tempFiles = &tempRegistry{paths: map[string]bool{}}
+
+type tempRegistry struct {
+	mu    sync.Mutex
+	paths map[string]bool
+}
+
+func (r *tempRegistry) lock()   { r.mu.Lock() }
+func (r *tempRegistry) unlock() { r.mu.Unlock() }
+
+// addLocked registers path; the caller holds the lock, and has created
+// path under it, so that a signal cannot come between the two.
+func (r *tempRegistry) addLocked(path string) { r.paths[path] = true }
+
+// remove deletes a registered path (and, for a directory, what is in it).
+func (r *tempRegistry) remove(path string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.paths[path] {
+		os.RemoveAll(path)
+		delete(r.paths, path)
+	}
+}
+
+// commit renames tmp to path and forgets tmp, under the lock: a signal
+// sees either the temporary file (and removes it) or the renamed one
+// (and leaves it).
+func (r *tempRegistry) commit(tmp, path string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err := os.Rename(tmp, path); err != nil {
+		return err
+	}
+	delete(r.paths, tmp)
+	return nil
+}
+
+// removeAllLocked deletes every registered path; the lock is held and
+// never released, since the process exits next.
+func (r *tempRegistry) removeAllLocked() {
+	r.mu.Lock()
+	for p := range r.paths {
+		os.RemoveAll(p)
+	}
+}
+
+// cleanupOnSignal removes the temporary files on SIGINT, SIGTERM or
+// SIGHUP and exits with the shell's status for the signal, 128 + its
+// number (130 for Ctrl-C, 143 for kill). The returned function stops it.
+func cleanupOnSignal() (stop func()) {
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-ch:
+			tempFiles.removeAllLocked()
+			code := 128 + 15
+			if s, ok := sig.(syscall.Signal); ok {
+				code = 128 + int(s)
+			}
+			os.Exit(code)
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(ch)
+		close(done)
+	}
+}
+
+// mkdirTemp creates a temporary directory, removed on a signal like the
+// temporary files; the caller removes it with tempFiles.remove.
+func mkdirTemp(pattern string) (string, error) {
+	tempFiles.lock()
+	defer tempFiles.unlock()
+	dir, err := os.MkdirTemp("", pattern)
+	if err == nil {
+		tempFiles.addLocked(dir)
+	}
+	return dir, err
+}

@@ -234,3 +234,27 @@ func labelAdvice(got, want int, what string) string {
 	}
 	return "Give it " + what + "."
 }
+
+// languageRef is where the input language is documented, in the
+// repository (docs/language.md); advice cites its sections.
+const languageRef = "docs/language.md"
+
+// withSyntaxAdvice completes hcl's parse diagnostics. Its "Invalid escape
+// sequence" is nearly always a regular expression (a title pattern, a
+// Pattern type) copied from Ruby into a quoted string, where HCL reads
+// \A as an escape: say how to write it. It changes diags in place.
+func withSyntaxAdvice(diags hcl.Diagnostics) hcl.Diagnostics {
+	for _, d := range diags {
+		if d.Summary != "Invalid escape sequence" {
+			continue
+		}
+		sym := "A"
+		if i := strings.IndexByte(d.Detail, '"'); i >= 0 {
+			if j := strings.IndexByte(d.Detail[i+1:], '"'); j > 0 {
+				sym = d.Detail[i+1 : i+1+j]
+			}
+		}
+		d.Detail += fmt.Sprintf(` In a quoted string a backslash starts an HCL escape: write \\%s for a regular expression's \%s, or use a heredoc (<<-EOT), which keeps backslashes as they are. See %s#escaping.`, sym, sym, languageRef)
+	}
+	return diags
+}

@@ -19,6 +19,7 @@ import (
 // Load accepts them in titles.
 func FormatHCL(src []byte, filename string) ([]byte, hcl.Diagnostics) {
 	file, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+	diags = withSyntaxAdvice(diags)
 	if file != nil {
 		if body, ok := file.Body.(*hclsyntax.Body); ok {
 			diags = dropLabelTemplateDiags(diags, labelRanges(body, nil))

@@ -344,7 +344,7 @@ resource "software" "php" {
 }
 `)
 	errs := errorsOnly(diags)
-	want := `Cannot alias Software[php] to ["yum", "php"] at (file: decl.hcl, line: 7); resource ["Software", "yum", "php"] already declared (file: decl.hcl, line: 1). Give one of them other values for manager or package, or remove the duplicate.`
+	want := `Cannot alias Software[php] to ["yum", "php"] at (file: decl.hcl, line: 7); resource ["Software", "yum", "php"] already declared (file: decl.hcl, line: 1). Software[php] clashes with Software[php-yum], declared at decl.hcl:1. Give one of them other values for manager or package, or remove the duplicate.`
 	if len(errs) != 1 || errs[0].Detail != want {
 		t.Fatalf("got\n%s\nwant one error %q", describeDiags(errs), want)
 	}

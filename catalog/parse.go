@@ -103,6 +103,7 @@ func mergeChunks(files []*sourceFile, chunks []chunk, results []*parsed) []*pars
 // extracts its top-level blocks.
 func parseChunk(src []byte, f *sourceFile, start hcl.Pos) *parsed {
 	file, diags := hclsyntax.ParseConfig(src, f.name, start)
+	diags = withSyntaxAdvice(diags)
 	p := &parsed{diags: diags, syntaxErr: hasSyntaxErrors(diags)}
 	if file == nil {
 		return p

@@ -17,9 +17,15 @@ import (
 func (c *Catalog) register(r *Resource) hcl.Diagnostics {
 	tk := titleKey(r.Type.Name, r.Title)
 	if prev := c.table[tk]; prev != nil {
+		// The title may be the earlier resource's alias or key: then it
+		// has another ref, which Puppet's sentence does not give.
+		earlier := ""
+		if prev.Ref() != r.Ref() {
+			earlier = fmt.Sprintf(" %s is an alias of %s, declared at %s:%d.", r.Ref(), prev.Ref(), prev.DeclRange.Filename, prev.DeclRange.Start.Line)
+		}
 		return hcl.Diagnostics{errorAt(summaryDuplicate,
-			fmt.Sprintf("Duplicate declaration: %s is already declared at %s; cannot redeclare %s. Rename one of them, or remove the duplicate.",
-				r.Ref(), location(prev.DeclRange), location(r.DeclRange)),
+			fmt.Sprintf("Duplicate declaration: %s is already declared at %s; cannot redeclare %s.%s Rename one of them, or remove the duplicate.",
+				r.Ref(), location(prev.DeclRange), location(r.DeclRange), earlier),
 			r.TitleRange, r.DeclRange.Ptr())}
 	}
 	c.table[tk] = r
@@ -67,9 +73,12 @@ func (c *Catalog) alias(r *Resource, key string, shown func() (string, []types.V
 	}
 	text, values := shown()
 	newref := rubyInspect(append([]types.Value{r.Type.RefType()}, values...))
+	// Puppet's sentence names the later resource by ref and the earlier
+	// one only by its key and place; say which resource that is.
 	return errorAt(summaryAliasConflict,
 		fmt.Sprintf("Cannot alias %s to %s at %s; resource %s already declared %s",
-			r.Ref(), text, location(r.DeclRange), newref, location(prev.DeclRange))+". "+advice,
+			r.Ref(), text, location(r.DeclRange), newref, location(prev.DeclRange))+
+			fmt.Sprintf(". %s clashes with %s, declared at %s:%d. ", r.Ref(), prev.Ref(), prev.DeclRange.Filename, prev.DeclRange.Start.Line)+advice,
 		subject, r.DeclRange.Ptr())
 }
 

@@ -15,6 +15,16 @@ type built struct {
 	res   *Resource
 	refs  []pendingRef
 	diags hcl.Diagnostics
+	// misspelt are the unknown arguments whose nearest name is one of
+	// the type's attributes: a missing mandatory attribute may follow
+	// from one of them.
+	misspelt []misspelling
+}
+
+// misspelling is an unknown argument and the attribute it is closest to.
+type misspelling struct {
+	arg  *rawArg
+	attr string
 }
 
 type pendingRef struct {
@@ -156,6 +166,9 @@ func (b *built) unknownAttr(td *TypeDef, arg *rawArg) {
 	names = append(names, "require", "before", "notify", "subscribe", "alias", "tag", "noop")
 	if sug := NameSuggestion(arg.name, names); sug != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", sug)
+		if td.Attr(sug) != nil {
+			b.misspelt = append(b.misspelt, misspelling{arg: arg, attr: sug})
+		}
 	}
 	b.diags = append(b.diags, errorAt(summaryUnknownAttr, detail, arg.nameRange, arg.rng.Ptr()))
 }
@@ -328,10 +341,38 @@ func (b *built) checkMandatory(td *TypeDef) {
 	}
 	switch {
 	case len(params) > 0:
-		b.errorf(summaryMandatory, r.DeclRange, r.DeclRange, "Validation of %s failed: %s\nSet %s.", r.Ref(), mandatoryList("parameters", params), listAnd(params))
+		subject, context, cause := b.mandatoryCause(params)
+		b.errorf(summaryMandatory, subject, context, "Validation of %s failed: %s\n%s", r.Ref(), mandatoryList("parameters", params), withCause(cause, "Set "+listAnd(params)+"."))
 	case len(attrs) > 0 && ensureSet:
-		b.errorf(summaryMandatory, r.DeclRange, r.DeclRange, "%s: %s\nSet %s, or set ensure = \"absent\".", r.Ref(), mandatoryList("attributes", attrs), listAnd(attrs))
+		subject, context, cause := b.mandatoryCause(attrs)
+		b.errorf(summaryMandatory, subject, context, "%s: %s\n%s", r.Ref(), mandatoryList("attributes", attrs), withCause(cause, "Set "+listAnd(attrs)+", or set ensure = \"absent\"."))
 	}
+}
+
+// mandatoryCause finds the misspelt argument a missing attribute most
+// likely follows from (`sourse` for source). The error then says so and
+// points at that argument, which puts it right after the unknown
+// attribute error, the root cause (diagnostics are sorted by position;
+// the declaration's first line would put the consequence first).
+// Without one, the error points at the declaration.
+func (b *built) mandatoryCause(missing []string) (subject, context hcl.Range, cause string) {
+	r := b.res
+	for _, m := range b.misspelt {
+		if contains(missing, m.attr) {
+			return m.arg.nameRange, m.arg.rng, fmt.Sprintf("This follows from the unknown attribute %q on line %d, reported just before: rename it %s.",
+				m.arg.name, m.arg.nameRange.Start.Line, m.attr)
+		}
+	}
+	return r.DeclRange, r.DeclRange, ""
+}
+
+// withCause puts the cause of a missing attribute, if known, before the
+// advice to set it.
+func withCause(cause, advice string) string {
+	if cause == "" {
+		return advice
+	}
+	return cause + " Otherwise, s" + advice[1:]
 }
 
 // mandatoryList is Puppet's raise_missing_attrs text.

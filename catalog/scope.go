@@ -141,7 +141,7 @@ func (c *Catalog) applyVarFiles(defs map[string]*variableDef, paths []string) hc
 			continue
 		}
 		f, moreDiags := hclsyntax.ParseConfig(src, p, hcl.InitialPos)
-		diags = append(diags, moreDiags...)
+		diags = append(diags, withSyntaxAdvice(moreDiags)...)
 		if f == nil {
 			continue
 		}

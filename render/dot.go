@@ -2,6 +2,8 @@ package render
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"strings"
@@ -51,9 +53,19 @@ const (
 	colourBorder = "#4d4d4d"
 )
 
-// typeFills are pale node fills, one per type in definition order
-// (cycling), so that a type keeps its colour as the catalog grows.
+// typeFills are pale node fills, distinguishable from each other and
+// from the edge colours. A type's fill is picked by its name (typeFill),
+// so File has the same colour in every catalog and every picture.
 var typeFills = []string{"#dbe9f6", "#fde3c8", "#d9f0d3", "#e8dff2", "#fbe0e6", "#fff6c7", "#d6f1f0", "#ececec"}
+
+// typeFill is the fill of a type: a stable hash of its name into
+// typeFills. SHA-256 rather than FNV: FNV's low bits put file, package,
+// service and exec on two colours; these and user, apt_key and software
+// get seven different ones this way.
+func typeFill(name string) string {
+	h := sha256.Sum256([]byte(strings.ToLower(name)))
+	return typeFills[binary.BigEndian.Uint32(h[:4])%uint32(len(typeFills))]
+}
 
 // labelWidth is the longest label line, in characters, before it wraps.
 const labelWidth = 34
@@ -82,8 +94,8 @@ type dotWriter struct {
 
 func typeFillsOf(c *catalog.Catalog) map[*catalog.TypeDef]string {
 	m := make(map[*catalog.TypeDef]string, len(c.Types))
-	for i, td := range c.Types {
-		m[td] = typeFills[i%len(typeFills)]
+	for _, td := range c.Types {
+		m[td] = typeFill(td.Name)
 	}
 	return m
 }
@@ -190,39 +202,60 @@ func (d *dotWriter) edgeAttrs(e *graph.Edge) []string {
 	return append(attrs, "tooltip="+quoteLabel(tip))
 }
 
-// legendRows are the edge styles the legend explains.
-var legendRows = []struct{ name, attrs, text string }{
-	{"order", "", "order (require, before)"},
-	{"refresh", "style=dashed", "refresh (notify, subscribe)"},
-	{"auto", "color=" + quote(colourAuto), "automatic (type rule)"},
-	{"cycle", "color=" + quote(colourCycle) + ", penwidth=2", "on a cycle"},
+// legendRow is one edge style the legend explains: the sample line's
+// colour, width and style, and whether the picture has such an edge.
+type legendRow struct {
+	name, colour, border, style, text string
+	present                           func(s *graph.Subgraph, e *graph.Edge) bool
 }
 
-// legend is a one-row box of sample edges, each pointing at what its
-// style means: one row, so that it adds no height to a tall graph. Its
-// nodes and edges carry class "legend" in SVG, and their names have no
-// brackets, so they cannot clash with a ref.
-func (d *dotWriter) legend() {
-	fmt.Fprintln(d.w, "	subgraph cluster_legend {")
-	fmt.Fprintln(d.w, "		graph [label=\"\", style=\"rounded\", color=\"#bdbdbd\", margin=6];")
-	// label " ": an empty label would make Graphviz show the node name.
-	fmt.Fprintln(d.w, "		node [shape=none, style=\"\", label=\" \", width=0.3, height=0.2, margin=0, fontsize=10, class=legend];")
-	fmt.Fprintln(d.w, "		edge [class=legend];")
-	var same []string
+// legendRows are the edge styles, in the order the legend lists them.
+var legendRows = []legendRow{
+	{"order", colourManual, "1", "", "order (require, before)", func(_ *graph.Subgraph, e *graph.Edge) bool { return !e.Refresh() }},
+	{"refresh", colourManual, "1", "dashed", "refresh (notify, subscribe)", func(_ *graph.Subgraph, e *graph.Edge) bool { return e.Refresh() }},
+	{"auto", colourAuto, "1", "", "automatic (type rule)", func(s *graph.Subgraph, e *graph.Edge) bool { return e.Kinds.Auto() && !s.OnCycle(e) }},
+	{"cycle", colourCycle, "2", "", "on a cycle", func(s *graph.Subgraph, e *graph.Edge) bool { return s.OnCycle(e) }},
+}
+
+// presentRows are the legend rows for the styles the picture uses.
+func (d *dotWriter) presentRows() []legendRow {
+	var rows []legendRow
 	for _, row := range legendRows {
-		same = append(same, quote("legend "+row.name+" from"), quote("legend "+row.name))
-	}
-	fmt.Fprintf(d.w, "\t\t{ rank=same; %s }\n", strings.Join(same, "; "))
-	for i, row := range legendRows {
-		from, text := quote("legend "+row.name+" from"), quote("legend "+row.name)
-		fmt.Fprintf(d.w, "\t\t%s [label=%s, margin=\"0.08,0\"];\n", text, quote(row.text))
-		fmt.Fprintf(d.w, "\t\t%s -> %s [%s];\n", from, text, strings.TrimPrefix(row.attrs+", arrowsize=0.8", ", "))
-		if i+1 < len(legendRows) {
-			// Invisible edges keep the samples in order, left to right.
-			fmt.Fprintf(d.w, "\t\t%s -> %s [style=invis];\n", text, quote("legend "+legendRows[i+1].name+" from"))
+		for _, e := range d.s.Edges {
+			if row.present(d.s, e) {
+				rows = append(rows, row)
+				break
+			}
 		}
 	}
-	fmt.Fprintln(d.w, "\t}")
+	return rows
+}
+
+// legend is one node, a table with a sample line and its meaning per
+// edge style the picture uses (none: no legend), stacked: it is as wide
+// as its widest line and about as tall as a resource (a row of sample
+// edges for all four styles was three times as wide as a narrow graph).
+// The sample is the top border of the lower half of a cell, so that it
+// sits level with the text. The node has class "legend" in SVG and a
+// name without brackets, so it cannot clash with a ref.
+func (d *dotWriter) legend() {
+	rows := d.presentRows()
+	if len(rows) == 0 {
+		return
+	}
+	var b strings.Builder
+	b.WriteString(`<table border="1" color="#bdbdbd" style="rounded" cellborder="0" cellspacing="0" cellpadding="2">`)
+	for _, row := range rows {
+		style := ""
+		if row.style != "" {
+			style = fmt.Sprintf(` style="%s"`, row.style)
+		}
+		fmt.Fprintf(&b, `<tr><td><table border="0" cellspacing="0" cellpadding="0"><tr><td width="28" height="6"></td></tr>`+
+			`<tr><td width="28" height="6" sides="t" border="%s" color="%s"%s></td></tr></table></td>`+
+			`<td align="left" cellpadding="4">%s</td><td width="6"></td></tr>`, row.border, row.colour, style, row.text)
+	}
+	b.WriteString(`</table>`)
+	fmt.Fprintf(d.w, "\t\"legend\" [shape=plaintext, style=\"\", margin=0, fontsize=10, class=legend, tooltip=\"legend\", label=<%s>];\n", b.String())
 }
 
 func count(n int, noun string) string {

@@ -196,3 +196,81 @@ func runDot(t *testing.T, dotPath, name string, src []byte) string {
 func xmlEscape(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "-", "&#45;").Replace(s)
 }
+
+// TestDOTTypeColourStable: a type's fill comes from its name, so File is
+// the same colour in catalogs that define different types in different
+// orders (it used to follow the definition order).
+func TestDOTTypeColourStable(t *testing.T) {
+	fill := func(dir, ref string) string {
+		t.Helper()
+		s := selectFixture(t, dir, graph.Selection{})
+		var b bytes.Buffer
+		if err := DOT(&b, s, DOTOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(b.String(), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), quote(ref)+" [") {
+				i := strings.Index(line, "fillcolor=")
+				return line[i : i+len(`fillcolor="#000000"`)]
+			}
+		}
+		t.Fatalf("%s: no node %s", dir, ref)
+		return ""
+	}
+	for _, ty := range []struct{ cycle, web string }{
+		{"File[/etc/motd]", "File[/srv/webapp]"},
+		{"Package[curl]", "Package[nginx]"},
+		{"Service[app]", "Service[webapp-gunicorn]"},
+	} {
+		if a, b := fill("graph/cycle", ty.cycle), fill("graph/web", ty.web); a != b {
+			t.Errorf("%s is %s in graph/cycle, %s is %s in graph/web", ty.cycle, a, ty.web, b)
+		}
+	}
+	seen := map[string]string{}
+	for _, name := range []string{"file", "package", "service", "exec", "user", "apt_key", "software"} {
+		if other, ok := seen[typeFill(name)]; ok {
+			t.Errorf("%s and %s share the fill %s", name, other, typeFill(name))
+		}
+		seen[typeFill(name)] = name
+	}
+}
+
+// TestDOTLegendListsWhatIsDrawn: the legend explains only the edge
+// styles the picture uses, and there is none without edges.
+func TestDOTLegendListsWhatIsDrawn(t *testing.T) {
+	tests := []struct {
+		dir  string
+		sel  graph.Selection
+		want []string
+	}{
+		{dir: "seed", want: []string{"order"}},
+		{dir: "graph/cycle", want: []string{"order", "refresh", "cycle"}},
+		{dir: "graph/web", want: []string{"order", "refresh", "auto"}},
+		{dir: "graph/web", sel: graph.Selection{Types: []string{"user"}}},
+	}
+	for _, tc := range tests {
+		s := selectFixture(t, tc.dir, tc.sel)
+		var b bytes.Buffer
+		if err := DOT(&b, s, DOTOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		legend := ""
+		for _, line := range strings.Split(b.String(), "\n") {
+			if strings.HasPrefix(line, "\t\"legend\" [") {
+				legend = line
+			}
+		}
+		var got []string
+		for _, row := range legendRows {
+			if strings.Contains(legend, ">"+row.text+"<") {
+				got = append(got, row.name)
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("%s %v: legend rows %v, want %v", tc.dir, tc.sel.Types, got, tc.want)
+		}
+		if len(tc.want) == 0 && legend != "" {
+			t.Errorf("%s %v: a legend without edges", tc.dir, tc.sel.Types)
+		}
+	}
+}

@@ -58,10 +58,11 @@ func quoteLabel(lines []string) string {
 // Replacer costs more than the few hundred bytes each node replaces.
 var labelEscaper = strings.NewReplacer(`\`, `\\`, "\r\n", `\n`, "\n", `\n`, "\r", `\n`)
 
-// wrapLabel splits s into lines of at most width characters, breaking
-// after a separator (/ - _ . : , space = @ [) where it can, and inside a
-// word only when the word is longer than a line (it then fills the line
-// it starts on). Joining the lines gives s back: nothing is cut.
+// wrapLabel splits s into lines of at most width characters. It breaks
+// only after a separator: / - _ :: a space, or the [ that opens a ref's
+// title; a word (a run without one, such as a hex key id or a file name
+// with dots) is never split, and one longer than the width gets a line of
+// its own. Joining the lines gives s back: nothing is cut.
 func wrapLabel(s string, width int) []string {
 	if width < 1 || utf8.RuneCountInString(s) <= width {
 		return []string{s}
@@ -69,14 +70,7 @@ func wrapLabel(s string, width int) []string {
 	var lines []string
 	var line []rune
 	for _, word := range wrapWords(s) {
-		if len(line) > 0 && len(line)+len(word) > width && len(word) <= width {
-			lines = append(lines, string(line))
-			line = line[:0]
-		}
-		for len(line)+len(word) > width {
-			n := width - len(line)
-			line = append(line, word[:n]...)
-			word = word[n:]
+		if len(line) > 0 && len(line)+len(word) > width {
 			lines = append(lines, string(line))
 			line = line[:0]
 		}
@@ -88,13 +82,15 @@ func wrapLabel(s string, width int) []string {
 	return lines
 }
 
-// wrapWords cuts s after every separator.
+// wrapWords cuts s after every separator: / - _ space [ and a pair of
+// colons (a single colon, as in C:, is part of its word).
 func wrapWords(s string) [][]rune {
 	var words [][]rune
 	var word []rune
 	for _, c := range s {
 		word = append(word, c)
-		if strings.ContainsRune("/-_.:, =@[", c) {
+		n := len(word)
+		if strings.ContainsRune("/-_ [", c) || c == ':' && n >= 2 && word[n-2] == ':' {
 			words = append(words, word)
 			word = nil
 		}

@@ -16,12 +16,18 @@ func TestWrapLabel(t *testing.T) {
 	}{
 		{"Software[php]", 34, []string{"Software[php]"}},
 		{"Apt_key[6F6B15509CF8E59E6E469F327F438280EF8D349F]", 34,
-			[]string{"Apt_key[6F6B15509CF8E59E6E469F327F", "438280EF8D349F]"}},
+			[]string{"Apt_key[", "6F6B15509CF8E59E6E469F327F438280EF8D349F]"}}, // a hex id is never split
 		{"File[/srv/webapp/shared/config/settings.production.json]", 34,
 			[]string{"File[/srv/webapp/shared/config/", "settings.production.json]"}},
 		{"Exec[/srv/webapp/venv/bin/pip install -r requirements.txt]", 34,
 			[]string{"Exec[/srv/webapp/venv/bin/pip ", "install -r requirements.txt]"}},
-		{"T[aaaaaaaaaa]", 4, []string{"T[aa", "aaaa", "aaaa", "]"}},
+		{"Concat::Fragment[motd_header_for_the_web_frontends]", 34,
+			[]string{"Concat::Fragment[motd_header_for_", "the_web_frontends]"}},
+		{"Mount[C:/data/very/long/path/to/a/mount.point]", 20,
+			[]string{"Mount[C:/data/very/", "long/path/to/a/", "mount.point]"}}, // C: is one word
+		{"Package[python3.11-venv-for-wrapping]", 12,
+			[]string{"Package[", "python3.11-", "venv-for-", "wrapping]"}},
+		{"T[aaaaaaaaaa]", 4, []string{"T[", "aaaaaaaaaa]"}}, // a word longer than a line stays whole
 		{"T[ééééé-ééééé]", 8, []string{"T[ééééé-", "ééééé]"}},
 	}
 	for _, tc := range tests {
@@ -32,23 +38,30 @@ func TestWrapLabel(t *testing.T) {
 	}
 }
 
-// TestWrapLabelKeepsEverything: wrapping never cuts and never exceeds the
-// width, whatever the text.
+// TestWrapLabelKeepsEverything: wrapping never cuts, breaks only after a
+// separator, and exceeds the width only with a line that is one word.
 func TestWrapLabelKeepsEverything(t *testing.T) {
-	inputs := []string{"", "[", "////////", "a b c d e f g h i j k l m n o p", strings.Repeat("x", 100), "Ünïcödé[/ä/ö/ü/ß-" + strings.Repeat("é", 40) + "]"}
+	inputs := []string{"", "[", "////////", "a::b::c:d:e::f", "a b c d e f g h i j k l m n o p", strings.Repeat("x", 100), "Ünïcödé[/ä/ö/ü/ß-" + strings.Repeat("é", 40) + "]"}
 	for _, in := range inputs {
 		for width := 1; width <= 12; width++ {
 			lines := wrapLabel(in, width)
 			if got := strings.Join(lines, ""); got != in {
 				t.Errorf("wrapLabel(%q, %d) joined = %q", in, width, got)
 			}
-			for _, l := range lines {
-				if utf8.RuneCountInString(l) > width && len(lines) > 1 {
+			for i, l := range lines {
+				if utf8.RuneCountInString(l) > width && len(wrapWords(l)) > 1 {
 					t.Errorf("wrapLabel(%q, %d): line %q is too long", in, width, l)
+				}
+				if i+1 < len(lines) && !endsWithSeparator(l) {
+					t.Errorf("wrapLabel(%q, %d): line %q breaks inside a word", in, width, l)
 				}
 			}
 		}
 	}
+}
+
+func endsWithSeparator(l string) bool {
+	return strings.HasSuffix(l, "::") || strings.ContainsAny(l[len(l)-1:], "/-_ [")
 }
 
 func TestQuote(t *testing.T) {

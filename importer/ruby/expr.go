@@ -16,13 +16,19 @@ func (p *parser) expr(close string) Node {
 		return n
 	}
 	what := ""
+	var sum Node
 	if nl, ok := n.(*NonLiteral); ok {
 		what = nl.What
 	} else {
 		what = p.operatorWords()
+		if p.isPunct("+") {
+			sum = n
+		}
 	}
 	p.skipExpr(close)
-	return p.nonLiteral(start, what)
+	nl := p.nonLiteral(start, what)
+	nl.Augend = sum
+	return nl
 }
 
 // exprEnds reports whether the token after a value ends the expression.

@@ -398,4 +398,3 @@ func (l *lexer) punct() {
 func (l *lexer) emitPunct(start int, text string) {
 	l.emit(token{kind: tPunct, text: text, rng: l.rangeOf(start, l.pos)})
 }
-

@@ -77,6 +77,10 @@ type NonLiteral struct {
 	What string
 	Text string
 	Rng  hcl.Range
+	// Augend is the literal left of a `+` that starts the expression
+	// (['a'] + more): a sum's first part is known even when the rest is
+	// not.
+	Augend Node
 }
 
 func (n *Str) Range() hcl.Range        { return n.Rng }

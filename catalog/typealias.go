@@ -22,6 +22,8 @@ type TypeAlias struct {
 	// DeclRange covers `type_alias "name"`; NameRange is the label;
 	// TypeRange the `type` expression.
 	DeclRange, NameRange, TypeRange hcl.Range
+
+	src []byte // the file's bytes, to point inside the type
 }
 
 var typeAliasSchema = &hcl.BodySchema{
@@ -69,7 +71,7 @@ func decodeAlias(sb scopeBlock) (*TypeAlias, hcl.Diagnostics) {
 			"A type_alias block has one label, the alias name: type_alias \"Mymod::Port\" { type = \"Integer[0, 65535]\" }.",
 			b.DefRange(), nil)}
 	}
-	ta := &TypeAlias{Name: b.Labels[0], DeclRange: b.DefRange(), NameRange: b.LabelRanges[0]}
+	ta := &TypeAlias{Name: b.Labels[0], DeclRange: b.DefRange(), NameRange: b.LabelRanges[0], src: sb.src}
 	content, diags := b.Body.Content(typeAliasSchema)
 	diags = withSchemaAdvice(diags, "type_alias", typeAliasSchema)
 	if d := content.Attributes["desc"]; d != nil {
@@ -100,16 +102,29 @@ func resolveAlias(ta *TypeAlias, table *types.Aliases, names []string) hcl.Diagn
 	ta.Type = al
 	if err != nil {
 		return hcl.Diagnostics{errorAt(summaryTypeAlias,
-			fmt.Sprintf("The type alias %s = %s is not usable: %v.", ta.Name, ta.TypeText, err), ta.TypeRange, ta.DeclRange.Ptr())}
+			fmt.Sprintf("The type alias %s is not usable: %v.", aliasShown(ta), err), ta.TypeRange, ta.DeclRange.Ptr())}
 	}
 	if name, ok := unresolvedTypeName(al.Resolved); ok {
-		detail := fmt.Sprintf("The type alias %s = %s references an unknown type `%s` (Puppet accepts it, and every value then fails with \"references an unresolved type '%s'\"). Define it with a type_alias block, or import the module that has it with catc import.", ta.Name, ta.TypeText, name, name)
+		detail := fmt.Sprintf("The type alias %s references an unknown type `%s` (Puppet accepts it, and every value then fails with \"references an unresolved type '%s'\"). Define it with a type_alias block, or import the module that has it with catc import.", aliasShown(ta), name, name)
 		if sug := NameSuggestion(name, append(names, builtinTypeNames...)); sug != "" {
 			detail += fmt.Sprintf(" Did you mean %q?", sug)
 		}
-		return hcl.Diagnostics{errorAt(summaryTypeAlias, detail, ta.TypeRange, ta.DeclRange.Ptr())}
+		rng := ta.TypeRange
+		if i := strings.Index(ta.TypeText, name); i >= 0 {
+			rng = valueRange(ta.TypeRange, ta.src, ta.TypeText, i, len(name))
+		}
+		return hcl.Diagnostics{errorAt(summaryTypeAlias, detail, rng, ta.DeclRange.Ptr())}
 	}
 	return nil
+}
+
+// aliasShown names an alias in a message: with its type when that is
+// short enough to read on one line.
+func aliasShown(ta *TypeAlias) string {
+	if len(ta.TypeText) <= 60 && !strings.Contains(ta.TypeText, "\n") {
+		return ta.Name + " = " + ta.TypeText
+	}
+	return ta.Name
 }
 
 func aliasNames(defs []*TypeAlias) []string {

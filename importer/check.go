@@ -59,6 +59,13 @@ func locate(name string, src []byte, o origins) []place {
 	}
 	for _, b := range f.Body.(*hclsyntax.Body).Blocks {
 		add("", b.Range())
+		if b.Type == "type_alias" {
+			if len(b.LabelRanges) > 0 {
+				add("type_alias", b.LabelRanges[0])
+			}
+			addAttrs("type_alias/", b.Body, add)
+			continue
+		}
 		if len(b.LabelRanges) > 0 {
 			add("type", b.LabelRanges[0])
 		}

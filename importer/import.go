@@ -12,7 +12,8 @@ import (
 	"github.com/catc-dev/catc/importer/ruby"
 )
 
-// Source is one input file: a Ruby type file.
+// Source is one input file: a Ruby type file (lib/puppet/type/*.rb) or a
+// Puppet file of type aliases (types/*.pp).
 type Source struct {
 	Name string
 	Src  []byte
@@ -35,6 +36,11 @@ func Import(sources []Source) ([]Output, hcl.Diagnostics) {
 	var maps []origins
 	var diags hcl.Diagnostics
 	for _, s := range sources {
+		if strings.HasSuffix(s.Name, ".pp") {
+			o, m, d := importAliases(s)
+			outs, maps, diags = append(outs, o...), append(maps, m...), append(diags, d...)
+			continue
+		}
 		file, d := ruby.Parse(s.Name, s.Src)
 		diags = append(diags, d...)
 		if len(file.Calls) == 0 && !d.HasErrors() {
@@ -57,9 +63,9 @@ func Import(sources []Source) ([]Output, hcl.Diagnostics) {
 	return outs, append(diags, check(outs, maps)...)
 }
 
-// FindSources expands the paths: a Ruby file is read as it is, a
-// directory is a module (or a folder of modules) whose
-// lib/puppet/type/**/*.rb files are read, in bytewise path order.
+// FindSources expands the paths: a file is read as it is, a directory is
+// a module (or a folder of modules) whose lib/puppet/type/**/*.rb and
+// types/**/*.pp files are read, in bytewise path order.
 func FindSources(paths []string) ([]Source, error) {
 	var names []string
 	for _, p := range paths {
@@ -95,7 +101,12 @@ type importError string
 
 func (e importError) Error() string { return string(e) }
 
-const errNoTypes = importError("no lib/puppet/type/**/*.rb file below it: give a module directory or Ruby files")
+const errNoTypes = importError("no lib/puppet/type/**/*.rb or types/**/*.pp file below it: give a module directory, Ruby type files or Puppet alias files")
+
+// isTypesDir reports a path inside a module's types/ folder.
+func isTypesDir(rel string) bool {
+	return strings.HasPrefix(rel, "types/") || strings.Contains(rel, "/types/")
+}
 
 // typeFiles finds the Ruby type files of the modules below dir.
 func typeFiles(dir string) ([]string, error) {
@@ -108,11 +119,30 @@ func typeFiles(dir string) ([]string, error) {
 			return filepath.SkipDir
 		}
 		slash := filepath.ToSlash(path)
-		if !d.IsDir() && strings.HasSuffix(slash, ".rb") && strings.Contains(slash, "lib/puppet/type/") {
+		if !d.IsDir() && (strings.HasSuffix(slash, ".rb") && strings.Contains(slash, "lib/puppet/type/") ||
+			strings.HasSuffix(slash, ".pp") && isTypesDir(strings.TrimPrefix(slash, filepath.ToSlash(dir)))) {
 			out = append(out, path)
 		}
 		return nil
 	})
 	sort.Strings(out)
 	return out, err
+}
+
+// importAliases converts the type aliases of a Puppet file.
+func importAliases(s Source) ([]Output, []origins, hcl.Diagnostics) {
+	specs, diags := readAliases(s.Name, s.Src)
+	if len(specs) == 0 && !diags.HasErrors() {
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "No type alias",
+			Detail:  "This file has no `type Name = Type` alias, so nothing is imported from it.",
+			Subject: &hcl.Range{Filename: s.Name, Start: hcl.InitialPos, End: hcl.InitialPos}})
+	}
+	var outs []Output
+	var maps []origins
+	for _, a := range specs {
+		src, o := emitAlias(a)
+		outs = append(outs, Output{Name: aliasFileName(a.name), Type: a.name, Src: src, From: a.rng})
+		maps = append(maps, o)
+	}
+	return outs, maps, diags
 }

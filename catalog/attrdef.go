@@ -30,7 +30,7 @@ var behaviours = map[string]Behaviour{
 
 // decodeAttributes decodes the attribute blocks in order, then refuses
 // reserved names (the Resource API checks them after all attributes).
-func decodeAttributes(td *TypeDef, blocks hcl.Blocks, src []byte) hcl.Diagnostics {
+func decodeAttributes(td *TypeDef, blocks hcl.Blocks, src []byte, aliases *types.Aliases) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	n := 0
 	for _, b := range blocks {
@@ -38,7 +38,7 @@ func decodeAttributes(td *TypeDef, blocks hcl.Blocks, src []byte) hcl.Diagnostic
 			continue
 		}
 		n++
-		a, d := decodeAttribute(td, b, src)
+		a, d := decodeAttribute(td, b, src, aliases)
 		diags = append(diags, d...)
 		if a == nil {
 			continue
@@ -68,7 +68,7 @@ func decodeAttributes(td *TypeDef, blocks hcl.Blocks, src []byte) hcl.Diagnostic
 
 // decodeAttribute decodes one attribute block (resource-api.md §1.3 step 6
 // and step 12, plus catc's checks of the type and the default).
-func decodeAttribute(td *TypeDef, b *hcl.Block, src []byte) (*AttrDef, hcl.Diagnostics) {
+func decodeAttribute(td *TypeDef, b *hcl.Block, src []byte, aliases *types.Aliases) (*AttrDef, hcl.Diagnostics) {
 	a := &AttrDef{Name: b.Labels[0], DeclRange: b.DefRange, NameRange: b.LabelRanges[0]}
 	if a.Name == "rsapi_custom_insync_trigger" {
 		return nil, hcl.Diagnostics{errorAt(summaryReservedAttr,
@@ -78,7 +78,7 @@ func decodeAttribute(td *TypeDef, b *hcl.Block, src []byte) (*AttrDef, hcl.Diagn
 	content, diags := b.Body.Content(attributeSchema)
 	diags = withSchemaAdvice(diags, "attribute", attributeSchema)
 	at := content.Attributes
-	diags = append(diags, decodeAttrType(td, a, at["type"], src)...)
+	diags = append(diags, decodeAttrType(td, a, at["type"], src, aliases, isReadOnly(at, src))...)
 	if d := at["desc"]; d != nil {
 		s, moreDiags := stringAttr(d, src, false)
 		a.Desc = s
@@ -95,7 +95,12 @@ func decodeAttribute(td *TypeDef, b *hcl.Block, src []byte) (*AttrDef, hcl.Diagn
 
 // decodeAttrType parses the Puppet type expression, blaming the exact
 // characters the parser points at.
-func decodeAttrType(td *TypeDef, a *AttrDef, attr *hcl.Attribute, src []byte) hcl.Diagnostics {
+//
+// A read_only attribute is never given a value in a declaration (its value
+// comes from the provider), so its type may be one no data value matches
+// (Runtime, Timestamp, …), as generated types often have; unknown names
+// are still refused.
+func decodeAttrType(td *TypeDef, a *AttrDef, attr *hcl.Attribute, src []byte, aliases *types.Aliases, readOnly bool) hcl.Diagnostics {
 	if attr == nil {
 		return hcl.Diagnostics{errorAt(summaryNoAttrType,
 			fmt.Sprintf("`%s.%s` has no type. Add a Puppet data type, e.g. type = \"String\".", td.Name, a.Name), a.NameRange, a.DeclRange.Ptr())}
@@ -105,11 +110,18 @@ func decodeAttrType(td *TypeDef, a *AttrDef, attr *hcl.Attribute, src []byte) hc
 		return diags
 	}
 	a.TypeText, a.TypeRange = s, attr.Expr.Range()
-	t, err := types.ParseData(s)
+	t, err := types.ParseDataWith(s, aliases)
+	if err != nil && readOnly {
+		if pt, perr := types.ParseWith(s, aliases); perr == nil {
+			if _, unknown := unresolvedTypeName(pt); !unknown {
+				t, err = pt, nil
+			}
+		}
+	}
 	if err != nil {
 		// An unknown capitalised name parses as a type reference, which
 		// ParseData refuses; say which name and suggest the nearest.
-		if ft, ferr := types.Parse(s); ferr == nil {
+		if ft, ferr := types.ParseWith(s, aliases); ferr == nil {
 			if name, ok := unresolvedTypeName(ft); ok {
 				return append(diags, unknownTypeNameDiag(a, attr, src, name))
 			}
@@ -302,4 +314,17 @@ func stringList(v cty.Value) ([]string, bool) {
 		out = append(out, e.AsString())
 	}
 	return out, true
+}
+
+// isReadOnly reports an attribute whose behaviour is written as
+// read_only, before the behaviour itself is decoded and checked.
+func isReadOnly(at map[string]*hcl.Attribute, src []byte) bool {
+	for _, key := range []string{"behaviour", "behavior"} {
+		if b := at[key]; b != nil {
+			if s, diags := stringAttr(b, src, false); !diags.HasErrors() && s == "read_only" {
+				return true
+			}
+		}
+	}
+	return false
 }

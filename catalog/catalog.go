@@ -17,7 +17,10 @@ type Catalog struct {
 	// Resources are the resource declarations in declaration order (file
 	// order, then source order); Resources[i].Index == i.
 	Resources []*Resource
+	// Aliases are the type_alias blocks in declaration order.
+	Aliases []*TypeAlias
 
+	aliases    *types.Aliases
 	typeByName map[string]*TypeDef
 	// table maps a lookup key (see lookupKey) to its resource: titles,
 	// explicit aliases and uniqueness keys share one table, as in Puppet.

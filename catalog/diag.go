@@ -18,6 +18,7 @@ const (
 	summaryUnsupportedTop  = "Unsupported block type"
 	summaryUnsupportedArg  = "Unsupported argument"
 	summaryBlockLabels     = "Wrong block labels"
+	summaryTypeAlias       = "Invalid type alias"
 	summaryUnexpectedBlock = "Unexpected block"
 	summaryInvalidValue    = "Invalid value"
 	summaryInvalidRef      = "Invalid resource reference"
@@ -95,7 +96,7 @@ func unknownTopBlock(b *hclsyntax.Block) *hcl.Diagnostic {
 		detail = fmt.Sprintf("Blocks of type %q are not supported: a file holds `type`, `resource`, `variable` and `locals` blocks. Remove it.", b.Type)
 	default:
 		detail = fmt.Sprintf("Blocks of type %q are not expected here: a file holds `type`, `resource`, `variable` and `locals` blocks. Rename it or remove it.", b.Type)
-		if s := NameSuggestion(b.Type, []string{"type", "resource", "variable", "locals"}); s != "" {
+		if s := NameSuggestion(b.Type, []string{"type", "type_alias", "resource", "variable", "locals"}); s != "" {
 			detail += fmt.Sprintf(" Did you mean %q?", s)
 		}
 	}

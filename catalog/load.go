@@ -117,7 +117,7 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 	}
 	var diags hcl.Diagnostics
 	var typeBlocks []typeBlock
-	var vars, locals []scopeBlock
+	var aliasBlocks, vars, locals []scopeBlock
 	var raws []*rawResource
 	deferred := false
 	for i, p := range parseAll(files, workers) {
@@ -125,13 +125,17 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 		c.files[f.name] = &hcl.File{Body: hcl.EmptyBody(), Bytes: f.src}
 		diags = append(diags, p.diags...)
 		typeBlocks = append(typeBlocks, p.types...)
+		aliasBlocks = append(aliasBlocks, p.aliases...)
 		vars, locals = append(vars, p.variables...), append(locals, p.locals...)
 		raws = append(raws, p.resources...)
 		for _, r := range p.resources {
 			deferred = deferred || r.deferred != nil
 		}
 	}
-	defs, byName, typeDiags := decodeTypes(typeBlocks)
+	var aliasDiags hcl.Diagnostics
+	c.Aliases, c.aliases, aliasDiags = decodeAliases(aliasBlocks)
+	diags = append(diags, aliasDiags...)
+	defs, byName, typeDiags := decodeTypes(typeBlocks, c.aliases)
 	c.Types, c.typeByName = defs, byName
 	diags = append(diags, typeDiags...)
 

@@ -41,6 +41,7 @@ type chunk struct {
 // parsed is what one chunk (or one whole file) yields, in source order.
 type parsed struct {
 	types     []typeBlock
+	aliases   []scopeBlock
 	resources []*rawResource
 	variables []scopeBlock
 	locals    []scopeBlock
@@ -118,6 +119,8 @@ func parseChunk(src []byte, f *sourceFile, start hcl.Pos) *parsed {
 		switch b.Type {
 		case "type":
 			p.types = append(p.types, typeBlock{block: b, src: f.src})
+		case "type_alias":
+			p.aliases = append(p.aliases, scopeBlock{block: b, src: f.src})
 		case "resource":
 			r, rdiags := extractResource(b, f.src, nil)
 			p.diags = append(p.diags, rdiags...)

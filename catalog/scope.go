@@ -45,7 +45,7 @@ func (c *Catalog) buildContext(vars, locals []scopeBlock, opts LoadOptions, need
 	if !needed && len(opts.Vars) == 0 && len(opts.VarFiles) == 0 && opts.FactsFile == "" {
 		return nil, nil
 	}
-	defs, diags := decodeVariables(vars)
+	defs, diags := decodeVariables(vars, c.aliases)
 	diags = append(diags, c.applyVarFiles(defs, opts.VarFiles)...)
 	diags = append(diags, applyVarFlags(defs, opts.Vars)...)
 	varObj, moreDiags := variableValues(defs)
@@ -65,7 +65,7 @@ func (c *Catalog) buildContext(vars, locals []scopeBlock, opts LoadOptions, need
 }
 
 // decodeVariables reads the variable blocks; defaults are constants.
-func decodeVariables(blocks []scopeBlock) (map[string]*variableDef, hcl.Diagnostics) {
+func decodeVariables(blocks []scopeBlock, aliases *types.Aliases) (map[string]*variableDef, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	defs := map[string]*variableDef{}
 	for _, sb := range blocks {
@@ -81,19 +81,19 @@ func decodeVariables(blocks []scopeBlock) (map[string]*variableDef, hcl.Diagnost
 			continue
 		}
 		defs[v.name] = v
-		diags = append(diags, decodeVariable(v, b, sb.src)...)
+		diags = append(diags, decodeVariable(v, b, sb.src, aliases)...)
 	}
 	return defs, diags
 }
 
-func decodeVariable(v *variableDef, b *hclsyntax.Block, src []byte) hcl.Diagnostics {
+func decodeVariable(v *variableDef, b *hclsyntax.Block, src []byte, aliases *types.Aliases) hcl.Diagnostics {
 	content, diags := b.Body.Content(variableSchema)
 	diags = withSchemaAdvice(diags, "variable", variableSchema)
 	if a := content.Attributes["type"]; a != nil {
 		s, moreDiags := stringAttr(a, src, true)
 		diags = append(diags, moreDiags...)
 		if !moreDiags.HasErrors() {
-			t, err := types.ParseData(s)
+			t, err := types.ParseDataWith(s, aliases)
 			if err != nil {
 				diags = append(diags, errorAt(summaryAttrType,
 					fmt.Sprintf("The type `%s` of variable %q is not usable: %v", s, v.name, err), a.Expr.Range(), a.Range.Ptr()))

@@ -6,6 +6,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/catc-dev/catc/types"
 )
 
 // typeBlock is a `type` block with its file's bytes.
@@ -37,12 +39,12 @@ func validTypeName(s string) bool {
 
 // decodeTypes decodes every type block, in declaration order, then runs
 // the checks that need all types (auto rule targets).
-func decodeTypes(blocks []typeBlock) ([]*TypeDef, map[string]*TypeDef, hcl.Diagnostics) {
+func decodeTypes(blocks []typeBlock, aliases *types.Aliases) ([]*TypeDef, map[string]*TypeDef, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	var defs []*TypeDef
 	byName := map[string]*TypeDef{}
 	for _, tb := range blocks {
-		td, d := decodeType(tb)
+		td, d := decodeType(tb, aliases)
 		diags = append(diags, d...)
 		if td == nil {
 			continue
@@ -64,7 +66,7 @@ func decodeTypes(blocks []typeBlock) ([]*TypeDef, map[string]*TypeDef, hcl.Diagn
 
 // decodeType decodes one type block: the registration checks of the
 // Resource API (resource-api.md §1.3) and catc's load-time checks.
-func decodeType(tb typeBlock) (*TypeDef, hcl.Diagnostics) {
+func decodeType(tb typeBlock, aliases *types.Aliases) (*TypeDef, hcl.Diagnostics) {
 	b := tb.block
 	if len(b.Labels) != 1 {
 		return nil, hcl.Diagnostics{errorAt(summaryBlockLabels,
@@ -76,7 +78,7 @@ func decodeType(tb typeBlock) (*TypeDef, hcl.Diagnostics) {
 	content, moreDiags := b.Body.Content(typeSchema)
 	diags = append(diags, withSchemaAdvice(moreDiags, "type", typeSchema)...)
 	diags = append(diags, decodeTypeDocs(td, content, tb.src)...)
-	diags = append(diags, decodeAttributes(td, content.Blocks, tb.src)...)
+	diags = append(diags, decodeAttributes(td, content.Blocks, tb.src, aliases)...)
 	diags = append(diags, checkEnsure(td)...)
 	diags = append(diags, decodeFeatures(td, content.Attributes["features"])...)
 	diags = append(diags, decodeTitlePatterns(td, content.Blocks, tb.src)...)

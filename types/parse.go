@@ -68,6 +68,10 @@ func Parse(s string) (Type, error) {
 func parseWithSpans(s string) (Type, map[any]srcSpan, error) { return parse(s, true) }
 
 func parse(s string, withSpans bool) (Type, map[any]srcSpan, error) {
+	return parseWith(s, withSpans, nil)
+}
+
+func parseWith(s string, withSpans bool, aliases *Aliases) (Type, map[any]srcSpan, error) {
 	if s == "Array[1]" {
 		// Puppet's table of prebuilt types answers this string before
 		// parsing, although the general rule rejects Array[2].
@@ -82,7 +86,7 @@ func parse(s string, withSpans bool) (Type, map[any]srcSpan, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	in := &typeInterpreter{src: s}
+	in := &typeInterpreter{src: s, aliases: aliases}
 	if withSpans {
 		in.spans = map[any]srcSpan{}
 	}

@@ -67,6 +67,9 @@ func (in *typeInterpreter) evalAccess(n *exprNode) (pval, error) {
 	if _, ok := pcoreObjects[lower]; ok {
 		return pval{}, a.notParameterized()
 	}
+	if al, _ := in.aliases.Resolve(typeName(n.left.text)); al != nil {
+		return pval{}, a.notParameterized()
+	}
 	return a.ok(&TypeReferenceType{Name: typeName(in.text(n))}), nil
 }
 

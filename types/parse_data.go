@@ -1,6 +1,9 @@
 package types
 
-import "strings"
+import (
+	"errors"
+	"strings"
+)
 
 // ParseData parses a type for an attribute whose values are plain data
 // (what HCL or JSON can hold). Beyond Parse, it rejects with a
@@ -15,12 +18,17 @@ import "strings"
 // code often carries such members (Variant[String, Default]) and they
 // change no outcome for data. Unresolved names and untranslatable regexps
 // are rejected even there: they are errors, not dead alternatives.
-func ParseData(s string) (Type, error) {
-	t, spans, err := parseWithSpans(s)
+func ParseData(s string) (Type, error) { return ParseDataWith(s, nil) }
+
+// ParseDataWith is ParseData with a table of aliases; an alias is checked
+// like the type it stands for, and an alias whose own definition fails
+// is reported here too.
+func ParseDataWith(s string, aliases *Aliases) (Type, error) {
+	t, spans, err := parseWith(s, true, aliases)
 	if err != nil {
 		return nil, err
 	}
-	c := dataChecker{spans: spans}
+	c := dataChecker{spans: spans, seen: map[*AliasType]bool{}, aliases: aliases}
 	if err := c.check(t, srcSpan{0, len(s)}); err != nil {
 		return nil, err
 	}
@@ -31,7 +39,11 @@ func ParseData(s string) (Type, error) {
 type srcSpan struct{ start, end int }
 
 // dataChecker walks a parsed type looking for what no data value matches.
-type dataChecker struct{ spans map[any]srcSpan }
+type dataChecker struct {
+	spans   map[any]srcSpan
+	seen    map[*AliasType]bool // user aliases already checked (they may recurse)
+	aliases *Aliases
+}
 
 func (c dataChecker) at(x any, outer srcSpan) srcSpan {
 	if sp, ok := c.spans[x]; ok {
@@ -60,8 +72,23 @@ func (c dataChecker) check(t Type, outer srcSpan) error {
 	case *VariantType:
 		return c.checkVariant(t, sp)
 	case *AliasType:
-		// The built-in aliases are data by design; other aliases resolve to
-		// types checked where they are defined.
+		// The built-in aliases are data by design; a user alias is checked
+		// as what it stands for, once.
+		if isBuiltinAlias(t) || c.seen == nil || c.seen[t] {
+			return nil
+		}
+		c.seen[t] = true
+		if _, err := c.aliases.Resolve(t.Name); err != nil {
+			return dataUnsupported(sp, "the type alias "+t.Name+" is not usable: "+err.Error())
+		}
+		if err := c.check(t.Resolved, sp); err != nil {
+			var pe *ParseError
+			if errors.As(err, &pe) && !strings.Contains(pe.Msg, "(in the type alias ") {
+				pe.Msg += " (in the type alias " + t.Name + ")"
+				pe.Offset, pe.Length = sp.start, sp.end-sp.start
+			}
+			return err
+		}
 	case *ArrayType, *HashType:
 		if size := sizeOfContainer(t); size != nil && size.Max == 0 {
 			return nil // only the empty container: its element types never apply

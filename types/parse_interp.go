@@ -41,8 +41,9 @@ type pval struct {
 
 // typeInterpreter evaluates nodes of one type string.
 type typeInterpreter struct {
-	src   string
-	spans map[any]srcSpan // where each type and regexp was written, when wanted
+	src     string
+	spans   map[any]srcSpan // where each type and regexp was written, when wanted
+	aliases *Aliases        // the module aliases names may resolve to (nil: none)
 }
 
 // record notes where x was written.

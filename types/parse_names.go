@@ -101,6 +101,9 @@ func (in *typeInterpreter) resolveName(n *exprNode) Type {
 	if c, ok := pcoreObjects[lower]; ok {
 		return &OpaqueType{Name: capitalizeSegments(lower), Canonical: c}
 	}
+	if a, _ := in.aliases.Resolve(name); a != nil {
+		return a
+	}
 	return &TypeReferenceType{Name: name}
 }
 

@@ -1,0 +1,131 @@
+package importer
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/catc-dev/catc/catalog"
+)
+
+// check loads the written types with catc's own checks (the Resource
+// API's registration checks and catc's load-time ones) and reports each
+// finding at the Ruby place the checked value came from.
+func check(outs []Output, maps []origins) hcl.Diagnostics {
+	if len(outs) == 0 {
+		return nil
+	}
+	names := make([]string, len(outs))
+	srcs := make([][]byte, len(outs))
+	for i, o := range outs {
+		names[i] = virtualName(i, o)
+		srcs[i] = o.Src
+	}
+	_, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+	places := make(map[string][]place, len(outs))
+	for i := range outs {
+		places[names[i]] = locate(names[i], srcs[i], maps[i])
+	}
+	for _, d := range diags {
+		relocate(d, places)
+	}
+	return diags
+}
+
+// virtualName names a written file while it is checked; diagnostics are
+// moved to Ruby ranges, so users never see it.
+func virtualName(i int, o Output) string {
+	return o.From.Filename + "#" + o.Name
+}
+
+// place is where a path of the written HCL is, and its Ruby origin.
+type place struct {
+	hcl, ruby hcl.Range
+}
+
+// locate finds the HCL range of every path recorded while emitting.
+func locate(name string, src []byte, o origins) []place {
+	f, diags := hclsyntax.ParseConfig(src, name, hcl.InitialPos)
+	if diags.HasErrors() {
+		return []place{{hcl: hcl.Range{Filename: name, End: hcl.Pos{Byte: len(src), Line: 1 << 30}}, ruby: o[""]}}
+	}
+	var out []place
+	add := func(path string, r hcl.Range) {
+		if rb, ok := o[path]; ok {
+			out = append(out, place{hcl: r, ruby: rb})
+		}
+	}
+	for _, b := range f.Body.(*hclsyntax.Body).Blocks {
+		add("", b.Range())
+		if b.Type == "type_alias" {
+			if len(b.LabelRanges) > 0 {
+				add("type_alias", b.LabelRanges[0])
+			}
+			addAttrs("type_alias/", b.Body, add)
+			continue
+		}
+		if len(b.LabelRanges) > 0 {
+			add("type", b.LabelRanges[0])
+		}
+		addAttrs("", b.Body, add)
+		patterns := 0
+		for _, inner := range b.Body.Blocks {
+			path := inner.Type
+			switch inner.Type {
+			case "attribute":
+				if len(inner.Labels) == 1 {
+					path = "attribute:" + inner.Labels[0]
+				}
+			case "title_pattern":
+				path = "title_pattern:" + strconv.Itoa(patterns)
+				patterns++
+			}
+			add(path, inner.Range())
+			addAttrs(path+"/", inner.Body, add)
+		}
+	}
+	return out
+}
+
+func addAttrs(prefix string, body *hclsyntax.Body, add func(string, hcl.Range)) {
+	for name, a := range body.Attributes {
+		add(strings.TrimPrefix(prefix+name, "/"), a.SrcRange)
+	}
+}
+
+// relocate moves a diagnostic from the written HCL to the Ruby source:
+// its subject to the tightest recorded place around it, and ranges named
+// in its detail likewise.
+func relocate(d *hcl.Diagnostic, places map[string][]place) {
+	if d.Subject != nil {
+		if ps, ok := places[d.Subject.Filename]; ok {
+			r := tightest(ps, *d.Subject)
+			d.Subject = &r
+		}
+	}
+	d.Context = nil
+	for _, ps := range places {
+		for _, p := range ps {
+			if s := p.hcl.String(); strings.Contains(d.Detail, s) {
+				d.Detail = strings.ReplaceAll(d.Detail, s, posString(p.ruby))
+			}
+		}
+	}
+}
+
+func tightest(ps []place, r hcl.Range) hcl.Range {
+	best, size := hcl.Range{}, -1
+	for _, p := range ps {
+		if p.hcl.Start.Byte <= r.Start.Byte && r.Start.Byte <= p.hcl.End.Byte {
+			if n := p.hcl.End.Byte - p.hcl.Start.Byte; size < 0 || n < size {
+				best, size = p.ruby, n
+			}
+		}
+	}
+	if size < 0 && len(ps) > 0 {
+		return ps[0].ruby
+	}
+	return best
+}

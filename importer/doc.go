@@ -1,0 +1,11 @@
+// Package importer turns existing Puppet types into catc HCL: Ruby files
+// that call Puppet::ResourceApi.register_type (read by package
+// importer/ruby) become `type` blocks, one formatted file per type.
+//
+// It keeps everything the definition says that the Resource API reads,
+// names every construct it cannot read as a literal (with the Ruby
+// file:line:col) and says what it dropped, warns about keys the Resource
+// API ignores, and checks each imported type with catc's own registration
+// checks, reporting their findings at the Ruby location. It does not
+// write files (cmd/catc does) or evaluate Ruby.
+package importer

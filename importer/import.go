@@ -1,0 +1,148 @@
+package importer
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/importer/ruby"
+)
+
+// Source is one input file: a Ruby type file (lib/puppet/type/*.rb) or a
+// Puppet file of type aliases (types/*.pp).
+type Source struct {
+	Name string
+	Src  []byte
+}
+
+// Output is one written HCL file: Name is "<type>.hcl".
+type Output struct {
+	Name string
+	Type string
+	Src  []byte
+	// From is the Ruby register_type call it was made from.
+	From hcl.Range
+}
+
+// Import converts every register_type call of the sources, in order, and
+// checks the types together with catc's registration checks. Outputs are
+// returned even when there are errors: each holds what could be read.
+func Import(sources []Source) ([]Output, hcl.Diagnostics) {
+	var outs []Output
+	var maps []origins
+	var diags hcl.Diagnostics
+	for _, s := range sources {
+		if strings.HasSuffix(s.Name, ".pp") {
+			o, m, d := importAliases(s)
+			outs, maps, diags = append(outs, o...), append(maps, m...), append(diags, d...)
+			continue
+		}
+		file, d := ruby.Parse(s.Name, s.Src)
+		diags = append(diags, d...)
+		if len(file.Calls) == 0 && !d.HasErrors() {
+			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "No type definition",
+				Detail:  "This file has no Puppet::ResourceApi.register_type call, so nothing is imported from it (a type written with Puppet::Type.newtype is not a Resource API type).",
+				Subject: &hcl.Range{Filename: s.Name, Start: hcl.InitialPos, End: hcl.InitialPos}})
+		}
+		for _, call := range file.Calls {
+			c := &converter{}
+			spec := c.convert(call)
+			diags = append(diags, c.diags...)
+			if spec == nil {
+				continue
+			}
+			src, o := emit(spec)
+			outs = append(outs, Output{Name: spec.name + ".hcl", Type: spec.name, Src: src, From: call.Rng})
+			maps = append(maps, o)
+		}
+	}
+	return outs, append(diags, check(outs, maps)...)
+}
+
+// FindSources expands the paths: a file is read as it is, a directory is
+// a module (or a folder of modules) whose lib/puppet/type/**/*.rb and
+// types/**/*.pp files are read, in bytewise path order.
+func FindSources(paths []string) ([]Source, error) {
+	var names []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			names = append(names, p)
+			continue
+		}
+		found, err := typeFiles(p)
+		if err != nil {
+			return nil, err
+		}
+		if len(found) == 0 {
+			return nil, &fs.PathError{Op: "import", Path: p, Err: errNoTypes}
+		}
+		names = append(names, found...)
+	}
+	out := make([]Source, 0, len(names))
+	for _, n := range names {
+		b, err := os.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Source{Name: n, Src: b})
+	}
+	return out, nil
+}
+
+type importError string
+
+func (e importError) Error() string { return string(e) }
+
+const errNoTypes = importError("no lib/puppet/type/**/*.rb or types/**/*.pp file below it: give a module directory, Ruby type files or Puppet alias files")
+
+// isTypesDir reports a path inside a module's types/ folder.
+func isTypesDir(rel string) bool {
+	return strings.HasPrefix(rel, "types/") || strings.Contains(rel, "/types/")
+}
+
+// typeFiles finds the Ruby type files of the modules below dir.
+func typeFiles(dir string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "spec" || d.Name() == "vendor") && path != dir {
+			return filepath.SkipDir
+		}
+		slash := filepath.ToSlash(path)
+		if !d.IsDir() && (strings.HasSuffix(slash, ".rb") && strings.Contains(slash, "lib/puppet/type/") ||
+			strings.HasSuffix(slash, ".pp") && isTypesDir(strings.TrimPrefix(slash, filepath.ToSlash(dir)))) {
+			out = append(out, path)
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out, err
+}
+
+// importAliases converts the type aliases of a Puppet file.
+func importAliases(s Source) ([]Output, []origins, hcl.Diagnostics) {
+	specs, diags := readAliases(s.Name, s.Src)
+	if len(specs) == 0 && !diags.HasErrors() {
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "No type alias",
+			Detail:  "This file has no `type Name = Type` alias, so nothing is imported from it.",
+			Subject: &hcl.Range{Filename: s.Name, Start: hcl.InitialPos, End: hcl.InitialPos}})
+	}
+	var outs []Output
+	var maps []origins
+	for _, a := range specs {
+		src, o := emitAlias(a)
+		outs = append(outs, Output{Name: aliasFileName(a.name), Type: a.name, Src: src, From: a.rng})
+		maps = append(maps, o)
+	}
+	return outs, maps, diags
+}

@@ -28,7 +28,16 @@ func check(outs []Output, maps []origins) hcl.Diagnostics {
 	for i := range outs {
 		places[names[i]] = locate(names[i], srcs[i], maps[i])
 	}
+	index := make(map[string]int, len(outs))
+	for i := range outs {
+		index[names[i]] = i
+	}
 	for _, d := range diags {
+		if d.Severity == hcl.DiagError && d.Subject != nil {
+			if i, ok := index[d.Subject.Filename]; ok {
+				outs[i].Failed = true
+			}
+		}
 		relocate(d, places)
 	}
 	return diags

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -24,8 +25,12 @@ type Output struct {
 	Name string
 	Type string
 	Src  []byte
-	// From is the Ruby register_type call it was made from.
+	// From is the Ruby register_type call (or the Puppet alias) it was
+	// made from.
 	From hcl.Range
+	// Failed marks a type with an error: what was written is not a type
+	// catc accepts, and cmd/catc does not write it.
+	Failed bool
 }
 
 // Import converts every register_type call of the sources, in order, and
@@ -56,7 +61,8 @@ func Import(sources []Source) ([]Output, hcl.Diagnostics) {
 				continue
 			}
 			src, o := emit(spec)
-			outs = append(outs, Output{Name: spec.name + ".hcl", Type: spec.name, Src: src, From: call.Rng})
+			src = withHeader(src, call.Rng)
+			outs = append(outs, Output{Name: spec.name + ".hcl", Type: spec.name, Src: src, From: call.Rng, Failed: c.diags.HasErrors()})
 			maps = append(maps, o)
 		}
 	}
@@ -141,8 +147,16 @@ func importAliases(s Source) ([]Output, []origins, hcl.Diagnostics) {
 	var maps []origins
 	for _, a := range specs {
 		src, o := emitAlias(a)
+		src = withHeader(src, a.rng)
 		outs = append(outs, Output{Name: aliasFileName(a.name), Type: a.name, Src: src, From: a.rng})
 		maps = append(maps, o)
 	}
 	return outs, maps, diags
+}
+
+// withHeader starts a written file with where it came from. The header is
+// a comment line, so the positions of the HCL below move by one line,
+// which check accounts for by parsing the file as written.
+func withHeader(src []byte, from hcl.Range) []byte {
+	return append([]byte(fmt.Sprintf("# Imported by catc import from %s:%d.\n", filepath.ToSlash(from.Filename), from.Start.Line)), src...)
 }

@@ -41,6 +41,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			matchCommand(),
 			fmtCommand(),
 			docCommand(),
+			importCommand(),
 			completionCommand(),
 		},
 	}

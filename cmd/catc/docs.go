@@ -54,6 +54,14 @@ func writeDocDir(dir string, defs []*catalog.TypeDef) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot create %s: %v", dir, pathErrorCause(err))}
 	}
+	// Pages first, the index (files[0]) last.
+	return writeStaged(dir, append(files[1:], files[0]))
+}
+
+// writeStaged writes every file into dir or none: each into a temporary
+// file beside its target first, then, when all are written, renamed into
+// place in order.
+func writeStaged(dir string, files []docFile) error {
 	staged := make([]stagedFile, 0, len(files))
 	defer func() {
 		for _, s := range staged {
@@ -67,8 +75,7 @@ func writeDocDir(dir string, defs []*catalog.TypeDef) error {
 		}
 		staged = append(staged, s)
 	}
-	// Pages first, the index last.
-	for _, s := range append(staged[1:], staged[0]) {
+	for _, s := range staged {
 		if err := tempFiles.commit(s.tmp, s.target); err != nil {
 			return outputError(s.path, err)
 		}

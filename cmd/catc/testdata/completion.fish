@@ -2,7 +2,7 @@
 
 function __fish_catc_no_subcommand --description 'Test if there has been any subcommand yet'
     for i in (commandline -opc)
-        if contains -- $i version validate compile plan why graph diff match fmt doc completion
+        if contains -- $i version validate compile plan why graph diff match fmt doc import completion
             return 1
         end
     end
@@ -88,5 +88,10 @@ complete -c catc -n '__fish_seen_subcommand_from doc' -f -l var -r -d 'set a var
 complete -c catc -n '__fish_seen_subcommand_from doc' -l var-file -r -d 'read variables from FILE (HCL: name = value; repeatable)'
 complete -c catc -n '__fish_seen_subcommand_from doc' -l facts -r -d 'read facts.* from FILE (Facter JSON of one node)'
 complete -c catc -n '__fish_seen_subcommand_from doc' -l output -s o -r -d 'write TYPE.md for each type and an index README.md into DIR instead of all types to standard output'
+complete -c catc -n '__fish_seen_subcommand_from import' -f -l help -s h -d 'show help'
+complete -r -c catc -n '__fish_catc_no_subcommand' -a 'import' -d 'turn Ruby register_type files and Puppet type aliases into catc HCL'
+complete -c catc -n '__fish_seen_subcommand_from import' -l output -s o -r -d 'write one TYPE.hcl per type and one NAME.hcl per alias into DIR instead of all to standard output'
+complete -c catc -n '__fish_seen_subcommand_from import' -f -l strict -d 'exit 1 on warnings too (a dropped value, an ignored key)'
+complete -c catc -n '__fish_seen_subcommand_from import' -f -l diagnostics -r -d 'print diagnostics as FORMAT: text, json or github'
 complete -c catc -n '__fish_seen_subcommand_from completion' -f -l help -s h -d 'show help'
 complete -r -c catc -n '__fish_catc_no_subcommand' -a 'completion' -d 'print the shell completion script for bash, zsh or fish'

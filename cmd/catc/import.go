@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/urfave/cli/v2"
+
+	"github.com/catc-dev/catc/importer"
+)
+
+func importCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "import",
+		Usage:     "turn Ruby register_type files and Puppet type aliases into catc HCL",
+		ArgsUsage: "PATH...",
+		Description: "PATH is a Ruby type file (lib/puppet/type/*.rb), a Puppet file of type aliases\n" +
+			"(types/*.pp), or a module directory (or a folder of modules), whose\n" +
+			"lib/puppet/type/**/*.rb and types/**/*.pp files are read.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write one TYPE.hcl per type and one NAME.hcl per alias into `DIR` instead of all to standard output", TakesFile: true},
+			&cli.BoolFlag{Name: "strict", Usage: "exit 1 on warnings too (a dropped value, an ignored key)"},
+			&cli.StringFlag{Name: "diagnostics", Value: "text", Usage: "print diagnostics as `FORMAT`: text, json or github"},
+		},
+		Action: runImport,
+	}
+}
+
+func runImport(c *cli.Context) error {
+	paths := c.Args().Slice()
+	if len(paths) == 0 {
+		return &exitError{code: exitErrors, msg: "import needs at least one PATH (a Ruby type file, a .pp alias file or a module directory)"}
+	}
+	sources, err := importer.FindSources(paths)
+	if err != nil {
+		return &exitError{code: exitErrors, msg: err.Error()}
+	}
+	outs, diags := importer.Import(sources)
+	if err := printDiagnostics(c, diags, sourceFiles(sources)); err != nil {
+		return err
+	}
+	written := outs[:0:0]
+	for _, o := range outs {
+		if !o.Failed {
+			written = append(written, o)
+		}
+	}
+	if err := writeImported(c, written); err != nil {
+		return err
+	}
+	if skipped := len(outs) - len(written); skipped > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "catc: %d of %d imported definitions have errors and were not written; fix them in the Ruby or write them by hand.\n", skipped, len(outs))
+	}
+	if diags.HasErrors() || c.Bool("strict") && len(diags) > 0 {
+		return failed()
+	}
+	return nil
+}
+
+// sourceFiles gives the diagnostics writer the Ruby and Puppet sources
+// for its snippets.
+func sourceFiles(sources []importer.Source) map[string]*hcl.File {
+	files := make(map[string]*hcl.File, len(sources))
+	for _, s := range sources {
+		files[s.Name] = &hcl.File{Body: hcl.EmptyBody(), Bytes: s.Src}
+	}
+	return files
+}
+
+// writeImported prints the files one after the other, or writes them into
+// the -o directory all or none (as doc -o does).
+func writeImported(c *cli.Context, outs []importer.Output) error {
+	dir := c.String("output")
+	if dir == "" || dir == "-" {
+		var b bytes.Buffer
+		for i, o := range outs {
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			b.Write(o.Src)
+		}
+		_, err := c.App.Writer.Write(b.Bytes())
+		return err
+	}
+	files := make([]docFile, len(outs))
+	seen := map[string]string{}
+	for i, o := range outs {
+		if prev, dup := seen[o.Name]; dup {
+			return &exitError{code: exitErrors, msg: fmt.Sprintf("two definitions would be written to %s: %s and %s", filepath.Join(dir, o.Name), prev, o.Type)}
+		}
+		seen[o.Name] = o.Type
+		files[i] = docFile{name: o.Name, data: o.Src}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot create %s: %v", dir, pathErrorCause(err))}
+	}
+	return writeStaged(dir, files)
+}

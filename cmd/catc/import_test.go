@@ -1,0 +1,94 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// catc import on the seed's types written in Ruby prints HCL that catc
+// validates with the same findings as the seed's own types.hcl.
+func TestImportStdout(t *testing.T) {
+	code, out, errOut := runCatc(t, "import", "../../importer/testdata/seed")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	assertGolden(t, "import_seed.hcl", out)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "types.hcl"), []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = runCatc(t, "validate", dir)
+	if code != 0 || !strings.Contains(errOut, "Valid: 2 types, 0 resources, 0 edges, 5 warnings.") {
+		t.Errorf("validate of the imported types: exit %d\n%s", code, errOut)
+	}
+}
+
+// With -o, one file per definition; a definition with an error is not
+// written, is named in a diagnostic at its Ruby line, and the run exits 1.
+func TestImportOutputDir(t *testing.T) {
+	src := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		p := filepath.Join(src, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("lib/puppet/type/good.rb", `Puppet::ResourceApi.register_type(
+  name: 'good',
+  desc: 'A good type.',
+  attributes: {
+    name: { type: 'String', desc: 'The name.', behaviour: :namevar },
+    port: { type: 'Mymod::Port', desc: 'A port.' },
+  },
+)
+`)
+	write("lib/puppet/type/bad.rb", `Puppet::ResourceApi.register_type(
+  name: 'bad',
+  desc: 'No namevar.',
+  attributes: {
+    name: { type: 'String', desc: 'The name.', behaviour: 'namevar' },
+  },
+)
+`)
+	write("types/port.pp", "# @summary A TCP port\ntype Mymod::Port = Integer[0, 65535]\n")
+	out := filepath.Join(t.TempDir(), "imported")
+	code, stdout, errOut := runCatc(t, "import", src, "-o", out)
+	if code != 1 || stdout != "" {
+		t.Fatalf("exit %d, stdout %q, want 1 and nothing", code, stdout)
+	}
+	for _, want := range []string{
+		"on " + filepath.Join(src, "lib/puppet/type/bad.rb") + " line 5:",
+		"`namevar` is not a valid behaviour value",
+		"catc: 1 of 3 imported definitions have errors and were not written",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	if strings.Join(names, " ") != "good.hcl mymod-port.hcl" {
+		t.Errorf("written: %v", names)
+	}
+	alias, _ := os.ReadFile(filepath.Join(out, "mymod-port.hcl"))
+	if !strings.Contains(string(alias), `type_alias "Mymod::Port" {`) || !strings.Contains(string(alias), `desc = "A TCP port"`) {
+		t.Errorf("alias file:\n%s", alias)
+	}
+	if code, _, errOut := runCatc(t, "validate", "--strict", out); code != 0 {
+		t.Errorf("the written files do not validate: %s", errOut)
+	}
+}

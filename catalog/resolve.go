@@ -19,7 +19,7 @@ func (c *Catalog) register(r *Resource) hcl.Diagnostics {
 	if prev := c.table[tk]; prev != nil {
 		return hcl.Diagnostics{errorAt(summaryDuplicate,
 			fmt.Sprintf("Duplicate declaration: %s is already declared at %s; cannot redeclare %s. Rename one of them, or remove the duplicate.",
-				r.Ref(), location(prev.DeclRange), location(r.DeclRange)),
+				r.declaredRef(), location(prev.DeclRange), location(r.DeclRange)),
 			r.TitleRange, r.DeclRange.Ptr())}
 	}
 	c.table[tk] = r
@@ -69,7 +69,7 @@ func (c *Catalog) alias(r *Resource, key string, shown func() (string, []types.V
 	newref := rubyInspect(append([]types.Value{r.Type.RefType()}, values...))
 	return errorAt(summaryAliasConflict,
 		fmt.Sprintf("Cannot alias %s to %s at %s; resource %s already declared %s",
-			r.Ref(), text, location(r.DeclRange), newref, location(prev.DeclRange))+". "+advice,
+			r.declaredRef(), text, location(r.DeclRange), newref, location(prev.DeclRange))+". "+advice,
 		subject, r.DeclRange.Ptr())
 }
 
@@ -88,9 +88,17 @@ func (c *Catalog) resolve(r *Resource, refs []pendingRef) hcl.Diagnostics {
 		}
 		target := c.Lookup(p.ref.typeName, p.ref.title)
 		if target == nil {
+			if old := c.RenamedFrom(p.ref.typeName, p.ref.title); old != nil {
+				diags = append(diags, renamedRefDiag(r, p, old))
+				continue
+			}
 			diags = append(diags, errorAt(summaryUnresolvedRef,
 				fmt.Sprintf("Could not find resource '%s' in parameter '%s' %s. %s", text, p.kind, location(p.ref.rng), c.unresolvedAdvice(text, p.ref.typeName)),
 				p.ref.rng, r.DeclRange.Ptr()))
+			continue
+		}
+		if target.foundOnlyByName(p.ref.title) {
+			diags = append(diags, nameSetRefDiag(r, p, target))
 			continue
 		}
 		r.Relations = append(r.Relations, Relation{Kind: p.kind, Target: target, RefText: text, Range: p.ref.rng})

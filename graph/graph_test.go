@@ -196,8 +196,11 @@ func TestResolve(t *testing.T) {
 	c := loadCatalog(t, `
 resource "software" "php-yum" {}
 resource "node_res" "a" { alias = ["first"] }
+resource "node_res" "old" { name = "new" }
 `)
 	tests := []struct{ text, want, err string }{
+		{"Node_res[new]", "Node_res[new]", ""},
+		{"Node_res[old]", "", "declared as Node_res[old] under its name, as Node_res[new]"},
 		{"Software[php-yum]", "Software[php-yum]", ""},
 		{"software['php-yum']", "Software[php-yum]", ""},
 		{"Software[php]", "", "no resource Software[php]"},

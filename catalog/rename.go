@@ -175,9 +175,9 @@ func (r *Resource) AppliedTitle() string {
 // value differs from the title. Ref then uses the applied title.
 func (r *Resource) Renamed() bool { return r.renamed }
 
-// declaredRef is the reference with the declared title, as Puppet's
+// DeclaredRef is the reference with the declared title, as Puppet's
 // compiler prints it in duplicate messages.
-func (r *Resource) declaredRef() string {
+func (r *Resource) DeclaredRef() string {
 	if !r.renamed {
 		return r.Ref()
 	}

@@ -19,7 +19,7 @@ func (c *Catalog) register(r *Resource) hcl.Diagnostics {
 	if prev := c.table[tk]; prev != nil {
 		return hcl.Diagnostics{errorAt(summaryDuplicate,
 			fmt.Sprintf("Duplicate declaration: %s is already declared at %s; cannot redeclare %s. Rename one of them, or remove the duplicate.",
-				r.declaredRef(), location(prev.DeclRange), location(r.DeclRange)),
+				r.DeclaredRef(), location(prev.DeclRange), location(r.DeclRange)),
 			r.TitleRange, r.DeclRange.Ptr())}
 	}
 	c.table[tk] = r
@@ -69,7 +69,7 @@ func (c *Catalog) alias(r *Resource, key string, shown func() (string, []types.V
 	newref := rubyInspect(append([]types.Value{r.Type.RefType()}, values...))
 	return errorAt(summaryAliasConflict,
 		fmt.Sprintf("Cannot alias %s to %s at %s; resource %s already declared %s",
-			r.declaredRef(), text, location(r.DeclRange), newref, location(prev.DeclRange))+". "+advice,
+			r.DeclaredRef(), text, location(r.DeclRange), newref, location(prev.DeclRange))+". "+advice,
 		subject, r.DeclRange.Ptr())
 }
 

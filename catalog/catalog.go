@@ -40,8 +40,10 @@ func (c *Catalog) Files() map[string]*hcl.File { return c.files }
 // Puppet's Catalog#resource does: first by exact title (or explicit alias),
 // then by the uniqueness key that title yields under the type's title
 // patterns. So Lookup("software", "php-yum") finds a resource titled "php"
-// whose manager is "yum". typ is case-insensitive, title exact. It returns
-// nil when nothing matches (or the type is unknown).
+// whose manager is "yum". A resource renamed by its `name` is found by the
+// title Puppet applies it under, not the declared one (see RenamedFrom).
+// typ is case-insensitive, title exact. It returns nil when nothing
+// matches (or the type is unknown).
 func (c *Catalog) Lookup(typ, title string) *Resource {
 	td := c.Type(typ)
 	if td == nil {

@@ -25,7 +25,9 @@ type Catalog struct {
 	// table maps a lookup key (see lookupKey) to its resource: titles,
 	// explicit aliases and uniqueness keys share one table, as in Puppet.
 	table map[string]*Resource
-	files map[string]*hcl.File
+	// renamed maps the declared title key of each renamed resource to it.
+	renamed map[string]*Resource
+	files   map[string]*hcl.File
 }
 
 // Type returns the type definition called name (case-insensitive), or nil.
@@ -41,8 +43,10 @@ func (c *Catalog) Files() map[string]*hcl.File { return c.files }
 // Puppet's Catalog#resource does: first by exact title (or explicit alias),
 // then by the uniqueness key that title yields under the type's title
 // patterns. So Lookup("software", "php-yum") finds a resource titled "php"
-// whose manager is "yum". typ is case-insensitive, title exact. It returns
-// nil when nothing matches (or the type is unknown).
+// whose manager is "yum". A resource renamed by its `name` is found by the
+// title Puppet applies it under, not the declared one (see RenamedFrom).
+// typ is case-insensitive, title exact. It returns nil when nothing
+// matches (or the type is unknown).
 func (c *Catalog) Lookup(typ, title string) *Resource {
 	td := c.Type(typ)
 	if td == nil {
@@ -261,7 +265,9 @@ type AutoTerm struct {
 
 // Resource is one validated `resource` block.
 type Resource struct {
-	Type  *TypeDef
+	Type *TypeDef
+	// Title is the title as declared; Puppet may apply the resource under
+	// another one (AppliedTitle, Ref).
 	Title string
 	// Index is the declaration index: the position in Catalog.Resources.
 	Index int
@@ -299,14 +305,21 @@ type Resource struct {
 	// ref caches Ref (set by buildResource; empty in a Resource built by
 	// hand): plans, graphs and diagnostics print it for every edge.
 	ref string
+	// applied is the title Puppet applies the resource under when renamed
+	// is set (see rename.go).
+	applied string
+	renamed bool
+	// nameSet marks a single namevar set through `name` (see nameArg).
+	nameSet bool
 }
 
-// Ref is the Puppet reference of the resource, e.g. `Software[php-yum]`.
+// Ref is the Puppet reference of the resource, e.g. `Software[php-yum]`,
+// with the title it is applied under (AppliedTitle).
 func (r *Resource) Ref() string {
 	if r.ref != "" {
 		return r.ref
 	}
-	return r.Type.RefType() + "[" + r.Title + "]"
+	return r.Type.RefType() + "[" + r.AppliedTitle() + "]"
 }
 
 // Attr returns the value of attribute name and whether it has one.

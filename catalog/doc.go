@@ -26,6 +26,9 @@
 //     (types.Hash) in the type's attribute order, holding values after
 //     title parsing, explicit attributes and defaults. Sensitive values are
 //     wrapped in types.Sensitive.
+//   - Resource.Title is the declared title; Resource.Ref uses the title
+//     Puppet applies the resource under (AppliedTitle), which a `name`
+//     attribute may change (Renamed; DeclaredRef keeps the declared one).
 //   - Resource.Relations are the require/before/notify/subscribe references,
 //     each resolved to its target, with the range of the reference.
 //   - TypeDef.AutoRules are the auto* rules; Resource.AutoTitles evaluates

@@ -161,6 +161,7 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 			diags = append(diags, c.register(r)...)
 		}
 	}
+	c.retitle()
 	return append(diags, c.resolveAll(builds, workers)...)
 }
 

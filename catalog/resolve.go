@@ -20,12 +20,12 @@ func (c *Catalog) register(r *Resource) hcl.Diagnostics {
 		// The title may be the earlier resource's alias or key: then it
 		// has another ref, which Puppet's sentence does not give.
 		earlier := ""
-		if prev.Ref() != r.Ref() {
-			earlier = fmt.Sprintf(" %s is an alias of %s, declared at %s:%d.", r.Ref(), prev.Ref(), prev.DeclRange.Filename, prev.DeclRange.Start.Line)
+		if prev.DeclaredRef() != r.DeclaredRef() {
+			earlier = fmt.Sprintf(" %s is an alias of %s, declared at %s:%d.", r.DeclaredRef(), prev.Ref(), prev.DeclRange.Filename, prev.DeclRange.Start.Line)
 		}
 		return hcl.Diagnostics{errorAt(summaryDuplicate,
 			fmt.Sprintf("Duplicate declaration: %s is already declared at %s; cannot redeclare %s.%s Rename one of them, or remove the duplicate.",
-				r.Ref(), location(prev.DeclRange), location(r.DeclRange), earlier),
+				r.DeclaredRef(), location(prev.DeclRange), location(r.DeclRange), earlier),
 			r.TitleRange, r.DeclRange.Ptr())}
 	}
 	c.table[tk] = r
@@ -77,7 +77,7 @@ func (c *Catalog) alias(r *Resource, key string, shown func() (string, []types.V
 	// one only by its key and place; say which resource that is.
 	return errorAt(summaryAliasConflict,
 		fmt.Sprintf("Cannot alias %s to %s at %s; resource %s already declared %s",
-			r.Ref(), text, location(r.DeclRange), newref, location(prev.DeclRange))+
+			r.DeclaredRef(), text, location(r.DeclRange), newref, location(prev.DeclRange))+
 			fmt.Sprintf(". %s clashes with %s, declared at %s:%d. ", r.Ref(), prev.Ref(), prev.DeclRange.Filename, prev.DeclRange.Start.Line)+advice,
 		subject, r.DeclRange.Ptr())
 }
@@ -97,9 +97,17 @@ func (c *Catalog) resolve(r *Resource, refs []pendingRef) hcl.Diagnostics {
 		}
 		target := c.Lookup(p.ref.typeName, p.ref.title)
 		if target == nil {
+			if old := c.RenamedFrom(p.ref.typeName, p.ref.title); old != nil {
+				diags = append(diags, renamedRefDiag(r, p, old))
+				continue
+			}
 			diags = append(diags, errorAt(summaryUnresolvedRef,
 				fmt.Sprintf("Could not find resource '%s' in parameter '%s' %s. %s", text, p.kind, location(p.ref.rng), c.unresolvedAdvice(text, p.ref.typeName)),
 				p.ref.rng, r.DeclRange.Ptr()))
+			continue
+		}
+		if target.foundOnlyByName(p.ref.title) {
+			diags = append(diags, nameSetRefDiag(r, p, target))
 			continue
 		}
 		r.Relations = append(r.Relations, Relation{Kind: p.kind, Target: target, RefText: text, Range: p.ref.rng})

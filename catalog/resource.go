@@ -19,6 +19,9 @@ type built struct {
 	// the type's attributes: a missing mandatory attribute may follow
 	// from one of them.
 	misspelt []misspelling
+	// name is a `name` argument that sets the single namevar of a type
+	// without a `name` attribute (see nameArg).
+	name *rawArg
 }
 
 // misspelling is an unknown argument and the attribute it is closest to.
@@ -63,6 +66,7 @@ func buildResource(c *Catalog, raw *rawResource) built {
 	}
 	r.ref = r.Ref()
 	b := built{res: r}
+	b.checkTitle(raw)
 	// explicit and values are indexed by attribute position (AttrDef.pos,
 	// set when the type was sealed); a nil value is no value.
 	var argBuf [8]*rawArg
@@ -78,9 +82,14 @@ func buildResource(c *Catalog, raw *rawResource) built {
 		r.AttrRanges[arg.name] = arg.rng
 		b.decodeArg(td, arg, explicit)
 	}
+	b.applyName(td, explicit)
 	b.resolveValues(td, explicit, values)
 	b.setValues(td, values)
+	b.rename(td)
 	b.checkMandatory(td)
+	if raw.title == "" {
+		b.res = nil // rejected: it must not also be reported as a duplicate
+	}
 	return b
 }
 
@@ -131,6 +140,10 @@ func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit []*rawArg) {
 		return
 	}
 	a := td.Attr(arg.name)
+	if a == nil && arg.name == "name" {
+		b.nameArg(td, arg)
+		return
+	}
 	if a == nil {
 		b.unknownAttr(td, arg)
 		return

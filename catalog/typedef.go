@@ -143,8 +143,10 @@ func decodeTypeDocs(td *TypeDef, content *hcl.BodyContent, src []byte) hcl.Diagn
 	return append(diags, moreDiags...)
 }
 
-// knownFeatures are the features the Resource API 1.8.16 knows.
-var knownFeatures = []string{"canonicalize", "custom_insync", "remote_resource", "simple_get_filter", "supports_noop"}
+// knownFeatures are the features the Resource API knows: 1.8.16's five,
+// and custom_generate (since 1.9.0, and in 2.x: the provider's generate
+// adds resources while the catalog is applied, which no plan can show).
+var knownFeatures = []string{"canonicalize", "custom_generate", "custom_insync", "remote_resource", "simple_get_filter", "supports_noop"}
 
 // decodeFeatures reads features; unknown names warn, as in Puppet.
 func decodeFeatures(td *TypeDef, a *hcl.Attribute) hcl.Diagnostics {

@@ -180,10 +180,10 @@ resource "node_res" "z" {}
 	if diff := cmp.Diff([]string{"Node_res[a] require", "Node_res[b] autorequire", "Node_res[c] subscribe"}, got); diff != "" {
 		t.Errorf("path (-want +got):\n%s", diff)
 	}
-	if w := p.Why(d, a); w.Path != nil {
-		t.Errorf("Why(d, a) found a path: %v", w.Path)
+	if w := p.Why(d, a); w.Path != nil || len(w.Reverse) != 3 || w.Reverse[0].F.Resource != a || w.Reverse[2].T.Resource != d {
+		t.Errorf("Why(d, a) = path %v, reverse %v; want no path and the 3-edge reverse chain a => d", w.Path, w.Reverse)
 	}
-	if w := p.Why(a, z); w.Path != nil || w.FromStep != 1 || w.ToStep != 5 {
+	if w := p.Why(a, z); w.Path != nil || w.Reverse != nil || w.FromStep != 1 || w.ToStep != 5 {
 		t.Errorf("Why(a, z) = %+v", w)
 	}
 	n := p.Neighbours(lookup(t, c, "node_res", "c"))
@@ -196,8 +196,11 @@ func TestResolve(t *testing.T) {
 	c := loadCatalog(t, `
 resource "software" "php-yum" {}
 resource "node_res" "a" { alias = ["first"] }
+resource "node_res" "old" { name = "new" }
 `)
 	tests := []struct{ text, want, err string }{
+		{"Node_res[new]", "Node_res[new]", ""},
+		{"Node_res[old]", "", "declared as Node_res[old] under its name, as Node_res[new]"},
 		{"Software[php-yum]", "Software[php-yum]", ""},
 		{"software['php-yum']", "Software[php-yum]", ""},
 		{"Software[php]", "", "no resource Software[php]"},

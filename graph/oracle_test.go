@@ -5,9 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/catalog"
 )
@@ -31,7 +33,10 @@ type puppetAnswer struct {
 // fixtures/oracle: the same apply order, the same resource-to-resource
 // edges (and refresh edges), the same auto edges, the same logged skipped
 // auto edges, and cycles over the same resources. Twins that Puppet
-// rejects for a non-graph error must fail to load in catc too.
+// rejects for a non-graph error must fail to load in catc too. Where a
+// case has a catc.txt, catc must also give each diagnostic it lists; an
+// ERROR line there on a catalog Puppet accepts marks a case catc rejects
+// on purpose (README, catalog decisions).
 func TestOracle(t *testing.T) {
 	dirs, _ := filepath.Glob(filepath.Join(oracleDir, "*", "*", "main.hcl"))
 	if len(dirs) == 0 {
@@ -43,8 +48,12 @@ func TestOracle(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			want := readAnswer(t, filepath.Join(dir, "puppet.json"))
 			c, diags := catalog.Load([]string{filepath.Join(oracleDir, "types.hcl"), dir}, catalog.LoadOptions{})
+			stricter := checkCatcDiagnostics(t, filepath.Join(dir, "catc.txt"), diags)
+			if stricter && !diags.HasErrors() {
+				t.Fatalf("catc.txt lists errors, but catc loaded the catalog")
+			}
 			if diags.HasErrors() {
-				if want.OK || want.Cycles != nil {
+				if (want.OK && !stricter) || want.Cycles != nil {
 					t.Fatalf("catc failed to load a catalog Puppet accepts: %v", diags)
 				}
 				// A load error where Puppet has one too (error cases). The
@@ -60,6 +69,39 @@ func TestOracle(t *testing.T) {
 			}
 		})
 	}
+}
+
+// checkCatcDiagnostics checks that diags has each "SEVERITY: text" line
+// of the file at path (text a substring of "summary: detail"), when the
+// file exists. It reports whether the file lists an error.
+func checkCatcDiagnostics(t *testing.T, path string, diags hcl.Diagnostics) (errors bool) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return false
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		sev, text, ok := strings.Cut(line, ": ")
+		want := map[string]hcl.DiagnosticSeverity{"ERROR": hcl.DiagError, "WARNING": hcl.DiagWarning}[sev]
+		if !ok || want == hcl.DiagInvalid {
+			t.Fatalf("%s: %q is not ERROR: or WARNING: text", path, line)
+		}
+		errors = errors || want == hcl.DiagError
+		found := false
+		for _, d := range diags {
+			found = found || d.Severity == want && strings.Contains(d.Summary+": "+d.Detail, text)
+		}
+		if !found {
+			t.Errorf("no %s containing %q in:\n%v", sev, text, diags)
+		}
+	}
+	return errors
 }
 
 func readAnswer(t *testing.T, path string) puppetAnswer {

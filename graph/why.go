@@ -13,6 +13,9 @@ type Why struct {
 	// kinds and origins), or nil when From does not have to come before
 	// To: then any order between them is only declaration order.
 	Path []*Edge
+	// Reverse, when Path is nil, is a shortest chain To → … → From: To
+	// must come before From. Nil when neither has to come first.
+	Reverse []*Edge
 	// FromStep and ToStep are their positions in the plan (0: blocked by
 	// a cycle).
 	FromStep, ToStep int
@@ -27,11 +30,22 @@ func (p *Plan) Why(from, to *catalog.Resource) Why {
 	if from == nil || to == nil || g.node(from.Index) == nil || g.node(to.Index) == nil {
 		return w
 	}
-	path := newSearch(len(g.nodes)).shortestEdgePath(g, int32(from.Index), int32(to.Index), nil)
-	for i := 1; i < len(path); i++ {
-		w.Path = append(w.Path, g.edgeOf(int(path[i-1]), int(path[i])))
+	w.Path = p.edgePath(from, to)
+	if w.Path == nil && from != to {
+		w.Reverse = p.edgePath(to, from)
 	}
 	return w
+}
+
+// edgePath is a shortest chain of edges from → to, nil when there is none.
+func (p *Plan) edgePath(from, to *catalog.Resource) []*Edge {
+	g := p.Graph
+	path := newSearch(len(g.nodes)).shortestEdgePath(g, int32(from.Index), int32(to.Index), nil)
+	var out []*Edge
+	for i := 1; i < len(path); i++ {
+		out = append(out, g.edgeOf(int(path[i-1]), int(path[i])))
+	}
+	return out
 }
 
 // Neighbours is the answer to `catc why REF`: what a resource waits for

@@ -38,6 +38,9 @@ func PlanText(w io.Writer, p *graph.Plan) error {
 		bw.WriteString(s.Resource.Ref())
 		bw.WriteString("  ")
 		writeFileLine(bw, s.Resource.DeclRange.Filename, s.Resource.DeclRange.Start.Line)
+		if s.Resource.Renamed() {
+			bw.WriteString("  (declared as " + s.Resource.DeclaredRef() + ", renamed by its name)")
+		}
 		bw.WriteByte('\n')
 		for _, e := range s.WaitsFor {
 			bw.WriteString("   waits for ")

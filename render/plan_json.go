@@ -12,8 +12,8 @@ import (
 // catalog (same format string, types, resources in declaration order,
 // edges with kinds, refresh and origins) with
 //
-//   - "order": the refs in apply order (with cycles: only those that could
-//     be ordered);
+//   - "order": the refs in apply order, absent when there are cycles
+//     (Puppet applies nothing of such a catalog);
 //   - per resource, "refreshed_by": the refs whose events reach it,
 //     directly or through chains of refresh edges, by declaration index;
 //   - "cycles" (only when there are some): per cycle its "path" (first ref
@@ -44,13 +44,14 @@ func PlanJSON(w io.Writer, p *graph.Plan) error {
 	jw.EndArray()
 	jw.Key("edges")
 	catalog.WriteJSONEdges(jw, cat.Edges)
-	jw.Key("order")
-	jw.BeginArray()
-	for _, s := range p.Steps {
-		jw.String(s.Resource.Ref())
-	}
-	jw.EndArray()
-	if len(p.Cycles) > 0 {
+	if len(p.Cycles) == 0 {
+		jw.Key("order")
+		jw.BeginArray()
+		for _, s := range p.Steps {
+			jw.String(s.Resource.Ref())
+		}
+		jw.EndArray()
+	} else {
 		jw.Key("cycles")
 		jw.BeginArray()
 		for _, c := range p.Cycles {

@@ -52,10 +52,17 @@ resource "node_res" "a2" {
 resource "node_res" "s" { require = node_res.s }
 `
 
+// renamedPlanCatalog has a resource Puppet applies under its name.
+const renamedPlanCatalog = `
+resource "node_res" "x" { name = "y" }
+resource "node_res" "z" { require = node_res.y }
+`
+
 func TestPlanText(t *testing.T) {
 	for _, tc := range []struct{ name, src string }{
 		{"plan_refresh.txt", refreshCatalog},
 		{"plan_cycles.txt", cyclicCatalog},
+		{"plan_renamed.txt", renamedPlanCatalog},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer

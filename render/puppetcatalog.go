@@ -126,7 +126,7 @@ func writePuppetEdges(jw *jsonw.Writer, rs []*catalog.Resource) {
 	writePuppetEdge(jw, "Stage[main]", "Class[Settings]")
 	writePuppetEdge(jw, "Stage[main]", "Class[main]")
 	for _, r := range rs {
-		writePuppetEdge(jw, "Class[main]", r.Ref())
+		writePuppetEdge(jw, "Class[main]", r.DeclaredRef()) // the compiled catalog's title
 	}
 	jw.EndArray()
 }

@@ -84,6 +84,20 @@ func readFixtures(t *testing.T, paths ...string) ([]string, [][]byte) {
 	return paths, srcs
 }
 
+// renamedCatalog has a resource Puppet applies under its name (Node_res[y],
+// declared x), with a relation of its own and one naming it. Puppet 7.23
+// applies its Puppet-format catalog with the edges y -> b and y -> z.
+const renamedCatalog = `
+resource "node_res" "x" {
+  name   = "y"
+  before = node_res.b
+}
+resource "node_res" "b" {}
+resource "node_res" "z" {
+  require = node_res.y
+}
+`
+
 // puppetCases are the catalogs the Puppet-format tests write.
 func puppetCases(t *testing.T) map[string]*graph.Graph {
 	t.Helper()
@@ -96,6 +110,7 @@ func puppetCases(t *testing.T) map[string]*graph.Graph {
 	}
 	names, srcs = readFixtures(t, "oracle/types.hcl")
 	out["features"] = loadPuppetGraph(t, append(names, "features.hcl"), append(srcs, []byte(featureCatalog)))
+	out["renamed"] = loadPuppetGraph(t, append(names, "renamed.hcl"), append(srcs, []byte(renamedCatalog)))
 	return out
 }
 
@@ -152,9 +167,18 @@ func TestPuppetCatalogShape(t *testing.T) {
 			if doc.CatalogFormat != 2 || doc.Environment != "production" {
 				t.Errorf("catalog_format %d, environment %q", doc.CatalogFormat, doc.Environment)
 			}
-			refs := map[string]bool{}
+			// A resource renamed by its name is in the catalog under
+			// its declared title: relations may name it by either, but
+			// edges only by that title (Puppet 7.23 refuses the catalog
+			// otherwise: "Could not find relationship target").
+			applied := map[string]string{}
+			for _, r := range g.Catalog.Resources {
+				applied[r.DeclaredRef()] = r.Ref()
+			}
+			titles, refs := map[string]bool{}, map[string]bool{}
 			for _, r := range doc.Resources {
-				refs[r.Type+"["+r.Title+"]"] = true
+				ref := r.Type + "[" + r.Title + "]"
+				titles[ref], refs[ref], refs[applied[ref]] = true, true, true
 			}
 			if len(doc.Resources) != len(g.Catalog.Resources)+3 {
 				t.Errorf("%d resources, want the %d of the catalog and 3 bookkeeping ones", len(doc.Resources), len(g.Catalog.Resources))
@@ -163,6 +187,9 @@ func TestPuppetCatalogShape(t *testing.T) {
 			for _, r := range doc.Resources {
 				ref := r.Type + "[" + r.Title + "]"
 				checkPuppetKind(t, ref, r.Type, r.Kind)
+				if a, ok := applied[ref]; ok {
+					ref = a
+				}
 				if r.Exported == nil || *r.Exported || len(r.Tags) == 0 {
 					t.Errorf("%s: exported %v, tags %v", ref, r.Exported, r.Tags)
 				}
@@ -176,7 +203,7 @@ func TestPuppetCatalogShape(t *testing.T) {
 				}
 			}
 			for _, e := range doc.Edges {
-				if !refs[e.Source] || !refs[e.Target] {
+				if !titles[e.Source] || !titles[e.Target] {
 					t.Errorf("edge %s -> %s names a resource not in the catalog", e.Source, e.Target)
 				}
 			}

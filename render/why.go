@@ -8,26 +8,37 @@ import (
 	"github.com/catc-dev/catc/graph"
 )
 
-// WhyText answers `catc why FROM TO`: either the shortest chain of edges
+// WhyText answers `catc why FROM TO`: the shortest chain of edges
 // FROM => … => TO, one numbered line per edge with its kinds and origins
 // (file:line; for an auto rule also the rule's place in the type
-// definition), or "FROM does not have to come before TO" with their steps
-// in the plan, whose relative order is then only declaration order (or
-// other dependencies of each).
+// definition); or, when TO must come before FROM, that the reverse holds
+// and its chain; or "FROM does not have to come before TO" with their
+// steps in the plan, whose relative order is then only declaration order
+// (or other dependencies of each).
 func WhyText(w io.Writer, a graph.Why) error {
 	bw := bufio.NewWriter(w)
 	from, to := a.From.Ref(), a.To.Ref()
-	if len(a.Path) == 0 {
-		fmt.Fprintf(bw, "%s does not have to come before %s: no chain of relationships leads from %s to %s.\n", from, to, from, to)
+	switch {
+	case len(a.Path) > 0:
+		fmt.Fprintf(bw, "%s comes before %s through %s:\n", from, to, countOf(len(a.Path), "edge"))
+		writeChain(bw, a.Path)
+	case len(a.Reverse) > 0:
+		fmt.Fprintf(bw, "%s does not come before %s: the reverse holds, %s must come before %s through %s:\n",
+			from, to, to, from, countOf(len(a.Reverse), "edge"))
+		writeChain(bw, a.Reverse)
+	default:
+		fmt.Fprintf(bw, "%s does not have to come before %s: no chain of relationships leads from %s to %s, nor from %s to %s.\n", from, to, from, to, to, from)
 		fmt.Fprintf(bw, "In the plan %s is %s and %s is %s; their relative order comes only from declaration order and their other dependencies.\n",
 			from, stepPhrase(a.FromStep), to, stepPhrase(a.ToStep))
-		return bw.Flush()
-	}
-	fmt.Fprintf(bw, "%s comes before %s through %s:\n", from, to, countOf(len(a.Path), "edge"))
-	for i, e := range a.Path {
-		fmt.Fprintf(bw, "  %d. %s => %s\n       %s\n", i+1, e.F.Resource.Ref(), e.T.Resource.Ref(), edgeOrigins(e))
 	}
 	return bw.Flush()
+}
+
+// writeChain lists a chain of edges, one numbered edge and its origins each.
+func writeChain(bw *bufio.Writer, path []*graph.Edge) {
+	for i, e := range path {
+		fmt.Fprintf(bw, "  %d. %s => %s\n       %s\n", i+1, e.F.Resource.Ref(), e.T.Resource.Ref(), edgeOrigins(e))
+	}
 }
 
 // NeighboursText answers `catc why REF`: the resource's step, what it

@@ -26,6 +26,7 @@ func TestWhyText(t *testing.T) {
 	for _, tc := range []struct{ name, from, to string }{
 		{"why_three_edges.txt", "Node_res[a]", "Node_res[d]"},
 		{"why_none.txt", "Node_res[d]", "Node_res[z]"},
+		{"why_reverse.txt", "Node_res[d]", "Node_res[a]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			from, _ := graph.Resolve(c, tc.from)

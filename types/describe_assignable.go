@@ -208,7 +208,7 @@ func (g *assignGuard) scalarAssignable(e, a Type) bool {
 		return false
 	case *IntegerType:
 		at, ok := a.(*IntegerType)
-		return ok && et.Min <= at.Min && et.Max >= at.Max
+		return ok && et.covers(at)
 	case *FloatType:
 		at, ok := a.(*FloatType)
 		return ok && et.Min <= at.Min && et.Max >= at.Max
@@ -240,9 +240,7 @@ func stringSize(t *StringType) *IntegerType {
 	return defaultSizeT
 }
 
-func rangeAssignable(e, a *IntegerType) bool {
-	return e.Min <= a.Min && e.Max >= a.Max
-}
+func rangeAssignable(e, a *IntegerType) bool { return e.covers(a) }
 
 func stringAssignable(e *StringType, a Type) bool {
 	if e.Size != nil {

@@ -62,7 +62,8 @@ func (m descMismatch) chopPath(i int) descMismatch {
 // variant members: sizes widen, expected types join into a variant.
 func (m descMismatch) merge(o descMismatch) descMismatch {
 	if m.kind == mismatchSize {
-		r := &IntegerType{Min: min(sizeFrom(m.size), sizeFrom(o.size)), Max: max(sizeTo(m.size), sizeTo(o.size))}
+		r := joinRange(&IntegerType{Min: sizeFrom(m.size), Max: sizeTo(m.size), ExplicitMax: m.size.ExplicitMax},
+			&IntegerType{Min: sizeFrom(o.size), Max: sizeTo(o.size), ExplicitMax: o.size.ExplicitMax})
 		return descMismatch{kind: mismatchSize, path: m.path, size: r, got: m.got}
 	}
 	exp := maybeVariant(uniqueTypes([]Type{m.expected, o.expected}))
@@ -112,11 +113,11 @@ func rangeText(r *IntegerType) string {
 	switch {
 	case lo == hi:
 		return strconv.FormatInt(lo, 10)
-	case lo == 0 && hi == MaxInt:
+	case lo == 0 && r.highOpen():
 		return "unlimited"
 	case lo == 0:
 		return "at most " + strconv.FormatInt(hi, 10)
-	case hi == MaxInt:
+	case r.highOpen():
 		return "at least " + strconv.FormatInt(lo, 10)
 	}
 	return "between " + strconv.FormatInt(lo, 10) + " and " + strconv.FormatInt(hi, 10)

@@ -284,20 +284,20 @@ func fmtSizeParts(r *IntegerType) []string {
 }
 
 func integerRangeParts(r *IntegerType) []string {
-	if r.Min == MinInt && r.Max == MaxInt {
+	if r.lowOpen() && r.highOpen() {
 		if r.HasFloat {
 			return []string{"default", rubyFloat(r.FloatMax)}
 		}
 		return nil
 	}
 	from := "default"
-	if r.Min != MinInt {
+	if !r.lowOpen() {
 		from = fmtInt(r.Min)
 	}
 	if r.HasFloat {
 		return []string{from, rubyFloat(r.FloatMax)}
 	}
-	if r.Max == MaxInt {
+	if r.highOpen() {
 		return []string{from}
 	}
 	return []string{from, fmtInt(r.Max)}

@@ -92,7 +92,7 @@ func inferValue(v Value) Type {
 	case string:
 		return &StringType{Value: &v}
 	case int64:
-		return &IntegerType{Min: v, Max: v}
+		return exactRange(v, v)
 	case float64:
 		return &FloatType{v, v}
 	case bool:
@@ -168,7 +168,7 @@ func commonSameKind(t1, t2 Type) Type {
 		}
 	case *IntegerType:
 		if b, ok := t2.(*IntegerType); ok {
-			return &IntegerType{Min: min(a.Min, b.Min), Max: max(a.Max, b.Max)}
+			return joinRange(a, b)
 		}
 	case *FloatType:
 		if b, ok := t2.(*FloatType); ok {

@@ -302,7 +302,7 @@ func mergeRange(a, b Type) Type {
 			(x.Max != MaxInt && y.Min != MinInt && x.Max+1 == y.Min) ||
 			(y.Max != MaxInt && x.Min != MinInt && y.Max+1 == x.Min)
 		if touch {
-			return &IntegerType{Min: min(x.Min, y.Min), Max: max(x.Max, y.Max)}
+			return joinRange(x, y)
 		}
 	case *FloatType:
 		y := b.(*FloatType)

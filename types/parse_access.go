@@ -136,7 +136,7 @@ func toSize(r *IntegerType) *IntegerType {
 	if r.Min >= 0 {
 		return r
 	}
-	return &IntegerType{Min: 0, Max: max(r.Max, 0)}
+	return &IntegerType{Min: 0, Max: max(r.Max, 0), ExplicitMax: r.ExplicitMax}
 }
 
 // intRange is range(from, to) over integer or default bounds; a quoted
@@ -145,12 +145,12 @@ func (a *typeAccess) intRange(from, to pval) (*IntegerType, error) {
 	r := &IntegerType{Min: MinInt, Max: MaxInt}
 	switch from.kind {
 	case vInt:
-		r.Min = from.i
+		r.Min, r.ExplicitMin = from.i, from.i == MinInt
 	case vString:
 		return nil, a.argError("'default' in quotes is not a lower bound: write default without quotes")
 	}
 	if to.kind == vInt {
-		r.Max = to.i
+		r.Max, r.ExplicitMax = to.i, to.i == MaxInt
 	}
 	if r.Min > r.Max {
 		return nil, a.argError("'from' must be less or equal to 'to'. Got (" + fmtInt(r.Min) + ", " + fmtInt(r.Max))
@@ -270,7 +270,7 @@ func (a *typeAccess) integer() (pval, error) {
 	case 1:
 		switch p[0].kind {
 		case vInt:
-			return a.ok(&IntegerType{Min: p[0].i, Max: MaxInt}), nil
+			return a.ok(&IntegerType{Min: p[0].i, Max: MaxInt, ExplicitMin: p[0].i == MinInt}), nil
 		case vDefault:
 			return a.ok(&IntegerType{Min: MinInt, Max: MaxInt}), nil
 		}
@@ -330,9 +330,9 @@ func rubyInspectBound(v pval) string {
 // floatBoundedInteger is Integer[from, f] with a Float upper bound: it
 // matches the integers up to f and prints f as Puppet does.
 func (a *typeAccess) floatBoundedInteger(from pval, f float64) (Type, error) {
-	min := int64(MinInt)
+	min, explicitMin := int64(MinInt), false
 	if from.kind == vInt {
-		min = from.i
+		min, explicitMin = from.i, from.i == MinInt
 		if float64(min) > f {
 			return nil, a.argError("'from' must be less or equal to 'to'. Got (" + fmtInt(min) + ", " + rubyFloat(f))
 		}
@@ -344,7 +344,7 @@ func (a *typeAccess) floatBoundedInteger(from pval, f float64) (Type, error) {
 	case fl < float64(MaxInt):
 		max = int64(fl)
 	}
-	return &IntegerType{Min: min, Max: max, FloatMax: f, HasFloat: true}, nil
+	return &IntegerType{Min: min, Max: max, FloatMax: f, HasFloat: true, ExplicitMin: explicitMin}, nil
 }
 
 func (a *typeAccess) float() (pval, error) {

@@ -46,14 +46,49 @@ type OptionalType struct{ Type Type }
 // VariantType accepts what any of its members accepts.
 type VariantType struct{ Types []Type }
 
-// IntegerType is an inclusive range; MinInt and MaxInt mean unbounded.
+// IntegerType is an inclusive range; MinInt and MaxInt mean unbounded,
+// unless ExplicitMin or ExplicitMax says that bound was written as a
+// number: Puppet's integers are unbounded, so Integer[0,
+// 9223372036854775807] has a real upper bound where Integer[0] has none
+// (they match the same 64-bit values, but print, compare and assign
+// differently). The flags are only ever set on a MinInt or MaxInt bound.
 // FloatMax is set only when the upper bound was written as a Float
 // (Integer[1, 1.0]): Max is then its floor, and the type prints the Float
 // as Puppet does. It is a value, not a pointer, so that types compare with ==.
 type IntegerType struct {
-	Min, Max int64
-	FloatMax float64
-	HasFloat bool
+	Min, Max                 int64
+	FloatMax                 float64
+	HasFloat                 bool
+	ExplicitMin, ExplicitMax bool
+}
+
+// lowOpen reports whether the range has no lower bound (-infinity).
+func (t *IntegerType) lowOpen() bool { return t.Min == MinInt && !t.ExplicitMin }
+
+// highOpen reports whether the range has no upper bound (+infinity).
+func (t *IntegerType) highOpen() bool { return t.Max == MaxInt && !t.ExplicitMax }
+
+// covers reports whether every integer of a is in t, with open ends as
+// infinities (Puppet's PIntegerType assignability).
+func (t *IntegerType) covers(a *IntegerType) bool {
+	low := t.lowOpen() || !a.lowOpen() && t.Min <= a.Min
+	high := t.highOpen() || !a.highOpen() && t.Max >= a.Max
+	return low && high
+}
+
+// exactRange is the range lo..hi of finite bounds (an inferred value's:
+// the value 9223372036854775807 is Integer[9223372036854775807,
+// 9223372036854775807]).
+func exactRange(lo, hi int64) *IntegerType {
+	return &IntegerType{Min: lo, Max: hi, ExplicitMin: lo == MinInt, ExplicitMax: hi == MaxInt}
+}
+
+// joinRange is the smallest range holding x and y, open where either is.
+func joinRange(x, y *IntegerType) *IntegerType {
+	r := &IntegerType{Min: min(x.Min, y.Min), Max: max(x.Max, y.Max)}
+	r.ExplicitMin = r.Min == MinInt && !x.lowOpen() && !y.lowOpen()
+	r.ExplicitMax = r.Max == MaxInt && !x.highOpen() && !y.highOpen()
+	return r
 }
 
 // FloatType is an inclusive range; -Inf and +Inf mean unbounded.

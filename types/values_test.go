@@ -99,8 +99,8 @@ func (r valueRow) decode(t *testing.T) Value {
 // Parse, IsInstance, Describe and Check.
 func TestValues(t *testing.T) {
 	rows := readValueRows(t)
-	if len(rows) != 219 {
-		t.Fatalf("values.jsonl has %d rows, want 219", len(rows))
+	if len(rows) != 230 {
+		t.Fatalf("values.jsonl has %d rows, want 230", len(rows))
 	}
 	listed := map[string]bool{}
 	checked := 0

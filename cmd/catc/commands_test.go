@@ -181,6 +181,33 @@ func TestPlanCycleReportsEveryEdge(t *testing.T) {
 	}
 }
 
+// TestPlanJSONCycles: the JSON plan of a cyclic catalog is still written,
+// with its cycles and no order, and the exit code is 1.
+func TestPlanJSONCycles(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"main.hcl": cyclicCatalog})
+	outFile := filepath.Join(t.TempDir(), "plan.json")
+	for _, args := range [][]string{{"plan", dir, "--format", "json"}, {"plan", dir, "--format", "json", "-o", outFile}} {
+		code, out, errOut := runCatc(t, args...)
+		if len(args) > 4 {
+			b, err := os.ReadFile(outFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = string(b)
+		}
+		var doc map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatalf("%v: not a JSON document (%v): %q", args, err, out)
+		}
+		var cycles []struct{ Path, Members []string }
+		_ = json.Unmarshal(doc["cycles"], &cycles)
+		_, hasOrder := doc["order"]
+		if code != 1 || hasOrder || len(cycles) != 1 || cycles[0].Path[0] != "Node[a]" || !strings.Contains(errOut, "(Node[a] => Node[c] => Node[b] => Node[a])") {
+			t.Errorf("%v: exit %d, order present %v, cycles %v, stderr:\n%s", args, code, hasOrder, cycles, errOut)
+		}
+	}
+}
+
 func TestPlanRandomOrderingIsSeeded(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"main.hcl": strings.Replace(cyclicCatalog, `resource "node" "c" { require = [node.a] }`, `resource "node" "c" {}`, 1)})
 	_, first, _ := runCatc(t, "plan", dir, "--ordering", "random", "--seed", "7")
@@ -208,8 +235,8 @@ func TestWhy(t *testing.T) {
 		t.Errorf("why with HCL-form references: exit %d\n%s", code, out)
 	}
 	code, out, _ = runCatc(t, "why", seed, "Software[php-yum]", "Software[php]")
-	if code != 0 || !strings.Contains(out, "does not have to come before") {
-		t.Errorf("why with no path: exit %d\n%s", code, out)
+	if code != 0 || !strings.Contains(out, "the reverse holds, Software[php] must come before Software[php-yum] through 2 edges") || !strings.Contains(out, "resources.hcl:13") {
+		t.Errorf("why against the order: exit %d\n%s", code, out)
 	}
 	code, _, errOut = runCatc(t, "why", seed, "Software[nosuch]")
 	if code != 1 || !strings.Contains(errOut, "Software[nosuch]") {

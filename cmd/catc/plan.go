@@ -30,11 +30,16 @@ func planCommand() *cli.Command {
 			default:
 				return &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a plan format: use text or json", f)}
 			}
+			// A cyclic catalog fails (exit 1), but the JSON document is
+			// still written, with its cycles: tools read them there.
 			_, plan, err := loadGraph(c, false)
-			if err != nil {
+			if err != nil && (plan == nil || c.String("format") != "json") {
 				return err
 			}
-			return writeOutput(c, func(w io.Writer) error { return write(w, plan) })
+			if werr := writeOutput(c, func(w io.Writer) error { return write(w, plan) }); werr != nil {
+				return werr
+			}
+			return err
 		},
 	}
 }

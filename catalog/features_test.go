@@ -1,0 +1,40 @@
+package catalog
+
+import (
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// TestKnownFeatures: every feature of the Resource API 2.x
+// (type_definition.rb's supported_features; custom_generate came in
+// 1.9.0) loads without a warning, and a misspelt one still warns.
+func TestKnownFeatures(t *testing.T) {
+	for _, tc := range []struct {
+		features string
+		warn     bool
+	}{
+		{`["custom_generate"]`, false},
+		{`["supports_noop", "canonicalize", "custom_insync", "remote_resource", "simple_get_filter", "custom_generate"]`, false},
+		{`["custom_generator"]`, true},
+	} {
+		src := `type "gen" {
+  desc     = "A type."
+  features = ` + tc.features + `
+  attribute "name" {
+    type      = "String"
+    behaviour = "namevar"
+    desc      = "The name."
+  }
+}
+`
+		_, diags := LoadFiles([]string{"types.hcl"}, [][]byte{[]byte(src)}, LoadOptions{})
+		var warned bool
+		for _, d := range diags {
+			warned = warned || d.Severity == hcl.DiagWarning && d.Summary == summaryUnknownFeature
+		}
+		if warned != tc.warn || diags.HasErrors() {
+			t.Errorf("features %s: unknown-feature warning %v, want %v: %v", tc.features, warned, tc.warn, diags)
+		}
+	}
+}

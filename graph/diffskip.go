@@ -1,6 +1,9 @@
 package graph
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // skips finds what Puppet skips when resources fail: every resource of
 // the new catalog that depends on a failing one, directly or through
@@ -11,6 +14,9 @@ import "sort"
 // Action for those failures). Each skip gets a shortest chain from a
 // failing resource (a multi-source breadth-first search in index order).
 func (m *matching) skips(changes []ResourceChange) []Skip {
+	if !slices.ContainsFunc(changes, func(c ResourceChange) bool { return c.Action == Fail }) {
+		return nil // the common case: no index to build
+	}
 	n := len(m.new.Resources)
 	idx := m.new.byRef()
 	var sources []int32
@@ -18,9 +24,6 @@ func (m *matching) skips(changes []ResourceChange) []Skip {
 		if c.Action == Fail {
 			sources = append(sources, idx[c.Ref])
 		}
-	}
-	if len(sources) == 0 {
-		return nil
 	}
 	sort.Slice(sources, func(a, b int) bool { return sources[a] < sources[b] })
 	adj := m.new.adjacency(false)

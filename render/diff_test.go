@@ -172,3 +172,33 @@ func TestDiffTextColor(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffStrict renders the init_only_skipped pair under Puppet's
+// strict=warning and strict=off (the fixtures' expected outputs are
+// strict=error, the default) in the three formats: no failure and no
+// skip, the Resource API's warning under warning, silence under off.
+func TestDiffStrict(t *testing.T) {
+	testdata, err := filepath.Abs("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(filepath.Join(diffFixtures, "init_only_skipped"))
+	old, new := loadSnapshot(t, "old"), loadSnapshot(t, "new")
+	for _, strict := range []graph.Strict{graph.StrictWarning, graph.StrictOff} {
+		d := graph.DiffWith(old, new, graph.DiffOptions{Strict: strict})
+		for _, f := range diffFormats {
+			var b bytes.Buffer
+			if err := f.write(&b, d); err != nil {
+				t.Fatal(err)
+			}
+			out := b.String()
+			if strings.Contains(out, "skipped because") || strings.Contains(out, "failing") {
+				t.Errorf("strict=%s, %s: a failure or a skip is reported:\n%s", strict, f.ext, out)
+			}
+			if warned := strings.Contains(out, "Attempting to change `uid`"); warned != (strict == graph.StrictWarning || f.ext == "json") {
+				t.Errorf("strict=%s, %s: Puppet's warning shown: %v", strict, f.ext, warned)
+			}
+			checkGolden(t, filepath.Join(testdata, "diff_strict_"+strict.String()+"."+f.ext), b.Bytes())
+		}
+	}
+}

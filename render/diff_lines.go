@@ -150,7 +150,7 @@ func initOnlyLines(c graph.ResourceChange, strict graph.Strict) []diffLine {
 		switch {
 		case io.Message == "":
 			out = append(out, diffLine{indent: 1, text: fmt.Sprintf("note: the old catalog does not set init_only `%s`; if the node's value differs, Puppet %s",
-				io.Attr, map[graph.Strict]string{graph.StrictError: "fails the resource (strict=error)", graph.StrictWarning: "warns (strict=warning)"}[strict])})
+				io.Attr, map[graph.Strict]string{graph.StrictError: "fails the resource and skips its dependents (strict=error)", graph.StrictWarning: "warns and updates it in place (strict=warning)"}[strict])})
 		case c.Action == graph.Fail:
 			return append(out, diffLine{indent: 1, text: "Error: Could not evaluate: " + plainText(io.Message)})
 		default:

@@ -264,8 +264,8 @@ func edgeCounts(c graph.Counts) string {
 
 // writeSection writes a collapsible section holding a fenced listing;
 // small ones start open. In a ```diff listing the change mark ~ is
-// written ! (as terraform-pr-commenter does): GitHub's diff highlighting
-// colours lines that start with +, - and !, and leaves ~ plain.
+// written !: GitHub's diff highlighting colours lines that start with +,
+// - and !, and leaves ~ (and = and x) plain.
 func writeSection(b *strings.Builder, summary, lang string, lines []diffLine) {
 	open := ""
 	if len(lines) <= openLines {

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
 )
@@ -199,6 +201,43 @@ func TestDiffStrict(t *testing.T) {
 				t.Errorf("strict=%s, %s: Puppet's warning shown: %v", strict, f.ext, warned)
 			}
 			checkGolden(t, filepath.Join(testdata, "diff_strict_"+strict.String()+"."+f.ext), b.Bytes())
+		}
+	}
+}
+
+// TestInitOnlyLines pins what the listings say about init_only changes:
+// under error only the first sentence (Puppet stops there), under warning
+// every one, under off nothing, and for a value the old catalog did not
+// set a note, since the node's value is unknown.
+func TestInitOnlyLines(t *testing.T) {
+	uid := graph.InitOnlyChange{Attr: "uid", Message: "Attempting to change `uid` init_only attribute value from `1` to `2`"}
+	gid := graph.InitOnlyChange{Attr: "gid", Message: "Attempting to change `gid` init_only attribute value from `3` to `4`"}
+	unknown := graph.InitOnlyChange{Attr: "home"}
+	newline := graph.InitOnlyChange{Attr: "x", Message: "Attempting to change `x` init_only attribute value from `a\nb` to `c`"}
+	tests := []struct {
+		name   string
+		c      graph.ResourceChange
+		strict graph.Strict
+		want   []string
+	}{
+		{"error: the first sentence fails it", graph.ResourceChange{Action: graph.Fail, InitOnly: []graph.InitOnlyChange{uid, gid}}, graph.StrictError,
+			[]string{"Error: Could not evaluate: " + uid.Message}},
+		{"warning: every sentence", graph.ResourceChange{Action: graph.Change, InitOnly: []graph.InitOnlyChange{uid, gid}}, graph.StrictWarning,
+			[]string{"Warning: " + uid.Message, "Warning: " + gid.Message}},
+		{"off: silent", graph.ResourceChange{Action: graph.Change, InitOnly: []graph.InitOnlyChange{uid}}, graph.StrictOff, nil},
+		{"skipped: never evaluated", graph.ResourceChange{Action: graph.Change, Skipped: true, InitOnly: []graph.InitOnlyChange{uid}}, graph.StrictError, nil},
+		{"unknown current value", graph.ResourceChange{Action: graph.Change, InitOnly: []graph.InitOnlyChange{unknown}}, graph.StrictError,
+			[]string{"note: the old catalog does not set init_only `home`; if the node's value differs, Puppet fails the resource and skips its dependents (strict=error)"}},
+		{"a newline stays on the line", graph.ResourceChange{Action: graph.Change, InitOnly: []graph.InitOnlyChange{newline}}, graph.StrictWarning,
+			[]string{"Warning: Attempting to change `x` init_only attribute value from `a\\nb` to `c`"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, l := range initOnlyLines(tt.c, tt.strict) {
+			got = append(got, l.text)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
 		}
 	}
 }

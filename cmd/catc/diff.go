@@ -89,7 +89,7 @@ func diffSides(c *cli.Context) (old, new *graph.Snapshot, err error) {
 		return baseSides(c, c.String("base"), args)
 	case len(oldPaths)+len(newPaths) > 0:
 		if len(oldPaths) == 0 || len(newPaths) == 0 || len(args) > 0 {
-			return nil, nil, usage("--old and --new go together and replace OLD NEW: catc diff --old PATH... --new PATH...")
+			return nil, nil, usage("--old and --new go together, instead of OLD NEW: catc diff --old PATH... --new PATH...")
 		}
 	default:
 		if len(args) != 2 {

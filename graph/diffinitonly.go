@@ -19,11 +19,12 @@ func ensureOf(r *SnapResource) string {
 // initOnlyChanges are the init_only attributes the Resource API's flush
 // checks: only when the current (old) and the wanted (new) ensure are
 // both "present", and only for attributes the new catalog sets (flush
-// walks the wanted state). A type without ensure is never checked.
+// walks the wanted state). A type without ensure is never checked, nor is
+// a resource with noop = true: Puppet does not flush it.
 // changes are the pair's attribute changes, which say which attributes
 // differ; the sentence uses the whole values, as flush does.
 func initOnlyChanges(or, nr *SnapResource, changes []AttrChange) []InitOnlyChange {
-	if ensureOf(or) != "present" || ensureOf(nr) != "present" {
+	if ensureOf(or) != "present" || ensureOf(nr) != "present" || nr.Noop != nil && *nr.Noop {
 		return nil
 	}
 	var out []InitOnlyChange

@@ -128,6 +128,12 @@ func TestDiffOutcomes(t *testing.T) {
 		{name: "a type without ensure is never checked",
 			old: `resource "init_plain" "p" { uid = 1001 }`, new: `resource "init_plain" "p" { uid = 2001 }`,
 			actions: []string{"Init_plain[p] change"}},
+		{name: "noop = true is never flushed, so never checked",
+			old: `resource "init_res" "u" { uid = 1001 }`, new: `resource "init_res" "u" {
+  uid  = 2001
+  noop = true
+}`,
+			actions: []string{"Init_res[u] change"}},
 		{name: "ensure → absent is not checked",
 			old: `resource "init_res" "u" { uid = 1001 }`, new: `resource "init_res" "u" {
   ensure = "absent"
@@ -230,7 +236,7 @@ type puppetRun struct {
 // setting: the failing and skipped resources, the error's sentence under
 // error, the warning under warning, nothing under off.
 func TestDiffInitOnlyPuppet(t *testing.T) {
-	for _, name := range []string{"init_only", "init_only_plain", "init_only_absent"} {
+	for _, name := range []string{"init_only", "init_only_default", "init_only_noop", "init_only_plain", "init_only_absent"} {
 		for _, strict := range []Strict{StrictError, StrictWarning, StrictOff} {
 			t.Run(name+"/"+strict.String(), func(t *testing.T) {
 				var want puppetRun

@@ -207,7 +207,8 @@ func writeTypeCounts(b *strings.Builder, d *graph.PlanDiff) {
 		b.WriteString("\n")
 	}
 	if len(d.Skips) > 0 {
-		fmt.Fprintf(b, "\n%s %s.\n", countNoun(len(d.Skips), "resource", "resources"), skippedNote)
+		// The column counts the listed changes; unchanged dependents are skipped too.
+		fmt.Fprintf(b, "\nIn all, %s %s, changed or not.\n", countNoun(len(d.Skips), "resource", "resources"), skippedNote)
 	}
 }
 

@@ -241,3 +241,22 @@ func TestInitOnlyLines(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffMarkdownCountsOutcomes: when only counts fit, the table still
+// tells failing and skipped apart, and the warning still names both.
+func TestDiffMarkdownCountsOutcomes(t *testing.T) {
+	dir := filepath.Join(diffFixtures, "init_only_skipped")
+	d := graph.Diff(loadSnapshot(t, filepath.Join(dir, "old")), loadSnapshot(t, filepath.Join(dir, "new")))
+	got := markdownAt(d, countsOnly, 0)
+	for _, want := range []string{
+		"| type | newly managed | changed | no longer managed | removed from the node | failing | skipped |",
+		"| `file` | 0 | 0 | 0 | 0 | 0 | 1 |",
+		"| `user` | 0 | 0 | 0 | 0 | 1 | 0 |",
+		"In all, 2 resources skipped because of failed dependencies, changed or not.",
+		"> 1 resource failing (init_only, strict=error). 2 resources skipped because of failed dependencies.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("counts-only Markdown lacks %q:\n%s", want, got)
+		}
+	}
+}

@@ -52,8 +52,21 @@ func TestDiffFixtures(t *testing.T) {
 					t.Fatal(err)
 				}
 				checkGolden(t, "expected."+f.ext, b.Bytes())
+				checkPuppetWords(t, f.ext, b.String())
 			}
 		})
+	}
+}
+
+// checkPuppetWords fails on words Puppet never means: it never deletes
+// and recreates a resource, and never destroys one it stops managing.
+func checkPuppetWords(t *testing.T, format, out string) {
+	t.Helper()
+	lower := strings.ToLower(out)
+	for _, w := range []string{"-/+", "replace", "destroy"} {
+		if strings.Contains(lower, w) {
+			t.Errorf("%s output says %q:\n%s", format, w, out)
+		}
 	}
 }
 
@@ -201,6 +214,7 @@ func TestDiffStrict(t *testing.T) {
 				t.Errorf("strict=%s, %s: Puppet's warning shown: %v", strict, f.ext, warned)
 			}
 			checkGolden(t, filepath.Join(testdata, "diff_strict_"+strict.String()+"."+f.ext), b.Bytes())
+			checkPuppetWords(t, f.ext, out)
 		}
 	}
 }

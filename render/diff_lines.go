@@ -150,7 +150,7 @@ func initOnlyLines(c graph.ResourceChange, strict graph.Strict) []diffLine {
 		switch {
 		case io.Message == "":
 			out = append(out, diffLine{indent: 1, text: fmt.Sprintf("note: the old catalog does not set init_only `%s`; if the node's value differs, Puppet %s",
-				io.Attr, map[graph.Strict]string{graph.StrictError: "fails the resource and skips its dependents (strict=error)", graph.StrictWarning: "warns and updates it in place (strict=warning)"}[strict])})
+				io.Attr, ifDiffers[strict])})
 		case c.Action == graph.Fail:
 			return append(out, diffLine{indent: 1, text: "Error: Could not evaluate: " + plainText(io.Message)})
 		default:
@@ -160,15 +160,22 @@ func initOnlyLines(c graph.ResourceChange, strict graph.Strict) []diffLine {
 	return out
 }
 
+// ifDiffers is what Puppet does with an init_only value that differs from
+// the node's, by strict setting (off: nothing to say).
+var ifDiffers = map[graph.Strict]string{
+	graph.StrictError:   "fails the resource and skips its dependents (strict=error)",
+	graph.StrictWarning: "warns and updates it in place (strict=warning)",
+}
+
 // plainText keeps a sentence on one line: control characters (a newline
 // inside a value) are written as Go escapes.
 func plainText(s string) string {
-	if !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 }) {
+	if !strings.ContainsFunc(s, isControl) {
 		return s
 	}
 	var b strings.Builder
 	for _, r := range s {
-		if r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 {
+		if isControl(r) {
 			q := strconv.QuoteRune(r)
 			b.WriteString(q[1 : len(q)-1])
 			continue
@@ -177,6 +184,8 @@ func plainText(s string) string {
 	}
 	return b.String()
 }
+
+func isControl(r rune) bool { return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 }
 
 // attrLine is one attribute change, with its values unless terse.
 func attrLine(c graph.ResourceChange, a graph.AttrChange, terse bool, strict graph.Strict) diffLine {

@@ -5,39 +5,87 @@ import (
 	"strconv"
 )
 
-// Action is what a diff does to one resource.
+// Action is what applying the new catalog does to one resource. Puppet
+// never deletes and recreates a resource, and it leaves a resource it no
+// longer manages on the node as it is: only ensure = absent removes one.
 type Action int
 
 // The actions, in the order a summary lists them.
 const (
-	// Add: the resource is only in the new catalog.
-	Add Action = iota
+	// Manage: the resource is only in the new catalog (and not absent).
+	Manage Action = iota
 	// Change: in both, updated in place (or only renamed).
 	Change
-	// Replace: an init_only attribute changed, which cannot change in
-	// place: the resource is removed and created again.
-	Replace
-	// Remove: the resource is only in the old catalog.
+	// Unmanage: the resource is only in the old catalog. Puppet no longer
+	// manages it and leaves it on the node as it is.
+	Unmanage
+	// Remove: ensure goes to absent (or an added resource is absent):
+	// Puppet removes it from the node.
 	Remove
+	// Fail: an init_only attribute changes on a resource present on both
+	// sides while Puppet's strict setting is error: the Resource API
+	// fails the resource and Puppet skips everything that depends on it.
+	Fail
 )
 
-var actionSymbols = [...]string{"+", "~", "-/+", "-"}
-var actionNames = [...]string{"add", "change", "replace", "remove"}
+var actionSymbols = [...]string{"+", "~", "=", "-", "x"}
+var actionNames = [...]string{"manage", "change", "unmanage", "remove", "fail"}
 
-// Symbol is the action's mark: + ~ -/+ -.
+// Symbol is the action's mark: + ~ = - x.
 func (a Action) Symbol() string { return actionSymbols[a] }
 
-// String is the action's name: add, change, replace, remove.
+// String is the action's name: manage, change, unmanage, remove, fail.
 func (a Action) String() string { return actionNames[a] }
 
-// PlanDiff is the difference between two snapshots: the resources added,
-// removed, changed and replaced, the edges added and removed, the
-// resources whose place in the order moved, the unchanged resources that
-// will be refreshed, and the cycles that appeared or went away. It is
-// built by Diff and holds values only; package render prints it.
+// Strict is Puppet's strict setting, which decides what the Resource API
+// does with an init_only change (its flush): StrictError (Puppet 8's
+// default, the zero value) fails the resource, StrictWarning (Puppet 7's)
+// logs a warning and updates in place, StrictOff updates in place silently.
+type Strict int
+
+// The strict settings.
+const (
+	StrictError Strict = iota
+	StrictWarning
+	StrictOff
+)
+
+var strictNames = [...]string{"error", "warning", "off"}
+
+// String is the setting as Puppet spells it: error, warning, off.
+func (s Strict) String() string { return strictNames[s] }
+
+// ParseStrict reads a strict setting by its Puppet name.
+func ParseStrict(name string) (Strict, bool) {
+	for i, n := range strictNames {
+		if n == name {
+			return Strict(i), true
+		}
+	}
+	return StrictError, false
+}
+
+// DiffOptions are the Puppet settings a diff assumes.
+type DiffOptions struct {
+	Strict Strict
+}
+
+// PlanDiff is the difference between two snapshots: the resources newly
+// managed, changed, no longer managed, removed from the node or failing,
+// the resources skipped because one they depend on fails, the edges added
+// and removed, the resources whose place in the order moved, the
+// unchanged resources that will be refreshed, and the cycles that
+// appeared or went away. It is built by Diff and holds values only;
+// package render prints it.
 type PlanDiff struct {
+	// Strict is the setting the diff assumed.
+	Strict Strict
 	// Resources are sorted by type, then ref.
 	Resources []ResourceChange
+	// Skips are the resources of the new catalog that Puppet skips
+	// because a resource they depend on fails, sorted by new step
+	// (resources in cycles last), then ref.
+	Skips []Skip
 	// Edges are sorted by from ref, then to ref.
 	Edges []EdgeChange
 	// Moves are sorted by new step.
@@ -50,25 +98,54 @@ type PlanDiff struct {
 	NewCycles, ResolvedCycles [][]string
 }
 
-// ResourceChange is one resource that is added, removed, changed or
-// replaced.
+// ResourceChange is one resource the diff changes.
 type ResourceChange struct {
 	Action Action
-	// Type is the type name; Ref is the new ref (the old one for Remove);
-	// OldRef is the old ref when the title changed (a rename), else "".
+	// Type is the type name; Ref is the new ref (the old one for
+	// Unmanage); OldRef is the old ref when the title changed (a rename),
+	// else "".
 	Type, Ref, OldRef string
 	// Attributes are the changed attribute values by path, in the type's
-	// attribute order (for Add and Remove: every value set).
+	// attribute order (for Manage and Unmanage, and Remove of an added
+	// resource: every value set).
 	Attributes []AttrChange
 	// ParameterOnly is set for a Change whose attribute changes are all
 	// parameters or metaparameters: Puppet applies them without an event,
 	// so nothing is refreshed by it.
 	ParameterOnly bool
-	// ForcedBy are the init_only attributes that force a Replace.
-	ForcedBy []string
+	// InitOnly are the init_only attributes the Resource API checks: set
+	// in the new catalog to another value while ensure is present on both
+	// sides. Under StrictError they make the action Fail.
+	InitOnly []InitOnlyChange
+	// Skipped is set when a resource this one depends on fails: Puppet
+	// does not apply this change.
+	Skipped bool
 	// OldLoc and NewLoc are "file:line" of the declarations ("" on the
 	// missing side).
 	OldLoc, NewLoc string
+}
+
+// InitOnlyChange is one init_only attribute whose wanted value differs
+// from the node's current one, taken to be the old catalog's.
+type InitOnlyChange struct {
+	Attr string
+	// Message is the sentence the Resource API logs (strict=warning) or
+	// fails with (strict=error), e.g. "Attempting to change `uid`
+	// init_only attribute value from `1001` to `2001`". It is "" when
+	// the old catalog does not set the attribute: the node's current value
+	// is then unknown, and Puppet fails only if it differs.
+	Message string
+}
+
+// Skip is a resource Puppet skips ("Skipping because of failed
+// dependencies") because a resource it depends on, directly or through
+// others, fails.
+type Skip struct {
+	Ref string
+	// Path runs from a failing resource (Path[0]) along edges to this one
+	// (the last element): a shortest such chain.
+	Path []string
+	step int
 }
 
 // Renamed reports whether the title changed while the uniqueness key did
@@ -107,9 +184,14 @@ func (d *PlanDiff) Empty() bool {
 		len(d.Refreshes) == 0 && len(d.NewCycles) == 0 && len(d.ResolvedCycles) == 0
 }
 
-// Counts are the totals the summary line shows.
+// Counts are the totals the summary line shows. A change Puppet skips is
+// counted in Skipped only.
 type Counts struct {
-	Add, Change, Replace, Remove, Renamed  int
+	Manage, Change, Unmanage, Remove, Fail int
+	// Skipped counts the resources skipped because of a failure; Warned
+	// the changes the Resource API warns about (init_only under
+	// strict=warning); Renamed the changes whose title changed.
+	Skipped, Warned, Renamed               int
 	EdgesAdded, EdgesRemoved, EdgesChanged int
 	Reordered, Refreshed                   int
 	NewCycles, ResolvedCycles              int
@@ -119,18 +201,24 @@ type Counts struct {
 func (d *PlanDiff) Counts() Counts {
 	var c Counts
 	for _, r := range d.Resources {
-		switch r.Action {
-		case Add:
-			c.Add++
-		case Change:
+		switch {
+		case r.Skipped: // counted with the skips
+		case r.Action == Manage:
+			c.Manage++
+		case r.Action == Change:
 			c.Change++
-		case Replace:
-			c.Replace++
-		case Remove:
+		case r.Action == Unmanage:
+			c.Unmanage++
+		case r.Action == Remove:
 			c.Remove++
+		case r.Action == Fail:
+			c.Fail++
 		}
 		if r.Renamed() {
 			c.Renamed++
+		}
+		if d.Strict == StrictWarning && r.Action == Change && !r.Skipped && r.warns() {
+			c.Warned++
 		}
 	}
 	for _, e := range d.Edges {
@@ -143,18 +231,35 @@ func (d *PlanDiff) Counts() Counts {
 			c.EdgesChanged++
 		}
 	}
+	c.Skipped = len(d.Skips)
 	c.Reordered, c.Refreshed = len(d.Moves), len(d.Refreshes)
 	c.NewCycles, c.ResolvedCycles = len(d.NewCycles), len(d.ResolvedCycles)
 	return c
 }
 
-// Diff compares two snapshots. Resources are matched by uniqueness key,
-// so a changed title with the same namevars is a rename. Cost: linear in
+// warns reports whether the Resource API has a sentence for one of the
+// change's init_only attributes (it knows both values).
+func (c ResourceChange) warns() bool {
+	for _, io := range c.InitOnly {
+		if io.Message != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// Diff compares two snapshots as Puppet 8 applies them (strict=error).
+func Diff(old, new *Snapshot) *PlanDiff { return DiffWith(old, new, DiffOptions{}) }
+
+// DiffWith compares two snapshots. Resources are matched by uniqueness
+// key, so a changed title with the same namevars is a rename; the old
+// catalog is taken as the node's current state. Cost: linear in
 // resources, attribute values and edges, plus O(n log n) for the order.
-func Diff(old, new *Snapshot) *PlanDiff {
+func DiffWith(old, new *Snapshot, o DiffOptions) *PlanDiff {
 	m := match(old, new)
-	d := &PlanDiff{}
-	d.Resources = m.resourceChanges()
+	d := &PlanDiff{Strict: o.Strict}
+	d.Resources = m.resourceChanges(o.Strict)
+	d.Skips = m.skips(d.Resources)
 	d.Edges = m.edgeChanges()
 	d.Moves = m.moves()
 	d.Refreshes = m.refreshes(d.Resources)
@@ -188,23 +293,27 @@ func match(old, new *Snapshot) *matching {
 }
 
 // resourceChanges compares every matched pair and lists the unmatched.
-func (m *matching) resourceChanges() []ResourceChange {
+func (m *matching) resourceChanges(strict Strict) []ResourceChange {
 	var out []ResourceChange
 	for j := range m.new.Resources {
 		nr := &m.new.Resources[j]
 		if i := m.toOld[j]; i >= 0 {
-			if c, changed := compareResource(&m.old.Resources[i], nr); changed {
+			if c, changed := compareResource(&m.old.Resources[i], nr, strict); changed {
 				out = append(out, c)
 			}
 			continue
 		}
-		out = append(out, ResourceChange{Action: Add, Type: nr.Type, Ref: nr.Ref,
-			Attributes: allAttributes(nr, false), NewLoc: loc(nr)})
+		c := ResourceChange{Action: Manage, Type: nr.Type, Ref: nr.Ref,
+			Attributes: allAttributes(nr, false), NewLoc: loc(nr)}
+		if ensureOf(nr) == "absent" {
+			c.Action = Remove
+		}
+		out = append(out, c)
 	}
 	for i := range m.old.Resources {
 		if m.toNew[i] < 0 {
 			or := &m.old.Resources[i]
-			out = append(out, ResourceChange{Action: Remove, Type: or.Type, Ref: or.Ref,
+			out = append(out, ResourceChange{Action: Unmanage, Type: or.Type, Ref: or.Ref,
 				Attributes: allAttributes(or, true), OldLoc: loc(or)})
 		}
 	}
@@ -219,7 +328,7 @@ func (m *matching) resourceChanges() []ResourceChange {
 
 // compareResource diffs a matched pair; changed is false when nothing
 // differs (not even the title).
-func compareResource(or, nr *SnapResource) (ResourceChange, bool) {
+func compareResource(or, nr *SnapResource, strict Strict) (ResourceChange, bool) {
 	c := ResourceChange{Action: Change, Type: nr.Type, Ref: nr.Ref}
 	if or.Ref != nr.Ref {
 		c.OldRef = or.Ref
@@ -230,27 +339,30 @@ func compareResource(or, nr *SnapResource) (ResourceChange, bool) {
 	}
 	c.OldLoc, c.NewLoc = loc(or), loc(nr)
 	c.ParameterOnly = len(c.Attributes) > 0
-	seen := map[string]bool{}
 	for _, a := range c.Attributes {
-		if a.Behaviour == InitOnlyAttr && !seen[a.Attr] {
-			seen[a.Attr] = true
-			c.ForcedBy = append(c.ForcedBy, a.Attr)
-		}
 		if a.Behaviour != ParameterAttr && a.Behaviour != MetaparameterAttr {
 			c.ParameterOnly = false
 		}
 	}
-	if len(c.ForcedBy) > 0 {
-		c.Action = Replace
+	c.InitOnly = initOnlyChanges(or, nr, c.Attributes)
+	switch {
+	case ensureOf(nr) == "absent" && ensureOf(or) != "absent":
+		c.Action = Remove
+	case strict == StrictError && c.warns():
+		c.Action = Fail
 	}
 	return c, true
 }
 
 // event reports whether applying the change makes the resource emit an
-// event: a creation, a replacement, or a change to a property.
+// event: a creation, a removal, or a change to a property. A failing or
+// skipped resource emits none.
 func (c ResourceChange) event() bool {
+	if c.Skipped {
+		return false
+	}
 	switch c.Action {
-	case Add, Replace:
+	case Manage, Remove:
 		return true
 	case Change:
 		return len(c.Attributes) > 0 && !c.ParameterOnly

@@ -17,8 +17,9 @@ const (
 	PropertyAttr AttrBehaviour = iota
 	// ParameterAttr changes how Puppet manages the resource, with no event.
 	ParameterAttr
-	// InitOnlyAttr can only be set at creation: a change forces a
-	// replacement.
+	// InitOnlyAttr is meant to be set at creation only: the Resource API
+	// checks a change, and Puppet's strict setting decides whether it
+	// fails, warns or is applied in place (see InitOnlyChange).
 	InitOnlyAttr
 	// NamevarAttr identifies the resource (a change is a different resource).
 	NamevarAttr

@@ -6,7 +6,8 @@ import "sort"
 // diff's changes reach, along refresh edges (a refreshed resource emits
 // an event of its own, so events travel along chains), and keeps those
 // that the diff does not otherwise change in a way that emits an event:
-// unchanged, renamed or parameter-only resources. Each gets a shortest
+// unchanged, renamed or parameter-only resources, and that neither fail
+// nor are skipped (Puppet does not evaluate those). Each gets a shortest
 // chain from a changed resource (a multi-source breadth-first search,
 // sources and neighbours in index order, so the answer is deterministic).
 func (m *matching) refreshes(changes []ResourceChange) []Refresh {
@@ -17,7 +18,11 @@ func (m *matching) refreshes(changes []ResourceChange) []Refresh {
 		parent[i] = -2 // not reached
 	}
 	var queue []int32
+	quiet := make([]bool, n) // failing or skipped: never refreshed
 	for _, c := range changes {
+		if j, ok := idx[c.Ref]; ok && c.Action != Unmanage && (c.Action == Fail || c.Skipped) {
+			quiet[j] = true
+		}
 		if c.event() {
 			if j, ok := idx[c.Ref]; ok {
 				queue = append(queue, j)
@@ -42,27 +47,15 @@ func (m *matching) refreshes(changes []ResourceChange) []Refresh {
 			}
 		}
 	}
-	step := make([]int, n)
-	for k, j := range m.new.Order {
-		step[j] = k + 1
-	}
+	step := m.new.steps()
 	var out []Refresh
 	for j := range n {
-		if parent[j] < 0 || emits[j] || m.toOld[j] < 0 {
+		if parent[j] < 0 || emits[j] || quiet[j] || m.toOld[j] < 0 {
 			continue
 		}
 		out = append(out, Refresh{Ref: m.new.Resources[j].Ref, Path: m.chain(parent, int32(j)), step: step[j]})
 	}
-	sort.SliceStable(out, func(a, b int) bool {
-		sa, sb := out[a].step, out[b].step
-		if (sa == 0) != (sb == 0) {
-			return sb == 0
-		}
-		if sa != sb {
-			return sa < sb
-		}
-		return out[a].Ref < out[b].Ref
-	})
+	sortByStep(out, func(r Refresh) (int, string) { return r.step, r.Ref })
 	return out
 }
 

@@ -9,7 +9,7 @@ import (
 )
 
 // DiffJSONFormat is the "format" value of the diff JSON.
-const DiffJSONFormat = "catc.diff/1"
+const DiffJSONFormat = "catc.diff/2"
 
 // The diff JSON, documented in docs/diff-json.md; keep the two in sync.
 // Every list is present (empty rather than null) and sorted as PlanDiff
@@ -18,9 +18,11 @@ const DiffJSONFormat = "catc.diff/1"
 // sensitive value.
 type jsonDiff struct {
 	Format         string           `json:"format"`
+	Strict         string           `json:"strict"`
 	Summary        string           `json:"summary"`
 	Counts         jsonDiffCounts   `json:"counts"`
 	Resources      []jsonDiffRes    `json:"resources"`
+	Skips          []jsonDiffSkip   `json:"skipped"`
 	Edges          []jsonDiffEdge   `json:"edges"`
 	Moves          []jsonDiffMove   `json:"moves"`
 	Refreshes      []jsonDiffReload `json:"refreshes"`
@@ -29,10 +31,13 @@ type jsonDiff struct {
 }
 
 type jsonDiffCounts struct {
-	Add            int `json:"add"`
+	Manage         int `json:"manage"`
 	Change         int `json:"change"`
-	Replace        int `json:"replace"`
+	Unmanage       int `json:"unmanage"`
 	Remove         int `json:"remove"`
+	Fail           int `json:"fail"`
+	Skipped        int `json:"skipped"`
+	Warned         int `json:"init_only_warnings"`
 	Renamed        int `json:"renamed"`
 	EdgesAdded     int `json:"edges_added"`
 	EdgesRemoved   int `json:"edges_removed"`
@@ -45,14 +50,28 @@ type jsonDiffCounts struct {
 
 type jsonDiffRes struct {
 	Action        string         `json:"action"`
+	Outcome       string         `json:"outcome"`
+	Skipped       bool           `json:"skipped"`
 	Type          string         `json:"type"`
 	Ref           string         `json:"ref"`
 	OldRef        string         `json:"old_ref,omitempty"`
 	ParameterOnly bool           `json:"parameter_only"`
-	ForcedBy      []string       `json:"forced_by"`
+	InitOnly      []jsonInitOnly `json:"init_only"`
 	OldLocation   string         `json:"old_location,omitempty"`
 	NewLocation   string         `json:"new_location,omitempty"`
 	Attributes    []jsonDiffAttr `json:"attributes"`
+}
+
+// jsonInitOnly is an init_only attribute the Resource API checks; the
+// message is absent when the old catalog does not set the attribute.
+type jsonInitOnly struct {
+	Attribute string `json:"attribute"`
+	Message   string `json:"message,omitempty"`
+}
+
+type jsonDiffSkip struct {
+	Ref  string   `json:"ref"`
+	Path []string `json:"path"`
 }
 
 type jsonDiffAttr struct {
@@ -85,19 +104,22 @@ type jsonDiffReload struct {
 	Path []string `json:"path"`
 }
 
-// DiffJSON writes the diff as indented JSON (format "catc.diff/1"). The
+// DiffJSON writes the diff as indented JSON (format "catc.diff/2"). The
 // same diff always gives the same bytes.
 func DiffJSON(w io.Writer, d *graph.PlanDiff) error {
 	c := d.Counts()
 	out := jsonDiff{
-		Format: DiffJSONFormat, Summary: DiffSummary(d),
-		Counts: jsonDiffCounts{c.Add, c.Change, c.Replace, c.Remove, c.Renamed,
+		Format: DiffJSONFormat, Strict: d.Strict.String(), Summary: DiffSummary(d),
+		Counts: jsonDiffCounts{c.Manage, c.Change, c.Unmanage, c.Remove, c.Fail, c.Skipped, c.Warned, c.Renamed,
 			c.EdgesAdded, c.EdgesRemoved, c.EdgesChanged, c.Reordered, c.Refreshed, c.NewCycles, c.ResolvedCycles},
-		Resources: []jsonDiffRes{}, Edges: []jsonDiffEdge{}, Moves: []jsonDiffMove{}, Refreshes: []jsonDiffReload{},
+		Resources: []jsonDiffRes{}, Skips: []jsonDiffSkip{}, Edges: []jsonDiffEdge{}, Moves: []jsonDiffMove{}, Refreshes: []jsonDiffReload{},
 		NewCycles: nonNil(d.NewCycles), ResolvedCycles: nonNil(d.ResolvedCycles),
 	}
 	for _, r := range d.Resources {
 		out.Resources = append(out.Resources, jsonResourceChange(r))
+	}
+	for _, s := range d.Skips {
+		out.Skips = append(out.Skips, jsonDiffSkip{s.Ref, s.Path})
 	}
 	for _, e := range d.Edges {
 		out.Edges = append(out.Edges, jsonDiffEdge{From: e.From, To: e.To, OldKinds: e.Old.Names(), NewKinds: e.New.Names(), Refresh: e.New.Refresh()})
@@ -115,11 +137,11 @@ func DiffJSON(w io.Writer, d *graph.PlanDiff) error {
 }
 
 func jsonResourceChange(r graph.ResourceChange) jsonDiffRes {
-	j := jsonDiffRes{Action: r.Action.String(), Type: r.Type, Ref: r.Ref, OldRef: r.OldRef,
-		ParameterOnly: r.ParameterOnly, ForcedBy: r.ForcedBy, OldLocation: r.OldLoc, NewLocation: r.NewLoc,
+	j := jsonDiffRes{Action: r.Action.String(), Outcome: outcome(outcomeOf(r)), Skipped: r.Skipped, Type: r.Type, Ref: r.Ref, OldRef: r.OldRef,
+		ParameterOnly: r.ParameterOnly, InitOnly: make([]jsonInitOnly, len(r.InitOnly)), OldLocation: r.OldLoc, NewLocation: r.NewLoc,
 		Attributes: make([]jsonDiffAttr, len(r.Attributes))}
-	if j.ForcedBy == nil {
-		j.ForcedBy = []string{}
+	for i, io := range r.InitOnly {
+		j.InitOnly[i] = jsonInitOnly{io.Attr, io.Message}
 	}
 	for i, a := range r.Attributes {
 		ja := jsonDiffAttr{Attribute: a.Attr, Path: a.Path, Behaviour: a.Behaviour.String(), Sensitive: a.Sensitive}

@@ -2,13 +2,14 @@ package render
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/types"
 )
 
-// diffLine is one line of a diff listing: a mark (+ - ~ -/+) and text.
+// diffLine is one line of a diff listing: a mark (+ ~ = - x) and text.
 // The text and Markdown renderers share these lines, so both say the same
 // thing in the same words.
 type diffLine struct {
@@ -17,26 +18,68 @@ type diffLine struct {
 	indent int
 }
 
-// String is the line as printed: the mark padded to the width of -/+,
-// then the text.
+// String is the line as printed: the mark padded to three columns, then
+// the text.
 func (l diffLine) String() string {
 	return fmt.Sprintf("%-3s %s%s", l.mark, strings.Repeat("    ", l.indent), l.text)
 }
 
-// DiffSummary is the one-line summary of a diff, e.g. "Plan: 3 to add,
-// 1 to change, 1 to replace, 0 to remove · 2 edges added · 4 reordered ·
-// 2 refreshed"; the four resource counts always, the rest when not zero.
-// An empty diff gives "No changes."
+// outcomes name what each action does on the node, in every format: the
+// summary, the listings, the Markdown warning and the JSON "outcome". A
+// change Puppet skips has the last one, whatever its action.
+var outcomes = [...]string{
+	graph.Manage:   "newly managed",
+	graph.Change:   "changed",
+	graph.Unmanage: "no longer managed",
+	graph.Remove:   "removed from the node",
+	graph.Fail:     "failing",
+	skippedOutcome: "skipped",
+}
+
+// skippedOutcome indexes outcomes for a skipped change.
+const skippedOutcome = graph.Fail + 1
+
+// outcome is the action's words ("no longer managed", …).
+func outcome(a graph.Action) string { return outcomes[a] }
+
+// outcomeOf is what happens to a change's resource: its action's outcome,
+// or skipped.
+func outcomeOf(c graph.ResourceChange) graph.Action {
+	if c.Skipped {
+		return skippedOutcome
+	}
+	return c.Action
+}
+
+// Why each action does what it does, as the listings say it after the ref.
+const (
+	unmanageNote = "no longer managed: left on the node as it is"
+	removeNote   = "removed from the node: ensure → absent"
+	failNote     = "failing: an init_only attribute changes and strict is error"
+	skippedNote  = "skipped because of failed dependencies"
+)
+
+// DiffSummary is the one-line summary of a diff, e.g. "Plan: 3 newly
+// managed, 1 changed, 1 no longer managed, 0 removed from the node · 2
+// edges added · 2 refreshed": the four resource counts always, failures,
+// skips and the rest when not zero. An empty diff gives "No changes."
 func DiffSummary(d *graph.PlanDiff) string {
 	if d.Empty() {
 		return "No changes."
 	}
 	c := d.Counts()
-	parts := []string{fmt.Sprintf("Plan: %d to add, %d to change, %d to replace, %d to remove", c.Add, c.Change, c.Replace, c.Remove)}
+	head := fmt.Sprintf("Plan: %d %s, %d %s, %d %s, %d %s", c.Manage, outcome(graph.Manage), c.Change, outcome(graph.Change),
+		c.Unmanage, outcome(graph.Unmanage), c.Remove, outcome(graph.Remove))
+	if c.Fail > 0 {
+		head += fmt.Sprintf(", %d %s (init_only, strict=error)", c.Fail, outcome(graph.Fail))
+	}
+	parts := []string{head}
 	extra := []struct {
 		n           int
 		one, plural string
 	}{
+		{c.Skipped, "1 " + skippedNote, "%d " + skippedNote},
+		{c.Warned, "1 init_only warning", "%d init_only warnings"},
 		{c.Renamed, "1 renamed", "%d renamed"},
 		{c.EdgesAdded, "1 edge added", "%d edges added"},
 		{c.EdgesRemoved, "1 edge removed", "%d edges removed"},
@@ -62,8 +105,14 @@ func DiffSummary(d *graph.PlanDiff) string {
 func resourceHeader(c graph.ResourceChange, withLoc bool) diffLine {
 	text := c.Ref
 	switch {
-	case c.Action == graph.Replace:
-		text += fmt.Sprintf(" (init_only %s %s replacement)", strings.Join(c.ForcedBy, ", "), pluralVerb(len(c.ForcedBy), "forces", "force"))
+	case c.Skipped:
+		text += " (" + skippedNote + ")"
+	case c.Action == graph.Unmanage:
+		text += " (" + unmanageNote + ")"
+	case c.Action == graph.Remove:
+		text += " (" + removeNote + ")"
+	case c.Action == graph.Fail:
+		text += " (" + failNote + ")"
 	case c.ParameterOnly:
 		text += " (parameter-only change: no refresh event)"
 	}
@@ -72,20 +121,78 @@ func resourceHeader(c graph.ResourceChange, withLoc bool) diffLine {
 	}
 	if withLoc {
 		l := c.NewLoc
-		if c.Action == graph.Remove {
+		if c.Action == graph.Unmanage {
 			l = c.OldLoc
 		}
 		if l != "" {
 			text += "  # " + l
 		}
 	}
-	return diffLine{mark: c.Action.Symbol(), text: text}
+	mark := c.Action.Symbol()
+	if c.Skipped {
+		mark = graph.Fail.Symbol() // nothing of it is applied either
+	}
+	return diffLine{mark: mark, text: text}
 }
 
+// initOnlyLines say what the Resource API does with the change's init_only
+// attributes under the diff's strict setting, in its own words: under
+// error it fails with the first sentence (the check stops there), under
+// warning it logs every one, under off it says nothing. An attribute the
+// old catalog does not set is compared with the node's value, which the
+// diff cannot know: a note says what happens if they differ.
+func initOnlyLines(c graph.ResourceChange, strict graph.Strict) []diffLine {
+	if c.Skipped || strict == graph.StrictOff {
+		return nil
+	}
+	var out []diffLine
+	for _, io := range c.InitOnly {
+		switch {
+		case io.Message == "":
+			out = append(out, diffLine{indent: 1, text: fmt.Sprintf("note: the old catalog does not set init_only `%s`; if the node's value differs, Puppet %s",
+				io.Attr, ifDiffers[strict])})
+		case c.Action == graph.Fail:
+			return append(out, diffLine{indent: 1, text: "Error: Could not evaluate: " + plainText(io.Message)})
+		default:
+			out = append(out, diffLine{indent: 1, text: "Warning: " + plainText(io.Message)})
+		}
+	}
+	return out
+}
+
+// ifDiffers is what Puppet does with an init_only value that differs from
+// the node's, by strict setting (off: nothing to say).
+var ifDiffers = map[graph.Strict]string{
+	graph.StrictError:   "fails the resource and skips its dependents (strict=error)",
+	graph.StrictWarning: "warns and updates it in place (strict=warning)",
+}
+
+// plainText keeps a sentence on one line: control characters (a newline
+// inside a value) are written as Go escapes.
+func plainText(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if isControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func isControl(r rune) bool { return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 }
+
 // attrLine is one attribute change, with its values unless terse.
-func attrLine(c graph.ResourceChange, a graph.AttrChange, terse bool) diffLine {
+func attrLine(c graph.ResourceChange, a graph.AttrChange, terse bool, strict graph.Strict) diffLine {
 	mark := "~"
 	switch {
+	case c.Action == graph.Unmanage:
+		mark = "" // the values stay on the node: nothing is removed
 	case !a.HadOld:
 		mark = "+"
 	case !a.HasNew:
@@ -95,13 +202,27 @@ func attrLine(c graph.ResourceChange, a graph.AttrChange, terse bool) diffLine {
 	if !terse {
 		text += ": " + attrValues(a)
 	}
-	switch {
-	case a.Behaviour == graph.InitOnlyAttr && c.Action == graph.Replace:
-		text += "  # forces replacement"
-	case a.Behaviour == graph.ParameterAttr || a.Behaviour == graph.MetaparameterAttr:
+	switch a.Behaviour {
+	case graph.InitOnlyAttr:
+		text += "  (init_only" + initOnlyOutcome(c, a, strict) + ")"
+	case graph.ParameterAttr, graph.MetaparameterAttr:
 		text += "  (" + a.Behaviour.String() + ")"
 	}
 	return diffLine{mark: mark, text: text, indent: 1}
+}
+
+// initOnlyOutcome says how an init_only change checked by the Resource
+// API is applied, when it is: in place (the provider gets the new value).
+func initOnlyOutcome(c graph.ResourceChange, a graph.AttrChange, strict graph.Strict) string {
+	if c.Action != graph.Change || c.Skipped {
+		return ""
+	}
+	for _, io := range c.InitOnly {
+		if io.Attr == a.Attr && (io.Message != "" || strict == graph.StrictOff) {
+			return ": updated in place, strict=" + strict.String()
+		}
+	}
+	return ""
 }
 
 // attrValues is "old → new", one side alone, or the sensitive notice:
@@ -139,17 +260,39 @@ func displayValue(v types.Value) string {
 	return string(types.EncodeJSON(v))
 }
 
-// resourceLines are a change's header and, at the detail asked for, its
-// attribute lines.
-func resourceLines(c graph.ResourceChange, level detail, withLoc bool) []diffLine {
+// resourceLines are a change's header, what the Resource API says about
+// it, and, at the detail asked for, its attribute lines.
+func resourceLines(c graph.ResourceChange, level detail, withLoc bool, strict graph.Strict) []diffLine {
 	out := []diffLine{resourceHeader(c, withLoc)}
-	if level >= refsOnly || level == namesOnly && (c.Action == graph.Add || c.Action == graph.Remove) {
+	if level >= refsOnly {
+		return out
+	}
+	out = append(out, initOnlyLines(c, strict)...)
+	if level == namesOnly && oneSided(c) {
 		return out // at namesOnly, naming every attribute of an added resource says nothing
 	}
 	for _, a := range c.Attributes {
-		out = append(out, attrLine(c, a, level >= namesOnly))
+		out = append(out, attrLine(c, a, level >= namesOnly, strict))
 	}
 	return out
+}
+
+// oneSided reports whether the change lists every value of a resource
+// found on one side only (newly managed, no longer managed, or added
+// with ensure absent).
+func oneSided(c graph.ResourceChange) bool {
+	switch c.Action {
+	case graph.Manage, graph.Unmanage:
+		return true
+	case graph.Remove:
+		for _, a := range c.Attributes {
+			if a.HadOld {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // edgeLine is an added, removed or re-kinded edge.
@@ -189,15 +332,22 @@ func refreshText(r graph.Refresh) string {
 	return r.Ref + ": " + strings.Join(r.Path, " => ")
 }
 
+// skipText is "Node_res[c]: depends on Init_res[u] (failing) via
+// Node_res[b]": the skipped resource, the failing one, and the resources
+// between them.
+func skipText(s graph.Skip) string {
+	if len(s.Path) < 2 {
+		return s.Ref
+	}
+	t := s.Ref + ": depends on " + s.Path[0] + " (" + outcome(graph.Fail) + ")"
+	if len(s.Path) > 2 {
+		t += " via " + strings.Join(s.Path[1:len(s.Path)-1], " → ")
+	}
+	return t
+}
+
 // cycleText is Puppet's form: "(A => B => A)".
 func cycleText(path []string) string { return "(" + strings.Join(path, " => ") + ")" }
-
-func pluralVerb(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
 
 // countNoun is "1 thing" or "N things" (many is the plural form).
 func countNoun(n int, one, many string) string {

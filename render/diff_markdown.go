@@ -19,7 +19,8 @@ const DefaultMarkdownBudget = 60000
 const openLines = 15
 
 // DiffMarkdown writes the diff as a pull-request comment: the summary
-// line first, then warnings for replacements, removals and new cycles,
+// line first, then warnings for what is removed from the node, what fails
+// (and what that skips) and new cycles,
 // then one collapsible section per resource type with a ```diff listing,
 // and sections for edges, order moves, refreshes. When the result would
 // be longer than the budget it drops detail level by level — attribute
@@ -76,21 +77,44 @@ func droppedText(level detail) string {
 	return "only the summary is left"
 }
 
-// writeWarnings puts what deserves a reviewer's attention first:
-// resources that will be destroyed (replaced or removed) and new cycles.
+// writeWarnings puts what deserves a reviewer's attention first: the
+// resources Puppet will remove from the node (ensure → absent), those
+// that will fail and the resources their failure skips, and new cycles.
+// A resource no longer managed is not among them: Puppet leaves it as it
+// is.
 func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
-	var destroyed []string
+	var removed, failing []string
 	for _, c := range d.Resources {
-		if c.Action == graph.Replace || c.Action == graph.Remove {
-			destroyed = append(destroyed, fmt.Sprintf("`%s` (%s)", c.Ref, c.Action))
+		switch outcomeOf(c) {
+		case graph.Remove:
+			removed = append(removed, mdCodeRef(c.Ref))
+		case graph.Fail:
+			failing = append(failing, mdCodeRef(c.Ref))
 		}
 	}
-	if len(destroyed) > 0 {
-		fmt.Fprintf(b, "\n> [!WARNING]\n> %s will be destroyed", countNoun(len(destroyed), "resource", "resources"))
-		if level < countsOnly {
-			fmt.Fprintf(b, ": %s", mdList(destroyed, 10))
+	var paras []string
+	list := func(items []string) string {
+		if level >= countsOnly {
+			return "."
 		}
-		b.WriteString(".\n")
+		return ": " + mdList(items, 10) + "."
+	}
+	if len(removed) > 0 {
+		paras = append(paras, fmt.Sprintf("%s %s (ensure → absent)%s", countNoun(len(removed), "resource", "resources"), outcome(graph.Remove), list(removed)))
+	}
+	if len(failing) > 0 {
+		p := fmt.Sprintf("%s %s (init_only, strict=error)%s", countNoun(len(failing), "resource", "resources"), outcome(graph.Fail), list(failing))
+		if len(d.Skips) > 0 {
+			skipped := make([]string, len(d.Skips))
+			for i, s := range d.Skips {
+				skipped[i] = mdCodeRef(s.Ref)
+			}
+			p += fmt.Sprintf(" %s %s%s", countNoun(len(skipped), "resource", "resources"), skippedNote, list(skipped))
+		}
+		paras = append(paras, p)
+	}
+	if len(paras) > 0 {
+		fmt.Fprintf(b, "\n> [!WARNING]\n> %s\n", strings.Join(paras, "\n>\n> "))
 	}
 	if len(d.NewCycles) > 0 {
 		fmt.Fprintf(b, "\n> [!CAUTION]\n> %s: Puppet would apply nothing from the new catalog.\n",
@@ -104,6 +128,9 @@ func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 		}
 	}
 }
+
+// mdCodeRef is a ref as inline code.
+func mdCodeRef(ref string) string { return "`" + ref + "`" }
 
 // mdList joins at most max items, then "and N more".
 func mdList(items []string, max int) string {
@@ -131,26 +158,32 @@ func groupByType(d *graph.PlanDiff) []typeGroup {
 	return out
 }
 
-// groupCounts is "1 to add, 2 to change" (only the non-zero actions).
+// groupCounts is "1 newly managed, 2 changed" (only the non-zero actions).
 func groupCounts(changes []graph.ResourceChange) string {
-	var n [4]int
-	for _, c := range changes {
-		n[c.Action]++
-	}
+	n := actionCounts(changes)
 	var parts []string
 	for a, k := range n {
 		if k > 0 {
-			parts = append(parts, fmt.Sprintf("%d to %s", k, graph.Action(a)))
+			parts = append(parts, fmt.Sprintf("%d %s", k, outcome(graph.Action(a))))
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// actionCounts counts the changes by action.
+func actionCounts(changes []graph.ResourceChange) [len(outcomes)]int {
+	var n [len(outcomes)]int
+	for _, c := range changes {
+		n[outcomeOf(c)]++
+	}
+	return n
 }
 
 func writeTypeSections(b *strings.Builder, d *graph.PlanDiff, level detail) {
 	for _, g := range groupByType(d) {
 		var lines []diffLine
 		for _, c := range g.changes {
-			lines = append(lines, resourceLines(c, level, true)...)
+			lines = append(lines, resourceLines(c, level, true, d.Strict)...)
 		}
 		writeSection(b, fmt.Sprintf("<code>%s</code>: %s", html.EscapeString(g.name), groupCounts(g.changes)), "diff", lines)
 	}
@@ -161,17 +194,32 @@ func writeTypeCounts(b *strings.Builder, d *graph.PlanDiff) {
 	if len(groups) == 0 {
 		return
 	}
-	b.WriteString("\n| type | to add | to change | to replace | to remove |\n|---|--:|--:|--:|--:|\n")
+	b.WriteString("\n| type |")
+	for _, o := range outcomes {
+		b.WriteString(" " + o + " |")
+	}
+	b.WriteString("\n|---|" + strings.Repeat("--:|", len(outcomes)) + "\n")
 	for _, g := range groups {
-		var n [4]int
-		for _, c := range g.changes {
-			n[c.Action]++
+		fmt.Fprintf(b, "| `%s` |", g.name)
+		for _, k := range actionCounts(g.changes) {
+			fmt.Fprintf(b, " %d |", k)
 		}
-		fmt.Fprintf(b, "| `%s` | %d | %d | %d | %d |\n", g.name, n[graph.Add], n[graph.Change], n[graph.Replace], n[graph.Remove])
+		b.WriteString("\n")
+	}
+	if len(d.Skips) > 0 {
+		// The column counts the listed changes; unchanged dependents are skipped too.
+		fmt.Fprintf(b, "\nIn all, %s %s, changed or not.\n", countNoun(len(d.Skips), "resource", "resources"), skippedNote)
 	}
 }
 
 func writeGraphSections(b *strings.Builder, d *graph.PlanDiff) {
+	if len(d.Skips) > 0 {
+		lines := make([]diffLine, len(d.Skips))
+		for i, s := range d.Skips {
+			lines[i] = diffLine{mark: "x", text: skipText(s)}
+		}
+		writeSection(b, "Skipped: "+countNoun(len(d.Skips), "resource", "resources")+" "+skippedNote, "text", lines)
+	}
 	if len(d.Edges) > 0 {
 		lines := make([]diffLine, len(d.Edges))
 		for i, e := range d.Edges {
@@ -217,8 +265,8 @@ func edgeCounts(c graph.Counts) string {
 
 // writeSection writes a collapsible section holding a fenced listing;
 // small ones start open. In a ```diff listing the change mark ~ is
-// written ! (as terraform-pr-commenter does): GitHub's diff highlighting
-// colours lines that start with +, - and !, and leaves ~ plain.
+// written !: GitHub's diff highlighting colours lines that start with +,
+// - and !, and leaves ~ (and = and x) plain.
 func writeSection(b *strings.Builder, summary, lang string, lines []diffLine) {
 	open := ""
 	if len(lines) <= openLines {

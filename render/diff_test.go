@@ -8,6 +8,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
 )
@@ -50,8 +52,21 @@ func TestDiffFixtures(t *testing.T) {
 					t.Fatal(err)
 				}
 				checkGolden(t, "expected."+f.ext, b.Bytes())
+				checkPuppetWords(t, f.ext, b.String())
 			}
 		})
+	}
+}
+
+// checkPuppetWords fails on words Puppet never means: it never deletes
+// and recreates a resource, and never destroys one it stops managing.
+func checkPuppetWords(t *testing.T, format, out string) {
+	t.Helper()
+	lower := strings.ToLower(out)
+	for _, w := range []string{"-/+", "replace", "destroy"} {
+		if strings.Contains(lower, w) {
+			t.Errorf("%s output says %q:\n%s", format, w, out)
+		}
 	}
 }
 
@@ -154,7 +169,8 @@ func TestFenceFor(t *testing.T) {
 	}
 }
 
-// TestDiffTextColor colours the marks only when asked (a terminal).
+// TestDiffTextColor colours the marks only when asked (a terminal), and
+// never a resource that is no longer managed.
 func TestDiffTextColor(t *testing.T) {
 	t.Chdir(filepath.Join(diffFixtures, "add_remove"))
 	d := graph.Diff(loadSnapshot(t, "old"), loadSnapshot(t, "new"))
@@ -164,9 +180,97 @@ func TestDiffTextColor(t *testing.T) {
 			t.Fatal(err)
 		}
 		hasAdd := strings.Contains(b.String(), "\x1b[32m+   File[/var/www/new]")
-		hasRemove := strings.Contains(b.String(), "\x1b[31m-   File[/var/www/old]")
-		if hasAdd != color || hasRemove != color || !color && strings.Contains(b.String(), "\x1b") {
+		// No longer managed: nothing happens on the node, so no colour.
+		plainUnmanaged := strings.Contains(b.String(), "\n=   File[/var/www/old]")
+		if hasAdd != color || !plainUnmanaged || !color && strings.Contains(b.String(), "\x1b") {
 			t.Errorf("Color %v: output\n%q", color, b.String())
+		}
+	}
+}
+
+// TestDiffStrict renders the init_only_skipped pair under Puppet's
+// strict=warning and strict=off (the fixtures' expected outputs are
+// strict=error, the default) in the three formats: no failure and no
+// skip, the Resource API's warning under warning, silence under off.
+func TestDiffStrict(t *testing.T) {
+	testdata, err := filepath.Abs("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(filepath.Join(diffFixtures, "init_only_skipped"))
+	old, new := loadSnapshot(t, "old"), loadSnapshot(t, "new")
+	for _, strict := range []graph.Strict{graph.StrictWarning, graph.StrictOff} {
+		d := graph.DiffWith(old, new, graph.DiffOptions{Strict: strict})
+		for _, f := range diffFormats {
+			var b bytes.Buffer
+			if err := f.write(&b, d); err != nil {
+				t.Fatal(err)
+			}
+			out := b.String()
+			if strings.Contains(out, "skipped because") || strings.Contains(out, "failing") {
+				t.Errorf("strict=%s, %s: a failure or a skip is reported:\n%s", strict, f.ext, out)
+			}
+			if warned := strings.Contains(out, "Attempting to change `uid`"); warned != (strict == graph.StrictWarning || f.ext == "json") {
+				t.Errorf("strict=%s, %s: Puppet's warning shown: %v", strict, f.ext, warned)
+			}
+			checkGolden(t, filepath.Join(testdata, "diff_strict_"+strict.String()+"."+f.ext), b.Bytes())
+			checkPuppetWords(t, f.ext, out)
+		}
+	}
+}
+
+// TestInitOnlyLines pins what the listings say about init_only changes:
+// under error only the first sentence (Puppet stops there), under warning
+// every one, under off nothing, and for a value the old catalog did not
+// set a note, since the node's value is unknown.
+func TestInitOnlyLines(t *testing.T) {
+	uid := graph.InitOnlyChange{Attr: "uid", Message: "Attempting to change `uid` init_only attribute value from `1` to `2`"}
+	gid := graph.InitOnlyChange{Attr: "gid", Message: "Attempting to change `gid` init_only attribute value from `3` to `4`"}
+	unknown := graph.InitOnlyChange{Attr: "home"}
+	newline := graph.InitOnlyChange{Attr: "x", Message: "Attempting to change `x` init_only attribute value from `a\nb` to `c`"}
+	tests := []struct {
+		name   string
+		c      graph.ResourceChange
+		strict graph.Strict
+		want   []string
+	}{
+		{"error: the first sentence fails it", graph.ResourceChange{Action: graph.Fail, InitOnly: []graph.InitOnlyChange{uid, gid}}, graph.StrictError,
+			[]string{"Error: Could not evaluate: " + uid.Message}},
+		{"warning: every sentence", graph.ResourceChange{Action: graph.Change, InitOnly: []graph.InitOnlyChange{uid, gid}}, graph.StrictWarning,
+			[]string{"Warning: " + uid.Message, "Warning: " + gid.Message}},
+		{"off: silent", graph.ResourceChange{Action: graph.Change, InitOnly: []graph.InitOnlyChange{uid}}, graph.StrictOff, nil},
+		{"skipped: never evaluated", graph.ResourceChange{Action: graph.Change, Skipped: true, InitOnly: []graph.InitOnlyChange{uid}}, graph.StrictError, nil},
+		{"unknown current value", graph.ResourceChange{Action: graph.Change, InitOnly: []graph.InitOnlyChange{unknown}}, graph.StrictError,
+			[]string{"note: the old catalog does not set init_only `home`; if the node's value differs, Puppet fails the resource and skips its dependents (strict=error)"}},
+		{"a newline stays on the line", graph.ResourceChange{Action: graph.Change, InitOnly: []graph.InitOnlyChange{newline}}, graph.StrictWarning,
+			[]string{"Warning: Attempting to change `x` init_only attribute value from `a\\nb` to `c`"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, l := range initOnlyLines(tt.c, tt.strict) {
+			got = append(got, l.text)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}
+
+// TestDiffMarkdownCountsOutcomes: when only counts fit, the table still
+// tells failing and skipped apart, and the warning still names both.
+func TestDiffMarkdownCountsOutcomes(t *testing.T) {
+	dir := filepath.Join(diffFixtures, "init_only_skipped")
+	d := graph.Diff(loadSnapshot(t, filepath.Join(dir, "old")), loadSnapshot(t, filepath.Join(dir, "new")))
+	got := markdownAt(d, countsOnly, 0)
+	for _, want := range []string{
+		"| type | newly managed | changed | no longer managed | removed from the node | failing | skipped |",
+		"| `file` | 0 | 0 | 0 | 0 | 0 | 1 |",
+		"| `user` | 0 | 0 | 0 | 0 | 1 | 0 |",
+		"In all, 2 resources skipped because of failed dependencies, changed or not.",
+		"> 1 resource failing (init_only, strict=error). 2 resources skipped because of failed dependencies.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("counts-only Markdown lacks %q:\n%s", want, got)
 		}
 	}
 }

@@ -17,9 +17,10 @@ type DiffOptions struct {
 	Budget int
 }
 
-// ANSI colours of the diff marks, as Terraform and octocatalog-diff use
-// them: green adds, red removes, yellow changes, magenta replaces.
-var markColors = map[string]string{"+": "\x1b[32m", "-": "\x1b[31m", "~": "\x1b[33m", "-/+": "\x1b[35m"}
+// ANSI colours of the diff marks: green for newly managed, yellow for
+// changed, red for removed from the node, magenta for failing and
+// skipped; no longer managed (nothing happens on the node) stays plain.
+var markColors = map[string]string{"+": "\x1b[32m", "-": "\x1b[31m", "~": "\x1b[33m", "x": "\x1b[35m"}
 
 const (
 	ansiBold  = "\x1b[1m"
@@ -28,10 +29,11 @@ const (
 
 // DiffText writes the diff for a terminal: the summary line, then the
 // resources (grouped by type, sorted by ref) with every changed value
-// old → new, the edges added and removed with their kinds, the resources
-// whose place in the order moved, the unchanged resources that will be
-// refreshed and through which chain, and the cycles that appeared or
-// were resolved.
+// old → new and what the Resource API says about init_only changes, the
+// resources skipped because one they depend on fails, the edges added and
+// removed with their kinds, the resources whose place in the order moved,
+// the unchanged resources that will be refreshed and through which chain,
+// and the cycles that appeared or were resolved.
 func DiffText(w io.Writer, d *graph.PlanDiff, o DiffOptions) error {
 	bw := bufio.NewWriter(w)
 	t := textWriter{w: bw, color: o.Color}
@@ -39,9 +41,15 @@ func DiffText(w io.Writer, d *graph.PlanDiff, o DiffOptions) error {
 	if len(d.Resources) > 0 {
 		fmt.Fprintln(bw)
 		for _, c := range d.Resources {
-			for _, l := range resourceLines(c, fullDetail, true) {
+			for _, l := range resourceLines(c, fullDetail, true, d.Strict) {
 				t.line(l)
 			}
+		}
+	}
+	if len(d.Skips) > 0 {
+		t.section(fmt.Sprintf("Skipped: %s %s:", countNoun(len(d.Skips), "resource", "resources"), skippedNote))
+		for _, s := range d.Skips {
+			t.line(diffLine{mark: "x", text: skipText(s)})
 		}
 	}
 	if len(d.Edges) > 0 {

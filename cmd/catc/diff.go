@@ -30,6 +30,7 @@ func diffCommand() *cli.Command {
 			&cli.StringFlag{Name: "base", Usage: "compare PATH... at git revision `REV` with the working tree"},
 			&cli.StringSliceFlag{Name: "old", Usage: "a `PATH` of the old side (repeat for several)"},
 			&cli.StringSliceFlag{Name: "new", Usage: "a `PATH` of the new side (repeat for several)"},
+			&cli.StringFlag{Name: "strict", Value: "error", Usage: "Puppet's strict `SETTING` for init_only changes: error (Puppet 8's default: the resource fails, its dependents are skipped), warning (Puppet 7's: a warning, updated in place) or off"},
 			&cli.IntFlag{Name: "markdown-budget", Value: render.DefaultMarkdownBudget, Usage: "most `CHARACTERS` of Markdown; detail is dropped to fit"},
 		),
 		Action: runDiff,
@@ -41,11 +42,15 @@ func runDiff(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	strict, ok := graph.ParseStrict(c.String("strict"))
+	if !ok {
+		return usage(fmt.Sprintf("--strict %q is not a strict setting: use error, warning or off", c.String("strict")))
+	}
 	old, new, err := diffSides(c)
 	if err != nil {
 		return err
 	}
-	d := graph.Diff(old, new)
+	d := graph.DiffWith(old, new, graph.DiffOptions{Strict: strict})
 	if err := writeOutput(c, func(w io.Writer) error { return write(w, d) }); err != nil {
 		return err
 	}
@@ -84,7 +89,7 @@ func diffSides(c *cli.Context) (old, new *graph.Snapshot, err error) {
 		return baseSides(c, c.String("base"), args)
 	case len(oldPaths)+len(newPaths) > 0:
 		if len(oldPaths) == 0 || len(newPaths) == 0 || len(args) > 0 {
-			return nil, nil, usage("--old and --new go together and replace OLD NEW: catc diff --old PATH... --new PATH...")
+			return nil, nil, usage("--old and --new go together, instead of OLD NEW: catc diff --old PATH... --new PATH...")
 		}
 	default:
 		if len(args) != 2 {

@@ -20,6 +20,7 @@ func TestDiffExitCodes(t *testing.T) {
 	idOld, idNew := fixturePair("identical")
 	chOld, chNew := fixturePair("change")
 	reOld, reNew := fixturePair("reorder")
+	ioOld, ioNew := fixturePair("init_only_skipped")
 	tests := []struct {
 		name     string
 		args     []string
@@ -29,13 +30,17 @@ func TestDiffExitCodes(t *testing.T) {
 	}{
 		{"identical, detailed", []string{"diff", idOld, idNew, "--detailed-exitcode"}, 0, "No changes.\n", ""},
 		{"identical, plain", []string{"diff", idOld, idNew}, 0, "No changes.\n", ""},
-		{"change, detailed", []string{"diff", "--detailed-exitcode", chOld, chNew}, 2, "4 to change", ""},
-		{"change, plain", []string{"diff", chOld, chNew}, 0, "4 to change", ""},
+		{"change, detailed", []string{"diff", "--detailed-exitcode", chOld, chNew}, 2, "4 changed", ""},
+		{"change, plain", []string{"diff", chOld, chNew}, 0, "4 changed", ""},
 		{"pure reorder is a change", []string{"diff", reOld, reNew, "--detailed-exitcode"}, 2, "Package[b]: step 2 → 5", ""},
-		{"markdown", []string{"diff", chOld, chNew, "--format", "markdown"}, 0, "**Plan: 0 to add, 4 to change", ""},
-		{"json", []string{"diff", chOld, chNew, "--format", "json"}, 0, `"format": "catc.diff/1"`, ""},
-		{"path sets", []string{"diff", "--old", chOld, "--new", chNew}, 0, "4 to change", ""},
+		{"markdown", []string{"diff", chOld, chNew, "--format", "markdown"}, 0, "**Plan: 0 newly managed, 4 changed", ""},
+		{"json", []string{"diff", chOld, chNew, "--format", "json"}, 0, `"format": "catc.diff/2"`, ""},
+		{"path sets", []string{"diff", "--old", chOld, "--new", chNew}, 0, "4 changed", ""},
 		{"bad format", []string{"diff", chOld, chNew, "--format", "yaml"}, 1, "", `"yaml" is not a diff format`},
+		{"init_only fails by default", []string{"diff", ioOld, ioNew, "--detailed-exitcode"}, 2, "1 failing (init_only, strict=error) · 2 skipped because of failed dependencies", ""},
+		{"strict warning", []string{"diff", ioOld, ioNew, "--strict", "warning", "--detailed-exitcode"}, 2, "Warning: Attempting to change `uid` init_only attribute value from `1001` to `2001`", ""},
+		{"strict off", []string{"diff", "--strict=off", ioOld, ioNew}, 0, "uid: 1001 → 2001  (init_only: updated in place, strict=off)", ""},
+		{"bad strict", []string{"diff", ioOld, ioNew, "--strict", "strict"}, 1, "", `--strict "strict" is not a strict setting: use error, warning or off`},
 		{"one argument", []string{"diff", chOld}, 1, "", "diff takes OLD NEW"},
 		{"old without new", []string{"diff", "--old", chOld}, 1, "", "--old and --new go together"},
 		{"missing path", []string{"diff", chOld, "nosuch/dir", "--detailed-exitcode"}, 1, "", "nosuch"},
@@ -99,8 +104,9 @@ func TestDiffJSONTypes(t *testing.T) {
 		t.Fatalf("exit code %d, stderr %s", code, errOut)
 	}
 	for _, want := range []string{
-		"-/+ User[deploy] (init_only uid forces replacement)",
-		"uid: 1001 → 2001  # forces replacement",
+		"x   User[deploy] (failing: an init_only attribute changes and strict is error)",
+		"Error: Could not evaluate: Attempting to change `uid` init_only attribute value from `1001` to `2001`",
+		"uid: 1001 → 2001  (init_only)",
 		"password: (sensitive value changed)",
 		"File[/etc/app.conf] (parameter-only change: no refresh event)",
 	} {
@@ -141,7 +147,7 @@ func TestDiffBase(t *testing.T) {
 		t.Fatalf("exit code %d, stderr %s", code, errOut)
 	}
 	for _, want := range []string{
-		"Plan: 1 to add, 1 to change, 0 to replace, 0 to remove · 2 refreshed",
+		"Plan: 1 newly managed, 1 changed, 0 no longer managed, 0 removed from the node · 2 refreshed",
 		`content: "port=80" → "port=8080"`,
 		"Service[app]: File[/etc/app.conf] => Exec[migrate] => Service[app]",
 		"Package[extra]",
@@ -185,8 +191,8 @@ func TestDiffBaseNewPath(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit code %d, stderr %s", code, errOut)
 	}
-	var got struct{ Counts struct{ Add, Remove int } }
-	if err := json.Unmarshal([]byte(out), &got); err != nil || got.Counts.Add != 2 || got.Counts.Remove != 0 {
+	var got struct{ Counts struct{ Manage, Remove int } }
+	if err := json.Unmarshal([]byte(out), &got); err != nil || got.Counts.Manage != 2 || got.Counts.Remove != 0 {
 		t.Errorf("counts %+v (%v), want 2 added:\n%s", got.Counts, err, out)
 	}
 }

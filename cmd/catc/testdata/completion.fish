@@ -72,6 +72,7 @@ complete -c catc -n '__fish_seen_subcommand_from diff' -f -l detailed-exitcode -
 complete -c catc -n '__fish_seen_subcommand_from diff' -f -l base -r -d 'compare PATH... at git revision REV with the working tree'
 complete -c catc -n '__fish_seen_subcommand_from diff' -f -l old -r -d 'a PATH of the old side (repeat for several)'
 complete -c catc -n '__fish_seen_subcommand_from diff' -f -l new -r -d 'a PATH of the new side (repeat for several)'
+complete -c catc -n '__fish_seen_subcommand_from diff' -f -l strict -r -d 'Puppet\'s strict SETTING for init_only changes: error (Puppet 8\'s default: the resource fails, its dependents are skipped), warning (Puppet 7\'s: a warning, updated in place) or off'
 complete -c catc -n '__fish_seen_subcommand_from diff' -f -l markdown-budget -r -d 'most CHARACTERS of Markdown; detail is dropped to fit'
 complete -c catc -n '__fish_seen_subcommand_from match' -f -l help -s h -d 'show help'
 complete -r -c catc -n '__fish_catc_no_subcommand' -a 'match' -d 'check a JSON value against a Puppet data type, or print the type\'s canonical form'

@@ -22,6 +22,9 @@ type LoadOptions struct {
 	// FactsFile is the --facts path: Facter JSON of one node, read as
 	// facts.*.
 	FactsFile string
+	// Cache, when set, keeps parsed files between loads: a file whose
+	// content did not change is not parsed again (see ParseCache).
+	Cache *ParseCache
 }
 
 // Load reads the files and directories in paths (a directory means every
@@ -92,7 +95,8 @@ var gcState struct {
 
 // LoadFiles is Load on in-memory sources: srcs[i] is the content of the
 // file called names[i] (the slices have the same length), in that order.
-// Tests and fuzzing use it.
+// Tests, fuzzing and the language server (whose open buffers are not
+// on disk) use it.
 func LoadFiles(names []string, srcs [][]byte, opts LoadOptions) (*Catalog, hcl.Diagnostics) {
 	defer relaxGC()()
 	c := newCatalog()
@@ -120,7 +124,7 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 	var aliasBlocks, vars, locals []scopeBlock
 	var raws []*rawResource
 	deferred := false
-	for i, p := range parseAll(files, workers) {
+	for i, p := range parseCached(files, workers, opts.Cache) {
 		f := files[i]
 		c.files[f.name] = &hcl.File{Body: hcl.EmptyBody(), Bytes: f.src}
 		diags = append(diags, p.diags...)

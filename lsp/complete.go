@@ -71,7 +71,7 @@ func (s *Server) completion(ctx *glsp.Context, p *protocol.CompletionParams) (an
 	}
 	off := positionToOffset(src, p.Position)
 	c := cursorAt(src, path, off)
-	items := s.snap.complete(c)
+	items := s.snap.complete(c, src, path)
 	li := newLineIndex(src)
 	edit := protocol.Range{Start: li.position(c.wordStart), End: li.position(off)}
 	for i := range items {
@@ -89,7 +89,7 @@ func (s *Server) completion(ctx *glsp.Context, p *protocol.CompletionParams) (an
 }
 
 // complete lists what may go at the cursor.
-func (s *snapshot) complete(c cursor) []protocol.CompletionItem {
+func (s *snapshot) complete(c cursor, src []byte, path string) []protocol.CompletionItem {
 	top := c.top()
 	if li := c.labelIndex(); li >= 0 {
 		if string(c.stmt[0].Bytes) == "resource" && li == 0 && len(c.stack) == 0 {
@@ -143,7 +143,7 @@ func (s *snapshot) complete(c cursor) []protocol.CompletionItem {
 			return quoted(items, c.inString)
 		}
 	case "autorequire", "autobefore", "autosubscribe", "autonotify":
-		return s.autoAttrItems(c.parent(), c.inString)
+		return s.autoAttrItems(c, src, path)
 	}
 	return nil
 }
@@ -360,18 +360,22 @@ func quoteHCL(s string) string {
 }
 
 // autoAttrItems are "$attr" for each attribute of the type whose rule
-// the cursor is in.
-func (s *snapshot) autoAttrItems(typeFrame frame, inString bool) []protocol.CompletionItem {
+// the cursor is in: the loaded type's, or while the type does not load,
+// the attribute blocks written in it.
+func (s *snapshot) autoAttrItems(c cursor, src []byte, path string) []protocol.CompletionItem {
+	typeFrame := c.parent()
 	if typeFrame.block != "type" || len(typeFrame.labels) == 0 {
 		return nil
 	}
-	td := s.cat.Type(typeFrame.labels[0])
-	if td == nil {
-		return nil
-	}
 	var items []protocol.CompletionItem
-	for _, a := range td.Attributes {
-		items = append(items, item("$"+a.Name, protocol.CompletionItemKindVariable, a.TypeText, attrDoc(a)))
+	if td := s.cat.Type(typeFrame.labels[0]); td != nil && td.DeclRange.Filename == path {
+		for _, a := range td.Attributes {
+			items = append(items, item("$"+a.Name, protocol.CompletionItemKindVariable, a.TypeText, attrDoc(a)))
+		}
+	} else {
+		for _, name := range declaredAttributes(src, path, typeFrame.labels[0]) {
+			items = append(items, item("$"+name, protocol.CompletionItemKindVariable, "", ""))
+		}
 	}
-	return quoted(items, inString)
+	return quoted(items, c.inString)
 }

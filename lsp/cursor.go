@@ -179,3 +179,35 @@ func blockFrame(stmt []hclsyntax.Token) frame {
 	}
 	return f
 }
+
+// declaredAttributes are the labels of the attribute blocks written in
+// the type block called typeName in src, from tokens: the type being
+// edited rarely decodes, but its attribute names are still there.
+func declaredAttributes(src []byte, filename, typeName string) []string {
+	toks, _ := hclsyntax.LexConfig(src, filename, hcl.InitialPos)
+	var stack []frame
+	var stmt []hclsyntax.Token
+	var out []string
+	for _, t := range toks {
+		switch t.Type {
+		case hclsyntax.TokenOBrace:
+			f := blockFrame(stmt)
+			if f.block == "attribute" && len(f.labels) == 1 && len(stack) == 1 && stack[0].block == "type" &&
+				len(stack[0].labels) > 0 && stack[0].labels[0] == typeName {
+				out = append(out, f.labels[0])
+			}
+			stack = append(stack, f)
+			stmt = nil
+		case hclsyntax.TokenCBrace:
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+			stmt = nil
+		case hclsyntax.TokenNewline:
+			stmt = nil
+		default:
+			stmt = append(stmt, t)
+		}
+	}
+	return out
+}

@@ -136,11 +136,7 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 			deferred = deferred || r.deferred != nil
 		}
 	}
-	var aliasDiags hcl.Diagnostics
-	c.Aliases, c.aliases, aliasDiags = decodeAliases(aliasBlocks)
-	diags = append(diags, aliasDiags...)
-	defs, byName, typeDiags := decodeTypes(typeBlocks, c.aliases)
-	c.Types, c.typeByName = defs, byName
+	typeDiags, typesReused := c.decodeAllTypes(typeBlocks, aliasBlocks, opts.Cache)
 	diags = append(diags, typeDiags...)
 
 	ctx, ctxDiags := c.buildContext(vars, locals, opts, deferred || len(vars)+len(locals) > 0)
@@ -148,11 +144,7 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 	raws, moreDiags := expandAll(raws, ctx)
 	diags = append(diags, moreDiags...)
 
-	builds := make([]built, len(raws))
-	parallel(len(raws), workers, func(i int) {
-		builds[i] = buildResource(c, raws[i])
-		raws[i] = nil // only the built resource is needed from here on
-	})
+	builds := c.buildAll(raws, workers, opts.Cache, typesReused)
 	if len(builds) > 0 {
 		c.Resources = make([]*Resource, 0, len(builds))
 		c.table = make(map[string]*Resource, 2*len(builds)) // titles and keys

@@ -2,7 +2,13 @@ package catalog
 
 import (
 	"bytes"
+	"slices"
 	"sync"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/catc-dev/catc/types"
 )
 
 // ParseCache keeps what parsing each file yielded between loads, so that
@@ -21,6 +27,10 @@ type ParseCache struct {
 	files map[string]cachedParse
 	// reparsed is the number of files the last load parsed.
 	reparsed int
+	// types and builds are the decoded types and the checked
+	// declarations of the last load (see decodeAllTypes).
+	types  *cachedTypes
+	builds map[*rawResource]built
 }
 
 type cachedParse struct {
@@ -90,4 +100,109 @@ func parseCached(files []*sourceFile, workers int, pc *ParseCache) []*parsed {
 	}
 	pc.store(files, out, len(missing))
 	return out
+}
+
+// Beyond parsing, a cache keeps the decoded types while the same type and
+// alias blocks are loaded (the same parsed blocks: no file holding one
+// changed), and under those types the check of each resource declaration
+// (buildResource), which depends only on the declaration and the types.
+// Both are the bulk of a load after parsing. A reused declaration gets a
+// fresh Resource, since registration and references fill it in per load.
+
+// cachedTypes are the decoded types and aliases of one set of blocks.
+type cachedTypes struct {
+	blocks     []*hclsyntax.Block // type blocks, then alias blocks, in order
+	defs       []*TypeDef
+	byName     map[string]*TypeDef
+	aliasDefs  []*TypeAlias
+	aliases    *types.Aliases
+	aliasDiags hcl.Diagnostics
+	typeDiags  hcl.Diagnostics
+}
+
+func typeKey(typeBlocks []typeBlock, aliasBlocks []scopeBlock) []*hclsyntax.Block {
+	out := make([]*hclsyntax.Block, 0, len(typeBlocks)+len(aliasBlocks))
+	for _, b := range typeBlocks {
+		out = append(out, b.block)
+	}
+	for _, b := range aliasBlocks {
+		out = append(out, b.block)
+	}
+	return out
+}
+
+// decodeAllTypes decodes the aliases and types, or takes them from the
+// cache when the blocks are those of the last load. It reports whether
+// they came from the cache (then the declarations' checks may be reused).
+func (c *Catalog) decodeAllTypes(typeBlocks []typeBlock, aliasBlocks []scopeBlock, pc *ParseCache) (hcl.Diagnostics, bool) {
+	key := typeKey(typeBlocks, aliasBlocks)
+	if pc != nil {
+		pc.mu.Lock()
+		ct := pc.types
+		pc.mu.Unlock()
+		if ct != nil && slices.Equal(ct.blocks, key) {
+			c.Aliases, c.aliases = ct.aliasDefs, ct.aliases
+			c.Types, c.typeByName = ct.defs, ct.byName
+			return append(append(hcl.Diagnostics(nil), ct.aliasDiags...), ct.typeDiags...), true
+		}
+	}
+	ct := &cachedTypes{blocks: key}
+	ct.aliasDefs, ct.aliases, ct.aliasDiags = decodeAliases(aliasBlocks)
+	ct.defs, ct.byName, ct.typeDiags = decodeTypes(typeBlocks, ct.aliases)
+	c.Aliases, c.aliases = ct.aliasDefs, ct.aliases
+	c.Types, c.typeByName = ct.defs, ct.byName
+	if pc != nil {
+		pc.mu.Lock()
+		pc.types, pc.builds = ct, nil
+		pc.mu.Unlock()
+	}
+	return append(append(hcl.Diagnostics(nil), ct.aliasDiags...), ct.typeDiags...), false
+}
+
+// buildAll checks every declaration (buildResource), in parallel, reusing
+// the checks of the cache when the types came from it.
+func (c *Catalog) buildAll(raws []*rawResource, workers int, pc *ParseCache, typesReused bool) []built {
+	builds := make([]built, len(raws))
+	var old map[*rawResource]built
+	if pc != nil && typesReused {
+		pc.mu.Lock()
+		old = pc.builds
+		pc.mu.Unlock()
+	}
+	parallel(len(raws), workers, func(i int) {
+		if b, ok := old[raws[i]]; ok {
+			builds[i] = b.fresh()
+			return
+		}
+		builds[i] = buildResource(c, raws[i])
+		if pc == nil {
+			raws[i] = nil // only the built resource is needed from here on
+		}
+	})
+	if pc != nil {
+		keep := make(map[*rawResource]built, len(raws))
+		for i, r := range raws {
+			if r != nil && r.deferred == nil {
+				if b, ok := old[r]; ok {
+					keep[r] = b
+				} else {
+					keep[r] = builds[i].fresh() // a copy the later stages do not touch
+				}
+			}
+		}
+		pc.mu.Lock()
+		pc.builds = keep
+		pc.mu.Unlock()
+	}
+	return builds
+}
+
+// fresh is b with its own copy of the resource, as buildResource left it.
+func (b built) fresh() built {
+	if b.res != nil {
+		r := *b.res
+		r.Relations = nil
+		b.res = &r
+	}
+	return b
 }

@@ -17,6 +17,16 @@ import (
 func loadResult(t *testing.T, names []string, srcs [][]byte, cache *ParseCache) string {
 	t.Helper()
 	c, diags := LoadFiles(names, srcs, LoadOptions{Cache: cache})
+	for i, r := range c.Resources {
+		if r.Index != i {
+			t.Fatalf("%s has index %d at %d", r.Ref(), r.Index, i)
+		}
+		for _, rel := range r.Relations {
+			if rel.Target != nil && c.Resources[rel.Target.Index] != rel.Target {
+				t.Fatalf("%s refers to a resource of another load: %s", r.Ref(), rel.RefText)
+			}
+		}
+	}
 	var b bytes.Buffer
 	for _, d := range diags {
 		fmt.Fprintf(&b, "%v %s: %s %s\n", d.Severity, rangeString(d.Subject), d.Summary, d.Detail)
@@ -79,6 +89,23 @@ func TestParseCacheSameResult(t *testing.T) {
 	}
 	if n := cache.Reparsed(); n != 1 {
 		t.Errorf("after a one-file edit %d files were parsed, want 1", n)
+	}
+	// An edit in the types: every declaration is checked again.
+	for i, n := range names {
+		if filepath.Base(n) == "00-types.hcl" {
+			edited[i] = bytes.Replace(edited[i], []byte(`"Optional[String]"`), []byte(`"Optional[Integer]"`), 1)
+		}
+	}
+	before := want
+	want = loadResult(t, names, edited, nil)
+	if want == before {
+		t.Fatal("the type edit changed nothing")
+	}
+	if got := loadResult(t, names, edited, cache); got != want {
+		t.Fatalf("after a type edit, the cached load differs:\n%s\nwant:\n%s", got, want)
+	}
+	if got := loadResult(t, names, edited, cache); got != want {
+		t.Fatalf("a second load after a type edit differs:\n%s\nwant:\n%s", got, want)
 	}
 }
 

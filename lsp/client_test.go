@@ -17,9 +17,10 @@ import (
 // client is an LSP client over an in-memory pipe to a server running in
 // the test process, on the same JSON-RPC library as the server.
 type client struct {
-	t    testing.TB
-	conn *jsonrpc2.Conn
-	root string
+	t     testing.TB
+	conn  *jsonrpc2.Conn
+	root  string
+	close func() // ends the session (exit), once
 
 	mu    sync.Mutex
 	diags map[string][]protocol.Diagnostic // by URI, the last published
@@ -73,6 +74,12 @@ func startClient(t testing.TB, files map[string]string, initOptions any) *client
 	t.Helper()
 	root := t.TempDir()
 	writeTree(t, root, files)
+	return connect(t, root, initOptions)
+}
+
+// connect serves the workspace folder root and initializes the session.
+func connect(t testing.TB, root string, initOptions any) *client {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	serverSide, clientSide := net.Pipe()
 	done := make(chan struct{})
@@ -82,16 +89,20 @@ func startClient(t testing.TB, files map[string]string, initOptions any) *client
 	}()
 	c := &client{t: t, root: root, diags: map[string][]protocol.Diagnostic{}, count: map[string]int{}, event: make(chan struct{}, 1)}
 	c.conn = jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(clientSide, jsonrpc2.VSCodeObjectCodec{}), c)
-	t.Cleanup(func() {
-		_ = c.conn.Notify(context.Background(), protocol.MethodExit, nil)
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
-			t.Error("the server did not stop after exit")
-		}
-		cancel()
-		c.conn.Close()
-	})
+	var once sync.Once
+	c.close = func() {
+		once.Do(func() {
+			_ = c.conn.Notify(context.Background(), protocol.MethodExit, nil)
+			select {
+			case <-done:
+			case <-time.After(5 * time.Second):
+				t.Error("the server did not stop after exit")
+			}
+			cancel()
+			c.conn.Close()
+		})
+	}
+	t.Cleanup(c.close)
 	rootURI := pathToURI(root)
 	var res protocol.InitializeResult
 	c.call(protocol.MethodInitialize, map[string]any{

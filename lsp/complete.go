@@ -71,7 +71,7 @@ func (s *Server) completion(ctx *glsp.Context, p *protocol.CompletionParams) (an
 	}
 	off := positionToOffset(src, p.Position)
 	c := cursorAt(src, path, off)
-	items := s.snap.complete(c, src, path)
+	items, incomplete := s.snap.complete(c, src, path)
 	li := newLineIndex(src)
 	edit := protocol.Range{Start: li.position(c.wordStart), End: li.position(off)}
 	for i := range items {
@@ -85,11 +85,22 @@ func (s *Server) completion(ctx *glsp.Context, p *protocol.CompletionParams) (an
 			items[i].FilterText = &text
 		}
 	}
-	return protocol.CompletionList{IsIncomplete: false, Items: items}, nil
+	return protocol.CompletionList{IsIncomplete: incomplete, Items: items}, nil
 }
 
-// complete lists what may go at the cursor.
-func (s *snapshot) complete(c cursor, src []byte, path string) []protocol.CompletionItem {
+// complete lists what may go at the cursor, and whether the list is
+// incomplete (more references match than are listed).
+func (s *snapshot) complete(c cursor, src []byte, path string) ([]protocol.CompletionItem, bool) {
+	if top := c.top(); top.block == "resource" && len(c.stack) == 1 && !c.atName() {
+		switch c.attrName() {
+		case "require", "before", "notify", "subscribe":
+			return s.refItems(c.word, c.inString)
+		}
+	}
+	return s.completeAt(c, src, path), false
+}
+
+func (s *snapshot) completeAt(c cursor, src []byte, path string) []protocol.CompletionItem {
 	top := c.top()
 	if li := c.labelIndex(); li >= 0 {
 		if string(c.stmt[0].Bytes) == "resource" && li == 0 && len(c.stack) == 0 {
@@ -255,8 +266,6 @@ func attrDoc(a *catalog.AttrDef) string {
 
 func (s *snapshot) resourceValueItems(f frame, attr string, inString bool) []protocol.CompletionItem {
 	switch attr {
-	case "require", "before", "notify", "subscribe":
-		return s.refItems(inString)
 	case "noop":
 		return boolItems()
 	}
@@ -314,26 +323,38 @@ func valueChoices(t types.Type) (enums []string, boolean bool) {
 	return enums, boolean
 }
 
-// refItems are references to every resource, in both forms: the HCL
-// traversal `type["title"]` (`type.title` when the title is a name) and
-// the string `"Type[title]"`.
-func (s *snapshot) refItems(inString bool) []protocol.CompletionItem {
-	items := make([]protocol.CompletionItem, 0, 2*len(s.cat.Resources))
+// maxRefItems bounds the references offered at once: a big workspace
+// has tens of thousands, and the list is marked incomplete so that the
+// editor asks again as the user types.
+const maxRefItems = 200
+
+// refItems are references to the resources matching what is typed, in
+// both forms: the HCL traversal `type["title"]` (`type.title` when the
+// title is a name) and the string `"Type[title]"`.
+func (s *snapshot) refItems(word string, inString bool) ([]protocol.CompletionItem, bool) {
+	word = strings.ToLower(strings.TrimLeft(word, `"`))
+	var items []protocol.CompletionItem
 	for _, r := range s.cat.Resources {
-		where := fmt.Sprintf("%s:%d", r.DeclRange.Filename, r.DeclRange.Start.Line)
 		ref := r.Ref()
+		trav := traversalRef(r.Type.Name, r.Title)
+		if word != "" && !strings.Contains(strings.ToLower(ref), word) && !strings.Contains(strings.ToLower(trav), word) {
+			continue
+		}
+		if len(items) >= maxRefItems {
+			return items, true
+		}
+		where := fmt.Sprintf("%s:%d", r.DeclRange.Filename, r.DeclRange.Start.Line)
 		str := item(ref, protocol.CompletionItemKindReference, where, "")
 		if !inString {
 			text := `"` + ref + `"`
 			str.InsertText = &text
 		}
 		items = append(items, str)
-		if inString {
-			continue
+		if !inString {
+			items = append(items, item(trav, protocol.CompletionItemKindReference, where, ""))
 		}
-		items = append(items, item(traversalRef(r.Type.Name, r.Title), protocol.CompletionItemKindReference, where, ""))
 	}
-	return items
+	return items, false
 }
 
 // traversalRef is the HCL reference form of a resource.

@@ -75,6 +75,7 @@ func TestCompletion(t *testing.T) {
 		{"Enum values in quotes", "resource \"package\" \"p\" {\n  ensure = \"|\"\n}", []string{"absent", "present"}, nil},
 		{"Boolean values", "resource \"file\" \"/x\" {\n  backup = |\n}", []string{"true", "false"}, nil},
 		{"references, both forms", "resource \"file\" \"/x\" {\n  require = [|]\n}", []string{`package.nginx`, `Package[nginx]`, `file["/etc/nginx.conf"]`, `File[/etc/nginx.conf]`, `File[/etc/motd]`}, nil},
+		{"references matching what is typed", "resource \"file\" \"/x\" {\n  require = [ngi|]\n}", []string{`package.nginx`, `Package[nginx]`}, []string{`File[/etc/motd]`}},
 		{"references in a string", "resource \"file\" \"/x\" {\n  before = \"|\"\n}", []string{`Package[nginx]`}, []string{"package.nginx"}},
 		{"type keys", "type \"t\" {\n  |\n}", []string{"attribute", "desc", "title_pattern", "autorequire", "features"}, nil},
 		{"attribute keys", "type \"t\" {\n  attribute \"a\" {\n    |\n  }\n}", []string{"type", "behaviour", "default", "desc", "sensitive"}, nil},

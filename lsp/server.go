@@ -50,7 +50,7 @@ func NewServer(version string) *Server {
 	s := &Server{version: version, ws: newWorkspace()}
 	s.handler = protocol.Handler{
 		Initialize:                      s.initialize,
-		Initialized:                     func(*glsp.Context, *protocol.InitializedParams) error { return nil },
+		Initialized:                     s.initialized,
 		Shutdown:                        func(*glsp.Context) error { return nil },
 		Exit:                            func(*glsp.Context) error { return nil },
 		SetTrace:                        func(*glsp.Context, *protocol.SetTraceParams) error { return nil },
@@ -130,7 +130,9 @@ func (s *Server) initialize(ctx *glsp.Context, p *protocol.InitializeParams) (an
 	if err := s.configure(); err != nil {
 		return nil, err
 	}
-	s.reload("")
+	// Loaded now, published once the client says it is ready: the
+	// protocol wants no notifications before the initialize response.
+	s.snap = s.ws.load()
 
 	full := protocol.TextDocumentSyncKindIncremental
 	yes := true
@@ -152,6 +154,11 @@ func (s *Server) initialize(ctx *glsp.Context, p *protocol.InitializeParams) (an
 		Capabilities: caps,
 		ServerInfo:   &protocol.InitializeResultServerInfo{Name: serverName, Version: &s.version},
 	}, nil
+}
+
+func (s *Server) initialized(ctx *glsp.Context, p *protocol.InitializedParams) error {
+	s.publish("")
+	return nil
 }
 
 // configure reads the settings (project file, then initializationOptions)
@@ -178,6 +185,12 @@ func (s *Server) configure() error {
 // edited is the file that must get its diagnostics in any case.
 func (s *Server) reload(edited string) {
 	s.snap = s.ws.load()
+	s.publish(edited)
+}
+
+// publish sends the snapshot's diagnostics that changed, edited's in any
+// case, and shows those that belong to no file.
+func (s *Server) publish(edited string) {
 	notify := s.notify
 	if notify == nil {
 		notify = func(string, any) {}

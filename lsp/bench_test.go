@@ -1,7 +1,11 @@
 package lsp
 
 import (
+	"context"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -140,5 +144,60 @@ func BenchmarkCompletion(b *testing.B) {
 			}
 			reportPercentiles(b, times)
 		})
+	}
+}
+
+// processStream is a child's standard output and input as one stream.
+type processStream struct {
+	io.ReadCloser
+	io.WriteCloser
+}
+
+func (p processStream) Close() error {
+	p.WriteCloser.Close()
+	return p.ReadCloser.Close()
+}
+
+// BenchmarkProcessMemory runs the real `catc lsp` process on 10,000
+// resources (100 files): first diagnostics, edits, completions; reports
+// its peak resident memory (VmHWM) and the time to the first diagnostics.
+func BenchmarkProcessMemory(b *testing.B) {
+	bin := buildCatc(b)
+	files := benchWorkspace(b, 10000, 100)
+	root := b.TempDir()
+	writeTree(b, root, files)
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		cmd := exec.Command(bin, "lsp")
+		stdin, _ := cmd.StdinPipe()
+		stdout, _ := cmd.StdoutPipe()
+		if err := cmd.Start(); err != nil {
+			b.Fatal(err)
+		}
+		done := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(done) }()
+		ctx, cancel := context.WithCancel(context.Background())
+		c := connectStream(b, ctx, cancel, processStream{stdout, stdin}, done, root, nil)
+		name := "res-00050.hcl"
+		text := files[name]
+		c.open(name, text)
+		c.waitDiags(name, 1)
+		first := time.Since(start)
+		for e := 0; e < 50; e++ {
+			c.change(name, e+2, text+strings.Repeat(" ", e))
+			c.waitDiags(name, e+2)
+			var list protocol.CompletionList
+			c.call(protocol.MethodTextDocumentCompletion, c.at(name, pos(2, 2)), &list)
+		}
+		b.ReportMetric(float64(first.Milliseconds()), "first-diagnostics-ms")
+		if raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid)); err == nil {
+			for _, line := range strings.Split(string(raw), "\n") {
+				if f := strings.Fields(line); len(f) >= 2 && (f[0] == "VmHWM:" || f[0] == "VmRSS:") {
+					kb, _ := strconv.Atoi(f[1])
+					b.ReportMetric(float64(kb)/1024, strings.TrimSuffix(f[0], ":")+"-MB")
+				}
+			}
+		}
+		c.close()
 	}
 }

@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -77,7 +78,8 @@ func startClient(t testing.TB, files map[string]string, initOptions any) *client
 	return connect(t, root, initOptions)
 }
 
-// connect serves the workspace folder root and initializes the session.
+// connect serves the workspace folder root in process and initializes
+// the session.
 func connect(t testing.TB, root string, initOptions any) *client {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -87,6 +89,13 @@ func connect(t testing.TB, root string, initOptions any) *client {
 		_ = Serve(ctx, serverSide, "test")
 		close(done)
 	}()
+	return connectStream(t, ctx, cancel, clientSide, done, root, initOptions)
+}
+
+// connectStream initializes a session with the server at the other end
+// of clientSide; done is closed when the server has stopped.
+func connectStream(t testing.TB, ctx context.Context, cancel func(), clientSide io.ReadWriteCloser, done <-chan struct{}, root string, initOptions any) *client {
+	t.Helper()
 	c := &client{t: t, root: root, diags: map[string][]protocol.Diagnostic{}, count: map[string]int{}, event: make(chan struct{}, 1)}
 	c.conn = jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(clientSide, jsonrpc2.VSCodeObjectCodec{}), c)
 	var once sync.Once

@@ -210,7 +210,12 @@ func (s *Server) didOpen(ctx *glsp.Context, p *protocol.DidOpenTextDocumentParam
 	if path == "" {
 		return nil
 	}
+	prev, known := s.ws.text(path)
 	s.ws.open[path] = []byte(p.TextDocument.Text)
+	if known && string(prev) == p.TextDocument.Text && s.snap != nil {
+		s.publish(path) // opened as it is on disk: the snapshot holds it already
+		return nil
+	}
 	s.reload(path)
 	return nil
 }

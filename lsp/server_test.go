@@ -206,3 +206,51 @@ func hoverValue(h *protocol.Hover) string {
 	}
 	return fmt.Sprint(h.Contents)
 }
+
+// TestEditParsesOneFile: after an edit in one file of a workspace only
+// that file is parsed again.
+func TestEditParsesOneFile(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}
+	for i := range 20 {
+		files[fmt.Sprintf("more/%02d.hcl", i)] = fmt.Sprintf("resource \"package\" \"p%d\" {}\n", i)
+	}
+	writeTree(t, root, files)
+	ws := newWorkspace()
+	ws.folders = []string{root}
+	ws.scan()
+	first := ws.load()
+	if n := ws.cache.Reparsed(); n != 22 || len(first.cat.Resources) != 23 {
+		t.Fatalf("first load parsed %d files, %d resources", n, len(first.cat.Resources))
+	}
+	ws.open[filepath.Join(root, "more/07.hcl")] = []byte("resource \"package\" \"p7\" { ensure = \"absent\" }\n")
+	snap := ws.load()
+	if n := ws.cache.Reparsed(); n != 1 {
+		t.Errorf("an edit in one file parsed %d files", n)
+	}
+	r := snap.cat.Lookup("package", "p7")
+	if v, _ := r.Attr("ensure"); v != "absent" {
+		t.Errorf("the edit is not in the catalog: ensure = %v", v)
+	}
+}
+
+// TestBuffersOverDisk: an open buffer replaces its file's disk content;
+// closing it goes back to disk; a file created on disk is read when the
+// client reports it.
+func TestBuffersOverDisk(t *testing.T) {
+	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, nil)
+	c.open("site.hcl", siteHCL+"resource \"package\" \"nginx\" {}\n")
+	if got := c.waitDiags("site.hcl", 1); len(got) != 1 || !strings.HasPrefix(got[0].Message, "Duplicate declaration") {
+		t.Fatalf("the buffer's duplicate: %s", messages(got))
+	}
+	c.notify(protocol.MethodTextDocumentDidClose, protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: c.uri("site.hcl")}})
+	if got := c.waitDiags("site.hcl", 2); len(got) != 0 {
+		t.Errorf("after close, disk has no error: %s", messages(got))
+	}
+	writeTree(t, c.root, map[string]string{"zz/more.hcl": "resource \"package\" \"nginx\" {}\n"})
+	c.notify(protocol.MethodWorkspaceDidChangeWatchedFiles, protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{
+		{URI: c.uri("zz/more.hcl"), Type: protocol.FileChangeTypeCreated}}})
+	if got := c.waitDiags("zz/more.hcl", 1); len(got) != 1 || !strings.HasPrefix(got[0].Message, "Duplicate declaration") {
+		t.Errorf("the new file's duplicate: %s", messages(got))
+	}
+}

@@ -26,6 +26,9 @@ type Server struct {
 	pub     publisher
 	// notify sends a notification to the client (set per request).
 	notify glsp.NotifyFunc
+	// configErr is a settings error met at initialize, shown once the
+	// client is ready.
+	configErr error
 	// initOptions are the client's initializationOptions, kept to merge
 	// over the project file when the folders change.
 	initOptions json.RawMessage
@@ -127,9 +130,10 @@ func (s *Server) initialize(ctx *glsp.Context, p *protocol.InitializeParams) (an
 	if p.InitializationOptions != nil {
 		s.initOptions, _ = json.Marshal(p.InitializationOptions)
 	}
-	if err := s.configure(); err != nil {
-		return nil, err
-	}
+	// A broken settings file must not keep the server from starting: it
+	// is reported once the client is ready, and the workspace loads
+	// without those settings.
+	s.configErr = s.configure()
 	// Loaded now, published once the client says it is ready: the
 	// protocol wants no notifications before the initialize response.
 	s.snap = s.ws.load()
@@ -157,28 +161,30 @@ func (s *Server) initialize(ctx *glsp.Context, p *protocol.InitializeParams) (an
 }
 
 func (s *Server) initialized(ctx *glsp.Context, p *protocol.InitializedParams) error {
+	if s.configErr != nil {
+		s.showError(s.configErr)
+	}
 	s.publish("")
 	return nil
 }
 
 // configure reads the settings (project file, then initializationOptions)
 // and the files below the folders.
+// A part that does not decode is left out and returned as the error.
 func (s *Server) configure() error {
 	set, err := projectSettings(s.ws.folders)
-	if err != nil {
-		return err
-	}
 	dir := ""
 	if len(s.ws.folders) > 0 {
 		dir = s.ws.folders[0]
 	}
-	over, err := readSettings(s.initOptions, dir)
-	if err != nil {
-		return fmt.Errorf("initializationOptions: %v (they hold {\"vars\": {NAME: VALUE}, \"var_files\": [PATH], \"facts\": PATH})", err)
+	over, overErr := readSettings(s.initOptions, dir)
+	if overErr != nil {
+		over = Settings{}
+		err = fmt.Errorf("initializationOptions: %v (they hold {\"vars\": {NAME: VALUE}, \"var_files\": [PATH], \"facts\": PATH})", overErr)
 	}
 	s.ws.settings = set.merge(over)
 	s.ws.scan()
-	return nil
+	return err
 }
 
 // reload compiles the workspace again and publishes what changed;

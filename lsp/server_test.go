@@ -254,3 +254,17 @@ func TestBuffersOverDisk(t *testing.T) {
 		t.Errorf("the new file's duplicate: %s", messages(got))
 	}
 }
+
+// TestSettingsBroken: a project file that does not decode is an error
+// message, and the workspace still loads.
+func TestSettingsBroken(t *testing.T) {
+	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL + "resource \"package\" \"nginx\" {}\n", ".catc.json": "{nope"}, nil)
+	if got := c.waitDiags("site.hcl", 1); len(got) != 1 {
+		t.Errorf("diagnostics: %s", messages(got))
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.msgs) != 1 || c.msgs[0].Type != protocol.MessageTypeError || !strings.Contains(c.msgs[0].Message, ".catc.json: invalid character 'n'") {
+		t.Errorf("messages: %+v", c.msgs)
+	}
+}

@@ -7,7 +7,7 @@ import (
 
 // TestLspArgs: `catc lsp` takes no paths (the editor gives the
 // workspace); an argument is a usage error. The server itself is tested
-// in package lsp, the binary with Neovim (lsp/nvim_test.go).
+// in package lsp, the binary with Neovim (lsp/editors_test.go).
 func TestLspArgs(t *testing.T) {
 	code, out, errOut := runCatc(t, "lsp", "site/")
 	if code != 1 || out != "" || !strings.Contains(errOut, "lsp takes no arguments (got site/)") {

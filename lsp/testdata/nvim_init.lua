@@ -1,5 +1,5 @@
 -- Drives Neovim's built-in LSP client against `catc lsp` for the
--- end-to-end test (nvim_test.go): opens a broken file, waits for its
+-- end-to-end test (editors_test.go): opens a broken file, waits for its
 -- diagnostics, asks for completion, hover and definition, and writes
 -- what Neovim received as JSON to $CATC_NVIM_OUT, then quits.
 local root = os.getenv("CATC_NVIM_ROOT")

@@ -13,6 +13,10 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
+// brokenSite is the file both editors open: line 14 has an unknown
+// attribute, line 15 is empty inside the resource.
+const brokenSite = siteHCL + "\nresource \"file\" \"/etc/broken\" {\n  colour = \"red\"\n  \n}\n"
+
 // buildCatc builds the catc binary into a temporary directory.
 func buildCatc(t testing.TB) string {
 	t.Helper()
@@ -45,7 +49,7 @@ func TestNeovim(t *testing.T) {
 	if err != nil {
 		t.Skip("nvim is not installed (apt-get install neovim); .ci/run installs it, so CI never skips this")
 	}
-	site := siteHCL + "\nresource \"file\" \"/etc/broken\" {\n  colour = \"red\"\n  \n}\n"
+	site := brokenSite
 	root := t.TempDir()
 	writeTree(t, root, map[string]string{"types.hcl": typesHCL, "site.hcl": site})
 	li := newLineIndex([]byte(site))
@@ -108,5 +112,47 @@ func TestNeovim(t *testing.T) {
 	// Definition: the reference goes to Package[nginx], line 1.
 	if len(res.Definition) != 1 || uriToPath(res.Definition[0].URI) != filepath.Join(root, "site.hcl") || res.Definition[0].Range.Start.Line != 0 {
 		t.Errorf("definition in Neovim: %+v", res.Definition)
+	}
+}
+
+// TestEmacsEglot runs Emacs's eglot (built into Emacs 29; Debian's
+// elpa-eglot before) on `catc lsp`, when Emacs is installed: flymake's
+// diagnostics, hover, definition, completion and the why code actions.
+func TestEmacsEglot(t *testing.T) {
+	emacs, err := exec.LookPath("emacs")
+	if err != nil {
+		t.Skip("emacs is not installed (optional: apt-get install emacs-nox elpa-eglot)")
+	}
+	if exec.Command(emacs, "--batch", "--eval", "(require 'eglot)").Run() != nil {
+		t.Skip("emacs has no eglot (Emacs 29 has it built in; apt-get install elpa-eglot before)")
+	}
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{"types.hcl": typesHCL, "site.hcl": brokenSite})
+	script, _ := filepath.Abs("testdata/eglot.el")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, emacs, "--batch", "-l", script)
+	cmd.Env = append(os.Environ(), "CATC_BIN="+buildCatc(t), "CATC_ROOT="+root, "HOME="+t.TempDir())
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("emacs: %v\n%s", err, out)
+	}
+	got := map[string]string{}
+	for _, line := range strings.Split(string(out), "\n") {
+		if k, v, ok := strings.Cut(line, " "); ok {
+			got[k] = v
+		}
+	}
+	want := map[string]string{
+		"DIAG":       "14 catc: Unsupported attribute",
+		"HOVER":      "**file.ensure**  ",
+		"DEFINITION": "0",
+		"COMPLETION": "path ensure content package port backup require before notify subscribe alias tag noop for_each",
+		"ACTIONS":    "catc why Package[nginx] File[/etc/motd] | catc why Package[nginx]",
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: %q, want %q", k, got[k], w)
+		}
 	}
 }

@@ -79,7 +79,14 @@ func NewServer(version string) *Server {
 
 // handle adapts glsp's handler to the JSON-RPC connection: method and
 // parameter errors become JSON-RPC errors, exit closes the connection.
-func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (result any, err error) {
+	// A bug in one request must not end the session (the editor would
+	// lose every feature): it becomes that request's error.
+	defer func() {
+		if p := recover(); p != nil {
+			result, err = nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("catc lsp: internal error in %s: %v (please report it)", req.Method, p)}
+		}
+	}()
 	gctx := &glsp.Context{
 		Method: req.Method,
 		Notify: func(method string, params any) { _ = conn.Notify(ctx, method, params) },

@@ -27,10 +27,21 @@ type client struct {
 	diags map[string][]protocol.Diagnostic // by URI, the last published
 	count map[string]int                   // publications by URI
 	msgs  []protocol.ShowMessageParams
-	event chan struct{}
+	// requests are those the server sent to the client
+	requests []*jsonrpc2.Request
+	event    chan struct{}
 }
 
 func (c *client) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	if !req.Notif {
+		// a request from the server: recorded, answered with null
+		c.mu.Lock()
+		c.requests = append(c.requests, req)
+		c.mu.Unlock()
+		// answered from another goroutine: writing here, in the reader,
+		// would deadlock with a server busy writing to us
+		go func() { _ = conn.Reply(ctx, req.ID, nil) }()
+	}
 	if req.Params == nil {
 		return
 	}
@@ -115,7 +126,8 @@ func connectStream(t testing.TB, ctx context.Context, cancel func(), clientSide 
 	rootURI := pathToURI(root)
 	var res protocol.InitializeResult
 	c.call(protocol.MethodInitialize, map[string]any{
-		"processId": nil, "rootUri": rootURI, "capabilities": map[string]any{},
+		"processId": nil, "rootUri": rootURI,
+		"capabilities":          map[string]any{"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}}},
 		"workspaceFolders":      []map[string]any{{"uri": rootURI, "name": "ws"}},
 		"initializationOptions": initOptions,
 	}, &res)

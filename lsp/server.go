@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"github.com/hashicorp/hcl/v2"
@@ -26,6 +27,8 @@ type Server struct {
 	pub     publisher
 	// notify sends a notification to the client (set per request).
 	notify glsp.NotifyFunc
+	// watchFiles: the client lets the server register file watchers.
+	watchFiles bool
 	// configErr is a settings error met at initialize, shown once the
 	// client is ready.
 	configErr error
@@ -52,27 +55,28 @@ func Serve(ctx context.Context, stream io.ReadWriteCloser, version string) error
 func NewServer(version string) *Server {
 	s := &Server{version: version, ws: newWorkspace()}
 	s.handler = protocol.Handler{
-		Initialize:                      s.initialize,
-		Initialized:                     s.initialized,
-		Shutdown:                        func(*glsp.Context) error { return nil },
-		Exit:                            func(*glsp.Context) error { return nil },
-		SetTrace:                        func(*glsp.Context, *protocol.SetTraceParams) error { return nil },
-		CancelRequest:                   func(*glsp.Context, *protocol.CancelParams) error { return nil },
-		TextDocumentDidOpen:             s.didOpen,
-		TextDocumentDidChange:           s.didChange,
-		TextDocumentDidSave:             func(*glsp.Context, *protocol.DidSaveTextDocumentParams) error { return nil },
-		TextDocumentDidClose:            s.didClose,
-		WorkspaceDidChangeWatchedFiles:  s.didChangeWatchedFiles,
-		WorkspaceDidChangeConfiguration: s.didChangeConfiguration,
-		TextDocumentCompletion:          s.completion,
-		TextDocumentHover:               s.hover,
-		TextDocumentDefinition:          s.definition,
-		TextDocumentReferences:          s.references,
-		TextDocumentDocumentSymbol:      s.documentSymbols,
-		WorkspaceSymbol:                 s.workspaceSymbols,
-		TextDocumentFormatting:          s.formatting,
-		TextDocumentCodeAction:          s.codeActions,
-		WorkspaceExecuteCommand:         s.executeCommand,
+		Initialize:                         s.initialize,
+		Initialized:                        s.initialized,
+		Shutdown:                           func(*glsp.Context) error { return nil },
+		Exit:                               func(*glsp.Context) error { return nil },
+		SetTrace:                           func(*glsp.Context, *protocol.SetTraceParams) error { return nil },
+		CancelRequest:                      func(*glsp.Context, *protocol.CancelParams) error { return nil },
+		TextDocumentDidOpen:                s.didOpen,
+		TextDocumentDidChange:              s.didChange,
+		TextDocumentDidSave:                func(*glsp.Context, *protocol.DidSaveTextDocumentParams) error { return nil },
+		TextDocumentDidClose:               s.didClose,
+		WorkspaceDidChangeWatchedFiles:     s.didChangeWatchedFiles,
+		WorkspaceDidChangeConfiguration:    s.didChangeConfiguration,
+		WorkspaceDidChangeWorkspaceFolders: s.didChangeFolders,
+		TextDocumentCompletion:             s.completion,
+		TextDocumentHover:                  s.hover,
+		TextDocumentDefinition:             s.definition,
+		TextDocumentReferences:             s.references,
+		TextDocumentDocumentSymbol:         s.documentSymbols,
+		WorkspaceSymbol:                    s.workspaceSymbols,
+		TextDocumentFormatting:             s.formatting,
+		TextDocumentCodeAction:             s.codeActions,
+		WorkspaceExecuteCommand:            s.executeCommand,
 	}
 	return s
 }
@@ -90,7 +94,12 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	gctx := &glsp.Context{
 		Method: req.Method,
 		Notify: func(method string, params any) { _ = conn.Notify(ctx, method, params) },
-		Call:   func(string, any, any) {}, // requests to the client are not used (they would block the reader)
+		// A request to the client is sent from its own goroutine: its
+		// answer comes through this connection's reader, which is busy
+		// with the current request until the handler returns.
+		Call: func(method string, params, result any) {
+			go func() { _ = conn.Call(context.Background(), method, params, result) }()
+		},
 	}
 	if req.Params != nil {
 		gctx.Params = *req.Params
@@ -134,6 +143,9 @@ func (s *Server) initialize(ctx *glsp.Context, p *protocol.InitializeParams) (an
 		folders = append(folders, filepath.Clean(*p.RootPath))
 	}
 	s.ws.folders = folders
+	if w := p.Capabilities.Workspace; w != nil && w.DidChangeWatchedFiles != nil && w.DidChangeWatchedFiles.DynamicRegistration != nil {
+		s.watchFiles = *w.DidChangeWatchedFiles.DynamicRegistration
+	}
 	if p.InitializationOptions != nil {
 		s.initOptions, _ = json.Marshal(p.InitializationOptions)
 	}
@@ -160,6 +172,8 @@ func (s *Server) initialize(ctx *glsp.Context, p *protocol.InitializeParams) (an
 		DocumentFormattingProvider: true,
 		CodeActionProvider:         true,
 		ExecuteCommandProvider:     &protocol.ExecuteCommandOptions{Commands: []string{CommandWhy}},
+		Workspace: &protocol.ServerCapabilitiesWorkspace{WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{
+			Supported: &yes, ChangeNotifications: &protocol.BoolOrString{Value: true}}},
 	}
 	return protocol.InitializeResult{
 		Capabilities: caps,
@@ -170,6 +184,16 @@ func (s *Server) initialize(ctx *glsp.Context, p *protocol.InitializeParams) (an
 func (s *Server) initialized(ctx *glsp.Context, p *protocol.InitializedParams) error {
 	if s.configErr != nil {
 		s.showError(s.configErr)
+	}
+	if s.watchFiles {
+		// Files changed outside the editor (git checkout, generators)
+		// come back as workspace/didChangeWatchedFiles.
+		var none any
+		ctx.Call(string(protocol.ServerClientRegisterCapability), protocol.RegistrationParams{Registrations: []protocol.Registration{{
+			ID: "catc-watch", Method: protocol.MethodWorkspaceDidChangeWatchedFiles,
+			RegisterOptions: protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: []protocol.FileSystemWatcher{
+				{GlobPattern: "**/*.hcl"}, {GlobPattern: "**/" + ProjectFile}}},
+		}}}, &none)
 	}
 	s.publish("")
 	return nil
@@ -280,6 +304,31 @@ func (s *Server) isVarFile(path string) bool {
 		}
 	}
 	return path == s.ws.settings.Facts
+}
+
+// didChangeFolders follows the folders the editor adds and removes.
+func (s *Server) didChangeFolders(ctx *glsp.Context, p *protocol.DidChangeWorkspaceFoldersParams) error {
+	removed := map[string]bool{}
+	for _, f := range p.Event.Removed {
+		removed[uriToPath(f.URI)] = true
+	}
+	var folders []string
+	for _, f := range s.ws.folders {
+		if !removed[f] {
+			folders = append(folders, f)
+		}
+	}
+	for _, f := range p.Event.Added {
+		if path := uriToPath(f.URI); path != "" && !slices.Contains(folders, path) {
+			folders = append(folders, path)
+		}
+	}
+	s.ws.folders = folders
+	if err := s.configure(); err != nil {
+		s.showError(err)
+	}
+	s.reload("")
+	return nil
 }
 
 // didChangeConfiguration takes {"catc": SETTINGS} (or SETTINGS itself)

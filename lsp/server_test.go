@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/hcl/v2"
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -267,4 +268,52 @@ func TestSettingsBroken(t *testing.T) {
 	if len(c.msgs) != 1 || c.msgs[0].Type != protocol.MessageTypeError || !strings.Contains(c.msgs[0].Message, ".catc.json: invalid character 'n'") {
 		t.Errorf("messages: %+v", c.msgs)
 	}
+}
+
+// TestWatchersAndFolders: a client that allows it gets file watchers
+// registered for *.hcl and the project file; a folder added later is
+// loaded, and a removed one dropped.
+func TestWatchersAndFolders(t *testing.T) {
+	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, nil)
+	c.waitDiags("site.hcl", 0)
+	deadline := time.Now().Add(5 * time.Second)
+	var reg string
+	for reg == "" && time.Now().Before(deadline) {
+		c.mu.Lock()
+		for _, r := range c.requests {
+			if r.Method == "client/registerCapability" && r.Params != nil {
+				reg = string(*r.Params)
+			}
+		}
+		c.mu.Unlock()
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !strings.Contains(reg, `"method":"workspace/didChangeWatchedFiles"`) || !strings.Contains(reg, `"globPattern":"**/*.hcl"`) || !strings.Contains(reg, `"globPattern":"**/.catc.json"`) {
+		t.Errorf("registration: %s", reg)
+	}
+
+	other := t.TempDir()
+	writeTree(t, other, map[string]string{"more.hcl": "resource \"package\" \"nginx\" {}\n"})
+	folder := protocol.WorkspaceFolder{URI: pathToURI(other), Name: "other"}
+	c.notify(protocol.MethodWorkspaceDidChangeWorkspaceFolders, protocol.DidChangeWorkspaceFoldersParams{Event: protocol.WorkspaceFoldersChangeEvent{Added: []protocol.WorkspaceFolder{folder}}})
+	uri := pathToURI(filepath.Join(other, "more.hcl"))
+	waitFor(t, c, func() bool {
+		return len(c.diags[uri]) == 1 && strings.HasPrefix(c.diags[uri][0].Message, "Duplicate declaration")
+	})
+	c.notify(protocol.MethodWorkspaceDidChangeWorkspaceFolders, protocol.DidChangeWorkspaceFoldersParams{Event: protocol.WorkspaceFoldersChangeEvent{Removed: []protocol.WorkspaceFolder{folder}}})
+	waitFor(t, c, func() bool { return c.count[uri] == 2 && len(c.diags[uri]) == 0 })
+}
+
+// waitFor waits until cond (called with the client locked) holds.
+func waitFor(t *testing.T, c *client, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		c.mu.Lock()
+		ok := cond()
+		c.mu.Unlock()
+		if ok {
+			return
+		}
+	}
+	t.Fatal("timed out")
 }

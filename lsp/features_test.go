@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/catc-dev/catc/internal/gen"
 )
 
 // posIn is the position of the first occurrence of marker in text, moved
@@ -305,5 +307,40 @@ func TestWhy(t *testing.T) {
 	c.call(protocol.MethodWorkspaceExecuteCommand, protocol.ExecuteCommandParams{Command: CommandWhy, Arguments: []any{"File[/etc/motd]", "Package[nginx]"}}, &text)
 	if !strings.Contains(text, "the reverse holds") {
 		t.Errorf("why reversed: %s", text)
+	}
+}
+
+// TestCompletionReferencesBounded: in a big workspace the references
+// offered are at most maxRefItems, the list says it is incomplete, and
+// typing narrows it.
+func TestCompletionReferencesBounded(t *testing.T) {
+	files := map[string]string{}
+	for _, f := range gen.Generate(gen.Options{Resources: 500, Files: 2}) {
+		files[f.Name] = string(f.Src)
+	}
+	c := startClient(t, files, nil)
+	list := func(version int, text string) protocol.CompletionList {
+		i := strings.Index(text, "|")
+		text = text[:i] + text[i+1:]
+		if version == 1 {
+			c.open("edit.hcl", text)
+		} else {
+			c.change("edit.hcl", version, text)
+		}
+		var l protocol.CompletionList
+		c.call(protocol.MethodTextDocumentCompletion, c.at("edit.hcl", newLineIndex([]byte(text)).position(i)), &l)
+		return l
+	}
+	all := list(1, "resource \"package\" \"x\" {\n  require = [|]\n}\n")
+	if !all.IsIncomplete || len(all.Items) != maxRefItems {
+		t.Errorf("all references: incomplete %v, %d items", all.IsIncomplete, len(all.Items))
+	}
+	some := list(2, "resource \"package\" \"x\" {\n  require = [svc-49|]\n}\n")
+	var labels []string
+	for _, it := range some.Items {
+		labels = append(labels, it.Label)
+	}
+	if some.IsIncomplete || strings.Join(labels, " ") != "Service[svc-49] service.svc-49" {
+		t.Errorf("narrowed: incomplete %v, %v", some.IsIncomplete, labels)
 	}
 }

@@ -148,6 +148,7 @@ func TestHover(t *testing.T) {
 		{"resource", "site.hcl", `"/etc/nginx.conf" {`, 3, []string{"File[/etc/nginx.conf]", "namevars: path = `'/etc/nginx.conf'`", "step 2", "Waits for (1)", "Package[nginx]: autorequire package", "Comes before (1)", "File[/etc/motd]: require"}, []string{"hunter2"}},
 		{"reference", "site.hcl", `"Package[nginx]"]`, 3, []string{"→ Package[nginx]", "site.hcl:1", "step 1"}, nil},
 		{"type label", "site.hcl", `"file" "/etc/motd"`, 2, []string{"type file", "A file."}, nil},
+		{"metaparameter", "site.hcl", `require = [`, 2, []string{"**require** (metaparameter)", "applied before this one"}, nil},
 		{"alias", "types.hcl", `Mymod::Port]`, 3, []string{"type alias Mymod::Port", "Integer[0, 65535]", "A TCP port."}, nil},
 	}
 	for _, tc := range cases {

@@ -40,7 +40,7 @@ func (s *snapshot) hoverText(t target) string {
 		return typeHover(t.td)
 	case tResAttr, tAttrDef, tAutoAttr:
 		if t.attr == nil {
-			return ""
+			return metaparamHover(t.name)
 		}
 		return fmt.Sprintf("**%s.%s**  \n", t.td.Name, t.attr.Name) + attrDoc(t.attr)
 	case tAlias, tAliasUse:
@@ -106,3 +106,12 @@ func typeHover(td *catalog.TypeDef) string {
 }
 
 func fileLine(file string, line int) string { return fmt.Sprintf("%s:%d", file, line) }
+
+func metaparamHover(name string) string {
+	for _, m := range metaparams {
+		if m.name == name {
+			return fmt.Sprintf("**%s** (metaparameter)\n\n%s", name, m.doc)
+		}
+	}
+	return ""
+}

@@ -34,6 +34,9 @@ type target struct {
 	td    *catalog.TypeDef
 	attr  *catalog.AttrDef
 	alias *catalog.TypeAlias
+	// name is the argument's name for tResAttr (a metaparameter has no
+	// attr).
+	name string
 }
 
 func within(r hcl.Range, path string, off int) bool {
@@ -55,7 +58,7 @@ func (s *snapshot) at(path string, off int) target {
 				nameRng.End = nameRng.Start
 				nameRng.End.Byte += len(name)
 				nameRng.End.Column += len(name)
-				return target{kind: tResAttr, rng: nameRng, res: r, td: r.Type, attr: r.Type.Attr(name)}
+				return target{kind: tResAttr, rng: nameRng, res: r, td: r.Type, attr: r.Type.Attr(name), name: name}
 			}
 		}
 		if within(r.TypeRange, path, off) {

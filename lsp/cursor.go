@@ -88,7 +88,10 @@ func (c cursor) labelIndex() int {
 
 // cursorAt analyses src at byte offset off.
 func cursorAt(src []byte, filename string, off int) cursor {
-	toks, _ := hclsyntax.LexConfig(src, filename, hcl.InitialPos)
+	off = min(max(off, 0), len(src))
+	// Only what precedes the cursor matters; a token cut at the cursor
+	// is what is being typed.
+	toks, _ := hclsyntax.LexConfig(src[:off], filename, hcl.InitialPos)
 	var c cursor
 	brackets := 0
 	for _, t := range toks {

@@ -108,16 +108,18 @@ func (w *workspace) files() []string {
 			outside = append(outside, p)
 		}
 	}
-	rank := func(p string) int {
+	rank := make(map[string]int, len(below)) // the first folder holding the file
+	for _, p := range below {
+		rank[p] = len(w.folders)
 		for i, dir := range w.folders {
 			if rel, err := filepath.Rel(dir, p); err == nil && !strings.HasPrefix(rel, "..") {
-				return i
+				rank[p] = i
+				break
 			}
 		}
-		return len(w.folders)
 	}
 	sort.Slice(below, func(i, j int) bool {
-		ri, rj := rank(below[i]), rank(below[j])
+		ri, rj := rank[below[i]], rank[below[j]]
 		if ri != rj {
 			return ri < rj
 		}

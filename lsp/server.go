@@ -341,7 +341,7 @@ func (s *Server) didChangeConfiguration(ctx *glsp.Context, p *protocol.DidChange
 	if json.Unmarshal(raw, &nested) == nil && len(nested.Catc) > 0 {
 		raw = nested.Catc
 	}
-	if string(raw) == "null" || string(raw) == "{}" {
+	if t := string(raw); t == "null" || t == "{}" || t == "[]" {
 		return nil
 	}
 	s.initOptions = raw

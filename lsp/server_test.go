@@ -256,6 +256,19 @@ func TestBuffersOverDisk(t *testing.T) {
 	}
 }
 
+// TestSettingsEmptyTable: Neovim sends init_options = {} as [], which is
+// no settings, not an error.
+func TestSettingsEmptyTable(t *testing.T) {
+	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, []any{})
+	c.open("site.hcl", "")
+	c.waitDiags("site.hcl", 1)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.msgs) != 0 {
+		t.Errorf("messages: %+v", c.msgs)
+	}
+}
+
 // TestSettingsBroken: a project file that does not decode is an error
 // message, and the workspace still loads.
 func TestSettingsBroken(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // ProjectFile is the name of the settings file the server reads at the
@@ -30,7 +31,8 @@ type Settings struct {
 // initializationOptions) and makes its paths absolute against dir.
 func readSettings(raw []byte, dir string) (Settings, error) {
 	var s Settings
-	if len(raw) == 0 || string(raw) == "null" {
+	// Lua clients encode an empty table as [] (Neovim's init_options = {}).
+	if t := strings.TrimSpace(string(raw)); t == "" || t == "null" || t == "[]" {
 		return s, nil
 	}
 	if err := json.Unmarshal(raw, &s); err != nil {

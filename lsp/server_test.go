@@ -330,3 +330,17 @@ func waitFor(t *testing.T, c *client, cond func() bool) {
 	}
 	t.Fatal("timed out")
 }
+
+// TestBufferOutsideFolders: a buffer opened outside every workspace
+// folder is loaded with the workspace (after its files) and gets its
+// diagnostics.
+func TestBufferOutsideFolders(t *testing.T) {
+	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, nil)
+	elsewhere := filepath.Join(t.TempDir(), "scratch.hcl")
+	uri := pathToURI(elsewhere)
+	c.notify(protocol.MethodTextDocumentDidOpen, protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+		URI: uri, LanguageID: "hcl", Version: 1, Text: "resource \"package\" \"nginx\" {}\n"}})
+	waitFor(t, c, func() bool {
+		return len(c.diags[uri]) == 1 && strings.HasPrefix(c.diags[uri][0].Message, "Duplicate declaration")
+	})
+}

@@ -72,7 +72,7 @@ func extractResource(b *hclsyntax.Block, src []byte, ctx *hcl.EvalContext) (*raw
 	slab := make([]rawArg, len(attrs)) // one allocation for the block's arguments
 	r.args = make([]*rawArg, 0, len(attrs))
 	for i, a := range attrs {
-		if a.Name == "for_each" {
+		if a.Name == "for_each" || a.Name == "only_if" {
 			continue
 		}
 		arg := &slab[i]

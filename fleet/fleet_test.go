@@ -1,0 +1,159 @@
+package fleet
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/graph"
+)
+
+func loadFixture(t *testing.T) (*catalog.Site, *catalog.Site, []*catalog.Node) {
+	t.Helper()
+	old, diags := catalog.LoadSite([]string{"../fixtures/fleet/site"}, catalog.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	new, diags := catalog.LoadSite([]string{"../fixtures/fleet/site-new"}, catalog.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	nodes, diags := catalog.ReadNodes("../fixtures/fleet/facts")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	return old, new, nodes
+}
+
+// summary is a fleet diff in one line per group, for comparison.
+func summary(d *Diff) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "nodes %d, unchanged %v\n", d.Nodes, d.Unchanged)
+	for _, g := range d.Groups {
+		var refs []string
+		for _, r := range g.Diff.Resources {
+			refs = append(refs, r.Action.String()+" "+r.Ref)
+			for _, a := range r.Attributes {
+				refs = append(refs, fmt.Sprintf("  %s: %v => %v", a.Path, a.Old, a.New))
+			}
+		}
+		fmt.Fprintf(&b, "%v %v\n  %s\n", g.Nodes, g.Placeholders, strings.Join(refs, "\n  "))
+	}
+	for _, f := range d.Failures {
+		fmt.Fprintf(&b, "fail %s %v: %s\n", f.Side, f.Nodes, f.Errors)
+	}
+	return b.String()
+}
+
+// TestDiffFleet: nodes with identical diffs group, so do nodes whose
+// diffs differ only by identity (shown with placeholders), distinct diffs
+// stay apart, and a node that no longer compiles is reported.
+func TestDiffFleet(t *testing.T) {
+	old, new, nodes := loadFixture(t)
+	d := DiffFleet(Sides{Old: old, New: new}, nodes, graph.DiffOptions{}, Options{Workers: 3})
+	want := `nodes 6, unchanged [db-02.example.com]
+[web-01.example.com web-02.example.com] [{certname} {ip}]
+  manage File[/etc/nginx/cache.conf]
+    path: <nil> => /etc/nginx/cache.conf
+    content: <nil> => max_size 2048m;
+
+    mode: <nil> => 0644
+  change File[/etc/nginx/conf.d/site.conf]
+    content: server_name {certname};
+listen {ip}:80;
+ => server_name {certname};
+listen {ip}:8080;
+
+[db-01.example.com] []
+  change Package[postgresql]
+    version: 15 => 16
+[web-03.example.com] [{certname} {ip}]
+  manage File[/etc/nginx/cache.conf]
+    path: <nil> => /etc/nginx/cache.conf
+    content: <nil> => max_size 4096m;
+
+    mode: <nil> => 0644
+  change File[/etc/nginx/conf.d/site.conf]
+    content: server_name {certname};
+listen {ip}:80;
+ => server_name {certname};
+listen {ip}:8080;
+
+fail new [mq-01.example.com]: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:20
+`
+	if got := summary(d); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestShardMerge: the shards cover every node once, and merging their
+// diffs gives the unsharded diff.
+func TestShardMerge(t *testing.T) {
+	old, new, nodes := loadFixture(t)
+	whole := DiffFleet(Sides{Old: old, New: new}, nodes, graph.DiffOptions{}, Options{})
+	for _, n := range []int{1, 2, 3, 7} {
+		var parts []*Diff
+		count := 0
+		for i := 1; i <= n; i++ {
+			share := Shard(nodes, i, n)
+			count += len(share)
+			parts = append(parts, DiffFleet(Sides{Old: old, New: new}, share, graph.DiffOptions{}, Options{}))
+		}
+		if count != len(nodes) {
+			t.Fatalf("%d shards hold %d of %d nodes", n, count, len(nodes))
+		}
+		merged, err := Merge(parts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := summary(merged), summary(whole); got != want {
+			t.Errorf("%d shards merged:\n%s\nunsharded:\n%s", n, got, want)
+		}
+	}
+	if _, err := Merge([]*Diff{whole, whole}); err == nil || !strings.Contains(err.Error(), "is in shard 1 and in shard 2") {
+		t.Errorf("merging a shard twice: %v", err)
+	}
+}
+
+func TestValidatePlans(t *testing.T) {
+	_, new, nodes := loadFixture(t)
+	var got []string
+	for _, o := range Validate(new, nodes, Options{}) {
+		got = append(got, fmt.Sprintf("%d %s %v", len(o.Nodes), o.What, o.Nodes))
+	}
+	want := "1 fail: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:20 [mq-01.example.com]|" +
+		"5 compile [db-01.example.com db-02.example.com web-01.example.com web-02.example.com web-03.example.com]"
+	if strings.Join(got, "|") != want {
+		t.Errorf("Validate:\n%s\nwant\n%s", strings.Join(got, "|"), want)
+	}
+	got = nil
+	for _, o := range Plans(new, nodes, Options{}) {
+		got = append(got, fmt.Sprintf("%d %s %v", len(o.Nodes), o.What, o.Nodes))
+	}
+	want = "1 fail: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:20 [mq-01.example.com]|" +
+		"3 share one plan of 7 steps [web-01.example.com web-02.example.com web-03.example.com]|" +
+		"2 share one plan of 4 steps [db-01.example.com db-02.example.com]"
+	if strings.Join(got, "|") != want {
+		t.Errorf("Plans:\n%s\nwant\n%s", strings.Join(got, "|"), want)
+	}
+}
+
+func TestIdentityReplace(t *testing.T) {
+	n := &catalog.Node{Name: "web-1.example.com"}
+	nodes, _ := catalog.ReadNodes("../fixtures/fleet/facts/web-01.example.com.json")
+	n.Facts = nodes[0].Facts // hostname web-01, ip 192.0.2.11
+	id := identityOf(n)
+	tests := []struct{ in, want string }{
+		{"web-1.example.com", "{certname}"},
+		{"web-10.example.com web-1", "web-10.example.com {hostname}"},
+		{"listen 192.0.2.11:80 192.0.2.110", "listen {ip}:80 192.0.2.110"},
+		{"web-01.example.com/web-01", "{fqdn}/{hostname}"},
+		{"nothing", "nothing"},
+	}
+	for _, tt := range tests {
+		if got := id.replace(tt.in); got != tt.want {
+			t.Errorf("replace(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -116,4 +116,3 @@ func readKinds(names []string) graph.Kind {
 	}
 	return k
 }
-

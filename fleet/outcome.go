@@ -61,6 +61,11 @@ func group(site *catalog.Site, nodes []*catalog.Node, o Options, ok func(*graph.
 	each(len(nodes), o, func(i int) {
 		n := nodes[i]
 		plan, diags := compileNode(site, n)
+		if !diags.HasErrors() && o.Each != nil {
+			if err := o.Each(n, plan); err != nil {
+				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Cannot write the catalog", Detail: err.Error()})
+			}
+		}
 		id := identityOf(n)
 		var out Outcome
 		var key string

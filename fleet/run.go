@@ -19,6 +19,11 @@ type Options struct {
 	// nodes done and the total (from several goroutines, in order of
 	// completion; done only grows).
 	Progress func(done, total int)
+	// Each, when set, is called by Validate and Plans with every node that
+	// compiles and its plan (from several goroutines): compile --nodes
+	// writes the catalogs from it, so they are never all held at once.
+	// An error makes the node fail with it.
+	Each func(n *catalog.Node, p *graph.Plan) error
 }
 
 // each runs fn(i) for every node index on o.Workers goroutines.

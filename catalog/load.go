@@ -164,6 +164,10 @@ func (c *Catalog) declare(raws []*rawResource, ctx *hcl.EvalContext, workers int
 	raws, diags := expandAll(raws, ctx)
 	builds := make([]built, len(raws))
 	parallel(len(raws), workers, func(i int) {
+		if pb := raws[i].prebuilt; pb != nil {
+			builds[i] = pb.clone()
+			return
+		}
 		builds[i] = buildResource(c, raws[i])
 	})
 	if len(builds) > 0 {

@@ -19,6 +19,10 @@ type rawResource struct {
 	// deferred is set instead of args for a block that needs variables,
 	// functions or for_each: it is decoded once they are known.
 	deferred *deferredBlock
+	// prebuilt is the resource built once for every node of a Site (a
+	// block that needs no evaluation context); each node's catalog gets a
+	// copy.
+	prebuilt *built
 }
 
 // rawArg is one `name = value` of a resource block.

@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"runtime"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -43,7 +45,38 @@ func LoadSite(paths []string, opts LoadOptions) (*Site, hcl.Diagnostics) {
 	diags = append(diags, moreDiags...)
 	sortDiagnostics(diags, s.order)
 	s.ok = !diags.HasErrors()
+	if s.ok {
+		s.prebuild(opts.Parallelism)
+	}
 	return s, diags
+}
+
+// prebuild builds, once, every resource that does not depend on the
+// node; Compile copies them.
+func (s *Site) prebuild(workers int) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	raws := s.parts.raws
+	parallel(len(raws), workers, func(i int) {
+		if raws[i].deferred == nil {
+			b := buildResource(s.tmpl, raws[i])
+			raws[i].prebuilt = &b
+		}
+	})
+}
+
+// clone is a copy of a prebuilt resource for one node's catalog: the
+// values are shared (nothing changes them after the build), the
+// per-catalog fields (Index, Relations) are the node's own.
+func (b *built) clone() built {
+	nb := *b
+	if b.res != nil {
+		r := *b.res
+		r.Relations = nil
+		nb.res = &r
+	}
+	return nb
 }
 
 // Files returns the site's parsed files for diagnostic snippets.

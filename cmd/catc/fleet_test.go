@@ -18,8 +18,8 @@ const (
 // line per outcome with the nodes grouped, and fail when a node does.
 func TestNodesOutcomes(t *testing.T) {
 	tests := []struct {
-		args       []string
-		code       int
+		args        []string
+		code        int
 		out, errOut string
 	}{
 		{[]string{"validate", fleetNew, "--nodes", fleetFacts}, 1, "",

@@ -109,3 +109,9 @@ func (s *Site) Compile(n *Node) (*Catalog, hcl.Diagnostics) {
 	sortDiagnostics(diags, s.order)
 	return c, diags
 }
+
+// RelaxGC lets the heap grow further between collections for a run that
+// allocates much short-lived memory, as Load does for itself (with a soft
+// memory limit unless the user set one); call the returned function when
+// the run ends. A fleet run declares a catalog per node and drops it.
+func RelaxGC() (restore func()) { return relaxGC() }

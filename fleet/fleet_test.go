@@ -2,11 +2,14 @@ package fleet
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/gen"
 )
 
 func loadFixture(t *testing.T) (*catalog.Site, *catalog.Site, []*catalog.Node) {
@@ -155,5 +158,69 @@ func TestIdentityReplace(t *testing.T) {
 		if got := id.replace(tt.in); got != tt.want {
 			t.Errorf("replace(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestDiffFleetSides: a node failing only before the change, or on both
+// sides, is reported as such.
+func TestDiffFleetSides(t *testing.T) {
+	old, new, nodes := loadFixture(t)
+	tests := []struct {
+		sides Sides
+		want  string
+	}{
+		{Sides{Old: new, New: old}, "fail old [mq-01.example.com]: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:20\n"},
+		{Sides{Old: new, New: new}, "fail both [mq-01.example.com]: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:20\n"},
+	}
+	for _, tt := range tests {
+		d := DiffFleet(tt.sides, nodes, graph.DiffOptions{}, Options{})
+		got := summary(d)
+		if !strings.HasSuffix(got, tt.want) || d.Failing(NewSide) != 0 {
+			t.Errorf("got:\n%s\nwant it to end with:\n%s", got, tt.want)
+		}
+	}
+	// A side without files (a path new in the change): every resource
+	// of every node is newly managed.
+	d := DiffFleet(Sides{New: old}, nodes, graph.DiffOptions{}, Options{})
+	if d.Changed() != 6 || d.Groups[0].Diff.Counts().Manage == 0 {
+		t.Errorf("from nothing: %s", summary(d))
+	}
+}
+
+// TestDiffGeneratedFleet: on a generated fleet, nodes whose diffs are
+// identical (no placeholder) group, the web nodes group through their
+// identity, and the mq nodes without the datacenter fact fail.
+func TestDiffGeneratedFleet(t *testing.T) {
+	dir := t.TempDir()
+	f := gen.GenerateFleet(gen.FleetOptions{Nodes: 80, Resources: 100})
+	paths := map[string]string{}
+	for sub, files := range map[string][]gen.File{"old": f.Old, "new": f.New, "facts": f.Facts} {
+		paths[sub] = filepath.Join(dir, sub)
+		if err := os.MkdirAll(paths[sub], 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, file := range files {
+			if err := os.WriteFile(filepath.Join(paths[sub], file.Name), file.Src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	old, _ := catalog.LoadSite([]string{paths["old"]}, catalog.LoadOptions{})
+	new, _ := catalog.LoadSite([]string{paths["new"]}, catalog.LoadOptions{})
+	nodes, diags := catalog.ReadNodes(paths["facts"])
+	if diags.HasErrors() || len(nodes) != 80 {
+		t.Fatal(len(nodes), diags)
+	}
+	d := DiffFleet(Sides{Old: old, New: new}, nodes, graph.DiffOptions{}, Options{})
+	var got []string
+	for _, g := range d.Groups {
+		got = append(got, fmt.Sprintf("%d %v", len(g.Nodes), g.Placeholders))
+	}
+	// The shared change alone on 20 cache and 7 RedHat db nodes; 20 web
+	// nodes (one diff up to {certname} and {ip}); 18 mq nodes (and their
+	// new datacenter setting); 13 Debian db nodes (the version).
+	want := "27 [] | 20 [{certname} {ip}] | 18 [] | 13 []"
+	if strings.Join(got, " | ") != want || d.Failing(NewSide) != 2 {
+		t.Errorf("groups %s, %d failing; want %s, 2 failing", strings.Join(got, " | "), d.Failing(NewSide), want)
 	}
 }

@@ -1,6 +1,9 @@
 package catalog
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -67,6 +70,21 @@ func TestReadNodesErrors(t *testing.T) {
 		{"testdata/facts/missing", "Cannot read testdata/facts/missing"},
 		{"testdata/fuzz", "holds no facts files"},
 	}
+	bad := t.TempDir()
+	for name, src := range map[string]string{
+		"rows.json":   `[{"name": "os", "value": {}}]`,
+		"scalar.json": `"web-01"`,
+		"broken.yaml": "name: [unclosed\n",
+	} {
+		if err := os.WriteFile(filepath.Join(bad, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests = append(tests,
+		struct{ path, want string }{filepath.Join(bad, "rows.json"), "element 1 of the list is not a PuppetDB row with a certname"},
+		struct{ path, want string }{filepath.Join(bad, "scalar.json"), "the top level is neither an object nor a list"},
+		struct{ path, want string }{filepath.Join(bad, "broken.yaml"), "is not readable as facts: yaml:"},
+	)
 	for _, tt := range tests {
 		_, diags := ReadNodes(tt.path)
 		if !diags.HasErrors() || !strings.Contains(diags.Error(), tt.want) {
@@ -80,5 +98,14 @@ func TestNodeTrusted(t *testing.T) {
 	tr := n.trusted()
 	if tr.GetAttr("certname").AsString() != "web-03.example.com" || tr.GetAttr("hostname").AsString() != "web-03" || tr.GetAttr("domain").AsString() != "example.com" {
 		t.Errorf("trusted = %#v", tr)
+	}
+}
+
+// TestFactsFileOfManyNodes: --facts takes one node; a file of several
+// says to use --nodes.
+func TestFactsFileOfManyNodes(t *testing.T) {
+	_, diags := Load([]string{"../fixtures/seed"}, LoadOptions{FactsFile: "testdata/facts/puppetdb/export.json"})
+	if !diags.HasErrors() || !strings.Contains(fmt.Sprint(diags), "holds 2 nodes; --facts takes one node. Use --nodes testdata/facts/puppetdb/export.json") {
+		t.Errorf("%v", diags)
 	}
 }

@@ -202,6 +202,9 @@ func newNode(name, source string, values any) (*Node, string) {
 	if _, ok := values.(map[string]any); !ok {
 		return nil, "the facts are not an object"
 	}
+	if name == "" {
+		return nil, "it names no node: give the document a name, or the file one"
+	}
 	src, err := json.Marshal(values)
 	if err != nil {
 		return nil, err.Error()

@@ -82,6 +82,10 @@ func FleetText(w io.Writer, d *fleet.Diff, o DiffOptions) error {
 		t.section(failureTitle(f))
 		fmt.Fprintln(bw, "  "+strings.Join(f.Nodes, ", "))
 	}
+	if len(d.Unchanged) > 0 {
+		t.section(fmt.Sprintf("%s unchanged:", countNoun(len(d.Unchanged), "node", "nodes")))
+		fmt.Fprintln(bw, "  "+strings.Join(d.Unchanged, ", "))
+	}
 	for _, g := range d.Groups {
 		fmt.Fprintln(bw)
 		t.bold("== " + groupTitle(g, strings.Join(g.Nodes, ", ")))

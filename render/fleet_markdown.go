@@ -63,6 +63,10 @@ func fleetMarkdownAt(d *fleet.Diff, budget, full, listMax int) (string, bool) {
 			fmt.Fprintf(&tail, "- **%s** (%s): %s\n", countNoun(len(g.Nodes), "node", "nodes"), inlineNames(g.Nodes, 2), mdEscape(DiffSummary(g.Diff)))
 		}
 	}
+	if len(d.Unchanged) > 0 && listMax > 0 {
+		fmt.Fprintf(&tail, "\n<details><summary>%s unchanged</summary>\n\n%s\n\n</details>\n",
+			countNoun(len(d.Unchanged), "node", "nodes"), inlineNames(d.Unchanged, listMax))
+	}
 	headings := make([]string, full)
 	fixed := utf8.RuneCountInString(head) + utf8.RuneCountInString(tail.String())
 	for i, g := range d.Groups[:full] {

@@ -7,6 +7,8 @@ import (
 	"hash"
 	"io"
 	"math"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/catc-dev/catc/internal/jsonw"
@@ -353,4 +355,13 @@ func writeFloat(w *jsonw.Writer, f float64) {
 		return
 	}
 	w.Number(s)
+}
+
+// formatFloat prints a float so that it never reads as an integer.
+func formatFloat(f float64) string {
+	s := strconv.FormatFloat(f, 'g', -1, 64)
+	if !strings.ContainsAny(s, ".eEnN") {
+		s += ".0"
+	}
+	return s
 }

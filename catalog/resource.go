@@ -226,7 +226,7 @@ func (b *built) checkTags(arg *rawArg, tags []string) {
 			rng = arg.elemRanges[i]
 		}
 		b.errorf(summaryInvalidTag, rng, arg.rng,
-			"Invalid tag %s: a tag is letters, digits and underscores, then also colons, dots and hyphens. %s", rubyQuote(t), tagAdvice(t))
+			"Invalid tag %s: a tag is letters, digits and underscores, then also colons, dots and hyphens. %s", types.RubyInspectString(t), tagAdvice(t))
 	}
 }
 
@@ -247,7 +247,7 @@ func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Va
 	captures, ok := td.SplitTitle(r.Title)
 	if !ok {
 		b.errorf(summaryTitleNoMatch, r.TitleRange, r.DeclRange,
-			"No set of title patterns matched the title %s. %s", rubyQuote(r.Title), titlePatternAdvice(td))
+			"No set of title patterns matched the title %s. %s", types.RubyInspectString(r.Title), titlePatternAdvice(td))
 		captures = &types.Hash{}
 	}
 	for i, a := range td.Attributes {
@@ -259,7 +259,7 @@ func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Va
 		if v, captured := captures.Get(a.Name); captured {
 			if v == nil {
 				b.errorf(summaryNilNamevar, r.TitleRange, r.DeclRange,
-					"Got nil value for %s: the title pattern that matched %s did not capture it; set %s explicitly.", a.Name, rubyQuote(r.Title), a.Name)
+					"Got nil value for %s: the title pattern that matched %s did not capture it; set %s explicitly.", a.Name, types.RubyInspectString(r.Title), a.Name)
 				continue
 			}
 			values[i] = v
@@ -408,7 +408,7 @@ func displayValue(a *AttrDef, v types.Value) string {
 	}
 	switch v.(type) {
 	case []types.Value, *types.Hash:
-		return rubyInspect(v)
+		return types.RubyInspect(v)
 	}
 	return scalarString(v)
 }

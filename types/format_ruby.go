@@ -198,41 +198,6 @@ func groupEnd(src string) int {
 	return -1
 }
 
-// rubyInspectString is Ruby's String#inspect, for messages that quote a
-// Ruby string.
-func rubyInspectString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i, r := range s {
-		switch r {
-		case '"', '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\x1b':
-			b.WriteString(`\e`)
-		case '#':
-			if i+1 < len(s) && strings.IndexByte("{$@", s[i+1]) >= 0 {
-				b.WriteByte('\\')
-			}
-			b.WriteByte('#')
-		default:
-			if r < 0x20 || r == 0x7f {
-				fmt.Fprintf(&b, `\u%04X`, r)
-			} else {
-				b.WriteRune(r)
-			}
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
 // rubyFloatString is Ruby's Float(string) for decimal strings: optional
 // sign, digits with single underscores between them, optional fraction
 // and exponent, surrounding whitespace allowed.

@@ -134,6 +134,7 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 	defs, byName, typeDiags := decodeTypes(typeBlocks)
 	c.Types, c.typeByName = defs, byName
 	diags = append(diags, typeDiags...)
+	c.findSecrets(raws, vars, locals)
 
 	ctx, ctxDiags := c.buildContext(vars, locals, opts, deferred || len(vars)+len(locals) > 0)
 	diags = append(diags, ctxDiags...)
@@ -157,7 +158,10 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 			diags = append(diags, c.register(r)...)
 		}
 	}
-	return append(diags, c.resolveAll(builds, workers)...)
+	diags = append(diags, c.resolveAll(builds, workers)...)
+	c.secrets.sortRanges()
+	c.secrets.redactDiagnostics(diags)
+	return diags
 }
 
 // resolveAll resolves every built resource's references in parallel: the

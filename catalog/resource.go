@@ -226,6 +226,10 @@ func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Va
 	}
 	for i, a := range td.Attributes {
 		if e := explicit[i]; e != nil {
+			if a.Behaviour == Namevar && containsSensitive(e.value) {
+				b.errorf(summaryAttrValue, e.exprRange, e.rng, "%s", secretUse("A namevar ("+a.Name+")"))
+				continue
+			}
 			values[i] = e.value
 			b.check(td, a, e.value, e.exprRange, e.rng)
 			continue
@@ -288,16 +292,21 @@ func newHash(n int) *types.Hash {
 	return &types.Hash{Keys: make([]string, 0, n), Values: make([]types.Value, 0, n)}
 }
 
-// redact wraps a sensitive attribute's value.
+// redact wraps the secrets of a value: the whole value of an attribute
+// marked sensitive, the parts at the Sensitive[...] positions of its type.
+// Parts computed from a sensitive value stay wrapped wherever they are.
 func redact(a *AttrDef, v types.Value) types.Value {
-	if v == nil {
+	switch {
+	case v == nil:
 		return nil
-	}
-	if _, already := v.(types.Sensitive); already {
-		return v
-	}
-	if a.Sensitive || wantsSensitive(a.Type) {
-		return types.Sensitive{Value: v}
+	case a.Sensitive:
+		return types.Sensitive{Value: plainValue(v)}
+	case a.Type != nil && types.ContainsSensitive(a.Type):
+		sv, _ := types.SealSensitive(a.Type, plainValue(v))
+		if containsSensitive(v) && exposesScalars(sv) {
+			return types.Sensitive{Value: plainValue(v)} // computed from a secret
+		}
+		return sv
 	}
 	return v
 }
@@ -349,7 +358,7 @@ func mandatoryList(what string, names []string) string {
 // displayValue prints a value in a message (to_s for scalars), or a
 // placeholder for a sensitive attribute.
 func displayValue(a *AttrDef, v types.Value) string {
-	if a.Sensitive || wantsSensitive(a.Type) {
+	if isSecretAttr(a) || containsSensitive(v) {
 		return "[redacted]"
 	}
 	switch v.(type) {

@@ -33,7 +33,7 @@ func checkValue(td *TypeDef, a *AttrDef, v types.Value) (string, bool) {
 	case ok && bounded:
 		return "", true
 	case ok:
-		msg = fmt.Sprintf("%s expects a value of type %s, got a sensitive value outside the bounds written inside Sensitive[...] (the value is not shown)", subject, a.TypeText)
+		return fmt.Sprintf("%s expects a value of type %s, got a sensitive value outside the bounds written inside Sensitive[...] (the value is not shown). Use a value within those bounds.", subject, a.TypeText), false
 	case a.Sensitive || tainted || isSecretAttr(a) && exposesScalars(v):
 		why := "the attribute is sensitive"
 		if tainted && !isSecretAttr(a) {

@@ -183,3 +183,77 @@ func TestMaskedFilesKeepPositions(t *testing.T) {
 		t.Error("a file without secrets changed")
 	}
 }
+
+const nestedSecretType = `
+type "s7" {
+  desc = "Sensitive at every depth."
+  attribute "name" {
+    type      = "String"
+    desc      = "The name."
+    behaviour = "namevar"
+  }
+  attribute "pin" {
+    type = "Optional[Sensitive[Integer[0, 10]]]"
+    desc = "A bounded secret."
+  }
+  attribute "long" {
+    type = "Optional[Sensitive[String[20, 30]]]"
+    desc = "A bounded secret."
+  }
+  attribute "list" {
+    type = "Optional[Array[Sensitive[String]]]"
+    desc = "Secrets in a list."
+  }
+  attribute "either" {
+    type = "Optional[Variant[String, Array[Sensitive[String]]]]"
+    desc = "A plain string or secrets."
+  }
+}
+`
+
+// TestNestedSensitive: plain values at Sensitive positions, at any depth,
+// are taken as secrets, checked against the parameter as written, and
+// never written in clear.
+func TestNestedSensitive(t *testing.T) {
+	tests := []struct {
+		name, body string
+		want       string // a diagnostic's detail; "" for none
+	}{
+		{"integer out of its bounds", `pin = 424242`, "s7.pin expects a value of type Optional[Sensitive[Integer[0, 10]]], got a sensitive value outside the bounds written inside Sensitive[...]"},
+		{"string too short", `long = "hunter2hunter2"`, "s7.long expects a value of type Optional[Sensitive[String[20, 30]]], got a sensitive value outside the bounds"},
+		{"within bounds", `
+  pin  = 7
+  long = "hunter2hunter2hunter2"`, ""},
+		{"list of secrets", `list = ["hunter2a", "hunter2b"]`, ""},
+		{"secrets in a variant", `either = ["hunter2"]`, ""},
+		{"plain member of a variant", `either = "plain"`, ""},
+		{"wrong type inside", `list = [5]`, "s7.list index 0 expects a Sensitive[String] value, got Sensitive[Integer]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := "resource \"s7\" \"r\" {\n  " + tt.body + "\n}\n"
+			c, diags := LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{[]byte(nestedSecretType), []byte(src)}, LoadOptions{})
+			var details []string
+			for _, d := range diags {
+				details = append(details, d.Detail)
+			}
+			all := strings.Join(details, "\n")
+			if tt.want == "" && diags.HasErrors() || !strings.Contains(all, tt.want) {
+				t.Fatalf("diagnostics:\n%s\nwant: %q", all, tt.want)
+			}
+			if strings.Contains(all, "hunter2") || strings.Contains(all, "424242") {
+				t.Errorf("a diagnostic shows a secret:\n%s", all)
+			}
+			var b bytes.Buffer
+			if err := WriteJSON(&b, c); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(b.String(), "hunter2") {
+				t.Errorf("the catalog JSON shows a secret:\n%s", b.String())
+			}
+			if strings.Contains(tt.body, "plain") && !strings.Contains(b.String(), `"either": "plain"`) {
+				t.Errorf("a plain String member is not a secret:\n%s", b.String())
+			}
+		})
+	}
+}

@@ -61,6 +61,9 @@ func TestSecretsNeverInDiagnostics(t *testing.T) {
   token  = "hunter2"
   colour = 1
 }`, want: "no parameter named 'colour'"},
+		{name: "another error on the secret's line", src: `resource "secret" "db" {
+  token = "hunter2" port = 1
+}`, want: "Missing newline after argument"},
 		{name: "multi-line secret as context", src: `resource "secret" "db" {
   token = <<EOT
 hunter2

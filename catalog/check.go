@@ -21,7 +21,7 @@ func checkValue(td *TypeDef, a *AttrDef, v types.Value) (string, bool) {
 	tainted := containsSensitive(v)
 	v = plainValue(v)
 	bounded := true
-	if types.ContainsSensitive(a.Type) {
+	if hasSensitiveType(a) {
 		v, bounded = types.SealSensitive(a.Type, v)
 	}
 	subject := a.subject

@@ -301,7 +301,7 @@ func redact(a *AttrDef, v types.Value) types.Value {
 		return nil
 	case a.Sensitive:
 		return types.Sensitive{Value: plainValue(v)}
-	case a.Type != nil && types.ContainsSensitive(a.Type):
+	case hasSensitiveType(a):
 		sv, _ := types.SealSensitive(a.Type, plainValue(v))
 		if containsSensitive(v) && exposesScalars(sv) {
 			return types.Sensitive{Value: plainValue(v)} // computed from a secret

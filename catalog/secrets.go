@@ -46,7 +46,18 @@ func (s *secrets) addRange(r hcl.Range) {
 // isSecretAttr reports whether a's values are secrets: marked sensitive,
 // or of a type with Sensitive anywhere in it.
 func isSecretAttr(a *AttrDef) bool {
-	return a != nil && (a.Sensitive || a.Type != nil && types.ContainsSensitive(a.Type))
+	if a != nil && a.sealed {
+		return a.secret
+	}
+	return a != nil && (a.Sensitive || hasSensitiveType(a))
+}
+
+// hasSensitiveType reports whether a's type has a Sensitive[...] in it.
+func hasSensitiveType(a *AttrDef) bool {
+	if a.sealed {
+		return a.typed
+	}
+	return a.Type != nil && types.ContainsSensitive(a.Type)
 }
 
 // IsSecret reports whether the attribute's values are secrets: marked

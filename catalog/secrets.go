@@ -189,21 +189,15 @@ func (s *secrets) markSecrets(root string, obj cty.Value) cty.Value {
 	return cty.ObjectVal(m)
 }
 
-// within reports whether r lies inside a range that holds a secret.
+// within reports whether r lies inside a range that holds a secret (the
+// ranges are sorted and disjoint: see sortRanges).
 func (s *secrets) within(r *hcl.Range) bool {
 	if r == nil {
 		return false
 	}
 	rs := s.ranges[r.Filename]
 	i := sort.Search(len(rs), func(i int) bool { return rs[i].Start.Byte > r.Start.Byte })
-	// the ranges may nest (a local inside an attribute's for_each): look
-	// back over every range that starts before r.
-	for j := i - 1; j >= 0; j-- {
-		if rs[j].End.Byte >= r.End.Byte {
-			return true
-		}
-	}
-	return false
+	return i > 0 && rs[i-1].End.Byte >= r.End.Byte
 }
 
 // redactedDetail replaces the detail of a diagnostic that could show a
@@ -249,10 +243,23 @@ func readsMarked(expr hcl.Expression, ctx *hcl.EvalContext) bool {
 	return false
 }
 
-// sortRanges orders each file's secret ranges by start.
+// sortRanges orders each file's secret ranges by start and merges those
+// that overlap (a for_each read by a sensitive attribute may lie inside a
+// local's range), so that within needs one comparison.
 func (s *secrets) sortRanges() {
-	for _, rs := range s.ranges {
+	for name, rs := range s.ranges {
 		sort.Slice(rs, func(i, j int) bool { return rs[i].Start.Byte < rs[j].Start.Byte })
+		merged := rs[:0]
+		for _, r := range rs {
+			if n := len(merged); n > 0 && r.Start.Byte <= merged[n-1].End.Byte {
+				if r.End.Byte > merged[n-1].End.Byte {
+					merged[n-1].End = r.End
+				}
+				continue
+			}
+			merged = append(merged, r)
+		}
+		s.ranges[name] = merged
 	}
 }
 
@@ -281,16 +288,6 @@ func (s *secrets) maskedFiles(files map[string]*hcl.File) map[string]*hcl.File {
 		out[name] = &hcl.File{Body: f.Body, Bytes: masked, Nav: f.Nav}
 	}
 	return out
-}
-
-// unmarkValue strips the secret mark from v for reading; marked reports
-// whether any part of v carried it.
-func unmarkValue(v cty.Value) (cty.Value, bool) {
-	if !v.ContainsMarked() {
-		return v, false
-	}
-	u, _ := v.UnmarkDeep()
-	return u, true
 }
 
 // plainValue is v with every Sensitive inside it removed: the plain

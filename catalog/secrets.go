@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -127,7 +128,8 @@ func (c *Catalog) findSecrets(raws []*rawResource, vars, locals []scopeBlock) {
 			continue
 		}
 		s.names[name] = true
-		if a := localDefs[name[len("local."):]]; len(name) > 6 && name[:6] == "local." && a != nil {
+		if local, ok := strings.CutPrefix(name, "local."); ok && localDefs[local] != nil {
+			a := localDefs[local]
 			s.addRange(a.Expr.Range())
 			pending = append(pending, a.Expr.Variables()...)
 		}

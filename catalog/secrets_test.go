@@ -105,6 +105,13 @@ resource "secret" "db" {
 resource "secret" "db" {
   token = var.pw
 }`, want: "Invalid variable value"},
+		{name: "short variable name", src: `variable "v" {
+  default = "hunter2"
+}
+resource "secret" "db" {
+  token = var.v
+  port  = "x${var.v}"
+}`, want: "got a value that is not shown (it is computed from a sensitive value)"},
 		{name: "var file", varFile: `pw = "hunter2"`, src: `variable "pw" {
   type = "Enum[x]"
 }

@@ -348,3 +348,11 @@ func containsSensitive(v types.Value) bool {
 func secretUse(what string) string {
 	return what + " may not be computed from a value that feeds a sensitive attribute: it is printed in clear (in titles, references, plans and diagnostics). Compute it from other values."
 }
+
+// MaskSources is the sources (srcs[i] named names[i]) with every secret a
+// load of them finds masked, as Files masks them: for the snippets of a
+// command that reads the files without loading them (catc fmt).
+func MaskSources(names []string, srcs [][]byte) map[string]*hcl.File {
+	c, _ := LoadFiles(names, srcs, LoadOptions{})
+	return c.Files()
+}

@@ -199,3 +199,22 @@ resource "account" "app" {
 	}
 	noSecret(t, "doc", doc)
 }
+
+// TestFmtDiagnosticsHideSecrets: fmt reports a syntax error on the line
+// of a secret without showing it.
+func TestFmtDiagnosticsHideSecrets(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"types.hcl": secretTypes,
+		"site.hcl":  "resource \"account\" \"app\" {\n  token = \"hunter2\" shell = 1\n}\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errOut := runCatc(t, "fmt", "--check", dir)
+	if code != 1 || !strings.Contains(errOut, "Missing newline after argument") {
+		t.Errorf("code %d, want the syntax error:\n%s", code, errOut)
+	}
+	noSecret(t, "fmt diagnostics", out+errOut)
+}

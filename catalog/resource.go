@@ -162,6 +162,10 @@ func (b *built) unknownAttr(td *TypeDef, arg *rawArg) {
 
 // stringsArg reads a string or a list of strings.
 func (b *built) stringsArg(arg *rawArg, name string) []string {
+	if containsSensitive(arg.value) {
+		b.errorf(summaryInvalidValue, arg.exprRange, arg.rng, "%s", secretUse("A "+name))
+		return nil
+	}
 	var list []types.Value
 	switch v := arg.value.(type) {
 	case nil:

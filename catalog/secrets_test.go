@@ -132,6 +132,13 @@ resource "secret" "${each.key}" {
   token    = each.value
   port     = tonumber(each.value)
 }`, want: "Invalid function argument"},
+		{name: "tag from a secret", src: `locals {
+  lpw = "hunter2"
+}
+resource "secret" "db" {
+  token = local.lpw
+  tag   = [local.lpw]
+}`, want: "A tag may not be computed from a value that feeds a sensitive attribute"},
 		{name: "title from a secret", src: `locals {
   lpw = "hunter2"
 }

@@ -356,3 +356,6 @@ func MaskSources(names []string, srcs [][]byte) map[string]*hcl.File {
 	c, _ := LoadFiles(names, srcs, LoadOptions{})
 	return c.Files()
 }
+
+// summarySensitiveNamevar is the summary of a namevar declared sensitive.
+const summarySensitiveNamevar = "Sensitive namevar"

@@ -56,16 +56,17 @@ type jsonDiffRes struct {
 }
 
 type jsonDiffAttr struct {
-	Attribute string `json:"attribute"`
-	Path      string `json:"path"`
-	Behaviour string `json:"behaviour"`
-	Sensitive bool   `json:"sensitive"`
-	// Undetermined: the digests cannot be compared (see graph.AttrChange).
-	Undetermined bool            `json:"undetermined,omitempty"`
-	Old          json.RawMessage `json:"old,omitempty"`
-	New          json.RawMessage `json:"new,omitempty"`
-	OldType      string          `json:"old_type,omitempty"`
-	NewType      string          `json:"new_type,omitempty"`
+	Attribute string          `json:"attribute"`
+	Path      string          `json:"path"`
+	Behaviour string          `json:"behaviour"`
+	Sensitive bool            `json:"sensitive"`
+	Old       json.RawMessage `json:"old,omitempty"`
+	New       json.RawMessage `json:"new,omitempty"`
+	OldType   string          `json:"old_type,omitempty"`
+	NewType   string          `json:"new_type,omitempty"`
+
+	// Undetermined: the digests cannot be compared (graph.AttrChange).
+	Undetermined bool `json:"undetermined,omitempty"`
 }
 
 type jsonDiffEdge struct {
@@ -124,7 +125,8 @@ func jsonResourceChange(r graph.ResourceChange) jsonDiffRes {
 		j.ForcedBy = []string{}
 	}
 	for i, a := range r.Attributes {
-		ja := jsonDiffAttr{Attribute: a.Attr, Path: a.Path, Behaviour: a.Behaviour.String(), Sensitive: a.Sensitive, Undetermined: a.Undetermined}
+		ja := jsonDiffAttr{Attribute: a.Attr, Path: a.Path, Behaviour: a.Behaviour.String(), Sensitive: a.Sensitive}
+		ja.Undetermined = a.Undetermined
 		if !a.Sensitive {
 			if a.HadOld {
 				ja.Old, ja.OldType = types.EncodeJSON(a.Old), graph.ValueTypeName(a.Old)

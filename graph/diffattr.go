@@ -44,12 +44,13 @@ type AttrChange struct {
 	// Sensitive is set when either value is sensitive: Old and New are
 	// then nil and must not be shown.
 	Sensitive bool
+	Behaviour AttrBehaviour
+
 	// Undetermined is set when both values are secrets whose digests
 	// cannot be compared (written without a digest key, or under two
 	// keys): the change is listed because no one can tell it did not
 	// change.
 	Undetermined bool
-	Behaviour    AttrBehaviour
 }
 
 // TypeChanged reports whether both sides have a value and the values are

@@ -124,6 +124,9 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 		f := files[i]
 		c.files[f.name] = &hcl.File{Body: hcl.EmptyBody(), Bytes: f.src}
 		diags = append(diags, p.diags...)
+		if p.diags.HasErrors() {
+			c.secrets.markBroken(f.name)
+		}
 		typeBlocks = append(typeBlocks, p.types...)
 		vars, locals = append(vars, p.variables...), append(locals, p.locals...)
 		raws = append(raws, p.resources...)

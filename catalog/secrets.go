@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"bytes"
 	"sort"
 	"strings"
 
@@ -35,6 +36,19 @@ type secrets struct {
 	// names are the scope values feeding a sensitive attribute:
 	// "local.x", "var.y", "facts.z".
 	names map[string]bool
+	// broken are the files with syntax errors, and attrs the names of the
+	// sensitive attributes of every type: in a broken file, a line that
+	// starts with such a name may be a secret the parser could not read
+	// as an argument (`password == "x"`); maskedFiles masks its rest.
+	broken map[string]bool
+	attrs  map[string]bool
+}
+
+func (s *secrets) markBroken(name string) {
+	if s.broken == nil {
+		s.broken = map[string]bool{}
+	}
+	s.broken[name] = true
 }
 
 func (s *secrets) addRange(r hcl.Range) {
@@ -74,8 +88,17 @@ func (c *Catalog) findSecrets(raws []*rawResource, vars, locals []scopeBlock) {
 	s := &c.secrets
 	for _, td := range c.Types {
 		for _, a := range td.Attributes {
-			if isSecretAttr(a) && a.DefaultRange.Filename != "" {
+			if !isSecretAttr(a) {
+				continue
+			}
+			if a.DefaultRange.Filename != "" {
 				s.addRange(a.DefaultRange)
+			}
+			if s.broken != nil {
+				if s.attrs == nil {
+					s.attrs = map[string]bool{}
+				}
+				s.attrs[a.Name] = true
 			}
 		}
 	}
@@ -269,27 +292,60 @@ func (s *secrets) sortRanges() {
 // breaks kept, so lines and columns stay true); files without secrets
 // are shared.
 func (s *secrets) maskedFiles(files map[string]*hcl.File) map[string]*hcl.File {
-	if len(s.ranges) == 0 {
+	if len(s.ranges) == 0 && len(s.attrs) == 0 {
 		return files
 	}
 	out := make(map[string]*hcl.File, len(files))
 	for name, f := range files {
 		rs := s.ranges[name]
-		if len(rs) == 0 || f == nil {
+		guess := s.broken[name] && len(s.attrs) > 0
+		if len(rs) == 0 && !guess || f == nil {
 			out[name] = f
 			continue
 		}
 		masked := append([]byte(nil), f.Bytes...)
 		for _, r := range rs {
-			for i := max(r.Start.Byte, 0); i < r.End.Byte && i < len(masked); i++ {
-				if masked[i] != '\n' && masked[i] != '\r' {
-					masked[i] = '*'
-				}
-			}
+			mask(masked, r.Start.Byte, r.End.Byte)
+		}
+		if guess {
+			s.maskSecretLines(masked)
 		}
 		out[name] = &hcl.File{Body: f.Body, Bytes: masked, Nav: f.Nav}
 	}
 	return out
+}
+
+// mask overwrites src[start:end] with '*', line breaks kept.
+func mask(src []byte, start, end int) {
+	for i := max(start, 0); i < end && i < len(src); i++ {
+		if src[i] != '\n' && src[i] != '\r' {
+			src[i] = '*'
+		}
+	}
+}
+
+// maskSecretLines masks, in a file that did not parse, the rest of every
+// line that starts with the name of a sensitive attribute.
+func (s *secrets) maskSecretLines(src []byte) {
+	for start := 0; start < len(src); {
+		end := bytes.IndexByte(src[start:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += start
+		}
+		line := src[start:end]
+		name := bytes.TrimLeft(line, " \t")
+		n := 0
+		for n < len(name) && (isLetter(name[n]) || name[n] == '_' || name[n] == '-' || name[n] >= '0' && name[n] <= '9') {
+			n++
+		}
+		if n > 0 && s.attrs[string(name[:n])] {
+			from := start + (len(line) - len(name)) + n
+			mask(src, from, end)
+		}
+		start = end + 1
+	}
 }
 
 // plainValue is v with every Sensitive inside it removed: the plain

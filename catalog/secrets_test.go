@@ -64,6 +64,9 @@ func TestSecretsNeverInDiagnostics(t *testing.T) {
 		{name: "another error on the secret's line", src: `resource "secret" "db" {
   token = "hunter2" port = 1
 }`, want: "Missing newline after argument"},
+		{name: "a secret the parser cannot read", src: `resource "secret" "db" {
+  token == "hunter2"
+}`, want: "Argument or block definition required"},
 		{name: "multi-line secret as context", src: `resource "secret" "db" {
   token = <<EOT
 hunter2

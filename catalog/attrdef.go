@@ -89,8 +89,25 @@ func decodeAttribute(td *TypeDef, b *hcl.Block, src []byte, aliases *types.Alias
 	}
 	diags = append(diags, decodeBehaviour(a, at["behaviour"], at["behavior"], src)...)
 	diags = append(diags, decodeSensitive(a, at["sensitive"])...)
+	diags = append(diags, checkSensitiveNamevar(td, a, at["sensitive"])...)
 	diags = append(diags, decodeDefault(td, a, at["default"], src)...)
 	return a, diags
+}
+
+// checkSensitiveNamevar refuses a sensitive namevar: its value is the
+// title and the uniqueness key, printed in every plan, graph, diff and
+// message, so it cannot be kept secret.
+func checkSensitiveNamevar(td *TypeDef, a *AttrDef, sensitive *hcl.Attribute) hcl.Diagnostics {
+	if a.Behaviour != Namevar || !isSecretAttr(a) {
+		return nil
+	}
+	subject, fix := a.TypeRange, "remove Sensitive[...] from its type"
+	if a.Sensitive && sensitive != nil {
+		subject, fix = sensitive.Range, "remove `sensitive = true`"
+	}
+	return hcl.Diagnostics{errorAt(summarySensitiveNamevar,
+		fmt.Sprintf("The namevar %s.%s may not be sensitive: a namevar's value is the title and the uniqueness key, printed in every plan, graph, diff and message. Identify resources by a value that is not secret: %s, and keep the secret in another attribute.", td.Name, a.Name, fix),
+		subject, a.DeclRange.Ptr())}
 }
 
 // decodeAttrType parses the Puppet type expression, blaming the exact

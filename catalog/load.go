@@ -124,6 +124,9 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 		f := files[i]
 		c.files[f.name] = &hcl.File{Body: hcl.EmptyBody(), Bytes: f.src}
 		diags = append(diags, p.diags...)
+		if p.diags.HasErrors() {
+			c.secrets.markBroken(f.name)
+		}
 		typeBlocks = append(typeBlocks, p.types...)
 		aliasBlocks = append(aliasBlocks, p.aliases...)
 		vars, locals = append(vars, p.variables...), append(locals, p.locals...)
@@ -138,6 +141,7 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 	defs, byName, typeDiags := decodeTypes(typeBlocks, c.aliases)
 	c.Types, c.typeByName = defs, byName
 	diags = append(diags, typeDiags...)
+	c.findSecrets(raws, vars, locals)
 
 	ctx, ctxDiags := c.buildContext(vars, locals, opts, deferred || len(vars)+len(locals) > 0)
 	diags = append(diags, ctxDiags...)
@@ -162,7 +166,10 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 		}
 	}
 	c.retitle()
-	return append(diags, c.resolveAll(builds, workers)...)
+	diags = append(diags, c.resolveAll(builds, workers)...)
+	c.secrets.sortRanges()
+	c.secrets.redactDiagnostics(diags)
+	return diags
 }
 
 // resolveAll resolves every built resource's references in parallel: the

@@ -188,6 +188,10 @@ func (b *built) unknownAttr(td *TypeDef, arg *rawArg) {
 
 // stringsArg reads a string or a list of strings.
 func (b *built) stringsArg(arg *rawArg, name string) []string {
+	if containsSensitive(arg.value) {
+		b.errorf(summaryInvalidValue, arg.exprRange, arg.rng, "%s", secretUse("A "+name))
+		return nil
+	}
 	var list []types.Value
 	switch v := arg.value.(type) {
 	case nil:
@@ -252,6 +256,10 @@ func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Va
 	}
 	for i, a := range td.Attributes {
 		if e := explicit[i]; e != nil {
+			if a.Behaviour == Namevar && containsSensitive(e.value) {
+				b.errorf(summaryAttrValue, e.exprRange, e.rng, "%s", secretUse("A namevar ("+a.Name+")"))
+				continue
+			}
 			values[i] = e.value
 			b.check(td, a, e.value, e.exprRange, e.rng)
 			continue
@@ -314,16 +322,21 @@ func newHash(n int) *types.Hash {
 	return &types.Hash{Keys: make([]string, 0, n), Values: make([]types.Value, 0, n)}
 }
 
-// redact wraps a sensitive attribute's value.
+// redact wraps the secrets of a value: the whole value of an attribute
+// marked sensitive, the parts at the Sensitive[...] positions of its type.
+// Parts computed from a sensitive value stay wrapped wherever they are.
 func redact(a *AttrDef, v types.Value) types.Value {
-	if v == nil {
+	switch {
+	case v == nil:
 		return nil
-	}
-	if _, already := v.(types.Sensitive); already {
-		return v
-	}
-	if a.Sensitive || wantsSensitive(a.Type) {
-		return types.Sensitive{Value: v}
+	case a.Sensitive:
+		return types.Sensitive{Value: plainValue(v)}
+	case hasSensitiveType(a):
+		sv, _ := types.SealSensitive(a.Type, plainValue(v))
+		if containsSensitive(v) && exposesScalars(sv) {
+			return types.Sensitive{Value: plainValue(v)} // computed from a secret
+		}
+		return sv
 	}
 	return v
 }
@@ -403,7 +416,7 @@ func mandatoryList(what string, names []string) string {
 // displayValue prints a value in a message (to_s for scalars), or a
 // placeholder for a sensitive attribute.
 func displayValue(a *AttrDef, v types.Value) string {
-	if a.Sensitive || wantsSensitive(a.Type) {
+	if isSecretAttr(a) || containsSensitive(v) {
 		return "[redacted]"
 	}
 	switch v.(type) {

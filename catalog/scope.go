@@ -29,6 +29,9 @@ type variableDef struct {
 	typ   types.Type // nil: any value
 	value cty.Value
 	set   bool
+	// secret is set when the variable feeds a sensitive attribute: its
+	// value is never shown.
+	secret bool
 	// declRange is the block header, nameRange its label.
 	declRange, nameRange hcl.Range
 }
@@ -46,6 +49,9 @@ func (c *Catalog) buildContext(vars, locals []scopeBlock, opts LoadOptions, need
 		return nil, nil
 	}
 	defs, diags := decodeVariables(vars, c.aliases)
+	for name, v := range defs {
+		v.secret = c.secrets.names["var."+name]
+	}
 	diags = append(diags, c.applyVarFiles(defs, opts.VarFiles)...)
 	diags = append(diags, applyVarFlags(defs, opts.Vars)...)
 	varObj, moreDiags := variableValues(defs)
@@ -53,10 +59,10 @@ func (c *Catalog) buildContext(vars, locals []scopeBlock, opts LoadOptions, need
 	facts, moreDiags := readFacts(opts.FactsFile)
 	diags = append(diags, moreDiags...)
 	ctx := &hcl.EvalContext{
-		Variables: map[string]cty.Value{"var": varObj, "facts": facts},
+		Variables: map[string]cty.Value{"var": c.secrets.markSecrets("var", varObj), "facts": c.secrets.markSecrets("facts", facts)},
 		Functions: functions(),
 	}
-	ctx.Variables["local"], moreDiags = evalLocals(locals, ctx)
+	ctx.Variables["local"], moreDiags = evalLocals(locals, ctx, &c.secrets)
 	diags = append(diags, moreDiags...)
 	if diags.HasErrors() {
 		return nil, diags
@@ -149,6 +155,9 @@ func (c *Catalog) applyVarFiles(defs map[string]*variableDef, paths []string) hc
 		attrs, moreDiags := f.Body.JustAttributes()
 		diags = append(diags, moreDiags...)
 		for _, a := range sortedHCLAttrs(attrs) {
+			if v := defs[a.Name]; v != nil && v.secret {
+				c.secrets.addRange(a.Expr.Range())
+			}
 			diags = append(diags, setVariable(defs, a.Name, a.NameRange, func() (cty.Value, hcl.Diagnostics) { return a.Expr.Value(nil) }, a.Expr.Range())...)
 		}
 	}
@@ -213,6 +222,9 @@ func setVariable(defs map[string]*variableDef, name string, nameRange hcl.Range,
 	}
 	v.value, v.set = val, !val.IsNull()
 	if d := v.check(valueRange); d != nil {
+		if v.secret {
+			d[0].Detail = fmt.Sprintf("The value of var.%s does not match its type %s; it is not shown because the variable feeds a sensitive attribute.", v.name, v.typ)
+		}
 		if valueRange.Filename == "" {
 			d[0].Subject = nil
 		}

@@ -90,10 +90,8 @@ func readResource(jr catalog.JSONResource, infos map[string]map[string]AttrInfo)
 		return SnapResource{}, fmt.Errorf("namevars: %v", err)
 	}
 	info := infos[strings.ToLower(jr.Type)]
-	for i, k := range attrs.Keys {
-		if info == nil || info[k].Sensitive {
-			attrs.Values[i] = unmarkSensitive(attrs.Values[i])
-		}
+	for i := range attrs.Keys {
+		attrs.Values[i] = unmarkSensitive(attrs.Values[i])
 	}
 	if info == nil { // without types, the namevars are still known
 		info = make(map[string]AttrInfo, namevars.Len())
@@ -136,15 +134,27 @@ func sortedValues(h *types.Hash) []types.Value {
 	return out
 }
 
-// unmarkSensitive turns the catalog JSON's sensitive marker,
-// {"sensitive": "hmac-sha256:…"}, back into a Redacted value.
+// unmarkSensitive turns the catalog JSON's sensitive markers, at any
+// depth, back into Redacted values: {"sensitive": "hmac-sha256:…"} keeps
+// its digest, {"sensitive": "redacted"} (written without a digest key)
+// has none.
 func unmarkSensitive(v types.Value) types.Value {
-	h, ok := v.(*types.Hash)
-	if !ok || h.Len() != 1 || h.Keys[0] != "sensitive" {
-		return v
-	}
-	if d, ok := h.Values[0].(string); ok && strings.HasPrefix(d, "hmac-sha256:") {
-		return Redacted{Digest: d}
+	switch x := v.(type) {
+	case []types.Value:
+		for i, e := range x {
+			x[i] = unmarkSensitive(e)
+		}
+	case *types.Hash:
+		if x.Len() == 1 && x.Keys[0] == "sensitive" {
+			if d, ok := x.Values[0].(string); ok && strings.HasPrefix(d, catalog.DigestPrefix) {
+				return Redacted{Digest: d}
+			} else if ok && d == catalog.NoDigest {
+				return Redacted{}
+			}
+		}
+		for i, e := range x.Values {
+			x.Values[i] = unmarkSensitive(e)
+		}
 	}
 	return v
 }

@@ -90,7 +90,7 @@ func writeAttributeTable(w *bufio.Writer, t *catalog.TypeDef, h string) {
 	w.WriteString("| Name | Type | Behaviour | Default | Description |\n|---|---|---|---|---|\n")
 	for _, a := range t.Attributes {
 		name := mdCode(a.Name)
-		if a.Sensitive {
+		if a.IsSecret() {
 			name += " (sensitive)"
 		}
 		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n",
@@ -115,7 +115,7 @@ func defaultCell(a *catalog.AttrDef) string {
 	switch {
 	case !a.HasDefault:
 		return ""
-	case a.Sensitive:
+	case a.IsSecret():
 		return "*sensitive*"
 	}
 	return cellCode(string(types.EncodeJSON(a.Default)))

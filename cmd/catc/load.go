@@ -15,6 +15,7 @@ func loadFlags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "var", Usage: "set a variable: `NAME=VALUE` (repeatable)"},
 		&cli.StringSliceFlag{Name: "var-file", Usage: "read variables from `FILE` (HCL: name = value; repeatable)", TakesFile: true},
 		&cli.StringFlag{Name: "facts", Usage: "read facts.* from `FILE` (Facter JSON of one node)", TakesFile: true},
+		digestKeyFlag(),
 	}
 }
 
@@ -26,6 +27,9 @@ func loadCatalog(c *cli.Context, paths []string, strict bool) (*catalog.Catalog,
 	}
 	if len(paths) == 0 {
 		return nil, &exitError{code: exitErrors, msg: c.Command.Name + " needs at least one PATH (a .hcl file or a directory of them)"}
+	}
+	if err := applyDigestKey(c); err != nil {
+		return nil, err
 	}
 	cat, diags := catalog.Load(paths, catalog.LoadOptions{
 		Vars:      c.StringSlice("var"),

@@ -1,0 +1,252 @@
+package catalog
+
+import (
+	"bytes"
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// maxNesting bounds how deeply brackets, braces, parentheses and template
+// interpolations may nest in one file. hclsyntax parses them by recursion
+// that takes about 16 KB of stack per level, so some 60,000 levels
+// exhaust Go's stack and kill the process (no recover is possible); a
+// real catalog nests a handful of levels.
+const maxNesting = 256
+
+const summaryTooDeep = "Too deeply nested"
+
+// checkNesting scans src (a file, or a chunk starting at start) before it
+// is parsed and returns an error at the first opening bracket beyond
+// maxNesting levels. It knows HCL's lexical structure well enough to skip
+// what is not code: comments, quoted strings (whose ${ } and %{ }
+// interpolations nest like brackets) and heredocs. Being wrong can only
+// miscount a file that already nests very deeply, never reject a shallow
+// one, because every miscounted opening would need its own bracket.
+func checkNesting(src []byte, filename string, start hcl.Pos) hcl.Diagnostics {
+	s := nestScanner{src: src}
+	off, ok := s.scan()
+	if ok {
+		return nil
+	}
+	pos := posAt(src, off, start)
+	end := pos
+	end.Byte++
+	end.Column++
+	return hcl.Diagnostics{{
+		Severity: hcl.DiagError,
+		Summary:  summaryTooDeep,
+		Detail: fmt.Sprintf("This bracket opens level %d of nesting; catc accepts at most %d levels (brackets, braces, parentheses and ${ } interpolations together), "+
+			"so that parsing cannot exhaust the stack. Flatten the value, for example by naming inner parts in locals.", maxNesting+1, maxNesting),
+		Subject: &hcl.Range{Filename: filename, Start: pos, End: end},
+	}}
+}
+
+// nestScanner walks src keeping a stack of open contexts: '[', '{', '('
+// and 'i' (an interpolation) hold code; '"' a quoted string; 'h' a
+// heredoc, whose closing marker is kept in markers.
+type nestScanner struct {
+	src     []byte
+	stack   []byte
+	markers [][]byte
+}
+
+// scan returns the offset of the first opening beyond maxNesting, and
+// false, or true when there is none.
+func (s *nestScanner) scan() (int, bool) {
+	src := s.src
+	for i := 0; i < len(src); {
+		top := byte(0)
+		if len(s.stack) > 0 {
+			top = s.stack[len(s.stack)-1]
+		}
+		var next int
+		var opened bool
+		switch top {
+		case '"':
+			next, opened = s.inString(i)
+		case 'h':
+			next, opened = s.inHeredoc(i)
+		default:
+			next, opened = s.inCode(i)
+		}
+		if opened && len(s.stack) > maxNesting {
+			return i, false
+		}
+		i = next
+	}
+	return 0, true
+}
+
+// inCode handles one byte (or comment, or heredoc opener) of code at i and
+// returns where to continue and whether a context was opened at i.
+func (s *nestScanner) inCode(i int) (int, bool) {
+	src := s.src
+	c := src[i]
+	switch {
+	case c == '#' || c == '/' && i+1 < len(src) && src[i+1] == '/':
+		return lineEnd(src, i), false
+	case c == '/' && i+1 < len(src) && src[i+1] == '*':
+		if j := bytes.Index(src[i+2:], []byte("*/")); j >= 0 {
+			return i + 2 + j + 2, false
+		}
+		return len(src), false
+	case c == '[' || c == '{' || c == '(':
+		s.stack = append(s.stack, c)
+		return i + 1, true
+	case c == ']' || c == '}' || c == ')':
+		s.pop()
+		return i + 1, false
+	case c == '"':
+		s.stack = append(s.stack, '"')
+		return i + 1, true
+	case c == '<' && i+1 < len(src) && src[i+1] == '<':
+		if marker, body := heredocMarker(src, i+2); marker != nil {
+			s.stack = append(s.stack, 'h')
+			s.markers = append(s.markers, marker)
+			return body, true
+		}
+	}
+	return i + 1, false
+}
+
+// inString handles one byte of a quoted string.
+func (s *nestScanner) inString(i int) (int, bool) {
+	src := s.src
+	switch c := src[i]; {
+	case c == '\\':
+		return min(i+2, len(src)), false
+	case c == '"' || c == '\n':
+		s.pop() // a newline ends an unterminated string, as for the parser
+		return i + 1, false
+	}
+	return s.interpolation(i)
+}
+
+// inHeredoc handles one line start or byte of a heredoc body.
+func (s *nestScanner) inHeredoc(i int) (int, bool) {
+	src := s.src
+	if i == 0 || src[i-1] == '\n' {
+		end := lineEnd(src, i)
+		if bytes.Equal(bytes.TrimSpace(src[i:end]), s.markers[len(s.markers)-1]) {
+			s.pop()
+			return end, false
+		}
+	}
+	return s.interpolation(i)
+}
+
+// interpolation opens ${ or %{ at i in a template ($${ and %%{ are
+// escapes for the literal text).
+func (s *nestScanner) interpolation(i int) (int, bool) {
+	src := s.src
+	c := src[i]
+	if (c == '$' || c == '%') && i+1 < len(src) {
+		switch src[i+1] {
+		case '{':
+			s.stack = append(s.stack, 'i')
+			return i + 2, true
+		case c:
+			if i+2 < len(src) && src[i+2] == '{' {
+				return i + 3, false
+			}
+		}
+	}
+	return i + 1, false
+}
+
+// pop closes the innermost context; a stray closer is left to the parser.
+func (s *nestScanner) pop() {
+	if len(s.stack) == 0 {
+		return
+	}
+	if s.stack[len(s.stack)-1] == 'h' {
+		s.markers = s.markers[:len(s.markers)-1]
+	}
+	s.stack = s.stack[:len(s.stack)-1]
+}
+
+// heredocMarker reads the marker of a heredoc opener whose "<<" ends
+// before i ("<<EOT" or "<<-EOT" then a newline) and returns it with the
+// offset of the body; nil when this is not a heredoc.
+func heredocMarker(src []byte, i int) ([]byte, int) {
+	if i < len(src) && src[i] == '-' {
+		i++
+	}
+	j := i
+	for j < len(src) && (isLetter(src[j]) || src[j] == '_' || j > i && (src[j] >= '0' && src[j] <= '9' || src[j] == '-')) {
+		j++
+	}
+	if j == i {
+		return nil, 0
+	}
+	k := j
+	if k < len(src) && src[k] == '\r' {
+		k++
+	}
+	if k >= len(src) || src[k] != '\n' {
+		return nil, 0
+	}
+	return src[i:j], k + 1
+}
+
+func lineEnd(src []byte, i int) int {
+	if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
+		return i + j
+	}
+	return len(src)
+}
+
+// posAt is the position of byte off of src, src starting at start.
+func posAt(src []byte, off int, start hcl.Pos) hcl.Pos {
+	line, col := start.Line, start.Column
+	ls := 0
+	if n := bytes.Count(src[:off], []byte{'\n'}); n > 0 {
+		line += n
+		ls = bytes.LastIndexByte(src[:off], '\n') + 1
+		col = 1
+	}
+	return hcl.Pos{Line: line, Column: col + utf8.RuneCount(src[ls:off]), Byte: start.Byte + off}
+}
+
+// checkInput is what is checked of a file before hclsyntax sees it: that
+// it is UTF-8 text, and its nesting. A binary file (or random bytes) is
+// one clear error rather than a syntax error per stray byte, and parsing
+// it, which costs gigabytes for tens of megabytes of garbage, is skipped.
+func checkInput(src []byte, filename string, start hcl.Pos) hcl.Diagnostics {
+	if off := invalidUTF8(src); off >= 0 {
+		pos := posAt(src, off, start)
+		end := hcl.Pos{Line: pos.Line, Column: pos.Column + 1, Byte: pos.Byte + 1}
+		what := "is not valid UTF-8"
+		if src[off] == 0 {
+			what = "is a NUL byte"
+		}
+		return hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Not a text file",
+			Detail:   fmt.Sprintf("This byte (0x%02x) %s: HCL files are UTF-8 text, so the file is not read further. Check that the path names an HCL file, or convert the file to UTF-8.", src[off], what),
+			Subject:  &hcl.Range{Filename: filename, Start: pos, End: end},
+		}}
+	}
+	return checkNesting(src, filename, start)
+}
+
+// invalidUTF8 is the offset of the first byte that is not UTF-8 text, or
+// a NUL (which no text file holds), or -1.
+func invalidUTF8(src []byte) int {
+	if utf8.Valid(src) {
+		if i := bytes.IndexByte(src, 0); i >= 0 {
+			return i
+		}
+		return -1
+	}
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && size == 1 || r == 0 {
+			return i
+		}
+		i += size
+	}
+	return -1
+}

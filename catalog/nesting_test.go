@@ -1,0 +1,117 @@
+package catalog
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// findDiag returns the first diagnostic with the summary, or nil.
+func findDiag(diags hcl.Diagnostics, summary string) *hcl.Diagnostic {
+	for _, d := range diags {
+		if d.Summary == summary {
+			return d
+		}
+	}
+	return nil
+}
+
+// deepValue is a resource whose tags nest n brackets (of the given
+// opener and closer) from line 2, column 10. The block's brace is the
+// first level, so the value's opener number maxNesting (from 1) is the
+// one beyond the limit.
+func deepValue(n int, open, close string) string {
+	return "resource \"software\" \"deep\" {\n  tags = " + strings.Repeat(open, n) + "1" + strings.Repeat(close, n) + "\n}\n"
+}
+
+func TestNestingLimit(t *testing.T) {
+	// filler makes a file big enough to be cut into chunks.
+	var filler strings.Builder
+	for i := 0; filler.Len() < 4*splitThreshold; i++ {
+		fmt.Fprintf(&filler, "resource \"software\" \"r%d\" {\n  ensure = \"present\"\n}\n", i)
+	}
+	fillerLines := strings.Count(filler.String(), "\n")
+	for _, c := range []struct {
+		name string
+		src  string
+		line int // of the error; 0: no error
+		col  int
+	}{
+		{"60,000 brackets", deepValue(60000, "[", "]"), 2, 10 + maxNesting - 1},
+		{"60,000 parentheses", deepValue(60000, "(", ")"), 2, 10 + maxNesting - 1},
+		{"60,000 braces", deepValue(60000, "{a=", "}"), 2, 10 + 3*(maxNesting-1)},
+		// Three openers in five bytes: opener 255 (from 0) starts group 85.
+		{"mixed", deepValue(30000, "[{x=(", ")}]"), 2, 10 + 85*5},
+		// `"${` opens two levels: opener 255 is the $ of group 127.
+		{"interpolations", "resource \"software\" \"deep\" {\n  tags = " + strings.Repeat(`"${`, 30000) + strings.Repeat(`}"`, 30000) + "\n}\n", 2, 10 + 127*3 + 1},
+		{"deep in a chunked file", filler.String() + deepValue(60000, "[", "]"), fillerLines + 2, 10 + maxNesting - 1},
+		{"at the limit", deepValue(maxNesting-1, "[", "]"), 0, 0},
+		{"brackets in strings, comments and heredocs", "resource \"software\" \"deep\" {\n" +
+			"  # " + strings.Repeat("[", 1000) + "\n" +
+			"  // " + strings.Repeat("{", 1000) + "\n" +
+			"  /* " + strings.Repeat("(", 1000) + " */\n" +
+			"  ensure = \"" + strings.Repeat("[", 1000) + "\\\"$${" + strings.Repeat("%%{", 1000) + "\"\n" +
+			"  tags = [<<-EOT\n    " + strings.Repeat("[", 1000) + "\n    EOT\n  ]\n}\n", 0, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, diags := loadWithSeed(t, c.src)
+			d := findDiag(diags, summaryTooDeep)
+			if c.line == 0 {
+				if d != nil {
+					t.Fatalf("rejected: %s", d.Error())
+				}
+				return
+			}
+			if d == nil {
+				t.Fatalf("no %q error: %v", summaryTooDeep, diags)
+			}
+			if d.Subject.Filename != "decl.hcl" || d.Subject.Start.Line != c.line || d.Subject.Start.Column != c.col {
+				t.Errorf("error at %s, want decl.hcl:%d,%d", d.Subject, c.line, c.col)
+			}
+			if got := c.src[d.Subject.Start.Byte]; !strings.ContainsRune("[{(\"$", rune(got)) {
+				t.Errorf("subject is on %q, not an opener", got)
+			}
+		})
+	}
+}
+
+func TestNestingLimitFormatAndVarFile(t *testing.T) {
+	src := []byte(deepValue(60000, "[", "]"))
+	if out, diags := FormatHCL(src, "deep.hcl"); out != nil || findDiag(diags, summaryTooDeep) == nil {
+		t.Errorf("FormatHCL: %v", diags)
+	}
+	vf := filepath.Join(t.TempDir(), "vars.hcl")
+	if err := os.WriteFile(vf, []byte("v = "+strings.Repeat("[", 60000)+strings.Repeat("]", 60000)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, diags := LoadFiles([]string{"a.hcl"}, [][]byte{[]byte("variable \"v\" {\n  default = []\n}\n")}, LoadOptions{VarFiles: []string{vf}})
+	if d := findDiag(diags, summaryTooDeep); d == nil || d.Subject.Filename != vf {
+		t.Errorf("var file: %v", diags)
+	}
+	_, diags = LoadFiles([]string{"a.hcl"}, [][]byte{[]byte("variable \"v\" {\n  type = \"Array\"\n}\n")},
+		LoadOptions{Vars: []string{"v=" + strings.Repeat("[", 60000) + strings.Repeat("]", 60000)}})
+	if !diags.HasErrors() {
+		t.Errorf("--var of 60,000 brackets accepted")
+	}
+}
+
+func TestNotText(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		line int
+		col  int
+	}{
+		{"resource \"software\" \"a\" {\n  ensure = \"pr\xffesent\"\n}\n", 2, 15},
+		{"resource \"software\" \"a\" {\x00}\n", 1, 26},
+	} {
+		_, diags := loadWithSeed(t, c.src)
+		d := findDiag(diags, "Not a text file")
+		if d == nil || d.Subject.Start.Line != c.line || d.Subject.Start.Column != c.col || len(errorsOnly(diags)) != 1 {
+			t.Errorf("%q: %v", c.src, diags)
+		}
+	}
+}

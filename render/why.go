@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/escape"
 )
 
 // WhyText answers `catc why FROM TO`: either the shortest chain of edges
@@ -16,7 +17,7 @@ import (
 // other dependencies of each).
 func WhyText(w io.Writer, a graph.Why) error {
 	bw := bufio.NewWriter(w)
-	from, to := a.From.Ref(), a.To.Ref()
+	from, to := escape.Line(a.From.Ref()), escape.Line(a.To.Ref())
 	if len(a.Path) == 0 {
 		fmt.Fprintf(bw, "%s does not have to come before %s: no chain of relationships leads from %s to %s.\n", from, to, from, to)
 		fmt.Fprintf(bw, "In the plan %s is %s and %s is %s; their relative order comes only from declaration order and their other dependencies.\n",
@@ -25,7 +26,7 @@ func WhyText(w io.Writer, a graph.Why) error {
 	}
 	fmt.Fprintf(bw, "%s comes before %s through %s:\n", from, to, countOf(len(a.Path), "edge"))
 	for i, e := range a.Path {
-		fmt.Fprintf(bw, "  %d. %s => %s\n       %s\n", i+1, e.F.Resource.Ref(), e.T.Resource.Ref(), edgeOrigins(e))
+		fmt.Fprintf(bw, "  %d. %s => %s\n       %s\n", i+1, escape.Line(e.F.Resource.Ref()), escape.Line(e.T.Resource.Ref()), edgeOrigins(e))
 	}
 	return bw.Flush()
 }
@@ -36,14 +37,14 @@ func WhyText(w io.Writer, a graph.Why) error {
 func NeighboursText(w io.Writer, n graph.Neighbours) error {
 	bw := bufio.NewWriter(w)
 	r := n.Resource
-	fmt.Fprintf(bw, "%s  %s, %s\n", r.Ref(), fileLineOf(r.DeclRange.Filename, r.DeclRange.Start.Line), stepPhrase(n.Step))
+	fmt.Fprintf(bw, "%s  %s, %s\n", escape.Line(r.Ref()), fileLineOf(r.DeclRange.Filename, r.DeclRange.Start.Line), stepPhrase(n.Step))
 	fmt.Fprintf(bw, "\nWaits for (%d):\n", len(n.Before))
 	for _, e := range n.Before {
-		fmt.Fprintf(bw, "  %s: %s\n", e.F.Resource.Ref(), edgeOrigins(e))
+		fmt.Fprintf(bw, "  %s: %s\n", escape.Line(e.F.Resource.Ref()), edgeOrigins(e))
 	}
 	fmt.Fprintf(bw, "\nComes before (%d):\n", len(n.After))
 	for _, e := range n.After {
-		fmt.Fprintf(bw, "  %s: %s\n", e.T.Resource.Ref(), edgeOrigins(e))
+		fmt.Fprintf(bw, "  %s: %s\n", escape.Line(e.T.Resource.Ref()), edgeOrigins(e))
 	}
 	if len(n.RefreshedBy) > 0 {
 		fmt.Fprintf(bw, "\nRefreshed by %s\n", refresherList(n.RefreshedBy))

@@ -41,6 +41,13 @@ func rubyFloat(x float64) string {
 // puppetQuote is Puppet's quoting of a string in a type (Enum values,
 // Struct keys, titles): single quotes unless a control character forces
 // double quotes.
+//
+// Inside single quotes only \\ and \' are escapes, so Puppet keeps a
+// backslash as it is when another character follows it. Puppet does that
+// after a backslash too, which writes the value \\0 as '\\0' (read back as
+// \0) and \' as '\'' (read back as '), and a final backslash so that it
+// escapes the closing quote: there catc escapes the backslash, so that the canonical form always reads back as the same
+// value (a compiled catalog's types are parsed again by catc diff).
 func puppetQuote(s string) string {
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 {
@@ -52,6 +59,11 @@ func puppetQuote(s string) string {
 	escaped := false
 	for _, r := range s {
 		switch {
+		case escaped && r == '\\':
+			b.WriteString(`\\`) // the first; this one may start an escape again
+		case escaped && r == '\'':
+			b.WriteString(`\\\'`)
+			escaped = false
 		case escaped:
 			b.WriteByte('\\')
 			b.WriteRune(r)
@@ -65,7 +77,7 @@ func puppetQuote(s string) string {
 		}
 	}
 	if escaped {
-		b.WriteByte('\\')
+		b.WriteString(`\\`) // else it would escape the closing quote
 	}
 	b.WriteByte('\'')
 	return b.String()

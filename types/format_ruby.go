@@ -45,7 +45,7 @@ func rubyFloat(x float64) string {
 // Inside single quotes only \\ and \' are escapes, so Puppet keeps a
 // backslash as it is when another character follows it. Puppet does that
 // after a backslash too, which writes the value \\0 as '\\0' (read back as
-// \0) and \' as '\'' (read back as '), and a final backslash so that it
+// \0) and \' as '\” (read back as '), and a final backslash so that it
 // escapes the closing quote: there catc escapes the backslash, so that the canonical form always reads back as the same
 // value (a compiled catalog's types are parsed again by catc diff).
 func puppetQuote(s string) string {

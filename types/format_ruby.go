@@ -43,11 +43,12 @@ func rubyFloat(x float64) string {
 // double quotes.
 //
 // Inside single quotes only \\ and \' are escapes, so Puppet keeps a
-// backslash as it is when another character follows it. Puppet does that
-// after a backslash too, which writes the value \\0 as '\\0' (read back as
-// \0) and \' as '\” (read back as '), and a final backslash so that it
-// escapes the closing quote: there catc escapes the backslash, so that the canonical form always reads back as the same
-// value (a compiled catalog's types are parsed again by catc diff).
+// backslash as it is when another character follows it. It does that
+// after a backslash or before a quote too, and leaves a final backslash
+// alone, so the values \\0, \' and a\ print as forms that read back as
+// other values or do not parse. catc escapes the backslash in those three
+// cases, so that a canonical form always reads back as the same value (a
+// compiled catalog's types are parsed again by catc diff).
 func puppetQuote(s string) string {
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 {

@@ -3,6 +3,7 @@ package catalog
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
@@ -27,21 +28,37 @@ const summaryTooDeep = "Too deeply nested"
 func checkNesting(src []byte, filename string, start hcl.Pos) hcl.Diagnostics {
 	s := nestScanner{src: src}
 	off, ok := s.scan()
-	if ok {
-		return nil
+	switch {
+	case !ok:
+		return hcl.Diagnostics{errorAt(summaryTooDeep,
+			fmt.Sprintf("This bracket opens level %d of nesting; catc accepts at most %d levels (brackets, braces, parentheses and ${ } interpolations together), "+
+				"so that parsing cannot exhaust the stack. Flatten the value, for example by naming inner parts in locals.", maxNesting+1, maxNesting),
+			*byteRange(src, off, filename, start), nil)}
+	case s.stray > maxStray:
+		return hcl.Diagnostics{errorAt(summaryNotHCL,
+			fmt.Sprintf("This file has more than %d characters that HCL never allows outside strings and comments (%s), the first of them here, so it is not HCL: catc stops reading it rather than report each. Check that the path names an HCL file.", maxStray, strayChars),
+			*byteRange(src, s.firstStray, filename, start), nil)}
 	}
-	pos := posAt(src, off, start)
-	end := pos
-	end.Byte++
-	end.Column++
-	return hcl.Diagnostics{{
-		Severity: hcl.DiagError,
-		Summary:  summaryTooDeep,
-		Detail: fmt.Sprintf("This bracket opens level %d of nesting; catc accepts at most %d levels (brackets, braces, parentheses and ${ } interpolations together), "+
-			"so that parsing cannot exhaust the stack. Flatten the value, for example by naming inner parts in locals.", maxNesting+1, maxNesting),
-		Subject: &hcl.Range{Filename: filename, Start: pos, End: end},
-	}}
+	return nil
 }
+
+// byteRange is the range of the byte at off of src, src starting at start.
+func byteRange(src []byte, off int, filename string, start hcl.Pos) *hcl.Range {
+	pos := posAt(src, off, start)
+	return &hcl.Range{Filename: filename, Start: pos, End: hcl.Pos{Line: pos.Line, Column: pos.Column + 1, Byte: pos.Byte + 1}}
+}
+
+// strayChars can never appear in HCL code (outside strings, comments and
+// heredocs); a file with more than maxStray of them is taken for
+// something else (a binary, another language) and not parsed: hclsyntax
+// would report each one, and parsing garbage costs about 250 bytes of
+// memory per input byte (10 MB took 9 s and 1.1 GB). A few of them are
+// typos, which the parser reports with its own, better messages.
+const (
+	strayChars    = ";'`@\\^"
+	maxStray      = 64
+	summaryNotHCL = "Not an HCL file"
+)
 
 // nestScanner walks src keeping a stack of open contexts: '[', '{', '('
 // and 'i' (an interpolation) hold code; '"' a quoted string; 'h' a
@@ -50,6 +67,8 @@ type nestScanner struct {
 	src     []byte
 	stack   []byte
 	markers [][]byte
+	// stray counts strayChars in code, from firstStray on.
+	stray, firstStray int
 }
 
 // scan returns the offset of the first opening beyond maxNesting, and
@@ -73,6 +92,9 @@ func (s *nestScanner) scan() (int, bool) {
 		}
 		if opened && len(s.stack) > maxNesting {
 			return i, false
+		}
+		if s.stray > maxStray {
+			return 0, true
 		}
 		i = next
 	}
@@ -107,6 +129,11 @@ func (s *nestScanner) inCode(i int) (int, bool) {
 			s.markers = append(s.markers, marker)
 			return body, true
 		}
+	case strings.IndexByte(strayChars, c) >= 0:
+		if s.stray == 0 {
+			s.firstStray = i
+		}
+		s.stray++
 	}
 	return i + 1, false
 }
@@ -216,21 +243,18 @@ func posAt(src []byte, off int, start hcl.Pos) hcl.Pos {
 // it, which costs gigabytes for tens of megabytes of garbage, is skipped.
 func checkInput(src []byte, filename string, start hcl.Pos) hcl.Diagnostics {
 	if off := invalidUTF8(src); off >= 0 {
-		pos := posAt(src, off, start)
-		end := hcl.Pos{Line: pos.Line, Column: pos.Column + 1, Byte: pos.Byte + 1}
 		what := "is not valid UTF-8"
 		if src[off] == 0 {
 			what = "is a NUL byte"
 		}
-		return hcl.Diagnostics{{
-			Severity: hcl.DiagError,
-			Summary:  "Not a text file",
-			Detail:   fmt.Sprintf("This byte (0x%02x) %s: HCL files are UTF-8 text, so the file is not read further. Check that the path names an HCL file, or convert the file to UTF-8.", src[off], what),
-			Subject:  &hcl.Range{Filename: filename, Start: pos, End: end},
-		}}
+		return hcl.Diagnostics{errorAt(summaryNotText,
+			fmt.Sprintf("This byte (0x%02x) %s: HCL files are UTF-8 text, so the file is not read further. Check that the path names an HCL file, or convert the file to UTF-8.", src[off], what),
+			*byteRange(src, off, filename, start), nil)}
 	}
 	return checkNesting(src, filename, start)
 }
+
+const summaryNotText = "Not a text file"
 
 // invalidUTF8 is the offset of the first byte that is not UTF-8 text, or
 // a NUL (which no text file holds), or -1.

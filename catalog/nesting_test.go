@@ -115,3 +115,22 @@ func TestNotText(t *testing.T) {
 		}
 	}
 }
+
+// Garbage (a binary, another language) is one error, found before the
+// parser would report thousands; a few stray characters are typos that
+// the parser reports itself.
+func TestNotHCL(t *testing.T) {
+	var garbage strings.Builder
+	for i := 0; i < 20000; i++ {
+		garbage.WriteString(string("ab;cd'ef`gh@ij\\kl^mn op=qr\n"[i%27]))
+	}
+	_, diags := loadWithSeed(t, "# a comment; it's fine\n"+garbage.String())
+	if len(errorsOnly(diags)) != 1 || findDiag(diags, summaryNotHCL) == nil || findDiag(diags, summaryNotHCL).Subject.Start.Line != 2 ||
+		findDiag(diags, summaryNotHCL).Subject.Start.Column != 3 {
+		t.Errorf("garbage: %v", diags)
+	}
+	_, diags = loadWithSeed(t, "resource \"software\" \"a\" {\n  ensure = \"present\";\n}\n")
+	if findDiag(diags, summaryNotHCL) != nil || !diags.HasErrors() {
+		t.Errorf("one semicolon: %v", diags)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
 // findDiag returns the first diagnostic with the summary, or nil.
@@ -133,4 +134,33 @@ func TestNotHCL(t *testing.T) {
 	if findDiag(diags, summaryNotHCL) != nil || !diags.HasErrors() {
 		t.Errorf("one semicolon: %v", diags)
 	}
+}
+
+// FuzzNestingScan checks the nesting scanner against hclsyntax: on any
+// input that parses without error, the scanner must end with every
+// context closed (it followed the strings, templates, heredocs and
+// comments as the parser did) and must not have counted stray
+// characters in code.
+func FuzzNestingScan(f *testing.F) {
+	for _, s := range []string{
+		"a = [1, {b = (2)}]\n",
+		"a = \"x${ \"y${z}\" }%{ if c }d%{ endif }$${e}\"\n",
+		"a = <<-EOT\n  [[[ ${ [1] } \"\n  EOT\nb = 1\n",
+		"# [\n// {\n/* ( */\na = \"\\\"[\"\n",
+		"resource \"t\" \"x\" {\n  v = <<EOT\nEOT\n}\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if checkInput(src, "f.hcl", hcl.InitialPos).HasErrors() {
+			return
+		}
+		if _, diags := hclsyntax.ParseConfig(src, "f.hcl", hcl.InitialPos); diags.HasErrors() {
+			return
+		}
+		s := nestScanner{src: src}
+		if _, ok := s.scan(); !ok || len(s.stack) != 0 || s.stray != 0 {
+			t.Fatalf("%q parses, but the scanner ends with %q open and %d stray characters", src, s.stack, s.stray)
+		}
+	})
 }

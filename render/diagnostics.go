@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/internal/escape"
 )
 
 // DiagnosticFormat is how diagnostics are printed (`--diagnostics`).
@@ -140,18 +142,19 @@ func writeDiagnosticsGitHub(w io.Writer, diags hcl.Diagnostics) error {
 		var props []string
 		if r := d.Subject; r != nil {
 			props = append(props,
-				"file="+escapeProperty(r.Filename),
+				"file="+escapeProperty(escape.Line(r.Filename)),
 				fmt.Sprintf("line=%d", r.Start.Line),
 				fmt.Sprintf("col=%d", r.Start.Column))
 			if r.End.Line >= r.Start.Line {
 				props = append(props, fmt.Sprintf("endLine=%d", r.End.Line), fmt.Sprintf("endColumn=%d", r.End.Column))
 			}
 		}
-		props = append(props, "title="+escapeProperty(d.Summary))
+		props = append(props, "title="+escapeProperty(escape.Line(d.Summary)))
 		msg := d.Summary
 		if d.Detail != "" {
 			msg += ": " + d.Detail
 		}
+		msg = escape.Text(msg) // the log shows it: no raw controls
 		if _, err := fmt.Fprintf(w, "::%s %s::%s\n", severity(d), strings.Join(props, ","), escapeData(msg)); err != nil {
 			return err
 		}

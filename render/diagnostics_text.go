@@ -118,7 +118,8 @@ func (t *diagTextWriter) line(n int, src []byte, ls, le, hs, he int) {
 	if be <= bs {
 		bs, be = ls, ls // the range is not on this line
 	}
-	ws, we := window(src, ls, le, bs, be)
+	ws, we := window(src, ls, le, bs)
+	be = min(be, we)
 	before := snippetText(src[ws:bs], ws > ls)
 	hl := escape.Text(string(src[bs:be]))
 	after := snippetText(src[be:we], false)
@@ -139,8 +140,9 @@ func (t *diagTextWriter) line(n int, src []byte, ls, le, hs, he int) {
 
 // window is the part [ws, we) of the line [ls, le) to print: all of it
 // when short, else about maxSnippetWidth bytes from a little before the
-// highlight [bs, be), cut at character boundaries.
-func window(src []byte, ls, le, bs, be int) (ws, we int) {
+// highlight's start bs, cut at character boundaries (a long highlight is
+// cut too).
+func window(src []byte, ls, le, bs int) (ws, we int) {
 	ws, we = ls, le
 	if we-ws <= maxSnippetWidth {
 		return ws, we
@@ -149,9 +151,9 @@ func window(src []byte, ls, le, bs, be int) (ws, we int) {
 		ws = runeStart(src, bs-snippetLead, ls)
 	}
 	if we-ws > maxSnippetWidth {
-		we = runeStart(src, ws+maxSnippetWidth, ws)
+		we = max(runeStart(src, ws+maxSnippetWidth, ws), bs)
 	}
-	return ws, max(we, min(be, ws+maxSnippetWidth))
+	return ws, we
 }
 
 // runeStart moves i back to the start of the UTF-8 sequence it is in (at

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -76,15 +77,18 @@ func TestDiagnosticsTextGolden(t *testing.T) {
 	}
 }
 
-func TestDiagnosticsTextNoRawControls(t *testing.T) {
+func TestDiagnosticsNoRawControls(t *testing.T) {
 	diags, files := textSample(t)
-	var b bytes.Buffer
-	if err := WriteDiagnostics(&b, diags, DiagnosticOptions{Format: DiagText, Files: files}); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []string{"\x1b", "\x07", "\x00"} {
-		if strings.Contains(b.String(), c) {
-			t.Errorf("output holds raw %q:\n%s", c, b.String())
+	for _, f := range []DiagnosticFormat{DiagText, DiagGitHub} {
+		var b bytes.Buffer
+		if err := WriteDiagnostics(&b, diags, DiagnosticOptions{Format: f, Files: files}); err != nil {
+			t.Fatal(err)
+		}
+		if c := rawControl(b.String()); c != "" {
+			t.Errorf("%s output holds raw %q:\n%s", f, c, b.String())
+		}
+		if !strings.Contains(b.String(), `Odd title \x1b]0;owned\x07`) {
+			t.Errorf("%s output lacks the escaped summary:\n%s", f, b.String())
 		}
 	}
 }
@@ -171,5 +175,21 @@ func TestWrapTokens(t *testing.T) {
 		if got := wrapText(c.in, c.width); got != c.want {
 			t.Errorf("wrapText(%q, %d):\n%s\nwant:\n%s", c.in, c.width, got, c.want)
 		}
+	}
+}
+
+// A highlighted range of a megabyte (a huge string value) is cut to the
+// window too.
+func TestDiagnosticsTextLongHighlight(t *testing.T) {
+	src := []byte("x = \"" + strings.Repeat("é", 1<<19) + "\"\n")
+	rng := hcl.Range{Filename: "big.hcl", Start: hcl.Pos{Line: 1, Column: 5, Byte: 4}, End: hcl.Pos{Line: 1, Column: 7 + 1<<19, Byte: len(src) - 1}}
+	var b bytes.Buffer
+	err := WriteDiagnostics(&b, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Bad", Subject: &rng}},
+		DiagnosticOptions{Format: DiagText, Files: map[string]*hcl.File{"big.hcl": {Bytes: src}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Len() > 2000 || !strings.Contains(b.String(), `x = "éé`) || !strings.Contains(b.String(), "é…\n") || !utf8.Valid(b.Bytes()) {
+		t.Errorf("long highlight not cut (%d bytes):\n%.600s", b.Len(), b.String())
 	}
 }

@@ -62,3 +62,12 @@ resource "software" "b with another long title to make the line long" {
 		t.Errorf("edge line wrapped or missing (want a line starting %q):\n%s", want, errOut)
 	}
 }
+
+// catc match prints the user's value inside Puppet's message: a control
+// character in it is escaped, not sent to the terminal.
+func TestMatchEscapesControls(t *testing.T) {
+	code, out, _ := runCatc(t, "match", "Enum[a]", `"a\u001b[2Jb"`)
+	if code != 1 || out != "expects a match for Enum['a'], got 'a\\x1b[2Jb'\n" {
+		t.Errorf("exit %d, stdout %q", code, out)
+	}
+}

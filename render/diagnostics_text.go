@@ -112,11 +112,16 @@ func (t *diagTextWriter) snippet(d *hcl.Diagnostic) {
 
 // line prints source line n, bytes [ls, le) of src, with the part inside
 // [hs, he) highlighted: bold and underlined in colour, else underlined
-// with carets on the next line.
+// with carets on the next line. A range that starts at the line's end
+// (a missing brace, the end of the file) gets a caret after the text.
 func (t *diagTextWriter) line(n int, src []byte, ls, le, hs, he int) {
 	bs, be := max(ls, hs), min(le, he)
+	atEnd := hs == le && he > hs
 	if be <= bs {
 		bs, be = ls, ls // the range is not on this line
+		if atEnd {
+			bs, be = le, le
+		}
 	}
 	ws, we := window(src, ls, le, bs)
 	be = min(be, we)
@@ -126,16 +131,17 @@ func (t *diagTextWriter) line(n int, src []byte, ls, le, hs, he int) {
 	if we < le {
 		after += "…"
 	}
-	if bs == be {
-		fmt.Fprintf(t.w, "%4d: %s%s\n", n, before, after)
+	num := fmt.Sprintf("%4d: ", n)
+	switch {
+	case bs == be && !atEnd:
+		fmt.Fprintf(t.w, "%s%s%s\n", num, before, after)
+		return
+	case t.color:
+		fmt.Fprintf(t.w, "%s%s\x1b[1;4m%s\x1b[0m%s\n", num, before, hl, after)
 		return
 	}
-	if t.color {
-		fmt.Fprintf(t.w, "%4d: %s\x1b[1;4m%s\x1b[0m%s\n", n, before, hl, after)
-		return
-	}
-	fmt.Fprintf(t.w, "%4d: %s%s%s\n", n, before, hl, after)
-	fmt.Fprintf(t.w, "      %s%s\n", blankLike(before), strings.Repeat("^", max(1, utf8.RuneCountInString(hl))))
+	fmt.Fprintf(t.w, "%s%s%s%s\n", num, before, hl, after)
+	fmt.Fprintf(t.w, "%s%s%s\n", strings.Repeat(" ", len(num)), blankLike(before), strings.Repeat("^", max(1, utf8.RuneCountInString(hl))))
 }
 
 // window is the part [ws, we) of the line [ls, le) to print: all of it

@@ -193,3 +193,26 @@ func TestDiagnosticsTextLongHighlight(t *testing.T) {
 		t.Errorf("long highlight not cut (%d bytes):\n%.600s", b.Len(), b.String())
 	}
 }
+
+// Carets line up under five-digit line numbers, and a range that starts
+// at a line's end gets a caret after the text.
+func TestDiagnosticsTextCarets(t *testing.T) {
+	src := []byte(strings.Repeat("\n", 12344) + "a = {\n")
+	off := len(src) - 1 // the newline after "{"
+	at := func(b int) *hcl.Range {
+		return &hcl.Range{Filename: "f.hcl", Start: hcl.Pos{Line: 12345, Column: b - 12343, Byte: b}, End: hcl.Pos{Line: 12345, Column: b - 12342, Byte: b + 1}}
+	}
+	var b bytes.Buffer
+	err := WriteDiagnostics(&b, hcl.Diagnostics{
+		{Severity: hcl.DiagError, Summary: "Brace", Subject: at(off - 1)},
+		{Severity: hcl.DiagError, Summary: "End", Subject: &hcl.Range{Filename: "f.hcl", Start: hcl.Pos{Line: 12345, Column: 6, Byte: off}, End: hcl.Pos{Line: 12345, Column: 6, Byte: off}}},
+	}, DiagnosticOptions{Format: DiagText, Files: map[string]*hcl.File{"f.hcl": {Bytes: src}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "12345: a = {\n           ^\n"
+	wantEnd := "12345: a = {\n            ^\n"
+	if !strings.Contains(b.String(), want) || !strings.Contains(b.String(), wantEnd) {
+		t.Errorf("carets misplaced:\n%s", b.String())
+	}
+}

@@ -170,6 +170,7 @@ func TestWrapTokens(t *testing.T) {
 		{"- run `catc why site/ a b` now", 12, "- run\n  `catc why site/ a b`\n  now"},
 		{"got 'two words' and Puppet's value", 12, "got\n'two words'\nand Puppet's\nvalue"},
 		{"short", 80, "short"},
+		{"is it 'a b'? then say so", 8, "is it\n'a b'?\nthen say\nso"},
 		{"12. numbered item text", 10, "12. numbered\n    item\n    text"},
 	} {
 		if got := wrapText(c.in, c.width); got != c.want {

@@ -118,5 +118,5 @@ func opensWord(prev rune) bool {
 // quoted word.
 func closesSingle(rest string) bool {
 	r, _ := utf8.DecodeRuneInString(rest)
-	return rest == "" || strings.ContainsRune(" ,.;:)]}", r)
+	return rest == "" || strings.ContainsRune(" ,.;:!?)]}", r)
 }

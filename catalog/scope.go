@@ -146,6 +146,11 @@ func (c *Catalog) applyVarFiles(defs map[string]*variableDef, paths []string) hc
 			diags = append(diags, ioDiag(p, err))
 			continue
 		}
+		c.files[p] = &hcl.File{Body: hcl.EmptyBody(), Bytes: src}
+		if moreDiags := checkInput(src, p, hcl.InitialPos); moreDiags.HasErrors() {
+			diags = append(diags, moreDiags...)
+			continue
+		}
 		f, moreDiags := hclsyntax.ParseConfig(src, p, hcl.InitialPos)
 		diags = append(diags, withSyntaxAdvice(moreDiags)...)
 		if f == nil {
@@ -189,6 +194,9 @@ func flagValue(v *variableDef, raw string) (cty.Value, hcl.Diagnostics) {
 	}
 	if _, ok := types.Check("", v.typ, raw); ok {
 		return cty.StringVal(raw), nil
+	}
+	if checkNesting([]byte(raw), "--var "+v.name, hcl.InitialPos).HasErrors() {
+		return cty.StringVal(raw), nil // too deep to parse: the type check explains
 	}
 	expr, diags := hclsyntax.ParseExpression([]byte(raw), "--var "+v.name, hcl.InitialPos)
 	if diags.HasErrors() {

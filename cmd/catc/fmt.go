@@ -27,6 +27,7 @@ func fmtCommand() *cli.Command {
 			&cli.BoolFlag{Name: "check", Usage: "write nothing; list the files that are not formatted and exit 1 if there are any"},
 			&cli.BoolFlag{Name: "diff", Usage: "write nothing; print a unified diff of the changes"},
 			&cli.StringFlag{Name: "diagnostics", Value: "text", Usage: "print diagnostics as `FORMAT`: text, json or github"},
+			maxDiagnosticsFlag(),
 		},
 		Action: runFmt,
 	}

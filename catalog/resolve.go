@@ -78,7 +78,7 @@ func (c *Catalog) alias(r *Resource, key string, shown func() (string, []types.V
 	return errorAt(summaryAliasConflict,
 		fmt.Sprintf("Cannot alias %s to %s at %s; resource %s already declared %s",
 			r.DeclaredRef(), text, location(r.DeclRange), newref, location(prev.DeclRange))+
-			fmt.Sprintf(". %s clashes with %s, declared at %s:%d. ", r.Ref(), prev.Ref(), prev.DeclRange.Filename, prev.DeclRange.Start.Line)+advice,
+			fmt.Sprintf(". %s clashes with %s, declared at %s:%d. ", r.DeclaredRef(), prev.DeclaredRef(), prev.DeclRange.Filename, prev.DeclRange.Start.Line)+advice,
 		subject, r.DeclRange.Ptr())
 }
 

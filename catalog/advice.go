@@ -223,7 +223,7 @@ func tagAdvice(tag string) string {
 	if !validTag(fixed) {
 		return "Remove the empty tag."
 	}
-	return fmt.Sprintf("Write it with only those characters, e.g. %s.", rubyQuote(fixed))
+	return fmt.Sprintf("Write it with only those characters, e.g. %s.", types.RubyInspectString(fixed))
 }
 
 // labelAdvice says how to fix a block with got labels instead of want;

@@ -144,6 +144,9 @@ func evalTitle(r hcl.Range, src []byte, ctx *hcl.EvalContext) (string, hcl.Diagn
 	if diags.HasErrors() {
 		return "", withEvalAdvice(diags)
 	}
+	if v.ContainsMarked() {
+		return "", hcl.Diagnostics{errorAt(summaryInvalidValue, secretUse("A title"), r, nil)}
+	}
 	if v.IsNull() || !v.IsKnown() || v.Type() != cty.String {
 		return "", hcl.Diagnostics{errorAt(summaryInvalidValue, "The title must evaluate to a string.", r, nil)}
 	}
@@ -163,6 +166,9 @@ func forEachElements(a *hclsyntax.Attribute, ctx *hcl.EvalContext) ([]string, []
 	if v.IsNull() || !v.IsWhollyKnown() {
 		return nil, nil, bad
 	}
+	// A for_each read by a sensitive attribute is marked as a whole: its
+	// keys become titles, so only a map's values may stay secret.
+	v, marks := v.Unmark()
 	t := v.Type()
 	isMap := t.IsMapType() || t.IsObjectType()
 	if !isMap && !(t.IsListType() || t.IsSetType() || t.IsTupleType()) {
@@ -171,8 +177,12 @@ func forEachElements(a *hclsyntax.Attribute, ctx *hcl.EvalContext) ([]string, []
 	elems := map[string]cty.Value{}
 	for it := v.ElementIterator(); it.Next(); {
 		k, e := it.Element()
+		if k.IsMarked() || !isMap && (len(marks) > 0 || e.IsMarked()) {
+			return nil, nil, hcl.Diagnostics{errorAt(summaryInvalidValue,
+				secretUse("A for_each key (each.key, and each.value of a list or set)"), a.Expr.Range(), a.SrcRange.Ptr())}
+		}
 		if isMap {
-			elems[k.AsString()] = e
+			elems[k.AsString()] = e.WithMarks(marks)
 			continue
 		}
 		if e.IsNull() || e.Type() != cty.String {

@@ -118,7 +118,10 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 	p, diags := c.prepare(files, workers)
 	ctx, ctxDiags := c.buildContext(p.vars, p.locals, opts, p.deferred || len(p.vars)+len(p.locals) > 0)
 	diags = append(diags, ctxDiags...)
-	return append(diags, c.declare(p.raws, ctx, workers)...)
+	diags = append(diags, c.declare(p.raws, ctx, workers)...)
+	c.secrets.sortRanges()
+	c.secrets.redactDiagnostics(diags)
+	return diags
 }
 
 // prepared is what a site's files yield before any evaluation context:
@@ -142,6 +145,9 @@ func (c *Catalog) prepare(files []*sourceFile, workers int) (*prepared, hcl.Diag
 		f := files[i]
 		c.files[f.name] = &hcl.File{Body: hcl.EmptyBody(), Bytes: f.src}
 		diags = append(diags, pf.diags...)
+		if pf.diags.HasErrors() {
+			c.secrets.markBroken(f.name)
+		}
 		typeBlocks = append(typeBlocks, pf.types...)
 		aliasBlocks = append(aliasBlocks, pf.aliases...)
 		p.vars, p.locals = append(p.vars, pf.variables...), append(p.locals, pf.locals...)
@@ -155,7 +161,9 @@ func (c *Catalog) prepare(files []*sourceFile, workers int) (*prepared, hcl.Diag
 	diags = append(diags, aliasDiags...)
 	defs, byName, typeDiags := decodeTypes(typeBlocks, c.aliases)
 	c.Types, c.typeByName = defs, byName
-	return p, append(diags, typeDiags...)
+	diags = append(diags, typeDiags...)
+	c.findSecrets(p.raws, p.vars, p.locals)
+	return p, diags
 }
 
 // declare expands the deferred resources with ctx, builds and registers

@@ -14,7 +14,8 @@ import (
 // evalLocals evaluates every local value, each after the locals it
 // refers to (in any file); a local that refers to itself through others
 // is an error.
-func evalLocals(blocks []scopeBlock, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+// Locals that feed a sensitive attribute are marked (secrets.go).
+func evalLocals(blocks []scopeBlock, ctx *hcl.EvalContext, s *secrets) (cty.Value, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	var pending []*hcl.Attribute
 	seen := map[string]*hcl.Attribute{}
@@ -44,6 +45,9 @@ func evalLocals(blocks []scopeBlock, ctx *hcl.EvalContext) (cty.Value, hcl.Diagn
 			diags = append(diags, withEvalAdvice(d)...)
 			if d.HasErrors() {
 				v = cty.DynamicVal
+			}
+			if s.names["local."+a.Name] && !v.IsMarked() {
+				v = v.Mark(sensitiveMark{})
 			}
 			done[a.Name] = v
 		}

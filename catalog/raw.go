@@ -151,6 +151,9 @@ func extractRef(e hclsyntax.Expression, ctx *hcl.EvalContext) (rawRef, hcl.Diagn
 	if diags.HasErrors() {
 		return rawRef{}, withEvalAdvice(diags)
 	}
+	if v.ContainsMarked() {
+		return rawRef{}, hcl.Diagnostics{errorAt(summaryInvalidRef, secretUse("A reference"), e.Range(), nil)}
+	}
 	if v.IsNull() || !v.IsKnown() || v.Type().FriendlyName() != "string" {
 		return rawRef{}, hcl.Diagnostics{errorAt(summaryInvalidRef,
 			"A reference is a traversal (software.php-yum, apt_key[\"ABCD1234\"]) or a string in Puppet's form \"Type[title]\".",

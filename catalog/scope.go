@@ -28,6 +28,9 @@ type variableDef struct {
 	typ   types.Type // nil: any value
 	value cty.Value
 	set   bool
+	// secret is set when the variable feeds a sensitive attribute: its
+	// value is never shown.
+	secret bool
 	// declRange is the block header, nameRange its label.
 	declRange, nameRange hcl.Range
 }
@@ -47,7 +50,7 @@ func (c *Catalog) buildContext(vars, locals []scopeBlock, opts LoadOptions, need
 	varObj, diags := c.variables(vars, opts)
 	node, moreDiags := readFactsNode(opts.FactsFile)
 	diags = append(diags, moreDiags...)
-	ctx, moreDiags := nodeContext(varObj, node, locals)
+	ctx, moreDiags := nodeContext(varObj, node, locals, &c.secrets)
 	diags = append(diags, moreDiags...)
 	if diags.HasErrors() {
 		return nil, diags
@@ -59,6 +62,9 @@ func (c *Catalog) buildContext(vars, locals []scopeBlock, opts LoadOptions, need
 // It does not depend on the node.
 func (c *Catalog) variables(vars []scopeBlock, opts LoadOptions) (cty.Value, hcl.Diagnostics) {
 	defs, diags := decodeVariables(vars, c.aliases)
+	for name, v := range defs {
+		v.secret = c.secrets.names["var."+name]
+	}
 	diags = append(diags, c.applyVarFiles(defs, opts.VarFiles)...)
 	diags = append(diags, applyVarFlags(defs, opts.Vars)...)
 	varObj, moreDiags := variableValues(defs)
@@ -66,18 +72,21 @@ func (c *Catalog) variables(vars []scopeBlock, opts LoadOptions) (cty.Value, hcl
 }
 
 // nodeContext is the evaluation context of one node: var.*, that node's
-// facts.* and trusted.*, then local.* (which may use them all).
-func nodeContext(varObj cty.Value, node *Node, locals []scopeBlock) (*hcl.EvalContext, hcl.Diagnostics) {
+// facts.* and trusted.*, then local.* (which may use them all); the
+// values that feed a sensitive attribute are marked (secrets.go). s is
+// only read.
+func nodeContext(varObj cty.Value, node *Node, locals []scopeBlock, s *secrets) (*hcl.EvalContext, hcl.Diagnostics) {
 	facts, trusted := cty.EmptyObjectVal, cty.EmptyObjectVal
 	if node != nil {
 		facts, trusted = node.Facts, node.trusted()
 	}
 	ctx := &hcl.EvalContext{
-		Variables: map[string]cty.Value{"var": varObj, "facts": facts, "trusted": trusted},
+		Variables: map[string]cty.Value{"var": s.markSecrets("var", varObj), "facts": s.markSecrets("facts", facts),
+			"trusted": s.markSecrets("trusted", trusted)},
 		Functions: functions(),
 	}
 	var diags hcl.Diagnostics
-	ctx.Variables["local"], diags = evalLocals(locals, ctx)
+	ctx.Variables["local"], diags = evalLocals(locals, ctx, s)
 	return ctx, diags
 }
 
@@ -157,6 +166,11 @@ func (c *Catalog) applyVarFiles(defs map[string]*variableDef, paths []string) hc
 			diags = append(diags, ioDiag(p, err))
 			continue
 		}
+		c.files[p] = &hcl.File{Body: hcl.EmptyBody(), Bytes: src}
+		if moreDiags := checkInput(src, p, hcl.InitialPos); moreDiags.HasErrors() {
+			diags = append(diags, moreDiags...)
+			continue
+		}
 		f, moreDiags := hclsyntax.ParseConfig(src, p, hcl.InitialPos)
 		diags = append(diags, withSyntaxAdvice(moreDiags)...)
 		if f == nil {
@@ -166,6 +180,9 @@ func (c *Catalog) applyVarFiles(defs map[string]*variableDef, paths []string) hc
 		attrs, moreDiags := f.Body.JustAttributes()
 		diags = append(diags, moreDiags...)
 		for _, a := range sortedHCLAttrs(attrs) {
+			if v := defs[a.Name]; v != nil && v.secret {
+				c.secrets.addRange(a.Expr.Range())
+			}
 			diags = append(diags, setVariable(defs, a.Name, a.NameRange, func() (cty.Value, hcl.Diagnostics) { return a.Expr.Value(nil) }, a.Expr.Range())...)
 		}
 	}
@@ -197,6 +214,9 @@ func flagValue(v *variableDef, raw string) (cty.Value, hcl.Diagnostics) {
 	}
 	if _, ok := types.Check("", v.typ, raw); ok {
 		return cty.StringVal(raw), nil
+	}
+	if checkNesting([]byte(raw), "--var "+v.name, hcl.InitialPos).HasErrors() {
+		return cty.StringVal(raw), nil // too deep to parse: the type check explains
 	}
 	expr, diags := hclsyntax.ParseExpression([]byte(raw), "--var "+v.name, hcl.InitialPos)
 	if diags.HasErrors() {
@@ -230,6 +250,9 @@ func setVariable(defs map[string]*variableDef, name string, nameRange hcl.Range,
 	}
 	v.value, v.set = val, !val.IsNull()
 	if d := v.check(valueRange); d != nil {
+		if v.secret {
+			d[0].Detail = fmt.Sprintf("The value of var.%s does not match its type %s; it is not shown because the variable feeds a sensitive attribute.", v.name, v.typ)
+		}
 		if valueRange.Filename == "" {
 			d[0].Subject = nil
 		}

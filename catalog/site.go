@@ -43,6 +43,8 @@ func LoadSite(paths []string, opts LoadOptions) (*Site, hcl.Diagnostics) {
 	s.parts = p
 	s.varObj, moreDiags = c.variables(p.vars, opts)
 	diags = append(diags, moreDiags...)
+	c.secrets.sortRanges()
+	c.secrets.redactDiagnostics(diags)
 	sortDiagnostics(diags, s.order)
 	s.ok = !diags.HasErrors()
 	if s.ok {
@@ -79,8 +81,9 @@ func (b *built) clone() built {
 	return nb
 }
 
-// Files returns the site's parsed files for diagnostic snippets.
-func (s *Site) Files() map[string]*hcl.File { return s.tmpl.files }
+// Files returns the site's files for diagnostic snippets, secrets masked
+// (Catalog.Files). Call it from one goroutine.
+func (s *Site) Files() map[string]*hcl.File { return s.tmpl.Files() }
 
 // Compile declares the site's resources for one node (its facts.* and
 // trusted.*) on one goroutine and returns the catalog with the node's own
@@ -91,6 +94,7 @@ func (s *Site) Compile(n *Node) (*Catalog, hcl.Diagnostics) {
 		Types: s.tmpl.Types, Aliases: s.tmpl.Aliases,
 		aliases: s.tmpl.aliases, typeByName: s.tmpl.typeByName,
 		files: s.tmpl.files, table: map[string]*Resource{},
+		secrets: s.tmpl.secrets, // only read from here on
 	}
 	if !s.ok {
 		return c, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Invalid site",
@@ -99,13 +103,12 @@ func (s *Site) Compile(n *Node) (*Catalog, hcl.Diagnostics) {
 	var ctx *hcl.EvalContext
 	var diags hcl.Diagnostics
 	if s.parts.deferred || len(s.parts.locals) > 0 {
-		ctx, diags = nodeContext(s.varObj, n, s.parts.locals)
-		if diags.HasErrors() {
-			sortDiagnostics(diags, s.order)
-			return c, diags
-		}
+		ctx, diags = nodeContext(s.varObj, n, s.parts.locals, &c.secrets)
 	}
-	diags = append(diags, c.declare(s.parts.raws, ctx, 1)...)
+	if !diags.HasErrors() {
+		diags = append(diags, c.declare(s.parts.raws, ctx, 1)...)
+	}
+	c.secrets.redactDiagnostics(diags)
 	sortDiagnostics(diags, s.order)
 	return c, diags
 }

@@ -83,6 +83,9 @@ type jsonDiffAttr struct {
 	New       json.RawMessage `json:"new,omitempty"`
 	OldType   string          `json:"old_type,omitempty"`
 	NewType   string          `json:"new_type,omitempty"`
+
+	// Undetermined: the digests cannot be compared (graph.AttrChange).
+	Undetermined bool `json:"undetermined,omitempty"`
 }
 
 type jsonDiffEdge struct {
@@ -155,6 +158,7 @@ func jsonResourceChange(r graph.ResourceChange) jsonDiffRes {
 	}
 	for i, a := range r.Attributes {
 		ja := jsonDiffAttr{Attribute: a.Attr, Path: a.Path, Behaviour: a.Behaviour.String(), Sensitive: a.Sensitive}
+		ja.Undetermined = a.Undetermined
 		if !a.Sensitive {
 			if a.HadOld {
 				ja.Old, ja.OldType = types.EncodeJSON(a.Old), graph.ValueTypeName(a.Old)

@@ -87,6 +87,9 @@ func diffWriter(c *cli.Context) (func(io.Writer, *graph.PlanDiff) error, error) 
 
 // diffSides loads the two sides from whichever form of input was given.
 func diffSides(c *cli.Context) (old, new *graph.Snapshot, err error) {
+	if err := applyDigestKey(c); err != nil {
+		return nil, nil, err
+	}
 	args := c.Args().Slice()
 	oldPaths, newPaths := c.StringSlice("old"), c.StringSlice("new")
 	switch {

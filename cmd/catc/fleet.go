@@ -31,6 +31,9 @@ func loadSite(c *cli.Context, paths []string) (*catalog.Site, error) {
 	if len(paths) == 0 {
 		return nil, &exitError{code: exitErrors, msg: c.Command.Name + " needs at least one PATH (a .hcl file or a directory of them)"}
 	}
+	if err := applyDigestKey(c); err != nil {
+		return nil, err
+	}
 	site, diags := catalog.LoadSite(paths, catalog.LoadOptions{Vars: c.StringSlice("var"), VarFiles: c.StringSlice("var-file")})
 	if err := printDiagnostics(c, diags, site.Files()); err != nil {
 		return nil, err

@@ -224,3 +224,46 @@ func TestDiffGeneratedFleet(t *testing.T) {
 		t.Errorf("groups %s, %d failing; want %s, 2 failing", strings.Join(got, " | "), d.Failing(NewSide), want)
 	}
 }
+
+// TestDiffFleetSecrets: a sensitive attribute set from a fact shows in
+// no output of the fleet diff, not even in the grouping: nodes with
+// different secrets have one diff.
+func TestDiffFleetSecrets(t *testing.T) {
+	dir := t.TempDir()
+	types := `type "user" {
+  desc = "A user."
+  attribute "name" {
+    type      = "String[1]"
+    desc      = "The name."
+    behaviour = "namevar"
+  }
+  attribute "password" {
+    type      = "Optional[String]"
+    desc      = "The password."
+    sensitive = true
+  }
+}
+`
+	for side, pw := range map[string]string{"old": `"x-${facts.pw}"`, "new": `"y-${facts.pw}"`} {
+		if err := os.MkdirAll(filepath.Join(dir, side), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		src := types + "resource \"user\" \"deploy\" {\n  password = " + pw + "\n}\n"
+		if err := os.WriteFile(filepath.Join(dir, side, "site.hcl"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	facts := filepath.Join(dir, "facts.json")
+	rows := `[{"certname": "a.example.com", "name": "pw", "value": "hunter2"}, {"certname": "b.example.com", "name": "pw", "value": "swordfish"}]`
+	if err := os.WriteFile(facts, []byte(rows), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old, _ := catalog.LoadSite([]string{filepath.Join(dir, "old")}, catalog.LoadOptions{})
+	new, _ := catalog.LoadSite([]string{filepath.Join(dir, "new")}, catalog.LoadOptions{})
+	nodes, _ := catalog.ReadNodes(facts)
+	d := DiffFleet(Sides{Old: old, New: new}, nodes, graph.DiffOptions{}, Options{})
+	got := summary(d)
+	if len(d.Groups) != 1 || strings.Contains(got, "hunter2") || strings.Contains(got, "swordfish") {
+		t.Errorf("%s", got)
+	}
+}

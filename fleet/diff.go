@@ -170,6 +170,27 @@ func snapshot(site *catalog.Site, n *catalog.Node) (*graph.Snapshot, hcl.Diagnos
 	return graph.NewSnapshot(plan), diags
 }
 
+// resort sorts the resources and edges again after their refs changed
+// (as PlanDiff sorts them: by type and ref, by from and to), so that two
+// nodes' diffs that differ only by identity list them in the same order.
+func resort(d *graph.PlanDiff) *graph.PlanDiff {
+	sort.SliceStable(d.Resources, func(i, j int) bool {
+		a, b := d.Resources[i], d.Resources[j]
+		if a.Type != b.Type {
+			return a.Type < b.Type
+		}
+		return a.Ref < b.Ref
+	})
+	sort.SliceStable(d.Edges, func(i, j int) bool {
+		a, b := d.Edges[i], d.Edges[j]
+		if a.From != b.From {
+			return a.From < b.From
+		}
+		return a.To < b.To
+	})
+	return d
+}
+
 // builder collects node results into groups, concurrently.
 type builder struct {
 	mu       sync.Mutex
@@ -186,7 +207,7 @@ func (b *builder) add(r nodeResult) {
 	var g *Group
 	var key string
 	if r.diff != nil {
-		g = &Group{Diff: substitute(r.diff, r.id.replace)}
+		g = &Group{Diff: resort(substitute(r.diff, r.id.replace))}
 		g.Key, g.Placeholders = keyOf(g.Diff), r.id.placeholders()
 	} else if r.failed {
 		key = r.side.String() + "\x00" + errorsText(r.diags, r.id)

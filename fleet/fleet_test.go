@@ -267,3 +267,26 @@ func TestDiffFleetSecrets(t *testing.T) {
 		t.Errorf("%s", got)
 	}
 }
+
+// TestIdentityOrder: titles holding the node's name sort apart from
+// other titles differently on each node; after the placeholders the
+// diffs list them alike and group.
+func TestIdentityOrder(t *testing.T) {
+	mk := func(name string) *graph.PlanDiff {
+		return &graph.PlanDiff{Resources: []graph.ResourceChange{
+			{Action: graph.Manage, Type: "file", Ref: "File[/srv/" + name + "]"},
+			{Action: graph.Manage, Type: "file", Ref: "File[/srv/m]"},
+		}}
+	}
+	b := newBuilder(graph.StrictError, 2)
+	for _, name := range []string{"alpha", "zulu"} {
+		d := mk(name)
+		if name == "zulu" { // sorted by ref, as graph.Diff does
+			d.Resources[0], d.Resources[1] = d.Resources[1], d.Resources[0]
+		}
+		b.add(nodeResult{name: name, id: identityOf(&catalog.Node{Name: name}), diff: d})
+	}
+	if d := b.result(); len(d.Groups) != 1 {
+		t.Errorf("%d groups: %s", len(d.Groups), summary(d))
+	}
+}

@@ -47,3 +47,17 @@ func BenchmarkDiffFleet(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkValidateFleet: validate --nodes on 100 nodes × 1,000
+// resources (one side).
+func BenchmarkValidateFleet(b *testing.B) {
+	_, newDir, factsDir := writeFleet(b, 100, 1000)
+	b.ReportAllocs()
+	for b.Loop() {
+		site, _ := catalog.LoadSite([]string{newDir}, catalog.LoadOptions{})
+		nodes, _ := catalog.ReadNodes(factsDir)
+		if out := Validate(site, nodes, Options{}); len(out) != 2 {
+			b.Fatalf("%d outcomes", len(out))
+		}
+	}
+}

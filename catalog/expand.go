@@ -15,6 +15,8 @@ import (
 type deferredBlock struct {
 	block *hclsyntax.Block
 	src   []byte
+	// conds are the only_if of the group blocks around the resource.
+	conds []*hclsyntax.Attribute
 }
 
 // scopeRoots are the names the evaluation context defines; a traversal
@@ -92,7 +94,11 @@ func (d *deferredBlock) expand(ctx *hcl.EvalContext) ([]*rawResource, hcl.Diagno
 // instance decodes the block once with ctx, title template included; it
 // returns nil without diagnostics when only_if is false.
 func (d *deferredBlock) instance(ctx *hcl.EvalContext) (*rawResource, hcl.Diagnostics) {
+	conds := d.conds
 	if a, ok := d.block.Body.Attributes["only_if"]; ok {
+		conds = append(conds[:len(conds):len(conds)], a)
+	}
+	for _, a := range conds {
 		declared, diags := onlyIf(a, ctx)
 		if !declared {
 			return nil, diags
@@ -214,6 +220,7 @@ func expandAll(raws []*rawResource, ctx *hcl.EvalContext) ([]*rawResource, hcl.D
 		return raws, nil
 	}
 	out := make([]*rawResource, 0, len(raws))
+	seen := map[string]bool{}
 	for _, r := range raws {
 		if r.deferred == nil {
 			out = append(out, r)
@@ -223,8 +230,24 @@ func expandAll(raws []*rawResource, ctx *hcl.EvalContext) ([]*rawResource, hcl.D
 			continue // the context could not be built; its errors are reported
 		}
 		inst, d := r.deferred.expand(ctx)
-		diags = append(diags, d...)
+		diags = appendNew(diags, d, seen)
 		out = append(out, inst...)
 	}
 	return out, diags
+}
+
+// appendNew appends the diagnostics not seen before: a group's only_if
+// that fails is reported once, not once per resource.
+func appendNew(diags, more hcl.Diagnostics, seen map[string]bool) hcl.Diagnostics {
+	for _, m := range more {
+		key := m.Summary + "\x00" + m.Detail
+		if m.Subject != nil {
+			key += "\x00" + m.Subject.String()
+		}
+		if !seen[key] {
+			seen[key] = true
+			diags = append(diags, m)
+		}
+	}
+	return diags
 }

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,4 +127,64 @@ func mustJSON(t *testing.T, src string) any {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// TestGroup: a group's resources are declared only where its only_if
+// holds (and their own), and its errors are said once.
+func TestGroup(t *testing.T) {
+	src := `group "web" {
+  only_if = facts.role == "web"
+
+  resource "file" "/etc/nginx.conf" {
+    content = "listen ${facts.ip}"
+  }
+
+  resource "file" "/etc/tls.pem" {
+    only_if = try(facts.tls, false)
+  }
+}
+`
+	dir := writeSite(t, map[string]string{"types.hcl": siteTypes, "site.hcl": src})
+	site, diags := LoadSite([]string{dir}, LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	tests := []struct{ facts, want string }{
+		{`{"role": "web", "ip": "192.0.2.1", "tls": true}`, "File[/etc/nginx.conf] File[/etc/tls.pem]"},
+		{`{"role": "web", "ip": "192.0.2.1"}`, "File[/etc/nginx.conf]"},
+		{`{"role": "db"}`, ""},
+	}
+	for _, tt := range tests {
+		c, diags := site.Compile(&Node{Name: "n1", Facts: factsOf(t, tt.facts)})
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", tt.facts, diags)
+		}
+		var got []string
+		for _, r := range c.Resources {
+			got = append(got, r.Ref())
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("%s: %v, want %s", tt.facts, got, tt.want)
+		}
+	}
+	_, diags = site.Compile(&Node{Name: "n1", Facts: factsOf(t, `{}`)})
+	if len(diags) != 1 || !strings.Contains(diags[0].Detail, `"role"`) {
+		t.Errorf("a node without the fact: %v", diags)
+	}
+}
+
+func TestGroupErrors(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"group \"a\" {\n  resource \"file\" \"/a\" {}\n}\n", "A group block needs only_if"},
+		{"group {\n  only_if = true\n}\n", "A group block has one label"},
+		{"group \"a\" {\n  only_if = true\n  mode = \"0644\"\n}\n", `"mode" is not expected here`},
+		{"group \"a\" {\n  only_if = true\n  variable \"x\" {}\n}\n", `blocks of type "variable" are not expected here`},
+		{"grop \"a\" {}\n", `Did you mean "group"?`},
+	}
+	for _, tt := range tests {
+		_, diags := LoadFiles([]string{"types.hcl", "site.hcl"}, [][]byte{[]byte(siteTypes), []byte(tt.src)}, LoadOptions{})
+		if !diags.HasErrors() || !strings.Contains(fmt.Sprint(diags), tt.want) {
+			t.Errorf("%q: %v, want %q", tt.src, diags, tt.want)
+		}
+	}
 }

@@ -83,7 +83,7 @@ listen {ip}:80;
  => server_name {certname};
 listen {ip}:8080;
 
-fail new [mq-01.example.com]: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:20
+fail new [mq-01.example.com]: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19
 `
 	if got := summary(d); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
@@ -125,7 +125,7 @@ func TestValidatePlans(t *testing.T) {
 	for _, o := range Validate(new, nodes, Options{}) {
 		got = append(got, fmt.Sprintf("%d %s %v", len(o.Nodes), o.What, o.Nodes))
 	}
-	want := "1 fail: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:20 [mq-01.example.com]|" +
+	want := "1 fail: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19 [mq-01.example.com]|" +
 		"5 compile [db-01.example.com db-02.example.com web-01.example.com web-02.example.com web-03.example.com]"
 	if strings.Join(got, "|") != want {
 		t.Errorf("Validate:\n%s\nwant\n%s", strings.Join(got, "|"), want)
@@ -134,7 +134,7 @@ func TestValidatePlans(t *testing.T) {
 	for _, o := range Plans(new, nodes, Options{}) {
 		got = append(got, fmt.Sprintf("%d %s %v", len(o.Nodes), o.What, o.Nodes))
 	}
-	want = "1 fail: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:20 [mq-01.example.com]|" +
+	want = "1 fail: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19 [mq-01.example.com]|" +
 		"3 share one plan of 7 steps [web-01.example.com web-02.example.com web-03.example.com]|" +
 		"2 share one plan of 4 steps [db-01.example.com db-02.example.com]"
 	if strings.Join(got, "|") != want {
@@ -169,8 +169,8 @@ func TestDiffFleetSides(t *testing.T) {
 		sides Sides
 		want  string
 	}{
-		{Sides{Old: new, New: old}, "fail old [mq-01.example.com]: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:20\n"},
-		{Sides{Old: new, New: new}, "fail both [mq-01.example.com]: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:20\n"},
+		{Sides{Old: new, New: old}, "fail old [mq-01.example.com]: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19\n"},
+		{Sides{Old: new, New: new}, "fail both [mq-01.example.com]: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19\n"},
 	}
 	for _, tt := range tests {
 		d := DiffFleet(tt.sides, nodes, graph.DiffOptions{}, Options{})

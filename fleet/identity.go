@@ -62,8 +62,8 @@ func identityOf(n *catalog.Node) *identity {
 	return id
 }
 
-// factValue follows path into facts; cty.NilVal's stand-in DynamicVal
-// when a step is missing.
+// factValue follows path into facts; cty.DynamicVal (unknown) when a
+// step is missing.
 func factValue(v cty.Value, path ...string) cty.Value {
 	for _, k := range path {
 		if v.IsNull() || !v.IsKnown() || !v.Type().IsObjectType() || !v.Type().HasAttribute(k) {

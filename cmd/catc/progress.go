@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/catc-dev/catc/fleet"
 )
 
 // progress is a bar on standard error for runs over many nodes, only on
@@ -46,7 +48,7 @@ func (p *progress) update(done, total int) {
 	if filled < width {
 		bar += ">" + strings.Repeat(" ", width-filled-1)
 	}
-	fmt.Fprintf(p.w, "\r[%s] %s/%s nodes", bar, groupThousands(done), groupThousands(total))
+	fmt.Fprintf(p.w, "\r[%s] %s/%s nodes", bar, fleet.GroupDigits(done), fleet.GroupDigits(total))
 }
 
 // done clears the bar's line.
@@ -56,12 +58,4 @@ func (p *progress) done() {
 	if p.shown {
 		fmt.Fprint(p.w, "\r\x1b[K")
 	}
-}
-
-func groupThousands(n int) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/catalog"
@@ -104,11 +105,27 @@ func runNodes(c *cli.Context, plans bool, each func(*catalog.Node, *graph.Plan) 
 	}
 	done()
 	for _, out := range outcomes {
-		if err := printDiagnostics(c, out.Diags, site.Files()); err != nil {
+		if err := printDiagnostics(c, onNodes(out.Diags, out.Nodes), site.Files()); err != nil {
 			return nil, err
 		}
 	}
 	return outcomes, nil
+}
+
+// onNodes is diags, each saying which nodes it is about (a copy: the
+// outcome keeps its own).
+func onNodes(diags hcl.Diagnostics, nodes []string) hcl.Diagnostics {
+	out := make(hcl.Diagnostics, len(diags))
+	for i, d := range diags {
+		cp := *d
+		if len(nodes) == 1 {
+			cp.Detail += fmt.Sprintf(" (On the node %s.)", nodes[0])
+		} else {
+			cp.Detail += fmt.Sprintf(" (On %s nodes: %s.)", fleet.GroupDigits(len(nodes)), nodeList(nodes, 3))
+		}
+		out[i] = &cp
+	}
+	return out
 }
 
 // writeOutcomes prints one line per outcome ("998 nodes compile.", "2

@@ -25,6 +25,7 @@ func TestNodesOutcomes(t *testing.T) {
 		{[]string{"validate", fleetNew, "--nodes", fleetFacts}, 1, "",
 			"1 node fails: Unsupported attribute at ../../fixtures/fleet/site-new/web.hcl:19 (mq-01.example.com).\n" +
 				"5 nodes compile (db-01.example.com, db-02.example.com, web-01.example.com, web-02.example.com, web-03.example.com).\n"},
+		{[]string{"validate", fleetNew, "--nodes", fleetFacts}, 1, "", "or fix the name. (On the node mq-01.example.com.)\n"},
 		{[]string{"validate", fleetOld, "--nodes", fleetFacts}, 0, "",
 			"6 nodes compile (db-01.example.com, db-02.example.com, mq-01.example.com, web-01.example.com, web-02.example.com, web-03.example.com).\n"},
 		{[]string{"plan", fleetOld, "--nodes", fleetFacts}, 0,

@@ -115,24 +115,45 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	p, diags := c.prepare(files, workers)
+	ctx, ctxDiags := c.buildContext(p.vars, p.locals, opts, p.deferred || len(p.vars)+len(p.locals) > 0)
+	diags = append(diags, ctxDiags...)
+	diags = append(diags, c.declare(p.raws, ctx, workers)...)
+	c.secrets.sortRanges()
+	c.secrets.redactDiagnostics(diags)
+	return diags
+}
+
+// prepared is what a site's files yield before any evaluation context:
+// the type definitions and aliases are decoded into the catalog, the rest
+// waits here. A fleet run prepares once and declares once per node, so
+// nothing in it may be changed by declare.
+type prepared struct {
+	vars, locals []scopeBlock
+	raws         []*rawResource
+	deferred     bool // some resource needs the evaluation context
+}
+
+// prepare parses the files (in parallel) and decodes the aliases and type
+// definitions into c.
+func (c *Catalog) prepare(files []*sourceFile, workers int) (*prepared, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	var typeBlocks []typeBlock
-	var aliasBlocks, vars, locals []scopeBlock
-	var raws []*rawResource
-	deferred := false
-	for i, p := range parseAll(files, workers) {
+	var aliasBlocks []scopeBlock
+	p := &prepared{}
+	for i, pf := range parseAll(files, workers) {
 		f := files[i]
 		c.files[f.name] = &hcl.File{Body: hcl.EmptyBody(), Bytes: f.src}
-		diags = append(diags, p.diags...)
-		if p.diags.HasErrors() {
+		diags = append(diags, pf.diags...)
+		if pf.diags.HasErrors() {
 			c.secrets.markBroken(f.name)
 		}
-		typeBlocks = append(typeBlocks, p.types...)
-		aliasBlocks = append(aliasBlocks, p.aliases...)
-		vars, locals = append(vars, p.variables...), append(locals, p.locals...)
-		raws = append(raws, p.resources...)
-		for _, r := range p.resources {
-			deferred = deferred || r.deferred != nil
+		typeBlocks = append(typeBlocks, pf.types...)
+		aliasBlocks = append(aliasBlocks, pf.aliases...)
+		p.vars, p.locals = append(p.vars, pf.variables...), append(p.locals, pf.locals...)
+		p.raws = append(p.raws, pf.resources...)
+		for _, r := range pf.resources {
+			p.deferred = p.deferred || r.deferred != nil
 		}
 	}
 	var aliasDiags hcl.Diagnostics
@@ -141,17 +162,21 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 	defs, byName, typeDiags := decodeTypes(typeBlocks, c.aliases)
 	c.Types, c.typeByName = defs, byName
 	diags = append(diags, typeDiags...)
-	c.findSecrets(raws, vars, locals)
+	c.findSecrets(p.raws, p.vars, p.locals)
+	return p, diags
+}
 
-	ctx, ctxDiags := c.buildContext(vars, locals, opts, deferred || len(vars)+len(locals) > 0)
-	diags = append(diags, ctxDiags...)
-	raws, moreDiags := expandAll(raws, ctx)
-	diags = append(diags, moreDiags...)
-
+// declare expands the deferred resources with ctx, builds and registers
+// every resource and resolves the references. raws is only read.
+func (c *Catalog) declare(raws []*rawResource, ctx *hcl.EvalContext, workers int) hcl.Diagnostics {
+	raws, diags := expandAll(raws, ctx)
 	builds := make([]built, len(raws))
 	parallel(len(raws), workers, func(i int) {
+		if pb := raws[i].prebuilt; pb != nil {
+			builds[i] = pb.clone()
+			return
+		}
 		builds[i] = buildResource(c, raws[i])
-		raws[i] = nil // only the built resource is needed from here on
 	})
 	if len(builds) > 0 {
 		c.Resources = make([]*Resource, 0, len(builds))
@@ -166,10 +191,7 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 		}
 	}
 	c.retitle()
-	diags = append(diags, c.resolveAll(builds, workers)...)
-	c.secrets.sortRanges()
-	c.secrets.redactDiagnostics(diags)
-	return diags
+	return append(diags, c.resolveAll(builds, workers)...)
 }
 
 // resolveAll resolves every built resource's references in parallel: the

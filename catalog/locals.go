@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"github.com/hashicorp/hcl/v2/ext/tryfunc"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -114,5 +115,7 @@ func functions() map[string]function.Function {
 		"tobool": stdlib.MakeToFunc(cty.Bool), "tonumber": stdlib.MakeToFunc(cty.Number),
 		"tostring": stdlib.MakeToFunc(cty.String), "tolist": stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType)),
 		"toset": stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)), "tomap": stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType)),
+		// try and can guard facts that some nodes lack.
+		"try": tryfunc.TryFunc, "can": tryfunc.CanFunc,
 	}
 }

@@ -133,6 +133,15 @@ func parseChunk(src []byte, f *sourceFile, start hcl.Pos) *parsed {
 					titleTemplates = append(titleTemplates, r.titleRange)
 				}
 			}
+		case "group":
+			rs, gdiags := extractGroup(b, f.src)
+			p.diags = append(p.diags, gdiags...)
+			for _, r := range rs {
+				p.resources = append(p.resources, r)
+				if isTitleTemplate(r.titleRange, f.src) {
+					titleTemplates = append(titleTemplates, r.titleRange)
+				}
+			}
 		case "variable":
 			p.variables = append(p.variables, scopeBlock{block: b, src: f.src})
 		case "locals":

@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
-	ctyjson "github.com/zclconf/go-cty/cty/json"
 
 	"github.com/catc-dev/catc/types"
 )
@@ -48,6 +47,20 @@ func (c *Catalog) buildContext(vars, locals []scopeBlock, opts LoadOptions, need
 	if !needed && len(opts.Vars) == 0 && len(opts.VarFiles) == 0 && opts.FactsFile == "" {
 		return nil, nil
 	}
+	varObj, diags := c.variables(vars, opts)
+	node, moreDiags := readFactsNode(opts.FactsFile)
+	diags = append(diags, moreDiags...)
+	ctx, moreDiags := nodeContext(varObj, node, locals, &c.secrets)
+	diags = append(diags, moreDiags...)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return ctx, diags
+}
+
+// variables is var.*: the variable blocks set by --var-file and --var.
+// It does not depend on the node.
+func (c *Catalog) variables(vars []scopeBlock, opts LoadOptions) (cty.Value, hcl.Diagnostics) {
 	defs, diags := decodeVariables(vars, c.aliases)
 	for name, v := range defs {
 		v.secret = c.secrets.names["var."+name]
@@ -55,18 +68,25 @@ func (c *Catalog) buildContext(vars, locals []scopeBlock, opts LoadOptions, need
 	diags = append(diags, c.applyVarFiles(defs, opts.VarFiles)...)
 	diags = append(diags, applyVarFlags(defs, opts.Vars)...)
 	varObj, moreDiags := variableValues(defs)
-	diags = append(diags, moreDiags...)
-	facts, moreDiags := readFacts(opts.FactsFile)
-	diags = append(diags, moreDiags...)
+	return varObj, append(diags, moreDiags...)
+}
+
+// nodeContext is the evaluation context of one node: var.*, that node's
+// facts.* and trusted.*, then local.* (which may use them all); the
+// values that feed a sensitive attribute are marked (secrets.go). s is
+// only read.
+func nodeContext(varObj cty.Value, node *Node, locals []scopeBlock, s *secrets) (*hcl.EvalContext, hcl.Diagnostics) {
+	facts, trusted := cty.EmptyObjectVal, cty.EmptyObjectVal
+	if node != nil {
+		facts, trusted = node.Facts, node.trusted()
+	}
 	ctx := &hcl.EvalContext{
-		Variables: map[string]cty.Value{"var": c.secrets.markSecrets("var", varObj), "facts": c.secrets.markSecrets("facts", facts)},
+		Variables: map[string]cty.Value{"var": s.markSecrets("var", varObj), "facts": s.markSecrets("facts", facts),
+			"trusted": s.markSecrets("trusted", trusted)},
 		Functions: functions(),
 	}
-	ctx.Variables["local"], moreDiags = evalLocals(locals, ctx, &c.secrets)
-	diags = append(diags, moreDiags...)
-	if diags.HasErrors() {
-		return nil, diags
-	}
+	var diags hcl.Diagnostics
+	ctx.Variables["local"], diags = evalLocals(locals, ctx, s)
 	return ctx, diags
 }
 
@@ -258,31 +278,21 @@ func variableValues(defs map[string]*variableDef) (cty.Value, hcl.Diagnostics) {
 	return cty.ObjectVal(vals), diags
 }
 
-// readFacts reads a Facter JSON file (one node) into facts.*.
-func readFacts(path string) (cty.Value, hcl.Diagnostics) {
+// readFactsNode reads the --facts file: one node in any facts format
+// (ReadNodes); a file of several nodes needs --nodes.
+func readFactsNode(path string) (*Node, hcl.Diagnostics) {
 	if path == "" {
-		return cty.EmptyObjectVal, nil
+		return nil, nil
 	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return cty.EmptyObjectVal, hcl.Diagnostics{ioDiag(path, err)}
+	nodes, diags := ReadNodes(path)
+	if diags.HasErrors() {
+		return nil, diags
 	}
-	bad := func(why string) hcl.Diagnostics {
-		return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: summaryFacts,
-			Detail: fmt.Sprintf("The facts file %s is not a Facter JSON object: %s.", path, why)}}
+	if len(nodes) != 1 {
+		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: summaryFacts,
+			Detail: fmt.Sprintf("The facts file %s holds %d nodes; --facts takes one node. Use --nodes %s to compile every node.", path, len(nodes), path)}}
 	}
-	t, err := ctyjson.ImpliedType(src)
-	if err != nil {
-		return cty.EmptyObjectVal, bad(err.Error())
-	}
-	if !t.IsObjectType() {
-		return cty.EmptyObjectVal, bad("the top level is not an object")
-	}
-	v, err := ctyjson.Unmarshal(src, t)
-	if err != nil {
-		return cty.EmptyObjectVal, bad(err.Error())
-	}
-	return v, nil
+	return nodes[0], diags
 }
 
 func sortedNames[V any](m map[string]V) []string {

@@ -17,7 +17,7 @@ func loadFlags() []cli.Flag {
 		maxDiagnosticsFlag(),
 		&cli.StringSliceFlag{Name: "var", Usage: "set a variable: `NAME=VALUE` (repeatable)"},
 		&cli.StringSliceFlag{Name: "var-file", Usage: "read variables from `FILE` (HCL: name = value; repeatable)", TakesFile: true},
-		&cli.StringFlag{Name: "facts", Usage: "read facts.* from `FILE` (Facter JSON of one node)", TakesFile: true},
+		&cli.StringFlag{Name: "facts", Usage: "read facts.* from `FILE`, one node's facts (Facter JSON, a facts document or Puppet's YAML facts cache)", TakesFile: true},
 		digestKeyFlag(),
 	}
 }

@@ -199,7 +199,7 @@ func scopeAttrAdvice(expr hcl.Expression) string {
 	case "local":
 		return fmt.Sprintf("Define %s in a locals block, or fix the name.", attr.Name)
 	case "facts":
-		return fmt.Sprintf("Give the fact %s in the --facts file, or fix the name.", attr.Name)
+		return fmt.Sprintf("Give the fact %s in the node's facts (--facts or --nodes), guard it with try(facts.%s, DEFAULT), or fix the name.", attr.Name, attr.Name)
 	}
 	return ""
 }
@@ -223,7 +223,7 @@ func tagAdvice(tag string) string {
 	if !validTag(fixed) {
 		return "Remove the empty tag."
 	}
-	return fmt.Sprintf("Write it with only those characters, e.g. %s.", rubyQuote(fixed))
+	return fmt.Sprintf("Write it with only those characters, e.g. %s.", types.RubyInspectString(fixed))
 }
 
 // labelAdvice says how to fix a block with got labels instead of want;

@@ -89,8 +89,25 @@ func decodeAttribute(td *TypeDef, b *hcl.Block, src []byte, aliases *types.Alias
 	}
 	diags = append(diags, decodeBehaviour(a, at["behaviour"], at["behavior"], src)...)
 	diags = append(diags, decodeSensitive(a, at["sensitive"])...)
+	diags = append(diags, checkSensitiveNamevar(td, a, at["sensitive"])...)
 	diags = append(diags, decodeDefault(td, a, at["default"], src)...)
 	return a, diags
+}
+
+// checkSensitiveNamevar refuses a sensitive namevar: its value is the
+// title and the uniqueness key, printed in every plan, graph, diff and
+// message, so it cannot be kept secret.
+func checkSensitiveNamevar(td *TypeDef, a *AttrDef, sensitive *hcl.Attribute) hcl.Diagnostics {
+	if a.Behaviour != Namevar || !isSecretAttr(a) {
+		return nil
+	}
+	subject, fix := a.TypeRange, "remove Sensitive[...] from its type"
+	if a.Sensitive && sensitive != nil {
+		subject, fix = sensitive.Range, "remove `sensitive = true`"
+	}
+	return hcl.Diagnostics{errorAt(summarySensitiveNamevar,
+		fmt.Sprintf("The namevar %s.%s may not be sensitive: a namevar's value is the title and the uniqueness key, printed in every plan, graph, diff and message. Identify resources by a value that is not secret: %s, and keep the secret in another attribute.", td.Name, a.Name, fix),
+		subject, a.DeclRange.Ptr())}
 }
 
 // decodeAttrType parses the Puppet type expression, blaming the exact
@@ -123,7 +140,7 @@ func decodeAttrType(td *TypeDef, a *AttrDef, attr *hcl.Attribute, src []byte, al
 		// ParseData refuses; say which name and suggest the nearest.
 		if ft, ferr := types.ParseWith(s, aliases); ferr == nil {
 			if name, ok := unresolvedTypeName(ft); ok {
-				return append(diags, unknownTypeNameDiag(a, attr, src, name))
+				return append(diags, unknownTypeNameDiag(a, attr, src, name, aliases))
 			}
 		}
 		return append(diags, typeParseDiag(a, attr, src, err))
@@ -132,13 +149,16 @@ func decodeAttrType(td *TypeDef, a *AttrDef, attr *hcl.Attribute, src []byte, al
 	return diags
 }
 
-func unknownTypeNameDiag(a *AttrDef, attr *hcl.Attribute, src []byte, name string) *hcl.Diagnostic {
+func unknownTypeNameDiag(a *AttrDef, attr *hcl.Attribute, src []byte, name string, aliases *types.Aliases) *hcl.Diagnostic {
 	rng := a.TypeRange
 	if i := strings.Index(a.TypeText, name); i >= 0 {
 		rng = valueRange(a.TypeRange, src, a.TypeText, i, len(name))
 	}
 	detail := fmt.Sprintf("The type of the `%s` attribute `%s` references an unknown type `%s` (the Resource API accepts it, and every value then fails with \"references an unresolved type '%s'\"). Use a Puppet data type (String, Integer, Enum[…], …).", a.Name, a.TypeText, name, name)
-	if sug := NameSuggestion(name, builtinTypeNames); sug != "" {
+	if strings.Contains(name, "::") {
+		detail += fmt.Sprintf(" If %s is a module's type alias, define it with a type_alias block (catc import writes them from the module's types/*.pp).", name)
+	}
+	if sug := NameSuggestion(name, append(aliases.Names(), builtinTypeNames...)); sug != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", sug)
 	}
 	return errorAt(summaryAttrType, detail, rng, attr.Range.Ptr())

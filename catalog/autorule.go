@@ -80,8 +80,15 @@ func autoTerms(td *TypeDef, kind AutoKind, e hcl.Expression) ([]AutoTerm, hcl.Di
 		s := scalarCtyString(x)
 		if strings.HasPrefix(s, "$") {
 			term.Attr = s[1:]
-			if td.Attr(term.Attr) == nil {
+			a := td.Attr(term.Attr)
+			if a == nil {
 				diags = append(diags, unknownAutoAttr(td, kind, term))
+				continue
+			}
+			if isSecretAttr(a) {
+				diags = append(diags, errorAt(summaryAutoRule,
+					fmt.Sprintf("The %s rule refers to \"$%s\", a sensitive attribute: the edge it makes, or its absence, would tell whether the secret is the title of another resource, so anyone could test a guess. Refer to an attribute that is not sensitive.", kind, term.Attr),
+					term.Range, nil))
 				continue
 			}
 		} else {

@@ -28,6 +28,10 @@ type Catalog struct {
 	// renamed maps the declared title key of each renamed resource to it.
 	renamed map[string]*Resource
 	files   map[string]*hcl.File
+	// secrets are the source ranges and scope values that hold secrets;
+	// masked is files with those ranges masked (see secrets.go).
+	secrets secrets
+	masked  map[string]*hcl.File
 }
 
 // Type returns the type definition called name (case-insensitive), or nil.
@@ -35,9 +39,17 @@ func (c *Catalog) Type(name string) *TypeDef {
 	return c.typeByName[strings.ToLower(name)]
 }
 
-// Files returns the parsed source files by file name, for diagnostic
-// snippets (hcl.NewDiagnosticTextWriter). It is never nil.
-func (c *Catalog) Files() map[string]*hcl.File { return c.files }
+// Files returns the source files by file name, for diagnostic snippets
+// (hcl.NewDiagnosticTextWriter). Every range that holds a secret (the
+// value of a sensitive attribute, and the locals and variables it is
+// computed from) is masked with '*', line breaks kept, so a snippet never
+// shows one. It is never nil.
+func (c *Catalog) Files() map[string]*hcl.File {
+	if c.masked == nil {
+		c.masked = c.secrets.maskedFiles(c.files)
+	}
+	return c.masked
+}
 
 // Lookup finds the resource a reference Type[title] designates, the way
 // Puppet's Catalog#resource does: first by exact title (or explicit alias),
@@ -109,6 +121,9 @@ func (t *TypeDef) seal() {
 	for i, a := range t.Attributes {
 		a.pos = i
 		a.subject = t.Name + "." + a.Name
+		a.typed = a.Type != nil && types.ContainsSensitive(a.Type)
+		a.secret = a.Sensitive || a.typed
+		a.sealed = true
 	}
 }
 
@@ -182,6 +197,9 @@ type AttrDef struct {
 	// "type.attr", the prefix of value messages; TypeDef.seal sets both.
 	pos     int
 	subject string
+	// secret caches IsSecret once sealed (typed: Sensitive somewhere in
+	// the type, so values need sealing).
+	sealed, secret, typed bool
 }
 
 // Behaviour is an attribute's role, as in the Resource API.

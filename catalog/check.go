@@ -8,49 +8,66 @@ import (
 	"github.com/catc-dev/catc/types"
 )
 
-// wantsSensitive reports whether values of type t must be Sensitive:
-// Sensitive[...] itself, or inside Optional or NotUndef. HCL cannot mark a
-// value Sensitive as a manifest can, so catc wraps it for such a type.
-func wantsSensitive(t types.Type) bool {
-	for {
-		switch x := t.(type) {
-		case *types.SensitiveType:
-			return true
-		case *types.OptionalType:
-			t = x.Type
-		case *types.NotUndefType:
-			t = x.Type
-		default:
-			return false
-		}
-	}
-}
-
 // checkValue checks v against the attribute's type with Puppet's message,
-// prefixed `type.attr`, then a sentence of advice (valueAdvice). A value for a Sensitive[...] type is wrapped first
-// (HCL has no Sensitive constructor). A sensitive attribute's message does
-// not show the value.
+// prefixed `type.attr`, then a sentence of advice (valueAdvice). Plain
+// values at the Sensitive[...] positions of the type are wrapped first
+// (HCL has no Sensitive constructor; see types.SealSensitive) and must
+// fit the parameter as written there. No message shows a secret: the
+// value of a sensitive attribute, or one computed from a sensitive value.
 func checkValue(td *TypeDef, a *AttrDef, v types.Value) (string, bool) {
 	if a.Type == nil {
 		return "", true
 	}
-	if wantsSensitive(a.Type) {
-		if _, already := v.(types.Sensitive); !already && v != nil {
-			v = types.Sensitive{Value: v}
-		}
+	tainted := containsSensitive(v)
+	v = plainValue(v)
+	bounded := true
+	if hasSensitiveType(a) {
+		v, bounded = types.SealSensitive(a.Type, v)
 	}
 	subject := a.subject
 	if subject == "" {
 		subject = td.Name + "." + a.Name
 	}
 	msg, ok := types.Check(subject, a.Type, v)
-	if ok {
+	switch {
+	case ok && bounded:
 		return "", true
+	case ok:
+		return fmt.Sprintf("%s expects a value of type %s, got a sensitive value outside the bounds written inside Sensitive[...] (the value is not shown). Use a value within those bounds.", subject, a.TypeText), false
+	case a.Sensitive || tainted || isSecretAttr(a) && exposesScalars(v):
+		why := "the attribute is sensitive"
+		if tainted && !isSecretAttr(a) {
+			why = "it is computed from a sensitive value"
+		}
+		msg = fmt.Sprintf("%s expects a value of type %s, got a value that is not shown (%s)", subject, a.TypeText, why)
 	}
-	if a.Sensitive {
-		msg = fmt.Sprintf("%s expects a value of type %s, got a value that is not shown (the attribute is sensitive)", subject, a.TypeText)
+	return msg + ". " + valueAdvice(a.Type, v, tainted || isSecretAttr(a)), false
+}
+
+// exposesScalars reports whether v has a scalar outside any Sensitive:
+// Puppet's mismatch messages can quote one (`got 'x'`, Integer[5, 5]).
+func exposesScalars(v types.Value) bool {
+	switch x := v.(type) {
+	case nil, types.Sensitive:
+		return false
+	case []types.Value:
+		for _, e := range x {
+			if exposesScalars(e) {
+				return true
+			}
+		}
+		return false
+	case *types.Hash:
+		if x != nil {
+			for _, e := range x.Values {
+				if exposesScalars(e) {
+					return true
+				}
+			}
+		}
+		return false
 	}
-	return msg + ". " + valueAdvice(a.Type, v, a.Sensitive), false
+	return true
 }
 
 // checkEnsure is the Resource API's validate_ensure: an `ensure`

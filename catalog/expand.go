@@ -15,16 +15,21 @@ import (
 type deferredBlock struct {
 	block *hclsyntax.Block
 	src   []byte
+	// conds are the only_if of the group blocks around the resource.
+	conds []*hclsyntax.Attribute
 }
 
 // scopeRoots are the names the evaluation context defines; a traversal
 // from any other root in a relationship is a resource reference.
-var scopeRoots = map[string]bool{"var": true, "local": true, "facts": true, "each": true}
+var scopeRoots = map[string]bool{"var": true, "local": true, "facts": true, "trusted": true, "each": true}
 
 // needsContext reports whether a block cannot be read without the
-// evaluation context: it has for_each or a title template.
+// evaluation context: it has for_each, only_if or a title template.
 func needsContext(b *hclsyntax.Block, src []byte) bool {
 	if _, ok := b.Body.Attributes["for_each"]; ok {
+		return true
+	}
+	if _, ok := b.Body.Attributes["only_if"]; ok {
 		return true
 	}
 	return len(b.LabelRanges) == 2 && isTitleTemplate(b.LabelRanges[1], src)
@@ -86,8 +91,19 @@ func (d *deferredBlock) expand(ctx *hcl.EvalContext) ([]*rawResource, hcl.Diagno
 	return out, diags
 }
 
-// instance decodes the block once with ctx, title template included.
+// instance decodes the block once with ctx, title template included; it
+// returns nil without diagnostics when only_if is false.
 func (d *deferredBlock) instance(ctx *hcl.EvalContext) (*rawResource, hcl.Diagnostics) {
+	conds := d.conds
+	if a, ok := d.block.Body.Attributes["only_if"]; ok {
+		conds = append(conds[:len(conds):len(conds)], a)
+	}
+	for _, a := range conds {
+		declared, diags := onlyIf(a, ctx)
+		if !declared {
+			return nil, diags
+		}
+	}
 	r, diags := extractResource(d.block, d.src, ctx)
 	if r == nil {
 		return nil, diags
@@ -101,6 +117,21 @@ func (d *deferredBlock) instance(ctx *hcl.EvalContext) (*rawResource, hcl.Diagno
 		r.title = title
 	}
 	return r, diags
+}
+
+// onlyIf evaluates the only_if meta-argument: the resource is declared on
+// the node only when it is true.
+func onlyIf(a *hclsyntax.Attribute, ctx *hcl.EvalContext) (bool, hcl.Diagnostics) {
+	v, diags := a.Expr.Value(ctx)
+	if diags.HasErrors() {
+		return false, withEvalAdvice(diags)
+	}
+	if v.IsNull() || !v.IsKnown() || !v.Type().Equals(cty.Bool) {
+		return false, hcl.Diagnostics{errorAt(summaryInvalidValue,
+			"only_if must be true or false: a condition on the node such as facts.os.family == \"Debian\" or startswith(trusted.certname, \"web-\").",
+			a.Expr.Range(), a.SrcRange.Ptr())}
+	}
+	return v.True(), nil
 }
 
 // evalTitle evaluates a title label as a template (HCL labels are literal
@@ -118,6 +149,9 @@ func evalTitle(r hcl.Range, src []byte, ctx *hcl.EvalContext) (string, hcl.Diagn
 	v, diags := expr.Value(ctx)
 	if diags.HasErrors() {
 		return "", withEvalAdvice(diags)
+	}
+	if v.ContainsMarked() {
+		return "", hcl.Diagnostics{errorAt(summaryInvalidValue, secretUse("A title"), r, nil)}
 	}
 	if v.IsNull() || !v.IsKnown() || v.Type() != cty.String {
 		return "", hcl.Diagnostics{errorAt(summaryInvalidValue, "The title must evaluate to a string.", r, nil)}
@@ -138,6 +172,9 @@ func forEachElements(a *hclsyntax.Attribute, ctx *hcl.EvalContext) ([]string, []
 	if v.IsNull() || !v.IsWhollyKnown() {
 		return nil, nil, bad
 	}
+	// A for_each read by a sensitive attribute is marked as a whole: its
+	// keys become titles, so only a map's values may stay secret.
+	v, marks := v.Unmark()
 	t := v.Type()
 	isMap := t.IsMapType() || t.IsObjectType()
 	if !isMap && !(t.IsListType() || t.IsSetType() || t.IsTupleType()) {
@@ -146,8 +183,12 @@ func forEachElements(a *hclsyntax.Attribute, ctx *hcl.EvalContext) ([]string, []
 	elems := map[string]cty.Value{}
 	for it := v.ElementIterator(); it.Next(); {
 		k, e := it.Element()
+		if k.IsMarked() || !isMap && (len(marks) > 0 || e.IsMarked()) {
+			return nil, nil, hcl.Diagnostics{errorAt(summaryInvalidValue,
+				secretUse("A for_each key (each.key, and each.value of a list or set)"), a.Expr.Range(), a.SrcRange.Ptr())}
+		}
 		if isMap {
-			elems[k.AsString()] = e
+			elems[k.AsString()] = e.WithMarks(marks)
 			continue
 		}
 		if e.IsNull() || e.Type() != cty.String {
@@ -179,6 +220,7 @@ func expandAll(raws []*rawResource, ctx *hcl.EvalContext) ([]*rawResource, hcl.D
 		return raws, nil
 	}
 	out := make([]*rawResource, 0, len(raws))
+	seen := map[string]bool{}
 	for _, r := range raws {
 		if r.deferred == nil {
 			out = append(out, r)
@@ -188,8 +230,24 @@ func expandAll(raws []*rawResource, ctx *hcl.EvalContext) ([]*rawResource, hcl.D
 			continue // the context could not be built; its errors are reported
 		}
 		inst, d := r.deferred.expand(ctx)
-		diags = append(diags, d...)
+		diags = appendNew(diags, d, seen)
 		out = append(out, inst...)
 	}
 	return out, diags
+}
+
+// appendNew appends the diagnostics not seen before: a group's only_if
+// that fails is reported once, not once per resource.
+func appendNew(diags, more hcl.Diagnostics, seen map[string]bool) hcl.Diagnostics {
+	for _, m := range more {
+		key := m.Summary + "\x00" + m.Detail
+		if m.Subject != nil {
+			key += "\x00" + m.Subject.String()
+		}
+		if !seen[key] {
+			seen[key] = true
+			diags = append(diags, m)
+		}
+	}
+	return diags
 }

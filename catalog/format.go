@@ -18,6 +18,9 @@ import (
 // labels (`resource "software" "python-${each.key}"`) are accepted, as
 // Load accepts them in titles.
 func FormatHCL(src []byte, filename string) ([]byte, hcl.Diagnostics) {
+	if diags := checkInput(src, filename, hcl.InitialPos); diags.HasErrors() {
+		return nil, diags
+	}
 	file, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
 	diags = withSyntaxAdvice(diags)
 	if file != nil {

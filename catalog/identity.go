@@ -138,7 +138,7 @@ func appendLookupKey(dst []byte, typ string, values []types.Value) []byte {
 			dst = append(dst, "\x01nil"...)
 		default:
 			dst = append(dst, "\x02"...)
-			dst = append(dst, rubyInspect(v)...)
+			dst = append(dst, types.RubyInspect(v)...)
 		}
 	}
 	return dst
@@ -160,78 +160,6 @@ func appendLower(dst []byte, s string) []byte {
 		dst = append(dst, c)
 	}
 	return dst
-}
-
-// rubyInspect prints a value the way Ruby's inspect does in Puppet's
-// duplicate messages: "php", nil, 5, ["yum", "php"].
-func rubyInspect(v types.Value) string {
-	switch v := v.(type) {
-	case nil:
-		return "nil"
-	case string:
-		return rubyQuote(v)
-	case bool:
-		return strconv.FormatBool(v)
-	case int64:
-		return strconv.FormatInt(v, 10)
-	case float64:
-		return formatFloat(v)
-	case []types.Value:
-		parts := make([]string, len(v))
-		for i, x := range v {
-			parts[i] = rubyInspect(x)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	case *types.Hash:
-		parts := make([]string, len(v.Keys))
-		for i, k := range v.Keys {
-			parts[i] = rubyQuote(k) + "=>" + rubyInspect(v.Values[i])
-		}
-		return "{" + strings.Join(parts, ", ") + "}"
-	case types.Sensitive:
-		return "#<Sensitive [value redacted]>"
-	}
-	return "?"
-}
-
-// rubyQuote is Ruby's String#inspect for the common cases.
-func rubyQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"', '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\r':
-			b.WriteString(`\r`)
-		case 0x1b:
-			b.WriteString(`\e`)
-		case '#':
-			b.WriteByte('#') // Ruby escapes only "#{", "#$", "#@"; rare enough in titles
-		default:
-			if r < 0x20 {
-				b.WriteString(`\x` + strconv.FormatInt(int64(r)+0x100, 16)[1:])
-				continue
-			}
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
-// formatFloat prints a float so that it never reads as an integer.
-func formatFloat(f float64) string {
-	s := strconv.FormatFloat(f, 'g', -1, 64)
-	if !strings.ContainsAny(s, ".eEnN") {
-		s += ".0"
-	}
-	return s
 }
 
 // capitalizeType is Puppet's reference spelling of a type name: every
@@ -295,7 +223,7 @@ func appendTitles(out []string, v types.Value) []string {
 	case string:
 		return append(out, v)
 	case *types.Hash:
-		return append(out, rubyInspect(v))
+		return append(out, types.RubyInspect(v))
 	default:
 		return append(out, scalarString(v))
 	}
@@ -315,5 +243,5 @@ func scalarString(v types.Value) string {
 	case nil:
 		return ""
 	}
-	return rubyInspect(v)
+	return types.RubyInspect(v)
 }

@@ -1,13 +1,10 @@
 package catalog
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
-	"hash"
 	"io"
 	"math"
-	"sync"
+	"strconv"
+	"strings"
 
 	"github.com/catc-dev/catc/internal/jsonw"
 	"github.com/catc-dev/catc/types"
@@ -76,7 +73,8 @@ type JSONOrigin struct {
 
 // JSONValue is a types.Value that marshals with hash keys in their order,
 // floats that stay floats (1.0), and sensitive values replaced by a
-// marker: {"sensitive": "hmac-sha256:<hex>"}. It unmarshals with the
+// marker: {"sensitive": "hmac-sha256:<key id>:<hex>"} with a digest key,
+// {"sensitive": "redacted"} without (see SensitiveMarker). It unmarshals with the
 // same rules (key order kept, 1 an Integer and 1.0 a Float); a marker
 // reads back as the hash it is.
 type JSONValue struct{ V types.Value }
@@ -128,7 +126,7 @@ func jsonTypes(defs []*TypeDef) []JSONType {
 	for _, t := range defs {
 		jt := JSONType{Name: t.Name, Attributes: make([]JSONAttribute, 0, len(t.Attributes))}
 		for _, a := range t.Attributes {
-			jt.Attributes = append(jt.Attributes, JSONAttribute{Name: a.Name, Behaviour: a.Behaviour.String(), Sensitive: a.Sensitive})
+			jt.Attributes = append(jt.Attributes, JSONAttribute{Name: a.Name, Behaviour: a.Behaviour.String(), Sensitive: a.IsSecret()})
 		}
 		out = append(out, jt)
 	}
@@ -279,28 +277,6 @@ func writeOrigins(w *jsonw.Writer, os []JSONOrigin) {
 // WriteJSON writes the catalog JSON of c (without edges) to w.
 func WriteJSON(w io.Writer, c *Catalog) error { return NewJSON(c).Write(w) }
 
-// sensitiveKey keys the digest of sensitive values: fixed, so that two runs
-// (and two catalogs for diff) digest the same value the same way.
-var sensitiveKey = []byte("catc sensitive value digest v1")
-
-// SensitiveDigest is the marker text of a sensitive value:
-// "hmac-sha256:" and the keyed digest of the value's JSON form.
-func SensitiveDigest(v types.Value) string {
-	w := jsonw.Compact()
-	writeValue(w, v)
-	m := digests.Get().(hash.Hash)
-	m.Reset()
-	m.Write(w.Bytes())
-	var sum [sha256.Size]byte
-	out := "hmac-sha256:" + hex.EncodeToString(m.Sum(sum[:0]))
-	digests.Put(m)
-	return out
-}
-
-// digests are keyed HMACs to reuse: keying one costs two hash blocks and
-// a catalog can have a sensitive value on every resource.
-var digests = sync.Pool{New: func() any { return hmac.New(sha256.New, sensitiveKey) }}
-
 // writeValue writes v with hash keys in their order, floats that stay
 // floats and sensitive values as their marker.
 func writeValue(w *jsonw.Writer, v types.Value) {
@@ -326,7 +302,7 @@ func writeValue(w *jsonw.Writer, v types.Value) {
 	case types.Sensitive:
 		w.BeginObject()
 		w.Key("sensitive")
-		w.String(SensitiveDigest(v.Value))
+		w.String(SensitiveMarker(v.Value))
 		w.EndObject()
 	default:
 		w.Null()
@@ -353,4 +329,13 @@ func writeFloat(w *jsonw.Writer, f float64) {
 		return
 	}
 	w.Number(s)
+}
+
+// formatFloat prints a float so that it never reads as an integer.
+func formatFloat(f float64) string {
+	s := strconv.FormatFloat(f, 'g', -1, 64)
+	if !strings.ContainsAny(s, ".eEnN") {
+		s += ".0"
+	}
+	return s
 }

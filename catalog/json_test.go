@@ -2,9 +2,6 @@ package catalog
 
 import (
 	"bytes"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"math"
 	"math/rand/v2"
@@ -97,12 +94,8 @@ func refValue(b *bytes.Buffer, v types.Value) {
 		}
 		b.WriteByte('}')
 	case types.Sensitive:
-		var inner bytes.Buffer
-		refValue(&inner, v.Value)
-		m := hmac.New(sha256.New, sensitiveKey)
-		m.Write(inner.Bytes())
 		b.WriteString(`{"sensitive":`)
-		str("hmac-sha256:" + hex.EncodeToString(m.Sum(nil)))
+		str(SensitiveMarker(v.Value))
 		b.WriteByte('}')
 	default:
 		b.WriteString("null")

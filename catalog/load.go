@@ -119,32 +119,64 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	p, diags := c.prepare(files, workers, opts.Cache)
+	ctx, ctxDiags := c.buildContext(p.vars, p.locals, opts, p.deferred || len(p.vars)+len(p.locals) > 0)
+	diags = append(diags, ctxDiags...)
+	diags = append(diags, c.declare(p.raws, ctx, workers, p.reuse)...)
+	c.secrets.sortRanges()
+	c.secrets.redactDiagnostics(diags)
+	return diags
+}
+
+// prepared is what a site's files yield before any evaluation context:
+// the type definitions and aliases are decoded into the catalog, the rest
+// waits here. A fleet run prepares once and declares once per node, so
+// nothing in it may be changed by declare.
+type prepared struct {
+	vars, locals []scopeBlock
+	raws         []*rawResource
+	deferred     bool // some resource needs the evaluation context
+	// reuse is set for a load through a ParseCache (see buildAll).
+	reuse *buildReuse
+}
+
+// prepare parses the files (in parallel; through cache when not nil) and
+// decodes the aliases and type definitions into c.
+func (c *Catalog) prepare(files []*sourceFile, workers int, cache *ParseCache) (*prepared, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	var typeBlocks []typeBlock
-	var aliasBlocks, vars, locals []scopeBlock
-	var raws []*rawResource
-	deferred := false
-	for i, p := range parseCached(files, workers, opts.Cache) {
+	var aliasBlocks []scopeBlock
+	p := &prepared{}
+	for i, pf := range parseCached(files, workers, cache) {
 		f := files[i]
 		c.files[f.name] = &hcl.File{Body: hcl.EmptyBody(), Bytes: f.src}
-		diags = append(diags, p.diags...)
-		typeBlocks = append(typeBlocks, p.types...)
-		aliasBlocks = append(aliasBlocks, p.aliases...)
-		vars, locals = append(vars, p.variables...), append(locals, p.locals...)
-		raws = append(raws, p.resources...)
-		for _, r := range p.resources {
-			deferred = deferred || r.deferred != nil
+		diags = append(diags, pf.diags...)
+		if pf.diags.HasErrors() {
+			c.secrets.markBroken(f.name)
+		}
+		typeBlocks = append(typeBlocks, pf.types...)
+		aliasBlocks = append(aliasBlocks, pf.aliases...)
+		p.vars, p.locals = append(p.vars, pf.variables...), append(p.locals, pf.locals...)
+		p.raws = append(p.raws, pf.resources...)
+		for _, r := range pf.resources {
+			p.deferred = p.deferred || r.deferred != nil
 		}
 	}
-	typeDiags, typesReused := c.decodeAllTypes(typeBlocks, aliasBlocks, opts.Cache)
+	typeDiags, typesReused := c.decodeAllTypes(typeBlocks, aliasBlocks, cache)
 	diags = append(diags, typeDiags...)
+	if cache != nil {
+		p.reuse = &buildReuse{cache: cache, typesReused: typesReused}
+	}
+	c.findSecrets(p.raws, p.vars, p.locals)
+	return p, diags
+}
 
-	ctx, ctxDiags := c.buildContext(vars, locals, opts, deferred || len(vars)+len(locals) > 0)
-	diags = append(diags, ctxDiags...)
-	raws, moreDiags := expandAll(raws, ctx)
-	diags = append(diags, moreDiags...)
-
-	builds := c.buildAll(raws, workers, opts.Cache, typesReused)
+// declare expands the deferred resources with ctx, builds and registers
+// every resource and resolves the references. raws is only read. reuse
+// (nil without a ParseCache) lends the checks of an earlier load.
+func (c *Catalog) declare(raws []*rawResource, ctx *hcl.EvalContext, workers int, reuse *buildReuse) hcl.Diagnostics {
+	raws, diags := expandAll(raws, ctx)
+	builds := c.buildAll(raws, workers, reuse)
 	if len(builds) > 0 {
 		c.Resources = make([]*Resource, 0, len(builds))
 		c.table = make(map[string]*Resource, 2*len(builds)) // titles and keys

@@ -292,8 +292,20 @@ resource "secret" "b" { password = "hunter3hunter3" }
 	if strings.Contains(out, "hunter") {
 		t.Errorf("sensitive value printed:\n%s", out)
 	}
-	da := SensitiveDigest("hunter2hunter2")
-	db := SensitiveDigest("hunter3hunter3")
+	if got := strings.Count(out, `"sensitive": "redacted"`); got != 2 {
+		t.Errorf("without a digest key, want 2 markers without digest, got %d:\n%s", got, out)
+	}
+	if err := SetDigestKey([]byte("0123456789abcdef-test")); err != nil {
+		t.Fatal(err)
+	}
+	defer SetDigestKey(nil)
+	b.Reset()
+	if err := WriteJSON(&b, c); err != nil {
+		t.Fatal(err)
+	}
+	out = b.String()
+	da := SensitiveMarker("hunter2hunter2")
+	db := SensitiveMarker("hunter3hunter3")
 	if da == db || !strings.Contains(out, da) || !strings.Contains(out, db) {
 		t.Errorf("digests missing or equal:\n%s", out)
 	}

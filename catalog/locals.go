@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"github.com/hashicorp/hcl/v2/ext/tryfunc"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -13,7 +14,8 @@ import (
 // evalLocals evaluates every local value, each after the locals it
 // refers to (in any file); a local that refers to itself through others
 // is an error.
-func evalLocals(blocks []scopeBlock, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+// Locals that feed a sensitive attribute are marked (secrets.go).
+func evalLocals(blocks []scopeBlock, ctx *hcl.EvalContext, s *secrets) (cty.Value, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	var pending []*hcl.Attribute
 	seen := map[string]*hcl.Attribute{}
@@ -43,6 +45,9 @@ func evalLocals(blocks []scopeBlock, ctx *hcl.EvalContext) (cty.Value, hcl.Diagn
 			diags = append(diags, withEvalAdvice(d)...)
 			if d.HasErrors() {
 				v = cty.DynamicVal
+			}
+			if s.names["local."+a.Name] && !v.IsMarked() {
+				v = v.Mark(sensitiveMark{})
 			}
 			done[a.Name] = v
 		}
@@ -110,5 +115,7 @@ func functions() map[string]function.Function {
 		"tobool": stdlib.MakeToFunc(cty.Bool), "tonumber": stdlib.MakeToFunc(cty.Number),
 		"tostring": stdlib.MakeToFunc(cty.String), "tolist": stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType)),
 		"toset": stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)), "tomap": stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType)),
+		// try and can guard facts that some nodes lack.
+		"try": tryfunc.TryFunc, "can": tryfunc.CanFunc,
 	}
 }

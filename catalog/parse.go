@@ -103,6 +103,9 @@ func mergeChunks(files []*sourceFile, chunks []chunk, results []*parsed) []*pars
 // parseChunk parses src (a whole file or a chunk starting at start) and
 // extracts its top-level blocks.
 func parseChunk(src []byte, f *sourceFile, start hcl.Pos) *parsed {
+	if diags := checkInput(src, f.name, start); diags.HasErrors() {
+		return &parsed{diags: diags, syntaxErr: true}
+	}
 	file, diags := hclsyntax.ParseConfig(src, f.name, start)
 	diags = withSyntaxAdvice(diags)
 	p := &parsed{diags: diags, syntaxErr: hasSyntaxErrors(diags)}
@@ -127,6 +130,15 @@ func parseChunk(src []byte, f *sourceFile, start hcl.Pos) *parsed {
 			if r != nil {
 				p.resources = append(p.resources, r)
 				if r.deferred != nil && isTitleTemplate(r.titleRange, f.src) {
+					titleTemplates = append(titleTemplates, r.titleRange)
+				}
+			}
+		case "group":
+			rs, gdiags := extractGroup(b, f.src)
+			p.diags = append(p.diags, gdiags...)
+			for _, r := range rs {
+				p.resources = append(p.resources, r)
+				if isTitleTemplate(r.titleRange, f.src) {
 					titleTemplates = append(titleTemplates, r.titleRange)
 				}
 			}

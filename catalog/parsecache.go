@@ -159,50 +159,52 @@ func (c *Catalog) decodeAllTypes(typeBlocks []typeBlock, aliasBlocks []scopeBloc
 	return append(append(hcl.Diagnostics(nil), ct.aliasDiags...), ct.typeDiags...), false
 }
 
-// buildAll checks every declaration (buildResource), in parallel, reusing
-// the checks of the cache when the types came from it.
-func (c *Catalog) buildAll(raws []*rawResource, workers int, pc *ParseCache, typesReused bool) []built {
+// buildReuse is what a load through a cache needs to reuse and keep the
+// checks of its declarations.
+type buildReuse struct {
+	cache       *ParseCache
+	typesReused bool // the types are the cache's: its checks hold
+}
+
+// buildAll checks every declaration (buildResource), in parallel: a
+// resource prebuilt for a fleet is copied, so is one the cache checked
+// under the same types; the others are built. raws is only read (a
+// fleet's raws serve every node).
+func (c *Catalog) buildAll(raws []*rawResource, workers int, reuse *buildReuse) []built {
 	builds := make([]built, len(raws))
 	var old map[*rawResource]built
-	if pc != nil && typesReused {
-		pc.mu.Lock()
-		old = pc.builds
-		pc.mu.Unlock()
+	if reuse != nil && reuse.typesReused {
+		reuse.cache.mu.Lock()
+		old = reuse.cache.builds
+		reuse.cache.mu.Unlock()
 	}
 	parallel(len(raws), workers, func(i int) {
+		if pb := raws[i].prebuilt; pb != nil {
+			builds[i] = pb.clone()
+			return
+		}
 		if b, ok := old[raws[i]]; ok {
-			builds[i] = b.fresh()
+			builds[i] = b.clone()
 			return
 		}
 		builds[i] = buildResource(c, raws[i])
-		if pc == nil {
-			raws[i] = nil // only the built resource is needed from here on
-		}
 	})
-	if pc != nil {
-		keep := make(map[*rawResource]built, len(raws))
-		for i, r := range raws {
-			if r != nil && r.deferred == nil {
-				if b, ok := old[r]; ok {
-					keep[r] = b
-				} else {
-					keep[r] = builds[i].fresh() // a copy the later stages do not touch
-				}
-			}
+	if reuse == nil {
+		return builds
+	}
+	keep := make(map[*rawResource]built, len(raws))
+	for i, r := range raws {
+		if r.deferred != nil {
+			continue
 		}
-		pc.mu.Lock()
-		pc.builds = keep
-		pc.mu.Unlock()
+		if b, ok := old[r]; ok {
+			keep[r] = b
+		} else {
+			keep[r] = builds[i].clone() // a copy the later stages do not touch
+		}
 	}
+	reuse.cache.mu.Lock()
+	reuse.cache.builds = keep
+	reuse.cache.mu.Unlock()
 	return builds
-}
-
-// fresh is b with its own copy of the resource, as buildResource left it.
-func (b built) fresh() built {
-	if b.res != nil {
-		r := *b.res
-		r.Relations = nil
-		b.res = &r
-	}
-	return b
 }

@@ -52,7 +52,7 @@ func TestLookupKeyLowersType(t *testing.T) {
 			case nil:
 				b.WriteString("\x01nil")
 			default:
-				b.WriteString("\x02" + rubyInspect(v))
+				b.WriteString("\x02" + types.RubyInspect(v))
 			}
 		}
 		if got := lookupKey(tc.typ, tc.values); got != b.String() {

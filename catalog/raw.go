@@ -19,6 +19,10 @@ type rawResource struct {
 	// deferred is set instead of args for a block that needs variables,
 	// functions or for_each: it is decoded once they are known.
 	deferred *deferredBlock
+	// prebuilt is the resource built once for every node of a Site (a
+	// block that needs no evaluation context); each node's catalog gets a
+	// copy.
+	prebuilt *built
 }
 
 // rawArg is one `name = value` of a resource block.
@@ -72,7 +76,7 @@ func extractResource(b *hclsyntax.Block, src []byte, ctx *hcl.EvalContext) (*raw
 	slab := make([]rawArg, len(attrs)) // one allocation for the block's arguments
 	r.args = make([]*rawArg, 0, len(attrs))
 	for i, a := range attrs {
-		if a.Name == "for_each" {
+		if a.Name == "for_each" || a.Name == "only_if" {
 			continue
 		}
 		arg := &slab[i]
@@ -146,6 +150,9 @@ func extractRef(e hclsyntax.Expression, ctx *hcl.EvalContext) (rawRef, hcl.Diagn
 	v, diags := e.Value(ctx)
 	if diags.HasErrors() {
 		return rawRef{}, withEvalAdvice(diags)
+	}
+	if v.ContainsMarked() {
+		return rawRef{}, hcl.Diagnostics{errorAt(summaryInvalidRef, secretUse("A reference"), e.Range(), nil)}
 	}
 	if v.IsNull() || !v.IsKnown() || v.Type().FriendlyName() != "string" {
 		return rawRef{}, hcl.Diagnostics{errorAt(summaryInvalidRef,

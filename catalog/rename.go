@@ -44,7 +44,7 @@ func (b *built) nameArg(td *TypeDef, arg *rawArg) {
 	}
 	b.errorf(summaryNameArg, arg.nameRange, arg.rng,
 		"%s has %d namevars (%s), so name sets none of them: Puppet would apply this resource as %s[%s] with its namevars still taken from the title %s. Set %s instead of name.",
-		td.Name, len(nv), listAnd(names), td.RefType(), displayName(arg.value), rubyQuote(b.res.Title), listAnd(names))
+		td.Name, len(nv), listAnd(names), td.RefType(), displayName(arg.value), types.RubyInspectString(b.res.Title), listAnd(names))
 }
 
 // applyName makes a `name` argument the value of the single namevar. When
@@ -70,7 +70,7 @@ func displayName(v types.Value) string {
 	if s, ok := v.(string); ok {
 		return s
 	}
-	return rubyInspect(v)
+	return types.RubyInspect(v)
 }
 
 // rename gives the resource the title Puppet applies it under. For a type
@@ -113,7 +113,7 @@ func (b *built) rename(td *TypeDef) {
 	old := r.Type.RefType() + "[" + r.Title + "]"
 	b.diags = append(b.diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: summaryRenamed,
 		Detail: fmt.Sprintf("%s is applied as %s: for a type with a name attribute, Puppet takes the title from name. A reference or auto rule naming %s finds nothing in Puppet; refer to %s, or title the resource %s.",
-			old, r.ref, old, r.ref, rubyQuote(title)),
+			old, r.ref, old, r.ref, types.RubyInspectString(title)),
 		Subject: subject.Ptr(), Context: r.DeclRange.Ptr()})
 }
 
@@ -157,7 +157,7 @@ func renamedRefDiag(r *Resource, p pendingRef, target *Resource) *hcl.Diagnostic
 	}
 	return errorAt(summaryRenamedRef,
 		fmt.Sprintf("Could not find %s %s for %s: the resource declared as %s %s is applied as %s, because its name is %s. Refer to %s.",
-			what, p.ref.text(), r.Ref(), p.ref.text(), location(target.DeclRange), target.Ref(), rubyQuote(target.AppliedTitle()), target.Ref()),
+			what, p.ref.text(), r.Ref(), p.ref.text(), location(target.DeclRange), target.Ref(), types.RubyInspectString(target.AppliedTitle()), target.Ref()),
 		p.ref.rng, r.DeclRange.Ptr())
 }
 
@@ -199,6 +199,6 @@ func nameSetRefDiag(r *Resource, p pendingRef, target *Resource) *hcl.Diagnostic
 	v, _ := target.Namevars.Get(nv)
 	return errorAt(summaryUnresolvedRef,
 		fmt.Sprintf("Could not find resource '%s' in parameter '%s' %s. %s sets %s to %s through name, which Puppet applies only after compiling, so no reference can use that value: refer to %s, or write %s = %s instead of name.",
-			p.ref.text(), p.kind, location(p.ref.rng), target.Ref(), nv, rubyInspect(v), target.Ref(), nv, rubyInspect(v)),
+			p.ref.text(), p.kind, location(p.ref.rng), target.Ref(), nv, types.RubyInspect(v), target.Ref(), nv, types.RubyInspect(v)),
 		p.ref.rng, r.DeclRange.Ptr())
 }

@@ -31,7 +31,7 @@ func (c *Catalog) register(r *Resource) hcl.Diagnostics {
 	c.table[tk] = r
 	var diags hcl.Diagnostics
 	if key := r.UniquenessKey; keyPresent(key) && !isTitleKey(key, r.Title) {
-		shown := func() (string, []types.Value) { return rubyInspect(r.shownKey()), r.shownKey() }
+		shown := func() (string, []types.Value) { return types.RubyInspect(r.shownKey()), r.shownKey() }
 		advice := fmt.Sprintf("Give one of them other values for %s, or remove the duplicate.", listOr(r.Type.sortedNamevarNames()))
 		if d := c.alias(r, lookupKey(r.Type.Name, key), shown, r.TitleRange, advice); d != nil {
 			diags = append(diags, d)
@@ -45,7 +45,7 @@ func (c *Catalog) register(r *Resource) hcl.Diagnostics {
 		if i < len(r.aliasRanges) {
 			rng = r.aliasRanges[i]
 		}
-		shown := func() (string, []types.Value) { return rubyQuote(a), []types.Value{a} }
+		shown := func() (string, []types.Value) { return types.RubyInspectString(a), []types.Value{a} }
 		advice := fmt.Sprintf("Remove the alias %q, or rename the other resource.", a)
 		if d := c.alias(r, titleKey(r.Type.Name, a), shown, rng, advice); d != nil {
 			diags = append(diags, d)
@@ -72,13 +72,13 @@ func (c *Catalog) alias(r *Resource, key string, shown func() (string, []types.V
 		return nil
 	}
 	text, values := shown()
-	newref := rubyInspect(append([]types.Value{r.Type.RefType()}, values...))
+	newref := types.RubyInspect(append([]types.Value{r.Type.RefType()}, values...))
 	// Puppet's sentence names the later resource by ref and the earlier
 	// one only by its key and place; say which resource that is.
 	return errorAt(summaryAliasConflict,
 		fmt.Sprintf("Cannot alias %s to %s at %s; resource %s already declared %s",
 			r.DeclaredRef(), text, location(r.DeclRange), newref, location(prev.DeclRange))+
-			fmt.Sprintf(". %s clashes with %s, declared at %s:%d. ", r.Ref(), prev.Ref(), prev.DeclRange.Filename, prev.DeclRange.Start.Line)+advice,
+			fmt.Sprintf(". %s clashes with %s, declared at %s:%d. ", r.DeclaredRef(), prev.DeclaredRef(), prev.DeclRange.Filename, prev.DeclRange.Start.Line)+advice,
 		subject, r.DeclRange.Ptr())
 }
 

@@ -188,6 +188,10 @@ func (b *built) unknownAttr(td *TypeDef, arg *rawArg) {
 
 // stringsArg reads a string or a list of strings.
 func (b *built) stringsArg(arg *rawArg, name string) []string {
+	if containsSensitive(arg.value) {
+		b.errorf(summaryInvalidValue, arg.exprRange, arg.rng, "%s", secretUse("A "+name))
+		return nil
+	}
 	var list []types.Value
 	switch v := arg.value.(type) {
 	case nil:
@@ -226,7 +230,7 @@ func (b *built) checkTags(arg *rawArg, tags []string) {
 			rng = arg.elemRanges[i]
 		}
 		b.errorf(summaryInvalidTag, rng, arg.rng,
-			"Invalid tag %s: a tag is letters, digits and underscores, then also colons, dots and hyphens. %s", rubyQuote(t), tagAdvice(t))
+			"Invalid tag %s: a tag is letters, digits and underscores, then also colons, dots and hyphens. %s", types.RubyInspectString(t), tagAdvice(t))
 	}
 }
 
@@ -247,11 +251,15 @@ func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Va
 	captures, ok := td.SplitTitle(r.Title)
 	if !ok {
 		b.errorf(summaryTitleNoMatch, r.TitleRange, r.DeclRange,
-			"No set of title patterns matched the title %s. %s", rubyQuote(r.Title), titlePatternAdvice(td))
+			"No set of title patterns matched the title %s. %s", types.RubyInspectString(r.Title), titlePatternAdvice(td))
 		captures = &types.Hash{}
 	}
 	for i, a := range td.Attributes {
 		if e := explicit[i]; e != nil {
+			if a.Behaviour == Namevar && containsSensitive(e.value) {
+				b.errorf(summaryAttrValue, e.exprRange, e.rng, "%s", secretUse("A namevar ("+a.Name+")"))
+				continue
+			}
 			values[i] = e.value
 			b.check(td, a, e.value, e.exprRange, e.rng)
 			continue
@@ -259,7 +267,7 @@ func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Va
 		if v, captured := captures.Get(a.Name); captured {
 			if v == nil {
 				b.errorf(summaryNilNamevar, r.TitleRange, r.DeclRange,
-					"Got nil value for %s: the title pattern that matched %s did not capture it; set %s explicitly.", a.Name, rubyQuote(r.Title), a.Name)
+					"Got nil value for %s: the title pattern that matched %s did not capture it; set %s explicitly.", a.Name, types.RubyInspectString(r.Title), a.Name)
 				continue
 			}
 			values[i] = v
@@ -314,16 +322,21 @@ func newHash(n int) *types.Hash {
 	return &types.Hash{Keys: make([]string, 0, n), Values: make([]types.Value, 0, n)}
 }
 
-// redact wraps a sensitive attribute's value.
+// redact wraps the secrets of a value: the whole value of an attribute
+// marked sensitive, the parts at the Sensitive[...] positions of its type.
+// Parts computed from a sensitive value stay wrapped wherever they are.
 func redact(a *AttrDef, v types.Value) types.Value {
-	if v == nil {
+	switch {
+	case v == nil:
 		return nil
-	}
-	if _, already := v.(types.Sensitive); already {
-		return v
-	}
-	if a.Sensitive || wantsSensitive(a.Type) {
-		return types.Sensitive{Value: v}
+	case a.Sensitive:
+		return types.Sensitive{Value: plainValue(v)}
+	case hasSensitiveType(a):
+		sv, _ := types.SealSensitive(a.Type, plainValue(v))
+		if containsSensitive(v) && exposesScalars(sv) {
+			return types.Sensitive{Value: plainValue(v)} // computed from a secret
+		}
+		return sv
 	}
 	return v
 }
@@ -403,12 +416,12 @@ func mandatoryList(what string, names []string) string {
 // displayValue prints a value in a message (to_s for scalars), or a
 // placeholder for a sensitive attribute.
 func displayValue(a *AttrDef, v types.Value) string {
-	if a.Sensitive || wantsSensitive(a.Type) {
+	if isSecretAttr(a) || containsSensitive(v) {
 		return "[redacted]"
 	}
 	switch v.(type) {
 	case []types.Value, *types.Hash:
-		return rubyInspect(v)
+		return types.RubyInspect(v)
 	}
 	return scalarString(v)
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
-	ctyjson "github.com/zclconf/go-cty/cty/json"
 
 	"github.com/catc-dev/catc/types"
 )
@@ -29,6 +28,9 @@ type variableDef struct {
 	typ   types.Type // nil: any value
 	value cty.Value
 	set   bool
+	// secret is set when the variable feeds a sensitive attribute: its
+	// value is never shown.
+	secret bool
 	// declRange is the block header, nameRange its label.
 	declRange, nameRange hcl.Range
 }
@@ -45,22 +47,46 @@ func (c *Catalog) buildContext(vars, locals []scopeBlock, opts LoadOptions, need
 	if !needed && len(opts.Vars) == 0 && len(opts.VarFiles) == 0 && opts.FactsFile == "" {
 		return nil, nil
 	}
-	defs, diags := decodeVariables(vars, c.aliases)
-	diags = append(diags, c.applyVarFiles(defs, opts.VarFiles)...)
-	diags = append(diags, applyVarFlags(defs, opts.Vars)...)
-	varObj, moreDiags := variableValues(defs)
+	varObj, diags := c.variables(vars, opts)
+	node, moreDiags := readFactsNode(opts.FactsFile)
 	diags = append(diags, moreDiags...)
-	facts, moreDiags := readFacts(opts.FactsFile)
-	diags = append(diags, moreDiags...)
-	ctx := &hcl.EvalContext{
-		Variables: map[string]cty.Value{"var": varObj, "facts": facts},
-		Functions: functions(),
-	}
-	ctx.Variables["local"], moreDiags = evalLocals(locals, ctx)
+	ctx, moreDiags := nodeContext(varObj, node, locals, &c.secrets)
 	diags = append(diags, moreDiags...)
 	if diags.HasErrors() {
 		return nil, diags
 	}
+	return ctx, diags
+}
+
+// variables is var.*: the variable blocks set by --var-file and --var.
+// It does not depend on the node.
+func (c *Catalog) variables(vars []scopeBlock, opts LoadOptions) (cty.Value, hcl.Diagnostics) {
+	defs, diags := decodeVariables(vars, c.aliases)
+	for name, v := range defs {
+		v.secret = c.secrets.names["var."+name]
+	}
+	diags = append(diags, c.applyVarFiles(defs, opts.VarFiles)...)
+	diags = append(diags, applyVarFlags(defs, opts.Vars)...)
+	varObj, moreDiags := variableValues(defs)
+	return varObj, append(diags, moreDiags...)
+}
+
+// nodeContext is the evaluation context of one node: var.*, that node's
+// facts.* and trusted.*, then local.* (which may use them all); the
+// values that feed a sensitive attribute are marked (secrets.go). s is
+// only read.
+func nodeContext(varObj cty.Value, node *Node, locals []scopeBlock, s *secrets) (*hcl.EvalContext, hcl.Diagnostics) {
+	facts, trusted := cty.EmptyObjectVal, cty.EmptyObjectVal
+	if node != nil {
+		facts, trusted = node.Facts, node.trusted()
+	}
+	ctx := &hcl.EvalContext{
+		Variables: map[string]cty.Value{"var": s.markSecrets("var", varObj), "facts": s.markSecrets("facts", facts),
+			"trusted": s.markSecrets("trusted", trusted)},
+		Functions: functions(),
+	}
+	var diags hcl.Diagnostics
+	ctx.Variables["local"], diags = evalLocals(locals, ctx, s)
 	return ctx, diags
 }
 
@@ -140,6 +166,11 @@ func (c *Catalog) applyVarFiles(defs map[string]*variableDef, paths []string) hc
 			diags = append(diags, ioDiag(p, err))
 			continue
 		}
+		c.files[p] = &hcl.File{Body: hcl.EmptyBody(), Bytes: src}
+		if moreDiags := checkInput(src, p, hcl.InitialPos); moreDiags.HasErrors() {
+			diags = append(diags, moreDiags...)
+			continue
+		}
 		f, moreDiags := hclsyntax.ParseConfig(src, p, hcl.InitialPos)
 		diags = append(diags, withSyntaxAdvice(moreDiags)...)
 		if f == nil {
@@ -149,6 +180,9 @@ func (c *Catalog) applyVarFiles(defs map[string]*variableDef, paths []string) hc
 		attrs, moreDiags := f.Body.JustAttributes()
 		diags = append(diags, moreDiags...)
 		for _, a := range sortedHCLAttrs(attrs) {
+			if v := defs[a.Name]; v != nil && v.secret {
+				c.secrets.addRange(a.Expr.Range())
+			}
 			diags = append(diags, setVariable(defs, a.Name, a.NameRange, func() (cty.Value, hcl.Diagnostics) { return a.Expr.Value(nil) }, a.Expr.Range())...)
 		}
 	}
@@ -180,6 +214,9 @@ func flagValue(v *variableDef, raw string) (cty.Value, hcl.Diagnostics) {
 	}
 	if _, ok := types.Check("", v.typ, raw); ok {
 		return cty.StringVal(raw), nil
+	}
+	if checkNesting([]byte(raw), "--var "+v.name, hcl.InitialPos).HasErrors() {
+		return cty.StringVal(raw), nil // too deep to parse: the type check explains
 	}
 	expr, diags := hclsyntax.ParseExpression([]byte(raw), "--var "+v.name, hcl.InitialPos)
 	if diags.HasErrors() {
@@ -213,6 +250,9 @@ func setVariable(defs map[string]*variableDef, name string, nameRange hcl.Range,
 	}
 	v.value, v.set = val, !val.IsNull()
 	if d := v.check(valueRange); d != nil {
+		if v.secret {
+			d[0].Detail = fmt.Sprintf("The value of var.%s does not match its type %s; it is not shown because the variable feeds a sensitive attribute.", v.name, v.typ)
+		}
 		if valueRange.Filename == "" {
 			d[0].Subject = nil
 		}
@@ -238,31 +278,21 @@ func variableValues(defs map[string]*variableDef) (cty.Value, hcl.Diagnostics) {
 	return cty.ObjectVal(vals), diags
 }
 
-// readFacts reads a Facter JSON file (one node) into facts.*.
-func readFacts(path string) (cty.Value, hcl.Diagnostics) {
+// readFactsNode reads the --facts file: one node in any facts format
+// (ReadNodes); a file of several nodes needs --nodes.
+func readFactsNode(path string) (*Node, hcl.Diagnostics) {
 	if path == "" {
-		return cty.EmptyObjectVal, nil
+		return nil, nil
 	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return cty.EmptyObjectVal, hcl.Diagnostics{ioDiag(path, err)}
+	nodes, diags := ReadNodes(path)
+	if diags.HasErrors() {
+		return nil, diags
 	}
-	bad := func(why string) hcl.Diagnostics {
-		return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: summaryFacts,
-			Detail: fmt.Sprintf("The facts file %s is not a Facter JSON object: %s.", path, why)}}
+	if len(nodes) != 1 {
+		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: summaryFacts,
+			Detail: fmt.Sprintf("The facts file %s holds %d nodes; --facts takes one node. Use --nodes %s to compile every node.", path, len(nodes), path)}}
 	}
-	t, err := ctyjson.ImpliedType(src)
-	if err != nil {
-		return cty.EmptyObjectVal, bad(err.Error())
-	}
-	if !t.IsObjectType() {
-		return cty.EmptyObjectVal, bad("the top level is not an object")
-	}
-	v, err := ctyjson.Unmarshal(src, t)
-	if err != nil {
-		return cty.EmptyObjectVal, bad(err.Error())
-	}
-	return v, nil
+	return nodes[0], diags
 }
 
 func sortedNames[V any](m map[string]V) []string {

@@ -57,3 +57,28 @@ type_alias "Stdlib::Port" {
 		t.Errorf("Aliases = %+v", c.Aliases)
 	}
 }
+
+// A misspelt alias name gets the nearest alias as a suggestion.
+func TestTypeAliasSuggestion(t *testing.T) {
+	src := []byte(`
+type_alias "Stdlib::Port" {
+  type = "Integer[0, 65535]"
+}
+type "svc" {
+  desc = "A service."
+  attribute "name" {
+    type      = "String"
+    desc      = "The name."
+    behaviour = "namevar"
+  }
+  attribute "port" {
+    type = "Stdlib::Prot"
+    desc = "Its port."
+  }
+}
+`)
+	_, diags := LoadFiles([]string{"a.hcl"}, [][]byte{src}, LoadOptions{})
+	if len(diags) != 1 || !strings.Contains(diags[0].Detail, `type_alias block`) || !strings.Contains(diags[0].Detail, `Did you mean "Stdlib::Port"?`) {
+		t.Errorf("diagnostics: %v", diags)
+	}
+}

@@ -170,7 +170,7 @@ func decodeFeatures(td *TypeDef, a *hcl.Attribute) hcl.Diagnostics {
 			if len(unknown) == 0 {
 				subject = elemRange(a.Expr, i)
 			}
-			unknown = append(unknown, rubyQuote(f))
+			unknown = append(unknown, types.RubyInspectString(f))
 		}
 	}
 	if len(unknown) > 0 {

@@ -104,6 +104,10 @@ func objectValue(e *hclsyntax.ObjectConsExpr, src []byte, ctx *hcl.EvalContext) 
 		if d.HasErrors() {
 			continue
 		}
+		if kv.ContainsMarked() {
+			diags = append(diags, errorAt(summaryInvalidValue, secretUse("A hash key"), item.KeyExpr.Range(), nil))
+			continue
+		}
 		ks, err := convert.Convert(kv, cty.String)
 		if err != nil || ks.IsNull() || !ks.IsKnown() {
 			diags = append(diags, errorAt(summaryInvalidValue, "A hash key must be a string.", item.KeyExpr.Range(), nil))
@@ -148,6 +152,15 @@ func numberValue(f *big.Float, float bool, r hcl.Range) (types.Value, hcl.Diagno
 func ctyValue(v cty.Value, r hcl.Range) (types.Value, hcl.Diagnostics) {
 	if v.IsNull() {
 		return nil, nil
+	}
+	if v.IsMarked() {
+		// computed from a secret (secrets.go): a secret wherever it lands
+		u, _ := v.Unmark()
+		x, diags := ctyValue(u, r)
+		if x == nil {
+			return nil, diags
+		}
+		return types.Sensitive{Value: plainValue(x)}, diags
 	}
 	if !v.IsKnown() {
 		// Only a syntax error, already reported, leaves a value unknown

@@ -68,6 +68,7 @@ func TestEqualValue(t *testing.T) {
 // and of the diff fixtures and checks that the order and cycles
 // ReadSnapshot recomputes from it are those Order computed.
 func TestReadSnapshotOrder(t *testing.T) {
+	withDigestKey(t) // as compiled with CATC_DIGEST_KEY: secrets compare
 	dirs, _ := filepath.Glob("../fixtures/diff/*/new")
 	for _, dir := range dirs {
 		c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})

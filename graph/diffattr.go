@@ -3,6 +3,7 @@ package graph
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/types"
@@ -45,6 +46,12 @@ type AttrChange struct {
 	// then nil and must not be shown.
 	Sensitive bool
 	Behaviour AttrBehaviour
+
+	// Undetermined is set when both values are secrets whose digests
+	// cannot be compared (written without a digest key, or under two
+	// keys): the change is listed because no one can tell it did not
+	// change.
+	Undetermined bool
 }
 
 // TypeChanged reports whether both sides have a value and the values are
@@ -169,6 +176,10 @@ func diffValue(out []AttrChange, c AttrChange, ov types.Value, had bool, nv type
 			}
 		}
 	}
+	if had && has && undetermined(ov, nv) {
+		c.HadOld, c.HasNew, c.Sensitive, c.Undetermined = true, true, true, true
+		return append(out, c)
+	}
 	if had == has && (!had || equalValue(ov, nv)) {
 		return out
 	}
@@ -191,6 +202,21 @@ func diffHash(out []AttrChange, c AttrChange, oh, nh *types.Hash) []AttrChange {
 		}
 	}
 	return out
+}
+
+// undetermined reports whether a and b are secrets whose digests cannot
+// be compared: one has none, or they come from different keys (the key id
+// before the last colon differs).
+func undetermined(a, b types.Value) bool {
+	ra, okA := a.(Redacted)
+	rb, okB := b.(Redacted)
+	if !okA || !okB {
+		return false
+	}
+	if ra.Digest == "" || rb.Digest == "" {
+		return true
+	}
+	return ra.Digest[:strings.LastIndexByte(ra.Digest, ':')+1] != rb.Digest[:strings.LastIndexByte(rb.Digest, ':')+1]
 }
 
 // redactChange drops the values of a change that involves a sensitive

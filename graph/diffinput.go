@@ -2,6 +2,7 @@ package graph
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -21,19 +22,31 @@ func ReadSnapshot(r io.Reader, name string) (*Snapshot, error) {
 	// attributes are init_only, parameters, read_only or sensitive; without
 	// it every attribute is compared as a property and sensitive values
 	// are known by their marker.
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if err := catalog.CheckJSONDocument(data); err != nil {
+		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, err)
+	}
 	var in catalog.JSONCatalog
-	dec := json.NewDecoder(r)
-	if err := dec.Decode(&in); err != nil {
+	if err := json.Unmarshal(data, &in); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return nil, fmt.Errorf("%s: not a catalog JSON file: %v (the value ends at byte offset %d)", name, err, te.Offset)
+		}
 		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, err)
 	}
 	if in.Format != catalog.JSONFormat {
 		return nil, fmt.Errorf("%s: format is %q, want %q (write it with 'catc compile')", name, in.Format, catalog.JSONFormat)
 	}
 	infos := readTypes(in.Types)
-	sort.SliceStable(in.Resources, func(i, j int) bool { return in.Resources[i].Index < in.Resources[j].Index })
 	s := &Snapshot{Resources: make([]SnapResource, len(in.Resources))}
+	if err := checkRefsAndIndexes(in.Resources); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
 	seen := map[string]bool{}
-	for i, jr := range in.Resources {
+	for _, jr := range in.Resources {
 		sr, err := readResource(jr, infos)
 		if err != nil {
 			return nil, fmt.Errorf("%s: resource %s: %v", name, jr.Ref, err)
@@ -42,8 +55,8 @@ func ReadSnapshot(r io.Reader, name string) (*Snapshot, error) {
 			sr.Key = "\x01" + sr.Ref
 		}
 		seen[sr.Key] = true
-		sr.Index = i
-		s.Resources[i] = sr
+		sr.Index = jr.Index
+		s.Resources[jr.Index] = sr
 	}
 	if err := s.readEdges(in.Edges); err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
@@ -51,6 +64,29 @@ func ReadSnapshot(r io.Reader, name string) (*Snapshot, error) {
 	s.Order = s.kahn()
 	s.Cycles = s.cycles()
 	return s, nil
+}
+
+// checkRefsAndIndexes requires what catc compile writes: each ref once,
+// and indexes that number the resources 0 to n-1, each once (the index is
+// the declaration order, which the apply order's tie-breaks follow).
+func checkRefsAndIndexes(rs []catalog.JSONResource) error {
+	refs := make(map[string]int, len(rs))
+	owner := make([]*catalog.JSONResource, len(rs)) // by index
+	for i := range rs {
+		r := &rs[i]
+		if prev, ok := refs[r.Ref]; ok && r.Ref != "" {
+			return fmt.Errorf("resource %s is listed twice (entries %d and %d of resources): a catalog declares each resource once", r.Ref, prev+1, i+1)
+		}
+		refs[r.Ref] = i
+		if r.Index < 0 || r.Index >= len(rs) {
+			return fmt.Errorf("resource %s: index %d is out of range: the catalog has %d resources, indexed 0 to %d", r.Ref, r.Index, len(rs), len(rs)-1)
+		}
+		if other := owner[r.Index]; other != nil {
+			return fmt.Errorf("resource %s: index %d is also the index of %s: each resource has its own", r.Ref, r.Index, other.Ref)
+		}
+		owner[r.Index] = r
+	}
+	return nil
 }
 
 func readTypes(ts []catalog.JSONType) map[string]map[string]AttrInfo {
@@ -90,10 +126,8 @@ func readResource(jr catalog.JSONResource, infos map[string]map[string]AttrInfo)
 		return SnapResource{}, fmt.Errorf("namevars: %v", err)
 	}
 	info := infos[strings.ToLower(jr.Type)]
-	for i, k := range attrs.Keys {
-		if info == nil || info[k].Sensitive {
-			attrs.Values[i] = unmarkSensitive(attrs.Values[i])
-		}
+	for i := range attrs.Keys {
+		attrs.Values[i] = unmarkSensitive(attrs.Values[i])
 	}
 	if info == nil { // without types, the namevars are still known
 		info = make(map[string]AttrInfo, namevars.Len())
@@ -136,15 +170,27 @@ func sortedValues(h *types.Hash) []types.Value {
 	return out
 }
 
-// unmarkSensitive turns the catalog JSON's sensitive marker,
-// {"sensitive": "hmac-sha256:…"}, back into a Redacted value.
+// unmarkSensitive turns the catalog JSON's sensitive markers, at any
+// depth, back into Redacted values: {"sensitive": "hmac-sha256:…"} keeps
+// its digest, {"sensitive": "redacted"} (written without a digest key)
+// has none.
 func unmarkSensitive(v types.Value) types.Value {
-	h, ok := v.(*types.Hash)
-	if !ok || h.Len() != 1 || h.Keys[0] != "sensitive" {
-		return v
-	}
-	if d, ok := h.Values[0].(string); ok && strings.HasPrefix(d, "hmac-sha256:") {
-		return Redacted{Digest: d}
+	switch x := v.(type) {
+	case []types.Value:
+		for i, e := range x {
+			x[i] = unmarkSensitive(e)
+		}
+	case *types.Hash:
+		if x.Len() == 1 && x.Keys[0] == "sensitive" {
+			if d, ok := x.Values[0].(string); ok && strings.HasPrefix(d, catalog.DigestPrefix) {
+				return Redacted{Digest: d}
+			} else if ok && d == catalog.NoDigest {
+				return Redacted{}
+			}
+		}
+		for i, e := range x.Values {
+			x.Values[i] = unmarkSensitive(e)
+		}
 	}
 	return v
 }

@@ -321,3 +321,10 @@ func TestRubyString(t *testing.T) {
 		}
 	}
 }
+
+func TestRubyStringNestedSecret(t *testing.T) {
+	v := []types.Value{"a", Redacted{Digest: "hmac-sha256:x"}}
+	if got, want := rubyString(v), `["a", #<Sensitive [value redacted]>]`; got != want {
+		t.Errorf("rubyString = %s, want %s", got, want)
+	}
+}

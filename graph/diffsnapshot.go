@@ -61,7 +61,8 @@ type SnapEdge struct {
 
 // Redacted stands for a sensitive value. Only the keyed digest of the
 // value is kept, so that Diff can tell a change and renderers have nothing
-// to print.
+// to print. Digest is empty for a value read from a catalog file written
+// without a digest key: then no one can tell whether it changed.
 type Redacted struct{ Digest string }
 
 // NewSnapshot reduces a plan (and its graph and catalog) to a Snapshot.
@@ -102,7 +103,7 @@ func NewSnapshot(p *Plan) *Snapshot {
 func typeAttrInfo(t *catalog.TypeDef) map[string]AttrInfo {
 	m := make(map[string]AttrInfo, len(t.Attributes))
 	for _, a := range t.Attributes {
-		m[a.Name] = AttrInfo{Behaviour: a.Behaviour, Sensitive: a.Sensitive}
+		m[a.Name] = AttrInfo{Behaviour: a.Behaviour, Sensitive: a.IsSecret()}
 	}
 	return m
 }

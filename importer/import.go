@@ -71,7 +71,8 @@ func Import(sources []Source) ([]Output, hcl.Diagnostics) {
 
 // FindSources expands the paths: a file is read as it is, a directory is
 // a module (or a folder of modules) whose lib/puppet/type/**/*.rb and
-// types/**/*.pp files are read, in bytewise path order.
+// types/**/*.pp files are read, or a types/ folder (its .pp files), in
+// bytewise path order.
 func FindSources(paths []string) ([]Source, error) {
 	var names []string
 	for _, p := range paths {
@@ -114,9 +115,13 @@ func isTypesDir(rel string) bool {
 	return strings.HasPrefix(rel, "types/") || strings.Contains(rel, "/types/")
 }
 
-// typeFiles finds the Ruby type files of the modules below dir.
+// typeFiles finds the Ruby type files and alias files of the modules
+// below dir. A dir that is itself a types/ folder (or inside one) holds
+// alias files too: `catc import mod/types` reads what `catc import mod`
+// reads from there.
 func typeFiles(dir string) ([]string, error) {
 	var out []string
+	inTypes := isTypesDir(filepath.ToSlash(filepath.Clean(dir)) + "/")
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -126,7 +131,7 @@ func typeFiles(dir string) ([]string, error) {
 		}
 		slash := filepath.ToSlash(path)
 		if !d.IsDir() && (strings.HasSuffix(slash, ".rb") && strings.Contains(slash, "lib/puppet/type/") ||
-			strings.HasSuffix(slash, ".pp") && isTypesDir(strings.TrimPrefix(slash, filepath.ToSlash(dir)))) {
+			strings.HasSuffix(slash, ".pp") && (inTypes || isTypesDir(strings.TrimPrefix(slash, filepath.ToSlash(dir))))) {
 			out = append(out, path)
 		}
 		return nil

@@ -164,3 +164,52 @@ func TestImportDiagnostics(t *testing.T) {
 		})
 	}
 }
+
+// TestFindSourcesTypesDir: a module's types/ folder, or a folder inside it,
+// gives its alias files as the module does; .pp files elsewhere (manifests)
+// are not alias files.
+func TestFindSourcesTypesDir(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"mod/types/port.pp":        "type Mod::Port = Integer[0, 65535]\n",
+		"mod/types/ip/v4.pp":       "type Mod::Ip::V4 = Pattern[/\\A\\d+(\\.\\d+){3}\\z/]\n",
+		"mod/manifests/init.pp":    "class mod {}\n",
+		"mod/lib/puppet/type/x.rb": "Puppet::ResourceApi.register_type(name: 'x', attributes: {})\n",
+	}
+	for name, text := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		dir  string
+		want []string
+	}{
+		{"mod", []string{"mod/lib/puppet/type/x.rb", "mod/types/ip/v4.pp", "mod/types/port.pp"}},
+		{"mod/types", []string{"mod/types/ip/v4.pp", "mod/types/port.pp"}},
+		{"mod/types/ip", []string{"mod/types/ip/v4.pp"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.dir, func(t *testing.T) {
+			sources, err := FindSources([]string{filepath.Join(root, tc.dir)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, s := range sources {
+				rel, _ := filepath.Rel(root, s.Name)
+				got = append(got, filepath.ToSlash(rel))
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("sources (-want +got):\n%s", diff)
+			}
+		})
+	}
+	if _, err := FindSources([]string{filepath.Join(root, "mod", "manifests")}); err == nil {
+		t.Error("a manifests folder gave sources; want the error that it has no type or alias file")
+	}
+}

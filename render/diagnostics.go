@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/internal/escape"
 )
 
 // DiagnosticFormat is how diagnostics are printed (`--diagnostics`).
@@ -34,24 +36,58 @@ type DiagnosticOptions struct {
 	// Files are the parsed sources, for the snippets of the text format.
 	Files map[string]*hcl.File
 	// Color turns on ANSI colours in the text format (a terminal without
-	// NO_COLOR); Width wraps its detail text (0: no wrapping).
+	// NO_COLOR); Width wraps its detail text at that many columns (0: no
+	// wrapping, for logs and pipes).
 	Color bool
 	Width uint
+	// Max bounds the diagnostics printed (0: all); the rest are counted
+	// in one last "N more diagnostics" entry, in every format.
+	Max int
 }
 
 // WriteDiagnostics prints diags in the chosen format.
 func WriteDiagnostics(w io.Writer, diags hcl.Diagnostics, o DiagnosticOptions) error {
+	diags = limitDiagnostics(diags, o.Max)
 	switch o.Format {
 	case DiagJSON:
 		return writeDiagnosticsJSON(w, diags)
 	case DiagGitHub:
 		return writeDiagnosticsGitHub(w, diags)
 	default:
-		if len(diags) == 0 {
-			return nil
-		}
-		return hcl.NewDiagnosticTextWriter(w, o.Files, o.Width, o.Color).WriteDiagnostics(diags)
+		return writeDiagnosticsText(w, diags, o)
 	}
+}
+
+// limitDiagnostics keeps the first max diagnostics and replaces the rest
+// with one that counts them (of the most severe kind among them).
+func limitDiagnostics(diags hcl.Diagnostics, max int) hcl.Diagnostics {
+	if max <= 0 || len(diags) <= max {
+		return diags
+	}
+	rest := diags[max:]
+	errs := 0
+	for _, d := range rest {
+		if d.Severity == hcl.DiagError {
+			errs++
+		}
+	}
+	more := &hcl.Diagnostic{
+		Severity: hcl.DiagWarning,
+		Summary:  fmt.Sprintf("%d more diagnostics not shown", len(rest)),
+		Detail: fmt.Sprintf("Only the first %d diagnostics are printed; %s and %s follow. Fix the ones above first (later ones often follow from them), or run with --max-diagnostics 0 to print them all.",
+			max, diagPlural(errs, "error"), diagPlural(len(rest)-errs, "warning")),
+	}
+	if errs > 0 {
+		more.Severity = hcl.DiagError
+	}
+	return append(diags[:max:max], more)
+}
+
+func diagPlural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // jsonDiagnostic is one diagnostic of `--diagnostics json`.
@@ -107,18 +143,19 @@ func writeDiagnosticsGitHub(w io.Writer, diags hcl.Diagnostics) error {
 		var props []string
 		if r := d.Subject; r != nil {
 			props = append(props,
-				"file="+escapeProperty(r.Filename),
+				"file="+escapeProperty(escape.Line(r.Filename)),
 				fmt.Sprintf("line=%d", r.Start.Line),
 				fmt.Sprintf("col=%d", r.Start.Column))
 			if r.End.Line >= r.Start.Line {
 				props = append(props, fmt.Sprintf("endLine=%d", r.End.Line), fmt.Sprintf("endColumn=%d", r.End.Column))
 			}
 		}
-		props = append(props, "title="+escapeProperty(d.Summary))
+		props = append(props, "title="+escapeProperty(escape.Line(d.Summary)))
 		msg := d.Summary
 		if d.Detail != "" {
 			msg += ": " + d.Detail
 		}
+		msg = escape.Text(msg) // the log shows it: no raw controls
 		if _, err := fmt.Fprintf(w, "::%s %s::%s\n", severity(d), strings.Join(props, ","), escapeData(msg)); err != nil {
 			return err
 		}

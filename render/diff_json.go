@@ -83,6 +83,9 @@ type jsonDiffAttr struct {
 	New       json.RawMessage `json:"new,omitempty"`
 	OldType   string          `json:"old_type,omitempty"`
 	NewType   string          `json:"new_type,omitempty"`
+
+	// Undetermined: the digests cannot be compared (graph.AttrChange).
+	Undetermined bool `json:"undetermined,omitempty"`
 }
 
 type jsonDiffEdge struct {
@@ -107,6 +110,11 @@ type jsonDiffReload struct {
 // DiffJSON writes the diff as indented JSON (format "catc.diff/2"). The
 // same diff always gives the same bytes.
 func DiffJSON(w io.Writer, d *graph.PlanDiff) error {
+	return encodeJSON(w, diffDoc(d))
+}
+
+// diffDoc is the diff's JSON document (the fleet JSON embeds it).
+func diffDoc(d *graph.PlanDiff) jsonDiff {
 	c := d.Counts()
 	out := jsonDiff{
 		Format: DiffJSONFormat, Strict: d.Strict.String(), Summary: DiffSummary(d),
@@ -130,10 +138,15 @@ func DiffJSON(w io.Writer, d *graph.PlanDiff) error {
 	for _, r := range d.Refreshes {
 		out.Refreshes = append(out.Refreshes, jsonDiffReload{r.Ref, r.Path})
 	}
+	return out
+}
+
+// encodeJSON writes v as indented JSON, with <, > and & as they are.
+func encodeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return enc.Encode(v)
 }
 
 func jsonResourceChange(r graph.ResourceChange) jsonDiffRes {
@@ -145,6 +158,7 @@ func jsonResourceChange(r graph.ResourceChange) jsonDiffRes {
 	}
 	for i, a := range r.Attributes {
 		ja := jsonDiffAttr{Attribute: a.Attr, Path: a.Path, Behaviour: a.Behaviour.String(), Sensitive: a.Sensitive}
+		ja.Undetermined = a.Undetermined
 		if !a.Sensitive {
 			if a.HadOld {
 				ja.Old, ja.OldType = types.EncodeJSON(a.Old), graph.ValueTypeName(a.Old)

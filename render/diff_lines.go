@@ -230,6 +230,8 @@ func initOnlyOutcome(c graph.ResourceChange, a graph.AttrChange, strict graph.St
 func attrValues(a graph.AttrChange) string {
 	if a.Sensitive {
 		switch {
+		case a.Undetermined:
+			return "(sensitive value: cannot tell whether it changed; compile both sides with the same CATC_DIGEST_KEY)"
 		case a.HadOld && a.HasNew:
 			return "(sensitive value changed)"
 		case a.HasNew:

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/escape"
 )
 
 // DefaultMarkdownBudget keeps a Markdown diff under GitHub's comment
@@ -62,7 +63,7 @@ func markdownAt(d *graph.PlanDiff, level detail, fullLen int) string {
 		writeTypeSections(&b, d, level)
 		writeGraphSections(&b, d)
 	}
-	return b.String()
+	return escape.Text(b.String())
 }
 
 func droppedText(level detail) string {
@@ -277,7 +278,7 @@ func writeSection(b *strings.Builder, summary, lang string, lines []diffLine) {
 		if lang == "diff" && l.mark == "~" {
 			l.mark = "!"
 		}
-		body[i] = l.String()
+		body[i] = escape.Line(l.String())
 	}
 	text := strings.Join(body, "\n")
 	fence := fenceFor(text)

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/escape"
 )
 
 // DiffOptions tune the diff renderers.
@@ -90,11 +91,12 @@ type textWriter struct {
 
 func (t textWriter) line(l diffLine) {
 	c := markColors[l.mark]
+	s := escape.Line(l.String())
 	if !t.color || c == "" {
-		fmt.Fprintln(t.w, l.String())
+		fmt.Fprintln(t.w, s)
 		return
 	}
-	fmt.Fprintln(t.w, c+l.String()+ansiReset)
+	fmt.Fprintln(t.w, c+s+ansiReset)
 }
 
 func (t textWriter) section(title string) {
@@ -103,6 +105,7 @@ func (t textWriter) section(title string) {
 }
 
 func (t textWriter) bold(s string) {
+	s = escape.Line(s)
 	if t.color {
 		s = ansiBold + s + ansiReset
 	}

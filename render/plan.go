@@ -9,6 +9,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/escape"
 )
 
 // PlanText writes the plan for people: the numbered steps in apply order,
@@ -35,7 +36,7 @@ func PlanText(w io.Writer, p *graph.Plan) error {
 		num = strconv.AppendInt(append(num[:0], '\n'), int64(i+1), 10)
 		bw.Write(num)
 		bw.WriteString(". ")
-		bw.WriteString(s.Resource.Ref())
+		bw.WriteString(escape.Line(s.Resource.Ref()))
 		bw.WriteString("  ")
 		writeFileLine(bw, s.Resource.DeclRange.Filename, s.Resource.DeclRange.Start.Line)
 		if s.Resource.Renamed() {
@@ -44,7 +45,7 @@ func PlanText(w io.Writer, p *graph.Plan) error {
 		bw.WriteByte('\n')
 		for _, e := range s.WaitsFor {
 			bw.WriteString("   waits for ")
-			bw.WriteString(e.F.Resource.Ref())
+			bw.WriteString(escape.Line(e.F.Resource.Ref()))
 			bw.WriteString(": ")
 			writeEdgeOrigins(bw, e)
 			bw.WriteByte('\n')
@@ -60,7 +61,7 @@ func PlanText(w io.Writer, p *graph.Plan) error {
 
 // writeFileLine writes fileLineOf(file, line).
 func writeFileLine(bw *bufio.Writer, file string, line int) {
-	bw.WriteString(file)
+	bw.WriteString(escape.Line(file))
 	if line != 0 {
 		var buf [24]byte
 		bw.Write(strconv.AppendInt(append(buf[:0], ':'), int64(line), 10))
@@ -73,7 +74,7 @@ func writeEdgeOrigins(bw *bufio.Writer, e *graph.Edge) {
 		if i > 0 {
 			bw.WriteString("; ")
 		}
-		bw.WriteString(o.String())
+		bw.WriteString(escape.Line(o.String()))
 	}
 	if e.Refresh() {
 		bw.WriteString(" (refresh)")
@@ -86,10 +87,10 @@ func writeRefreshers(bw *bufio.Writer, rs []graph.Refresher) {
 		if i > 0 {
 			bw.WriteString(", ")
 		}
-		bw.WriteString(r.Resource.Ref())
+		bw.WriteString(escape.Line(r.Resource.Ref()))
 		if r.Via != nil {
 			bw.WriteString(" via ")
-			bw.WriteString(r.Via.Ref())
+			bw.WriteString(escape.Line(r.Via.Ref()))
 		}
 	}
 }
@@ -98,9 +99,9 @@ func writeCycles(w io.Writer, p *graph.Plan) {
 	fmt.Fprintf(w, "%s: nothing can be applied (%s in a cycle or waiting on one).\n",
 		countOf(len(p.Cycles), "dependency cycle"), countOf(len(p.Blocked), "resource is", "resources are"))
 	for i, c := range p.Cycles {
-		fmt.Fprintf(w, "\nCycle %d: %s\n", i+1, c.String())
+		fmt.Fprintf(w, "\nCycle %d: %s\n", i+1, escape.Line(c.String()))
 		for _, e := range c.Edges {
-			fmt.Fprintf(w, "  %s => %s: %s\n", e.F.Resource.Ref(), e.T.Resource.Ref(), edgeOrigins(e))
+			fmt.Fprintf(w, "  %s => %s: %s\n", escape.Line(e.F.Resource.Ref()), escape.Line(e.T.Resource.Ref()), edgeOrigins(e))
 		}
 		if others := c.Others(); len(others) > 0 {
 			fmt.Fprintf(w, "  also caught in this cycle: %s\n", resourceList(others))
@@ -109,7 +110,9 @@ func writeCycles(w io.Writer, p *graph.Plan) {
 }
 
 // origins is every origin of an edge, joined by "; ", then "(refresh)"
-// when it carries refresh events.
+// when it carries refresh events. Like the other helpers here it returns
+// text escaped for a terminal (titles and paths may hold control
+// characters).
 func edgeOrigins(e *graph.Edge) string {
 	parts := make([]string, len(e.Origins))
 	for i, o := range e.Origins {
@@ -119,7 +122,7 @@ func edgeOrigins(e *graph.Edge) string {
 	if e.Refresh() {
 		s += " (refresh)"
 	}
-	return s
+	return escape.Line(s)
 }
 
 // refreshers is "A, B via C, …".
@@ -131,7 +134,7 @@ func refresherList(rs []graph.Refresher) string {
 			parts[i] += " via " + r.Via.Ref()
 		}
 	}
-	return strings.Join(parts, ", ")
+	return escape.Line(strings.Join(parts, ", "))
 }
 
 func resourceList(rs []*catalog.Resource) string {
@@ -139,14 +142,14 @@ func resourceList(rs []*catalog.Resource) string {
 	for i, r := range rs {
 		parts[i] = r.Ref()
 	}
-	return strings.Join(parts, ", ")
+	return escape.Line(strings.Join(parts, ", "))
 }
 
 func fileLineOf(file string, line int) string {
 	if line == 0 {
-		return file
+		return escape.Line(file)
 	}
-	return fmt.Sprintf("%s:%d", file, line)
+	return fmt.Sprintf("%s:%d", escape.Line(file), line)
 }
 
 // plural is "1 thing" or "N things"; a third argument is the plural form.

@@ -50,9 +50,9 @@ var puppetPrelude = []struct{ typ, title, kind string }{
 // subscribe (each target's canonical ref; one as a string, more as an
 // array), alias, tag and noop. Relations from auto rules are not
 // written: Puppet derives them from the type. A sensitive value is never
-// written in clear: it becomes catc's marker string ("hmac-sha256:…",
-// the digest of the catc JSON, so a changed secret still shows in a
-// diff). An attribute of a Sensitive[...] type is also listed in
+// written in clear: it becomes catc's marker string (catalog.SensitiveMarker:
+// "hmac-sha256:…" under the user's digest key, so a changed secret still
+// shows in a diff, or "redacted" without a key). An attribute of a Sensitive[...] type is also listed in
 // "sensitive_parameters", so that Puppet wraps it back into a Sensitive
 // and octocatalog-diff masks it; one only marked `sensitive = true` is
 // not (Puppet would refuse the wrapped value, see sensitiveTyped).
@@ -343,7 +343,7 @@ func writePuppetValue(jw *jsonw.Writer, v types.Value) {
 		}
 		jw.EndObject()
 	case types.Sensitive:
-		jw.String(catalog.SensitiveDigest(v.Value))
+		jw.String(catalog.SensitiveMarker(v.Value))
 	default:
 		jw.Null()
 	}

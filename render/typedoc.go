@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -62,7 +63,7 @@ func TypeIndex(w io.Writer, defs []*catalog.TypeDef) error {
 func writeTypeSection(w *bufio.Writer, t *catalog.TypeDef, h string) {
 	fmt.Fprintf(w, "%s %s\n\n", h, mdEscape(t.Name))
 	if desc := strings.TrimSpace(t.Desc); desc != "" {
-		w.WriteString(desc + "\n\n")
+		w.WriteString(escape.Text(desc) + "\n\n")
 	} else {
 		w.WriteString("*No description.*\n\n")
 	}
@@ -90,7 +91,7 @@ func writeAttributeTable(w *bufio.Writer, t *catalog.TypeDef, h string) {
 	w.WriteString("| Name | Type | Behaviour | Default | Description |\n|---|---|---|---|---|\n")
 	for _, a := range t.Attributes {
 		name := mdCode(a.Name)
-		if a.Sensitive {
+		if a.IsSecret() {
 			name += " (sensitive)"
 		}
 		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n",
@@ -115,7 +116,7 @@ func defaultCell(a *catalog.AttrDef) string {
 	switch {
 	case !a.HasDefault:
 		return ""
-	case a.Sensitive:
+	case a.IsSecret():
 		return "*sensitive*"
 	}
 	return cellCode(string(types.EncodeJSON(a.Default)))
@@ -169,6 +170,7 @@ func mdCode(s string) string {
 	if s == "" {
 		return ""
 	}
+	s = escape.Line(s)
 	longest, run := 0, 0
 	for i := 0; i < len(s); i++ {
 		if s[i] != '`' {
@@ -207,7 +209,7 @@ func cellText(s string) string {
 			para = para[:0]
 		}
 	}
-	return strings.ReplaceAll(strings.Join(paras, "<br><br>"), "|", `\|`)
+	return strings.ReplaceAll(escape.Line(strings.Join(paras, "<br><br>")), "|", `\|`)
 }
 
 // firstLine is the first non-blank line of s, trimmed.

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/escape"
 )
 
 // WhyText answers `catc why FROM TO`: the shortest chain of edges
@@ -17,7 +18,7 @@ import (
 // (or other dependencies of each).
 func WhyText(w io.Writer, a graph.Why) error {
 	bw := bufio.NewWriter(w)
-	from, to := a.From.Ref(), a.To.Ref()
+	from, to := escape.Line(a.From.Ref()), escape.Line(a.To.Ref())
 	switch {
 	case len(a.Path) > 0:
 		fmt.Fprintf(bw, "%s comes before %s through %s:\n", from, to, countOf(len(a.Path), "edge"))
@@ -37,7 +38,7 @@ func WhyText(w io.Writer, a graph.Why) error {
 // writeChain lists a chain of edges, one numbered edge and its origins each.
 func writeChain(bw *bufio.Writer, path []*graph.Edge) {
 	for i, e := range path {
-		fmt.Fprintf(bw, "  %d. %s => %s\n       %s\n", i+1, e.F.Resource.Ref(), e.T.Resource.Ref(), edgeOrigins(e))
+		fmt.Fprintf(bw, "  %d. %s => %s\n       %s\n", i+1, escape.Line(e.F.Resource.Ref()), escape.Line(e.T.Resource.Ref()), edgeOrigins(e))
 	}
 }
 
@@ -47,14 +48,14 @@ func writeChain(bw *bufio.Writer, path []*graph.Edge) {
 func NeighboursText(w io.Writer, n graph.Neighbours) error {
 	bw := bufio.NewWriter(w)
 	r := n.Resource
-	fmt.Fprintf(bw, "%s  %s, %s\n", r.Ref(), fileLineOf(r.DeclRange.Filename, r.DeclRange.Start.Line), stepPhrase(n.Step))
+	fmt.Fprintf(bw, "%s  %s, %s\n", escape.Line(r.Ref()), fileLineOf(r.DeclRange.Filename, r.DeclRange.Start.Line), stepPhrase(n.Step))
 	fmt.Fprintf(bw, "\nWaits for (%d):\n", len(n.Before))
 	for _, e := range n.Before {
-		fmt.Fprintf(bw, "  %s: %s\n", e.F.Resource.Ref(), edgeOrigins(e))
+		fmt.Fprintf(bw, "  %s: %s\n", escape.Line(e.F.Resource.Ref()), edgeOrigins(e))
 	}
 	fmt.Fprintf(bw, "\nComes before (%d):\n", len(n.After))
 	for _, e := range n.After {
-		fmt.Fprintf(bw, "  %s: %s\n", e.T.Resource.Ref(), edgeOrigins(e))
+		fmt.Fprintf(bw, "  %s: %s\n", escape.Line(e.T.Resource.Ref()), edgeOrigins(e))
 	}
 	if len(n.RefreshedBy) > 0 {
 		fmt.Fprintf(bw, "\nRefreshed by %s\n", refresherList(n.RefreshedBy))

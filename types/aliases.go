@@ -2,6 +2,7 @@ package types
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -63,6 +64,19 @@ func (a *Aliases) Resolve(name string) (*AliasType, error) {
 		return nil, nil
 	}
 	return a.resolve(e)
+}
+
+// Names are the aliases' names as defined, sorted.
+func (a *Aliases) Names() []string {
+	if a == nil {
+		return nil
+	}
+	out := make([]string, 0, len(a.byName))
+	for _, e := range a.byName {
+		out = append(out, e.name)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // Len is the number of aliases defined.

@@ -41,6 +41,14 @@ func rubyFloat(x float64) string {
 // puppetQuote is Puppet's quoting of a string in a type (Enum values,
 // Struct keys, titles): single quotes unless a control character forces
 // double quotes.
+//
+// Inside single quotes only \\ and \' are escapes, so Puppet keeps a
+// backslash as it is when another character follows it. It does that
+// after a backslash or before a quote too, and leaves a final backslash
+// alone, so the values \\0, \' and a\ print as forms that read back as
+// other values or do not parse. catc escapes the backslash in those three
+// cases, so that a canonical form always reads back as the same value (a
+// compiled catalog's types are parsed again by catc diff).
 func puppetQuote(s string) string {
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 {
@@ -52,6 +60,11 @@ func puppetQuote(s string) string {
 	escaped := false
 	for _, r := range s {
 		switch {
+		case escaped && r == '\\':
+			b.WriteString(`\\`) // the first; this one may start an escape again
+		case escaped && r == '\'':
+			b.WriteString(`\\\'`)
+			escaped = false
 		case escaped:
 			b.WriteByte('\\')
 			b.WriteRune(r)
@@ -65,7 +78,7 @@ func puppetQuote(s string) string {
 		}
 	}
 	if escaped {
-		b.WriteByte('\\')
+		b.WriteString(`\\`) // else it would escape the closing quote
 	}
 	b.WriteByte('\'')
 	return b.String()
@@ -196,41 +209,6 @@ func groupEnd(src string) int {
 		}
 	}
 	return -1
-}
-
-// rubyInspectString is Ruby's String#inspect, for messages that quote a
-// Ruby string.
-func rubyInspectString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i, r := range s {
-		switch r {
-		case '"', '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\x1b':
-			b.WriteString(`\e`)
-		case '#':
-			if i+1 < len(s) && strings.IndexByte("{$@", s[i+1]) >= 0 {
-				b.WriteByte('\\')
-			}
-			b.WriteByte('#')
-		default:
-			if r < 0x20 || r == 0x7f {
-				fmt.Fprintf(&b, `\u%04X`, r)
-			} else {
-				b.WriteRune(r)
-			}
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 // rubyFloatString is Ruby's Float(string) for decimal strings: optional

@@ -28,8 +28,11 @@ func TestFormatPuppetQuote(t *testing.T) {
 		{"abc", "'abc'"},
 		{"it's", `'it\'s'`},
 		{`a\b`, `'a\b'`},
-		{`a\`, `'a\'`},
-		{`a\'b`, `'a\'b'`},
+		// Puppet prints these two as 'a\' and 'a\'b', which read back
+		// as other strings (or not at all): catc escapes the backslash.
+		{`a\`, `'a\\'`},
+		{`a\'b`, `'a\\\'b'`},
+		{`\\0`, `'\\\0'`},
 		{"é", "'é'"},
 		{"a\nb", `"a\nb"`},
 		{"t\t\"$\\\x01", `"t\t\"\$\\\u{1}"`},

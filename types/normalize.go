@@ -47,7 +47,7 @@ func normalizeType(t Type) Type {
 		if t.Type == nil {
 			return t
 		}
-		return &SensitiveType{Type: normalizeType(t.Type)}
+		return &SensitiveType{Type: normalizeType(t.Type), Declared: t.Declared}
 	case *IterableType:
 		if t.Type == nil {
 			return t

@@ -63,10 +63,6 @@ func Parse(s string) (Type, error) {
 	return t, err
 }
 
-// parseWithSpans is Parse that also returns where each type and regexp of
-// the result was written.
-func parseWithSpans(s string) (Type, map[any]srcSpan, error) { return parse(s, true) }
-
 func parse(s string, withSpans bool) (Type, map[any]srcSpan, error) {
 	return parseWith(s, withSpans, nil)
 }

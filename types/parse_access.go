@@ -395,7 +395,7 @@ func (a *typeAccess) rubyFloatOf(v pval, unbounded float64) (float64, error) {
 		if f, ok := rubyFloatString(v.s); ok {
 			return f, nil
 		}
-		return 0, a.argError("invalid value for Float(): " + rubyInspectString(v.s))
+		return 0, a.argError("invalid value for Float(): " + RubyInspectString(v.s))
 	case vBool:
 		return 0, a.argError("can't convert " + strings.TrimSuffix(strings.ToLower(rubyClass(v)), "class") + " into Float")
 	}

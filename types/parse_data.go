@@ -176,7 +176,7 @@ func unsatisfiable(t Type) string {
 	case *RegexpType:
 		return Format(t) + " cannot match any value of an HCL attribute (a Regexp is not data); use Pattern[/…/] to match strings"
 	case *TypeReferenceType:
-		return t.Name + " is not a type catc knows: catc has Puppet's built-in types, Data and RichData, but no module type aliases; check the spelling or write the type the alias stands for"
+		return t.Name + " is not a type catc knows: catc has Puppet's built-in types, Data, RichData and the type_alias blocks it loads; check the spelling, or define the alias (catc import writes them from a module's types/*.pp)"
 	case *OpaqueType:
 		return opaqueAdvice(t)
 	}

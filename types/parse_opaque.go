@@ -254,7 +254,7 @@ func (a *typeAccess) uri() (pval, error) {
 	case vString:
 		h, ok := uriHash(v.s)
 		if !ok {
-			return pval{}, a.argError("invalid URI " + rubyInspectString(v.s))
+			return pval{}, a.argError("invalid URI " + RubyInspectString(v.s))
 		}
 		return a.opaque("URI", h), nil
 	case vHash:

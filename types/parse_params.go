@@ -169,7 +169,7 @@ func (a *typeAccess) sensitive() (pval, error) {
 	if err != nil {
 		return pval{}, err
 	}
-	return a.ok(&SensitiveType{Type: generalizeType(t)}), nil
+	return a.ok(&SensitiveType{Type: generalizeType(t), Declared: t}), nil
 }
 
 func (a *typeAccess) iterable() (pval, error) {

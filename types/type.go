@@ -171,8 +171,10 @@ type CollectionType struct{ Size *IntegerType }
 type IterableType struct{ Type Type }
 
 // SensitiveType accepts only Sensitive values whose content Type accepts
-// (Type nil: any content).
-type SensitiveType struct{ Type Type }
+// (Type nil: any content). Type is generalized, as Puppet does
+// (Sensitive[Integer[0, 10]] is Sensitive[Integer]); Declared keeps the
+// parameter as written (nil: none), for SealSensitive.
+type SensitiveType struct{ Type, Declared Type }
 
 // AliasType is a named type alias. The built-in aliases are Data, RichData
 // and RichDataKey; Resolved may refer back to the alias itself.

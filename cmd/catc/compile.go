@@ -15,7 +15,7 @@ func compileCommand() *cli.Command {
 		Name:      "compile",
 		Usage:     "write the compiled catalog as JSON (resources and edges)",
 		ArgsUsage: "PATH...",
-		Flags: append(loadFlags(), outputFlag(),
+		Flags: append(loadFlags(), outputFlag(), nodesFlag(),
 			&cli.StringFlag{Name: "format", Value: "catc", Usage: "`FORMAT` of the catalog: catc (catc's JSON) or puppet (Puppet's catalog format 2)"},
 		),
 		Action: func(c *cli.Context) error {
@@ -27,6 +27,9 @@ func compileCommand() *cli.Command {
 				write = render.PuppetCatalog
 			default:
 				return &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a catalog format: use catc or puppet", f)}
+			}
+			if c.IsSet("nodes") {
+				return compileNodes(c, write)
 			}
 			g, _, err := loadGraph(c, false)
 			if err != nil {

@@ -17,6 +17,8 @@ type diagSink struct {
 	json     bool
 	diags    hcl.Diagnostics
 	warnings int
+	// max is --max-diagnostics, for the JSON document printed at the end.
+	max int
 	// rename, when set, gives the file name to print for a loaded file
 	// (diff --base loads the old side from a temporary directory).
 	rename func(string) string
@@ -57,7 +59,7 @@ func (s *diagSink) flush(w io.Writer) {
 	if s == nil || !s.json {
 		return
 	}
-	render.WriteDiagnostics(w, s.diags, render.DiagnosticOptions{Format: render.DiagJSON})
+	render.WriteDiagnostics(w, s.diags, render.DiagnosticOptions{Format: render.DiagJSON, Max: s.max})
 }
 
 // renamed is diags and files with the file names rename gives: copies,

@@ -23,8 +23,10 @@ func diffCommand() *cli.Command {
 		Usage: "compare two catalogs: resources, attributes, edges, apply order, refreshes, cycles",
 		ArgsUsage: "OLD NEW  (catalog JSON files from 'catc compile', or HCL files/directories)\n" +
 			"   or: catc diff --base REV PATH...   (PATH... at git revision REV against the working tree)\n" +
-			"   or: catc diff --old PATH... --new PATH...",
-		Flags: append(loadFlags(), outputFlag(),
+			"   or: catc diff --old PATH... --new PATH...\n" +
+			"   with --nodes FACTS: every node's diff, the nodes grouped by what changes\n" +
+			"   or: catc diff --merge SHARD.json...   (the fleet JSON of --shard I/N runs)",
+		Flags: append(append(loadFlags(), fleetDiffFlags()...), outputFlag(),
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT` of the diff: text, markdown or json"},
 			&cli.BoolFlag{Name: "detailed-exitcode", Usage: "exit 0 when there is no change, 2 when there are changes, 1 on errors"},
 			&cli.StringFlag{Name: "base", Usage: "compare PATH... at git revision `REV` with the working tree"},
@@ -45,6 +47,12 @@ func runDiff(c *cli.Context) error {
 	strict, ok := graph.ParseStrict(c.String("strict"))
 	if !ok {
 		return usage(fmt.Sprintf("--strict %q is not a strict setting: use error, warning or off", c.String("strict")))
+	}
+	if c.IsSet("nodes") || c.Bool("merge") {
+		return runFleetDiff(c, strict)
+	}
+	if c.IsSet("shard") {
+		return usage("--shard takes a share of the nodes: add --nodes PATH")
 	}
 	old, new, err := diffSides(c)
 	if err != nil {
@@ -79,6 +87,9 @@ func diffWriter(c *cli.Context) (func(io.Writer, *graph.PlanDiff) error, error) 
 
 // diffSides loads the two sides from whichever form of input was given.
 func diffSides(c *cli.Context) (old, new *graph.Snapshot, err error) {
+	if err := applyDigestKey(c); err != nil {
+		return nil, nil, err
+	}
 	args := c.Args().Slice()
 	oldPaths, newPaths := c.StringSlice("old"), c.StringSlice("new")
 	switch {

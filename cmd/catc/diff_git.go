@@ -23,16 +23,41 @@ import (
 // (which `git archive` would honour) do not hide files. A path that does
 // not exist at rev contributes nothing to the old side.
 func baseSides(c *cli.Context, rev string, paths []string) (old, new *graph.Snapshot, err error) {
-	repo, err := gitTopLevel(paths[0])
+	old = &graph.Snapshot{}
+	err = atBase(c, rev, paths, func(oldPaths []string, rename map[string]string) error {
+		if len(oldPaths) == 0 {
+			return nil
+		}
+		var err error
+		if old, err = loadSide(c, oldPaths); err != nil {
+			return err
+		}
+		relocate(old, rev, rename)
+		return nil
+	})
 	if err != nil {
 		return nil, nil, err
 	}
+	new, err = loadSide(c, paths)
+	return old, new, err
+}
+
+// atBase extracts paths at git revision rev into a temporary directory
+// and calls load with the extracted paths (none when no path exists at
+// rev) and how to name their files as the user wrote them; diagnostics
+// printed meanwhile name "REV:PATH", not the temporary directory, which
+// is removed when load returns.
+func atBase(c *cli.Context, rev string, paths []string, load func(oldPaths []string, rename map[string]string) error) error {
+	repo, err := gitTopLevel(paths[0])
+	if err != nil {
+		return err
+	}
 	if _, err := git(repo, nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
-		return nil, nil, usage(fmt.Sprintf("--base %q is not a commit of the repository at %s", rev, repo))
+		return usage(fmt.Sprintf("--base %q is not a commit of the repository at %s", rev, repo))
 	}
 	tmp, err := mkdirTemp("catc-diff-base-")
 	if err != nil {
-		return nil, nil, usage(err.Error())
+		return usage(err.Error())
 	}
 	defer tempFiles.remove(tmp)
 	var oldPaths []string
@@ -40,11 +65,11 @@ func baseSides(c *cli.Context, rev string, paths []string) (old, new *graph.Snap
 	for _, p := range paths {
 		rel, err := repoRelative(repo, p)
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
 		n, err := extractAt(repo, rev, rel, tmp)
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
 		if n > 0 {
 			at := filepath.Join(tmp, rel)
@@ -52,21 +77,10 @@ func baseSides(c *cli.Context, rev string, paths []string) (old, new *graph.Snap
 			rename[at] = filepath.Clean(p)
 		}
 	}
-	old = &graph.Snapshot{}
-	if len(oldPaths) > 0 {
-		// Diagnostics of the old side name "REV:PATH", not the
-		// temporary directory.
-		sink := sinkOf(c)
-		sink.rename = func(file string) string { return relocated(rev, rename, file) }
-		old, err = loadSide(c, oldPaths)
-		sink.rename = nil
-		if err != nil {
-			return nil, nil, err
-		}
-		relocate(old, rev, rename)
-	}
-	new, err = loadSide(c, paths)
-	return old, new, err
+	sink := sinkOf(c)
+	sink.rename = func(file string) string { return relocated(rev, rename, file) }
+	defer func() { sink.rename = nil }()
+	return load(oldPaths, rename)
 }
 
 // relocate rewrites the files of the extracted side to the paths the user

@@ -27,6 +27,7 @@ func fmtCommand() *cli.Command {
 			&cli.BoolFlag{Name: "check", Usage: "write nothing; list the files that are not formatted and exit 1 if there are any"},
 			&cli.BoolFlag{Name: "diff", Usage: "write nothing; print a unified diff of the changes"},
 			&cli.StringFlag{Name: "diagnostics", Value: "text", Usage: "print diagnostics as `FORMAT`: text, json or github"},
+			maxDiagnosticsFlag(),
 		},
 		Action: runFmt,
 	}
@@ -38,6 +39,10 @@ type fmtRun struct {
 	diags   hcl.Diagnostics
 	sources map[string]*hcl.File
 	changed []string
+	// names and srcs are every file read, to find the secrets the
+	// snippets must mask.
+	names []string
+	srcs  [][]byte
 }
 
 // runFmt formats every file on its own: a file that does not parse is
@@ -57,7 +62,11 @@ func runFmt(c *cli.Context) error {
 			return err
 		}
 	}
-	if err := printDiagnostics(c, run.diags, run.sources); err != nil {
+	sources := run.sources
+	if len(run.diags) > 0 {
+		sources = catalog.MaskSources(run.names, run.srcs)
+	}
+	if err := printDiagnostics(c, run.diags, sources); err != nil {
 		return err
 	}
 	if run.diags.HasErrors() || c.Bool("check") && len(run.changed) > 0 {
@@ -75,6 +84,7 @@ func (r *fmtRun) file(c *cli.Context, name string) error {
 		r.diags = append(r.diags, fileDiag("Cannot read input", name, err))
 		return nil
 	}
+	r.names, r.srcs = append(r.names, name), append(r.srcs, src)
 	out, diags := catalog.FormatHCL(src, name)
 	if diags.HasErrors() {
 		r.diags = append(r.diags, diags...)

@@ -18,8 +18,9 @@ func importCommand() *cli.Command {
 		Usage:     "turn Ruby register_type files and Puppet type aliases into catc HCL",
 		ArgsUsage: "PATH...",
 		Description: "PATH is a Ruby type file (lib/puppet/type/*.rb), a Puppet file of type aliases\n" +
-			"(types/*.pp), or a module directory (or a folder of modules), whose\n" +
-			"lib/puppet/type/**/*.rb and types/**/*.pp files are read.",
+			"(types/*.pp), a module directory (or a folder of modules), whose\n" +
+			"lib/puppet/type/**/*.rb and types/**/*.pp files are read, or a module's types/\n" +
+			"folder (its *.pp files).",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write one TYPE.hcl per type and one NAME.hcl per alias into `DIR` instead of all to standard output", TakesFile: true},
 			&cli.BoolFlag{Name: "strict", Usage: "exit 1 on warnings too (a dropped value, an ignored key)"},

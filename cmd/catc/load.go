@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
@@ -12,9 +14,11 @@ import (
 func loadFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "diagnostics", Value: "text", Usage: "print diagnostics as `FORMAT`: text, json or github"},
+		maxDiagnosticsFlag(),
 		&cli.StringSliceFlag{Name: "var", Usage: "set a variable: `NAME=VALUE` (repeatable)"},
 		&cli.StringSliceFlag{Name: "var-file", Usage: "read variables from `FILE` (HCL: name = value; repeatable)", TakesFile: true},
-		&cli.StringFlag{Name: "facts", Usage: "read facts.* from `FILE` (Facter JSON of one node)", TakesFile: true},
+		&cli.StringFlag{Name: "facts", Usage: "read facts.* from `FILE`, one node's facts (Facter JSON, a facts document or Puppet's YAML facts cache)", TakesFile: true},
+		digestKeyFlag(),
 	}
 }
 
@@ -26,6 +30,9 @@ func loadCatalog(c *cli.Context, paths []string, strict bool) (*catalog.Catalog,
 	}
 	if len(paths) == 0 {
 		return nil, &exitError{code: exitErrors, msg: c.Command.Name + " needs at least one PATH (a .hcl file or a directory of them)"}
+	}
+	if err := applyDigestKey(c); err != nil {
+		return nil, err
 	}
 	cat, diags := catalog.Load(paths, catalog.LoadOptions{
 		Vars:      c.StringSlice("var"),
@@ -41,14 +48,29 @@ func loadCatalog(c *cli.Context, paths []string, strict bool) (*catalog.Catalog,
 	return cat, nil
 }
 
+// defaultMaxDiagnostics bounds what one run prints: past a hundred
+// errors the rest mostly follow from the first ones, and printing tens
+// of thousands (a binary file) would flood the log.
+const defaultMaxDiagnostics = 100
+
+func maxDiagnosticsFlag() cli.Flag {
+	return &cli.IntFlag{Name: "max-diagnostics", Value: defaultMaxDiagnostics, Usage: "print at most `N` diagnostics, then a count of the rest (0: all)"}
+}
+
 // printDiagnostics writes diags to stderr in the chosen format (JSON at
-// the end of the run, see diagSink).
+// the end of the run, see diagSink). Text is wrapped at the terminal's
+// width, and not at all in a log or pipe.
 func printDiagnostics(c *cli.Context, diags hcl.Diagnostics, files map[string]*hcl.File) error {
 	format, err := render.ParseDiagnosticFormat(c.String("diagnostics"))
 	if err != nil {
 		return &exitError{code: exitErrors, msg: err.Error()}
 	}
+	max := c.Int("max-diagnostics")
+	if max < 0 {
+		return &exitError{code: exitErrors, msg: fmt.Sprintf("--max-diagnostics %d is negative: give 0 (print all) or more", max)}
+	}
 	sink := sinkOf(c)
+	sink.max = max
 	diags, files = sink.renamed(diags, files)
 	if !sink.count(format, diags) {
 		return nil
@@ -57,6 +79,7 @@ func printDiagnostics(c *cli.Context, diags hcl.Diagnostics, files map[string]*h
 		Format: format,
 		Files:  files,
 		Color:  colorTerminal(c.App.ErrWriter),
-		Width:  100,
+		Width:  terminalWidth(c.App.ErrWriter),
+		Max:    max,
 	})
 }

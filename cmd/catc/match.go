@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -36,9 +37,9 @@ func runMatch(c *cli.Context) error {
 		if err != nil {
 			return typeError(errOut, args[0], err)
 		}
-		fmt.Fprintln(out, t.String())
+		fmt.Fprintln(out, escape.Line(t.String()))
 		if _, err := types.ParseData(args[0]); err != nil {
-			fmt.Fprintf(errOut, "catc: warning: %s\n", err)
+			fmt.Fprintf(errOut, "catc: warning: %s\n", escape.Text(err.Error()))
 		}
 		return nil
 	}
@@ -55,7 +56,7 @@ func runMatch(c *cli.Context) error {
 		return &exitError{code: exitErrors, msg: msg}
 	}
 	if msg, ok := types.Check(c.String("subject"), t, v); !ok {
-		fmt.Fprintln(out, msg)
+		fmt.Fprintln(out, escape.Text(msg))
 		return failed()
 	}
 	return nil
@@ -63,7 +64,7 @@ func runMatch(c *cli.Context) error {
 
 // typeError prints a type parse error with a caret under the offending text.
 func typeError(w io.Writer, src string, err error) error {
-	fmt.Fprintf(w, "catc: TYPE: %v\n", err)
+	fmt.Fprintf(w, "catc: TYPE: %s\n", escape.Text(err.Error()))
 	var pe *types.ParseError
 	if errors.As(err, &pe) && !strings.ContainsAny(src, "\n") {
 		n := max(pe.Length, 1)

@@ -42,3 +42,18 @@ func block(t *testing.T, doc, start string) string {
 	}
 	return text
 }
+
+// TestREADMEFleetExample keeps the README's fleet diff of fixtures/fleet
+// true, exactly as catc prints it.
+func TestREADMEFleetExample(t *testing.T) {
+	readme := readFile(t, "../../README.md")
+	t.Chdir("../../fixtures/fleet")
+	code, out, _ := runCatc(t, "diff", "site", "site-new", "--nodes", "facts")
+	if code != 1 { // mq-01 no longer compiles
+		t.Fatalf("exit %d", code)
+	}
+	want := block(t, readme, "```console\n$ cd fixtures/fleet && catc diff site site-new --nodes facts\n")
+	if diff := cmp.Diff(want, out); diff != "" {
+		t.Errorf("README's fleet diff (-README +catc):\n%s", diff)
+	}
+}

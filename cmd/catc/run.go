@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/catc-dev/catc/internal/escape"
 	"github.com/urfave/cli/v2"
 )
 
@@ -59,14 +60,14 @@ func exitCode(err error, stderr io.Writer) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.msg != "" {
-			fmt.Fprintln(stderr, "catc: "+ee.msg)
+			fmt.Fprintln(stderr, "catc: "+escape.Text(ee.msg))
 		}
 		return ee.code
 	}
 	var ec cli.ExitCoder
 	if errors.As(err, &ec) {
 		if msg := strings.TrimSpace(err.Error()); msg != "" {
-			fmt.Fprintln(stderr, "catc: "+msg)
+			fmt.Fprintln(stderr, "catc: "+escape.Text(msg))
 		}
 		return ec.ExitCode()
 	}

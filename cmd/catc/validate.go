@@ -15,10 +15,13 @@ func validateCommand() *cli.Command {
 		ArgsUsage: "PATH...",
 		Description: "Diagnostics and, on success, a one-line summary go to standard error\n" +
 			"(with --diagnostics json, only the JSON list); standard output stays empty.",
-		Flags: append(loadFlags(),
+		Flags: append(loadFlags(), nodesFlag(),
 			&cli.BoolFlag{Name: "strict", Usage: "fail on warnings too"},
 		),
 		Action: func(c *cli.Context) error {
+			if c.IsSet("nodes") {
+				return validateNodes(c)
+			}
 			g, _, err := loadGraph(c, c.Bool("strict"))
 			if err != nil {
 				return err

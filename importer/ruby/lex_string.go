@@ -23,70 +23,6 @@ func closer(open byte) (close byte, nests bool) {
 	return open, false
 }
 
-// readSingle reads a single-quoted body up to close (l.pos is past the
-// opening delimiter): only \\ and an escaped delimiter are escapes. open
-// is the opening bracket when the delimiters nest, else 0.
-func (l *lexer) readSingle(close, open byte) string {
-	start := l.pos - 1
-	var b strings.Builder
-	depth := 0
-	for l.pos < len(l.src) {
-		c := l.src[l.pos]
-		switch {
-		case c == '\\' && l.pos+1 < len(l.src) && (l.src[l.pos+1] == '\\' || l.src[l.pos+1] == close || open != 0 && l.src[l.pos+1] == open):
-			b.WriteByte(l.src[l.pos+1])
-			l.pos += 2
-			continue
-		case open != 0 && c == open:
-			depth++
-		case c == close && depth == 0:
-			l.pos++
-			return b.String()
-		case c == close:
-			depth--
-		}
-		b.WriteByte(c)
-		l.pos++
-	}
-	l.errorf(l.rangeOf(start, start+1), "Unterminated string", "This string has no closing %q.", string(close))
-	return b.String()
-}
-
-// readDouble reads a double-quoted body up to close, with Ruby's escapes.
-// Interpolation (#{...}, #@x, #$x) is left out of the value and its first
-// range returned: the value is then not a literal.
-func (l *lexer) readDouble(close, open byte) (string, *hcl.Range) {
-	start := l.pos - 1
-	var b strings.Builder
-	var interp *hcl.Range
-	depth := 0
-	for l.pos < len(l.src) {
-		c := l.src[l.pos]
-		switch {
-		case c == '\\':
-			l.escape(&b, close, open)
-			continue
-		case c == '#' && (l.peek(1) == '{' || l.peek(1) == '@' || l.peek(1) == '$'):
-			r := l.skipInterpolation()
-			if interp == nil {
-				interp = &r
-			}
-			continue
-		case open != 0 && c == open:
-			depth++
-		case c == close && depth == 0:
-			l.pos++
-			return b.String(), interp
-		case c == close:
-			depth--
-		}
-		b.WriteByte(c)
-		l.pos++
-	}
-	l.errorf(l.rangeOf(start, start+1), "Unterminated string", "This string has no closing %q.", string(close))
-	return b.String(), interp
-}
-
 // skipInterpolation passes over #{...} (braces counted, strings inside
 // skipped) or #@name / #$name, and returns its range.
 func (l *lexer) skipInterpolation() hcl.Range {
@@ -223,45 +159,6 @@ func digitValue(c byte) int {
 	return 99
 }
 
-// readRegexpBody reads a regexp's source up to close, as written: escapes
-// stay for the regexp translator, except an escaped delimiter.
-func (l *lexer) readRegexpBody(close, open byte) (string, *hcl.Range) {
-	start := l.pos - 1
-	var b strings.Builder
-	var interp *hcl.Range
-	depth := 0
-	for l.pos < len(l.src) {
-		c := l.src[l.pos]
-		switch {
-		case c == '\\' && l.pos+1 < len(l.src):
-			if n := l.src[l.pos+1]; n == close && close == '/' {
-				b.WriteByte('/')
-			} else {
-				b.Write(l.src[l.pos : l.pos+2])
-			}
-			l.pos += 2
-			continue
-		case c == '#' && l.peek(1) == '{':
-			r := l.skipInterpolation()
-			if interp == nil {
-				interp = &r
-			}
-			continue
-		case open != 0 && c == open:
-			depth++
-		case c == close && depth == 0:
-			l.pos++
-			return b.String(), interp
-		case c == close:
-			depth--
-		}
-		b.WriteByte(c)
-		l.pos++
-	}
-	l.errorf(l.rangeOf(start, start+1), "Unterminated regexp", "This regular expression has no closing %q.", string(close))
-	return b.String(), interp
-}
-
 func (l *lexer) regexpFlags() string {
 	start := l.pos
 	for l.pos < len(l.src) && strings.IndexByte("imxounse", l.src[l.pos]) >= 0 {
@@ -322,41 +219,91 @@ func (l *lexer) words(start int, kind, close, open byte) {
 	l.emit(t)
 }
 
-// readSingleWords is readSingle that also keeps "\ " (an escaped space)
-// marked, as \x00, so that splitting leaves it inside the word.
-func (l *lexer) readSingleWords(close, open byte) string {
-	var b strings.Builder
-	depth := 0
+// delimited reads a literal's body up to close (l.pos is past the opening
+// delimiter); when open is not 0 the delimiters nest. esc handles a
+// backslash (l.pos on it): it consumes the escape and writes what it
+// stands for. With interp, #{...} (and, when all is set, #@x and #$x) is
+// interpolation: left out of the value, its first range returned.
+func (l *lexer) delimited(close, open byte, what string, esc func(*strings.Builder), interp, all bool) (string, *hcl.Range) {
 	start := l.pos - 1
+	var b strings.Builder
+	var first *hcl.Range
+	depth := 0
 	for l.pos < len(l.src) {
 		c := l.src[l.pos]
 		switch {
 		case c == '\\' && l.pos+1 < len(l.src):
-			n := l.src[l.pos+1]
-			switch {
-			case n == ' ' || n == '\t' || n == '\n':
-				b.WriteByte(0)
-			case n == '\\' || n == close || open != 0 && n == open:
-				b.WriteByte(n)
-			default:
-				b.WriteByte('\\')
-				b.WriteByte(n)
+			esc(&b)
+			continue
+		case interp && c == '#' && (l.peek(1) == '{' || all && (l.peek(1) == '@' || l.peek(1) == '$')):
+			r := l.skipInterpolation()
+			if first == nil {
+				first = &r
 			}
-			l.pos += 2
 			continue
 		case open != 0 && c == open:
 			depth++
 		case c == close && depth == 0:
 			l.pos++
-			return b.String()
+			return b.String(), first
 		case c == close:
 			depth--
 		}
 		b.WriteByte(c)
 		l.pos++
 	}
-	l.errorf(l.rangeOf(start, start+1), "Unterminated word list", "This %%w list has no closing %q.", string(close))
-	return b.String()
+	l.errorf(l.rangeOf(start, start+1), "Unterminated "+what, "This %s has no closing %q.", what, string(close))
+	return b.String(), first
+}
+
+// readSingle reads a single-quoted body: only \\ and an escaped delimiter
+// are escapes.
+func (l *lexer) readSingle(close, open byte) string {
+	s, _ := l.delimited(close, open, "string", func(b *strings.Builder) {
+		if n := l.src[l.pos+1]; n == '\\' || n == close || open != 0 && n == open {
+			b.WriteByte(n)
+		} else {
+			b.Write(l.src[l.pos : l.pos+2])
+		}
+		l.pos += 2
+	}, false, false)
+	return s
+}
+
+// readDouble reads a double-quoted body with Ruby's escapes. Interpolation
+// (#{...}, #@x, #$x) is left out of the value: it is then not a literal.
+func (l *lexer) readDouble(close, open byte) (string, *hcl.Range) {
+	return l.delimited(close, open, "string", func(b *strings.Builder) { l.escape(b, close, open) }, true, true)
+}
+
+// readRegexpBody reads a regexp's source as written: escapes stay for the
+// regexp translator, except an escaped / delimiter.
+func (l *lexer) readRegexpBody(close, open byte) (string, *hcl.Range) {
+	return l.delimited(close, open, "regular expression", func(b *strings.Builder) {
+		if close == '/' && l.src[l.pos+1] == '/' {
+			b.WriteByte('/')
+		} else {
+			b.Write(l.src[l.pos : l.pos+2])
+		}
+		l.pos += 2
+	}, true, false)
+}
+
+// readSingleWords is readSingle for a %w list: an escaped white space is
+// kept, as \x00, so that splitting leaves it inside the word.
+func (l *lexer) readSingleWords(close, open byte) string {
+	s, _ := l.delimited(close, open, "word list", func(b *strings.Builder) {
+		switch n := l.src[l.pos+1]; {
+		case n == ' ' || n == '\t' || n == '\n':
+			b.WriteByte(0)
+		case n == '\\' || n == close || open != 0 && n == open:
+			b.WriteByte(n)
+		default:
+			b.Write(l.src[l.pos : l.pos+2])
+		}
+		l.pos += 2
+	}, false, false)
+	return s
 }
 
 func splitWords(s string) []string {

@@ -1,6 +1,7 @@
 // Command gen writes a synthetic catalog for benchmarks:
 //
 //	go run ./internal/gen/cmd -n 10000 [-files 1] -o DIR
+//	go run ./internal/gen/cmd -nodes 1000 -n 1000 -o DIR   (a fleet: DIR/site-old, DIR/site-new, DIR/facts)
 package main
 
 import (
@@ -16,10 +17,21 @@ func main() {
 	n := flag.Int("n", 1000, "number of resources")
 	files := flag.Int("files", 1, "number of resource files")
 	dir := flag.String("o", "", "output directory (created)")
+	nodes := flag.Int("nodes", 0, "generate a fleet of this many nodes (site-old, site-new and facts under DIR)")
 	flag.Parse()
 	if *dir == "" {
 		fmt.Fprintln(os.Stderr, "gen: -o DIR is required")
 		os.Exit(2)
+	}
+	if *nodes > 0 {
+		f := gen.GenerateFleet(gen.FleetOptions{Nodes: *nodes, Resources: *n})
+		for sub, files := range map[string][]gen.File{"site-old": f.Old, "site-new": f.New, "facts": f.Facts} {
+			if err := write(filepath.Join(*dir, sub), files); err != nil {
+				fmt.Fprintln(os.Stderr, "gen:", err)
+				os.Exit(1)
+			}
+		}
+		return
 	}
 	if err := write(*dir, gen.Generate(gen.Options{Resources: *n, Files: *files})); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)

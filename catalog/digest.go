@@ -1,0 +1,131 @@
+package catalog
+
+import (
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"hash"
+	"sync"
+
+	"github.com/catc-dev/catc/internal/jsonw"
+	"github.com/catc-dev/catc/types"
+)
+
+// Digests of sensitive values. A digest lets diff see that a secret
+// changed, and must let nobody else confirm a guessed secret: it is an
+// HMAC under a key the user holds (SetDigestKey), never a key in the
+// source. Without one, the output files carry no digest at all
+// (NoDigest), and in-process comparisons (diff of HCL paths, --base) use
+// a random key made for the run.
+
+// NoDigest is the marker text of a sensitive value written without a
+// digest key: nothing computed from the value.
+const NoDigest = "redacted"
+
+// DigestPrefix starts the marker text of a digested sensitive value:
+// "hmac-sha256:<key id>:<hex digest>".
+const DigestPrefix = "hmac-sha256:"
+
+// MinDigestKey is the shortest digest key SetDigestKey takes, in bytes.
+const MinDigestKey = 16
+
+var digestKeys struct {
+	sync.Mutex
+	user, run *digestKey // nil: none yet (run is made on first use)
+}
+
+// digestKey is a key, its id, and keyed HMACs to reuse: keying one costs
+// two hash blocks and a catalog can have a secret on every resource.
+type digestKey struct {
+	id   string
+	macs sync.Pool
+}
+
+func newDigestKey(key []byte) *digestKey {
+	k := &digestKey{id: keyID(key)}
+	key = append([]byte(nil), key...)
+	k.macs.New = func() any { return hmac.New(sha256.New, key) }
+	return k
+}
+
+// SetDigestKey sets the key of the digests written into catalog files
+// (nil: none, the files then carry NoDigest). The key is secret: with it
+// anyone can test a guess of a value against its digest. It must be at
+// least MinDigestKey bytes long.
+func SetDigestKey(key []byte) error {
+	if key != nil && len(key) < MinDigestKey {
+		return fmt.Errorf("the digest key is %d bytes long: use at least %d random bytes (e.g. head -c 32 /dev/urandom | base64)", len(key), MinDigestKey)
+	}
+	digestKeys.Lock()
+	defer digestKeys.Unlock()
+	digestKeys.user = nil
+	if key != nil {
+		digestKeys.user = newDigestKey(key)
+	}
+	return nil
+}
+
+// HasDigestKey reports whether a digest key was set.
+func HasDigestKey() bool {
+	digestKeys.Lock()
+	defer digestKeys.Unlock()
+	return digestKeys.user != nil
+}
+
+// SensitiveMarker is the text that stands for a sensitive value in an
+// output file: its digest under the user's key, or NoDigest without one.
+func SensitiveMarker(v types.Value) string {
+	digestKeys.Lock()
+	key := digestKeys.user
+	digestKeys.Unlock()
+	if key == nil {
+		return NoDigest
+	}
+	return key.digest(v)
+}
+
+// SensitiveDigest is the digest of a sensitive value for a comparison
+// within this run: under the user's key when there is one (so that it
+// compares with catalog files written with it), else under a random key
+// made for the run, which no output keeps.
+func SensitiveDigest(v types.Value) string {
+	digestKeys.Lock()
+	key := digestKeys.user
+	if key == nil {
+		if digestKeys.run == nil {
+			random := make([]byte, 32)
+			rand.Read(random) // never fails (crypto/rand)
+			digestKeys.run = newDigestKey(random)
+		}
+		key = digestKeys.run
+	}
+	digestKeys.Unlock()
+	return key.digest(v)
+}
+
+// digest is DigestPrefix, the key id, ":" and the HMAC-SHA256 of the
+// value's JSON form.
+func (k *digestKey) digest(v types.Value) string {
+	w := jsonw.Compact()
+	writeValue(w, v)
+	m := k.macs.Get().(hash.Hash)
+	m.Reset()
+	m.Write(w.Bytes())
+	var sum [sha256.Size]byte
+	out := DigestPrefix + k.id + ":" + hex.EncodeToString(m.Sum(sum[:0]))
+	k.macs.Put(m)
+	return out
+}
+
+// keyID names a key without revealing it: digests under different keys
+// cannot be compared, and diff says so instead of seeing a change.
+func keyID(key []byte) string {
+	if key == nil {
+		return ""
+	}
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte("catc digest key id"))
+	return hex.EncodeToString(m.Sum(nil)[:4])
+}

@@ -1,0 +1,272 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+	ctyjson "github.com/zclconf/go-cty/cty/json"
+	"gopkg.in/yaml.v3"
+)
+
+// Node is one node of a fleet: its name (the certname) and its facts.
+type Node struct {
+	// Name is the certname: the document's name or certname, else the
+	// file name without its extension.
+	Name string
+	// Source says where the node was read: the file, and for a file of
+	// several nodes the position in it ("export.json, node 3").
+	Source string
+	// Facts are facts.*, an object.
+	Facts cty.Value
+}
+
+// trusted is trusted.* of the node. Puppet takes it from the node's
+// certificate, which a facts file does not carry, so certname is the
+// node's name, hostname and domain its parts around the first dot.
+func (n *Node) trusted() cty.Value {
+	host, domain, _ := strings.Cut(n.Name, ".")
+	return cty.ObjectVal(map[string]cty.Value{
+		"certname":      cty.StringVal(n.Name),
+		"hostname":      cty.StringVal(host),
+		"domain":        cty.StringVal(domain),
+		"authenticated": cty.StringVal("remote"),
+		"extensions":    cty.EmptyObjectVal,
+	})
+}
+
+// factsExts are the file name extensions ReadNodes takes from a directory.
+var factsExts = map[string]bool{".json": true, ".yaml": true, ".yml": true}
+
+// ReadNodes reads the nodes of a facts path: a directory of facts files
+// (*.json, *.yaml, *.yml, not recursive, in bytewise name order) or one
+// file. Each file is Facter's JSON (`facter -j`, one node named by the
+// file), a facts document ({"name", "values", …} as `puppet facts find`
+// prints it), Puppet's YAML facts cache (the same document tagged
+// !ruby/object:Puppet::Node::Facts) or a PuppetDB export (the facts
+// endpoint's rows [{"certname", "name", "value"}, …] or the factsets
+// endpoint's [{"certname", "facts": {"data": [{"name", "value"}]}}]).
+// The nodes come sorted by name; one name read twice is an error that
+// names both sources.
+func ReadNodes(path string) ([]*Node, hcl.Diagnostics) {
+	files, err := factsFiles(path)
+	if err != nil {
+		return nil, hcl.Diagnostics{ioDiag(path, err)}
+	}
+	var diags hcl.Diagnostics
+	var nodes []*Node
+	for _, f := range files {
+		ns, d := readFactsFile(f)
+		diags = append(diags, d...)
+		nodes = append(nodes, ns...)
+	}
+	if len(files) == 0 {
+		diags = append(diags, factsDiag(fmt.Sprintf("The directory %s holds no facts files (*.json, *.yaml or *.yml, one per node).", path)))
+	}
+	sort.SliceStable(nodes, func(i, j int) bool { return nodes[i].Name < nodes[j].Name })
+	out := nodes[:0]
+	for i, n := range nodes {
+		if i > 0 && nodes[i-1].Name == n.Name {
+			diags = append(diags, factsDiag(fmt.Sprintf("The node %q is read twice: from %s and from %s. Keep one facts document per node.", n.Name, nodes[i-1].Source, n.Source)))
+			continue
+		}
+		out = append(out, n)
+	}
+	return out, diags
+}
+
+func factsFiles(path string) ([]string, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		return []string{path}, nil
+	}
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() && factsExts[strings.ToLower(filepath.Ext(e.Name()))] {
+			out = append(out, filepath.Join(path, e.Name()))
+		}
+	}
+	return out, nil // os.ReadDir sorts by name
+}
+
+func factsDiag(detail string) *hcl.Diagnostic {
+	return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summaryFacts, Detail: detail}
+}
+
+// readFactsFile reads one file of one or several nodes.
+func readFactsFile(path string) ([]*Node, hcl.Diagnostics) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, hcl.Diagnostics{ioDiag(path, err)}
+	}
+	bad := func(why string) hcl.Diagnostics {
+		return hcl.Diagnostics{factsDiag(fmt.Sprintf("The facts file %s is not readable as facts: %s. Give Facter JSON (facter -j), a facts document (puppet facts find --render-as json), Puppet's YAML facts cache or a PuppetDB facts export.", path, why))}
+	}
+	var doc any
+	if ext := strings.ToLower(filepath.Ext(path)); ext == ".yaml" || ext == ".yml" {
+		if doc, err = decodeYAML(src); err != nil {
+			return nil, bad(err.Error())
+		}
+	} else {
+		dec := json.NewDecoder(bytes.NewReader(src))
+		dec.UseNumber() // keep big integers exact
+		if err := dec.Decode(&doc); err != nil {
+			return nil, bad(err.Error())
+		}
+		if dec.More() {
+			return nil, bad("there is more than one JSON value")
+		}
+	}
+	stem := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	nodes, why := nodesOf(doc, stem, path)
+	if why != "" {
+		return nil, bad(why)
+	}
+	return nodes, nil
+}
+
+// nodesOf recognises the format of a decoded document.
+func nodesOf(doc any, stem, path string) ([]*Node, string) {
+	switch d := doc.(type) {
+	case map[string]any:
+		name, values := stem, any(d)
+		if v, ok := d["values"].(map[string]any); ok && isString(d["name"]) {
+			name, values = d["name"].(string), v // a facts document
+		}
+		n, why := newNode(name, path, values)
+		if why != "" {
+			return nil, why
+		}
+		return []*Node{n}, ""
+	case []any:
+		return puppetDBNodes(d, path)
+	}
+	return nil, "the top level is neither an object nor a list"
+}
+
+func isString(v any) bool { _, ok := v.(string); return ok && v.(string) != "" }
+
+// puppetDBNodes reads a PuppetDB export: fact rows or factsets.
+func puppetDBNodes(rows []any, path string) ([]*Node, string) {
+	facts := map[string]map[string]any{}
+	var order []string
+	for i, r := range rows {
+		row, ok := r.(map[string]any)
+		if !ok || !isString(row["certname"]) {
+			return nil, fmt.Sprintf("element %d of the list is not a PuppetDB row with a certname", i+1)
+		}
+		cn := row["certname"].(string)
+		if facts[cn] == nil {
+			facts[cn] = map[string]any{}
+			order = append(order, cn)
+		}
+		pairs := []any{row}
+		if fs, ok := row["facts"].(map[string]any); ok {
+			data, _ := fs["data"].([]any)
+			pairs = data // a factset
+		}
+		for _, p := range pairs {
+			pm, ok := p.(map[string]any)
+			if !ok || !isString(pm["name"]) {
+				return nil, fmt.Sprintf("element %d (certname %q) has a fact without a name", i+1, cn)
+			}
+			facts[cn][pm["name"].(string)] = pm["value"]
+		}
+	}
+	nodes := make([]*Node, 0, len(order))
+	for i, cn := range order {
+		n, why := newNode(cn, fmt.Sprintf("%s (node %d)", path, i+1), facts[cn])
+		if why != "" {
+			return nil, why
+		}
+		nodes = append(nodes, n)
+	}
+	return nodes, ""
+}
+
+// newNode converts the decoded facts into facts.*.
+func newNode(name, source string, values any) (*Node, string) {
+	if _, ok := values.(map[string]any); !ok {
+		return nil, "the facts are not an object"
+	}
+	if name == "" {
+		return nil, "it names no node: give the document a name, or the file one"
+	}
+	src, err := json.Marshal(values)
+	if err != nil {
+		return nil, err.Error()
+	}
+	t, err := ctyjson.ImpliedType(src)
+	if err != nil {
+		return nil, err.Error()
+	}
+	v, err := ctyjson.Unmarshal(src, t)
+	if err != nil {
+		return nil, err.Error()
+	}
+	return &Node{Name: name, Source: source, Facts: v}, ""
+}
+
+// decodeYAML reads a YAML document; Ruby's local tags
+// (!ruby/object:Puppet::Node::Facts, !ruby/sym) are dropped, the values
+// under them kept.
+func decodeYAML(src []byte) (any, error) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(src, &root); err != nil {
+		return nil, err
+	}
+	dropLocalTags(&root)
+	var doc any
+	if err := root.Decode(&doc); err != nil {
+		return nil, err
+	}
+	return jsonable(doc), nil
+}
+
+func dropLocalTags(n *yaml.Node) {
+	if strings.HasPrefix(n.Tag, "!") && !strings.HasPrefix(n.Tag, "!!") {
+		n.Tag = ""
+	}
+	for _, c := range n.Content {
+		dropLocalTags(c)
+	}
+}
+
+// jsonable turns YAML's decoded values into JSON's: maps with non-string
+// keys get their keys printed, timestamps become ISO strings.
+func jsonable(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			x[k] = jsonable(e)
+		}
+		return x
+	case map[any]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[fmt.Sprint(k)] = jsonable(e)
+		}
+		return m
+	case []any:
+		for i, e := range x {
+			x[i] = jsonable(e)
+		}
+		return x
+	case fmt.Stringer:
+		return x.String()
+	}
+	return v
+}

@@ -1,0 +1,64 @@
+package catalog
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// A group block declares its resources only on the nodes where its
+// only_if holds, as Puppet's `if $facts[...] { … }` around several
+// resources, or a node definition:
+//
+//	group "web" {
+//	  only_if = facts.role == "web"
+//	  resource "package" "nginx" {}
+//	}
+//
+// Each resource of the group is deferred with the group's condition; its
+// own only_if, if any, must hold too.
+
+// extractGroup reads a group block into its (deferred) resources.
+func extractGroup(b *hclsyntax.Block, src []byte) ([]*rawResource, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	if len(b.Labels) != 1 {
+		diags = append(diags, errorAt(summaryBlockLabels, "A group block has one label, its name: group \"web\" { … }. "+labelAdvice(len(b.Labels), 1, "the name"), labelsRange(b), b.DefRange().Ptr()))
+	}
+	cond := b.Body.Attributes["only_if"]
+	if cond == nil {
+		diags = append(diags, errorAt(summaryInvalidValue,
+			"A group block needs only_if, the condition on the node that declares its resources: only_if = facts.role == \"web\".",
+			b.DefRange(), nil))
+	}
+	for _, a := range sortedAttrs(b.Body.Attributes) {
+		if a.Name != "only_if" {
+			diags = append(diags, errorAt(summaryUnexpectedBlock,
+				fmt.Sprintf("A group block holds only_if and resource blocks; %q is not expected here. Put it in the resources.", a.Name),
+				a.NameRange, a.SrcRange.Ptr()))
+		}
+	}
+	var out []*rawResource
+	for _, nb := range b.Body.Blocks {
+		if nb.Type != "resource" {
+			diags = append(diags, errorAt(summaryUnexpectedBlock,
+				fmt.Sprintf("A group block holds resource blocks only; blocks of type %q are not expected here. Write them outside the group.", nb.Type),
+				nb.TypeRange, nb.DefRange().Ptr()))
+			continue
+		}
+		if len(nb.Labels) != 2 {
+			_, d := extractResource(nb, src, nil) // says what the labels should be
+			diags = append(diags, d...)
+			continue
+		}
+		if cond == nil || diags.HasErrors() {
+			continue
+		}
+		out = append(out, &rawResource{
+			typeName: nb.Labels[0], title: nb.Labels[1],
+			declRange: nb.DefRange(), typeRange: nb.LabelRanges[0], titleRange: nb.LabelRanges[1],
+			deferred: &deferredBlock{block: nb, src: src, conds: []*hclsyntax.Attribute{cond}},
+		})
+	}
+	return out, diags
+}

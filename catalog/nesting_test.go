@@ -1,0 +1,180 @@
+package catalog
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/catc-dev/catc/internal/gen"
+)
+
+// findDiag returns the first diagnostic with the summary, or nil.
+func findDiag(diags hcl.Diagnostics, summary string) *hcl.Diagnostic {
+	for _, d := range diags {
+		if d.Summary == summary {
+			return d
+		}
+	}
+	return nil
+}
+
+// deepValue is a resource whose tags nest n brackets (of the given
+// opener and closer) from line 2, column 10. The block's brace is the
+// first level, so the value's opener number maxNesting (from 1) is the
+// one beyond the limit.
+func deepValue(n int, open, close string) string {
+	return "resource \"software\" \"deep\" {\n  tags = " + strings.Repeat(open, n) + "1" + strings.Repeat(close, n) + "\n}\n"
+}
+
+func TestNestingLimit(t *testing.T) {
+	// filler makes a file big enough to be cut into chunks.
+	var filler strings.Builder
+	for i := 0; filler.Len() < 4*splitThreshold; i++ {
+		fmt.Fprintf(&filler, "resource \"software\" \"r%d\" {\n  ensure = \"present\"\n}\n", i)
+	}
+	fillerLines := strings.Count(filler.String(), "\n")
+	for _, c := range []struct {
+		name string
+		src  string
+		line int // of the error; 0: no error
+		col  int
+	}{
+		{"60,000 brackets", deepValue(60000, "[", "]"), 2, 10 + maxNesting - 1},
+		{"60,000 parentheses", deepValue(60000, "(", ")"), 2, 10 + maxNesting - 1},
+		{"60,000 braces", deepValue(60000, "{a=", "}"), 2, 10 + 3*(maxNesting-1)},
+		// Three openers in five bytes: opener 255 (from 0) starts group 85.
+		{"mixed", deepValue(30000, "[{x=(", ")}]"), 2, 10 + 85*5},
+		// `"${` opens two levels: opener 255 is the $ of group 127.
+		{"interpolations", "resource \"software\" \"deep\" {\n  tags = " + strings.Repeat(`"${`, 30000) + strings.Repeat(`}"`, 30000) + "\n}\n", 2, 10 + 127*3 + 1},
+		{"deep in a chunked file", filler.String() + deepValue(60000, "[", "]"), fillerLines + 2, 10 + maxNesting - 1},
+		{"at the limit", deepValue(maxNesting-1, "[", "]"), 0, 0},
+		{"brackets in strings, comments and heredocs", "resource \"software\" \"deep\" {\n" +
+			"  # " + strings.Repeat("[", 1000) + "\n" +
+			"  // " + strings.Repeat("{", 1000) + "\n" +
+			"  /* " + strings.Repeat("(", 1000) + " */\n" +
+			"  ensure = \"" + strings.Repeat("[", 1000) + "\\\"$${" + strings.Repeat("%%{", 1000) + "\"\n" +
+			"  tags = [<<-EOT\n    " + strings.Repeat("[", 1000) + "\n    EOT\n  ]\n}\n", 0, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, diags := loadWithSeed(t, c.src)
+			d := findDiag(diags, summaryTooDeep)
+			if c.line == 0 {
+				if d != nil {
+					t.Fatalf("rejected: %s", d.Error())
+				}
+				return
+			}
+			if d == nil {
+				t.Fatalf("no %q error: %v", summaryTooDeep, diags)
+			}
+			if d.Subject.Filename != "decl.hcl" || d.Subject.Start.Line != c.line || d.Subject.Start.Column != c.col {
+				t.Errorf("error at %s, want decl.hcl:%d,%d", d.Subject, c.line, c.col)
+			}
+			if got := c.src[d.Subject.Start.Byte]; !strings.ContainsRune("[{(\"$", rune(got)) {
+				t.Errorf("subject is on %q, not an opener", got)
+			}
+		})
+	}
+}
+
+func TestNestingLimitFormatAndVarFile(t *testing.T) {
+	src := []byte(deepValue(60000, "[", "]"))
+	if out, diags := FormatHCL(src, "deep.hcl"); out != nil || findDiag(diags, summaryTooDeep) == nil {
+		t.Errorf("FormatHCL: %v", diags)
+	}
+	vf := filepath.Join(t.TempDir(), "vars.hcl")
+	if err := os.WriteFile(vf, []byte("v = "+strings.Repeat("[", 60000)+strings.Repeat("]", 60000)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, diags := LoadFiles([]string{"a.hcl"}, [][]byte{[]byte("variable \"v\" {\n  default = []\n}\n")}, LoadOptions{VarFiles: []string{vf}})
+	if d := findDiag(diags, summaryTooDeep); d == nil || d.Subject.Filename != vf {
+		t.Errorf("var file: %v", diags)
+	}
+	_, diags = LoadFiles([]string{"a.hcl"}, [][]byte{[]byte("variable \"v\" {\n  type = \"Array\"\n}\n")},
+		LoadOptions{Vars: []string{"v=" + strings.Repeat("[", 60000) + strings.Repeat("]", 60000)}})
+	if !diags.HasErrors() {
+		t.Errorf("--var of 60,000 brackets accepted")
+	}
+}
+
+func TestNotText(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		line int
+		col  int
+	}{
+		{"resource \"software\" \"a\" {\n  ensure = \"pr\xffesent\"\n}\n", 2, 15},
+		{"resource \"software\" \"a\" {\x00}\n", 1, 26},
+	} {
+		_, diags := loadWithSeed(t, c.src)
+		d := findDiag(diags, "Not a text file")
+		if d == nil || d.Subject.Start.Line != c.line || d.Subject.Start.Column != c.col || len(errorsOnly(diags)) != 1 {
+			t.Errorf("%q: %v", c.src, diags)
+		}
+	}
+}
+
+// Garbage (a binary, another language) is one error, found before the
+// parser would report thousands; a few stray characters are typos that
+// the parser reports itself.
+func TestNotHCL(t *testing.T) {
+	var garbage strings.Builder
+	for i := 0; i < 20000; i++ {
+		garbage.WriteString(string("ab;cd'ef`gh@ij\\kl^mn op=qr\n"[i%27]))
+	}
+	_, diags := loadWithSeed(t, "# a comment; it's fine\n"+garbage.String())
+	if len(errorsOnly(diags)) != 1 || findDiag(diags, summaryNotHCL) == nil || findDiag(diags, summaryNotHCL).Subject.Start.Line != 2 ||
+		findDiag(diags, summaryNotHCL).Subject.Start.Column != 3 {
+		t.Errorf("garbage: %v", diags)
+	}
+	_, diags = loadWithSeed(t, "resource \"software\" \"a\" {\n  ensure = \"present\";\n}\n")
+	if findDiag(diags, summaryNotHCL) != nil || !diags.HasErrors() {
+		t.Errorf("one semicolon: %v", diags)
+	}
+}
+
+// FuzzNestingScan checks the nesting scanner against hclsyntax: on any
+// input that parses without error, the scanner must end with every
+// context closed (it followed the strings, templates, heredocs and
+// comments as the parser did) and must not have counted stray
+// characters in code.
+func FuzzNestingScan(f *testing.F) {
+	for _, s := range []string{
+		"a = [1, {b = (2)}]\n",
+		"a = \"x${ \"y${z}\" }%{ if c }d%{ endif }$${e}\"\n",
+		"a = <<-EOT\n  [[[ ${ [1] } \"\n  EOT\nb = 1\n",
+		"# [\n// {\n/* ( */\na = \"\\\"[\"\n",
+		"resource \"t\" \"x\" {\n  v = <<EOT\nEOT\n}\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if checkInput(src, "f.hcl", hcl.InitialPos).HasErrors() {
+			return
+		}
+		if _, diags := hclsyntax.ParseConfig(src, "f.hcl", hcl.InitialPos); diags.HasErrors() {
+			return
+		}
+		s := nestScanner{src: src}
+		if _, ok := s.scan(); !ok || len(s.stack) != 0 || s.stray != 0 {
+			t.Fatalf("%q parses, but the scanner ends with %q open and %d stray characters", src, s.stack, s.stray)
+		}
+	})
+}
+
+// BenchmarkCheckInput measures the scan every file gets before parsing,
+// on a generated 10,000-resource file (about 1.3 MB).
+func BenchmarkCheckInput(b *testing.B) {
+	src := gen.Generate(gen.Options{Resources: 10000, Files: 1})[1].Src
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if d := checkInput(src, "r.hcl", hcl.InitialPos); d.HasErrors() {
+			b.Fatal(d)
+		}
+	}
+}

@@ -1,0 +1,417 @@
+package catalog
+
+import (
+	"bytes"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/catc-dev/catc/types"
+)
+
+// Secrets: a value written for a sensitive attribute must not reach any
+// output, including diagnostics. Three things stop it:
+//
+//   - the source ranges that hold a secret (the attribute's expression, and
+//     the definitions of the locals and variables it reads) are masked in
+//     the sources Files returns, so no snippet shows them;
+//   - the locals, variables and facts that feed a sensitive attribute are
+//     marked in cty, so HCL leaves them out of its "with local.x as …"
+//     lines, and every value computed from them carries the mark: catc
+//     wraps such a value in types.Sensitive wherever it lands;
+//   - a diagnostic about an expression that holds a secret, or reads a
+//     marked value, loses its detail (cty functions quote their arguments
+//     in their messages, marks or not).
+
+// sensitiveMark is the cty mark of a value derived from a secret.
+type sensitiveMark struct{}
+
+// secrets is what the loader knows about secrets in the sources.
+type secrets struct {
+	// ranges are the source ranges holding a secret, per file, sorted by
+	// start.
+	ranges map[string][]hcl.Range
+	// names are the scope values feeding a sensitive attribute:
+	// "local.x", "var.y", "facts.z".
+	names map[string]bool
+	// broken are the files with syntax errors, and attrs the names of the
+	// sensitive attributes of every type: in a broken file, a line that
+	// starts with such a name may be a secret the parser could not read
+	// as an argument (`password == "x"`); maskedFiles masks its rest.
+	broken map[string]bool
+	attrs  map[string]bool
+}
+
+func (s *secrets) markBroken(name string) {
+	if s.broken == nil {
+		s.broken = map[string]bool{}
+	}
+	s.broken[name] = true
+}
+
+func (s *secrets) addRange(r hcl.Range) {
+	if s.ranges == nil {
+		s.ranges = map[string][]hcl.Range{}
+	}
+	s.ranges[r.Filename] = append(s.ranges[r.Filename], r)
+}
+
+// isSecretAttr reports whether a's values are secrets: marked sensitive,
+// or of a type with Sensitive anywhere in it.
+func isSecretAttr(a *AttrDef) bool {
+	if a != nil && a.sealed {
+		return a.secret
+	}
+	return a != nil && (a.Sensitive || hasSensitiveType(a))
+}
+
+// hasSensitiveType reports whether a's type has a Sensitive[...] in it.
+func hasSensitiveType(a *AttrDef) bool {
+	if a.sealed {
+		return a.typed
+	}
+	return a.Type != nil && types.ContainsSensitive(a.Type)
+}
+
+// IsSecret reports whether the attribute's values are secrets: marked
+// `sensitive = true`, or of a type with Sensitive[...] anywhere in it.
+// Such values are never shown.
+func (a *AttrDef) IsSecret() bool { return isSecretAttr(a) }
+
+// findSecrets finds, before anything is evaluated, the ranges and scope
+// values that hold secrets: the expressions of sensitive attributes and,
+// transitively, the locals and variables they read (a for_each whose
+// each.value they read counts too).
+func (c *Catalog) findSecrets(raws []*rawResource, vars, locals []scopeBlock) {
+	s := &c.secrets
+	for _, td := range c.Types {
+		for _, a := range td.Attributes {
+			if !isSecretAttr(a) {
+				continue
+			}
+			if a.DefaultRange.Filename != "" {
+				s.addRange(a.DefaultRange)
+			}
+			if s.broken != nil {
+				if s.attrs == nil {
+					s.attrs = map[string]bool{}
+				}
+				s.attrs[a.Name] = true
+			}
+		}
+	}
+	var pending []hcl.Traversal
+	for _, r := range raws {
+		td := c.Type(r.typeName)
+		if td == nil {
+			continue
+		}
+		if r.deferred == nil {
+			for _, arg := range r.args {
+				if isSecretAttr(td.Attr(arg.name)) {
+					s.addRange(arg.exprRange)
+				}
+			}
+			continue
+		}
+		body := r.deferred.block.Body
+		for name, a := range body.Attributes {
+			if !isSecretAttr(td.Attr(name)) {
+				continue
+			}
+			s.addRange(a.Expr.Range())
+			refs := a.Expr.Variables()
+			pending = append(pending, refs...)
+			if fe := body.Attributes["for_each"]; fe != nil && readsEach(refs) {
+				s.addRange(fe.Expr.Range())
+				pending = append(pending, fe.Expr.Variables()...)
+			}
+		}
+	}
+	if len(pending) == 0 {
+		return
+	}
+	localDefs := map[string]*hcl.Attribute{}
+	for _, sb := range locals {
+		attrs, _ := sb.block.Body.JustAttributes()
+		for name, a := range attrs {
+			if localDefs[name] == nil {
+				localDefs[name] = a
+			}
+		}
+	}
+	s.names = map[string]bool{}
+	for len(pending) > 0 {
+		tr := pending[len(pending)-1]
+		pending = pending[:len(pending)-1]
+		name := scopeName(tr)
+		if name == "" || s.names[name] {
+			continue
+		}
+		s.names[name] = true
+		if local, ok := strings.CutPrefix(name, "local."); ok && localDefs[local] != nil {
+			a := localDefs[local]
+			s.addRange(a.Expr.Range())
+			pending = append(pending, a.Expr.Variables()...)
+		}
+	}
+	for _, sb := range vars {
+		b := sb.block
+		if len(b.Labels) == 1 && s.names["var."+b.Labels[0]] {
+			if d := b.Body.Attributes["default"]; d != nil {
+				s.addRange(d.Expr.Range())
+			}
+		}
+	}
+}
+
+// scopeName is "local.x", "var.x" or "facts.x" for a traversal of one of
+// them, else "".
+func scopeName(tr hcl.Traversal) string {
+	root := tr.RootName()
+	if root != "local" && root != "var" && root != "facts" || len(tr) < 2 {
+		return ""
+	}
+	switch step := tr[1].(type) {
+	case hcl.TraverseAttr:
+		return root + "." + step.Name
+	case hcl.TraverseIndex:
+		if step.Key.Type() == cty.String && step.Key.IsKnown() && !step.Key.IsNull() {
+			return root + "." + step.Key.AsString()
+		}
+	}
+	return ""
+}
+
+func readsEach(refs []hcl.Traversal) bool {
+	for _, tr := range refs {
+		if tr.RootName() == "each" {
+			return true
+		}
+	}
+	return false
+}
+
+// markSecrets marks the members of obj (var.*, facts.* or local.*) that
+// feed a sensitive attribute.
+func (s *secrets) markSecrets(root string, obj cty.Value) cty.Value {
+	if len(s.names) == 0 || obj.IsNull() || !obj.IsKnown() || !obj.Type().IsObjectType() {
+		return obj
+	}
+	m := obj.AsValueMap()
+	changed := false
+	for k, v := range m {
+		if s.names[root+"."+k] && !v.IsMarked() {
+			m[k] = v.Mark(sensitiveMark{})
+			changed = true
+		}
+	}
+	if !changed {
+		return obj
+	}
+	return cty.ObjectVal(m)
+}
+
+// within reports whether r lies inside a range that holds a secret (the
+// ranges are sorted and disjoint: see sortRanges).
+func (s *secrets) within(r *hcl.Range) bool {
+	if r == nil {
+		return false
+	}
+	rs := s.ranges[r.Filename]
+	i := sort.Search(len(rs), func(i int) bool { return rs[i].Start.Byte > r.Start.Byte })
+	return i > 0 && rs[i-1].End.Byte >= r.End.Byte
+}
+
+// redactedDetail replaces the detail of a diagnostic that could show a
+// secret.
+const redactedDetail = "The details are not shown because the expression involves a sensitive value. Check the expression and the values it uses."
+
+// redactDiagnostics strips the detail of every diagnostic that could show
+// a secret: one inside a secret's source range (except catc's own value
+// checks, which never show the value), and one about an expression that
+// reads a marked value. Its Expression and EvalContext go too, so no
+// writer can print the values it reads.
+func (s *secrets) redactDiagnostics(diags hcl.Diagnostics) {
+	if len(s.ranges) == 0 && len(s.names) == 0 {
+		return
+	}
+	for _, d := range diags {
+		// catc's own value checks never show a secret
+		own := d.Summary == summaryAttrValue || d.Summary == summaryBadDefault
+		leaks := !own && s.within(d.Subject)
+		if !leaks && d.Expression != nil && d.EvalContext != nil {
+			leaks = readsMarked(d.Expression, d.EvalContext)
+		}
+		if leaks {
+			d.Detail, d.Expression, d.EvalContext = redactedDetail, nil, nil
+		}
+	}
+}
+
+// readsMarked reports whether expr reads a value derived from a secret.
+func readsMarked(expr hcl.Expression, ctx *hcl.EvalContext) bool {
+	for _, tr := range expr.Variables() {
+		v, diags := tr.TraverseAbs(ctx)
+		if !diags.HasErrors() && v.ContainsMarked() {
+			return true
+		}
+		// a part of it may be marked while the traversal fails further on
+		if len(tr) > 1 {
+			if v, diags := tr[:2].TraverseAbs(ctx); !diags.HasErrors() && v.ContainsMarked() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sortRanges orders each file's secret ranges by start and merges those
+// that overlap (a for_each read by a sensitive attribute may lie inside a
+// local's range), so that within needs one comparison.
+func (s *secrets) sortRanges() {
+	for name, rs := range s.ranges {
+		sort.Slice(rs, func(i, j int) bool { return rs[i].Start.Byte < rs[j].Start.Byte })
+		merged := rs[:0]
+		for _, r := range rs {
+			if n := len(merged); n > 0 && r.Start.Byte <= merged[n-1].End.Byte {
+				if r.End.Byte > merged[n-1].End.Byte {
+					merged[n-1].End = r.End
+				}
+				continue
+			}
+			merged = append(merged, r)
+		}
+		s.ranges[name] = merged
+	}
+}
+
+// maskedFiles is files with every secret range overwritten by '*' (line
+// breaks kept, so lines and columns stay true); files without secrets
+// are shared.
+func (s *secrets) maskedFiles(files map[string]*hcl.File) map[string]*hcl.File {
+	if len(s.ranges) == 0 && len(s.attrs) == 0 {
+		return files
+	}
+	out := make(map[string]*hcl.File, len(files))
+	for name, f := range files {
+		rs := s.ranges[name]
+		guess := s.broken[name] && len(s.attrs) > 0
+		if len(rs) == 0 && !guess || f == nil {
+			out[name] = f
+			continue
+		}
+		masked := append([]byte(nil), f.Bytes...)
+		for _, r := range rs {
+			mask(masked, r.Start.Byte, r.End.Byte)
+		}
+		if guess {
+			s.maskSecretLines(masked)
+		}
+		out[name] = &hcl.File{Body: f.Body, Bytes: masked, Nav: f.Nav}
+	}
+	return out
+}
+
+// mask overwrites src[start:end] with '*', line breaks kept.
+func mask(src []byte, start, end int) {
+	for i := max(start, 0); i < end && i < len(src); i++ {
+		if src[i] != '\n' && src[i] != '\r' {
+			src[i] = '*'
+		}
+	}
+}
+
+// maskSecretLines masks, in a file that did not parse, the rest of every
+// line that starts with the name of a sensitive attribute.
+func (s *secrets) maskSecretLines(src []byte) {
+	for start := 0; start < len(src); {
+		end := bytes.IndexByte(src[start:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += start
+		}
+		line := src[start:end]
+		name := bytes.TrimLeft(line, " \t")
+		n := 0
+		for n < len(name) && (isLetter(name[n]) || name[n] == '_' || name[n] == '-' || name[n] >= '0' && name[n] <= '9') {
+			n++
+		}
+		if n > 0 && s.attrs[string(name[:n])] {
+			from := start + (len(line) - len(name)) + n
+			mask(src, from, end)
+		}
+		start = end + 1
+	}
+}
+
+// plainValue is v with every Sensitive inside it removed: the plain
+// value, to check against a type or to wrap once.
+func plainValue(v types.Value) types.Value {
+	switch x := v.(type) {
+	case types.Sensitive:
+		return plainValue(x.Value)
+	case []types.Value:
+		if !containsSensitive(x) {
+			return v
+		}
+		out := make([]types.Value, len(x))
+		for i, e := range x {
+			out[i] = plainValue(e)
+		}
+		return out
+	case *types.Hash:
+		if !containsSensitive(x) {
+			return v
+		}
+		h := &types.Hash{}
+		for i, k := range x.Keys {
+			h.Set(k, plainValue(x.Values[i]))
+		}
+		return h
+	}
+	return v
+}
+
+// containsSensitive reports whether v holds a Sensitive at any depth.
+func containsSensitive(v types.Value) bool {
+	switch x := v.(type) {
+	case types.Sensitive:
+		return true
+	case []types.Value:
+		for _, e := range x {
+			if containsSensitive(e) {
+				return true
+			}
+		}
+	case *types.Hash:
+		if x != nil {
+			for _, e := range x.Values {
+				if containsSensitive(e) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// secretUse is the detail of an error for a value computed from a secret
+// where it would be printed in clear.
+func secretUse(what string) string {
+	return what + " may not be computed from a value that feeds a sensitive attribute: it is printed in clear (in titles, references, plans and diagnostics). Compute it from other values."
+}
+
+// MaskSources is the sources (srcs[i] named names[i]) with every secret a
+// load of them finds masked, as Files masks them: for the snippets of a
+// command that reads the files without loading them (catc fmt).
+func MaskSources(names []string, srcs [][]byte) map[string]*hcl.File {
+	c, _ := LoadFiles(names, srcs, LoadOptions{})
+	return c.Files()
+}
+
+// summarySensitiveNamevar is the summary of a namevar declared sensitive.
+const summarySensitiveNamevar = "Sensitive namevar"

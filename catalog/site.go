@@ -1,0 +1,120 @@
+package catalog
+
+import (
+	"runtime"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Site is a set of files loaded once for compiling one catalog per node:
+// the files are parsed, the type definitions, aliases and variables
+// decoded, and every resource that uses neither facts, trusted, locals
+// nor for_each read, once; Compile evaluates only the rest per node. A
+// Site is only read after LoadSite, so Compile may run in parallel.
+type Site struct {
+	tmpl   *Catalog // files, types and aliases, shared by every node's catalog
+	parts  *prepared
+	varObj cty.Value
+	order  map[string]int
+	ok     bool
+}
+
+// LoadSite loads the site's files (paths as in Load; opts.FactsFile is
+// ignored). Its diagnostics are the node-independent ones (syntax, type
+// definitions, variables); when they hold errors no node can compile.
+func LoadSite(paths []string, opts LoadOptions) (*Site, hcl.Diagnostics) {
+	defer relaxGC()()
+	c := newCatalog()
+	names, diags := ExpandPaths(paths)
+	if len(names) == 0 && !diags.HasErrors() {
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "No input",
+			Detail: "No .hcl files were found in the given paths: give at least one file or a directory holding *.hcl files."})
+	}
+	files, moreDiags := readFiles(names)
+	diags = append(diags, moreDiags...)
+	s := &Site{tmpl: c, order: make(map[string]int, len(files))}
+	for i, f := range files {
+		s.order[f.name] = i
+	}
+	var p *prepared
+	p, moreDiags = c.prepare(files, opts.Parallelism, nil)
+	diags = append(diags, moreDiags...)
+	s.parts = p
+	s.varObj, moreDiags = c.variables(p.vars, opts)
+	diags = append(diags, moreDiags...)
+	c.secrets.sortRanges()
+	c.secrets.redactDiagnostics(diags)
+	sortDiagnostics(diags, s.order)
+	s.ok = !diags.HasErrors()
+	if s.ok {
+		s.prebuild(opts.Parallelism)
+	}
+	return s, diags
+}
+
+// prebuild builds, once, every resource that does not depend on the
+// node; Compile copies them.
+func (s *Site) prebuild(workers int) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	raws := s.parts.raws
+	parallel(len(raws), workers, func(i int) {
+		if raws[i].deferred == nil {
+			b := buildResource(s.tmpl, raws[i])
+			raws[i].prebuilt = &b
+		}
+	})
+}
+
+// clone is a copy of a prebuilt resource for one node's catalog: the
+// values are shared (nothing changes them after the build), the
+// per-catalog fields (Index, Relations) are the node's own.
+func (b *built) clone() built {
+	nb := *b
+	if b.res != nil {
+		r := *b.res
+		r.Relations = nil
+		nb.res = &r
+	}
+	return nb
+}
+
+// Files returns the site's files for diagnostic snippets, secrets masked
+// (Catalog.Files). Call it from one goroutine.
+func (s *Site) Files() map[string]*hcl.File { return s.tmpl.Files() }
+
+// Compile declares the site's resources for one node (its facts.* and
+// trusted.*) on one goroutine and returns the catalog with the node's own
+// diagnostics (those of LoadSite are not repeated). It must not be called
+// when LoadSite reported errors.
+func (s *Site) Compile(n *Node) (*Catalog, hcl.Diagnostics) {
+	c := &Catalog{
+		Types: s.tmpl.Types, Aliases: s.tmpl.Aliases,
+		aliases: s.tmpl.aliases, typeByName: s.tmpl.typeByName,
+		files: s.tmpl.files, table: map[string]*Resource{},
+		secrets: s.tmpl.secrets, // only read from here on
+	}
+	if !s.ok {
+		return c, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Invalid site",
+			Detail: "The site has errors that no node can compile past; fix them first."}}
+	}
+	var ctx *hcl.EvalContext
+	var diags hcl.Diagnostics
+	if s.parts.deferred || len(s.parts.locals) > 0 {
+		ctx, diags = nodeContext(s.varObj, n, s.parts.locals, &c.secrets)
+	}
+	if !diags.HasErrors() {
+		diags = append(diags, c.declare(s.parts.raws, ctx, 1, nil)...)
+	}
+	c.secrets.redactDiagnostics(diags)
+	sortDiagnostics(diags, s.order)
+	return c, diags
+}
+
+// RelaxGC lets the heap grow further between collections for a run that
+// allocates much short-lived memory, as Load does for itself (with a soft
+// memory limit unless the user set one); call the returned function when
+// the run ends. A fleet run declares a catalog per node and drops it.
+func RelaxGC() (restore func()) { return relaxGC() }

@@ -1,0 +1,190 @@
+package catalog
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/zclconf/go-cty/cty"
+)
+
+const siteTypes = `type "file" {
+  desc = "A file."
+  attribute "path" {
+    type      = "String[1]"
+    desc      = "The path."
+    behaviour = "namevar"
+  }
+  attribute "content" {
+    type = "Optional[String]"
+    desc = "The content."
+  }
+}
+`
+
+const siteResources = `resource "file" "/etc/motd" {
+  content = "managed"
+}
+
+resource "file" "/etc/apt/sources.list" {
+  only_if = facts.os.family == "Debian"
+  content = "deb http://deb.example.com ${facts.os.release.major}"
+}
+
+resource "file" "/etc/hostname" {
+  content = trusted.certname
+}
+
+resource "file" "/srv/${each.key}" {
+  for_each = toset(try(facts.apps, []))
+  only_if  = each.key != "skip"
+  content  = trusted.hostname
+}
+`
+
+func writeSite(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func factsOf(t *testing.T, src string) cty.Value {
+	t.Helper()
+	n, why := nodesOf(mustJSON(t, src), "x", "x")
+	if why != "" {
+		t.Fatal(why)
+	}
+	return n[0].Facts
+}
+
+// TestSiteCompile compiles one site for nodes with different facts: each
+// gets its own facts.* and trusted.*, and only_if leaves a resource out.
+func TestSiteCompile(t *testing.T) {
+	dir := writeSite(t, map[string]string{"types.hcl": siteTypes, "site.hcl": siteResources})
+	site, diags := LoadSite([]string{dir}, LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	tests := []struct {
+		node Node
+		want string
+	}{
+		{Node{Name: "web-01.example.com", Facts: factsOf(t, `{"os": {"family": "Debian", "release": {"major": "12"}}, "apps": ["a", "skip"]}`)},
+			"File[/etc/motd]=managed File[/etc/apt/sources.list]=deb http://deb.example.com 12 File[/etc/hostname]=web-01.example.com File[/srv/a]=web-01"},
+		{Node{Name: "db-01", Facts: factsOf(t, `{"os": {"family": "RedHat"}}`)},
+			"File[/etc/motd]=managed File[/etc/hostname]=db-01"},
+	}
+	for _, tt := range tests {
+		c, diags := site.Compile(&tt.node)
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", tt.node.Name, diags)
+		}
+		var got []string
+		for _, r := range c.Resources {
+			v, _ := r.Attr("content")
+			got = append(got, r.Ref()+"="+v.(string))
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.node.Name, strings.Join(got, " "), tt.want)
+		}
+	}
+}
+
+func TestSiteCompileErrors(t *testing.T) {
+	tests := []struct{ src, facts, want string }{
+		{`resource "file" "/a" {
+  only_if = facts.role
+}`, `{"role": "web"}`, "only_if must be true or false"},
+		{`resource "file" "/a" {
+  content = facts.role
+}`, `{}`, `This object does not have an attribute named "role".`},
+	}
+	for _, tt := range tests {
+		dir := writeSite(t, map[string]string{"types.hcl": siteTypes, "site.hcl": tt.src})
+		site, diags := LoadSite([]string{dir}, LoadOptions{})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		_, diags = site.Compile(&Node{Name: "n1", Facts: factsOf(t, tt.facts)})
+		if !diags.HasErrors() || !strings.Contains(diags.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.src, diags, tt.want)
+		}
+	}
+}
+
+func mustJSON(t *testing.T, src string) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal([]byte(src), &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestGroup: a group's resources are declared only where its only_if
+// holds (and their own), and its errors are said once.
+func TestGroup(t *testing.T) {
+	src := `group "web" {
+  only_if = facts.role == "web"
+
+  resource "file" "/etc/nginx.conf" {
+    content = "listen ${facts.ip}"
+  }
+
+  resource "file" "/etc/tls.pem" {
+    only_if = try(facts.tls, false)
+  }
+}
+`
+	dir := writeSite(t, map[string]string{"types.hcl": siteTypes, "site.hcl": src})
+	site, diags := LoadSite([]string{dir}, LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	tests := []struct{ facts, want string }{
+		{`{"role": "web", "ip": "192.0.2.1", "tls": true}`, "File[/etc/nginx.conf] File[/etc/tls.pem]"},
+		{`{"role": "web", "ip": "192.0.2.1"}`, "File[/etc/nginx.conf]"},
+		{`{"role": "db"}`, ""},
+	}
+	for _, tt := range tests {
+		c, diags := site.Compile(&Node{Name: "n1", Facts: factsOf(t, tt.facts)})
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", tt.facts, diags)
+		}
+		var got []string
+		for _, r := range c.Resources {
+			got = append(got, r.Ref())
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("%s: %v, want %s", tt.facts, got, tt.want)
+		}
+	}
+	_, diags = site.Compile(&Node{Name: "n1", Facts: factsOf(t, `{}`)})
+	if len(diags) != 1 || !strings.Contains(diags[0].Detail, `"role"`) {
+		t.Errorf("a node without the fact: %v", diags)
+	}
+}
+
+func TestGroupErrors(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"group \"a\" {\n  resource \"file\" \"/a\" {}\n}\n", "A group block needs only_if"},
+		{"group {\n  only_if = true\n}\n", "A group block has one label"},
+		{"group \"a\" {\n  only_if = true\n  mode = \"0644\"\n}\n", `"mode" is not expected here`},
+		{"group \"a\" {\n  only_if = true\n  variable \"x\" {}\n}\n", `blocks of type "variable" are not expected here`},
+		{"grop \"a\" {}\n", `Did you mean "group"?`},
+	}
+	for _, tt := range tests {
+		_, diags := LoadFiles([]string{"types.hcl", "site.hcl"}, [][]byte{[]byte(siteTypes), []byte(tt.src)}, LoadOptions{})
+		if !diags.HasErrors() || !strings.Contains(fmt.Sprint(diags), tt.want) {
+			t.Errorf("%q: %v, want %q", tt.src, diags, tt.want)
+		}
+	}
+}

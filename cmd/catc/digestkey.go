@@ -1,0 +1,47 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/catc-dev/catc/catalog"
+)
+
+// digestKeyEnv holds the digest key itself; the --digest-key-file flag
+// (or digestKeyFileEnv) names a file holding it.
+const (
+	digestKeyEnv     = "CATC_DIGEST_KEY"
+	digestKeyFileEnv = "CATC_DIGEST_KEY_FILE"
+)
+
+func digestKeyFlag() cli.Flag {
+	return &cli.StringFlag{Name: "digest-key-file", EnvVars: []string{digestKeyFileEnv}, TakesFile: true,
+		Usage: "read the key of the digests of sensitive values from `FILE` (else $" + digestKeyEnv + "; without a key, compiled files carry no digest)"}
+}
+
+// applyDigestKey sets the digest key of this run from --digest-key-file,
+// CATC_DIGEST_KEY_FILE or CATC_DIGEST_KEY, or none (each run starts from
+// none: the app keeps no state between runs).
+func applyDigestKey(c *cli.Context) error {
+	var key []byte
+	env, envSet := os.LookupEnv(digestKeyEnv)
+	switch path := c.String("digest-key-file"); {
+	case path != "" && envSet:
+		return usage(fmt.Sprintf("both %s and a digest key file (%s) are set: use one", digestKeyEnv, path))
+	case path != "":
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return usage(fmt.Sprintf("cannot read the digest key file: %v", err))
+		}
+		key = bytes.TrimRight(b, "\r\n")
+	case envSet:
+		key = []byte(env)
+	}
+	if err := catalog.SetDigestKey(key); err != nil {
+		return usage(err.Error())
+	}
+	return nil
+}

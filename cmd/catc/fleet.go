@@ -1,0 +1,276 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/urfave/cli/v2"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/fleet"
+	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/render"
+)
+
+// nodesFlag is --nodes of validate, plan, compile and diff.
+func nodesFlag() cli.Flag {
+	return &cli.StringFlag{Name: "nodes", Usage: "compile once per node: `PATH` is a directory of facts files (Facter JSON, facts documents, Puppet's YAML facts cache) or one file (a PuppetDB export)", TakesFile: true}
+}
+
+// loadSite loads the paths once for many nodes; errors that no node can
+// compile past fail the command.
+func loadSite(c *cli.Context, paths []string) (*catalog.Site, error) {
+	if _, err := render.ParseDiagnosticFormat(c.String("diagnostics")); err != nil {
+		return nil, &exitError{code: exitErrors, msg: err.Error()}
+	}
+	if len(paths) == 0 {
+		return nil, &exitError{code: exitErrors, msg: c.Command.Name + " needs at least one PATH (a .hcl file or a directory of them)"}
+	}
+	if err := applyDigestKey(c); err != nil {
+		return nil, err
+	}
+	site, diags := catalog.LoadSite(paths, catalog.LoadOptions{Vars: c.StringSlice("var"), VarFiles: c.StringSlice("var-file")})
+	if err := printDiagnostics(c, diags, site.Files()); err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() {
+		return nil, failed()
+	}
+	return site, nil
+}
+
+// readNodes reads --nodes (and --shard).
+func readNodes(c *cli.Context) ([]*catalog.Node, error) {
+	if c.IsSet("facts") {
+		return nil, usage("--facts gives the facts of one node; --nodes gives every node's: use one of them")
+	}
+	nodes, diags := catalog.ReadNodes(c.String("nodes"))
+	if err := printDiagnostics(c, diags, nil); err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() {
+		return nil, failed()
+	}
+	if s := c.String("shard"); s != "" {
+		i, n, ok := parseShard(s)
+		if !ok {
+			return nil, usage(fmt.Sprintf("--shard %q is not I/N with 1 ≤ I ≤ N (e.g. --shard 2/4)", s))
+		}
+		nodes = fleet.Shard(nodes, i, n)
+	}
+	return nodes, nil
+}
+
+func parseShard(s string) (i, n int, ok bool) {
+	if _, err := fmt.Sscanf(s, "%d/%d", &i, &n); err != nil || fmt.Sprintf("%d/%d", i, n) != s {
+		return 0, 0, false
+	}
+	return i, n, 1 <= i && i <= n
+}
+
+// fleetOptions are the run's options, with a progress bar on a terminal.
+func fleetOptions(c *cli.Context) (fleet.Options, func()) {
+	p := newProgress(c.App.ErrWriter)
+	if p == nil {
+		return fleet.Options{}, func() {}
+	}
+	return fleet.Options{Progress: p.update}, p.done
+}
+
+// runNodes is validate, plan or compile with --nodes: one line per
+// outcome, the nodes that fared alike together, and the diagnostics of
+// the first node of each outcome that has any.
+func runNodes(c *cli.Context, plans bool, each func(*catalog.Node, *graph.Plan) error) ([]fleet.Outcome, error) {
+	site, err := loadSite(c, c.Args().Slice())
+	if err != nil {
+		return nil, err
+	}
+	nodes, err := readNodes(c)
+	if err != nil {
+		return nil, err
+	}
+	o, done := fleetOptions(c)
+	o.Each = each
+	var outcomes []fleet.Outcome
+	if plans {
+		outcomes = fleet.Plans(site, nodes, o)
+	} else {
+		outcomes = fleet.Validate(site, nodes, o)
+	}
+	done()
+	for _, out := range outcomes {
+		if err := printDiagnostics(c, onNodes(out.Diags, out.Nodes), site.Files()); err != nil {
+			return nil, err
+		}
+	}
+	return outcomes, nil
+}
+
+// onNodes is diags, each saying which nodes it is about (a copy: the
+// outcome keeps its own).
+func onNodes(diags hcl.Diagnostics, nodes []string) hcl.Diagnostics {
+	out := make(hcl.Diagnostics, len(diags))
+	for i, d := range diags {
+		cp := *d
+		if len(nodes) == 1 {
+			cp.Detail += fmt.Sprintf(" (On the node %s.)", nodes[0])
+		} else {
+			cp.Detail += fmt.Sprintf(" (On %s nodes: %s.)", fleet.GroupDigits(len(nodes)), nodeList(nodes, 3))
+		}
+		out[i] = &cp
+	}
+	return out
+}
+
+// writeOutcomes prints one line per outcome ("998 nodes compile.", "2
+// nodes fail: Dependency cycle … at site/web.hcl:4 (web-03, web-07).")
+// and fails when a node fails.
+func writeOutcomes(w io.Writer, outcomes []fleet.Outcome) error {
+	total, failing := 0, false
+	for _, o := range outcomes {
+		total += len(o.Nodes)
+		failing = failing || o.Failed
+	}
+	if total == 0 {
+		fmt.Fprintln(w, "No nodes: the --nodes path (or this shard) holds none.")
+	}
+	for _, o := range outcomes {
+		verb := o.What
+		if len(o.Nodes) == 1 {
+			verb = singular(verb)
+		}
+		fmt.Fprintf(w, "%s %s (%s).\n", countOf(len(o.Nodes), "node"), verb, nodeList(o.Nodes, 10))
+	}
+	if failing {
+		return failed()
+	}
+	return nil
+}
+
+// singular turns an outcome's verb to agree with one node.
+func singular(what string) string {
+	for _, v := range [][2]string{{"compile", "compiles"}, {"fail:", "fails:"}, {"share one plan", "has a plan"}} {
+		if strings.HasPrefix(what, v[0]) {
+			return v[1] + what[len(v[0]):]
+		}
+	}
+	return what
+}
+
+func countOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fleet.GroupDigits(n) + " " + noun + "s"
+}
+
+// nodeList is "a, b, c and 12 more".
+func nodeList(names []string, max int) string {
+	if len(names) <= max {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:max], ", ") + fmt.Sprintf(" and %s more", fleet.GroupDigits(len(names)-max))
+}
+
+// compileNodes is compile --nodes -o DIR: one catalog per node,
+// DIR/NAME.json, every one or none (each written beside its target and
+// renamed into place once all nodes compiled).
+func compileNodes(c *cli.Context, write func(io.Writer, *graph.Graph) error) error {
+	dir := c.String("output")
+	if dir == "" || dir == "-" {
+		return usage("compile --nodes writes one catalog per node: give the directory with -o DIR")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot create %s: %v", dir, pathErrorCause(err))}
+	}
+	var mu sync.Mutex
+	var staged []stagedFile
+	defer func() {
+		for _, s := range staged {
+			tempFiles.remove(s.tmp) // a no-op once renamed
+		}
+	}()
+	outcomes, err := runNodes(c, false, func(n *catalog.Node, p *graph.Plan) error {
+		if n.Name == "" || strings.ContainsAny(n.Name, `/\`) || strings.HasPrefix(n.Name, ".") {
+			return fmt.Errorf("the node name %q cannot be a file name", n.Name)
+		}
+		var b bytes.Buffer
+		if err := write(&b, p.Graph); err != nil {
+			return err
+		}
+		s, err := stageFile(filepath.Join(dir, n.Name+".json"), b.Bytes())
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		staged = append(staged, s)
+		mu.Unlock()
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if err := writeOutcomes(c.App.ErrWriter, outcomes); err != nil {
+		return err // nothing is written
+	}
+	for _, s := range staged {
+		if err := tempFiles.commit(s.tmp, s.target); err != nil {
+			return outputError(s.path, err)
+		}
+	}
+	return nil
+}
+
+// validateNodes is validate --nodes: diagnostics, then the outcome lines,
+// all on standard error (with --diagnostics json, only the JSON).
+func validateNodes(c *cli.Context) error {
+	outcomes, err := runNodes(c, false, nil)
+	if err != nil {
+		return err
+	}
+	strictFail := false
+	for _, o := range outcomes {
+		strictFail = strictFail || c.Bool("strict") && len(o.Diags) > 0
+	}
+	if render.DiagnosticFormat(c.String("diagnostics")) == render.DiagJSON {
+		if err := writeOutcomes(io.Discard, outcomes); err != nil {
+			return err
+		}
+	} else if err := writeOutcomes(c.App.ErrWriter, outcomes); err != nil {
+		return err
+	}
+	if strictFail {
+		return failed()
+	}
+	return nil
+}
+
+// planNodes is plan --nodes: one line per distinct plan (and per kind of
+// failure) on standard output.
+func planNodes(c *cli.Context) error {
+	if f := c.String("format"); f != "text" {
+		return usage(fmt.Sprintf("plan --nodes prints one line per distinct plan; --format %s takes one node (--facts FILE)", f))
+	}
+	if c.IsSet("ordering") || c.IsSet("seed") {
+		return usage("plan --nodes orders as Puppet does; --ordering and --seed take one node (--facts FILE)")
+	}
+	outcomes, err := runNodes(c, true, nil)
+	if err != nil {
+		return err
+	}
+	var failure error
+	werr := writeOutput(c, func(w io.Writer) error {
+		failure = writeOutcomes(w, outcomes)
+		return nil
+	})
+	if werr != nil {
+		return werr
+	}
+	return failure
+}

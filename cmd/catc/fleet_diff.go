@@ -1,0 +1,167 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/fleet"
+	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/render"
+)
+
+// fleetDiffFlags are diff's flags for fleets.
+func fleetDiffFlags() []cli.Flag {
+	return []cli.Flag{
+		nodesFlag(),
+		&cli.StringFlag{Name: "shard", Usage: "with --nodes, compare only shard `I/N` of the nodes (by a hash of each name) and write the fleet JSON for --merge"},
+		&cli.BoolFlag{Name: "merge", Usage: "the arguments are fleet diff JSON files of the shards of one run (--shard I/N --format json): print them as one diff"},
+	}
+}
+
+// runFleetDiff is diff --nodes and diff --merge. The fleet diff is
+// written whole; then nodes that fail on the new side fail the command
+// (exit 1), except for a shard, whose failures the merge reports.
+func runFleetDiff(c *cli.Context, strict graph.Strict) error {
+	var d *fleet.Diff
+	var err error
+	if c.Bool("merge") {
+		d, err = mergeShards(c)
+	} else {
+		d, err = diffNodes(c, strict)
+	}
+	if err != nil {
+		return err
+	}
+	if err := writeOutput(c, func(w io.Writer) error { return writeFleet(c, w, d) }); err != nil {
+		return err
+	}
+	if c.String("shard") == "" && d.Failing(fleet.NewSide)+d.Failing(fleet.BothSides) > 0 {
+		return failed()
+	}
+	if c.Bool("detailed-exitcode") && d.Changed() > 0 {
+		return &exitError{code: exitChanges}
+	}
+	return nil
+}
+
+func writeFleet(c *cli.Context, w io.Writer, d *fleet.Diff) error {
+	opts := render.DiffOptions{Budget: c.Int("markdown-budget")}
+	switch f := c.String("format"); f {
+	case "text":
+		o := c.String("output")
+		opts.Color = (o == "" || o == "-") && colorTerminal(c.App.Writer)
+		return render.FleetText(w, d, opts)
+	case "markdown", "md":
+		return render.FleetMarkdown(w, d, opts)
+	default:
+		return render.FleetJSON(w, d)
+	}
+}
+
+// mergeShards reads the shards' fleet JSON files (the arguments).
+func mergeShards(c *cli.Context) (*fleet.Diff, error) {
+	for _, name := range []string{"nodes", "shard", "base", "old", "new"} {
+		if c.IsSet(name) {
+			return nil, usage(fmt.Sprintf("--merge takes only the shards' JSON files; --%s belongs to the runs that wrote them", name))
+		}
+	}
+	files := c.Args().Slice()
+	if len(files) == 0 {
+		return nil, usage("--merge takes the fleet diff JSON files of the shards: catc diff --merge a.json b.json ...")
+	}
+	var parts []*fleet.Diff
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, &exitError{code: exitErrors, msg: fmt.Sprintf("cannot read %s: %v", f, pathErrorCause(err))}
+		}
+		d, err := render.ReadFleetJSON(data, f)
+		if err != nil {
+			return nil, &exitError{code: exitErrors, msg: err.Error()}
+		}
+		parts = append(parts, d)
+	}
+	d, err := fleet.Merge(parts)
+	if err != nil {
+		return nil, &exitError{code: exitErrors, msg: err.Error()}
+	}
+	return d, nil
+}
+
+// diffNodes compiles both sides for every node (of the shard).
+func diffNodes(c *cli.Context, strict graph.Strict) (*fleet.Diff, error) {
+	if c.String("shard") != "" && c.String("format") != "json" {
+		return nil, usage("--shard writes the fleet JSON that --merge reads: add --format json")
+	}
+	var sides fleet.Sides
+	args := c.Args().Slice()
+	oldPaths, newPaths := c.StringSlice("old"), c.StringSlice("new")
+	var err error
+	switch {
+	case c.IsSet("base"):
+		if len(oldPaths)+len(newPaths) > 0 || len(args) == 0 {
+			return nil, usage("--base REV takes the paths to compare: catc diff --base REV PATH... --nodes FACTS")
+		}
+		rev := c.String("base")
+		err = atBase(c, rev, args, func(at []string, rename map[string]string) error {
+			if len(at) == 0 {
+				return nil
+			}
+			var err error
+			sides.Old, err = loadSite(c, at)
+			sides.FixOld = func(s *graph.Snapshot) { relocate(s, rev, rename) }
+			return err
+		})
+		newPaths = args
+	case len(oldPaths)+len(newPaths) > 0:
+		if len(oldPaths) == 0 || len(newPaths) == 0 || len(args) > 0 {
+			return nil, usage("--old and --new go together, instead of OLD NEW: catc diff --old PATH... --new PATH...")
+		}
+		sides.Old, err = loadHCLSite(c, oldPaths)
+	default:
+		if len(args) != 2 {
+			return nil, usage("diff --nodes takes OLD NEW (HCL paths), or --base REV PATH...")
+		}
+		oldPaths, newPaths = args[:1], args[1:]
+		sides.Old, err = loadHCLSite(c, oldPaths)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if sides.New, err = loadHCLSite(c, newPaths); err != nil {
+		return nil, err
+	}
+	nodes, err := readNodes(c)
+	if err != nil {
+		return nil, err
+	}
+	o, done := fleetOptions(c)
+	d := fleet.DiffFleet(sides, nodes, graph.DiffOptions{Strict: strict}, o)
+	done()
+	// What to fix: the errors of the nodes that no longer compile.
+	for _, f := range d.Failures {
+		if f.Side == fleet.NewSide {
+			if err := printDiagnostics(c, onNodes(f.Diags, f.Nodes), sides.New.Files()); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return d, nil
+}
+
+// loadHCLSite is loadSite for a diff side, which must be HCL: a catalog
+// JSON is one node's already.
+func loadHCLSite(c *cli.Context, paths []string) (*catalog.Site, error) {
+	for _, p := range paths {
+		if strings.EqualFold(filepath.Ext(p), ".json") {
+			return nil, usage(fmt.Sprintf("%s is a compiled catalog, of one node; --nodes compiles HCL sources for every node", p))
+		}
+	}
+	return loadSite(c, paths)
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const (
+	fleetOld   = "../../fixtures/fleet/site"
+	fleetNew   = "../../fixtures/fleet/site-new"
+	fleetFacts = "../../fixtures/fleet/facts"
+)
+
+// TestNodesOutcomes: validate, plan and compile with --nodes print one
+// line per outcome with the nodes grouped, and fail when a node does.
+func TestNodesOutcomes(t *testing.T) {
+	tests := []struct {
+		args        []string
+		code        int
+		out, errOut string
+	}{
+		{[]string{"validate", fleetNew, "--nodes", fleetFacts}, 1, "",
+			"1 node fails: Unsupported attribute at ../../fixtures/fleet/site-new/web.hcl:19 (mq-01.example.com).\n" +
+				"5 nodes compile (db-01.example.com, db-02.example.com, web-01.example.com, web-02.example.com, web-03.example.com).\n"},
+		{[]string{"validate", fleetNew, "--nodes", fleetFacts}, 1, "", "or fix the name. (On the node mq-01.example.com.)\n"},
+		{[]string{"validate", fleetOld, "--nodes", fleetFacts}, 0, "",
+			"6 nodes compile (db-01.example.com, db-02.example.com, mq-01.example.com, web-01.example.com, web-02.example.com, web-03.example.com).\n"},
+		{[]string{"plan", fleetOld, "--nodes", fleetFacts}, 0,
+			"3 nodes share one plan of 6 steps (web-01.example.com, web-02.example.com, web-03.example.com).\n" +
+				"2 nodes share one plan of 4 steps (db-01.example.com, db-02.example.com).\n" +
+				"1 node has a plan of 3 steps (mq-01.example.com).\n", ""},
+		{[]string{"plan", fleetOld, "--nodes", fleetFacts, "--format", "json"}, 1, "", "plan --nodes prints one line per distinct plan"},
+		{[]string{"validate", fleetOld, "--nodes", fleetFacts, "--facts", fleetFacts + "/db-01.json"}, 1, "", "use one of them"},
+		{[]string{"validate", fleetOld, "--nodes", "nowhere"}, 1, "", "Cannot read nowhere"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCatc(t, tt.args...)
+		if code != tt.code || out != tt.out || !strings.Contains(errOut, tt.errOut) {
+			t.Errorf("catc %s: exit %d\nstdout %q\nstderr %q\nwant exit %d, stdout %q, stderr with %q", strings.Join(tt.args, " "), code, out, errOut, tt.code, tt.out, tt.errOut)
+		}
+	}
+}
+
+// TestCompileNodes writes one catalog per node, or none when a node fails.
+func TestCompileNodes(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	code, _, errOut := runCatc(t, "compile", fleetOld, "--nodes", fleetFacts, "-o", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if got := strings.Join(names, " "); got != "db-01.example.com.json db-02.example.com.json mq-01.example.com.json web-01.example.com.json web-02.example.com.json web-03.example.com.json" {
+		t.Errorf("files: %s", got)
+	}
+	motd, _ := os.ReadFile(filepath.Join(dir, "web-02.example.com.json"))
+	if !strings.Contains(string(motd), `This is web-02.example.com, managed by catc.\n`) {
+		t.Errorf("web-02's catalog lacks its motd:\n%s", motd)
+	}
+	empty := filepath.Join(t.TempDir(), "none")
+	if code, _, _ := runCatc(t, "compile", fleetNew, "--nodes", fleetFacts, "-o", empty); code != 1 {
+		t.Errorf("a failing node: exit %d", code)
+	}
+	if entries, _ := os.ReadDir(empty); len(entries) != 0 {
+		t.Errorf("a failing node left %d files", len(entries))
+	}
+}
+
+// TestFleetShardsMerge: the shards' JSON merged is the unsharded JSON
+// byte for byte, and so are the text and Markdown made from it.
+func TestFleetShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	for _, format := range []string{"json", "text", "markdown"} {
+		_, whole, _ := runCatc(t, "diff", fleetOld, fleetNew, "--nodes", fleetFacts, "--format", format)
+		var shards []string
+		for _, s := range []string{"1/3", "2/3", "3/3"} {
+			path := filepath.Join(dir, strings.ReplaceAll(s, "/", "-")+".json")
+			if code, _, errOut := runCatc(t, "diff", fleetOld, fleetNew, "--nodes", fleetFacts, "--shard", s, "--format", "json", "-o", path); code != 0 {
+				t.Fatalf("shard %s: exit %d: %s", s, code, errOut)
+			}
+			shards = append(shards, path)
+		}
+		code, merged, errOut := runCatc(t, append([]string{"diff", "--format", format, "--merge"}, shards...)...)
+		if code != 1 || merged != whole { // 1: a node no longer compiles
+			t.Errorf("%s: merge exit %d (%s)\n%s\nwant\n%s", format, code, errOut, merged, whole)
+		}
+	}
+	if code, _, errOut := runCatc(t, "diff", fleetOld, fleetNew, "--nodes", fleetFacts, "--shard", "4/3", "--format", "json"); code != 1 || !strings.Contains(errOut, "is not I/N") {
+		t.Errorf("--shard 4/3: exit %d, %s", code, errOut)
+	}
+}
+
+// TestFleetDiffBase: diff --base REV PATH --nodes compares the
+// revision's site with the working tree's for every node.
+func TestFleetDiffBase(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	gitRun(t, repo, "init", "-q")
+	copyDir(t, fleetOld, filepath.Join(repo, "site"))
+	gitRun(t, repo, "add", ".")
+	gitRun(t, repo, "commit", "-q", "-m", "old")
+	copyDir(t, fleetNew, filepath.Join(repo, "site"))
+	code, out, errOut := runCatc(t, "diff", "--base", "HEAD", filepath.Join(repo, "site"), "--nodes", fleetFacts, "--format", "markdown")
+	if code != 1 || !strings.HasPrefix(out, "**This change affects 4 of 6 nodes in 3 distinct ways; 1 unchanged; 1 no longer compiles.**\n") {
+		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
+	}
+}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/catc-dev/catc/fleet"
+)
+
+// progress is a bar on standard error for runs over many nodes, only on
+// a terminal: "[=========>          ] 312/1,000 nodes". A pipe or file gets
+// nothing.
+type progress struct {
+	mu    sync.Mutex
+	w     io.Writer
+	last  time.Time
+	shown bool
+}
+
+// progressMin is the fewest nodes worth a bar.
+const progressMin = 20
+
+func newProgress(w io.Writer) *progress {
+	if !isTerminal(w) {
+		return nil
+	}
+	return &progress{w: w}
+}
+
+// update redraws the bar, at most ten times a second, and at the end.
+func (p *progress) update(done, total int) {
+	if total < progressMin {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := time.Now()
+	if done < total && now.Sub(p.last) < 100*time.Millisecond {
+		return
+	}
+	p.last, p.shown = now, true
+	const width = 30
+	filled := width * done / total
+	bar := strings.Repeat("=", filled)
+	if filled < width {
+		bar += ">" + strings.Repeat(" ", width-filled-1)
+	}
+	fmt.Fprintf(p.w, "\r[%s] %s/%s nodes", bar, fleet.GroupDigits(done), fleet.GroupDigits(total))
+}
+
+// done clears the bar's line.
+func (p *progress) done() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.shown {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+}

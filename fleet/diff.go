@@ -1,0 +1,340 @@
+package fleet
+
+import (
+	"fmt"
+	"hash/fnv"
+	"sort"
+	"sync"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/graph"
+)
+
+// Diff is what a change does to a fleet: the nodes it leaves unchanged,
+// the distinct diffs with the nodes each applies to, and the nodes that
+// fail to compile on either side.
+type Diff struct {
+	Strict graph.Strict
+	// Nodes is the number of nodes compared.
+	Nodes int
+	// Unchanged are the nodes whose diff is empty, sorted.
+	Unchanged []string
+	// Groups are the distinct diffs, the most nodes first (then by first
+	// node).
+	Groups []Group
+	// Failures are the nodes that do not compile on a side, grouped by
+	// side and errors: new side first, the most nodes first.
+	Failures []Failure
+}
+
+// Group is one distinct diff and the nodes it applies to.
+type Group struct {
+	// Key identifies the diff (a digest of everything it says); shards of
+	// one run agree on it.
+	Key string
+	// Diff is the diff of the first node with its identity replaced by
+	// placeholders (listed in Placeholders, sorted): {certname}, {fqdn},
+	// {hostname}, {ip}, {ip6}, {ip:IFACE}, {ip6:IFACE}.
+	Diff         *graph.PlanDiff
+	Placeholders []string
+	// Nodes are sorted.
+	Nodes []string
+	first string
+}
+
+// Side says which side of the diff a node fails to compile on.
+type Side int
+
+const (
+	// NewSide: the node compiled before the change and no longer does.
+	NewSide Side = iota
+	// OldSide: the node did not compile before the change and now does.
+	OldSide
+	// BothSides: the node compiles on neither side.
+	BothSides
+)
+
+var sideNames = [...]string{"new", "old", "both"}
+
+// String is "new", "old" or "both".
+func (s Side) String() string { return sideNames[s] }
+
+// ParseSide reads a Side's name.
+func ParseSide(name string) (Side, bool) {
+	for i, n := range sideNames {
+		if n == name {
+			return Side(i), true
+		}
+	}
+	return NewSide, false
+}
+
+// Failure is a group of nodes failing on the same side with the same
+// errors.
+type Failure struct {
+	Side Side
+	// Errors names the errors, each with its place ("Dependency cycle …
+	// at site/web.hcl:12"), the node's identity replaced.
+	Errors string
+	Nodes  []string
+	// Diags are the first node's diagnostics on the failing side (the old
+	// one for BothSides); not kept by Merge.
+	Diags hcl.Diagnostics
+	first string
+}
+
+// Changed is the number of nodes the change affects.
+func (d *Diff) Changed() int {
+	n := 0
+	for _, g := range d.Groups {
+		n += len(g.Nodes)
+	}
+	return n
+}
+
+// Failing is the number of nodes failing on side s.
+func (d *Diff) Failing(s Side) int {
+	n := 0
+	for _, f := range d.Failures {
+		if f.Side == s {
+			n += len(f.Nodes)
+		}
+	}
+	return n
+}
+
+// Sides are the two sides of a fleet diff.
+type Sides struct {
+	// Old is nil for a side without files (a path new in the change).
+	Old, New *catalog.Site
+	// FixOld, when set, is applied to each old snapshot (the base
+	// revision's files named as the user knows them).
+	FixOld func(*graph.Snapshot)
+}
+
+// DiffFleet compiles both sides for every node, compares them and groups
+// the nodes. Only each distinct diff is kept.
+func DiffFleet(s Sides, nodes []*catalog.Node, opts graph.DiffOptions, o Options) *Diff {
+	b := newBuilder(opts.Strict, len(nodes))
+	each(len(nodes), o, func(i int) {
+		b.add(diffNode(s, nodes[i], opts))
+	})
+	return b.result()
+}
+
+// nodeResult is one node's outcome: failed on a side, or a diff.
+type nodeResult struct {
+	name   string
+	id     *identity
+	failed bool
+	side   Side
+	diags  hcl.Diagnostics
+	diff   *graph.PlanDiff // nil: unchanged
+}
+
+func diffNode(s Sides, n *catalog.Node, opts graph.DiffOptions) nodeResult {
+	r := nodeResult{name: n.Name, id: identityOf(n)}
+	old, oldDiags := snapshot(s.Old, n)
+	new, newDiags := snapshot(s.New, n)
+	switch {
+	case old == nil && new == nil:
+		r.failed, r.side, r.diags = true, BothSides, oldDiags
+	case old == nil:
+		r.failed, r.side, r.diags = true, OldSide, oldDiags
+	case new == nil:
+		r.failed, r.side, r.diags = true, NewSide, newDiags
+	default:
+		if s.FixOld != nil {
+			s.FixOld(old)
+		}
+		if d := graph.DiffWith(old, new, opts); !d.Empty() {
+			r.diff = d
+		}
+	}
+	return r
+}
+
+// snapshot compiles one side for the node; nil with the diagnostics when
+// it has errors (cycles are not errors here: the diff reports them).
+func snapshot(site *catalog.Site, n *catalog.Node) (*graph.Snapshot, hcl.Diagnostics) {
+	if site == nil {
+		return &graph.Snapshot{}, nil
+	}
+	cat, diags := site.Compile(n)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	plan, _ := graph.Order(graph.Build(cat), graph.Ordering{})
+	return graph.NewSnapshot(plan), diags
+}
+
+// resort sorts the resources and edges again after their refs changed
+// (as PlanDiff sorts them: by type and ref, by from and to), so that two
+// nodes' diffs that differ only by identity list them in the same order.
+func resort(d *graph.PlanDiff) *graph.PlanDiff {
+	sort.SliceStable(d.Resources, func(i, j int) bool {
+		a, b := d.Resources[i], d.Resources[j]
+		if a.Type != b.Type {
+			return a.Type < b.Type
+		}
+		return a.Ref < b.Ref
+	})
+	sort.SliceStable(d.Edges, func(i, j int) bool {
+		a, b := d.Edges[i], d.Edges[j]
+		if a.From != b.From {
+			return a.From < b.From
+		}
+		return a.To < b.To
+	})
+	return d
+}
+
+// builder collects node results into groups, concurrently.
+type builder struct {
+	mu       sync.Mutex
+	d        *Diff
+	groups   map[string]*Group
+	failures map[string]*Failure
+}
+
+func newBuilder(strict graph.Strict, nodes int) *builder {
+	return &builder{d: &Diff{Strict: strict, Nodes: nodes}, groups: map[string]*Group{}, failures: map[string]*Failure{}}
+}
+
+func (b *builder) add(r nodeResult) {
+	var g *Group
+	var key string
+	if r.diff != nil {
+		g = &Group{Diff: resort(substitute(r.diff, r.id.replace))}
+		g.Key, g.Placeholders = keyOf(g.Diff), r.id.placeholders()
+	} else if r.failed {
+		key = r.side.String() + "\x00" + errorsText(r.diags, r.id)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	switch {
+	case g != nil:
+		b.addGroup(g, []string{r.name})
+	case r.failed:
+		f := b.failures[key]
+		if f == nil {
+			f = &Failure{Side: r.side, Errors: errorsText(r.diags, r.id)}
+			b.failures[key] = f
+		}
+		// The diagnostics shown are the first node's, whichever
+		// goroutine gets there first.
+		if len(f.Nodes) == 0 || r.name < f.first {
+			f.Diags, f.first = r.diags, r.name
+		}
+		f.Nodes = append(f.Nodes, r.name)
+	default:
+		b.d.Unchanged = append(b.d.Unchanged, r.name)
+	}
+}
+
+func (b *builder) addGroup(g *Group, nodes []string) {
+	have := b.groups[g.Key]
+	if have == nil {
+		have = g
+		b.groups[g.Key] = g
+	} else if nodes[0] < have.first {
+		// Keep the first node's diff and placeholders, whichever
+		// goroutine or shard gets there first.
+		have.Diff, have.Placeholders = g.Diff, g.Placeholders
+	}
+	if len(have.Nodes) == 0 || nodes[0] < have.first {
+		have.first = nodes[0]
+	}
+	have.Nodes = append(have.Nodes, nodes...)
+}
+
+// result sorts everything into the Diff.
+func (b *builder) result() *Diff {
+	d := b.d
+	sort.Strings(d.Unchanged)
+	d.Groups = d.Groups[:0]
+	for _, g := range b.groups {
+		sort.Strings(g.Nodes)
+		d.Groups = append(d.Groups, *g)
+	}
+	sort.Slice(d.Groups, func(i, j int) bool {
+		a, c := d.Groups[i], d.Groups[j]
+		if len(a.Nodes) != len(c.Nodes) {
+			return len(a.Nodes) > len(c.Nodes)
+		}
+		return a.Nodes[0] < c.Nodes[0]
+	})
+	d.Failures = d.Failures[:0]
+	for _, f := range b.failures {
+		sort.Strings(f.Nodes)
+		d.Failures = append(d.Failures, *f)
+	}
+	sort.Slice(d.Failures, func(i, j int) bool {
+		a, c := d.Failures[i], d.Failures[j]
+		if a.Side != c.Side {
+			return a.Side < c.Side
+		}
+		if len(a.Nodes) != len(c.Nodes) {
+			return len(a.Nodes) > len(c.Nodes)
+		}
+		return a.Nodes[0] < c.Nodes[0]
+	})
+	return d
+}
+
+// Shard returns shard i of n (1 ≤ i ≤ n) of the nodes: those whose name
+// hashes to it, so a node stays in its shard when others come and go.
+func Shard(nodes []*catalog.Node, i, n int) []*catalog.Node {
+	var out []*catalog.Node
+	for _, node := range nodes {
+		h := fnv.New32a()
+		h.Write([]byte(node.Name))
+		if int(h.Sum32()%uint32(n)) == i-1 {
+			out = append(out, node)
+		}
+	}
+	return out
+}
+
+// Merge joins the fleet diffs of shards into the diff of the whole fleet:
+// the same as one run over all their nodes. A node in two shards is an
+// error, and so are shards run with different strict settings.
+func Merge(parts []*Diff) (*Diff, error) {
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("nothing to merge")
+	}
+	b := newBuilder(parts[0].Strict, 0)
+	seen := map[string]int{}
+	for pi, p := range parts {
+		if p.Strict != b.d.Strict {
+			return nil, fmt.Errorf("shard %d was compared with --strict %s, shard 1 with %s: run every shard with the same settings", pi+1, p.Strict, b.d.Strict)
+		}
+		b.d.Nodes += p.Nodes
+		var names []string
+		names = append(names, p.Unchanged...)
+		b.d.Unchanged = append(b.d.Unchanged, p.Unchanged...)
+		for _, g := range p.Groups {
+			names = append(names, g.Nodes...)
+			b.addGroup(&Group{Key: g.Key, Diff: g.Diff, Placeholders: g.Placeholders}, g.Nodes)
+		}
+		for _, f := range p.Failures {
+			names = append(names, f.Nodes...)
+			key := f.Side.String() + "\x00" + f.Errors
+			have := b.failures[key]
+			if have == nil {
+				have = &Failure{Side: f.Side, Errors: f.Errors}
+				b.failures[key] = have
+			}
+			have.Nodes = append(have.Nodes, f.Nodes...)
+		}
+		for _, n := range names {
+			if prev, ok := seen[n]; ok {
+				return nil, fmt.Errorf("the node %q is in shard %d and in shard %d: merge the shards of one run", n, prev+1, pi+1)
+			}
+			seen[n] = pi
+		}
+	}
+	return b.result(), nil
+}

@@ -1,0 +1,292 @@
+package fleet
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/gen"
+)
+
+func loadFixture(t *testing.T) (*catalog.Site, *catalog.Site, []*catalog.Node) {
+	t.Helper()
+	old, diags := catalog.LoadSite([]string{"../fixtures/fleet/site"}, catalog.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	new, diags := catalog.LoadSite([]string{"../fixtures/fleet/site-new"}, catalog.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	nodes, diags := catalog.ReadNodes("../fixtures/fleet/facts")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	return old, new, nodes
+}
+
+// summary is a fleet diff in one line per group, for comparison.
+func summary(d *Diff) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "nodes %d, unchanged %v\n", d.Nodes, d.Unchanged)
+	for _, g := range d.Groups {
+		var refs []string
+		for _, r := range g.Diff.Resources {
+			refs = append(refs, r.Action.String()+" "+r.Ref)
+			for _, a := range r.Attributes {
+				refs = append(refs, fmt.Sprintf("  %s: %v => %v", a.Path, a.Old, a.New))
+			}
+		}
+		fmt.Fprintf(&b, "%v %v\n  %s\n", g.Nodes, g.Placeholders, strings.Join(refs, "\n  "))
+	}
+	for _, f := range d.Failures {
+		fmt.Fprintf(&b, "fail %s %v: %s\n", f.Side, f.Nodes, f.Errors)
+	}
+	return b.String()
+}
+
+// TestDiffFleet: nodes with identical diffs group, so do nodes whose
+// diffs differ only by identity (shown with placeholders), distinct diffs
+// stay apart, and a node that no longer compiles is reported.
+func TestDiffFleet(t *testing.T) {
+	old, new, nodes := loadFixture(t)
+	d := DiffFleet(Sides{Old: old, New: new}, nodes, graph.DiffOptions{}, Options{Workers: 3})
+	want := `nodes 6, unchanged [db-02.example.com]
+[web-01.example.com web-02.example.com] [{certname} {ip}]
+  manage File[/etc/nginx/cache.conf]
+    path: <nil> => /etc/nginx/cache.conf
+    content: <nil> => max_size 2048m;
+
+    mode: <nil> => 0644
+  change File[/etc/nginx/conf.d/site.conf]
+    content: server_name {certname};
+listen {ip}:80;
+ => server_name {certname};
+listen {ip}:8080;
+
+[db-01.example.com] []
+  change Package[postgresql]
+    version: 15 => 16
+[web-03.example.com] [{certname} {ip}]
+  manage File[/etc/nginx/cache.conf]
+    path: <nil> => /etc/nginx/cache.conf
+    content: <nil> => max_size 4096m;
+
+    mode: <nil> => 0644
+  change File[/etc/nginx/conf.d/site.conf]
+    content: server_name {certname};
+listen {ip}:80;
+ => server_name {certname};
+listen {ip}:8080;
+
+fail new [mq-01.example.com]: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19
+`
+	if got := summary(d); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestShardMerge: the shards cover every node once, and merging their
+// diffs gives the unsharded diff.
+func TestShardMerge(t *testing.T) {
+	old, new, nodes := loadFixture(t)
+	whole := DiffFleet(Sides{Old: old, New: new}, nodes, graph.DiffOptions{}, Options{})
+	for _, n := range []int{1, 2, 3, 7} {
+		var parts []*Diff
+		count := 0
+		for i := 1; i <= n; i++ {
+			share := Shard(nodes, i, n)
+			count += len(share)
+			parts = append(parts, DiffFleet(Sides{Old: old, New: new}, share, graph.DiffOptions{}, Options{}))
+		}
+		if count != len(nodes) {
+			t.Fatalf("%d shards hold %d of %d nodes", n, count, len(nodes))
+		}
+		merged, err := Merge(parts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := summary(merged), summary(whole); got != want {
+			t.Errorf("%d shards merged:\n%s\nunsharded:\n%s", n, got, want)
+		}
+	}
+	if _, err := Merge([]*Diff{whole, whole}); err == nil || !strings.Contains(err.Error(), "is in shard 1 and in shard 2") {
+		t.Errorf("merging a shard twice: %v", err)
+	}
+}
+
+func TestValidatePlans(t *testing.T) {
+	_, new, nodes := loadFixture(t)
+	var got []string
+	for _, o := range Validate(new, nodes, Options{}) {
+		got = append(got, fmt.Sprintf("%d %s %v", len(o.Nodes), o.What, o.Nodes))
+	}
+	want := "1 fail: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19 [mq-01.example.com]|" +
+		"5 compile [db-01.example.com db-02.example.com web-01.example.com web-02.example.com web-03.example.com]"
+	if strings.Join(got, "|") != want {
+		t.Errorf("Validate:\n%s\nwant\n%s", strings.Join(got, "|"), want)
+	}
+	got = nil
+	for _, o := range Plans(new, nodes, Options{}) {
+		got = append(got, fmt.Sprintf("%d %s %v", len(o.Nodes), o.What, o.Nodes))
+	}
+	want = "1 fail: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19 [mq-01.example.com]|" +
+		"3 share one plan of 7 steps [web-01.example.com web-02.example.com web-03.example.com]|" +
+		"2 share one plan of 4 steps [db-01.example.com db-02.example.com]"
+	if strings.Join(got, "|") != want {
+		t.Errorf("Plans:\n%s\nwant\n%s", strings.Join(got, "|"), want)
+	}
+}
+
+func TestIdentityReplace(t *testing.T) {
+	n := &catalog.Node{Name: "web-1.example.com"}
+	nodes, _ := catalog.ReadNodes("../fixtures/fleet/facts/web-01.example.com.json")
+	n.Facts = nodes[0].Facts // hostname web-01, ip 192.0.2.11
+	id := identityOf(n)
+	tests := []struct{ in, want string }{
+		{"web-1.example.com", "{certname}"},
+		{"web-10.example.com web-1", "web-10.example.com {hostname}"},
+		{"listen 192.0.2.11:80 192.0.2.110", "listen {ip}:80 192.0.2.110"},
+		{"web-01.example.com/web-01", "{fqdn}/{hostname}"},
+		{"nothing", "nothing"},
+	}
+	for _, tt := range tests {
+		if got := id.replace(tt.in); got != tt.want {
+			t.Errorf("replace(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestDiffFleetSides: a node failing only before the change, or on both
+// sides, is reported as such.
+func TestDiffFleetSides(t *testing.T) {
+	old, new, nodes := loadFixture(t)
+	tests := []struct {
+		sides Sides
+		want  string
+	}{
+		{Sides{Old: new, New: old}, "fail old [mq-01.example.com]: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19\n"},
+		{Sides{Old: new, New: new}, "fail both [mq-01.example.com]: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19\n"},
+	}
+	for _, tt := range tests {
+		d := DiffFleet(tt.sides, nodes, graph.DiffOptions{}, Options{})
+		got := summary(d)
+		if !strings.HasSuffix(got, tt.want) || d.Failing(NewSide) != 0 {
+			t.Errorf("got:\n%s\nwant it to end with:\n%s", got, tt.want)
+		}
+	}
+	// A side without files (a path new in the change): every resource
+	// of every node is newly managed.
+	d := DiffFleet(Sides{New: old}, nodes, graph.DiffOptions{}, Options{})
+	if d.Changed() != 6 || d.Groups[0].Diff.Counts().Manage == 0 {
+		t.Errorf("from nothing: %s", summary(d))
+	}
+}
+
+// TestDiffGeneratedFleet: on a generated fleet, nodes whose diffs are
+// identical (no placeholder) group, the web nodes group through their
+// identity, and the mq nodes without the datacenter fact fail.
+func TestDiffGeneratedFleet(t *testing.T) {
+	dir := t.TempDir()
+	f := gen.GenerateFleet(gen.FleetOptions{Nodes: 80, Resources: 100})
+	paths := map[string]string{}
+	for sub, files := range map[string][]gen.File{"old": f.Old, "new": f.New, "facts": f.Facts} {
+		paths[sub] = filepath.Join(dir, sub)
+		if err := os.MkdirAll(paths[sub], 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, file := range files {
+			if err := os.WriteFile(filepath.Join(paths[sub], file.Name), file.Src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	old, _ := catalog.LoadSite([]string{paths["old"]}, catalog.LoadOptions{})
+	new, _ := catalog.LoadSite([]string{paths["new"]}, catalog.LoadOptions{})
+	nodes, diags := catalog.ReadNodes(paths["facts"])
+	if diags.HasErrors() || len(nodes) != 80 {
+		t.Fatal(len(nodes), diags)
+	}
+	d := DiffFleet(Sides{Old: old, New: new}, nodes, graph.DiffOptions{}, Options{})
+	var got []string
+	for _, g := range d.Groups {
+		got = append(got, fmt.Sprintf("%d %v", len(g.Nodes), g.Placeholders))
+	}
+	// The shared change alone on 20 cache and 7 RedHat db nodes; 20 web
+	// nodes (one diff up to {certname} and {ip}); 18 mq nodes (and their
+	// new datacenter setting); 13 Debian db nodes (the version).
+	want := "27 [] | 20 [{certname} {ip}] | 18 [] | 13 []"
+	if strings.Join(got, " | ") != want || d.Failing(NewSide) != 2 {
+		t.Errorf("groups %s, %d failing; want %s, 2 failing", strings.Join(got, " | "), d.Failing(NewSide), want)
+	}
+}
+
+// TestDiffFleetSecrets: a sensitive attribute set from a fact shows in
+// no output of the fleet diff, not even in the grouping: nodes with
+// different secrets have one diff.
+func TestDiffFleetSecrets(t *testing.T) {
+	dir := t.TempDir()
+	types := `type "user" {
+  desc = "A user."
+  attribute "name" {
+    type      = "String[1]"
+    desc      = "The name."
+    behaviour = "namevar"
+  }
+  attribute "password" {
+    type      = "Optional[String]"
+    desc      = "The password."
+    sensitive = true
+  }
+}
+`
+	for side, pw := range map[string]string{"old": `"x-${facts.pw}"`, "new": `"y-${facts.pw}"`} {
+		if err := os.MkdirAll(filepath.Join(dir, side), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		src := types + "resource \"user\" \"deploy\" {\n  password = " + pw + "\n}\n"
+		if err := os.WriteFile(filepath.Join(dir, side, "site.hcl"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	facts := filepath.Join(dir, "facts.json")
+	rows := `[{"certname": "a.example.com", "name": "pw", "value": "hunter2"}, {"certname": "b.example.com", "name": "pw", "value": "swordfish"}]`
+	if err := os.WriteFile(facts, []byte(rows), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old, _ := catalog.LoadSite([]string{filepath.Join(dir, "old")}, catalog.LoadOptions{})
+	new, _ := catalog.LoadSite([]string{filepath.Join(dir, "new")}, catalog.LoadOptions{})
+	nodes, _ := catalog.ReadNodes(facts)
+	d := DiffFleet(Sides{Old: old, New: new}, nodes, graph.DiffOptions{}, Options{})
+	got := summary(d)
+	if len(d.Groups) != 1 || strings.Contains(got, "hunter2") || strings.Contains(got, "swordfish") {
+		t.Errorf("%s", got)
+	}
+}
+
+// TestIdentityOrder: titles holding the node's name sort apart from
+// other titles differently on each node; after the placeholders the
+// diffs list them alike and group.
+func TestIdentityOrder(t *testing.T) {
+	mk := func(name string) *graph.PlanDiff {
+		return &graph.PlanDiff{Resources: []graph.ResourceChange{
+			{Action: graph.Manage, Type: "file", Ref: "File[/srv/" + name + "]"},
+			{Action: graph.Manage, Type: "file", Ref: "File[/srv/m]"},
+		}}
+	}
+	b := newBuilder(graph.StrictError, 2)
+	for _, name := range []string{"alpha", "zulu"} {
+		d := mk(name)
+		if name == "zulu" { // sorted by ref, as graph.Diff does
+			d.Resources[0], d.Resources[1] = d.Resources[1], d.Resources[0]
+		}
+		b.add(nodeResult{name: name, id: identityOf(&catalog.Node{Name: name}), diff: d})
+	}
+	if d := b.result(); len(d.Groups) != 1 {
+		t.Errorf("%d groups: %s", len(d.Groups), summary(d))
+	}
+}

@@ -1,0 +1,160 @@
+package fleet
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/graph"
+)
+
+// Outcome is what happened to a group of nodes that fared alike.
+type Outcome struct {
+	// Failed is set when the nodes do not compile.
+	Failed bool
+	// What says what happened, after "N nodes": "compile", "compile with 2
+	// warnings", "fail: Dependency cycle at site/web.hcl:12", "have one
+	// plan of 120 steps".
+	What string
+	// Nodes are the node names, sorted.
+	Nodes []string
+	// Diags are the diagnostics of the first node (nodes grouped alike
+	// have the same ones, up to their identity).
+	Diags hcl.Diagnostics
+}
+
+// Validate compiles the site for every node and groups the nodes by
+// outcome: compiling (with the same number of warnings) or failing with
+// the same errors at the same places. Failures come first, each kind
+// sorted by the number of nodes, most first.
+func Validate(site *catalog.Site, nodes []*catalog.Node, o Options) []Outcome {
+	return group(site, nodes, o, func(*graph.Plan, *identity) (string, string) {
+		return "compile", ""
+	})
+}
+
+// Plans is Validate that tells the compiling nodes apart by their plan:
+// nodes whose apply orders are the same resources in the same order (up
+// to the node's identity in titles, see Diff) group together.
+func Plans(site *catalog.Site, nodes []*catalog.Node, o Options) []Outcome {
+	return group(site, nodes, o, func(p *graph.Plan, id *identity) (string, string) {
+		h := sha256.New()
+		for _, s := range p.Steps {
+			fmt.Fprintf(h, "%s\x00", id.replace(s.Resource.Ref()))
+		}
+		return "share one plan of " + countOf(len(p.Steps), "step"), hex.EncodeToString(h.Sum(nil))
+	})
+}
+
+// group compiles every node and groups them by the outcome that ok names
+// for a compiling node (its words and a key telling apart outcomes with
+// the same words).
+func group(site *catalog.Site, nodes []*catalog.Node, o Options, ok func(*graph.Plan, *identity) (string, string)) []Outcome {
+	var mu sync.Mutex
+	byKey := map[string]*Outcome{}
+	each(len(nodes), o, func(i int) {
+		n := nodes[i]
+		plan, diags := compileNode(site, n)
+		if !diags.HasErrors() && o.Each != nil {
+			if err := o.Each(n, plan); err != nil {
+				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Cannot write the catalog", Detail: err.Error()})
+			}
+		}
+		id := identityOf(n)
+		var out Outcome
+		var key string
+		if diags.HasErrors() {
+			out = Outcome{Failed: true, What: "fail: " + errorsText(diags, id)}
+			key = out.What
+		} else {
+			what, k := ok(plan, id)
+			if w := countWarnings(diags); w > 0 {
+				what += " with " + countOf(w, "warning")
+			}
+			out, key = Outcome{What: what}, what+"\x00"+k
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		g := byKey[key]
+		if g == nil {
+			out.Diags = diags
+			g = &out
+			byKey[key] = g
+		}
+		g.Nodes = append(g.Nodes, n.Name)
+	})
+	out := make([]Outcome, 0, len(byKey))
+	for _, g := range byKey {
+		sort.Strings(g.Nodes)
+		out = append(out, *g)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Failed != b.Failed {
+			return a.Failed
+		}
+		if len(a.Nodes) != len(b.Nodes) {
+			return len(a.Nodes) > len(b.Nodes)
+		}
+		return a.Nodes[0] < b.Nodes[0]
+	})
+	return out
+}
+
+// errorsText names a node's distinct errors, each by its summary and
+// where it is ("Duplicate resource at site/web.hcl:4"), with the node's
+// identity replaced so that nodes failing alike group.
+func errorsText(diags hcl.Diagnostics, id *identity) string {
+	var parts []string
+	seen := map[string]bool{}
+	for _, d := range diags {
+		if d.Severity != hcl.DiagError {
+			continue
+		}
+		s := id.replace(d.Summary)
+		if d.Subject != nil {
+			s += fmt.Sprintf(" at %s:%d", d.Subject.Filename, d.Subject.Start.Line)
+		}
+		if !seen[s] {
+			seen[s] = true
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func countWarnings(diags hcl.Diagnostics) int {
+	n := 0
+	for _, d := range diags {
+		if d.Severity == hcl.DiagWarning {
+			n++
+		}
+	}
+	return n
+}
+
+// countOf is "1 step", "1,200 steps".
+func countOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return GroupDigits(n) + " " + noun + "s"
+}
+
+// GroupDigits writes n with thousands separators: 1,000.
+func GroupDigits(n int) string {
+	s := fmt.Sprint(n)
+	if n < 0 {
+		return "-" + GroupDigits(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

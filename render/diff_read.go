@@ -1,0 +1,118 @@
+package render
+
+import (
+	"fmt"
+
+	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/types"
+)
+
+// readDiff turns a decoded catc.diff/2 document back into the diff it
+// was written from, for `catc diff --merge`: DiffJSON of the result gives
+// the same bytes. The JSON does not say which sides a sensitive value is
+// on; the action does (newly managed: the new side; no longer managed
+// and removed: the old; changed: both), which is what every listing of a
+// sensitive value of a resource present on both sides assumes.
+func readDiff(j *jsonDiff) (*graph.PlanDiff, error) {
+	if j.Format != DiffJSONFormat {
+		return nil, fmt.Errorf("a group's diff has format %q, not %q", j.Format, DiffJSONFormat)
+	}
+	d := &graph.PlanDiff{NewCycles: j.NewCycles, ResolvedCycles: j.ResolvedCycles}
+	var ok bool
+	if d.Strict, ok = graph.ParseStrict(j.Strict); !ok {
+		return nil, fmt.Errorf("unknown strict setting %q", j.Strict)
+	}
+	for _, r := range j.Resources {
+		c, err := readResourceChange(r)
+		if err != nil {
+			return nil, err
+		}
+		d.Resources = append(d.Resources, c)
+	}
+	for _, s := range j.Skips {
+		d.Skips = append(d.Skips, graph.Skip{Ref: s.Ref, Path: s.Path})
+	}
+	for _, e := range j.Edges {
+		d.Edges = append(d.Edges, graph.EdgeChange{From: e.From, To: e.To, Old: readKinds(e.OldKinds), New: readKinds(e.NewKinds)})
+	}
+	for _, m := range j.Moves {
+		d.Moves = append(d.Moves, graph.Move{Ref: m.Ref, OldStep: m.OldStep, NewStep: m.NewStep})
+	}
+	for _, r := range j.Refreshes {
+		d.Refreshes = append(d.Refreshes, graph.Refresh{Ref: r.Ref, Path: r.Path})
+	}
+	if len(d.NewCycles) == 0 {
+		d.NewCycles = nil
+	}
+	if len(d.ResolvedCycles) == 0 {
+		d.ResolvedCycles = nil
+	}
+	return d, nil
+}
+
+func readResourceChange(r jsonDiffRes) (graph.ResourceChange, error) {
+	c := graph.ResourceChange{Type: r.Type, Ref: r.Ref, OldRef: r.OldRef, ParameterOnly: r.ParameterOnly,
+		Skipped: r.Skipped, OldLoc: r.OldLocation, NewLoc: r.NewLocation}
+	found := false
+	for a := graph.Manage; a <= graph.Fail; a++ {
+		if a.String() == r.Action {
+			c.Action, found = a, true
+		}
+	}
+	if !found {
+		return c, fmt.Errorf("%s: unknown action %q", r.Ref, r.Action)
+	}
+	for _, io := range r.InitOnly {
+		c.InitOnly = append(c.InitOnly, graph.InitOnlyChange{Attr: io.Attribute, Message: io.Message})
+	}
+	for _, a := range r.Attributes {
+		ac, err := readAttrChange(c.Action, a)
+		if err != nil {
+			return c, fmt.Errorf("%s: %v", r.Ref, err)
+		}
+		c.Attributes = append(c.Attributes, ac)
+	}
+	return c, nil
+}
+
+func readAttrChange(action graph.Action, a jsonDiffAttr) (graph.AttrChange, error) {
+	c := graph.AttrChange{Attr: a.Attribute, Path: a.Path, Sensitive: a.Sensitive}
+	found := false
+	for b := graph.AttrBehaviour(0); b <= graph.MetaparameterAttr; b++ {
+		if b.String() == a.Behaviour {
+			c.Behaviour, found = b, true
+		}
+	}
+	if !found {
+		return c, fmt.Errorf("unknown behaviour %q", a.Behaviour)
+	}
+	if a.Sensitive {
+		c.HadOld, c.HasNew = action != graph.Manage, action != graph.Unmanage && action != graph.Remove
+		return c, nil
+	}
+	var err error
+	if c.HadOld = a.Old != nil; c.HadOld {
+		if c.Old, err = types.DecodeJSON(a.Old); err != nil {
+			return c, err
+		}
+	}
+	if c.HasNew = a.New != nil; c.HasNew {
+		if c.New, err = types.DecodeJSON(a.New); err != nil {
+			return c, err
+		}
+	}
+	return c, nil
+}
+
+func readKinds(names []string) graph.Kind {
+	var k graph.Kind
+	for i := 0; i < 8; i++ {
+		bit := graph.Kind(1 << i)
+		for _, n := range names {
+			if len(bit.Names()) == 1 && bit.Names()[0] == n {
+				k |= bit
+			}
+		}
+	}
+	return k
+}

@@ -1,0 +1,197 @@
+package render
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/catc-dev/catc/fleet"
+	"github.com/catc-dev/catc/graph"
+)
+
+// FleetJSONFormat is the "format" value of the fleet diff JSON.
+const FleetJSONFormat = "catc.fleet-diff/1"
+
+// sideWords say what a failure on each side means for the change, after
+// "N nodes" (plural) — the summary, the listings and the JSON's words.
+var sideWords = [...]struct{ one, many string }{
+	fleet.NewSide:   {"no longer compiles", "no longer compile"},
+	fleet.OldSide:   {"compiles only with the change", "compile only with the change"},
+	fleet.BothSides: {"fails to compile on both sides", "fail to compile on both sides"},
+}
+
+// FleetSummary is the one-line summary of a fleet diff: "This change
+// affects 312 of 1,000 nodes in 3 distinct ways; 686 unchanged; 2 no
+// longer compile." Failures are counted apart from the affected nodes.
+func FleetSummary(d *fleet.Diff) string {
+	var parts []string
+	changed := d.Changed()
+	switch {
+	case changed == 0:
+		parts = append(parts, fmt.Sprintf("This change affects none of %s %s", groupDigits(d.Nodes), pick(d.Nodes, "node", "nodes")))
+	default:
+		ways := "in 1 way"
+		if len(d.Groups) > 1 {
+			ways = fmt.Sprintf("in %s distinct ways", groupDigits(len(d.Groups)))
+		}
+		parts = append(parts, fmt.Sprintf("This change affects %s of %s %s %s", groupDigits(changed), groupDigits(d.Nodes), pick(d.Nodes, "node", "nodes"), ways))
+	}
+	if changed > 0 || len(d.Failures) > 0 {
+		parts = append(parts, groupDigits(len(d.Unchanged))+" unchanged")
+	}
+	for s := fleet.NewSide; s <= fleet.BothSides; s++ {
+		if n := d.Failing(s); n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %s", groupDigits(n), pick(n, sideWords[s].one, sideWords[s].many)))
+		}
+	}
+	return strings.Join(parts, "; ") + "."
+}
+
+func pick(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// groupTitle heads a distinct diff: "2 nodes: a, b" with its
+// placeholders explained.
+func groupTitle(g fleet.Group, names string) string {
+	s := fmt.Sprintf("%s: %s", countNoun(len(g.Nodes), "node", "nodes"), names)
+	if len(g.Placeholders) > 0 {
+		s += fmt.Sprintf(" (%s: each node's own)", strings.Join(g.Placeholders, ", "))
+	}
+	return s
+}
+
+func failureTitle(f fleet.Failure) string {
+	return fmt.Sprintf("%s %s: %s", countNoun(len(f.Nodes), "node", "nodes"), pick(len(f.Nodes), sideWords[f.Side].one, sideWords[f.Side].many), f.Errors)
+}
+
+// FleetText writes the fleet diff for a terminal: the summary, the
+// failing nodes by errors, then each distinct diff once, headed by its
+// nodes (every one), as DiffText prints it.
+func FleetText(w io.Writer, d *fleet.Diff, o DiffOptions) error {
+	bw := bufio.NewWriter(w)
+	t := textWriter{w: bw, color: o.Color}
+	t.bold(FleetSummary(d))
+	for _, f := range d.Failures {
+		t.section(failureTitle(f))
+		fmt.Fprintln(bw, "  "+strings.Join(f.Nodes, ", "))
+	}
+	if len(d.Unchanged) > 0 {
+		t.section(fmt.Sprintf("%s unchanged:", countNoun(len(d.Unchanged), "node", "nodes")))
+		fmt.Fprintln(bw, "  "+strings.Join(d.Unchanged, ", "))
+	}
+	for _, g := range d.Groups {
+		fmt.Fprintln(bw)
+		t.bold("== " + groupTitle(g, strings.Join(g.Nodes, ", ")))
+		if err := bw.Flush(); err != nil {
+			return err
+		}
+		if err := DiffText(bw, g.Diff, o); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+// The fleet diff JSON, documented in docs/diff-json.md; keep the two in
+// sync. Every list is present and sorted as fleet.Diff sorts it.
+type jsonFleet struct {
+	Format    string             `json:"format"`
+	Strict    string             `json:"strict"`
+	Summary   string             `json:"summary"`
+	Counts    jsonFleetCounts    `json:"counts"`
+	Unchanged []string           `json:"unchanged"`
+	Groups    []jsonFleetGroup   `json:"groups"`
+	Failures  []jsonFleetFailure `json:"failures"`
+}
+
+type jsonFleetCounts struct {
+	Nodes           int `json:"nodes"`
+	Changed         int `json:"changed"`
+	Distinct        int `json:"distinct"`
+	Unchanged       int `json:"unchanged"`
+	NoLongerCompile int `json:"no_longer_compile"`
+	CompileOnlyNew  int `json:"compile_only_with_change"`
+	FailBoth        int `json:"fail_both"`
+}
+
+type jsonFleetGroup struct {
+	Key          string   `json:"key"`
+	Nodes        []string `json:"nodes"`
+	Placeholders []string `json:"placeholders"`
+	Diff         jsonDiff `json:"diff"`
+}
+
+type jsonFleetFailure struct {
+	Side   string   `json:"side"`
+	Errors string   `json:"errors"`
+	Nodes  []string `json:"nodes"`
+}
+
+// FleetJSON writes the fleet diff as indented JSON (format
+// "catc.fleet-diff/1"), each distinct diff in the catc.diff/2 form. The
+// same fleet diff always gives the same bytes, and ReadFleetJSON reads it
+// back for Merge.
+func FleetJSON(w io.Writer, d *fleet.Diff) error {
+	out := jsonFleet{Format: FleetJSONFormat, Strict: d.Strict.String(), Summary: FleetSummary(d),
+		Counts: jsonFleetCounts{Nodes: d.Nodes, Changed: d.Changed(), Distinct: len(d.Groups), Unchanged: len(d.Unchanged),
+			NoLongerCompile: d.Failing(fleet.NewSide), CompileOnlyNew: d.Failing(fleet.OldSide), FailBoth: d.Failing(fleet.BothSides)},
+		Unchanged: nonNilStrings(d.Unchanged), Groups: []jsonFleetGroup{}, Failures: []jsonFleetFailure{}}
+	for _, g := range d.Groups {
+		out.Groups = append(out.Groups, jsonFleetGroup{Key: g.Key, Nodes: g.Nodes, Placeholders: nonNilStrings(g.Placeholders), Diff: diffDoc(g.Diff)})
+	}
+	for _, f := range d.Failures {
+		out.Failures = append(out.Failures, jsonFleetFailure{Side: f.Side.String(), Errors: f.Errors, Nodes: f.Nodes})
+	}
+	return encodeJSON(w, out)
+}
+
+func nonNilStrings(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// ReadFleetJSON reads a fleet diff written by FleetJSON (a shard's, for
+// `catc diff --merge`).
+func ReadFleetJSON(data []byte, name string) (*fleet.Diff, error) {
+	var j jsonFleet
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&j); err != nil {
+		return nil, fmt.Errorf("%s is not a fleet diff JSON (catc diff --nodes --format json): %v", name, err)
+	}
+	if j.Format != FleetJSONFormat {
+		return nil, fmt.Errorf("%s has format %q, not %q: merge the JSON of catc diff --nodes --shard I/N --format json", name, j.Format, FleetJSONFormat)
+	}
+	d := &fleet.Diff{Nodes: j.Counts.Nodes, Unchanged: j.Unchanged}
+	var ok bool
+	if d.Strict, ok = graph.ParseStrict(j.Strict); !ok {
+		return nil, fmt.Errorf("%s: unknown strict setting %q", name, j.Strict)
+	}
+	for _, g := range j.Groups {
+		pd, err := readDiff(&g.Diff)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		if len(g.Nodes) == 0 {
+			return nil, fmt.Errorf("%s: a group without nodes", name)
+		}
+		d.Groups = append(d.Groups, fleet.Group{Key: g.Key, Diff: pd, Placeholders: g.Placeholders, Nodes: g.Nodes})
+	}
+	for _, f := range j.Failures {
+		side, ok := fleet.ParseSide(f.Side)
+		if !ok || len(f.Nodes) == 0 {
+			return nil, fmt.Errorf("%s: a failure with side %q and %d nodes", name, f.Side, len(f.Nodes))
+		}
+		d.Failures = append(d.Failures, fleet.Failure{Side: side, Errors: f.Errors, Nodes: f.Nodes})
+	}
+	return d, nil
+}

@@ -1,0 +1,119 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/fleet"
+	"github.com/catc-dev/catc/graph"
+)
+
+func fixtureFleet(t *testing.T) *fleet.Diff {
+	t.Helper()
+	old, diags := catalog.LoadSite([]string{"../fixtures/fleet/site"}, catalog.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	new, diags := catalog.LoadSite([]string{"../fixtures/fleet/site-new"}, catalog.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	nodes, diags := catalog.ReadNodes("../fixtures/fleet/facts")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	return fleet.DiffFleet(fleet.Sides{Old: old, New: new}, nodes, graph.DiffOptions{}, fleet.Options{})
+}
+
+// TestFleetGolden pins the fixture fleet's diff in the three formats,
+// which say the same: the summary, the failing node, the distinct diffs.
+func TestFleetGolden(t *testing.T) {
+	d := fixtureFleet(t)
+	for _, f := range []struct {
+		name  string
+		write func(*bytes.Buffer) error
+	}{
+		{"fleet-diff.txt", func(b *bytes.Buffer) error { return FleetText(b, d, DiffOptions{}) }},
+		{"fleet-diff.md", func(b *bytes.Buffer) error { return FleetMarkdown(b, d, DiffOptions{}) }},
+		{"fleet-diff.json", func(b *bytes.Buffer) error { return FleetJSON(b, d) }},
+	} {
+		var b bytes.Buffer
+		if err := f.write(&b); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), "This change affects 4 of 6 nodes in 3 distinct ways; 1 unchanged; 1 no longer compiles.") {
+			t.Errorf("%s lacks the summary:\n%s", f.name, b.String())
+		}
+		checkGolden(t, "testdata/"+f.name, b.Bytes())
+	}
+}
+
+// TestFleetJSONRoundTrip: what a shard writes reads back into the same
+// fleet diff, byte for byte.
+func TestFleetJSONRoundTrip(t *testing.T) {
+	var first, second bytes.Buffer
+	if err := FleetJSON(&first, fixtureFleet(t)); err != nil {
+		t.Fatal(err)
+	}
+	d, err := ReadFleetJSON(first.Bytes(), "shard.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := FleetJSON(&second, d); err != nil {
+		t.Fatal(err)
+	}
+	if first.String() != second.String() {
+		t.Errorf("read back differs:\n%s\nwant\n%s", second.String(), first.String())
+	}
+	for _, bad := range []string{`{"format": "catc.diff/2"}`, `[]`, `{"format": "catc.fleet-diff/1", "strict": "loose"}`} {
+		if _, err := ReadFleetJSON([]byte(bad), "x.json"); err == nil {
+			t.Errorf("ReadFleetJSON(%s) accepted it", bad)
+		}
+	}
+}
+
+// TestFleetMarkdownBudget: 1,000 nodes in 300 distinct diffs of 50
+// resources each still make one comment under the budget, which opens
+// with the summary and names every group.
+func TestFleetMarkdownBudget(t *testing.T) {
+	d := &fleet.Diff{Nodes: 1000}
+	node := 0
+	for g := 0; g < 300; g++ {
+		pd := &graph.PlanDiff{}
+		for r := 0; r < 50; r++ {
+			pd.Resources = append(pd.Resources, graph.ResourceChange{Action: graph.Change, Type: "file", Ref: fmt.Sprintf("File[/srv/g%d/r%d]", g, r),
+				Attributes: []graph.AttrChange{{Attr: "content", Path: "content", Old: "a", New: fmt.Sprint(g), HadOld: true, HasNew: true}}})
+		}
+		grp := fleet.Group{Key: fmt.Sprint(g), Diff: pd}
+		for i := 0; i < 1+g%5; i++ {
+			grp.Nodes = append(grp.Nodes, fmt.Sprintf("web-%04d.example.com", node))
+			node++
+		}
+		if len(grp.Nodes) > 0 {
+			d.Groups = append(d.Groups, grp)
+		}
+	}
+	for ; node < 1000; node++ {
+		d.Unchanged = append(d.Unchanged, fmt.Sprintf("web-%04d.example.com", node))
+	}
+	for _, budget := range []int{DefaultMarkdownBudget, 20000, 3000} {
+		var b bytes.Buffer
+		if err := FleetMarkdown(&b, d, DiffOptions{Budget: budget}); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		if n := utf8.RuneCountInString(out); n > budget {
+			t.Errorf("budget %d: %d characters", budget, n)
+		}
+		if want := "**This change affects 900 of 1,000 nodes in 300 distinct ways; 100 unchanged.**\n"; !strings.HasPrefix(out, want) {
+			t.Errorf("budget %d: starts %q", budget, out[:min(len(out), 200)])
+		}
+		if budget == DefaultMarkdownBudget && !strings.Contains(out, "more distinct diffs, listed without detail") {
+			t.Errorf("budget %d: the small groups are not listed on one line each", budget)
+		}
+	}
+}

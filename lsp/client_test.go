@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log"
 	"net"
 	"os"
 	"path/filepath"
@@ -108,7 +109,9 @@ func connect(t testing.TB, root string, initOptions any) *client {
 func connectStream(t testing.TB, ctx context.Context, cancel func(), clientSide io.ReadWriteCloser, done <-chan struct{}, root string, initOptions any) *client {
 	t.Helper()
 	c := &client{t: t, root: root, diags: map[string][]protocol.Diagnostic{}, count: map[string]int{}, event: make(chan struct{}, 1)}
-	c.conn = jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(clientSide, jsonrpc2.VSCodeObjectCodec{}), c)
+	// a server that ends (exit) ends the stream: not worth a log line
+	quiet := jsonrpc2.SetLogger(log.New(io.Discard, "", 0))
+	c.conn = jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(clientSide, jsonrpc2.VSCodeObjectCodec{}), c, quiet)
 	var once sync.Once
 	c.close = func() {
 		once.Do(func() {

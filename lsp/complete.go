@@ -326,7 +326,7 @@ func valueChoices(t types.Type) (enums []string, boolean bool) {
 // maxRefItems bounds the references offered at once: a big workspace
 // has tens of thousands, and the list is marked incomplete so that the
 // editor asks again as the user types.
-const maxRefItems = 200
+const maxRefItems = 100
 
 // refItems are references to the resources matching what is typed, in
 // both forms: the HCL traversal `type["title"]` (`type.title` when the

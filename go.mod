@@ -7,6 +7,8 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/hashicorp/hcl/v2 v2.25.0
 	github.com/pmezard/go-difflib v1.0.0
+	github.com/sourcegraph/jsonrpc2 v0.2.0
+	github.com/tliron/glsp v0.2.2
 	github.com/urfave/cli/v2 v2.27.7
 	github.com/zclconf/go-cty v1.20.0
 	gonum.org/v1/gonum v0.17.0

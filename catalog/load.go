@@ -22,6 +22,9 @@ type LoadOptions struct {
 	// FactsFile is the --facts path: Facter JSON of one node, read as
 	// facts.*.
 	FactsFile string
+	// Cache, when set, keeps parsed files between loads: a file whose
+	// content did not change is not parsed again (see ParseCache).
+	Cache *ParseCache
 }
 
 // Load reads the files and directories in paths (a directory means every
@@ -92,7 +95,8 @@ var gcState struct {
 
 // LoadFiles is Load on in-memory sources: srcs[i] is the content of the
 // file called names[i] (the slices have the same length), in that order.
-// Tests and fuzzing use it.
+// Tests, fuzzing and the language server (whose open buffers are not
+// on disk) use it.
 func LoadFiles(names []string, srcs [][]byte, opts LoadOptions) (*Catalog, hcl.Diagnostics) {
 	defer relaxGC()()
 	c := newCatalog()
@@ -115,10 +119,10 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	p, diags := c.prepare(files, workers)
+	p, diags := c.prepare(files, workers, opts.Cache)
 	ctx, ctxDiags := c.buildContext(p.vars, p.locals, opts, p.deferred || len(p.vars)+len(p.locals) > 0)
 	diags = append(diags, ctxDiags...)
-	diags = append(diags, c.declare(p.raws, ctx, workers)...)
+	diags = append(diags, c.declare(p.raws, ctx, workers, p.reuse)...)
 	c.secrets.sortRanges()
 	c.secrets.redactDiagnostics(diags)
 	return diags
@@ -132,16 +136,18 @@ type prepared struct {
 	vars, locals []scopeBlock
 	raws         []*rawResource
 	deferred     bool // some resource needs the evaluation context
+	// reuse is set for a load through a ParseCache (see buildAll).
+	reuse *buildReuse
 }
 
-// prepare parses the files (in parallel) and decodes the aliases and type
-// definitions into c.
-func (c *Catalog) prepare(files []*sourceFile, workers int) (*prepared, hcl.Diagnostics) {
+// prepare parses the files (in parallel; through cache when not nil) and
+// decodes the aliases and type definitions into c.
+func (c *Catalog) prepare(files []*sourceFile, workers int, cache *ParseCache) (*prepared, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	var typeBlocks []typeBlock
 	var aliasBlocks []scopeBlock
 	p := &prepared{}
-	for i, pf := range parseAll(files, workers) {
+	for i, pf := range parseCached(files, workers, cache) {
 		f := files[i]
 		c.files[f.name] = &hcl.File{Body: hcl.EmptyBody(), Bytes: f.src}
 		diags = append(diags, pf.diags...)
@@ -156,28 +162,21 @@ func (c *Catalog) prepare(files []*sourceFile, workers int) (*prepared, hcl.Diag
 			p.deferred = p.deferred || r.deferred != nil
 		}
 	}
-	var aliasDiags hcl.Diagnostics
-	c.Aliases, c.aliases, aliasDiags = decodeAliases(aliasBlocks)
-	diags = append(diags, aliasDiags...)
-	defs, byName, typeDiags := decodeTypes(typeBlocks, c.aliases)
-	c.Types, c.typeByName = defs, byName
+	typeDiags, typesReused := c.decodeAllTypes(typeBlocks, aliasBlocks, cache)
 	diags = append(diags, typeDiags...)
+	if cache != nil {
+		p.reuse = &buildReuse{cache: cache, typesReused: typesReused}
+	}
 	c.findSecrets(p.raws, p.vars, p.locals)
 	return p, diags
 }
 
 // declare expands the deferred resources with ctx, builds and registers
-// every resource and resolves the references. raws is only read.
-func (c *Catalog) declare(raws []*rawResource, ctx *hcl.EvalContext, workers int) hcl.Diagnostics {
+// every resource and resolves the references. raws is only read. reuse
+// (nil without a ParseCache) lends the checks of an earlier load.
+func (c *Catalog) declare(raws []*rawResource, ctx *hcl.EvalContext, workers int, reuse *buildReuse) hcl.Diagnostics {
 	raws, diags := expandAll(raws, ctx)
-	builds := make([]built, len(raws))
-	parallel(len(raws), workers, func(i int) {
-		if pb := raws[i].prebuilt; pb != nil {
-			builds[i] = pb.clone()
-			return
-		}
-		builds[i] = buildResource(c, raws[i])
-	})
+	builds := c.buildAll(raws, workers, reuse)
 	if len(builds) > 0 {
 		c.Resources = make([]*Resource, 0, len(builds))
 		c.table = make(map[string]*Resource, 2*len(builds)) // titles and keys

@@ -38,7 +38,7 @@ func LoadSite(paths []string, opts LoadOptions) (*Site, hcl.Diagnostics) {
 		s.order[f.name] = i
 	}
 	var p *prepared
-	p, moreDiags = c.prepare(files, opts.Parallelism)
+	p, moreDiags = c.prepare(files, opts.Parallelism, nil)
 	diags = append(diags, moreDiags...)
 	s.parts = p
 	s.varObj, moreDiags = c.variables(p.vars, opts)
@@ -106,7 +106,7 @@ func (s *Site) Compile(n *Node) (*Catalog, hcl.Diagnostics) {
 		ctx, diags = nodeContext(s.varObj, n, s.parts.locals, &c.secrets)
 	}
 	if !diags.HasErrors() {
-		diags = append(diags, c.declare(s.parts.raws, ctx, 1)...)
+		diags = append(diags, c.declare(s.parts.raws, ctx, 1, nil)...)
 	}
 	c.secrets.redactDiagnostics(diags)
 	sortDiagnostics(diags, s.order)

@@ -42,6 +42,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			fmtCommand(),
 			docCommand(),
 			importCommand(),
+			lspCommand(),
 			completionCommand(),
 		},
 	}

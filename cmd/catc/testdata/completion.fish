@@ -2,7 +2,7 @@
 
 function __fish_catc_no_subcommand --description 'Test if there has been any subcommand yet'
     for i in (commandline -opc)
-        if contains -- $i version validate compile plan why graph diff match fmt doc import completion
+        if contains -- $i version validate compile plan why graph diff match fmt doc import lsp completion
             return 1
         end
     end
@@ -115,5 +115,8 @@ complete -r -c catc -n '__fish_catc_no_subcommand' -a 'import' -d 'turn Ruby reg
 complete -c catc -n '__fish_seen_subcommand_from import' -l output -s o -r -d 'write one TYPE.hcl per type and one NAME.hcl per alias into DIR instead of all to standard output'
 complete -c catc -n '__fish_seen_subcommand_from import' -f -l strict -d 'exit 1 on warnings too (a dropped value, an ignored key)'
 complete -c catc -n '__fish_seen_subcommand_from import' -f -l diagnostics -r -d 'print diagnostics as FORMAT: text, json or github'
+complete -c catc -n '__fish_seen_subcommand_from lsp' -f -l help -s h -d 'show help'
+complete -r -c catc -n '__fish_catc_no_subcommand' -a 'lsp' -d 'run the language server (LSP over standard input and output)'
+complete -c catc -n '__fish_seen_subcommand_from lsp' -f -l stdio -d 'speak over standard input and output (the only transport; clients pass it)'
 complete -c catc -n '__fish_seen_subcommand_from completion' -f -l help -s h -d 'show help'
 complete -r -c catc -n '__fish_catc_no_subcommand' -a 'completion' -d 'print the shell completion script for bash, zsh or fish'

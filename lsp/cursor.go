@@ -1,0 +1,216 @@
+package lsp
+
+import (
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// The completion context is found from tokens, not from a syntax tree: a
+// half-typed file (the usual state while completing) often does not
+// parse, but it always lexes, and braces say which block the cursor is in.
+
+// frame is one open block (or an object's braces) around the cursor.
+type frame struct {
+	// block is the block type ("resource", "attribute", …); "" for an
+	// object expression's braces.
+	block  string
+	labels []string
+}
+
+// cursor is what surrounds a position in a file.
+type cursor struct {
+	stack []frame
+	// stmt are the tokens of the current statement before the cursor, at
+	// the innermost block's level (brackets included).
+	stmt []hclsyntax.Token
+	// inString is set when the cursor is inside a quoted string, which
+	// started at byte strStart (after the quote).
+	inString bool
+	strStart int
+	// word is the partial word before the cursor and wordStart its first
+	// byte: the text a completion replaces.
+	word      string
+	wordStart int
+}
+
+func (c cursor) top() frame {
+	if len(c.stack) == 0 {
+		return frame{}
+	}
+	return c.stack[len(c.stack)-1]
+}
+
+// parent is the frame around the innermost one.
+func (c cursor) parent() frame {
+	if len(c.stack) < 2 {
+		return frame{}
+	}
+	return c.stack[len(c.stack)-2]
+}
+
+// attrName is the argument whose value the cursor is in ("" at a name
+// position).
+func (c cursor) attrName() string {
+	for i, t := range c.stmt {
+		if t.Type == hclsyntax.TokenEqual && i > 0 && c.stmt[0].Type == hclsyntax.TokenIdent {
+			return string(c.stmt[0].Bytes)
+		}
+	}
+	return ""
+}
+
+// atName reports whether the cursor is where an argument or block name
+// goes: the start of a statement, possibly in a partial word.
+func (c cursor) atName() bool {
+	return len(c.stmt) == 0 || len(c.stmt) == 1 && c.stmt[0].Type == hclsyntax.TokenIdent && c.stmt[0].Range.End.Byte >= c.wordStart+len(c.word)
+}
+
+// labelIndex is, for a statement that opens a block ("resource" "x" …),
+// the index of the label the cursor is in, else -1.
+func (c cursor) labelIndex() int {
+	if len(c.stmt) == 0 || c.stmt[0].Type != hclsyntax.TokenIdent || c.attrName() != "" {
+		return -1
+	}
+	n := 0
+	for _, t := range c.stmt[1:] {
+		if t.Type == hclsyntax.TokenCQuote {
+			n++
+		}
+	}
+	if c.inString {
+		return n
+	}
+	if len(c.stmt) > 1 {
+		return n // after a space, the next label
+	}
+	return -1
+}
+
+// cursorAt analyses src at byte offset off.
+func cursorAt(src []byte, filename string, off int) cursor {
+	off = min(max(off, 0), len(src))
+	// Only what precedes the cursor matters; a token cut at the cursor
+	// is what is being typed.
+	toks, _ := hclsyntax.LexConfig(src[:off], filename, hcl.InitialPos)
+	var c cursor
+	brackets := 0
+	for _, t := range toks {
+		if t.Range.Start.Byte >= off || t.Type == hclsyntax.TokenEOF {
+			break
+		}
+		switch t.Type {
+		case hclsyntax.TokenOBrace:
+			if brackets == 0 {
+				c.stack = append(c.stack, blockFrame(c.stmt))
+				c.stmt = nil
+				continue
+			}
+			brackets++
+		case hclsyntax.TokenCBrace:
+			if brackets == 0 {
+				if len(c.stack) > 0 {
+					c.stack = c.stack[:len(c.stack)-1]
+				}
+				c.stmt = nil
+				continue
+			}
+			brackets--
+		case hclsyntax.TokenOBrack, hclsyntax.TokenOParen, hclsyntax.TokenTemplateInterp, hclsyntax.TokenTemplateControl:
+			brackets++
+		case hclsyntax.TokenCBrack, hclsyntax.TokenCParen, hclsyntax.TokenTemplateSeqEnd:
+			brackets = max(brackets-1, 0)
+		case hclsyntax.TokenNewline:
+			if brackets == 0 {
+				c.stmt = nil
+				c.inString = false
+				continue
+			}
+		case hclsyntax.TokenComment:
+			continue
+		}
+		switch t.Type {
+		case hclsyntax.TokenOQuote:
+			c.inString, c.strStart = true, t.Range.End.Byte
+		case hclsyntax.TokenCQuote:
+			c.inString = false
+		}
+		c.stmt = append(c.stmt, t)
+	}
+	c.wordStart = off
+	if c.inString {
+		c.wordStart = c.strStart
+	} else {
+		for c.wordStart > 0 && isWordByte(src[c.wordStart-1]) {
+			c.wordStart--
+		}
+	}
+	c.wordStart = min(c.wordStart, off)
+	c.word = string(src[c.wordStart:off])
+	return c
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b == '-' || b == ':' || b == '.' || b == '$'
+}
+
+// blockFrame is the frame a `{` after stmt opens: a block when stmt is a
+// name and labels, an object otherwise.
+func blockFrame(stmt []hclsyntax.Token) frame {
+	if len(stmt) == 0 || stmt[0].Type != hclsyntax.TokenIdent {
+		return frame{}
+	}
+	f := frame{block: string(stmt[0].Bytes)}
+	inQuote := false
+	for i := 1; i < len(stmt); i++ {
+		switch t := stmt[i]; {
+		case t.Type == hclsyntax.TokenOQuote:
+			label := ""
+			if i+1 < len(stmt) && stmt[i+1].Type == hclsyntax.TokenQuotedLit {
+				label = string(stmt[i+1].Bytes)
+			}
+			f.labels = append(f.labels, label)
+			inQuote = true
+		case t.Type == hclsyntax.TokenCQuote:
+			inQuote = false
+		case inQuote:
+			// the label's text, a template included
+		case t.Type == hclsyntax.TokenIdent:
+			f.labels = append(f.labels, string(t.Bytes))
+		default:
+			return frame{} // `name = {`: an object
+		}
+	}
+	return f
+}
+
+// declaredAttributes are the labels of the attribute blocks written in
+// the type block called typeName in src, from tokens: the type being
+// edited rarely decodes, but its attribute names are still there.
+func declaredAttributes(src []byte, filename, typeName string) []string {
+	toks, _ := hclsyntax.LexConfig(src, filename, hcl.InitialPos)
+	var stack []frame
+	var stmt []hclsyntax.Token
+	var out []string
+	for _, t := range toks {
+		switch t.Type {
+		case hclsyntax.TokenOBrace:
+			f := blockFrame(stmt)
+			if f.block == "attribute" && len(f.labels) == 1 && len(stack) == 1 && stack[0].block == "type" &&
+				len(stack[0].labels) > 0 && stack[0].labels[0] == typeName {
+				out = append(out, f.labels[0])
+			}
+			stack = append(stack, f)
+			stmt = nil
+		case hclsyntax.TokenCBrace:
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+			stmt = nil
+		case hclsyntax.TokenNewline:
+			stmt = nil
+		default:
+			stmt = append(stmt, t)
+		}
+	}
+	return out
+}

@@ -1,0 +1,42 @@
+package lsp
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+// FuzzRequests: whatever the text of an open file and wherever the
+// cursor, completion, hover, definition, references, symbols and
+// formatting answer without panicking.
+func FuzzRequests(f *testing.F) {
+	f.Add([]byte(siteHCL), 40)
+	f.Add([]byte(typesHCL), 300)
+	f.Add([]byte("resource \"file\" \"/x\" {\n  require = [file[\n"), 30)
+	f.Add([]byte("type \"t\" {\n  autorequire {\n    x = \"$"), 30)
+	f.Add([]byte(`resource "" "" {""="${`), 10)
+	root := f.TempDir()
+	writeTree(f, root, map[string]string{"types.hcl": typesHCL})
+	ws := newWorkspace()
+	ws.folders = []string{root}
+	ws.scan()
+	path := filepath.Join(root, "edit.hcl")
+	f.Fuzz(func(t *testing.T, src []byte, off int) {
+		if len(src) > 4096 {
+			return
+		}
+		ws.open[path] = src
+		snap := ws.load()
+		snap.fileDiagnostics()
+		off = min(max(off, 0), len(src))
+		c := cursorAt(src, path, off)
+		snap.complete(c, src, path)
+		tg := snap.at(path, off)
+		snap.hoverText(tg)
+		if tg.res != nil {
+			snap.resourceRefs(tg.res, true)
+		}
+		if tg.td != nil {
+			snap.typeRefs(tg.td, true)
+		}
+	})
+}

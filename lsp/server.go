@@ -1,0 +1,376 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"sort"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/sourcegraph/jsonrpc2"
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+)
+
+// serverName is what initialize reports.
+const serverName = "catc"
+
+// Server is one language server session.
+type Server struct {
+	version string
+	handler protocol.Handler
+	ws      *workspace
+	snap    *snapshot
+	pub     publisher
+	// notify sends a notification to the client (set per request).
+	notify glsp.NotifyFunc
+	// watchFiles: the client lets the server register file watchers.
+	watchFiles bool
+	// configErr is a settings error met at initialize, shown once the
+	// client is ready.
+	configErr error
+	// initOptions are the client's initializationOptions, kept to merge
+	// over the project file when the folders change.
+	initOptions json.RawMessage
+}
+
+// Serve runs a session on stream (stdin/stdout for `catc lsp`) until the
+// client sends exit or closes the stream. version is reported to the
+// client.
+func Serve(ctx context.Context, stream io.ReadWriteCloser, version string) error {
+	s := NewServer(version)
+	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(stream, jsonrpc2.VSCodeObjectCodec{}), jsonrpc2.HandlerWithError(s.handle))
+	select {
+	case <-conn.DisconnectNotify():
+	case <-ctx.Done():
+		conn.Close()
+	}
+	return nil
+}
+
+// NewServer makes a session's state; Serve drives it.
+func NewServer(version string) *Server {
+	s := &Server{version: version, ws: newWorkspace()}
+	s.handler = protocol.Handler{
+		Initialize:                         s.initialize,
+		Initialized:                        s.initialized,
+		Shutdown:                           func(*glsp.Context) error { return nil },
+		Exit:                               func(*glsp.Context) error { return nil },
+		SetTrace:                           func(*glsp.Context, *protocol.SetTraceParams) error { return nil },
+		CancelRequest:                      func(*glsp.Context, *protocol.CancelParams) error { return nil },
+		TextDocumentDidOpen:                s.didOpen,
+		TextDocumentDidChange:              s.didChange,
+		TextDocumentDidSave:                func(*glsp.Context, *protocol.DidSaveTextDocumentParams) error { return nil },
+		TextDocumentDidClose:               s.didClose,
+		WorkspaceDidChangeWatchedFiles:     s.didChangeWatchedFiles,
+		WorkspaceDidChangeConfiguration:    s.didChangeConfiguration,
+		WorkspaceDidChangeWorkspaceFolders: s.didChangeFolders,
+		TextDocumentCompletion:             s.completion,
+		TextDocumentHover:                  s.hover,
+		TextDocumentDefinition:             s.definition,
+		TextDocumentReferences:             s.references,
+		TextDocumentDocumentSymbol:         s.documentSymbols,
+		WorkspaceSymbol:                    s.workspaceSymbols,
+		TextDocumentFormatting:             s.formatting,
+		TextDocumentCodeAction:             s.codeActions,
+		WorkspaceExecuteCommand:            s.executeCommand,
+	}
+	return s
+}
+
+// handle adapts glsp's handler to the JSON-RPC connection: method and
+// parameter errors become JSON-RPC errors, exit closes the connection.
+func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (result any, err error) {
+	// A bug in one request must not end the session (the editor would
+	// lose every feature): it becomes that request's error.
+	defer func() {
+		if p := recover(); p != nil {
+			result, err = nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("catc lsp: internal error in %s: %v (please report it)", req.Method, p)}
+		}
+	}()
+	gctx := &glsp.Context{
+		Method: req.Method,
+		Notify: func(method string, params any) { _ = conn.Notify(ctx, method, params) },
+		// A request to the client is sent from its own goroutine: its
+		// answer comes through this connection's reader, which is busy
+		// with the current request until the handler returns.
+		Call: func(method string, params, result any) {
+			go func() { _ = conn.Call(context.Background(), method, params, result) }()
+		},
+	}
+	if req.Params != nil {
+		gctx.Params = *req.Params
+	}
+	s.notify = gctx.Notify
+	if req.Method == protocol.MethodExit {
+		return nil, conn.Close()
+	}
+	r, validMethod, validParams, err := s.handler.Handle(gctx)
+	switch {
+	case !validMethod:
+		if req.Notif {
+			return nil, nil // unknown notifications are ignored, as the protocol says
+		}
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "method not supported: " + req.Method}
+	case !validParams:
+		msg := "invalid parameters"
+		if err != nil {
+			msg = err.Error()
+		}
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: msg}
+	case err != nil:
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: err.Error()}
+	}
+	return r, nil
+}
+
+func (s *Server) initialize(ctx *glsp.Context, p *protocol.InitializeParams) (any, error) {
+	var folders []string
+	for _, f := range p.WorkspaceFolders {
+		if path := uriToPath(f.URI); path != "" {
+			folders = append(folders, path)
+		}
+	}
+	if len(folders) == 0 && p.RootURI != nil {
+		if path := uriToPath(*p.RootURI); path != "" {
+			folders = append(folders, path)
+		}
+	}
+	if len(folders) == 0 && p.RootPath != nil && *p.RootPath != "" {
+		folders = append(folders, filepath.Clean(*p.RootPath))
+	}
+	s.ws.folders = folders
+	if w := p.Capabilities.Workspace; w != nil && w.DidChangeWatchedFiles != nil && w.DidChangeWatchedFiles.DynamicRegistration != nil {
+		s.watchFiles = *w.DidChangeWatchedFiles.DynamicRegistration
+	}
+	if p.InitializationOptions != nil {
+		s.initOptions, _ = json.Marshal(p.InitializationOptions)
+	}
+	// A broken settings file must not keep the server from starting: it
+	// is reported once the client is ready, and the workspace loads
+	// without those settings.
+	s.configErr = s.configure()
+	// Loaded now, published once the client says it is ready: the
+	// protocol wants no notifications before the initialize response.
+	s.snap = s.ws.load()
+
+	full := protocol.TextDocumentSyncKindIncremental
+	yes := true
+	caps := protocol.ServerCapabilities{
+		TextDocumentSync: protocol.TextDocumentSyncOptions{OpenClose: &yes, Change: &full},
+		CompletionProvider: &protocol.CompletionOptions{
+			TriggerCharacters: []string{`"`, ".", "[", "$", "="},
+		},
+		HoverProvider:              true,
+		DefinitionProvider:         true,
+		ReferencesProvider:         true,
+		DocumentSymbolProvider:     true,
+		WorkspaceSymbolProvider:    true,
+		DocumentFormattingProvider: true,
+		CodeActionProvider:         true,
+		ExecuteCommandProvider:     &protocol.ExecuteCommandOptions{Commands: []string{CommandWhy}},
+		Workspace: &protocol.ServerCapabilitiesWorkspace{WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{
+			Supported: &yes, ChangeNotifications: &protocol.BoolOrString{Value: true}}},
+	}
+	return protocol.InitializeResult{
+		Capabilities: caps,
+		ServerInfo:   &protocol.InitializeResultServerInfo{Name: serverName, Version: &s.version},
+	}, nil
+}
+
+func (s *Server) initialized(ctx *glsp.Context, p *protocol.InitializedParams) error {
+	if s.configErr != nil {
+		s.showError(s.configErr)
+	}
+	if s.watchFiles {
+		// Files changed outside the editor (git checkout, generators)
+		// come back as workspace/didChangeWatchedFiles.
+		var none any
+		ctx.Call(string(protocol.ServerClientRegisterCapability), protocol.RegistrationParams{Registrations: []protocol.Registration{{
+			ID: "catc-watch", Method: protocol.MethodWorkspaceDidChangeWatchedFiles,
+			RegisterOptions: protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: []protocol.FileSystemWatcher{
+				{GlobPattern: "**/*.hcl"}, {GlobPattern: "**/" + ProjectFile}}},
+		}}}, &none)
+	}
+	s.publish("")
+	return nil
+}
+
+// configure reads the settings (project file, then initializationOptions)
+// and the files below the folders.
+// A part that does not decode is left out and returned as the error.
+func (s *Server) configure() error {
+	set, err := projectSettings(s.ws.folders)
+	dir := ""
+	if len(s.ws.folders) > 0 {
+		dir = s.ws.folders[0]
+	}
+	over, overErr := readSettings(s.initOptions, dir)
+	if overErr != nil {
+		over = Settings{}
+		err = fmt.Errorf("initializationOptions: %v (they hold {\"vars\": {NAME: VALUE}, \"var_files\": [PATH], \"facts\": PATH})", overErr)
+	}
+	s.ws.settings = set.merge(over)
+	s.ws.scan()
+	return err
+}
+
+// reload compiles the workspace again and publishes what changed;
+// edited is the file that must get its diagnostics in any case.
+func (s *Server) reload(edited string) {
+	s.snap = s.ws.load()
+	s.publish(edited)
+}
+
+// publish sends the snapshot's diagnostics that changed, edited's in any
+// case, and shows those that belong to no file.
+func (s *Server) publish(edited string) {
+	notify := s.notify
+	if notify == nil {
+		notify = func(string, any) {}
+	}
+	loose := s.pub.publish(s.snap, edited, notify)
+	for _, d := range loose {
+		typ := protocol.MessageTypeError
+		if d.Severity == hcl.DiagWarning {
+			typ = protocol.MessageTypeWarning
+		}
+		notify(protocol.ServerWindowShowMessage, protocol.ShowMessageParams{Type: typ, Message: "catc: " + diagnosticMessage(d)})
+	}
+}
+
+func (s *Server) didOpen(ctx *glsp.Context, p *protocol.DidOpenTextDocumentParams) error {
+	path := uriToPath(p.TextDocument.URI)
+	if path == "" {
+		return nil
+	}
+	prev, known := s.ws.text(path)
+	s.ws.open[path] = []byte(p.TextDocument.Text)
+	if known && string(prev) == p.TextDocument.Text && s.snap != nil {
+		s.publish(path) // opened as it is on disk: the snapshot holds it already
+		return nil
+	}
+	s.reload(path)
+	return nil
+}
+
+func (s *Server) didChange(ctx *glsp.Context, p *protocol.DidChangeTextDocumentParams) error {
+	path := uriToPath(p.TextDocument.URI)
+	src, ok := s.ws.open[path]
+	if !ok {
+		return nil
+	}
+	for _, c := range p.ContentChanges {
+		src = applyChange(src, c)
+	}
+	s.ws.open[path] = src
+	s.reload(path)
+	return nil
+}
+
+func (s *Server) didClose(ctx *glsp.Context, p *protocol.DidCloseTextDocumentParams) error {
+	path := uriToPath(p.TextDocument.URI)
+	delete(s.ws.open, path)
+	s.ws.reread(path)
+	s.reload(path)
+	return nil
+}
+
+func (s *Server) didChangeWatchedFiles(ctx *glsp.Context, p *protocol.DidChangeWatchedFilesParams) error {
+	rescan := false
+	for _, c := range p.Changes {
+		path := uriToPath(c.URI)
+		if filepath.Base(path) == ProjectFile || s.isVarFile(path) {
+			rescan = true
+		}
+		s.ws.reread(path)
+	}
+	if rescan {
+		if err := s.configure(); err != nil {
+			s.showError(err)
+		}
+	}
+	s.reload("")
+	return nil
+}
+
+func (s *Server) isVarFile(path string) bool {
+	for _, f := range s.ws.settings.VarFiles {
+		if f == path {
+			return true
+		}
+	}
+	return path == s.ws.settings.Facts
+}
+
+// didChangeFolders follows the folders the editor adds and removes.
+func (s *Server) didChangeFolders(ctx *glsp.Context, p *protocol.DidChangeWorkspaceFoldersParams) error {
+	removed := map[string]bool{}
+	for _, f := range p.Event.Removed {
+		removed[uriToPath(f.URI)] = true
+	}
+	var folders []string
+	for _, f := range s.ws.folders {
+		if !removed[f] {
+			folders = append(folders, f)
+		}
+	}
+	for _, f := range p.Event.Added {
+		if path := uriToPath(f.URI); path != "" && !slices.Contains(folders, path) {
+			folders = append(folders, path)
+		}
+	}
+	s.ws.folders = folders
+	if err := s.configure(); err != nil {
+		s.showError(err)
+	}
+	s.reload("")
+	return nil
+}
+
+// didChangeConfiguration takes {"catc": SETTINGS} (or SETTINGS itself)
+// in place of the initializationOptions.
+func (s *Server) didChangeConfiguration(ctx *glsp.Context, p *protocol.DidChangeConfigurationParams) error {
+	raw, _ := json.Marshal(p.Settings)
+	var nested struct {
+		Catc json.RawMessage `json:"catc"`
+	}
+	if json.Unmarshal(raw, &nested) == nil && len(nested.Catc) > 0 {
+		raw = nested.Catc
+	}
+	if t := string(raw); t == "null" || t == "{}" || t == "[]" {
+		return nil
+	}
+	s.initOptions = raw
+	if err := s.configure(); err != nil {
+		s.showError(err)
+		return nil
+	}
+	s.reload("")
+	return nil
+}
+
+func (s *Server) showError(err error) {
+	if s.notify != nil {
+		s.notify(protocol.ServerWindowShowMessage, protocol.ShowMessageParams{Type: protocol.MessageTypeError, Message: "catc: " + err.Error()})
+	}
+}
+
+// textOf is the current content of a document and its path.
+func (s *Server) textOf(uri string) (string, []byte, bool) {
+	path := uriToPath(uri)
+	src, ok := s.ws.text(path)
+	return path, src, ok
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,105 @@
+package lsp
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// ProjectFile is the name of the settings file the server reads at the
+// root of each workspace folder (the first folder that has one wins).
+const ProjectFile = ".catc.json"
+
+// Settings are what `catc validate` takes as flags: variables, var files
+// and a facts file. They come from the project file, then the client's
+// initializationOptions, which override it key by key. Relative paths
+// are relative to the project file's folder (for initializationOptions,
+// the first workspace folder).
+type Settings struct {
+	// Vars maps a variable to its value as --var NAME=VALUE takes it.
+	Vars map[string]string `json:"vars,omitempty"`
+	// VarFiles are --var-file paths, in order.
+	VarFiles []string `json:"var_files,omitempty"`
+	// Facts is the --facts path (Facter JSON of one node).
+	Facts string `json:"facts,omitempty"`
+}
+
+// readSettings decodes raw (a project file's content or the
+// initializationOptions) and makes its paths absolute against dir.
+func readSettings(raw []byte, dir string) (Settings, error) {
+	var s Settings
+	// Lua clients encode an empty table as [] (Neovim's init_options = {}).
+	if t := strings.TrimSpace(string(raw)); t == "" || t == "null" || t == "[]" {
+		return s, nil
+	}
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return s, err
+	}
+	for i, f := range s.VarFiles {
+		s.VarFiles[i] = absUnder(dir, f)
+	}
+	if s.Facts != "" {
+		s.Facts = absUnder(dir, s.Facts)
+	}
+	return s, nil
+}
+
+func absUnder(dir, p string) string {
+	if filepath.IsAbs(p) || dir == "" {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(dir, p)
+}
+
+// merge lays over on s: each key given in over replaces s's.
+func (s Settings) merge(over Settings) Settings {
+	if over.Vars != nil {
+		s.Vars = over.Vars
+	}
+	if over.VarFiles != nil {
+		s.VarFiles = over.VarFiles
+	}
+	if over.Facts != "" {
+		s.Facts = over.Facts
+	}
+	return s
+}
+
+// varFlags are the Vars as catalog.LoadOptions takes them, NAME=VALUE,
+// sorted by name so loads are deterministic.
+func (s Settings) varFlags() []string {
+	names := make([]string, 0, len(s.Vars))
+	for n := range s.Vars {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n + "=" + s.Vars[n]
+	}
+	return out
+}
+
+// projectSettings reads the first folder's project file; a missing file
+// is no settings, a broken one an error naming it.
+func projectSettings(folders []string) (Settings, error) {
+	for _, dir := range folders {
+		p := filepath.Join(dir, ProjectFile)
+		raw, err := os.ReadFile(p)
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			return Settings{}, fmt.Errorf("%s: %v", p, err)
+		}
+		s, err := readSettings(raw, dir)
+		if err != nil {
+			return Settings{}, fmt.Errorf("%s: %v (it holds {\"vars\": {NAME: VALUE}, \"var_files\": [PATH], \"facts\": PATH})", p, err)
+		}
+		return s, nil
+	}
+	return Settings{}, nil
+}

@@ -122,7 +122,12 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 	p, diags := c.prepare(files, workers, opts.Cache)
 	ctx, ctxDiags := c.buildContext(p.vars, p.locals, opts, p.deferred || len(p.vars)+len(p.locals) > 0)
 	diags = append(diags, ctxDiags...)
-	diags = append(diags, c.declare(p.raws, ctx, workers, p.reuse)...)
+	// One catalog from these files: the raw declarations are dropped as
+	// they are built, which keeps a large load's peak memory down (the
+	// parse cache and a fleet's site keep theirs for the next build).
+	raws := p.raws
+	p.raws = nil
+	diags = append(diags, c.declare(raws, ctx, workers, p.reuse, p.reuse == nil)...)
 	c.secrets.sortRanges()
 	c.secrets.redactDiagnostics(diags)
 	return diags
@@ -172,11 +177,12 @@ func (c *Catalog) prepare(files []*sourceFile, workers int, cache *ParseCache) (
 }
 
 // declare expands the deferred resources with ctx, builds and registers
-// every resource and resolves the references. raws is only read. reuse
+// every resource and resolves the references. raws is only read, unless
+// release is set: then each raw declaration is dropped once built. reuse
 // (nil without a ParseCache) lends the checks of an earlier load.
-func (c *Catalog) declare(raws []*rawResource, ctx *hcl.EvalContext, workers int, reuse *buildReuse) hcl.Diagnostics {
+func (c *Catalog) declare(raws []*rawResource, ctx *hcl.EvalContext, workers int, reuse *buildReuse, release bool) hcl.Diagnostics {
 	raws, diags := expandAll(raws, ctx)
-	builds := c.buildAll(raws, workers, reuse)
+	builds := c.buildAll(raws, workers, reuse, release && reuse == nil)
 	if len(builds) > 0 {
 		c.Resources = make([]*Resource, 0, len(builds))
 		c.table = make(map[string]*Resource, 2*len(builds)) // titles and keys

@@ -169,8 +169,9 @@ type buildReuse struct {
 // buildAll checks every declaration (buildResource), in parallel: a
 // resource prebuilt for a fleet is copied, so is one the cache checked
 // under the same types; the others are built. raws is only read (a
-// fleet's raws serve every node).
-func (c *Catalog) buildAll(raws []*rawResource, workers int, reuse *buildReuse) []built {
+// fleet's raws serve every node), unless release is set: then each is
+// dropped once built.
+func (c *Catalog) buildAll(raws []*rawResource, workers int, reuse *buildReuse, release bool) []built {
 	builds := make([]built, len(raws))
 	var old map[*rawResource]built
 	if reuse != nil && reuse.typesReused {
@@ -188,6 +189,9 @@ func (c *Catalog) buildAll(raws []*rawResource, workers int, reuse *buildReuse) 
 			return
 		}
 		builds[i] = buildResource(c, raws[i])
+		if release {
+			raws[i] = nil // only the built resource is needed from here on
+		}
 	})
 	if reuse == nil {
 		return builds

@@ -106,7 +106,7 @@ func (s *Site) Compile(n *Node) (*Catalog, hcl.Diagnostics) {
 		ctx, diags = nodeContext(s.varObj, n, s.parts.locals, &c.secrets)
 	}
 	if !diags.HasErrors() {
-		diags = append(diags, c.declare(s.parts.raws, ctx, 1, nil)...)
+		diags = append(diags, c.declare(s.parts.raws, ctx, 1, nil, false)...)
 	}
 	c.secrets.redactDiagnostics(diags)
 	sortDiagnostics(diags, s.order)

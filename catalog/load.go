@@ -36,6 +36,15 @@ type LoadOptions struct {
 func Load(paths []string, opts LoadOptions) (*Catalog, hcl.Diagnostics) {
 	defer relaxGC()()
 	c := newCatalog()
+	files, order, diags := readInputs(paths)
+	diags = append(diags, c.load(files, opts)...)
+	sortDiagnostics(diags, order)
+	return c, diags
+}
+
+// readInputs expands and reads the paths; order gives each file's place
+// in the load order, which sorts the diagnostics.
+func readInputs(paths []string) ([]*sourceFile, map[string]int, hcl.Diagnostics) {
 	names, diags := ExpandPaths(paths)
 	if len(names) == 0 && !diags.HasErrors() {
 		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "No input",
@@ -43,13 +52,11 @@ func Load(paths []string, opts LoadOptions) (*Catalog, hcl.Diagnostics) {
 	}
 	files, moreDiags := readFiles(names)
 	diags = append(diags, moreDiags...)
-	diags = append(diags, c.load(files, opts)...)
 	order := make(map[string]int, len(files))
 	for i, f := range files {
 		order[f.name] = i
 	}
-	sortDiagnostics(diags, order)
-	return c, diags
+	return files, order, diags
 }
 
 func newCatalog() *Catalog {

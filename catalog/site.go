@@ -26,19 +26,9 @@ type Site struct {
 func LoadSite(paths []string, opts LoadOptions) (*Site, hcl.Diagnostics) {
 	defer relaxGC()()
 	c := newCatalog()
-	names, diags := ExpandPaths(paths)
-	if len(names) == 0 && !diags.HasErrors() {
-		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "No input",
-			Detail: "No .hcl files were found in the given paths: give at least one file or a directory holding *.hcl files."})
-	}
-	files, moreDiags := readFiles(names)
-	diags = append(diags, moreDiags...)
-	s := &Site{tmpl: c, order: make(map[string]int, len(files))}
-	for i, f := range files {
-		s.order[f.name] = i
-	}
-	var p *prepared
-	p, moreDiags = c.prepare(files, opts.Parallelism, nil)
+	files, order, diags := readInputs(paths)
+	s := &Site{tmpl: c, order: order}
+	p, moreDiags := c.prepare(files, opts.Parallelism, nil)
 	diags = append(diags, moreDiags...)
 	s.parts = p
 	s.varObj, moreDiags = c.variables(p.vars, opts)

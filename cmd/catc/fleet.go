@@ -26,13 +26,7 @@ func nodesFlag() cli.Flag {
 // loadSite loads the paths once for many nodes; errors that no node can
 // compile past fail the command.
 func loadSite(c *cli.Context, paths []string) (*catalog.Site, error) {
-	if _, err := render.ParseDiagnosticFormat(c.String("diagnostics")); err != nil {
-		return nil, &exitError{code: exitErrors, msg: err.Error()}
-	}
-	if len(paths) == 0 {
-		return nil, &exitError{code: exitErrors, msg: c.Command.Name + " needs at least one PATH (a .hcl file or a directory of them)"}
-	}
-	if err := applyDigestKey(c); err != nil {
+	if err := checkLoadArgs(c, paths); err != nil {
 		return nil, err
 	}
 	site, diags := catalog.LoadSite(paths, catalog.LoadOptions{Vars: c.StringSlice("var"), VarFiles: c.StringSlice("var-file")})

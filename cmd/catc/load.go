@@ -25,13 +25,7 @@ func loadFlags() []cli.Flag {
 // loadCatalog loads the paths, prints every diagnostic, and fails when
 // there are errors (or warnings, with strict).
 func loadCatalog(c *cli.Context, paths []string, strict bool) (*catalog.Catalog, error) {
-	if _, err := render.ParseDiagnosticFormat(c.String("diagnostics")); err != nil {
-		return nil, &exitError{code: exitErrors, msg: err.Error()}
-	}
-	if len(paths) == 0 {
-		return nil, &exitError{code: exitErrors, msg: c.Command.Name + " needs at least one PATH (a .hcl file or a directory of them)"}
-	}
-	if err := applyDigestKey(c); err != nil {
+	if err := checkLoadArgs(c, paths); err != nil {
 		return nil, err
 	}
 	cat, diags := catalog.Load(paths, catalog.LoadOptions{
@@ -82,4 +76,17 @@ func printDiagnostics(c *cli.Context, diags hcl.Diagnostics, files map[string]*h
 		Width:  terminalWidth(c.App.ErrWriter),
 		Max:    max,
 	})
+}
+
+// checkLoadArgs checks what every loading command needs before it reads
+// anything: a known diagnostics format, at least one path, a usable
+// digest key.
+func checkLoadArgs(c *cli.Context, paths []string) error {
+	if _, err := render.ParseDiagnosticFormat(c.String("diagnostics")); err != nil {
+		return &exitError{code: exitErrors, msg: err.Error()}
+	}
+	if len(paths) == 0 {
+		return &exitError{code: exitErrors, msg: c.Command.Name + " needs at least one PATH (a .hcl file or a directory of them)"}
+	}
+	return applyDigestKey(c)
 }

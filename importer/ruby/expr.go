@@ -285,21 +285,19 @@ func (p *parser) hash() Node {
 	p.advance()
 	h := &Hash{}
 	for !p.isPunct("}") && p.tok().kind != tEOF {
-		key, ok := p.pairKey()
-		if !ok {
-			start := p.i
-			p.skipExpr("}")
-			if p.i == start {
-				p.advance()
+		before := p.i
+		key, v := p.entry("}")
+		if key == nil {
+			nl, isNL := v.(*NonLiteral)
+			if !isNL {
+				nl = &NonLiteral{Text: p.text(v.Range()), Rng: v.Range()}
 			}
-			key = p.nonLiteral(start, "a hash entry without `=>` or `:`")
-			h.Pairs = append(h.Pairs, Pair{Key: key, Value: key})
-		} else {
-			before := p.i
-			h.Pairs = append(h.Pairs, Pair{Key: key, Value: p.expr("}")})
-			if p.i == before {
-				p.advance()
-			}
+			nl.What = "a hash entry without `=>` or `:`"
+			key, v = nl, nl
+		}
+		h.Pairs = append(h.Pairs, Pair{Key: key, Value: v})
+		if p.i == before {
+			p.advance()
 		}
 		if !p.isPunct(",") {
 			break
@@ -323,12 +321,17 @@ func (p *parser) closeBracket(open hcl.Range, close string, build func(hcl.Range
 	return build(hcl.RangeBetween(open, end))
 }
 
-// skipToClose recovers after an unbalanced bracket.
+// skipToClose recovers after an unbalanced bracket: it passes over what
+// is left up to close, and stops before another closing bracket, which
+// belongs to an enclosing list.
 func (p *parser) skipToClose(close string) {
-	for p.tok().kind != tEOF && !p.isPunct(close) {
-		p.i++
-	}
-	if p.isPunct(close) {
+	for t := p.tok(); t.kind != tEOF; t = p.tok() {
+		if t.kind == tPunct && (t.text == ")" || t.text == "]" || t.text == "}") {
+			if t.text == close {
+				p.i++
+			}
+			return
+		}
 		p.i++
 	}
 }

@@ -48,10 +48,10 @@ func (l *lexer) heredocStart() bool {
 // just ended, one after the other, each up to its terminator line.
 func (l *lexer) readHeredocBodies() {
 	for _, p := range l.pending {
-		bodyStart := l.pos
-		var lines []string
+		var lines []int // byte offset of each body line
 		found := false
 		for l.pos < len(l.src) {
+			start := l.pos
 			end := indexByteFrom(l.src, l.pos, '\n')
 			line := strings.TrimSuffix(string(l.src[l.pos:end]), "\r")
 			l.pos = min(end+1, len(l.src))
@@ -63,7 +63,7 @@ func (l *lexer) readHeredocBodies() {
 				found = true
 				break
 			}
-			lines = append(lines, line+"\n")
+			lines = append(lines, start)
 		}
 		t := &l.toks[p.tok]
 		if !found {
@@ -71,36 +71,49 @@ func (l *lexer) readHeredocBodies() {
 			l.pending = nil
 			return
 		}
-		if p.dedent {
-			lines = dedentLines(lines)
-		}
-		body := strings.Join(lines, "")
-		if p.raw {
-			t.str = body
-		} else {
-			t.str, t.interp = l.unescapeHeredoc(body, bodyStart)
-		}
+		t.str, t.interp = l.heredocBody(lines, p)
 	}
 	l.pending = nil
 }
 
-// unescapeHeredoc applies double-quote escapes to a heredoc body by
-// lexing it as a string that ends at the end of the body (a NUL byte
-// before and after it stands for the delimiters).
-func (l *lexer) unescapeHeredoc(body string, at int) (string, *hcl.Range) {
-	sub := &lexer{file: l.file, src: []byte("\x00" + body + "\x00"), lines: []int{0}, pos: 1}
-	s, interp := sub.readDouble(0, 0)
-	if interp != nil {
-		// Report interpolation at the heredoc body's place in the file.
-		r := l.rangeOf(at+interp.Start.Byte-1, at+interp.End.Byte-1)
-		return s, &r
+// heredocBody is the value of a heredoc whose body lines start at the
+// given offsets: <<~ removes their common indentation, and unless the
+// heredoc is raw each line is read with double-quote escapes where it
+// stands in the file, so that interpolation and escape errors are
+// reported at their real place.
+func (l *lexer) heredocBody(lines []int, p pendingHeredoc) (string, *hcl.Range) {
+	texts := make([]string, len(lines))
+	for i, start := range lines {
+		end := indexByteFrom(l.src, start, '\n')
+		texts[i] = strings.TrimSuffix(string(l.src[start:end]), "\r") + "\n"
 	}
-	return s, nil
+	common := 0
+	if p.dedent {
+		common = commonIndent(texts)
+	}
+	var b strings.Builder
+	var interp *hcl.Range
+	for i, start := range lines {
+		text := dropIndent(texts[i], common)
+		if p.raw || strings.TrimSpace(text) == "" {
+			b.WriteString(text)
+			continue
+		}
+		sub := &lexer{file: l.file, src: l.src, lines: l.lines, pos: start + len(texts[i]) - len(text)}
+		s, r := sub.readDouble('\n', 0)
+		l.diags = append(l.diags, sub.diags...)
+		b.WriteString(strings.TrimSuffix(s, "\r"))
+		b.WriteByte('\n')
+		if interp == nil {
+			interp = r
+		}
+	}
+	return b.String(), interp
 }
 
-// dedentLines removes the common leading white space of the non-blank
-// lines, as <<~ does (a tab counts to the next multiple of 8).
-func dedentLines(lines []string) []string {
+// commonIndent is the least indentation of the non-blank lines, which
+// <<~ removes (a tab counts to the next multiple of 8).
+func commonIndent(lines []string) int {
 	common := -1
 	for _, ln := range lines {
 		if strings.TrimSpace(ln) == "" {
@@ -110,14 +123,7 @@ func dedentLines(lines []string) []string {
 			common = w
 		}
 	}
-	if common <= 0 {
-		return lines
-	}
-	out := make([]string, len(lines))
-	for i, ln := range lines {
-		out[i] = dropIndent(ln, common)
-	}
-	return out
+	return max(common, 0)
 }
 
 func indentWidth(s string) int {

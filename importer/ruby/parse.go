@@ -208,16 +208,15 @@ func (p *parser) args(close string) []Node {
 	var trailing *Hash
 	for !p.endOfList(close) {
 		before := p.i
-		if key, ok := p.pairKey(); ok {
+		if key, v := p.entry(close); key != nil {
 			if trailing == nil {
 				trailing = &Hash{Rng: key.Range()}
 				out = append(out, trailing)
 			}
-			v := p.expr(close)
 			trailing.Pairs = append(trailing.Pairs, Pair{Key: key, Value: v})
 			trailing.Rng = hcl.RangeBetween(trailing.Rng, v.Range())
 		} else {
-			out = append(out, p.expr(close))
+			out = append(out, v)
 		}
 		if p.i == before {
 			p.advance() // never stall on a token no rule takes
@@ -244,24 +243,24 @@ func (p *parser) endOfList(close string) bool {
 	return t.kind == tPunct && (t.text == close || t.text == ")" || t.text == "]" || t.text == "}")
 }
 
-// pairKey reads `label:` or `expr =>` when a pair starts here.
-func (p *parser) pairKey() (Node, bool) {
-	t := p.tok()
-	if t.kind == tLabel {
+// entry reads one list entry: `label: value` or `key => value` (a pair:
+// key is set), or a lone value (key is nil). The expression before `=>`
+// is read once: exprEnds stops at `=>`.
+func (p *parser) entry(close string) (key, value Node) {
+	if t := p.tok(); t.kind == tLabel {
 		p.advance()
+		key = &Sym{Name: t.text, Rng: t.rng}
 		if t.interp != nil {
-			return &NonLiteral{What: "string interpolation", Text: p.text(*t.interp), Rng: *t.interp}, true
+			key = &NonLiteral{What: "string interpolation", Text: p.text(*t.interp), Rng: *t.interp}
 		}
-		return &Sym{Name: t.text, Rng: t.rng}, true
+		return key, p.expr(close)
 	}
-	save, nest := p.i, p.nest
-	key := p.expr("=>")
-	if p.isPunct("=>") {
-		p.advance()
-		return key, true
+	n := p.expr(close)
+	if !p.isPunct("=>") {
+		return nil, n
 	}
-	p.i, p.nest = save, nest
-	return nil, false
+	p.advance()
+	return n, p.expr(close)
 }
 
 func (p *parser) text(r hcl.Range) string {

@@ -205,3 +205,26 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// In a <<~ heredoc, interpolation and bad escapes are reported where they
+// stand in the file, after the indentation the heredoc removes.
+func TestHeredocPlaces(t *testing.T) {
+	src := "Puppet::ResourceApi.register_type(docs: <<~EOS)\n      ab #{x}\n      \\u12\n    EOS\n"
+	f, diags := Parse("t.rb", []byte(src))
+	if len(diags) != 1 || diags[0].Summary != "Invalid escape" || diags[0].Subject.Start.Line != 3 || diags[0].Subject.Start.Column != 7 {
+		t.Errorf("diagnostics: %v", diags)
+	}
+	got := show(f.Calls[0].Args[0])
+	if want := `{:docs => str("ab \n\n", interp@2:10)}`; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}
+
+// An argument that is not a pair is parsed once: its diagnostics are not
+// repeated.
+func TestParseArgumentOnce(t *testing.T) {
+	_, diags := Parse("t.rb", []byte("Puppet::ResourceApi.register_type([1, 2\n)\n"))
+	if len(diags) != 1 {
+		t.Errorf("diagnostics: %v", diags)
+	}
+}

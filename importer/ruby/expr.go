@@ -150,9 +150,9 @@ func (p *parser) wordList(t token) Node {
 	a := &Array{Rng: t.rng}
 	for _, w := range t.words {
 		if t.symbol {
-			a.Elems = append(a.Elems, &Sym{Name: w.(*Str).Value, Rng: t.rng})
+			a.Elems = append(a.Elems, &Sym{Name: w, Rng: t.rng})
 		} else {
-			a.Elems = append(a.Elems, w)
+			a.Elems = append(a.Elems, &Str{Value: w, Rng: t.rng})
 		}
 	}
 	return a

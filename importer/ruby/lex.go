@@ -34,7 +34,7 @@ type token struct {
 	text   string
 	str    string
 	interp *hcl.Range
-	words  []Node
+	words  []string
 	symbol bool // a %i word list
 	flags  string
 	rng    hcl.Range
@@ -53,6 +53,7 @@ type lexer struct {
 	pending []pendingHeredoc
 	diags   hcl.Diagnostics
 	space   bool
+	last    hcl.Pos // the last position posAt gave
 }
 
 type pendingHeredoc struct {
@@ -82,10 +83,17 @@ func lex(file string, src []byte) ([]token, hcl.Diagnostics) {
 	return l.toks, l.diags
 }
 
+// posAt is the position of a byte offset. Tokens come in order, so the
+// column is counted on from the last position asked for when it is on
+// the same line: a long line is not rescanned for every token.
 func (l *lexer) posAt(off int) hcl.Pos {
 	line := sort.Search(len(l.lines), func(i int) bool { return l.lines[i] > off }) - 1
-	col := utf8.RuneCount(l.src[l.lines[line]:off]) + 1
-	return hcl.Pos{Line: line + 1, Column: col, Byte: off}
+	from, col := l.lines[line], 1
+	if last := l.last; last.Line == line+1 && last.Byte <= off {
+		from, col = last.Byte, last.Column
+	}
+	l.last = hcl.Pos{Line: line + 1, Column: col + utf8.RuneCount(l.src[from:off]), Byte: off}
+	return l.last
 }
 
 func (l *lexer) rangeOf(start, end int) hcl.Range {

@@ -63,7 +63,7 @@ func (l *lexer) skipInterpolation() hcl.Range {
 }
 
 // escape reads one backslash escape of a double-quoted string into b.
-func (l *lexer) escape(b *strings.Builder, close, open byte) {
+func (l *lexer) escape(b *strings.Builder) {
 	l.pos++ // the backslash
 	if l.pos >= len(l.src) {
 		return
@@ -213,9 +213,7 @@ func (l *lexer) words(start int, kind, close, open byte) {
 		body = l.readSingleWords(close, open)
 	}
 	t := token{kind: tWords, symbol: kind == 'i' || kind == 'I', interp: interp, rng: l.rangeOf(start, l.pos)}
-	for _, w := range splitWords(body) {
-		t.words = append(t.words, &Str{Value: w, Rng: t.rng})
-	}
+	t.words = splitWords(body)
 	l.emit(t)
 }
 
@@ -273,7 +271,7 @@ func (l *lexer) readSingle(close, open byte) string {
 // readDouble reads a double-quoted body with Ruby's escapes. Interpolation
 // (#{...}, #@x, #$x) is left out of the value: it is then not a literal.
 func (l *lexer) readDouble(close, open byte) (string, *hcl.Range) {
-	return l.delimited(close, open, "string", func(b *strings.Builder) { l.escape(b, close, open) }, true, true)
+	return l.delimited(close, open, "string", l.escape, true, true)
 }
 
 // readRegexpBody reads a regexp's source as written: escapes stay for the

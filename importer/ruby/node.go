@@ -96,9 +96,9 @@ func (n *NonLiteral) Range() hcl.Range { return n.Rng }
 
 // Call is one register_type call.
 type Call struct {
-	// Method is the name called on Puppet::ResourceApi (register_type).
-	Method string
-	Args   []Node
+	// Args are the arguments; trailing key: value pairs without braces
+	// are one Hash, as in Ruby.
+	Args []Node
 	// Rng covers the call from its receiver to its closing parenthesis;
 	// NameRng the method name.
 	Rng     hcl.Range

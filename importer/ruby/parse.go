@@ -167,7 +167,7 @@ func (p *parser) readCall(method int) {
 	start := p.tok().rng
 	name := p.toks[method]
 	p.i = method + 1
-	c := &Call{Method: name.text, NameRng: name.rng}
+	c := &Call{NameRng: name.rng}
 	for j := len(p.blocks) - 1; j >= 0; j-- {
 		if conditional[p.blocks[j].Keyword] {
 			b := p.blocks[j]

@@ -20,7 +20,7 @@ func check(outs []Output, maps []origins) hcl.Diagnostics {
 	names := make([]string, len(outs))
 	srcs := make([][]byte, len(outs))
 	for i, o := range outs {
-		names[i] = virtualName(i, o)
+		names[i] = virtualName(o)
 		srcs[i] = o.Src
 	}
 	_, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
@@ -45,7 +45,7 @@ func check(outs []Output, maps []origins) hcl.Diagnostics {
 
 // virtualName names a written file while it is checked; diagnostics are
 // moved to Ruby ranges, so users never see it.
-func virtualName(i int, o Output) string {
+func virtualName(o Output) string {
 	return o.From.Filename + "#" + o.Name
 }
 
@@ -115,7 +115,10 @@ func relocate(d *hcl.Diagnostic, places map[string][]place) {
 		}
 	}
 	d.Context = nil
-	for _, ps := range places {
+	for name, ps := range places {
+		if !strings.Contains(d.Detail, name) {
+			continue // the detail names no place of this file
+		}
 		for _, p := range ps {
 			if s := p.hcl.String(); strings.Contains(d.Detail, s) {
 				d.Detail = strings.ReplaceAll(d.Detail, s, posString(p.ruby))

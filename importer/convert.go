@@ -2,10 +2,10 @@ package importer
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/importer/ruby"
 )
 
@@ -141,11 +141,10 @@ func (c *converter) topLevel(t *typeSpec, key string, p ruby.Pair) {
 	}
 }
 
+// didYouMean suggests the known key nearest to a misspelt one.
 func didYouMean(key string, known []string) string {
-	for _, k := range known {
-		if strings.TrimSuffix(key, "s") == k || key == k+"s" || strings.ReplaceAll(key, "-", "_") == k {
-			return fmt.Sprintf(" Did you mean `%s`?", k)
-		}
+	if k := catalog.NameSuggestion(key, known); k != "" {
+		return fmt.Sprintf(" Did you mean `%s`?", k)
 	}
 	return ""
 }

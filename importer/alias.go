@@ -226,6 +226,9 @@ func (s *ppScanner) skipStatement() {
 		case c == '#':
 			s.lineComment()
 			continue
+		case c == '/' && s.peek(1) == '*':
+			s.blockComment()
+			continue
 		case c == '\'' || c == '"':
 			s.quoted(c)
 			continue

@@ -213,3 +213,13 @@ func TestFindSourcesTypesDir(t *testing.T) {
 		t.Error("a manifests folder gave sources; want the error that it has no type or alias file")
 	}
 }
+
+// A statement before an alias may hold a block comment with brackets and
+// line breaks: the alias after it is still found.
+func TestAliasAfterCommentedStatement(t *testing.T) {
+	src := "notice(1) /* an unclosed [ in a comment */\ntype Mymod::Port = Integer[0, 65535]\n"
+	outs, diags := Import([]Source{{Name: "types/port.pp", Src: []byte(src)}})
+	if diags.HasErrors() || len(outs) != 1 || outs[0].Type != "Mymod::Port" {
+		t.Errorf("outs %v, diags %v", outs, diags)
+	}
+}

@@ -52,9 +52,9 @@ func (a *Aliases) Define(name, text string) error {
 	return nil
 }
 
-// Resolve parses every alias not yet resolved and returns the error of
-// each one that fails, by name in definition order of the map's sorted
-// names. An alias that fails resolves to an unresolved reference.
+// Resolve returns the alias called name (nil when none is), parsing its
+// type on first use, and the error of that parse. An alias that fails
+// resolves to an unresolved reference.
 func (a *Aliases) Resolve(name string) (*AliasType, error) {
 	if a == nil {
 		return nil, nil
@@ -79,12 +79,14 @@ func (a *Aliases) Names() []string {
 	return out
 }
 
-// Len is the number of aliases defined.
-func (a *Aliases) Len() int {
+// Has reports whether an alias called name is defined, without resolving
+// it.
+func (a *Aliases) Has(name string) bool {
 	if a == nil {
-		return 0
+		return false
 	}
-	return len(a.byName)
+	_, ok := a.byName[strings.ToLower(name)]
+	return ok
 }
 
 func (a *Aliases) resolve(e *aliasEntry) (*AliasType, error) {

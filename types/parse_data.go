@@ -28,7 +28,10 @@ func ParseDataWith(s string, aliases *Aliases) (Type, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := dataChecker{spans: spans, seen: map[*AliasType]bool{}, aliases: aliases}
+	c := dataChecker{spans: spans, aliases: aliases}
+	if aliases != nil {
+		c.seen = map[*AliasType]bool{} // only user aliases need it
+	}
 	if err := c.check(t, srcSpan{0, len(s)}); err != nil {
 		return nil, err
 	}
@@ -176,7 +179,7 @@ func unsatisfiable(t Type) string {
 	case *RegexpType:
 		return Format(t) + " cannot match any value of an HCL attribute (a Regexp is not data); use Pattern[/…/] to match strings"
 	case *TypeReferenceType:
-		return t.Name + " is not a type catc knows: catc has Puppet's built-in types, Data, RichData and the type_alias blocks it loads; check the spelling, or define the alias (catc import writes them from a module's types/*.pp)"
+		return t.Name + " is not a type catc knows: catc has Puppet's built-in types, Data, RichData and the aliases it is given; check the spelling, or define the alias"
 	case *OpaqueType:
 		return opaqueAdvice(t)
 	}

@@ -30,7 +30,7 @@ func TestParseData(t *testing.T) {
 		{"Variant[Undef, Default]", "Default", "Default cannot match"},
 		{"Variant[Default, Type]", "Default", "Default cannot match"},
 		{"Variant[String, Foo]", "Foo", "Foo is not a type catc knows"},
-		{"Stdlib::Port", "Stdlib::Port", "and the type_alias blocks it loads"},
+		{"Stdlib::Port", "Stdlib::Port", "and the aliases it is given"},
 		{"File['/tmp']", "File['/tmp']", "describes catalog entries"},
 		{"Init[Integer]", "Init[Integer]", "Init converts values"},
 		{"Callable", "Callable", "use a data type such as String"},

@@ -252,7 +252,7 @@ func aliasFileName(name string) string {
 // emitAlias writes a type_alias block. A type written over several lines
 // keeps its layout in a heredoc.
 func emitAlias(a aliasSpec) ([]byte, origins) {
-	o := origins{"": a.rng, "type_alias": a.nameRng, "type_alias/type": a.textRng}
+	o := origins{"": a.rng, "type_alias": a.nameRng, attrPath("type_alias", "type"): a.textRng}
 	f := hclwrite.NewEmptyFile()
 	b := f.Body().AppendNewBlock("type_alias", []string{a.name}).Body()
 	if strings.Contains(a.text, "\n") {
@@ -262,7 +262,7 @@ func emitAlias(a aliasSpec) ([]byte, origins) {
 	}
 	if a.summary != "" {
 		b.SetAttributeValue("desc", cty.StringVal(a.summary))
-		o["type_alias/desc"] = a.rng
+		o[attrPath("type_alias", "desc")] = a.rng
 	}
 	return hclwrite.Format(f.Bytes()), o
 }

@@ -1,7 +1,6 @@
 package importer
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -72,7 +71,7 @@ func locate(name string, src []byte, o origins) []place {
 			if len(b.LabelRanges) > 0 {
 				add("type_alias", b.LabelRanges[0])
 			}
-			addAttrs("type_alias/", b.Body, add)
+			addAttrs("type_alias", b.Body, add)
 			continue
 		}
 		if len(b.LabelRanges) > 0 {
@@ -81,26 +80,20 @@ func locate(name string, src []byte, o origins) []place {
 		addAttrs("", b.Body, add)
 		patterns := 0
 		for _, inner := range b.Body.Blocks {
-			path := inner.Type
-			switch inner.Type {
-			case "attribute":
-				if len(inner.Labels) == 1 {
-					path = "attribute:" + inner.Labels[0]
-				}
-			case "title_pattern":
-				path = "title_pattern:" + strconv.Itoa(patterns)
+			path := blockPath(inner.Type, inner.Labels, patterns)
+			if inner.Type == "title_pattern" {
 				patterns++
 			}
 			add(path, inner.Range())
-			addAttrs(path+"/", inner.Body, add)
+			addAttrs(path, inner.Body, add)
 		}
 	}
 	return out
 }
 
-func addAttrs(prefix string, body *hclsyntax.Body, add func(string, hcl.Range)) {
+func addAttrs(path string, body *hclsyntax.Body, add func(string, hcl.Range)) {
 	for name, a := range body.Attributes {
-		add(strings.TrimPrefix(prefix+name, "/"), a.SrcRange)
+		add(attrPath(path, name), a.SrcRange)
 	}
 }
 

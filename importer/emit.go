@@ -3,6 +3,7 @@ package importer
 import (
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -14,8 +15,32 @@ import (
 )
 
 // origins maps a place in the written HCL (a path such as
-// "attribute:ensure/type") to the Ruby range it came from.
+// "attribute:ensure/type") to the Ruby range it came from. emit records
+// the paths and check's locate finds them in the written file, both
+// through blockPath and attrPath.
 type origins map[string]hcl.Range
+
+// blockPath names a nested block of a type: attribute "NAME" is
+// "attribute:NAME", the i-th title_pattern "title_pattern:i", others
+// their type (autorequire, …).
+func blockPath(typ string, labels []string, i int) string {
+	switch {
+	case typ == "attribute" && len(labels) == 1:
+		return "attribute:" + labels[0]
+	case typ == "title_pattern":
+		return "title_pattern:" + strconv.Itoa(i)
+	}
+	return typ
+}
+
+// attrPath names an argument inside the block at path ("" for the type
+// block itself).
+func attrPath(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "/" + name
+}
 
 // emit writes a type as a formatted HCL file.
 func emit(t *typeSpec) ([]byte, origins) {
@@ -33,11 +58,11 @@ func emit(t *typeSpec) ([]byte, origins) {
 		b.AppendNewline()
 		pb := b.AppendNewBlock("title_pattern", nil).Body()
 		pb.SetAttributeValue("pattern", cty.StringVal(p.pattern))
-		path := fmt.Sprintf("title_pattern:%d", i)
-		o[path], o[path+"/pattern"] = p.rng, p.patRng
+		path := blockPath("title_pattern", nil, i)
+		o[path], o[attrPath(path, "pattern")] = p.rng, p.patRng
 		if p.desc != nil {
 			pb.SetAttributeRaw("desc", textTokens(p.desc.value, 2))
-			o[path+"/desc"] = p.desc.rng
+			o[attrPath(path, "desc")] = p.desc.rng
 		}
 	}
 	for _, a := range t.autos {
@@ -46,7 +71,7 @@ func emit(t *typeSpec) ([]byte, origins) {
 		o[a.kind] = a.rng
 		for _, r := range a.rules {
 			ab.SetAttributeValue(r.typ, titlesValue(r))
-			o[a.kind+"/"+r.typ] = r.rng
+			o[attrPath(a.kind, r.typ)] = r.rng
 		}
 	}
 	if t.features != nil {
@@ -64,27 +89,27 @@ func emit(t *typeSpec) ([]byte, origins) {
 func emitAttr(b *hclwrite.Body, a *attrSpec, o origins) {
 	b.AppendNewline()
 	ab := b.AppendNewBlock("attribute", []string{a.name}).Body()
-	path := "attribute:" + a.name
+	path := blockPath("attribute", []string{a.name}, 0)
 	o[path] = a.rng
 	if a.typ != nil {
 		ab.SetAttributeValue("type", cty.StringVal(a.typ.value))
-		o[path+"/type"] = a.typ.rng
+		o[attrPath(path, "type")] = a.typ.rng
 	}
 	if a.desc != nil {
 		ab.SetAttributeRaw("desc", textTokens(a.desc.value, 2))
-		o[path+"/desc"] = a.desc.rng
+		o[attrPath(path, "desc")] = a.desc.rng
 	}
 	if a.deflt != nil {
 		ab.SetAttributeRaw("default", valueTokens(a.deflt))
-		o[path+"/default"] = a.deflt.Range()
+		o[attrPath(path, "default")] = a.deflt.Range()
 	}
 	if a.behaviour != nil {
 		ab.SetAttributeValue(a.behaviour.key, cty.StringVal(a.behaviour.value))
-		o[path+"/"+a.behaviour.key] = a.behaviour.rng
+		o[attrPath(path, a.behaviour.key)] = a.behaviour.rng
 	}
 	if a.sensitive != nil {
 		ab.SetAttributeValue("sensitive", cty.BoolVal(a.sensitive.value))
-		o[path+"/sensitive"] = a.sensitive.rng
+		o[attrPath(path, "sensitive")] = a.sensitive.rng
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -19,10 +20,16 @@ type sourceFile struct {
 
 // ExpandPaths turns path arguments into the files Load reads, in the same
 // order: a directory means every *.hcl file below it in bytewise path
-// order; a file is taken whatever its name. A file named twice is listed
-// once, at its first place. A path that cannot be read is a diagnostic;
-// the other paths are still expanded. (catc fmt uses it too.)
-func ExpandPaths(paths []string) ([]string, hcl.Diagnostics) {
+// order, hidden directories (.git, .terraform, …) left out; a file is
+// taken whatever its name. A file named twice is listed once, at its
+// first place. A path that cannot be read is a diagnostic; the other
+// paths are still expanded. (catc fmt uses it too.)
+func ExpandPaths(paths []string) ([]string, hcl.Diagnostics) { return expandPaths(paths, nil) }
+
+// expandPaths is ExpandPaths leaving out the files in skip (cleaned
+// paths) that a directory would bring in: a var file kept beside the
+// declarations holds `name = value`, not declarations.
+func expandPaths(paths []string, skip []string) ([]string, hcl.Diagnostics) {
 	var out []string
 	var diags hcl.Diagnostics
 	seen := map[string]bool{}
@@ -48,7 +55,9 @@ func ExpandPaths(paths []string) ([]string, hcl.Diagnostics) {
 			diags = append(diags, ioDiag(p, err))
 		}
 		for _, f := range files {
-			add(f)
+			if !slices.Contains(skip, filepath.Clean(f)) {
+				add(f)
+			}
 		}
 	}
 	return out, diags
@@ -60,6 +69,9 @@ func hclFilesBelow(dir string) ([]string, error) {
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if d.IsDir() && p != dir && strings.HasPrefix(d.Name(), ".") {
+			return filepath.SkipDir
 		}
 		if !d.IsDir() && strings.HasSuffix(d.Name(), ".hcl") {
 			files = append(files, p)

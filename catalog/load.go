@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"math"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -36,16 +37,21 @@ type LoadOptions struct {
 func Load(paths []string, opts LoadOptions) (*Catalog, hcl.Diagnostics) {
 	defer relaxGC()()
 	c := newCatalog()
-	files, order, diags := readInputs(paths)
+	files, order, diags := readInputs(paths, opts.VarFiles)
 	diags = append(diags, c.load(files, opts)...)
 	sortDiagnostics(diags, order)
 	return c, diags
 }
 
-// readInputs expands and reads the paths; order gives each file's place
-// in the load order, which sorts the diagnostics.
-func readInputs(paths []string) ([]*sourceFile, map[string]int, hcl.Diagnostics) {
-	names, diags := ExpandPaths(paths)
+// readInputs expands and reads the paths, leaving out the var files a
+// directory holds; order gives each file's place in the load order, which
+// sorts the diagnostics.
+func readInputs(paths, varFiles []string) ([]*sourceFile, map[string]int, hcl.Diagnostics) {
+	skip := make([]string, len(varFiles))
+	for i, f := range varFiles {
+		skip[i] = filepath.Clean(f)
+	}
+	names, diags := expandPaths(paths, skip)
 	if len(names) == 0 && !diags.HasErrors() {
 		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "No input",
 			Detail: "No .hcl files were found in the given paths: give at least one file or a directory holding *.hcl files."})

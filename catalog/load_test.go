@@ -404,3 +404,31 @@ resource "secret" "c" { password = 5 }
 		t.Errorf("the password is not redacted in the catalog JSON:\n%s", b.String())
 	}
 }
+
+// A directory's var files (given with VarFiles) and hidden directories
+// are not read as declarations, as the language server does not read
+// them either.
+func TestLoadSkipsVarFilesAndHiddenDirs(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("site.hcl", "variable \"port\" {\n  default = 1\n}\n")
+	write("vars/prod.hcl", "port = 8080\n")
+	write(".cache/junk.hcl", "this is not HCL {\n")
+	_, diags := Load([]string{dir}, LoadOptions{VarFiles: []string{filepath.Join(dir, "vars", "prod.hcl")}})
+	if diags.HasErrors() {
+		t.Errorf("diagnostics: %s", describeDiags(diags))
+	}
+	names, _ := ExpandPaths([]string{dir})
+	if len(names) != 2 {
+		t.Errorf("ExpandPaths = %v, want site.hcl and vars/prod.hcl", names)
+	}
+}

@@ -26,7 +26,7 @@ type Site struct {
 func LoadSite(paths []string, opts LoadOptions) (*Site, hcl.Diagnostics) {
 	defer relaxGC()()
 	c := newCatalog()
-	files, order, diags := readInputs(paths)
+	files, order, diags := readInputs(paths, opts.VarFiles)
 	s := &Site{tmpl: c, order: order}
 	p, moreDiags := c.prepare(files, opts.Parallelism, nil)
 	diags = append(diags, moreDiags...)

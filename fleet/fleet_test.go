@@ -290,3 +290,30 @@ func TestIdentityOrder(t *testing.T) {
 		t.Errorf("%d groups: %s", len(d.Groups), summary(d))
 	}
 }
+
+// TestIdentityOrderEveryList: the same holds for skips and refreshes out
+// of order (in a cycle: no step, so by ref) and for new cycles, whose
+// paths start at their smallest ref.
+func TestIdentityOrderEveryList(t *testing.T) {
+	mk := func(name string) *graph.PlanDiff {
+		own, other := "File[/srv/"+name+"]", "File[/srv/m]"
+		d := &graph.PlanDiff{
+			Skips:     []graph.Skip{{Ref: own, Path: []string{other, own}}, {Ref: other, Path: []string{own, other}}},
+			Refreshes: []graph.Refresh{{Ref: own, Path: []string{other, own}}, {Ref: other, Path: []string{own, other}}},
+			NewCycles: [][]string{{own, other, own}, {"Exec[" + name + "]", "Exec[m]", "Exec[" + name + "]"}},
+		}
+		if name == "zulu" { // as graph sorts the real refs
+			d.Skips[0], d.Skips[1] = d.Skips[1], d.Skips[0]
+			d.Refreshes[0], d.Refreshes[1] = d.Refreshes[1], d.Refreshes[0]
+			d.NewCycles = [][]string{{"Exec[m]", "Exec[zulu]", "Exec[m]"}, {other, own, other}}
+		}
+		return d
+	}
+	b := newBuilder(graph.StrictError, 2)
+	for _, name := range []string{"alpha", "zulu"} {
+		b.add(nodeResult{name: name, id: identityOf(&catalog.Node{Name: name}), diff: mk(name)})
+	}
+	if d := b.result(); len(d.Groups) != 1 {
+		t.Errorf("%d groups: %s", len(d.Groups), summary(d))
+	}
+}

@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"sort"
 	"strconv"
 )
 
@@ -264,6 +263,7 @@ func DiffWith(old, new *Snapshot, o DiffOptions) *PlanDiff {
 	d.Moves = m.moves()
 	d.Refreshes = m.refreshes(d.Resources)
 	d.NewCycles, d.ResolvedCycles = m.cycleChanges()
+	d.Sort()
 	return d
 }
 
@@ -317,12 +317,6 @@ func (m *matching) resourceChanges(strict Strict) []ResourceChange {
 				Attributes: allAttributes(or, true), OldLoc: loc(or)})
 		}
 	}
-	sort.SliceStable(out, func(a, b int) bool {
-		if out[a].Type != out[b].Type {
-			return out[a].Type < out[b].Type
-		}
-		return out[a].Ref < out[b].Ref
-	})
 	return out
 }
 

@@ -55,7 +55,6 @@ func (m *matching) refreshes(changes []ResourceChange) []Refresh {
 		}
 		out = append(out, Refresh{Ref: m.new.Resources[j].Ref, Path: m.chain(parent, int32(j)), step: step[j]})
 	}
-	sortByStep(out, func(r Refresh) (int, string) { return r.step, r.Ref })
 	return out
 }
 

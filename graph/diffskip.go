@@ -66,7 +66,6 @@ func (m *matching) skips(changes []ResourceChange) []Skip {
 			out = append(out, Skip{Ref: m.new.Resources[j].Ref, Path: m.chain(parent, int32(j)), step: step[j]})
 		}
 	}
-	sortByStep(out, func(s Skip) (int, string) { return s.step, s.Ref })
 	for i := range changes {
 		if j, ok := idx[changes[i].Ref]; ok && changes[i].Action != Unmanage && skipped[j] {
 			changes[i].Skipped = true
@@ -86,20 +85,4 @@ func (s *Snapshot) steps() []int {
 		step[j] = k + 1
 	}
 	return step
-}
-
-// sortByStep sorts by step, resources without one (in cycles) last, then
-// by ref.
-func sortByStep[T any](xs []T, key func(T) (int, string)) {
-	sort.SliceStable(xs, func(a, b int) bool {
-		sa, ra := key(xs[a])
-		sb, rb := key(xs[b])
-		if (sa == 0) != (sb == 0) {
-			return sb == 0
-		}
-		if sa != sb {
-			return sa < sb
-		}
-		return ra < rb
-	})
 }

@@ -150,7 +150,7 @@ func encodeJSON(w io.Writer, v any) error {
 }
 
 func jsonResourceChange(r graph.ResourceChange) jsonDiffRes {
-	j := jsonDiffRes{Action: r.Action.String(), Outcome: outcome(outcomeOf(r)), Skipped: r.Skipped, Type: r.Type, Ref: r.Ref, OldRef: r.OldRef,
+	j := jsonDiffRes{Action: r.Action.String(), Outcome: fateOf(r).String(), Skipped: r.Skipped, Type: r.Type, Ref: r.Ref, OldRef: r.OldRef,
 		ParameterOnly: r.ParameterOnly, InitOnly: make([]jsonInitOnly, len(r.InitOnly)), OldLocation: r.OldLoc, NewLocation: r.NewLoc,
 		Attributes: make([]jsonDiffAttr, len(r.Attributes))}
 	for i, io := range r.InitOnly {

@@ -24,31 +24,53 @@ func (l diffLine) String() string {
 	return fmt.Sprintf("%-3s %s%s", l.mark, strings.Repeat("    ", l.indent), l.text)
 }
 
-// outcomes name what each action does on the node, in every format: the
-// summary, the listings, the Markdown warning and the JSON "outcome". A
-// change Puppet skips has the last one, whatever its action.
-var outcomes = [...]string{
-	graph.Manage:   "newly managed",
-	graph.Change:   "changed",
-	graph.Unmanage: "no longer managed",
-	graph.Remove:   "removed from the node",
-	graph.Fail:     "failing",
-	skippedOutcome: "skipped",
+// fate is what happens to a change's resource on the node: what its
+// action does, or skipped when a resource it depends on fails. It is the
+// render's own set, so graph.Action stays the closed set graph defines.
+type fate int
+
+// The fates, in the order of the actions, then skipped.
+const (
+	fateManaged fate = iota
+	fateChanged
+	fateUnmanaged
+	fateRemoved
+	fateFailing
+	fateSkipped
+)
+
+// fates name each fate in every format: the summary, the listings, the
+// Markdown warning and the JSON "outcome".
+var fates = [...]string{
+	fateManaged:   "newly managed",
+	fateChanged:   "changed",
+	fateUnmanaged: "no longer managed",
+	fateRemoved:   "removed from the node",
+	fateFailing:   "failing",
+	fateSkipped:   "skipped",
 }
 
-// skippedOutcome indexes outcomes for a skipped change.
-const skippedOutcome = graph.Fail + 1
+func (f fate) String() string { return fates[f] }
+
+// actionFates is what each action does.
+var actionFates = [...]fate{
+	graph.Manage:   fateManaged,
+	graph.Change:   fateChanged,
+	graph.Unmanage: fateUnmanaged,
+	graph.Remove:   fateRemoved,
+	graph.Fail:     fateFailing,
+}
 
 // outcome is the action's words ("no longer managed", …).
-func outcome(a graph.Action) string { return outcomes[a] }
+func outcome(a graph.Action) string { return actionFates[a].String() }
 
-// outcomeOf is what happens to a change's resource: its action's outcome,
-// or skipped.
-func outcomeOf(c graph.ResourceChange) graph.Action {
+// fateOf is what happens to a change's resource: its action's fate, or
+// skipped.
+func fateOf(c graph.ResourceChange) fate {
 	if c.Skipped {
-		return skippedOutcome
+		return fateSkipped
 	}
-	return c.Action
+	return actionFates[c.Action]
 }
 
 // Why each action does what it does, as the listings say it after the ref.

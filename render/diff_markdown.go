@@ -86,10 +86,10 @@ func droppedText(level detail) string {
 func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 	var removed, failing []string
 	for _, c := range d.Resources {
-		switch outcomeOf(c) {
-		case graph.Remove:
+		switch fateOf(c) {
+		case fateRemoved:
 			removed = append(removed, mdCodeRef(c.Ref))
-		case graph.Fail:
+		case fateFailing:
 			failing = append(failing, mdCodeRef(c.Ref))
 		}
 	}
@@ -165,17 +165,17 @@ func groupCounts(changes []graph.ResourceChange) string {
 	var parts []string
 	for a, k := range n {
 		if k > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", k, outcome(graph.Action(a))))
+			parts = append(parts, fmt.Sprintf("%d %s", k, fate(a)))
 		}
 	}
 	return strings.Join(parts, ", ")
 }
 
 // actionCounts counts the changes by action.
-func actionCounts(changes []graph.ResourceChange) [len(outcomes)]int {
-	var n [len(outcomes)]int
+func actionCounts(changes []graph.ResourceChange) [len(fates)]int {
+	var n [len(fates)]int
 	for _, c := range changes {
-		n[outcomeOf(c)]++
+		n[fateOf(c)]++
 	}
 	return n
 }
@@ -196,10 +196,10 @@ func writeTypeCounts(b *strings.Builder, d *graph.PlanDiff) {
 		return
 	}
 	b.WriteString("\n| type |")
-	for _, o := range outcomes {
+	for _, o := range fates {
 		b.WriteString(" " + o + " |")
 	}
-	b.WriteString("\n|---|" + strings.Repeat("--:|", len(outcomes)) + "\n")
+	b.WriteString("\n|---|" + strings.Repeat("--:|", len(fates)) + "\n")
 	for _, g := range groups {
 		fmt.Fprintf(b, "| `%s` |", g.name)
 		for _, k := range actionCounts(g.changes) {

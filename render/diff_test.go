@@ -274,3 +274,25 @@ func TestDiffMarkdownCountsOutcomes(t *testing.T) {
 		}
 	}
 }
+
+// TestFateOf: every action has its words, and a skipped change is
+// skipped whatever its action (a fate of render's own, not an action
+// past graph's last).
+func TestFateOf(t *testing.T) {
+	for _, tc := range []struct {
+		c    graph.ResourceChange
+		want string
+	}{
+		{graph.ResourceChange{Action: graph.Manage}, "newly managed"},
+		{graph.ResourceChange{Action: graph.Change}, "changed"},
+		{graph.ResourceChange{Action: graph.Unmanage}, "no longer managed"},
+		{graph.ResourceChange{Action: graph.Remove}, "removed from the node"},
+		{graph.ResourceChange{Action: graph.Fail}, "failing"},
+		{graph.ResourceChange{Action: graph.Change, Skipped: true}, "skipped"},
+		{graph.ResourceChange{Action: graph.Manage, Skipped: true}, "skipped"},
+	} {
+		if got := fateOf(tc.c).String(); got != tc.want {
+			t.Errorf("%v (skipped %v): %q, want %q", tc.c.Action, tc.c.Skipped, got, tc.want)
+		}
+	}
+}

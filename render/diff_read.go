@@ -9,10 +9,10 @@ import (
 
 // readDiff turns a decoded catc.diff/2 document back into the diff it
 // was written from, for `catc diff --merge`: DiffJSON of the result gives
-// the same bytes. The JSON does not say which sides a sensitive value is
-// on; the action does (newly managed: the new side; no longer managed
-// and removed: the old; changed: both), which is what every listing of a
-// sensitive value of a resource present on both sides assumes.
+// the same bytes. A sensitive value's sides are its "old_set" and
+// "new_set"; a document written without them (by catc before they were
+// added) has its sides guessed from the action (newly managed: the new
+// side; no longer managed and removed: the old; changed: both).
 func readDiff(j *jsonDiff) (*graph.PlanDiff, error) {
 	if j.Format != DiffJSONFormat {
 		return nil, fmt.Errorf("a group's diff has format %q, not %q", j.Format, DiffJSONFormat)
@@ -76,7 +76,7 @@ func readResourceChange(r jsonDiffRes) (graph.ResourceChange, error) {
 }
 
 func readAttrChange(action graph.Action, a jsonDiffAttr) (graph.AttrChange, error) {
-	c := graph.AttrChange{Attr: a.Attribute, Path: a.Path, Sensitive: a.Sensitive}
+	c := graph.AttrChange{Attr: a.Attribute, Path: a.Path, Sensitive: a.Sensitive, Undetermined: a.Undetermined}
 	found := false
 	for b := graph.AttrBehaviour(0); b <= graph.MetaparameterAttr; b++ {
 		if b.String() == a.Behaviour {
@@ -88,6 +88,12 @@ func readAttrChange(action graph.Action, a jsonDiffAttr) (graph.AttrChange, erro
 	}
 	if a.Sensitive {
 		c.HadOld, c.HasNew = action != graph.Manage, action != graph.Unmanage && action != graph.Remove
+		if a.OldSet != nil {
+			c.HadOld = *a.OldSet
+		}
+		if a.NewSet != nil {
+			c.HasNew = *a.NewSet
+		}
 		return c, nil
 	}
 	var err error

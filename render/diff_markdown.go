@@ -88,9 +88,9 @@ func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 	for _, c := range d.Resources {
 		switch fateOf(c) {
 		case fateRemoved:
-			removed = append(removed, mdCodeRef(c.Ref))
+			removed = append(removed, mdCode(c.Ref))
 		case fateFailing:
-			failing = append(failing, mdCodeRef(c.Ref))
+			failing = append(failing, mdCode(c.Ref))
 		}
 	}
 	var paras []string
@@ -108,7 +108,7 @@ func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 		if len(d.Skips) > 0 {
 			skipped := make([]string, len(d.Skips))
 			for i, s := range d.Skips {
-				skipped[i] = mdCodeRef(s.Ref)
+				skipped[i] = mdCode(s.Ref)
 			}
 			p += fmt.Sprintf(" %s %s%s", countNoun(len(skipped), "resource", "resources"), skippedNote, list(skipped))
 		}
@@ -129,9 +129,6 @@ func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 		}
 	}
 }
-
-// mdCodeRef is a ref as inline code.
-func mdCodeRef(ref string) string { return "`" + ref + "`" }
 
 // mdList joins at most max items, then "and N more".
 func mdList(items []string, max int) string {

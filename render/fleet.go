@@ -80,11 +80,11 @@ func FleetText(w io.Writer, d *fleet.Diff, o DiffOptions) error {
 	t.bold(FleetSummary(d))
 	for _, f := range d.Failures {
 		t.section(failureTitle(f))
-		fmt.Fprintln(bw, "  "+strings.Join(f.Nodes, ", "))
+		t.plain("  " + strings.Join(f.Nodes, ", "))
 	}
 	if len(d.Unchanged) > 0 {
 		t.section(fmt.Sprintf("%s unchanged:", countNoun(len(d.Unchanged), "node", "nodes")))
-		fmt.Fprintln(bw, "  "+strings.Join(d.Unchanged, ", "))
+		t.plain("  " + strings.Join(d.Unchanged, ", "))
 	}
 	for _, g := range d.Groups {
 		fmt.Fprintln(bw)

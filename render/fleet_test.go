@@ -138,3 +138,34 @@ func TestFleetMarkdownBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestFleetEscapes: node names and errors holding control characters (a
+// facts file can name a node anything) reach neither the terminal nor
+// the comment raw, in the node lists, the headings or the tail; a ref
+// with a backtick stays one code span.
+func TestFleetEscapes(t *testing.T) {
+	evil := "web\x1b]0;owned\x07.example.com"
+	pd := &graph.PlanDiff{Resources: []graph.ResourceChange{{Action: graph.Remove, Type: "file", Ref: "File[/a`b]"}}}
+	d := &fleet.Diff{Nodes: 4, Unchanged: []string{evil + "-u"},
+		Groups:   []fleet.Group{{Key: "a", Nodes: []string{evil}, Diff: pd}, {Key: "b", Nodes: []string{evil + "-2"}, Diff: pd}},
+		Failures: []fleet.Failure{{Side: fleet.NewSide, Errors: "bad\x1b[2J", Nodes: []string{evil + "-f"}}}}
+	var text bytes.Buffer
+	if err := FleetText(&text, d, DiffOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if c := rawControl(text.String()); c != "" {
+		t.Errorf("text has %q raw:\n%s", c, text.String())
+	}
+	for _, budget := range []int{0, 1500} { // all in full; one diff on a line in the tail
+		var md bytes.Buffer
+		if err := FleetMarkdown(&md, d, DiffOptions{Budget: budget}); err != nil {
+			t.Fatal(err)
+		}
+		if c := rawControl(md.String()); c != "" {
+			t.Errorf("Markdown (budget %d) has %q raw:\n%s", budget, c, md.String())
+		}
+		if !strings.Contains(md.String(), "``File[/a`b]``") {
+			t.Errorf("Markdown (budget %d) breaks the ref's code span:\n%s", budget, md.String())
+		}
+	}
+}

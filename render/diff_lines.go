@@ -2,10 +2,10 @@ package render
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -174,9 +174,9 @@ func initOnlyLines(c graph.ResourceChange, strict graph.Strict) []diffLine {
 			out = append(out, diffLine{indent: 1, text: fmt.Sprintf("note: the old catalog does not set init_only `%s`; if the node's value differs, Puppet %s",
 				io.Attr, ifDiffers[strict])})
 		case c.Action == graph.Fail:
-			return append(out, diffLine{indent: 1, text: "Error: Could not evaluate: " + plainText(io.Message)})
+			return append(out, diffLine{indent: 1, text: "Error: Could not evaluate: " + escape.Line(io.Message)})
 		default:
-			out = append(out, diffLine{indent: 1, text: "Warning: " + plainText(io.Message)})
+			out = append(out, diffLine{indent: 1, text: "Warning: " + escape.Line(io.Message)})
 		}
 	}
 	return out
@@ -188,26 +188,6 @@ var ifDiffers = map[graph.Strict]string{
 	graph.StrictError:   "fails the resource and skips its dependents (strict=error)",
 	graph.StrictWarning: "warns and updates it in place (strict=warning)",
 }
-
-// plainText keeps a sentence on one line: control characters (a newline
-// inside a value) are written as Go escapes.
-func plainText(s string) string {
-	if !strings.ContainsFunc(s, isControl) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if isControl(r) {
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-func isControl(r rune) bool { return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 }
 
 // attrLine is one attribute change, with its values unless terse.
 func attrLine(c graph.ResourceChange, a graph.AttrChange, terse bool, strict graph.Strict) diffLine {

@@ -353,14 +353,6 @@ func skipText(s graph.Skip) string {
 // cycleText is Puppet's form: "(A => B => A)".
 func cycleText(path []string) string { return "(" + strings.Join(path, " => ") + ")" }
 
-// countNoun is "1 thing" or "N things" (many is the plural form).
-func countNoun(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
 // detail is how much a diff listing shows; the Markdown renderer lowers
 // it step by step to fit its budget.
 type detail int

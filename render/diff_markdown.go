@@ -53,7 +53,7 @@ func markdownAt(d *graph.PlanDiff, level detail, fullLen int) string {
 	writeWarnings(&b, d, level)
 	if level > fullDetail {
 		fmt.Fprintf(&b, "\n> [!NOTE]\n> This comment is shortened to fit a pull-request comment: %s (the full diff is %s characters). Run `catc diff` locally for every detail.\n",
-			droppedText(level), groupDigits(fullLen))
+			droppedText(level), GroupDigits(fullLen))
 	}
 	switch {
 	case level >= summaryOnly:
@@ -98,7 +98,7 @@ func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 		if level >= countsOnly {
 			return "."
 		}
-		return ": " + mdList(items, 10) + "."
+		return ": " + listMore(items, 10) + "."
 	}
 	if len(removed) > 0 {
 		paras = append(paras, fmt.Sprintf("%s %s (ensure → absent)%s", countNoun(len(removed), "resource", "resources"), outcome(graph.Remove), list(removed)))
@@ -128,14 +128,6 @@ func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 			fmt.Fprintf(b, "> - `%s`\n", cycleText(c))
 		}
 	}
-}
-
-// mdList joins at most max items, then "and N more".
-func mdList(items []string, max int) string {
-	if len(items) <= max {
-		return strings.Join(items, ", ")
-	}
-	return strings.Join(items[:max], ", ") + fmt.Sprintf(" and %d more", len(items)-max)
 }
 
 // typeGroup is the changes of one type, in order.
@@ -301,15 +293,6 @@ func fenceFor(text string) string {
 func mdEscape(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "<", "&lt;", ">", "&gt;", "&", "&amp;")
 	return r.Replace(s)
-}
-
-// groupDigits is 152000 → "152,000".
-func groupDigits(n int) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // truncateRunes cuts s to at most n runes, at a line end when there is one.

@@ -296,3 +296,21 @@ func TestFateOf(t *testing.T) {
 		}
 	}
 }
+
+// TestCountWords: counts group their digits, and lists name a few then
+// count the rest, the same in every renderer.
+func TestCountWords(t *testing.T) {
+	for _, tc := range []struct{ got, want string }{
+		{countNoun(1, "node", "nodes"), "1 node"},
+		{countNoun(0, "node", "nodes"), "0 nodes"},
+		{countNoun(1200, "resource is", "resources are"), "1,200 resources are"},
+		{GroupDigits(-1234567), "-1,234,567"},
+		{listMore([]string{"a", "b"}, 2), "a, b"},
+		{listMore([]string{"a", "b", "c"}, 1), "a and 2 more"},
+		{inlineNames([]string{"a", "b", "c"}, 2), "`a`, `b` and 1 more"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%q, want %q", tc.got, tc.want)
+		}
+	}
+}

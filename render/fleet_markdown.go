@@ -60,8 +60,8 @@ func fleetMarkdownAt(d *fleet.Diff, budget, full, listMax int) (string, bool) {
 	// DiffMarkdown writes already are), before it is measured.
 	var tail strings.Builder
 	if full < len(d.Groups) {
-		fmt.Fprintf(&tail, "\n%s more distinct %s, listed without detail (`catc diff --nodes` prints each):\n\n",
-			groupDigits(len(d.Groups)-full), pick(len(d.Groups)-full, "diff", "diffs"))
+		fmt.Fprintf(&tail, "\n%s, listed without detail (`catc diff --nodes` prints each):\n\n",
+			countNoun(len(d.Groups)-full, "more distinct diff", "more distinct diffs"))
 		for _, g := range d.Groups[full:] {
 			fmt.Fprintf(&tail, "- **%s** (%s): %s\n", countNoun(len(g.Nodes), "node", "nodes"), inlineNames(g.Nodes, 2), mdEscape(DiffSummary(g.Diff)))
 		}
@@ -142,9 +142,5 @@ func inlineNames(names []string, max int) string {
 		}
 		parts = append(parts, mdCode(n))
 	}
-	s := strings.Join(parts, ", ")
-	if len(names) > max {
-		s += fmt.Sprintf(" and %s more", groupDigits(len(names)-max))
-	}
-	return s
+	return strings.Join(parts, ", ") + andMore(len(names)-max)
 }

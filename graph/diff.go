@@ -64,6 +64,27 @@ func ParseStrict(name string) (Strict, bool) {
 	return StrictError, false
 }
 
+// ParseAction reads an action by its name (String's: manage, change, …).
+func ParseAction(name string) (Action, bool) {
+	for i, n := range actionNames {
+		if n == name {
+			return Action(i), true
+		}
+	}
+	return Manage, false
+}
+
+// ParseAttrBehaviour reads an attribute behaviour by its name (String's:
+// property, init_only, …).
+func ParseAttrBehaviour(name string) (AttrBehaviour, bool) {
+	for i, n := range attrBehaviourNames {
+		if n == name {
+			return AttrBehaviour(i), true
+		}
+	}
+	return PropertyAttr, false
+}
+
 // DiffOptions are the Puppet settings a diff assumes.
 type DiffOptions struct {
 	Strict Strict

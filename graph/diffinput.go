@@ -205,21 +205,7 @@ func (s *Snapshot) readEdges(edges []catalog.JSONEdge) error {
 		if !okF || !okT {
 			return fmt.Errorf("edge %s => %s names a resource the catalog does not have", e.From, e.To)
 		}
-		s.Edges = append(s.Edges, SnapEdge{From: from, To: to, Kinds: parseKinds(e.Kinds)})
+		s.Edges = append(s.Edges, SnapEdge{From: from, To: to, Kinds: ParseKinds(e.Kinds)})
 	}
 	return nil
-}
-
-// parseKinds reads kind names ("require", "autonotify", …); unknown ones
-// are ignored.
-func parseKinds(names []string) Kind {
-	var k Kind
-	for _, n := range names {
-		for i, kn := range kindNames {
-			if n == kn {
-				k |= 1 << i
-			}
-		}
-	}
-	return k
 }

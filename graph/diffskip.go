@@ -40,25 +40,13 @@ func (m *matching) skips(changes []ResourceChange) []Skip {
 			}
 		}
 	}
-	parent := make([]int32, n)
-	for i := range parent {
-		parent[i] = -2 // not reached
-	}
-	var queue []int32
+	var failing []int32 // the resources that really fail
 	for _, s := range sources {
-		if !skipped[s] { // the resources that really fail
-			parent[s] = -1
-			queue = append(queue, s)
+		if !skipped[s] {
+			failing = append(failing, s)
 		}
 	}
-	for head := 0; head < len(queue); head++ {
-		for _, w := range adj[queue[head]] {
-			if parent[w] == -2 {
-				parent[w] = queue[head]
-				queue = append(queue, w)
-			}
-		}
-	}
+	parent := shortestFrom(failing, adj)
 	step := m.new.steps()
 	var out []Skip
 	for j := range n {

@@ -119,11 +119,23 @@ func TestShardMerge(t *testing.T) {
 	}
 }
 
+// outcomeWhat is the outcome in a few words (render.OutcomesText's
+// wording is tested with it).
+func outcomeWhat(o Outcome) string {
+	switch {
+	case o.Failed:
+		return "fail: " + o.Errors
+	case o.Plan:
+		return fmt.Sprintf("share one plan of %d steps", o.Steps)
+	}
+	return "compile"
+}
+
 func TestValidatePlans(t *testing.T) {
 	_, new, nodes := loadFixture(t)
 	var got []string
 	for _, o := range Validate(new, nodes, Options{}) {
-		got = append(got, fmt.Sprintf("%d %s %v", len(o.Nodes), o.What, o.Nodes))
+		got = append(got, fmt.Sprintf("%d %s %v", len(o.Nodes), outcomeWhat(o), o.Nodes))
 	}
 	want := "1 fail: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19 [mq-01.example.com]|" +
 		"5 compile [db-01.example.com db-02.example.com web-01.example.com web-02.example.com web-03.example.com]"
@@ -132,7 +144,7 @@ func TestValidatePlans(t *testing.T) {
 	}
 	got = nil
 	for _, o := range Plans(new, nodes, Options{}) {
-		got = append(got, fmt.Sprintf("%d %s %v", len(o.Nodes), o.What, o.Nodes))
+		got = append(got, fmt.Sprintf("%d %s %v", len(o.Nodes), outcomeWhat(o), o.Nodes))
 	}
 	want = "1 fail: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19 [mq-01.example.com]|" +
 		"3 share one plan of 7 steps [web-01.example.com web-02.example.com web-03.example.com]|" +

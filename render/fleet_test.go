@@ -169,3 +169,40 @@ func TestFleetEscapes(t *testing.T) {
 		}
 	}
 }
+
+// TestOutcomesText: one line per outcome, the verb agreeing with the
+// number of nodes, warnings counted, long node lists cut; no nodes at all
+// is said.
+func TestOutcomesText(t *testing.T) {
+	many := make([]string, 12)
+	for i := range many {
+		many[i] = fmt.Sprintf("web-%02d", i+1)
+	}
+	for _, tc := range []struct {
+		outcomes []fleet.Outcome
+		want     string
+	}{
+		{nil, "No nodes: the --nodes path (or this shard) holds none.\n"},
+		{[]fleet.Outcome{
+			{Failed: true, Errors: "Duplicate resource at site/web.hcl:4", Nodes: []string{"mq-01"}},
+			{Failed: true, Errors: "Dependency cycle at site/web.hcl:9", Nodes: []string{"a", "b"}},
+			{Nodes: many, Warnings: 2},
+			{Nodes: []string{"db-01"}},
+		}, "1 node fails: Duplicate resource at site/web.hcl:4 (mq-01).\n" +
+			"2 nodes fail: Dependency cycle at site/web.hcl:9 (a, b).\n" +
+			"12 nodes compile with 2 warnings (web-01, web-02, web-03, web-04, web-05, web-06, web-07, web-08, web-09, web-10 and 2 more).\n" +
+			"1 node compiles (db-01).\n"},
+		{[]fleet.Outcome{
+			{Plan: true, Steps: 1200, Nodes: []string{"a", "b"}},
+			{Plan: true, Steps: 1, Warnings: 1, Nodes: []string{"c"}},
+		}, "2 nodes share one plan of 1,200 steps (a, b).\n1 node has a plan of 1 step with 1 warning (c).\n"},
+	} {
+		var b bytes.Buffer
+		if err := OutcomesText(&b, tc.outcomes); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != tc.want {
+			t.Errorf("got\n%s\nwant\n%s", b.String(), tc.want)
+		}
+	}
+}

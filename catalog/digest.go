@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"hash"
+	"strings"
 	"sync"
 
 	"github.com/catc-dev/catc/internal/jsonw"
@@ -27,6 +28,21 @@ const NoDigest = "redacted"
 // DigestPrefix starts the marker text of a digested sensitive value:
 // "hmac-sha256:<key id>:<hex digest>".
 const DigestPrefix = "hmac-sha256:"
+
+// DigestKeyID is the key id of a digest marker (DigestPrefix, the key
+// id, ":", the digest); "" for a digest written without one (older
+// files: "hmac-sha256:<digest>") and for any other text. Two digests can
+// be compared only when their key ids are the same.
+func DigestKeyID(marker string) string {
+	rest, ok := strings.CutPrefix(marker, DigestPrefix)
+	if !ok {
+		return ""
+	}
+	if id, _, ok := strings.Cut(rest, ":"); ok {
+		return id
+	}
+	return ""
+}
 
 // MinDigestKey is the shortest digest key SetDigestKey takes, in bytes.
 const MinDigestKey = 16

@@ -16,13 +16,19 @@ import (
 func CheckJSONDocument(data []byte) error {
 	var v json.RawMessage
 	if err := json.Unmarshal(data, &v); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			return fmt.Errorf("%v (at byte offset %d)", err, max(se.Offset-1, 0))
-		}
-		return err
+		return SyntaxErrorAt(err)
 	}
-	return duplicateKeys(data)
+	return DuplicateKeys(data)
+}
+
+// SyntaxErrorAt is err from encoding/json with, for a syntax error, the
+// byte offset (from 0) of the character at fault.
+func SyntaxErrorAt(err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Errorf("%v (at byte offset %d)", err, max(se.Offset-1, 0))
+	}
+	return err
 }
 
 // keySet is the keys seen in one open object: a short list, turned into
@@ -57,10 +63,11 @@ func (k *keySet) add(key string) bool {
 	return true
 }
 
-// duplicateKeys scans valid JSON for an object with a repeated key
-// (compared after decoding, as encoding/json compares them). It keeps its own stack, so nesting depth
-// costs no Go stack.
-func duplicateKeys(data []byte) error {
+// DuplicateKeys scans valid JSON (one that encoding/json read without a
+// syntax error) for an object with a repeated key (compared after
+// decoding, as encoding/json compares them). It keeps its own stack, so
+// nesting depth costs no Go stack.
+func DuplicateKeys(data []byte) error {
 	var stack []*keySet
 	for i := 0; i < len(data); i++ {
 		top := (*keySet)(nil)

@@ -162,32 +162,19 @@ func snapshot(site *catalog.Site, n *catalog.Node) (*graph.Snapshot, hcl.Diagnos
 	if site == nil {
 		return &graph.Snapshot{}, nil
 	}
-	cat, diags := site.Compile(n)
-	if diags.HasErrors() {
+	plan, diags := compileNode(site, n)
+	if plan == nil {
 		return nil, diags
 	}
-	plan, _ := graph.Order(graph.Build(cat), graph.Ordering{})
 	return graph.NewSnapshot(plan), diags
 }
 
-// resort sorts the resources and edges again after their refs changed
-// (as PlanDiff sorts them: by type and ref, by from and to), so that two
-// nodes' diffs that differ only by identity list them in the same order.
-func resort(d *graph.PlanDiff) *graph.PlanDiff {
-	sort.SliceStable(d.Resources, func(i, j int) bool {
-		a, b := d.Resources[i], d.Resources[j]
-		if a.Type != b.Type {
-			return a.Type < b.Type
-		}
-		return a.Ref < b.Ref
-	})
-	sort.SliceStable(d.Edges, func(i, j int) bool {
-		a, b := d.Edges[i], d.Edges[j]
-		if a.From != b.From {
-			return a.From < b.From
-		}
-		return a.To < b.To
-	})
+// regroup rewrites a node's diff with its identity's placeholders and
+// sorts it again (the refs changed), so that two nodes whose diffs differ
+// only by identity list them in the same order.
+func regroup(d *graph.PlanDiff, id *identity) *graph.PlanDiff {
+	d = substitute(d, id.replace)
+	d.Sort()
 	return d
 }
 
@@ -205,12 +192,13 @@ func newBuilder(strict graph.Strict, nodes int) *builder {
 
 func (b *builder) add(r nodeResult) {
 	var g *Group
-	var key string
+	var key, errs string
 	if r.diff != nil {
-		g = &Group{Diff: resort(substitute(r.diff, r.id.replace))}
+		g = &Group{Diff: regroup(r.diff, r.id)}
 		g.Key, g.Placeholders = keyOf(g.Diff), r.id.placeholders()
 	} else if r.failed {
-		key = r.side.String() + "\x00" + errorsText(r.diags, r.id)
+		errs = errorsText(r.diags, r.id)
+		key = r.side.String() + "\x00" + errs
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -220,7 +208,7 @@ func (b *builder) add(r nodeResult) {
 	case r.failed:
 		f := b.failures[key]
 		if f == nil {
-			f = &Failure{Side: r.side, Errors: errorsText(r.diags, r.id)}
+			f = &Failure{Side: r.side, Errors: errs}
 			b.failures[key] = f
 		}
 		// The diagnostics shown are the first node's, whichever

@@ -119,11 +119,23 @@ func TestShardMerge(t *testing.T) {
 	}
 }
 
+// outcomeWhat is the outcome in a few words (render.OutcomesText's
+// wording is tested with it).
+func outcomeWhat(o Outcome) string {
+	switch {
+	case o.Failed:
+		return "fail: " + o.Errors
+	case o.Plan:
+		return fmt.Sprintf("share one plan of %d steps", o.Steps)
+	}
+	return "compile"
+}
+
 func TestValidatePlans(t *testing.T) {
 	_, new, nodes := loadFixture(t)
 	var got []string
 	for _, o := range Validate(new, nodes, Options{}) {
-		got = append(got, fmt.Sprintf("%d %s %v", len(o.Nodes), o.What, o.Nodes))
+		got = append(got, fmt.Sprintf("%d %s %v", len(o.Nodes), outcomeWhat(o), o.Nodes))
 	}
 	want := "1 fail: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19 [mq-01.example.com]|" +
 		"5 compile [db-01.example.com db-02.example.com web-01.example.com web-02.example.com web-03.example.com]"
@@ -132,7 +144,7 @@ func TestValidatePlans(t *testing.T) {
 	}
 	got = nil
 	for _, o := range Plans(new, nodes, Options{}) {
-		got = append(got, fmt.Sprintf("%d %s %v", len(o.Nodes), o.What, o.Nodes))
+		got = append(got, fmt.Sprintf("%d %s %v", len(o.Nodes), outcomeWhat(o), o.Nodes))
 	}
 	want = "1 fail: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19 [mq-01.example.com]|" +
 		"3 share one plan of 7 steps [web-01.example.com web-02.example.com web-03.example.com]|" +
@@ -285,6 +297,33 @@ func TestIdentityOrder(t *testing.T) {
 			d.Resources[0], d.Resources[1] = d.Resources[1], d.Resources[0]
 		}
 		b.add(nodeResult{name: name, id: identityOf(&catalog.Node{Name: name}), diff: d})
+	}
+	if d := b.result(); len(d.Groups) != 1 {
+		t.Errorf("%d groups: %s", len(d.Groups), summary(d))
+	}
+}
+
+// TestIdentityOrderEveryList: the same holds for skips and refreshes out
+// of order (in a cycle: no step, so by ref) and for new cycles, whose
+// paths start at their smallest ref.
+func TestIdentityOrderEveryList(t *testing.T) {
+	mk := func(name string) *graph.PlanDiff {
+		own, other := "File[/srv/"+name+"]", "File[/srv/m]"
+		d := &graph.PlanDiff{
+			Skips:     []graph.Skip{{Ref: own, Path: []string{other, own}}, {Ref: other, Path: []string{own, other}}},
+			Refreshes: []graph.Refresh{{Ref: own, Path: []string{other, own}}, {Ref: other, Path: []string{own, other}}},
+			NewCycles: [][]string{{own, other, own}, {"Exec[" + name + "]", "Exec[m]", "Exec[" + name + "]"}},
+		}
+		if name == "zulu" { // as graph sorts the real refs
+			d.Skips[0], d.Skips[1] = d.Skips[1], d.Skips[0]
+			d.Refreshes[0], d.Refreshes[1] = d.Refreshes[1], d.Refreshes[0]
+			d.NewCycles = [][]string{{"Exec[m]", "Exec[zulu]", "Exec[m]"}, {other, own, other}}
+		}
+		return d
+	}
+	b := newBuilder(graph.StrictError, 2)
+	for _, name := range []string{"alpha", "zulu"} {
+		b.add(nodeResult{name: name, id: identityOf(&catalog.Node{Name: name}), diff: mk(name)})
 	}
 	if d := b.result(); len(d.Groups) != 1 {
 		t.Errorf("%d groups: %s", len(d.Groups), summary(d))

@@ -16,12 +16,16 @@ import (
 
 // Outcome is what happened to a group of nodes that fared alike.
 type Outcome struct {
-	// Failed is set when the nodes do not compile.
+	// Failed is set when the nodes do not compile; Errors are then their
+	// distinct errors, as in Failure.
 	Failed bool
-	// What says what happened, after "N nodes": "compile", "compile with 2
-	// warnings", "fail: Dependency cycle at site/web.hcl:12", "have one
-	// plan of 120 steps".
-	What string
+	Errors string
+	// Plan is set by Plans for nodes that compile: they share one apply
+	// order of Steps steps.
+	Plan  bool
+	Steps int
+	// Warnings is the number of warnings of each node that compiles.
+	Warnings int
 	// Nodes are the node names, sorted.
 	Nodes []string
 	// Diags are the diagnostics of the first node (nodes grouped alike
@@ -34,28 +38,28 @@ type Outcome struct {
 // the same errors at the same places. Failures come first, each kind
 // sorted by the number of nodes, most first.
 func Validate(site *catalog.Site, nodes []*catalog.Node, o Options) []Outcome {
-	return group(site, nodes, o, func(*graph.Plan, *identity) (string, string) {
-		return "compile", ""
-	})
+	return group(site, nodes, o, false)
 }
 
 // Plans is Validate that tells the compiling nodes apart by their plan:
 // nodes whose apply orders are the same resources in the same order (up
 // to the node's identity in titles, see Diff) group together.
 func Plans(site *catalog.Site, nodes []*catalog.Node, o Options) []Outcome {
-	return group(site, nodes, o, func(p *graph.Plan, id *identity) (string, string) {
-		h := sha256.New()
-		for _, s := range p.Steps {
-			fmt.Fprintf(h, "%s\x00", id.replace(s.Resource.Ref()))
-		}
-		return "share one plan of " + countOf(len(p.Steps), "step"), hex.EncodeToString(h.Sum(nil))
-	})
+	return group(site, nodes, o, true)
 }
 
-// group compiles every node and groups them by the outcome that ok names
-// for a compiling node (its words and a key telling apart outcomes with
-// the same words).
-func group(site *catalog.Site, nodes []*catalog.Node, o Options, ok func(*graph.Plan, *identity) (string, string)) []Outcome {
+// planKey tells plans apart by their steps' refs, identity replaced.
+func planKey(p *graph.Plan, id *identity) string {
+	h := sha256.New()
+	for _, s := range p.Steps {
+		fmt.Fprintf(h, "%s\x00", id.replace(s.Resource.Ref()))
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// group compiles every node and groups them by outcome: the same errors,
+// or the same number of warnings (and with plans, the same plan).
+func group(site *catalog.Site, nodes []*catalog.Node, o Options, plans bool) []Outcome {
 	var mu sync.Mutex
 	byKey := map[string]*Outcome{}
 	each(len(nodes), o, func(i int) {
@@ -70,14 +74,15 @@ func group(site *catalog.Site, nodes []*catalog.Node, o Options, ok func(*graph.
 		var out Outcome
 		var key string
 		if diags.HasErrors() {
-			out = Outcome{Failed: true, What: "fail: " + errorsText(diags, id)}
-			key = out.What
+			out = Outcome{Failed: true, Errors: errorsText(diags, id)}
+			key = "fail\x00" + out.Errors
 		} else {
-			what, k := ok(plan, id)
-			if w := countWarnings(diags); w > 0 {
-				what += " with " + countOf(w, "warning")
+			out = Outcome{Warnings: countWarnings(diags)}
+			if plans {
+				out.Plan, out.Steps = true, len(plan.Steps)
+				key = planKey(plan, id)
 			}
-			out, key = Outcome{What: what}, what+"\x00"+k
+			key = fmt.Sprintf("ok\x00%d\x00%d\x00%s", out.Steps, out.Warnings, key)
 		}
 		mu.Lock()
 		defer mu.Unlock()
@@ -137,14 +142,6 @@ func countWarnings(diags hcl.Diagnostics) int {
 		}
 	}
 	return n
-}
-
-// countOf is "1 step", "1,200 steps".
-func countOf(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return GroupDigits(n) + " " + noun + "s"
 }
 
 // GroupDigits writes n with thousands separators: 1,000.

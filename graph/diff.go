@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"sort"
 	"strconv"
 )
 
@@ -63,6 +62,27 @@ func ParseStrict(name string) (Strict, bool) {
 		}
 	}
 	return StrictError, false
+}
+
+// ParseAction reads an action by its name (String's: manage, change, …).
+func ParseAction(name string) (Action, bool) {
+	for i, n := range actionNames {
+		if n == name {
+			return Action(i), true
+		}
+	}
+	return Manage, false
+}
+
+// ParseAttrBehaviour reads an attribute behaviour by its name (String's:
+// property, init_only, …).
+func ParseAttrBehaviour(name string) (AttrBehaviour, bool) {
+	for i, n := range attrBehaviourNames {
+		if n == name {
+			return AttrBehaviour(i), true
+		}
+	}
+	return PropertyAttr, false
 }
 
 // DiffOptions are the Puppet settings a diff assumes.
@@ -264,6 +284,7 @@ func DiffWith(old, new *Snapshot, o DiffOptions) *PlanDiff {
 	d.Moves = m.moves()
 	d.Refreshes = m.refreshes(d.Resources)
 	d.NewCycles, d.ResolvedCycles = m.cycleChanges()
+	d.Sort()
 	return d
 }
 
@@ -317,12 +338,6 @@ func (m *matching) resourceChanges(strict Strict) []ResourceChange {
 				Attributes: allAttributes(or, true), OldLoc: loc(or)})
 		}
 	}
-	sort.SliceStable(out, func(a, b int) bool {
-		if out[a].Type != out[b].Type {
-			return out[a].Type < out[b].Type
-		}
-		return out[a].Ref < out[b].Ref
-	})
 	return out
 }
 

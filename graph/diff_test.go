@@ -215,3 +215,31 @@ func TestDiffCycles(t *testing.T) {
 		t.Errorf("a cyclic catalog differs from itself: %+v", d)
 	}
 }
+
+// TestParseNames: every action, attribute behaviour and edge kind reads
+// back from the name the diff JSON writes; unknown names do not.
+func TestParseNames(t *testing.T) {
+	for a := Manage; a <= Fail; a++ {
+		if got, ok := ParseAction(a.String()); !ok || got != a {
+			t.Errorf("ParseAction(%q) = %v, %v", a.String(), got, ok)
+		}
+	}
+	for b := PropertyAttr; b <= MetaparameterAttr; b++ {
+		if got, ok := ParseAttrBehaviour(b.String()); !ok || got != b {
+			t.Errorf("ParseAttrBehaviour(%q) = %v, %v", b.String(), got, ok)
+		}
+	}
+	if _, ok := ParseAction("delete"); ok {
+		t.Error("ParseAction accepted delete")
+	}
+	if _, ok := ParseAttrBehaviour("read_only"); ok {
+		t.Error("ParseAttrBehaviour accepted read_only")
+	}
+	all := Kind(0)
+	for i := range kindNames {
+		all |= 1 << i
+	}
+	if got := ParseKinds(append(all.Names(), "bogus")); got != all {
+		t.Errorf("ParseKinds(%v) = %v", all.Names(), got)
+	}
+}

@@ -3,7 +3,6 @@ package graph
 import (
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/types"
@@ -205,8 +204,7 @@ func diffHash(out []AttrChange, c AttrChange, oh, nh *types.Hash) []AttrChange {
 }
 
 // undetermined reports whether a and b are secrets whose digests cannot
-// be compared: one has none, or they come from different keys (the key id
-// before the last colon differs).
+// be compared: one has none, or they come from different keys.
 func undetermined(a, b types.Value) bool {
 	ra, okA := a.(Redacted)
 	rb, okB := b.(Redacted)
@@ -216,7 +214,7 @@ func undetermined(a, b types.Value) bool {
 	if ra.Digest == "" || rb.Digest == "" {
 		return true
 	}
-	return ra.Digest[:strings.LastIndexByte(ra.Digest, ':')+1] != rb.Digest[:strings.LastIndexByte(rb.Digest, ':')+1]
+	return catalog.DigestKeyID(ra.Digest) != catalog.DigestKeyID(rb.Digest)
 }
 
 // redactChange drops the values of a change that involves a sensitive

@@ -26,11 +26,20 @@ func ReadSnapshot(r io.Reader, name string) (*Snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
-	if err := catalog.CheckJSONDocument(data); err != nil {
+	// One decode: encoding/json checks the syntax of the whole document
+	// before it fills anything in, so a syntax error comes first, then a
+	// repeated key (catalog.CheckJSONDocument's checks), then a value of
+	// the wrong type.
+	var in catalog.JSONCatalog
+	err = json.Unmarshal(data, &in)
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, catalog.SyntaxErrorAt(err))
+	}
+	if err := catalog.DuplicateKeys(data); err != nil {
 		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, err)
 	}
-	var in catalog.JSONCatalog
-	if err := json.Unmarshal(data, &in); err != nil {
+	if err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
 			return nil, fmt.Errorf("%s: not a catalog JSON file: %v (the value ends at byte offset %d)", name, err, te.Offset)
@@ -205,21 +214,7 @@ func (s *Snapshot) readEdges(edges []catalog.JSONEdge) error {
 		if !okF || !okT {
 			return fmt.Errorf("edge %s => %s names a resource the catalog does not have", e.From, e.To)
 		}
-		s.Edges = append(s.Edges, SnapEdge{From: from, To: to, Kinds: parseKinds(e.Kinds)})
+		s.Edges = append(s.Edges, SnapEdge{From: from, To: to, Kinds: ParseKinds(e.Kinds)})
 	}
 	return nil
-}
-
-// parseKinds reads kind names ("require", "autonotify", …); unknown ones
-// are ignored.
-func parseKinds(names []string) Kind {
-	var k Kind
-	for _, n := range names {
-		for i, kn := range kindNames {
-			if n == kn {
-				k |= 1 << i
-			}
-		}
-	}
-	return k
 }

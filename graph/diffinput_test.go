@@ -29,6 +29,7 @@ func TestReadSnapshotStrict(t *testing.T) {
 		{"negative index", doc(`{"ref": "A[a]", "type": "a", "index": -1}`), "resource A[a]: index -1 is out of range"},
 		{"index used twice", doc(res("A[a]", 1), res("A[b]", 1)), "resource A[b]: index 1 is also the index of A[a]"},
 		{"wrong type", `{"format": "catc.catalog/1", "resources": [{"ref": "A[a]", "index": "0"}]}`, "(the value ends at byte offset 71)"},
+		{"repeated key before wrong type", `{"format": "catc.catalog/1", "resources": [{"ref": "A[a]", "index": "0"}], "edges": [], "edges": []}`, `duplicate key "edges" at byte offset 88`},
 	}
 	for _, tt := range tests {
 		_, err := ReadSnapshot(bytes.NewReader([]byte(tt.src)), "x.json")

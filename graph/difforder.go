@@ -42,12 +42,6 @@ func (m *matching) edgeChanges() []EdgeChange {
 			res = append(res, *c)
 		}
 	}
-	sort.Slice(res, func(i, j int) bool {
-		if res[i].From != res[j].From {
-			return res[i].From < res[j].From
-		}
-		return res[i].To < res[j].To
-	})
 	return res
 }
 
@@ -129,11 +123,6 @@ func (m *matching) cycleChanges() (added, resolved [][]string) {
 			resolved = append(resolved, path)
 		}
 	}
-	byFirst := func(c [][]string) {
-		sort.Slice(c, func(i, j int) bool { return strings.Join(c[i], "\x00") < strings.Join(c[j], "\x00") })
-	}
-	byFirst(added)
-	byFirst(resolved)
 	return added, resolved
 }
 

@@ -13,10 +13,6 @@ import "sort"
 func (m *matching) refreshes(changes []ResourceChange) []Refresh {
 	n := len(m.new.Resources)
 	idx := m.new.byRef()
-	parent := make([]int32, n)
-	for i := range parent {
-		parent[i] = -2 // not reached
-	}
 	var queue []int32
 	quiet := make([]bool, n) // failing or skipped: never refreshed
 	for _, c := range changes {
@@ -30,14 +26,36 @@ func (m *matching) refreshes(changes []ResourceChange) []Refresh {
 		}
 	}
 	sort.Slice(queue, func(a, b int) bool { return queue[a] < queue[b] })
-	for _, j := range queue {
-		parent[j] = -1
-	}
 	emits := make([]bool, n)
 	for _, j := range queue {
 		emits[j] = true
 	}
-	adj := m.new.adjacency(true)
+	parent := shortestFrom(queue, m.new.adjacency(true))
+	step := m.new.steps()
+	var out []Refresh
+	for j := range n {
+		if parent[j] < 0 || emits[j] || quiet[j] || m.toOld[j] < 0 {
+			continue
+		}
+		out = append(out, Refresh{Ref: m.new.Resources[j].Ref, Path: m.chain(parent, int32(j)), step: step[j]})
+	}
+	return out
+}
+
+// shortestFrom is a multi-source breadth-first search along adj, sources
+// and neighbours in the order given (so the answer is deterministic):
+// parent[v] is v's predecessor on a shortest chain from a source, -1 for
+// a source, -2 when no source reaches v.
+func shortestFrom(sources []int32, adj [][]int32) []int32 {
+	parent := make([]int32, len(adj))
+	for i := range parent {
+		parent[i] = -2
+	}
+	queue := make([]int32, 0, len(sources))
+	for _, s := range sources {
+		parent[s] = -1
+		queue = append(queue, s)
+	}
 	for head := 0; head < len(queue); head++ {
 		u := queue[head]
 		for _, w := range adj[u] {
@@ -47,16 +65,7 @@ func (m *matching) refreshes(changes []ResourceChange) []Refresh {
 			}
 		}
 	}
-	step := m.new.steps()
-	var out []Refresh
-	for j := range n {
-		if parent[j] < 0 || emits[j] || quiet[j] || m.toOld[j] < 0 {
-			continue
-		}
-		out = append(out, Refresh{Ref: m.new.Resources[j].Ref, Path: m.chain(parent, int32(j)), step: step[j]})
-	}
-	sortByStep(out, func(r Refresh) (int, string) { return r.step, r.Ref })
-	return out
+	return parent
 }
 
 // chain follows the search's parent links back from j to its source.

@@ -40,25 +40,13 @@ func (m *matching) skips(changes []ResourceChange) []Skip {
 			}
 		}
 	}
-	parent := make([]int32, n)
-	for i := range parent {
-		parent[i] = -2 // not reached
-	}
-	var queue []int32
+	var failing []int32 // the resources that really fail
 	for _, s := range sources {
-		if !skipped[s] { // the resources that really fail
-			parent[s] = -1
-			queue = append(queue, s)
+		if !skipped[s] {
+			failing = append(failing, s)
 		}
 	}
-	for head := 0; head < len(queue); head++ {
-		for _, w := range adj[queue[head]] {
-			if parent[w] == -2 {
-				parent[w] = queue[head]
-				queue = append(queue, w)
-			}
-		}
-	}
+	parent := shortestFrom(failing, adj)
 	step := m.new.steps()
 	var out []Skip
 	for j := range n {
@@ -66,7 +54,6 @@ func (m *matching) skips(changes []ResourceChange) []Skip {
 			out = append(out, Skip{Ref: m.new.Resources[j].Ref, Path: m.chain(parent, int32(j)), step: step[j]})
 		}
 	}
-	sortByStep(out, func(s Skip) (int, string) { return s.step, s.Ref })
 	for i := range changes {
 		if j, ok := idx[changes[i].Ref]; ok && changes[i].Action != Unmanage && skipped[j] {
 			changes[i].Skipped = true
@@ -86,20 +73,4 @@ func (s *Snapshot) steps() []int {
 		step[j] = k + 1
 	}
 	return step
-}
-
-// sortByStep sorts by step, resources without one (in cycles) last, then
-// by ref.
-func sortByStep[T any](xs []T, key func(T) (int, string)) {
-	sort.SliceStable(xs, func(a, b int) bool {
-		sa, ra := key(xs[a])
-		sb, rb := key(xs[b])
-		if (sa == 0) != (sb == 0) {
-			return sb == 0
-		}
-		if sa != sb {
-			return sa < sb
-		}
-		return ra < rb
-	})
 }

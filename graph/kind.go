@@ -50,6 +50,20 @@ func (k Kind) Names() []string {
 	return out
 }
 
+// ParseKinds reads kind names as Names writes them ("require",
+// "autonotify", …); unknown ones are ignored.
+func ParseKinds(names []string) Kind {
+	var k Kind
+	for _, n := range names {
+		for i, kn := range kindNames {
+			if n == kn {
+				k |= 1 << i
+			}
+		}
+	}
+	return k
+}
+
 // String joins Names with "+", e.g. "require+subscribe".
 func (k Kind) String() string {
 	if k != 0 && k&(k-1) == 0 { // one kind, as in every Origin: no allocation

@@ -75,19 +75,12 @@ func limitDiagnostics(diags hcl.Diagnostics, max int) hcl.Diagnostics {
 		Severity: hcl.DiagWarning,
 		Summary:  fmt.Sprintf("%d more diagnostics not shown", len(rest)),
 		Detail: fmt.Sprintf("Only the first %d diagnostics are printed; %s and %s follow. Fix the ones above first (later ones often follow from them), or run with --max-diagnostics 0 to print them all.",
-			max, diagPlural(errs, "error"), diagPlural(len(rest)-errs, "warning")),
+			max, countNoun(errs, "error", "errors"), countNoun(len(rest)-errs, "warning", "warnings")),
 	}
 	if errs > 0 {
 		more.Severity = hcl.DiagError
 	}
 	return append(diags[:max:max], more)
-}
-
-func diagPlural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // jsonDiagnostic is one diagnostic of `--diagnostics json`.

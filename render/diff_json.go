@@ -15,7 +15,7 @@ const DiffJSONFormat = "catc.diff/2"
 // Every list is present (empty rather than null) and sorted as PlanDiff
 // sorts it. An attribute's "old" and "new" are absent on the side that
 // has no value, and both are absent, with "sensitive": true, for a
-// sensitive value.
+// sensitive value: "old_set" and "new_set" then say which sides have one.
 type jsonDiff struct {
 	Format         string           `json:"format"`
 	Strict         string           `json:"strict"`
@@ -75,14 +75,18 @@ type jsonDiffSkip struct {
 }
 
 type jsonDiffAttr struct {
-	Attribute string          `json:"attribute"`
-	Path      string          `json:"path"`
-	Behaviour string          `json:"behaviour"`
-	Sensitive bool            `json:"sensitive"`
-	Old       json.RawMessage `json:"old,omitempty"`
-	New       json.RawMessage `json:"new,omitempty"`
-	OldType   string          `json:"old_type,omitempty"`
-	NewType   string          `json:"new_type,omitempty"`
+	Attribute string `json:"attribute"`
+	Path      string `json:"path"`
+	Behaviour string `json:"behaviour"`
+	Sensitive bool   `json:"sensitive"`
+	// OldSet and NewSet are written for a sensitive value only (whose
+	// "old" and "new" are not): whether each side has one.
+	OldSet  *bool           `json:"old_set,omitempty"`
+	NewSet  *bool           `json:"new_set,omitempty"`
+	Old     json.RawMessage `json:"old,omitempty"`
+	New     json.RawMessage `json:"new,omitempty"`
+	OldType string          `json:"old_type,omitempty"`
+	NewType string          `json:"new_type,omitempty"`
 
 	// Undetermined: the digests cannot be compared (graph.AttrChange).
 	Undetermined bool `json:"undetermined,omitempty"`
@@ -150,7 +154,7 @@ func encodeJSON(w io.Writer, v any) error {
 }
 
 func jsonResourceChange(r graph.ResourceChange) jsonDiffRes {
-	j := jsonDiffRes{Action: r.Action.String(), Outcome: outcome(outcomeOf(r)), Skipped: r.Skipped, Type: r.Type, Ref: r.Ref, OldRef: r.OldRef,
+	j := jsonDiffRes{Action: r.Action.String(), Outcome: fateOf(r).String(), Skipped: r.Skipped, Type: r.Type, Ref: r.Ref, OldRef: r.OldRef,
 		ParameterOnly: r.ParameterOnly, InitOnly: make([]jsonInitOnly, len(r.InitOnly)), OldLocation: r.OldLoc, NewLocation: r.NewLoc,
 		Attributes: make([]jsonDiffAttr, len(r.Attributes))}
 	for i, io := range r.InitOnly {
@@ -159,7 +163,10 @@ func jsonResourceChange(r graph.ResourceChange) jsonDiffRes {
 	for i, a := range r.Attributes {
 		ja := jsonDiffAttr{Attribute: a.Attr, Path: a.Path, Behaviour: a.Behaviour.String(), Sensitive: a.Sensitive}
 		ja.Undetermined = a.Undetermined
-		if !a.Sensitive {
+		if a.Sensitive {
+			had, has := a.HadOld, a.HasNew
+			ja.OldSet, ja.NewSet = &had, &has
+		} else {
 			if a.HadOld {
 				ja.Old, ja.OldType = types.EncodeJSON(a.Old), graph.ValueTypeName(a.Old)
 			}

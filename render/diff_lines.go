@@ -2,10 +2,10 @@ package render
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -24,31 +24,53 @@ func (l diffLine) String() string {
 	return fmt.Sprintf("%-3s %s%s", l.mark, strings.Repeat("    ", l.indent), l.text)
 }
 
-// outcomes name what each action does on the node, in every format: the
-// summary, the listings, the Markdown warning and the JSON "outcome". A
-// change Puppet skips has the last one, whatever its action.
-var outcomes = [...]string{
-	graph.Manage:   "newly managed",
-	graph.Change:   "changed",
-	graph.Unmanage: "no longer managed",
-	graph.Remove:   "removed from the node",
-	graph.Fail:     "failing",
-	skippedOutcome: "skipped",
+// fate is what happens to a change's resource on the node: what its
+// action does, or skipped when a resource it depends on fails. It is the
+// render's own set, so graph.Action stays the closed set graph defines.
+type fate int
+
+// The fates, in the order of the actions, then skipped.
+const (
+	fateManaged fate = iota
+	fateChanged
+	fateUnmanaged
+	fateRemoved
+	fateFailing
+	fateSkipped
+)
+
+// fates name each fate in every format: the summary, the listings, the
+// Markdown warning and the JSON "outcome".
+var fates = [...]string{
+	fateManaged:   "newly managed",
+	fateChanged:   "changed",
+	fateUnmanaged: "no longer managed",
+	fateRemoved:   "removed from the node",
+	fateFailing:   "failing",
+	fateSkipped:   "skipped",
 }
 
-// skippedOutcome indexes outcomes for a skipped change.
-const skippedOutcome = graph.Fail + 1
+func (f fate) String() string { return fates[f] }
+
+// actionFates is what each action does.
+var actionFates = [...]fate{
+	graph.Manage:   fateManaged,
+	graph.Change:   fateChanged,
+	graph.Unmanage: fateUnmanaged,
+	graph.Remove:   fateRemoved,
+	graph.Fail:     fateFailing,
+}
 
 // outcome is the action's words ("no longer managed", …).
-func outcome(a graph.Action) string { return outcomes[a] }
+func outcome(a graph.Action) string { return actionFates[a].String() }
 
-// outcomeOf is what happens to a change's resource: its action's outcome,
-// or skipped.
-func outcomeOf(c graph.ResourceChange) graph.Action {
+// fateOf is what happens to a change's resource: its action's fate, or
+// skipped.
+func fateOf(c graph.ResourceChange) fate {
 	if c.Skipped {
-		return skippedOutcome
+		return fateSkipped
 	}
-	return c.Action
+	return actionFates[c.Action]
 }
 
 // Why each action does what it does, as the listings say it after the ref.
@@ -152,9 +174,9 @@ func initOnlyLines(c graph.ResourceChange, strict graph.Strict) []diffLine {
 			out = append(out, diffLine{indent: 1, text: fmt.Sprintf("note: the old catalog does not set init_only `%s`; if the node's value differs, Puppet %s",
 				io.Attr, ifDiffers[strict])})
 		case c.Action == graph.Fail:
-			return append(out, diffLine{indent: 1, text: "Error: Could not evaluate: " + plainText(io.Message)})
+			return append(out, diffLine{indent: 1, text: "Error: Could not evaluate: " + escape.Line(io.Message)})
 		default:
-			out = append(out, diffLine{indent: 1, text: "Warning: " + plainText(io.Message)})
+			out = append(out, diffLine{indent: 1, text: "Warning: " + escape.Line(io.Message)})
 		}
 	}
 	return out
@@ -166,26 +188,6 @@ var ifDiffers = map[graph.Strict]string{
 	graph.StrictError:   "fails the resource and skips its dependents (strict=error)",
 	graph.StrictWarning: "warns and updates it in place (strict=warning)",
 }
-
-// plainText keeps a sentence on one line: control characters (a newline
-// inside a value) are written as Go escapes.
-func plainText(s string) string {
-	if !strings.ContainsFunc(s, isControl) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if isControl(r) {
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-func isControl(r rune) bool { return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 }
 
 // attrLine is one attribute change, with its values unless terse.
 func attrLine(c graph.ResourceChange, a graph.AttrChange, terse bool, strict graph.Strict) diffLine {
@@ -350,14 +352,6 @@ func skipText(s graph.Skip) string {
 
 // cycleText is Puppet's form: "(A => B => A)".
 func cycleText(path []string) string { return "(" + strings.Join(path, " => ") + ")" }
-
-// countNoun is "1 thing" or "N things" (many is the plural form).
-func countNoun(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
 
 // detail is how much a diff listing shows; the Markdown renderer lowers
 // it step by step to fit its budget.

@@ -53,7 +53,7 @@ func markdownAt(d *graph.PlanDiff, level detail, fullLen int) string {
 	writeWarnings(&b, d, level)
 	if level > fullDetail {
 		fmt.Fprintf(&b, "\n> [!NOTE]\n> This comment is shortened to fit a pull-request comment: %s (the full diff is %s characters). Run `catc diff` locally for every detail.\n",
-			droppedText(level), groupDigits(fullLen))
+			droppedText(level), GroupDigits(fullLen))
 	}
 	switch {
 	case level >= summaryOnly:
@@ -86,11 +86,11 @@ func droppedText(level detail) string {
 func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 	var removed, failing []string
 	for _, c := range d.Resources {
-		switch outcomeOf(c) {
-		case graph.Remove:
-			removed = append(removed, mdCodeRef(c.Ref))
-		case graph.Fail:
-			failing = append(failing, mdCodeRef(c.Ref))
+		switch fateOf(c) {
+		case fateRemoved:
+			removed = append(removed, mdCode(c.Ref))
+		case fateFailing:
+			failing = append(failing, mdCode(c.Ref))
 		}
 	}
 	var paras []string
@@ -98,7 +98,7 @@ func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 		if level >= countsOnly {
 			return "."
 		}
-		return ": " + mdList(items, 10) + "."
+		return ": " + listMore(items, 10) + "."
 	}
 	if len(removed) > 0 {
 		paras = append(paras, fmt.Sprintf("%s %s (ensure → absent)%s", countNoun(len(removed), "resource", "resources"), outcome(graph.Remove), list(removed)))
@@ -108,7 +108,7 @@ func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 		if len(d.Skips) > 0 {
 			skipped := make([]string, len(d.Skips))
 			for i, s := range d.Skips {
-				skipped[i] = mdCodeRef(s.Ref)
+				skipped[i] = mdCode(s.Ref)
 			}
 			p += fmt.Sprintf(" %s %s%s", countNoun(len(skipped), "resource", "resources"), skippedNote, list(skipped))
 		}
@@ -128,17 +128,6 @@ func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 			fmt.Fprintf(b, "> - `%s`\n", cycleText(c))
 		}
 	}
-}
-
-// mdCodeRef is a ref as inline code.
-func mdCodeRef(ref string) string { return "`" + ref + "`" }
-
-// mdList joins at most max items, then "and N more".
-func mdList(items []string, max int) string {
-	if len(items) <= max {
-		return strings.Join(items, ", ")
-	}
-	return strings.Join(items[:max], ", ") + fmt.Sprintf(" and %d more", len(items)-max)
 }
 
 // typeGroup is the changes of one type, in order.
@@ -165,17 +154,17 @@ func groupCounts(changes []graph.ResourceChange) string {
 	var parts []string
 	for a, k := range n {
 		if k > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", k, outcome(graph.Action(a))))
+			parts = append(parts, fmt.Sprintf("%d %s", k, fate(a)))
 		}
 	}
 	return strings.Join(parts, ", ")
 }
 
 // actionCounts counts the changes by action.
-func actionCounts(changes []graph.ResourceChange) [len(outcomes)]int {
-	var n [len(outcomes)]int
+func actionCounts(changes []graph.ResourceChange) [len(fates)]int {
+	var n [len(fates)]int
 	for _, c := range changes {
-		n[outcomeOf(c)]++
+		n[fateOf(c)]++
 	}
 	return n
 }
@@ -196,10 +185,10 @@ func writeTypeCounts(b *strings.Builder, d *graph.PlanDiff) {
 		return
 	}
 	b.WriteString("\n| type |")
-	for _, o := range outcomes {
+	for _, o := range fates {
 		b.WriteString(" " + o + " |")
 	}
-	b.WriteString("\n|---|" + strings.Repeat("--:|", len(outcomes)) + "\n")
+	b.WriteString("\n|---|" + strings.Repeat("--:|", len(fates)) + "\n")
 	for _, g := range groups {
 		fmt.Fprintf(b, "| `%s` |", g.name)
 		for _, k := range actionCounts(g.changes) {
@@ -304,15 +293,6 @@ func fenceFor(text string) string {
 func mdEscape(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "<", "&lt;", ">", "&gt;", "&", "&amp;")
 	return r.Replace(s)
-}
-
-// groupDigits is 152000 → "152,000".
-func groupDigits(n int) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // truncateRunes cuts s to at most n runes, at a line end when there is one.

@@ -9,10 +9,10 @@ import (
 
 // readDiff turns a decoded catc.diff/2 document back into the diff it
 // was written from, for `catc diff --merge`: DiffJSON of the result gives
-// the same bytes. The JSON does not say which sides a sensitive value is
-// on; the action does (newly managed: the new side; no longer managed
-// and removed: the old; changed: both), which is what every listing of a
-// sensitive value of a resource present on both sides assumes.
+// the same bytes. A sensitive value's sides are its "old_set" and
+// "new_set"; a document written without them (by catc before they were
+// added) has its sides guessed from the action (newly managed: the new
+// side; no longer managed and removed: the old; changed: both).
 func readDiff(j *jsonDiff) (*graph.PlanDiff, error) {
 	if j.Format != DiffJSONFormat {
 		return nil, fmt.Errorf("a group's diff has format %q, not %q", j.Format, DiffJSONFormat)
@@ -33,7 +33,7 @@ func readDiff(j *jsonDiff) (*graph.PlanDiff, error) {
 		d.Skips = append(d.Skips, graph.Skip{Ref: s.Ref, Path: s.Path})
 	}
 	for _, e := range j.Edges {
-		d.Edges = append(d.Edges, graph.EdgeChange{From: e.From, To: e.To, Old: readKinds(e.OldKinds), New: readKinds(e.NewKinds)})
+		d.Edges = append(d.Edges, graph.EdgeChange{From: e.From, To: e.To, Old: graph.ParseKinds(e.OldKinds), New: graph.ParseKinds(e.NewKinds)})
 	}
 	for _, m := range j.Moves {
 		d.Moves = append(d.Moves, graph.Move{Ref: m.Ref, OldStep: m.OldStep, NewStep: m.NewStep})
@@ -53,13 +53,8 @@ func readDiff(j *jsonDiff) (*graph.PlanDiff, error) {
 func readResourceChange(r jsonDiffRes) (graph.ResourceChange, error) {
 	c := graph.ResourceChange{Type: r.Type, Ref: r.Ref, OldRef: r.OldRef, ParameterOnly: r.ParameterOnly,
 		Skipped: r.Skipped, OldLoc: r.OldLocation, NewLoc: r.NewLocation}
-	found := false
-	for a := graph.Manage; a <= graph.Fail; a++ {
-		if a.String() == r.Action {
-			c.Action, found = a, true
-		}
-	}
-	if !found {
+	var ok bool
+	if c.Action, ok = graph.ParseAction(r.Action); !ok {
 		return c, fmt.Errorf("%s: unknown action %q", r.Ref, r.Action)
 	}
 	for _, io := range r.InitOnly {
@@ -76,18 +71,19 @@ func readResourceChange(r jsonDiffRes) (graph.ResourceChange, error) {
 }
 
 func readAttrChange(action graph.Action, a jsonDiffAttr) (graph.AttrChange, error) {
-	c := graph.AttrChange{Attr: a.Attribute, Path: a.Path, Sensitive: a.Sensitive}
-	found := false
-	for b := graph.AttrBehaviour(0); b <= graph.MetaparameterAttr; b++ {
-		if b.String() == a.Behaviour {
-			c.Behaviour, found = b, true
-		}
-	}
-	if !found {
+	c := graph.AttrChange{Attr: a.Attribute, Path: a.Path, Sensitive: a.Sensitive, Undetermined: a.Undetermined}
+	var ok bool
+	if c.Behaviour, ok = graph.ParseAttrBehaviour(a.Behaviour); !ok {
 		return c, fmt.Errorf("unknown behaviour %q", a.Behaviour)
 	}
 	if a.Sensitive {
 		c.HadOld, c.HasNew = action != graph.Manage, action != graph.Unmanage && action != graph.Remove
+		if a.OldSet != nil {
+			c.HadOld = *a.OldSet
+		}
+		if a.NewSet != nil {
+			c.HasNew = *a.NewSet
+		}
 		return c, nil
 	}
 	var err error
@@ -102,17 +98,4 @@ func readAttrChange(action graph.Action, a jsonDiffAttr) (graph.AttrChange, erro
 		}
 	}
 	return c, nil
-}
-
-func readKinds(names []string) graph.Kind {
-	var k graph.Kind
-	for i := 0; i < 8; i++ {
-		bit := graph.Kind(1 << i)
-		for _, n := range names {
-			if len(bit.Names()) == 1 && bit.Names()[0] == n {
-				k |= bit
-			}
-		}
-	}
-	return k
 }

@@ -274,3 +274,43 @@ func TestDiffMarkdownCountsOutcomes(t *testing.T) {
 		}
 	}
 }
+
+// TestFateOf: every action has its words, and a skipped change is
+// skipped whatever its action (a fate of render's own, not an action
+// past graph's last).
+func TestFateOf(t *testing.T) {
+	for _, tc := range []struct {
+		c    graph.ResourceChange
+		want string
+	}{
+		{graph.ResourceChange{Action: graph.Manage}, "newly managed"},
+		{graph.ResourceChange{Action: graph.Change}, "changed"},
+		{graph.ResourceChange{Action: graph.Unmanage}, "no longer managed"},
+		{graph.ResourceChange{Action: graph.Remove}, "removed from the node"},
+		{graph.ResourceChange{Action: graph.Fail}, "failing"},
+		{graph.ResourceChange{Action: graph.Change, Skipped: true}, "skipped"},
+		{graph.ResourceChange{Action: graph.Manage, Skipped: true}, "skipped"},
+	} {
+		if got := fateOf(tc.c).String(); got != tc.want {
+			t.Errorf("%v (skipped %v): %q, want %q", tc.c.Action, tc.c.Skipped, got, tc.want)
+		}
+	}
+}
+
+// TestCountWords: counts group their digits, and lists name a few then
+// count the rest, the same in every renderer.
+func TestCountWords(t *testing.T) {
+	for _, tc := range []struct{ got, want string }{
+		{countNoun(1, "node", "nodes"), "1 node"},
+		{countNoun(0, "node", "nodes"), "0 nodes"},
+		{countNoun(1200, "resource is", "resources are"), "1,200 resources are"},
+		{GroupDigits(-1234567), "-1,234,567"},
+		{listMore([]string{"a", "b"}, 2), "a, b"},
+		{listMore([]string{"a", "b", "c"}, 1), "a and 2 more"},
+		{inlineNames([]string{"a", "b", "c"}, 2), "`a`, `b` and 1 more"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%q, want %q", tc.got, tc.want)
+		}
+	}
+}

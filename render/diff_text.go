@@ -99,6 +99,9 @@ func (t textWriter) line(l diffLine) {
 	fmt.Fprintln(t.w, c+s+ansiReset)
 }
 
+// plain writes a line of no mark, escaped like every other.
+func (t textWriter) plain(s string) { fmt.Fprintln(t.w, escape.Line(s)) }
+
 func (t textWriter) section(title string) {
 	fmt.Fprintln(t.w)
 	t.bold(title)

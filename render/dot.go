@@ -184,15 +184,30 @@ func (d *dotWriter) edges() {
 	}
 }
 
+// edgeStyle is how an edge is drawn: dashed when it carries refresh
+// events; red and wide on a cycle, else grey when automatic. The edges
+// and the legend both decide by it, so the legend explains what is drawn.
+type edgeStyle struct {
+	dashed      bool
+	cycle, auto bool // at most one
+}
+
+func (d *dotWriter) styleOf(e *graph.Edge) edgeStyle {
+	st := edgeStyle{dashed: e.Refresh(), cycle: d.s.OnCycle(e)}
+	st.auto = !st.cycle && e.Kinds.Auto()
+	return st
+}
+
 func (d *dotWriter) edgeAttrs(e *graph.Edge) []string {
 	var attrs []string
-	if e.Refresh() {
+	st := d.styleOf(e)
+	if st.dashed {
 		attrs = append(attrs, "style=dashed")
 	}
 	switch {
-	case d.s.OnCycle(e):
+	case st.cycle:
 		attrs = append(attrs, "color="+quote(colourCycle), "penwidth=2")
-	case e.Kinds.Auto():
+	case st.auto:
 		attrs = append(attrs, "color="+quote(colourAuto))
 	}
 	tip := []string{e.F.Resource.Ref() + " => " + e.T.Resource.Ref()}
@@ -206,23 +221,27 @@ func (d *dotWriter) edgeAttrs(e *graph.Edge) []string {
 // colour, width and style, and whether the picture has such an edge.
 type legendRow struct {
 	name, colour, border, style, text string
-	present                           func(s *graph.Subgraph, e *graph.Edge) bool
+	present                           func(edgeStyle) bool
 }
 
 // legendRows are the edge styles, in the order the legend lists them.
 var legendRows = []legendRow{
-	{"order", colourManual, "1", "", "order (require, before)", func(_ *graph.Subgraph, e *graph.Edge) bool { return !e.Refresh() }},
-	{"refresh", colourManual, "1", "dashed", "refresh (notify, subscribe)", func(_ *graph.Subgraph, e *graph.Edge) bool { return e.Refresh() }},
-	{"auto", colourAuto, "1", "", "automatic (type rule)", func(s *graph.Subgraph, e *graph.Edge) bool { return e.Kinds.Auto() && !s.OnCycle(e) }},
-	{"cycle", colourCycle, "2", "", "on a cycle", func(s *graph.Subgraph, e *graph.Edge) bool { return s.OnCycle(e) }},
+	{"order", colourManual, "1", "", "order (require, before)", func(st edgeStyle) bool { return !st.dashed }},
+	{"refresh", colourManual, "1", "dashed", "refresh (notify, subscribe)", func(st edgeStyle) bool { return st.dashed }},
+	{"auto", colourAuto, "1", "", "automatic (type rule)", func(st edgeStyle) bool { return st.auto }},
+	{"cycle", colourCycle, "2", "", "on a cycle", func(st edgeStyle) bool { return st.cycle }},
 }
 
 // presentRows are the legend rows for the styles the picture uses.
 func (d *dotWriter) presentRows() []legendRow {
+	styles := make([]edgeStyle, len(d.s.Edges))
+	for i, e := range d.s.Edges {
+		styles[i] = d.styleOf(e)
+	}
 	var rows []legendRow
 	for _, row := range legendRows {
-		for _, e := range d.s.Edges {
-			if row.present(d.s, e) {
+		for _, st := range styles {
+			if row.present(st) {
 				rows = append(rows, row)
 				break
 			}

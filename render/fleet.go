@@ -31,30 +31,23 @@ func FleetSummary(d *fleet.Diff) string {
 	changed := d.Changed()
 	switch {
 	case changed == 0:
-		parts = append(parts, fmt.Sprintf("This change affects none of %s %s", groupDigits(d.Nodes), pick(d.Nodes, "node", "nodes")))
+		parts = append(parts, "This change affects none of "+countNoun(d.Nodes, "node", "nodes"))
 	default:
 		ways := "in 1 way"
 		if len(d.Groups) > 1 {
-			ways = fmt.Sprintf("in %s distinct ways", groupDigits(len(d.Groups)))
+			ways = fmt.Sprintf("in %s distinct ways", GroupDigits(len(d.Groups)))
 		}
-		parts = append(parts, fmt.Sprintf("This change affects %s of %s %s %s", groupDigits(changed), groupDigits(d.Nodes), pick(d.Nodes, "node", "nodes"), ways))
+		parts = append(parts, fmt.Sprintf("This change affects %s of %s %s", GroupDigits(changed), countNoun(d.Nodes, "node", "nodes"), ways))
 	}
 	if changed > 0 || len(d.Failures) > 0 {
-		parts = append(parts, groupDigits(len(d.Unchanged))+" unchanged")
+		parts = append(parts, GroupDigits(len(d.Unchanged))+" unchanged")
 	}
 	for s := fleet.NewSide; s <= fleet.BothSides; s++ {
 		if n := d.Failing(s); n > 0 {
-			parts = append(parts, fmt.Sprintf("%s %s", groupDigits(n), pick(n, sideWords[s].one, sideWords[s].many)))
+			parts = append(parts, countNoun(n, sideWords[s].one, sideWords[s].many))
 		}
 	}
 	return strings.Join(parts, "; ") + "."
-}
-
-func pick(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // groupTitle heads a distinct diff: "2 nodes: a, b" with its
@@ -80,11 +73,11 @@ func FleetText(w io.Writer, d *fleet.Diff, o DiffOptions) error {
 	t.bold(FleetSummary(d))
 	for _, f := range d.Failures {
 		t.section(failureTitle(f))
-		fmt.Fprintln(bw, "  "+strings.Join(f.Nodes, ", "))
+		t.plain("  " + strings.Join(f.Nodes, ", "))
 	}
 	if len(d.Unchanged) > 0 {
 		t.section(fmt.Sprintf("%s unchanged:", countNoun(len(d.Unchanged), "node", "nodes")))
-		fmt.Fprintln(bw, "  "+strings.Join(d.Unchanged, ", "))
+		t.plain("  " + strings.Join(d.Unchanged, ", "))
 	}
 	for _, g := range d.Groups {
 		fmt.Fprintln(bw)

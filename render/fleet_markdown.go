@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/catc-dev/catc/fleet"
+	"github.com/catc-dev/catc/internal/escape"
 )
 
 // inlineNodes is how many node names a heading shows before "and N more".
@@ -55,10 +56,12 @@ func FleetMarkdown(w io.Writer, d *fleet.Diff, o DiffOptions) error {
 // one line each; ok is false when that does not fit the budget.
 func fleetMarkdownAt(d *fleet.Diff, budget, full, listMax int) (string, bool) {
 	head := fleetHead(d, listMax)
+	// Like markdownAt, everything written here is escaped (the diffs
+	// DiffMarkdown writes already are), before it is measured.
 	var tail strings.Builder
 	if full < len(d.Groups) {
-		fmt.Fprintf(&tail, "\n%s more distinct %s, listed without detail (`catc diff --nodes` prints each):\n\n",
-			groupDigits(len(d.Groups)-full), pick(len(d.Groups)-full, "diff", "diffs"))
+		fmt.Fprintf(&tail, "\n%s, listed without detail (`catc diff --nodes` prints each):\n\n",
+			countNoun(len(d.Groups)-full, "more distinct diff", "more distinct diffs"))
 		for _, g := range d.Groups[full:] {
 			fmt.Fprintf(&tail, "- **%s** (%s): %s\n", countNoun(len(g.Nodes), "node", "nodes"), inlineNames(g.Nodes, 2), mdEscape(DiffSummary(g.Diff)))
 		}
@@ -67,8 +70,9 @@ func fleetMarkdownAt(d *fleet.Diff, budget, full, listMax int) (string, bool) {
 		fmt.Fprintf(&tail, "\n<details><summary>%s unchanged</summary>\n\n%s\n\n</details>\n",
 			countNoun(len(d.Unchanged), "node", "nodes"), inlineNames(d.Unchanged, listMax))
 	}
+	tailText := escape.Text(tail.String())
 	headings := make([]string, full)
-	fixed := utf8.RuneCountInString(head) + utf8.RuneCountInString(tail.String())
+	fixed := utf8.RuneCountInString(head) + utf8.RuneCountInString(tailText)
 	for i, g := range d.Groups[:full] {
 		headings[i] = groupHeading(g, listMax)
 		fixed += utf8.RuneCountInString(headings[i])
@@ -90,11 +94,11 @@ func fleetMarkdownAt(d *fleet.Diff, budget, full, listMax int) (string, bool) {
 			}
 		}
 	}
-	b.WriteString(tail.String())
+	b.WriteString(tailText)
 	return b.String(), utf8.RuneCountInString(b.String()) <= budget
 }
 
-// fleetHead is the summary line and the failures.
+// fleetHead is the summary line and the failures, escaped.
 func fleetHead(d *fleet.Diff, listMax int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s**\n", mdEscape(FleetSummary(d)))
@@ -105,11 +109,11 @@ func fleetHead(d *fleet.Diff, listMax int) string {
 				pick(len(f.Nodes), sideWords[f.Side].one, sideWords[f.Side].many), mdEscape(f.Errors), inlineNames(f.Nodes, inlineNodes))
 		}
 	}
-	return b.String()
+	return escape.Text(b.String())
 }
 
 // groupHeading names a distinct diff's nodes: a few inline, all of them
-// (up to listMax) in a collapsed list.
+// (up to listMax) in a collapsed list; escaped.
 func groupHeading(g fleet.Group, listMax int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n### %s\n\n", countNoun(len(g.Nodes), "node", "nodes"))
@@ -121,12 +125,12 @@ func groupHeading(g fleet.Group, listMax int) string {
 	if len(g.Placeholders) > 0 {
 		var ph []string
 		for _, p := range g.Placeholders {
-			ph = append(ph, mdCodeRef(p))
+			ph = append(ph, mdCode(p))
 		}
 		fmt.Fprintf(&b, "\nIn this diff %s %s each node's own value.\n", strings.Join(ph, ", "), pick(len(ph), "stands for", "stand for"))
 	}
 	b.WriteString("\n")
-	return b.String()
+	return escape.Text(b.String())
 }
 
 // inlineNames is "`a`, `b` and 3 more".
@@ -136,11 +140,7 @@ func inlineNames(names []string, max int) string {
 		if i == max {
 			break
 		}
-		parts = append(parts, mdCodeRef(n))
+		parts = append(parts, mdCode(n))
 	}
-	s := strings.Join(parts, ", ")
-	if len(names) > max {
-		s += fmt.Sprintf(" and %s more", groupDigits(len(names)-max))
-	}
-	return s
+	return strings.Join(parts, ", ") + andMore(len(names)-max)
 }

@@ -53,21 +53,42 @@ func TestFleetGolden(t *testing.T) {
 }
 
 // TestFleetJSONRoundTrip: what a shard writes reads back into the same
-// fleet diff, byte for byte.
+// fleet diff, byte for byte, and prints the same: a secret set on one
+// side only of a changed resource, and one whose digests cannot be
+// compared, keep what the listing says of them.
 func TestFleetJSONRoundTrip(t *testing.T) {
-	var first, second bytes.Buffer
-	if err := FleetJSON(&first, fixtureFleet(t)); err != nil {
-		t.Fatal(err)
-	}
-	d, err := ReadFleetJSON(first.Bytes(), "shard.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := FleetJSON(&second, d); err != nil {
-		t.Fatal(err)
-	}
-	if first.String() != second.String() {
-		t.Errorf("read back differs:\n%s\nwant\n%s", second.String(), first.String())
+	secrets := &graph.PlanDiff{Resources: []graph.ResourceChange{{Action: graph.Change, Type: "user", Ref: "User[deploy]",
+		Attributes: []graph.AttrChange{
+			{Attr: "password", Path: "password", Sensitive: true, HasNew: true},
+			{Attr: "token", Path: "token", Sensitive: true, HadOld: true},
+			{Attr: "salt", Path: "salt", Sensitive: true, HadOld: true, HasNew: true, Undetermined: true},
+		}}}}
+	withSecrets := &fleet.Diff{Nodes: 1, Groups: []fleet.Group{{Key: "k", Nodes: []string{"web-01"}, Diff: secrets}}}
+	for name, d := range map[string]*fleet.Diff{"fixture": fixtureFleet(t), "secrets": withSecrets} {
+		var first, second bytes.Buffer
+		if err := FleetJSON(&first, d); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadFleetJSON(first.Bytes(), "shard.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := FleetJSON(&second, back); err != nil {
+			t.Fatal(err)
+		}
+		if first.String() != second.String() {
+			t.Errorf("%s: read back differs:\n%s\nwant\n%s", name, second.String(), first.String())
+		}
+		var text, textBack bytes.Buffer
+		if err := FleetText(&text, d, DiffOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := FleetText(&textBack, back, DiffOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if text.String() != textBack.String() {
+			t.Errorf("%s: read back prints differently:\n%s\nwant\n%s", name, textBack.String(), text.String())
+		}
 	}
 	for _, bad := range []string{`{"format": "catc.diff/2"}`, `[]`, `{"format": "catc.fleet-diff/1", "strict": "loose"}`} {
 		if _, err := ReadFleetJSON([]byte(bad), "x.json"); err == nil {
@@ -114,6 +135,74 @@ func TestFleetMarkdownBudget(t *testing.T) {
 		}
 		if budget == DefaultMarkdownBudget && !strings.Contains(out, "more distinct diffs, listed without detail") {
 			t.Errorf("budget %d: the small groups are not listed on one line each", budget)
+		}
+	}
+}
+
+// TestFleetEscapes: node names and errors holding control characters (a
+// facts file can name a node anything) reach neither the terminal nor
+// the comment raw, in the node lists, the headings or the tail; a ref
+// with a backtick stays one code span.
+func TestFleetEscapes(t *testing.T) {
+	evil := "web\x1b]0;owned\x07.example.com"
+	pd := &graph.PlanDiff{Resources: []graph.ResourceChange{{Action: graph.Remove, Type: "file", Ref: "File[/a`b]"}}}
+	d := &fleet.Diff{Nodes: 4, Unchanged: []string{evil + "-u"},
+		Groups:   []fleet.Group{{Key: "a", Nodes: []string{evil}, Diff: pd}, {Key: "b", Nodes: []string{evil + "-2"}, Diff: pd}},
+		Failures: []fleet.Failure{{Side: fleet.NewSide, Errors: "bad\x1b[2J", Nodes: []string{evil + "-f"}}}}
+	var text bytes.Buffer
+	if err := FleetText(&text, d, DiffOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if c := rawControl(text.String()); c != "" {
+		t.Errorf("text has %q raw:\n%s", c, text.String())
+	}
+	for _, budget := range []int{0, 1500} { // all in full; one diff on a line in the tail
+		var md bytes.Buffer
+		if err := FleetMarkdown(&md, d, DiffOptions{Budget: budget}); err != nil {
+			t.Fatal(err)
+		}
+		if c := rawControl(md.String()); c != "" {
+			t.Errorf("Markdown (budget %d) has %q raw:\n%s", budget, c, md.String())
+		}
+		if !strings.Contains(md.String(), "``File[/a`b]``") {
+			t.Errorf("Markdown (budget %d) breaks the ref's code span:\n%s", budget, md.String())
+		}
+	}
+}
+
+// TestOutcomesText: one line per outcome, the verb agreeing with the
+// number of nodes, warnings counted, long node lists cut; no nodes at all
+// is said.
+func TestOutcomesText(t *testing.T) {
+	many := make([]string, 12)
+	for i := range many {
+		many[i] = fmt.Sprintf("web-%02d", i+1)
+	}
+	for _, tc := range []struct {
+		outcomes []fleet.Outcome
+		want     string
+	}{
+		{nil, "No nodes: the --nodes path (or this shard) holds none.\n"},
+		{[]fleet.Outcome{
+			{Failed: true, Errors: "Duplicate resource at site/web.hcl:4", Nodes: []string{"mq-01"}},
+			{Failed: true, Errors: "Dependency cycle at site/web.hcl:9", Nodes: []string{"a", "b"}},
+			{Nodes: many, Warnings: 2},
+			{Nodes: []string{"db-01"}},
+		}, "1 node fails: Duplicate resource at site/web.hcl:4 (mq-01).\n" +
+			"2 nodes fail: Dependency cycle at site/web.hcl:9 (a, b).\n" +
+			"12 nodes compile with 2 warnings (web-01, web-02, web-03, web-04, web-05, web-06, web-07, web-08, web-09, web-10 and 2 more).\n" +
+			"1 node compiles (db-01).\n"},
+		{[]fleet.Outcome{
+			{Plan: true, Steps: 1200, Nodes: []string{"a", "b"}},
+			{Plan: true, Steps: 1, Warnings: 1, Nodes: []string{"c"}},
+		}, "2 nodes share one plan of 1,200 steps (a, b).\n1 node has a plan of 1 step with 1 warning (c).\n"},
+	} {
+		var b bytes.Buffer
+		if err := OutcomesText(&b, tc.outcomes); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != tc.want {
+			t.Errorf("got\n%s\nwant\n%s", b.String(), tc.want)
 		}
 	}
 }

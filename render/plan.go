@@ -28,7 +28,7 @@ func PlanText(w io.Writer, p *graph.Plan) error {
 	if p.Ordering.Random {
 		how = fmt.Sprintf("random tie-breaks, seed %d", p.Ordering.Seed)
 	}
-	fmt.Fprintf(bw, "Apply order: %s (%s).\n", countOf(len(p.Steps), "resource"), how)
+	fmt.Fprintf(bw, "Apply order: %s (%s).\n", countNoun(len(p.Steps), "resource", "resources"), how)
 	// One step is a few lines and there can be 100,000 of them: the
 	// lines are put together with WriteString and strconv, not fmt.
 	var num []byte
@@ -97,7 +97,7 @@ func writeRefreshers(bw *bufio.Writer, rs []graph.Refresher) {
 
 func writeCycles(w io.Writer, p *graph.Plan) {
 	fmt.Fprintf(w, "%s: nothing can be applied (%s in a cycle or waiting on one).\n",
-		countOf(len(p.Cycles), "dependency cycle"), countOf(len(p.Blocked), "resource is", "resources are"))
+		countNoun(len(p.Cycles), "dependency cycle", "dependency cycles"), countNoun(len(p.Blocked), "resource is", "resources are"))
 	for i, c := range p.Cycles {
 		fmt.Fprintf(w, "\nCycle %d: %s\n", i+1, escape.Line(c.String()))
 		for _, e := range c.Edges {
@@ -150,15 +150,4 @@ func fileLineOf(file string, line int) string {
 		return escape.Line(file)
 	}
 	return fmt.Sprintf("%s:%d", escape.Line(file), line)
-}
-
-// plural is "1 thing" or "N things"; a third argument is the plural form.
-func countOf(n int, forms ...string) string {
-	if n == 1 {
-		return "1 " + forms[0]
-	}
-	if len(forms) > 1 {
-		return fmt.Sprintf("%d %s", n, forms[1])
-	}
-	return fmt.Sprintf("%d %ss", n, forms[0])
 }

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/catalog"
@@ -99,77 +98,24 @@ func runNodes(c *cli.Context, plans bool, each func(*catalog.Node, *graph.Plan) 
 	}
 	done()
 	for _, out := range outcomes {
-		if err := printDiagnostics(c, onNodes(out.Diags, out.Nodes), site.Files()); err != nil {
+		if err := printDiagnostics(c, render.OnNodes(out.Diags, out.Nodes), site.Files()); err != nil {
 			return nil, err
 		}
 	}
 	return outcomes, nil
 }
 
-// onNodes is diags, each saying which nodes it is about (a copy: the
-// outcome keeps its own).
-func onNodes(diags hcl.Diagnostics, nodes []string) hcl.Diagnostics {
-	out := make(hcl.Diagnostics, len(diags))
-	for i, d := range diags {
-		cp := *d
-		if len(nodes) == 1 {
-			cp.Detail += fmt.Sprintf(" (On the node %s.)", nodes[0])
-		} else {
-			cp.Detail += fmt.Sprintf(" (On %s nodes: %s.)", fleet.GroupDigits(len(nodes)), nodeList(nodes, 3))
-		}
-		out[i] = &cp
-	}
-	return out
-}
-
-// writeOutcomes prints one line per outcome ("998 nodes compile.", "2
-// nodes fail: Dependency cycle … at site/web.hcl:4 (web-03, web-07).")
-// and fails when a node fails.
+// writeOutcomes prints one line per outcome and fails when a node fails.
 func writeOutcomes(w io.Writer, outcomes []fleet.Outcome) error {
-	total, failing := 0, false
-	for _, o := range outcomes {
-		total += len(o.Nodes)
-		failing = failing || o.Failed
-	}
-	if total == 0 {
-		fmt.Fprintln(w, "No nodes: the --nodes path (or this shard) holds none.")
+	if err := render.OutcomesText(w, outcomes); err != nil {
+		return err
 	}
 	for _, o := range outcomes {
-		verb := o.What
-		if len(o.Nodes) == 1 {
-			verb = singular(verb)
+		if o.Failed {
+			return failed()
 		}
-		fmt.Fprintf(w, "%s %s (%s).\n", countOf(len(o.Nodes), "node"), verb, nodeList(o.Nodes, 10))
-	}
-	if failing {
-		return failed()
 	}
 	return nil
-}
-
-// singular turns an outcome's verb to agree with one node.
-func singular(what string) string {
-	for _, v := range [][2]string{{"compile", "compiles"}, {"fail:", "fails:"}, {"share one plan", "has a plan"}} {
-		if strings.HasPrefix(what, v[0]) {
-			return v[1] + what[len(v[0]):]
-		}
-	}
-	return what
-}
-
-func countOf(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fleet.GroupDigits(n) + " " + noun + "s"
-}
-
-// nodeList is "a, b, c and 12 more".
-func nodeList(names []string, max int) string {
-	if len(names) <= max {
-		return strings.Join(names, ", ")
-	}
-	return strings.Join(names[:max], ", ") + fmt.Sprintf(" and %s more", fleet.GroupDigits(len(names)-max))
 }
 
 // compileNodes is compile --nodes -o DIR: one catalog per node,

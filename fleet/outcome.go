@@ -144,14 +144,3 @@ func countWarnings(diags hcl.Diagnostics) int {
 	return n
 }
 
-// GroupDigits writes n with thousands separators: 1,000.
-func GroupDigits(n int) string {
-	s := fmt.Sprint(n)
-	if n < 0 {
-		return "-" + GroupDigits(-n)
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}

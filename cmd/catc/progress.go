@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/catc-dev/catc/fleet"
+	"github.com/catc-dev/catc/render"
 )
 
 // progress is a bar on standard error for runs over many nodes, only on
@@ -48,7 +48,7 @@ func (p *progress) update(done, total int) {
 	if filled < width {
 		bar += ">" + strings.Repeat(" ", width-filled-1)
 	}
-	fmt.Fprintf(p.w, "\r[%s] %s/%s nodes", bar, fleet.GroupDigits(done), fleet.GroupDigits(total))
+	fmt.Fprintf(p.w, "\r[%s] %s/%s nodes", bar, render.GroupDigits(done), render.GroupDigits(total))
 }
 
 // done clears the bar's line.

@@ -143,4 +143,3 @@ func countWarnings(diags hcl.Diagnostics) int {
 	}
 	return n
 }
-

@@ -83,10 +83,10 @@ func (s *Server) completion(ctx *glsp.Context, p *protocol.CompletionParams) (an
 	if !ok {
 		return nil, nil
 	}
-	off := positionToOffset(src, p.Position)
+	li := s.linesOf(path, src)
+	off := li.offset(p.Position)
 	c := cursorAt(src, path, off)
 	items, incomplete := s.snap.complete(c, src, path)
-	li := newLineIndex(src)
 	edit := protocol.Range{Start: li.position(c.wordStart), End: li.position(off)}
 	for i := range items {
 		text := items[i].Label

@@ -13,7 +13,7 @@ func (s *Server) targetAt(uri string, pos protocol.Position) (string, target) {
 	if !ok {
 		return path, target{}
 	}
-	return path, s.snap.at(path, positionToOffset(src, pos))
+	return path, s.snap.at(path, s.linesOf(path, src).offset(pos))
 }
 
 // definition: a reference goes to its resource, a resource's type label

@@ -15,7 +15,6 @@ import (
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/fleet"
 	"github.com/catc-dev/catc/graph"
-	"github.com/catc-dev/catc/render"
 )
 
 // nodesFlag is --nodes of validate, plan, compile and diff.
@@ -232,7 +231,7 @@ func validateNodes(c *cli.Context) error {
 	for _, o := range outcomes {
 		strictFail = strictFail || c.Bool("strict") && len(o.Diags) > 0
 	}
-	if render.DiagnosticFormat(c.String("diagnostics")) == render.DiagJSON {
+	if jsonDiagnostics(c) {
 		if err := writeOutcomes(io.Discard, outcomes); err != nil {
 			return err
 		}

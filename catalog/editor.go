@@ -11,6 +11,13 @@ import (
 // (others warn): what an editor offers after `features =`.
 func KnownFeatures() []string { return slices.Clone(knownFeatures) }
 
+// topBlockNames are the blocks a file holds.
+var topBlockNames = []string{"type", "type_alias", "resource", "group", "variable", "locals"}
+
+// TopLevelBlocks are the blocks a file holds: what an editor offers at
+// the top level.
+func TopLevelBlocks() []string { return slices.Clone(topBlockNames) }
+
 // metaparamNames are the metaparameters a declaration may set.
 var metaparamNames = []string{"require", "before", "notify", "subscribe", "alias", "tag", "noop"}
 

@@ -30,13 +30,14 @@ var metaparams = append(documented(catalog.Metaparameters(), map[string]string{
 	"noop":      "true: Puppet only reports what it would change.",
 }), struct{ name, doc string }{"for_each", "Declare one resource per element of a map or set (each.key, each.value)."})
 
-var topBlocks = []struct{ name, doc string }{
-	{"type", "A type definition: the Resource API's register_type (`type \"name\" { … }`)."},
-	{"type_alias", "A Puppet type alias (`type_alias \"Mymod::Port\" { type = \"…\" }`)."},
-	{"resource", "A resource declaration (`resource \"type\" \"title\" { … }`)."},
-	{"variable", "A variable, var.NAME (`variable \"name\" { type = … default = … }`)."},
-	{"locals", "Local values, local.NAME."},
-}
+var topBlocks = documented(catalog.TopLevelBlocks(), map[string]string{
+	"type":       "A type definition: the Resource API's register_type (`type \"name\" { … }`).",
+	"type_alias": "A Puppet type alias (`type_alias \"Mymod::Port\" { type = \"…\" }`).",
+	"resource":   "A resource declaration (`resource \"type\" \"title\" { … }`).",
+	"group":      "Resources declared only where a condition holds (`group \"web\" { only_if = … resource … }`).",
+	"variable":   "A variable, var.NAME (`variable \"name\" { type = … default = … }`).",
+	"locals":     "Local values, local.NAME.",
+})
 
 var typeKeys = documented(catalog.TypeKeys(), map[string]string{
 	"desc":          "The type's documentation.",

@@ -6,7 +6,7 @@ import "testing"
 // has a doc, so a word catalog gains is not offered bare.
 func TestWordsDocumented(t *testing.T) {
 	for list, words := range map[string][]struct{ name, doc string }{
-		"metaparams": metaparams, "typeKeys": typeKeys, "attributeKeys": attributeKeys, "behaviours": behaviours,
+		"topBlocks": topBlocks, "metaparams": metaparams, "typeKeys": typeKeys, "attributeKeys": attributeKeys, "behaviours": behaviours,
 	} {
 		for _, w := range words {
 			if w.doc == "" {

@@ -69,7 +69,7 @@ func TestCompletion(t *testing.T) {
 		want       []string
 		not        []string
 	}{
-		{"top level", "res|", []string{"resource", "type", "type_alias", "variable", "locals"}, nil},
+		{"top level", "res|", []string{"resource", "type", "type_alias", "group", "variable", "locals"}, nil},
 		{"resource type label", `resource "|`, []string{"file", "package"}, []string{"resource"}},
 		{"attributes and metaparameters", "resource \"file\" \"/x\" {\n  |\n}", []string{"path", "ensure", "content", "port", "require", "before", "notify", "subscribe", "alias", "tag", "noop"}, []string{"name"}},
 		{"half-typed attribute", "resource \"file\" \"/x\" {\n  ens|", []string{"ensure", "package"}, nil},

@@ -96,7 +96,7 @@ func unknownTopBlock(b *hclsyntax.Block) *hcl.Diagnostic {
 		detail = fmt.Sprintf("Blocks of type %q are not supported: a file holds `type`, `type_alias`, `resource`, `group`, `variable` and `locals` blocks. Remove it.", b.Type)
 	default:
 		detail = fmt.Sprintf("Blocks of type %q are not expected here: a file holds `type`, `type_alias`, `resource`, `group`, `variable` and `locals` blocks. Rename it or remove it.", b.Type)
-		if s := NameSuggestion(b.Type, []string{"type", "type_alias", "resource", "group", "variable", "locals"}); s != "" {
+		if s := NameSuggestion(b.Type, topBlockNames); s != "" {
 			detail += fmt.Sprintf(" Did you mean %q?", s)
 		}
 	}

@@ -176,7 +176,7 @@ func (b *built) unknownAttr(td *TypeDef, arg *rawArg) {
 		}
 	}
 	detail += fmt.Sprintf(" Remove it, or use an attribute of %s (%s) or a metaparameter.", td.Name, shortList(settable, 12))
-	names = append(names, "require", "before", "notify", "subscribe", "alias", "tag", "noop")
+	names = append(names, metaparamNames...)
 	if sug := NameSuggestion(arg.name, names); sug != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", sug)
 		if td.Attr(sug) != nil {

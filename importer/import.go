@@ -66,7 +66,34 @@ func Import(sources []Source) ([]Output, hcl.Diagnostics) {
 			maps = append(maps, o)
 		}
 	}
-	return outs, append(diags, check(outs, maps)...)
+	diags = append(diags, check(outs, maps)...)
+	return outs, append(diags, sameFile(outs)...)
+}
+
+// sameFile reports an output whose file name an earlier one (not failed)
+// already has, such as type `port` and type alias `Port`: both would be
+// written to port.hcl. The later one is marked Failed.
+func sameFile(outs []Output) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	seen := map[string]int{}
+	for i := range outs {
+		o := &outs[i]
+		if o.Failed {
+			continue
+		}
+		j, dup := seen[o.Name]
+		if !dup {
+			seen[o.Name] = i
+			continue
+		}
+		o.Failed = true
+		prev := outs[j]
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Two definitions for one file",
+			Detail: fmt.Sprintf("Two definitions would be written to %s: %s (from %s:%d) and %s. Only the first is written; rename one of them, or import them separately.",
+				o.Name, prev.Type, filepath.ToSlash(prev.From.Filename), prev.From.Start.Line, o.Type),
+			Subject: o.From.Ptr()})
+	}
+	return diags
 }
 
 // FindSources expands the paths: a file is read as it is, a directory is

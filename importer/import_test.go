@@ -223,3 +223,33 @@ func TestAliasAfterCommentedStatement(t *testing.T) {
 		t.Errorf("outs %v, diags %v", outs, diags)
 	}
 }
+
+// TestImportSameFile: a type and a type alias that would be written to
+// the same file (type port, alias Port: port.hcl) are an error at the
+// later one, which is not written; the first is.
+func TestImportSameFile(t *testing.T) {
+	rb := "Puppet::ResourceApi.register_type(\n  name: 'port',\n  desc: 'A port.',\n  attributes: {\n    name: { type: 'String', desc: 'The name.', behaviour: :namevar },\n  },\n)\n"
+	outs, diags := Import([]Source{
+		{Name: "mod/lib/puppet/type/port.rb", Src: []byte(rb)},
+		{Name: "mod/types/port.pp", Src: []byte("type Port = Integer[0, 65535]\n")},
+	})
+	if len(outs) != 2 || outs[0].Failed || !outs[1].Failed {
+		t.Fatalf("outputs: %+v", outs)
+	}
+	var errs hcl.Diagnostics
+	for _, d := range diags {
+		if d.Severity == hcl.DiagError {
+			errs = append(errs, d)
+		}
+	}
+	if len(errs) != 1 {
+		t.Fatalf("errors: %v", errs)
+	}
+	d := errs[0]
+	if d.Subject == nil || *d.Subject != outs[1].From {
+		t.Errorf("at %v, want the alias %v", d.Subject, outs[1].From)
+	}
+	if want := "Two definitions would be written to port.hcl: port (from mod/lib/puppet/type/port.rb:1) and Port."; !strings.Contains(d.Detail, want) {
+		t.Errorf("detail %q lacks %q", d.Detail, want)
+	}
+}

@@ -30,7 +30,7 @@ func (s *Server) formatting(ctx *glsp.Context, p *protocol.DocumentFormattingPar
 	if diags.HasErrors() || string(out) == string(src) {
 		return []protocol.TextEdit{}, nil
 	}
-	li := newLineIndex(src)
+	li := s.linesOf(path, src)
 	return []protocol.TextEdit{{Range: protocol.Range{Start: li.position(0), End: li.position(len(src))}, NewText: string(out)}}, nil
 }
 

@@ -5,74 +5,89 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/types"
 )
 
-// Metaparameters a resource takes, with what they do.
-var metaparams = []struct{ name, doc string }{
-	{"require", "Resources applied before this one (references)."},
-	{"before", "Resources applied after this one (references)."},
-	{"notify", "Resources applied after this one and refreshed when it changes (references)."},
-	{"subscribe", "Resources applied before this one; this one is refreshed when they change (references)."},
-	{"alias", "Other titles this resource can be referred to by (a string or a list)."},
-	{"tag", "Tags (a string or a list)."},
-	{"noop", "true: Puppet only reports what it would change."},
-	{"for_each", "Declare one resource per element of a map or set (each.key, each.value)."},
-}
+// The words below come from catalog, which decides what it accepts; lsp
+// only documents them (a word without a doc is offered without one).
 
-var topBlocks = []struct{ name, doc string }{
-	{"type", "A type definition: the Resource API's register_type (`type \"name\" { … }`)."},
-	{"type_alias", "A Puppet type alias (`type_alias \"Mymod::Port\" { type = \"…\" }`)."},
-	{"resource", "A resource declaration (`resource \"type\" \"title\" { … }`)."},
-	{"variable", "A variable, var.NAME (`variable \"name\" { type = … default = … }`)."},
-	{"locals", "Local values, local.NAME."},
-}
+// metaparams are the metaparameters a resource takes, with what they do,
+// then for_each, which is no metaparameter but is written among them.
+var metaparams = append(documented(catalog.Metaparameters(), map[string]string{
+	"require":   "Resources applied before this one (references).",
+	"before":    "Resources applied after this one (references).",
+	"notify":    "Resources applied after this one and refreshed when it changes (references).",
+	"subscribe": "Resources applied before this one; this one is refreshed when they change (references).",
+	"alias":     "Other titles this resource can be referred to by (a string or a list).",
+	"tag":       "Tags (a string or a list).",
+	"noop":      "true: Puppet only reports what it would change.",
+}), struct{ name, doc string }{"for_each", "Declare one resource per element of a map or set (each.key, each.value)."})
 
-var typeKeys = []struct{ name, doc string }{
-	{"desc", "The type's documentation."},
-	{"docs", "The legacy spelling of desc."},
-	{"attribute", "An attribute: `attribute \"name\" { type = \"String\" … }`."},
-	{"title_pattern", "How a title is split into namevars: `title_pattern { pattern = \"…\" }`."},
-	{"autorequire", "Edges from the named resources to this one (`autorequire { file = \"$path\" }`)."},
-	{"autobefore", "Edges from this resource to the named ones."},
-	{"autosubscribe", "Like autorequire, and this resource is refreshed by them."},
-	{"autonotify", "Like autobefore, and they are refreshed by this one."},
-	{"features", "Provider features, e.g. [\"canonicalize\"]."},
-}
+var topBlocks = documented(catalog.TopLevelBlocks(), map[string]string{
+	"type":       "A type definition: the Resource API's register_type (`type \"name\" { … }`).",
+	"type_alias": "A Puppet type alias (`type_alias \"Mymod::Port\" { type = \"…\" }`).",
+	"resource":   "A resource declaration (`resource \"type\" \"title\" { … }`).",
+	"group":      "Resources declared only where a condition holds (`group \"web\" { only_if = … resource … }`).",
+	"variable":   "A variable, var.NAME (`variable \"name\" { type = … default = … }`).",
+	"locals":     "Local values, local.NAME.",
+})
 
-var attributeKeys = []struct{ name, doc string }{
-	{"type", "A Puppet data type, as a string (required)."},
-	{"desc", "The attribute's documentation."},
-	{"default", "The value used when a declaration gives none."},
-	{"behaviour", "namevar, parameter, read_only or init_only; leave out for a property."},
-	{"behavior", "The American spelling of behaviour."},
-	{"sensitive", "true: the value never appears in any output."},
-}
+var typeKeys = documented(catalog.TypeKeys(), map[string]string{
+	"desc":          "The type's documentation.",
+	"docs":          "The legacy spelling of desc.",
+	"attribute":     "An attribute: `attribute \"name\" { type = \"String\" … }`.",
+	"title_pattern": "How a title is split into namevars: `title_pattern { pattern = \"…\" }`.",
+	"autorequire":   "Edges from the named resources to this one (`autorequire { file = \"$path\" }`).",
+	"autobefore":    "Edges from this resource to the named ones.",
+	"autosubscribe": "Like autorequire, and this resource is refreshed by them.",
+	"autonotify":    "Like autobefore, and they are refreshed by this one.",
+	"features":      "Provider features, e.g. [\"canonicalize\"].",
+})
 
-var behaviours = []struct{ name, doc string }{
-	{"namevar", "Part of the resource's identity; its value may come from the title."},
-	{"parameter", "Passed to the provider, never compared; always mandatory."},
-	{"read_only", "Set only by the provider; a declaration cannot set it."},
-	{"init_only", "A property that can only be set when the resource is created."},
-}
+var attributeKeys = documented(catalog.AttributeKeys(), map[string]string{
+	"type":      "A Puppet data type, as a string (required).",
+	"desc":      "The attribute's documentation.",
+	"default":   "The value used when a declaration gives none.",
+	"behaviour": "namevar, parameter, read_only or init_only; leave out for a property.",
+	"behavior":  "The American spelling of behaviour.",
+	"sensitive": "true: the value never appears in any output.",
+})
+
+var behaviours = documented(catalog.BehaviourNames(), map[string]string{
+	"namevar":   "Part of the resource's identity; its value may come from the title.",
+	"parameter": "Passed to the provider, never compared; always mandatory.",
+	"read_only": "Set only by the provider; a declaration cannot set it.",
+	"init_only": "A property that can only be set when the resource is created.",
+})
 
 // dataTypes are the Puppet data types an attribute's value can satisfy.
-var dataTypes = []string{"Any", "Array", "Boolean", "Data", "Enum", "Float", "Hash", "Integer", "NotUndef",
-	"Numeric", "Optional", "Pattern", "Scalar", "ScalarData", "Sensitive", "String", "Struct", "Tuple", "Undef", "Variant"}
+var dataTypes = catalog.DataTypeNames()
+
+// documented pairs each name with its doc, in the names' order.
+func documented(names []string, docs map[string]string) []struct{ name, doc string } {
+	out := make([]struct{ name, doc string }, len(names))
+	for i, n := range names {
+		out[i].name, out[i].doc = n, docs[n]
+	}
+	return out
+}
 
 func (s *Server) completion(ctx *glsp.Context, p *protocol.CompletionParams) (any, error) {
 	path, src, ok := s.textOf(p.TextDocument.URI)
 	if !ok {
 		return nil, nil
 	}
-	off := positionToOffset(src, p.Position)
+	li := s.linesOf(path, src)
+	off := li.offset(p.Position)
 	c := cursorAt(src, path, off)
 	items, incomplete := s.snap.complete(c, src, path)
-	li := newLineIndex(src)
 	edit := protocol.Range{Start: li.position(c.wordStart), End: li.position(off)}
 	for i := range items {
 		text := items[i].Label
@@ -359,25 +374,10 @@ func (s *snapshot) refItems(word string, inString bool) ([]protocol.CompletionIt
 
 // traversalRef is the HCL reference form of a resource.
 func traversalRef(typ, title string) string {
-	if isIdent(title) {
+	if hclsyntax.ValidIdentifier(title) {
 		return typ + "." + title
 	}
-	return typ + "[" + quoteHCL(title) + "]"
-}
-
-func isIdent(s string) bool {
-	for i, r := range s {
-		ok := r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && (r == '-' || r >= '0' && r <= '9')
-		if !ok {
-			return false
-		}
-	}
-	return s != ""
-}
-
-func quoteHCL(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "${", "$${", "%{", "%%{")
-	return `"` + r.Replace(s) + `"`
+	return typ + "[" + string(hclwrite.TokensForValue(cty.StringVal(title)).Bytes()) + "]"
 }
 
 // autoAttrItems are "$attr" for each attribute of the type whose rule

@@ -86,6 +86,62 @@ func (c cursor) labelIndex() int {
 	return -1
 }
 
+// blockWalk follows the blocks a token stream opens and closes, and the
+// statement being written in the innermost one. A brace inside
+// brackets, parentheses or a template interpolation belongs to an
+// expression and opens no block; nor does a line break end a statement
+// there.
+type blockWalk struct {
+	stack    []frame
+	stmt     []hclsyntax.Token
+	brackets int
+}
+
+// What a token did to the walk.
+type walkStep int
+
+const (
+	stepToken  walkStep = iota // added to the statement
+	stepOpen                   // opened a block (the stack's top)
+	stepClose                  // closed the innermost block
+	stepEnd                    // a line break ended the statement
+	stepIgnore                 // a comment
+)
+
+func (w *blockWalk) step(t hclsyntax.Token) walkStep {
+	switch t.Type {
+	case hclsyntax.TokenOBrace:
+		if w.brackets == 0 {
+			w.stack = append(w.stack, blockFrame(w.stmt))
+			w.stmt = nil
+			return stepOpen
+		}
+		w.brackets++
+	case hclsyntax.TokenCBrace:
+		if w.brackets == 0 {
+			if len(w.stack) > 0 {
+				w.stack = w.stack[:len(w.stack)-1]
+			}
+			w.stmt = nil
+			return stepClose
+		}
+		w.brackets--
+	case hclsyntax.TokenOBrack, hclsyntax.TokenOParen, hclsyntax.TokenTemplateInterp, hclsyntax.TokenTemplateControl:
+		w.brackets++
+	case hclsyntax.TokenCBrack, hclsyntax.TokenCParen, hclsyntax.TokenTemplateSeqEnd:
+		w.brackets = max(w.brackets-1, 0)
+	case hclsyntax.TokenNewline:
+		if w.brackets == 0 {
+			w.stmt = nil
+			return stepEnd
+		}
+	case hclsyntax.TokenComment:
+		return stepIgnore
+	}
+	w.stmt = append(w.stmt, t)
+	return stepToken
+}
+
 // cursorAt analyses src at byte offset off.
 func cursorAt(src []byte, filename string, off int) cursor {
 	off = min(max(off, 0), len(src))
@@ -93,49 +149,24 @@ func cursorAt(src []byte, filename string, off int) cursor {
 	// is what is being typed.
 	toks, _ := hclsyntax.LexConfig(src[:off], filename, hcl.InitialPos)
 	var c cursor
-	brackets := 0
+	var w blockWalk
 	for _, t := range toks {
 		if t.Range.Start.Byte >= off || t.Type == hclsyntax.TokenEOF {
 			break
 		}
-		switch t.Type {
-		case hclsyntax.TokenOBrace:
-			if brackets == 0 {
-				c.stack = append(c.stack, blockFrame(c.stmt))
-				c.stmt = nil
-				continue
-			}
-			brackets++
-		case hclsyntax.TokenCBrace:
-			if brackets == 0 {
-				if len(c.stack) > 0 {
-					c.stack = c.stack[:len(c.stack)-1]
-				}
-				c.stmt = nil
-				continue
-			}
-			brackets--
-		case hclsyntax.TokenOBrack, hclsyntax.TokenOParen, hclsyntax.TokenTemplateInterp, hclsyntax.TokenTemplateControl:
-			brackets++
-		case hclsyntax.TokenCBrack, hclsyntax.TokenCParen, hclsyntax.TokenTemplateSeqEnd:
-			brackets = max(brackets-1, 0)
-		case hclsyntax.TokenNewline:
-			if brackets == 0 {
-				c.stmt = nil
-				c.inString = false
-				continue
-			}
-		case hclsyntax.TokenComment:
-			continue
-		}
-		switch t.Type {
-		case hclsyntax.TokenOQuote:
-			c.inString, c.strStart = true, t.Range.End.Byte
-		case hclsyntax.TokenCQuote:
+		switch w.step(t) {
+		case stepEnd:
 			c.inString = false
+		case stepToken:
+			switch t.Type {
+			case hclsyntax.TokenOQuote:
+				c.inString, c.strStart = true, t.Range.End.Byte
+			case hclsyntax.TokenCQuote:
+				c.inString = false
+			}
 		}
-		c.stmt = append(c.stmt, t)
 	}
+	c.stack, c.stmt = w.stack, w.stmt
 	c.wordStart = off
 	if c.inString {
 		c.wordStart = c.strStart
@@ -188,28 +219,15 @@ func blockFrame(stmt []hclsyntax.Token) frame {
 // edited rarely decodes, but its attribute names are still there.
 func declaredAttributes(src []byte, filename, typeName string) []string {
 	toks, _ := hclsyntax.LexConfig(src, filename, hcl.InitialPos)
-	var stack []frame
-	var stmt []hclsyntax.Token
+	var w blockWalk
 	var out []string
 	for _, t := range toks {
-		switch t.Type {
-		case hclsyntax.TokenOBrace:
-			f := blockFrame(stmt)
-			if f.block == "attribute" && len(f.labels) == 1 && len(stack) == 1 && stack[0].block == "type" &&
-				len(stack[0].labels) > 0 && stack[0].labels[0] == typeName {
-				out = append(out, f.labels[0])
-			}
-			stack = append(stack, f)
-			stmt = nil
-		case hclsyntax.TokenCBrace:
-			if len(stack) > 0 {
-				stack = stack[:len(stack)-1]
-			}
-			stmt = nil
-		case hclsyntax.TokenNewline:
-			stmt = nil
-		default:
-			stmt = append(stmt, t)
+		if w.step(t) != stepOpen || len(w.stack) != 2 {
+			continue
+		}
+		typ, f := w.stack[0], w.stack[1]
+		if typ.block == "type" && len(typ.labels) > 0 && typ.labels[0] == typeName && f.block == "attribute" && len(f.labels) == 1 {
+			out = append(out, f.labels[0])
 		}
 	}
 	return out

@@ -3,6 +3,7 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -82,11 +83,14 @@ func (s *snapshot) cycleRelated(c graph.Cycle) []protocol.DiagnosticRelatedInfor
 // only the files whose diagnostics changed are sent again (and files
 // that lost all theirs get an empty list).
 type publisher struct {
-	last map[string]string // path → JSON of the last list sent
+	last  map[string]string // path → JSON of the last list sent
+	loose string            // the last diagnostics without a file, as shown
 }
 
 // publish sends the snapshot's diagnostics; always is a file that gets
-// its list even when unchanged (the one just edited or opened).
+// its list even when unchanged (the one just edited or opened). It
+// returns the diagnostics without a file when they differ from the last
+// load's (a missing var file is shown once, not on every keystroke).
 func (p *publisher) publish(s *snapshot, always string, notify func(method string, params any)) []*hcl.Diagnostic {
 	if p.last == nil {
 		p.last = map[string]string{}
@@ -120,5 +124,20 @@ func (p *publisher) publish(s *snapshot, always string, notify func(method strin
 	if always != "" && !sent[always] {
 		send(always, nil)
 	}
+	key := looseKey(loose)
+	if key == p.loose {
+		return nil
+	}
+	p.loose = key
 	return loose
+}
+
+// looseKey identifies a set of diagnostics without a file by what the
+// user is shown of them.
+func looseKey(ds []*hcl.Diagnostic) string {
+	var b strings.Builder
+	for _, d := range ds {
+		fmt.Fprintf(&b, "%d %q\n", d.Severity, diagnosticMessage(d))
+	}
+	return b.String()
 }

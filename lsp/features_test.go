@@ -69,7 +69,7 @@ func TestCompletion(t *testing.T) {
 		want       []string
 		not        []string
 	}{
-		{"top level", "res|", []string{"resource", "type", "type_alias", "variable", "locals"}, nil},
+		{"top level", "res|", []string{"resource", "type", "type_alias", "group", "variable", "locals"}, nil},
 		{"resource type label", `resource "|`, []string{"file", "package"}, []string{"resource"}},
 		{"attributes and metaparameters", "resource \"file\" \"/x\" {\n  |\n}", []string{"path", "ensure", "content", "port", "require", "before", "notify", "subscribe", "alias", "tag", "noop"}, []string{"name"}},
 		{"half-typed attribute", "resource \"file\" \"/x\" {\n  ens|", []string{"ensure", "package"}, nil},
@@ -82,7 +82,7 @@ func TestCompletion(t *testing.T) {
 		{"type keys", "type \"t\" {\n  |\n}", []string{"attribute", "desc", "title_pattern", "autorequire", "features"}, nil},
 		{"attribute keys", "type \"t\" {\n  attribute \"a\" {\n    |\n  }\n}", []string{"type", "behaviour", "default", "desc", "sensitive"}, nil},
 		{"behaviours", "type \"t\" {\n  attribute \"a\" {\n    behaviour = \"|\"\n  }\n}", []string{"namevar", "parameter", "read_only", "init_only"}, nil},
-		{"data types and aliases", "type \"t\" {\n  attribute \"a\" {\n    type = \"|\"\n  }\n}", []string{"String", "Enum", "Mymod::Port"}, nil},
+		{"data types and aliases", "type \"t\" {\n  attribute \"a\" {\n    type = \"|\"\n  }\n}", []string{"String", "Enum", "RichData", "Iterable", "Mymod::Port"}, nil},
 		{"features", "type \"t\" {\n  features = [\"|\"]\n}", []string{"canonicalize", "supports_noop"}, nil},
 		{"auto rule target types", "type \"file\" {\n  autobefore {\n    |\n  }\n}", []string{"package", "file"}, nil},
 		{"$attr in auto rules", "type \"thing\" {\n  attribute \"path\" {\n    type      = \"String\"\n    behaviour = \"namevar\"\n  }\n  attribute \"owner\" {\n    type = \"String\"\n  }\n  autobefore {\n    package = \"|\"\n  }\n}", []string{"$path", "$owner"}, []string{"$package"}},

@@ -17,7 +17,7 @@ func (s *Server) hover(ctx *glsp.Context, p *protocol.HoverParams) (*protocol.Ho
 	if !ok {
 		return nil, nil
 	}
-	t := s.snap.at(path, positionToOffset(src, p.Position))
+	t := s.snap.at(path, s.linesOf(path, src).offset(p.Position))
 	text := s.snap.hoverText(t)
 	if text == "" {
 		return nil, nil

@@ -1,6 +1,8 @@
 package lsp
 
 import (
+	"sort"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -13,7 +15,7 @@ func (s *Server) targetAt(uri string, pos protocol.Position) (string, target) {
 	if !ok {
 		return path, target{}
 	}
-	return path, s.snap.at(path, positionToOffset(src, pos))
+	return path, s.snap.at(path, s.linesOf(path, src).offset(pos))
 }
 
 // definition: a reference goes to its resource, a resource's type label
@@ -77,14 +79,28 @@ func (s *snapshot) resourceRefs(r *catalog.Resource, decl bool) []hcl.Range {
 	if decl {
 		out = append(out, r.DeclRange)
 	}
-	for _, other := range s.cat.Resources {
-		for _, rel := range other.Relations {
+	edges := append(s.graph.To(r), s.graph.From(r)...)
+	// Every reference to r made an edge touching r, with its writer as
+	// an origin: only those writers' relations are read, in declaration
+	// order as the catalog holds them.
+	var writers []*catalog.Resource
+	seen := map[*catalog.Resource]bool{}
+	for _, e := range edges {
+		for _, o := range e.Origins {
+			if o.Rule == nil && !seen[o.Resource] {
+				seen[o.Resource] = true
+				writers = append(writers, o.Resource)
+			}
+		}
+	}
+	sort.Slice(writers, func(i, j int) bool { return writers[i].Index < writers[j].Index })
+	for _, w := range writers {
+		for _, rel := range w.Relations {
 			if rel.Target == r {
 				out = append(out, rel.Range)
 			}
 		}
 	}
-	edges := append(s.graph.To(r), s.graph.From(r)...)
 	for _, e := range edges {
 		for _, o := range e.Origins {
 			if o.Rule == nil {

@@ -1,9 +1,9 @@
 package lsp
 
 import (
+	"bytes"
 	"net/url"
 	"path/filepath"
-	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -34,39 +34,41 @@ func pathToURI(path string) string {
 func positionToOffset(src []byte, p protocol.Position) int {
 	off := 0
 	for line := 0; line < int(p.Line); line++ {
-		i := indexByte(src[off:], '\n')
+		i := bytes.IndexByte(src[off:], '\n')
 		if i < 0 {
 			return len(src)
 		}
 		off += i + 1
 	}
-	units := int(p.Character)
+	return unitsToOffset(src, off, int(p.Character))
+}
+
+// unitsToOffset is the offset units UTF-16 code units after the line
+// start off, clamped to the line's end.
+func unitsToOffset(src []byte, off, units int) int {
 	for off < len(src) && units > 0 && src[off] != '\n' {
-		r, size := utf8.DecodeRune(src[off:])
-		n := 1
-		if r >= 0x10000 {
-			n = 2
+		if c := src[off]; c < utf8.RuneSelf {
+			units--
+			off++
+			continue
 		}
-		units -= n
+		r, size := utf8.DecodeRune(src[off:])
+		units -= utf16.RuneLen(r)
 		off += size
 	}
 	return off
 }
 
-func indexByte(b []byte, c byte) int {
-	for i, x := range b {
-		if x == c {
-			return i
-		}
-	}
-	return -1
-}
-
 func utf16Len(b []byte) int {
 	n := 0
 	for len(b) > 0 {
+		if b[0] < utf8.RuneSelf {
+			n++
+			b = b[1:]
+			continue
+		}
 		r, size := utf8.DecodeRune(b)
-		n += len(utf16.Encode([]rune{r}))
+		n += utf16.RuneLen(r)
 		b = b[size:]
 	}
 	return n
@@ -104,6 +106,21 @@ func (li *lineIndex) position(off int) protocol.Position {
 	return protocol.Position{Line: protocol.UInteger(lo), Character: protocol.UInteger(utf16Len(li.src[li.starts[lo]:off]))}
 }
 
+// offset converts an LSP position to a byte offset, as positionToOffset
+// does, from the line starts.
+func (li *lineIndex) offset(p protocol.Position) int {
+	if int(p.Line) >= len(li.starts) {
+		return len(li.src)
+	}
+	return unitsToOffset(li.src, li.starts[p.Line], int(p.Character))
+}
+
+// holds reports whether the index is of src itself (the same bytes in
+// memory, as a snapshot's index is of the buffer it loaded).
+func (li *lineIndex) holds(src []byte) bool {
+	return len(li.src) == len(src) && (len(src) == 0 || &li.src[0] == &src[0])
+}
+
 func (li *lineIndex) rangeOf(r hcl.Range) protocol.Range {
 	return protocol.Range{Start: li.position(r.Start.Byte), End: li.position(r.End.Byte)}
 }
@@ -119,12 +136,11 @@ func applyChange(src []byte, change any) []byte {
 		}
 		start := positionToOffset(src, c.Range.Start)
 		end := max(positionToOffset(src, c.Range.End), start)
-		var b strings.Builder
-		b.Grow(len(src) + len(c.Text))
-		b.Write(src[:start])
-		b.WriteString(c.Text)
-		b.Write(src[end:])
-		return []byte(b.String())
+		// a new slice: the snapshot and the parse cache hold the old one
+		out := make([]byte, 0, start+len(c.Text)+len(src)-end)
+		out = append(out, src[:start]...)
+		out = append(out, c.Text...)
+		return append(out, src[end:]...)
 	}
 	return src
 }

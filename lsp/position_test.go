@@ -27,13 +27,17 @@ func TestPositions(t *testing.T) {
 		if got := positionToOffset(src, want); got != c.off {
 			t.Errorf("offset(%v) = %d, want %d", want, got, c.off)
 		}
+		if got := li.offset(want); got != c.off {
+			t.Errorf("lineIndex.offset(%v) = %d, want %d", want, got, c.off)
+		}
 	}
 	// past the end of a line or of the text: clamped
-	if got := positionToOffset(src, protocol.Position{Line: 0, Character: 40}); got != 1 {
-		t.Errorf("past the line's end: %d", got)
+	pastLine, pastText := protocol.Position{Line: 0, Character: 40}, protocol.Position{Line: 9, Character: 0}
+	if got, got2 := positionToOffset(src, pastLine), li.offset(pastLine); got != 1 || got2 != 1 {
+		t.Errorf("past the line's end: %d, %d", got, got2)
 	}
-	if got := positionToOffset(src, protocol.Position{Line: 9, Character: 0}); got != len(src) {
-		t.Errorf("past the text's end: %d", got)
+	if got, got2 := positionToOffset(src, pastText), li.offset(pastText); got != len(src) || got2 != len(src) {
+		t.Errorf("past the text's end: %d, %d", got, got2)
 	}
 	// an incremental change replacing the emoji
 	r := protocol.Range{Start: protocol.Position{Line: 1, Character: 3}, End: protocol.Position{Line: 1, Character: 5}}

@@ -366,6 +366,17 @@ func (s *Server) textOf(uri string) (string, []byte, bool) {
 	return path, src, ok
 }
 
+// linesOf is the line index of src, path's text: the snapshot's when it
+// loaded these very bytes (it does after every change), else a new one.
+func (s *Server) linesOf(path string, src []byte) *lineIndex {
+	if s.snap != nil {
+		if li := s.snap.lineIndexOf(path); li.holds(src) {
+			return li
+		}
+	}
+	return newLineIndex(src)
+}
+
 func sortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {

@@ -344,3 +344,21 @@ func TestBufferOutsideFolders(t *testing.T) {
 		return len(c.diags[uri]) == 1 && strings.HasPrefix(c.diags[uri][0].Message, "Duplicate declaration")
 	})
 }
+
+// TestLooseDiagnosticShownOnce: a diagnostic that belongs to no file
+// (a var file that does not exist) pops up once, not on every edit; it
+// shows again only once the set has changed.
+func TestLooseDiagnosticShownOnce(t *testing.T) {
+	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL, ".catc.json": `{"var_files": ["missing.hcl"]}`}, nil)
+	c.open("site.hcl", siteHCL)
+	c.waitDiags("site.hcl", 1)
+	for v := 2; v <= 4; v++ {
+		c.change("site.hcl", v, siteHCL+strings.Repeat("\n", v))
+		c.waitDiags("site.hcl", v)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.msgs) != 1 || !strings.Contains(c.msgs[0].Message, "missing.hcl") {
+		t.Errorf("messages after three edits: %+v", c.msgs)
+	}
+}

@@ -177,15 +177,19 @@ func (w *workspace) load() *snapshot {
 	return snap
 }
 
-// lineIndexOf is the line index of a loaded file (or of one read from
-// disk for a file outside the workspace, such as a var file).
+// lineIndexOf is the line index of a loaded file (or of one the load
+// read besides the workspace's, such as a var file: the catalog holds its
+// bytes, secrets masked byte for byte with line breaks kept, so lines and
+// byte offsets are those of the file on disk).
 func (s *snapshot) lineIndexOf(name string) *lineIndex {
 	if li, ok := s.lines[name]; ok {
 		return li
 	}
 	src, ok := s.srcs[name]
-	if !ok {
-		src, _ = os.ReadFile(name)
+	if !ok && s.cat != nil {
+		if f := s.cat.Files()[name]; f != nil {
+			src = f.Bytes
+		}
 	}
 	li := newLineIndex(src)
 	s.lines[name] = li

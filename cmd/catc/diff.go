@@ -90,29 +90,51 @@ func diffSides(c *cli.Context) (old, new *graph.Snapshot, err error) {
 	if err := applyDigestKey(c); err != nil {
 		return nil, nil, err
 	}
+	in, err := diffInputs(c, "--base REV takes the paths to compare: catc diff --base REV PATH...",
+		"diff takes OLD NEW (catalog JSON files or HCL paths), or --base REV PATH...")
+	if err != nil {
+		return nil, nil, err
+	}
+	if in.base != "" {
+		return baseSides(c, in.base, in.new)
+	}
+	if old, err = loadSide(c, in.old); err != nil {
+		return nil, nil, err
+	}
+	new, err = loadSide(c, in.new)
+	return old, new, err
+}
+
+// diffInput is what a diff compares: with --base REV, the paths (new)
+// at REV against the working tree; else the old and the new paths.
+type diffInput struct {
+	base     string
+	old, new []string
+}
+
+// diffInputs reads the form of input: --base REV PATH..., --old PATH...
+// --new PATH..., or OLD NEW. baseUsage and pairUsage say how to give the
+// first and the last when they are given wrong.
+func diffInputs(c *cli.Context, baseUsage, pairUsage string) (diffInput, error) {
 	args := c.Args().Slice()
 	oldPaths, newPaths := c.StringSlice("old"), c.StringSlice("new")
 	switch {
 	case c.IsSet("base"):
 		if len(oldPaths)+len(newPaths) > 0 || len(args) == 0 {
-			return nil, nil, usage("--base REV takes the paths to compare: catc diff --base REV PATH...")
+			return diffInput{}, usage(baseUsage)
 		}
-		return baseSides(c, c.String("base"), args)
+		return diffInput{base: c.String("base"), new: args}, nil
 	case len(oldPaths)+len(newPaths) > 0:
 		if len(oldPaths) == 0 || len(newPaths) == 0 || len(args) > 0 {
-			return nil, nil, usage("--old and --new go together, instead of OLD NEW: catc diff --old PATH... --new PATH...")
+			return diffInput{}, usage("--old and --new go together, instead of OLD NEW: catc diff --old PATH... --new PATH...")
 		}
+		return diffInput{old: oldPaths, new: newPaths}, nil
 	default:
 		if len(args) != 2 {
-			return nil, nil, usage("diff takes OLD NEW (catalog JSON files or HCL paths), or --base REV PATH...")
+			return diffInput{}, usage(pairUsage)
 		}
-		oldPaths, newPaths = args[:1], args[1:]
+		return diffInput{old: args[:1], new: args[1:]}, nil
 	}
-	if old, err = loadSide(c, oldPaths); err != nil {
-		return nil, nil, err
-	}
-	new, err = loadSide(c, newPaths)
-	return old, new, err
 }
 
 func usage(msg string) error { return &exitError{code: exitErrors, msg: msg} }

@@ -22,10 +22,18 @@ func digestKeyFlag() cli.Flag {
 		Usage: "read the key of the digests of sensitive values from `FILE` (else $" + digestKeyEnv + "; without a key, compiled files carry no digest)"}
 }
 
+// digestKeySet marks in the app's metadata that this run's key is set:
+// a diff loads two sides or more, and reads the key once.
+const digestKeySet = "catc.digestKeySet"
+
 // applyDigestKey sets the digest key of this run from --digest-key-file,
 // CATC_DIGEST_KEY_FILE or CATC_DIGEST_KEY, or none (each run starts from
-// none: the app keeps no state between runs).
+// none: the app keeps no state between runs), the first time it is
+// called in the run.
 func applyDigestKey(c *cli.Context) error {
+	if c.App.Metadata[digestKeySet] == true {
+		return nil
+	}
 	var key []byte
 	env, envSet := os.LookupEnv(digestKeyEnv)
 	switch path := c.String("digest-key-file"); {
@@ -43,5 +51,9 @@ func applyDigestKey(c *cli.Context) error {
 	if err := catalog.SetDigestKey(key); err != nil {
 		return usage(err.Error())
 	}
+	if c.App.Metadata == nil {
+		c.App.Metadata = map[string]any{}
+	}
+	c.App.Metadata[digestKeySet] = true
 	return nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -62,55 +61,14 @@ func writeDocDir(dir string, defs []*catalog.TypeDef) error {
 // file beside its target first, then, when all are written, renamed into
 // place in order.
 func writeStaged(dir string, files []docFile) error {
-	staged := make([]stagedFile, 0, len(files))
-	defer func() {
-		for _, s := range staged {
-			tempFiles.remove(s.tmp) // a no-op once renamed
-		}
-	}()
+	var st staging
+	defer st.discard()
 	for _, f := range files {
-		s, err := stageFile(filepath.Join(dir, f.name), f.data)
-		if err != nil {
+		if err := st.add(filepath.Join(dir, f.name), bytesWriter(f.data)); err != nil {
 			return err
 		}
-		staged = append(staged, s)
 	}
-	for _, s := range staged {
-		if err := tempFiles.commit(s.tmp, s.target); err != nil {
-			return outputError(s.path, err)
-		}
-	}
-	return nil
-}
-
-// stagedFile is a page written to tmp, to be renamed to target (path, or
-// the file its symbolic link points to).
-type stagedFile struct{ path, target, tmp string }
-
-// stageFile writes data into a temporary file beside path's target, with
-// the target's permissions when it exists.
-func stageFile(path string, data []byte) (stagedFile, error) {
-	target, err := resolveLinks(path)
-	if err != nil {
-		return stagedFile{}, outputError(path, err)
-	}
-	perm := newFilePerm
-	if st, err := os.Stat(target); err == nil {
-		if !st.Mode().IsRegular() {
-			return stagedFile{}, outputError(path, errors.New("not a regular file"))
-		}
-		perm = st.Mode().Perm()
-	}
-	tmp, err := createTemp(target)
-	if err != nil {
-		return stagedFile{}, outputError(path, err)
-	}
-	s := stagedFile{path: path, target: target, tmp: tmp.Name()}
-	if err := writeTemp(tmp, perm, bytesWriter(data)); err != nil {
-		tempFiles.remove(s.tmp)
-		return stagedFile{}, outputError(path, err)
-	}
-	return s, nil
+	return st.commit()
 }
 
 // renderDocFiles is README.md (the index) and TYPE.md for each type, in

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -129,13 +128,8 @@ func compileNodes(c *cli.Context, write func(io.Writer, *graph.Graph) error) err
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot create %s: %v", dir, pathErrorCause(err))}
 	}
-	var mu sync.Mutex
-	var staged []stagedFile
-	defer func() {
-		for _, s := range staged {
-			tempFiles.remove(s.tmp) // a no-op once renamed
-		}
-	}()
+	var staged staging
+	defer staged.discard()
 	outcomes, err := runNodes(c, false, func(n *catalog.Node, p *graph.Plan) error {
 		if n.Name == "" || strings.ContainsAny(n.Name, `/\`) || strings.HasPrefix(n.Name, ".") {
 			return fmt.Errorf("the node name %q cannot be a file name", n.Name)
@@ -144,14 +138,7 @@ func compileNodes(c *cli.Context, write func(io.Writer, *graph.Graph) error) err
 		if err := write(&b, p.Graph); err != nil {
 			return err
 		}
-		s, err := stageFile(filepath.Join(dir, n.Name+".json"), b.Bytes())
-		if err != nil {
-			return err
-		}
-		mu.Lock()
-		staged = append(staged, s)
-		mu.Unlock()
-		return nil
+		return staged.add(filepath.Join(dir, n.Name+".json"), bytesWriter(b.Bytes()))
 	})
 	if err != nil {
 		return err
@@ -159,12 +146,7 @@ func compileNodes(c *cli.Context, write func(io.Writer, *graph.Graph) error) err
 	if err := writeOutcomes(c.App.ErrWriter, outcomes); err != nil {
 		return err // nothing is written
 	}
-	for _, s := range staged {
-		if err := tempFiles.commit(s.tmp, s.target); err != nil {
-			return outputError(s.path, err)
-		}
-	}
-	return nil
+	return staged.commit()
 }
 
 // validateNodes is validate --nodes: diagnostics, then the outcome lines,
@@ -178,7 +160,7 @@ func validateNodes(c *cli.Context) error {
 	for _, o := range outcomes {
 		strictFail = strictFail || c.Bool("strict") && len(o.Diags) > 0
 	}
-	if render.DiagnosticFormat(c.String("diagnostics")) == render.DiagJSON {
+	if jsonDiagnostics(c) {
 		if err := writeOutcomes(io.Discard, outcomes); err != nil {
 			return err
 		}

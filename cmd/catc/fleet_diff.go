@@ -99,17 +99,15 @@ func diffNodes(c *cli.Context, strict graph.Strict) (*fleet.Diff, error) {
 	if c.String("shard") != "" && c.String("format") != "json" {
 		return nil, usage("--shard writes the fleet JSON that --merge reads: add --format json")
 	}
+	in, err := diffInputs(c, "--base REV takes the paths to compare: catc diff --base REV PATH... --nodes FACTS",
+		"diff --nodes takes OLD NEW (HCL paths), or --base REV PATH...")
+	if err != nil {
+		return nil, err
+	}
 	var sides fleet.Sides
-	args := c.Args().Slice()
-	oldPaths, newPaths := c.StringSlice("old"), c.StringSlice("new")
-	var err error
-	switch {
-	case c.IsSet("base"):
-		if len(oldPaths)+len(newPaths) > 0 || len(args) == 0 {
-			return nil, usage("--base REV takes the paths to compare: catc diff --base REV PATH... --nodes FACTS")
-		}
-		rev := c.String("base")
-		err = atBase(c, rev, args, func(at []string, rename map[string]string) error {
+	if in.base != "" {
+		rev := in.base
+		err = atBase(c, rev, in.new, func(at []string, rename map[string]string) error {
 			if len(at) == 0 {
 				return nil
 			}
@@ -118,23 +116,13 @@ func diffNodes(c *cli.Context, strict graph.Strict) (*fleet.Diff, error) {
 			sides.FixOld = func(s *graph.Snapshot) { relocate(s, rev, rename) }
 			return err
 		})
-		newPaths = args
-	case len(oldPaths)+len(newPaths) > 0:
-		if len(oldPaths) == 0 || len(newPaths) == 0 || len(args) > 0 {
-			return nil, usage("--old and --new go together, instead of OLD NEW: catc diff --old PATH... --new PATH...")
-		}
-		sides.Old, err = loadHCLSite(c, oldPaths)
-	default:
-		if len(args) != 2 {
-			return nil, usage("diff --nodes takes OLD NEW (HCL paths), or --base REV PATH...")
-		}
-		oldPaths, newPaths = args[:1], args[1:]
-		sides.Old, err = loadHCLSite(c, oldPaths)
+	} else {
+		sides.Old, err = loadHCLSite(c, in.old)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if sides.New, err = loadHCLSite(c, newPaths); err != nil {
+	if sides.New, err = loadHCLSite(c, in.new); err != nil {
 		return nil, err
 	}
 	nodes, err := readNodes(c)

@@ -115,7 +115,7 @@ func selectGraph(c *cli.Context, cat *catalog.Catalog, sel graph.Selection) (*gr
 	if diags.HasErrors() {
 		return nil, failed()
 	}
-	if render.DiagnosticFormat(c.String("diagnostics")) == render.DiagJSON {
+	if jsonDiagnostics(c) {
 		return sub, nil // stderr is one JSON document: no notes in it
 	}
 	if sel.Cycles && len(sub.Resources) == 0 {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
@@ -87,13 +86,8 @@ func writeImported(c *cli.Context, outs []importer.Output) error {
 		return err
 	}
 	files := make([]docFile, len(outs))
-	seen := map[string]string{}
 	for i, o := range outs {
-		if prev, dup := seen[o.Name]; dup {
-			return &exitError{code: exitErrors, msg: fmt.Sprintf("two definitions would be written to %s: %s and %s", filepath.Join(dir, o.Name), prev, o.Type)}
-		}
-		seen[o.Name] = o.Type
-		files[i] = docFile{name: o.Name, data: o.Src}
+		files[i] = docFile{name: o.Name, data: o.Src} // one each: importer fails a second for a name
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot create %s: %v", dir, pathErrorCause(err))}

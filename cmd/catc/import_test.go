@@ -92,3 +92,31 @@ func TestImportOutputDir(t *testing.T) {
 		t.Errorf("the written files do not validate: %s", errOut)
 	}
 }
+
+// TestImportSameFile: a type and a type alias that share a file name
+// (type port, alias Port) leave the alias unwritten, with a diagnostic
+// at its Puppet line; the type is written and the run exits 1.
+func TestImportSameFile(t *testing.T) {
+	src := writeTree(t, map[string]string{
+		"lib/puppet/type/port.rb": "Puppet::ResourceApi.register_type(\n  name: 'port',\n  desc: 'A port.',\n  attributes: {\n    name: { type: 'String', desc: 'The name.', behaviour: :namevar },\n  },\n)\n",
+		"types/port.pp":           "type Port = Integer[0, 65535]\n",
+	}, nil)
+	out := filepath.Join(t.TempDir(), "imported")
+	code, _, errOut := runCatc(t, "import", src, "-o", out)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s", code, errOut)
+	}
+	for _, want := range []string{
+		"on " + filepath.Join(src, "types/port.pp") + " line 1:",
+		"Two definitions would be written to port.hcl: port (from",
+		"catc: 1 of 2 imported definitions have errors and were not written",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	written, err := os.ReadFile(filepath.Join(out, "port.hcl"))
+	if err != nil || !strings.Contains(string(written), `type "port" {`) {
+		t.Errorf("port.hcl (%v):\n%s", err, written)
+	}
+}

@@ -78,6 +78,12 @@ func printDiagnostics(c *cli.Context, diags hcl.Diagnostics, files map[string]*h
 	})
 }
 
+// jsonDiagnostics reports whether standard error is one JSON document
+// (--diagnostics json), which takes no notes or summaries.
+func jsonDiagnostics(c *cli.Context) bool {
+	return render.DiagnosticFormat(c.String("diagnostics")) == render.DiagJSON
+}
+
 // checkLoadArgs checks what every loading command needs before it reads
 // anything: a known diagnostics format, at least one path, a usable
 // digest key.

@@ -122,15 +122,12 @@ func (b *chunkBuffer) writeTo(w io.Writer) error {
 // cleanupOnSignal) leaves the old file as it was and no temporary file.
 // Errors name path, not the temporary file the user never asked for.
 func replaceFile(path string, perm fs.FileMode, write func(io.Writer) error) error {
-	tmp, err := createTemp(path)
+	tmp, err := stageTemp(path, perm, write)
 	if err != nil {
 		return err
 	}
-	defer tempFiles.remove(tmp.Name()) // a no-op once renamed
-	if err := writeTemp(tmp, perm, write); err != nil {
-		return err
-	}
-	return pathErrorCause(tempFiles.commit(tmp.Name(), path))
+	defer tempFiles.remove(tmp) // a no-op once renamed
+	return pathErrorCause(tempFiles.commit(tmp, path))
 }
 
 // createTemp creates the temporary file for path, beside it so that the

@@ -4,8 +4,6 @@ import (
 	"fmt"
 
 	"github.com/urfave/cli/v2"
-
-	"github.com/catc-dev/catc/render"
 )
 
 func validateCommand() *cli.Command {
@@ -26,7 +24,7 @@ func validateCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			if render.DiagnosticFormat(c.String("diagnostics")) == render.DiagJSON {
+			if jsonDiagnostics(c) {
 				return nil // stderr is one JSON document
 			}
 			_, err = fmt.Fprintf(c.App.ErrWriter, "Valid: %s, %s, %s, %s.\n",

@@ -233,7 +233,8 @@ const redactedDetail = "The details are not shown because the expression involve
 // a secret: one inside a secret's source range (except catc's own value
 // checks, which never show the value), and one about an expression that
 // reads a marked value. Its Expression and EvalContext go too, so no
-// writer can print the values it reads.
+// writer can print the values it reads. A diagnostic already redacted is
+// only read, so diagnostics shared between goroutines may be passed.
 func (s *secrets) redactDiagnostics(diags hcl.Diagnostics) {
 	if len(s.ranges) == 0 && len(s.names) == 0 {
 		return
@@ -245,7 +246,9 @@ func (s *secrets) redactDiagnostics(diags hcl.Diagnostics) {
 		if !leaks && d.Expression != nil && d.EvalContext != nil {
 			leaks = readsMarked(d.Expression, d.EvalContext)
 		}
-		if leaks {
+		// a diagnostic redacted already is left untouched, not written
+		// again: prebuilt ones are shared by parallel Site.Compile calls
+		if leaks && (d.Detail != redactedDetail || d.Expression != nil || d.EvalContext != nil) {
 			d.Detail, d.Expression, d.EvalContext = redactedDetail, nil, nil
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
@@ -275,5 +276,31 @@ func TestNestedSensitive(t *testing.T) {
 				t.Errorf("a plain String member is not a secret:\n%s", b.String())
 			}
 		})
+	}
+}
+
+// TestRedactSharedDiagnostic redacts, from several goroutines, slices
+// that share a diagnostic redacted already, as parallel Site.Compile
+// calls share a prebuilt resource's: under -race, it pins that such a
+// diagnostic is only read.
+func TestRedactSharedDiagnostic(t *testing.T) {
+	secret := hcl.Range{Filename: "main.hcl", Start: hcl.Pos{Byte: 10}, End: hcl.Pos{Byte: 30}}
+	s := &secrets{}
+	s.addRange(secret)
+	s.sortRanges()
+	inside := hcl.Range{Filename: "main.hcl", Start: hcl.Pos{Byte: 12}, End: hcl.Pos{Byte: 20}}
+	shared := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid function argument", Detail: "hunter2", Subject: &inside}
+	s.redactDiagnostics(hcl.Diagnostics{shared}) // once, as Site.prebuild does
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.redactDiagnostics(hcl.Diagnostics{shared})
+		}()
+	}
+	wg.Wait()
+	if shared.Detail != redactedDetail {
+		t.Errorf("detail %q, want it redacted", shared.Detail)
 	}
 }

@@ -86,10 +86,19 @@ func (a *AttrDef) IsSecret() bool { return isSecretAttr(a) }
 // each.value they read counts too).
 func (c *Catalog) findSecrets(raws []*rawResource, vars, locals []scopeBlock) {
 	s := &c.secrets
+	// withSecrets are the types with a secret attribute, by lower-case
+	// name (as Catalog.Type finds them): only their resources hold one.
+	var withSecrets map[string]*TypeDef
 	for _, td := range c.Types {
 		for _, a := range td.Attributes {
 			if !isSecretAttr(a) {
 				continue
+			}
+			if withSecrets == nil {
+				withSecrets = map[string]*TypeDef{}
+			}
+			if c.Type(td.Name) == td { // not a duplicate definition
+				withSecrets[strings.ToLower(td.Name)] = td
 			}
 			if a.DefaultRange.Filename != "" {
 				s.addRange(a.DefaultRange)
@@ -102,9 +111,12 @@ func (c *Catalog) findSecrets(raws []*rawResource, vars, locals []scopeBlock) {
 			}
 		}
 	}
+	if len(withSecrets) == 0 {
+		return // nothing reads a secret: no range, no scope value to find
+	}
 	var pending []hcl.Traversal
 	for _, r := range raws {
-		td := c.Type(r.typeName)
+		td := withSecrets[strings.ToLower(r.typeName)]
 		if td == nil {
 			continue
 		}

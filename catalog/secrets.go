@@ -366,29 +366,57 @@ func (s *secrets) maskSecretLines(src []byte) {
 // plainValue is v with every Sensitive inside it removed: the plain
 // value, to check against a type or to wrap once.
 func plainValue(v types.Value) types.Value {
+	plain, _ := unseal(v)
+	return plain
+}
+
+// unseal is plainValue and containsSensitive in one walk: v without its
+// Sensitive wrappers, and whether it had any. v itself (not a copy) comes
+// back when it had none.
+func unseal(v types.Value) (types.Value, bool) {
 	switch x := v.(type) {
 	case types.Sensitive:
-		return plainValue(x.Value)
+		plain, _ := unseal(x.Value)
+		return plain, true
 	case []types.Value:
-		if !containsSensitive(x) {
-			return v
-		}
-		out := make([]types.Value, len(x))
+		var out []types.Value // made at the first element that changes
 		for i, e := range x {
-			out[i] = plainValue(e)
+			plain, had := unseal(e)
+			if had && out == nil {
+				out = make([]types.Value, len(x))
+				copy(out, x[:i])
+			}
+			if out != nil {
+				out[i] = plain
+			}
 		}
-		return out
+		if out == nil {
+			return v, false
+		}
+		return out, true
 	case *types.Hash:
-		if !containsSensitive(x) {
-			return v
+		if x == nil {
+			return v, false
 		}
-		h := &types.Hash{}
-		for i, k := range x.Keys {
-			h.Set(k, plainValue(x.Values[i]))
+		var out *types.Hash
+		for i, e := range x.Values {
+			plain, had := unseal(e)
+			if had && out == nil {
+				out = &types.Hash{}
+				for j := range i {
+					out.Set(x.Keys[j], x.Values[j])
+				}
+			}
+			if out != nil {
+				out.Set(x.Keys[i], plain)
+			}
 		}
-		return h
+		if out == nil {
+			return v, false
+		}
+		return out, true
 	}
-	return v
+	return v, false
 }
 
 // containsSensitive reports whether v holds a Sensitive at any depth.

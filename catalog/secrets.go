@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"bytes"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -451,9 +452,18 @@ func secretUse(what string) string {
 // MaskSources is the sources (srcs[i] named names[i]) with every secret a
 // load of them finds masked, as Files masks them: for the snippets of a
 // command that reads the files without loading them (catc fmt).
+//
+// Only what finds the secrets runs: parsing and the type definitions
+// (findSecrets needs no evaluation and no declaration built).
 func MaskSources(names []string, srcs [][]byte) map[string]*hcl.File {
-	c, _ := LoadFiles(names, srcs, LoadOptions{})
-	return c.Files()
+	c := newCatalog()
+	files := make([]*sourceFile, len(names))
+	for i, n := range names {
+		files[i] = &sourceFile{name: n, src: srcs[i]}
+	}
+	c.prepare(files, runtime.GOMAXPROCS(0), nil) // its diagnostics are the caller's to report
+	c.secrets.sortRanges()
+	return c.secrets.maskedFiles(c.files)
 }
 
 // summarySensitiveNamevar is the summary of a namevar declared sensitive.

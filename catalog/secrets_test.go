@@ -304,3 +304,25 @@ func TestRedactSharedDiagnostic(t *testing.T) {
 		t.Errorf("detail %q, want it redacted", shared.Detail)
 	}
 }
+
+// TestMaskSourcesAsLoad checks that MaskSources (catc fmt's snippets)
+// masks exactly what a load's Files masks.
+func TestMaskSourcesAsLoad(t *testing.T) {
+	for _, src := range []string{
+		"resource \"secret\" \"db\" {\n  token = \"hunter2\"\n  port  = 1\n}\n",
+		"locals {\n  lpw = \"hunter2\"\n}\nresource \"secret\" \"db\" {\n  token = local.lpw\n}\n",
+		"variable \"pw\" {\n  default = \"hunter2\"\n}\nresource \"secret\" \"db\" {\n  password = var.pw\n}\n",
+		"resource \"secret\" \"db\" {\n  token == \"hunter2\"\n}\n",
+	} {
+		names, srcs := []string{"types.hcl", "main.hcl"}, [][]byte{[]byte(secretType), []byte(src)}
+		c, _ := LoadFiles(names, srcs, LoadOptions{})
+		want := c.Files()["main.hcl"].Bytes
+		got := MaskSources(names, srcs)["main.hcl"].Bytes
+		if !bytes.Equal(got, want) {
+			t.Errorf("MaskSources:\n%s\nwant, as Load masks it:\n%s", got, want)
+		}
+		if bytes.Contains(got, []byte("hunter2")) {
+			t.Errorf("MaskSources shows the secret:\n%s", got)
+		}
+	}
+}

@@ -150,18 +150,25 @@ func decodeAttrType(td *TypeDef, a *AttrDef, attr *hcl.Attribute, src []byte, al
 }
 
 func unknownTypeNameDiag(a *AttrDef, attr *hcl.Attribute, src []byte, name string, aliases *types.Aliases) *hcl.Diagnostic {
-	rng := a.TypeRange
-	if i := strings.Index(a.TypeText, name); i >= 0 {
-		rng = valueRange(a.TypeRange, src, a.TypeText, i, len(name))
-	}
 	detail := fmt.Sprintf("The type of the `%s` attribute `%s` references an unknown type `%s` (the Resource API accepts it, and every value then fails with \"references an unresolved type '%s'\"). Use a Puppet data type (String, Integer, Enum[…], …).", a.Name, a.TypeText, name, name)
 	if strings.Contains(name, "::") {
 		detail += fmt.Sprintf(" If %s is a module's type alias, define it with a type_alias block (catc import writes them from the module's types/*.pp).", name)
 	}
-	if sug := NameSuggestion(name, append(aliases.Names(), builtinTypeNames...)); sug != "" {
+	return unknownNameDiag(summaryAttrType, detail, name, a.TypeText, a.TypeRange, src, aliases.Names(), attr.Range)
+}
+
+// unknownNameDiag is the error for an unknown type name in a type
+// expression (typeText, written at typeRange of src): it points at the
+// name and suggests the nearest alias (of aliasNames) or built-in type.
+func unknownNameDiag(summary, detail, name, typeText string, typeRange hcl.Range, src []byte, aliasNames []string, context hcl.Range) *hcl.Diagnostic {
+	rng := typeRange
+	if i := strings.Index(typeText, name); i >= 0 {
+		rng = valueRange(typeRange, src, typeText, i, len(name))
+	}
+	if sug := NameSuggestion(name, append(aliasNames, builtinTypeNames...)); sug != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", sug)
 	}
-	return errorAt(summaryAttrType, detail, rng, attr.Range.Ptr())
+	return errorAt(summary, detail, rng, context.Ptr())
 }
 
 func typeParseDiag(a *AttrDef, attr *hcl.Attribute, src []byte, err error) *hcl.Diagnostic {

@@ -78,7 +78,10 @@ func decodeAttribute(td *TypeDef, b *hcl.Block, src []byte, aliases *types.Alias
 	content, diags := b.Body.Content(attributeSchema)
 	diags = withSchemaAdvice(diags, "attribute", attributeSchema)
 	at := content.Attributes
-	diags = append(diags, decodeAttrType(td, a, at["type"], src, aliases, isReadOnly(at, src))...)
+	// the behaviour first (the type's check depends on read_only), its
+	// diagnostics in their place after the type's and desc's
+	behaviourDiags := decodeBehaviour(a, at["behaviour"], at["behavior"], src)
+	diags = append(diags, decodeAttrType(td, a, at["type"], src, aliases, a.Behaviour == ReadOnly)...)
 	if d := at["desc"]; d != nil {
 		s, moreDiags := stringAttr(d, src, false)
 		a.Desc = s
@@ -87,7 +90,7 @@ func decodeAttribute(td *TypeDef, b *hcl.Block, src []byte, aliases *types.Alias
 		diags = append(diags, warningAt(summaryNoDocs,
 			fmt.Sprintf("`%s.%s` has no documentation, add it using a `desc` key", td.Name, a.Name), a.NameRange))
 	}
-	diags = append(diags, decodeBehaviour(a, at["behaviour"], at["behavior"], src)...)
+	diags = append(diags, behaviourDiags...)
 	diags = append(diags, decodeSensitive(a, at["sensitive"])...)
 	diags = append(diags, checkSensitiveNamevar(td, a, at["sensitive"])...)
 	diags = append(diags, decodeDefault(td, a, at["default"], src)...)
@@ -341,17 +344,4 @@ func stringList(v cty.Value) ([]string, bool) {
 		out = append(out, e.AsString())
 	}
 	return out, true
-}
-
-// isReadOnly reports an attribute whose behaviour is written as
-// read_only, before the behaviour itself is decoded and checked.
-func isReadOnly(at map[string]*hcl.Attribute, src []byte) bool {
-	for _, key := range []string{"behaviour", "behavior"} {
-		if b := at[key]; b != nil {
-			if s, diags := stringAttr(b, src, false); !diags.HasErrors() && s == "read_only" {
-				return true
-			}
-		}
-	}
-	return false
 }

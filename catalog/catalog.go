@@ -337,8 +337,11 @@ func (r *Resource) Ref() string {
 	if r.ref != "" {
 		return r.ref
 	}
-	return r.Type.RefType() + "[" + r.AppliedTitle() + "]"
+	return r.refWith(r.AppliedTitle())
 }
+
+// refWith is the reference of r with the given title.
+func (r *Resource) refWith(title string) string { return r.Type.RefType() + "[" + title + "]" }
 
 // Attr returns the value of attribute name and whether it has one.
 func (r *Resource) Attr(name string) (types.Value, bool) { return r.Attributes.Get(name) }

@@ -122,7 +122,6 @@ func (t *TypeDef) seal() {
 		a.pos = i
 		a.subject = t.Name + "." + a.Name
 		a.typed = a.Type != nil && types.ContainsSensitive(a.Type)
-		a.secret = a.Sensitive || a.typed
 		a.sealed = true
 	}
 }
@@ -197,9 +196,9 @@ type AttrDef struct {
 	// "type.attr", the prefix of value messages; TypeDef.seal sets both.
 	pos     int
 	subject string
-	// secret caches IsSecret once sealed (typed: Sensitive somewhere in
-	// the type, so values need sealing).
-	sealed, secret, typed bool
+	// typed caches, once sealed, whether Sensitive is somewhere in the
+	// type (so values need sealing; with Sensitive, it makes IsSecret).
+	sealed, typed bool
 }
 
 // Behaviour is an attribute's role, as in the Resource API.

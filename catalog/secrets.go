@@ -63,7 +63,7 @@ func (s *secrets) addRange(r hcl.Range) {
 // or of a type with Sensitive anywhere in it.
 func isSecretAttr(a *AttrDef) bool {
 	if a != nil && a.sealed {
-		return a.secret
+		return a.Sensitive || a.typed
 	}
 	return a != nil && (a.Sensitive || hasSensitiveType(a))
 }

@@ -78,7 +78,10 @@ func decodeAttribute(td *TypeDef, b *hcl.Block, src []byte, aliases *types.Alias
 	content, diags := b.Body.Content(attributeSchema)
 	diags = withSchemaAdvice(diags, "attribute", attributeSchema)
 	at := content.Attributes
-	diags = append(diags, decodeAttrType(td, a, at["type"], src, aliases, isReadOnly(at, src))...)
+	// the behaviour first (the type's check depends on read_only), its
+	// diagnostics in their place after the type's and desc's
+	behaviourDiags := decodeBehaviour(a, at["behaviour"], at["behavior"], src)
+	diags = append(diags, decodeAttrType(td, a, at["type"], src, aliases, a.Behaviour == ReadOnly)...)
 	if d := at["desc"]; d != nil {
 		s, moreDiags := stringAttr(d, src, false)
 		a.Desc = s
@@ -87,7 +90,7 @@ func decodeAttribute(td *TypeDef, b *hcl.Block, src []byte, aliases *types.Alias
 		diags = append(diags, warningAt(summaryNoDocs,
 			fmt.Sprintf("`%s.%s` has no documentation, add it using a `desc` key", td.Name, a.Name), a.NameRange))
 	}
-	diags = append(diags, decodeBehaviour(a, at["behaviour"], at["behavior"], src)...)
+	diags = append(diags, behaviourDiags...)
 	diags = append(diags, decodeSensitive(a, at["sensitive"])...)
 	diags = append(diags, checkSensitiveNamevar(td, a, at["sensitive"])...)
 	diags = append(diags, decodeDefault(td, a, at["default"], src)...)
@@ -150,18 +153,25 @@ func decodeAttrType(td *TypeDef, a *AttrDef, attr *hcl.Attribute, src []byte, al
 }
 
 func unknownTypeNameDiag(a *AttrDef, attr *hcl.Attribute, src []byte, name string, aliases *types.Aliases) *hcl.Diagnostic {
-	rng := a.TypeRange
-	if i := strings.Index(a.TypeText, name); i >= 0 {
-		rng = valueRange(a.TypeRange, src, a.TypeText, i, len(name))
-	}
 	detail := fmt.Sprintf("The type of the `%s` attribute `%s` references an unknown type `%s` (the Resource API accepts it, and every value then fails with \"references an unresolved type '%s'\"). Use a Puppet data type (String, Integer, Enum[…], …).", a.Name, a.TypeText, name, name)
 	if strings.Contains(name, "::") {
 		detail += fmt.Sprintf(" If %s is a module's type alias, define it with a type_alias block (catc import writes them from the module's types/*.pp).", name)
 	}
-	if sug := NameSuggestion(name, append(aliases.Names(), builtinTypeNames...)); sug != "" {
+	return unknownNameDiag(summaryAttrType, detail, name, a.TypeText, a.TypeRange, src, aliases.Names(), attr.Range)
+}
+
+// unknownNameDiag is the error for an unknown type name in a type
+// expression (typeText, written at typeRange of src): it points at the
+// name and suggests the nearest alias (of aliasNames) or built-in type.
+func unknownNameDiag(summary, detail, name, typeText string, typeRange hcl.Range, src []byte, aliasNames []string, context hcl.Range) *hcl.Diagnostic {
+	rng := typeRange
+	if i := strings.Index(typeText, name); i >= 0 {
+		rng = valueRange(typeRange, src, typeText, i, len(name))
+	}
+	if sug := NameSuggestion(name, append(aliasNames, builtinTypeNames...)); sug != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", sug)
 	}
-	return errorAt(summaryAttrType, detail, rng, attr.Range.Ptr())
+	return errorAt(summary, detail, rng, context.Ptr())
 }
 
 func typeParseDiag(a *AttrDef, attr *hcl.Attribute, src []byte, err error) *hcl.Diagnostic {
@@ -334,17 +344,4 @@ func stringList(v cty.Value) ([]string, bool) {
 		out = append(out, e.AsString())
 	}
 	return out, true
-}
-
-// isReadOnly reports an attribute whose behaviour is written as
-// read_only, before the behaviour itself is decoded and checked.
-func isReadOnly(at map[string]*hcl.Attribute, src []byte) bool {
-	for _, key := range []string{"behaviour", "behavior"} {
-		if b := at[key]; b != nil {
-			if s, diags := stringAttr(b, src, false); !diags.HasErrors() && s == "read_only" {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -122,7 +122,6 @@ func (t *TypeDef) seal() {
 		a.pos = i
 		a.subject = t.Name + "." + a.Name
 		a.typed = a.Type != nil && types.ContainsSensitive(a.Type)
-		a.secret = a.Sensitive || a.typed
 		a.sealed = true
 	}
 }
@@ -197,9 +196,9 @@ type AttrDef struct {
 	// "type.attr", the prefix of value messages; TypeDef.seal sets both.
 	pos     int
 	subject string
-	// secret caches IsSecret once sealed (typed: Sensitive somewhere in
-	// the type, so values need sealing).
-	sealed, secret, typed bool
+	// typed caches, once sealed, whether Sensitive is somewhere in the
+	// type (so values need sealing; with Sensitive, it makes IsSecret).
+	sealed, typed bool
 }
 
 // Behaviour is an attribute's role, as in the Resource API.
@@ -337,8 +336,11 @@ func (r *Resource) Ref() string {
 	if r.ref != "" {
 		return r.ref
 	}
-	return r.Type.RefType() + "[" + r.AppliedTitle() + "]"
+	return r.refWith(r.AppliedTitle())
 }
+
+// refWith is the reference of r with the given title.
+func (r *Resource) refWith(title string) string { return r.Type.RefType() + "[" + title + "]" }
 
 // Attr returns the value of attribute name and whether it has one.
 func (r *Resource) Attr(name string) (types.Value, bool) { return r.Attributes.Get(name) }

@@ -18,8 +18,7 @@ func checkValue(td *TypeDef, a *AttrDef, v types.Value) (string, bool) {
 	if a.Type == nil {
 		return "", true
 	}
-	tainted := containsSensitive(v)
-	v = plainValue(v)
+	v, tainted := unseal(v)
 	bounded := true
 	if hasSensitiveType(a) {
 		v, bounded = types.SealSensitive(a.Type, v)

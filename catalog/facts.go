@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -205,19 +207,79 @@ func newNode(name, source string, values any) (*Node, string) {
 	if name == "" {
 		return nil, "it names no node: give the document a name, or the file one"
 	}
-	src, err := json.Marshal(values)
-	if err != nil {
-		return nil, err.Error()
-	}
-	t, err := ctyjson.ImpliedType(src)
-	if err != nil {
-		return nil, err.Error()
-	}
-	v, err := ctyjson.Unmarshal(src, t)
+	v, err := factValue(values)
 	if err != nil {
 		return nil, err.Error()
 	}
 	return &Node{Name: name, Source: source, Facts: v}, ""
+}
+
+// factValue is a decoded JSON or YAML value as cty: the value the JSON
+// text of v would read as with its implied type (objects, tuples,
+// numbers parsed from their decimal text), without writing and reading
+// that text back.
+func factValue(v any) (cty.Value, error) {
+	switch x := v.(type) {
+	case nil:
+		return cty.NullVal(cty.DynamicPseudoType), nil
+	case bool:
+		return cty.BoolVal(x), nil
+	case string:
+		return cty.StringVal(x), nil
+	case json.Number:
+		return cty.ParseNumberVal(string(x))
+	case int:
+		return cty.ParseNumberVal(strconv.Itoa(x))
+	case int64:
+		return cty.ParseNumberVal(strconv.FormatInt(x, 10))
+	case uint64:
+		return cty.ParseNumberVal(strconv.FormatUint(x, 10))
+	case float64:
+		if !math.IsInf(x, 0) && !math.IsNaN(x) {
+			return cty.ParseNumberVal(strconv.FormatFloat(x, 'g', -1, 64))
+		}
+	case map[string]any:
+		if len(x) == 0 {
+			return cty.EmptyObjectVal, nil
+		}
+		m := make(map[string]cty.Value, len(x))
+		for k, e := range x {
+			ev, err := factValue(e)
+			if err != nil {
+				return cty.NilVal, err
+			}
+			m[k] = ev
+		}
+		return cty.ObjectVal(m), nil
+	case []any:
+		if len(x) == 0 {
+			return cty.EmptyTupleVal, nil
+		}
+		l := make([]cty.Value, len(x))
+		for i, e := range x {
+			ev, err := factValue(e)
+			if err != nil {
+				return cty.NilVal, err
+			}
+			l[i] = ev
+		}
+		return cty.TupleVal(l), nil
+	}
+	return viaJSON(v) // anything else (±Inf, NaN: JSON's own error)
+}
+
+// viaJSON converts v through its JSON text, as facts.* were read before
+// factValue.
+func viaJSON(v any) (cty.Value, error) {
+	src, err := json.Marshal(v)
+	if err != nil {
+		return cty.NilVal, err
+	}
+	t, err := ctyjson.ImpliedType(src)
+	if err != nil {
+		return cty.NilVal, err
+	}
+	return ctyjson.Unmarshal(src, t)
 }
 
 // decodeYAML reads a YAML document; Ruby's local tags

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -107,5 +108,39 @@ func TestFactsFileOfManyNodes(t *testing.T) {
 	_, diags := Load([]string{"../fixtures/seed"}, LoadOptions{FactsFile: "testdata/facts/puppetdb/export.json"})
 	if !diags.HasErrors() || !strings.Contains(fmt.Sprint(diags), "holds 2 nodes; --facts takes one node. Use --nodes testdata/facts/puppetdb/export.json") {
 		t.Errorf("%v", diags)
+	}
+}
+
+// TestFactValueAsJSON checks that facts decoded from JSON and YAML become
+// the cty values their JSON text reads as (the conversion factValue
+// replaces): same types, same numbers.
+func TestFactValueAsJSON(t *testing.T) {
+	for _, src := range []string{
+		`{"a": 1, "b": 0.1, "c": 1e21, "d": 123456789012345678901234567890, "e": -0.0, "f": null}`,
+		`{"list": [1, "x", true, null, [], {}], "empty": {}, "nested": {"os": {"family": "Debian", "release": {"major": "12"}}}}`,
+	} {
+		dec := json.NewDecoder(strings.NewReader(src))
+		dec.UseNumber()
+		var doc any
+		if err := dec.Decode(&doc); err != nil {
+			t.Fatal(err)
+		}
+		yamlDoc, err := decodeYAML([]byte(src)) // JSON is YAML: ints, floats, big numbers as YAML reads them
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range []any{doc, yamlDoc} {
+			want, err := viaJSON(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := factValue(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !got.Type().Equals(want.Type()) || !got.RawEquals(want) {
+				t.Errorf("%s:\n got %#v\nwant %#v", src, got, want)
+			}
+		}
 	}
 }

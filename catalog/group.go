@@ -54,11 +54,9 @@ func extractGroup(b *hclsyntax.Block, src []byte) ([]*rawResource, hcl.Diagnosti
 		if cond == nil || diags.HasErrors() {
 			continue
 		}
-		out = append(out, &rawResource{
-			typeName: nb.Labels[0], title: nb.Labels[1],
-			declRange: nb.DefRange(), typeRange: nb.LabelRanges[0], titleRange: nb.LabelRanges[1],
-			deferred: &deferredBlock{block: nb, src: src, conds: []*hclsyntax.Attribute{cond}},
-		})
+		r := newRawResource(nb)
+		r.deferred = &deferredBlock{block: nb, src: src, conds: []*hclsyntax.Attribute{cond}}
+		out = append(out, r)
 	}
 	return out, diags
 }

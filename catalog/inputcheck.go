@@ -48,18 +48,6 @@ func invalidUTF8(src []byte) int {
 
 // byteRange is the range of the byte at off of src, src starting at start.
 func byteRange(src []byte, off int, filename string, start hcl.Pos) *hcl.Range {
-	pos := posAt(src, off, start)
+	pos := advance(start, src[:off])
 	return &hcl.Range{Filename: filename, Start: pos, End: hcl.Pos{Line: pos.Line, Column: pos.Column + 1, Byte: pos.Byte + 1}}
-}
-
-// posAt is the position of byte off of src, src starting at start.
-func posAt(src []byte, off int, start hcl.Pos) hcl.Pos {
-	line, col := start.Line, start.Column
-	ls := 0
-	if n := bytes.Count(src[:off], []byte{'\n'}); n > 0 {
-		line += n
-		ls = bytes.LastIndexByte(src[:off], '\n') + 1
-		col = 1
-	}
-	return hcl.Pos{Line: line, Column: col + utf8.RuneCount(src[ls:off]), Byte: start.Byte + off}
 }

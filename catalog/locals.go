@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/hashicorp/hcl/v2/ext/tryfunc"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -91,8 +92,10 @@ func localCycle(attrs []*hcl.Attribute) hcl.Diagnostics {
 	return diags
 }
 
-// functions are HCL's standard functions under their usual names.
-func functions() map[string]function.Function {
+// functions are HCL's standard functions under their usual names. The
+// map is built once and shared by every evaluation context (HCL only
+// reads it).
+var functions = sync.OnceValue(func() map[string]function.Function {
 	return map[string]function.Function{
 		"abs": stdlib.AbsoluteFunc, "ceil": stdlib.CeilFunc, "chomp": stdlib.ChompFunc,
 		"chunklist": stdlib.ChunklistFunc, "coalesce": stdlib.CoalesceFunc, "coalescelist": stdlib.CoalesceListFunc,
@@ -118,4 +121,4 @@ func functions() map[string]function.Function {
 		// try and can guard facts that some nodes lack.
 		"try": tryfunc.TryFunc, "can": tryfunc.CanFunc,
 	}
-}
+})

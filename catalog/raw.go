@@ -58,10 +58,7 @@ func extractResource(b *hclsyntax.Block, src []byte, ctx *hcl.EvalContext) (*raw
 			fmt.Sprintf("A resource block has two labels, the type and the title (resource \"software\" \"php\"); this one has %d. %s", len(b.Labels), labelAdvice(len(b.Labels), 2, "the type and the title")),
 			labelsRange(b), b.DefRange().Ptr())}
 	}
-	r := &rawResource{
-		typeName: b.Labels[0], title: b.Labels[1],
-		declRange: b.DefRange(), typeRange: b.LabelRanges[0], titleRange: b.LabelRanges[1],
-	}
+	r := newRawResource(b)
 	if ctx == nil && needsContext(b, src) {
 		r.deferred = &deferredBlock{block: b, src: src}
 		return r, nil
@@ -90,6 +87,15 @@ func extractResource(b *hclsyntax.Block, src []byte, ctx *hcl.EvalContext) (*raw
 		r.args = append(r.args, arg)
 	}
 	return r, diags
+}
+
+// newRawResource is a resource block's labels and ranges; b has two
+// labels.
+func newRawResource(b *hclsyntax.Block) *rawResource {
+	return &rawResource{
+		typeName: b.Labels[0], title: b.Labels[1],
+		declRange: b.DefRange(), typeRange: b.LabelRanges[0], titleRange: b.LabelRanges[1],
+	}
 }
 
 func labelsRange(b *hclsyntax.Block) hcl.Range {

@@ -105,12 +105,12 @@ func (b *built) rename(td *TypeDef) {
 		return
 	}
 	r.applied, r.renamed = title, true
-	r.ref = r.Type.RefType() + "[" + title + "]"
+	r.ref = r.refWith(title)
 	subject := r.TitleRange
 	if rng, ok := r.AttrRanges["name"]; ok {
 		subject = rng
 	}
-	old := r.Type.RefType() + "[" + r.Title + "]"
+	old := r.DeclaredRef()
 	b.diags = append(b.diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: summaryRenamed,
 		Detail: fmt.Sprintf("%s is applied as %s: for a type with a name attribute, Puppet takes the title from name. A reference or auto rule naming %s finds nothing in Puppet; refer to %s, or title the resource %s.",
 			old, r.ref, old, r.ref, types.RubyInspectString(title)),
@@ -181,7 +181,7 @@ func (r *Resource) DeclaredRef() string {
 	if !r.renamed {
 		return r.Ref()
 	}
-	return r.Type.RefType() + "[" + r.Title + "]"
+	return r.refWith(r.Title)
 }
 
 // foundOnlyByName reports whether a reference title finds r only through

@@ -299,12 +299,12 @@ func (b *built) setValues(td *TypeDef, values []types.Value) {
 	r.Attributes = newHash(count)
 	r.Namevars = newHash(len(td.namevarList()))
 	for i, a := range td.Attributes {
-		v := values[i]
+		v := redact(a, values[i]) // once for both hashes
 		if a.Behaviour == Namevar {
-			r.Namevars.Set(a.Name, redact(a, v))
+			r.Namevars.Set(a.Name, v)
 		}
 		if v != nil {
-			r.Attributes.Set(a.Name, redact(a, v))
+			r.Attributes.Set(a.Name, v)
 		}
 	}
 	nv := newHash(len(td.namevarList()))
@@ -332,9 +332,10 @@ func redact(a *AttrDef, v types.Value) types.Value {
 	case a.Sensitive:
 		return types.Sensitive{Value: plainValue(v)}
 	case hasSensitiveType(a):
-		sv, _ := types.SealSensitive(a.Type, plainValue(v))
-		if containsSensitive(v) && exposesScalars(sv) {
-			return types.Sensitive{Value: plainValue(v)} // computed from a secret
+		plain, tainted := unseal(v)
+		sv, _ := types.SealSensitive(a.Type, plain)
+		if tainted && exposesScalars(sv) {
+			return types.Sensitive{Value: plain} // computed from a secret
 		}
 		return sv
 	}

@@ -50,7 +50,7 @@ func (c *Catalog) buildContext(vars, locals []scopeBlock, opts LoadOptions, need
 	varObj, diags := c.variables(vars, opts)
 	node, moreDiags := readFactsNode(opts.FactsFile)
 	diags = append(diags, moreDiags...)
-	ctx, moreDiags := nodeContext(varObj, node, locals, &c.secrets)
+	ctx, moreDiags := nodeContext(c.secrets.markSecrets("var", varObj), node, locals, &c.secrets)
 	diags = append(diags, moreDiags...)
 	if diags.HasErrors() {
 		return nil, diags
@@ -71,17 +71,17 @@ func (c *Catalog) variables(vars []scopeBlock, opts LoadOptions) (cty.Value, hcl
 	return varObj, append(diags, moreDiags...)
 }
 
-// nodeContext is the evaluation context of one node: var.*, that node's
-// facts.* and trusted.*, then local.* (which may use them all); the
-// values that feed a sensitive attribute are marked (secrets.go). s is
-// only read.
+// nodeContext is the evaluation context of one node: var.* (varObj,
+// marked already: it is the same for every node), that node's facts.*
+// and trusted.*, then local.* (which may use them all); the values that
+// feed a sensitive attribute are marked (secrets.go). s is only read.
 func nodeContext(varObj cty.Value, node *Node, locals []scopeBlock, s *secrets) (*hcl.EvalContext, hcl.Diagnostics) {
 	facts, trusted := cty.EmptyObjectVal, cty.EmptyObjectVal
 	if node != nil {
 		facts, trusted = node.Facts, node.trusted()
 	}
 	ctx := &hcl.EvalContext{
-		Variables: map[string]cty.Value{"var": s.markSecrets("var", varObj), "facts": s.markSecrets("facts", facts),
+		Variables: map[string]cty.Value{"var": varObj, "facts": s.markSecrets("facts", facts),
 			"trusted": s.markSecrets("trusted", trusted)},
 		Functions: functions(),
 	}

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"bytes"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -62,7 +63,7 @@ func (s *secrets) addRange(r hcl.Range) {
 // or of a type with Sensitive anywhere in it.
 func isSecretAttr(a *AttrDef) bool {
 	if a != nil && a.sealed {
-		return a.secret
+		return a.Sensitive || a.typed
 	}
 	return a != nil && (a.Sensitive || hasSensitiveType(a))
 }
@@ -86,10 +87,19 @@ func (a *AttrDef) IsSecret() bool { return isSecretAttr(a) }
 // each.value they read counts too).
 func (c *Catalog) findSecrets(raws []*rawResource, vars, locals []scopeBlock) {
 	s := &c.secrets
+	// withSecrets are the types with a secret attribute, by lower-case
+	// name (as Catalog.Type finds them): only their resources hold one.
+	var withSecrets map[string]*TypeDef
 	for _, td := range c.Types {
 		for _, a := range td.Attributes {
 			if !isSecretAttr(a) {
 				continue
+			}
+			if withSecrets == nil {
+				withSecrets = map[string]*TypeDef{}
+			}
+			if c.Type(td.Name) == td { // not a duplicate definition
+				withSecrets[strings.ToLower(td.Name)] = td
 			}
 			if a.DefaultRange.Filename != "" {
 				s.addRange(a.DefaultRange)
@@ -102,9 +112,12 @@ func (c *Catalog) findSecrets(raws []*rawResource, vars, locals []scopeBlock) {
 			}
 		}
 	}
+	if len(withSecrets) == 0 {
+		return // nothing reads a secret: no range, no scope value to find
+	}
 	var pending []hcl.Traversal
 	for _, r := range raws {
-		td := c.Type(r.typeName)
+		td := withSecrets[strings.ToLower(r.typeName)]
 		if td == nil {
 			continue
 		}
@@ -233,7 +246,8 @@ const redactedDetail = "The details are not shown because the expression involve
 // a secret: one inside a secret's source range (except catc's own value
 // checks, which never show the value), and one about an expression that
 // reads a marked value. Its Expression and EvalContext go too, so no
-// writer can print the values it reads.
+// writer can print the values it reads. A diagnostic already redacted is
+// only read, so diagnostics shared between goroutines may be passed.
 func (s *secrets) redactDiagnostics(diags hcl.Diagnostics) {
 	if len(s.ranges) == 0 && len(s.names) == 0 {
 		return
@@ -245,7 +259,9 @@ func (s *secrets) redactDiagnostics(diags hcl.Diagnostics) {
 		if !leaks && d.Expression != nil && d.EvalContext != nil {
 			leaks = readsMarked(d.Expression, d.EvalContext)
 		}
-		if leaks {
+		// a diagnostic redacted already is left untouched, not written
+		// again: prebuilt ones are shared by parallel Site.Compile calls
+		if leaks && (d.Detail != redactedDetail || d.Expression != nil || d.EvalContext != nil) {
 			d.Detail, d.Expression, d.EvalContext = redactedDetail, nil, nil
 		}
 	}
@@ -351,29 +367,57 @@ func (s *secrets) maskSecretLines(src []byte) {
 // plainValue is v with every Sensitive inside it removed: the plain
 // value, to check against a type or to wrap once.
 func plainValue(v types.Value) types.Value {
+	plain, _ := unseal(v)
+	return plain
+}
+
+// unseal is plainValue and containsSensitive in one walk: v without its
+// Sensitive wrappers, and whether it had any. v itself (not a copy) comes
+// back when it had none.
+func unseal(v types.Value) (types.Value, bool) {
 	switch x := v.(type) {
 	case types.Sensitive:
-		return plainValue(x.Value)
+		plain, _ := unseal(x.Value)
+		return plain, true
 	case []types.Value:
-		if !containsSensitive(x) {
-			return v
-		}
-		out := make([]types.Value, len(x))
+		var out []types.Value // made at the first element that changes
 		for i, e := range x {
-			out[i] = plainValue(e)
+			plain, had := unseal(e)
+			if had && out == nil {
+				out = make([]types.Value, len(x))
+				copy(out, x[:i])
+			}
+			if out != nil {
+				out[i] = plain
+			}
 		}
-		return out
+		if out == nil {
+			return v, false
+		}
+		return out, true
 	case *types.Hash:
-		if !containsSensitive(x) {
-			return v
+		if x == nil {
+			return v, false
 		}
-		h := &types.Hash{}
-		for i, k := range x.Keys {
-			h.Set(k, plainValue(x.Values[i]))
+		var out *types.Hash
+		for i, e := range x.Values {
+			plain, had := unseal(e)
+			if had && out == nil {
+				out = &types.Hash{}
+				for j := range i {
+					out.Set(x.Keys[j], x.Values[j])
+				}
+			}
+			if out != nil {
+				out.Set(x.Keys[i], plain)
+			}
 		}
-		return h
+		if out == nil {
+			return v, false
+		}
+		return out, true
 	}
-	return v
+	return v, false
 }
 
 // containsSensitive reports whether v holds a Sensitive at any depth.
@@ -408,9 +452,18 @@ func secretUse(what string) string {
 // MaskSources is the sources (srcs[i] named names[i]) with every secret a
 // load of them finds masked, as Files masks them: for the snippets of a
 // command that reads the files without loading them (catc fmt).
+//
+// Only what finds the secrets runs: parsing and the type definitions
+// (findSecrets needs no evaluation and no declaration built).
 func MaskSources(names []string, srcs [][]byte) map[string]*hcl.File {
-	c, _ := LoadFiles(names, srcs, LoadOptions{})
-	return c.Files()
+	c := newCatalog()
+	files := make([]*sourceFile, len(names))
+	for i, n := range names {
+		files[i] = &sourceFile{name: n, src: srcs[i]}
+	}
+	c.prepare(files, runtime.GOMAXPROCS(0), nil) // its diagnostics are the caller's to report
+	c.secrets.sortRanges()
+	return c.secrets.maskedFiles(c.files)
 }
 
 // summarySensitiveNamevar is the summary of a namevar declared sensitive.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
@@ -275,5 +276,53 @@ func TestNestedSensitive(t *testing.T) {
 				t.Errorf("a plain String member is not a secret:\n%s", b.String())
 			}
 		})
+	}
+}
+
+// TestRedactSharedDiagnostic redacts, from several goroutines, slices
+// that share a diagnostic redacted already, as parallel Site.Compile
+// calls share a prebuilt resource's: under -race, it pins that such a
+// diagnostic is only read.
+func TestRedactSharedDiagnostic(t *testing.T) {
+	secret := hcl.Range{Filename: "main.hcl", Start: hcl.Pos{Byte: 10}, End: hcl.Pos{Byte: 30}}
+	s := &secrets{}
+	s.addRange(secret)
+	s.sortRanges()
+	inside := hcl.Range{Filename: "main.hcl", Start: hcl.Pos{Byte: 12}, End: hcl.Pos{Byte: 20}}
+	shared := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid function argument", Detail: "hunter2", Subject: &inside}
+	s.redactDiagnostics(hcl.Diagnostics{shared}) // once, as Site.prebuild does
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.redactDiagnostics(hcl.Diagnostics{shared})
+		}()
+	}
+	wg.Wait()
+	if shared.Detail != redactedDetail {
+		t.Errorf("detail %q, want it redacted", shared.Detail)
+	}
+}
+
+// TestMaskSourcesAsLoad checks that MaskSources (catc fmt's snippets)
+// masks exactly what a load's Files masks.
+func TestMaskSourcesAsLoad(t *testing.T) {
+	for _, src := range []string{
+		"resource \"secret\" \"db\" {\n  token = \"hunter2\"\n  port  = 1\n}\n",
+		"locals {\n  lpw = \"hunter2\"\n}\nresource \"secret\" \"db\" {\n  token = local.lpw\n}\n",
+		"variable \"pw\" {\n  default = \"hunter2\"\n}\nresource \"secret\" \"db\" {\n  password = var.pw\n}\n",
+		"resource \"secret\" \"db\" {\n  token == \"hunter2\"\n}\n",
+	} {
+		names, srcs := []string{"types.hcl", "main.hcl"}, [][]byte{[]byte(secretType), []byte(src)}
+		c, _ := LoadFiles(names, srcs, LoadOptions{})
+		want := c.Files()["main.hcl"].Bytes
+		got := MaskSources(names, srcs)["main.hcl"].Bytes
+		if !bytes.Equal(got, want) {
+			t.Errorf("MaskSources:\n%s\nwant, as Load masks it:\n%s", got, want)
+		}
+		if bytes.Contains(got, []byte("hunter2")) {
+			t.Errorf("MaskSources shows the secret:\n%s", got)
+		}
 	}
 }

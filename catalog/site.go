@@ -13,8 +13,10 @@ import (
 // nor for_each read, once; Compile evaluates only the rest per node. A
 // Site is only read after LoadSite, so Compile may run in parallel.
 type Site struct {
-	tmpl   *Catalog // files, types and aliases, shared by every node's catalog
-	parts  *prepared
+	tmpl  *Catalog // files, types and aliases, shared by every node's catalog
+	parts *prepared
+	// varObj is var.*, its members that feed a sensitive attribute
+	// marked (the same for every node).
 	varObj cty.Value
 	order  map[string]int
 	ok     bool
@@ -33,6 +35,7 @@ func LoadSite(paths []string, opts LoadOptions) (*Site, hcl.Diagnostics) {
 	s.parts = p
 	s.varObj, moreDiags = c.variables(p.vars, opts)
 	diags = append(diags, moreDiags...)
+	s.varObj = c.secrets.markSecrets("var", s.varObj)
 	c.secrets.sortRanges()
 	c.secrets.redactDiagnostics(diags)
 	sortDiagnostics(diags, s.order)
@@ -44,7 +47,8 @@ func LoadSite(paths []string, opts LoadOptions) (*Site, hcl.Diagnostics) {
 }
 
 // prebuild builds, once, every resource that does not depend on the
-// node; Compile copies them.
+// node; Compile copies them. Their diagnostics are redacted here, once:
+// every node's catalog shares them, and parallel Compiles only read them.
 func (s *Site) prebuild(workers int) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -53,6 +57,7 @@ func (s *Site) prebuild(workers int) {
 	parallel(len(raws), workers, func(i int) {
 		if raws[i].deferred == nil {
 			b := buildResource(s.tmpl, raws[i])
+			s.tmpl.secrets.redactDiagnostics(b.diags)
 			raws[i].prebuilt = &b
 		}
 	})
@@ -98,7 +103,7 @@ func (s *Site) Compile(n *Node) (*Catalog, hcl.Diagnostics) {
 	if !diags.HasErrors() {
 		diags = append(diags, c.declare(s.parts.raws, ctx, 1, nil, false)...)
 	}
-	c.secrets.redactDiagnostics(diags)
+	c.secrets.redactDiagnostics(diags) // writes only the node's own: the prebuilt ones are redacted already
 	sortDiagnostics(diags, s.order)
 	return c, diags
 }

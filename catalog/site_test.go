@@ -6,7 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+
+	"github.com/hashicorp/hcl/v2"
 
 	"github.com/zclconf/go-cty/cty"
 )
@@ -116,6 +119,52 @@ func TestSiteCompileErrors(t *testing.T) {
 		_, diags = site.Compile(&Node{Name: "n1", Facts: factsOf(t, tt.facts)})
 		if !diags.HasErrors() || !strings.Contains(diags.Error(), tt.want) {
 			t.Errorf("%s: %v, want %q", tt.src, diags, tt.want)
+		}
+	}
+}
+
+// TestSiteCompileParallelSecret compiles, in parallel, a site whose
+// nodes each get an error from a secret (facts.role feeds token): every
+// node's catalog reports its own, redacted. Run under -race, it also pins
+// that parallel Compiles write only their own diagnostics.
+func TestSiteCompileParallelSecret(t *testing.T) {
+	src := `resource "secret" "db" {
+  port = "x"
+}
+
+resource "secret" "app" {
+  token = tonumber(facts.role)
+}
+`
+	dir := writeSite(t, map[string]string{"types.hcl": secretType, "site.hcl": src})
+	site, diags := LoadSite([]string{dir}, LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	const nodes = 8
+	got := make([]hcl.Diagnostics, nodes)
+	var wg sync.WaitGroup
+	for i := range nodes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, got[i] = site.Compile(&Node{Name: fmt.Sprintf("n%d", i), Facts: factsOf(t, fmt.Sprintf(`{"role": "hunter2-%d"}`, i))})
+		}()
+	}
+	wg.Wait()
+	for i, diags := range got {
+		var summaries []string
+		for _, d := range diags {
+			summaries = append(summaries, d.Summary)
+		}
+		if want := "Invalid attribute value, Invalid function argument"; strings.Join(summaries, ", ") != want {
+			t.Errorf("node %d: %v, want %s", i, diags, want)
+		}
+		if len(diags) == 2 && diags[1].Detail != redactedDetail {
+			t.Errorf("node %d: the function's error is not redacted: %v", i, diags[1])
+		}
+		if strings.Contains(diags.Error(), "hunter2") {
+			t.Errorf("node %d shows the secret: %v", i, diags)
 		}
 	}
 }

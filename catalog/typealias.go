@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -57,7 +56,7 @@ func decodeAliases(blocks []scopeBlock) ([]*TypeAlias, *types.Aliases, hcl.Diagn
 		byName[strings.ToLower(ta.Name)] = ta
 		defs = append(defs, ta)
 	}
-	names := aliasNames(defs)
+	names := table.Names()
 	for _, ta := range defs {
 		diags = append(diags, resolveAlias(ta, table, names)...)
 	}
@@ -106,14 +105,7 @@ func resolveAlias(ta *TypeAlias, table *types.Aliases, names []string) hcl.Diagn
 	}
 	if name, ok := unresolvedTypeName(al.Resolved); ok {
 		detail := fmt.Sprintf("The type alias %s references an unknown type `%s` (Puppet accepts it, and every value then fails with \"references an unresolved type '%s'\"). Define it with a type_alias block, or import the module that has it with catc import.", aliasShown(ta), name, name)
-		if sug := NameSuggestion(name, append(names, builtinTypeNames...)); sug != "" {
-			detail += fmt.Sprintf(" Did you mean %q?", sug)
-		}
-		rng := ta.TypeRange
-		if i := strings.Index(ta.TypeText, name); i >= 0 {
-			rng = valueRange(ta.TypeRange, ta.src, ta.TypeText, i, len(name))
-		}
-		return hcl.Diagnostics{errorAt(summaryTypeAlias, detail, rng, ta.DeclRange.Ptr())}
+		return hcl.Diagnostics{unknownNameDiag(summaryTypeAlias, detail, name, ta.TypeText, ta.TypeRange, ta.src, names, ta.DeclRange)}
 	}
 	return nil
 }
@@ -125,15 +117,6 @@ func aliasShown(ta *TypeAlias) string {
 		return ta.Name + " = " + ta.TypeText
 	}
 	return ta.Name
-}
-
-func aliasNames(defs []*TypeAlias) []string {
-	out := make([]string, len(defs))
-	for i, d := range defs {
-		out[i] = d.Name
-	}
-	sort.Strings(out)
-	return out
 }
 
 func capitalize(s string) string {

@@ -83,13 +83,6 @@ func SetDigestKey(key []byte) error {
 	return nil
 }
 
-// HasDigestKey reports whether a digest key was set.
-func HasDigestKey() bool {
-	digestKeys.Lock()
-	defer digestKeys.Unlock()
-	return digestKeys.user != nil
-}
-
 // SensitiveMarker is the text that stands for a sensitive value in an
 // output file: its digest under the user's key, or NoDigest without one.
 func SensitiveMarker(v types.Value) string {

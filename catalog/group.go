@@ -26,6 +26,13 @@ func extractGroup(b *hclsyntax.Block, src []byte) ([]*rawResource, hcl.Diagnosti
 		diags = append(diags, errorAt(summaryBlockLabels, "A group block has one label, its name: group \"web\" { … }. "+labelAdvice(len(b.Labels), 1, "the name"), labelsRange(b), b.DefRange().Ptr()))
 	}
 	cond := b.Body.Attributes["only_if"]
+	if cond == nil && len(b.Body.Blocks) == 0 && len(b.Labels) == 1 {
+		// No condition and no resources: a Puppet user declaring a group
+		// (the resource type), whose attributes are no mistake of theirs.
+		return nil, hcl.Diagnostics{errorAt(summaryUnexpectedBlock,
+			fmt.Sprintf("A group block declares resources where a condition holds (group \"web\" { only_if = facts.role == \"web\" resource … }). To declare a Puppet group, write a resource block: resource \"group\" %q { … }.", b.Labels[0]),
+			b.TypeRange, b.DefRange().Ptr())}
+	}
 	if cond == nil {
 		diags = append(diags, errorAt(summaryInvalidValue,
 			"A group block needs only_if, the condition on the node that declares its resources: only_if = facts.role == \"web\".",

@@ -31,6 +31,11 @@ type rawArg struct {
 	rng, nameRange, exprRange hcl.Range
 	value                     types.Value
 	valid                     bool        // false: evaluation failed, already diagnosed
+	// refLike is set, instead of a value, for a resource reference
+	// (package.nginx) given to an argument that is no relationship
+	// metaparameter: the name is checked first (a mistyped requires),
+	// then the value is refused (see built.refLikeArg).
+	refLike string // its source text
 	refs                      []rawRef    // relationship metaparameters only
 	elemRanges                []hcl.Range // per list element (alias, tag); else one range
 }
@@ -110,9 +115,13 @@ func extractArg(arg *rawArg, a *hclsyntax.Attribute, src []byte, ctx *hcl.EvalCo
 	*arg = rawArg{name: a.Name, rng: a.SrcRange, nameRange: a.NameRange, exprRange: a.Expr.Range()}
 	if _, ok := relationKinds[a.Name]; ok {
 		var diags hcl.Diagnostics
-		arg.refs, diags = extractRefs(a.Expr, ctx)
+		arg.refs, diags = extractRefs(a.Expr, src, ctx)
 		arg.valid = !diags.HasErrors()
 		return diags
+	}
+	if isRefLike(a.Expr) {
+		arg.refLike = string(rangeBytes(a.Expr.Range(), src))
+		return nil
 	}
 	v, diags, ok := evalValue(a.Expr, src, ctx)
 	arg.value, arg.valid = v, ok
@@ -127,7 +136,7 @@ func extractArg(arg *rawArg, a *hclsyntax.Attribute, src []byte, ctx *hcl.EvalCo
 
 // extractRefs reads a reference or a list of them, each a traversal
 // (`software.php-yum`, `apt_key["…"]`) or a string (`Software[php-yum]`).
-func extractRefs(expr hclsyntax.Expression, ctx *hcl.EvalContext) ([]rawRef, hcl.Diagnostics) {
+func extractRefs(expr hclsyntax.Expression, src []byte, ctx *hcl.EvalContext) ([]rawRef, hcl.Diagnostics) {
 	elems := []hclsyntax.Expression{expr}
 	if tup, ok := expr.(*hclsyntax.TupleConsExpr); ok {
 		elems = tup.Exprs
@@ -135,7 +144,7 @@ func extractRefs(expr hclsyntax.Expression, ctx *hcl.EvalContext) ([]rawRef, hcl
 	var refs []rawRef
 	var diags hcl.Diagnostics
 	for _, e := range elems {
-		ref, d := extractRef(e, ctx)
+		ref, d := extractRef(e, src, ctx)
 		diags = append(diags, d...)
 		if !d.HasErrors() {
 			refs = append(refs, ref)
@@ -144,9 +153,12 @@ func extractRefs(expr hclsyntax.Expression, ctx *hcl.EvalContext) ([]rawRef, hcl
 	return refs, diags
 }
 
-func extractRef(e hclsyntax.Expression, ctx *hcl.EvalContext) (rawRef, hcl.Diagnostics) {
+func extractRef(e hclsyntax.Expression, src []byte, ctx *hcl.EvalContext) (rawRef, hcl.Diagnostics) {
 	if tr, ok := traversalOf(e); ok && !scopeRoots[tr.RootName()] {
 		return traversalRef(tr, e.Range())
+	}
+	if d := computedTitleRef(e, src); d != nil {
+		return rawRef{}, hcl.Diagnostics{d}
 	}
 	if t, ok := e.(*hclsyntax.TemplateExpr); ok {
 		if s, ok := literalString(t); ok {
@@ -167,6 +179,60 @@ func extractRef(e hclsyntax.Expression, ctx *hcl.EvalContext) (rawRef, hcl.Diagn
 	}
 	return stringRef(v.AsString(), e.Range())
 }
+
+// computedTitleRef refuses a traversal reference whose title is computed
+// (file[local.docroot]): HCL would read it as an index into a variable
+// named file. The string form takes interpolation; the advice writes it.
+func computedTitleRef(e hclsyntax.Expression, src []byte) *hcl.Diagnostic {
+	ix, ok := e.(*hclsyntax.IndexExpr)
+	if !ok {
+		return nil
+	}
+	root, ok := ix.Collection.(*hclsyntax.ScopeTraversalExpr)
+	if !ok || len(root.Traversal) != 1 || scopeRoots[root.Traversal.RootName()] {
+		return nil
+	}
+	key := string(rangeBytes(ix.Key.Range(), src))
+	if n := len(key); n >= 2 && key[0] == '"' && key[n-1] == '"' {
+		key = key[1 : n-1] // a template: its text goes into the string as it is
+	} else {
+		key = "${" + key + "}"
+	}
+	return errorAt(summaryInvalidRef,
+		fmt.Sprintf("The title of a reference traversal must be literal (%s.name or %s[\"title\"]): %s is not evaluated. To compute the title, write the reference in Puppet's form, a string that interpolates: \"%s[%s]\".",
+			root.Traversal.RootName(), root.Traversal.RootName(), rangeBytes(e.Range(), src), capitalizeType(root.Traversal.RootName()), key),
+		e.Range(), nil)
+}
+
+// isRefLike reports whether an argument's value is, or lists, a resource
+// reference traversal: a root that is no variable scope (var, local,
+// facts, trusted, each) nor a misspelling of one (vars.x keeps HCL's own
+// "Did you mean var?").
+func isRefLike(e hclsyntax.Expression) bool {
+	if tup, ok := e.(*hclsyntax.TupleConsExpr); ok {
+		for _, x := range tup.Exprs {
+			if isRefLike(x) {
+				return true
+			}
+		}
+		return false
+	}
+	if ix, ok := e.(*hclsyntax.IndexExpr); ok {
+		e = ix.Collection
+	}
+	st, ok := e.(*hclsyntax.ScopeTraversalExpr)
+	if !ok {
+		return false
+	}
+	root := st.Traversal.RootName()
+	if scopeRoots[root] || NameSuggestion(root, scopeRootNames) != "" {
+		return false
+	}
+	return len(st.Traversal) <= 2
+}
+
+// scopeRootNames are the keys of scopeRoots, for suggestions.
+var scopeRootNames = []string{"each", "facts", "local", "trusted", "var"}
 
 // stringRef reads a reference written as a string, "Type[title]".
 func stringRef(s string, rng hcl.Range) (rawRef, hcl.Diagnostics) {

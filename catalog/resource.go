@@ -118,6 +118,10 @@ func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit []*rawArg) {
 		}
 		return
 	}
+	if arg.refLike != "" {
+		b.refLikeArg(td, arg)
+		return
+	}
 	if !arg.valid {
 		return
 	}
@@ -157,6 +161,19 @@ func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit []*rawArg) {
 		return
 	}
 	explicit[a.pos] = arg
+}
+
+// refLikeArg diagnoses a reference given to an argument that takes
+// none: the name first, as for any value (requires = package.nginx is a
+// mistyped require), else the value.
+func (b *built) refLikeArg(td *TypeDef, arg *rawArg) {
+	if td.Attr(arg.name) == nil && !contains(metaparamNames, arg.name) && !contains(unsupportedMetaparams, arg.name) && arg.name != "name" {
+		b.unknownAttr(td, arg)
+		return
+	}
+	b.errorf(summaryInvalidValue, arg.exprRange, arg.rng,
+		"%s takes a value, not a resource reference: %s is no variable (those are var.NAME, local.NAME, facts.NAME, trusted.NAME and each.key or each.value). A reference goes in require, before, notify or subscribe; a string value is quoted.",
+		arg.name, arg.refLike)
 }
 
 func (b *built) errorf(summary string, subject, context hcl.Range, format string, args ...any) {

@@ -229,6 +229,9 @@ func TestGroupErrors(t *testing.T) {
 		{"group \"a\" {\n  only_if = true\n  mode = \"0644\"\n}\n", `"mode" is not expected here`},
 		{"group \"a\" {\n  only_if = true\n  variable \"x\" {}\n}\n", `blocks of type "variable" are not expected here`},
 		{"grop \"a\" {}\n", `Did you mean "group"?`},
+		// A Puppet user declaring a group resource.
+		{"group \"admins\" {}\n", `write a resource block: resource "group" "admins" { … }`},
+		{"group \"admins\" {\n  gid = 100\n}\n", `resource "group" "admins"`},
 	}
 	for _, tt := range tests {
 		_, diags := LoadFiles([]string{"types.hcl", "site.hcl"}, [][]byte{[]byte(siteTypes), []byte(tt.src)}, LoadOptions{})

@@ -30,14 +30,14 @@ type rawArg struct {
 	name                      string
 	rng, nameRange, exprRange hcl.Range
 	value                     types.Value
-	valid                     bool        // false: evaluation failed, already diagnosed
+	valid                     bool // false: evaluation failed, already diagnosed
 	// refLike is set, instead of a value, for a resource reference
 	// (package.nginx) given to an argument that is no relationship
 	// metaparameter: the name is checked first (a mistyped requires),
 	// then the value is refused (see built.refLikeArg).
-	refLike string // its source text
-	refs                      []rawRef    // relationship metaparameters only
-	elemRanges                []hcl.Range // per list element (alias, tag); else one range
+	refLike    string      // its source text
+	refs       []rawRef    // relationship metaparameters only
+	elemRanges []hcl.Range // per list element (alias, tag); else one range
 }
 
 // rawRef is one reference of a relationship metaparameter.

@@ -48,7 +48,9 @@ func (b *built) nameArg(td *TypeDef, arg *rawArg) {
 }
 
 // applyName makes a `name` argument the value of the single namevar. When
-// both are written Puppet keeps name's value; catc asks for one of them.
+// both are written the Resource API keeps name's value (the oracle's
+// name_and_path cases), and so does catc, with a warning on the value
+// that is dropped.
 func (b *built) applyName(td *TypeDef, explicit []*rawArg) {
 	arg := b.name
 	if arg == nil || arg.value == nil {
@@ -56,9 +58,10 @@ func (b *built) applyName(td *TypeDef, explicit []*rawArg) {
 	}
 	nv := td.namevarList()[0]
 	if e := explicit[nv.pos]; e != nil {
-		b.errorf(summaryNameArg, arg.nameRange, arg.rng,
-			"name and %s both set %s, the namevar of %s (Puppet keeps the value of name). Remove one of them.", nv.Name, nv.Name, td.Name)
-		return
+		b.diags = append(b.diags, warningAt(summaryNameArg,
+			fmt.Sprintf("name and %s both set %s, the namevar of %s: Puppet keeps the value of name (%s, line %d) and ignores %s = %s. Remove one of them.",
+				nv.Name, nv.Name, td.Name, displayValue(nv, arg.value), arg.nameRange.Start.Line, nv.Name, displayValue(nv, e.value)),
+			e.nameRange))
 	}
 	explicit[nv.pos] = arg
 	b.res.AttrRanges[nv.Name] = arg.rng

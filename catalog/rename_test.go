@@ -99,6 +99,30 @@ resource "other" "y" { not_name = "test" }
 	}
 }
 
+// TestNameAndNamevar: with name and the single namevar both set, the
+// Resource API keeps name's value (oracle name_and_path); catc too, and
+// warns on the value it drops.
+func TestNameAndNamevar(t *testing.T) {
+	c, diags := loadRename(t, `resource "other" "x" {
+  not_name = "dropped"
+  name     = "kept"
+}`)
+	if diags.HasErrors() || len(c.Resources) != 1 {
+		t.Fatalf("errors: %v", diags)
+	}
+	if v, _ := c.Resources[0].Namevars.Get("not_name"); v != "kept" {
+		t.Errorf("not_name = %v, want name's value \"kept\"", v)
+	}
+	var warned bool
+	for _, d := range diags {
+		warned = warned || d.Severity == hcl.DiagWarning && d.Subject.Start.Line == 2 &&
+			strings.Contains(d.Detail, "keeps the value of name (kept, line 3) and ignores not_name = dropped")
+	}
+	if !warned {
+		t.Errorf("no warning on not_name citing name: %v", diags)
+	}
+}
+
 // TestRenamedDuplicate: Puppet compiles with the declared title, so the
 // old title still collides, and so does the new one (oracle rename_dup).
 func TestRenamedDuplicate(t *testing.T) {

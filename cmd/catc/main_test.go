@@ -63,6 +63,13 @@ func TestMatch(t *testing.T) {
 			stdout: "String[0]\n",
 		},
 		{
+			// Puppet's to_s keeps a newline of the source (Regexp#inspect).
+			name:   "canonical form keeps a regexp's newline",
+			args:   []string{"match", "Regexp[/a\nb/]"},
+			code:   0,
+			stdout: "Regexp[/a\nb/]\n",
+		},
+		{
 			name:     "syntax error points at the token",
 			args:     []string{"match", "Enum[]"},
 			code:     1,

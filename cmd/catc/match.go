@@ -37,7 +37,9 @@ func runMatch(c *cli.Context) error {
 		if err != nil {
 			return typeError(errOut, args[0], err)
 		}
-		fmt.Fprintln(out, escape.Line(t.String()))
+		// Text, not Line: a regexp's newline is part of the canonical
+		// form, which Puppet prints as it is.
+		fmt.Fprintln(out, escape.Text(t.String()))
 		if _, err := types.ParseData(args[0]); err != nil {
 			fmt.Fprintf(errOut, "catc: warning: %s\n", escape.Text(err.Error()))
 		}

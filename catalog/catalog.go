@@ -19,6 +19,13 @@ type Catalog struct {
 	Resources []*Resource
 	// Aliases are the type_alias blocks in declaration order.
 	Aliases []*TypeAlias
+	// Conditional are the resource blocks that depend on the node (in a
+	// group, with only_if or for_each, or reading var, local, facts or
+	// each), each as written, whether or not this catalog declares it:
+	// the arguments whose value is literal, and (after Load) the literal
+	// references that resolve. The editor reads them where no node
+	// declared the block; they are not part of the catalog.
+	Conditional []*Resource
 
 	aliases    *types.Aliases
 	typeByName map[string]*TypeDef
@@ -32,6 +39,11 @@ type Catalog struct {
 	// masked is files with those ranges masked (see secrets.go).
 	secrets secrets
 	masked  map[string]*hcl.File
+	// conditionalDiags are what the check of Conditional reported, which
+	// a node's diagnostics do not repeat; conditionalRefs are the
+	// Conditional resources' literal references, until resolved.
+	conditionalDiags map[diagKey]bool
+	conditionalRefs  [][]pendingRef
 }
 
 // Type returns the type definition called name (case-insensitive), or nil.

@@ -141,6 +141,7 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 	raws := p.raws
 	p.raws = nil
 	diags = append(diags, c.declare(raws, ctx, workers, p.reuse, p.reuse == nil)...)
+	c.resolveConditional()
 	c.secrets.sortRanges()
 	c.secrets.redactDiagnostics(diags)
 	return diags
@@ -186,6 +187,7 @@ func (c *Catalog) prepare(files []*sourceFile, workers int, cache *ParseCache) (
 		p.reuse = &buildReuse{cache: cache, typesReused: typesReused}
 	}
 	c.findSecrets(p.raws, p.vars, p.locals)
+	diags = append(diags, c.checkConditional(p.raws)...)
 	return p, diags
 }
 
@@ -209,7 +211,7 @@ func (c *Catalog) declare(raws []*rawResource, ctx *hcl.EvalContext, workers int
 		}
 	}
 	c.retitle()
-	return append(diags, c.resolveAll(builds, workers)...)
+	return c.nodeIndependent(append(diags, c.resolveAll(builds, workers)...))
 }
 
 // resolveAll resolves every built resource's references in parallel: the

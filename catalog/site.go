@@ -89,7 +89,8 @@ func (s *Site) Compile(n *Node) (*Catalog, hcl.Diagnostics) {
 		Types: s.tmpl.Types, Aliases: s.tmpl.Aliases,
 		aliases: s.tmpl.aliases, typeByName: s.tmpl.typeByName,
 		files: s.tmpl.files, table: map[string]*Resource{},
-		secrets: s.tmpl.secrets, // only read from here on
+		secrets:          s.tmpl.secrets, // only read from here on
+		conditionalDiags: s.tmpl.conditionalDiags,
 	}
 	if !s.ok {
 		return c, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Invalid site",

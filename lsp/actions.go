@@ -40,6 +40,9 @@ func (s *Server) formatting(ctx *glsp.Context, p *protocol.DocumentFormattingPar
 func (s *Server) codeActions(ctx *glsp.Context, p *protocol.CodeActionParams) (any, error) {
 	path, t := s.targetAt(p.TextDocument.URI, p.Range.Start)
 	var actions []protocol.CodeAction
+	if s.snap.undeclared[t.res] {
+		return actions, nil // catc why knows only declared resources
+	}
 	kind := protocol.CodeActionKind("source")
 	add := func(title string, args ...any) {
 		actions = append(actions, protocol.CodeAction{Title: title, Kind: &kind, Command: &protocol.Command{Title: title, Command: CommandWhy, Arguments: args}})
@@ -47,7 +50,7 @@ func (s *Server) codeActions(ctx *glsp.Context, p *protocol.CodeActionParams) (a
 	switch t.kind {
 	case tRelation:
 		owner := s.snap.owner(path, t.rel)
-		if owner != nil {
+		if owner != nil && !s.snap.undeclared[owner] {
 			from, to := t.res.Ref(), owner.Ref()
 			if t.rel.Kind == catalog.Before || t.rel.Kind == catalog.Notify {
 				from, to = to, from

@@ -39,6 +39,12 @@ var topBlocks = documented(catalog.TopLevelBlocks(), map[string]string{
 	"locals":     "Local values, local.NAME.",
 })
 
+// groupKeys are what a group block holds.
+var groupKeys = []struct{ name, doc string }{
+	{"only_if", "The condition on the node that declares the group's resources (`facts.role == \"web\"`)."},
+	{"resource", "A resource declared where only_if holds (`resource \"type\" \"title\" { … }`)."},
+}
+
 var typeKeys = documented(catalog.TypeKeys(), map[string]string{
 	"desc":          "The type's documentation.",
 	"docs":          "The legacy spelling of desc.",
@@ -106,7 +112,7 @@ func (s *Server) completion(ctx *glsp.Context, p *protocol.CompletionParams) (an
 // complete lists what may go at the cursor, and whether the list is
 // incomplete (more references match than are listed).
 func (s *snapshot) complete(c cursor, src []byte, path string) ([]protocol.CompletionItem, bool) {
-	if top := c.top(); top.block == "resource" && len(c.stack) == 1 && !c.atName() {
+	if c.inResource() && !c.atName() {
 		switch c.attrName() {
 		case "require", "before", "notify", "subscribe":
 			return s.refItems(c.word, c.inString)
@@ -118,7 +124,7 @@ func (s *snapshot) complete(c cursor, src []byte, path string) ([]protocol.Compl
 func (s *snapshot) completeAt(c cursor, src []byte, path string) []protocol.CompletionItem {
 	top := c.top()
 	if li := c.labelIndex(); li >= 0 {
-		if string(c.stmt[0].Bytes) == "resource" && li == 0 && len(c.stack) == 0 {
+		if string(c.stmt[0].Bytes) == "resource" && li == 0 && c.atTop() {
 			return s.typeNameItems(c.inString)
 		}
 		return nil
@@ -131,6 +137,8 @@ func (s *snapshot) completeAt(c cursor, src []byte, path string) []protocol.Comp
 			}
 		case "resource":
 			return s.resourceNameItems(top)
+		case "group":
+			return keywordItems(groupKeys, protocol.CompletionItemKindKeyword)
 		case "type":
 			return keywordItems(typeKeys, protocol.CompletionItemKindProperty)
 		case "attribute":

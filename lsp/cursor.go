@@ -40,6 +40,18 @@ func (c cursor) top() frame {
 	return c.stack[len(c.stack)-1]
 }
 
+// atTop reports whether the cursor is where a resource block may open:
+// the top level, or directly in a group block.
+func (c cursor) atTop() bool {
+	return len(c.stack) == 0 || len(c.stack) == 1 && c.stack[0].block == "group"
+}
+
+// inResource reports whether the cursor is directly in a resource block,
+// at the top level or in a group.
+func (c cursor) inResource() bool {
+	return c.top().block == "resource" && (len(c.stack) == 1 || len(c.stack) == 2 && c.stack[0].block == "group")
+}
+
 // parent is the frame around the innermost one.
 func (c cursor) parent() frame {
 	if len(c.stack) < 2 {

@@ -60,6 +60,10 @@ func (s *snapshot) hoverText(t target) string {
 func (s *snapshot) resourceHover(r *catalog.Resource) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s**\n\n", r.Ref())
+	if s.undeclared[r] {
+		b.WriteString("Not declared here: it depends on the node (group, only_if, for_each or facts). Set `facts` in the settings to a node that declares it to see its namevars and its place in the apply order.")
+		return b.String()
+	}
 	if r.Namevars != nil && r.Namevars.Len() > 0 {
 		b.WriteString("namevars: ")
 		for i, k := range r.Namevars.Keys {

@@ -142,8 +142,13 @@ type snapshot struct {
 	cycleOf map[*hcl.Diagnostic]graph.Cycle
 	srcs    map[string][]byte
 	lines   map[string]*lineIndex
-	// byFile are the resources declared in each file, in source order.
+	// byFile are the resources declared in each file, in source order,
+	// with the blocks that depend on the node and that this load (without
+	// a node, or with the settings' facts) declared nothing of: the
+	// editor shows those as written (see catalog.Catalog.Conditional).
 	byFile map[string][]*catalog.Resource
+	// undeclared are those blocks: in no graph, with no step.
+	undeclared map[*catalog.Resource]bool
 }
 
 // load compiles the workspace.
@@ -170,11 +175,34 @@ func (w *workspace) load() *snapshot {
 		snap.diags = append(snap.diags, cycleDiags...)
 	}
 	snap.byFile = map[string][]*catalog.Resource{}
+	declared := make(map[hcl.Range]bool, len(cat.Resources))
 	for _, r := range cat.Resources {
 		f := r.DeclRange.Filename
 		snap.byFile[f] = append(snap.byFile[f], r)
+		declared[r.DeclRange] = true
 	}
+	snap.addUndeclared(cat.Conditional, declared)
 	return snap
+}
+
+// addUndeclared puts the conditional blocks no resource was declared
+// from among the file's resources, in source order.
+func (s *snapshot) addUndeclared(blocks []*catalog.Resource, declared map[hcl.Range]bool) {
+	s.undeclared = map[*catalog.Resource]bool{}
+	touched := map[string]bool{}
+	for _, r := range blocks {
+		if declared[r.DeclRange] {
+			continue
+		}
+		f := r.DeclRange.Filename
+		s.byFile[f] = append(s.byFile[f], r)
+		s.undeclared[r] = true
+		touched[f] = true
+	}
+	for f := range touched {
+		rs := s.byFile[f]
+		sort.SliceStable(rs, func(i, j int) bool { return rs[i].DeclRange.Start.Byte < rs[j].DeclRange.Start.Byte })
+	}
 }
 
 // lineIndexOf is the line index of a loaded file (or of one the load

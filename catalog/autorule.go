@@ -14,10 +14,15 @@ var autoKinds = map[string]AutoKind{
 	"autorequire": AutoRequire, "autobefore": AutoBefore, "autosubscribe": AutoSubscribe, "autonotify": AutoNotify,
 }
 
-// decodeAutoRules reads the auto* blocks in source order: each argument a
-// target type, each value a title, a "$attr" reference, or a list of them.
-func decodeAutoRules(td *TypeDef, blocks hcl.Blocks) hcl.Diagnostics {
+// decodeAutoRules reads the auto rules in source order: each argument of
+// an auto* block a target type, each value a title, a "$attr" reference,
+// or a list of them. The object form, `autorequire = { "bind::zone" =
+// "$zone" }`, takes the same rules with quoted keys: a target such as a
+// defined type (`bind::zone`) is no HCL identifier, so it cannot be an
+// argument name in a block.
+func decodeAutoRules(td *TypeDef, blocks hcl.Blocks, objects hcl.Attributes) hcl.Diagnostics {
 	var diags hcl.Diagnostics
+	var rules []*AutoRule
 	for _, b := range blocks {
 		kind, ok := autoKinds[b.Type]
 		if !ok {
@@ -25,20 +30,65 @@ func decodeAutoRules(td *TypeDef, blocks hcl.Blocks) hcl.Diagnostics {
 		}
 		attrs, d := b.Body.JustAttributes()
 		diags = append(diags, d...)
-		list := make([]*hcl.Attribute, 0, len(attrs))
 		for _, a := range attrs {
-			list = append(list, a)
-		}
-		sort.Slice(list, func(i, j int) bool { return list[i].Range.Start.Byte < list[j].Range.Start.Byte })
-		for _, a := range list {
 			rule, d := decodeAutoRule(td, kind, a)
 			diags = append(diags, d...)
-			if rule != nil {
-				td.AutoRules = append(td.AutoRules, rule)
-			}
+			rules = append(rules, rule)
 		}
 	}
+	for name, a := range objects {
+		if kind, ok := autoKinds[name]; ok {
+			r, d := decodeAutoObject(td, kind, a)
+			diags = append(diags, d...)
+			rules = append(rules, r...)
+		}
+	}
+	sort.SliceStable(rules, func(i, j int) bool { return rules[i].Range.Start.Byte < rules[j].Range.Start.Byte })
+	td.AutoRules = append(td.AutoRules, rules...)
 	return diags
+}
+
+// decodeAutoObject reads `autorequire = { TYPE = TITLES, … }`.
+func decodeAutoObject(td *TypeDef, kind AutoKind, a *hcl.Attribute) ([]*AutoRule, hcl.Diagnostics) {
+	obj, ok := a.Expr.(*hclsyntax.ObjectConsExpr)
+	if !ok {
+		return nil, hcl.Diagnostics{errorAt(summaryAutoRule,
+			fmt.Sprintf("%s = … takes an object of rules, { file = \"$source\", \"bind::zone\" = \"$zone\" }, or write an %s { … } block.", kind, kind),
+			a.Expr.Range(), a.Range.Ptr())}
+	}
+	var rules []*AutoRule
+	var diags hcl.Diagnostics
+	for _, item := range obj.Items {
+		target, ok := autoObjectKey(item.KeyExpr)
+		if !ok {
+			diags = append(diags, errorAt(summaryAutoRule,
+				"A rule's key is the target type, a name or a quoted string (\"bind::zone\").", item.KeyExpr.Range(), a.Range.Ptr()))
+			continue
+		}
+		attr := &hcl.Attribute{Name: target, Expr: item.ValueExpr, NameRange: item.KeyExpr.Range(),
+			Range: hcl.RangeBetween(item.KeyExpr.Range(), item.ValueExpr.Range())}
+		rule, d := decodeAutoRule(td, kind, attr)
+		diags = append(diags, d...)
+		rules = append(rules, rule)
+	}
+	return rules, diags
+}
+
+// autoObjectKey is an object key as written: a bare name or a literal
+// string, never evaluated.
+func autoObjectKey(e hclsyntax.Expression) (string, bool) {
+	if name := hcl.ExprAsKeyword(e); name != "" {
+		return name, true
+	}
+	if k, ok := e.(*hclsyntax.ObjectConsKeyExpr); ok {
+		e = k.Wrapped
+	}
+	if t, ok := e.(*hclsyntax.TemplateExpr); ok {
+		if s, ok := literalString(t); ok && s != "" {
+			return s, true
+		}
+	}
+	return "", false
 }
 
 func decodeAutoRule(td *TypeDef, kind AutoKind, a *hcl.Attribute) (*AutoRule, hcl.Diagnostics) {
@@ -161,6 +211,14 @@ func checkAutoTargets(td *TypeDef, byName map[string]*TypeDef) hcl.Diagnostics {
 	sort.Strings(names)
 	for _, r := range td.AutoRules {
 		if byName[strings.ToLower(r.Target)] != nil {
+			continue
+		}
+		if strings.Contains(r.Target, "::") {
+			// A defined type or class: Puppet makes the edge to its
+			// resources, which catc, declaring none, never has.
+			diags = append(diags, warningAt(summaryAutoUnknownType,
+				fmt.Sprintf("The %s rule of type %q names %q, a defined type or class (a name with ::), whose resources catc never declares: the rule has no effect in catc, where Puppet makes the edge to them. Keep it for Puppet, or remove it.", r.Kind, td.Name, r.Target),
+				r.TargetRange))
 			continue
 		}
 		detail := fmt.Sprintf("The %s rule of type %q names the type %q, which no loaded file defines; the rule has no effect unless that type is loaded. Load the file that defines the type %q, or remove it from the rule.", r.Kind, td.Name, r.Target, r.Target)

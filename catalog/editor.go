@@ -52,7 +52,9 @@ func schemaNames(s *hcl.BodySchema) []string {
 		names = append(names, a.Name)
 	}
 	for _, b := range s.Blocks {
-		names = append(names, b.Type)
+		if !slices.Contains(names, b.Type) { // the auto rules are both
+			names = append(names, b.Type)
+		}
 	}
 	return names
 }

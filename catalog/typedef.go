@@ -17,7 +17,10 @@ type typeBlock struct {
 }
 
 var typeSchema = &hcl.BodySchema{
-	Attributes: []hcl.AttributeSchema{{Name: "desc"}, {Name: "docs"}, {Name: "features"}},
+	Attributes: []hcl.AttributeSchema{{Name: "desc"}, {Name: "docs"}, {Name: "features"},
+		// The auto rules' object form, for targets that are no HCL
+		// identifier (see decodeAutoRules).
+		{Name: "autorequire"}, {Name: "autobefore"}, {Name: "autosubscribe"}, {Name: "autonotify"}},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "attribute", LabelNames: []string{"name"}},
 		{Type: "title_pattern"},
@@ -82,7 +85,7 @@ func decodeType(tb typeBlock, aliases *types.Aliases) (*TypeDef, hcl.Diagnostics
 	diags = append(diags, checkEnsure(td)...)
 	diags = append(diags, decodeFeatures(td, content.Attributes["features"])...)
 	diags = append(diags, decodeTitlePatterns(td, content.Blocks, tb.src)...)
-	diags = append(diags, decodeAutoRules(td, content.Blocks)...)
+	diags = append(diags, decodeAutoRules(td, content.Blocks, content.Attributes)...)
 	if len(td.Attributes) > 0 && len(td.Namevars()) == 0 && !anyBadBehaviour(td) {
 		diags = append(diags, errorAt(summaryNoNamevar,
 			fmt.Sprintf("The type %q has no namevar, so every declaration of it would fail (the Resource API crashes with \"undefined method `to_sym' for nil\"). Mark the attribute that identifies a resource with behaviour = \"namevar\".", td.Name),

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/catc-dev/catc/catalog"
 )
@@ -94,7 +95,27 @@ func locate(name string, src []byte, o origins) []place {
 func addAttrs(path string, body *hclsyntax.Body, add func(string, hcl.Range)) {
 	for name, a := range body.Attributes {
 		add(attrPath(path, name), a.SrcRange)
+		if obj, ok := a.Expr.(*hclsyntax.ObjectConsExpr); ok {
+			// An auto rule's object form: each item is a rule.
+			for _, item := range obj.Items {
+				if key, ok := objectKey(item.KeyExpr); ok {
+					add(attrPath(attrPath(path, name), key), hcl.RangeBetween(item.KeyExpr.Range(), item.ValueExpr.Range()))
+				}
+			}
+		}
 	}
+}
+
+// objectKey is an object key as written, a name or a literal string.
+func objectKey(e hclsyntax.Expression) (string, bool) {
+	if name := hcl.ExprAsKeyword(e); name != "" {
+		return name, true
+	}
+	v, diags := e.Value(nil)
+	if diags.HasErrors() || !v.Type().Equals(cty.String) || v.IsNull() {
+		return "", false
+	}
+	return v.AsString(), true
 }
 
 // relocate moves a diagnostic from the written HCL to the Ruby source:

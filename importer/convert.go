@@ -67,6 +67,7 @@ func (c *converter) convert(call *ruby.Call) *typeSpec {
 		c.notLiteral(call.Args[0], "the whole definition")
 		return nil
 	}
+	c.dedupeKeys(h)
 	t := &typeSpec{call: call.Rng}
 	for _, p := range h.Pairs {
 		key, ok := c.symbolKey(p.Key, "register_type")

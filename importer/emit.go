@@ -67,11 +67,17 @@ func emit(t *typeSpec) ([]byte, origins) {
 	}
 	for _, a := range t.autos {
 		b.AppendNewline()
-		ab := b.AppendNewBlock(a.kind, nil).Body()
 		o[a.kind] = a.rng
 		for _, r := range a.rules {
-			ab.SetAttributeValue(r.typ, titlesValue(r))
 			o[attrPath(a.kind, r.typ)] = r.rng
+		}
+		if !allIdentifiers(a.rules) {
+			b.SetAttributeRaw(a.kind, autoObjectTokens(a.rules))
+			continue
+		}
+		ab := b.AppendNewBlock(a.kind, nil).Body()
+		for _, r := range a.rules {
+			ab.SetAttributeValue(r.typ, titlesValue(r))
 		}
 	}
 	if t.features != nil {
@@ -111,6 +117,32 @@ func emitAttr(b *hclwrite.Body, a *attrSpec, o origins) {
 		ab.SetAttributeValue("sensitive", cty.BoolVal(a.sensitive.value))
 		o[attrPath(path, "sensitive")] = a.sensitive.rng
 	}
+}
+
+// allIdentifiers reports whether every rule's target can be an argument
+// name of an auto block.
+func allIdentifiers(rules []autoRule) bool {
+	for _, r := range rules {
+		if !hclsyntax.ValidIdentifier(r.typ) {
+			return false
+		}
+	}
+	return true
+}
+
+// autoObjectTokens writes rules in the object form, { "bind::zone" =
+// "$zone", … }, which a target that is no identifier (a defined type)
+// needs; the rules keep their order.
+func autoObjectTokens(rules []autoRule) hclwrite.Tokens {
+	items := make([]hclwrite.ObjectAttrTokens, len(rules))
+	for i, r := range rules {
+		name := hclwrite.TokensForValue(cty.StringVal(r.typ))
+		if hclsyntax.ValidIdentifier(r.typ) {
+			name = hclwrite.TokensForIdentifier(r.typ)
+		}
+		items[i] = hclwrite.ObjectAttrTokens{Name: name, Value: hclwrite.TokensForValue(titlesValue(r))}
+	}
+	return hclwrite.TokensForObject(items)
 }
 
 func titlesValue(r autoRule) cty.Value {

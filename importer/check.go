@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/catc-dev/catc/catalog"
@@ -13,17 +14,21 @@ import (
 // check loads the written types with catc's own checks (the Resource
 // API's registration checks and catc's load-time ones) and reports each
 // finding at the Ruby place the checked value came from.
-func check(outs []Output, maps []origins) hcl.Diagnostics {
+func check(outs []Output, maps []origins, given []*catalog.TypeAlias) hcl.Diagnostics {
 	if len(outs) == 0 {
 		return nil
 	}
-	names := make([]string, len(outs))
-	srcs := make([][]byte, len(outs))
+	names := make([]string, len(outs), len(outs)+1)
+	srcs := make([][]byte, len(outs), len(outs)+1)
 	for i, o := range outs {
 		names[i] = virtualName(o)
 		srcs[i] = o.Src
 	}
+	if src := givenAliases(given, outs); src != nil {
+		names, srcs = append(names, givenAliasesName), append(srcs, src)
+	}
 	_, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+	diags = withoutGiven(diags)
 	places := make(map[string][]place, len(outs))
 	for i := range outs {
 		places[names[i]] = locate(names[i], srcs[i], maps[i])
@@ -33,6 +38,10 @@ func check(outs []Output, maps []origins) hcl.Diagnostics {
 		index[names[i]] = i
 	}
 	for _, d := range diags {
+		if strings.HasSuffix(d.Detail, "(catc import writes them from the module's types/*.pp).") {
+			// Here the user is running catc import: say how it gets aliases.
+			d.Detail += " Import that module's types/*.pp in the same run, or give the HCL an earlier import wrote for them with --aliases PATH."
+		}
 		if d.Severity == hcl.DiagError && d.Subject != nil {
 			if i, ok := index[d.Subject.Filename]; ok {
 				outs[i].Failed = true
@@ -41,6 +50,43 @@ func check(outs []Output, maps []origins) hcl.Diagnostics {
 		relocate(d, places)
 	}
 	return diags
+}
+
+// givenAliasesName is the file the aliases of an earlier import are
+// checked in; they loaded before, so nothing is said about them here.
+const givenAliasesName = "(--aliases)"
+
+// givenAliases writes the aliases of an earlier import that this run does
+// not define again as one HCL file, or nil for none.
+func givenAliases(given []*catalog.TypeAlias, outs []Output) []byte {
+	redefined := map[string]bool{}
+	for _, o := range outs {
+		redefined[strings.ToLower(o.Type)] = true
+	}
+	f := hclwrite.NewEmptyFile()
+	n := 0
+	for _, a := range given {
+		if redefined[strings.ToLower(a.Name)] {
+			continue
+		}
+		f.Body().AppendNewBlock("type_alias", []string{a.Name}).Body().SetAttributeValue("type", cty.StringVal(a.TypeText))
+		n++
+	}
+	if n == 0 {
+		return nil
+	}
+	return f.Bytes()
+}
+
+// withoutGiven drops the diagnostics about the given aliases' file.
+func withoutGiven(diags hcl.Diagnostics) hcl.Diagnostics {
+	out := diags[:0]
+	for _, d := range diags {
+		if d.Subject == nil || d.Subject.Filename != givenAliasesName {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // virtualName names a written file while it is checked; diagnostics are

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/importer/ruby"
 )
 
@@ -33,10 +34,24 @@ type Output struct {
 	Failed bool
 }
 
+// Options tune ImportWith.
+type Options struct {
+	// Aliases are type aliases imported before (catc import --aliases: the
+	// HCL an earlier import wrote for stdlib's types/*.pp), which the
+	// imported types may use. They are not written again; an alias the
+	// sources define anew is the sources'.
+	Aliases []*catalog.TypeAlias
+}
+
 // Import converts every register_type call of the sources, in order, and
 // checks the types together with catc's registration checks. Outputs are
 // returned even when there are errors: each holds what could be read.
 func Import(sources []Source) ([]Output, hcl.Diagnostics) {
+	return ImportWith(sources, Options{})
+}
+
+// ImportWith is Import with options.
+func ImportWith(sources []Source, opts Options) ([]Output, hcl.Diagnostics) {
 	var outs []Output
 	var maps []origins
 	var diags hcl.Diagnostics
@@ -66,7 +81,7 @@ func Import(sources []Source) ([]Output, hcl.Diagnostics) {
 			maps = append(maps, o)
 		}
 	}
-	diags = append(diags, check(outs, maps)...)
+	diags = append(diags, check(outs, maps, opts.Aliases)...)
 	return outs, append(diags, sameFile(outs)...)
 }
 

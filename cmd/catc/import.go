@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"os"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
+	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/importer"
 )
 
@@ -24,6 +26,7 @@ func importCommand() *cli.Command {
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write one TYPE.hcl per type and one NAME.hcl per alias into `DIR` instead of all to standard output", TakesFile: true},
 			&cli.BoolFlag{Name: "strict", Usage: "exit 1 on warnings too (a dropped value, an ignored key)"},
 			&cli.StringFlag{Name: "diagnostics", Value: "text", Usage: "print diagnostics as `FORMAT`: text, json or github"},
+			aliasesFlag(),
 		},
 		Action: runImport,
 	}
@@ -38,7 +41,15 @@ func runImport(c *cli.Context) error {
 	if err != nil {
 		return &exitError{code: exitErrors, msg: err.Error()}
 	}
-	outs, diags := importer.Import(sources)
+	var opts importer.Options
+	if len(c.StringSlice("aliases")) > 0 {
+		given, diags := catalog.LoadAliases(c.StringSlice("aliases"))
+		if err := printDiagnostics(c, diags, given.Files()); err != nil || diags.HasErrors() {
+			return cmp.Or(err, failed())
+		}
+		opts.Aliases = given.Aliases
+	}
+	outs, diags := importer.ImportWith(sources, opts)
 	if err := printDiagnostics(c, diags, sourceFiles(sources)); err != nil {
 		return err
 	}

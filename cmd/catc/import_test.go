@@ -120,3 +120,48 @@ func TestImportSameFile(t *testing.T) {
 		t.Errorf("port.hcl (%v):\n%s", err, written)
 	}
 }
+
+// TestImportAliasesReused: the aliases an earlier import wrote are given
+// to a later one with --aliases (stdlib's .pp need not be imported again)
+// and to catc match; without them, the error says how to give them.
+func TestImportAliasesReused(t *testing.T) {
+	dir := t.TempDir()
+	stdlib := filepath.Join(dir, "stdlib", "types")
+	if err := os.MkdirAll(stdlib, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(stdlib, "port.pp"), []byte("type Stdlib::Port = Integer[0, 65535]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	svc := filepath.Join(dir, "svc.rb")
+	if err := os.WriteFile(svc, []byte(`Puppet::ResourceApi.register_type(
+  name: 'svc',
+  desc: 'A service.',
+  attributes: {
+    name: { type: 'String', desc: 'The name.', behaviour: :namevar },
+    port: { type: 'Stdlib::Port', desc: 'The port.' },
+  },
+)
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	aliases := filepath.Join(dir, "aliases")
+	if code, _, errOut := runCatc(t, "import", "-o", aliases, stdlib); code != 0 {
+		t.Fatalf("import of the aliases: exit %d\n%s", code, errOut)
+	}
+	code, _, errOut := runCatc(t, "import", svc)
+	if code != 1 || !strings.Contains(errOut, "with --aliases PATH") {
+		t.Errorf("without --aliases: exit %d, want 1 and advice\n%s", code, errOut)
+	}
+	code, out, errOut := runCatc(t, "import", "--aliases", aliases, svc)
+	if code != 0 || !strings.Contains(out, `type = "Stdlib::Port"`) || strings.Contains(out, "type_alias") {
+		t.Errorf("with --aliases: exit %d, want the type alone\n%s\n%s", code, out, errOut)
+	}
+	code, out, _ = runCatc(t, "match", "--aliases", aliases, "Stdlib::Port", "80000")
+	if code != 1 || !strings.Contains(out, "expects a Stdlib::Port = Integer[0, 65535] value, got Integer[80000, 80000]") {
+		t.Errorf("match --aliases: exit %d\n%s", code, out)
+	}
+	if code, _, _ = runCatc(t, "match", "--aliases", aliases, "Stdlib::Port", "80"); code != 0 {
+		t.Errorf("match --aliases of a valid port: exit %d", code)
+	}
+}

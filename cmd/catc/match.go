@@ -8,7 +8,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/render"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -21,6 +23,7 @@ func matchCommand() *cli.Command {
 			"Puppet's mismatch message and exit 1. Without VALUE, print TYPE's canonical form.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "subject", Usage: "prefix the message with `NAME`, as Puppet does for an attribute (e.g. software.ensure)"},
+			aliasesFlag(),
 		},
 		Action: runMatch,
 	}
@@ -32,20 +35,24 @@ func runMatch(c *cli.Context) error {
 		return &exitError{code: exitErrors, msg: "match takes TYPE and an optional VALUE (JSON), e.g. catc match 'Integer[0, 65535]' 8080"}
 	}
 	out, errOut := c.App.Writer, c.App.ErrWriter
+	aliases, err := loadAliasFlag(c)
+	if err != nil {
+		return err
+	}
 	if len(args) == 1 {
-		t, err := types.Parse(args[0])
+		t, err := types.ParseWith(args[0], aliases)
 		if err != nil {
 			return typeError(errOut, args[0], err)
 		}
 		// Text, not Line: a regexp's newline is part of the canonical
 		// form, which Puppet prints as it is.
 		fmt.Fprintln(out, escape.Text(t.String()))
-		if _, err := types.ParseData(args[0]); err != nil {
+		if _, err := types.ParseDataWith(args[0], aliases); err != nil {
 			fmt.Fprintf(errOut, "catc: warning: %s\n", escape.Text(err.Error()))
 		}
 		return nil
 	}
-	t, err := types.ParseData(args[0])
+	t, err := types.ParseDataWith(args[0], aliases)
 	if err != nil {
 		return typeError(errOut, args[0], err)
 	}
@@ -62,6 +69,32 @@ func runMatch(c *cli.Context) error {
 		return failed()
 	}
 	return nil
+}
+
+// aliasesFlag is --aliases, shared by match and import.
+func aliasesFlag() cli.Flag {
+	return &cli.StringSliceFlag{Name: "aliases", TakesFile: true,
+		Usage: "load the type_alias blocks of the HCL files in `PATH` (a file or a directory, such as what catc import wrote for a module's types/*.pp; repeatable)"}
+}
+
+// loadAliasFlag loads the --aliases files; nil without the flag. Their
+// diagnostics are printed; an error fails the command.
+func loadAliasFlag(c *cli.Context) (*types.Aliases, error) {
+	paths := c.StringSlice("aliases")
+	if len(paths) == 0 {
+		return nil, nil
+	}
+	cat, diags := catalog.LoadAliases(paths)
+	if len(diags) > 0 {
+		w := c.App.ErrWriter
+		if err := render.WriteDiagnostics(w, diags, render.DiagnosticOptions{Format: render.DiagText, Files: cat.Files(), Color: colorTerminal(w), Width: terminalWidth(w)}); err != nil {
+			return nil, err
+		}
+	}
+	if diags.HasErrors() {
+		return nil, failed()
+	}
+	return cat.AliasTable(), nil
 }
 
 // typeError prints a type parse error with a caret under the offending text.

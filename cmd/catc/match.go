@@ -74,7 +74,7 @@ func runMatch(c *cli.Context) error {
 // aliasesFlag is --aliases, shared by match and import.
 func aliasesFlag() cli.Flag {
 	return &cli.StringSliceFlag{Name: "aliases", TakesFile: true,
-		Usage: "load the type_alias blocks of the HCL files in `PATH` (a file or a directory, such as what catc import wrote for a module's types/*.pp; repeatable)"}
+		Usage: "load the type_alias blocks of the HCL in `PATH`, a file or directory such as what catc import wrote (repeatable)"}
 }
 
 // loadAliasFlag loads the --aliases files; nil without the flag. Their

@@ -307,3 +307,24 @@ func TestChunkBuffer(t *testing.T) {
 		t.Fatalf("chunkBuffer gave %d bytes, want %d", got.Len(), want.Len())
 	}
 }
+
+// TestValidateGroupNotDeclared: a mistake in a group that the node of
+// --facts does not declare fails validate, once, and so it does for
+// every node of --nodes (issue: "validate --facts bastion.json" said
+// Valid with a misspelt attribute inside group "web").
+func TestValidateGroupNotDeclared(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"site.hcl": "group \"web\" {\n  only_if = facts.role == \"web\"\n  resource \"software\" \"nginx\" {\n    ensur = \"present\"\n  }\n}\n",
+	})
+	nodes := writeFiles(t, map[string]string{"bastion.json": `{"role": "bastion"}`, "web.json": `{"role": "web"}`})
+	for _, args := range [][]string{
+		{"validate", "--facts", filepath.Join(nodes, "bastion.json"), seed, dir},
+		{"validate", "--facts", filepath.Join(nodes, "web.json"), seed, dir},
+		{"plan", "--nodes", nodes, seed, dir},
+	} {
+		code, _, errOut := runCatc(t, args...)
+		if code != 1 || strings.Count(errOut, `no parameter named 'ensur' on Software[nginx]`) != 1 || !strings.Contains(errOut, `Did you mean "ensure"?`) {
+			t.Errorf("%v: exit %d, want 1 and one error on ensur:\n%s", args, code, errOut)
+		}
+	}
+}

@@ -28,6 +28,10 @@ var typeSchema = &hcl.BodySchema{
 	},
 }
 
+// typeAdviceSchema is typeSchema as the advice on an unexpected argument
+// names it: the auto rules' object form is left to their blocks' docs.
+var typeAdviceSchema = &hcl.BodySchema{Attributes: typeSchema.Attributes[:3], Blocks: typeSchema.Blocks}
+
 // validTypeName is /\A[a-z][a-z0-9_]*\z/: what the Resource API can turn into a provider
 // constant and a manifest can name.
 func validTypeName(s string) bool {
@@ -79,7 +83,7 @@ func decodeType(tb typeBlock, aliases *types.Aliases) (*TypeDef, hcl.Diagnostics
 	td := &TypeDef{Name: b.Labels[0], DeclRange: b.DefRange(), NameRange: b.LabelRanges[0], attrByName: map[string]*AttrDef{}}
 	diags := checkTypeName(td)
 	content, moreDiags := b.Body.Content(typeSchema)
-	diags = append(diags, withSchemaAdvice(moreDiags, "type", typeSchema)...)
+	diags = append(diags, withSchemaAdvice(moreDiags, "type", typeAdviceSchema)...)
 	diags = append(diags, decodeTypeDocs(td, content, tb.src)...)
 	diags = append(diags, decodeAttributes(td, content.Blocks, tb.src, aliases)...)
 	diags = append(diags, checkEnsure(td)...)

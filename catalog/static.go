@@ -77,9 +77,12 @@ func (c *Catalog) checkBlock(raw *rawResource) built {
 			arg.valid, arg.value, arg.refs = false, nil, nil
 			dynamic = append(dynamic, arg)
 			if _, rel := relationKinds[a.Name]; rel {
-				// The literal references of a list still count.
+				// The literal references of a list still count, and so
+				// do the mistakes of its other elements that no node
+				// can mend (file[local.docroot]).
 				arg.refs = literalRefs(a.Expr, src)
 				static.args = append(static.args, arg)
+				diags = append(diags, withoutContextNeeds(d)...)
 			}
 			continue
 		}
@@ -149,6 +152,17 @@ func (b *built) checkName(td *TypeDef, arg *rawArg) {
 		return
 	}
 	b.unknownAttr(td, arg)
+}
+
+// withoutContextNeeds drops the complaints that a context is missing.
+func withoutContextNeeds(diags hcl.Diagnostics) hcl.Diagnostics {
+	var out hcl.Diagnostics
+	for _, d := range diags {
+		if !needsEvalContext(hcl.Diagnostics{d}) {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // literalRefs are the references of a relationship list written

@@ -74,6 +74,11 @@ func TestConditionalChecked(t *testing.T) {
   only_if = facts.role == "web"
   source  = facts.source
 }`, nil},
+		{"computed reference title beside a node's", `resource "pkg" "nginx" {
+  only_if = facts.role == "web"
+  source  = "apt"
+  before  = [file[local.path], "File[${facts.x}]"]
+}`, []string{`4: The title of a reference traversal must be literal`}},
 		{"metaparameter typo with a reference", `group "web" {
   only_if = facts.role == "web"
   resource "pkg" "nginx" {

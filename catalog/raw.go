@@ -205,9 +205,10 @@ func computedTitleRef(e hclsyntax.Expression, src []byte) *hcl.Diagnostic {
 }
 
 // isRefLike reports whether an argument's value is, or lists, a resource
-// reference traversal: a root that is no variable scope (var, local,
-// facts, trusted, each) nor a misspelling of one (vars.x keeps HCL's own
-// "Did you mean var?").
+// reference traversal, type.title or type[…]: a root that is no variable
+// scope (var, local, facts, trusted, each) nor a misspelling of one
+// (vars.x keeps HCL's own "Did you mean var?"). A bare word (ensure =
+// present) is no reference: it keeps the advice on variables.
 func isRefLike(e hclsyntax.Expression) bool {
 	if tup, ok := e.(*hclsyntax.TupleConsExpr); ok {
 		for _, x := range tup.Exprs {
@@ -217,18 +218,16 @@ func isRefLike(e hclsyntax.Expression) bool {
 		}
 		return false
 	}
+	steps := 2
 	if ix, ok := e.(*hclsyntax.IndexExpr); ok {
-		e = ix.Collection
+		e, steps = ix.Collection, 1 // type[computed title]
 	}
 	st, ok := e.(*hclsyntax.ScopeTraversalExpr)
-	if !ok {
+	if !ok || len(st.Traversal) != steps {
 		return false
 	}
 	root := st.Traversal.RootName()
-	if scopeRoots[root] || NameSuggestion(root, scopeRootNames) != "" {
-		return false
-	}
-	return len(st.Traversal) <= 2
+	return !scopeRoots[root] && NameSuggestion(root, scopeRootNames) == ""
 }
 
 // scopeRootNames are the keys of scopeRoots, for suggestions.

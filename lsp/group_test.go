@@ -68,6 +68,18 @@ func TestGroupBlocks(t *testing.T) {
 		}
 	}
 
+	params := protocol.ReferenceParams{TextDocumentPositionParams: c.at("site.hcl", posIn(t, groupHCL, `"/etc/motd" {}`, 2)),
+		Context: protocol.ReferenceContext{IncludeDeclaration: true}}
+	if got := c.locs(t, protocol.MethodTextDocumentReferences, params); strings.Join(got, " ") != "site.hcl:1:1 site.hcl:9:15" {
+		t.Errorf("references to File[/etc/motd]: %v, want its declaration and the group's require", got)
+	}
+
+	params.TextDocumentPositionParams = c.at("site.hcl", posIn(t, groupHCL, `"package" "${`, 2))
+	params.Context.IncludeDeclaration = false
+	if got := c.locs(t, protocol.MethodTextDocumentReferences, params); strings.Join(got, " ") != "site.hcl:13:10 types.hcl:45:5" {
+		t.Errorf("references to type package: %v, want the for_each block's label and the auto rule", got)
+	}
+
 	completions := []struct {
 		name, text string
 		want       []string

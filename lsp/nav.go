@@ -101,6 +101,7 @@ func (s *snapshot) resourceRefs(r *catalog.Resource, decl bool) []hcl.Range {
 			}
 		}
 	}
+	out = append(out, s.undeclaredRefs(r)...)
 	for _, e := range edges {
 		for _, o := range e.Origins {
 			if o.Rule == nil {
@@ -117,6 +118,23 @@ func (s *snapshot) resourceRefs(r *catalog.Resource, decl bool) []hcl.Range {
 	return out
 }
 
+// undeclaredRefs are the references to r written in the blocks no node
+// of this load declared (they make no edge), in source order.
+func (s *snapshot) undeclaredRefs(r *catalog.Resource) []hcl.Range {
+	var out []hcl.Range
+	for _, w := range s.cat.Conditional {
+		if !s.undeclared[w] {
+			continue
+		}
+		for _, rel := range w.Relations {
+			if rel.Target == r {
+				out = append(out, rel.Range)
+			}
+		}
+	}
+	return out
+}
+
 func (s *snapshot) typeRefs(td *catalog.TypeDef, decl bool) []hcl.Range {
 	var out []hcl.Range
 	if decl {
@@ -124,6 +142,11 @@ func (s *snapshot) typeRefs(td *catalog.TypeDef, decl bool) []hcl.Range {
 	}
 	for _, r := range s.cat.Resources {
 		if r.Type == td {
+			out = append(out, r.TypeRange)
+		}
+	}
+	for _, r := range s.cat.Conditional {
+		if s.undeclared[r] && r.Type == td {
 			out = append(out, r.TypeRange)
 		}
 	}

@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"fmt"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
@@ -39,17 +41,27 @@ func keyOf(d *hcl.Diagnostic) (diagKey, bool) {
 // for resolveConditional.
 func (c *Catalog) checkConditional(raws []*rawResource) hcl.Diagnostics {
 	var diags hcl.Diagnostics
+	var whole []*Resource          // blocks whose identity does not depend on the node
+	partial := map[*TypeDef]bool{} // types with a block whose identity may
 	for _, raw := range raws {
 		if raw.deferred == nil {
 			continue
 		}
-		b := c.checkBlock(raw)
+		b, full := c.checkBlock(raw)
 		diags = append(diags, b.diags...)
-		if b.res != nil {
-			c.Conditional = append(c.Conditional, b.res)
-			c.conditionalRefs = append(c.conditionalRefs, b.refs)
+		if b.res == nil {
+			continue
+		}
+		b.res.Index = -1 // in no catalog's Resources
+		c.Conditional = append(c.Conditional, b.res)
+		c.conditionalRefs = append(c.conditionalRefs, b.refs)
+		if full {
+			whole = append(whole, b.res)
+		} else {
+			partial[b.res.Type] = true
 		}
 	}
+	diags = append(diags, c.checkConditionalRefs(raws, whole, partial)...)
 	c.conditionalDiags = make(map[diagKey]bool, len(diags))
 	for _, d := range diags {
 		if k, ok := keyOf(d); ok {
@@ -61,7 +73,9 @@ func (c *Catalog) checkConditional(raws []*rawResource) hcl.Diagnostics {
 
 // checkBlock decodes one deferred block without a context: the arguments
 // that need one are left out (their names still checked).
-func (c *Catalog) checkBlock(raw *rawResource) built {
+// full reports that the block was checked whole: only its condition
+// depends on the node.
+func (c *Catalog) checkBlock(raw *rawResource) (b built, full bool) {
 	blk, src := raw.deferred.block, raw.deferred.src
 	static := *raw
 	static.deferred, static.prebuilt, static.args = nil, nil, nil
@@ -96,15 +110,15 @@ func (c *Catalog) checkBlock(raw *rawResource) built {
 	}
 	td := c.Type(raw.typeName)
 	if td == nil {
-		return built{diags: append(diags, unknownTypeDiag(c, raw.typeName, raw.typeRange, raw.declRange))}
+		return built{diags: append(diags, unknownTypeDiag(c, raw.typeName, raw.typeRange, raw.declRange))}, false
 	}
 	if len(dynamic) == 0 && !isTitleTemplate(raw.titleRange, src) {
 		b := buildResource(c, &static) // nothing but the condition depends on the node
 		b.diags = append(diags, b.diags...)
 		b.diags = append(b.diags, c.checkRefTypes(b.res, b.refs)...)
-		return b
+		return b, true
 	}
-	b := partialBuild(c, td, &static)
+	b = partialBuild(c, td, &static)
 	for _, arg := range dynamic {
 		if _, rel := relationKinds[arg.name]; !rel {
 			b.checkName(td, arg)
@@ -112,7 +126,57 @@ func (c *Catalog) checkBlock(raw *rawResource) built {
 	}
 	b.diags = append(diags, b.diags...)
 	b.diags = append(b.diags, c.checkRefTypes(b.res, b.refs)...)
-	return b
+	return b, false
+}
+
+// checkConditionalRefs reports the literal references of the conditional
+// blocks that no node can resolve: no resource of any block could be
+// their target. It builds the union of what the nodes may declare of
+// each type referred to — every block outside a condition, and every
+// conditional block whose identity does not depend on the node — and
+// leaves out the types that have a block whose title, namevars or aliases
+// come from the node (any reference to them may resolve).
+func (c *Catalog) checkConditionalRefs(raws []*rawResource, whole []*Resource, partial map[*TypeDef]bool) hcl.Diagnostics {
+	needed := map[*TypeDef]bool{}
+	for i := range c.Conditional {
+		for _, p := range c.conditionalRefs[i] {
+			if td := c.Type(p.ref.typeName); td != nil && !partial[td] {
+				needed[td] = true
+			}
+		}
+	}
+	if len(needed) == 0 {
+		return nil
+	}
+	union := &Catalog{Types: c.Types, typeByName: c.typeByName, table: map[string]*Resource{}}
+	add := func(r *Resource) {
+		if r != nil && needed[r.Type] {
+			union.Resources = append(union.Resources, r)
+			union.register(r) // a clash is reported where a node has both
+		}
+	}
+	for _, raw := range raws {
+		if raw.deferred == nil && needed[c.Type(raw.typeName)] {
+			add(buildResource(c, raw).res)
+		}
+	}
+	for _, r := range whole {
+		add(r)
+	}
+	union.retitle()
+	var diags hcl.Diagnostics
+	for i, r := range c.Conditional {
+		for _, p := range c.conditionalRefs[i] {
+			if !needed[c.Type(p.ref.typeName)] || union.Lookup(p.ref.typeName, p.ref.title) != nil || union.RenamedFrom(p.ref.typeName, p.ref.title) != nil {
+				continue
+			}
+			text := p.ref.text()
+			diags = append(diags, errorAt(summaryUnresolvedRef,
+				fmt.Sprintf("Could not find resource '%s' in parameter '%s' %s: no block declares it on any node. %s", text, p.kind, location(p.ref.rng), union.unresolvedAdvice(text, p.ref.typeName)),
+				p.ref.rng, r.DeclRange.Ptr()))
+		}
+	}
+	return diags
 }
 
 // partialBuild checks the literal arguments of a block some of whose

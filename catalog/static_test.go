@@ -61,11 +61,27 @@ func TestConditionalChecked(t *testing.T) {
   version  = 12
   source   = each.value
 }`, []string{`3: pkg.version expects a value of type Undef or String, got Integer`}},
-		{"reference to an unknown type", `resource "pkg" "nginx" {
+		{"reference to an unknown type", `resource "file" "/etc/motd" {}
+resource "pkg" "nginx" {
   only_if = facts.role == "web"
   source  = "apt"
   require = [file["/etc/motd"], "Fiel[/x]", "File[${facts.x}]"]
-}`, []string{`4: Could not find resource 'Fiel[/x]' in parameter 'require'`}},
+}`, []string{`5: Could not find resource 'Fiel[/x]' in parameter 'require'`}},
+		{"reference to nothing on any node", `resource "file" "/etc/motd" {}
+group "web" {
+  only_if = facts.role == "web"
+  resource "pkg" "nginx" {
+    source  = "apt"
+    require = [file["/etc/mtod"], file["/etc/web"], pkg.db]
+  }
+  resource "file" "/etc/web" {}
+}
+group "db" {
+  only_if = facts.role == "db"
+  resource "pkg" "${facts.db}" {
+    source = "yum"
+  }
+}`, []string{`6: no block declares it on any node. Declare File[/etc/mtod], or fix the reference. Did you mean "File[/etc/motd]"?`}},
 		{"mandatory parameter, nothing else from the node", `group "web" {
   only_if = facts.role == "web"
   resource "pkg" "nginx" {}

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -137,10 +138,16 @@ func (c *Catalog) checkBlock(raw *rawResource) (b built, full bool) {
 // leaves out the types that have a block whose title, namevars or aliases
 // come from the node (any reference to them may resolve).
 func (c *Catalog) checkConditionalRefs(raws []*rawResource, whole []*Resource, partial map[*TypeDef]bool) hcl.Diagnostics {
+	// Most references name a block's title: those resolve, and only the
+	// types of the others need building (a reference by alias or key).
+	titled := map[string]bool{}
+	for _, raw := range raws {
+		titled[titleKey(strings.ToLower(raw.typeName), raw.title)] = true
+	}
 	needed := map[*TypeDef]bool{}
 	for i := range c.Conditional {
 		for _, p := range c.conditionalRefs[i] {
-			if td := c.Type(p.ref.typeName); td != nil && !partial[td] {
+			if td := c.Type(p.ref.typeName); td != nil && !partial[td] && !titled[titleKey(td.Name, p.ref.title)] {
 				needed[td] = true
 			}
 		}

@@ -12,7 +12,8 @@
 // HCL's standard functions, for_each with each.key/each.value, and
 // templates in the title label; blocks that use none of these are decoded
 // while parsing, the others once the context is built. LoadFiles does the
-// same on in-memory sources.
+// same on in-memory sources; LoadAliases reads only the type_alias blocks
+// of files (what `catc import` wrote), for catc match and catc import.
 // Every problem of a run comes back together as hcl.Diagnostics with the
 // tightest source range; the catalog is returned even when there are
 // errors, holding what could be validated.
@@ -34,6 +35,9 @@
 //   - TypeDef.AutoRules are the auto* rules; Resource.AutoTitles evaluates
 //     one for a resource and Catalog.Lookup finds the targets (by title,
 //     then alias or uniqueness key), as Puppet does.
+//   - Catalog.Conditional are the resource blocks that depend on the node
+//     (group, only_if, for_each, facts), each checked once without a node
+//     and kept as written for the editor; they are not in Resources.
 //
 // This package does not build the graph, order resources or find cycles
 // (package graph), and does not print diagnostics (cmd/catc); WriteJSON

@@ -26,6 +26,10 @@ func TestImportAutoRuleDefinedType(t *testing.T) {
   },
 )
 `
+	// The label form 'bind::zone': makes the same symbol.
+	if _, diags := importOne(t, strings.Replace(src, `'bind::zone' =>`, `'bind::zone':`, 1)); diags.HasErrors() {
+		t.Errorf("label form: %v", diags)
+	}
 	outs, diags := importOne(t, src)
 	if diags.HasErrors() || len(outs) != 1 {
 		t.Fatalf("import: %v", diags)

@@ -37,9 +37,9 @@ func keyOf(d *hcl.Diagnostic) (diagKey, bool) {
 }
 
 // checkConditional checks every deferred block without a node. It
-// records the diagnostics it gives (c.conditionalDiags) and the resources
-// as written (c.Conditional); pending holds their literal references,
-// for resolveConditional.
+// records the diagnostics it gives (c.conditionalDiags), the resources as
+// written (c.Conditional) and their literal references (c.conditionalRefs,
+// for resolveConditional).
 func (c *Catalog) checkConditional(raws []*rawResource) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	var whole []*Resource          // blocks whose identity does not depend on the node

@@ -70,6 +70,12 @@ func TestMatch(t *testing.T) {
 			stdout: "Regexp[/a\nb/]\n",
 		},
 		{
+			name:     "an unknown alias says how to give aliases",
+			args:     []string{"match", "Stdlib::Port", "80"},
+			code:     1,
+			inStderr: "Stdlib::Port is not a type catc knows: catc has Puppet's built-in types, Data, RichData and the aliases it is given; check the spelling, or define the alias (give a module's aliases with --aliases PATH",
+		},
+		{
 			name:     "syntax error points at the token",
 			args:     []string{"match", "Enum[]"},
 			code:     1,

@@ -42,7 +42,7 @@ func runMatch(c *cli.Context) error {
 	if len(args) == 1 {
 		t, err := types.ParseWith(args[0], aliases)
 		if err != nil {
-			return typeError(errOut, args[0], err)
+			return typeError(errOut, args[0], aliasHint(err, aliases))
 		}
 		// Text, not Line: a regexp's newline is part of the canonical
 		// form, which Puppet prints as it is.
@@ -54,7 +54,7 @@ func runMatch(c *cli.Context) error {
 	}
 	t, err := types.ParseDataWith(args[0], aliases)
 	if err != nil {
-		return typeError(errOut, args[0], err)
+		return typeError(errOut, args[0], aliasHint(err, aliases))
 	}
 	v, err := types.DecodeJSON([]byte(args[1]))
 	if err != nil {
@@ -95,6 +95,15 @@ func loadAliasFlag(c *cli.Context) (*types.Aliases, error) {
 		return nil, failed()
 	}
 	return cat.AliasTable(), nil
+}
+
+// aliasHint says how match is given aliases when the type names one it
+// does not know and none were given.
+func aliasHint(err error, aliases *types.Aliases) error {
+	if aliases == nil && strings.Contains(err.Error(), "is not a type catc knows") {
+		return fmt.Errorf("%w (give a module's aliases with --aliases PATH: the HCL catc import wrote from its types/*.pp)", err)
+	}
+	return err
 }
 
 // typeError prints a type parse error with a caret under the offending text.

@@ -63,7 +63,7 @@ func (c *Catalog) buildContext(vars, locals []scopeBlock, opts LoadOptions, need
 func (c *Catalog) variables(vars []scopeBlock, opts LoadOptions) (cty.Value, hcl.Diagnostics) {
 	defs, diags := decodeVariables(vars, c.aliases)
 	for name, v := range defs {
-		v.secret = c.secrets.names["var."+name]
+		v.secret = c.secrets.feeds("var." + name)
 	}
 	diags = append(diags, c.applyVarFiles(defs, opts.VarFiles)...)
 	diags = append(diags, applyVarFlags(defs, opts.Vars)...)

@@ -167,6 +167,11 @@ func (c *Catalog) applyVarFiles(defs map[string]*variableDef, paths []string) hc
 			continue
 		}
 		c.files[p] = &hcl.File{Body: hcl.EmptyBody(), Bytes: src}
+		// every value set for a secret variable, also one set twice or on
+		// a line that does not parse
+		for _, r := range guessedRanges(src, p, true, func(name, _ string) bool { return defs[name] != nil && defs[name].secret }) {
+			c.secrets.addRange(r)
+		}
 		if moreDiags := checkInput(src, p, hcl.InitialPos); moreDiags.HasErrors() {
 			diags = append(diags, moreDiags...)
 			continue

@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"bytes"
 	"runtime"
 	"sort"
 	"strings"
@@ -43,11 +42,27 @@ type secrets struct {
 	// attribute reads: their values are secrets (forEachElements).
 	eachValue map[*hclsyntax.Attribute]bool
 	// broken are the files with syntax errors, and attrs the names of the
-	// sensitive attributes of every type: in a broken file, a line that
-	// starts with such a name may be a secret the parser could not read
-	// as an argument (`password == "x"`); maskedFiles masks its rest.
+	// sensitive attributes of every type: in a broken file, the value
+	// after such a name may be a secret the parser could not read as an
+	// argument (`password == "x"`, `port = 1; password = "x"`), and its
+	// range is taken as a secret's (guessedRanges).
 	broken map[string]bool
 	attrs  map[string]bool
+}
+
+// mayBeSecret reports whether, in a file that does not parse, the value
+// of the argument name in a top-level block of type block may be a
+// secret: one of a sensitive attribute's name, a local value, a
+// variable's default, a for_each (which of them feed a secret cannot be
+// told without the file's syntax tree).
+func (s *secrets) mayBeSecret(name, block string) bool {
+	switch block {
+	case "locals":
+		return true
+	case "variable":
+		return name == "default"
+	}
+	return s.attrs[name] || name == "for_each"
 }
 
 func (s *secrets) markBroken(name string) {
@@ -178,6 +193,13 @@ func (c *Catalog) findSecrets(raws []*rawResource, vars, locals []scopeBlock) {
 	}
 	if len(withSecrets) == 0 {
 		return // nothing reads a secret: no range, no scope value to find
+	}
+	for name := range s.broken {
+		if f := c.files[name]; f != nil {
+			for _, r := range guessedRanges(f.Bytes, name, false, s.mayBeSecret) {
+				s.addRange(r)
+			}
+		}
 	}
 	f := &secretFlow{s: s}
 	for _, r := range raws {
@@ -519,23 +541,19 @@ func (s *secrets) sortRanges() {
 // breaks kept, so lines and columns stay true); files without secrets
 // are shared.
 func (s *secrets) maskedFiles(files map[string]*hcl.File) map[string]*hcl.File {
-	if len(s.ranges) == 0 && len(s.attrs) == 0 {
+	if len(s.ranges) == 0 {
 		return files
 	}
 	out := make(map[string]*hcl.File, len(files))
 	for name, f := range files {
 		rs := s.ranges[name]
-		guess := s.broken[name] && len(s.attrs) > 0
-		if len(rs) == 0 && !guess || f == nil {
+		if len(rs) == 0 || f == nil {
 			out[name] = f
 			continue
 		}
 		masked := append([]byte(nil), f.Bytes...)
 		for _, r := range rs {
 			mask(masked, r.Start.Byte, r.End.Byte)
-		}
-		if guess {
-			s.maskSecretLines(masked)
 		}
 		out[name] = &hcl.File{Body: f.Body, Bytes: masked, Nav: f.Nav}
 	}
@@ -548,30 +566,6 @@ func mask(src []byte, start, end int) {
 		if src[i] != '\n' && src[i] != '\r' {
 			src[i] = '*'
 		}
-	}
-}
-
-// maskSecretLines masks, in a file that did not parse, the rest of every
-// line that starts with the name of a sensitive attribute.
-func (s *secrets) maskSecretLines(src []byte) {
-	for start := 0; start < len(src); {
-		end := bytes.IndexByte(src[start:], '\n')
-		if end < 0 {
-			end = len(src)
-		} else {
-			end += start
-		}
-		line := src[start:end]
-		name := bytes.TrimLeft(line, " \t")
-		n := 0
-		for n < len(name) && (isLetter(name[n]) || name[n] == '_' || name[n] == '-' || name[n] >= '0' && name[n] <= '9') {
-			n++
-		}
-		if n > 0 && s.attrs[string(name[:n])] {
-			from := start + (len(line) - len(name)) + n
-			mask(src, from, end)
-		}
-		start = end + 1
 	}
 }
 

@@ -53,13 +53,13 @@ type secrets struct {
 // mayBeSecret reports whether, in a file that does not parse, the value
 // of the argument name in a top-level block of type block may be a
 // secret: one of a sensitive attribute's name, a local value, a
-// variable's default, a for_each (which of them feed a secret cannot be
+// variable's or an attribute definition's default, a for_each (which of them feed a secret cannot be
 // told without the file's syntax tree).
 func (s *secrets) mayBeSecret(name, block string) bool {
 	switch block {
 	case "locals":
 		return true
-	case "variable":
+	case "variable", "type":
 		return name == "default"
 	}
 	return s.attrs[name] || name == "for_each"

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 
@@ -239,4 +240,37 @@ func TestForEachSetValueIsTitle(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzSecretMasking loads arbitrary bytes beside types with secrets: the
+// load must not panic, and the masked source must keep every line break
+// and byte offset (snippets point at true positions).
+func FuzzSecretMasking(f *testing.F) {
+	for _, src := range []string{
+		"locals {\n  tok = \"hunter2\"\n}\nresource \"secret\" \"${each.key}\" {\n  for_each = { (local.tok) = 1 }\n  token = local.tok\n}\n",
+		"resource \"vault\" \"${each.key}\" {\n  for_each = { a = \"hunter2\" }\n  token = each.value\n  note = each.value\n}\n",
+		"resource \"secret\" \"a\" { port = 1, token = \"hunter2\" }\n",
+		"locals {\n  tok == \"hunter2\"\n}\nresource \"secret\" \"a\" {\n  token = local.tok; port = 1\n}\n",
+		"variable \"pw\" {\n  default = <<EOT\nhunter2\nEOT\n  default = \"x\"\n}\nresource \"secret\" \"a\" {\n  token = var.pw\n}\n",
+	} {
+		f.Add([]byte(src))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		c, _ := LoadFiles([]string{"types.hcl", "vault.hcl", "main.hcl"}, [][]byte{[]byte(secretType), []byte(vaultType), src}, LoadOptions{Parallelism: 1})
+		masked := c.Files()["main.hcl"]
+		if masked == nil {
+			return
+		}
+		if len(masked.Bytes) != len(src) {
+			t.Fatalf("masked source has %d bytes, want %d", len(masked.Bytes), len(src))
+		}
+		for i, b := range src {
+			if (b == '\n') != (masked.Bytes[i] == '\n') {
+				t.Fatalf("line break moved at byte %d", i)
+			}
+		}
+		if err := WriteJSON(io.Discard, c); err != nil {
+			t.Fatal(err)
+		}
+	})
 }

@@ -104,3 +104,27 @@ func TestAutoRulePlainValue(t *testing.T) {
 		t.Errorf("titles %v, want [t]", got)
 	}
 }
+
+// TestOnlyIfFromSecret: an only_if computed from a secret would tell it
+// by whether the resource exists; it is an error, not a crash.
+func TestOnlyIfFromSecret(t *testing.T) {
+	for _, cond := range []string{`local.cfg.on`, `local.cfg.pw == "hunter2"`, `local.pw == "hunter2"`} {
+		t.Run(cond, func(t *testing.T) {
+			src := "locals {\n  cfg = { pw = \"hunter2\", on = true }\n  pw  = \"hunter2\"\n}\n" +
+				"resource \"keeper\" \"a\" {\n  token   = local.cfg.pw\n  only_if = " + cond + "\n}\n" +
+				"resource \"keeper\" \"b\" {\n  token = local.pw\n}\n"
+			_, diags := LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{[]byte(autoSecretTypes), []byte(src)}, LoadOptions{})
+			want := secretUse("An only_if condition")
+			found := false
+			for _, d := range diags {
+				found = found || d.Detail == want
+				if strings.Contains(d.Detail, "hunter2") {
+					t.Errorf("a diagnostic shows the secret: %s", d.Detail)
+				}
+			}
+			if !found {
+				t.Errorf("no %q:\n%v", want, diags)
+			}
+		})
+	}
+}

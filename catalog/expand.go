@@ -126,6 +126,9 @@ func onlyIf(a *hclsyntax.Attribute, ctx *hcl.EvalContext) (bool, hcl.Diagnostics
 	if diags.HasErrors() {
 		return false, withEvalAdvice(diags)
 	}
+	if v.ContainsMarked() { // whether the resource exists would tell the secret
+		return false, hcl.Diagnostics{errorAt(summaryInvalidValue, secretUse("An only_if condition"), a.Expr.Range(), a.SrcRange.Ptr())}
+	}
 	if v.IsNull() || !v.IsKnown() || !v.Type().Equals(cty.Bool) {
 		return false, hcl.Diagnostics{errorAt(summaryInvalidValue,
 			"only_if must be true or false: a condition on the node such as facts.os.family == \"Debian\" or startswith(trusted.certname, \"web-\").",

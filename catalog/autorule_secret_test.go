@@ -114,7 +114,7 @@ func TestOnlyIfFromSecret(t *testing.T) {
 				"resource \"keeper\" \"a\" {\n  token   = local.cfg.pw\n  only_if = " + cond + "\n}\n" +
 				"resource \"keeper\" \"b\" {\n  token = local.pw\n}\n"
 			_, diags := LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{[]byte(autoSecretTypes), []byte(src)}, LoadOptions{})
-			want := secretUse("An only_if condition")
+			want := onlyIfSecret
 			found := false
 			for _, d := range diags {
 				found = found || d.Detail == want

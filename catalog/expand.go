@@ -126,8 +126,8 @@ func onlyIf(a *hclsyntax.Attribute, ctx *hcl.EvalContext) (bool, hcl.Diagnostics
 	if diags.HasErrors() {
 		return false, withEvalAdvice(diags)
 	}
-	if v.ContainsMarked() { // whether the resource exists would tell the secret
-		return false, hcl.Diagnostics{errorAt(summaryInvalidValue, secretUse("An only_if condition"), a.Expr.Range(), a.SrcRange.Ptr())}
+	if v.ContainsMarked() {
+		return false, hcl.Diagnostics{errorAt(summaryInvalidValue, onlyIfSecret, a.Expr.Range(), a.SrcRange.Ptr())}
 	}
 	if v.IsNull() || !v.IsKnown() || !v.Type().Equals(cty.Bool) {
 		return false, hcl.Diagnostics{errorAt(summaryInvalidValue,
@@ -136,6 +136,9 @@ func onlyIf(a *hclsyntax.Attribute, ctx *hcl.EvalContext) (bool, hcl.Diagnostics
 	}
 	return v.True(), nil
 }
+
+// onlyIfSecret is the detail of an only_if computed from a secret.
+const onlyIfSecret = "An only_if condition may not be computed from a value that feeds a sensitive attribute: whether the resource is declared would tell something of the secret (in plans, graphs and diffs). Compute it from other values."
 
 // evalTitle evaluates a title label as a template (HCL labels are literal
 // strings, so the label's source is parsed again).

@@ -198,7 +198,7 @@ resource "secret" "copy" {
   port = 1
 }
 `
-			diags, out, c := loadSecretOutputs(t, src)
+			diags, out, _ := loadSecretOutputs(t, src)
 			if !strings.Contains(out, "got a value that is not shown") {
 				t.Errorf("the mismatch does not hide the value:\n%s", out)
 			}
@@ -211,7 +211,7 @@ resource "secret" "copy" {
 			// a copy in a plain String attribute is written as a secret
 			copySrc := strings.Replace(src, `resource "secret" "${each.key}"`, `resource "vault" "${each.key}"`, 1)
 			copySrc = strings.Replace(copySrc, "mode     = "+value, "note     = "+value, 1)
-			diags, out, c = loadSecretOutputs(t, copySrc)
+			diags, out, c := loadSecretOutputs(t, copySrc)
 			if diags.HasErrors() || len(c.Resources) != 2 {
 				t.Fatalf("resources %v:\n%s", c.Resources, out)
 			}

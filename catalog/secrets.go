@@ -191,7 +191,13 @@ func (c *Catalog) findSecrets(raws []*rawResource, vars, locals []scopeBlock) {
 			}
 		}
 	}
-	if len(withSecrets) == 0 {
+	f := &secretFlow{s: s}
+	for _, sb := range vars {
+		if name, ok := sensitiveVariable(sb, c.aliases); ok {
+			f.pending = append(f.pending, flowName{"var." + name, true})
+		}
+	}
+	if len(withSecrets) == 0 && len(f.pending) == 0 {
 		return // nothing reads a secret: no range, no scope value to find
 	}
 	for name := range s.broken {
@@ -201,7 +207,6 @@ func (c *Catalog) findSecrets(raws []*rawResource, vars, locals []scopeBlock) {
 			}
 		}
 	}
-	f := &secretFlow{s: s}
 	for _, r := range raws {
 		td := withSecrets[strings.ToLower(r.typeName)]
 		if td == nil {
@@ -238,6 +243,22 @@ func (c *Catalog) findSecrets(raws []*rawResource, vars, locals []scopeBlock) {
 			}
 		}
 	}
+}
+
+// sensitiveVariable is the name of a variable block whose type has a
+// Sensitive[...] in it: its value is a secret whatever reads it.
+func sensitiveVariable(sb scopeBlock, aliases *types.Aliases) (string, bool) {
+	b := sb.block
+	a := b.Body.Attributes["type"]
+	if len(b.Labels) != 1 || a == nil {
+		return "", false
+	}
+	str, diags := stringAttr(a.AsHCLAttribute(), sb.src, true)
+	if diags.HasErrors() {
+		return "", false
+	}
+	t, err := types.ParseDataWith(str, aliases)
+	return b.Labels[0], err == nil && types.ContainsSensitive(t)
 }
 
 // secretFlow follows, before anything is evaluated, the scope values that

@@ -16,12 +16,17 @@ import (
 // output, including diagnostics. Three things stop it:
 //
 //   - the source ranges that hold a secret (the attribute's expression, and
-//     the definitions of the locals and variables it reads) are masked in
-//     the sources Files returns, so no snippet shows them;
+//     the definitions of the locals and variables it reads; in a file that
+//     does not parse, and in var files, the values the tokens show may be
+//     secrets: masktokens.go) are masked in the sources Files returns, so
+//     no snippet shows them;
 //   - the locals, variables and facts that feed a sensitive attribute are
-//     marked in cty, so HCL leaves them out of its "with local.x as …"
+//     marked in cty (whole, or only their values when a for_each carries
+//     them: secretFlow), so HCL leaves them out of its "with local.x as …"
 //     lines, and every value computed from them carries the mark: catc
-//     wraps such a value in types.Sensitive wherever it lands;
+//     wraps such a value in types.Sensitive wherever it lands, and refuses
+//     it where it would be printed (a title, a for_each key, an auto rule's
+//     title);
 //   - a diagnostic about an expression that holds a secret, or reads a
 //     marked value, loses its detail (cty functions quote their arguments
 //     in their messages, marks or not).

@@ -115,7 +115,7 @@ var functions = sync.OnceValue(func() map[string]function.Function {
 		"upper": stdlib.UpperFunc, "values": stdlib.ValuesFunc, "zipmap": stdlib.ZipmapFunc,
 		"tobool": stdlib.MakeToFunc(cty.Bool), "tonumber": stdlib.MakeToFunc(cty.Number),
 		"tostring": stdlib.MakeToFunc(cty.String), "tolist": stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType)),
-		"toset": stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)), "tomap": keepElementMarks(stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType))),
+		"toset": stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)), "tomap": stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType)),
 		// try and can guard facts that some nodes lack.
 		"try": tryfunc.TryFunc, "can": tryfunc.CanFunc,
 	}

@@ -83,7 +83,7 @@ func nodeContext(varObj cty.Value, node *Node, locals []scopeBlock, s *secrets) 
 	ctx := &hcl.EvalContext{
 		Variables: map[string]cty.Value{"var": varObj, "facts": s.markSecrets("facts", facts),
 			"trusted": s.markSecrets("trusted", trusted)},
-		Functions: functions(),
+		Functions: evalFunctions(),
 	}
 	var diags hcl.Diagnostics
 	ctx.Variables["local"], diags = evalLocals(locals, ctx, s)

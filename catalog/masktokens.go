@@ -45,17 +45,17 @@ func guessedRanges(src []byte, filename string, top bool, guess func(name, block
 			if depth == 0 {
 				block = ""
 			}
-		case hclsyntax.TokenIdent:
-			name := string(tok.Bytes)
-			if depth == 0 && lineStart {
+		case hclsyntax.TokenIdent, hclsyntax.TokenOQuote:
+			name, next := nameAt(toks, i)
+			if tok.Type == hclsyntax.TokenIdent && depth == 0 && lineStart {
 				block = name
 			}
-			if (depth > 0 || top) && (lineStart || isAssign(toks, i+1)) && guess(name, block) {
-				from := tok.Range.End
-				if isAssign(toks, i+1) {
-					from = toks[i+1].Range.End
+			if name != "" && (depth > 0 || top) && (lineStart || isAssign(toks, next)) && guess(name, block) {
+				from := toks[next-1].Range.End
+				if isAssign(toks, next) {
+					from = toks[next].Range.End
 				}
-				end := valueEnd(toks, i+1)
+				end := valueEnd(toks, next)
 				out = append(out, hcl.Range{Filename: filename, Start: from, End: toks[end].Range.Start})
 				i = end - 1
 			}
@@ -63,6 +63,19 @@ func guessedRanges(src []byte, filename string, top bool, guess func(name, block
 		lineStart = false
 	}
 	return out
+}
+
+// nameAt is the name toks[i] begins, an identifier or a quoted one
+// (`"password" = …` does not parse, but may be a secret), and the index
+// of the token after it; "" when there is none.
+func nameAt(toks hclsyntax.Tokens, i int) (string, int) {
+	if toks[i].Type == hclsyntax.TokenIdent {
+		return string(toks[i].Bytes), i + 1
+	}
+	if i+2 < len(toks) && toks[i+1].Type == hclsyntax.TokenQuotedLit && toks[i+2].Type == hclsyntax.TokenCQuote {
+		return string(toks[i+1].Bytes), i + 3
+	}
+	return "", i + 1
 }
 
 // isAssign reports whether toks[i] makes the name before it an argument.

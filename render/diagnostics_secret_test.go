@@ -51,6 +51,7 @@ func TestSnippetsMaskSecrets(t *testing.T) {
 		{name: "local line that does not parse", src: "locals {\n  tok == \"hunter2\"\n}\nresource \"secret\" \"a\" {\n  token = local.tok\n}\n", want: "Argument or block definition required"},
 		{name: "local with an open bracket", src: "locals {\n  tok = [\"hunter2\"\n}\nresource \"secret\" \"a\" {\n  token = local.tok\n}\n", want: "Missing item separator"},
 		{name: "variable typed Sensitive, read by nothing", src: "variable \"pw\" {\n  type    = \"Optional[Sensitive[String]]\"\n  default = \"hunter2\" + 1\n}\n", want: "Invalid operand"},
+		{name: "quoted argument name", src: "resource \"secret\" \"a\" {\n  \"token\" = \"hunter2\"\n}\n", want: "Invalid argument name"},
 		{name: "secret heredoc in a broken file", src: "resource \"secret\" \"a\" {\n  token = <<EOT\nhunter2\nEOT\n  port = 1;\n}\n", want: "Invalid character"},
 	}
 	for _, tt := range tests {

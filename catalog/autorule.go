@@ -149,6 +149,35 @@ func autoTerms(td *TypeDef, kind AutoKind, e hcl.Expression) ([]AutoTerm, hcl.Di
 	return terms, diags
 }
 
+// checkAutoSecrets refuses a resource whose attribute named by an auto
+// rule holds a value computed from a secret: the edge the rule draws, or
+// its absence, would tell whether the secret equals another resource's
+// title, and anyone could test a guess. The error does not depend on the
+// value, so it tells nothing itself. One error per attribute.
+func (b *built) checkAutoSecrets(td *TypeDef) {
+	r := b.res
+	done := map[string]bool{}
+	for _, rule := range td.AutoRules {
+		for _, term := range rule.Terms {
+			if term.Attr == "" || done[term.Attr] {
+				continue
+			}
+			v, _ := r.Attributes.Get(term.Attr)
+			if !containsSensitive(v) {
+				continue
+			}
+			done[term.Attr] = true
+			rng, ok := r.AttrRanges[term.Attr]
+			if !ok {
+				rng = r.DeclRange
+			}
+			b.errorf(summaryAutoRule, rng, r.DeclRange,
+				"The %s rule of type %q uses \"$%s\", and %s sets %s from a value that feeds a sensitive attribute: a value derived from a secret cannot be used for automatic relationships (whether the edge exists would tell whether the secret is another resource's title). Compute %s from values that are not secrets.",
+				rule.Kind, td.Name, term.Attr, r.Ref(), term.Attr, term.Attr)
+		}
+	}
+}
+
 func unknownAutoAttr(td *TypeDef, kind AutoKind, term AutoTerm) *hcl.Diagnostic {
 	detail := fmt.Sprintf("The %s rule refers to \"$%s\", but type %q has no attribute %q (Puppet fails the whole run with \"Invalid parameter %s(:%s)\").",
 		kind, term.Attr, td.Name, term.Attr, term.Attr, term.Attr)

@@ -359,8 +359,8 @@ func (r *Resource) Attr(name string) (types.Value, bool) { return r.Attributes.G
 
 // AutoTitles resolves an auto rule of the resource's type against the
 // resource, as the Resource API does: constants as written, "$attr" the
-// attribute's value (Sensitive unwrapped), arrays flattened, undef
-// dropped, scalars as their string form.
+// attribute's value, arrays flattened, undef dropped, scalars as their
+// string form. A value computed from a secret gives no title.
 func (r *Resource) AutoTitles(rule *AutoRule) []string {
 	var out []string
 	for _, term := range rule.Terms {
@@ -369,6 +369,9 @@ func (r *Resource) AutoTitles(rule *AutoRule) []string {
 			continue
 		}
 		v, _ := r.Attributes.Get(term.Attr)
+		if containsSensitive(v) {
+			continue // never matched: an edge would tell the secret (checkAutoSecrets)
+		}
 		out = appendTitles(out, v)
 	}
 	return out

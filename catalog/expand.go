@@ -68,7 +68,7 @@ func isLabelTemplateDiag(d *hcl.Diagnostic, labels []hcl.Range) bool {
 
 // expand decodes a deferred block with ctx: once, or once per for_each
 // element in sorted key order, with each.key and each.value set.
-func (d *deferredBlock) expand(ctx *hcl.EvalContext) ([]*rawResource, hcl.Diagnostics) {
+func (d *deferredBlock) expand(ctx *hcl.EvalContext, s *secrets) ([]*rawResource, hcl.Diagnostics) {
 	fe, ok := d.block.Body.Attributes["for_each"]
 	if !ok {
 		r, diags := d.instance(ctx)
@@ -77,7 +77,7 @@ func (d *deferredBlock) expand(ctx *hcl.EvalContext) ([]*rawResource, hcl.Diagno
 		}
 		return []*rawResource{r}, diags
 	}
-	keys, values, diags := forEachElements(fe, ctx)
+	keys, values, diags := forEachElements(fe, ctx, s.eachValue[fe])
 	var out []*rawResource
 	for i, k := range keys {
 		child := ctx.NewChild()
@@ -126,6 +126,9 @@ func onlyIf(a *hclsyntax.Attribute, ctx *hcl.EvalContext) (bool, hcl.Diagnostics
 	if diags.HasErrors() {
 		return false, withEvalAdvice(diags)
 	}
+	if v.ContainsMarked() {
+		return false, hcl.Diagnostics{errorAt(summaryInvalidValue, onlyIfSecret, a.Expr.Range(), a.SrcRange.Ptr())}
+	}
 	if v.IsNull() || !v.IsKnown() || !v.Type().Equals(cty.Bool) {
 		return false, hcl.Diagnostics{errorAt(summaryInvalidValue,
 			"only_if must be true or false: a condition on the node such as facts.os.family == \"Debian\" or startswith(trusted.certname, \"web-\").",
@@ -133,6 +136,9 @@ func onlyIf(a *hclsyntax.Attribute, ctx *hcl.EvalContext) (bool, hcl.Diagnostics
 	}
 	return v.True(), nil
 }
+
+// onlyIfSecret is the detail of an only_if computed from a secret.
+const onlyIfSecret = "An only_if condition may not be computed from a value that feeds a sensitive attribute: whether the resource is declared would tell something of the secret (in plans, graphs and diffs). Compute it from other values."
 
 // evalTitle evaluates a title label as a template (HCL labels are literal
 // strings, so the label's source is parsed again).
@@ -161,19 +167,25 @@ func evalTitle(r hcl.Range, src []byte, ctx *hcl.EvalContext) (string, hcl.Diagn
 
 // forEachElements evaluates for_each: a map or object (keys and values),
 // or a set, list or tuple of strings (each key and value the string).
-// Keys come sorted; duplicates in a list count once.
-func forEachElements(a *hclsyntax.Attribute, ctx *hcl.EvalContext) ([]string, []cty.Value, hcl.Diagnostics) {
+// Keys come sorted; duplicates in a list count once. secret is set when a
+// sensitive attribute reads each.value: every value is then a secret,
+// written in the expression or not.
+func forEachElements(a *hclsyntax.Attribute, ctx *hcl.EvalContext, secret bool) ([]string, []cty.Value, hcl.Diagnostics) {
 	v, diags := a.Expr.Value(ctx)
 	if diags.HasErrors() {
 		return nil, nil, withEvalAdvice(diags)
+	}
+	if secret && v.IsWhollyKnown() && !v.IsNull() {
+		v = markValues(v)
 	}
 	bad := hcl.Diagnostics{errorAt(summaryInvalidValue,
 		"for_each must be a map, or a set or list of strings.", a.Expr.Range(), a.SrcRange.Ptr())}
 	if v.IsNull() || !v.IsWhollyKnown() {
 		return nil, nil, bad
 	}
-	// A for_each read by a sensitive attribute is marked as a whole: its
-	// keys become titles, so only a map's values may stay secret.
+	// A map marked as a whole has keys computed from a secret (HCL marks
+	// an object whose key is marked, and so do the functions): they
+	// would become titles. Only a map's values may be secrets.
 	v, marks := v.Unmark()
 	t := v.Type()
 	isMap := t.IsMapType() || t.IsObjectType()
@@ -183,12 +195,14 @@ func forEachElements(a *hclsyntax.Attribute, ctx *hcl.EvalContext) ([]string, []
 	elems := map[string]cty.Value{}
 	for it := v.ElementIterator(); it.Next(); {
 		k, e := it.Element()
-		if k.IsMarked() || !isMap && (len(marks) > 0 || e.IsMarked()) {
-			return nil, nil, hcl.Diagnostics{errorAt(summaryInvalidValue,
-				secretUse("A for_each key (each.key, and each.value of a list or set)"), a.Expr.Range(), a.SrcRange.Ptr())}
+		if k.IsMarked() || len(marks) > 0 || !isMap && e.IsMarked() {
+			d := errorAt(summaryInvalidValue,
+				secretUse("A for_each key (each.key, and each.value of a list or set)"), a.Expr.Range(), a.SrcRange.Ptr())
+			d.Extra = valueNotShown{} // inside the for_each's secret range, but shows nothing of it
+			return nil, nil, hcl.Diagnostics{d}
 		}
 		if isMap {
-			elems[k.AsString()] = e.WithMarks(marks)
+			elems[k.AsString()] = e
 			continue
 		}
 		if e.IsNull() || e.Type() != cty.String {
@@ -208,9 +222,27 @@ func forEachElements(a *hclsyntax.Attribute, ctx *hcl.EvalContext) ([]string, []
 	return keys, values, nil
 }
 
+// markValues marks each value of a map or object, or a list or set as a
+// whole (its values are its keys).
+func markValues(v cty.Value) cty.Value {
+	t := v.Type()
+	if !(t.IsMapType() || t.IsObjectType()) || v.IsMarked() || v.LengthInt() == 0 {
+		return v.Mark(sensitiveMark{})
+	}
+	m := make(map[string]cty.Value, v.LengthInt())
+	for it := v.ElementIterator(); it.Next(); {
+		k, e := it.Element()
+		m[k.AsString()] = e.Mark(sensitiveMark{})
+	}
+	if t.IsMapType() {
+		return cty.MapVal(m)
+	}
+	return cty.ObjectVal(m)
+}
+
 // expandAll replaces every deferred resource by its instances, in place
 // (instances take the block's place in declaration order).
-func expandAll(raws []*rawResource, ctx *hcl.EvalContext) ([]*rawResource, hcl.Diagnostics) {
+func expandAll(raws []*rawResource, ctx *hcl.EvalContext, s *secrets) ([]*rawResource, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	deferred := false
 	for _, r := range raws {
@@ -229,7 +261,7 @@ func expandAll(raws []*rawResource, ctx *hcl.EvalContext) ([]*rawResource, hcl.D
 		if ctx == nil {
 			continue // the context could not be built; its errors are reported
 		}
-		inst, d := r.deferred.expand(ctx)
+		inst, d := r.deferred.expand(ctx, s)
 		diags = appendNew(diags, d, seen)
 		out = append(out, inst...)
 	}

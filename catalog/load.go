@@ -196,7 +196,7 @@ func (c *Catalog) prepare(files []*sourceFile, workers int, cache *ParseCache) (
 // release is set: then each raw declaration is dropped once built. reuse
 // (nil without a ParseCache) lends the checks of an earlier load.
 func (c *Catalog) declare(raws []*rawResource, ctx *hcl.EvalContext, workers int, reuse *buildReuse, release bool) hcl.Diagnostics {
-	raws, diags := expandAll(raws, ctx)
+	raws, diags := expandAll(raws, ctx, &c.secrets)
 	builds := c.buildAll(raws, workers, reuse, release && reuse == nil)
 	if len(builds) > 0 {
 		c.Resources = make([]*Resource, 0, len(builds))

@@ -47,9 +47,7 @@ func evalLocals(blocks []scopeBlock, ctx *hcl.EvalContext, s *secrets) (cty.Valu
 			if d.HasErrors() {
 				v = cty.DynamicVal
 			}
-			if s.names["local."+a.Name] && !v.IsMarked() {
-				v = v.Mark(sensitiveMark{})
-			}
+			v = s.mark("local."+a.Name, v)
 			done[a.Name] = v
 		}
 		if len(next) == len(pending) {

@@ -85,6 +85,7 @@ func buildResource(c *Catalog, raw *rawResource) built {
 	b.applyName(td, explicit)
 	b.resolveValues(td, explicit, values)
 	b.setValues(td, values)
+	b.checkAutoSecrets(td)
 	b.rename(td)
 	b.checkMandatory(td)
 	if raw.title == "" {

@@ -63,7 +63,7 @@ func (c *Catalog) buildContext(vars, locals []scopeBlock, opts LoadOptions, need
 func (c *Catalog) variables(vars []scopeBlock, opts LoadOptions) (cty.Value, hcl.Diagnostics) {
 	defs, diags := decodeVariables(vars, c.aliases)
 	for name, v := range defs {
-		v.secret = c.secrets.names["var."+name]
+		v.secret = c.secrets.feeds("var." + name)
 	}
 	diags = append(diags, c.applyVarFiles(defs, opts.VarFiles)...)
 	diags = append(diags, applyVarFlags(defs, opts.Vars)...)
@@ -83,7 +83,7 @@ func nodeContext(varObj cty.Value, node *Node, locals []scopeBlock, s *secrets) 
 	ctx := &hcl.EvalContext{
 		Variables: map[string]cty.Value{"var": varObj, "facts": s.markSecrets("facts", facts),
 			"trusted": s.markSecrets("trusted", trusted)},
-		Functions: functions(),
+		Functions: evalFunctions(),
 	}
 	var diags hcl.Diagnostics
 	ctx.Variables["local"], diags = evalLocals(locals, ctx, s)
@@ -167,6 +167,11 @@ func (c *Catalog) applyVarFiles(defs map[string]*variableDef, paths []string) hc
 			continue
 		}
 		c.files[p] = &hcl.File{Body: hcl.EmptyBody(), Bytes: src}
+		// every value set for a secret variable, also one set twice or on
+		// a line that does not parse
+		for _, r := range guessedRanges(src, p, true, func(name, _ string) bool { return defs[name] != nil && defs[name].secret }) {
+			c.secrets.addRange(r)
+		}
 		if moreDiags := checkInput(src, p, hcl.InitialPos); moreDiags.HasErrors() {
 			diags = append(diags, moreDiags...)
 			continue

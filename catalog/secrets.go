@@ -1,12 +1,12 @@
 package catalog
 
 import (
-	"bytes"
 	"runtime"
 	"sort"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/catc-dev/catc/types"
@@ -16,12 +16,17 @@ import (
 // output, including diagnostics. Three things stop it:
 //
 //   - the source ranges that hold a secret (the attribute's expression, and
-//     the definitions of the locals and variables it reads) are masked in
-//     the sources Files returns, so no snippet shows them;
+//     the definitions of the locals and variables it reads; in a file that
+//     does not parse, and in var files, the values the tokens show may be
+//     secrets: masktokens.go) are masked in the sources Files returns, so
+//     no snippet shows them;
 //   - the locals, variables and facts that feed a sensitive attribute are
-//     marked in cty, so HCL leaves them out of its "with local.x as …"
+//     marked in cty (whole, or only their values when a for_each carries
+//     them: secretFlow), so HCL leaves them out of its "with local.x as …"
 //     lines, and every value computed from them carries the mark: catc
-//     wraps such a value in types.Sensitive wherever it lands;
+//     wraps such a value in types.Sensitive wherever it lands, and refuses
+//     it where it would be printed (a title, a for_each key, an auto rule's
+//     title);
 //   - a diagnostic about an expression that holds a secret, or reads a
 //     marked value, loses its detail (cty functions quote their arguments
 //     in their messages, marks or not).
@@ -34,15 +39,35 @@ type secrets struct {
 	// ranges are the source ranges holding a secret, per file, sorted by
 	// start.
 	ranges map[string][]hcl.Range
-	// names are the scope values feeding a sensitive attribute:
-	// "local.x", "var.y", "facts.z".
-	names map[string]bool
+	// names are the scope values feeding a sensitive attribute as a
+	// whole: "local.x", "var.y", "facts.z"; elems those feeding one by
+	// their elements only (a for_each collection: secretFlow).
+	names, elems map[string]bool
+	// eachValue are the for_each arguments whose each.value a sensitive
+	// attribute reads: their values are secrets (forEachElements).
+	eachValue map[*hclsyntax.Attribute]bool
 	// broken are the files with syntax errors, and attrs the names of the
-	// sensitive attributes of every type: in a broken file, a line that
-	// starts with such a name may be a secret the parser could not read
-	// as an argument (`password == "x"`); maskedFiles masks its rest.
+	// sensitive attributes of every type: in a broken file, the value
+	// after such a name may be a secret the parser could not read as an
+	// argument (`password == "x"`, `port = 1; password = "x"`), and its
+	// range is taken as a secret's (guessedRanges).
 	broken map[string]bool
 	attrs  map[string]bool
+}
+
+// mayBeSecret reports whether, in a file that does not parse, the value
+// of the argument name in a top-level block of type block may be a
+// secret: one of a sensitive attribute's name, a local value, a
+// variable's or an attribute definition's default, a for_each (which of them feed a secret cannot be
+// told without the file's syntax tree).
+func (s *secrets) mayBeSecret(name, block string) bool {
+	switch block {
+	case "locals":
+		return true
+	case "variable", "type":
+		return name == "default"
+	}
+	return s.attrs[name] || name == "for_each"
 }
 
 func (s *secrets) markBroken(name string) {
@@ -50,6 +75,65 @@ func (s *secrets) markBroken(name string) {
 		s.broken = map[string]bool{}
 	}
 	s.broken[name] = true
+}
+
+func (s *secrets) markEach(fe *hclsyntax.Attribute) {
+	if s.eachValue == nil {
+		s.eachValue = map[*hclsyntax.Attribute]bool{}
+	}
+	s.eachValue[fe] = true
+}
+
+// feeds reports whether the scope value name ("var.x") feeds a sensitive
+// attribute, as a whole or by its elements.
+func (s *secrets) feeds(name string) bool { return s.names[name] || s.elems[name] }
+
+// mark is v, the value of the scope value name, marked as it feeds a
+// secret: whole, at its leaves, or not at all.
+func (s *secrets) mark(name string, v cty.Value) cty.Value {
+	switch {
+	case s.names[name]:
+		if !v.IsMarked() {
+			v = v.Mark(sensitiveMark{})
+		}
+		return v
+	case s.elems[name]:
+		return markLeaves(v)
+	}
+	return v
+}
+
+// markLeaves marks the values at the leaves of v, not its map keys: the
+// keys of a for_each map are titles, its values may be secrets. A set is
+// marked whole (its elements are its keys, and cty cannot mark them).
+func markLeaves(v cty.Value) cty.Value {
+	if v.IsMarked() || !v.IsKnown() || v.IsNull() {
+		return v.Mark(sensitiveMark{})
+	}
+	t := v.Type()
+	if !(t.IsObjectType() || t.IsMapType() || t.IsListType() || t.IsTupleType()) || v.LengthInt() == 0 {
+		return v.Mark(sensitiveMark{})
+	}
+	if t.IsObjectType() || t.IsMapType() {
+		m := make(map[string]cty.Value, v.LengthInt())
+		for it := v.ElementIterator(); it.Next(); {
+			k, e := it.Element()
+			m[k.AsString()] = markLeaves(e)
+		}
+		if t.IsMapType() {
+			return cty.MapVal(m)
+		}
+		return cty.ObjectVal(m)
+	}
+	l := make([]cty.Value, 0, v.LengthInt())
+	for it := v.ElementIterator(); it.Next(); {
+		_, e := it.Element()
+		l = append(l, markLeaves(e))
+	}
+	if t.IsListType() {
+		return cty.ListVal(l)
+	}
+	return cty.TupleVal(l)
 }
 
 func (s *secrets) addRange(r hcl.Range) {
@@ -112,10 +196,22 @@ func (c *Catalog) findSecrets(raws []*rawResource, vars, locals []scopeBlock) {
 			}
 		}
 	}
-	if len(withSecrets) == 0 {
+	f := &secretFlow{s: s}
+	for _, sb := range vars {
+		if name, ok := sensitiveVariable(sb, c.aliases); ok {
+			f.pending = append(f.pending, flowName{"var." + name, true})
+		}
+	}
+	if len(withSecrets) == 0 && len(f.pending) == 0 {
 		return // nothing reads a secret: no range, no scope value to find
 	}
-	var pending []hcl.Traversal
+	for name := range s.broken {
+		if f := c.files[name]; f != nil {
+			for _, r := range guessedRanges(f.Bytes, name, false, s.mayBeSecret) {
+				s.addRange(r)
+			}
+		}
+	}
 	for _, r := range raws {
 		td := withSecrets[strings.ToLower(r.typeName)]
 		if td == nil {
@@ -129,55 +225,183 @@ func (c *Catalog) findSecrets(raws []*rawResource, vars, locals []scopeBlock) {
 			}
 			continue
 		}
-		body := r.deferred.block.Body
-		for name, a := range body.Attributes {
-			if !isSecretAttr(td.Attr(name)) {
-				continue
-			}
-			s.addRange(a.Expr.Range())
-			refs := a.Expr.Variables()
-			pending = append(pending, refs...)
-			if fe := body.Attributes["for_each"]; fe != nil && readsEach(refs) {
-				s.addRange(fe.Expr.Range())
-				pending = append(pending, fe.Expr.Variables()...)
-			}
-		}
+		f.resource(td, r.deferred.block.Body)
 	}
-	if len(pending) == 0 {
+	if len(f.pending) == 0 {
 		return
 	}
-	localDefs := map[string]*hcl.Attribute{}
+	f.defs = map[string][]*hcl.Attribute{}
 	for _, sb := range locals {
 		attrs, _ := sb.block.Body.JustAttributes()
 		for name, a := range attrs {
-			if localDefs[name] == nil {
-				localDefs[name] = a
-			}
+			// every definition: a duplicate's snippet shows it too
+			f.defs[name] = append(f.defs[name], a)
 		}
 	}
-	s.names = map[string]bool{}
-	for len(pending) > 0 {
-		tr := pending[len(pending)-1]
-		pending = pending[:len(pending)-1]
-		name := scopeName(tr)
-		if name == "" || s.names[name] {
-			continue
-		}
-		s.names[name] = true
-		if local, ok := strings.CutPrefix(name, "local."); ok && localDefs[local] != nil {
-			a := localDefs[local]
-			s.addRange(a.Expr.Range())
-			pending = append(pending, a.Expr.Variables()...)
-		}
-	}
+	s.names, s.elems = map[string]bool{}, map[string]bool{}
+	f.run()
 	for _, sb := range vars {
 		b := sb.block
-		if len(b.Labels) == 1 && s.names["var."+b.Labels[0]] {
+		if len(b.Labels) == 1 && (s.names["var."+b.Labels[0]] || s.elems["var."+b.Labels[0]]) {
 			if d := b.Body.Attributes["default"]; d != nil {
 				s.addRange(d.Expr.Range())
 			}
 		}
 	}
+}
+
+// sensitiveVariable is the name of a variable block whose type has a
+// Sensitive[...] in it: its value is a secret whatever reads it.
+func sensitiveVariable(sb scopeBlock, aliases *types.Aliases) (string, bool) {
+	b := sb.block
+	a := b.Body.Attributes["type"]
+	if len(b.Labels) != 1 || a == nil {
+		return "", false
+	}
+	str, diags := stringAttr(a.AsHCLAttribute(), sb.src, true)
+	if diags.HasErrors() {
+		return "", false
+	}
+	t, err := types.ParseDataWith(str, aliases)
+	return b.Labels[0], err == nil && types.ContainsSensitive(t)
+}
+
+// secretFlow follows, before anything is evaluated, the scope values that
+// feed a sensitive attribute. A value feeds one as a whole (password =
+// local.pw: marked whole, keys of a map included) or by its elements only
+// (the collection of a for_each whose each.value a sensitive attribute
+// reads: its map keys become titles and stay plain, so only the values
+// at its leaves are marked; see markLeaves).
+type secretFlow struct {
+	s       *secrets
+	defs    map[string][]*hcl.Attribute // every definition of each local
+	pending []flowName
+}
+
+// flowName is a scope value ("local.x") and whether it feeds a secret
+// as a whole or by its elements.
+type flowName struct {
+	name  string
+	whole bool
+}
+
+// resource notes the flows of one deferred resource's body: its sensitive
+// attributes' expressions, and the for_each they read through each.
+func (f *secretFlow) resource(td *TypeDef, body *hclsyntax.Body) {
+	fe := body.Attributes["for_each"]
+	for name, a := range body.Attributes {
+		if !isSecretAttr(td.Attr(name)) {
+			continue
+		}
+		f.s.addRange(a.Expr.Range())
+		refs := a.Expr.Variables()
+		f.values(refs)
+		if fe == nil || !readsEach(refs) {
+			continue
+		}
+		// each.key is a title, plain: only each.value makes the for_each
+		// a carrier of secrets
+		f.s.addRange(fe.Expr.Range())
+		if readsEachValue(refs) {
+			f.s.markEach(fe)
+			f.collection(fe.Expr)
+		}
+	}
+}
+
+// values notes scope values read where a secret is computed: as a whole,
+// unless the traversal picks an element (local.pws.db, local.pws["db"]).
+func (f *secretFlow) values(refs []hcl.Traversal) {
+	for _, tr := range refs {
+		if name := scopeName(tr); name != "" {
+			f.pending = append(f.pending, flowName{name, len(tr) == 2})
+		}
+	}
+}
+
+// collection notes the flows of an expression whose elements (not keys)
+// feed a secret: a for_each collection. Keys written in an object, a
+// for expression's key and conditions do not feed it; a function's
+// arguments, a conditional's results and an indexed collection do.
+// Any other expression is taken as a whole (conservative: a map whose
+// keys are computed from it is then refused as a for_each).
+func (f *secretFlow) collection(e hclsyntax.Expression) {
+	switch x := e.(type) {
+	case *hclsyntax.ScopeTraversalExpr:
+		if name := scopeName(x.Traversal); name != "" {
+			f.pending = append(f.pending, flowName{name, false})
+		}
+	case *hclsyntax.ObjectConsExpr:
+		for _, item := range x.Items {
+			f.values(item.ValueExpr.Variables())
+		}
+	case *hclsyntax.ForExpr:
+		f.values(x.ValExpr.Variables())
+		if x.KeyExpr == nil || readsAny(x.ValExpr.Variables(), x.KeyVar, x.ValVar) {
+			f.collection(x.CollExpr)
+		}
+	case *hclsyntax.FunctionCallExpr:
+		for _, arg := range x.Args {
+			f.collection(arg)
+		}
+	case *hclsyntax.ConditionalExpr:
+		f.collection(x.TrueResult)
+		f.collection(x.FalseResult)
+	case *hclsyntax.ParenthesesExpr:
+		f.collection(x.Expression)
+	case *hclsyntax.IndexExpr:
+		f.collection(x.Collection)
+	default:
+		f.values(e.Variables())
+	}
+}
+
+// run follows the pending scope values through the locals' definitions
+// until none is left: a name fed as a whole feeds everything its
+// definition reads as a whole, one fed by its elements feeds what its
+// definition's elements are made of.
+func (f *secretFlow) run() {
+	s := f.s
+	for len(f.pending) > 0 {
+		p := f.pending[len(f.pending)-1]
+		f.pending = f.pending[:len(f.pending)-1]
+		if s.names[p.name] || !p.whole && s.elems[p.name] {
+			continue
+		}
+		if p.whole {
+			s.names[p.name] = true
+			delete(s.elems, p.name)
+		} else {
+			s.elems[p.name] = true
+		}
+		local, ok := strings.CutPrefix(p.name, "local.")
+		if !ok {
+			continue
+		}
+		for _, a := range f.defs[local] {
+			s.addRange(a.Expr.Range())
+			if p.whole {
+				f.values(wholeRefs(a.Expr.Variables()))
+			} else if x, ok := a.Expr.(hclsyntax.Expression); ok {
+				f.collection(x)
+			} else {
+				f.values(a.Expr.Variables())
+			}
+		}
+	}
+}
+
+// wholeRefs is refs cut to their scope value (local.x.y becomes local.x),
+// so values marks them as a whole.
+func wholeRefs(refs []hcl.Traversal) []hcl.Traversal {
+	out := make([]hcl.Traversal, 0, len(refs))
+	for _, tr := range refs {
+		if len(tr) > 2 {
+			tr = tr[:2]
+		}
+		out = append(out, tr)
+	}
+	return out
 }
 
 // scopeName is "local.x", "var.x" or "facts.x" for a traversal of one of
@@ -207,17 +431,47 @@ func readsEach(refs []hcl.Traversal) bool {
 	return false
 }
 
+// readsEachValue reports whether refs read each.value (or each whole):
+// anything of each but its key.
+func readsEachValue(refs []hcl.Traversal) bool {
+	for _, tr := range refs {
+		if tr.RootName() != "each" {
+			continue
+		}
+		if len(tr) < 2 {
+			return true
+		}
+		if step, ok := tr[1].(hcl.TraverseAttr); !ok || step.Name != "key" {
+			return true
+		}
+	}
+	return false
+}
+
+// readsAny reports whether refs read one of the named roots (a for
+// expression's iterator variables; "" never matches).
+func readsAny(refs []hcl.Traversal, names ...string) bool {
+	for _, tr := range refs {
+		for _, n := range names {
+			if n != "" && tr.RootName() == n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // markSecrets marks the members of obj (var.*, facts.* or local.*) that
 // feed a sensitive attribute.
 func (s *secrets) markSecrets(root string, obj cty.Value) cty.Value {
-	if len(s.names) == 0 || obj.IsNull() || !obj.IsKnown() || !obj.Type().IsObjectType() {
+	if len(s.names) == 0 && len(s.elems) == 0 || obj.IsNull() || !obj.IsKnown() || !obj.Type().IsObjectType() {
 		return obj
 	}
 	m := obj.AsValueMap()
 	changed := false
 	for k, v := range m {
-		if s.names[root+"."+k] && !v.IsMarked() {
-			m[k] = v.Mark(sensitiveMark{})
+		if s.feeds(root+"."+k) && !v.IsMarked() {
+			m[k] = s.mark(root+"."+k, v)
 			changed = true
 		}
 	}
@@ -238,6 +492,10 @@ func (s *secrets) within(r *hcl.Range) bool {
 	return i > 0 && rs[i-1].End.Byte >= r.End.Byte
 }
 
+// valueNotShown is the Extra of a catc diagnostic whose detail never
+// shows the value it is about, so it needs no redaction.
+type valueNotShown struct{}
+
 // redactedDetail replaces the detail of a diagnostic that could show a
 // secret.
 const redactedDetail = "The details are not shown because the expression involves a sensitive value. Check the expression and the values it uses."
@@ -249,12 +507,13 @@ const redactedDetail = "The details are not shown because the expression involve
 // writer can print the values it reads. A diagnostic already redacted is
 // only read, so diagnostics shared between goroutines may be passed.
 func (s *secrets) redactDiagnostics(diags hcl.Diagnostics) {
-	if len(s.ranges) == 0 && len(s.names) == 0 {
+	if len(s.ranges) == 0 && len(s.names) == 0 && len(s.elems) == 0 {
 		return
 	}
 	for _, d := range diags {
 		// catc's own value checks never show a secret
-		own := d.Summary == summaryAttrValue || d.Summary == summaryBadDefault
+		_, own := d.Extra.(valueNotShown)
+		own = own || d.Summary == summaryAttrValue || d.Summary == summaryBadDefault
 		leaks := !own && s.within(d.Subject)
 		if !leaks && d.Expression != nil && d.EvalContext != nil {
 			leaks = readsMarked(d.Expression, d.EvalContext)
@@ -308,23 +567,19 @@ func (s *secrets) sortRanges() {
 // breaks kept, so lines and columns stay true); files without secrets
 // are shared.
 func (s *secrets) maskedFiles(files map[string]*hcl.File) map[string]*hcl.File {
-	if len(s.ranges) == 0 && len(s.attrs) == 0 {
+	if len(s.ranges) == 0 {
 		return files
 	}
 	out := make(map[string]*hcl.File, len(files))
 	for name, f := range files {
 		rs := s.ranges[name]
-		guess := s.broken[name] && len(s.attrs) > 0
-		if len(rs) == 0 && !guess || f == nil {
+		if len(rs) == 0 || f == nil {
 			out[name] = f
 			continue
 		}
 		masked := append([]byte(nil), f.Bytes...)
 		for _, r := range rs {
 			mask(masked, r.Start.Byte, r.End.Byte)
-		}
-		if guess {
-			s.maskSecretLines(masked)
 		}
 		out[name] = &hcl.File{Body: f.Body, Bytes: masked, Nav: f.Nav}
 	}
@@ -337,30 +592,6 @@ func mask(src []byte, start, end int) {
 		if src[i] != '\n' && src[i] != '\r' {
 			src[i] = '*'
 		}
-	}
-}
-
-// maskSecretLines masks, in a file that did not parse, the rest of every
-// line that starts with the name of a sensitive attribute.
-func (s *secrets) maskSecretLines(src []byte) {
-	for start := 0; start < len(src); {
-		end := bytes.IndexByte(src[start:], '\n')
-		if end < 0 {
-			end = len(src)
-		} else {
-			end += start
-		}
-		line := src[start:end]
-		name := bytes.TrimLeft(line, " \t")
-		n := 0
-		for n < len(name) && (isLetter(name[n]) || name[n] == '_' || name[n] == '-' || name[n] >= '0' && name[n] <= '9') {
-			n++
-		}
-		if n > 0 && s.attrs[string(name[:n])] {
-			from := start + (len(line) - len(name)) + n
-			mask(src, from, end)
-		}
-		start = end + 1
 	}
 }
 

@@ -28,6 +28,15 @@ const newFilePerm fs.FileMode = 0o644
 // through (the link stays, its target gets the bytes) and an existing
 // file keeps its permissions.
 func writeOutput(c *cli.Context, render func(io.Writer) error) error {
+	return writeOutputAs(c, false, render)
+}
+
+// privateFilePerm is the mode of an output file holding secrets.
+const privateFilePerm fs.FileMode = 0o600
+
+// writeOutputAs is writeOutput; a private output (secrets in clear) gets
+// privateFilePerm also when the file exists, so no one else can read it.
+func writeOutputAs(c *cli.Context, private bool, render func(io.Writer) error) error {
 	path := c.String("output")
 	if path == "" || path == "-" {
 		var b chunkBuffer
@@ -50,8 +59,12 @@ func writeOutput(c *cli.Context, render func(io.Writer) error) error {
 			return &exitError{code: exitErrors, msg: err.Error()}
 		}
 		return outputError(path, writeSpecial(target, &b))
+	case err == nil && private:
+		return outputError(path, replaceFile(target, st.Mode().Perm()&privateFilePerm, render))
 	case err == nil:
 		return outputError(path, replaceFile(target, st.Mode().Perm(), render))
+	case errors.Is(err, fs.ErrNotExist) && private:
+		return outputError(path, replaceFile(target, privateFilePerm, render))
 	case errors.Is(err, fs.ErrNotExist):
 		return outputError(path, replaceFile(target, newFilePerm, render))
 	default:

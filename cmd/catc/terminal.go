@@ -23,3 +23,10 @@ func isTerminal(w io.Writer) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
+
+// isCharDevice reports whether path names a terminal or another
+// character device.
+func isCharDevice(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -5,13 +5,20 @@ import (
 	"os"
 )
 
-// colorTerminal reports whether w is a terminal that wants colour
-// (https://no-color.org: NO_COLOR set to anything turns it off).
+// colorTerminal reports whether w is a terminal that wants colour.
 func colorTerminal(w io.Writer) bool {
-	if _, set := os.LookupEnv("NO_COLOR"); set {
+	return wantsColor(os.LookupEnv) && isTerminal(w)
+}
+
+// wantsColor reads the environment's word on colour: NO_COLOR set to a
+// non-empty value turns it off (https://no-color.org: an empty one does
+// not), and so does TERM=dumb, a terminal without escape sequences.
+func wantsColor(lookup func(string) (string, bool)) bool {
+	if v, _ := lookup("NO_COLOR"); v != "" {
 		return false
 	}
-	return isTerminal(w)
+	term, _ := lookup("TERM")
+	return term != "dumb"
 }
 
 // isTerminal reports whether w is a character device (a terminal).

@@ -1,0 +1,10 @@
+# site-v2/resources.hcl: the same node, one pull request later
+resource "package" "nginx" {}
+
+resource "service" "nginx" {
+  state = "stopped"
+}
+
+resource "package" "certbot" {
+  ensure = "absent"
+}

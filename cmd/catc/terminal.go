@@ -1,8 +1,11 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
+	"strings"
+	"unicode/utf8"
 )
 
 // colorTerminal reports whether w is a terminal that wants colour.
@@ -36,4 +39,11 @@ func isTerminal(w io.Writer) bool {
 func isCharDevice(path string) bool {
 	st, err := os.Stat(path)
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// eraseLine clears a status line of the terminal that showed line: it
+// writes blanks over it rather than an escape sequence, which a dumb
+// terminal (TERM=dumb) would print as text.
+func eraseLine(w io.Writer, line string) {
+	fmt.Fprint(w, "\r"+strings.Repeat(" ", utf8.RuneCountInString(line))+"\r")
 }

@@ -73,7 +73,8 @@ func loadGraph(c *cli.Context, strict bool) (*graph.Graph, *graph.Plan, error) {
 // puppetSecrets reads --reveal-secrets and --redact-secrets, and refuses
 // them where they cannot apply: without --format puppet, together, and
 // (reveal) when the catalog would go to a terminal, where it stays in
-// the scrollback, or to a fleet directory (one file, -o FILE, for now).
+// the scrollback, to a file the shell opened (its mode is not catc's to
+// choose), or to a fleet directory (one file, -o FILE, for now).
 func puppetSecrets(c *cli.Context) (render.PuppetSecrets, error) {
 	puppet := c.String("format") == "puppet"
 	reveal, redact := c.Bool("reveal-secrets"), c.Bool("redact-secrets")
@@ -94,8 +95,13 @@ func puppetSecrets(c *cli.Context) (render.PuppetSecrets, error) {
 		return 0, usage("--reveal-secrets writes one catalog: compile one node with --facts FILE -o FILE")
 	}
 	out := c.String("output")
-	if (out == "" || out == "-") && isTerminal(c.App.Writer) || out != "" && out != "-" && isCharDevice(out) {
+	stdout := out == "" || out == "-"
+	switch {
+	case stdout && isTerminal(c.App.Writer) || !stdout && isCharDevice(out):
 		return 0, usage("--reveal-secrets writes passwords in clear and will not print them on a terminal: write to a file with -o FILE (created with mode 0600) or pipe the output")
+	case stdout && isRegularFile(c.App.Writer):
+		// the shell created it with its umask, for others to read
+		return 0, usage("--reveal-secrets writes passwords in clear: give the file with -o FILE, which is created with mode 0600, instead of redirecting standard output")
 	}
 	return render.RevealSecrets, nil
 }

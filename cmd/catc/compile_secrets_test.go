@@ -136,8 +136,8 @@ func TestCompilePuppetRevealSecrets(t *testing.T) {
 	}
 }
 
-// --reveal-secrets never writes to a terminal: not as standard output,
-// not as -o.
+// --reveal-secrets never writes to a terminal, as standard output or as
+// -o, nor into a file the shell opened for standard output.
 func TestCompilePuppetRevealRefusesTerminal(t *testing.T) {
 	dir := writeSecretSite(t)
 	tty := openPTY(t, 80)
@@ -149,6 +149,17 @@ func TestCompilePuppetRevealRefusesTerminal(t *testing.T) {
 	code, _, stderr := runCatc(t, "compile", dir, "--format", "puppet", "--reveal-secrets", "-o", tty.Name())
 	if code != 1 || !strings.Contains(stderr, "will not print them on a terminal") {
 		t.Errorf("-o a terminal: exit %d, stderr %q", code, stderr)
+	}
+	// standard output redirected to a file the shell made readable
+	f, err := os.Create(filepath.Join(t.TempDir(), "out.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	errOut.Reset()
+	code = run([]string{"catc", "compile", dir, "--format", "puppet", "--reveal-secrets"}, f, &errOut)
+	if st, _ := f.Stat(); code != 1 || st.Size() != 0 || !strings.Contains(errOut.String(), "give the file with -o FILE") {
+		t.Errorf("stdout a file: exit %d, stderr %q", code, errOut.String())
 	}
 }
 

@@ -47,3 +47,14 @@ func isCharDevice(path string) bool {
 func eraseLine(w io.Writer, line string) {
 	fmt.Fprint(w, "\r"+strings.Repeat(" ", utf8.RuneCountInString(line))+"\r")
 }
+
+// isRegularFile reports whether w is an open regular file (standard
+// output redirected to a file).
+func isRegularFile(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode().IsRegular()
+}

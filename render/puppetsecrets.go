@@ -47,7 +47,7 @@ type SecretsError struct{ Params []SecretParam }
 
 func (e *SecretsError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "a Puppet catalog is applied as written, and %d sensitive %s would be written as a marker (%q or a digest) that the node would apply as the value:",
+	fmt.Fprintf(&b, "refusing to write a Puppet catalog with %d sensitive %s: Puppet applies a catalog as written, so each would reach the node as catc's marker (%q or a digest) instead of its value:",
 		len(e.Params), plural(len(e.Params), "value", "values"), catalog.NoDigest)
 	for _, p := range e.Params {
 		b.WriteString("\n  " + p.Ref + " " + p.Attr)
@@ -55,7 +55,7 @@ func (e *SecretsError) Error() string {
 			b.WriteString(" (" + p.Range + ")")
 		}
 	}
-	b.WriteString("\nTo write the real values as Puppet does (clear text, listed in sensitive_parameters), add --reveal-secrets -o FILE: the file is created with mode 0600, and a terminal is refused. To write the markers anyway, for octocatalog-diff and never for puppet apply, add --redact-secrets.")
+	b.WriteString("\nTo write the real values, in clear as in Puppet's own catalogs, add --reveal-secrets -o FILE (the file gets mode 0600; a terminal is refused). To write the markers anyway, for octocatalog-diff and never for puppet apply, add --redact-secrets.")
 	return b.String()
 }
 

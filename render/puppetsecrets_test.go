@@ -70,7 +70,7 @@ func TestPuppetCatalogRefusesSecrets(t *testing.T) {
 	}
 	msg := err.Error()
 	for _, want := range []string{
-		"4 sensitive values",
+		"with 4 sensitive values",
 		"Vault[db] password (vault.hcl:26)",
 		"Vault[db] token (vault.hcl:27)",
 		"Vault[db] pin (vault.hcl:28)",

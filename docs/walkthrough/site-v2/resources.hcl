@@ -7,4 +7,7 @@ resource "service" "nginx" {
 
 resource "package" "certbot" {
   ensure = "absent"
+  before = service.nginx
 }
+
+resource "package" "curl" {}

@@ -34,8 +34,18 @@ func writeOutput(c *cli.Context, render func(io.Writer) error) error {
 // privateFilePerm is the mode of an output file holding secrets.
 const privateFilePerm fs.FileMode = 0o600
 
-// writeOutputAs is writeOutput; a private output (secrets in clear) gets
-// privateFilePerm also when the file exists, so no one else can read it.
+// outputPerm is perm, or privateFilePerm for a private output: a file
+// holding secrets in clear gets it also when it existed with another
+// mode, so that no one else can read it.
+func outputPerm(perm fs.FileMode, private bool) fs.FileMode {
+	if private {
+		return privateFilePerm
+	}
+	return perm
+}
+
+// writeOutputAs is writeOutput, for a private output (see outputPerm)
+// when private is set.
 func writeOutputAs(c *cli.Context, private bool, render func(io.Writer) error) error {
 	path := c.String("output")
 	if path == "" || path == "-" {
@@ -59,14 +69,10 @@ func writeOutputAs(c *cli.Context, private bool, render func(io.Writer) error) e
 			return &exitError{code: exitErrors, msg: err.Error()}
 		}
 		return outputError(path, writeSpecial(target, &b))
-	case err == nil && private:
-		return outputError(path, replaceFile(target, st.Mode().Perm()&privateFilePerm, render))
 	case err == nil:
-		return outputError(path, replaceFile(target, st.Mode().Perm(), render))
-	case errors.Is(err, fs.ErrNotExist) && private:
-		return outputError(path, replaceFile(target, privateFilePerm, render))
+		return outputError(path, replaceFile(target, outputPerm(st.Mode().Perm(), private), render))
 	case errors.Is(err, fs.ErrNotExist):
-		return outputError(path, replaceFile(target, newFilePerm, render))
+		return outputError(path, replaceFile(target, outputPerm(newFilePerm, private), render))
 	default:
 		return outputError(path, err)
 	}

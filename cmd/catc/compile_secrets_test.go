@@ -135,33 +135,6 @@ func TestCompilePuppetRevealSecrets(t *testing.T) {
 	}
 }
 
-// --reveal-secrets never writes to a terminal, as standard output or as
-// -o, nor into a file the shell opened for standard output.
-func TestCompilePuppetRevealRefusesTerminal(t *testing.T) {
-	dir := writeSecretSite(t)
-	tty := openPTY(t, 80)
-	var errOut strings.Builder
-	code := run([]string{"catc", "compile", dir, "--format", "puppet", "--reveal-secrets"}, tty, &errOut)
-	if code != 1 || !strings.Contains(errOut.String(), "will not print them on a terminal") {
-		t.Errorf("stdout a terminal: exit %d, stderr %q", code, errOut.String())
-	}
-	code, _, stderr := runCatc(t, "compile", dir, "--format", "puppet", "--reveal-secrets", "-o", tty.Name())
-	if code != 1 || !strings.Contains(stderr, "will not print them on a terminal") {
-		t.Errorf("-o a terminal: exit %d, stderr %q", code, stderr)
-	}
-	// standard output redirected to a file the shell made readable
-	f, err := os.Create(filepath.Join(t.TempDir(), "out.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	errOut.Reset()
-	code = run([]string{"catc", "compile", dir, "--format", "puppet", "--reveal-secrets"}, f, &errOut)
-	if st, _ := f.Stat(); code != 1 || st.Size() != 0 || !strings.Contains(errOut.String(), "give the file with -o FILE") {
-		t.Errorf("stdout a file: exit %d, stderr %q", code, errOut.String())
-	}
-}
-
 // The secret flags apply to --format puppet only, one at a time;
 // --redact-secrets writes markers knowingly.
 func TestCompileSecretFlags(t *testing.T) {

@@ -28,21 +28,3 @@ func TestWantsColor(t *testing.T) {
 		})
 	}
 }
-
-// On a terminal, the environment decides; a pipe never gets colour.
-func TestColorTerminal(t *testing.T) {
-	tty := openPTY(t, 80)
-	for _, tc := range []struct {
-		noColor, term string
-		want          bool
-	}{{"", "xterm", true}, {"1", "xterm", false}, {"", "dumb", false}} {
-		t.Setenv("NO_COLOR", tc.noColor)
-		t.Setenv("TERM", tc.term)
-		if got := colorTerminal(tty); got != tc.want {
-			t.Errorf("NO_COLOR=%q TERM=%q: colour %v, want %v", tc.noColor, tc.term, got, tc.want)
-		}
-	}
-	if colorTerminal(nil) {
-		t.Error("colour on a non-terminal")
-	}
-}

@@ -34,6 +34,9 @@ func valueAdvice(t types.Type, v types.Value, sensitive bool, msg string) string
 				return "Write " + alt.text + "."
 			}
 		}
+		if fix := elementFixes(t, v); fix != "" {
+			return fix
+		}
 		if hint := boundsHint(inner, v); hint != "" {
 			return hint
 		}
@@ -158,6 +161,71 @@ func respellings(v types.Value) []respelling {
 	}
 	return out
 }
+
+// maxFixedElements bounds the elements elementFixes tries to respell:
+// each try checks the whole value again.
+const maxFixedElements = 64
+
+// elementFixes finds, for a list or a hash that t rejects, respellings of
+// its elements (one level down, in order, each kept when it removes a
+// mismatch) that make it fit, and says the fix as Puppet's message names
+// its place ("At entry 'port', write 443 without quotes."), or, for
+// several, the value fixed when it is short ("Write [1, 2]."). "" when
+// no respelling makes the value fit.
+func elementFixes(t types.Type, v types.Value) string {
+	elems, rebuild, place := elementsOf(v)
+	if len(elems) == 0 || len(elems) > maxFixedElements {
+		return ""
+	}
+	elems = append([]types.Value(nil), elems...)
+	msg, _ := types.Check("", t, v)
+	var fixes []string
+	for i, e := range elems {
+		for _, alt := range respellings(e) {
+			elems[i] = alt.value
+			altMsg, fits := types.Check("", t, rebuild(elems))
+			if fits || mismatches(altMsg) < mismatches(msg) {
+				msg = altMsg
+				fixes = append(fixes, place(i)+", write "+alt.text)
+				break
+			}
+			elems[i] = e
+		}
+	}
+	fixed := rebuild(elems)
+	if _, fits := types.Check("", t, fixed); !fits || len(fixes) == 0 {
+		return ""
+	}
+	if len(fixes) == 1 {
+		return "At " + fixes[0] + "."
+	}
+	if shown := shortValue(fixed); utf8.RuneCountInString(shown) <= maxShownValue {
+		return "Write " + shown + "." // several places: the whole value is shorter
+	}
+	return ""
+}
+
+// elementsOf is the elements of a list or the values of a hash, how to
+// build the same list or hash with other elements, and how Puppet's
+// message names element i; nil for any other value.
+func elementsOf(v types.Value) ([]types.Value, func([]types.Value) types.Value, func(int) string) {
+	switch x := v.(type) {
+	case []types.Value:
+		return x, func(es []types.Value) types.Value { return es },
+			func(i int) string { return "index " + strconv.Itoa(i) }
+	case *types.Hash:
+		if x == nil {
+			return nil, nil, nil
+		}
+		return x.Values, func(es []types.Value) types.Value { return &types.Hash{Keys: x.Keys, Values: es} },
+			func(i int) string { return "entry '" + x.Keys[i] + "'" }
+	}
+	return nil, nil, nil
+}
+
+// mismatches counts the mismatches of a message of types.Check: one a
+// line.
+func mismatches(msg string) int { return strings.Count(msg, "\n") + 1 }
 
 // boundsHint says which bound a number, or a string's length, is past.
 func boundsHint(t types.Type, v types.Value) string {

@@ -13,6 +13,9 @@ func TestValueAdvice(t *testing.T) {
 	hash := &types.Hash{}
 	hash.Set("port", "80")
 	hash.Set("two words", true)
+	fixable := &types.Hash{}
+	fixable.Set("port", "443")
+	fixable.Set("host", "db")
 	tests := []struct {
 		typ       string
 		value     types.Value
@@ -40,6 +43,10 @@ func TestValueAdvice(t *testing.T) {
 		{"Struct[{port => Integer, name => String}]", int64(5), false, "The value is 5."},
 		{"Hash[String, Integer]", hash, false, `The value is { port = "80", "two words" = true }.`},
 		{"Struct[{port => Integer}]", int64(5), true, ""},
+		{"Struct[{port => Integer, host => String}]", fixable, false, "At entry 'port', write 443 without quotes."},
+		{"Array[Integer]", []types.Value{int64(1), "2", "3"}, false, "Write [1, 2, 3]."},
+		{"Array[Integer[0, 10]]", []types.Value{"1", int64(99)}, false, `The value is ["1", 99].`},
+		{"Array[Float]", []types.Value{int64(1)}, false, "At index 0, write 1.0 (a Float)."},
 		{"Integer", []types.Value{"a long list of words to cut", "after sixty characters", "x"}, false,
 			`The value is ["a long list of words to cut", "after sixty characters", "x….`},
 	}

@@ -226,8 +226,7 @@ func writePuppetParameters(jw *jsonw.Writer, r *catalog.Resource, secrets Puppet
 	jw.BeginObject()
 	for _, p := range params {
 		jw.Key(p.name)
-		listed := sensitiveParam(r.Type.Attr(p.name), p.value)
-		if listed {
+		if sensitiveParam(r.Type.Attr(p.name), p.value) {
 			sensitive = append(sensitive, p.name)
 		}
 		if secrets == RevealSecrets {
@@ -250,9 +249,6 @@ func writePuppetParameters(jw *jsonw.Writer, r *catalog.Resource, secrets Puppet
 func sensitiveParam(a *catalog.AttrDef, v types.Value) bool {
 	if a == nil || a.Type == nil {
 		return false
-	}
-	if _, ok := a.Type.(*types.SensitiveType); ok {
-		return true // also when the value is missing: as written before
 	}
 	s, ok := v.(types.Sensitive)
 	return ok && types.IsInstance(a.Type, types.Sensitive{Value: plainOf(s)})

@@ -40,7 +40,7 @@ func checkValue(td *TypeDef, a *AttrDef, v types.Value) (string, bool) {
 		}
 		msg = fmt.Sprintf("%s expects a value of type %s, got a value that is not shown (%s)", subject, a.TypeText, why)
 	}
-	return msg + ". " + valueAdvice(a.Type, v, tainted || isSecretAttr(a)), false
+	return withAdvice(msg, valueAdvice(a.Type, v, tainted || isSecretAttr(a), msg)), false
 }
 
 // exposesScalars reports whether v has a scalar outside any Sensitive:

@@ -152,7 +152,7 @@ func (v *variableDef) check(rng hcl.Range) hcl.Diagnostics {
 		return diags
 	}
 	if msg, ok := types.Check("var."+v.name, v.typ, pv); !ok {
-		return hcl.Diagnostics{errorAt(summaryVariableValue, msg+". "+valueAdvice(v.typ, pv, false), rng, nil)}
+		return hcl.Diagnostics{errorAt(summaryVariableValue, withAdvice(msg, valueAdvice(v.typ, pv, v.secret, msg)), rng, nil)}
 	}
 	return nil
 }

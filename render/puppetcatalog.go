@@ -49,14 +49,17 @@ var puppetPrelude = []struct{ typ, title, kind string }{
 // except a namevar equal to the title, then require, before, notify,
 // subscribe (each target's canonical ref; one as a string, more as an
 // array), alias, tag and noop. Relations from auto rules are not
-// written: Puppet derives them from the type. A sensitive value is never
-// written in clear: it becomes catc's marker string (catalog.SensitiveMarker:
-// "hmac-sha256:…" under the user's digest key, so a changed secret still
-// shows in a diff, or "redacted" without a key). An attribute of a Sensitive[...] type is also listed in
-// "sensitive_parameters", so that Puppet wraps it back into a Sensitive
-// and octocatalog-diff masks it; one only marked `sensitive = true` is
-// not (Puppet would refuse the wrapped value, see sensitiveTyped).
-func PuppetCatalog(w io.Writer, g *graph.Graph) error {
+// written: Puppet derives them from the type.
+//
+// Sensitive values follow opts.Secrets (see PuppetSecrets): by default a
+// catalog holding one is refused with a *SecretsError, before anything
+// is written.
+func PuppetCatalog(w io.Writer, g *graph.Graph, opts PuppetOptions) error {
+	if opts.Secrets == RefuseSecrets {
+		if found := PuppetSecretParams(g); len(found) > 0 {
+			return &SecretsError{Params: found}
+		}
+	}
 	jw := jsonw.New(w)
 	jw.BeginObject()
 	jw.Key("tags")
@@ -77,7 +80,7 @@ func PuppetCatalog(w io.Writer, g *graph.Graph) error {
 	jw.BeginArray()
 	writePuppetPrelude(jw)
 	for _, r := range g.Catalog.Resources {
-		writePuppetResource(jw, r)
+		writePuppetResource(jw, r, opts.Secrets)
 	}
 	jw.EndArray()
 	jw.Key("edges")
@@ -142,7 +145,7 @@ func writePuppetEdge(jw *jsonw.Writer, source, target string) {
 
 // writePuppetResource writes one resource entry in the key order of
 // Puppet's Resource#to_data_hash.
-func writePuppetResource(jw *jsonw.Writer, r *catalog.Resource) {
+func writePuppetResource(jw *jsonw.Writer, r *catalog.Resource, secrets PuppetSecrets) {
 	jw.BeginObject()
 	jw.Key("type")
 	jw.String(r.Type.RefType())
@@ -160,7 +163,7 @@ func writePuppetResource(jw *jsonw.Writer, r *catalog.Resource) {
 	jw.Bool(false)
 	jw.Key("kind")
 	jw.String("compilable_type")
-	if sensitive := writePuppetParameters(jw, r); len(sensitive) > 0 {
+	if sensitive := writePuppetParameters(jw, r, secrets); len(sensitive) > 0 {
 		jw.Key("sensitive_parameters")
 		jw.Strings(sensitive)
 	}
@@ -213,7 +216,7 @@ func validPuppetTag(t string) bool {
 
 // writePuppetParameters writes the "parameters" member (omitted when
 // empty, as Puppet does) and returns the names of the sensitive ones.
-func writePuppetParameters(jw *jsonw.Writer, r *catalog.Resource) []string {
+func writePuppetParameters(jw *jsonw.Writer, r *catalog.Resource, secrets PuppetSecrets) []string {
 	params := puppetParams(r)
 	if len(params) == 0 {
 		return nil
@@ -223,26 +226,32 @@ func writePuppetParameters(jw *jsonw.Writer, r *catalog.Resource) []string {
 	jw.BeginObject()
 	for _, p := range params {
 		jw.Key(p.name)
-		if sensitiveTyped(r.Type.Attr(p.name)) {
+		if sensitiveParam(r.Type.Attr(p.name), p.value) {
 			sensitive = append(sensitive, p.name)
 		}
-		writePuppetValue(jw, p.value)
+		if secrets == RevealSecrets {
+			writeRevealed(jw, p.value)
+		} else {
+			writePuppetValue(jw, p.value)
+		}
 	}
 	jw.EndObject()
 	return sensitive
 }
 
-// sensitiveTyped reports whether a is of a Sensitive[...] type: Puppet
-// wraps the values of the "sensitive_parameters" in Sensitive before
-// checking them, which only such a type accepts. (An attribute that is
-// only marked `sensitive = true` keeps a plain type: listing it fails
-// the apply with "expects a value of type String, got Sensitive[String]".)
-func sensitiveTyped(a *catalog.AttrDef) bool {
-	if a == nil {
+// sensitiveParam reports whether the parameter a goes in
+// "sensitive_parameters": its value is sensitive and its type accepts the
+// value wrapped in Sensitive. Puppet wraps every listed value in
+// Sensitive before it checks the type, so an attribute that is only
+// marked `sensitive = true` (a plain type) is not listed: the apply would
+// fail with "expects a value of type String, got Sensitive[String]"
+// (fixtures/oracle/PUPPET_FORMAT.md).
+func sensitiveParam(a *catalog.AttrDef, v types.Value) bool {
+	if a == nil || a.Type == nil {
 		return false
 	}
-	_, ok := a.Type.(*types.SensitiveType)
-	return ok
+	s, ok := v.(types.Sensitive)
+	return ok && types.IsInstance(a.Type, types.Sensitive{Value: plainOf(s)})
 }
 
 type puppetParam struct {

@@ -117,7 +117,7 @@ func puppetCases(t *testing.T) map[string]*graph.Graph {
 func writePuppet(t *testing.T, g *graph.Graph) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	if err := PuppetCatalog(&b, g); err != nil {
+	if err := PuppetCatalog(&b, g, PuppetOptions{Secrets: RedactSecrets}); err != nil {
 		t.Fatal(err)
 	}
 	return b.Bytes()

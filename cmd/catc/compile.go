@@ -17,14 +17,22 @@ func compileCommand() *cli.Command {
 		ArgsUsage: "PATH...",
 		Flags: append(loadFlags(), outputFlag(), nodesFlag(),
 			&cli.StringFlag{Name: "format", Value: "catc", Usage: "`FORMAT` of the catalog: catc (catc's JSON) or puppet (Puppet's catalog format 2)"},
+			&cli.BoolFlag{Name: "reveal-secrets", Usage: "with --format puppet: write sensitive values in clear, as Puppet does (file mode 0600, never to a terminal)"},
+			&cli.BoolFlag{Name: "redact-secrets", Usage: "with --format puppet: write sensitive values as markers (to compare catalogs, never to apply)"},
 		),
 		Action: func(c *cli.Context) error {
 			var write func(io.Writer, *graph.Graph) error
+			secrets, err := puppetSecrets(c)
+			if err != nil {
+				return err
+			}
 			switch f := c.String("format"); f {
 			case "catc":
 				write = func(w io.Writer, g *graph.Graph) error { return g.JSON().Write(w) }
 			case "puppet":
-				write = render.PuppetCatalog
+				write = func(w io.Writer, g *graph.Graph) error {
+					return render.PuppetCatalog(w, g, render.PuppetOptions{Secrets: secrets})
+				}
 			default:
 				return &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a catalog format: use catc or puppet", f)}
 			}
@@ -35,7 +43,7 @@ func compileCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			return writeOutput(c, func(w io.Writer) error { return write(w, g) })
+			return writeOutputAs(c, secrets == render.RevealSecrets, func(w io.Writer) error { return write(w, g) })
 		},
 	}
 }
@@ -60,4 +68,40 @@ func loadGraph(c *cli.Context, strict bool) (*graph.Graph, *graph.Plan, error) {
 		return g, plan, failed()
 	}
 	return g, plan, nil
+}
+
+// puppetSecrets reads --reveal-secrets and --redact-secrets, and refuses
+// them where they cannot apply: without --format puppet, together, and
+// (reveal) when the catalog would go to a terminal, where it stays in
+// the scrollback, to a file the shell opened (its mode is not catc's to
+// choose), or to a fleet directory (one file, -o FILE, for now).
+func puppetSecrets(c *cli.Context) (render.PuppetSecrets, error) {
+	puppet := c.String("format") == "puppet"
+	reveal, redact := c.Bool("reveal-secrets"), c.Bool("redact-secrets")
+	if err := firstError(
+		pointless(c, "reveal-secrets", puppet, "--format puppet"),
+		pointless(c, "redact-secrets", puppet, "--format puppet"),
+	); err != nil {
+		return 0, err
+	}
+	switch {
+	case reveal && redact:
+		return 0, usage("--reveal-secrets and --redact-secrets contradict each other: give one")
+	case redact:
+		return render.RedactSecrets, nil
+	case !reveal:
+		return render.RefuseSecrets, nil
+	case c.IsSet("nodes"):
+		return 0, usage("--reveal-secrets writes one catalog: compile one node with --facts FILE -o FILE")
+	}
+	out := c.String("output")
+	stdout := out == "" || out == "-"
+	switch {
+	case stdout && isTerminal(c.App.Writer) || !stdout && isCharDevice(out):
+		return 0, usage("--reveal-secrets writes passwords in clear and will not print them on a terminal: write to a file with -o FILE (created with mode 0600) or pipe the output")
+	case stdout && isRegularFile(c.App.Writer):
+		// the shell created it with its umask, for others to read
+		return 0, usage("--reveal-secrets writes passwords in clear: give the file with -o FILE, which is created with mode 0600, instead of redirecting standard output")
+	}
+	return render.RevealSecrets, nil
 }

@@ -185,17 +185,17 @@ func showProgress(stderr io.Writer, what string) (stop func()) {
 		start := time.Now()
 		tick := time.NewTicker(time.Second)
 		defer tick.Stop()
-		shown := false
+		line := ""
 		for {
 			select {
 			case <-done:
-				if shown {
-					fmt.Fprint(stderr, "\r\033[K")
+				if line != "" {
+					eraseLine(stderr, line)
 				}
 				return
 			case <-tick.C:
-				fmt.Fprintf(stderr, "\rcatc: %s… %ds", what, int(time.Since(start).Seconds()))
-				shown = true
+				line = fmt.Sprintf("catc: %s… %ds", what, int(time.Since(start).Seconds()))
+				fmt.Fprint(stderr, "\r"+line)
 			}
 		}
 	}()

@@ -28,6 +28,25 @@ const newFilePerm fs.FileMode = 0o644
 // through (the link stays, its target gets the bytes) and an existing
 // file keeps its permissions.
 func writeOutput(c *cli.Context, render func(io.Writer) error) error {
+	return writeOutputAs(c, false, render)
+}
+
+// privateFilePerm is the mode of an output file holding secrets.
+const privateFilePerm fs.FileMode = 0o600
+
+// outputPerm is perm, or privateFilePerm for a private output: a file
+// holding secrets in clear gets it also when it existed with another
+// mode, so that no one else can read it.
+func outputPerm(perm fs.FileMode, private bool) fs.FileMode {
+	if private {
+		return privateFilePerm
+	}
+	return perm
+}
+
+// writeOutputAs is writeOutput, for a private output (see outputPerm)
+// when private is set.
+func writeOutputAs(c *cli.Context, private bool, render func(io.Writer) error) error {
 	path := c.String("output")
 	if path == "" || path == "-" {
 		var b chunkBuffer
@@ -51,9 +70,9 @@ func writeOutput(c *cli.Context, render func(io.Writer) error) error {
 		}
 		return outputError(path, writeSpecial(target, &b))
 	case err == nil:
-		return outputError(path, replaceFile(target, st.Mode().Perm(), render))
+		return outputError(path, replaceFile(target, outputPerm(st.Mode().Perm(), private), render))
 	case errors.Is(err, fs.ErrNotExist):
-		return outputError(path, replaceFile(target, newFilePerm, render))
+		return outputError(path, replaceFile(target, outputPerm(newFilePerm, private), render))
 	default:
 		return outputError(path, err)
 	}

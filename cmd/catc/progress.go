@@ -18,6 +18,7 @@ type progress struct {
 	w     io.Writer
 	last  time.Time
 	shown bool
+	line  string // the bar as last drawn, for done to blank out
 }
 
 // progressMin is the fewest nodes worth a bar.
@@ -48,7 +49,8 @@ func (p *progress) update(done, total int) {
 	if filled < width {
 		bar += ">" + strings.Repeat(" ", width-filled-1)
 	}
-	fmt.Fprintf(p.w, "\r[%s] %s/%s nodes", bar, render.GroupDigits(done), render.GroupDigits(total))
+	p.line = fmt.Sprintf("[%s] %s/%s nodes", bar, render.GroupDigits(done), render.GroupDigits(total))
+	fmt.Fprint(p.w, "\r"+p.line)
 }
 
 // done clears the bar's line.
@@ -56,6 +58,6 @@ func (p *progress) done() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.shown {
-		fmt.Fprint(p.w, "\r\x1b[K")
+		eraseLine(p.w, p.line)
 	}
 }

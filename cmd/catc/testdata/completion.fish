@@ -34,6 +34,8 @@ complete -c catc -n '__fish_seen_subcommand_from compile' -l digest-key-file -r 
 complete -c catc -n '__fish_seen_subcommand_from compile' -f -l output -s o -r -d 'write to FILE instead of standard output'
 complete -c catc -n '__fish_seen_subcommand_from compile' -l nodes -r -d 'compile once per node: PATH is a directory of facts files (Facter JSON, facts documents, Puppet\'s YAML facts cache) or one file (a PuppetDB export)'
 complete -c catc -n '__fish_seen_subcommand_from compile' -f -l format -r -d 'FORMAT of the catalog: catc (catc\'s JSON) or puppet (Puppet\'s catalog format 2)'
+complete -c catc -n '__fish_seen_subcommand_from compile' -f -l reveal-secrets -d 'with --format puppet: write sensitive values in clear, as Puppet does (file mode 0600, never to a terminal)'
+complete -c catc -n '__fish_seen_subcommand_from compile' -f -l redact-secrets -d 'with --format puppet: write sensitive values as markers (to compare catalogs, never to apply)'
 complete -c catc -n '__fish_seen_subcommand_from plan' -f -l help -s h -d 'show help'
 complete -r -c catc -n '__fish_catc_no_subcommand' -a 'plan' -d 'print the ordered apply plan: steps, what each waits for, what refreshes it'
 complete -c catc -n '__fish_seen_subcommand_from plan' -f -l diagnostics -r -d 'print diagnostics as FORMAT: text, json or github'

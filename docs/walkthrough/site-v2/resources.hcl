@@ -1,0 +1,13 @@
+# site-v2/resources.hcl: the same node, one pull request later
+resource "package" "nginx" {}
+
+resource "service" "nginx" {
+  state = "stopped"
+}
+
+resource "package" "certbot" {
+  ensure = "absent"
+  before = service.nginx
+}
+
+resource "package" "curl" {}

@@ -11,10 +11,11 @@ import (
 
 // check loads the written types with catc's own checks (the Resource
 // API's registration checks and catc's load-time ones) and reports each
-// finding at the Ruby place the checked value came from.
-func check(outs []Output, maps []origins) hcl.Diagnostics {
+// finding at the Ruby place the checked value came from. The catalog
+// says which attributes are secrets.
+func check(outs []Output, maps []origins) (*catalog.Catalog, hcl.Diagnostics) {
 	if len(outs) == 0 {
-		return nil
+		return nil, nil
 	}
 	names := make([]string, len(outs))
 	srcs := make([][]byte, len(outs))
@@ -22,7 +23,7 @@ func check(outs []Output, maps []origins) hcl.Diagnostics {
 		names[i] = virtualName(o)
 		srcs[i] = o.Src
 	}
-	_, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+	cat, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
 	places := make(map[string][]place, len(outs))
 	for i := range outs {
 		places[names[i]] = locate(names[i], srcs[i], maps[i])
@@ -39,7 +40,7 @@ func check(outs []Output, maps []origins) hcl.Diagnostics {
 		}
 		relocate(d, places)
 	}
-	return diags
+	return cat, diags
 }
 
 // virtualName names a written file while it is checked; diagnostics are

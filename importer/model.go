@@ -33,6 +33,12 @@ type attrSpec struct {
 	deflt     ruby.Node
 	behaviour *behaviourSpec
 	sensitive *boolSpec
+	// defaultNode is the default as written, literal or not: if the
+	// attribute is a secret, diagnostics must not show it.
+	defaultNode ruby.Node
+	// sensitiveUnknown and typeUnknown: the flag or the type is not a
+	// literal, so the default may be a secret.
+	sensitiveUnknown, typeUnknown bool
 }
 
 type stringSpec struct {

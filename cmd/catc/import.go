@@ -38,8 +38,8 @@ func runImport(c *cli.Context) error {
 	if err != nil {
 		return &exitError{code: exitErrors, msg: err.Error()}
 	}
-	outs, diags := importer.Import(sources)
-	if err := printDiagnostics(c, diags, sourceFiles(sources)); err != nil {
+	outs, diags, shown := importer.Import(sources)
+	if err := printDiagnostics(c, diags, sourceFiles(shown)); err != nil {
 		return err
 	}
 	written := outs[:0:0]

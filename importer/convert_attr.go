@@ -80,6 +80,7 @@ func (c *converter) attrOption(a *attrSpec, key string, o ruby.Pair) {
 			c.notLiteral(o.Value, "the sensitive flag of "+a.name)
 		}
 	default:
+		a.ignoredValues = append(a.ignoredValues, o.Value)
 		c.ignoreOption(key, a.name, o.Key.Range())
 	}
 }

@@ -24,17 +24,22 @@ type secretDefault struct {
 	flagged bool
 }
 
-// defaultsOf lists the defaults of a type's attributes.
+// defaultsOf lists the defaults of a type's attributes, and the values
+// of the options the Resource API ignores on them (defaultto: is likely
+// meant as the default).
 func defaultsOf(spec *typeSpec) []secretDefault {
 	var out []secretDefault
 	for _, a := range spec.attrs {
-		if a.defaultNode == nil {
-			continue
-		}
 		flagged := a.sensitiveUnknown || a.typeUnknown ||
 			a.sensitive != nil && a.sensitive.value ||
 			a.typ != nil && strings.Contains(a.typ.value, "Sensitive")
-		out = append(out, secretDefault{typ: spec.name, attr: a.name, node: a.defaultNode, flagged: flagged})
+		values := a.ignoredValues
+		if a.defaultNode != nil {
+			values = append([]ruby.Node{a.defaultNode}, values...)
+		}
+		for _, v := range values {
+			out = append(out, secretDefault{typ: spec.name, attr: a.name, node: v, flagged: flagged})
+		}
 	}
 	return out
 }

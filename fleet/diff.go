@@ -389,6 +389,7 @@ func Merge(parts []*Diff) (*Diff, error) {
 }
 
 // checkShardSet requires every shard 1/N to N/N of one fleet, each once.
+// (N comes from the files: it is checked before anything is sized by it.)
 func checkShardSet(parts []*Diff) error {
 	for i, p := range parts {
 		if p.Shard == nil {
@@ -396,7 +397,7 @@ func checkShardSet(parts []*Diff) error {
 		}
 	}
 	first := parts[0].Shard
-	have := make([]bool, first.Of+1)
+	have := map[int]bool{}
 	for _, p := range parts {
 		s := p.Shard
 		if s.Of != first.Of || s.Fleet != first.Fleet {
@@ -410,14 +411,18 @@ func checkShardSet(parts []*Diff) error {
 		}
 		have[s.Index] = true
 	}
+	if len(have) == first.Of {
+		return nil
+	}
 	var missing []string
-	for i := 1; i <= first.Of; i++ {
+	for i := 1; i <= first.Of && len(missing) < 10; i++ {
 		if !have[i] {
 			missing = append(missing, fmt.Sprintf("%d/%d", i, first.Of))
 		}
 	}
-	if len(missing) > 0 {
-		return fmt.Errorf("shard %s of the run is missing: merge all %d shards (catc diff --nodes ... --shard I/%d --format json for each)", strings.Join(missing, ", "), first.Of, first.Of)
+	more := ""
+	if n := first.Of - len(have) - len(missing); n > 0 {
+		more = fmt.Sprintf(" and %d more", n)
 	}
-	return nil
+	return fmt.Errorf("shard %s%s of the run is missing: merge all %d shards (catc diff --nodes ... --shard I/%d --format json for each)", strings.Join(missing, ", "), more, first.Of, first.Of)
 }

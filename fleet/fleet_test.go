@@ -146,6 +146,18 @@ func TestMergeRefuses(t *testing.T) {
 		{"not a shard", func(p []*Diff) []*Diff { p[1].Shard = nil; return p }, "input 2 is not a shard"},
 		{"another shard count", func(p []*Diff) []*Diff { p[2].Shard = &ShardOf{Index: 3, Of: 4, Fleet: p[2].Shard.Fleet}; return p }, "are not of one run"},
 		{"another fleet", func(p []*Diff) []*Diff { p[2].Shard = &ShardOf{Index: 3, Of: 3, Fleet: "x"}; return p }, "are not of one run"},
+		{"a huge shard count", func(p []*Diff) []*Diff {
+			for i, d := range p {
+				d.Shard = &ShardOf{Index: i + 1, Of: 1 << 40, Fleet: d.Shard.Fleet}
+			}
+			return p
+		}, "shard 4/1099511627776, 5/1099511627776, 6/1099511627776, 7/1099511627776, 8/1099511627776, 9/1099511627776, 10/1099511627776, 11/1099511627776, 12/1099511627776, 13/1099511627776 and 1099511627763 more of the run is missing"},
+		{"a negative shard count", func(p []*Diff) []*Diff {
+			for _, d := range p {
+				d.Shard = &ShardOf{Index: -1, Of: -3, Fleet: d.Shard.Fleet}
+			}
+			return p
+		}, "shard -1/-3 is not a shard number"},
 		{"shard number out of range", func(p []*Diff) []*Diff {
 			for _, d := range p {
 				d.Shard = &ShardOf{Index: d.Shard.Index - 1, Of: 3, Fleet: d.Shard.Fleet}

@@ -63,11 +63,13 @@ func Serve(ctx context.Context, stream io.ReadWriteCloser, version string) error
 		conn.Close()
 		return nil
 	}
+	// exit decides first: what the client sends after it is not read
+	// for the session
 	switch {
-	case fs.framingError() != nil:
-		return fmt.Errorf("lsp: malformed message from the client: %v", fs.framingError())
 	case s.exited.Load() && !s.shutdown.Load():
 		return errors.New("lsp: the client sent exit without shutdown first")
+	case !s.exited.Load() && fs.framingError() != nil:
+		return fmt.Errorf("lsp: malformed message from the client: %v", fs.framingError())
 	}
 	return nil
 }

@@ -1,9 +1,12 @@
 package fleet
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"hash/fnv"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/hashicorp/hcl/v2"
@@ -27,6 +30,17 @@ type Diff struct {
 	// Failures are the nodes that do not compile on a side, grouped by
 	// side and errors: new side first, the most nodes first.
 	Failures []Failure
+	// Shard says which shard of which fleet this diff covers; nil for a
+	// whole fleet (and for what Merge returns).
+	Shard *ShardOf
+}
+
+// ShardOf identifies a shard: Index of Of (1 ≤ Index ≤ Of) of the fleet
+// whose node names have the digest Fleet. Merge checks with it that it
+// has every shard of one run, each once, holding the nodes it should.
+type ShardOf struct {
+	Index, Of int
+	Fleet     string
 }
 
 // Group is one distinct diff and the nodes it applies to.
@@ -277,33 +291,72 @@ func (b *builder) result() *Diff {
 func Shard(nodes []*catalog.Node, i, n int) []*catalog.Node {
 	var out []*catalog.Node
 	for _, node := range nodes {
-		h := fnv.New32a()
-		h.Write([]byte(node.Name))
-		if int(h.Sum32()%uint32(n)) == i-1 {
+		if shardIndex(node.Name, n) == i {
 			out = append(out, node)
 		}
 	}
 	return out
 }
 
+// ShardID is the identity of shard i of n of the nodes, for the shard's
+// Diff.
+func ShardID(nodes []*catalog.Node, i, n int) *ShardOf {
+	names := make([]string, len(nodes))
+	for k, node := range nodes {
+		names[k] = node.Name
+	}
+	return &ShardOf{Index: i, Of: n, Fleet: fleetDigest(names)}
+}
+
+// shardIndex is the shard (1 to n) a node's name hashes to.
+func shardIndex(name string, n int) int {
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	return int(h.Sum32()%uint32(n)) + 1
+}
+
+// fleetDigest identifies a set of node names, in any order.
+func fleetDigest(names []string) string {
+	sorted := append([]string(nil), names...)
+	sort.Strings(sorted)
+	h := sha256.New()
+	for _, n := range sorted {
+		h.Write([]byte(n))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil)[:12])
+}
+
 // Merge joins the fleet diffs of shards into the diff of the whole fleet:
-// the same as one run over all their nodes. A node in two shards is an
-// error, and so are shards run with different strict settings.
+// the same as one run over all their nodes. It trusts nothing a shard
+// says that it can check: the shards must be every shard of one run, each
+// once (a missing one is named), each node in the shard its name hashes
+// to, and together the fleet the shards were cut from; the node count is
+// recounted; a group's key must be the digest of its diff (two different
+// diffs under one key would be merged as one). Shards run with different
+// strict settings are an error too.
 func Merge(parts []*Diff) (*Diff, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("nothing to merge")
 	}
+	if err := checkShardSet(parts); err != nil {
+		return nil, err
+	}
 	b := newBuilder(parts[0].Strict, 0)
 	seen := map[string]int{}
+	var all []string
 	for pi, p := range parts {
+		at := fmt.Sprintf("shard %d/%d", p.Shard.Index, p.Shard.Of)
 		if p.Strict != b.d.Strict {
-			return nil, fmt.Errorf("shard %d was compared with --strict %s, shard 1 with %s: run every shard with the same settings", pi+1, p.Strict, b.d.Strict)
+			return nil, fmt.Errorf("%s was compared with --strict %s, shard %d/%d with %s: run every shard with the same settings", at, p.Strict, parts[0].Shard.Index, parts[0].Shard.Of, b.d.Strict)
 		}
-		b.d.Nodes += p.Nodes
 		var names []string
 		names = append(names, p.Unchanged...)
 		b.d.Unchanged = append(b.d.Unchanged, p.Unchanged...)
 		for _, g := range p.Groups {
+			if key := keyOf(g.Diff); key != g.Key {
+				return nil, fmt.Errorf("%s: the group of %s has the key %s, but its diff's key is %s: the file was edited or is not what catc wrote; run the shard again", at, g.Nodes[0], g.Key, key)
+			}
 			names = append(names, g.Nodes...)
 			b.addGroup(&Group{Key: g.Key, Diff: g.Diff, Placeholders: g.Placeholders}, g.Nodes)
 		}
@@ -319,10 +372,57 @@ func Merge(parts []*Diff) (*Diff, error) {
 		}
 		for _, n := range names {
 			if prev, ok := seen[n]; ok {
-				return nil, fmt.Errorf("the node %q is in shard %d and in shard %d: merge the shards of one run", n, prev+1, pi+1)
+				return nil, fmt.Errorf("the node %q is in shard %d/%d and in %s: merge the shards of one run", n, parts[prev].Shard.Index, parts[prev].Shard.Of, at)
+			}
+			if i := shardIndex(n, p.Shard.Of); i != p.Shard.Index {
+				return nil, fmt.Errorf("the node %q is in %s but belongs to shard %d/%d: the file was edited or is not what catc wrote", n, at, i, p.Shard.Of)
 			}
 			seen[n] = pi
 		}
+		all = append(all, names...)
+		b.d.Nodes += len(names)
+	}
+	if fleetDigest(all) != parts[0].Shard.Fleet {
+		return nil, fmt.Errorf("the shards hold %d nodes, not the nodes of the fleet they were cut from (a shard file was edited, or the shards come from runs over different --nodes)", len(all))
 	}
 	return b.result(), nil
+}
+
+// checkShardSet requires every shard 1/N to N/N of one fleet, each once.
+// (N comes from the files: it is checked before anything is sized by it.)
+func checkShardSet(parts []*Diff) error {
+	for i, p := range parts {
+		if p.Shard == nil {
+			return fmt.Errorf("input %d is not a shard (it records no --shard I/N): merge the JSON files of catc diff --nodes --shard I/N --format json", i+1)
+		}
+	}
+	first := parts[0].Shard
+	have := map[int]bool{}
+	for _, p := range parts {
+		s := p.Shard
+		if s.Of != first.Of || s.Fleet != first.Fleet {
+			return fmt.Errorf("shard %d/%d and shard %d/%d are not of one run (another shard count or another fleet): merge the shards of one run", first.Index, first.Of, s.Index, s.Of)
+		}
+		if s.Index < 1 || s.Index > s.Of {
+			return fmt.Errorf("shard %d/%d is not a shard number from 1 to %d", s.Index, s.Of, s.Of)
+		}
+		if have[s.Index] {
+			return fmt.Errorf("shard %d/%d is given twice: merge each shard once", s.Index, s.Of)
+		}
+		have[s.Index] = true
+	}
+	if len(have) == first.Of {
+		return nil
+	}
+	var missing []string
+	for i := 1; i <= first.Of && len(missing) < 10; i++ {
+		if !have[i] {
+			missing = append(missing, fmt.Sprintf("%d/%d", i, first.Of))
+		}
+	}
+	more := ""
+	if n := first.Of - len(have) - len(missing); n > 0 {
+		more = fmt.Sprintf(" and %d more", n)
+	}
+	return fmt.Errorf("shard %s%s of the run is missing: merge all %d shards (catc diff --nodes ... --shard I/%d --format json for each)", strings.Join(missing, ", "), more, first.Of, first.Of)
 }

@@ -101,7 +101,9 @@ func TestShardMerge(t *testing.T) {
 		for i := 1; i <= n; i++ {
 			share := Shard(nodes, i, n)
 			count += len(share)
-			parts = append(parts, DiffFleet(Sides{Old: old, New: new}, share, graph.DiffOptions{}, Options{}))
+			part := DiffFleet(Sides{Old: old, New: new}, share, graph.DiffOptions{}, Options{})
+			part.Shard = ShardID(nodes, i, n)
+			parts = append(parts, part)
 		}
 		if count != len(nodes) {
 			t.Fatalf("%d shards hold %d of %d nodes", n, count, len(nodes))
@@ -114,8 +116,95 @@ func TestShardMerge(t *testing.T) {
 			t.Errorf("%d shards merged:\n%s\nunsharded:\n%s", n, got, want)
 		}
 	}
-	if _, err := Merge([]*Diff{whole, whole}); err == nil || !strings.Contains(err.Error(), "is in shard 1 and in shard 2") {
-		t.Errorf("merging a shard twice: %v", err)
+}
+
+// shards are the n shards' diffs of the fixture, each with its identity.
+func shards(t *testing.T, n int) []*Diff {
+	t.Helper()
+	old, new, nodes := loadFixture(t)
+	var parts []*Diff
+	for i := 1; i <= n; i++ {
+		part := DiffFleet(Sides{Old: old, New: new}, Shard(nodes, i, n), graph.DiffOptions{}, Options{})
+		part.Shard = ShardID(nodes, i, n)
+		parts = append(parts, part)
+	}
+	return parts
+}
+
+// TestMergeRefuses: Merge checks what it can instead of trusting the
+// shards: every shard of one run once (a missing one is named), the nodes
+// in their own shard and all of the fleet, each group's key its diff's.
+func TestMergeRefuses(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(p []*Diff) []*Diff
+		want string
+	}{
+		{"2 of 3 shards", func(p []*Diff) []*Diff { return p[:2] }, "shard 3/3 of the run is missing"},
+		{"1 of 3 shards", func(p []*Diff) []*Diff { return p[1:2] }, "shard 1/3, 3/3 of the run is missing"},
+		{"a shard twice", func(p []*Diff) []*Diff { return append(p, p[0]) }, "shard 1/3 is given twice"},
+		{"not a shard", func(p []*Diff) []*Diff { p[1].Shard = nil; return p }, "input 2 is not a shard"},
+		{"another shard count", func(p []*Diff) []*Diff { p[2].Shard = &ShardOf{Index: 3, Of: 4, Fleet: p[2].Shard.Fleet}; return p }, "are not of one run"},
+		{"another fleet", func(p []*Diff) []*Diff { p[2].Shard = &ShardOf{Index: 3, Of: 3, Fleet: "x"}; return p }, "are not of one run"},
+		{"a huge shard count", func(p []*Diff) []*Diff {
+			for i, d := range p {
+				d.Shard = &ShardOf{Index: i + 1, Of: 1 << 40, Fleet: d.Shard.Fleet}
+			}
+			return p
+		}, "shard 4/1099511627776, 5/1099511627776, 6/1099511627776, 7/1099511627776, 8/1099511627776, 9/1099511627776, 10/1099511627776, 11/1099511627776, 12/1099511627776, 13/1099511627776 and 1099511627763 more of the run is missing"},
+		{"a negative shard count", func(p []*Diff) []*Diff {
+			for _, d := range p {
+				d.Shard = &ShardOf{Index: -1, Of: -3, Fleet: d.Shard.Fleet}
+			}
+			return p
+		}, "shard -1/-3 is not a shard number"},
+		{"shard number out of range", func(p []*Diff) []*Diff {
+			for _, d := range p {
+				d.Shard = &ShardOf{Index: d.Shard.Index - 1, Of: 3, Fleet: d.Shard.Fleet}
+			}
+			return p
+		}, "shard 0/3 is not a shard number"},
+		{"a node left out", func(p []*Diff) []*Diff {
+			for _, d := range p {
+				if len(d.Unchanged) > 0 {
+					d.Unchanged = d.Unchanged[1:]
+					return p
+				}
+			}
+			t.Fatal("no unchanged node to drop")
+			return p
+		}, "not the nodes of the fleet"},
+		{"a node in another shard", func(p []*Diff) []*Diff {
+			for j, d := range p {
+				if len(d.Unchanged) > 0 {
+					other := p[(j+1)%len(p)]
+					other.Unchanged = append(other.Unchanged, d.Unchanged[0])
+					d.Unchanged = d.Unchanged[1:]
+					return p
+				}
+			}
+			t.Fatal("no unchanged node to move")
+			return p
+		}, "but belongs to shard"},
+		{"two diffs under one key", func(p []*Diff) []*Diff {
+			for _, d := range p {
+				for i := range d.Groups {
+					d.Groups[i].Key = "same"
+				}
+			}
+			return p
+		}, "has the key same, but its diff's key is"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Merge(tt.edit(shards(t, 3)))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Merge: %v, want an error with %q", err, tt.want)
+			}
+		})
+	}
+	if _, err := Merge(shards(t, 3)); err != nil {
+		t.Errorf("the three shards: %v", err)
 	}
 }
 

@@ -104,11 +104,18 @@ func readTypes(ts []catalog.JSONType) map[string]map[string]AttrInfo {
 	}
 	out := map[string]map[string]AttrInfo{}
 	for _, t := range ts {
-		m := map[string]AttrInfo{}
-		for _, a := range t.Attributes {
-			m[a.Name] = AttrInfo{Behaviour: parseBehaviour(a.Behaviour), Sensitive: a.Sensitive}
+		key := strings.ToLower(t.Name)
+		m := out[key]
+		if m == nil {
+			m = map[string]AttrInfo{}
+			out[key] = m
 		}
-		out[strings.ToLower(t.Name)] = m
+		for _, a := range t.Attributes {
+			// a hand-edited file may list a type or an attribute twice:
+			// sensitive once is sensitive (the safe reading)
+			prev := m[a.Name]
+			m[a.Name] = AttrInfo{Behaviour: parseBehaviour(a.Behaviour), Sensitive: a.Sensitive || prev.Sensitive}
+		}
 	}
 	return out
 }
@@ -135,8 +142,8 @@ func readResource(jr catalog.JSONResource, infos map[string]map[string]AttrInfo)
 		return SnapResource{}, fmt.Errorf("namevars: %v", err)
 	}
 	info := infos[strings.ToLower(jr.Type)]
-	for i := range attrs.Keys {
-		attrs.Values[i] = unmarkSensitive(attrs.Values[i])
+	for i, k := range attrs.Keys {
+		attrs.Values[i] = sealSensitive(unmarkSensitive(attrs.Values[i]), info[k].Sensitive)
 	}
 	if info == nil { // without types, the namevars are still known
 		info = make(map[string]AttrInfo, namevars.Len())
@@ -202,6 +209,20 @@ func unmarkSensitive(v types.Value) types.Value {
 		}
 	}
 	return v
+}
+
+// sealSensitive is v, or a Redacted without a digest when the file's own
+// types say the attribute is sensitive and v is not already a marker: a
+// hand-edited or crafted file may hold a clear value there, which must
+// not be printed (and whose change no digest can tell).
+func sealSensitive(v types.Value, sensitive bool) types.Value {
+	if !sensitive || v == nil {
+		return v
+	}
+	if _, ok := v.(Redacted); ok {
+		return v
+	}
+	return Redacted{}
 }
 
 // readEdges resolves the edges' refs; an edge naming no resource is an

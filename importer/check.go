@@ -13,10 +13,11 @@ import (
 
 // check loads the written types with catc's own checks (the Resource
 // API's registration checks and catc's load-time ones) and reports each
-// finding at the Ruby place the checked value came from.
-func check(outs []Output, maps []origins, given []*catalog.TypeAlias) hcl.Diagnostics {
+// finding at the Ruby place the checked value came from. The catalog
+// says which attributes are secrets.
+func check(outs []Output, maps []origins, given []*catalog.TypeAlias) (*catalog.Catalog, hcl.Diagnostics) {
 	if len(outs) == 0 {
-		return nil
+		return nil, nil
 	}
 	names := make([]string, len(outs), len(outs)+1)
 	srcs := make([][]byte, len(outs), len(outs)+1)
@@ -27,7 +28,7 @@ func check(outs []Output, maps []origins, given []*catalog.TypeAlias) hcl.Diagno
 	if src := givenAliases(given, outs); src != nil {
 		names, srcs = append(names, givenAliasesName), append(srcs, src)
 	}
-	_, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+	cat, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
 	diags = withoutGiven(diags)
 	places := make(map[string][]place, len(outs))
 	for i := range outs {
@@ -49,7 +50,7 @@ func check(outs []Output, maps []origins, given []*catalog.TypeAlias) hcl.Diagno
 		}
 		relocate(d, places)
 	}
-	return diags
+	return cat, diags
 }
 
 // givenAliasesName is the file the aliases of an earlier import are

@@ -14,6 +14,9 @@ import (
 type converter struct {
 	diags   hcl.Diagnostics
 	ignored []*ignoredOption
+	// quoted holds, for each diagnostic that quotes the source, its
+	// detail without the quote: the one shown if the value is a secret.
+	quoted map[*hcl.Diagnostic]string
 }
 
 func (c *converter) errorf(r hcl.Range, summary, format string, args ...any) {
@@ -41,10 +44,18 @@ func (c *converter) notLiteral(n ruby.Node, dropped string) {
 	if s, ok := n.(*ruby.Str); ok && s.Interp != nil {
 		r = *s.Interp
 	}
+	const format = "catc imports only literal values, and this is %s; %s is dropped. Write the value out in the imported HCL by hand."
+	unquoted := fmt.Sprintf(format, what, dropped)
 	if text != "" && len(text) <= 60 {
 		what += " (" + text + ")"
 	}
-	c.warnf(r, "Not a literal", "catc imports only literal values, and this is %s; %s is dropped. Write the value out in the imported HCL by hand.", what, dropped)
+	c.warnf(r, "Not a literal", format, what, dropped)
+	if d := c.diags[len(c.diags)-1]; d.Detail != unquoted {
+		if c.quoted == nil {
+			c.quoted = map[*hcl.Diagnostic]string{}
+		}
+		c.quoted[d] = unquoted
+	}
 }
 
 // topKeys are the register_type keys the Resource API reads.

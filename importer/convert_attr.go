@@ -57,10 +57,13 @@ func (c *converter) attrName(n ruby.Node) (string, hcl.Range, bool) {
 func (c *converter) attrOption(a *attrSpec, key string, o ruby.Pair) {
 	switch key {
 	case "type":
-		a.typ, _ = c.str(o.Value, "the type of "+a.name)
+		var ok bool
+		a.typ, ok = c.str(o.Value, "the type of "+a.name)
+		a.typeUnknown = !ok
 	case "desc":
 		a.desc, _ = c.str(o.Value, "the desc of "+a.name)
 	case "default":
+		a.defaultNode = o.Value
 		if c.literalValue(o.Value, "the default of "+a.name) {
 			a.deflt = o.Value
 		}
@@ -73,9 +76,11 @@ func (c *converter) attrOption(a *attrSpec, key string, o ruby.Pair) {
 		case *ruby.Nil:
 			a.sensitive = &boolSpec{value: false, rng: v.Rng}
 		default:
+			a.sensitiveUnknown = true
 			c.notLiteral(o.Value, "the sensitive flag of "+a.name)
 		}
 	default:
+		a.ignoredValues = append(a.ignoredValues, o.Value)
 		c.ignoreOption(key, a.name, o.Key.Range())
 	}
 }

@@ -31,14 +31,14 @@ func TestImportWithGivenAliases(t *testing.T) {
 )
 `
 	sources := []Source{{Name: "svc.rb", Src: []byte(rb)}, {Name: "types/name.pp", Src: []byte("type Mymod::Name = String[2]\n")}}
-	outs, diags := ImportWith(sources, Options{Aliases: cat.Aliases})
+	outs, diags, _ := ImportWith(sources, Options{Aliases: cat.Aliases})
 	if diags.HasErrors() {
 		t.Fatalf("import: %v", diags)
 	}
 	if len(outs) != 2 || outs[0].Type != "svc" || outs[1].Type != "Mymod::Name" {
 		t.Errorf("outputs: %+v", outs)
 	}
-	if _, diags := Import(sources[:1]); !diags.HasErrors() {
+	if _, diags, _ := Import(sources[:1]); !diags.HasErrors() {
 		t.Error("without the given aliases the type loaded")
 	}
 }

@@ -46,15 +46,17 @@ type Options struct {
 // Import converts every register_type call of the sources, in order, and
 // checks the types together with catc's registration checks. Outputs are
 // returned even when there are errors: each holds what could be read.
-func Import(sources []Source) ([]Output, hcl.Diagnostics) {
+// shown are the sources as diagnostics may show them (in snippets): the
+// defaults of sensitive attributes masked, as they are in the messages.
+func Import(sources []Source) (outs []Output, diags hcl.Diagnostics, shown []Source) {
 	return ImportWith(sources, Options{})
 }
 
 // ImportWith is Import with options.
-func ImportWith(sources []Source, opts Options) ([]Output, hcl.Diagnostics) {
-	var outs []Output
+func ImportWith(sources []Source, opts Options) (outs []Output, diags hcl.Diagnostics, shown []Source) {
 	var maps []origins
-	var diags hcl.Diagnostics
+	var defaults []secretDefault
+	quoted := map[*hcl.Diagnostic]string{}
 	for _, s := range sources {
 		if strings.HasSuffix(s.Name, ".pp") {
 			o, m, d := importAliases(s)
@@ -72,17 +74,23 @@ func ImportWith(sources []Source, opts Options) ([]Output, hcl.Diagnostics) {
 			c := &converter{}
 			spec := c.convert(call)
 			diags = append(diags, c.diags...)
+			for d, alt := range c.quoted {
+				quoted[d] = alt
+			}
 			if spec == nil {
 				continue
 			}
+			defaults = append(defaults, defaultsOf(spec)...)
 			src, o := emit(spec)
 			src = withHeader(src, call.Rng)
 			outs = append(outs, Output{Name: spec.name + ".hcl", Type: spec.name, Src: src, From: call.Rng, Failed: c.diags.HasErrors()})
 			maps = append(maps, o)
 		}
 	}
-	diags = append(diags, check(outs, maps, opts.Aliases)...)
-	return outs, append(diags, sameFile(outs)...)
+	cat, checked := check(outs, maps, opts.Aliases)
+	diags = append(diags, checked...)
+	diags = append(diags, sameFile(outs)...)
+	return outs, diags, hideSecrets(diags, quoted, secretNodes(defaults, cat), sources)
 }
 
 // sameFile reports an output whose file name an earlier one (not failed)

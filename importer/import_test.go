@@ -60,7 +60,7 @@ func TestImportSeedRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outs, diags := Import(sources)
+	outs, diags, _ := Import(sources)
 	if diags.HasErrors() {
 		t.Fatalf("import: %s", diags.Error())
 	}
@@ -92,7 +92,8 @@ func TestImportSeedRoundTrip(t *testing.T) {
 
 func importOne(t *testing.T, src string) ([]Output, hcl.Diagnostics) {
 	t.Helper()
-	return Import([]Source{{Name: "x.rb", Src: []byte(src)}})
+	outs, diags, _ := Import([]Source{{Name: "x.rb", Src: []byte(src)}})
+	return outs, diags
 }
 
 func diagLines(diags hcl.Diagnostics) []string {
@@ -218,7 +219,7 @@ func TestFindSourcesTypesDir(t *testing.T) {
 // line breaks: the alias after it is still found.
 func TestAliasAfterCommentedStatement(t *testing.T) {
 	src := "notice(1) /* an unclosed [ in a comment */\ntype Mymod::Port = Integer[0, 65535]\n"
-	outs, diags := Import([]Source{{Name: "types/port.pp", Src: []byte(src)}})
+	outs, diags, _ := Import([]Source{{Name: "types/port.pp", Src: []byte(src)}})
 	if diags.HasErrors() || len(outs) != 1 || outs[0].Type != "Mymod::Port" {
 		t.Errorf("outs %v, diags %v", outs, diags)
 	}
@@ -229,7 +230,7 @@ func TestAliasAfterCommentedStatement(t *testing.T) {
 // later one, which is not written; the first is.
 func TestImportSameFile(t *testing.T) {
 	rb := "Puppet::ResourceApi.register_type(\n  name: 'port',\n  desc: 'A port.',\n  attributes: {\n    name: { type: 'String', desc: 'The name.', behaviour: :namevar },\n  },\n)\n"
-	outs, diags := Import([]Source{
+	outs, diags, _ := Import([]Source{
 		{Name: "mod/lib/puppet/type/port.rb", Src: []byte(rb)},
 		{Name: "mod/types/port.pp", Src: []byte("type Port = Integer[0, 65535]\n")},
 	})

@@ -33,6 +33,15 @@ type attrSpec struct {
 	deflt     ruby.Node
 	behaviour *behaviourSpec
 	sensitive *boolSpec
+	// defaultNode is the default as written, literal or not: if the
+	// attribute is a secret, diagnostics must not show it.
+	defaultNode ruby.Node
+	// ignoredValues are the values of options the Resource API ignores
+	// (defaultto: …): not a default, but likely one, so hidden alike.
+	ignoredValues []ruby.Node
+	// sensitiveUnknown and typeUnknown: the flag or the type is not a
+	// literal, so the default may be a secret.
+	sensitiveUnknown, typeUnknown bool
 }
 
 type stringSpec struct {

@@ -272,13 +272,13 @@ func attrDoc(a *catalog.AttrDef) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "`%s`  \nbehaviour: %s", a.TypeText, a.Behaviour)
 	if a.HasDefault && a.Behaviour != catalog.ReadOnly {
-		if a.Sensitive {
+		if a.IsSecret() {
 			b.WriteString("  \ndefault: (sensitive)")
 		} else {
 			fmt.Fprintf(&b, "  \ndefault: `%s`", types.FormatValue(a.Default))
 		}
 	}
-	if a.Sensitive {
+	if a.IsSecret() {
 		b.WriteString("  \nsensitive: its value is never shown")
 	}
 	if d := strings.TrimSpace(a.Desc); d != "" {

@@ -81,10 +81,10 @@ func (s *snapshot) resourceHover(r *catalog.Resource) string {
 	return b.String()
 }
 
-// shownValue formats a value for display; a sensitive attribute's value
-// never is.
+// shownValue formats a value for display; the value of a secret attribute
+// (sensitive, or of a type with Sensitive[...] in it) never is.
 func shownValue(a *catalog.AttrDef, v types.Value) string {
-	if a != nil && a.Sensitive {
+	if a.IsSecret() {
 		return "(sensitive)"
 	}
 	switch v.(type) {

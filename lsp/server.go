@@ -3,11 +3,14 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"log"
 	"path/filepath"
 	"slices"
 	"sort"
+	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/sourcegraph/jsonrpc2"
@@ -35,18 +38,38 @@ type Server struct {
 	// initOptions are the client's initializationOptions, kept to merge
 	// over the project file when the folders change.
 	initOptions json.RawMessage
+	// shutdown and exited record the end of the session: exit without
+	// shutdown first is a failure (the protocol's exit code 1).
+	// (Atomic: the reader goroutine may go on after exit.)
+	shutdown, exited atomic.Bool
 }
 
 // Serve runs a session on stream (stdin/stdout for `catc lsp`) until the
 // client sends exit or closes the stream. version is reported to the
-// client.
+// client. It fails when the client sent exit before shutdown, or a
+// message that cannot be delimited (which it answers with a parse error
+// first); a message that is delimited but not JSON-RPC is answered with
+// an error and the session goes on.
 func Serve(ctx context.Context, stream io.ReadWriteCloser, version string) error {
 	s := NewServer(version)
-	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(stream, jsonrpc2.VSCodeObjectCodec{}), jsonrpc2.HandlerWithError(s.handle))
+	fs := newFrameStream(stream)
+	// Serve returns the protocol errors it meets; the library would also
+	// log them on stderr.
+	quiet := jsonrpc2.SetLogger(log.New(io.Discard, "", 0))
+	conn := jsonrpc2.NewConn(ctx, fs, jsonrpc2.HandlerWithError(s.handle), quiet)
 	select {
 	case <-conn.DisconnectNotify():
 	case <-ctx.Done():
 		conn.Close()
+		return nil
+	}
+	// exit decides first: what the client sends after it is not read
+	// for the session
+	switch {
+	case s.exited.Load() && !s.shutdown.Load():
+		return errors.New("lsp: the client sent exit without shutdown first")
+	case !s.exited.Load() && fs.framingError() != nil:
+		return fmt.Errorf("lsp: malformed message from the client: %v", fs.framingError())
 	}
 	return nil
 }
@@ -57,7 +80,7 @@ func NewServer(version string) *Server {
 	s.handler = protocol.Handler{
 		Initialize:                         s.initialize,
 		Initialized:                        s.initialized,
-		Shutdown:                           func(*glsp.Context) error { return nil },
+		Shutdown:                           func(*glsp.Context) error { s.shutdown.Store(true); return nil },
 		Exit:                               func(*glsp.Context) error { return nil },
 		SetTrace:                           func(*glsp.Context, *protocol.SetTraceParams) error { return nil },
 		CancelRequest:                      func(*glsp.Context, *protocol.CancelParams) error { return nil },
@@ -106,6 +129,7 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	}
 	s.notify = gctx.Notify
 	if req.Method == protocol.MethodExit {
+		s.exited.Store(true)
 		return nil, conn.Close()
 	}
 	r, validMethod, validParams, err := s.handler.Handle(gctx)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/fleet"
 	"github.com/catc-dev/catc/graph"
 )
@@ -102,6 +103,14 @@ type jsonFleet struct {
 	Unchanged []string           `json:"unchanged"`
 	Groups    []jsonFleetGroup   `json:"groups"`
 	Failures  []jsonFleetFailure `json:"failures"`
+	Shard     *jsonFleetShard    `json:"shard,omitempty"`
+}
+
+// jsonFleetShard is what --shard I/N records, for --merge to check.
+type jsonFleetShard struct {
+	Index int    `json:"index"`
+	Of    int    `json:"of"`
+	Fleet string `json:"fleet"`
 }
 
 type jsonFleetCounts struct {
@@ -133,14 +142,16 @@ type jsonFleetFailure struct {
 // back for Merge.
 func FleetJSON(w io.Writer, d *fleet.Diff) error {
 	out := jsonFleet{Format: FleetJSONFormat, Strict: d.Strict.String(), Summary: FleetSummary(d),
-		Counts: jsonFleetCounts{Nodes: d.Nodes, Changed: d.Changed(), Distinct: len(d.Groups), Unchanged: len(d.Unchanged),
-			NoLongerCompile: d.Failing(fleet.NewSide), CompileOnlyNew: d.Failing(fleet.OldSide), FailBoth: d.Failing(fleet.BothSides)},
+		Counts:    countsOf(d),
 		Unchanged: nonNilStrings(d.Unchanged), Groups: []jsonFleetGroup{}, Failures: []jsonFleetFailure{}}
 	for _, g := range d.Groups {
 		out.Groups = append(out.Groups, jsonFleetGroup{Key: g.Key, Nodes: g.Nodes, Placeholders: nonNilStrings(g.Placeholders), Diff: diffDoc(g.Diff)})
 	}
 	for _, f := range d.Failures {
 		out.Failures = append(out.Failures, jsonFleetFailure{Side: f.Side.String(), Errors: f.Errors, Nodes: f.Nodes})
+	}
+	if s := d.Shard; s != nil {
+		out.Shard = &jsonFleetShard{Index: s.Index, Of: s.Of, Fleet: s.Fleet}
 	}
 	return encodeJSON(w, out)
 }
@@ -153,7 +164,10 @@ func nonNilStrings(s []string) []string {
 }
 
 // ReadFleetJSON reads a fleet diff written by FleetJSON (a shard's, for
-// `catc diff --merge`).
+// `catc diff --merge`). The document must be the whole input (no data
+// after it, no key twice), and its counts must be those of its lists:
+// what is printed is recounted from the lists, so a count that disagrees
+// means the file is not what catc wrote.
 func ReadFleetJSON(data []byte, name string) (*fleet.Diff, error) {
 	var j jsonFleet
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -161,10 +175,16 @@ func ReadFleetJSON(data []byte, name string) (*fleet.Diff, error) {
 	if err := dec.Decode(&j); err != nil {
 		return nil, fmt.Errorf("%s is not a fleet diff JSON (catc diff --nodes --format json): %v", name, err)
 	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("%s has data after the fleet diff JSON document (at byte %d): a file holds one document", name, dec.InputOffset())
+	}
+	if err := catalog.DuplicateKeys(data); err != nil {
+		return nil, fmt.Errorf("%s is not a fleet diff JSON: %v", name, err)
+	}
 	if j.Format != FleetJSONFormat {
 		return nil, fmt.Errorf("%s has format %q, not %q: merge the JSON of catc diff --nodes --shard I/N --format json", name, j.Format, FleetJSONFormat)
 	}
-	d := &fleet.Diff{Nodes: j.Counts.Nodes, Unchanged: j.Unchanged}
+	d := &fleet.Diff{Unchanged: j.Unchanged}
 	var ok bool
 	if d.Strict, ok = graph.ParseStrict(j.Strict); !ok {
 		return nil, fmt.Errorf("%s: unknown strict setting %q", name, j.Strict)
@@ -186,5 +206,26 @@ func ReadFleetJSON(data []byte, name string) (*fleet.Diff, error) {
 		}
 		d.Failures = append(d.Failures, fleet.Failure{Side: side, Errors: f.Errors, Nodes: f.Nodes})
 	}
+	d.Nodes = len(d.Unchanged) + d.Changed() + d.Failing(fleet.NewSide) + d.Failing(fleet.OldSide) + d.Failing(fleet.BothSides)
+	if s := j.Shard; s != nil {
+		d.Shard = &fleet.ShardOf{Index: s.Index, Of: s.Of, Fleet: s.Fleet}
+	}
+	if err := checkCounts(j.Counts, d); err != nil {
+		return nil, fmt.Errorf("%s: %v: the file was edited or is not what catc wrote", name, err)
+	}
 	return d, nil
+}
+
+func countsOf(d *fleet.Diff) jsonFleetCounts {
+	return jsonFleetCounts{Nodes: d.Nodes, Changed: d.Changed(), Distinct: len(d.Groups), Unchanged: len(d.Unchanged),
+		NoLongerCompile: d.Failing(fleet.NewSide), CompileOnlyNew: d.Failing(fleet.OldSide), FailBoth: d.Failing(fleet.BothSides)}
+}
+
+// checkCounts compares the counts a fleet diff JSON states with those of
+// its lists.
+func checkCounts(stated jsonFleetCounts, d *fleet.Diff) error {
+	if want := countsOf(d); stated != want {
+		return fmt.Errorf("its counts %+v are not those of its lists %+v", stated, want)
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -204,5 +205,45 @@ func TestOutcomesText(t *testing.T) {
 		if b.String() != tc.want {
 			t.Errorf("got\n%s\nwant\n%s", b.String(), tc.want)
 		}
+	}
+}
+
+// TestReadFleetJSONRefuses: a shard's JSON is read only when it is one
+// document, with no key twice, and counts that are those of its lists;
+// its shard identity reads back.
+func TestReadFleetJSONRefuses(t *testing.T) {
+	d := fixtureFleet(t)
+	d.Shard = &fleet.ShardOf{Index: 2, Of: 3, Fleet: "abc"}
+	var b bytes.Buffer
+	if err := FleetJSON(&b, d); err != nil {
+		t.Fatal(err)
+	}
+	good := b.String()
+	back, err := ReadFleetJSON([]byte(good), "shard.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Shard == nil || *back.Shard != *d.Shard {
+		t.Errorf("shard read back as %+v, want %+v", back.Shard, d.Shard)
+	}
+	tests := []struct {
+		name, doc, want string
+	}{
+		{"trailing document", good + `{"format":"catc.fleet-diff/1"}`, "data after the fleet diff JSON document"},
+		{"trailing garbage", good + "x", "data after"},
+		{"key twice", strings.Replace(good, `"strict": "error",`, `"strict": "error", "strict": "warning",`, 1), "strict"},
+		{"nodes count", regexp.MustCompile(`"nodes": \d+`).ReplaceAllString(good, `"nodes": 999`), "counts"},
+		{"changed count", regexp.MustCompile(`"changed": \d+`).ReplaceAllString(good, `"changed": 999`), "counts"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.doc == good {
+				t.Fatal("the edit did not apply")
+			}
+			_, err := ReadFleetJSON([]byte(tt.doc), "shard.json")
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("ReadFleetJSON: %v, want an error with %q", err, tt.want)
+			}
+		})
 	}
 }

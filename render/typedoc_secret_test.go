@@ -47,3 +47,37 @@ func TestTypeDocsHideSensitiveTypedDefault(t *testing.T) {
 		t.Errorf("want both defaults said to be sensitive:\n%s", got)
 	}
 }
+
+// TestTypeDocsHideEverySecretShape: `catc doc` hides the default of an
+// attribute whose type holds Sensitive in any shape, an alias included.
+func TestTypeDocsHideEverySecretShape(t *testing.T) {
+	shapes := []struct{ typ, def string }{
+		{"Sensitive[String]", `"s3cr3t-plain"`},
+		{"Optional[Array[Sensitive[String]]]", `["s3cr3t-optarray"]`},
+		{"Struct[{k => Sensitive[String]}]", `{ k = "s3cr3t-struct" }`},
+		{"Tuple[String, Sensitive[String]]", `["a", "s3cr3t-tuple"]`},
+		{"Hash[String, Sensitive[String]]", `{ k = "s3cr3t-hash" }`},
+		{"Variant[Integer, Sensitive[String]]", `"s3cr3t-variant"`},
+		{"NotUndef[Sensitive[String]]", `"s3cr3t-notundef"`},
+		{"Secret::Token", `"s3cr3t-alias"`},
+		{"Optional[Array[Secret::Token]]", `["s3cr3t-aliasarray"]`},
+	}
+	for _, s := range shapes {
+		t.Run(s.typ, func(t *testing.T) {
+			src := "type_alias \"Secret::Token\" {\n  type = \"Sensitive[String]\"\n}\n" +
+				"type \"vault\" {\n  desc = \"d\"\n  attribute \"name\" {\n    type = \"String\"\n    desc = \"n\"\n    behaviour = \"namevar\"\n  }\n" +
+				"  attribute \"a\" {\n    type = \"" + s.typ + "\"\n    desc = \"a\"\n    default = " + s.def + "\n  }\n}\n"
+			c, diags := catalog.LoadFiles([]string{"types.hcl"}, [][]byte{[]byte(src)}, catalog.LoadOptions{})
+			if diags.HasErrors() {
+				t.Fatalf("load: %s", diags.Error())
+			}
+			var b bytes.Buffer
+			if err := TypeDocs(&b, c.Types); err != nil {
+				t.Fatal(err)
+			}
+			if got := b.String(); strings.Contains(got, "s3cr3t") || !strings.Contains(got, "*sensitive*") {
+				t.Errorf("the default is shown or not said to be sensitive:\n%s", got)
+			}
+		})
+	}
+}

@@ -239,3 +239,31 @@ func copyDir(t *testing.T, from, to string) {
 		}
 	}
 }
+
+// TestDiffCraftedJSONSecret: a catalog JSON whose own types mark password
+// sensitive but which holds it in the clear (hand-edited or crafted) never
+// has the value printed, in any format: the change is a secret that may
+// have changed.
+func TestDiffCraftedJSONSecret(t *testing.T) {
+	doc := func(pw string) string {
+		return `{"format":"catc.catalog/1","resources":[{"ref":"User[deploy]","type":"user","title":"deploy","namevars":{"name":"deploy"},` +
+			`"attributes":{"name":"deploy","password":` + pw + `},"index":0}],"edges":[],` +
+			`"types":[{"name":"user","attributes":[{"name":"name","behaviour":"namevar","sensitive":false},{"name":"password","behaviour":"property","sensitive":true}]}]}`
+	}
+	dir := writeFiles(t, map[string]string{"old.json": doc(`"hunter2-old"`), "new.json": doc(`["hunter2-new"]`)})
+	oldPath, newPath := filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json")
+	for _, format := range []string{"text", "markdown", "json"} {
+		t.Run(format, func(t *testing.T) {
+			code, out, errOut := runCatc(t, "diff", oldPath, newPath, "--format", format, "--detailed-exitcode")
+			if code != 2 {
+				t.Fatalf("exit code %d, want 2 (changes); stderr %s", code, errOut)
+			}
+			if strings.Contains(out+errOut, "hunter2") {
+				t.Errorf("a sensitive value is printed:\n%s%s", out, errOut)
+			}
+			if !strings.Contains(out, "password") || !strings.Contains(strings.ToLower(out), "sensitive") {
+				t.Errorf("the secret's change is not shown as sensitive:\n%s", out)
+			}
+		})
+	}
+}

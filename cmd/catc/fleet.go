@@ -39,24 +39,32 @@ func loadSite(c *cli.Context, paths []string) (*catalog.Site, error) {
 
 // readNodes reads --nodes (and --shard).
 func readNodes(c *cli.Context) ([]*catalog.Node, error) {
+	nodes, _, err := readShard(c)
+	return nodes, err
+}
+
+// readShard reads --nodes and --shard: the shard's nodes and its identity
+// (nil without --shard).
+func readShard(c *cli.Context) ([]*catalog.Node, *fleet.ShardOf, error) {
 	if c.IsSet("facts") {
-		return nil, usage("--facts gives the facts of one node; --nodes gives every node's: use one of them")
+		return nil, nil, usage("--facts gives the facts of one node; --nodes gives every node's: use one of them")
 	}
 	nodes, diags := catalog.ReadNodes(c.String("nodes"))
 	if err := printDiagnostics(c, diags, nil); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if diags.HasErrors() {
-		return nil, failed()
+		return nil, nil, failed()
 	}
-	if s := c.String("shard"); s != "" {
-		i, n, ok := parseShard(s)
-		if !ok {
-			return nil, usage(fmt.Sprintf("--shard %q is not I/N with 1 ≤ I ≤ N (e.g. --shard 2/4)", s))
-		}
-		nodes = fleet.Shard(nodes, i, n)
+	s := c.String("shard")
+	if s == "" {
+		return nodes, nil, nil
 	}
-	return nodes, nil
+	i, n, ok := parseShard(s)
+	if !ok {
+		return nil, nil, usage(fmt.Sprintf("--shard %q is not I/N with 1 ≤ I ≤ N (e.g. --shard 2/4)", s))
+	}
+	return fleet.Shard(nodes, i, n), fleet.ShardID(nodes, i, n), nil
 }
 
 func parseShard(s string) (i, n int, ok bool) {

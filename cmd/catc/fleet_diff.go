@@ -87,6 +87,9 @@ func mergeShards(c *cli.Context) (*fleet.Diff, error) {
 		}
 		parts = append(parts, d)
 	}
+	// The inputs are checked as one set of shards (all of them, of one
+	// run, each once) and recounted: a shard missing must not pass as a
+	// smaller fleet.
 	d, err := fleet.Merge(parts)
 	if err != nil {
 		return nil, &exitError{code: exitErrors, msg: err.Error()}
@@ -125,12 +128,13 @@ func diffNodes(c *cli.Context, strict graph.Strict) (*fleet.Diff, error) {
 	if sides.New, err = loadHCLSite(c, in.new); err != nil {
 		return nil, err
 	}
-	nodes, err := readNodes(c)
+	nodes, shard, err := readShard(c)
 	if err != nil {
 		return nil, err
 	}
 	o, done := fleetOptions(c)
 	d := fleet.DiffFleet(sides, nodes, graph.DiffOptions{Strict: strict}, o)
+	d.Shard = shard
 	done()
 	// What to fix: the errors of the nodes that no longer compile.
 	for _, f := range d.Failures {

@@ -113,3 +113,43 @@ func TestFleetDiffBase(t *testing.T) {
 		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
 	}
 }
+
+// TestFleetMergeRefuses: --merge of part of the shards, or of a shard
+// file with data after its document, fails and says why, with nothing on
+// stdout.
+func TestFleetMergeRefuses(t *testing.T) {
+	dir := t.TempDir()
+	var shards []string
+	for _, s := range []string{"1/3", "2/3", "3/3"} {
+		path := filepath.Join(dir, strings.ReplaceAll(s, "/", "-")+".json")
+		if code, _, errOut := runCatc(t, "diff", fleetOld, fleetNew, "--nodes", fleetFacts, "--shard", s, "--format", "json", "-o", path); code != 0 {
+			t.Fatalf("shard %s: exit %d: %s", s, code, errOut)
+		}
+		shards = append(shards, path)
+	}
+	data, err := os.ReadFile(shards[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	trailing := filepath.Join(dir, "trailing.json")
+	if err := os.WriteFile(trailing, append(data, []byte("{}\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		files []string
+		want  string
+	}{
+		{"2 of 3 shards", shards[:2], "shard 3/3 of the run is missing"},
+		{"a shard twice", []string{shards[0], shards[1], shards[1], shards[2]}, "shard 2/3 is given twice"},
+		{"trailing data", []string{shards[0], shards[1], trailing}, "has data after the fleet diff JSON document"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCatc(t, append([]string{"diff", "--merge"}, tt.files...)...)
+			if code != 1 || out != "" || !strings.Contains(errOut, tt.want) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want 1 and %q", code, out, errOut, tt.want)
+			}
+		})
+	}
+}

@@ -49,8 +49,8 @@ func runImport(c *cli.Context) error {
 		}
 		opts.Aliases = given.Aliases
 	}
-	outs, diags := importer.ImportWith(sources, opts)
-	if err := printDiagnostics(c, diags, sourceFiles(sources)); err != nil {
+	outs, diags, shown := importer.ImportWith(sources, opts)
+	if err := printDiagnostics(c, diags, sourceFiles(shown)); err != nil {
 		return err
 	}
 	written := outs[:0:0]

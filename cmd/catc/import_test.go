@@ -165,3 +165,45 @@ func TestImportAliasesReused(t *testing.T) {
 		t.Errorf("match --aliases of a valid port: exit %d", code)
 	}
 }
+
+// TestImportDiagnosticsHideSecrets: in every diagnostics format, import
+// neither quotes nor shows in a snippet the default of a sensitive
+// attribute (by flag, by type, by an alias to Sensitive), while the
+// diagnostics about them are still there.
+func TestImportDiagnosticsHideSecrets(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"lib/puppet/type/x.rb": "Puppet::ResourceApi.register_type(\n  name: 'x', desc: 'd',\n  attributes: {\n" +
+			"    n: {type: 'String', behaviour: :namevar, desc: 'n'},\n" +
+			"    a: {type: 'String', desc: 'a', default: 'hunter2-flag' + suffix, sensitive: true},\n" +
+			"    b: {type: 'Optional[Sensitive[String]]', desc: 'b', default: 'hunter2-type' + suffix},\n" +
+			"    c: {type: 'Secret::Token', desc: 'c', default: 'hunter2-alias' + suffix},\n" +
+			"    d: {type: 'Sensitive[Integer]', desc: 'd', default: 'hunter2-bad'},\n  })\n",
+		"types/token.pp": "type Secret::Token = Sensitive[String]\n",
+	}
+	for name, src := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, format := range []string{"text", "json", "github"} {
+		t.Run(format, func(t *testing.T) {
+			code, _, errOut := runCatc(t, "import", dir, "--diagnostics", format)
+			if code != 1 {
+				t.Errorf("exit %d, want 1 (d's default is refused)", code)
+			}
+			if strings.Contains(errOut, "hunter2") {
+				t.Errorf("the diagnostics show a secret default:\n%s", errOut)
+			}
+			if n := strings.Count(errOut, "Not a literal"); n < 3 {
+				t.Errorf("%d Not a literal diagnostics, want one per computed default:\n%s", n, errOut)
+			}
+			if !strings.Contains(errOut, "Invalid default") {
+				t.Errorf("the refused default is not reported:\n%s", errOut)
+			}
+		})
+	}
+}

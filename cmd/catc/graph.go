@@ -187,7 +187,7 @@ func writeSVG(c *cli.Context, sub *graph.Subgraph, opts render.DOTOptions) error
 	if err := render.DOT(&dot, sub, opts); err != nil {
 		return err
 	}
-	renderer, err := findSVGRenderer(c.App.ErrWriter)
+	renderer, err := findSVGRenderer()
 	if err != nil {
 		return &exitError{code: exitErrors, msg: err.Error()}
 	}

@@ -22,7 +22,11 @@ const (
 
 func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) == "" {
-		os.Exit(m.Run())
+		code := m.Run()
+		if svgRenderer.dir != "" {
+			os.RemoveAll(svgRenderer.dir)
+		}
+		os.Exit(code)
 	}
 	// The child announces each written temporary output file on stdout
 	// and then blocks, for the parent to signal it mid-write.

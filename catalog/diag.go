@@ -15,6 +15,8 @@ import (
 // one) and what to do.
 const (
 	summaryUnreadable      = "Cannot read input"
+	summaryDirLoop         = "Symbolic link loop"
+	summaryDirTwice        = "Directory loaded twice"
 	summaryUnsupportedTop  = "Unsupported block type"
 	summaryUnsupportedArg  = "Unsupported argument"
 	summaryBlockLabels     = "Wrong block labels"

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/importer/ruby"
+	"github.com/catc-dev/catc/internal/inputfile"
 )
 
 // Source is one input file: a Ruby type file (lib/puppet/type/*.rb) or a
@@ -122,7 +123,7 @@ func FindSources(paths []string) ([]Source, error) {
 	}
 	out := make([]Source, 0, len(names))
 	for _, n := range names {
-		b, err := os.ReadFile(n)
+		b, err := inputfile.Read(n)
 		if err != nil {
 			return nil, err
 		}

@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/inputfile"
 )
 
 // workspace is the server's view of the files: what is on disk below the
@@ -49,7 +49,7 @@ func (w *workspace) scan() {
 			if d.IsDir() || !strings.HasSuffix(d.Name(), ".hcl") || skip[p] {
 				return nil
 			}
-			if src, err := os.ReadFile(p); err == nil {
+			if src, err := inputfile.Read(p); err == nil {
 				w.disk[p] = src
 			}
 			return nil
@@ -62,7 +62,7 @@ func (w *workspace) reread(path string) {
 	if !strings.HasSuffix(path, ".hcl") || !w.below(path) {
 		return
 	}
-	src, err := os.ReadFile(path)
+	src, err := inputfile.Read(path)
 	if err != nil {
 		delete(w.disk, path)
 		return

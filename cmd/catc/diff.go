@@ -1,15 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/render"
 )
 
@@ -144,12 +145,11 @@ func usage(msg string) error { return &exitError{code: exitErrors, msg: msg} }
 // diff reports them.
 func loadSide(c *cli.Context, paths []string) (*graph.Snapshot, error) {
 	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") {
-		f, err := os.Open(paths[0])
+		data, err := inputfile.Read(paths[0])
 		if err != nil {
-			return nil, &exitError{code: exitErrors, msg: err.Error()}
+			return nil, &exitError{code: exitErrors, msg: fmt.Sprintf("cannot read %s: %v", paths[0], pathErrorCause(err))}
 		}
-		defer f.Close()
-		s, err := graph.ReadSnapshot(f, paths[0])
+		s, err := graph.ReadSnapshot(bytes.NewReader(data), paths[0])
 		if err != nil {
 			return nil, &exitError{code: exitErrors, msg: err.Error()}
 		}

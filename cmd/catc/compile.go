@@ -15,7 +15,7 @@ func compileCommand() *cli.Command {
 		Name:      "compile",
 		Usage:     "write the compiled catalog as JSON (resources and edges)",
 		ArgsUsage: "PATH...",
-		Flags: append(loadFlags(), outputFlag(), nodesFlag(),
+		Flags: append(loadFlags(), outputFlag(), overwriteFlag(), nodesFlag(),
 			&cli.StringFlag{Name: "format", Value: "catc", Usage: "`FORMAT` of the catalog: catc (catc's JSON) or puppet (Puppet's catalog format 2)"},
 		),
 		Action: func(c *cli.Context) error {

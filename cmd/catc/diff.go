@@ -27,7 +27,7 @@ func diffCommand() *cli.Command {
 			"   or: catc diff --old PATH... --new PATH...\n" +
 			"   with --nodes FACTS: every node's diff, the nodes grouped by what changes\n" +
 			"   or: catc diff --merge SHARD.json...   (the fleet JSON of --shard I/N runs)",
-		Flags: append(append(loadFlags(), fleetDiffFlags()...), outputFlag(),
+		Flags: append(append(loadFlags(), fleetDiffFlags()...), outputFlag(), overwriteFlag(),
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT` of the diff: text, markdown or json"},
 			&cli.BoolFlag{Name: "detailed-exitcode", Usage: "exit 0 when there is no change, 2 when there are changes, 1 on errors"},
 			&cli.StringFlag{Name: "base", Usage: "compare PATH... at git revision `REV` with the working tree"},

@@ -30,7 +30,7 @@ func TestMain(m *testing.M) {
 	}
 	// The child announces each written temporary output file on stdout
 	// and then blocks, for the parent to signal it mid-write.
-	testHookWritten = func(tmp string) {
+	testHookWritten = func(tmp string) error {
 		os.Stdout.WriteString("written " + tmp + "\n")
 		select {}
 	}
@@ -93,7 +93,7 @@ func TestOutputRemovedOnSignal(t *testing.T) {
 
 func TestOutputKeepsMode(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "c.json")
-	if err := os.WriteFile(out, []byte("old"), 0o600); err != nil {
+	if err := os.WriteFile(out, []byte(oldCatalog), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	if code, _, errOut := runCatc(t, "compile", seed, "-o", out); code != 0 {
@@ -131,7 +131,7 @@ func TestOutputThroughSymlink(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tt.existing {
-				if err := os.WriteFile(target, []byte("old"), 0o640); err != nil {
+				if err := os.WriteFile(target, []byte(oldCatalog), 0o640); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -194,7 +194,8 @@ func TestDocDirKeepsModeAndLinks(t *testing.T) {
 	if code, _, errOut := runCatc(t, "doc", seed, "-o", filepath.Join(dir, "sub")); code != 0 {
 		t.Fatalf("doc -o = %d: %s", code, errOut)
 	}
-	if code, _, errOut := runCatc(t, "doc", seed, "-o", dir); code != 0 {
+	// README.md is not catc's: doc -o replaces it only when asked.
+	if code, _, errOut := runCatc(t, "doc", seed, "-o", dir, "--overwrite"); code != 0 {
 		t.Fatalf("doc -o = %d: %s", code, errOut)
 	}
 	if st, err := os.Stat(readme); err != nil || st.Mode().Perm() != 0o600 {
@@ -204,6 +205,9 @@ func TestDocDirKeepsModeAndLinks(t *testing.T) {
 		t.Errorf("software.md is no longer a link: %v", err)
 	}
 }
+
+// oldCatalog stands for a catalog JSON an earlier catc compile wrote.
+const oldCatalog = `{"format": "catc.catalog/1", "resources": []}`
 
 // assertJSON fails unless path holds one JSON document.
 func assertJSON(t *testing.T, path string) {

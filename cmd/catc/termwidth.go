@@ -14,6 +14,9 @@ func terminalWidth(w io.Writer) uint {
 	if !isTerminal(w) {
 		return 0
 	}
+	if s, ok := w.(*stdoutWriter); ok {
+		w = s.w
+	}
 	if n := ttyColumns(w.(*os.File)); n > 0 {
 		return uint(n)
 	}

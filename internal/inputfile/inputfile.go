@@ -120,3 +120,15 @@ func kind(m fs.FileMode) string {
 		return "a special file"
 	}
 }
+
+// Head returns the first n bytes (fewer if the file is shorter) of the
+// regular file name, checked as Read checks it: for recognising a file by
+// its start without reading all of it.
+func Head(name string, n int) ([]byte, error) {
+	f, _, err := open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, int64(n)))
+}

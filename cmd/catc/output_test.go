@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -16,8 +17,9 @@ import (
 // childEnv makes the test binary run catc itself (TestMain), with the
 // arguments in childArgs separated by newlines.
 const (
-	childEnv  = "CATC_TEST_CHILD"
-	childArgs = "CATC_TEST_CHILD_ARGS"
+	childEnv   = "CATC_TEST_CHILD"
+	childArgs  = "CATC_TEST_CHILD_ARGS"
+	childUmask = "CATC_TEST_CHILD_UMASK"
 )
 
 func TestMain(m *testing.M) {
@@ -29,10 +31,25 @@ func TestMain(m *testing.M) {
 		os.Exit(code)
 	}
 	// The child announces each written temporary output file on stdout
-	// and then blocks, for the parent to signal it mid-write.
-	testHookWritten = func(tmp string) error {
-		os.Stdout.WriteString("written " + tmp + "\n")
-		select {}
+	// and then blocks, for the parent to signal it mid-write; a "plain"
+	// child runs as catc does, with the umask of childUmask if set.
+	switch os.Getenv(childEnv) {
+	case "plain":
+	case "commit":
+		// Announce the commit of a directory output and give the
+		// parent time to signal it.
+		testHookCommitting = func() {
+			os.Stdout.WriteString("committing\n")
+			time.Sleep(300 * time.Millisecond)
+		}
+	default:
+		testHookWritten = func(tmp string) error {
+			os.Stdout.WriteString("written " + tmp + "\n")
+			select {}
+		}
+	}
+	if m, err := strconv.ParseUint(os.Getenv(childUmask), 8, 32); err == nil {
+		syscall.Umask(int(m))
 	}
 	if args := os.Getenv(childArgs); args != "" {
 		os.Args = append([]string{"catc"}, strings.Split(args, "\n")...)
@@ -107,16 +124,6 @@ func TestOutputKeepsMode(t *testing.T) {
 		t.Errorf("mode = %v, want -rw-------", st.Mode())
 	}
 	assertJSON(t, out)
-}
-
-func TestOutputNewFileMode(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "c.json")
-	if code, _, errOut := runCatc(t, "compile", seed, "-o", out); code != 0 {
-		t.Fatalf("compile -o = %d: %s", code, errOut)
-	}
-	if st, err := os.Stat(out); err != nil || st.Mode().Perm() != 0o644 {
-		t.Errorf("new file: %v %v, want -rw-r--r--", st.Mode(), err)
-	}
 }
 
 func TestOutputThroughSymlink(t *testing.T) {

@@ -62,6 +62,9 @@ func (r *tempRegistry) commitAll(pairs [][2]string) (int, error) {
 			return i, err
 		}
 		delete(r.paths, p[0])
+		if i == 0 && testHookCommitting != nil {
+			testHookCommitting()
+		}
 	}
 	return 0, nil
 }
@@ -78,6 +81,9 @@ func (r *tempRegistry) swapDir(tmp, dir, aside string) (string, error) {
 	if err := os.Rename(dir, aside); err != nil {
 		return "", err
 	}
+	if testHookCommitting != nil {
+		testHookCommitting()
+	}
 	if err := os.Rename(tmp, dir); err != nil {
 		if back := os.Rename(aside, dir); back != nil {
 			return "", fmt.Errorf("%v; the old directory is at %s", err, aside)
@@ -88,6 +94,11 @@ func (r *tempRegistry) swapDir(tmp, dir, aside string) (string, error) {
 	r.paths[aside] = true
 	return aside, nil
 }
+
+// testHookCommitting, when set (by tests only), runs in the middle of
+// putting a directory output in place (after its first rename), so that
+// a test can signal the process at that moment.
+var testHookCommitting func()
 
 // removeAllLocked deletes every registered path; the lock is held and
 // never released, since the process exits next.

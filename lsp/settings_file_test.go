@@ -3,6 +3,7 @@ package lsp
 import (
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"syscall"
 	"testing"
@@ -39,5 +40,33 @@ func TestProjectSettingsSpecialFile(t *testing.T) {
 				t.Fatal("projectSettings hung")
 			}
 		})
+	}
+}
+
+// TestScanFollowsSymlinkedDirs: the workspace sees the files of a
+// symbolically linked directory (a vendored module), as validate does,
+// and skips a link to /dev/zero without reading it.
+func TestScanFollowsSymlinkedDirs(t *testing.T) {
+	root := t.TempDir()
+	vendor := t.TempDir()
+	writeTree(t, root, map[string]string{"types.hcl": typesHCL})
+	writeTree(t, vendor, map[string]string{"site.hcl": siteHCL})
+	if err := os.Symlink(vendor, filepath.Join(root, "vendored")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/dev/zero", filepath.Join(root, "evil.hcl")); err != nil {
+		t.Fatal(err)
+	}
+	ws := newWorkspace()
+	ws.folders = []string{root}
+	ws.scan()
+	var got []string
+	for p := range ws.disk {
+		got = append(got, p)
+	}
+	sort.Strings(got)
+	want := []string{filepath.Join(root, "types.hcl"), filepath.Join(root, "vendored", "site.hcl")}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("scanned %q, want %q", got, want)
 	}
 }

@@ -51,7 +51,7 @@ func findSVGRenderer() (string, error) {
 		"which is not next to catc, on PATH or in $" + rendererEnv + ". Install it with " +
 		"`go install " + modulePath + "/cmd/" + rendererName + "@latest` " +
 		"(or the version of your catc), or from a catc checkout you trust: " +
-		"`go build -o \"$(dirname \"$(command -v catc)\")/" + rendererName + "\" ./cmd/" + rendererName + "`; " +
+		"`go build -o \"$(dirname \"$(readlink -f \"$(command -v catc)\")\")/" + rendererName + "\" ./cmd/" + rendererName + "`; " +
 		"or pipe DOT to Graphviz: catc graph … --format dot | dot -Tsvg -o graph.svg")
 }
 

@@ -433,3 +433,28 @@ func TestStdoutFull(t *testing.T) {
 		})
 	}
 }
+
+// TestDirOutputKeepsModes: a directory of catc's replaced as a whole keeps
+// its own mode and each file's that it held.
+func TestDirOutputKeepsModes(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	args := []string{"compile", fleetOld, "--nodes", fleetFacts, "-o", out}
+	if code, _, stderr := runCatc(t, args...); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+	file := filepath.Join(out, "db-01.example.com.json")
+	if err := os.Chmod(file, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(out, 0o710); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCatc(t, args...); code != 0 {
+		t.Fatalf("again: exit %d:\n%s", code, stderr)
+	}
+	for path, want := range map[string]os.FileMode{file: 0o600, out: 0o710} {
+		if st, err := os.Stat(path); err != nil || st.Mode().Perm() != want {
+			t.Errorf("%s: mode %v (%v), want %v", path, st.Mode().Perm(), err, want)
+		}
+	}
+}

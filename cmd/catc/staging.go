@@ -131,13 +131,19 @@ func (s *staging) makeTempDir(perm fs.FileMode) error {
 func (s *staging) add(name string, write func(io.Writer) error) error {
 	path := filepath.Join(s.dir, name)
 	if s.tmpDir != "" {
-		f, err := os.OpenFile(filepath.Join(s.tmpDir, name), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		// A file the replaced directory holds keeps its mode (created
+		// 0600 until then); a new one gets 0666 less the umask.
+		perm, mode := newFile, fs.FileMode(0o666)
+		if st, err := os.Lstat(filepath.Join(s.target, name)); s.existed && err == nil && st.Mode().IsRegular() {
+			perm, mode = st.Mode().Perm(), 0o600
+		}
+		f, err := os.OpenFile(filepath.Join(s.tmpDir, name), os.O_RDWR|os.O_CREATE|os.O_EXCL, mode)
 		if err != nil {
 			return outputError(path, err)
 		}
 		// The temporary directory is removed as a whole, on failure or
 		// on a signal.
-		return outputError(path, writeTemp(f, newFile, write))
+		return outputError(path, writeTemp(f, perm, write))
 	}
 	target, err := resolveLinks(path)
 	if err != nil {

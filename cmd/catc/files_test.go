@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -455,6 +457,50 @@ func TestDirOutputKeepsModes(t *testing.T) {
 	for path, want := range map[string]os.FileMode{file: 0o600, out: 0o710} {
 		if st, err := os.Stat(path); err != nil || st.Mode().Perm() != want {
 			t.Errorf("%s: mode %v (%v), want %v", path, st.Mode().Perm(), err, want)
+		}
+	}
+}
+
+// TestCatcWrote: every output catc writes to a file is known for its own
+// the next time (so that rerunning a command needs no --overwrite), and
+// a hand-written file is not.
+func TestCatcWrote(t *testing.T) {
+	dir := t.TempDir()
+	for i, args := range [][]string{
+		{"compile", seed}, {"compile", seed, "--format", "puppet"},
+		{"plan", seed}, {"plan", seed, "--format", "json"},
+		{"plan", fleetOld, "--nodes", fleetFacts},
+		{"graph", seed}, {"graph", seed, "--format", "json"},
+		{"diff", "../../fixtures/diff/change/old", "../../fixtures/diff/change/new"},
+		{"diff", "../../fixtures/diff/change/old", "../../fixtures/diff/change/new", "--format", "markdown"},
+		{"diff", "../../fixtures/diff/change/old", "../../fixtures/diff/change/new", "--format", "json"},
+		{"diff", fleetOld, "../../fixtures/fleet/site-new", "--nodes", fleetFacts},
+		{"diff", fleetOld, "../../fixtures/fleet/site-new", "--nodes", fleetFacts, "--format", "markdown"},
+		{"import", "../../importer/testdata/seed/lib/puppet/type/apt_key.rb"},
+		{"graph", seed, "--format", "svg"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			if slices.Contains(args, "svg") {
+				t.Setenv(rendererEnv, buildSVGRenderer(t))
+			}
+			out := filepath.Join(dir, strconv.Itoa(i))
+			runCatc(t, append(args, "-o", out)...)
+			if args[0] == "import" {
+				out = filepath.Join(out, "apt_key.hcl")
+			}
+			if _, err := os.Stat(out); err != nil {
+				t.Fatalf("nothing written: %v", err)
+			}
+			if !catcWrote(out) {
+				t.Errorf("catc does not know its own output, which starts:\n%.200s", readFile(t, out))
+			}
+		})
+	}
+	for _, text := range []string{"# My project\n", "resource \"file\" \"x\" {}\n", `{"name": "x"}`, "Apply the plan\n"} {
+		p := filepath.Join(dir, "hand")
+		writeFile(t, p, text)
+		if catcWrote(p) {
+			t.Errorf("%q is taken for catc's", text)
 		}
 	}
 }

@@ -106,8 +106,8 @@ func (g *outputGuard) checkReplace(path, target string) error {
 // JSON documents (their "format" is catc.…), the Puppet catalog (catc
 // writes the all-zero catalog_uuid, Puppet never does), DOT and the SVG
 // drawn from it (the graph is named catalog), doc pages (a marker line),
-// import's HCL, the plan and the diff texts and Markdown. README.md's
-// "Outputs" notes list them.
+// import's HCL, the plan and the diff texts and Markdown, and the lines
+// of --nodes outcomes. README.md's notes on output files list them.
 var catcSignatures = []*regexp.Regexp{
 	regexp.MustCompile(`\A\s*\{\s*"format"\s*:\s*"catc\.`),
 	regexp.MustCompile(`\A\s*\{[\s\S]*"catalog_uuid"\s*:\s*"00000000-0000-0000-0000-000000000000"`),
@@ -115,7 +115,7 @@ var catcSignatures = []*regexp.Regexp{
 	regexp.MustCompile(`\A<\?xml[\s\S]*<!-- Title: catalog `),
 	regexp.MustCompile(`\A` + regexp.QuoteMeta(docMarker)),
 	regexp.MustCompile(`\A# Imported by catc import`),
-	regexp.MustCompile(`\A(Apply order: |\*{0,2}Plan: |\*{0,2}This change affects )`),
+	regexp.MustCompile(`\A(Apply order: |\*{0,2}Plan: |\*{0,2}This change affects |\d+ nodes? )`),
 }
 
 // docMarker opens every page doc -o writes, so that a later doc -o knows

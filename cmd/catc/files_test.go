@@ -282,6 +282,7 @@ func TestOutputRefusesInputsAndForeignFiles(t *testing.T) {
 		{"even with --overwrite", []string{"compile", site, "-o", input, "--overwrite"}, input, "it is one of this command's inputs"},
 		{"the facts file", []string{"plan", site, "--facts", facts, "-o", facts, "--overwrite"}, facts, "it is one of this command's inputs"},
 		{"diff over its JSON input", []string{"diff", catalogJSON, site, "-o", catalogJSON}, catalogJSON, "it is one of this command's inputs"},
+		{"diff --new over its input", []string{"diff", "--old", catalogJSON, "--new", site, "-o", input, "--overwrite"}, input, "it is one of this command's inputs"},
 		{"a file catc did not write", []string{"plan", site, "-o", mine}, mine, "it exists and catc did not write it"},
 		{"it, with --overwrite", []string{"plan", site, "-o", mine, "--overwrite"}, mine, ""},
 		{"catc's own plan again", []string{"plan", site, "-o", mine}, mine, ""},

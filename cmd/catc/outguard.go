@@ -27,11 +27,13 @@ type outputGuard struct {
 }
 
 // guardOf collects the command's inputs from its arguments and the flags
-// that name files: the same expansion Load makes of PATH arguments, the
-// var files, facts, the digest key file and the --nodes facts.
+// that name files: the same expansion Load makes of PATH arguments (and
+// diff's --old and --new), the var files, facts, the digest key file and
+// the --nodes facts.
 func guardOf(c *cli.Context) *outputGuard {
 	g := &outputGuard{overwrite: c.Bool("overwrite")}
-	names, _ := catalog.ExpandPaths(c.Args().Slice())
+	paths := append(c.Args().Slice(), c.StringSlice("old")...)
+	names, _ := catalog.ExpandPaths(append(paths, c.StringSlice("new")...))
 	names = append(names, c.StringSlice("var-file")...)
 	for _, flag := range []string{"facts", "digest-key-file", "nodes"} {
 		p := c.String(flag)

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -236,9 +237,9 @@ func TestDirOutputFailureKeepsOld(t *testing.T) {
 				t.Fatalf("first run: exit %d:\n%s", code, stderr)
 			}
 			before := snapshotDir(t, out)
-			n := 0
+			var n atomic.Int32 // compile --nodes writes from several goroutines
 			testHookWritten = func(string) error {
-				if n++; n == 2 {
+				if n.Add(1) == 2 {
 					return errors.New("injected failure")
 				}
 				return nil

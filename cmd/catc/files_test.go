@@ -1,3 +1,5 @@
+//go:build unix
+
 package main
 
 import (
@@ -16,17 +18,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 )
-
-// writeFile creates path (and its directories) holding content.
-func writeFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // TestInputsMustBeRegularFiles: every input a command reads (HCL, facts,
 // var file, digest key file, catalog JSON for diff, fleet JSON for
@@ -504,5 +495,13 @@ func TestCatcWrote(t *testing.T) {
 		if catcWrote(p) {
 			t.Errorf("%q is taken for catc's", text)
 		}
+	}
+}
+
+// setChildUmask sets the umask of a child process to childUmask's value
+// (octal), when given.
+func setChildUmask() {
+	if m, err := strconv.ParseUint(os.Getenv(childUmask), 8, 32); err == nil {
+		syscall.Umask(int(m))
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -48,9 +47,7 @@ func TestMain(m *testing.M) {
 			select {}
 		}
 	}
-	if m, err := strconv.ParseUint(os.Getenv(childUmask), 8, 32); err == nil {
-		syscall.Umask(int(m))
-	}
+	setChildUmask()
 	if args := os.Getenv(childArgs); args != "" {
 		os.Args = append([]string{"catc"}, strings.Split(args, "\n")...)
 	} else {

@@ -26,7 +26,12 @@ type sourceFile struct {
 // taken whatever its name. Symbolic links to directories are followed
 // (vendored modules often are links), also as an argument; a link back
 // to a directory it is inside, or a second way to a directory already
-// listed, is skipped with a warning. A file named twice is listed once,
+// listed, is skipped with a warning. A link to a directory found inside
+// a directory is followed only to a place inside the working directory
+// or a directory argument: a checkout's link to / or ~ must not make
+// catc walk (and quote in diagnostics) a tree the checkout does not
+// hold; it is skipped with a warning, and naming its target as an
+// argument loads it. A file named twice is listed once,
 // at its first place. A path that cannot be read is a diagnostic; the
 // other paths are still expanded. (catc fmt uses it too.)
 func ExpandPaths(paths []string) ([]string, hcl.Diagnostics) { return expandPaths(paths, nil) }
@@ -45,7 +50,7 @@ func expandPaths(paths []string, skip []string) ([]string, hcl.Diagnostics) {
 			out = append(out, p)
 		}
 	}
-	w := &dirWalk{}
+	w := &dirWalk{roots: walkRoots(paths)}
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
@@ -73,6 +78,40 @@ func expandPaths(paths []string, skip []string) ([]string, hcl.Diagnostics) {
 // load, and no link loop is followed.
 type dirWalk struct {
 	listed map[string]string // real path → the path it was first listed by
+	roots  []string          // real paths a link may lead into
+}
+
+// walkRoots are the real paths of the working directory and of the
+// directories among paths.
+func walkRoots(paths []string) []string {
+	var roots []string
+	for _, p := range append([]string{"."}, paths...) {
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			if real, err := realAbs(p); err == nil {
+				roots = append(roots, real)
+			}
+		}
+	}
+	return roots
+}
+
+// realAbs is p absolute with its symbolic links resolved.
+func realAbs(p string) (string, error) {
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Abs(real)
+}
+
+// inside reports whether the real path p is one of the roots or below one.
+func (w *dirWalk) inside(p string) bool {
+	for _, r := range w.roots {
+		if p == r || strings.HasPrefix(p, r+string(filepath.Separator)) || r == string(filepath.Separator) {
+			return true
+		}
+	}
+	return false
 }
 
 // maxDirs bounds the directories one load lists: a symbolic link in a
@@ -95,7 +134,7 @@ func (w *dirWalk) hclFiles(dir string) ([]string, hcl.Diagnostics) {
 // walk adds the *.hcl files of dir and recurses into its directories;
 // ancestors are the real paths of the directories dir is inside.
 func (w *dirWalk) walk(dir string, ancestors []string, files *[]string, diags *hcl.Diagnostics) {
-	real, err := filepath.EvalSymlinks(dir)
+	real, err := realAbs(dir)
 	if err != nil {
 		*diags = append(*diags, ioDiag(dir, err))
 		return
@@ -125,22 +164,40 @@ func (w *dirWalk) walk(dir string, ancestors []string, files *[]string, diags *h
 	for _, e := range entries {
 		p := filepath.Join(dir, e.Name())
 		isDir := e.IsDir()
-		if e.Type()&fs.ModeSymlink != 0 {
+		link := e.Type()&fs.ModeSymlink != 0
+		if link {
 			// Follow the link to see whether it names a directory; a
 			// dangling link named *.hcl is reported when it is read.
 			if info, err := os.Stat(p); err == nil {
 				isDir = info.IsDir()
 			}
 		}
-		switch {
-		case isDir && strings.HasPrefix(e.Name(), "."):
-			// .git, .terraform and the like
-		case isDir:
+		isHCL := !isDir && strings.HasSuffix(e.Name(), ".hcl")
+		if isDir && strings.HasPrefix(e.Name(), ".") || !isDir && !isHCL {
+			continue // .git, .terraform and the like; other files
+		}
+		if link && isDir {
+			// (A link to a file is read wherever it points, as before
+			// links to directories were followed: sites share a types
+			// file that way. inputfile refuses devices and pipes.)
+			if target, err := realAbs(p); err == nil && !w.inside(target) {
+				*diags = append(*diags, linkOutside(p, target))
+				continue
+			}
+		}
+		if isDir {
 			w.walk(p, ancestors, files, diags)
-		case strings.HasSuffix(e.Name(), ".hcl"):
+		} else {
 			*files = append(*files, p)
 		}
 	}
+}
+
+// linkOutside is the warning for a link found in a directory that leads
+// out of the working directory and the directories given.
+func linkOutside(p, target string) *hcl.Diagnostic {
+	return &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: summaryLinkOutside, Detail: fmt.Sprintf(
+		"%s is a symbolic link to the directory %s, outside the working directory and the directories given; it was not read. Name it on the command line to load it.", p, target)}
 }
 
 func dirWarning(summary, dir, what string) *hcl.Diagnostic {

@@ -56,6 +56,8 @@ func diagLines(diags hcl.Diagnostics) []string {
 // path given.
 func TestExpandPathsSymlinkedDirs(t *testing.T) {
 	root := t.TempDir()
+	elsewhere := t.TempDir()
+	mkfiles(t, elsewhere, map[string]string{"secret.hcl": "", "mod/m.hcl": ""})
 	t.Chdir(root)
 	mkfiles(t, root, map[string]string{
 		"real/types/a.hcl":     "",
@@ -72,6 +74,9 @@ func TestExpandPathsSymlinkedDirs(t *testing.T) {
 		"site/notes.txt":       "",
 		"site/linked.hcl":      "-> ../m.hcl",
 		"site/dangling":        "-> nowhere",
+		"out/root":             "-> /",
+		"out/mod":              "-> " + filepath.Join(elsewhere, "mod"),
+		"out/secret.hcl":       "-> " + filepath.Join(elsewhere, "secret.hcl"),
 	})
 	for _, tc := range []struct {
 		name  string
@@ -94,6 +99,24 @@ func TestExpandPathsSymlinkedDirs(t *testing.T) {
 			diags: []string{
 				"warning: Symbolic link loop: The directory site/loop/up is a symbolic link to a directory it is inside (a loop); it was skipped, as its files are loaded through that directory. Remove the link, or name the directory you mean.",
 				"warning: Directory loaded twice: The directory site/vendor/mod is the directory site/again again (through a symbolic link); its files were loaded once, from there.",
+			},
+		},
+		{
+			name:  "links out of the tree",
+			paths: []string{"out"},
+			diags: []string{
+				"warning: Symbolic link out of the tree: out/mod is a symbolic link to the directory " + filepath.Join(elsewhere, "mod") + ", outside the working directory and the directories given; it was not read. Name it on the command line to load it.",
+				"warning: Symbolic link out of the tree: out/root is a symbolic link to the directory /, outside the working directory and the directories given; it was not read. Name it on the command line to load it.",
+			},
+			// A link to a file is read wherever it points (a shared types file).
+			files: []string{"out/secret.hcl"},
+		},
+		{
+			name:  "a link out of the tree whose target is named too",
+			paths: []string{"out/mod", filepath.Join(elsewhere, "mod"), "out/secret.hcl"},
+			files: []string{"out/mod/m.hcl", "out/secret.hcl"},
+			diags: []string{
+				"warning: Directory loaded twice: The directory " + filepath.Join(elsewhere, "mod") + " is the directory out/mod again (through a symbolic link); its files were loaded once, from there.",
 			},
 		},
 		{

@@ -50,10 +50,8 @@ func TestProjectSettingsSpecialFile(t *testing.T) {
 // and skips a link to /dev/zero without reading it.
 func TestScanFollowsSymlinkedDirs(t *testing.T) {
 	root := t.TempDir()
-	vendor := t.TempDir()
-	writeTree(t, root, map[string]string{"types.hcl": typesHCL})
-	writeTree(t, vendor, map[string]string{"site.hcl": siteHCL})
-	if err := os.Symlink(vendor, filepath.Join(root, "vendored")); err != nil {
+	writeTree(t, root, map[string]string{"types.hcl": typesHCL, ".vendor/mod/site.hcl": siteHCL})
+	if err := os.Symlink(filepath.Join(".vendor", "mod"), filepath.Join(root, "vendored")); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Symlink("/dev/zero", filepath.Join(root, "evil.hcl")); err != nil {

@@ -50,6 +50,7 @@ func TestInputsMustBeRegularFiles(t *testing.T) {
 	}{
 		{"HCL file", []string{"validate", zero("a.hcl")}, device},
 		{"a link committed in a directory", []string{"validate", site}, filepath.Join(site, "evil.hcl") + ": " + device},
+		{"the link named", []string{"validate", filepath.Join(site, "evil.hcl")}, device},
 		{"named pipe", []string{"validate", seed, fifo}, fifo + ": not a regular file but a named pipe"},
 		{"facts", []string{"validate", seed, "--facts", zero("facts.json")}, device},
 		{"var file", []string{"validate", seed, "--var-file", zero("vars.hcl")}, device},

@@ -149,10 +149,20 @@ func isTypesDir(rel string) bool {
 // reads from there.
 func typeFiles(dir string) ([]string, error) {
 	var out []string
-	inTypes := isTypesDir(filepath.ToSlash(filepath.Clean(dir)) + "/")
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	dir = filepath.Clean(dir)
+	inTypes := isTypesDir(filepath.ToSlash(dir) + "/")
+	// A vendored module is often a symbolic link: walk what it points
+	// to, naming the files below the link as given.
+	root := dir
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		root = real
+	}
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if rel, err := filepath.Rel(root, path); err == nil {
+			path = filepath.Join(dir, rel)
 		}
 		if d.IsDir() && (d.Name() == ".git" || d.Name() == "spec" || d.Name() == "vendor") && path != dir {
 			return filepath.SkipDir

@@ -15,6 +15,9 @@ import (
 // one) and what to do.
 const (
 	summaryUnreadable      = "Cannot read input"
+	summaryDirLoop         = "Symbolic link loop"
+	summaryDirTwice        = "Directory loaded twice"
+	summaryLinkOutside     = "Symbolic link out of the tree"
 	summaryUnsupportedTop  = "Unsupported block type"
 	summaryUnsupportedArg  = "Unsupported argument"
 	summaryBlockLabels     = "Wrong block labels"

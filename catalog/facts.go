@@ -15,6 +15,8 @@ import (
 	"github.com/zclconf/go-cty/cty"
 	ctyjson "github.com/zclconf/go-cty/cty/json"
 	"gopkg.in/yaml.v3"
+
+	"github.com/catc-dev/catc/internal/inputfile"
 )
 
 // Node is one node of a fleet: its name (the certname) and its facts.
@@ -110,7 +112,7 @@ func factsDiag(detail string) *hcl.Diagnostic {
 
 // readFactsFile reads one file of one or several nodes.
 func readFactsFile(path string) ([]*Node, hcl.Diagnostics) {
-	src, err := os.ReadFile(path)
+	src, err := inputfile.Read(path)
 	if err != nil {
 		return nil, hcl.Diagnostics{ioDiag(path, err)}
 	}

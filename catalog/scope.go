@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 
@@ -10,6 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -161,7 +161,7 @@ func (v *variableDef) check(rng hcl.Range) hcl.Diagnostics {
 func (c *Catalog) applyVarFiles(defs map[string]*variableDef, paths []string) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, p := range paths {
-		src, err := os.ReadFile(p)
+		src, err := inputfile.Read(p)
 		if err != nil {
 			diags = append(diags, ioDiag(p, err))
 			continue

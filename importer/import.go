@@ -12,6 +12,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/importer/ruby"
+	"github.com/catc-dev/catc/internal/inputfile"
 )
 
 // Source is one input file: a Ruby type file (lib/puppet/type/*.rb) or a
@@ -145,7 +146,7 @@ func FindSources(paths []string) ([]Source, error) {
 	}
 	out := make([]Source, 0, len(names))
 	for _, n := range names {
-		b, err := os.ReadFile(n)
+		b, err := inputfile.Read(n)
 		if err != nil {
 			return nil, err
 		}
@@ -171,10 +172,20 @@ func isTypesDir(rel string) bool {
 // reads from there.
 func typeFiles(dir string) ([]string, error) {
 	var out []string
-	inTypes := isTypesDir(filepath.ToSlash(filepath.Clean(dir)) + "/")
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	dir = filepath.Clean(dir)
+	inTypes := isTypesDir(filepath.ToSlash(dir) + "/")
+	// A vendored module is often a symbolic link: walk what it points
+	// to, naming the files below the link as given.
+	root := dir
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		root = real
+	}
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if rel, err := filepath.Rel(root, path); err == nil {
+			path = filepath.Join(dir, rel)
 		}
 		if d.IsDir() && (d.Name() == ".git" || d.Name() == "spec" || d.Name() == "vendor") && path != dir {
 			return filepath.SkipDir

@@ -3,10 +3,13 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/catc-dev/catc/internal/inputfile"
 )
 
 // ProjectFile is the name of the settings file the server reads at the
@@ -88,9 +91,12 @@ func (s Settings) varFlags() []string {
 func projectSettings(folders []string) (Settings, error) {
 	for _, dir := range folders {
 		p := filepath.Join(dir, ProjectFile)
-		raw, err := os.ReadFile(p)
+		raw, err := inputfile.Read(p)
 		if os.IsNotExist(err) {
 			continue
+		}
+		if pe, ok := err.(*fs.PathError); ok {
+			err = pe.Err // it names p, which the message does
 		}
 		if err != nil {
 			return Settings{}, fmt.Errorf("%s: %v", p, err)

@@ -1,8 +1,6 @@
 package lsp
 
 import (
-	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -12,6 +10,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/inputfile"
 )
 
 // workspace is the server's view of the files: what is on disk below the
@@ -30,30 +29,25 @@ func newWorkspace() *workspace {
 
 // scan reads every *.hcl file below the folders again, leaving out the
 // var files (they hold `name = value`, not declarations). Unreadable
-// entries are skipped: the folders are the user's tree, not a list of
-// inputs they named.
+// entries (also devices, pipes and files over inputfile.MaxSize) are
+// skipped: the folders are the user's tree, not a list of inputs they
+// named.
 func (w *workspace) scan() {
 	w.disk = map[string][]byte{}
 	skip := map[string]bool{}
 	for _, f := range w.settings.VarFiles {
 		skip[filepath.Clean(f)] = true
 	}
-	for _, dir := range w.folders {
-		_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return nil
-			}
-			if d.IsDir() && p != dir && strings.HasPrefix(d.Name(), ".") {
-				return filepath.SkipDir // .git and the like
-			}
-			if d.IsDir() || !strings.HasSuffix(d.Name(), ".hcl") || skip[p] {
-				return nil
-			}
-			if src, err := os.ReadFile(p); err == nil {
-				w.disk[p] = src
-			}
-			return nil
-		})
+	// The listing catc validate makes of the folders: hidden directories
+	// left out, symbolic links to directories followed (loops skipped).
+	files, _ := catalog.ExpandPaths(w.folders)
+	for _, p := range files {
+		if skip[filepath.Clean(p)] {
+			continue
+		}
+		if src, err := inputfile.Read(p); err == nil {
+			w.disk[p] = src
+		}
 	}
 }
 
@@ -62,7 +56,7 @@ func (w *workspace) reread(path string) {
 	if !strings.HasSuffix(path, ".hcl") || !w.below(path) {
 		return
 	}
-	src, err := os.ReadFile(path)
+	src, err := inputfile.Read(path)
 	if err != nil {
 		delete(w.disk, path)
 		return

@@ -1,15 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/render"
 )
 
@@ -26,7 +27,7 @@ func diffCommand() *cli.Command {
 			"   or: catc diff --old PATH... --new PATH...\n" +
 			"   with --nodes FACTS: every node's diff, the nodes grouped by what changes\n" +
 			"   or: catc diff --merge SHARD.json...   (the fleet JSON of --shard I/N runs)",
-		Flags: append(append(loadFlags(), fleetDiffFlags()...), outputFlag(),
+		Flags: append(append(loadFlags(), fleetDiffFlags()...), outputFlag(), overwriteFlag(),
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT` of the diff: text, markdown or json"},
 			&cli.BoolFlag{Name: "detailed-exitcode", Usage: "exit 0 when there is no change, 2 when there are changes, 1 on errors"},
 			&cli.StringFlag{Name: "base", Usage: "compare PATH... at git revision `REV` with the working tree"},
@@ -144,12 +145,11 @@ func usage(msg string) error { return &exitError{code: exitErrors, msg: msg} }
 // diff reports them.
 func loadSide(c *cli.Context, paths []string) (*graph.Snapshot, error) {
 	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") {
-		f, err := os.Open(paths[0])
+		data, err := inputfile.Read(paths[0])
 		if err != nil {
-			return nil, &exitError{code: exitErrors, msg: err.Error()}
+			return nil, &exitError{code: exitErrors, msg: fmt.Sprintf("cannot read %s: %v", paths[0], pathErrorCause(err))}
 		}
-		defer f.Close()
-		s, err := graph.ReadSnapshot(f, paths[0])
+		s, err := graph.ReadSnapshot(bytes.NewReader(data), paths[0])
 		if err != nil {
 			return nil, &exitError{code: exitErrors, msg: err.Error()}
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/inputfile"
 )
 
 // baseSides loads paths at git revision rev (the old side) and in the
@@ -198,6 +199,9 @@ func catBlobs(repo string, ids, names []string, dir string) error {
 		size, err := strconv.Atoi(f[2])
 		if err != nil {
 			return usage(fmt.Sprintf("git cat-file: bad size in %q", header))
+		}
+		if size > inputfile.MaxSize {
+			return usage(fmt.Sprintf("cannot read %s: larger than %d MiB, the limit for an input file", name, inputfile.MaxSize>>20))
 		}
 		data := make([]byte, size+1) // the content and its trailing newline
 		if _, err := io.ReadFull(br, data); err != nil {

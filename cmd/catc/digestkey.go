@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/inputfile"
 )
 
 // digestKeyEnv holds the digest key itself; the --digest-key-file flag
@@ -40,7 +41,7 @@ func applyDigestKey(c *cli.Context) error {
 	case path != "" && envSet:
 		return usage(fmt.Sprintf("both %s and a digest key file (%s) are set: use one", digestKeyEnv, path))
 	case path != "":
-		b, err := os.ReadFile(path)
+		b, err := inputfile.Read(path)
 		if err != nil {
 			return usage(fmt.Sprintf("cannot read the digest key file: %v", err))
 		}

@@ -2,10 +2,7 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/urfave/cli/v2"
 
@@ -20,6 +17,7 @@ func docCommand() *cli.Command {
 		ArgsUsage: "PATH...",
 		Flags: append(loadFlags(),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write TYPE.md for each type and an index README.md into `DIR` instead of all types to standard output", TakesFile: true},
+			overwriteFlag(),
 		),
 		Action: func(c *cli.Context) error {
 			cat, err := loadCatalog(c, c.Args().Slice(), false)
@@ -27,7 +25,7 @@ func docCommand() *cli.Command {
 				return err
 			}
 			if dir := c.String("output"); dir != "" && dir != "-" {
-				return writeDocDir(dir, cat.Types)
+				return writeDocDir(c, dir, cat.Types)
 			}
 			return writeOutput(c, func(w io.Writer) error { return render.TypeDocs(w, cat.Types) })
 		},
@@ -40,31 +38,32 @@ type docFile struct {
 	data []byte
 }
 
-// writeDocDir writes every page or none: it renders them all, writes each
-// into a temporary file beside its target, and only when all are written
-// renames them into place, the index README.md last, so that it never
-// links to a page that is not there. Files of types that no longer exist
-// are left alone: dir may hold other documents.
-func writeDocDir(dir string, defs []*catalog.TypeDef) error {
+// writeDocDir writes every page or none (see staging), the index
+// README.md last, so that in place it never links to a page that is not
+// there. Each page starts with docMarker, by which a later run knows it
+// for its own. Files of types that no longer exist go with the rest when
+// the directory is catc's alone; beside other documents they are left.
+func writeDocDir(c *cli.Context, dir string, defs []*catalog.TypeDef) error {
 	files, err := renderDocFiles(defs)
 	if err != nil {
 		return &exitError{code: exitErrors, msg: err.Error()}
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot create %s: %v", dir, pathErrorCause(err))}
+	for i := range files {
+		files[i].data = append([]byte(docMarker), files[i].data...)
 	}
 	// Pages first, the index (files[0]) last.
-	return writeStaged(dir, append(files[1:], files[0]))
+	return writeStaged(c, dir, append(files[1:], files[0]))
 }
 
-// writeStaged writes every file into dir or none: each into a temporary
-// file beside its target first, then, when all are written, renamed into
-// place in order.
-func writeStaged(dir string, files []docFile) error {
-	var st staging
+// writeStaged writes every file into dir or none (see staging).
+func writeStaged(c *cli.Context, dir string, files []docFile) error {
+	st, err := stageDir(dir, guardOf(c))
+	if err != nil {
+		return err
+	}
 	defer st.discard()
 	for _, f := range files {
-		if err := st.add(filepath.Join(dir, f.name), bytesWriter(f.data)); err != nil {
+		if err := st.add(f.name, bytesWriter(f.data)); err != nil {
 			return err
 		}
 	}

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -126,17 +124,17 @@ func writeOutcomes(w io.Writer, outcomes []fleet.Outcome) error {
 }
 
 // compileNodes is compile --nodes -o DIR: one catalog per node,
-// DIR/NAME.json, every one or none (each written beside its target and
-// renamed into place once all nodes compiled).
+// DIR/NAME.json, every one or none (see staging: written into a new
+// directory that replaces DIR once all nodes compiled).
 func compileNodes(c *cli.Context, write func(io.Writer, *graph.Graph) error) error {
 	dir := c.String("output")
 	if dir == "" || dir == "-" {
 		return usage("compile --nodes writes one catalog per node: give the directory with -o DIR")
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot create %s: %v", dir, pathErrorCause(err))}
+	staged, err := stageDir(dir, guardOf(c))
+	if err != nil {
+		return err
 	}
-	var staged staging
 	defer staged.discard()
 	outcomes, err := runNodes(c, false, func(n *catalog.Node, p *graph.Plan) error {
 		if n.Name == "" || strings.ContainsAny(n.Name, `/\`) || strings.HasPrefix(n.Name, ".") {
@@ -146,7 +144,7 @@ func compileNodes(c *cli.Context, write func(io.Writer, *graph.Graph) error) err
 		if err := write(&b, p.Graph); err != nil {
 			return err
 		}
-		return staged.add(filepath.Join(dir, n.Name+".json"), bytesWriter(b.Bytes()))
+		return staged.add(n.Name+".json", bytesWriter(b.Bytes()))
 	})
 	if err != nil {
 		return err

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/fleet"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/render"
 )
 
@@ -77,7 +77,7 @@ func mergeShards(c *cli.Context) (*fleet.Diff, error) {
 	}
 	var parts []*fleet.Diff
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		data, err := inputfile.Read(f)
 		if err != nil {
 			return nil, &exitError{code: exitErrors, msg: fmt.Sprintf("cannot read %s: %v", f, pathErrorCause(err))}
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/render"
 )
 
@@ -79,7 +80,7 @@ func runFmt(c *cli.Context) error {
 // or rewrites it. Only a failure to write stdout is returned; problems
 // with the file itself are collected as diagnostics.
 func (r *fmtRun) file(c *cli.Context, name string) error {
-	src, err := os.ReadFile(name)
+	src, err := inputfile.Read(name)
 	if err != nil {
 		r.diags = append(r.diags, fileDiag("Cannot read input", name, err))
 		return nil

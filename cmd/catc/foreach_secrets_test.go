@@ -50,7 +50,7 @@ resource "account" "${each.key}" {
 			}
 			for _, args := range [][]string{
 				{"validate", dir}, {"validate", dir, "--diagnostics", "json"}, {"validate", dir, "--diagnostics", "github"},
-				{"plan", dir}, {"plan", dir, "--format", "json"}, {"compile", dir}, {"compile", dir, "--format", "puppet"},
+				{"plan", dir}, {"plan", dir, "--format", "json"}, {"compile", dir}, {"compile", dir, "--format", "puppet", "--redact-secrets"},
 				{"graph", dir}, {"graph", dir, "--format", "json"}, {"why", dir, "Account[app]"},
 			} {
 				code, out, errOut := runCatc(t, args...)

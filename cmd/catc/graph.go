@@ -30,7 +30,7 @@ func graphCommand() *cli.Command {
 			"DOT needs no Graphviz. SVG runs the companion renderer catc-svg (Graphviz in\n" +
 			"WebAssembly), found in $CATC_SVG, next to catc or on PATH; or pipe DOT to\n" +
 			"Graphviz: catc graph site/ --format dot | dot -Tsvg -o graph.svg",
-		Flags: append(loadFlags(), outputFlag(),
+		Flags: append(loadFlags(), outputFlag(), overwriteFlag(),
 			&cli.StringFlag{Name: "format", Value: "dot", Usage: "`FORMAT` of the graph: dot, svg or json"},
 			&cli.StringSliceFlag{Name: "focus", Usage: "keep the neighbourhood of `REF` (Type[title]; repeatable)"},
 			&cli.IntFlag{Name: "depth", Usage: "with --focus, keep resources at most `N` edges away (0: any distance)"},
@@ -187,7 +187,7 @@ func writeSVG(c *cli.Context, sub *graph.Subgraph, opts render.DOTOptions) error
 	if err := render.DOT(&dot, sub, opts); err != nil {
 		return err
 	}
-	renderer, err := findSVGRenderer(c.App.ErrWriter)
+	renderer, err := findSVGRenderer()
 	if err != nil {
 		return &exitError{code: exitErrors, msg: err.Error()}
 	}

@@ -2,12 +2,14 @@ package main
 
 import (
 	"encoding/xml"
-	"io"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -151,42 +153,88 @@ func TestGraphSVGLimit(t *testing.T) {
 	}
 }
 
-// TestFindSVGRendererMissing: outside a source checkout and with no
-// renderer anywhere, the message says how to install it and how to do
-// without.
+// TestFindSVGRendererMissing: with no renderer anywhere, the message says
+// how to install it (also from a checkout) and how to do without.
 func TestFindSVGRendererMissing(t *testing.T) {
 	t.Setenv(rendererEnv, "")
 	t.Setenv("PATH", t.TempDir())
 	t.Chdir(t.TempDir())
-	_, err := findSVGRenderer(io.Discard)
+	_, err := findSVGRenderer()
 	if err == nil {
 		t.Fatal("findSVGRenderer found a renderer, want an error")
 	}
-	for _, want := range []string{"go install github.com/catc-dev/catc/cmd/catc-svg@latest", "--format dot | dot -Tsvg"} {
+	for _, want := range []string{"go install github.com/catc-dev/catc/cmd/catc-svg@latest", "go build -o", "--format dot | dot -Tsvg"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not contain %q", err, want)
 		}
 	}
 }
 
-func TestModuleRootAndSourceKey(t *testing.T) {
-	root := moduleRoot()
-	if root == "" || !declaresModule(filepath.Join(root, "go.mod")) {
-		t.Fatalf("moduleRoot() = %q, want the catc checkout", root)
+// TestGraphSVGNeverBuildsCheckout: run from a directory that looks like a
+// catc checkout (a go.mod naming catc's module and a cmd/catc-svg that
+// would leave a marker file), with go on PATH but no renderer, --format
+// svg fails with the install advice and never builds or runs that code.
+func TestGraphSVGNeverBuildsCheckout(t *testing.T) {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go on PATH: the hostile build could not run anyway")
 	}
-	k1, err := sourceKey(root)
+	seedAbs, err := filepath.Abs(seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	k2, _ := sourceKey(root)
-	if k1 != k2 || len(k1) != 16 {
-		t.Errorf("sourceKey = %q then %q, want one stable 16-digit key", k1, k2)
+	checkout := t.TempDir()
+	marker := filepath.Join(t.TempDir(), "ran")
+	writeFile(t, filepath.Join(checkout, "go.mod"), "module "+modulePath+"\n\ngo 1.21\n")
+	writeFile(t, filepath.Join(checkout, "cmd", rendererName, "main.go"),
+		"package main\n\nimport \"os\"\n\nfunc main() { os.WriteFile("+strconv.Quote(marker)+", nil, 0o644) }\n")
+	sub := filepath.Join(checkout, "site")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
 	}
-	other := t.TempDir()
-	os.WriteFile(filepath.Join(other, "go.mod"), []byte("module example.com/other\n"), 0o644)
-	if declaresModule(filepath.Join(other, "go.mod")) {
-		t.Error("declaresModule accepted another module")
+	t.Chdir(sub)
+	t.Setenv(rendererEnv, "")
+	os.Unsetenv(rendererEnv)
+	t.Setenv("PATH", filepath.Dir(goBin))
+	code, stdout, stderr := runCatc(t, "graph", seedAbs, "--format", "svg", "--diagnostics", "json")
+	if code != 1 || stdout != "" {
+		t.Errorf("exit %d, stdout %q; want 1 and nothing", code, stdout)
 	}
+	for _, want := range []string{"needs the renderer catc-svg", "go install " + modulePath + "/cmd/catc-svg@", "go build -o"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr does not contain %q:\n%s", want, stderr)
+		}
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Error("catc built and ran the cmd/catc-svg of the working directory's checkout")
+	}
+}
+
+var svgRenderer struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// buildSVGRenderer builds catc-svg from this module once per test binary,
+// into a directory TestMain removes, and returns its path.
+func buildSVGRenderer(t *testing.T) string {
+	t.Helper()
+	svgRenderer.once.Do(func() {
+		svgRenderer.dir, svgRenderer.err = os.MkdirTemp("", "catc-svg-test-")
+		if svgRenderer.err != nil {
+			return
+		}
+		bin := filepath.Join(svgRenderer.dir, rendererName+exeSuffix())
+		out, err := exec.Command("go", "build", "-o", bin, modulePath+"/cmd/"+rendererName).CombinedOutput()
+		if err != nil {
+			svgRenderer.err = fmt.Errorf("go build %s: %v\n%s", rendererName, err, out)
+		}
+	})
+	if svgRenderer.err != nil {
+		t.Fatal(svgRenderer.err)
+	}
+	return filepath.Join(svgRenderer.dir, rendererName+exeSuffix())
 }
 
 // svgGroup is one <g class="node|edge"> of Graphviz's SVG, with its
@@ -234,18 +282,12 @@ func svgGroups(t *testing.T, svg string, class string) []svgGroup {
 	return out
 }
 
-// TestGraphSVG builds the catc-svg companion (the one test that does)
-// and renders through it: the seed's SVG has exactly the catalog's
+// TestGraphSVG renders through the catc-svg companion built from this
+// module: the seed's SVG has exactly the catalog's
 // resources as nodes and the graph's edges as edges; the cycle
 // fixture's cycle edges, and only they, are drawn red.
 func TestGraphSVG(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), rendererName+exeSuffix())
-	build := exec.Command("go", "build", "-o", bin, "./cmd/"+rendererName)
-	build.Dir = moduleRoot()
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build %s: %v\n%s", rendererName, err, out)
-	}
-	t.Setenv(rendererEnv, bin)
+	t.Setenv(rendererEnv, buildSVGRenderer(t))
 
 	t.Run("seed nodes and edges", func(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "seed.svg")

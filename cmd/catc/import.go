@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
-	"os"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
@@ -24,6 +23,7 @@ func importCommand() *cli.Command {
 			"folder (its *.pp files).",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write one TYPE.hcl per type and one NAME.hcl per alias into `DIR` instead of all to standard output", TakesFile: true},
+			overwriteFlag(),
 			&cli.BoolFlag{Name: "strict", Usage: "exit 1 on warnings too (a dropped value, an ignored key)"},
 			&cli.StringFlag{Name: "diagnostics", Value: "text", Usage: "print diagnostics as `FORMAT`: text, json or github"},
 			aliasesFlag(),
@@ -100,8 +100,5 @@ func writeImported(c *cli.Context, outs []importer.Output) error {
 	for i, o := range outs {
 		files[i] = docFile{name: o.Name, data: o.Src} // one each: importer fails a second for a name
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot create %s: %v", dir, pathErrorCause(err))}
-	}
-	return writeStaged(dir, files)
+	return writeStaged(c, dir, files)
 }

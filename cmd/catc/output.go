@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 
@@ -17,8 +18,10 @@ func outputFlag() cli.Flag {
 	return &cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output"}
 }
 
-// newFilePerm is the mode of an output file that did not exist before.
-const newFilePerm fs.FileMode = 0o644
+// newFile, given as a file's permissions, means the file is new: it is
+// created 0666 less the umask, as every Unix tool creates files. (It is
+// not a permission bit, so no existing file's mode is mistaken for it.)
+const newFile = fs.ModeIrregular
 
 // writeOutput runs render into standard output or the -o file so that an
 // error never leaves partial output: stdout and devices get the rendered
@@ -26,7 +29,9 @@ const newFilePerm fs.FileMode = 0o644
 // beside it (streamed, so a large plan is never held twice in memory)
 // that replaces the target only on success. A symbolic link is written
 // through (the link stays, its target gets the bytes) and an existing
-// file keeps its permissions.
+// file keeps its permissions. It refuses to replace one of the
+// command's inputs, or a file catc did not write unless --overwrite
+// (outputGuard).
 func writeOutput(c *cli.Context, render func(io.Writer) error) error {
 	return writeOutputAs(c, false, render)
 }
@@ -70,9 +75,12 @@ func writeOutputAs(c *cli.Context, private bool, render func(io.Writer) error) e
 		}
 		return outputError(path, writeSpecial(target, &b))
 	case err == nil:
+		if err := guardOf(c).checkReplace(path, target); err != nil {
+			return guardError(path, err)
+		}
 		return outputError(path, replaceFile(target, outputPerm(st.Mode().Perm(), private), render))
 	case errors.Is(err, fs.ErrNotExist):
-		return outputError(path, replaceFile(target, outputPerm(newFilePerm, private), render))
+		return outputError(path, replaceFile(target, outputPerm(newFile, private), render))
 	default:
 		return outputError(path, err)
 	}
@@ -151,19 +159,46 @@ func replaceFile(path string, perm fs.FileMode, write func(io.Writer) error) err
 
 // createTemp creates the temporary file for path, beside it so that the
 // final rename stays within one file system, and registers it for removal
-// on a signal.
-func createTemp(path string) (*os.File, error) {
+// on a signal. Its name is short (tempName), so that an output name close
+// to the file system's limit still has a temporary name. A new file is
+// created with the mode it will keep (0666 less the umask); a replacement
+// is created 0600 and given the old file's mode when written, so that it
+// is never readable by more people than the file it replaces.
+func createTemp(path string, perm fs.FileMode) (*os.File, error) {
+	mode := fs.FileMode(0o600)
+	if perm == newFile {
+		mode = 0o666
+	}
 	tempFiles.lock()
 	defer tempFiles.unlock()
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return nil, pathErrorCause(err)
+	for range 100 {
+		name := filepath.Join(filepath.Dir(path), tempName())
+		tmp, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, mode)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return nil, pathErrorCause(err)
+		}
+		tempFiles.addLocked(name)
+		return tmp, nil
 	}
-	tempFiles.addLocked(tmp.Name())
-	return tmp, nil
+	return nil, errors.New("no free temporary file name")
 }
 
-// writeTemp fills tmp with write, closes it and gives it perm.
+// tempName is a fresh name for a temporary file or directory: hidden, 12
+// bytes, whatever the length of the name it stands in for.
+func tempName() string {
+	const letters = "abcdefghijklmnopqrstuvwxyz0123456789"
+	b := []byte(".catc-xxxxxx")
+	for i := len(".catc-"); i < len(b); i++ {
+		b[i] = letters[rand.IntN(len(letters))]
+	}
+	return string(b)
+}
+
+// writeTemp fills tmp with write, closes it and gives it perm (unless
+// newFile: it was created with its mode).
 func writeTemp(tmp *os.File, perm fs.FileMode, write func(io.Writer) error) error {
 	w := bufio.NewWriterSize(tmp, 256<<10)
 	err := write(w)
@@ -171,12 +206,12 @@ func writeTemp(tmp *os.File, perm fs.FileMode, write func(io.Writer) error) erro
 		err = w.Flush()
 	}
 	if testHookWritten != nil && err == nil {
-		testHookWritten(tmp.Name())
+		err = testHookWritten(tmp.Name())
 	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
-	if err == nil {
+	if err == nil && perm != newFile {
 		err = os.Chmod(tmp.Name(), perm)
 	}
 	return pathErrorCause(err)
@@ -184,8 +219,8 @@ func writeTemp(tmp *os.File, perm fs.FileMode, write func(io.Writer) error) erro
 
 // testHookWritten, when set (by tests only), runs after a temporary
 // output file is written and before it is renamed, so that a test can
-// signal the process at that moment.
-var testHookWritten func(tmp string)
+// signal the process at that moment, or fail the write (its error).
+var testHookWritten func(tmp string) error
 
 // bytesWriter is a write function for replaceFile that writes data.
 func bytesWriter(data []byte) func(io.Writer) error {

@@ -16,20 +16,38 @@ import (
 // childEnv makes the test binary run catc itself (TestMain), with the
 // arguments in childArgs separated by newlines.
 const (
-	childEnv  = "CATC_TEST_CHILD"
-	childArgs = "CATC_TEST_CHILD_ARGS"
+	childEnv   = "CATC_TEST_CHILD"
+	childArgs  = "CATC_TEST_CHILD_ARGS"
+	childUmask = "CATC_TEST_CHILD_UMASK"
 )
 
 func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) == "" {
-		os.Exit(m.Run())
+		code := m.Run()
+		if svgRenderer.dir != "" {
+			os.RemoveAll(svgRenderer.dir)
+		}
+		os.Exit(code)
 	}
 	// The child announces each written temporary output file on stdout
-	// and then blocks, for the parent to signal it mid-write.
-	testHookWritten = func(tmp string) {
-		os.Stdout.WriteString("written " + tmp + "\n")
-		select {}
+	// and then blocks, for the parent to signal it mid-write; a "plain"
+	// child runs as catc does, with the umask of childUmask if set.
+	switch os.Getenv(childEnv) {
+	case "plain":
+	case "commit":
+		// Announce the commit of a directory output and give the
+		// parent time to signal it.
+		testHookCommitting = func() {
+			os.Stdout.WriteString("committing\n")
+			time.Sleep(300 * time.Millisecond)
+		}
+	default:
+		testHookWritten = func(tmp string) error {
+			os.Stdout.WriteString("written " + tmp + "\n")
+			select {}
+		}
 	}
+	setChildUmask()
 	if args := os.Getenv(childArgs); args != "" {
 		os.Args = append([]string{"catc"}, strings.Split(args, "\n")...)
 	} else {
@@ -89,7 +107,7 @@ func TestOutputRemovedOnSignal(t *testing.T) {
 
 func TestOutputKeepsMode(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "c.json")
-	if err := os.WriteFile(out, []byte("old"), 0o600); err != nil {
+	if err := os.WriteFile(out, []byte(oldCatalog), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	if code, _, errOut := runCatc(t, "compile", seed, "-o", out); code != 0 {
@@ -105,16 +123,6 @@ func TestOutputKeepsMode(t *testing.T) {
 	assertJSON(t, out)
 }
 
-func TestOutputNewFileMode(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "c.json")
-	if code, _, errOut := runCatc(t, "compile", seed, "-o", out); code != 0 {
-		t.Fatalf("compile -o = %d: %s", code, errOut)
-	}
-	if st, err := os.Stat(out); err != nil || st.Mode().Perm() != 0o644 {
-		t.Errorf("new file: %v %v, want -rw-r--r--", st.Mode(), err)
-	}
-}
-
 func TestOutputThroughSymlink(t *testing.T) {
 	for _, tt := range []struct {
 		name     string
@@ -127,7 +135,7 @@ func TestOutputThroughSymlink(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tt.existing {
-				if err := os.WriteFile(target, []byte("old"), 0o640); err != nil {
+				if err := os.WriteFile(target, []byte(oldCatalog), 0o640); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -190,7 +198,8 @@ func TestDocDirKeepsModeAndLinks(t *testing.T) {
 	if code, _, errOut := runCatc(t, "doc", seed, "-o", filepath.Join(dir, "sub")); code != 0 {
 		t.Fatalf("doc -o = %d: %s", code, errOut)
 	}
-	if code, _, errOut := runCatc(t, "doc", seed, "-o", dir); code != 0 {
+	// README.md is not catc's: doc -o replaces it only when asked.
+	if code, _, errOut := runCatc(t, "doc", seed, "-o", dir, "--overwrite"); code != 0 {
 		t.Fatalf("doc -o = %d: %s", code, errOut)
 	}
 	if st, err := os.Stat(readme); err != nil || st.Mode().Perm() != 0o600 {
@@ -200,6 +209,9 @@ func TestDocDirKeepsModeAndLinks(t *testing.T) {
 		t.Errorf("software.md is no longer a link: %v", err)
 	}
 }
+
+// oldCatalog stands for a catalog JSON an earlier catc compile wrote.
+const oldCatalog = `{"format": "catc.catalog/1", "resources": []}`
 
 // assertJSON fails unless path holds one JSON document.
 func assertJSON(t *testing.T, path string) {

@@ -6,8 +6,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/urfave/cli/v2"
+
+	"github.com/catc-dev/catc/internal/escape"
 )
 
 // Exit codes, as the README lists them: 0 success, 1 errors, 2 changes
@@ -38,18 +39,45 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			code = exitErrors
 		}
 	}()
-	app := newApp(stdout, stderr)
+	out := &stdoutWriter{w: stdout}
+	app := newApp(out, stderr)
 	if completing(args) {
 		// urfave/cli wants the request last and no "--" before it.
 		app.Run(args)
-		return exitOK
+		return out.exitCode(exitOK, stderr)
 	}
 	if err := checkCommand(app, args); err != nil {
 		return exitCode(err, stderr)
 	}
 	err := app.Run(permuteArgs(app, args))
 	app.Metadata[sinkKey].(*diagSink).flush(stderr)
-	return exitCode(err, stderr)
+	return out.exitCode(exitCode(err, stderr), stderr)
+}
+
+// stdoutWriter remembers the first failure to write standard output:
+// urfave/cli's help and version printers, and any other print, ignore
+// the error, and a full disk or closed pipe must not exit 0.
+type stdoutWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stdoutWriter) Write(p []byte) (int, error) {
+	n, err := s.w.Write(p)
+	if err != nil && s.err == nil {
+		s.err = err
+	}
+	return n, err
+}
+
+// exitCode turns code into exitErrors, with a message, when standard
+// output could not be written and the command did not already fail.
+func (s *stdoutWriter) exitCode(code int, stderr io.Writer) int {
+	if s.err == nil || code == exitErrors {
+		return code
+	}
+	fmt.Fprintln(stderr, "catc: cannot write standard output: "+escape.Text(pathErrorCause(s.err).Error()))
+	return exitErrors
 }
 
 // exitCode prints err (when it has text) and maps it to the process exit code.

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"sync"
 	"syscall"
 )
@@ -47,6 +49,56 @@ func (r *tempRegistry) commit(tmp, path string) error {
 	delete(r.paths, tmp)
 	return nil
 }
+
+// commitAll renames each pair's temporary file to its target, in order,
+// under one hold of the lock: a signal waits until every file is in
+// place. On an error it stops and returns the failing pair's index (the
+// files renamed before it stay renamed).
+func (r *tempRegistry) commitAll(pairs [][2]string) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i, p := range pairs {
+		if err := os.Rename(p[0], p[1]); err != nil {
+			return i, err
+		}
+		delete(r.paths, p[0])
+		if i == 0 && testHookCommitting != nil {
+			testHookCommitting()
+		}
+	}
+	return 0, nil
+}
+
+// swapDir puts the directory tmp in the place of the existing directory
+// dir: dir is renamed aside (to the name aside, beside it), then tmp to
+// dir, under the lock, so that a signal sees the old directory or the new
+// one. The old one, now at the returned path, is registered for removal;
+// if the second rename fails, dir is put back.
+func (r *tempRegistry) swapDir(tmp, dir, aside string) (string, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	aside = filepath.Join(filepath.Dir(dir), aside)
+	if err := os.Rename(dir, aside); err != nil {
+		return "", err
+	}
+	if testHookCommitting != nil {
+		testHookCommitting()
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if back := os.Rename(aside, dir); back != nil {
+			return "", fmt.Errorf("%v; the old directory is at %s", err, aside)
+		}
+		return "", err
+	}
+	delete(r.paths, tmp)
+	r.paths[aside] = true
+	return aside, nil
+}
+
+// testHookCommitting, when set (by tests only), runs in the middle of
+// putting a directory output in place (after its first rename), so that
+// a test can signal the process at that moment.
+var testHookCommitting func()
 
 // removeAllLocked deletes every registered path; the lock is held and
 // never released, since the process exits next.

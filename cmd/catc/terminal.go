@@ -26,7 +26,7 @@ func wantsColor(lookup func(string) (string, bool)) bool {
 
 // isTerminal reports whether w is a character device (a terminal).
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := fileOf(w)
 	if !ok {
 		return false
 	}
@@ -51,10 +51,19 @@ func eraseLine(w io.Writer, line string) {
 // isRegularFile reports whether w is an open regular file (standard
 // output redirected to a file).
 func isRegularFile(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := fileOf(w)
 	if !ok {
 		return false
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode().IsRegular()
+}
+
+// fileOf is the file behind w, seen through run's stdoutWriter.
+func fileOf(w io.Writer) (*os.File, bool) {
+	if s, ok := w.(*stdoutWriter); ok {
+		w = s.w
+	}
+	f, ok := w.(*os.File)
+	return f, ok
 }

@@ -14,8 +14,10 @@ func terminalWidth(w io.Writer) uint {
 	if !isTerminal(w) {
 		return 0
 	}
-	if n := ttyColumns(w.(*os.File)); n > 0 {
-		return uint(n)
+	if f, _ := fileOf(w); f != nil {
+		if n := ttyColumns(f); n > 0 {
+			return uint(n)
+		}
 	}
 	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
 		return uint(n)

@@ -1,0 +1,6 @@
+//go:build !unix
+
+package main
+
+// setChildUmask: only Unix has a umask.
+func setChildUmask() {}

@@ -1,0 +1,134 @@
+package inputfile
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"slices"
+)
+
+// MaxSize is the largest input file catc reads, 256 MiB: far above any
+// real catalog, facts or catalog JSON (a 100,000-resource catalog is
+// about 60 MB), and low enough that a file no one meant to give cannot
+// exhaust the machine's memory. It is the one limit for every input.
+const MaxSize = 256 << 20
+
+// Read returns the content of the regular file name. Anything else (a
+// device, named pipe, socket or directory, also behind a symbolic link),
+// or a file larger than MaxSize, is an *fs.PathError naming the file
+// whose Err says why.
+func Read(name string) ([]byte, error) {
+	f, size, err := open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// Room for one byte more than Stat said, so that EOF is seen without
+	// growing; the file may still grow (or be a /proc file that says 0),
+	// so reading stops one byte past MaxSize.
+	data := make([]byte, 0, size+1)
+	for {
+		n, err := f.Read(data[len(data):min(cap(data), MaxSize+1)])
+		data = data[:len(data)+n]
+		if len(data) > MaxSize {
+			return nil, &fs.PathError{Op: "read", Path: name, Err: tooLarge()}
+		}
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(data) == cap(data) {
+			data = slices.Grow(data, min(max(512, len(data)), MaxSize+1-len(data)))
+		}
+	}
+}
+
+// open opens name for reading after checking, before and after the open,
+// that it is a regular file of at most MaxSize bytes. The open does not
+// block: a named pipe swapped in after the first check is opened without
+// waiting for a writer, then refused.
+func open(name string) (*os.File, int64, error) {
+	if err := check(name, os.Stat); err != nil {
+		return nil, 0, err
+	}
+	f, err := os.OpenFile(name, os.O_RDONLY|nonBlock, 0)
+	if err != nil {
+		return nil, 0, err
+	}
+	st, err := f.Stat()
+	if err == nil {
+		err = checkInfo(st)
+	}
+	if err != nil {
+		f.Close()
+		if _, ok := err.(*fs.PathError); !ok {
+			err = &fs.PathError{Op: "read", Path: name, Err: err}
+		}
+		return nil, 0, err
+	}
+	return f, st.Size(), nil
+}
+
+// Check reports whether name is a file Read would read, without reading
+// it (for a listing that wants to say early which inputs it skips).
+func Check(name string) error { return check(name, os.Stat) }
+
+func check(name string, stat func(string) (fs.FileInfo, error)) error {
+	st, err := stat(name)
+	if err != nil {
+		return err
+	}
+	if err := checkInfo(st); err != nil {
+		return &fs.PathError{Op: "read", Path: name, Err: err}
+	}
+	return nil
+}
+
+// checkInfo is nil for a regular file of at most MaxSize bytes, else an
+// error saying what the file is.
+func checkInfo(st fs.FileInfo) error {
+	if !st.Mode().IsRegular() {
+		return fmt.Errorf("not a regular file but %s: catc reads only regular files", kind(st.Mode()))
+	}
+	if st.Size() > MaxSize {
+		return tooLarge()
+	}
+	return nil
+}
+
+func tooLarge() error {
+	return fmt.Errorf("larger than %d MiB, the limit for an input file", MaxSize>>20)
+}
+
+// kind names a file type that is not a regular file.
+func kind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	default:
+		return "a special file"
+	}
+}
+
+// Head returns the first n bytes (fewer if the file is shorter) of the
+// regular file name, checked as Read checks it: for recognising a file by
+// its start without reading all of it.
+func Head(name string, n int) ([]byte, error) {
+	f, _, err := open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, int64(n)))
+}

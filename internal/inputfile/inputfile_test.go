@@ -1,0 +1,98 @@
+//go:build unix
+
+package inputfile
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func TestRead(t *testing.T) {
+	dir := t.TempDir()
+	regular := filepath.Join(dir, "ok.hcl")
+	if err := os.WriteFile(regular, []byte("a = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.hcl")
+	if err := os.Symlink("ok.hcl", link); err != nil {
+		t.Fatal(err)
+	}
+	zero := filepath.Join(dir, "evil.hcl")
+	if err := os.Symlink("/dev/zero", zero); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(dir, "x.hcl")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	big := filepath.Join(dir, "big.hcl")
+	if err := os.WriteFile(big, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(big, MaxSize+1); err != nil { // sparse: no disk used
+		t.Fatal(err)
+	}
+	mib := filepath.Join(dir, "mib.hcl")
+	if err := os.WriteFile(mib, make([]byte, 1<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(dir, "sub.hcl")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	for _, tc := range []struct {
+		name, path string
+		size       int    // of the content, when it is read
+		why        string // in the error, when it is not
+	}{
+		{name: "regular file", path: regular, size: 6},
+		{name: "link to a regular file", path: link, size: 6},
+		{name: "one MiB", path: mib, size: 1 << 20},
+		{name: "link to /dev/zero", path: zero, why: "not a regular file but a character device"},
+		{name: "named pipe", path: fifo, why: "not a regular file but a named pipe"},
+		{name: "directory", path: sub, why: "not a regular file but a directory"},
+		{name: "sparse file past the limit", path: big, why: "larger than 256 MiB, the limit for an input file"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			done := make(chan struct{})
+			var data []byte
+			var err error
+			go func() {
+				defer close(done)
+				data, err = Read(tc.path)
+			}()
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				t.Fatal("Read blocked")
+			}
+			if tc.why == "" {
+				if err != nil || len(data) != tc.size {
+					t.Fatalf("Read = %d bytes, %v; want %d bytes", len(data), err, tc.size)
+				}
+				return
+			}
+			var pe *fs.PathError
+			if !errors.As(err, &pe) || pe.Path != tc.path || !strings.Contains(err.Error(), tc.why) {
+				t.Errorf("Read error = %v; want a path error naming %s saying %q", err, tc.path, tc.why)
+			}
+			if Check(tc.path) == nil {
+				t.Error("Check accepted what Read refuses")
+			}
+		})
+	}
+}
+
+func TestReadMissing(t *testing.T) {
+	_, err := Read(filepath.Join(t.TempDir(), "none.hcl"))
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Read of a missing file = %v, want not-exist", err)
+	}
+}

@@ -1,0 +1,72 @@
+//go:build unix
+
+package lsp
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestProjectSettingsSpecialFile: a .catc.json that is a link to
+// /dev/zero or a named pipe is refused with an error naming it, at once.
+func TestProjectSettingsSpecialFile(t *testing.T) {
+	for _, tc := range []struct {
+		name, why string
+		make      func(p string) error
+	}{
+		{"link to /dev/zero", "not a regular file but a character device", func(p string) error { return os.Symlink("/dev/zero", p) }},
+		{"named pipe", "not a regular file but a named pipe", func(p string) error { return syscall.Mkfifo(p, 0o644) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			p := filepath.Join(dir, ProjectFile)
+			if err := tc.make(p); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() {
+				_, err := projectSettings([]string{dir})
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				if err == nil || !strings.HasPrefix(err.Error(), p+": "+tc.why) {
+					t.Errorf("projectSettings error = %v, want %q", err, p+": "+tc.why)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("projectSettings hung")
+			}
+		})
+	}
+}
+
+// TestScanFollowsSymlinkedDirs: the workspace sees the files of a
+// symbolically linked directory (a vendored module), as validate does,
+// and skips a link to /dev/zero without reading it.
+func TestScanFollowsSymlinkedDirs(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{"types.hcl": typesHCL, ".vendor/mod/site.hcl": siteHCL})
+	if err := os.Symlink(filepath.Join(".vendor", "mod"), filepath.Join(root, "vendored")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/dev/zero", filepath.Join(root, "evil.hcl")); err != nil {
+		t.Fatal(err)
+	}
+	ws := newWorkspace()
+	ws.folders = []string{root}
+	ws.scan()
+	var got []string
+	for p := range ws.disk {
+		got = append(got, p)
+	}
+	sort.Strings(got)
+	want := []string{filepath.Join(root, "types.hcl"), filepath.Join(root, "vendored", "site.hcl")}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("scanned %q, want %q", got, want)
+	}
+}

@@ -113,9 +113,16 @@ type PlanDiff struct {
 	// Refreshes are sorted by new step (resources in cycles last), then ref.
 	Refreshes []Refresh
 	// NewCycles are in the new catalog only, ResolvedCycles in the old
-	// one only; each is a path of refs from its smallest member back to
-	// it, sorted by that member.
-	NewCycles, ResolvedCycles [][]string
+	// one only, UnresolvedCycles in both; each is a path of refs from its
+	// smallest member back to it, sorted by that member.
+	NewCycles, ResolvedCycles, UnresolvedCycles [][]string
+}
+
+// AppliesNothing reports whether Puppet would apply nothing from the new
+// catalog: it has a dependency cycle (new or left from the old one), and
+// Puppet refuses a catalog with one before it applies any resource.
+func (d *PlanDiff) AppliesNothing() bool {
+	return len(d.NewCycles)+len(d.UnresolvedCycles) > 0
 }
 
 // ResourceChange is one resource the diff changes.
@@ -198,10 +205,12 @@ type Refresh struct {
 	step int
 }
 
-// Empty reports whether the diff has nothing to say.
+// Empty reports whether the diff has nothing to say. A cycle left in the
+// new catalog is something to say: Puppet applies nothing from it.
 func (d *PlanDiff) Empty() bool {
 	return len(d.Resources) == 0 && len(d.Edges) == 0 && len(d.Moves) == 0 &&
-		len(d.Refreshes) == 0 && len(d.NewCycles) == 0 && len(d.ResolvedCycles) == 0
+		len(d.Refreshes) == 0 && len(d.NewCycles) == 0 && len(d.ResolvedCycles) == 0 &&
+		len(d.UnresolvedCycles) == 0
 }
 
 // Counts are the totals the summary line shows. A change Puppet skips is
@@ -215,6 +224,7 @@ type Counts struct {
 	EdgesAdded, EdgesRemoved, EdgesChanged int
 	Reordered, Refreshed                   int
 	NewCycles, ResolvedCycles              int
+	UnresolvedCycles                       int
 }
 
 // Counts totals the diff.
@@ -254,6 +264,7 @@ func (d *PlanDiff) Counts() Counts {
 	c.Skipped = len(d.Skips)
 	c.Reordered, c.Refreshed = len(d.Moves), len(d.Refreshes)
 	c.NewCycles, c.ResolvedCycles = len(d.NewCycles), len(d.ResolvedCycles)
+	c.UnresolvedCycles = len(d.UnresolvedCycles)
 	return c
 }
 
@@ -283,7 +294,7 @@ func DiffWith(old, new *Snapshot, o DiffOptions) *PlanDiff {
 	d.Edges = m.edgeChanges()
 	d.Moves = m.moves()
 	d.Refreshes = m.refreshes(d.Resources)
-	d.NewCycles, d.ResolvedCycles = m.cycleChanges()
+	d.NewCycles, d.ResolvedCycles, d.UnresolvedCycles = m.cycleChanges()
 	d.Sort()
 	return d
 }

@@ -109,13 +109,15 @@ func longestIncreasing(seq []int) []bool {
 
 // cycleChanges compares the cycles of the two sides by their members'
 // uniqueness keys: a cycle whose path changed but whose members did not is
-// neither new nor resolved.
-func (m *matching) cycleChanges() (added, resolved [][]string) {
+// neither new nor resolved but unresolved, as is one that did not change.
+func (m *matching) cycleChanges() (added, resolved, unresolved [][]string) {
 	oldSet := cycleKeys(m.old)
 	newSet := cycleKeys(m.new)
 	for k, path := range newSet {
 		if _, ok := oldSet[k]; !ok {
 			added = append(added, path)
+		} else {
+			unresolved = append(unresolved, path)
 		}
 	}
 	for k, path := range oldSet {
@@ -123,7 +125,7 @@ func (m *matching) cycleChanges() (added, resolved [][]string) {
 			resolved = append(resolved, path)
 		}
 	}
-	return added, resolved
+	return added, resolved, unresolved
 }
 
 // cycleKeys maps the sorted member keys of each cycle path to the path's

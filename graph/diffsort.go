@@ -30,6 +30,7 @@ func (d *PlanDiff) Sort() {
 	sortByStep(d.Refreshes, func(r Refresh) (int, string) { return r.step, r.Ref })
 	sortCycles(d.NewCycles)
 	sortCycles(d.ResolvedCycles)
+	sortCycles(d.UnresolvedCycles)
 }
 
 // sortCycles starts each closed path at its smallest ref (a rewrite of

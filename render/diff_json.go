@@ -20,6 +20,7 @@ type jsonDiff struct {
 	Format         string           `json:"format"`
 	Strict         string           `json:"strict"`
 	Summary        string           `json:"summary"`
+	AppliesNothing bool             `json:"applies_nothing"`
 	Counts         jsonDiffCounts   `json:"counts"`
 	Resources      []jsonDiffRes    `json:"resources"`
 	Skips          []jsonDiffSkip   `json:"skipped"`
@@ -28,6 +29,9 @@ type jsonDiff struct {
 	Refreshes      []jsonDiffReload `json:"refreshes"`
 	NewCycles      [][]string       `json:"new_cycles"`
 	ResolvedCycles [][]string       `json:"resolved_cycles"`
+	// UnresolvedCycles is absent in documents written before it was
+	// added, and empty then.
+	UnresolvedCycles [][]string `json:"unresolved_cycles"`
 }
 
 type jsonDiffCounts struct {
@@ -46,6 +50,7 @@ type jsonDiffCounts struct {
 	Refreshed      int `json:"refreshed"`
 	NewCycles      int `json:"new_cycles"`
 	ResolvedCycles int `json:"resolved_cycles"`
+	Unresolved     int `json:"unresolved_cycles"`
 }
 
 type jsonDiffRes struct {
@@ -123,7 +128,8 @@ func diffDoc(d *graph.PlanDiff) jsonDiff {
 	out := jsonDiff{
 		Format: DiffJSONFormat, Strict: d.Strict.String(), Summary: DiffSummary(d),
 		Counts: jsonDiffCounts{c.Manage, c.Change, c.Unmanage, c.Remove, c.Fail, c.Skipped, c.Warned, c.Renamed,
-			c.EdgesAdded, c.EdgesRemoved, c.EdgesChanged, c.Reordered, c.Refreshed, c.NewCycles, c.ResolvedCycles},
+			c.EdgesAdded, c.EdgesRemoved, c.EdgesChanged, c.Reordered, c.Refreshed, c.NewCycles, c.ResolvedCycles, c.UnresolvedCycles},
+		AppliesNothing: d.AppliesNothing(), UnresolvedCycles: nonNil(d.UnresolvedCycles),
 		Resources: []jsonDiffRes{}, Skips: []jsonDiffSkip{}, Edges: []jsonDiffEdge{}, Moves: []jsonDiffMove{}, Refreshes: []jsonDiffReload{},
 		NewCycles: nonNil(d.NewCycles), ResolvedCycles: nonNil(d.ResolvedCycles),
 	}

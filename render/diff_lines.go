@@ -81,6 +81,12 @@ const (
 	skippedNote  = "skipped because of failed dependencies"
 )
 
+// appliesNothingNote says why a diff whose new catalog has a cycle fails:
+// Puppet checks the graph for cycles before it applies any resource, and
+// fails the whole run when it finds one.
+const appliesNothingNote = "Nothing would be applied: the new catalog has a dependency cycle, and Puppet fails the whole run " +
+	"(\"Failed to apply catalog: One or more resource dependency cycles detected in graph\") before it applies any resource."
+
 // DiffSummary is the one-line summary of a diff, e.g. "Plan: 3 newly
 // managed, 1 changed, 1 no longer managed, 0 removed from the node · 2
 // edges added · 2 refreshed": the four resource counts always, failures,
@@ -110,6 +116,7 @@ func DiffSummary(d *graph.PlanDiff) string {
 		{c.Refreshed, "1 refreshed", "%d refreshed"},
 		{c.NewCycles, "1 new cycle", "%d new cycles"},
 		{c.ResolvedCycles, "1 cycle resolved", "%d cycles resolved"},
+		{c.UnresolvedCycles, "1 cycle unresolved", "%d cycles unresolved"},
 	}
 	for _, e := range extra {
 		switch {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -117,16 +118,29 @@ func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 	if len(paras) > 0 {
 		fmt.Fprintf(b, "\n> [!WARNING]\n> %s\n", strings.Join(paras, "\n>\n> "))
 	}
-	if len(d.NewCycles) > 0 {
-		fmt.Fprintf(b, "\n> [!CAUTION]\n> %s: Puppet would apply nothing from the new catalog.\n",
-			countNoun(len(d.NewCycles), "new dependency cycle", "new dependency cycles"))
-		for i, c := range d.NewCycles {
-			if i == 10 {
-				fmt.Fprintf(b, "> and %d more\n", len(d.NewCycles)-10)
-				break
-			}
-			fmt.Fprintf(b, "> - `%s`\n", cycleText(c))
+	if d.AppliesNothing() {
+		writeCycleCaution(b, d)
+	}
+}
+
+// writeCycleCaution says that nothing of the new catalog would be applied,
+// and lists its cycles: the new ones, then those the change left.
+func writeCycleCaution(b *strings.Builder, d *graph.PlanDiff) {
+	var counts []string
+	if n := len(d.NewCycles); n > 0 {
+		counts = append(counts, countNoun(n, "new dependency cycle", "new dependency cycles"))
+	}
+	if n := len(d.UnresolvedCycles); n > 0 {
+		counts = append(counts, countNoun(n, "unresolved dependency cycle", "unresolved dependency cycles"))
+	}
+	fmt.Fprintf(b, "\n> [!CAUTION]\n> %s. %s\n", strings.Join(counts, " and "), mdEscape(appliesNothingNote))
+	cycles := append(slices.Clone(d.NewCycles), d.UnresolvedCycles...)
+	for i, c := range cycles {
+		if i == 10 {
+			fmt.Fprintf(b, "> and %d more\n", len(cycles)-10)
+			break
 		}
+		fmt.Fprintf(b, "> - `%s`\n", cycleText(c))
 	}
 }
 

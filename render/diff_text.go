@@ -39,6 +39,9 @@ func DiffText(w io.Writer, d *graph.PlanDiff, o DiffOptions) error {
 	bw := bufio.NewWriter(w)
 	t := textWriter{w: bw, color: o.Color}
 	t.bold(DiffSummary(d))
+	if d.AppliesNothing() {
+		t.line(diffLine{mark: "x", text: appliesNothingNote})
+	}
 	if len(d.Resources) > 0 {
 		fmt.Fprintln(bw)
 		for _, c := range d.Resources {
@@ -71,10 +74,13 @@ func DiffText(w io.Writer, d *graph.PlanDiff, o DiffOptions) error {
 			t.line(diffLine{mark: "~>", text: refreshText(r)})
 		}
 	}
-	if len(d.NewCycles)+len(d.ResolvedCycles) > 0 {
+	if len(d.NewCycles)+len(d.ResolvedCycles)+len(d.UnresolvedCycles) > 0 {
 		t.section("Cycles:")
 		for _, c := range d.NewCycles {
 			t.line(diffLine{mark: "+", text: "new cycle " + cycleText(c)})
+		}
+		for _, c := range d.UnresolvedCycles {
+			t.line(diffLine{mark: "x", text: "unresolved cycle " + cycleText(c)})
 		}
 		for _, c := range d.ResolvedCycles {
 			t.line(diffLine{mark: "-", text: "resolved cycle " + cycleText(c)})

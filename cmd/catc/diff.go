@@ -62,6 +62,9 @@ func runDiff(c *cli.Context) error {
 	if err := writeOutput(c, func(w io.Writer) error { return write(w, d) }); err != nil {
 		return err
 	}
+	if d.AppliesNothing() { // Puppet would fail the run: so does the diff
+		return failed()
+	}
 	if c.Bool("detailed-exitcode") && !d.Empty() {
 		return &exitError{code: exitChanges}
 	}

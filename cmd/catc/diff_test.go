@@ -21,6 +21,8 @@ func TestDiffExitCodes(t *testing.T) {
 	chOld, chNew := fixturePair("change")
 	reOld, reNew := fixturePair("reorder")
 	ioOld, ioNew := fixturePair("init_only_skipped")
+	cyOld, cyNew := fixturePair("cycle")
+	kcOld, kcNew := fixturePair("cycle_unresolved")
 	tests := []struct {
 		name     string
 		args     []string
@@ -40,6 +42,15 @@ func TestDiffExitCodes(t *testing.T) {
 		{"init_only fails by default", []string{"diff", ioOld, ioNew, "--detailed-exitcode"}, 2, "1 failing (init_only, strict=error) · 2 skipped because of failed dependencies", ""},
 		{"strict warning", []string{"diff", ioOld, ioNew, "--strict", "warning", "--detailed-exitcode"}, 2, "Warning: Attempting to change `uid` init_only attribute value from `1001` to `2001`", ""},
 		{"strict off", []string{"diff", "--strict=off", ioOld, ioNew}, 0, "uid: 1001 → 2001  (init_only: updated in place, strict=off)", ""},
+		{"new cycle fails", []string{"diff", cyOld, cyNew}, 1, "Nothing would be applied: the new catalog has a dependency cycle", ""},
+		{"new cycle fails, detailed", []string{"diff", cyOld, cyNew, "--detailed-exitcode"}, 1, "+   new cycle (Exec[seed]", ""},
+		{"new cycle fails, markdown", []string{"diff", cyOld, cyNew, "--format", "markdown"}, 1, "> [!CAUTION]\n> 1 new dependency cycle. Nothing would be applied", ""},
+		{"new cycle fails, json", []string{"diff", cyOld, cyNew, "--format", "json"}, 1, `"applies_nothing": true`, ""},
+		{"resolved cycle passes", []string{"diff", cyNew, cyOld}, 0, "1 cycle resolved", ""},
+		{"unresolved cycle fails", []string{"diff", kcOld, kcNew, "--detailed-exitcode"}, 1, "x   unresolved cycle (Exec[seed]", ""},
+		{"unchanged cyclic catalog fails", []string{"diff", cyNew, cyNew}, 1, "1 cycle unresolved", ""},
+		{"fleet: new cycle fails", []string{"diff", cyOld, cyNew, "--nodes", "../../fixtures/fleet/facts"}, 1, "6 nodes would apply nothing (a dependency cycle)", ""},
+		{"fleet: new cycle fails, detailed", []string{"diff", cyOld, cyNew, "--nodes", "../../fixtures/fleet/facts", "--detailed-exitcode", "--format", "markdown"}, 1, "Nothing would be applied", ""},
 		{"bad strict", []string{"diff", ioOld, ioNew, "--strict", "strict"}, 1, "", `--strict "strict" is not a strict setting: use error, warning or off`},
 		{"one argument", []string{"diff", chOld}, 1, "", "diff takes OLD NEW"},
 		{"old without new", []string{"diff", "--old", chOld}, 1, "", "--old and --new go together"},

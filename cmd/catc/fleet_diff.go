@@ -25,7 +25,8 @@ func fleetDiffFlags() []cli.Flag {
 }
 
 // runFleetDiff is diff --nodes and diff --merge. The fleet diff is
-// written whole; then nodes that fail on the new side fail the command
+// written whole; then nodes that fail on the new side, or whose new
+// catalog has a cycle (Puppet would apply nothing), fail the command
 // (exit 1), except for a shard, whose failures the merge reports.
 func runFleetDiff(c *cli.Context, strict graph.Strict) error {
 	var d *fleet.Diff
@@ -41,7 +42,7 @@ func runFleetDiff(c *cli.Context, strict graph.Strict) error {
 	if err := writeOutput(c, func(w io.Writer) error { return writeFleet(c, w, d) }); err != nil {
 		return err
 	}
-	if c.String("shard") == "" && d.Failing(fleet.NewSide)+d.Failing(fleet.BothSides) > 0 {
+	if c.String("shard") == "" && d.Failing(fleet.NewSide)+d.Failing(fleet.BothSides)+d.AppliesNothing() > 0 {
 		return failed()
 	}
 	if c.Bool("detailed-exitcode") && d.Changed() > 0 {

@@ -175,6 +175,21 @@ type Skip struct {
 	step int
 }
 
+// Unknown reports whether every change of the resource is a secret whose
+// digests cannot be compared (AttrChange.Undetermined): no one can tell
+// that anything changed, so it is not counted as a change.
+func (c ResourceChange) Unknown() bool {
+	if c.Action != Change || c.Renamed() || len(c.Attributes) == 0 {
+		return false
+	}
+	for _, a := range c.Attributes {
+		if !a.Undetermined {
+			return false
+		}
+	}
+	return true
+}
+
 // Renamed reports whether the title changed while the uniqueness key did
 // not.
 func (c ResourceChange) Renamed() bool { return c.OldRef != "" }
@@ -213,8 +228,27 @@ func (d *PlanDiff) Empty() bool {
 		len(d.UnresolvedCycles) == 0
 }
 
+// HasChanges reports whether the diff has a change anyone can tell: it
+// is not empty, and not only secrets that cannot be compared (a catalog
+// JSON written without a digest key: two identical compiles have only
+// those).
+func (d *PlanDiff) HasChanges() bool {
+	if len(d.Edges) > 0 || len(d.Moves) > 0 || len(d.Refreshes) > 0 || len(d.NewCycles) > 0 ||
+		len(d.ResolvedCycles) > 0 || len(d.UnresolvedCycles) > 0 {
+		return true
+	}
+	for _, r := range d.Resources {
+		if !r.Unknown() {
+			return true
+		}
+	}
+	return false
+}
+
 // Counts are the totals the summary line shows. A change Puppet skips is
-// counted in Skipped only.
+// counted in Skipped only; a resource whose only changes are secrets that
+// cannot be compared is not counted as changed, and each such secret, on
+// any resource, counts in Undetermined.
 type Counts struct {
 	Manage, Change, Unmanage, Remove, Fail int
 	// Skipped counts the resources skipped because of a failure; Warned
@@ -225,6 +259,7 @@ type Counts struct {
 	Reordered, Refreshed                   int
 	NewCycles, ResolvedCycles              int
 	UnresolvedCycles                       int
+	Undetermined                           int
 }
 
 // Counts totals the diff.
@@ -233,6 +268,7 @@ func (d *PlanDiff) Counts() Counts {
 	for _, r := range d.Resources {
 		switch {
 		case r.Skipped: // counted with the skips
+		case r.Unknown(): // counted with the secrets below
 		case r.Action == Manage:
 			c.Manage++
 		case r.Action == Change:
@@ -246,6 +282,11 @@ func (d *PlanDiff) Counts() Counts {
 		}
 		if r.Renamed() {
 			c.Renamed++
+		}
+		for _, a := range r.Attributes {
+			if a.Undetermined {
+				c.Undetermined++
+			}
 		}
 		if d.Strict == StrictWarning && r.Action == Change && !r.Skipped && r.warns() {
 			c.Warned++
@@ -364,12 +405,20 @@ func compareResource(or, nr *SnapResource, strict Strict) (ResourceChange, bool)
 		return c, false
 	}
 	c.OldLoc, c.NewLoc = loc(or), loc(nr)
-	c.ParameterOnly = len(c.Attributes) > 0
+	// Only the changes anyone can tell decide whether an event is sent: a
+	// secret that cannot be compared most likely did not change.
+	known := 0
+	c.ParameterOnly = true
 	for _, a := range c.Attributes {
+		if a.Undetermined {
+			continue
+		}
+		known++
 		if a.Behaviour != ParameterAttr && a.Behaviour != MetaparameterAttr {
 			c.ParameterOnly = false
 		}
 	}
+	c.ParameterOnly = c.ParameterOnly && known > 0
 	c.InitOnly = initOnlyChanges(or, nr, c.Attributes)
 	switch {
 	case ensureOf(nr) == "absent" && ensureOf(or) != "absent":
@@ -391,7 +440,7 @@ func (c ResourceChange) event() bool {
 	case Manage, Remove:
 		return true
 	case Change:
-		return len(c.Attributes) > 0 && !c.ParameterOnly
+		return len(c.Attributes) > 0 && !c.ParameterOnly && !c.Unknown()
 	}
 	return false
 }

@@ -51,6 +51,7 @@ type jsonDiffCounts struct {
 	NewCycles      int `json:"new_cycles"`
 	ResolvedCycles int `json:"resolved_cycles"`
 	Unresolved     int `json:"unresolved_cycles"`
+	Undetermined   int `json:"undetermined_secrets"`
 }
 
 type jsonDiffRes struct {
@@ -128,7 +129,7 @@ func diffDoc(d *graph.PlanDiff) jsonDiff {
 	out := jsonDiff{
 		Format: DiffJSONFormat, Strict: d.Strict.String(), Summary: DiffSummary(d),
 		Counts: jsonDiffCounts{c.Manage, c.Change, c.Unmanage, c.Remove, c.Fail, c.Skipped, c.Warned, c.Renamed,
-			c.EdgesAdded, c.EdgesRemoved, c.EdgesChanged, c.Reordered, c.Refreshed, c.NewCycles, c.ResolvedCycles, c.UnresolvedCycles},
+			c.EdgesAdded, c.EdgesRemoved, c.EdgesChanged, c.Reordered, c.Refreshed, c.NewCycles, c.ResolvedCycles, c.UnresolvedCycles, c.Undetermined},
 		AppliesNothing: d.AppliesNothing(), UnresolvedCycles: nonNil(d.UnresolvedCycles),
 		Resources: []jsonDiffRes{}, Skips: []jsonDiffSkip{}, Edges: []jsonDiffEdge{}, Moves: []jsonDiffMove{}, Refreshes: []jsonDiffReload{},
 		NewCycles: nonNil(d.NewCycles), ResolvedCycles: nonNil(d.ResolvedCycles),

@@ -29,7 +29,7 @@ func (l diffLine) String() string {
 // render's own set, so graph.Action stays the closed set graph defines.
 type fate int
 
-// The fates, in the order of the actions, then skipped.
+// The fates, in the order of the actions, then skipped, then unknown.
 const (
 	fateManaged fate = iota
 	fateChanged
@@ -37,6 +37,7 @@ const (
 	fateRemoved
 	fateFailing
 	fateSkipped
+	fateUnknown
 )
 
 // fates name each fate in every format: the summary, the listings, the
@@ -48,6 +49,7 @@ var fates = [...]string{
 	fateRemoved:   "removed from the node",
 	fateFailing:   "failing",
 	fateSkipped:   "skipped",
+	fateUnknown:   "cannot tell",
 }
 
 func (f fate) String() string { return fates[f] }
@@ -64,11 +66,14 @@ var actionFates = [...]fate{
 // outcome is the action's words ("no longer managed", …).
 func outcome(a graph.Action) string { return actionFates[a].String() }
 
-// fateOf is what happens to a change's resource: its action's fate, or
-// skipped.
+// fateOf is what happens to a change's resource: its action's fate,
+// skipped, or unknown (only secrets that cannot be compared).
 func fateOf(c graph.ResourceChange) fate {
 	if c.Skipped {
 		return fateSkipped
+	}
+	if c.Unknown() {
+		return fateUnknown
 	}
 	return actionFates[c.Action]
 }
@@ -79,7 +84,11 @@ const (
 	removeNote   = "removed from the node: ensure → absent"
 	failNote     = "failing: an init_only attribute changes and strict is error"
 	skippedNote  = "skipped because of failed dependencies"
+	unknownNote  = "cannot tell whether it changed: not counted as a change"
 )
+
+// unknownMark marks what no one can tell changed.
+const unknownMark = "?"
 
 // appliesNothingNote says why a diff whose new catalog has a cycle fails:
 // Puppet checks the graph for cycles before it applies any resource, and
@@ -117,6 +126,8 @@ func DiffSummary(d *graph.PlanDiff) string {
 		{c.NewCycles, "1 new cycle", "%d new cycles"},
 		{c.ResolvedCycles, "1 cycle resolved", "%d cycles resolved"},
 		{c.UnresolvedCycles, "1 cycle unresolved", "%d cycles unresolved"},
+		{c.Undetermined, "cannot tell: 1 secret compiled without a common digest key",
+			"cannot tell: %d secrets compiled without a common digest key"},
 	}
 	for _, e := range extra {
 		switch {
@@ -136,6 +147,8 @@ func resourceHeader(c graph.ResourceChange, withLoc bool) diffLine {
 	switch {
 	case c.Skipped:
 		text += " (" + skippedNote + ")"
+	case c.Unknown():
+		text += " (" + unknownNote + ")"
 	case c.Action == graph.Unmanage:
 		text += " (" + unmanageNote + ")"
 	case c.Action == graph.Remove:
@@ -158,8 +171,11 @@ func resourceHeader(c graph.ResourceChange, withLoc bool) diffLine {
 		}
 	}
 	mark := c.Action.Symbol()
-	if c.Skipped {
+	switch {
+	case c.Skipped:
 		mark = graph.Fail.Symbol() // nothing of it is applied either
+	case c.Unknown():
+		mark = unknownMark
 	}
 	return diffLine{mark: mark, text: text}
 }
@@ -206,6 +222,8 @@ func attrLine(c graph.ResourceChange, a graph.AttrChange, terse bool, strict gra
 		mark = "+"
 	case !a.HasNew:
 		mark = "-"
+	case a.Undetermined:
+		mark = unknownMark
 	}
 	text := a.Path
 	if !terse {

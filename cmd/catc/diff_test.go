@@ -77,7 +77,7 @@ func TestDiffExitCodes(t *testing.T) {
 // compile` and checks that diffing the JSON files says exactly what
 // diffing the HCL says (the JSON carries attribute behaviours in "types"),
 // when both are compiled with the same digest key.
-// The cycle pair is left out: compile refuses a catalog with a cycle, so
+// The cycle pairs are left out: compile refuses a catalog with a cycle, so
 // there is no JSON to diff.
 func TestDiffCatalogJSON(t *testing.T) {
 	t.Setenv("CATC_DIGEST_KEY", "a key for the test, 32 bytes lon") // secrets compare under one key
@@ -85,7 +85,7 @@ func TestDiffCatalogJSON(t *testing.T) {
 	tmp := t.TempDir()
 	for _, old := range pairs {
 		name := filepath.Base(filepath.Dir(old))
-		if name == "cycle" {
+		if strings.HasPrefix(name, "cycle") {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
@@ -248,5 +248,57 @@ func copyDir(t *testing.T, from, to string) {
 		if err := os.WriteFile(filepath.Join(to, e.Name()), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestDiffKeylessSecrets compiles catalogs without a digest key: their
+// secrets cannot be compared, so two identical compiles are not "changed"
+// and --detailed-exitcode does not say 2 for them alone; a real change
+// beside them still does.
+func TestDiffKeylessSecrets(t *testing.T) {
+	t.Setenv("CATC_DIGEST_KEY", "") // restored at the end
+	os.Unsetenv("CATC_DIGEST_KEY")
+	tmp := t.TempDir()
+	compile := func(dir, out string) string {
+		path := filepath.Join(tmp, out)
+		if code, _, errOut := runCatc(t, "compile", dir, "-o", path); code != 0 {
+			t.Fatalf("compile %s: %d %s", dir, code, errOut)
+		}
+		return path
+	}
+	sOld, sNew := fixturePair("sensitive")
+	a, b := compile(sNew, "a.json"), compile(sNew, "b.json")
+	old := compile(sOld, "old.json")
+	chOld, chNew := fixturePair("change")
+	c, d := compile(chOld, "c.json"), compile(chNew, "d.json")
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want []string
+	}{
+		{"identical compiles", []string{"diff", a, b, "--detailed-exitcode"}, 0, []string{
+			"Plan: 0 newly managed, 0 changed, 0 no longer managed, 0 removed from the node · cannot tell: 2 secrets compiled without a common digest key",
+			"?   User[deploy] (cannot tell whether it changed: not counted as a change)",
+			"?       password: (sensitive value: cannot tell whether it changed; compile both sides with the same CATC_DIGEST_KEY)"}},
+		{"changed secret, no key", []string{"diff", old, b, "--detailed-exitcode"}, 0, []string{"0 changed", "cannot tell: 2 secrets"}},
+		{"markdown", []string{"diff", a, b, "--format", "markdown", "--detailed-exitcode"}, 0, []string{
+			"· cannot tell: 2 secrets compiled without a common digest key**", "<code>user</code>: 2 cannot tell"}},
+		{"json", []string{"diff", a, b, "--format", "json", "--detailed-exitcode"}, 0, []string{
+			`"change": 0,`, `"undetermined_secrets": 2`, `"outcome": "cannot tell"`}},
+		{"a real change still counts", []string{"diff", c, d, "--detailed-exitcode"}, 2, []string{"4 changed"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCatc(t, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit code %d, want %d (stderr %q)", code, tt.code, errOut)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output does not contain %q:\n%s", w, out)
+				}
+			}
+		})
 	}
 }

@@ -19,9 +19,13 @@ type diffLine struct {
 }
 
 // String is the line as printed: the mark padded to three columns, then
-// the text.
+// the text indented.
 func (l diffLine) String() string {
-	return fmt.Sprintf("%-3s %s%s", l.mark, strings.Repeat("    ", l.indent), l.text)
+	s := fmt.Sprintf("%-3s %s%s", l.mark, strings.Repeat("    ", l.indent), l.text)
+	if l.text == "" { // an empty line of a line diff: no trailing blanks
+		s = strings.TrimRight(s, " ")
+	}
+	return s
 }
 
 // fate is what happens to a change's resource on the node: what its
@@ -84,7 +88,7 @@ const (
 	removeNote   = "removed from the node: ensure → absent"
 	failNote     = "failing: an init_only attribute changes and strict is error"
 	skippedNote  = "skipped because of failed dependencies"
-	unknownNote  = "cannot tell whether it changed: not counted as a change"
+	unknownNote  = "only secrets that cannot be compared: not counted as a change"
 )
 
 // unknownMark marks what no one can tell changed.
@@ -214,6 +218,16 @@ var ifDiffers = map[graph.Strict]string{
 
 // attrLine is one attribute change, with its values unless terse.
 func attrLine(c graph.ResourceChange, a graph.AttrChange, terse bool, strict graph.Strict) diffLine {
+	values := ""
+	if !terse {
+		values = attrValues(a)
+	}
+	return attrLineWith(c, a, values, strict)
+}
+
+// attrLineWith is one attribute change with values (none when "") as the
+// words after its path.
+func attrLineWith(c graph.ResourceChange, a graph.AttrChange, values string, strict graph.Strict) diffLine {
 	mark := "~"
 	switch {
 	case c.Action == graph.Unmanage:
@@ -226,8 +240,8 @@ func attrLine(c graph.ResourceChange, a graph.AttrChange, terse bool, strict gra
 		mark = unknownMark
 	}
 	text := a.Path
-	if !terse {
-		text += ": " + attrValues(a)
+	if values != "" {
+		text += ": " + values
 	}
 	switch a.Behaviour {
 	case graph.InitOnlyAttr:
@@ -301,9 +315,23 @@ func resourceLines(c graph.ResourceChange, level detail, withLoc bool, strict gr
 		return out // at namesOnly, naming every attribute of an added resource says nothing
 	}
 	for _, a := range c.Attributes {
+		if old, new, ok := multiLine(a); ok && level == fullDetail {
+			out = append(out, attrLineWith(c, a, textChangeSummary(old, new), strict))
+			out = append(out, lineDiffLines(old, new, 2)...)
+			continue
+		}
 		out = append(out, attrLine(c, a, level >= namesOnly, strict))
 	}
 	return out
+}
+
+// textChangeSummary heads the line diff of a multi-line string: "text
+// changed (3 lines → 4 lines), unified diff:".
+func textChangeSummary(old, new string) string {
+	count := func(s string) string {
+		return countNoun(len(splitKeepingEnds(s)), "line", "lines")
+	}
+	return fmt.Sprintf("text changed (%s → %s), unified diff:", count(old), count(new))
 }
 
 // oneSided reports whether the change lists every value of a resource

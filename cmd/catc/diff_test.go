@@ -279,7 +279,7 @@ func TestDiffKeylessSecrets(t *testing.T) {
 	}{
 		{"identical compiles", []string{"diff", a, b, "--detailed-exitcode"}, 0, []string{
 			"Plan: 0 newly managed, 0 changed, 0 no longer managed, 0 removed from the node · cannot tell: 2 secrets compiled without a common digest key",
-			"?   User[deploy] (cannot tell whether it changed: not counted as a change)",
+			"?   User[deploy] (only secrets that cannot be compared: not counted as a change)",
 			"?       password: (sensitive value: cannot tell whether it changed; compile both sides with the same CATC_DIGEST_KEY)"}},
 		{"changed secret, no key", []string{"diff", old, b, "--detailed-exitcode"}, 0, []string{"0 changed", "cannot tell: 2 secrets"}},
 		{"markdown", []string{"diff", a, b, "--format", "markdown", "--detailed-exitcode"}, 0, []string{

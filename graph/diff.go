@@ -333,7 +333,7 @@ func DiffWith(old, new *Snapshot, o DiffOptions) *PlanDiff {
 	d.Resources = m.resourceChanges(o.Strict)
 	d.Skips = m.skips(d.Resources)
 	d.Edges = m.edgeChanges()
-	d.Moves = m.moves()
+	d.Moves = m.moves(m.touched(d.Resources, d.Edges))
 	d.Refreshes = m.refreshes(d.Resources)
 	d.NewCycles, d.ResolvedCycles, d.UnresolvedCycles = m.cycleChanges()
 	d.Sort()

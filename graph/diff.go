@@ -150,6 +150,10 @@ type ResourceChange struct {
 	// OldLoc and NewLoc are "file:line" of the declarations ("" on the
 	// missing side).
 	OldLoc, NewLoc string
+	// PurgedBy, for Unmanage only, are the resources of the new catalog
+	// that may purge this one from the node (sorted by ref): then it is
+	// not sure to be left as it is.
+	PurgedBy []Purge
 }
 
 // InitOnlyChange is one init_only attribute whose wanted value differs
@@ -253,8 +257,10 @@ type Counts struct {
 	Manage, Change, Unmanage, Remove, Fail int
 	// Skipped counts the resources skipped because of a failure; Warned
 	// the changes the Resource API warns about (init_only under
-	// strict=warning); Renamed the changes whose title changed.
-	Skipped, Warned, Renamed               int
+	// strict=warning); Renamed the changes whose title changed; MayPurge
+	// the resources no longer managed that may be purged (also counted in
+	// Unmanage).
+	Skipped, Warned, Renamed, MayPurge     int
 	EdgesAdded, EdgesRemoved, EdgesChanged int
 	Reordered, Refreshed                   int
 	NewCycles, ResolvedCycles              int
@@ -282,6 +288,9 @@ func (d *PlanDiff) Counts() Counts {
 		}
 		if r.Renamed() {
 			c.Renamed++
+		}
+		if len(r.PurgedBy) > 0 {
+			c.MayPurge++
 		}
 		for _, a := range r.Attributes {
 			if a.Undetermined {
@@ -331,6 +340,7 @@ func DiffWith(old, new *Snapshot, o DiffOptions) *PlanDiff {
 	m := match(old, new)
 	d := &PlanDiff{Strict: o.Strict}
 	d.Resources = m.resourceChanges(o.Strict)
+	m.purgers(d.Resources)
 	d.Skips = m.skips(d.Resources)
 	d.Edges = m.edgeChanges()
 	d.Moves = m.moves(m.touched(d.Resources, d.Edges))

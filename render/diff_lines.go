@@ -91,6 +91,24 @@ const (
 	unknownNote  = "only secrets that cannot be compared: not counted as a change"
 )
 
+// purgeMark marks a resource no longer managed that something in the
+// new catalog may purge: maybe removed from the node.
+const purgeMark = "-?"
+
+// purgersText is "Resources[firewall] (purge = true)", the first max
+// purgers and how many more.
+func purgersText(ps []graph.Purge, max int) string {
+	var parts []string
+	for i, p := range ps {
+		if i == max {
+			parts = append(parts, fmt.Sprintf("%d more", len(ps)-max))
+			break
+		}
+		parts = append(parts, p.Ref+" ("+p.Why+")")
+	}
+	return strings.Join(parts, ", ")
+}
+
 // unknownMark marks what no one can tell changed.
 const unknownMark = "?"
 
@@ -119,6 +137,7 @@ func DiffSummary(d *graph.PlanDiff) string {
 		n           int
 		one, plural string
 	}{
+		{c.MayPurge, "1 no longer managed may be purged", "%d no longer managed may be purged"},
 		{c.Skipped, "1 " + skippedNote, "%d " + skippedNote},
 		{c.Warned, "1 init_only warning", "%d init_only warnings"},
 		{c.Renamed, "1 renamed", "%d renamed"},
@@ -153,6 +172,8 @@ func resourceHeader(c graph.ResourceChange, withLoc bool) diffLine {
 		text += " (" + skippedNote + ")"
 	case c.Unknown():
 		text += " (" + unknownNote + ")"
+	case c.Action == graph.Unmanage && len(c.PurgedBy) > 0:
+		text += " (" + outcome(graph.Unmanage) + ": may be purged by " + purgersText(c.PurgedBy, 3) + ")"
 	case c.Action == graph.Unmanage:
 		text += " (" + unmanageNote + ")"
 	case c.Action == graph.Remove:
@@ -180,6 +201,8 @@ func resourceHeader(c graph.ResourceChange, withLoc bool) diffLine {
 		mark = graph.Fail.Symbol() // nothing of it is applied either
 	case c.Unknown():
 		mark = unknownMark
+	case len(c.PurgedBy) > 0:
+		mark = purgeMark
 	}
 	return diffLine{mark: mark, text: text}
 }

@@ -82,16 +82,20 @@ func droppedText(level detail) string {
 // writeWarnings puts what deserves a reviewer's attention first: the
 // resources Puppet will remove from the node (ensure → absent), those
 // that will fail and the resources their failure skips, and new cycles.
-// A resource no longer managed is not among them: Puppet leaves it as it
-// is.
+// A resource no longer managed is not among them (Puppet leaves it as it
+// is) unless something in the new catalog may purge it.
 func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
-	var removed, failing []string
+	var removed, failing, purged []string
 	for _, c := range d.Resources {
 		switch fateOf(c) {
 		case fateRemoved:
 			removed = append(removed, mdCode(c.Ref))
 		case fateFailing:
 			failing = append(failing, mdCode(c.Ref))
+		case fateUnmanaged:
+			if len(c.PurgedBy) > 0 {
+				purged = append(purged, mdCode(c.Ref)+" (by "+mdCode(c.PurgedBy[0].Ref)+pick(len(c.PurgedBy), "", " and others")+")")
+			}
 		}
 	}
 	var paras []string
@@ -103,6 +107,10 @@ func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 	}
 	if len(removed) > 0 {
 		paras = append(paras, fmt.Sprintf("%s %s (ensure → absent)%s", countNoun(len(removed), "resource", "resources"), outcome(graph.Remove), list(removed)))
+	}
+	if len(purged) > 0 {
+		paras = append(paras, fmt.Sprintf("%s %s may be purged by the new catalog (`resources` with `purge = true`, or a `custom_generate` container)%s",
+			countNoun(len(purged), "resource", "resources"), outcome(graph.Unmanage), list(purged)))
 	}
 	if len(failing) > 0 {
 		p := fmt.Sprintf("%s %s (init_only, strict=error)%s", countNoun(len(failing), "resource", "resources"), outcome(graph.Fail), list(failing))

@@ -63,6 +63,9 @@ func readResourceChange(r jsonDiffRes) (graph.ResourceChange, error) {
 	for _, io := range r.InitOnly {
 		c.InitOnly = append(c.InitOnly, graph.InitOnlyChange{Attr: io.Attribute, Message: io.Message})
 	}
+	for _, p := range r.PurgedBy {
+		c.PurgedBy = append(c.PurgedBy, graph.Purge{Ref: p.Ref, Why: p.Why})
+	}
 	for _, a := range r.Attributes {
 		ac, err := readAttrChange(c.Action, a)
 		if err != nil {

@@ -19,9 +19,10 @@ type DiffOptions struct {
 }
 
 // ANSI colours of the diff marks: green for newly managed, yellow for
-// changed, red for removed from the node, magenta for failing and
-// skipped; no longer managed (nothing happens on the node) stays plain.
-var markColors = map[string]string{"+": "\x1b[32m", "-": "\x1b[31m", "~": "\x1b[33m", "x": "\x1b[35m"}
+// changed, red for removed from the node (or maybe purged), magenta for
+// failing and skipped; no longer managed (nothing happens on the node)
+// stays plain.
+var markColors = map[string]string{"+": "\x1b[32m", "-": "\x1b[31m", purgeMark: "\x1b[31m", "~": "\x1b[33m", "x": "\x1b[35m"}
 
 const (
 	ansiBold  = "\x1b[1m"

@@ -89,18 +89,24 @@ func (m *matching) moves(touched []bool) []Move {
 
 // touched marks, by new index, the resources the change touched: those
 // it changes (or fails, or removes from the node), the resources that
-// declare the edges it adds, removes or re-kinds, and those whose
+// declare the edges it adds, removes or re-kinds (the other end when the
+// declaring one is itself added or removed), and those whose
 // declaration moved among the others (off a longest common subsequence of
 // the declaration orders).
 func (m *matching) touched(changes []ResourceChange, edges []EdgeChange) []bool {
 	out := make([]bool, len(m.new.Resources))
 	newIdx, oldIdx := m.new.byRef(), m.old.byRef()
-	mark := func(ref string) {
-		if j, ok := newIdx[ref]; ok {
+	// mark marks ref's resource, matched on both sides, and reports
+	// whether there was one to mark.
+	mark := func(ref string) bool {
+		if j, ok := newIdx[ref]; ok && m.toOld[j] >= 0 {
 			out[j] = true
+			return true
 		} else if i, ok := oldIdx[ref]; ok && m.toNew[i] >= 0 {
 			out[m.toNew[i]] = true
+			return true
 		}
+		return false
 	}
 	for _, c := range changes {
 		if c.Action != Unmanage && !c.Unknown() {
@@ -111,12 +117,14 @@ func (m *matching) touched(changes []ResourceChange, edges []EdgeChange) []bool 
 		// The end that declares the changed kinds: require and subscribe
 		// (and the auto rules of the same direction) are declared by the
 		// dependent, before and notify by the resource applied first.
+		// When that end is added or removed, the other end is what the
+		// change moves.
 		changed := e.Old ^ e.New
-		if changed&(Require|Subscribe|AutoRequire|AutoSubscribe) != 0 {
-			mark(e.To)
-		}
-		if changed&(Before|Notify|AutoBefore|AutoNotify) != 0 {
+		if changed&(Require|Subscribe|AutoRequire|AutoSubscribe) != 0 && !mark(e.To) {
 			mark(e.From)
+		}
+		if changed&(Before|Notify|AutoBefore|AutoNotify) != 0 && !mark(e.From) {
+			mark(e.To)
 		}
 	}
 	var declared []int // old indexes of the matched resources, in new declaration order

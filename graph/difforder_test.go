@@ -69,6 +69,15 @@ resource "package" "vim" {
   before = package.openssh-server
 }`,
 			"Package[vim]: 2 → 1"},
+		{"a new resource orders vim after it",
+			`resource "package" "vim" {}
+resource "package" "openssh-server" {}`,
+			`resource "package" "vim" {}
+resource "package" "openssh-server" {}
+resource "package" "x" {
+  before = package.vim
+}`,
+			"Package[vim]: 1 → 3"},
 		{"declaration moved past two",
 			`resource "package" "a" {}
 resource "package" "b" {}

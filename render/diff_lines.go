@@ -338,9 +338,11 @@ func resourceLines(c graph.ResourceChange, level detail, withLoc bool, strict gr
 		return out // at namesOnly, naming every attribute of an added resource says nothing
 	}
 	for _, a := range c.Attributes {
-		if old, new, ok := multiLine(a); ok && level == fullDetail {
-			out = append(out, attrLineWith(c, a, textChangeSummary(old, new), strict))
-			out = append(out, lineDiffLines(old, new, 2)...)
+		if old, new, ok, tooLarge := multiLine(a); ok && level == fullDetail {
+			out = append(out, attrLineWith(c, a, textChangeSummary(old, new, tooLarge), strict))
+			if !tooLarge {
+				out = append(out, lineDiffLines(old, new, 2)...)
+			}
 			continue
 		}
 		out = append(out, attrLine(c, a, level >= namesOnly, strict))
@@ -349,10 +351,14 @@ func resourceLines(c graph.ResourceChange, level detail, withLoc bool, strict gr
 }
 
 // textChangeSummary heads the line diff of a multi-line string: "text
-// changed (3 lines → 4 lines), unified diff:".
-func textChangeSummary(old, new string) string {
+// changed (3 lines → 4 lines), unified diff:", or stands for it when the
+// text is too large to diff.
+func textChangeSummary(old, new string, tooLarge bool) string {
 	count := func(s string) string {
 		return countNoun(len(splitKeepingEnds(s)), "line", "lines")
+	}
+	if tooLarge {
+		return fmt.Sprintf("text changed (%s → %s; too large to diff here: --format json has both values)", count(old), count(new))
 	}
 	return fmt.Sprintf("text changed (%s → %s), unified diff:", count(old), count(new))
 }

@@ -316,8 +316,8 @@ func TestCountWords(t *testing.T) {
 }
 
 // TestLineDiffBounds: a multi-line change is a line diff only within the
-// bounds, never for a secret, and only when a side has a newline; else
-// the attribute line shows both values as for any other change.
+// bounds (beyond them, one summary line), never for a secret, and only
+// when a side has a newline.
 func TestLineDiffBounds(t *testing.T) {
 	big := strings.Repeat("line\n", maxLineDiffLines)
 	wide := strings.Repeat("x", maxLineDiffBytes) + "\n"
@@ -336,15 +336,16 @@ func TestLineDiffBounds(t *testing.T) {
 		{"too many bytes", graph.AttrChange{Old: "a\n", New: wide, HadOld: true, HasNew: true}, false},
 	}
 	for _, tt := range tests {
-		if _, _, ok := multiLine(tt.a); ok != tt.want {
-			t.Errorf("%s: line diff %v, want %v", tt.name, ok, tt.want)
+		if _, _, ok, tooLarge := multiLine(tt.a); (ok && !tooLarge) != tt.want {
+			t.Errorf("%s: line diff %v, want %v", tt.name, ok && !tooLarge, tt.want)
 		}
 	}
 	c := graph.ResourceChange{Action: graph.Change, Ref: "File[x]", Attributes: []graph.AttrChange{
 		{Attr: "content", Path: "content", Old: big, New: "a\n", HadOld: true, HasNew: true}}}
 	lines := resourceLines(c, fullDetail, false, graph.StrictError)
-	if len(lines) != 2 || !strings.Contains(lines[1].text, `"line\nline\n`) {
-		t.Errorf("a text over the bounds: %d lines, want the header and one attribute line with both values", len(lines))
+	want := "content: text changed (2,000 lines → 1 line; too large to diff here: --format json has both values)"
+	if len(lines) != 2 || lines[1].text != want {
+		t.Errorf("a text over the bounds: %q, want the header and %q", lines, want)
 	}
 }
 

@@ -9,9 +9,9 @@ import (
 	"github.com/catc-dev/catc/graph"
 )
 
-// Bounds of the line diff: above them the change is shown as its two
-// values on one line, as for any other value, so that a huge generated
-// file cannot make the diff slow (the matcher is quadratic at worst).
+// Bounds of the line diff: above them the change is one summary line (the
+// JSON has both values), so that a huge generated file can neither make
+// the diff slow (the matcher is quadratic at worst) nor fill the screen.
 const (
 	maxLineDiffBytes = 64 << 10 // per side
 	maxLineDiffLines = 2000     // per side
@@ -22,22 +22,21 @@ const (
 const lineDiffContext = 3
 
 // multiLine reports whether an attribute change is a multi-line string
-// changed into another, shown as a unified line diff: not a secret, both
-// sides strings, one of them with a newline, and neither too large.
-func multiLine(a graph.AttrChange) (old, new string, ok bool) {
+// changed into another: not a secret, both sides strings, one of them
+// with a newline. It is shown as a unified line diff, or, when a side is
+// too large to diff (tooLarge), as a summary line.
+func multiLine(a graph.AttrChange) (old, new string, ok, tooLarge bool) {
 	if a.Sensitive || !a.HadOld || !a.HasNew {
-		return "", "", false
+		return "", "", false, false
 	}
 	old, okO := a.Old.(string)
 	new, okN := a.New.(string)
 	if !okO || !okN || !strings.Contains(old, "\n") && !strings.Contains(new, "\n") {
-		return "", "", false
+		return "", "", false, false
 	}
-	if len(old) > maxLineDiffBytes || len(new) > maxLineDiffBytes ||
-		strings.Count(old, "\n") >= maxLineDiffLines || strings.Count(new, "\n") >= maxLineDiffLines {
-		return "", "", false
-	}
-	return old, new, true
+	tooLarge = len(old) > maxLineDiffBytes || len(new) > maxLineDiffBytes ||
+		strings.Count(old, "\n") >= maxLineDiffLines || strings.Count(new, "\n") >= maxLineDiffLines
+	return old, new, true, tooLarge
 }
 
 // lineDiffLines are the hunks of a unified diff from old to new (Puppet's

@@ -63,7 +63,7 @@ func runDiff(c *cli.Context) error {
 		return err
 	}
 	if d.AppliesNothing() { // Puppet would fail the run: so does the diff
-		return failed()
+		return &exitError{code: exitErrors, msg: "the new catalog has a dependency cycle: Puppet would apply nothing from it (the diff lists the cycles)"}
 	}
 	if c.Bool("detailed-exitcode") && d.HasChanges() { // secrets no one can compare are not changes
 		return &exitError{code: exitChanges}

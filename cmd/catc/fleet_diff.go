@@ -42,8 +42,15 @@ func runFleetDiff(c *cli.Context, strict graph.Strict) error {
 	if err := writeOutput(c, func(w io.Writer) error { return writeFleet(c, w, d) }); err != nil {
 		return err
 	}
-	if c.String("shard") == "" && d.Failing(fleet.NewSide)+d.Failing(fleet.BothSides)+d.AppliesNothing() > 0 {
+	if c.String("shard") == "" && d.Failing(fleet.NewSide)+d.Failing(fleet.BothSides) > 0 {
 		return failed()
+	}
+	if n := d.AppliesNothing(); c.String("shard") == "" && n > 0 {
+		what := fmt.Sprintf("the new catalogs of %d nodes have", n)
+		if n == 1 {
+			what = "the new catalog of 1 node has"
+		}
+		return &exitError{code: exitErrors, msg: what + " a dependency cycle: Puppet would apply nothing there (the diff lists the cycles)"}
 	}
 	if c.Bool("detailed-exitcode") && d.Changed() > 0 {
 		return &exitError{code: exitChanges}

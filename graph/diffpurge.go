@@ -15,9 +15,10 @@ type Purge struct {
 	// Ref is the purging resource.
 	Ref string
 	// Why says how, in the catalog's words: "purge = true" for the
-	// resources type, "custom_generate, purge = true" for a container
-	// whose provider generates the removals (firewallchain), or
-	// "custom_generate" for such a type without a purge attribute.
+	// resources type (or a container without custom_generate),
+	// "custom_generate, purge = true" for a container whose provider
+	// generates the removals (firewallchain), or "custom_generate" for
+	// such a type without a purge attribute.
 	Why string
 }
 
@@ -28,10 +29,11 @@ type Purge struct {
 //   - resources "T" with purge = true purges the unmanaged instances of
 //     type T (Puppet's resources type);
 //   - a resource whose type has the custom_generate feature (and, when
-//     the type has a purge attribute, sets it to true) may purge resources
-//     of the types related to its type by an auto rule, either way: a
-//     firewallchain with purge = true removes the unmanaged firewall
-//     rules of its chain, and firewall autorequires firewallchain.
+//     the type has a purge attribute, sets it to true), or any resource
+//     with purge = true, may purge resources of the types related to its
+//     type by an auto rule, either way: a firewallchain with purge = true
+//     removes the unmanaged firewall rules of its chain, and firewall
+//     autorequires firewallchain.
 func (m *matching) purgers(changes []ResourceChange) {
 	byType := map[string][]Purge{}         // resources "T": purges type T
 	containers := map[string][]container{} // by the container's type
@@ -52,6 +54,11 @@ func (m *matching) purgers(changes []ResourceChange) {
 			containers[typ] = append(containers[typ], container{Purge{Ref: r.Ref, Why: "custom_generate"}, r.Key})
 		case m.new.Types[typ].CustomGenerate && isTrue(purge):
 			containers[typ] = append(containers[typ], container{Purge{Ref: r.Ref, Why: "custom_generate, purge = true"}, r.Key})
+		case isTrue(purge):
+			// Without custom_generate the Resource API calls no generate;
+			// a provider may still purge on its own (a type ported from
+			// Ruby, whose generate did): the diff cannot rule it out.
+			containers[typ] = append(containers[typ], container{Purge{Ref: r.Ref, Why: "purge = true"}, r.Key})
 		}
 	}
 	if len(byType) == 0 && len(containers) == 0 {

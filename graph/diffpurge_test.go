@@ -57,6 +57,14 @@ resource "package" "telnet" {}
 			[]string{"Firewall[100 in]: Firewallchain[INPUT:filter:IPv4] (custom_generate, purge = true)", "Firewall[200 out]: ", "Package[telnet]: ", "User[old]: "}},
 		{"a chain without purge purges nothing", strings.Replace(chains, "%s", "false", 1) + rules, strings.Replace(chains, "%s", "false", 1),
 			[]string{"Firewall[100 in]: ", "Firewall[200 out]: ", "Package[telnet]: ", "User[old]: "}},
+		{"a container with purge = true but no custom_generate", `
+resource "package" "nginx" {}
+resource "file" "/etc/nginx/conf.d/old.conf" { require = package.nginx }
+`, `
+resource "package" "nginx" {}
+resource "filebox" "/etc/nginx/conf.d" { purge = true }
+`,
+			[]string{"File[/etc/nginx/conf.d/old.conf]: Filebox[/etc/nginx/conf.d] (purge = true)"}},
 		{"a rule of no known chain: any purging chain may", rules, strings.Replace(chains, "%s", "true", 1),
 			[]string{"Firewall[100 in]: Firewallchain[INPUT:filter:IPv4] (custom_generate, purge = true)",
 				"Firewall[200 out]: Firewallchain[INPUT:filter:IPv4] (custom_generate, purge = true)", "Package[telnet]: ", "User[old]: "}},

@@ -109,7 +109,7 @@ func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 		paras = append(paras, fmt.Sprintf("%s %s (ensure → absent)%s", countNoun(len(removed), "resource", "resources"), outcome(graph.Remove), list(removed)))
 	}
 	if len(purged) > 0 {
-		paras = append(paras, fmt.Sprintf("%s %s may be purged: Puppet may remove them from the node%s",
+		paras = append(paras, fmt.Sprintf("%s %s may be purged (Puppet may remove them from the node)%s",
 			countNoun(len(purged), "resource", "resources"), outcome(graph.Unmanage), list(purged)))
 	}
 	if len(failing) > 0 {

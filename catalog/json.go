@@ -28,6 +28,9 @@ type JSONCatalog struct {
 type JSONType struct {
 	Name       string          `json:"name"`
 	Attributes []JSONAttribute `json:"attributes"`
+	// Features are the type's features, when it has any: diff reads
+	// custom_generate (a container that may purge what it contains).
+	Features []string `json:"features,omitempty"`
 }
 
 // JSONAttribute is one attribute of a JSONType. Behaviour is "property",
@@ -124,7 +127,7 @@ func NewJSON(c *Catalog) *JSONCatalog {
 func jsonTypes(defs []*TypeDef) []JSONType {
 	out := make([]JSONType, 0, len(defs))
 	for _, t := range defs {
-		jt := JSONType{Name: t.Name, Attributes: make([]JSONAttribute, 0, len(t.Attributes))}
+		jt := JSONType{Name: t.Name, Attributes: make([]JSONAttribute, 0, len(t.Attributes)), Features: t.Features}
 		for _, a := range t.Attributes {
 			jt.Attributes = append(jt.Attributes, JSONAttribute{Name: a.Name, Behaviour: a.Behaviour.String(), Sensitive: a.IsSecret()})
 		}
@@ -188,6 +191,14 @@ func WriteJSONTypes(w *jsonw.Writer, ts []JSONType) {
 				w.Key("sensitive")
 				w.Bool(a.Sensitive)
 				w.EndObject()
+			}
+			w.EndArray()
+		}
+		if len(t.Features) > 0 {
+			w.Key("features")
+			w.BeginArray()
+			for _, f := range t.Features {
+				w.String(f)
 			}
 			w.EndArray()
 		}

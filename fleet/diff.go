@@ -108,6 +108,18 @@ func (d *Diff) Changed() int {
 	return n
 }
 
+// AppliesNothing is the number of nodes whose new catalog has a
+// dependency cycle: Puppet would apply nothing on them.
+func (d *Diff) AppliesNothing() int {
+	n := 0
+	for _, g := range d.Groups {
+		if g.Diff.AppliesNothing() {
+			n += len(g.Nodes)
+		}
+	}
+	return n
+}
+
 // Failing is the number of nodes failing on side s.
 func (d *Diff) Failing(s Side) int {
 	n := 0

@@ -418,3 +418,21 @@ func TestIdentityOrderEveryList(t *testing.T) {
 		t.Errorf("%d groups: %s", len(d.Groups), summary(d))
 	}
 }
+
+// TestPlansShown: each distinct plan keeps the plan of its first node by
+// name, whatever the order the workers finish in; failures keep none.
+func TestPlansShown(t *testing.T) {
+	old, new, nodes := loadFixture(t)
+	for _, site := range []*catalog.Site{old, new} {
+		for run := 0; run < 3; run++ {
+			for _, o := range Plans(site, nodes, Options{Workers: 4}) {
+				switch {
+				case o.Failed && o.Shown != nil:
+					t.Errorf("a failure keeps a plan: %v", o.Nodes)
+				case !o.Failed && (o.Shown == nil || o.ShownFor != o.Nodes[0] || len(o.Shown.Steps) != o.Steps):
+					t.Errorf("%v: shown for %q with %v, want the plan of %s with %d steps", o.Nodes, o.ShownFor, o.Shown != nil, o.Nodes[0], o.Steps)
+				}
+			}
+		}
+	}
+}

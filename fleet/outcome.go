@@ -31,6 +31,11 @@ type Outcome struct {
 	// Diags are the diagnostics of the first node (nodes grouped alike
 	// have the same ones, up to their identity).
 	Diags hcl.Diagnostics
+	// Shown, set by Plans for nodes that compile, is the plan of the
+	// first node by name (ShownFor): the others' are the same steps in
+	// the same order, up to each node's identity in titles.
+	Shown    *graph.Plan
+	ShownFor string
 }
 
 // Validate compiles the site for every node and groups the nodes by
@@ -43,7 +48,8 @@ func Validate(site *catalog.Site, nodes []*catalog.Node, o Options) []Outcome {
 
 // Plans is Validate that tells the compiling nodes apart by their plan:
 // nodes whose apply orders are the same resources in the same order (up
-// to the node's identity in titles, see Diff) group together.
+// to the node's identity in titles, see Diff) group together, and each
+// group keeps one plan to show (Shown); the others are not kept.
 func Plans(site *catalog.Site, nodes []*catalog.Node, o Options) []Outcome {
 	return group(site, nodes, o, true)
 }
@@ -91,6 +97,11 @@ func group(site *catalog.Site, nodes []*catalog.Node, o Options, plans bool) []O
 			out.Diags = diags
 			g = &out
 			byKey[key] = g
+		}
+		// The plan shown is the first node's by name, whichever goroutine
+		// gets there first, so that the output is the same on every run.
+		if plans && plan != nil && !out.Failed && (g.Shown == nil || n.Name < g.ShownFor) {
+			g.Shown, g.ShownFor = plan, n.Name
 		}
 		g.Nodes = append(g.Nodes, n.Name)
 	})

@@ -113,9 +113,16 @@ type PlanDiff struct {
 	// Refreshes are sorted by new step (resources in cycles last), then ref.
 	Refreshes []Refresh
 	// NewCycles are in the new catalog only, ResolvedCycles in the old
-	// one only; each is a path of refs from its smallest member back to
-	// it, sorted by that member.
-	NewCycles, ResolvedCycles [][]string
+	// one only, UnresolvedCycles in both; each is a path of refs from its
+	// smallest member back to it, sorted by that member.
+	NewCycles, ResolvedCycles, UnresolvedCycles [][]string
+}
+
+// AppliesNothing reports whether Puppet would apply nothing from the new
+// catalog: it has a dependency cycle (new or left from the old one), and
+// Puppet refuses a catalog with one before it applies any resource.
+func (d *PlanDiff) AppliesNothing() bool {
+	return len(d.NewCycles)+len(d.UnresolvedCycles) > 0
 }
 
 // ResourceChange is one resource the diff changes.
@@ -143,6 +150,10 @@ type ResourceChange struct {
 	// OldLoc and NewLoc are "file:line" of the declarations ("" on the
 	// missing side).
 	OldLoc, NewLoc string
+	// PurgedBy, for Unmanage only, are the resources of the new catalog
+	// that may purge this one from the node (sorted by ref): then it is
+	// not sure to be left as it is.
+	PurgedBy []Purge
 }
 
 // InitOnlyChange is one init_only attribute whose wanted value differs
@@ -166,6 +177,21 @@ type Skip struct {
 	// (the last element): a shortest such chain.
 	Path []string
 	step int
+}
+
+// Unknown reports whether every change of the resource is a secret whose
+// digests cannot be compared (AttrChange.Undetermined): no one can tell
+// that anything changed, so it is not counted as a change.
+func (c ResourceChange) Unknown() bool {
+	if c.Action != Change || c.Renamed() || len(c.Attributes) == 0 {
+		return false
+	}
+	for _, a := range c.Attributes {
+		if !a.Undetermined {
+			return false
+		}
+	}
+	return true
 }
 
 // Renamed reports whether the title changed while the uniqueness key did
@@ -198,23 +224,48 @@ type Refresh struct {
 	step int
 }
 
-// Empty reports whether the diff has nothing to say.
+// Empty reports whether the diff has nothing to say. A cycle left in the
+// new catalog is something to say: Puppet applies nothing from it.
 func (d *PlanDiff) Empty() bool {
 	return len(d.Resources) == 0 && len(d.Edges) == 0 && len(d.Moves) == 0 &&
-		len(d.Refreshes) == 0 && len(d.NewCycles) == 0 && len(d.ResolvedCycles) == 0
+		len(d.Refreshes) == 0 && len(d.NewCycles) == 0 && len(d.ResolvedCycles) == 0 &&
+		len(d.UnresolvedCycles) == 0
+}
+
+// HasChanges reports whether the diff has a change anyone can tell: it
+// is not empty, and not only secrets that cannot be compared (a catalog
+// JSON written without a digest key: two identical compiles have only
+// those).
+func (d *PlanDiff) HasChanges() bool {
+	if len(d.Edges) > 0 || len(d.Moves) > 0 || len(d.Refreshes) > 0 || len(d.NewCycles) > 0 ||
+		len(d.ResolvedCycles) > 0 || len(d.UnresolvedCycles) > 0 {
+		return true
+	}
+	for _, r := range d.Resources {
+		if !r.Unknown() {
+			return true
+		}
+	}
+	return false
 }
 
 // Counts are the totals the summary line shows. A change Puppet skips is
-// counted in Skipped only.
+// counted in Skipped only; a resource whose only changes are secrets that
+// cannot be compared is not counted as changed, and each such secret, on
+// any resource, counts in Undetermined.
 type Counts struct {
 	Manage, Change, Unmanage, Remove, Fail int
 	// Skipped counts the resources skipped because of a failure; Warned
 	// the changes the Resource API warns about (init_only under
-	// strict=warning); Renamed the changes whose title changed.
-	Skipped, Warned, Renamed               int
+	// strict=warning); Renamed the changes whose title changed; MayPurge
+	// the resources no longer managed that may be purged (also counted in
+	// Unmanage).
+	Skipped, Warned, Renamed, MayPurge     int
 	EdgesAdded, EdgesRemoved, EdgesChanged int
 	Reordered, Refreshed                   int
 	NewCycles, ResolvedCycles              int
+	UnresolvedCycles                       int
+	Undetermined                           int
 }
 
 // Counts totals the diff.
@@ -223,6 +274,7 @@ func (d *PlanDiff) Counts() Counts {
 	for _, r := range d.Resources {
 		switch {
 		case r.Skipped: // counted with the skips
+		case r.Unknown(): // counted with the secrets below
 		case r.Action == Manage:
 			c.Manage++
 		case r.Action == Change:
@@ -236,6 +288,14 @@ func (d *PlanDiff) Counts() Counts {
 		}
 		if r.Renamed() {
 			c.Renamed++
+		}
+		if len(r.PurgedBy) > 0 {
+			c.MayPurge++
+		}
+		for _, a := range r.Attributes {
+			if a.Undetermined {
+				c.Undetermined++
+			}
 		}
 		if d.Strict == StrictWarning && r.Action == Change && !r.Skipped && r.warns() {
 			c.Warned++
@@ -254,6 +314,7 @@ func (d *PlanDiff) Counts() Counts {
 	c.Skipped = len(d.Skips)
 	c.Reordered, c.Refreshed = len(d.Moves), len(d.Refreshes)
 	c.NewCycles, c.ResolvedCycles = len(d.NewCycles), len(d.ResolvedCycles)
+	c.UnresolvedCycles = len(d.UnresolvedCycles)
 	return c
 }
 
@@ -279,11 +340,12 @@ func DiffWith(old, new *Snapshot, o DiffOptions) *PlanDiff {
 	m := match(old, new)
 	d := &PlanDiff{Strict: o.Strict}
 	d.Resources = m.resourceChanges(o.Strict)
+	m.purgers(d.Resources)
 	d.Skips = m.skips(d.Resources)
 	d.Edges = m.edgeChanges()
-	d.Moves = m.moves()
+	d.Moves = m.moves(m.touched(d.Resources, d.Edges))
 	d.Refreshes = m.refreshes(d.Resources)
-	d.NewCycles, d.ResolvedCycles = m.cycleChanges()
+	d.NewCycles, d.ResolvedCycles, d.UnresolvedCycles = m.cycleChanges()
 	d.Sort()
 	return d
 }
@@ -353,12 +415,20 @@ func compareResource(or, nr *SnapResource, strict Strict) (ResourceChange, bool)
 		return c, false
 	}
 	c.OldLoc, c.NewLoc = loc(or), loc(nr)
-	c.ParameterOnly = len(c.Attributes) > 0
+	// Only the changes anyone can tell decide whether an event is sent: a
+	// secret that cannot be compared most likely did not change.
+	known := 0
+	c.ParameterOnly = true
 	for _, a := range c.Attributes {
+		if a.Undetermined {
+			continue
+		}
+		known++
 		if a.Behaviour != ParameterAttr && a.Behaviour != MetaparameterAttr {
 			c.ParameterOnly = false
 		}
 	}
+	c.ParameterOnly = c.ParameterOnly && known > 0
 	c.InitOnly = initOnlyChanges(or, nr, c.Attributes)
 	switch {
 	case ensureOf(nr) == "absent" && ensureOf(or) != "absent":
@@ -380,7 +450,7 @@ func (c ResourceChange) event() bool {
 	case Manage, Remove:
 		return true
 	case Change:
-		return len(c.Attributes) > 0 && !c.ParameterOnly
+		return len(c.Attributes) > 0 && !c.ParameterOnly && !c.Unknown()
 	}
 	return false
 }

@@ -99,7 +99,11 @@ func checkRoundTrip(t *testing.T, name string, c *catalog.Catalog) {
 	if len(got.Cycles) != len(want.Cycles) {
 		t.Errorf("%s: %d cycles from JSON, want %d", name, len(got.Cycles), len(want.Cycles))
 	}
-	if d := Diff(want, got); !d.Empty() {
+	d := Diff(want, got)
+	if len(d.UnresolvedCycles) != len(want.Cycles) {
+		t.Errorf("%s: %d unresolved cycles against its own JSON, want %d", name, len(d.UnresolvedCycles), len(want.Cycles))
+	}
+	if d.UnresolvedCycles = nil; !d.Empty() {
 		t.Errorf("%s: a catalog differs from its own JSON: %+v", name, d)
 	}
 }
@@ -194,7 +198,8 @@ func ExampleDiff() {
 }
 
 // TestDiffCycles checks both directions of the cycle pair: a cycle that
-// appears is new, the same one going away is resolved.
+// appears is new, the same one going away is resolved, one on both sides
+// is unresolved; with a cycle in the new catalog Puppet applies nothing.
 func TestDiffCycles(t *testing.T) {
 	load := func(dir string) *Snapshot {
 		c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
@@ -211,7 +216,18 @@ func TestDiffCycles(t *testing.T) {
 	if d := Diff(new, old); len(d.ResolvedCycles) != 1 || !slices.Equal(d.ResolvedCycles[0], want) || len(d.NewCycles) != 0 {
 		t.Errorf("new → old: new %v, resolved %v; want resolved [%v]", d.NewCycles, d.ResolvedCycles, want)
 	}
-	if d := Diff(new, new); !d.Empty() {
+	if d := Diff(old, new); !d.AppliesNothing() {
+		t.Errorf("old → new: a new cycle, yet AppliesNothing is false")
+	}
+	if d := Diff(new, old); d.AppliesNothing() {
+		t.Errorf("new → old: the cycle is resolved, yet AppliesNothing is true")
+	}
+	// A cycle left in the new catalog still stops Puppet: the diff says so.
+	d := Diff(new, new)
+	if len(d.UnresolvedCycles) != 1 || !slices.Equal(d.UnresolvedCycles[0], want) || !d.AppliesNothing() || d.Empty() {
+		t.Errorf("new → new: unresolved %v, AppliesNothing %v; want [%v], true", d.UnresolvedCycles, d.AppliesNothing(), want)
+	}
+	if d.UnresolvedCycles = nil; !d.Empty() {
 		t.Errorf("a cyclic catalog differs from itself: %+v", d)
 	}
 }

@@ -25,7 +25,9 @@ func initOnlyChanges(or, nr *SnapResource, changes []AttrChange) []InitOnlyChang
 	}
 	var out []InitOnlyChange
 	for _, a := range changes {
-		if a.Behaviour != InitOnlyAttr || !a.HasNew || len(out) > 0 && out[len(out)-1].Attr == a.Attr {
+		// A secret that cannot be compared is not known to change: the
+		// Resource API has nothing to say about it as far as anyone knows.
+		if a.Behaviour != InitOnlyAttr || !a.HasNew || a.Undetermined || len(out) > 0 && out[len(out)-1].Attr == a.Attr {
 			continue
 		}
 		nv, _ := nr.Attributes.Get(a.Attr)

@@ -72,6 +72,7 @@ func ReadSnapshot(r io.Reader, name string) (*Snapshot, error) {
 	}
 	s.Order = s.kahn()
 	s.Cycles = s.cycles()
+	s.Types = jsonTypeInfo(in.Types, s)
 	return s, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/types"
 )
 
 // withDigestKey sets a digest key for the test, as CATC_DIGEST_KEY does.
@@ -114,5 +115,44 @@ func TestDiffInProcessSecrets(t *testing.T) {
 	got := sensitiveChanges(Diff(snap("../fixtures/diff/sensitive/old"), snap("../fixtures/diff/sensitive/new")))
 	if strings.Join(got, ",") != "User[deploy] password" {
 		t.Errorf("sensitive changes %q, want only User[deploy] password", got)
+	}
+}
+
+// TestDiffUnknownSecrets: secrets that cannot be compared are counted
+// apart, never as changes: no change, no event, no init_only failure.
+func TestDiffUnknownSecrets(t *testing.T) {
+	catalog.SetDigestKey(nil)
+	o := compiledSnapshot(t, "../fixtures/diff/sensitive/old")
+	n := compiledSnapshot(t, "../fixtures/diff/sensitive/new")
+	for _, d := range []*PlanDiff{Diff(n, n), Diff(o, n)} {
+		c := d.Counts()
+		if c.Change != 0 || c.Undetermined != 2 || d.HasChanges() || d.Empty() {
+			t.Errorf("counts %+v, HasChanges %v, Empty %v; want 0 changed, 2 undetermined, no changes, not empty", c, d.HasChanges(), d.Empty())
+		}
+		for _, r := range d.Resources {
+			if !r.Unknown() || r.event() || r.Action != Change {
+				t.Errorf("%s: Unknown %v, event %v, action %s; want unknown, no event, change", r.Ref, r.Unknown(), r.event(), r.Action)
+			}
+		}
+	}
+}
+
+// TestUnknownInitOnly: an init_only secret that cannot be compared does
+// not fail the resource (no one knows it changed); a known change beside
+// it is still a change.
+func TestUnknownInitOnly(t *testing.T) {
+	secret := func(digest string) *types.Hash {
+		return &types.Hash{Keys: []string{"ensure", "token", "uid"}, Values: []types.Value{"present", Redacted{Digest: digest}, int64(1)}}
+	}
+	attrs := map[string]AttrInfo{"token": {Behaviour: catalog.InitOnly, Sensitive: true}}
+	or := &SnapResource{Ref: "User[a]", Type: "user", Attributes: secret(""), Attrs: attrs}
+	nr := &SnapResource{Ref: "User[a]", Type: "user", Attributes: secret(""), Attrs: attrs}
+	c, changed := compareResource(or, nr, StrictError)
+	if !changed || c.Action != Change || len(c.InitOnly) != 0 || !c.Unknown() {
+		t.Errorf("unknown init_only secret: action %s, init_only %v, unknown %v; want change, none, true", c.Action, c.InitOnly, c.Unknown())
+	}
+	nr.Attributes.Values[2] = int64(2)
+	if c, _ := compareResource(or, nr, StrictError); c.Unknown() || !c.event() {
+		t.Errorf("a known change beside an unknown secret: unknown %v, event %v; want false, true", c.Unknown(), c.event())
 	}
 }

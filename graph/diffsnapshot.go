@@ -23,6 +23,24 @@ type Snapshot struct {
 	// component, as resource indexes from the smallest member by ref back
 	// to it.
 	Cycles [][]int32
+	// Types is what diff knows of each type's definition beyond its
+	// attributes, by lower-case name. A catalog JSON does not carry it:
+	// read from one, it is nil.
+	Types map[string]TypeInfo
+}
+
+// TypeInfo is what diff needs to know about a type to tell what may
+// purge a resource the new catalog no longer manages.
+type TypeInfo struct {
+	// CustomGenerate is set when the type declares the custom_generate
+	// feature: Puppet calls its provider's generate at apply time, which
+	// may add resources to the run, such as ensure = absent for the
+	// unmanaged ones a container purges (firewallchain's purge).
+	CustomGenerate bool
+	// Related are the types its auto rules name, in lower case: the
+	// types it contains or is contained by (a firewall rule autorequires
+	// its firewallchain).
+	Related []string
 }
 
 // SnapResource is one resource of a Snapshot.
@@ -70,11 +88,13 @@ func NewSnapshot(p *Plan) *Snapshot {
 	g := p.Graph
 	s := &Snapshot{Resources: make([]SnapResource, len(g.Catalog.Resources))}
 	infos := map[*catalog.TypeDef]map[string]AttrInfo{}
+	s.Types = map[string]TypeInfo{}
 	for i, r := range g.Catalog.Resources {
 		info := infos[r.Type]
 		if info == nil {
 			info = typeAttrInfo(r.Type)
 			infos[r.Type] = info
+			s.Types[strings.ToLower(r.Type.Name)] = typeInfo(r.Type)
 		}
 		s.Resources[i] = SnapResource{
 			Ref: r.Ref(), Type: r.Type.Name, Title: r.Title,
@@ -98,6 +118,14 @@ func NewSnapshot(p *Plan) *Snapshot {
 		s.Cycles = append(s.Cycles, path)
 	}
 	return s
+}
+
+func typeInfo(t *catalog.TypeDef) TypeInfo {
+	ti := TypeInfo{CustomGenerate: t.HasFeature("custom_generate")}
+	for _, r := range t.AutoRules {
+		ti.Related = append(ti.Related, strings.ToLower(r.Target))
+	}
+	return ti
 }
 
 func typeAttrInfo(t *catalog.TypeDef) map[string]AttrInfo {

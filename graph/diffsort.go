@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"cmp"
 	"slices"
 	"sort"
 	"strings"
@@ -16,20 +17,21 @@ func (d *PlanDiff) Sort() {
 		if x.Type != y.Type {
 			return x.Type < y.Type
 		}
-		return x.Ref < y.Ref
+		return CompareRefs(x.Ref, y.Ref) < 0
 	})
 	sort.SliceStable(d.Edges, func(a, b int) bool {
 		x, y := d.Edges[a], d.Edges[b]
-		if x.From != y.From {
-			return x.From < y.From
+		if c := CompareRefs(x.From, y.From); c != 0 {
+			return c < 0
 		}
-		return x.To < y.To
+		return CompareRefs(x.To, y.To) < 0
 	})
 	sort.SliceStable(d.Moves, func(a, b int) bool { return d.Moves[a].NewStep < d.Moves[b].NewStep })
 	sortByStep(d.Skips, func(s Skip) (int, string) { return s.step, s.Ref })
 	sortByStep(d.Refreshes, func(r Refresh) (int, string) { return r.step, r.Ref })
 	sortCycles(d.NewCycles)
 	sortCycles(d.ResolvedCycles)
+	sortCycles(d.UnresolvedCycles)
 }
 
 // sortCycles starts each closed path at its smallest ref (a rewrite of
@@ -66,6 +68,64 @@ func sortByStep[T any](xs []T, key func(T) (int, string)) {
 		if sa != sb {
 			return sa < sb
 		}
-		return ra < rb
+		return CompareRefs(ra, rb) < 0
 	})
+}
+
+// CompareRefs orders references for display, as a reader expects: by
+// type, then by title naturally (NaturalCompare), so Firewall[100 allow
+// ssh] comes before Firewall[100 allow ssh v6] and Exec[step 9] before
+// Exec[step 10]. It is only for listings: Puppet's apply order and the
+// cycle paths Puppet prints (from the smallest member by byte order) do
+// not use it.
+func CompareRefs(a, b string) int {
+	ta, titleA, okA := strings.Cut(a, "[")
+	tb, titleB, okB := strings.Cut(b, "[")
+	if !okA || !okB {
+		return NaturalCompare(a, b)
+	}
+	if c := strings.Compare(ta, tb); c != 0 {
+		return c
+	}
+	return NaturalCompare(strings.TrimSuffix(titleA, "]"), strings.TrimSuffix(titleB, "]"))
+}
+
+// NaturalCompare compares strings as a reader sorts names: runs of ASCII
+// digits by their value (leading zeros aside; fewer of them first when
+// the values are equal), everything else byte by byte, and a string that
+// is a prefix of the other first.
+func NaturalCompare(a, b string) int {
+	for a != "" && b != "" {
+		if isDigit(a[0]) && isDigit(b[0]) {
+			da, db := digitRun(a), digitRun(b)
+			na, nb := strings.TrimLeft(da, "0"), strings.TrimLeft(db, "0")
+			if len(na) != len(nb) {
+				return cmp.Compare(len(na), len(nb))
+			}
+			if c := strings.Compare(na, nb); c != 0 {
+				return c
+			}
+			if len(da) != len(db) {
+				return cmp.Compare(len(da), len(db))
+			}
+			a, b = a[len(da):], b[len(db):]
+			continue
+		}
+		if a[0] != b[0] {
+			return cmp.Compare(a[0], b[0])
+		}
+		a, b = a[1:], b[1:]
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// digitRun is the run of ASCII digits s starts with.
+func digitRun(s string) string {
+	i := 0
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	return s[:i]
 }

@@ -20,6 +20,7 @@ type jsonDiff struct {
 	Format         string           `json:"format"`
 	Strict         string           `json:"strict"`
 	Summary        string           `json:"summary"`
+	AppliesNothing bool             `json:"applies_nothing"`
 	Counts         jsonDiffCounts   `json:"counts"`
 	Resources      []jsonDiffRes    `json:"resources"`
 	Skips          []jsonDiffSkip   `json:"skipped"`
@@ -28,6 +29,9 @@ type jsonDiff struct {
 	Refreshes      []jsonDiffReload `json:"refreshes"`
 	NewCycles      [][]string       `json:"new_cycles"`
 	ResolvedCycles [][]string       `json:"resolved_cycles"`
+	// UnresolvedCycles is absent in documents written before it was
+	// added, and empty then.
+	UnresolvedCycles [][]string `json:"unresolved_cycles"`
 }
 
 type jsonDiffCounts struct {
@@ -39,6 +43,7 @@ type jsonDiffCounts struct {
 	Skipped        int `json:"skipped"`
 	Warned         int `json:"init_only_warnings"`
 	Renamed        int `json:"renamed"`
+	MayPurge       int `json:"may_be_purged"`
 	EdgesAdded     int `json:"edges_added"`
 	EdgesRemoved   int `json:"edges_removed"`
 	EdgesChanged   int `json:"edges_changed"`
@@ -46,6 +51,8 @@ type jsonDiffCounts struct {
 	Refreshed      int `json:"refreshed"`
 	NewCycles      int `json:"new_cycles"`
 	ResolvedCycles int `json:"resolved_cycles"`
+	Unresolved     int `json:"unresolved_cycles"`
+	Undetermined   int `json:"undetermined_secrets"`
 }
 
 type jsonDiffRes struct {
@@ -60,6 +67,16 @@ type jsonDiffRes struct {
 	OldLocation   string         `json:"old_location,omitempty"`
 	NewLocation   string         `json:"new_location,omitempty"`
 	Attributes    []jsonDiffAttr `json:"attributes"`
+	// PurgedBy is written for a resource no longer managed that the new
+	// catalog may purge, only.
+	PurgedBy []jsonPurge `json:"purged_by,omitempty"`
+}
+
+// jsonPurge is a resource of the new catalog that may purge one no longer
+// managed, and how.
+type jsonPurge struct {
+	Ref string `json:"ref"`
+	Why string `json:"why"`
 }
 
 // jsonInitOnly is an init_only attribute the Resource API checks; the
@@ -122,8 +139,9 @@ func diffDoc(d *graph.PlanDiff) jsonDiff {
 	c := d.Counts()
 	out := jsonDiff{
 		Format: DiffJSONFormat, Strict: d.Strict.String(), Summary: DiffSummary(d),
-		Counts: jsonDiffCounts{c.Manage, c.Change, c.Unmanage, c.Remove, c.Fail, c.Skipped, c.Warned, c.Renamed,
-			c.EdgesAdded, c.EdgesRemoved, c.EdgesChanged, c.Reordered, c.Refreshed, c.NewCycles, c.ResolvedCycles},
+		Counts: jsonDiffCounts{c.Manage, c.Change, c.Unmanage, c.Remove, c.Fail, c.Skipped, c.Warned, c.Renamed, c.MayPurge,
+			c.EdgesAdded, c.EdgesRemoved, c.EdgesChanged, c.Reordered, c.Refreshed, c.NewCycles, c.ResolvedCycles, c.UnresolvedCycles, c.Undetermined},
+		AppliesNothing: d.AppliesNothing(), UnresolvedCycles: nonNil(d.UnresolvedCycles),
 		Resources: []jsonDiffRes{}, Skips: []jsonDiffSkip{}, Edges: []jsonDiffEdge{}, Moves: []jsonDiffMove{}, Refreshes: []jsonDiffReload{},
 		NewCycles: nonNil(d.NewCycles), ResolvedCycles: nonNil(d.ResolvedCycles),
 	}
@@ -159,6 +177,9 @@ func jsonResourceChange(r graph.ResourceChange) jsonDiffRes {
 		Attributes: make([]jsonDiffAttr, len(r.Attributes))}
 	for i, io := range r.InitOnly {
 		j.InitOnly[i] = jsonInitOnly{io.Attr, io.Message}
+	}
+	for _, p := range r.PurgedBy {
+		j.PurgedBy = append(j.PurgedBy, jsonPurge{p.Ref, p.Why})
 	}
 	for i, a := range r.Attributes {
 		ja := jsonDiffAttr{Attribute: a.Attr, Path: a.Path, Behaviour: a.Behaviour.String(), Sensitive: a.Sensitive}

@@ -19,9 +19,13 @@ type diffLine struct {
 }
 
 // String is the line as printed: the mark padded to three columns, then
-// the text.
+// the text indented.
 func (l diffLine) String() string {
-	return fmt.Sprintf("%-3s %s%s", l.mark, strings.Repeat("    ", l.indent), l.text)
+	s := fmt.Sprintf("%-3s %s%s", l.mark, strings.Repeat("    ", l.indent), l.text)
+	if l.text == "" { // an empty line of a line diff: no trailing blanks
+		s = strings.TrimRight(s, " ")
+	}
+	return s
 }
 
 // fate is what happens to a change's resource on the node: what its
@@ -29,7 +33,7 @@ func (l diffLine) String() string {
 // render's own set, so graph.Action stays the closed set graph defines.
 type fate int
 
-// The fates, in the order of the actions, then skipped.
+// The fates, in the order of the actions, then skipped, then unknown.
 const (
 	fateManaged fate = iota
 	fateChanged
@@ -37,6 +41,7 @@ const (
 	fateRemoved
 	fateFailing
 	fateSkipped
+	fateUnknown
 )
 
 // fates name each fate in every format: the summary, the listings, the
@@ -48,6 +53,7 @@ var fates = [...]string{
 	fateRemoved:   "removed from the node",
 	fateFailing:   "failing",
 	fateSkipped:   "skipped",
+	fateUnknown:   "cannot tell",
 }
 
 func (f fate) String() string { return fates[f] }
@@ -64,11 +70,14 @@ var actionFates = [...]fate{
 // outcome is the action's words ("no longer managed", …).
 func outcome(a graph.Action) string { return actionFates[a].String() }
 
-// fateOf is what happens to a change's resource: its action's fate, or
-// skipped.
+// fateOf is what happens to a change's resource: its action's fate,
+// skipped, or unknown (only secrets that cannot be compared).
 func fateOf(c graph.ResourceChange) fate {
 	if c.Skipped {
 		return fateSkipped
+	}
+	if c.Unknown() {
+		return fateUnknown
 	}
 	return actionFates[c.Action]
 }
@@ -79,7 +88,35 @@ const (
 	removeNote   = "removed from the node: ensure → absent"
 	failNote     = "failing: an init_only attribute changes and strict is error"
 	skippedNote  = "skipped because of failed dependencies"
+	unknownNote  = "only secrets that cannot be compared: not counted as a change"
 )
+
+// purgeMark marks a resource no longer managed that something in the
+// new catalog may purge: maybe removed from the node.
+const purgeMark = "-?"
+
+// purgersText is "Resources[firewall] (purge = true)", the first max
+// purgers and how many more.
+func purgersText(ps []graph.Purge, max int) string {
+	var parts []string
+	for i, p := range ps {
+		if i == max {
+			parts = append(parts, fmt.Sprintf("%d more", len(ps)-max))
+			break
+		}
+		parts = append(parts, p.Ref+" ("+p.Why+")")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// unknownMark marks what no one can tell changed.
+const unknownMark = "?"
+
+// appliesNothingNote says why a diff whose new catalog has a cycle fails:
+// Puppet checks the graph for cycles before it applies any resource, and
+// fails the whole run when it finds one.
+const appliesNothingNote = "Nothing would be applied: the new catalog has a dependency cycle, and Puppet fails the whole run " +
+	"(\"Failed to apply catalog: One or more resource dependency cycles detected in graph\") before it applies any resource."
 
 // DiffSummary is the one-line summary of a diff, e.g. "Plan: 3 newly
 // managed, 1 changed, 1 no longer managed, 0 removed from the node · 2
@@ -100,6 +137,7 @@ func DiffSummary(d *graph.PlanDiff) string {
 		n           int
 		one, plural string
 	}{
+		{c.MayPurge, "1 no longer managed may be purged", "%d no longer managed may be purged"},
 		{c.Skipped, "1 " + skippedNote, "%d " + skippedNote},
 		{c.Warned, "1 init_only warning", "%d init_only warnings"},
 		{c.Renamed, "1 renamed", "%d renamed"},
@@ -110,6 +148,9 @@ func DiffSummary(d *graph.PlanDiff) string {
 		{c.Refreshed, "1 refreshed", "%d refreshed"},
 		{c.NewCycles, "1 new cycle", "%d new cycles"},
 		{c.ResolvedCycles, "1 cycle resolved", "%d cycles resolved"},
+		{c.UnresolvedCycles, "1 cycle unresolved", "%d cycles unresolved"},
+		{c.Undetermined, "cannot tell: 1 secret compiled without a common digest key",
+			"cannot tell: %d secrets compiled without a common digest key"},
 	}
 	for _, e := range extra {
 		switch {
@@ -129,6 +170,10 @@ func resourceHeader(c graph.ResourceChange, withLoc bool) diffLine {
 	switch {
 	case c.Skipped:
 		text += " (" + skippedNote + ")"
+	case c.Unknown():
+		text += " (" + unknownNote + ")"
+	case c.Action == graph.Unmanage && len(c.PurgedBy) > 0:
+		text += " (" + outcome(graph.Unmanage) + ": may be purged by " + purgersText(c.PurgedBy, 3) + ")"
 	case c.Action == graph.Unmanage:
 		text += " (" + unmanageNote + ")"
 	case c.Action == graph.Remove:
@@ -151,8 +196,13 @@ func resourceHeader(c graph.ResourceChange, withLoc bool) diffLine {
 		}
 	}
 	mark := c.Action.Symbol()
-	if c.Skipped {
+	switch {
+	case c.Skipped:
 		mark = graph.Fail.Symbol() // nothing of it is applied either
+	case c.Unknown():
+		mark = unknownMark
+	case len(c.PurgedBy) > 0:
+		mark = purgeMark
 	}
 	return diffLine{mark: mark, text: text}
 }
@@ -191,6 +241,16 @@ var ifDiffers = map[graph.Strict]string{
 
 // attrLine is one attribute change, with its values unless terse.
 func attrLine(c graph.ResourceChange, a graph.AttrChange, terse bool, strict graph.Strict) diffLine {
+	values := ""
+	if !terse {
+		values = attrValues(a)
+	}
+	return attrLineWith(c, a, values, strict)
+}
+
+// attrLineWith is one attribute change with values (none when "") as the
+// words after its path.
+func attrLineWith(c graph.ResourceChange, a graph.AttrChange, values string, strict graph.Strict) diffLine {
 	mark := "~"
 	switch {
 	case c.Action == graph.Unmanage:
@@ -199,10 +259,12 @@ func attrLine(c graph.ResourceChange, a graph.AttrChange, terse bool, strict gra
 		mark = "+"
 	case !a.HasNew:
 		mark = "-"
+	case a.Undetermined:
+		mark = unknownMark
 	}
 	text := a.Path
-	if !terse {
-		text += ": " + attrValues(a)
+	if values != "" {
+		text += ": " + values
 	}
 	switch a.Behaviour {
 	case graph.InitOnlyAttr:
@@ -276,9 +338,29 @@ func resourceLines(c graph.ResourceChange, level detail, withLoc bool, strict gr
 		return out // at namesOnly, naming every attribute of an added resource says nothing
 	}
 	for _, a := range c.Attributes {
+		if old, new, ok, tooLarge := multiLine(a); ok && level == fullDetail {
+			out = append(out, attrLineWith(c, a, textChangeSummary(old, new, tooLarge), strict))
+			if !tooLarge {
+				out = append(out, lineDiffLines(old, new, 2)...)
+			}
+			continue
+		}
 		out = append(out, attrLine(c, a, level >= namesOnly, strict))
 	}
 	return out
+}
+
+// textChangeSummary heads the line diff of a multi-line string: "text
+// changed (3 lines → 4 lines), unified diff:", or stands for it when the
+// text is too large to diff.
+func textChangeSummary(old, new string, tooLarge bool) string {
+	count := func(s string) string {
+		return countNoun(len(splitKeepingEnds(s)), "line", "lines")
+	}
+	if tooLarge {
+		return fmt.Sprintf("text changed (%s → %s; too large to diff here: --format json has both values)", count(old), count(new))
+	}
+	return fmt.Sprintf("text changed (%s → %s), unified diff:", count(old), count(new))
 }
 
 // oneSided reports whether the change lists every value of a resource

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -81,16 +82,20 @@ func droppedText(level detail) string {
 // writeWarnings puts what deserves a reviewer's attention first: the
 // resources Puppet will remove from the node (ensure → absent), those
 // that will fail and the resources their failure skips, and new cycles.
-// A resource no longer managed is not among them: Puppet leaves it as it
-// is.
+// A resource no longer managed is not among them (Puppet leaves it as it
+// is) unless something in the new catalog may purge it.
 func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
-	var removed, failing []string
+	var removed, failing, purged []string
 	for _, c := range d.Resources {
 		switch fateOf(c) {
 		case fateRemoved:
 			removed = append(removed, mdCode(c.Ref))
 		case fateFailing:
 			failing = append(failing, mdCode(c.Ref))
+		case fateUnmanaged:
+			if len(c.PurgedBy) > 0 {
+				purged = append(purged, mdCode(c.Ref)+" (by "+mdCode(c.PurgedBy[0].Ref)+pick(len(c.PurgedBy), "", " and others")+")")
+			}
 		}
 	}
 	var paras []string
@@ -102,6 +107,10 @@ func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 	}
 	if len(removed) > 0 {
 		paras = append(paras, fmt.Sprintf("%s %s (ensure → absent)%s", countNoun(len(removed), "resource", "resources"), outcome(graph.Remove), list(removed)))
+	}
+	if len(purged) > 0 {
+		paras = append(paras, fmt.Sprintf("%s %s may be purged (Puppet may remove them from the node)%s",
+			countNoun(len(purged), "resource", "resources"), outcome(graph.Unmanage), list(purged)))
 	}
 	if len(failing) > 0 {
 		p := fmt.Sprintf("%s %s (init_only, strict=error)%s", countNoun(len(failing), "resource", "resources"), outcome(graph.Fail), list(failing))
@@ -117,16 +126,29 @@ func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 	if len(paras) > 0 {
 		fmt.Fprintf(b, "\n> [!WARNING]\n> %s\n", strings.Join(paras, "\n>\n> "))
 	}
-	if len(d.NewCycles) > 0 {
-		fmt.Fprintf(b, "\n> [!CAUTION]\n> %s: Puppet would apply nothing from the new catalog.\n",
-			countNoun(len(d.NewCycles), "new dependency cycle", "new dependency cycles"))
-		for i, c := range d.NewCycles {
-			if i == 10 {
-				fmt.Fprintf(b, "> and %d more\n", len(d.NewCycles)-10)
-				break
-			}
-			fmt.Fprintf(b, "> - `%s`\n", cycleText(c))
+	if d.AppliesNothing() {
+		writeCycleCaution(b, d)
+	}
+}
+
+// writeCycleCaution says that nothing of the new catalog would be applied,
+// and lists its cycles: the new ones, then those the change left.
+func writeCycleCaution(b *strings.Builder, d *graph.PlanDiff) {
+	var counts []string
+	if n := len(d.NewCycles); n > 0 {
+		counts = append(counts, countNoun(n, "new dependency cycle", "new dependency cycles"))
+	}
+	if n := len(d.UnresolvedCycles); n > 0 {
+		counts = append(counts, countNoun(n, "unresolved dependency cycle", "unresolved dependency cycles"))
+	}
+	fmt.Fprintf(b, "\n> [!CAUTION]\n> %s. %s\n", strings.Join(counts, " and "), mdEscape(appliesNothingNote))
+	cycles := append(slices.Clone(d.NewCycles), d.UnresolvedCycles...)
+	for i, c := range cycles {
+		if i == 10 {
+			fmt.Fprintf(b, "> and %d more\n", len(cycles)-10)
+			break
 		}
+		fmt.Fprintf(b, "> - `%s`\n", cycleText(c))
 	}
 }
 

@@ -17,7 +17,7 @@ func readDiff(j *jsonDiff) (*graph.PlanDiff, error) {
 	if j.Format != DiffJSONFormat {
 		return nil, fmt.Errorf("a group's diff has format %q, not %q", j.Format, DiffJSONFormat)
 	}
-	d := &graph.PlanDiff{NewCycles: j.NewCycles, ResolvedCycles: j.ResolvedCycles}
+	d := &graph.PlanDiff{NewCycles: j.NewCycles, ResolvedCycles: j.ResolvedCycles, UnresolvedCycles: j.UnresolvedCycles}
 	var ok bool
 	if d.Strict, ok = graph.ParseStrict(j.Strict); !ok {
 		return nil, fmt.Errorf("unknown strict setting %q", j.Strict)
@@ -47,6 +47,9 @@ func readDiff(j *jsonDiff) (*graph.PlanDiff, error) {
 	if len(d.ResolvedCycles) == 0 {
 		d.ResolvedCycles = nil
 	}
+	if len(d.UnresolvedCycles) == 0 {
+		d.UnresolvedCycles = nil
+	}
 	return d, nil
 }
 
@@ -59,6 +62,9 @@ func readResourceChange(r jsonDiffRes) (graph.ResourceChange, error) {
 	}
 	for _, io := range r.InitOnly {
 		c.InitOnly = append(c.InitOnly, graph.InitOnlyChange{Attr: io.Attribute, Message: io.Message})
+	}
+	for _, p := range r.PurgedBy {
+		c.PurgedBy = append(c.PurgedBy, graph.Purge{Ref: p.Ref, Why: p.Why})
 	}
 	for _, a := range r.Attributes {
 		ac, err := readAttrChange(c.Action, a)

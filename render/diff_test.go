@@ -314,3 +314,57 @@ func TestCountWords(t *testing.T) {
 		}
 	}
 }
+
+// TestLineDiffBounds: a multi-line change is a line diff only within the
+// bounds (beyond them, one summary line), never for a secret, and only
+// when a side has a newline.
+func TestLineDiffBounds(t *testing.T) {
+	big := strings.Repeat("line\n", maxLineDiffLines)
+	wide := strings.Repeat("x", maxLineDiffBytes) + "\n"
+	tests := []struct {
+		name string
+		a    graph.AttrChange
+		want bool
+	}{
+		{"two texts", graph.AttrChange{Old: "a\nb\n", New: "a\nc\n", HadOld: true, HasNew: true}, true},
+		{"newline only on one side", graph.AttrChange{Old: "a", New: "a\n", HadOld: true, HasNew: true}, true},
+		{"one line each", graph.AttrChange{Old: "a", New: "b", HadOld: true, HasNew: true}, false},
+		{"secret", graph.AttrChange{Sensitive: true, HadOld: true, HasNew: true}, false},
+		{"added", graph.AttrChange{New: "a\nb\n", HasNew: true}, false},
+		{"not strings", graph.AttrChange{Old: int64(1), New: "a\nb", HadOld: true, HasNew: true}, false},
+		{"too many lines", graph.AttrChange{Old: big, New: "a\n", HadOld: true, HasNew: true}, false},
+		{"too many bytes", graph.AttrChange{Old: "a\n", New: wide, HadOld: true, HasNew: true}, false},
+	}
+	for _, tt := range tests {
+		if _, _, ok, tooLarge := multiLine(tt.a); (ok && !tooLarge) != tt.want {
+			t.Errorf("%s: line diff %v, want %v", tt.name, ok && !tooLarge, tt.want)
+		}
+	}
+	c := graph.ResourceChange{Action: graph.Change, Ref: "File[x]", Attributes: []graph.AttrChange{
+		{Attr: "content", Path: "content", Old: big, New: "a\n", HadOld: true, HasNew: true}}}
+	lines := resourceLines(c, fullDetail, false, graph.StrictError)
+	want := "content: text changed (2,000 lines → 1 line; too large to diff here: --format json has both values)"
+	if len(lines) != 2 || lines[1].text != want {
+		t.Errorf("a text over the bounds: %q, want the header and %q", lines, want)
+	}
+}
+
+// TestLineDiffLines checks the hunks against diff -u's for small cases.
+func TestLineDiffLines(t *testing.T) {
+	tests := []struct{ old, new, want string }{
+		{"a\nb\nc\n", "a\nB\nc\n", "@@ -1,3 +1,3 @@|a|-b|+B|c"},
+		{"", "x\n", "@@ -0,0 +1 @@|+x"},
+		{"x\n", "", "@@ -1 +0,0 @@|-x"},
+		{"a\nb", "a\nb\n", `@@ -1,2 +1,2 @@|a|-b|\ No newline at end of file|+b`},
+		{"1\n2\n3\n4\n5\n6\n7\n8\n9\n", "1\n2\n3\n4\n5\n6\n7\n8\nnine\n", "@@ -6,4 +6,4 @@|6|7|8|-9|+nine"},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, l := range lineDiffLines(tt.old, tt.new, 0) {
+			got = append(got, l.mark+l.text)
+		}
+		if g := strings.Join(got, "|"); g != tt.want {
+			t.Errorf("%q → %q:\n got %s\nwant %s", tt.old, tt.new, g, tt.want)
+		}
+	}
+}

@@ -19,9 +19,10 @@ type DiffOptions struct {
 }
 
 // ANSI colours of the diff marks: green for newly managed, yellow for
-// changed, red for removed from the node, magenta for failing and
-// skipped; no longer managed (nothing happens on the node) stays plain.
-var markColors = map[string]string{"+": "\x1b[32m", "-": "\x1b[31m", "~": "\x1b[33m", "x": "\x1b[35m"}
+// changed, red for removed from the node (or maybe purged), magenta for
+// failing and skipped; no longer managed (nothing happens on the node)
+// stays plain.
+var markColors = map[string]string{"+": "\x1b[32m", "-": "\x1b[31m", purgeMark: "\x1b[31m", "~": "\x1b[33m", "x": "\x1b[35m"}
 
 const (
 	ansiBold  = "\x1b[1m"
@@ -39,6 +40,9 @@ func DiffText(w io.Writer, d *graph.PlanDiff, o DiffOptions) error {
 	bw := bufio.NewWriter(w)
 	t := textWriter{w: bw, color: o.Color}
 	t.bold(DiffSummary(d))
+	if d.AppliesNothing() {
+		t.line(diffLine{mark: "x", text: appliesNothingNote})
+	}
 	if len(d.Resources) > 0 {
 		fmt.Fprintln(bw)
 		for _, c := range d.Resources {
@@ -71,10 +75,13 @@ func DiffText(w io.Writer, d *graph.PlanDiff, o DiffOptions) error {
 			t.line(diffLine{mark: "~>", text: refreshText(r)})
 		}
 	}
-	if len(d.NewCycles)+len(d.ResolvedCycles) > 0 {
+	if len(d.NewCycles)+len(d.ResolvedCycles)+len(d.UnresolvedCycles) > 0 {
 		t.section("Cycles:")
 		for _, c := range d.NewCycles {
 			t.line(diffLine{mark: "+", text: "new cycle " + cycleText(c)})
+		}
+		for _, c := range d.UnresolvedCycles {
+			t.line(diffLine{mark: "x", text: "unresolved cycle " + cycleText(c)})
 		}
 		for _, c := range d.ResolvedCycles {
 			t.line(diffLine{mark: "-", text: "resolved cycle " + cycleText(c)})

@@ -48,6 +48,9 @@ func FleetSummary(d *fleet.Diff) string {
 			parts = append(parts, countNoun(n, sideWords[s].one, sideWords[s].many))
 		}
 	}
+	if n := d.AppliesNothing(); n > 0 {
+		parts = append(parts, countNoun(n, "node would apply nothing (a dependency cycle)", "nodes would apply nothing (a dependency cycle)"))
+	}
 	return strings.Join(parts, "; ") + "."
 }
 

@@ -63,7 +63,10 @@ func runDiff(c *cli.Context) error {
 	if err := writeOutput(c, func(w io.Writer) error { return write(w, d) }); err != nil {
 		return err
 	}
-	if c.Bool("detailed-exitcode") && !d.Empty() {
+	if d.AppliesNothing() { // Puppet would fail the run: so does the diff
+		return &exitError{code: exitErrors, msg: "the new catalog has a dependency cycle: Puppet would apply nothing from it (the diff lists the cycles)"}
+	}
+	if c.Bool("detailed-exitcode") && d.HasChanges() { // secrets no one can compare are not changes
 		return &exitError{code: exitChanges}
 	}
 	return nil

@@ -21,6 +21,8 @@ func TestDiffExitCodes(t *testing.T) {
 	chOld, chNew := fixturePair("change")
 	reOld, reNew := fixturePair("reorder")
 	ioOld, ioNew := fixturePair("init_only_skipped")
+	cyOld, cyNew := fixturePair("cycle")
+	kcOld, kcNew := fixturePair("cycle_unresolved")
 	tests := []struct {
 		name     string
 		args     []string
@@ -40,6 +42,15 @@ func TestDiffExitCodes(t *testing.T) {
 		{"init_only fails by default", []string{"diff", ioOld, ioNew, "--detailed-exitcode"}, 2, "1 failing (init_only, strict=error) · 2 skipped because of failed dependencies", ""},
 		{"strict warning", []string{"diff", ioOld, ioNew, "--strict", "warning", "--detailed-exitcode"}, 2, "Warning: Attempting to change `uid` init_only attribute value from `1001` to `2001`", ""},
 		{"strict off", []string{"diff", "--strict=off", ioOld, ioNew}, 0, "uid: 1001 → 2001  (init_only: updated in place, strict=off)", ""},
+		{"new cycle fails", []string{"diff", cyOld, cyNew}, 1, "Nothing would be applied: the new catalog has a dependency cycle", "catc: the new catalog has a dependency cycle: Puppet would apply nothing from it"},
+		{"new cycle fails, detailed", []string{"diff", cyOld, cyNew, "--detailed-exitcode"}, 1, "+   new cycle (Exec[seed]", ""},
+		{"new cycle fails, markdown", []string{"diff", cyOld, cyNew, "--format", "markdown"}, 1, "> [!CAUTION]\n> 1 new dependency cycle. Nothing would be applied", ""},
+		{"new cycle fails, json", []string{"diff", cyOld, cyNew, "--format", "json"}, 1, `"applies_nothing": true`, ""},
+		{"resolved cycle passes", []string{"diff", cyNew, cyOld}, 0, "1 cycle resolved", ""},
+		{"unresolved cycle fails", []string{"diff", kcOld, kcNew, "--detailed-exitcode"}, 1, "x   unresolved cycle (Exec[seed]", ""},
+		{"unchanged cyclic catalog fails", []string{"diff", cyNew, cyNew}, 1, "1 cycle unresolved", ""},
+		{"fleet: new cycle fails", []string{"diff", cyOld, cyNew, "--nodes", "../../fixtures/fleet/facts"}, 1, "6 nodes would apply nothing (a dependency cycle)", "catc: the new catalogs of 6 nodes have a dependency cycle"},
+		{"fleet: new cycle fails, detailed", []string{"diff", cyOld, cyNew, "--nodes", "../../fixtures/fleet/facts", "--detailed-exitcode", "--format", "markdown"}, 1, "Nothing would be applied", ""},
 		{"bad strict", []string{"diff", ioOld, ioNew, "--strict", "strict"}, 1, "", `--strict "strict" is not a strict setting: use error, warning or off`},
 		{"one argument", []string{"diff", chOld}, 1, "", "diff takes OLD NEW"},
 		{"old without new", []string{"diff", "--old", chOld}, 1, "", "--old and --new go together"},
@@ -66,7 +77,7 @@ func TestDiffExitCodes(t *testing.T) {
 // compile` and checks that diffing the JSON files says exactly what
 // diffing the HCL says (the JSON carries attribute behaviours in "types"),
 // when both are compiled with the same digest key.
-// The cycle pair is left out: compile refuses a catalog with a cycle, so
+// The cycle pairs are left out: compile refuses a catalog with a cycle, so
 // there is no JSON to diff.
 func TestDiffCatalogJSON(t *testing.T) {
 	t.Setenv("CATC_DIGEST_KEY", "a key for the test, 32 bytes lon") // secrets compare under one key
@@ -74,7 +85,7 @@ func TestDiffCatalogJSON(t *testing.T) {
 	tmp := t.TempDir()
 	for _, old := range pairs {
 		name := filepath.Base(filepath.Dir(old))
-		if name == "cycle" {
+		if strings.HasPrefix(name, "cycle") {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
@@ -242,8 +253,8 @@ func copyDir(t *testing.T, from, to string) {
 
 // TestDiffCraftedJSONSecret: a catalog JSON whose own types mark password
 // sensitive but which holds it in the clear (hand-edited or crafted) never
-// has the value printed, in any format: the change is a secret that may
-// have changed.
+// has the value printed, in any format: the secret is one catc cannot
+// compare (no digest), so it is not counted as a change.
 func TestDiffCraftedJSONSecret(t *testing.T) {
 	doc := func(pw string) string {
 		return `{"format":"catc.catalog/1","resources":[{"ref":"User[deploy]","type":"user","title":"deploy","namevars":{"name":"deploy"},` +
@@ -255,14 +266,66 @@ func TestDiffCraftedJSONSecret(t *testing.T) {
 	for _, format := range []string{"text", "markdown", "json"} {
 		t.Run(format, func(t *testing.T) {
 			code, out, errOut := runCatc(t, "diff", oldPath, newPath, "--format", format, "--detailed-exitcode")
-			if code != 2 {
-				t.Fatalf("exit code %d, want 2 (changes); stderr %s", code, errOut)
+			if code != 0 {
+				t.Fatalf("exit code %d, want 0 (a secret that cannot be compared is no change); stderr %s", code, errOut)
 			}
 			if strings.Contains(out+errOut, "hunter2") {
 				t.Errorf("a sensitive value is printed:\n%s%s", out, errOut)
 			}
 			if !strings.Contains(out, "password") || !strings.Contains(strings.ToLower(out), "sensitive") {
 				t.Errorf("the secret's change is not shown as sensitive:\n%s", out)
+			}
+		})
+	}
+}
+
+// TestDiffKeylessSecrets compiles catalogs without a digest key: their
+// secrets cannot be compared, so two identical compiles are not "changed"
+// and --detailed-exitcode does not say 2 for them alone; a real change
+// beside them still does.
+func TestDiffKeylessSecrets(t *testing.T) {
+	t.Setenv("CATC_DIGEST_KEY", "") // restored at the end
+	os.Unsetenv("CATC_DIGEST_KEY")
+	tmp := t.TempDir()
+	compile := func(dir, out string) string {
+		path := filepath.Join(tmp, out)
+		if code, _, errOut := runCatc(t, "compile", dir, "-o", path); code != 0 {
+			t.Fatalf("compile %s: %d %s", dir, code, errOut)
+		}
+		return path
+	}
+	sOld, sNew := fixturePair("sensitive")
+	a, b := compile(sNew, "a.json"), compile(sNew, "b.json")
+	old := compile(sOld, "old.json")
+	chOld, chNew := fixturePair("change")
+	c, d := compile(chOld, "c.json"), compile(chNew, "d.json")
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want []string
+	}{
+		{"identical compiles", []string{"diff", a, b, "--detailed-exitcode"}, 0, []string{
+			"Plan: 0 newly managed, 0 changed, 0 no longer managed, 0 removed from the node · cannot tell: 2 secrets compiled without a common digest key",
+			"?   User[deploy] (only secrets that cannot be compared: not counted as a change)",
+			"?       password: (sensitive value: cannot tell whether it changed; compile both sides with the same CATC_DIGEST_KEY)"}},
+		{"changed secret, no key", []string{"diff", old, b, "--detailed-exitcode"}, 0, []string{"0 changed", "cannot tell: 2 secrets"}},
+		{"markdown", []string{"diff", a, b, "--format", "markdown", "--detailed-exitcode"}, 0, []string{
+			"· cannot tell: 2 secrets compiled without a common digest key**", "<code>user</code>: 2 cannot tell"}},
+		{"json", []string{"diff", a, b, "--format", "json", "--detailed-exitcode"}, 0, []string{
+			`"change": 0,`, `"undetermined_secrets": 2`, `"outcome": "cannot tell"`}},
+		{"a real change still counts", []string{"diff", c, d, "--detailed-exitcode"}, 2, []string{"4 changed"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCatc(t, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit code %d, want %d (stderr %q)", code, tt.code, errOut)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output does not contain %q:\n%s", w, out)
+				}
 			}
 		})
 	}

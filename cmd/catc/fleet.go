@@ -180,10 +180,16 @@ func validateNodes(c *cli.Context) error {
 }
 
 // planNodes is plan --nodes: one line per distinct plan (and per kind of
-// failure) on standard output.
+// failure), then each distinct plan once with the nodes that share it; or
+// all of it as one JSON document.
 func planNodes(c *cli.Context) error {
-	if f := c.String("format"); f != "text" {
-		return usage(fmt.Sprintf("plan --nodes prints one line per distinct plan; --format %s takes one node (--facts FILE)", f))
+	write := render.FleetPlansText
+	switch f := c.String("format"); f {
+	case "text":
+	case "json":
+		write = render.FleetPlansJSON
+	default:
+		return usage(fmt.Sprintf("--format %q is not a plan format: use text or json", f))
 	}
 	if c.IsSet("ordering") || c.IsSet("seed") {
 		return usage("plan --nodes orders as Puppet does; --ordering and --seed take one node (--facts FILE)")
@@ -192,13 +198,13 @@ func planNodes(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	var failure error
-	werr := writeOutput(c, func(w io.Writer) error {
-		failure = writeOutcomes(w, outcomes)
-		return nil
-	})
-	if werr != nil {
-		return werr
+	if err := writeOutput(c, func(w io.Writer) error { return write(w, outcomes) }); err != nil {
+		return err
 	}
-	return failure
+	for _, o := range outcomes {
+		if o.Failed {
+			return failed()
+		}
+	}
+	return nil
 }

@@ -25,7 +25,8 @@ func fleetDiffFlags() []cli.Flag {
 }
 
 // runFleetDiff is diff --nodes and diff --merge. The fleet diff is
-// written whole; then nodes that fail on the new side fail the command
+// written whole; then nodes that fail on the new side, or whose new
+// catalog has a cycle (Puppet would apply nothing), fail the command
 // (exit 1), except for a shard, whose failures the merge reports.
 func runFleetDiff(c *cli.Context, strict graph.Strict) error {
 	var d *fleet.Diff
@@ -43,6 +44,13 @@ func runFleetDiff(c *cli.Context, strict graph.Strict) error {
 	}
 	if c.String("shard") == "" && d.Failing(fleet.NewSide)+d.Failing(fleet.BothSides) > 0 {
 		return failed()
+	}
+	if n := d.AppliesNothing(); c.String("shard") == "" && n > 0 {
+		what := fmt.Sprintf("the new catalogs of %d nodes have", n)
+		if n == 1 {
+			what = "the new catalog of 1 node has"
+		}
+		return &exitError{code: exitErrors, msg: what + " a dependency cycle: Puppet would apply nothing there (the diff lists the cycles)"}
 	}
 	if c.Bool("detailed-exitcode") && d.Changed() > 0 {
 		return &exitError{code: exitChanges}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,11 +29,7 @@ func TestNodesOutcomes(t *testing.T) {
 		{[]string{"validate", fleetNew, "--nodes", fleetFacts}, 1, "", "or fix the name. (On the node mq-01.example.com.)\n"},
 		{[]string{"validate", fleetOld, "--nodes", fleetFacts}, 0, "",
 			"6 nodes compile (db-01.example.com, db-02.example.com, mq-01.example.com, web-01.example.com, web-02.example.com, web-03.example.com).\n"},
-		{[]string{"plan", fleetOld, "--nodes", fleetFacts}, 0,
-			"3 nodes share one plan of 6 steps (web-01.example.com, web-02.example.com, web-03.example.com).\n" +
-				"2 nodes share one plan of 4 steps (db-01.example.com, db-02.example.com).\n" +
-				"1 node has a plan of 3 steps (mq-01.example.com).\n", ""},
-		{[]string{"plan", fleetOld, "--nodes", fleetFacts, "--format", "json"}, 1, "", "plan --nodes prints one line per distinct plan"},
+		{[]string{"plan", fleetOld, "--nodes", fleetFacts, "--format", "yaml"}, 1, "", `--format "yaml" is not a plan format: use text or json`},
 		{[]string{"validate", fleetOld, "--nodes", fleetFacts, "--facts", fleetFacts + "/db-01.json"}, 1, "", "use one of them"},
 		{[]string{"validate", fleetOld, "--nodes", "nowhere"}, 1, "", "Cannot read nowhere"},
 	}
@@ -151,5 +148,69 @@ func TestFleetMergeRefuses(t *testing.T) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want 1 and %q", code, out, errOut, tt.want)
 			}
 		})
+	}
+}
+
+// TestPlanNodes: plan --nodes prints the outcome lines, then each
+// distinct plan once with the nodes that share it (the first node's, by
+// name); --format json gives the same as one document.
+func TestPlanNodes(t *testing.T) {
+	code, out, errOut := runCatc(t, "plan", fleetOld, "--nodes", fleetFacts)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	head := "3 nodes share one plan of 6 steps (web-01.example.com, web-02.example.com, web-03.example.com).\n" +
+		"2 nodes share one plan of 4 steps (db-01.example.com, db-02.example.com).\n" +
+		"1 node has a plan of 3 steps (mq-01.example.com).\n"
+	if !strings.HasPrefix(out, head) {
+		t.Errorf("stdout does not start with the outcome lines:\n%s", out)
+	}
+	for _, want := range []string{
+		"\n== 3 nodes share this plan: web-01.example.com, web-02.example.com, web-03.example.com (shown for web-01.example.com;",
+		"\n== 2 nodes share this plan: db-01.example.com, db-02.example.com (shown for db-01.example.com;",
+		"\n== 1 node has this plan: mq-01.example.com\nApply order: 3 resources",
+		"4. Package[postgresql]",
+		"6. Service[nginx]",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout does not contain %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(out, "Apply order:"); n != 3 {
+		t.Errorf("%d plans printed, want 3 (each distinct plan once)", n)
+	}
+
+	code, js, errOut := runCatc(t, "plan", fleetOld, "--nodes", fleetFacts, "--format", "json")
+	if code != 0 {
+		t.Fatalf("json: exit %d: %s", code, errOut)
+	}
+	var doc struct {
+		Format string `json:"format"`
+		Nodes  int    `json:"nodes"`
+		Plans  []struct {
+			Nodes    []string `json:"nodes"`
+			Steps    int      `json:"steps"`
+			ShownFor string   `json:"shown_for"`
+			Plan     struct {
+				Order []string `json:"order"`
+			} `json:"plan"`
+		} `json:"plans"`
+		Failures []any `json:"failures"`
+	}
+	if err := json.Unmarshal([]byte(js), &doc); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, js)
+	}
+	if doc.Format != "catc.fleet-plan/1" || doc.Nodes != 6 || len(doc.Plans) != 3 || len(doc.Failures) != 0 {
+		t.Fatalf("format %q, %d nodes, %d plans, %d failures; want catc.fleet-plan/1, 6, 3, 0", doc.Format, doc.Nodes, len(doc.Plans), len(doc.Failures))
+	}
+	db := doc.Plans[1]
+	if strings.Join(db.Nodes, ",") != "db-01.example.com,db-02.example.com" || db.ShownFor != "db-01.example.com" || db.Steps != 4 ||
+		strings.Join(db.Plan.Order, ",") != "Package[openssh-server],File[/etc/motd],Service[ssh],Package[postgresql]" {
+		t.Errorf("db plan: %+v", db)
+	}
+
+	code, _, _ = runCatc(t, "plan", fleetNew, "--nodes", fleetFacts, "--format", "json")
+	if code != 1 {
+		t.Errorf("a node that fails: exit %d, want 1", code)
 	}
 }

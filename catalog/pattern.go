@@ -7,7 +7,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/catc-dev/catc/types"
+	"github.com/catc-dev/catc/internal/rubyregexp"
 )
 
 var titlePatternSchema = &hcl.BodySchema{
@@ -58,7 +58,7 @@ func decodeTitlePattern(td *TypeDef, b *hcl.Block, src []byte) (*TitlePattern, h
 			fmt.Sprintf("An empty title pattern captures no namevar. Write a pattern with a named group per namevar, e.g. ^(?<%s>.*)$, or remove the title_pattern block.", firstNamevarName(td)),
 			p.PatternRange, pa.Range.Ptr()))
 	}
-	re, err := types.CompileRegexpFlags(s, "")
+	re, err := rubyregexp.Compile(s, "")
 	if err != nil {
 		return nil, append(diags, regexpDiag(p, pa, src, err))
 	}
@@ -72,7 +72,7 @@ func decodeTitlePattern(td *TypeDef, b *hcl.Block, src []byte) (*TitlePattern, h
 }
 
 func regexpDiag(p *TitlePattern, pa *hcl.Attribute, src []byte, err error) *hcl.Diagnostic {
-	var re *types.RegexpError
+	var re *rubyregexp.Error
 	if !errors.As(err, &re) {
 		return errorAt(summaryTitlePattern, fmt.Sprintf("The title pattern /%s/ is not usable: %v.", p.Source, err), p.PatternRange, pa.Range.Ptr())
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/importer/ruby"
-	"github.com/catc-dev/catc/types"
+	"github.com/catc-dev/catc/internal/rubyregexp"
 )
 
 // titlePatterns reads [{pattern: /re/, desc: '…'}, …].
@@ -67,8 +67,8 @@ func (c *converter) pattern(p *patternSpec, n ruby.Node) {
 	if f := inlineFlags(re.Flags); f != "" {
 		src = "(?" + f + ")" + src
 	}
-	if _, err := types.TranslateRegexp(src, ""); err != nil {
-		var rerr *types.RegexpError
+	if _, err := rubyregexp.Translate(src, ""); err != nil {
+		var rerr *rubyregexp.Error
 		msg := err.Error()
 		if errors.As(err, &rerr) {
 			msg = rerr.Msg

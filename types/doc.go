@@ -4,9 +4,8 @@
 // It parses type expression strings (Parse), prints their canonical form
 // (Type.String), decides whether a value is an instance of a type
 // (IsInstance), and describes a mismatch in Puppet's exact words (Describe).
-// It also translates Ruby (Onigmo) regular expressions into Go's RE2 syntax
-// (TranslateRegexp), rejecting every construct RE2 cannot do or would read
-// differently.
+// Regexp and Pattern[] sources are translated from Ruby to Go's RE2 syntax
+// by internal/rubyregexp.
 //
 // It does not know about HCL files, resources or catalogs: callers map
 // offsets in a type string to source ranges themselves. It does not coerce

@@ -3,13 +3,15 @@ package types
 import (
 	"errors"
 	"strings"
+
+	"github.com/catc-dev/catc/internal/rubyregexp"
 )
 
 // newRegexp compiles a regexp literal or string parameter. A Ruby syntax
 // error is an error (Puppet rejects the type); a construct RE2 cannot do
 // is kept in Err, since Puppet accepts it and only catc cannot match it.
 func newRegexp(src string) (*Regexp, error) {
-	re, err := CompileRegexp(src)
+	re, err := rubyregexp.Compile(src, "")
 	if err == nil {
 		return &Regexp{Source: src, Go: re}, nil
 	}

@@ -1,4 +1,4 @@
-package types
+package rubyregexp
 
 import "fmt"
 
@@ -105,13 +105,13 @@ func parseRegexpFlags(src, flags string) (rxFlags, error) {
 		case 'o', 'u':
 			// once-only interpolation and UTF-8: no effect on a literal's meaning
 		case 'n', 'e', 's':
-			return f, &RegexpError{
+			return f, &Error{
 				Msg: fmt.Sprintf("regexp option %q of /%s/ (a non-UTF-8 encoding) is not supported by catc "+
 					"(Go matches UTF-8 text); remove the option", c, src),
 				Offset: i, Construct: "encoding option",
 			}
 		default:
-			return f, &RegexpError{
+			return f, &Error{
 				Msg:    fmt.Sprintf("unknown regexp option %q for /%s/; Ruby options are i, m and x", c, src),
 				Offset: i, Construct: "option",
 			}

@@ -1,4 +1,4 @@
-package types
+package rubyregexp
 
 import (
 	"regexp"
@@ -6,11 +6,11 @@ import (
 	"strings"
 )
 
-// RegexpError is a Ruby regular expression that catc cannot use: either
+// Error is a Ruby regular expression that catc cannot use: either
 // Ruby itself rejects it (Msg then has Onigmo's wording followed by
 // ": /SRC/", as Ruby prints it), or it uses a construct Go's RE2 engine
 // cannot reproduce exactly (Msg names the construct and says what to do).
-type RegexpError struct {
+type Error struct {
 	// Msg is the complete message.
 	Msg string
 	// Offset is the byte offset in the Ruby source where the problem starts.
@@ -23,13 +23,13 @@ type RegexpError struct {
 }
 
 // Error returns Msg.
-func (e *RegexpError) Error() string { return e.Msg }
+func (e *Error) Error() string { return e.Msg }
 
 // Syntax reports whether Ruby itself rejects the pattern (Puppet then fails
 // on the type), as opposed to a valid Ruby pattern catc cannot translate.
-func (e *RegexpError) Syntax() bool { return e.ruby }
+func (e *Error) Syntax() bool { return e.ruby }
 
-// TranslateRegexp turns a Ruby (Onigmo) regular expression into Go regexp
+// Translate turns a Ruby (Onigmo) regular expression into Go regexp
 // syntax with the same match semantics for an unanchored boolean search and
 // for named captures. src is the text between the slashes with `\/` already
 // unescaped; flags holds the letters of a Ruby literal's options ("i", "m",
@@ -39,7 +39,7 @@ func (e *RegexpError) Syntax() bool { return e.ruby }
 // Every construct RE2 lacks (back-references, look-around, atomic groups,
 // possessive quantifiers, ...) and every one Go would silently read
 // differently (class intersection, nested classes) is rejected with a
-// *RegexpError naming it and its offset; a pattern Ruby itself refuses gets
+// *Error naming it and its offset; a pattern Ruby itself refuses gets
 // Ruby's exact message (Syntax reports true), found in Ruby's order.
 //
 // Two assertions are rewritten only where the rewrite is exact, and
@@ -66,8 +66,8 @@ func (e *RegexpError) Syntax() bool { return e.ruby }
 //     code points assigned or reclassified since then may differ.
 //   - Numbered captures are not part of the contract (Puppet reads only
 //     named ones); the `\Z`, `\b` and `^` rewrites may widen the match span.
-func TranslateRegexp(src, flags string) (string, error) {
-	out, err := translateRegexp(src, flags)
+func Translate(src, flags string) (string, error) {
+	out, err := translate(src, flags)
 	if err != nil {
 		return "", err
 	}
@@ -77,9 +77,9 @@ func TranslateRegexp(src, flags string) (string, error) {
 	return out, nil
 }
 
-// translateRegexp is TranslateRegexp without the final check that Go
-// accepts the result (CompileRegexpFlags gets that from compiling).
-func translateRegexp(src, flags string) (string, error) {
+// translate is Translate without the final check that Go
+// accepts the result (Compile gets that from compiling).
+func translate(src, flags string) (string, error) {
 	start, err := parseRegexpFlags(src, flags)
 	if err != nil {
 		return "", err
@@ -100,16 +100,11 @@ func translateRegexp(src, flags string) (string, error) {
 	return b.String(), nil
 }
 
-// CompileRegexp translates a Pattern[] source (no flags) and compiles it.
-func CompileRegexp(src string) (*regexp.Regexp, error) {
-	return CompileRegexpFlags(src, "")
-}
-
-// CompileRegexpFlags translates a Ruby regexp literal's source and options
+// Compile translates a Ruby regexp literal's source and options
 // (as in a title pattern `/…/mx`) and compiles it. Every failure is a
-// *RegexpError.
-func CompileRegexpFlags(src, flags string) (*regexp.Regexp, error) {
-	goSrc, err := translateRegexp(src, flags)
+// *Error.
+func Compile(src, flags string) (*regexp.Regexp, error) {
+	goSrc, err := translate(src, flags)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package types
+package rubyregexp
 
 import (
 	"bufio"
@@ -52,8 +52,8 @@ func TestRegexpRubyOracle(t *testing.T) {
 
 func checkRubyCase(t *testing.T, c rubyCase) {
 	t.Helper()
-	re, err := CompileRegexpFlags(c.Src, c.Flags)
-	var rerr *RegexpError
+	re, err := Compile(c.Src, c.Flags)
+	var rerr *Error
 	switch {
 	case c.Err != "":
 		if err == nil || err.Error() != c.Err {
@@ -105,7 +105,7 @@ func TestRegexpPosixClassesExact(t *testing.T) {
 		goSrc := src
 		if name != "bnd" {
 			var err error
-			if goSrc, err = TranslateRegexp(src, ""); err != nil {
+			if goSrc, err = Translate(src, ""); err != nil {
 				t.Fatal(err)
 			}
 		}

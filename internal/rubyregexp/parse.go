@@ -1,4 +1,4 @@
-package types
+package rubyregexp
 
 import (
 	"strings"
@@ -25,7 +25,7 @@ type rxParser struct {
 	hasNamed    bool            // known once parsed: Ruby decides capturing for the whole pattern
 	names       map[string]bool // named groups opened so far
 	refs        []rxRef
-	unsupported *RegexpError
+	unsupported *Error
 	suffix      string // the literal's options, as Ruby prints them after the source
 }
 
@@ -37,7 +37,7 @@ func (p *rxParser) errAt(offset int, stem string) error {
 	return rubyError(p.src+"/"+p.suffix, offset, stem)
 }
 
-func (p *rxParser) reject(e *RegexpError) {
+func (p *rxParser) reject(e *Error) {
 	if p.unsupported == nil {
 		p.unsupported = e
 	}

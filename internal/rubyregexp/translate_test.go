@@ -1,4 +1,4 @@
-package types
+package rubyregexp
 
 import (
 	"testing"
@@ -229,9 +229,9 @@ var regexpMatchCases = []struct {
 
 func TestRegexpMatchesRuby(t *testing.T) {
 	for _, c := range regexpMatchCases {
-		re, err := CompileRegexpFlags(c.src, c.flags)
+		re, err := Compile(c.src, c.flags)
 		if err != nil {
-			t.Errorf("CompileRegexpFlags(%q, %q): %v", c.src, c.flags, err)
+			t.Errorf("Compile(%q, %q): %v", c.src, c.flags, err)
 			continue
 		}
 		if got := re.MatchString(c.input); got != c.match {
@@ -265,9 +265,9 @@ func TestRegexpNamedCaptures(t *testing.T) {
 		{`(?i)(?<p>ab)|(?<q>cd)`, "", "CD", map[string]string{"p": "", "q": "CD"}},
 	}
 	for _, c := range cases {
-		re, err := CompileRegexpFlags(c.src, c.flags)
+		re, err := Compile(c.src, c.flags)
 		if err != nil {
-			t.Errorf("CompileRegexpFlags(%q, %q): %v", c.src, c.flags, err)
+			t.Errorf("Compile(%q, %q): %v", c.src, c.flags, err)
 			continue
 		}
 		m := re.FindStringSubmatch(c.input)
@@ -338,19 +338,19 @@ func TestRegexpTranslation(t *testing.T) {
 		{`a`, "mix", `(?is)a`},
 	}
 	for _, c := range cases {
-		got, err := TranslateRegexp(c.src, c.flags)
+		got, err := Translate(c.src, c.flags)
 		if err != nil {
-			t.Errorf("TranslateRegexp(%q, %q): %v", c.src, c.flags, err)
+			t.Errorf("Translate(%q, %q): %v", c.src, c.flags, err)
 			continue
 		}
 		if got != c.want {
-			t.Errorf("TranslateRegexp(%q, %q) = %s, want %s", c.src, c.flags, got, c.want)
+			t.Errorf("Translate(%q, %q) = %s, want %s", c.src, c.flags, got, c.want)
 		}
 	}
 }
 
 // TestRegexpKnownDivergences pins the documented differences that no RE2
-// rewrite removes (TranslateRegexp's doc): Ruby's answer is in ruby.
+// rewrite removes (Translate's doc): Ruby's answer is in ruby.
 func TestRegexpKnownDivergences(t *testing.T) {
 	cases := []struct {
 		src, input string
@@ -361,9 +361,9 @@ func TestRegexpKnownDivergences(t *testing.T) {
 		{`(?i)straße`, "STRASSE", true}, // multi-character case folding
 	}
 	for _, c := range cases {
-		re, err := CompileRegexp(c.src)
+		re, err := Compile(c.src, "")
 		if err != nil {
-			t.Fatalf("CompileRegexp(%q): %v", c.src, err)
+			t.Fatalf("Compile(%q, \"\"): %v", c.src, err)
 		}
 		if re.MatchString(c.input) == c.ruby {
 			t.Errorf("/%s/ on %q now agrees with Ruby: remove it from the documented divergences", c.src, c.input)
@@ -458,9 +458,9 @@ var realWorldPatterns = []struct {
 
 func TestRegexpRealWorldPatterns(t *testing.T) {
 	for _, c := range realWorldPatterns {
-		re, err := CompileRegexp(c.src)
+		re, err := Compile(c.src, "")
 		if err != nil {
-			t.Errorf("CompileRegexp(%q): %v", c.src, err)
+			t.Errorf("Compile(%q, \"\"): %v", c.src, err)
 			continue
 		}
 		if got := re.MatchString(c.input); got != c.match {

@@ -1,4 +1,4 @@
-package types
+package rubyregexp
 
 import (
 	"strings"

@@ -1,4 +1,4 @@
-package types
+package rubyregexp
 
 import (
 	"errors"
@@ -10,7 +10,7 @@ import (
 
 // goRejected wraps a Go compile failure of a translation (in practice a
 // pattern beyond RE2's size limits) so users never see Go syntax.
-func goRejected(src string, err error) *RegexpError {
+func goRejected(src string, err error) *Error {
 	reason := "it exceeds Go RE2's limits"
 	var se *syntax.Error
 	if errors.As(err, &se) {
@@ -23,7 +23,7 @@ func goRejected(src string, err error) *RegexpError {
 			reason = "the expression is larger than Go RE2 allows"
 		}
 	}
-	return &RegexpError{
+	return &Error{
 		Msg:       fmt.Sprintf("regular expression /%s/ is not supported by catc (%s); simplify the pattern", src, reason),
 		Construct: "pattern size",
 	}
@@ -31,8 +31,8 @@ func goRejected(src string, err error) *RegexpError {
 
 // rubyError is a pattern Ruby itself refuses, worded as Onigmo words it.
 // shown is the source with its closing slash and options ("a(/x").
-func rubyError(shown string, offset int, stem string) *RegexpError {
-	return &RegexpError{Msg: stem + ": /" + rubySourceForMessage(shown), Offset: offset, Construct: stem, ruby: true}
+func rubyError(shown string, offset int, stem string) *Error {
+	return &Error{Msg: stem + ": /" + rubySourceForMessage(shown), Offset: offset, Construct: stem, ruby: true}
 }
 
 // rubySourceForMessage prints the source as Ruby's error message does
@@ -88,8 +88,8 @@ func needsMessageEscape(body string) bool {
 }
 
 // unsupported is a construct Ruby accepts but RE2 cannot reproduce.
-func unsupported(offset int, construct, why, advice string) *RegexpError {
-	return &RegexpError{
+func unsupported(offset int, construct, why, advice string) *Error {
+	return &Error{
 		Msg: fmt.Sprintf("%s at offset %d is not supported by catc (%s); %s",
 			construct, offset, why, advice),
 		Offset:    offset,

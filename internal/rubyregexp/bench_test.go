@@ -1,4 +1,4 @@
-package types
+package rubyregexp
 
 import "testing"
 
@@ -18,7 +18,7 @@ func BenchmarkTranslateRegexp(b *testing.B) {
 		b.Run(p.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := TranslateRegexp(p.src, ""); err != nil {
+				if _, err := Translate(p.src, ""); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -31,7 +31,7 @@ func BenchmarkCompileRegexp(b *testing.B) {
 		b.Run(p.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := CompileRegexp(p.src); err != nil {
+				if _, err := Compile(p.src, ""); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,4 +1,4 @@
-package types
+package rubyregexp
 
 import (
 	"errors"
@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// FuzzTranslateRegexp: no input panics; every error is a *RegexpError with
+// FuzzTranslateRegexp: no input panics; every error is a *Error with
 // an offset inside the source (or flags); every translation is
 // deterministic and compiles. Seeds: testdata/fuzz/FuzzTranslateRegexp.
 func FuzzTranslateRegexp(f *testing.F) {
@@ -18,22 +18,22 @@ func FuzzTranslateRegexp(f *testing.F) {
 	}
 	f.Add(`a b # c`, "mix")
 	f.Fuzz(func(t *testing.T, src, flags string) {
-		out, err := TranslateRegexp(src, flags)
+		out, err := Translate(src, flags)
 		if err != nil {
-			var re *RegexpError
+			var re *Error
 			if !errors.As(err, &re) {
-				t.Fatalf("TranslateRegexp(%q, %q): error %T %v is not a *RegexpError", src, flags, err, err)
+				t.Fatalf("Translate(%q, %q): error %T %v is not a *Error", src, flags, err, err)
 			}
 			if re.Offset < 0 || re.Offset > len(src)+len(flags) {
-				t.Fatalf("TranslateRegexp(%q, %q): offset %d out of range", src, flags, re.Offset)
+				t.Fatalf("Translate(%q, %q): offset %d out of range", src, flags, re.Offset)
 			}
 			return
 		}
-		if again, _ := TranslateRegexp(src, flags); again != out {
-			t.Fatalf("TranslateRegexp(%q, %q) is not deterministic: %q then %q", src, flags, out, again)
+		if again, _ := Translate(src, flags); again != out {
+			t.Fatalf("Translate(%q, %q) is not deterministic: %q then %q", src, flags, out, again)
 		}
 		if _, err := regexp.Compile(out); err != nil {
-			t.Fatalf("TranslateRegexp(%q, %q) = %q, which does not compile: %v", src, flags, out, err)
+			t.Fatalf("Translate(%q, %q) = %q, which does not compile: %v", src, flags, out, err)
 		}
 	})
 }

@@ -1,4 +1,4 @@
-package types
+package rubyregexp
 
 import (
 	"errors"
@@ -103,21 +103,21 @@ func TestRegexpRejected(t *testing.T) {
 			`regular expression /((a{1000}){1000}){1000}/ is not supported by catc (nested repeat counts multiply past Go RE2's limit of 1000); simplify the pattern`},
 	}
 	for _, c := range cases {
-		_, err := TranslateRegexp(c.src, "")
-		var re *RegexpError
+		_, err := Translate(c.src, "")
+		var re *Error
 		if !errors.As(err, &re) {
-			t.Errorf("TranslateRegexp(%q): error %v, want a *RegexpError", c.src, err)
+			t.Errorf("Translate(%q): error %v, want a *Error", c.src, err)
 			continue
 		}
 		if re.Construct != c.construct || re.Offset != c.offset || re.Syntax() {
-			t.Errorf("TranslateRegexp(%q): construct %q offset %d syntax %v, want %q at %d (not a Ruby syntax error)",
+			t.Errorf("Translate(%q): construct %q offset %d syntax %v, want %q at %d (not a Ruby syntax error)",
 				c.src, re.Construct, re.Offset, re.Syntax(), c.construct, c.offset)
 		}
 		if re.Msg != c.msg {
-			t.Errorf("TranslateRegexp(%q): message\n%s\nwant\n%s", c.src, re.Msg, c.msg)
+			t.Errorf("Translate(%q): message\n%s\nwant\n%s", c.src, re.Msg, c.msg)
 		}
-		if _, err := CompileRegexp(c.src); err == nil || err.Error() != re.Msg {
-			t.Errorf("CompileRegexp(%q): %v, want the same error", c.src, err)
+		if _, err := Compile(c.src, ""); err == nil || err.Error() != re.Msg {
+			t.Errorf("Compile(%q, \"\"): %v, want the same error", c.src, err)
 		}
 	}
 }
@@ -190,17 +190,17 @@ func TestRegexpRubyErrors(t *testing.T) {
 		{`\1(?<n>a)(`, `end pattern with unmatched parenthesis: /\1(?<n>a)(/`},
 	}
 	for _, c := range cases {
-		_, err := TranslateRegexp(c.src, "")
-		var re *RegexpError
+		_, err := Translate(c.src, "")
+		var re *Error
 		if !errors.As(err, &re) {
-			t.Errorf("TranslateRegexp(%q): error %v, want a *RegexpError", c.src, err)
+			t.Errorf("Translate(%q): error %v, want a *Error", c.src, err)
 			continue
 		}
 		if re.Msg != c.want || !re.Syntax() {
-			t.Errorf("TranslateRegexp(%q) = %q (syntax %v), want %q", c.src, re.Msg, re.Syntax(), c.want)
+			t.Errorf("Translate(%q) = %q (syntax %v), want %q", c.src, re.Msg, re.Syntax(), c.want)
 		}
 		if re.Offset < 0 || re.Offset > len(c.src) {
-			t.Errorf("TranslateRegexp(%q): offset %d outside the source", c.src, re.Offset)
+			t.Errorf("Translate(%q): offset %d outside the source", c.src, re.Offset)
 		}
 	}
 }
@@ -219,12 +219,12 @@ func TestRegexpFlags(t *testing.T) {
 		{`a`, "q", "", `unknown regexp option 'q' for /a/; Ruby options are i, m and x`},
 	}
 	for _, c := range cases {
-		got, err := TranslateRegexp(c.src, c.flags)
+		got, err := Translate(c.src, c.flags)
 		switch {
 		case c.err != "" && (err == nil || err.Error() != c.err):
-			t.Errorf("TranslateRegexp(%q, %q): error %v, want %s", c.src, c.flags, err, c.err)
+			t.Errorf("Translate(%q, %q): error %v, want %s", c.src, c.flags, err, c.err)
 		case c.err == "" && (err != nil || got != c.want):
-			t.Errorf("TranslateRegexp(%q, %q) = %s, %v; want %s", c.src, c.flags, got, err, c.want)
+			t.Errorf("Translate(%q, %q) = %s, %v; want %s", c.src, c.flags, got, err, c.want)
 		}
 	}
 }

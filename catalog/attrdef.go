@@ -186,9 +186,9 @@ func typeParseDiag(a *AttrDef, attr *hcl.Attribute, src []byte, err error) *hcl.
 		advice += fmt.Sprintf(" Did you mean %q?", sug)
 	}
 	switch pe.Kind {
-	case "syntax":
+	case types.KindSyntax:
 		verb, advice = "could not be parsed", "Fix the syntax: a type is a name, then any parameters in square brackets, e.g. Optional[String]."
-	case "unsupported":
+	case types.KindUnsupported:
 		verb, advice = "is not supported", "Use a data type that catc supports instead."
 	}
 	return errorAt(summaryAttrType,

@@ -79,9 +79,9 @@ func (a *Aliases) Names() []string {
 	return out
 }
 
-// Has reports whether an alias called name is defined, without resolving
+// has reports whether an alias called name is defined, without resolving
 // it.
-func (a *Aliases) Has(name string) bool {
+func (a *Aliases) has(name string) bool {
 	if a == nil {
 		return false
 	}

@@ -53,7 +53,7 @@ func TestAliasMessages(t *testing.T) {
 		if err != nil {
 			t.Fatalf("ParseWith(%q): %v", tt.typ, err)
 		}
-		got := Describe("", typ, jsonValue(t, tt.value))
+		got := describeMismatch("", typ, jsonValue(t, tt.value))
 		if got != tt.want {
 			t.Errorf("%v: %s against %s:\n got %q\nwant %q", tt.defs, tt.typ, tt.value, got, tt.want)
 		}

@@ -5,24 +5,25 @@ import (
 	"strings"
 )
 
-// Describe returns the message Puppet 7.23's TypeMismatchDescriber#describe_mismatch
-// produces for a value v that t rejects, byte for byte, with subject as the
+// describeMismatch returns the message Puppet 7.23's
+// TypeMismatchDescriber#describe_mismatch produces for a value v that t rejects, byte for byte, with subject as the
 // leading path element ("software.ensure", "test.attr", or "" for none).
 //
 // It reproduces Puppet's quirks (see the quirk table in describe_test.go):
 // in particular it returns "" when Puppet finds nothing to describe although
 // instance? rejected the value (quirk Q1). Call it only for values IsInstance
 // rejects; Check is the entry point that never returns an empty failure.
-func Describe(subject string, t Type, v Value) string {
+func describeMismatch(subject string, t Type, v Value) string {
 	d := describer{faithful: true, active: new([]assignPair)}
 	return d.message(subject, t, inferSet(v))
 }
 
 // Check validates v against t: ok is true when v is an instance of t.
-// Otherwise msg is Describe's text, except where catc deliberately improves
-// on Puppet (documented in describe_test.go): a rejected value always gets a
-// non-empty message (quirk Q1), and tuple elements that match are not
-// reported as mismatches, each at its own index (quirks Q3, Q4).
+// Otherwise msg is Puppet's own message (describeMismatch), except where
+// catc deliberately improves on Puppet (documented in describe_test.go): a
+// rejected value always gets a non-empty message (quirk Q1), and tuple
+// elements that match are not reported as mismatches, each at its own index
+// (quirks Q3, Q4).
 func Check(subject string, t Type, v Value) (msg string, ok bool) {
 	if IsInstance(t, v) {
 		return "", true

@@ -12,7 +12,7 @@ func fallbackMessage(subject string, t Type, v Value, a Type) string {
 		return rubyStrip(newSizeMismatch(path, size, got).format())
 	}
 	pos := " " + subject
-	return rubyStrip(pos + " expects " + aAn(FormatExpanded(t)) + " value, got " + FormatExpanded(normalizeType(a)))
+	return rubyStrip(pos + " expects " + aAn(formatExpanded(t)) + " value, got " + formatExpanded(normalizeType(a)))
 }
 
 // failedSize finds the size constraint the value's length violates, looking

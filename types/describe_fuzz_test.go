@@ -35,7 +35,7 @@ func FuzzCheck(f *testing.F) {
 				t.Fatalf("Check(%q, %s) = %q, %v", typ, value, msg, ok)
 			}
 			if !ok {
-				_ = Describe("", ty, val)
+				_ = describeMismatch("", ty, val)
 			}
 		}
 		_ = EncodeJSON(v)

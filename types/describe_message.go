@@ -132,7 +132,7 @@ func patternMismatchText(e, a Type) string {
 	if s, ok := a.(*StringType); ok && s.Value != nil {
 		got = "'" + *s.Value + "'"
 	}
-	return " expects " + pfx + "a match for " + FormatExpanded(e) + ", got " + got
+	return " expects " + pfx + "a match for " + formatExpanded(e) + ", got " + got
 }
 
 // typeMismatchText is TypeMismatch#message: the expected type(s) and the
@@ -152,7 +152,7 @@ func typeMismatchText(e, a Type) string {
 	}
 	exp, got := shortName(e), shortName(a)
 	if reportDetailed([]Type{e}, a) {
-		exp, got = FormatExpanded(e), detailedActual([]Type{e}, a)
+		exp, got = formatExpanded(e), detailedActual([]Type{e}, a)
 	}
 	if optional {
 		return " expects a value of type Undef or " + exp + ", got " + got
@@ -165,7 +165,7 @@ func typeMismatchText(e, a Type) string {
 func expectedList(members []Type, a Type) (exps []string, got string) {
 	if reportDetailed(members, a) {
 		for _, t := range members {
-			exps = append(exps, FormatExpanded(t))
+			exps = append(exps, formatExpanded(t))
 		}
 		return exps, detailedActual(members, a)
 	}
@@ -260,12 +260,12 @@ func detailedActual(es []Type, a Type) string {
 		rs[i] = resolveAliases(t)
 	}
 	if alwaysDetailed(rs, a) {
-		return FormatExpanded(a)
+		return formatExpanded(a)
 	}
 	g := generalizeType(a)
 	for _, t := range rs {
 		if assignable(t, g) {
-			return FormatExpanded(a)
+			return formatExpanded(a)
 		}
 	}
 	return className(a)

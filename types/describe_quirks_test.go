@@ -7,7 +7,7 @@ import (
 
 // checkDivergence is a row where Check's text (what catc reports, subject
 // "test.attr") deliberately differs from Puppet's describe_mismatch text,
-// which Describe keeps reproducing.
+// which describeMismatch keeps reproducing.
 type checkDivergence struct {
 	quirk  string
 	puppet string
@@ -104,8 +104,8 @@ func TestCheckQuirksHandBuilt(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			v := dtJSON(t, tc.value)
-			if got := Describe(tc.subject, tc.typ, v); got != tc.puppet {
-				t.Errorf("Describe = %q, want %q", got, tc.puppet)
+			if got := describeMismatch(tc.subject, tc.typ, v); got != tc.puppet {
+				t.Errorf("describeMismatch = %q, want %q", got, tc.puppet)
 			}
 			msg, ok := Check(tc.subject, tc.typ, v)
 			if ok || msg != tc.catc {

@@ -152,8 +152,8 @@ func TestDescribeCorners(t *testing.T) {
 			if IsInstance(tc.typ, v) {
 				t.Fatalf("IsInstance(%s, %s) = true, want false", tc.typ, tc.value)
 			}
-			if got := Describe("", tc.typ, v); got != tc.want {
-				t.Errorf("Describe = %q\nwant       %q", got, tc.want)
+			if got := describeMismatch("", tc.typ, v); got != tc.want {
+				t.Errorf("describeMismatch = %q\nwant       %q", got, tc.want)
 			}
 		})
 	}
@@ -163,10 +163,10 @@ func TestDescribeCorners(t *testing.T) {
 // messages.
 func TestDescribeSubject(t *testing.T) {
 	typ := dtArray(dtStr(), nil)
-	if got, want := Describe("test.attr", typ, dtJSON(t, `[1]`)), "test.attr index 0 expects a String value, got Integer"; got != want {
+	if got, want := describeMismatch("test.attr", typ, dtJSON(t, `[1]`)), "test.attr index 0 expects a String value, got Integer"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	if got, want := Describe("test.attr", typ, dtJSON(t, `[1,2]`)),
+	if got, want := describeMismatch("test.attr", typ, dtJSON(t, `[1,2]`)),
 		" test.attr index 0 expects a String value, got Integer\n  test.attr index 1 expects a String value, got Integer"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}

@@ -3,7 +3,7 @@
 //
 // It parses type expression strings (Parse), prints their canonical form
 // (Type.String), decides whether a value is an instance of a type
-// (IsInstance), and describes a mismatch in Puppet's exact words (Describe).
+// (IsInstance), and describes a mismatch in Puppet's exact words (Check).
 // Regexp and Pattern[] sources are translated from Ruby to Go's RE2 syntax
 // by internal/rubyregexp.
 //

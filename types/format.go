@@ -13,11 +13,11 @@ func Format(t Type) string {
 	return f.b.String()
 }
 
-// FormatExpanded is Format with type aliases expanded, as Puppet prints
+// formatExpanded is Format with type aliases expanded, as Puppet prints
 // types in mismatch messages: a non-built-in alias prints as
 // "Name = <resolved type>" (once, the bare name inside itself); the
 // built-in aliases (Data, RichData, ...) print only their name.
-func FormatExpanded(t Type) string {
+func formatExpanded(t Type) string {
 	f := typeFormatter{expand: true}
 	f.typ(t)
 	return f.b.String()

@@ -119,8 +119,8 @@ func TestFormatStructures(t *testing.T) {
 			if want == "" {
 				want = c.want
 			}
-			if got := FormatExpanded(c.t); got != want {
-				t.Errorf("FormatExpanded = %s, want %s", got, want)
+			if got := formatExpanded(c.t); got != want {
+				t.Errorf("formatExpanded = %s, want %s", got, want)
 			}
 		})
 	}

@@ -26,7 +26,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		canon := Format(typ)
-		_ = FormatExpanded(typ)
+		_ = formatExpanded(typ)
 		again, err := Parse(canon)
 		if err != nil {
 			if !unparseableCanonical(canon) {

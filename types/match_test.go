@@ -175,7 +175,7 @@ func TestMatchRecursiveAlias(t *testing.T) {
 	if !IsInstance(tree, dtJSON(t, `[1,[2,[3]]]`)) {
 		t.Error("Tree rejects a nested array")
 	}
-	if msg := Describe("", tree, dtJSON(t, `[1,["x"]]`)); msg == "" {
+	if msg := describeMismatch("", tree, dtJSON(t, `[1,["x"]]`)); msg == "" {
 		t.Error("Tree: empty description")
 	}
 }

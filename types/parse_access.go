@@ -67,7 +67,7 @@ func (in *typeInterpreter) evalAccess(n *exprNode) (pval, error) {
 	if _, ok := pcoreObjects[lower]; ok {
 		return pval{}, a.notParameterized()
 	}
-	if in.aliases.Has(typeName(n.left.text)) {
+	if in.aliases.has(typeName(n.left.text)) {
 		return pval{}, a.notParameterized()
 	}
 	return a.ok(&TypeReferenceType{Name: typeName(in.text(n))}), nil

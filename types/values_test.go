@@ -34,7 +34,7 @@ func (r valueRow) key() string {
 
 // parseRejection is a decision to reject a type string at definition time
 // (ParseData) although Puppet accepts it. computable says whether catc's
-// IsInstance and Describe still reproduce Puppet's answer for the row's
+// IsInstance and describeMismatch still reproduce Puppet's answer for the row's
 // value when the type is parsed with the faithful Parse.
 type parseRejection struct {
 	reason     string
@@ -96,7 +96,7 @@ func (r valueRow) decode(t *testing.T) Value {
 }
 
 // TestValues drives every row of testdata/values.jsonl through ParseData,
-// Parse, IsInstance, Describe and Check.
+// Parse, IsInstance, describeMismatch and Check.
 func TestValues(t *testing.T) {
 	rows := readValueRows(t)
 	if len(rows) != 230 {
@@ -166,11 +166,11 @@ func checkRow(t *testing.T, r valueRow, typ Type, v Value) {
 		}
 		return
 	}
-	if got := Describe("", typ, v); got != *r.Message {
-		t.Errorf("Describe(\"\") = %q\nwant             %q", got, *r.Message)
+	if got := describeMismatch("", typ, v); got != *r.Message {
+		t.Errorf("describeMismatch(\"\") = %q\nwant             %q", got, *r.Message)
 	}
-	if got := Describe("test.attr", typ, v); got != *r.MessagePrefixed {
-		t.Errorf("Describe(\"test.attr\") = %q\nwant                    %q", got, *r.MessagePrefixed)
+	if got := describeMismatch("test.attr", typ, v); got != *r.MessagePrefixed {
+		t.Errorf("describeMismatch(\"test.attr\") = %q\nwant                    %q", got, *r.MessagePrefixed)
 	}
 	want := *r.MessagePrefixed
 	if d, ok := checkDivergences[r.key()]; ok {

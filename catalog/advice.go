@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
+	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -106,7 +107,7 @@ func enumAdvice(e *types.EnumType, v types.Value, sensitive bool) string {
 	}
 	advice := "Use one of " + strings.Join(quoted, ", ") + "."
 	if s, ok := v.(string); ok && !sensitive {
-		if sug := NameSuggestion(s, e.Values); sug != "" {
+		if sug := didyoumean.NameSuggestion(s, e.Values); sug != "" {
 			advice += fmt.Sprintf(" Did you mean %q?", sug)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -168,7 +169,7 @@ func unknownNameDiag(summary, detail, name, typeText string, typeRange hcl.Range
 	if i := strings.Index(typeText, name); i >= 0 {
 		rng = valueRange(typeRange, src, typeText, i, len(name))
 	}
-	if sug := NameSuggestion(name, append(aliasNames, builtinTypeNames...)); sug != "" {
+	if sug := didyoumean.NameSuggestion(name, append(aliasNames, builtinTypeNames...)); sug != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", sug)
 	}
 	return errorAt(summary, detail, rng, context.Ptr())
@@ -182,7 +183,7 @@ func typeParseDiag(a *AttrDef, attr *hcl.Attribute, src []byte, err error) *hcl.
 			a.TypeRange, attr.Range.Ptr())
 	}
 	verb, advice := "is not recognised", "Use a Puppet data type (String, Integer, Enum[…], …)."
-	if sug := NameSuggestion(a.TypeText, builtinTypeNames); sug != "" {
+	if sug := didyoumean.NameSuggestion(a.TypeText, builtinTypeNames); sug != "" {
 		advice += fmt.Sprintf(" Did you mean %q?", sug)
 	}
 	switch pe.Kind {
@@ -273,7 +274,7 @@ func decodeBehaviour(a *AttrDef, b1, b2 *hcl.Attribute, src []byte) hcl.Diagnost
 		a.badBehaviour = true
 		valid := []string{"namevar", "parameter", "read_only", "init_only"}
 		d := errorAt(summaryBehaviour, fmt.Sprintf("`%s` is not a valid behaviour value. Use one of %s, or leave it out for a property.", s, listOr(valid)), b1.Expr.Range(), b1.Range.Ptr())
-		if sug := NameSuggestion(s, valid); sug != "" {
+		if sug := didyoumean.NameSuggestion(s, valid); sug != "" {
 			d.Detail += fmt.Sprintf(" Did you mean %q?", sug)
 		}
 		return append(diags, d)

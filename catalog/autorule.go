@@ -8,6 +8,8 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+
+	"github.com/catc-dev/catc/internal/didyoumean"
 )
 
 var autoKinds = map[string]AutoKind{
@@ -186,7 +188,7 @@ func unknownAutoAttr(td *TypeDef, kind AutoKind, term AutoTerm) *hcl.Diagnostic 
 		names[i] = a.Name
 	}
 	detail += fmt.Sprintf(" Refer to an attribute of %s (%s).", td.Name, shortList(names, 12))
-	if sug := NameSuggestion(term.Attr, names); sug != "" {
+	if sug := didyoumean.NameSuggestion(term.Attr, names); sug != "" {
 		detail += fmt.Sprintf(" Did you mean \"$%s\"?", sug)
 	}
 	return errorAt(summaryAutoRule, detail, term.Range, nil)
@@ -251,7 +253,7 @@ func checkAutoTargets(td *TypeDef, byName map[string]*TypeDef) hcl.Diagnostics {
 			continue
 		}
 		detail := fmt.Sprintf("The %s rule of type %q names the type %q, which no loaded file defines; the rule has no effect unless that type is loaded. Load the file that defines the type %q, or remove it from the rule.", r.Kind, td.Name, r.Target, r.Target)
-		if sug := NameSuggestion(strings.ToLower(r.Target), names); sug != "" {
+		if sug := didyoumean.NameSuggestion(strings.ToLower(r.Target), names); sug != "" {
 			detail += fmt.Sprintf(" Did you mean %q?", sug)
 		}
 		diags = append(diags, warningAt(summaryAutoUnknownType, detail, r.TargetRange))

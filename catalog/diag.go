@@ -8,6 +8,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/catc-dev/catc/internal/didyoumean"
 )
 
 // Diagnostic summaries: one constant phrase per kind of problem. The
@@ -99,7 +101,7 @@ func unknownTopBlock(b *hclsyntax.Block) *hcl.Diagnostic {
 		detail = fmt.Sprintf("Blocks of type %q are not supported: a file holds `type`, `type_alias`, `resource`, `group`, `variable` and `locals` blocks. Remove it.", b.Type)
 	default:
 		detail = fmt.Sprintf("Blocks of type %q are not expected here: a file holds `type`, `type_alias`, `resource`, `group`, `variable` and `locals` blocks. Rename it or remove it.", b.Type)
-		if s := NameSuggestion(b.Type, topBlockNames); s != "" {
+		if s := didyoumean.NameSuggestion(b.Type, topBlockNames); s != "" {
 			detail += fmt.Sprintf(" Did you mean %q?", s)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
+	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -227,7 +228,7 @@ func isRefLike(e hclsyntax.Expression) bool {
 		return false
 	}
 	root := st.Traversal.RootName()
-	return !scopeRoots[root] && NameSuggestion(root, scopeRootNames) == ""
+	return !scopeRoots[root] && didyoumean.NameSuggestion(root, scopeRootNames) == ""
 }
 
 // scopeRootNames are the keys of scopeRoots, for suggestions.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -129,7 +130,7 @@ func (c *Catalog) unresolvedAdvice(text, typeName string) string {
 			refs = append(refs, res.Type.RefType()+"["+a+"]")
 		}
 	}
-	if sug := NameSuggestion(text, refs); sug != "" {
+	if sug := didyoumean.NameSuggestion(text, refs); sug != "" {
 		advice += fmt.Sprintf(" Did you mean %q?", sug)
 	}
 	return advice

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -96,7 +97,7 @@ func buildResource(c *Catalog, raw *rawResource) built {
 
 func unknownTypeDiag(c *Catalog, name string, rng, decl hcl.Range) *hcl.Diagnostic {
 	detail := fmt.Sprintf("There is no type %q in the loaded files. Define it in a type block, or load the file that does.", name)
-	if sug := NameSuggestion(name, c.typeNames()); sug != "" {
+	if sug := didyoumean.NameSuggestion(name, c.typeNames()); sug != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", sug)
 	}
 	return errorAt(summaryUnknownType, detail, rng, decl.Ptr())
@@ -195,7 +196,7 @@ func (b *built) unknownAttr(td *TypeDef, arg *rawArg) {
 	}
 	detail += fmt.Sprintf(" Remove it, or use an attribute of %s (%s) or a metaparameter.", td.Name, shortList(settable, 12))
 	names = append(names, metaparamNames...)
-	if sug := NameSuggestion(arg.name, names); sug != "" {
+	if sug := didyoumean.NameSuggestion(arg.name, names); sug != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", sug)
 		if td.Attr(sug) != nil {
 			b.misspelt = append(b.misspelt, misspelling{arg: arg, attr: sug})

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/types"
 )
@@ -240,7 +241,7 @@ func setVariable(defs map[string]*variableDef, name string, nameRange hcl.Range,
 	v := defs[name]
 	if v == nil {
 		detail := fmt.Sprintf("A value is given for the variable %q, which no variable block declares. Declare it with a variable %q block, or fix the name.", name, name)
-		if sug := NameSuggestion(name, sortedNames(defs)); sug != "" {
+		if sug := didyoumean.NameSuggestion(name, sortedNames(defs)); sug != "" {
 			detail += fmt.Sprintf(" Did you mean %q?", sug)
 		}
 		d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summaryUndeclaredVariable, Detail: detail}

@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
+	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -182,7 +183,7 @@ func decodeFeatures(td *TypeDef, a *hcl.Attribute) hcl.Diagnostics {
 	}
 	if len(unknown) > 0 {
 		d := warningAt(summaryUnknownFeature, "Unknown feature detected: ["+strings.Join(unknown, ", ")+"]. catc knows "+listAnd(knownFeatures)+"; remove the others.", subject)
-		if s := NameSuggestion(strings.Trim(unknown[0], `"`), knownFeatures); s != "" {
+		if s := didyoumean.NameSuggestion(strings.Trim(unknown[0], `"`), knownFeatures); s != "" {
 			d.Detail += fmt.Sprintf(" Did you mean %q?", s)
 		}
 		diags = append(diags, d)

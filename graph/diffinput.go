@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/jsoncheck"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -28,15 +29,15 @@ func ReadSnapshot(r io.Reader, name string) (*Snapshot, error) {
 	}
 	// One decode: encoding/json checks the syntax of the whole document
 	// before it fills anything in, so a syntax error comes first, then a
-	// repeated key (catalog.CheckJSONDocument's checks), then a value of
+	// repeated key (the checks of internal/jsoncheck), then a value of
 	// the wrong type.
 	var in catalog.JSONCatalog
 	err = json.Unmarshal(data, &in)
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, catalog.SyntaxErrorAt(err))
+		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, jsoncheck.SyntaxErrorAt(err))
 	}
-	if err := catalog.DuplicateKeys(data); err != nil {
+	if err := jsoncheck.DuplicateKeys(data); err != nil {
 		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, err)
 	}
 	if err != nil {

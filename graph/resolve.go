@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/didyoumean"
 )
 
 // Resolve finds the resource a command-line reference names: Puppet's
@@ -42,7 +43,7 @@ func Resolve(c *catalog.Catalog, text string) (*catalog.Resource, hcl.Diagnostic
 }
 
 func suggest(given string, candidates []string) string {
-	if s := catalog.NameSuggestion(given, candidates); s != "" {
+	if s := didyoumean.NameSuggestion(given, candidates); s != "" {
 		return fmt.Sprintf(" Did you mean %q?", s)
 	}
 	return ""

@@ -8,9 +8,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/fleet"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/jsoncheck"
 )
 
 // FleetJSONFormat is the "format" value of the fleet diff JSON.
@@ -181,7 +181,7 @@ func ReadFleetJSON(data []byte, name string) (*fleet.Diff, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("%s has data after the fleet diff JSON document (at byte %d): a file holds one document", name, dec.InputOffset())
 	}
-	if err := catalog.DuplicateKeys(data); err != nil {
+	if err := jsoncheck.DuplicateKeys(data); err != nil {
 		return nil, fmt.Errorf("%s is not a fleet diff JSON: %v", name, err)
 	}
 	if j.Format != FleetJSONFormat {

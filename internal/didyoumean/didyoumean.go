@@ -1,9 +1,8 @@
-package catalog
+package didyoumean
 
 // NameSuggestion returns the candidate closest to given when it is close
 // enough to be a likely typo (edit distance below 3, as hcl's own
-// suggestions), or "". Ties go to the earlier candidate. The graph stage
-// and the command line use it too.
+// suggestions), or "". Ties go to the earlier candidate.
 func NameSuggestion(given string, candidates []string) string {
 	best, bestDist := "", 3
 	for _, c := range candidates {

@@ -1,4 +1,4 @@
-package catalog
+package jsoncheck
 
 import (
 	"encoding/json"
@@ -6,20 +6,6 @@ import (
 	"fmt"
 	"unicode/utf8"
 )
-
-// CheckJSONDocument checks what encoding/json lets through when it reads
-// a catalog JSON file: data must be one JSON value with nothing but white
-// space after it, and no object may repeat a key (encoding/json keeps the
-// last, so a hand-edited or concatenated file would be read as something
-// it does not say). The error gives the byte offset (from 0) of the
-// problem.
-func CheckJSONDocument(data []byte) error {
-	var v json.RawMessage
-	if err := json.Unmarshal(data, &v); err != nil {
-		return SyntaxErrorAt(err)
-	}
-	return DuplicateKeys(data)
-}
 
 // SyntaxErrorAt is err from encoding/json with, for a syntax error, the
 // byte offset (from 0) of the character at fault.

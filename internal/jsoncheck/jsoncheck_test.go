@@ -1,4 +1,4 @@
-package catalog
+package jsoncheck
 
 import (
 	"bytes"
@@ -7,6 +7,20 @@ import (
 	"strings"
 	"testing"
 )
+
+// checkJSONDocument is how a reader of a JSON document checks what
+// encoding/json lets through: data must be one JSON value with nothing but
+// white space after it, and no object may repeat a key (encoding/json
+// keeps the last, so a hand-edited or concatenated file would be read as
+// something it does not say). The error gives the byte offset (from 0) of
+// the problem.
+func checkJSONDocument(data []byte) error {
+	var v json.RawMessage
+	if err := json.Unmarshal(data, &v); err != nil {
+		return SyntaxErrorAt(err)
+	}
+	return DuplicateKeys(data)
+}
 
 func TestCheckJSONDocument(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
@@ -23,7 +37,7 @@ func TestCheckJSONDocument(t *testing.T) {
 		{`{"a": 1`, "unexpected end of JSON input"},
 		{strings.Repeat("[", 5000) + strings.Repeat("]", 5000), ""},
 	} {
-		err := CheckJSONDocument([]byte(c.in))
+		err := checkJSONDocument([]byte(c.in))
 		switch {
 		case c.want == "" && err != nil:
 			t.Errorf("%.60s: %v", c.in, err)
@@ -33,7 +47,7 @@ func TestCheckJSONDocument(t *testing.T) {
 	}
 }
 
-// FuzzCheckJSONDocument compares CheckJSONDocument with a slow reference
+// FuzzCheckJSONDocument compares checkJSONDocument with a slow reference
 // built on encoding/json's tokenizer: both must accept the same documents
 // (one value, no repeated key in any object).
 func FuzzCheckJSONDocument(f *testing.F) {
@@ -41,9 +55,9 @@ func FuzzCheckJSONDocument(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		got := CheckJSONDocument(data) == nil
+		got := checkJSONDocument(data) == nil
 		if want := referenceCheck(data); got != want {
-			t.Fatalf("CheckJSONDocument(%q) accepts: %v, the reference: %v", data, got, want)
+			t.Fatalf("checkJSONDocument(%q) accepts: %v, the reference: %v", data, got, want)
 		}
 	})
 }

@@ -8,6 +8,7 @@ import (
 // TestRegexpRejected lists every construct catc refuses although Ruby
 // accepts it, with the offset the error points at.
 func TestRegexpRejected(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		src, construct string
 		offset         int
@@ -125,6 +126,7 @@ func TestRegexpRejected(t *testing.T) {
 // TestRegexpRubyErrors: Ruby's own RegexpError messages for malformed
 // sources, as Ruby 3.1.2 prints them (Onigmo's wording, then ": /SRC/").
 func TestRegexpRubyErrors(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ src, want string }{
 		{`[`, `premature end of char-class: /[/`},
 		{`[a`, `premature end of char-class: /[a/`},
@@ -207,6 +209,7 @@ func TestRegexpRubyErrors(t *testing.T) {
 
 // TestRegexpFlags: a title pattern's literal options.
 func TestRegexpFlags(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		src, flags, want, err string
 	}{

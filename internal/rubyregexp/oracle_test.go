@@ -29,6 +29,7 @@ type rubyCase struct {
 // Ruby's exact message; one it accepts is either rejected as unsupported or
 // gives Ruby's match result and named captures on every input.
 func TestRegexpRubyOracle(t *testing.T) {
+	t.Parallel()
 	f, err := os.Open("testdata/regexp/ruby_cases.jsonl")
 	if err != nil {
 		t.Fatal(err)
@@ -91,6 +92,7 @@ var unicodeChangesSince13 = map[rune]bool{
 // TestRegexpPosixClassesExact compares each translated POSIX class, code
 // point by code point, with the set Ruby 3.1 matches.
 func TestRegexpPosixClassesExact(t *testing.T) {
+	t.Parallel()
 	ruby := loadRubyClasses(t)
 	rubyAssigned := ruby["Assigned"]
 	goAssigned := runeSet(t, classRanges(assignedFrag))

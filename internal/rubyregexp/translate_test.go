@@ -228,6 +228,7 @@ var regexpMatchCases = []struct {
 }
 
 func TestRegexpMatchesRuby(t *testing.T) {
+	t.Parallel()
 	for _, c := range regexpMatchCases {
 		re, err := Compile(c.src, c.flags)
 		if err != nil {
@@ -243,6 +244,7 @@ func TestRegexpMatchesRuby(t *testing.T) {
 // TestRegexpNamedCaptures checks title-pattern style sources: Puppet zips
 // Regexp#names with the match's captures, so only named groups count.
 func TestRegexpNamedCaptures(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		src, flags, input string
 		want              map[string]string // nil: no match
@@ -299,6 +301,7 @@ func TestRegexpNamedCaptures(t *testing.T) {
 
 // TestRegexpTranslation pins the Go text of the main rewrites (§5.2).
 func TestRegexpTranslation(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ src, flags, want string }{
 		{`^a$`, "", `(?m:^)a(?m:$)`},
 		{`\Aa\z`, "", `\Aa\z`},
@@ -352,6 +355,7 @@ func TestRegexpTranslation(t *testing.T) {
 // TestRegexpKnownDivergences pins the documented differences that no RE2
 // rewrite removes (Translate's doc): Ruby's answer is in ruby.
 func TestRegexpKnownDivergences(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		src, input string
 		ruby       bool
@@ -457,6 +461,7 @@ var realWorldPatterns = []struct {
 }
 
 func TestRegexpRealWorldPatterns(t *testing.T) {
+	t.Parallel()
 	for _, c := range realWorldPatterns {
 		re, err := Compile(c.src, "")
 		if err != nil {

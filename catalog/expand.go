@@ -146,6 +146,7 @@ func evalTitle(r hcl.Range, src []byte, ctx *hcl.EvalContext) (string, hcl.Diagn
 	if diags.HasErrors() {
 		return "", diags
 	}
+	boundArithmetic(expr)
 	v, diags := expr.Value(ctx)
 	if diags.HasErrors() {
 		return "", withEvalAdvice(diags)

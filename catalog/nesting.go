@@ -28,9 +28,15 @@ const summaryTooDeep = "Too deeply nested"
 // interpolations nest like brackets) and heredocs. Being wrong can only
 // miscount a file that already nests very deeply, never reject a shallow
 // one, because every miscounted opening would need its own bracket.
-func checkNesting(src []byte, filename string, start hcl.Pos) hcl.Diagnostics {
+func checkNesting(src []byte, filename string, start hcl.Pos) (hcl.Diagnostics, bool) {
 	s := nestScanner{src: src}
 	off, ok := s.scan()
+	return s.diagnose(off, ok, filename, start), s.sawArithmetic
+}
+
+// diagnose is the error the scan found, if any.
+func (s *nestScanner) diagnose(off int, ok bool, filename string, start hcl.Pos) hcl.Diagnostics {
+	src := s.src
 	switch {
 	case !ok:
 		return hcl.Diagnostics{errorAt(summaryTooDeep,
@@ -85,6 +91,8 @@ type nestScanner struct {
 	numStart      int
 	numEnd        int
 	sawArithmetic bool
+	// tokenEnd is the end of the last number or name read.
+	tokenEnd int
 }
 
 // nestCtx is one open context. open counts what stays open until the
@@ -262,20 +270,39 @@ func isSplat(src []byte, i int) bool {
 
 // numberOrName handles a digit at i: the start of a number literal, which
 // is checked against the bounds of numbers.go, or a digit of a name
-// (web-01, a1), which is skipped with the rest of the name.
+// (web-01, a1, a-1: HCL names may hold dashes), which is skipped with the
+// rest of the name.
 func (s *nestScanner) numberOrName(i int) int {
 	src := s.src
-	if i > 0 && isNameByte(src[i-1]) {
+	if s.inName(i) {
 		for i < len(src) && (isNameByte(src[i]) || src[i] == '-') {
 			i++
 		}
+		s.tokenEnd = i
 		return i
 	}
 	end := numberEnd(src, i)
 	if msg := checkNumberLiteral(src[i:end]); msg != "" {
 		s.number, s.numStart, s.numEnd = msg, i, end
 	}
+	s.tokenEnd = end
 	return end
+}
+
+// inName tells whether the digit at i continues a name: whether the run
+// of name bytes and dashes before it starts with a letter. The run is
+// looked at back to the last number or name only, so that every byte is
+// looked at once.
+func (s *nestScanner) inName(i int) bool {
+	j := i
+	for j > s.tokenEnd && (isNameByte(s.src[j-1]) || s.src[j-1] == '-') {
+		j--
+	}
+	if j == i {
+		return false
+	}
+	c := s.src[j]
+	return c != '-' && (c < '0' || c > '9')
 }
 
 // isNameByte is a byte that continues a name: ASCII letters, digits and

@@ -108,3 +108,11 @@ func hasNumbers(t cty.Type) bool {
 	}
 	return false
 }
+
+// shortText is s, cut to its first 40 bytes when longer.
+func shortText(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
+}

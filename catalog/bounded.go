@@ -39,6 +39,11 @@ func tooMuchText(n int) error {
 		"Split the value, or compute less of it", n, maxTextBytes)
 }
 
+func tooManyInstances(n int) string {
+	return fmt.Sprintf("for_each has %d elements; catc accepts at most %d instances of one block, so that expansion cannot exhaust memory. "+
+		"Split the block, or declare fewer instances.", n, maxElements)
+}
+
 // valueSize counts the elements (nested ones included) and the bytes of
 // text of v, stopping once either is beyond its bound.
 func valueSize(v cty.Value) (elems, text int) {
@@ -267,7 +272,9 @@ func checkArgs(fn string, args []cty.Value) error {
 				break
 			}
 		}
-		elems *= len(args)
+		elems *= len(args) + 1 // each result is a tuple of len(args) elements
+	case "flatten":
+		elems, _ = valueSize(args[0])
 	case "concat", "setunion", "merge":
 		for _, a := range args {
 			elems += length(a)

@@ -181,6 +181,9 @@ func forEachElements(a *hclsyntax.Attribute, ctx *hcl.EvalContext) ([]string, []
 	if !isMap && !(t.IsListType() || t.IsSetType() || t.IsTupleType()) {
 		return nil, nil, bad
 	}
+	if n := v.LengthInt(); n > maxElements {
+		return nil, nil, hcl.Diagnostics{errorAt(summaryTooLarge, tooManyInstances(n), a.Expr.Range(), a.SrcRange.Ptr())}
+	}
 	elems := map[string]cty.Value{}
 	for it := v.ElementIterator(); it.Next(); {
 		k, e := it.Element()

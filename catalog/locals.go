@@ -44,6 +44,13 @@ func evalLocals(blocks []scopeBlock, ctx *hcl.EvalContext, s *secrets) (cty.Valu
 			ctx.Variables["local"] = cty.ObjectVal(done)
 			v, d := a.Expr.Value(ctx)
 			diags = append(diags, withEvalAdvice(d)...)
+			if !d.HasErrors() {
+				// bounded.go: a local cannot double a value beyond the bounds
+				if err := checkValueBounds(v); err != nil {
+					d = hcl.Diagnostics{errorAt(summaryTooLarge, "The value of local."+a.Name+" is too large: "+err.Error()+".", a.Expr.Range(), a.Range.Ptr())}
+					diags = append(diags, d...)
+				}
+			}
 			if d.HasErrors() {
 				v = cty.DynamicVal
 			}

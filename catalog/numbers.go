@@ -63,7 +63,7 @@ func checkNumberLiteral(text []byte) string {
 // valueNumbersMsg checks every number in v (deeply, marks included) and
 // says why the first one out of the bounds is refused, or "".
 func valueNumbersMsg(v cty.Value) string {
-	v, _ = v.UnmarkDeep()
+	v, _ = v.Unmark()
 	if !v.IsKnown() || v.IsNull() {
 		return ""
 	}

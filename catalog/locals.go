@@ -41,8 +41,7 @@ func evalLocals(blocks []scopeBlock, ctx *hcl.EvalContext, s *secrets) (cty.Valu
 				next = append(next, a)
 				continue
 			}
-			ctx.Variables["local"] = cty.ObjectVal(done)
-			v, d := a.Expr.Value(ctx)
+			v, d := a.Expr.Value(localsContext(ctx, a, done, seen))
 			diags = append(diags, withEvalAdvice(d)...)
 			if !d.HasErrors() {
 				// bounded.go: a local cannot double a value beyond the bounds
@@ -65,6 +64,33 @@ func evalLocals(blocks []scopeBlock, ctx *hcl.EvalContext, s *secrets) (cty.Valu
 		pending = next
 	}
 	return cty.ObjectVal(done), diags
+}
+
+// localsContext is ctx with local set to the locals a refers to: an
+// object of every local evaluated so far, built for each local, made
+// loading 10,000 locals take 36 s (quadratic). When a refers to local as a
+// whole, or to a name no local has (the error suggests the nearest),
+// every local so far is there.
+func localsContext(ctx *hcl.EvalContext, a *hcl.Attribute, done map[string]cty.Value, defined map[string]*hcl.Attribute) *hcl.EvalContext {
+	refs := map[string]cty.Value{}
+	for _, tr := range a.Expr.Variables() {
+		if tr.RootName() != "local" {
+			continue
+		}
+		step, ok := hcl.TraverseAttr{}, len(tr) >= 2
+		if ok {
+			step, ok = tr[1].(hcl.TraverseAttr)
+		}
+		v, isDone := done[step.Name]
+		if !ok || !isDone || defined[step.Name] == nil {
+			refs = done
+			break
+		}
+		refs[step.Name] = v
+	}
+	child := ctx.NewChild()
+	child.Variables = map[string]cty.Value{"local": cty.ObjectVal(refs)}
+	return child
 }
 
 // localsReady reports whether every local a refers to is evaluated (an

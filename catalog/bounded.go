@@ -409,26 +409,67 @@ func matches(fn, s, sub string) int {
 	return len(re.FindAllStringIndex(s, -1))
 }
 
-// boundedOps are HCL's arithmetic operations with their results checked
-// against the bounds of numbers.go: 1e4000 is within them, but a product
-// of a thousand of them is not, and printing it would take minutes.
+// boundedOps are HCL's arithmetic operations with their operands and
+// results checked against the bounds of numbers.go: 1e4000 is within
+// them, but a product of a thousand of them is not, and printing it
+// would take minutes. Their parameters take any value, so that HCL does
+// not convert a string operand itself: reading a string of digits as a
+// number takes quadratic time (format("%064000000d", 1) + 0 would take
+// hours), so the operation checks the text first and converts it itself.
 var boundedOps = sync.OnceValue(func() map[*hclsyntax.Operation]*hclsyntax.Operation {
 	out := map[*hclsyntax.Operation]*hclsyntax.Operation{}
 	for _, op := range []*hclsyntax.Operation{hclsyntax.OpAdd, hclsyntax.OpSubtract, hclsyntax.OpMultiply, hclsyntax.OpDivide, hclsyntax.OpModulo} {
-		out[op] = &hclsyntax.Operation{Impl: checkedResult(op.Impl), Type: op.Type, ShortCircuit: op.ShortCircuit}
+		out[op] = &hclsyntax.Operation{Impl: checkedArithmetic(op.Impl), Type: op.Type, ShortCircuit: op.ShortCircuit}
 	}
 	return out
 })
 
-// checkedResult is f with its result's numbers checked.
-func checkedResult(f function.Function) function.Function {
+// operandError is a conversion error of an operand; withEvalAdvice
+// reports it as HCL reports its own ("Invalid operand").
+type operandError struct {
+	right bool
+	err   error
+}
+
+const operandErrorPrefix = "Unsuitable value for "
+
+func (e operandError) Error() string {
+	side := "left"
+	if e.right {
+		side = "right"
+	}
+	return operandErrorPrefix + side + " operand: " + e.err.Error()
+}
+
+// checkedArithmetic is the arithmetic function f with its operands
+// converted and checked and its result checked.
+func checkedArithmetic(f function.Function) function.Function {
+	orig := f.Params()
+	params := make([]function.Parameter, len(orig))
+	for i, p := range orig {
+		params[i] = p
+		params[i].Type = cty.DynamicPseudoType
+	}
 	return function.New(&function.Spec{
 		Description: f.Description(),
-		Params:      f.Params(),
-		VarParam:    f.VarParam(),
-		Type:        func(args []cty.Value) (cty.Type, error) { return f.ReturnTypeForValues(args) },
+		Params:      params,
+		Type:        function.StaticReturnType(cty.Number),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			v, err := f.Call(args)
+			conv := make([]cty.Value, len(args))
+			for i, a := range args {
+				if msg := numericStringsMsg(a); msg != "" {
+					return cty.NilVal, operandError{i > 0, fmt.Errorf("%s", msg)}
+				}
+				c, err := convert.Convert(a, orig[i].Type)
+				if err != nil {
+					return cty.NilVal, operandError{i > 0, err}
+				}
+				conv[i] = c
+			}
+			if err := checkArgs("", conv); err != nil {
+				return cty.NilVal, err
+			}
+			v, err := f.Call(conv)
 			if err != nil {
 				return v, err
 			}

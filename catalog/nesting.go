@@ -169,7 +169,7 @@ func (s *nestScanner) scan() (int, bool) {
 
 // The bytes each context must look at; runs of other bytes are skipped
 // at once (the scan reads a generated catalog at several hundred MB/s).
-var codeSpecial, stringSpecial, heredocSpecial = byteSet("#/[]{}()\"<?!-,\n*%0123456789" + strayChars), byteSet("\\\"\n$%"), byteSet("\n$%")
+var codeSpecial, stringSpecial, heredocSpecial = byteSet("#/[]{}()\"<?!-+,\n*%0123456789" + strayChars), byteSet("\\\"\n$%"), byteSet("\n$%")
 
 func byteSet(s string) (t [256]bool) {
 	for i := 0; i < len(s); i++ {
@@ -231,7 +231,7 @@ func (s *nestScanner) inCode(i int) (int, bool) {
 		return s.unary(i)
 	case c == ',' || c == '\n' && (s.cur().kind == '{' || s.cur().kind == 0):
 		s.endExpr()
-	case c == '*' || c == '/' || c == '%':
+	case c == '*' || c == '/' || c == '%' || c == '+':
 		s.sawArithmetic = true
 	case c >= '0' && c <= '9':
 		return s.numberOrName(i), false
@@ -247,6 +247,7 @@ func (s *nestScanner) inCode(i int) (int, bool) {
 // unary counts the operator at i (! or -) in the run it continues, or
 // starts a run. A binary minus counts as a run of one: harmless.
 func (s *nestScanner) unary(i int) (int, bool) {
+	s.sawArithmetic = s.sawArithmetic || s.src[i] == '-'
 	c := s.cur()
 	if s.unaryEnd < 0 || len(bytes.TrimLeft(s.src[s.unaryEnd:i], " \t\r\n")) != 0 {
 		s.depth -= c.run

@@ -49,6 +49,8 @@ func TestNumberBounds(t *testing.T) {
 		{"jsonencode of jsondecode", `v = jsonencode(jsondecode("[1e99999999]"))`, tooLarge},
 		{"parseint", `v = parseint("` + strings.Repeat("f", 2000) + `", 16)`, tooLong},
 		{"pow", `v = pow(10, 99999999)`, "out of the range of a 64-bit float"},
+		{"a sum of a long string of digits", `v = format("%020000d", 1) + 0`, tooLong},
+		{"a product of a long string of digits", `v = 2 * format("%020000d", 1)`, tooLong},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, errs := loadAny(t, "resource \"t\" \"a\" {\n  "+c.src+"\n}\n", LoadOptions{})
@@ -56,6 +58,25 @@ func TestNumberBounds(t *testing.T) {
 				t.Errorf("got %s\nwant an error with %q", errs, c.want)
 			}
 		})
+	}
+}
+
+// Arithmetic converts its operands itself (bounded.go), and reports one
+// that is not a number as HCL did, at the operand.
+func TestOperandErrors(t *testing.T) {
+	_, diags := LoadFiles([]string{"a.hcl"}, [][]byte{[]byte("locals {\n  x = 1 + \"abc\"\n  y = \"abc\" * 2\n  z = \"2\" * \"3\" - 1\n}\n")}, LoadOptions{})
+	errs := errorsOnly(diags)
+	if len(errs) != 2 {
+		t.Fatalf("%v", diags)
+	}
+	for i, want := range []struct {
+		detail   string
+		col, end int
+	}{{"Unsuitable value for right operand: a number is required.", 11, 16}, {"Unsuitable value for left operand: a number is required.", 7, 12}} {
+		d := errs[i]
+		if d.Summary != "Invalid operand" || d.Detail != want.detail || d.Subject.Start.Column != want.col || d.Subject.End.Column != want.end {
+			t.Errorf("%d: %s: %s at %s", i, d.Summary, d.Detail, d.Subject)
+		}
 	}
 }
 

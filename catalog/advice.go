@@ -404,6 +404,7 @@ func elemRange(expr hcl.Expression, i int) hcl.Range {
 // write instead, before any "Did you mean". It changes diags in place.
 func withEvalAdvice(diags hcl.Diagnostics) hcl.Diagnostics {
 	for _, d := range diags {
+		operandAdvice(d)
 		var advice string
 		switch d.Summary {
 		case "Unknown variable":
@@ -424,6 +425,21 @@ func withEvalAdvice(diags hcl.Diagnostics) hcl.Diagnostics {
 		}
 	}
 	return diags
+}
+
+// operandAdvice gives an operand that arithmetic cannot convert (bounded.go)
+// HCL's own summary and the operand's range.
+func operandAdvice(d *hcl.Diagnostic) {
+	detail, ok := strings.CutPrefix(d.Detail, "Error during operation: "+operandErrorPrefix)
+	e, isOp := d.Expression.(*hclsyntax.BinaryOpExpr)
+	if d.Summary != "Operation failed" || !ok || !isOp {
+		return
+	}
+	d.Summary, d.Detail, d.Subject = "Invalid operand", operandErrorPrefix+detail, e.LHS.Range().Ptr()
+	if strings.HasPrefix(detail, "right") {
+		d.Subject = e.RHS.Range().Ptr()
+	}
+	d.Context = e.Range().Ptr()
 }
 
 // scopeAttrAdvice says where a missing var.x, local.x or facts.x comes

@@ -152,6 +152,7 @@ func evalTitle(r hcl.Range, src []byte, ctx *hcl.EvalContext) (string, hcl.Diagn
 	if diags.HasErrors() {
 		return "", diags
 	}
+	boundArithmetic(expr)
 	v, diags := expr.Value(ctx)
 	if diags.HasErrors() {
 		return "", withEvalAdvice(diags)
@@ -191,6 +192,9 @@ func forEachElements(a *hclsyntax.Attribute, ctx *hcl.EvalContext, secret bool) 
 	isMap := t.IsMapType() || t.IsObjectType()
 	if !isMap && !(t.IsListType() || t.IsSetType() || t.IsTupleType()) {
 		return nil, nil, bad
+	}
+	if n := v.LengthInt(); n > maxElements {
+		return nil, nil, hcl.Diagnostics{errorAt(summaryTooLarge, tooManyInstances(n), a.Expr.Range(), a.SrcRange.Ptr())}
 	}
 	elems := map[string]cty.Value{}
 	for it := v.ElementIterator(); it.Next(); {

@@ -229,6 +229,9 @@ func factValue(v any) (cty.Value, error) {
 	case string:
 		return cty.StringVal(x), nil
 	case json.Number:
+		if msg := checkNumberLiteral([]byte(x)); msg != "" {
+			return cty.NilVal, fmt.Errorf("the number %s: %s", shortText(string(x)), msg)
+		}
 		return cty.ParseNumberVal(string(x))
 	case int:
 		return cty.ParseNumberVal(strconv.Itoa(x))

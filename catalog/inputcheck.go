@@ -13,6 +13,13 @@ import (
 // one clear error rather than a syntax error per stray byte, and parsing
 // it, which costs gigabytes for tens of megabytes of garbage, is skipped.
 func checkInput(src []byte, filename string, start hcl.Pos) hcl.Diagnostics {
+	diags, _ := checkInputArith(src, filename, start)
+	return diags
+}
+
+// checkInputArith is checkInput, and tells whether src may hold
+// arithmetic (which boundArithmetic must then bound).
+func checkInputArith(src []byte, filename string, start hcl.Pos) (hcl.Diagnostics, bool) {
 	if off := invalidUTF8(src); off >= 0 {
 		what := "is not valid UTF-8"
 		if src[off] == 0 {
@@ -20,7 +27,7 @@ func checkInput(src []byte, filename string, start hcl.Pos) hcl.Diagnostics {
 		}
 		return hcl.Diagnostics{errorAt(summaryNotText,
 			fmt.Sprintf("This byte (0x%02x) %s: HCL files are UTF-8 text, so the file is not read further. Check that the path names an HCL file, or convert the file to UTF-8.", src[off], what),
-			*byteRange(src, off, filename, start), nil)}
+			*byteRange(src, off, filename, start), nil)}, false
 	}
 	return checkNesting(src, filename, start)
 }

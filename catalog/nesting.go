@@ -8,11 +8,15 @@ import (
 	"github.com/hashicorp/hcl/v2"
 )
 
-// maxNesting bounds how deeply brackets, braces, parentheses and template
-// interpolations may nest in one file. hclsyntax parses them by recursion
-// that takes about 16 KB of stack per level, so some 60,000 levels
-// exhaust Go's stack and kill the process (no recover is possible); a
-// real catalog nests a handful of levels.
+// maxNesting bounds how deeply expressions may nest in one file.
+// hclsyntax parses by recursion (parser.go, parser_template.go): every
+// bracket, brace, parenthesis, ${ } or %{ } interpolation and quoted
+// string or heredoc, but also every unary operator of a run (!!x, - -x),
+// every conditional of a chain (a ? b : c ? d : e), every full splat of a
+// traversal (a[*][*]) and every template if/for directive inside another
+// takes a level of recursion of up to 16 KB of stack, so some 60,000
+// levels exhaust Go's stack and kill the process (no recover is
+// possible); a real catalog nests a handful of levels.
 const maxNesting = 256
 
 const summaryTooDeep = "Too deeply nested"
@@ -24,15 +28,26 @@ const summaryTooDeep = "Too deeply nested"
 // interpolations nest like brackets) and heredocs. Being wrong can only
 // miscount a file that already nests very deeply, never reject a shallow
 // one, because every miscounted opening would need its own bracket.
-func checkNesting(src []byte, filename string, start hcl.Pos) hcl.Diagnostics {
+func checkNesting(src []byte, filename string, start hcl.Pos) (hcl.Diagnostics, bool) {
 	s := nestScanner{src: src}
 	off, ok := s.scan()
+	return s.diagnose(off, ok, filename, start), s.sawArithmetic
+}
+
+// diagnose is the error the scan found, if any.
+func (s *nestScanner) diagnose(off int, ok bool, filename string, start hcl.Pos) hcl.Diagnostics {
+	src := s.src
 	switch {
 	case !ok:
 		return hcl.Diagnostics{errorAt(summaryTooDeep,
-			fmt.Sprintf("This bracket opens level %d of nesting; catc accepts at most %d levels (brackets, braces, parentheses and ${ } interpolations together), "+
+			fmt.Sprintf("This opens level %d of nesting; catc accepts at most %d levels (brackets, braces, parentheses, strings, ${ } and %%{ } interpolations, "+
+				"template if and for directives, runs of unary operators such as !!, conditionals inside conditionals and [*] splats together), "+
 				"so that parsing cannot exhaust the stack. Flatten the value, for example by naming inner parts in locals.", maxNesting+1, maxNesting),
 			*byteRange(src, off, filename, start), nil)}
+	case s.number != "":
+		r := byteRange(src, s.numStart, filename, start)
+		r.End = advance(start, src[:s.numEnd])
+		return hcl.Diagnostics{errorAt(summaryNumberBounds, s.number, *r, nil)}
 	case s.stray > maxStray:
 		return hcl.Diagnostics{errorAt(summaryNotHCL,
 			fmt.Sprintf("This file has more than %d characters that HCL never allows outside strings and comments (%s), the first of them here, so it is not HCL: catc stops reading it rather than report each. Check that the path names an HCL file.", maxStray, strayChars),
@@ -55,27 +70,76 @@ const (
 
 // nestScanner walks src keeping a stack of open contexts: '[', '{', '('
 // and 'i' (an interpolation) hold code; '"' a quoted string; 'h' a
-// heredoc, whose closing marker is kept in markers.
+// heredoc, whose closing marker is kept in markers. depth counts the
+// levels of recursion the parser will need: one per context, plus the
+// operators, conditionals, splats and directives each context holds open
+// (nestCtx).
 type nestScanner struct {
 	src     []byte
-	stack   []byte
+	stack   []nestCtx
+	base    nestCtx // the top level, outside any context
 	markers [][]byte
+	depth   int
+	// unaryEnd is the offset after the last unary operator, to tell a
+	// run of them (!!x) from operators apart (!a && !b).
+	unaryEnd int
 	// stray counts strayChars in code, from firstStray on.
 	stray, firstStray int
+	// number is a number literal beyond the bounds (numbers.go), from
+	// numStart to numEnd.
+	number        string
+	numStart      int
+	numEnd        int
+	sawArithmetic bool
+	// tokenEnd is the end of the last number or name read.
+	tokenEnd int
+}
+
+// nestCtx is one open context. open counts what stays open until the
+// expression ends (at a comma, or a newline in a body or object):
+// conditionals (each ? parses the rest as its branch) and full splats
+// (each [*] parses the rest of the traversal). run is the current run of
+// unary operators, which ends with the term after it; template if and
+// for directives count in open of their string or heredoc until their
+// end directive.
+type nestCtx struct {
+	kind      byte
+	open, run int
+}
+
+// cur is the innermost context.
+func (s *nestScanner) cur() *nestCtx {
+	if len(s.stack) == 0 {
+		return &s.base
+	}
+	return &s.stack[len(s.stack)-1]
+}
+
+// push opens a context at i; the run of unary operators before it stays
+// open (the parser is inside their operand).
+func (s *nestScanner) push(kind byte) {
+	s.stack = append(s.stack, nestCtx{kind: kind})
+	s.depth++
+	s.unaryEnd = -1
+}
+
+// endExpr closes what the current context held open for one expression.
+func (s *nestScanner) endExpr() {
+	c := s.cur()
+	s.depth -= c.open + c.run
+	c.open, c.run = 0, 0
 }
 
 // scan returns the offset of the first opening beyond maxNesting, and
-// false, or true when there is none.
+// false, or true when there is none (a number literal beyond the bounds
+// stops the scan too, with s.number set).
 func (s *nestScanner) scan() (int, bool) {
 	src := s.src
+	s.unaryEnd = -1
 	for i := 0; i < len(src); {
-		top := byte(0)
-		if len(s.stack) > 0 {
-			top = s.stack[len(s.stack)-1]
-		}
 		var next int
 		var opened bool
-		switch top {
+		switch s.cur().kind {
 		case '"':
 			if i = skipPlain(src, i, &stringSpecial); i < len(src) {
 				next, opened = s.inString(i)
@@ -92,10 +156,10 @@ func (s *nestScanner) scan() (int, bool) {
 		if i >= len(src) {
 			break
 		}
-		if opened && len(s.stack) > maxNesting {
+		if opened && s.depth > maxNesting {
 			return i, false
 		}
-		if s.stray > maxStray {
+		if s.stray > maxStray || s.number != "" {
 			return 0, true
 		}
 		i = next
@@ -105,7 +169,7 @@ func (s *nestScanner) scan() (int, bool) {
 
 // The bytes each context must look at; runs of other bytes are skipped
 // at once (the scan reads a generated catalog at several hundred MB/s).
-var codeSpecial, stringSpecial, heredocSpecial = byteSet("#/[]{}()\"<" + strayChars), byteSet("\\\"\n$%"), byteSet("\n$%")
+var codeSpecial, stringSpecial, heredocSpecial = byteSet("#/[]{}()\"<?!-+,\n*%0123456789" + strayChars), byteSet("\\\"\n$%"), byteSet("\n$%")
 
 func byteSet(s string) (t [256]bool) {
 	for i := 0; i < len(s); i++ {
@@ -126,8 +190,9 @@ func skipPlain(src []byte, i int, special *[256]bool) int {
 	return i
 }
 
-// inCode handles one byte (or comment, or heredoc opener) of code at i and
-// returns where to continue and whether a context was opened at i.
+// inCode handles one byte (or comment, heredoc opener, identifier or
+// number) of code at i and returns where to continue and whether a level
+// was opened at i.
 func (s *nestScanner) inCode(i int) (int, bool) {
 	src := s.src
 	c := src[i]
@@ -139,21 +204,37 @@ func (s *nestScanner) inCode(i int) (int, bool) {
 			return i + 2 + j + 2, false
 		}
 		return len(src), false
+	case c == '[' && isSplat(src, i):
+		s.cur().open++
+		s.depth++
+		return i + 1, true
 	case c == '[' || c == '{' || c == '(':
-		s.stack = append(s.stack, c)
+		s.push(c)
 		return i + 1, true
 	case c == ']' || c == '}' || c == ')':
 		s.pop()
 		return i + 1, false
 	case c == '"':
-		s.stack = append(s.stack, '"')
+		s.push('"')
 		return i + 1, true
 	case c == '<' && i+1 < len(src) && src[i+1] == '<':
 		if marker, body := heredocMarker(src, i+2); marker != nil {
-			s.stack = append(s.stack, 'h')
+			s.push('h')
 			s.markers = append(s.markers, marker)
 			return body, true
 		}
+	case c == '?':
+		s.cur().open++
+		s.depth++
+		return i + 1, true
+	case c == '!' && (i+1 >= len(src) || src[i+1] != '=') || c == '-':
+		return s.unary(i)
+	case c == ',' || c == '\n' && (s.cur().kind == '{' || s.cur().kind == 0):
+		s.endExpr()
+	case c == '*' || c == '/' || c == '%' || c == '+':
+		s.sawArithmetic = true
+	case c >= '0' && c <= '9':
+		return s.numberOrName(i), false
 	case strings.IndexByte(strayChars, c) >= 0:
 		if s.stray == 0 {
 			s.firstStray = i
@@ -161,6 +242,99 @@ func (s *nestScanner) inCode(i int) (int, bool) {
 		s.stray++
 	}
 	return i + 1, false
+}
+
+// unary counts the operator at i (! or -) in the run it continues, or
+// starts a run. A binary minus counts as a run of one: harmless.
+func (s *nestScanner) unary(i int) (int, bool) {
+	s.sawArithmetic = s.sawArithmetic || s.src[i] == '-'
+	c := s.cur()
+	if s.unaryEnd < 0 || len(bytes.TrimLeft(s.src[s.unaryEnd:i], " \t\r\n")) != 0 {
+		s.depth -= c.run
+		c.run = 0
+	}
+	c.run++
+	s.depth++
+	s.unaryEnd = i + 1
+	return i + 1, true
+}
+
+// isSplat tells whether the bracket at i opens a full splat, [*].
+func isSplat(src []byte, i int) bool {
+	rest := bytes.TrimLeft(src[i+1:], " \t")
+	if len(rest) == 0 || rest[0] != '*' {
+		return false
+	}
+	rest = bytes.TrimLeft(rest[1:], " \t")
+	return len(rest) > 0 && rest[0] == ']'
+}
+
+// numberOrName handles a digit at i: the start of a number literal, which
+// is checked against the bounds of numbers.go, or a digit of a name
+// (web-01, a1, a-1: HCL names may hold dashes), which is skipped with the
+// rest of the name.
+func (s *nestScanner) numberOrName(i int) int {
+	src := s.src
+	if s.inName(i) {
+		for i < len(src) && (isNameByte(src[i]) || src[i] == '-') {
+			i++
+		}
+		s.tokenEnd = i
+		return i
+	}
+	end := numberEnd(src, i)
+	if msg := checkNumberLiteral(src[i:end]); msg != "" {
+		s.number, s.numStart, s.numEnd = msg, i, end
+	}
+	s.tokenEnd = end
+	return end
+}
+
+// inName tells whether the digit at i continues a name: whether the run
+// of name bytes and dashes before it starts with a letter. The run is
+// looked at back to the last number or name only, so that every byte is
+// looked at once.
+func (s *nestScanner) inName(i int) bool {
+	j := i
+	for j > s.tokenEnd && (isNameByte(s.src[j-1]) || s.src[j-1] == '-') {
+		j--
+	}
+	if j == i {
+		return false
+	}
+	c := s.src[j]
+	return c != '-' && (c < '0' || c > '9')
+}
+
+// isNameByte is a byte that continues a name: ASCII letters, digits and
+// _ (or part of a non-ASCII letter).
+func isNameByte(c byte) bool {
+	return isLetter(c) || c >= '0' && c <= '9' || c == '_' || c >= 0x80
+}
+
+// numberEnd is the end of the number literal at i, as HCL's scanner reads
+// it: digits, then a fraction and an exponent if present.
+func numberEnd(src []byte, i int) int {
+	digits := func(i int) int {
+		for i < len(src) && src[i] >= '0' && src[i] <= '9' {
+			i++
+		}
+		return i
+	}
+	i = digits(i)
+	if i+1 < len(src) && src[i] == '.' && src[i+1] >= '0' && src[i+1] <= '9' {
+		i = digits(i + 1)
+	}
+	if i < len(src) && (src[i] == 'e' || src[i] == 'E') {
+		j := i + 1
+		if j < len(src) && (src[j] == '+' || src[j] == '-') {
+			j++
+		}
+		if j < len(src) && src[j] >= '0' && src[j] <= '9' {
+			i = digits(j)
+		}
+	}
+	return i
 }
 
 // inString handles one byte of a quoted string.
@@ -197,7 +371,10 @@ func (s *nestScanner) interpolation(i int) (int, bool) {
 	if (c == '$' || c == '%') && i+1 < len(src) {
 		switch src[i+1] {
 		case '{':
-			s.stack = append(s.stack, 'i')
+			if c == '%' {
+				s.directive(i + 2)
+			}
+			s.push('i')
 			return i + 2, true
 		case c:
 			if i+2 < len(src) && src[i+2] == '{' {
@@ -208,15 +385,45 @@ func (s *nestScanner) interpolation(i int) (int, bool) {
 	return i + 1, false
 }
 
+// directive counts a template if or for directive, whose body the
+// parser reads by recursion until its end directive; the keyword starts
+// at i (after "%{" and an optional "~").
+func (s *nestScanner) directive(i int) {
+	word := bytes.TrimLeft(s.src[i:], "~ \t\r\n")
+	n := 0
+	for n < len(word) && isNameByte(word[n]) {
+		n++
+	}
+	c := s.cur()
+	switch string(word[:n]) {
+	case "if", "for":
+		c.open++
+		s.depth++
+	case "endif", "endfor":
+		if c.open > 0 {
+			c.open--
+			s.depth--
+		}
+	}
+}
+
 // pop closes the innermost context; a stray closer is left to the parser.
+// The run of unary operators of the enclosing context ends with it (the
+// closed context was their operand).
 func (s *nestScanner) pop() {
 	if len(s.stack) == 0 {
 		return
 	}
-	if s.stack[len(s.stack)-1] == 'h' {
+	c := s.stack[len(s.stack)-1]
+	if c.kind == 'h' {
 		s.markers = s.markers[:len(s.markers)-1]
 	}
+	s.depth -= 1 + c.open + c.run
 	s.stack = s.stack[:len(s.stack)-1]
+	outer := s.cur()
+	s.depth -= outer.run
+	outer.run = 0
+	s.unaryEnd = -1
 }
 
 // heredocMarker reads the marker of a heredoc opener whose "<<" ends

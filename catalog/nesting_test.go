@@ -162,7 +162,7 @@ func FuzzNestingScan(f *testing.F) {
 		}
 		s := nestScanner{src: src}
 		if _, ok := s.scan(); !ok || len(s.stack) != 0 || s.stray != 0 {
-			t.Fatalf("%q parses, but the scanner ends with %q open and %d stray characters", src, s.stack, s.stray)
+			t.Fatalf("%q parses, but the scanner ends with %v open and %d stray characters", src, s.stack, s.stray)
 		}
 	})
 }
@@ -176,5 +176,79 @@ func BenchmarkCheckInput(b *testing.B) {
 		if d := checkInput(src, "r.hcl", hcl.InitialPos); d.HasErrors() {
 			b.Fatal(d)
 		}
+	}
+}
+
+// Every construct hclsyntax parses by recursion, repeated 250,000 times
+// as the value of a local, must be refused by the scan before parsing,
+// in a catalog file, by FormatHCL, in a var file and in a --var. Without
+// the scan each one overflows the stack and kills the test binary.
+func TestNestingLimitEveryConstruct(t *testing.T) {
+	const n = 250000
+	r := strings.Repeat
+	for _, c := range []struct{ name, expr string }{
+		{"not", r("!", n) + "true"},
+		{"not spaced", r("! ", n) + "true"},
+		{"negation", r("-", n) + "1"},
+		{"negation across lines in parentheses", "(" + r("-\n", n) + "1)"},
+		{"not and negation", r("!-", n) + "1"},
+		{"conditional chain", r("true ? 1 : ", n) + "2"},
+		{"conditional in true branches", r("true ? ", n) + "1" + r(" : 2", n)},
+		{"full splats", "[1]" + r("[*]", n)},
+		{"spaced splats", "[1]" + r("[ * ]", n)},
+		{"not of parentheses", r("!(", n) + "true" + r(")", n)},
+		{"if directives", `"` + r("%{ if true }", n) + "x" + r("%{ endif }", n) + `"`},
+		{"for directives", `"` + r("%{ for x in [1] }", n) + "x" + r("%{ endfor }", n) + `"`},
+		{"strip marker directives", `"` + r("%{~if true~}", n) + "x" + r("%{~endif~}", n) + `"`},
+		{"heredoc interpolations", "<<EOT\n" + r("${\"", n) + r("\"}", n) + "\nEOT\n"},
+		{"function calls", r("abs(", n) + "1" + r(")", n)},
+		{"for expressions", r("[for x in ", n) + "[1]" + r(": x]", n)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := "locals {\n  v = " + c.expr + "\n}\n"
+			_, diags := loadWithSeed(t, src)
+			if d := findDiag(diags, summaryTooDeep); d == nil || d.Subject.Start.Line < 2 {
+				t.Fatalf("catalog: %v", diags)
+			}
+			if out, diags := FormatHCL([]byte(src), "f.hcl"); out != nil || findDiag(diags, summaryTooDeep) == nil {
+				t.Fatalf("FormatHCL: %v", diags)
+			}
+			vf := filepath.Join(t.TempDir(), "vars.hcl")
+			if err := os.WriteFile(vf, []byte("v = "+c.expr+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, diags = LoadFiles([]string{"a.hcl"}, [][]byte{[]byte("variable \"v\" {\n  type = \"Any\"\n}\n")}, LoadOptions{VarFiles: []string{vf}})
+			if d := findDiag(diags, summaryTooDeep); d == nil || d.Subject.Filename != vf {
+				t.Fatalf("var file: %v", diags)
+			}
+			// --var: the type takes no string, so the text is parsed.
+			_, diags = LoadFiles([]string{"a.hcl"}, [][]byte{[]byte("variable \"v\" {\n  type = \"Array\"\n}\n")}, LoadOptions{Vars: []string{"v=" + c.expr}})
+			if !diags.HasErrors() {
+				t.Fatalf("--var accepted")
+			}
+		})
+	}
+}
+
+// The constructs at a shallow depth, many times over in one expression
+// or file, are not refused: only nesting counts.
+func TestNestingLimitShallowConstructs(t *testing.T) {
+	const n = 2000
+	r := strings.Repeat
+	for _, c := range []struct{ name, expr string }{
+		{"nots in a sum", r("!false && ", n) + "true"},
+		{"binary minus", "1" + r(" - 1", n)},
+		{"negative elements", "[" + r("-1, ", n) + "-1]"},
+		{"conditionals in a list", "[" + r("true ? 1 : 2, ", n) + "3]"},
+		{"splats in a list", "[" + r("[1][*], ", n) + "1]"},
+		{"directives in sequence", `"` + r("%{ if true }x%{ endif }", n) + `"`},
+		{"names with digits and dashes", "[" + r("abs(-1)-1, ", n) + "1]"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := "locals {\n  v = " + c.expr + "\n" + r("  w = !!!true ? -1 : -2\n", n) + "}\n"
+			if d := checkInput([]byte(src), "f.hcl", hcl.InitialPos); d.HasErrors() {
+				t.Fatalf("refused: %v", d)
+			}
+		})
 	}
 }

@@ -103,10 +103,14 @@ func mergeChunks(files []*sourceFile, chunks []chunk, results []*parsed) []*pars
 // parseChunk parses src (a whole file or a chunk starting at start) and
 // extracts its top-level blocks.
 func parseChunk(src []byte, f *sourceFile, start hcl.Pos) *parsed {
-	if diags := checkInput(src, f.name, start); diags.HasErrors() {
+	diags, arith := checkInputArith(src, f.name, start)
+	if diags.HasErrors() {
 		return &parsed{diags: diags, syntaxErr: true}
 	}
 	file, diags := hclsyntax.ParseConfig(src, f.name, start)
+	if file != nil && arith {
+		boundArithmetic(file.Body.(*hclsyntax.Body))
+	}
 	diags = withSyntaxAdvice(diags)
 	p := &parsed{diags: diags, syntaxErr: hasSyntaxErrors(diags)}
 	if file == nil {

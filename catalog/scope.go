@@ -173,7 +173,8 @@ func (c *Catalog) applyVarFiles(defs map[string]*variableDef, paths []string) hc
 		for _, r := range guessedRanges(src, p, true, func(name, _ string) bool { return defs[name] != nil && defs[name].secret }) {
 			c.secrets.addRange(r)
 		}
-		if moreDiags := checkInput(src, p, hcl.InitialPos); moreDiags.HasErrors() {
+		moreDiags, arith := checkInputArith(src, p, hcl.InitialPos)
+		if moreDiags.HasErrors() {
 			diags = append(diags, moreDiags...)
 			continue
 		}
@@ -181,6 +182,9 @@ func (c *Catalog) applyVarFiles(defs map[string]*variableDef, paths []string) hc
 		diags = append(diags, withSyntaxAdvice(moreDiags)...)
 		if f == nil {
 			continue
+		}
+		if body, ok := f.Body.(*hclsyntax.Body); ok && arith {
+			boundArithmetic(body)
 		}
 		c.files[p] = f
 		attrs, moreDiags := f.Body.JustAttributes()
@@ -221,13 +225,14 @@ func flagValue(v *variableDef, raw string) (cty.Value, hcl.Diagnostics) {
 	if _, ok := types.Check("", v.typ, raw); ok {
 		return cty.StringVal(raw), nil
 	}
-	if checkNesting([]byte(raw), "--var "+v.name, hcl.InitialPos).HasErrors() {
+	if d, _ := checkNesting([]byte(raw), "--var "+v.name, hcl.InitialPos); d.HasErrors() {
 		return cty.StringVal(raw), nil // too deep to parse: the type check explains
 	}
 	expr, diags := hclsyntax.ParseExpression([]byte(raw), "--var "+v.name, hcl.InitialPos)
 	if diags.HasErrors() {
 		return cty.StringVal(raw), nil // let the type check explain
 	}
+	boundArithmetic(expr)
 	val, diags := expr.Value(nil)
 	if diags.HasErrors() {
 		return cty.StringVal(raw), nil

@@ -82,3 +82,48 @@ type "svc" {
 		t.Errorf("diagnostics: %v", diags)
 	}
 }
+
+// Recursive aliases check and describe values in bounded time, matching
+// or not. Each mismatch looped forever before: the recursion guard
+// compared freshly built types by pointer.
+func TestRecursiveAliasValues(t *testing.T) {
+	for _, c := range []struct {
+		name, aliases, typ, value string
+		ok                        bool
+	}{
+		{"iterable of itself, integer", `A = "Iterable[My::A]"`, "My::A", `5`, false},
+		{"iterable of itself, string", `A = "Iterable[My::A]"`, "My::A", `"abc"`, false},
+		{"iterable of itself, array", `A = "Iterable[My::A]"`, "My::A", `[1, [2]]`, false},
+		{"iterable of itself, hash", `A = "Iterable[My::A]"`, "My::A", `{a = 1}`, false},
+		{"iterable in a variant", `A = "Iterable[Variant[Integer, My::A]]"`, "My::A", `[1, "x"]`, false},
+		{"variant of array", `A = "Variant[String, Array[My::A]]"`, "My::A", `["a", ["b", ["c"]]]`, true},
+		{"variant of array, mismatch", `A = "Variant[String, Array[My::A]]"`, "My::A", `["a", [1]]`, false},
+		{"array of itself", `A = "Array[My::A]"`, "My::A", `[[[]]]`, true},
+		{"array of itself, mismatch", `A = "Array[My::A]"`, "My::A", `[[1]]`, false},
+		{"hash of itself", `A = "Variant[Integer, Hash[String, My::A]]"`, "My::A", `{a = {b = 1}}`, true},
+		{"hash of itself, mismatch", `A = "Variant[Integer, Hash[String, My::A]]"`, "My::A", `{a = {b = "x"}}`, false},
+		{"struct of itself", `A = "Struct[{name => String, Optional[kids] => Array[My::A]}]"`, "My::A", `{name = "a", kids = [{name = "b"}]}`, true},
+		{"struct of itself, mismatch", `A = "Struct[{name => String, Optional[kids] => Array[My::A]}]"`, "My::A", `{name = "a", kids = [{name = 1}]}`, false},
+		{"mutual", "A = \"Variant[Integer, Array[My::B]]\"\nB = \"Hash[String, My::A]\"", "My::A", `[{a = 1}, {b = [{}]}]`, true},
+		{"mutual, mismatch", "A = \"Variant[Integer, Array[My::B]]\"\nB = \"Hash[String, My::A]\"", "My::A", `[{a = "x"}]`, false},
+		{"mutual through iterable", "A = \"Iterable[My::B]\"\nB = \"Iterable[My::A]\"", "My::A", `7`, false},
+		{"optional iterable of itself", `A = "Optional[Iterable[My::A]]"`, "Array[My::A]", `[5]`, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var src strings.Builder
+			for _, line := range strings.Split(c.aliases, "\n") {
+				name, typ, _ := strings.Cut(line, " = ")
+				src.WriteString("type_alias \"My::" + name + "\" {\n  type = " + typ + "\n}\n")
+			}
+			src.WriteString("variable \"v\" {\n  type    = \"" + c.typ + "\"\n  default = " + c.value + "\n}\n")
+			_, diags := LoadFiles([]string{"a.hcl"}, [][]byte{[]byte(src.String())}, LoadOptions{})
+			d := findDiag(diags, summaryVariableValue)
+			switch {
+			case c.ok && diags.HasErrors():
+				t.Errorf("rejected: %v", diags)
+			case !c.ok && (d == nil || !strings.Contains(d.Detail, "expects a")):
+				t.Errorf("no mismatch message: %v", diags)
+			}
+		})
+	}
+}

@@ -132,6 +132,9 @@ func isFloatLiteral(r hcl.Range, src []byte) bool {
 // numberValue is Integer for an integral non-float literal that fits 64
 // bits, Float otherwise.
 func numberValue(f *big.Float, float bool, r hcl.Range) (types.Value, hcl.Diagnostics) {
+	if msg := numberBoundsMsg(f); msg != "" {
+		return nil, hcl.Diagnostics{errorAt(summaryNumberBounds, msg, r, nil)}
+	}
 	if !float && f.IsInt() {
 		if i, acc := f.Int64(); acc == big.Exact {
 			return i, nil

@@ -15,21 +15,32 @@ func assignable(e, a Type) bool {
 // already being checked is assumed assignable when both sides recursed
 // through an alias (Puppet's SELF_RECURSION_IN_BOTH), and not assignable
 // when only the expected side did.
+//
+// Pairs are compared by structure (typesEqual, which compares aliases by
+// name), not by pointer: the actual side is often built afresh on each
+// step (the element type of an Integer or a String, for Iterable[T]), so
+// `type_alias "My::A" { type = "Iterable[My::A]" }` against 5 met a new
+// pair forever. maxAssignDepth is a backstop for shapes that keep
+// building new types: beyond it the answer is "not assignable".
 type assignGuard struct {
 	active []assignPair
 }
 
 type assignPair struct{ e, a Type }
 
+const maxAssignDepth = 256
+
 func (g *assignGuard) enter(e, a Type) (done, result bool) {
-	p := assignPair{e, a}
+	if len(g.active) >= maxAssignDepth {
+		return true, false
+	}
 	for _, q := range g.active {
-		if q == p {
+		if (q.e == e || typesEqual(q.e, e)) && (q.a == a || typesEqual(q.a, a)) {
 			_, bothAlias := a.(*AliasType)
 			return true, bothAlias
 		}
 	}
-	g.active = append(g.active, p)
+	g.active = append(g.active, assignPair{e, a})
 	return false, false
 }
 

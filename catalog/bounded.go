@@ -1,0 +1,497 @@
+package catalog
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+	"github.com/zclconf/go-cty/cty/function"
+)
+
+// Evaluation is bounded so that no input can exhaust memory or time: a
+// value (a function's result, a local, an attribute, a for_each
+// collection) holds at most maxElements elements, nested ones included,
+// and maxTextBytes of text; numbers stay within the bounds of numbers.go.
+// Functions whose result can outgrow their arguments (setproduct,
+// concat, formatlist, indent, join, replace...) are checked before they
+// run, from the sizes of their arguments; every result is checked after.
+const (
+	maxElements  = 1000000
+	maxTextBytes = 64 << 20
+
+	summaryTooLarge = "Value too large"
+)
+
+// tooManyElements and tooMuchText say why a value is refused.
+func tooManyElements(n int) error {
+	return fmt.Errorf("the result would hold %d elements; catc accepts at most %d in one value (nested elements included), so that evaluation cannot exhaust memory. "+
+		"Split the value, or compute less of it", n, maxElements)
+}
+
+func tooMuchText(n int) error {
+	return fmt.Errorf("the result would hold %d bytes of text; catc accepts at most %d (64 MiB) in one value, so that evaluation cannot exhaust memory. "+
+		"Split the value, or compute less of it", n, maxTextBytes)
+}
+
+func tooManyInstances(n int) string {
+	return fmt.Sprintf("for_each has %d elements; catc accepts at most %d instances of one block, so that expansion cannot exhaust memory. "+
+		"Split the block, or declare fewer instances.", n, maxElements)
+}
+
+// valueSize counts the elements (nested ones included) and the bytes of
+// text of v, stopping once either is beyond its bound.
+func valueSize(v cty.Value) (elems, text int) {
+	var walk func(v cty.Value)
+	walk = func(v cty.Value) {
+		v, _ = v.Unmark()
+		if !v.IsKnown() || v.IsNull() || elems > maxElements || text > maxTextBytes {
+			return
+		}
+		t := v.Type()
+		switch {
+		case t == cty.String:
+			text += len(v.AsString())
+		case t.IsCollectionType() || t.IsTupleType() || t.IsObjectType():
+			if t.IsObjectType() || t.IsMapType() {
+				for it := v.ElementIterator(); it.Next(); {
+					k, _ := it.Element()
+					text += len(k.AsString())
+				}
+			}
+			elems += v.LengthInt()
+			if !hasTextOrElems(t) {
+				return
+			}
+			for it := v.ElementIterator(); it.Next(); {
+				_, e := it.Element()
+				walk(e)
+			}
+		}
+	}
+	walk(v)
+	return elems, text
+}
+
+// hasTextOrElems tells whether elements of type t can hold text or
+// elements, so that a list of numbers is not walked.
+func hasTextOrElems(t cty.Type) bool {
+	switch {
+	case t.IsCollectionType():
+		e := t.ElementType()
+		return e == cty.String || e == cty.DynamicPseudoType || !e.IsPrimitiveType()
+	}
+	return true
+}
+
+// checkValueBounds is the error for a value beyond the bounds, or nil.
+func checkValueBounds(v cty.Value) error {
+	elems, text := valueSize(v)
+	switch {
+	case elems > maxElements:
+		return tooManyElements(elems)
+	case text > maxTextBytes:
+		return tooMuchText(text)
+	}
+	if msg := valueNumbersMsg(v); msg != "" {
+		return fmt.Errorf("%s", msg)
+	}
+	return nil
+}
+
+// boundedFunctions wraps every function of fs, except those that take
+// expressions (try, can), with boundedFunc.
+func boundedFunctions(fs map[string]function.Function) map[string]function.Function {
+	out := make(map[string]function.Function, len(fs))
+	for name, f := range fs {
+		out[name] = f
+		if name != "try" && name != "can" {
+			out[name] = boundedFunc(name, f)
+		}
+	}
+	return out
+}
+
+// boundedFunc is f with its arguments converted and checked and its
+// result checked. Its parameters take any value, so that HCL does not
+// convert the arguments itself: converting a tuple to a list or set of
+// any type is quadratic in cty (it unifies every element's type with
+// every other), and catc's conversion (convertArg) is linear. Marks,
+// nulls and unknowns are handled by f as before.
+func boundedFunc(name string, f function.Function) function.Function {
+	orig := f.Params()
+	params := make([]function.Parameter, len(orig))
+	for i, p := range orig {
+		params[i] = passThrough(p)
+	}
+	var varParam *function.Parameter
+	if vp := f.VarParam(); vp != nil {
+		p := passThrough(*vp)
+		varParam = &p
+	}
+	return function.New(&function.Spec{
+		Description: f.Description(),
+		Params:      params,
+		VarParam:    varParam,
+		Type:        function.StaticReturnType(cty.DynamicPseudoType),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			args = append([]cty.Value(nil), args...)
+			for i := range args {
+				p := f.VarParam()
+				if i < len(orig) {
+					p = &orig[i]
+				}
+				v, err := convertArg(name, i, args[i], p.Type)
+				if err != nil {
+					return cty.NilVal, function.NewArgError(i, err)
+				}
+				args[i] = v
+			}
+			if err := checkArgs(name, args); err != nil {
+				return cty.NilVal, err
+			}
+			v, err := f.Call(args)
+			if err != nil {
+				return v, err
+			}
+			return v, checkValueBounds(v)
+		},
+	})
+}
+
+func passThrough(p function.Parameter) function.Parameter {
+	p.Type = cty.DynamicPseudoType
+	p.AllowNull, p.AllowUnknown, p.AllowDynamicType, p.AllowMarked = true, true, true, true
+	return p
+}
+
+// convertArg converts an argument to its parameter's type as HCL would,
+// but a tuple or object bound for a collection of any element type is
+// unified from its distinct element types only. tolist, toset and tomap
+// get their target the same way. A number written as a string is checked
+// before it is read.
+func convertArg(fn string, i int, v cty.Value, t cty.Type) (cty.Value, error) {
+	switch {
+	case fn == "tolist":
+		t = cty.List(cty.DynamicPseudoType)
+	case fn == "toset":
+		t = cty.Set(cty.DynamicPseudoType)
+	case fn == "tomap":
+		t = cty.Map(cty.DynamicPseudoType)
+	case fn == "parseint" && i == 0:
+		if s := stringArg(v); len(s) > maxNumberDigits {
+			return cty.NilVal, fmt.Errorf("the number is written with %d characters; catc accepts at most %d, because reading longer numbers takes quadratic time", len(s), maxNumberDigits)
+		}
+	case fn == "tonumber" || t == cty.Number:
+		if msg := checkNumberLiteral([]byte(strings.TrimSpace(stringArg(v)))); msg != "" {
+			return cty.NilVal, fmt.Errorf("%s", msg)
+		}
+	}
+	if t.IsCollectionType() && t.ElementType() == cty.DynamicPseudoType {
+		if ety, ok := distinctUnified(v); ok {
+			t = collectionOf(t, ety)
+		}
+	}
+	if fn == "tolist" || fn == "toset" || fn == "tomap" {
+		// they convert the value themselves, and say why they cannot
+		if c, err := convert.Convert(v, t); err == nil && t.ElementType() != cty.DynamicPseudoType {
+			return c, nil
+		}
+		return v, nil
+	}
+	return convert.Convert(v, t)
+}
+
+// distinctUnified is the type the element types of the tuple or object v
+// unify to, computed from the distinct types only.
+func distinctUnified(v cty.Value) (cty.Type, bool) {
+	t := v.Type()
+	var etys []cty.Type
+	switch {
+	case t.IsTupleType():
+		etys = t.TupleElementTypes()
+	case t.IsObjectType():
+		for _, e := range t.AttributeTypes() {
+			etys = append(etys, e)
+		}
+	default:
+		return cty.NilType, false
+	}
+	var distinct []cty.Type
+next:
+	for _, e := range etys {
+		for _, d := range distinct {
+			if d.Equals(e) {
+				continue next
+			}
+		}
+		distinct = append(distinct, e)
+		if len(distinct) > 64 {
+			return cty.NilType, false // unusual enough to leave to cty
+		}
+	}
+	if len(distinct) == 0 {
+		return cty.NilType, false
+	}
+	ety, _ := convert.UnifyUnsafe(distinct)
+	return ety, ety != cty.NilType
+}
+
+func collectionOf(t, ety cty.Type) cty.Type {
+	switch {
+	case t.IsListType():
+		return cty.List(ety)
+	case t.IsSetType():
+		return cty.Set(ety)
+	}
+	return cty.Map(ety)
+}
+
+// checkArgs refuses a call whose result would be beyond the bounds, from
+// the sizes of its (converted) arguments, and numbers beyond the bounds.
+func checkArgs(fn string, args []cty.Value) error {
+	for _, a := range args {
+		if u, _ := a.Unmark(); u.Type() == cty.Number && u.IsKnown() && !u.IsNull() {
+			if msg := numberBoundsMsg(u.AsBigFloat()); msg != "" {
+				return fmt.Errorf("%s", msg)
+			}
+		}
+	}
+	var elems, text int
+	switch fn {
+	case "setproduct":
+		elems = 1
+		for _, a := range args {
+			elems *= max(length(a), 1) // products of sizes overflow late: each is at most maxElements
+			if elems > maxElements {
+				break
+			}
+		}
+		elems *= len(args) + 1 // each result is a tuple of len(args) elements
+	case "flatten":
+		elems, _ = valueSize(args[0])
+	case "concat", "setunion", "merge":
+		for _, a := range args {
+			elems += length(a)
+		}
+	case "formatlist":
+		n := 1
+		for _, a := range args[1:] {
+			if u, _ := a.Unmark(); u.IsKnown() && !u.IsNull() && (u.Type().IsListType() || u.Type().IsTupleType()) {
+				n = max(n, u.LengthInt())
+			}
+		}
+		text = n * formatWidth(stringArg(args[0]))
+		elems = n
+	case "format":
+		text = formatWidth(stringArg(args[0]))
+	}
+	if fn == "format" || fn == "formatlist" {
+		// %d and %f read a string argument as a number themselves
+		for _, a := range args[1:] {
+			if msg := numericStringsMsg(a); msg != "" {
+				return fmt.Errorf("%s", msg)
+			}
+		}
+	}
+	switch fn {
+	case "indent":
+		if n, ok := intArg(args[0]); ok {
+			text = len(stringArg(args[1])) + n*(strings.Count(stringArg(args[1]), "\n")+1)
+		}
+	case "join":
+		n := 0
+		for _, a := range args[1:] {
+			n += length(a)
+		}
+		text = n * len(stringArg(args[0]))
+	case "replace", "regex_replace":
+		s, sub, rep := stringArg(args[0]), stringArg(args[1]), stringArg(args[2])
+		text = len(s) + matches(fn, s, sub)*len(rep)
+	}
+	switch {
+	case elems > maxElements:
+		return tooManyElements(elems)
+	case text > maxTextBytes:
+		return tooMuchText(text)
+	}
+	return nil
+}
+
+// numericStringsMsg checks the strings of v (one, or a list's) that
+// read as numbers against the bounds of numbers.go.
+func numericStringsMsg(v cty.Value) string {
+	v, _ = v.UnmarkDeep()
+	if !v.IsKnown() || v.IsNull() {
+		return ""
+	}
+	if v.Type() == cty.String {
+		s := strings.TrimSpace(v.AsString())
+		if len(s) > maxNumberDigits && strings.Trim(s, "0123456789.eE+-") != "" {
+			return "" // not a number: printed as text
+		}
+		return checkNumberLiteral([]byte(s))
+	}
+	if v.Type().IsListType() || v.Type().IsTupleType() {
+		for it := v.ElementIterator(); it.Next(); {
+			if _, e := it.Element(); e.Type() == cty.String {
+				if msg := numericStringsMsg(e); msg != "" {
+					return msg
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// length is the number of elements of a known collection, or 0.
+func length(v cty.Value) int {
+	v, _ = v.Unmark()
+	if !v.IsKnown() || v.IsNull() || !(v.CanIterateElements()) {
+		return 0
+	}
+	return v.LengthInt()
+}
+
+func stringArg(v cty.Value) string {
+	v, _ = v.Unmark()
+	if !v.IsKnown() || v.IsNull() || v.Type() != cty.String {
+		return ""
+	}
+	return v.AsString()
+}
+
+// intArg is a known number argument, within 0 and maxTextBytes+1.
+func intArg(v cty.Value) (int, bool) {
+	v, _ = v.Unmark()
+	if !v.IsKnown() || v.IsNull() || v.Type() != cty.Number {
+		return 0, false
+	}
+	n, _ := v.AsBigFloat().Int64()
+	return int(min(max(n, 0), maxTextBytes+1)), true
+}
+
+// formatWidth is the length of a format string plus every number in its
+// verbs (widths and precisions: %10000000d prints ten million bytes).
+var verbNumbers = regexp.MustCompile(`%[-+# 0]*(\[\d+\])?(\d*)(?:\.(\d*))?`)
+
+func formatWidth(f string) int {
+	n := len(f)
+	for _, m := range verbNumbers.FindAllStringSubmatch(f, -1) {
+		for _, d := range m[2:] {
+			w := 0
+			for _, c := range d {
+				w = min(w*10+int(c-'0'), maxTextBytes+1)
+			}
+			n = min(n+w, maxTextBytes+1)
+		}
+	}
+	return n
+}
+
+// matches counts what replace or regex_replace would replace in s.
+func matches(fn, s, sub string) int {
+	if fn == "replace" {
+		if sub == "" {
+			return utf8.RuneCountInString(s) + 1
+		}
+		return strings.Count(s, sub)
+	}
+	re, err := regexp.Compile(sub)
+	if err != nil {
+		return 0 // the function reports it
+	}
+	return len(re.FindAllStringIndex(s, -1))
+}
+
+// boundedOps are HCL's arithmetic operations with their operands and
+// results checked against the bounds of numbers.go: 1e4000 is within
+// them, but a product of a thousand of them is not, and printing it
+// would take minutes. Their parameters take any value, so that HCL does
+// not convert a string operand itself: reading a string of digits as a
+// number takes quadratic time (format("%064000000d", 1) + 0 would take
+// hours), so the operation checks the text first and converts it itself.
+var boundedOps = sync.OnceValue(func() map[*hclsyntax.Operation]*hclsyntax.Operation {
+	out := map[*hclsyntax.Operation]*hclsyntax.Operation{}
+	for _, op := range []*hclsyntax.Operation{hclsyntax.OpAdd, hclsyntax.OpSubtract, hclsyntax.OpMultiply, hclsyntax.OpDivide, hclsyntax.OpModulo} {
+		out[op] = &hclsyntax.Operation{Impl: checkedArithmetic(op.Impl), Type: op.Type, ShortCircuit: op.ShortCircuit}
+	}
+	return out
+})
+
+// operandError is a conversion error of an operand; withEvalAdvice
+// reports it as HCL reports its own ("Invalid operand").
+type operandError struct {
+	right bool
+	err   error
+}
+
+const operandErrorPrefix = "Unsuitable value for "
+
+func (e operandError) Error() string {
+	side := "left"
+	if e.right {
+		side = "right"
+	}
+	return operandErrorPrefix + side + " operand: " + e.err.Error()
+}
+
+// checkedArithmetic is the arithmetic function f with its operands
+// converted and checked and its result checked.
+func checkedArithmetic(f function.Function) function.Function {
+	orig := f.Params()
+	params := make([]function.Parameter, len(orig))
+	for i, p := range orig {
+		params[i] = p
+		params[i].Type = cty.DynamicPseudoType
+	}
+	return function.New(&function.Spec{
+		Description: f.Description(),
+		Params:      params,
+		Type:        function.StaticReturnType(cty.Number),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			conv := make([]cty.Value, len(args))
+			for i, a := range args {
+				if msg := numericStringsMsg(a); msg != "" {
+					return cty.NilVal, operandError{i > 0, fmt.Errorf("%s", msg)}
+				}
+				c, err := convert.Convert(a, orig[i].Type)
+				if err != nil {
+					return cty.NilVal, operandError{i > 0, err}
+				}
+				conv[i] = c
+			}
+			if err := checkArgs("", conv); err != nil {
+				return cty.NilVal, err
+			}
+			v, err := f.Call(conv)
+			if err != nil {
+				return v, err
+			}
+			if msg := valueNumbersMsg(v); msg != "" {
+				return cty.NilVal, fmt.Errorf("%s", msg)
+			}
+			return v, nil
+		},
+	})
+}
+
+// boundArithmetic replaces the arithmetic operations in the syntax tree
+// n with boundedOps. The tree is walked once, after parsing (the walk's
+// depth is bounded by checkNesting).
+func boundArithmetic(n hclsyntax.Node) {
+	ops := boundedOps()
+	hclsyntax.VisitAll(n, func(n hclsyntax.Node) hcl.Diagnostics {
+		if e, ok := n.(*hclsyntax.BinaryOpExpr); ok {
+			if op := ops[e.Op]; op != nil {
+				e.Op = op
+			}
+		}
+		return nil
+	})
+}

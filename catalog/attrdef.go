@@ -288,6 +288,7 @@ func decodeSensitive(a *AttrDef, attr *hcl.Attribute) hcl.Diagnostics {
 		return nil
 	}
 	v, diags := attr.Expr.Value(nil)
+	diags = withEvalAdvice(diags)
 	if diags.HasErrors() {
 		return diags
 	}

@@ -118,6 +118,7 @@ func autoElems(e hcl.Expression) []hcl.Expression {
 
 func autoTerms(td *TypeDef, kind AutoKind, e hcl.Expression) ([]AutoTerm, hcl.Diagnostics) {
 	v, diags := e.Value(nil)
+	diags = withEvalAdvice(diags)
 	if diags.HasErrors() {
 		return nil, diags
 	}

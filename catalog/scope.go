@@ -130,7 +130,7 @@ func decodeVariable(v *variableDef, b *hclsyntax.Block, src []byte, aliases *typ
 	}
 	if a := content.Attributes["default"]; a != nil {
 		val, moreDiags := a.Expr.Value(nil)
-		diags = append(diags, moreDiags...)
+		diags = append(diags, withEvalAdvice(moreDiags)...)
 		if !moreDiags.HasErrors() && !val.IsNull() {
 			v.value, v.set = val, true
 			diags = append(diags, v.check(a.Expr.Range())...)
@@ -193,7 +193,7 @@ func (c *Catalog) applyVarFiles(defs map[string]*variableDef, paths []string) hc
 			if v := defs[a.Name]; v != nil && v.secret {
 				c.secrets.addRange(a.Expr.Range())
 			}
-			diags = append(diags, setVariable(defs, a.Name, a.NameRange, func() (cty.Value, hcl.Diagnostics) { return a.Expr.Value(nil) }, a.Expr.Range())...)
+			diags = append(diags, setVariable(defs, a.Name, a.NameRange, func() (cty.Value, hcl.Diagnostics) { v, d := a.Expr.Value(nil); return v, withEvalAdvice(d) }, a.Expr.Range())...)
 		}
 	}
 	return diags
@@ -234,6 +234,7 @@ func flagValue(v *variableDef, raw string) (cty.Value, hcl.Diagnostics) {
 	}
 	boundArithmetic(expr)
 	val, diags := expr.Value(nil)
+	diags = withEvalAdvice(diags)
 	if diags.HasErrors() {
 		return cty.StringVal(raw), nil
 	}

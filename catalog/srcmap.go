@@ -12,6 +12,7 @@ import (
 // is dropped when trimHeredoc is set (type and pattern values).
 func stringAttr(a *hcl.Attribute, src []byte, trimHeredoc bool) (string, hcl.Diagnostics) {
 	v, diags := a.Expr.Value(nil)
+	diags = withEvalAdvice(diags)
 	if diags.HasErrors() {
 		return "", diags
 	}

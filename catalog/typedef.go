@@ -162,6 +162,7 @@ func decodeFeatures(td *TypeDef, a *hcl.Attribute) hcl.Diagnostics {
 		return nil
 	}
 	v, diags := a.Expr.Value(nil)
+	diags = withEvalAdvice(diags)
 	if diags.HasErrors() {
 		return diags
 	}

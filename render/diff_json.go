@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"io"
 
-	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -105,7 +105,7 @@ type jsonDiffAttr struct {
 	OldType string          `json:"old_type,omitempty"`
 	NewType string          `json:"new_type,omitempty"`
 
-	// Undetermined: the digests cannot be compared (graph.AttrChange).
+	// Undetermined: the digests cannot be compared (plandiff.AttrChange).
 	Undetermined bool `json:"undetermined,omitempty"`
 }
 
@@ -130,12 +130,12 @@ type jsonDiffReload struct {
 
 // DiffJSON writes the diff as indented JSON (format "catc.diff/2"). The
 // same diff always gives the same bytes.
-func DiffJSON(w io.Writer, d *graph.PlanDiff) error {
+func DiffJSON(w io.Writer, d *plandiff.PlanDiff) error {
 	return encodeJSON(w, diffDoc(d))
 }
 
 // diffDoc is the diff's JSON document (the fleet JSON embeds it).
-func diffDoc(d *graph.PlanDiff) jsonDiff {
+func diffDoc(d *plandiff.PlanDiff) jsonDiff {
 	c := d.Counts()
 	out := jsonDiff{
 		Format: DiffJSONFormat, Strict: d.Strict.String(), Summary: DiffSummary(d),
@@ -171,7 +171,7 @@ func encodeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-func jsonResourceChange(r graph.ResourceChange) jsonDiffRes {
+func jsonResourceChange(r plandiff.ResourceChange) jsonDiffRes {
 	j := jsonDiffRes{Action: r.Action.String(), Outcome: fateOf(r).String(), Skipped: r.Skipped, Type: r.Type, Ref: r.Ref, OldRef: r.OldRef,
 		ParameterOnly: r.ParameterOnly, InitOnly: make([]jsonInitOnly, len(r.InitOnly)), OldLocation: r.OldLoc, NewLocation: r.NewLoc,
 		Attributes: make([]jsonDiffAttr, len(r.Attributes))}
@@ -189,10 +189,10 @@ func jsonResourceChange(r graph.ResourceChange) jsonDiffRes {
 			ja.OldSet, ja.NewSet = &had, &has
 		} else {
 			if a.HadOld {
-				ja.Old, ja.OldType = types.EncodeJSON(a.Old), graph.ValueTypeName(a.Old)
+				ja.Old, ja.OldType = types.EncodeJSON(a.Old), plandiff.ValueTypeName(a.Old)
 			}
 			if a.HasNew {
-				ja.New, ja.NewType = types.EncodeJSON(a.New), graph.ValueTypeName(a.New)
+				ja.New, ja.NewType = types.EncodeJSON(a.New), plandiff.ValueTypeName(a.New)
 			}
 		}
 		j.Attributes[i] = ja

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/plandiff"
 )
 
 // DefaultMarkdownBudget keeps a Markdown diff under GitHub's comment
@@ -28,7 +28,7 @@ const openLines = 15
 // be longer than the budget it drops detail level by level — attribute
 // values, then attribute names, then the listings (keeping counts per
 // type), then everything but the summary — and says what it dropped.
-func DiffMarkdown(w io.Writer, d *graph.PlanDiff, o DiffOptions) error {
+func DiffMarkdown(w io.Writer, d *plandiff.PlanDiff, o DiffOptions) error {
 	budget := o.Budget
 	if budget <= 0 {
 		budget = DefaultMarkdownBudget
@@ -48,7 +48,7 @@ func DiffMarkdown(w io.Writer, d *graph.PlanDiff, o DiffOptions) error {
 
 // markdownAt renders at one level of detail; fullLen (the length of the
 // full rendering) is quoted in the note that says what was dropped.
-func markdownAt(d *graph.PlanDiff, level detail, fullLen int) string {
+func markdownAt(d *plandiff.PlanDiff, level detail, fullLen int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s**\n", mdEscape(DiffSummary(d)))
 	writeWarnings(&b, d, level)
@@ -84,7 +84,7 @@ func droppedText(level detail) string {
 // that will fail and the resources their failure skips, and new cycles.
 // A resource no longer managed is not among them (Puppet leaves it as it
 // is) unless something in the new catalog may purge it.
-func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
+func writeWarnings(b *strings.Builder, d *plandiff.PlanDiff, level detail) {
 	var removed, failing, purged []string
 	for _, c := range d.Resources {
 		switch fateOf(c) {
@@ -106,14 +106,14 @@ func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 		return ": " + listMore(items, 10) + "."
 	}
 	if len(removed) > 0 {
-		paras = append(paras, fmt.Sprintf("%s %s (ensure → absent)%s", countNoun(len(removed), "resource", "resources"), outcome(graph.Remove), list(removed)))
+		paras = append(paras, fmt.Sprintf("%s %s (ensure → absent)%s", countNoun(len(removed), "resource", "resources"), outcome(plandiff.Remove), list(removed)))
 	}
 	if len(purged) > 0 {
 		paras = append(paras, fmt.Sprintf("%s %s may be purged (Puppet may remove them from the node)%s",
-			countNoun(len(purged), "resource", "resources"), outcome(graph.Unmanage), list(purged)))
+			countNoun(len(purged), "resource", "resources"), outcome(plandiff.Unmanage), list(purged)))
 	}
 	if len(failing) > 0 {
-		p := fmt.Sprintf("%s %s (init_only, strict=error)%s", countNoun(len(failing), "resource", "resources"), outcome(graph.Fail), list(failing))
+		p := fmt.Sprintf("%s %s (init_only, strict=error)%s", countNoun(len(failing), "resource", "resources"), outcome(plandiff.Fail), list(failing))
 		if len(d.Skips) > 0 {
 			skipped := make([]string, len(d.Skips))
 			for i, s := range d.Skips {
@@ -133,7 +133,7 @@ func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 
 // writeCycleCaution says that nothing of the new catalog would be applied,
 // and lists its cycles: the new ones, then those the change left.
-func writeCycleCaution(b *strings.Builder, d *graph.PlanDiff) {
+func writeCycleCaution(b *strings.Builder, d *plandiff.PlanDiff) {
 	var counts []string
 	if n := len(d.NewCycles); n > 0 {
 		counts = append(counts, countNoun(n, "new dependency cycle", "new dependency cycles"))
@@ -155,10 +155,10 @@ func writeCycleCaution(b *strings.Builder, d *graph.PlanDiff) {
 // typeGroup is the changes of one type, in order.
 type typeGroup struct {
 	name    string
-	changes []graph.ResourceChange
+	changes []plandiff.ResourceChange
 }
 
-func groupByType(d *graph.PlanDiff) []typeGroup {
+func groupByType(d *plandiff.PlanDiff) []typeGroup {
 	var out []typeGroup
 	for _, c := range d.Resources {
 		if len(out) == 0 || out[len(out)-1].name != c.Type {
@@ -171,7 +171,7 @@ func groupByType(d *graph.PlanDiff) []typeGroup {
 }
 
 // groupCounts is "1 newly managed, 2 changed" (only the non-zero actions).
-func groupCounts(changes []graph.ResourceChange) string {
+func groupCounts(changes []plandiff.ResourceChange) string {
 	n := actionCounts(changes)
 	var parts []string
 	for a, k := range n {
@@ -183,7 +183,7 @@ func groupCounts(changes []graph.ResourceChange) string {
 }
 
 // actionCounts counts the changes by action.
-func actionCounts(changes []graph.ResourceChange) [len(fates)]int {
+func actionCounts(changes []plandiff.ResourceChange) [len(fates)]int {
 	var n [len(fates)]int
 	for _, c := range changes {
 		n[fateOf(c)]++
@@ -191,7 +191,7 @@ func actionCounts(changes []graph.ResourceChange) [len(fates)]int {
 	return n
 }
 
-func writeTypeSections(b *strings.Builder, d *graph.PlanDiff, level detail) {
+func writeTypeSections(b *strings.Builder, d *plandiff.PlanDiff, level detail) {
 	for _, g := range groupByType(d) {
 		var lines []diffLine
 		for _, c := range g.changes {
@@ -201,7 +201,7 @@ func writeTypeSections(b *strings.Builder, d *graph.PlanDiff, level detail) {
 	}
 }
 
-func writeTypeCounts(b *strings.Builder, d *graph.PlanDiff) {
+func writeTypeCounts(b *strings.Builder, d *plandiff.PlanDiff) {
 	groups := groupByType(d)
 	if len(groups) == 0 {
 		return
@@ -224,7 +224,7 @@ func writeTypeCounts(b *strings.Builder, d *graph.PlanDiff) {
 	}
 }
 
-func writeGraphSections(b *strings.Builder, d *graph.PlanDiff) {
+func writeGraphSections(b *strings.Builder, d *plandiff.PlanDiff) {
 	if len(d.Skips) > 0 {
 		lines := make([]diffLine, len(d.Skips))
 		for i, s := range d.Skips {
@@ -262,7 +262,7 @@ func writeGraphSections(b *strings.Builder, d *graph.PlanDiff) {
 	}
 }
 
-func edgeCounts(c graph.Counts) string {
+func edgeCounts(c plandiff.Counts) string {
 	var parts []string
 	for _, p := range []struct {
 		n    int

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/plandiff"
 )
 
 // DiffOptions tune the diff renderers.
@@ -36,7 +36,7 @@ const (
 // removed with their kinds, the resources whose place in the order moved,
 // the unchanged resources that will be refreshed and through which chain,
 // and the cycles that appeared or were resolved.
-func DiffText(w io.Writer, d *graph.PlanDiff, o DiffOptions) error {
+func DiffText(w io.Writer, d *plandiff.PlanDiff, o DiffOptions) error {
 	bw := bufio.NewWriter(w)
 	t := textWriter{w: bw, color: o.Color}
 	t.bold(DiffSummary(d))

@@ -10,7 +10,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/fleet"
-	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/plandiff"
 )
 
 // FleetJSONFormat is the "format" value of the fleet diff JSON.
@@ -189,7 +189,7 @@ func ReadFleetJSON(data []byte, name string) (*fleet.Diff, error) {
 	}
 	d := &fleet.Diff{Unchanged: j.Unchanged}
 	var ok bool
-	if d.Strict, ok = graph.ParseStrict(j.Strict); !ok {
+	if d.Strict, ok = plandiff.ParseStrict(j.Strict); !ok {
 		return nil, fmt.Errorf("%s: unknown strict setting %q", name, j.Strict)
 	}
 	for _, g := range j.Groups {

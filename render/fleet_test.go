@@ -10,7 +10,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/fleet"
-	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/plandiff"
 )
 
 func fixtureFleet(t *testing.T) *fleet.Diff {
@@ -27,7 +27,7 @@ func fixtureFleet(t *testing.T) *fleet.Diff {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	return fleet.DiffFleet(fleet.Sides{Old: old, New: new}, nodes, graph.DiffOptions{}, fleet.Options{})
+	return fleet.DiffFleet(fleet.Sides{Old: old, New: new}, nodes, plandiff.DiffOptions{}, fleet.Options{})
 }
 
 // TestFleetGolden pins the fixture fleet's diff in the three formats,
@@ -58,8 +58,8 @@ func TestFleetGolden(t *testing.T) {
 // side only of a changed resource, and one whose digests cannot be
 // compared, keep what the listing says of them.
 func TestFleetJSONRoundTrip(t *testing.T) {
-	secrets := &graph.PlanDiff{Resources: []graph.ResourceChange{{Action: graph.Change, Type: "user", Ref: "User[deploy]",
-		Attributes: []graph.AttrChange{
+	secrets := &plandiff.PlanDiff{Resources: []plandiff.ResourceChange{{Action: plandiff.Change, Type: "user", Ref: "User[deploy]",
+		Attributes: []plandiff.AttrChange{
 			{Attr: "password", Path: "password", Sensitive: true, HasNew: true},
 			{Attr: "token", Path: "token", Sensitive: true, HadOld: true},
 			{Attr: "salt", Path: "salt", Sensitive: true, HadOld: true, HasNew: true, Undetermined: true},
@@ -105,10 +105,10 @@ func TestFleetMarkdownBudget(t *testing.T) {
 	d := &fleet.Diff{Nodes: 1000}
 	node := 0
 	for g := 0; g < 300; g++ {
-		pd := &graph.PlanDiff{}
+		pd := &plandiff.PlanDiff{}
 		for r := 0; r < 50; r++ {
-			pd.Resources = append(pd.Resources, graph.ResourceChange{Action: graph.Change, Type: "file", Ref: fmt.Sprintf("File[/srv/g%d/r%d]", g, r),
-				Attributes: []graph.AttrChange{{Attr: "content", Path: "content", Old: "a", New: fmt.Sprint(g), HadOld: true, HasNew: true}}})
+			pd.Resources = append(pd.Resources, plandiff.ResourceChange{Action: plandiff.Change, Type: "file", Ref: fmt.Sprintf("File[/srv/g%d/r%d]", g, r),
+				Attributes: []plandiff.AttrChange{{Attr: "content", Path: "content", Old: "a", New: fmt.Sprint(g), HadOld: true, HasNew: true}}})
 		}
 		grp := fleet.Group{Key: fmt.Sprint(g), Diff: pd}
 		for i := 0; i < 1+g%5; i++ {
@@ -146,7 +146,7 @@ func TestFleetMarkdownBudget(t *testing.T) {
 // with a backtick stays one code span.
 func TestFleetEscapes(t *testing.T) {
 	evil := "web\x1b]0;owned\x07.example.com"
-	pd := &graph.PlanDiff{Resources: []graph.ResourceChange{{Action: graph.Remove, Type: "file", Ref: "File[/a`b]"}}}
+	pd := &plandiff.PlanDiff{Resources: []plandiff.ResourceChange{{Action: plandiff.Remove, Type: "file", Ref: "File[/a`b]"}}}
 	d := &fleet.Diff{Nodes: 4, Unchanged: []string{evil + "-u"},
 		Groups:   []fleet.Group{{Key: "a", Nodes: []string{evil}, Diff: pd}, {Key: "b", Nodes: []string{evil + "-2"}, Diff: pd}},
 		Failures: []fleet.Failure{{Side: fleet.NewSide, Errors: "bad\x1b[2J", Nodes: []string{evil + "-f"}}}}

@@ -1,8 +1,10 @@
-package graph
+package plandiff
 
 import (
 	"sort"
 	"strings"
+
+	"github.com/catc-dev/catc/graph"
 )
 
 // edgeChanges compares the edges pair by pair, with both ends matched by
@@ -120,10 +122,10 @@ func (m *matching) touched(changes []ResourceChange, edges []EdgeChange) []bool 
 		// When that end is added or removed, the other end is what the
 		// change moves.
 		changed := e.Old ^ e.New
-		if changed&(Require|Subscribe|AutoRequire|AutoSubscribe) != 0 && !mark(e.To) {
+		if changed&(graph.Require|graph.Subscribe|graph.AutoRequire|graph.AutoSubscribe) != 0 && !mark(e.To) {
 			mark(e.From)
 		}
-		if changed&(Before|Notify|AutoBefore|AutoNotify) != 0 && !mark(e.From) {
+		if changed&(graph.Before|graph.Notify|graph.AutoBefore|graph.AutoNotify) != 0 && !mark(e.From) {
 			mark(e.To)
 		}
 	}

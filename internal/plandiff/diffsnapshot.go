@@ -1,10 +1,11 @@
-package graph
+package plandiff
 
 import (
 	"sort"
 	"strings"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -74,7 +75,7 @@ type AttrInfo struct {
 // SnapEdge is one edge of a Snapshot with every kind that produced it.
 type SnapEdge struct {
 	From, To int32
-	Kinds    Kind
+	Kinds    graph.Kind
 }
 
 // Redacted stands for a sensitive value. Only the keyed digest of the
@@ -84,7 +85,7 @@ type SnapEdge struct {
 type Redacted struct{ Digest string }
 
 // NewSnapshot reduces a plan (and its graph and catalog) to a Snapshot.
-func NewSnapshot(p *Plan) *Snapshot {
+func NewSnapshot(p *graph.Plan) *Snapshot {
 	g := p.Graph
 	s := &Snapshot{Resources: make([]SnapResource, len(g.Catalog.Resources))}
 	infos := map[*catalog.TypeDef]map[string]AttrInfo{}

@@ -1,4 +1,4 @@
-package graph
+package plandiff
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -32,7 +33,7 @@ func compiledSnapshot(t *testing.T, dir string) *Snapshot {
 		t.Fatalf("%s: %v", dir, diags)
 	}
 	var b bytes.Buffer
-	if err := Build(c).JSON().Write(&b); err != nil {
+	if err := graph.Build(c).JSON().Write(&b); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(b.String(), "battery staple") || strings.Contains(b.String(), "unchanged secret") {
@@ -68,7 +69,7 @@ func sensitiveChanges(d *PlanDiff) []string {
 // the change shows and nothing else; without a key, or under two keys,
 // diff cannot tell and says so for both.
 func TestDiffCompiledSecrets(t *testing.T) {
-	old, new := "../fixtures/diff/sensitive/old", "../fixtures/diff/sensitive/new"
+	old, new := "../../fixtures/diff/sensitive/old", "../../fixtures/diff/sensitive/new"
 	tests := []struct {
 		name       string
 		oldKey     string
@@ -109,10 +110,10 @@ func TestDiffInProcessSecrets(t *testing.T) {
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}
-		p, _ := Order(Build(c), Ordering{})
+		p, _ := graph.Order(graph.Build(c), graph.Ordering{})
 		return NewSnapshot(p)
 	}
-	got := sensitiveChanges(Diff(snap("../fixtures/diff/sensitive/old"), snap("../fixtures/diff/sensitive/new")))
+	got := sensitiveChanges(Diff(snap("../../fixtures/diff/sensitive/old"), snap("../../fixtures/diff/sensitive/new")))
 	if strings.Join(got, ",") != "User[deploy] password" {
 		t.Errorf("sensitive changes %q, want only User[deploy] password", got)
 	}
@@ -122,8 +123,8 @@ func TestDiffInProcessSecrets(t *testing.T) {
 // apart, never as changes: no change, no event, no init_only failure.
 func TestDiffUnknownSecrets(t *testing.T) {
 	catalog.SetDigestKey(nil)
-	o := compiledSnapshot(t, "../fixtures/diff/sensitive/old")
-	n := compiledSnapshot(t, "../fixtures/diff/sensitive/new")
+	o := compiledSnapshot(t, "../../fixtures/diff/sensitive/old")
+	n := compiledSnapshot(t, "../../fixtures/diff/sensitive/new")
 	for _, d := range []*PlanDiff{Diff(n, n), Diff(o, n)} {
 		c := d.Counts()
 		if c.Change != 0 || c.Undetermined != 2 || d.HasChanges() || d.Empty() {

@@ -1,7 +1,9 @@
-package graph
+package plandiff
 
 import (
 	"strconv"
+
+	"github.com/catc-dev/catc/graph"
 )
 
 // Action is what applying the new catalog does to one resource. Puppet
@@ -202,7 +204,7 @@ func (c ResourceChange) Renamed() bool { return c.OldRef != "" }
 // (Old == 0), removed (New == 0) or with other kinds.
 type EdgeChange struct {
 	From, To string
-	Old, New Kind
+	Old, New graph.Kind
 }
 
 // Move is a resource present and ordered in both catalogs whose place in

@@ -1,10 +1,11 @@
-package graph
+package plandiff
 
 import (
 	"slices"
 	"strings"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -144,6 +145,10 @@ func isTrue(v types.Value) bool {
 // the features from its "types" (nil when it has none), and the types
 // related by the automatic edges the catalog holds (the JSON does not
 // carry the auto rules themselves).
+// autoKinds are the kinds that come from type rules (graph.Kind.Auto is
+// true only when an edge has no other kind).
+const autoKinds = graph.AutoRequire | graph.AutoBefore | graph.AutoSubscribe | graph.AutoNotify
+
 func jsonTypeInfo(ts []catalog.JSONType, s *Snapshot) map[string]TypeInfo {
 	if len(ts) == 0 {
 		return nil

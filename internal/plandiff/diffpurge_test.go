@@ -1,4 +1,4 @@
-package graph
+package plandiff
 
 import (
 	"os"
@@ -14,7 +14,7 @@ func purgeSnapshot(t *testing.T, src string) *Snapshot {
 	t.Helper()
 	var names []string
 	var srcs [][]byte
-	for _, f := range []string{"../fixtures/diff/types.hcl", "../fixtures/diff/purge/purge-types.hcl"} {
+	for _, f := range []string{"../../fixtures/diff/types.hcl", "../../fixtures/diff/purge/purge-types.hcl"} {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

@@ -1,4 +1,4 @@
-package graph
+package plandiff
 
 import (
 	"github.com/catc-dev/catc/types"

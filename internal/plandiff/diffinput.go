@@ -1,4 +1,4 @@
-package graph
+package plandiff
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -70,8 +71,7 @@ func ReadSnapshot(r io.Reader, name string) (*Snapshot, error) {
 	if err := s.readEdges(in.Edges); err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
-	s.Order = s.kahn()
-	s.Cycles = s.cycles()
+	s.plan()
 	s.Types = jsonTypeInfo(in.Types, s)
 	return s, nil
 }
@@ -236,7 +236,7 @@ func (s *Snapshot) readEdges(edges []catalog.JSONEdge) error {
 		if !okF || !okT {
 			return fmt.Errorf("edge %s => %s names a resource the catalog does not have", e.From, e.To)
 		}
-		s.Edges = append(s.Edges, SnapEdge{From: from, To: to, Kinds: ParseKinds(e.Kinds)})
+		s.Edges = append(s.Edges, SnapEdge{From: from, To: to, Kinds: graph.ParseKinds(e.Kinds)})
 	}
 	return nil
 }

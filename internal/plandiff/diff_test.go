@@ -1,4 +1,4 @@
-package graph
+package plandiff
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/types"
 )
@@ -69,7 +70,7 @@ func TestEqualValue(t *testing.T) {
 // ReadSnapshot recomputes from it are those Order computed.
 func TestReadSnapshotOrder(t *testing.T) {
 	withDigestKey(t) // as compiled with CATC_DIGEST_KEY: secrets compare
-	dirs, _ := filepath.Glob("../fixtures/diff/*/new")
+	dirs, _ := filepath.Glob("../../fixtures/diff/*/new")
 	for _, dir := range dirs {
 		c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
 		if diags.HasErrors() {
@@ -82,8 +83,8 @@ func TestReadSnapshotOrder(t *testing.T) {
 
 func checkRoundTrip(t *testing.T, name string, c *catalog.Catalog) {
 	t.Helper()
-	g := Build(c)
-	plan, _ := Order(g, Ordering{})
+	g := graph.Build(c)
+	plan, _ := graph.Order(g, graph.Ordering{})
 	want := NewSnapshot(plan)
 	var b bytes.Buffer
 	if err := g.JSON().Write(&b); err != nil {
@@ -153,7 +154,7 @@ func generated(t testing.TB, n, every int) *catalog.Catalog {
 }
 
 func snapshotOf(c *catalog.Catalog) *Snapshot {
-	p, _ := Order(Build(c), Ordering{})
+	p, _ := graph.Order(graph.Build(c), graph.Ordering{})
 	return NewSnapshot(p)
 }
 
@@ -162,8 +163,8 @@ func snapshotOf(c *catalog.Catalog) *Snapshot {
 // loop; "with-snapshots" also reduces both plans to snapshots.
 func BenchmarkDiff(b *testing.B) {
 	oldCat, newCat := generated(b, 10_000, -1), generated(b, 10_000, 100)
-	oldPlan, _ := Order(Build(oldCat), Ordering{})
-	newPlan, _ := Order(Build(newCat), Ordering{})
+	oldPlan, _ := graph.Order(graph.Build(oldCat), graph.Ordering{})
+	newPlan, _ := graph.Order(graph.Build(newCat), graph.Ordering{})
 	old, new := NewSnapshot(oldPlan), NewSnapshot(newPlan)
 	if c := Diff(old, new).Counts(); c.Remove != 100 { // ensure → absent
 		b.Fatalf("counts %+v, want 100 removed from the node", c)
@@ -208,7 +209,7 @@ func TestDiffCycles(t *testing.T) {
 		}
 		return snapshotOf(c)
 	}
-	old, new := load("../fixtures/diff/cycle/old"), load("../fixtures/diff/cycle/new")
+	old, new := load("../../fixtures/diff/cycle/old"), load("../../fixtures/diff/cycle/new")
 	want := []string{"Exec[seed]", "Package[db]", "Service[db]", "Exec[seed]"}
 	if d := Diff(old, new); len(d.NewCycles) != 1 || !slices.Equal(d.NewCycles[0], want) || len(d.ResolvedCycles) != 0 {
 		t.Errorf("old → new: new %v, resolved %v; want new [%v]", d.NewCycles, d.ResolvedCycles, want)
@@ -232,7 +233,7 @@ func TestDiffCycles(t *testing.T) {
 	}
 }
 
-// TestParseNames: every action, attribute behaviour and edge kind reads
+// TestParseNames: every action and attribute behaviour reads
 // back from the name the diff JSON writes; unknown names do not.
 func TestParseNames(t *testing.T) {
 	for a := Manage; a <= Fail; a++ {
@@ -250,12 +251,5 @@ func TestParseNames(t *testing.T) {
 	}
 	if _, ok := ParseAttrBehaviour("read_only"); ok {
 		t.Error("ParseAttrBehaviour accepted read_only")
-	}
-	all := Kind(0)
-	for i := range kindNames {
-		all |= 1 << i
-	}
-	if got := ParseKinds(append(all.Names(), "bogus")); got != all {
-		t.Errorf("ParseKinds(%v) = %v", all.Names(), got)
 	}
 }

@@ -1,4 +1,4 @@
-package graph
+package plandiff
 
 import (
 	"os"
@@ -104,11 +104,11 @@ resource "package" "a" {}`,
 // srcSnapshot loads the diff fixtures' types and src.
 func srcSnapshot(t *testing.T, src string) *Snapshot {
 	t.Helper()
-	types, err := os.ReadFile("../fixtures/diff/types.hcl")
+	types, err := os.ReadFile("../../fixtures/diff/types.hcl")
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, diags := catalog.LoadFiles([]string{"../fixtures/diff/types.hcl", "main.hcl"}, [][]byte{types, []byte(src)}, catalog.LoadOptions{})
+	c, diags := catalog.LoadFiles([]string{"../../fixtures/diff/types.hcl", "main.hcl"}, [][]byte{types, []byte(src)}, catalog.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("load: %v", diags)
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/plural"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -356,7 +357,7 @@ func resourceLines(c plandiff.ResourceChange, level detail, withLoc bool, strict
 // text is too large to diff.
 func textChangeSummary(old, new string, tooLarge bool) string {
 	count := func(s string) string {
-		return countNoun(len(splitKeepingEnds(s)), "line", "lines")
+		return plural.Noun(len(splitKeepingEnds(s)), "line", "lines")
 	}
 	if tooLarge {
 		return fmt.Sprintf("text changed (%s → %s; too large to diff here: --format json has both values)", count(old), count(new))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/plural"
 )
 
 // DefaultMarkdownBudget keeps a Markdown diff under GitHub's comment
@@ -54,7 +55,7 @@ func markdownAt(d *plandiff.PlanDiff, level detail, fullLen int) string {
 	writeWarnings(&b, d, level)
 	if level > fullDetail {
 		fmt.Fprintf(&b, "\n> [!NOTE]\n> This comment is shortened to fit a pull-request comment: %s (the full diff is %s characters). Run `catc diff` locally for every detail.\n",
-			droppedText(level), GroupDigits(fullLen))
+			droppedText(level), plural.GroupDigits(fullLen))
 	}
 	switch {
 	case level >= summaryOnly:
@@ -94,7 +95,7 @@ func writeWarnings(b *strings.Builder, d *plandiff.PlanDiff, level detail) {
 			failing = append(failing, mdCode(c.Ref))
 		case fateUnmanaged:
 			if len(c.PurgedBy) > 0 {
-				purged = append(purged, mdCode(c.Ref)+" (by "+mdCode(c.PurgedBy[0].Ref)+pick(len(c.PurgedBy), "", " and others")+")")
+				purged = append(purged, mdCode(c.Ref)+" (by "+mdCode(c.PurgedBy[0].Ref)+plural.Pick(len(c.PurgedBy), "", " and others")+")")
 			}
 		}
 	}
@@ -103,23 +104,23 @@ func writeWarnings(b *strings.Builder, d *plandiff.PlanDiff, level detail) {
 		if level >= countsOnly {
 			return "."
 		}
-		return ": " + listMore(items, 10) + "."
+		return ": " + plural.ListMore(items, 10) + "."
 	}
 	if len(removed) > 0 {
-		paras = append(paras, fmt.Sprintf("%s %s (ensure → absent)%s", countNoun(len(removed), "resource", "resources"), outcome(plandiff.Remove), list(removed)))
+		paras = append(paras, fmt.Sprintf("%s %s (ensure → absent)%s", plural.Noun(len(removed), "resource", "resources"), outcome(plandiff.Remove), list(removed)))
 	}
 	if len(purged) > 0 {
 		paras = append(paras, fmt.Sprintf("%s %s may be purged (Puppet may remove them from the node)%s",
-			countNoun(len(purged), "resource", "resources"), outcome(plandiff.Unmanage), list(purged)))
+			plural.Noun(len(purged), "resource", "resources"), outcome(plandiff.Unmanage), list(purged)))
 	}
 	if len(failing) > 0 {
-		p := fmt.Sprintf("%s %s (init_only, strict=error)%s", countNoun(len(failing), "resource", "resources"), outcome(plandiff.Fail), list(failing))
+		p := fmt.Sprintf("%s %s (init_only, strict=error)%s", plural.Noun(len(failing), "resource", "resources"), outcome(plandiff.Fail), list(failing))
 		if len(d.Skips) > 0 {
 			skipped := make([]string, len(d.Skips))
 			for i, s := range d.Skips {
 				skipped[i] = mdCode(s.Ref)
 			}
-			p += fmt.Sprintf(" %s %s%s", countNoun(len(skipped), "resource", "resources"), skippedNote, list(skipped))
+			p += fmt.Sprintf(" %s %s%s", plural.Noun(len(skipped), "resource", "resources"), skippedNote, list(skipped))
 		}
 		paras = append(paras, p)
 	}
@@ -136,10 +137,10 @@ func writeWarnings(b *strings.Builder, d *plandiff.PlanDiff, level detail) {
 func writeCycleCaution(b *strings.Builder, d *plandiff.PlanDiff) {
 	var counts []string
 	if n := len(d.NewCycles); n > 0 {
-		counts = append(counts, countNoun(n, "new dependency cycle", "new dependency cycles"))
+		counts = append(counts, plural.Noun(n, "new dependency cycle", "new dependency cycles"))
 	}
 	if n := len(d.UnresolvedCycles); n > 0 {
-		counts = append(counts, countNoun(n, "unresolved dependency cycle", "unresolved dependency cycles"))
+		counts = append(counts, plural.Noun(n, "unresolved dependency cycle", "unresolved dependency cycles"))
 	}
 	fmt.Fprintf(b, "\n> [!CAUTION]\n> %s. %s\n", strings.Join(counts, " and "), mdEscape(appliesNothingNote))
 	cycles := append(slices.Clone(d.NewCycles), d.UnresolvedCycles...)
@@ -220,7 +221,7 @@ func writeTypeCounts(b *strings.Builder, d *plandiff.PlanDiff) {
 	}
 	if len(d.Skips) > 0 {
 		// The column counts the listed changes; unchanged dependents are skipped too.
-		fmt.Fprintf(b, "\nIn all, %s %s, changed or not.\n", countNoun(len(d.Skips), "resource", "resources"), skippedNote)
+		fmt.Fprintf(b, "\nIn all, %s %s, changed or not.\n", plural.Noun(len(d.Skips), "resource", "resources"), skippedNote)
 	}
 }
 
@@ -230,7 +231,7 @@ func writeGraphSections(b *strings.Builder, d *plandiff.PlanDiff) {
 		for i, s := range d.Skips {
 			lines[i] = diffLine{mark: "x", text: skipText(s)}
 		}
-		writeSection(b, "Skipped: "+countNoun(len(d.Skips), "resource", "resources")+" "+skippedNote, "text", lines)
+		writeSection(b, "Skipped: "+plural.Noun(len(d.Skips), "resource", "resources")+" "+skippedNote, "text", lines)
 	}
 	if len(d.Edges) > 0 {
 		lines := make([]diffLine, len(d.Edges))
@@ -244,21 +245,21 @@ func writeGraphSections(b *strings.Builder, d *plandiff.PlanDiff) {
 		for i, m := range d.Moves {
 			lines[i] = diffLine{mark: "~", text: moveText(m)}
 		}
-		writeSection(b, "Order: "+countNoun(len(d.Moves), "resource moved", "resources moved"), "diff", lines)
+		writeSection(b, "Order: "+plural.Noun(len(d.Moves), "resource moved", "resources moved"), "diff", lines)
 	}
 	if len(d.Refreshes) > 0 {
 		lines := make([]diffLine, len(d.Refreshes))
 		for i, r := range d.Refreshes {
 			lines[i] = diffLine{mark: "~>", text: refreshText(r)}
 		}
-		writeSection(b, "Refresh: "+countNoun(len(d.Refreshes), "unchanged resource", "unchanged resources")+" will be refreshed", "text", lines)
+		writeSection(b, "Refresh: "+plural.Noun(len(d.Refreshes), "unchanged resource", "unchanged resources")+" will be refreshed", "text", lines)
 	}
 	if len(d.ResolvedCycles) > 0 {
 		lines := make([]diffLine, len(d.ResolvedCycles))
 		for i, c := range d.ResolvedCycles {
 			lines[i] = diffLine{mark: "-", text: "resolved cycle " + cycleText(c)}
 		}
-		writeSection(b, "Cycles: "+countNoun(len(d.ResolvedCycles), "cycle resolved", "cycles resolved"), "diff", lines)
+		writeSection(b, "Cycles: "+plural.Noun(len(d.ResolvedCycles), "cycle resolved", "cycles resolved"), "diff", lines)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/plural"
 )
 
 const diffFixtures = "../fixtures/diff"
@@ -302,12 +303,12 @@ func TestFateOf(t *testing.T) {
 // count the rest, the same in every renderer.
 func TestCountWords(t *testing.T) {
 	for _, tc := range []struct{ got, want string }{
-		{countNoun(1, "node", "nodes"), "1 node"},
-		{countNoun(0, "node", "nodes"), "0 nodes"},
-		{countNoun(1200, "resource is", "resources are"), "1,200 resources are"},
-		{GroupDigits(-1234567), "-1,234,567"},
-		{listMore([]string{"a", "b"}, 2), "a, b"},
-		{listMore([]string{"a", "b", "c"}, 1), "a and 2 more"},
+		{plural.Noun(1, "node", "nodes"), "1 node"},
+		{plural.Noun(0, "node", "nodes"), "0 nodes"},
+		{plural.Noun(1200, "resource is", "resources are"), "1,200 resources are"},
+		{plural.GroupDigits(-1234567), "-1,234,567"},
+		{plural.ListMore([]string{"a", "b"}, 2), "a, b"},
+		{plural.ListMore([]string{"a", "b", "c"}, 1), "a and 2 more"},
 		{inlineNames([]string{"a", "b", "c"}, 2), "`a`, `b` and 1 more"},
 	} {
 		if tc.got != tc.want {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/plural"
 )
 
 // DiffOptions tune the diff renderers.
@@ -52,7 +53,7 @@ func DiffText(w io.Writer, d *plandiff.PlanDiff, o DiffOptions) error {
 		}
 	}
 	if len(d.Skips) > 0 {
-		t.section(fmt.Sprintf("Skipped: %s %s:", countNoun(len(d.Skips), "resource", "resources"), skippedNote))
+		t.section(fmt.Sprintf("Skipped: %s %s:", plural.Noun(len(d.Skips), "resource", "resources"), skippedNote))
 		for _, s := range d.Skips {
 			t.line(diffLine{mark: "x", text: skipText(s)})
 		}
@@ -64,13 +65,13 @@ func DiffText(w io.Writer, d *plandiff.PlanDiff, o DiffOptions) error {
 		}
 	}
 	if len(d.Moves) > 0 {
-		t.section(fmt.Sprintf("Order: %s moved in the apply order:", countNoun(len(d.Moves), "resource", "resources")))
+		t.section(fmt.Sprintf("Order: %s moved in the apply order:", plural.Noun(len(d.Moves), "resource", "resources")))
 		for _, m := range d.Moves {
 			t.line(diffLine{mark: "~", text: moveText(m)})
 		}
 	}
 	if len(d.Refreshes) > 0 {
-		t.section(fmt.Sprintf("Refresh: %s will be refreshed:", countNoun(len(d.Refreshes), "unchanged resource", "unchanged resources")))
+		t.section(fmt.Sprintf("Refresh: %s will be refreshed:", plural.Noun(len(d.Refreshes), "unchanged resource", "unchanged resources")))
 		for _, r := range d.Refreshes {
 			t.line(diffLine{mark: "~>", text: refreshText(r)})
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/fleet"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/plural"
 )
 
 // FleetJSONFormat is the "format" value of the fleet diff JSON.
@@ -32,24 +33,24 @@ func FleetSummary(d *fleet.Diff) string {
 	changed := d.Changed()
 	switch {
 	case changed == 0:
-		parts = append(parts, "This change affects none of "+countNoun(d.Nodes, "node", "nodes"))
+		parts = append(parts, "This change affects none of "+plural.Noun(d.Nodes, "node", "nodes"))
 	default:
 		ways := "in 1 way"
 		if len(d.Groups) > 1 {
-			ways = fmt.Sprintf("in %s distinct ways", GroupDigits(len(d.Groups)))
+			ways = fmt.Sprintf("in %s distinct ways", plural.GroupDigits(len(d.Groups)))
 		}
-		parts = append(parts, fmt.Sprintf("This change affects %s of %s %s", GroupDigits(changed), countNoun(d.Nodes, "node", "nodes"), ways))
+		parts = append(parts, fmt.Sprintf("This change affects %s of %s %s", plural.GroupDigits(changed), plural.Noun(d.Nodes, "node", "nodes"), ways))
 	}
 	if changed > 0 || len(d.Failures) > 0 {
-		parts = append(parts, GroupDigits(len(d.Unchanged))+" unchanged")
+		parts = append(parts, plural.GroupDigits(len(d.Unchanged))+" unchanged")
 	}
 	for s := fleet.NewSide; s <= fleet.BothSides; s++ {
 		if n := d.Failing(s); n > 0 {
-			parts = append(parts, countNoun(n, sideWords[s].one, sideWords[s].many))
+			parts = append(parts, plural.Noun(n, sideWords[s].one, sideWords[s].many))
 		}
 	}
 	if n := d.AppliesNothing(); n > 0 {
-		parts = append(parts, countNoun(n, "node would apply nothing (a dependency cycle)", "nodes would apply nothing (a dependency cycle)"))
+		parts = append(parts, plural.Noun(n, "node would apply nothing (a dependency cycle)", "nodes would apply nothing (a dependency cycle)"))
 	}
 	return strings.Join(parts, "; ") + "."
 }
@@ -57,7 +58,7 @@ func FleetSummary(d *fleet.Diff) string {
 // groupTitle heads a distinct diff: "2 nodes: a, b" with its
 // placeholders explained.
 func groupTitle(g fleet.Group, names string) string {
-	s := fmt.Sprintf("%s: %s", countNoun(len(g.Nodes), "node", "nodes"), names)
+	s := fmt.Sprintf("%s: %s", plural.Noun(len(g.Nodes), "node", "nodes"), names)
 	if len(g.Placeholders) > 0 {
 		s += fmt.Sprintf(" (%s: each node's own)", strings.Join(g.Placeholders, ", "))
 	}
@@ -65,7 +66,7 @@ func groupTitle(g fleet.Group, names string) string {
 }
 
 func failureTitle(f fleet.Failure) string {
-	return fmt.Sprintf("%s %s: %s", countNoun(len(f.Nodes), "node", "nodes"), pick(len(f.Nodes), sideWords[f.Side].one, sideWords[f.Side].many), f.Errors)
+	return fmt.Sprintf("%s %s: %s", plural.Noun(len(f.Nodes), "node", "nodes"), plural.Pick(len(f.Nodes), sideWords[f.Side].one, sideWords[f.Side].many), f.Errors)
 }
 
 // FleetText writes the fleet diff for a terminal: the summary, the
@@ -80,7 +81,7 @@ func FleetText(w io.Writer, d *fleet.Diff, o DiffOptions) error {
 		t.plain("  " + strings.Join(f.Nodes, ", "))
 	}
 	if len(d.Unchanged) > 0 {
-		t.section(fmt.Sprintf("%s unchanged:", countNoun(len(d.Unchanged), "node", "nodes")))
+		t.section(fmt.Sprintf("%s unchanged:", plural.Noun(len(d.Unchanged), "node", "nodes")))
 		t.plain("  " + strings.Join(d.Unchanged, ", "))
 	}
 	for _, g := range d.Groups {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/catc-dev/catc/fleet"
+	"github.com/catc-dev/catc/internal/plural"
 )
 
 // FleetPlanJSONFormat is the "format" value of the plan --nodes JSON.
@@ -41,7 +42,7 @@ func shownTitle(o fleet.Outcome) string {
 		return "1 node has this plan: " + o.Nodes[0]
 	}
 	return fmt.Sprintf("%s share this plan: %s (shown for %s; a title holding a node's own name or address differs from node to node)",
-		countNoun(len(o.Nodes), "node", "nodes"), strings.Join(o.Nodes, ", "), o.ShownFor)
+		plural.Noun(len(o.Nodes), "node", "nodes"), strings.Join(o.Nodes, ", "), o.ShownFor)
 }
 
 // The plan --nodes JSON, documented in docs/diff-json.md; keep the two in

@@ -7,6 +7,7 @@ import (
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/jsonw"
+	"github.com/catc-dev/catc/internal/plural"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -48,7 +49,7 @@ type SecretsError struct{ Params []SecretParam }
 func (e *SecretsError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "refusing to write a Puppet catalog with %d sensitive %s: Puppet applies a catalog as written, so each would reach the node as catc's marker (%q or a digest) instead of its value:",
-		len(e.Params), plural(len(e.Params), "value", "values"), catalog.NoDigest)
+		len(e.Params), plural.Pick(len(e.Params), "value", "values"), catalog.NoDigest)
 	for _, p := range e.Params {
 		b.WriteString("\n  " + p.Ref + " " + p.Attr)
 		if p.Range != "" {
@@ -57,13 +58,6 @@ func (e *SecretsError) Error() string {
 	}
 	b.WriteString("\nTo write the real values, in clear as in Puppet's own catalogs, add --reveal-secrets -o FILE (the file gets mode 0600; a terminal is refused). To write the markers anyway, for octocatalog-diff and never for puppet apply, add --redact-secrets.")
 	return b.String()
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // PuppetSecretParams lists, in catalog order, every resource attribute

@@ -147,7 +147,7 @@ func diffNodes(c *cli.Context, strict plandiff.Strict) (*fleet.Diff, error) {
 	// What to fix: the errors of the nodes that no longer compile.
 	for _, f := range d.Failures {
 		if f.Side == fleet.NewSide {
-			if err := printDiagnostics(c, render.OnNodes(f.Diags, f.Nodes), sides.New.Files()); err != nil {
+			if err := printDiagnostics(c, fleet.OnNodes(f.Diags, f.Nodes), sides.New.Files()); err != nil {
 				return nil, err
 			}
 		}

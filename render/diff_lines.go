@@ -30,66 +30,15 @@ func (l diffLine) String() string {
 	return s
 }
 
-// fate is what happens to a change's resource on the node: what its
-// action does, or skipped when a resource it depends on fails. It is the
-// render's own set, so plandiff.Action stays the closed set graph defines.
-type fate int
-
-// The fates, in the order of the actions, then skipped, then unknown.
-const (
-	fateManaged fate = iota
-	fateChanged
-	fateUnmanaged
-	fateRemoved
-	fateFailing
-	fateSkipped
-	fateUnknown
-)
-
-// fates name each fate in every format: the summary, the listings, the
-// Markdown warning and the JSON "outcome".
-var fates = [...]string{
-	fateManaged:   "newly managed",
-	fateChanged:   "changed",
-	fateUnmanaged: "no longer managed",
-	fateRemoved:   "removed from the node",
-	fateFailing:   "failing",
-	fateSkipped:   "skipped",
-	fateUnknown:   "cannot tell",
-}
-
-func (f fate) String() string { return fates[f] }
-
-// actionFates is what each action does.
-var actionFates = [...]fate{
-	plandiff.Manage:   fateManaged,
-	plandiff.Change:   fateChanged,
-	plandiff.Unmanage: fateUnmanaged,
-	plandiff.Remove:   fateRemoved,
-	plandiff.Fail:     fateFailing,
-}
-
 // outcome is the action's words ("no longer managed", …).
-func outcome(a plandiff.Action) string { return actionFates[a].String() }
-
-// fateOf is what happens to a change's resource: its action's fate,
-// skipped, or unknown (only secrets that cannot be compared).
-func fateOf(c plandiff.ResourceChange) fate {
-	if c.Skipped {
-		return fateSkipped
-	}
-	if c.Unknown() {
-		return fateUnknown
-	}
-	return actionFates[c.Action]
-}
+func outcome(a plandiff.Action) string { return a.Fate().String() }
 
 // Why each action does what it does, as the listings say it after the ref.
 const (
 	unmanageNote = "no longer managed: left on the node as it is"
 	removeNote   = "removed from the node: ensure → absent"
 	failNote     = "failing: an init_only attribute changes and strict is error"
-	skippedNote  = "skipped because of failed dependencies"
+	skippedNote  = plandiff.SkippedNote
 	unknownNote  = "only secrets that cannot be compared: not counted as a change"
 )
 
@@ -119,51 +68,6 @@ const unknownMark = "?"
 // fails the whole run when it finds one.
 const appliesNothingNote = "Nothing would be applied: the new catalog has a dependency cycle, and Puppet fails the whole run " +
 	"(\"Failed to apply catalog: One or more resource dependency cycles detected in graph\") before it applies any resource."
-
-// DiffSummary is the one-line summary of a diff, e.g. "Plan: 3 newly
-// managed, 1 changed, 1 no longer managed, 0 removed from the node · 2
-// edges added · 2 refreshed": the four resource counts always, failures,
-// skips and the rest when not zero. An empty diff gives "No changes."
-func DiffSummary(d *plandiff.PlanDiff) string {
-	if d.Empty() {
-		return "No changes."
-	}
-	c := d.Counts()
-	head := fmt.Sprintf("Plan: %d %s, %d %s, %d %s, %d %s", c.Manage, outcome(plandiff.Manage), c.Change, outcome(plandiff.Change),
-		c.Unmanage, outcome(plandiff.Unmanage), c.Remove, outcome(plandiff.Remove))
-	if c.Fail > 0 {
-		head += fmt.Sprintf(", %d %s (init_only, strict=error)", c.Fail, outcome(plandiff.Fail))
-	}
-	parts := []string{head}
-	extra := []struct {
-		n           int
-		one, plural string
-	}{
-		{c.MayPurge, "1 no longer managed may be purged", "%d no longer managed may be purged"},
-		{c.Skipped, "1 " + skippedNote, "%d " + skippedNote},
-		{c.Warned, "1 init_only warning", "%d init_only warnings"},
-		{c.Renamed, "1 renamed", "%d renamed"},
-		{c.EdgesAdded, "1 edge added", "%d edges added"},
-		{c.EdgesRemoved, "1 edge removed", "%d edges removed"},
-		{c.EdgesChanged, "1 edge changed kind", "%d edges changed kind"},
-		{c.Reordered, "1 reordered", "%d reordered"},
-		{c.Refreshed, "1 refreshed", "%d refreshed"},
-		{c.NewCycles, "1 new cycle", "%d new cycles"},
-		{c.ResolvedCycles, "1 cycle resolved", "%d cycles resolved"},
-		{c.UnresolvedCycles, "1 cycle unresolved", "%d cycles unresolved"},
-		{c.Undetermined, "cannot tell: 1 secret compiled without a common digest key",
-			"cannot tell: %d secrets compiled without a common digest key"},
-	}
-	for _, e := range extra {
-		switch {
-		case e.n == 1:
-			parts = append(parts, e.one)
-		case e.n > 1:
-			parts = append(parts, fmt.Sprintf(e.plural, e.n))
-		}
-	}
-	return strings.Join(parts, " · ")
-}
 
 // resourceHeader is the first line of a resource change; loc adds the
 // declaration's file:line.

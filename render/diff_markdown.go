@@ -51,7 +51,7 @@ func DiffMarkdown(w io.Writer, d *plandiff.PlanDiff, o DiffOptions) error {
 // full rendering) is quoted in the note that says what was dropped.
 func markdownAt(d *plandiff.PlanDiff, level detail, fullLen int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s**\n", mdEscape(DiffSummary(d)))
+	fmt.Fprintf(&b, "**%s**\n", mdEscape(d.Summary()))
 	writeWarnings(&b, d, level)
 	if level > fullDetail {
 		fmt.Fprintf(&b, "\n> [!NOTE]\n> This comment is shortened to fit a pull-request comment: %s (the full diff is %s characters). Run `catc diff` locally for every detail.\n",
@@ -88,12 +88,12 @@ func droppedText(level detail) string {
 func writeWarnings(b *strings.Builder, d *plandiff.PlanDiff, level detail) {
 	var removed, failing, purged []string
 	for _, c := range d.Resources {
-		switch fateOf(c) {
-		case fateRemoved:
+		switch c.Fate() {
+		case plandiff.FateRemoved:
 			removed = append(removed, mdCode(c.Ref))
-		case fateFailing:
+		case plandiff.FateFailing:
 			failing = append(failing, mdCode(c.Ref))
-		case fateUnmanaged:
+		case plandiff.FateUnmanaged:
 			if len(c.PurgedBy) > 0 {
 				purged = append(purged, mdCode(c.Ref)+" (by "+mdCode(c.PurgedBy[0].Ref)+plural.Pick(len(c.PurgedBy), "", " and others")+")")
 			}
@@ -177,17 +177,17 @@ func groupCounts(changes []plandiff.ResourceChange) string {
 	var parts []string
 	for a, k := range n {
 		if k > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", k, fate(a)))
+			parts = append(parts, fmt.Sprintf("%d %s", k, plandiff.Fate(a)))
 		}
 	}
 	return strings.Join(parts, ", ")
 }
 
 // actionCounts counts the changes by action.
-func actionCounts(changes []plandiff.ResourceChange) [len(fates)]int {
-	var n [len(fates)]int
+func actionCounts(changes []plandiff.ResourceChange) [plandiff.FateCount]int {
+	var n [plandiff.FateCount]int
 	for _, c := range changes {
-		n[fateOf(c)]++
+		n[c.Fate()]++
 	}
 	return n
 }
@@ -208,10 +208,10 @@ func writeTypeCounts(b *strings.Builder, d *plandiff.PlanDiff) {
 		return
 	}
 	b.WriteString("\n| type |")
-	for _, o := range fates {
-		b.WriteString(" " + o + " |")
+	for f := range plandiff.FateCount {
+		b.WriteString(" " + plandiff.Fate(f).String() + " |")
 	}
-	b.WriteString("\n|---|" + strings.Repeat("--:|", len(fates)) + "\n")
+	b.WriteString("\n|---|" + strings.Repeat("--:|", plandiff.FateCount) + "\n")
 	for _, g := range groups {
 		fmt.Fprintf(b, "| `%s` |", g.name)
 		for _, k := range actionCounts(g.changes) {

@@ -78,7 +78,7 @@ var diffFormats = []struct {
 }{
 	{"txt", func(b *bytes.Buffer, d *plandiff.PlanDiff) error { return DiffText(b, d, DiffOptions{}) }},
 	{"md", func(b *bytes.Buffer, d *plandiff.PlanDiff) error { return DiffMarkdown(b, d, DiffOptions{}) }},
-	{"json", func(b *bytes.Buffer, d *plandiff.PlanDiff) error { return DiffJSON(b, d) }},
+	{"json", func(b *bytes.Buffer, d *plandiff.PlanDiff) error { return plandiff.WriteJSON(b, d) }},
 }
 
 // goldenFormats are the formats a pair has expected outputs for: those
@@ -273,28 +273,6 @@ func TestDiffMarkdownCountsOutcomes(t *testing.T) {
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("counts-only Markdown lacks %q:\n%s", want, got)
-		}
-	}
-}
-
-// TestFateOf: every action has its words, and a skipped change is
-// skipped whatever its action (a fate of render's own, not an action
-// past graph's last).
-func TestFateOf(t *testing.T) {
-	for _, tc := range []struct {
-		c    plandiff.ResourceChange
-		want string
-	}{
-		{plandiff.ResourceChange{Action: plandiff.Manage}, "newly managed"},
-		{plandiff.ResourceChange{Action: plandiff.Change}, "changed"},
-		{plandiff.ResourceChange{Action: plandiff.Unmanage}, "no longer managed"},
-		{plandiff.ResourceChange{Action: plandiff.Remove}, "removed from the node"},
-		{plandiff.ResourceChange{Action: plandiff.Fail}, "failing"},
-		{plandiff.ResourceChange{Action: plandiff.Change, Skipped: true}, "skipped"},
-		{plandiff.ResourceChange{Action: plandiff.Manage, Skipped: true}, "skipped"},
-	} {
-		if got := fateOf(tc.c).String(); got != tc.want {
-			t.Errorf("%v (skipped %v): %q, want %q", tc.c.Action, tc.c.Skipped, got, tc.want)
 		}
 	}
 }

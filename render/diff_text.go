@@ -40,7 +40,7 @@ const (
 func DiffText(w io.Writer, d *plandiff.PlanDiff, o DiffOptions) error {
 	bw := bufio.NewWriter(w)
 	t := textWriter{w: bw, color: o.Color}
-	t.bold(DiffSummary(d))
+	t.bold(d.Summary())
 	if d.AppliesNothing() {
 		t.line(diffLine{mark: "x", text: appliesNothingNote})
 	}

@@ -64,7 +64,7 @@ func fleetMarkdownAt(d *fleet.Diff, budget, full, listMax int) (string, bool) {
 		fmt.Fprintf(&tail, "\n%s, listed without detail (`catc diff --nodes` prints each):\n\n",
 			plural.Noun(len(d.Groups)-full, "more distinct diff", "more distinct diffs"))
 		for _, g := range d.Groups[full:] {
-			fmt.Fprintf(&tail, "- **%s** (%s): %s\n", plural.Noun(len(g.Nodes), "node", "nodes"), inlineNames(g.Nodes, 2), mdEscape(DiffSummary(g.Diff)))
+			fmt.Fprintf(&tail, "- **%s** (%s): %s\n", plural.Noun(len(g.Nodes), "node", "nodes"), inlineNames(g.Nodes, 2), mdEscape(g.Diff.Summary()))
 		}
 	}
 	if len(d.Unchanged) > 0 && listMax > 0 {
@@ -102,12 +102,12 @@ func fleetMarkdownAt(d *fleet.Diff, budget, full, listMax int) (string, bool) {
 // fleetHead is the summary line and the failures, escaped.
 func fleetHead(d *fleet.Diff, listMax int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s**\n", mdEscape(FleetSummary(d)))
+	fmt.Fprintf(&b, "**%s**\n", mdEscape(d.Summary()))
 	if len(d.Failures) > 0 {
 		b.WriteString("\n> [!CAUTION]\n")
 		for _, f := range d.Failures {
 			fmt.Fprintf(&b, "> %s %s: %s — %s\n", plural.Noun(len(f.Nodes), "node", "nodes"),
-				plural.Pick(len(f.Nodes), sideWords[f.Side].one, sideWords[f.Side].many), mdEscape(f.Errors), inlineNames(f.Nodes, inlineNodes))
+				f.Side.Words(len(f.Nodes)), mdEscape(f.Errors), inlineNames(f.Nodes, inlineNodes))
 		}
 	}
 	return escape.Text(b.String())

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/catc-dev/catc/fleet"
+	"github.com/catc-dev/catc/internal/jsonw"
 	"github.com/catc-dev/catc/internal/plural"
 )
 
@@ -87,5 +88,5 @@ func FleetPlansJSON(w io.Writer, outcomes []fleet.Outcome) error {
 		}
 		out.Plans = append(out.Plans, jsonFleetPlan{Nodes: o.Nodes, Steps: o.Steps, Warnings: o.Warnings, ShownFor: o.ShownFor, Plan: b.Bytes()})
 	}
-	return encodeJSON(w, out)
+	return jsonw.Encode(w, out)
 }

@@ -3,7 +3,6 @@ package render
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -40,7 +39,7 @@ func TestFleetGolden(t *testing.T) {
 	}{
 		{"fleet-diff.txt", func(b *bytes.Buffer) error { return FleetText(b, d, DiffOptions{}) }},
 		{"fleet-diff.md", func(b *bytes.Buffer) error { return FleetMarkdown(b, d, DiffOptions{}) }},
-		{"fleet-diff.json", func(b *bytes.Buffer) error { return FleetJSON(b, d) }},
+		{"fleet-diff.json", func(b *bytes.Buffer) error { return fleet.WriteJSON(b, d) }},
 	} {
 		var b bytes.Buffer
 		if err := f.write(&b); err != nil {
@@ -67,14 +66,14 @@ func TestFleetJSONRoundTrip(t *testing.T) {
 	withSecrets := &fleet.Diff{Nodes: 1, Groups: []fleet.Group{{Key: "k", Nodes: []string{"web-01"}, Diff: secrets}}}
 	for name, d := range map[string]*fleet.Diff{"fixture": fixtureFleet(t), "secrets": withSecrets} {
 		var first, second bytes.Buffer
-		if err := FleetJSON(&first, d); err != nil {
+		if err := fleet.WriteJSON(&first, d); err != nil {
 			t.Fatal(err)
 		}
-		back, err := ReadFleetJSON(first.Bytes(), "shard.json")
+		back, err := fleet.ReadJSON(first.Bytes(), "shard.json")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := FleetJSON(&second, back); err != nil {
+		if err := fleet.WriteJSON(&second, back); err != nil {
 			t.Fatal(err)
 		}
 		if first.String() != second.String() {
@@ -92,8 +91,8 @@ func TestFleetJSONRoundTrip(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{`{"format": "catc.diff/2"}`, `[]`, `{"format": "catc.fleet-diff/1", "strict": "loose"}`} {
-		if _, err := ReadFleetJSON([]byte(bad), "x.json"); err == nil {
-			t.Errorf("ReadFleetJSON(%s) accepted it", bad)
+		if _, err := fleet.ReadJSON([]byte(bad), "x.json"); err == nil {
+			t.Errorf("fleet.ReadJSON(%s) accepted it", bad)
 		}
 	}
 }
@@ -205,45 +204,5 @@ func TestOutcomesText(t *testing.T) {
 		if b.String() != tc.want {
 			t.Errorf("got\n%s\nwant\n%s", b.String(), tc.want)
 		}
-	}
-}
-
-// TestReadFleetJSONRefuses: a shard's JSON is read only when it is one
-// document, with no key twice, and counts that are those of its lists;
-// its shard identity reads back.
-func TestReadFleetJSONRefuses(t *testing.T) {
-	d := fixtureFleet(t)
-	d.Shard = &fleet.ShardOf{Index: 2, Of: 3, Fleet: "abc"}
-	var b bytes.Buffer
-	if err := FleetJSON(&b, d); err != nil {
-		t.Fatal(err)
-	}
-	good := b.String()
-	back, err := ReadFleetJSON([]byte(good), "shard.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if back.Shard == nil || *back.Shard != *d.Shard {
-		t.Errorf("shard read back as %+v, want %+v", back.Shard, d.Shard)
-	}
-	tests := []struct {
-		name, doc, want string
-	}{
-		{"trailing document", good + `{"format":"catc.fleet-diff/1"}`, "data after the fleet diff JSON document"},
-		{"trailing garbage", good + "x", "data after"},
-		{"key twice", strings.Replace(good, `"strict": "error",`, `"strict": "error", "strict": "warning",`, 1), "strict"},
-		{"nodes count", regexp.MustCompile(`"nodes": \d+`).ReplaceAllString(good, `"nodes": 999`), "counts"},
-		{"changed count", regexp.MustCompile(`"changed": \d+`).ReplaceAllString(good, `"changed": 999`), "counts"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if tt.doc == good {
-				t.Fatal("the edit did not apply")
-			}
-			_, err := ReadFleetJSON([]byte(tt.doc), "shard.json")
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("ReadFleetJSON: %v, want an error with %q", err, tt.want)
-			}
-		})
 	}
 }

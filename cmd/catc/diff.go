@@ -84,7 +84,7 @@ func diffWriter(c *cli.Context) (func(io.Writer, *plandiff.PlanDiff) error, erro
 	case "markdown", "md":
 		return func(w io.Writer, d *plandiff.PlanDiff) error { return render.DiffMarkdown(w, d, opts) }, nil
 	case "json":
-		return render.DiffJSON, nil
+		return plandiff.WriteJSON, nil
 	default:
 		return nil, &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a diff format: use text, markdown or json", f)}
 	}

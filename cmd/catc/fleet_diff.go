@@ -68,7 +68,7 @@ func writeFleet(c *cli.Context, w io.Writer, d *fleet.Diff) error {
 	case "markdown", "md":
 		return render.FleetMarkdown(w, d, opts)
 	default:
-		return render.FleetJSON(w, d)
+		return fleet.WriteJSON(w, d)
 	}
 }
 
@@ -89,7 +89,7 @@ func mergeShards(c *cli.Context) (*fleet.Diff, error) {
 		if err != nil {
 			return nil, &exitError{code: exitErrors, msg: fmt.Sprintf("cannot read %s: %v", f, pathErrorCause(err))}
 		}
-		d, err := render.ReadFleetJSON(data, f)
+		d, err := fleet.ReadJSON(data, f)
 		if err != nil {
 			return nil, &exitError{code: exitErrors, msg: err.Error()}
 		}

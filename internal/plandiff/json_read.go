@@ -1,26 +1,25 @@
-package render
+package plandiff
 
 import (
 	"fmt"
 
 	"github.com/catc-dev/catc/graph"
-	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/types"
 )
 
-// readDiff turns a decoded catc.diff/2 document back into the diff it
-// was written from, for `catc diff --merge`: DiffJSON of the result gives
+// Diff turns a decoded catc.diff/2 document back into the diff it
+// was written from, for `catc diff --merge`: WriteJSON of the result gives
 // the same bytes. A sensitive value's sides are its "old_set" and
 // "new_set"; a document written without them (by catc before they were
 // added) has its sides guessed from the action (newly managed: the new
 // side; no longer managed and removed: the old; changed: both).
-func readDiff(j *jsonDiff) (*plandiff.PlanDiff, error) {
-	if j.Format != DiffJSONFormat {
-		return nil, fmt.Errorf("a group's diff has format %q, not %q", j.Format, DiffJSONFormat)
+func (j *JSONDocument) Diff() (*PlanDiff, error) {
+	if j.Format != JSONFormat {
+		return nil, fmt.Errorf("a group's diff has format %q, not %q", j.Format, JSONFormat)
 	}
-	d := &plandiff.PlanDiff{NewCycles: j.NewCycles, ResolvedCycles: j.ResolvedCycles, UnresolvedCycles: j.UnresolvedCycles}
+	d := &PlanDiff{NewCycles: j.NewCycles, ResolvedCycles: j.ResolvedCycles, UnresolvedCycles: j.UnresolvedCycles}
 	var ok bool
-	if d.Strict, ok = plandiff.ParseStrict(j.Strict); !ok {
+	if d.Strict, ok = ParseStrict(j.Strict); !ok {
 		return nil, fmt.Errorf("unknown strict setting %q", j.Strict)
 	}
 	for _, r := range j.Resources {
@@ -31,16 +30,16 @@ func readDiff(j *jsonDiff) (*plandiff.PlanDiff, error) {
 		d.Resources = append(d.Resources, c)
 	}
 	for _, s := range j.Skips {
-		d.Skips = append(d.Skips, plandiff.Skip{Ref: s.Ref, Path: s.Path})
+		d.Skips = append(d.Skips, Skip{Ref: s.Ref, Path: s.Path})
 	}
 	for _, e := range j.Edges {
-		d.Edges = append(d.Edges, plandiff.EdgeChange{From: e.From, To: e.To, Old: graph.ParseKinds(e.OldKinds), New: graph.ParseKinds(e.NewKinds)})
+		d.Edges = append(d.Edges, EdgeChange{From: e.From, To: e.To, Old: graph.ParseKinds(e.OldKinds), New: graph.ParseKinds(e.NewKinds)})
 	}
 	for _, m := range j.Moves {
-		d.Moves = append(d.Moves, plandiff.Move{Ref: m.Ref, OldStep: m.OldStep, NewStep: m.NewStep})
+		d.Moves = append(d.Moves, Move{Ref: m.Ref, OldStep: m.OldStep, NewStep: m.NewStep})
 	}
 	for _, r := range j.Refreshes {
-		d.Refreshes = append(d.Refreshes, plandiff.Refresh{Ref: r.Ref, Path: r.Path})
+		d.Refreshes = append(d.Refreshes, Refresh{Ref: r.Ref, Path: r.Path})
 	}
 	if len(d.NewCycles) == 0 {
 		d.NewCycles = nil
@@ -54,18 +53,18 @@ func readDiff(j *jsonDiff) (*plandiff.PlanDiff, error) {
 	return d, nil
 }
 
-func readResourceChange(r jsonDiffRes) (plandiff.ResourceChange, error) {
-	c := plandiff.ResourceChange{Type: r.Type, Ref: r.Ref, OldRef: r.OldRef, ParameterOnly: r.ParameterOnly,
+func readResourceChange(r jsonDiffRes) (ResourceChange, error) {
+	c := ResourceChange{Type: r.Type, Ref: r.Ref, OldRef: r.OldRef, ParameterOnly: r.ParameterOnly,
 		Skipped: r.Skipped, OldLoc: r.OldLocation, NewLoc: r.NewLocation}
 	var ok bool
-	if c.Action, ok = plandiff.ParseAction(r.Action); !ok {
+	if c.Action, ok = ParseAction(r.Action); !ok {
 		return c, fmt.Errorf("%s: unknown action %q", r.Ref, r.Action)
 	}
 	for _, io := range r.InitOnly {
-		c.InitOnly = append(c.InitOnly, plandiff.InitOnlyChange{Attr: io.Attribute, Message: io.Message})
+		c.InitOnly = append(c.InitOnly, InitOnlyChange{Attr: io.Attribute, Message: io.Message})
 	}
 	for _, p := range r.PurgedBy {
-		c.PurgedBy = append(c.PurgedBy, plandiff.Purge{Ref: p.Ref, Why: p.Why})
+		c.PurgedBy = append(c.PurgedBy, Purge{Ref: p.Ref, Why: p.Why})
 	}
 	for _, a := range r.Attributes {
 		ac, err := readAttrChange(c.Action, a)
@@ -77,14 +76,14 @@ func readResourceChange(r jsonDiffRes) (plandiff.ResourceChange, error) {
 	return c, nil
 }
 
-func readAttrChange(action plandiff.Action, a jsonDiffAttr) (plandiff.AttrChange, error) {
-	c := plandiff.AttrChange{Attr: a.Attribute, Path: a.Path, Sensitive: a.Sensitive, Undetermined: a.Undetermined}
+func readAttrChange(action Action, a jsonDiffAttr) (AttrChange, error) {
+	c := AttrChange{Attr: a.Attribute, Path: a.Path, Sensitive: a.Sensitive, Undetermined: a.Undetermined}
 	var ok bool
-	if c.Behaviour, ok = plandiff.ParseAttrBehaviour(a.Behaviour); !ok {
+	if c.Behaviour, ok = ParseAttrBehaviour(a.Behaviour); !ok {
 		return c, fmt.Errorf("unknown behaviour %q", a.Behaviour)
 	}
 	if a.Sensitive {
-		c.HadOld, c.HasNew = action != plandiff.Manage, action != plandiff.Unmanage && action != plandiff.Remove
+		c.HadOld, c.HasNew = action != Manage, action != Unmanage && action != Remove
 		if a.OldSet != nil {
 			c.HadOld = *a.OldSet
 		}

@@ -1,22 +1,26 @@
-package render
+package plandiff
 
 import (
 	"encoding/json"
 	"io"
 
-	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/jsonw"
 	"github.com/catc-dev/catc/types"
 )
 
-// DiffJSONFormat is the "format" value of the diff JSON.
-const DiffJSONFormat = "catc.diff/2"
+// JSONFormat is the "format" value of the diff JSON; docs/diff-json.md
+// says what changed from catc.diff/1. Fields added within a version are
+// optional to the reader (JSONDocument.Diff).
+const JSONFormat = "catc.diff/2"
 
-// The diff JSON, documented in docs/diff-json.md; keep the two in sync.
+// JSONDocument is the diff JSON, documented in docs/diff-json.md; keep
+// the two in sync. The fleet diff JSON embeds it, one per distinct diff:
+// NewJSONDocument fills it, JSONDocument.Diff reads it back.
 // Every list is present (empty rather than null) and sorted as PlanDiff
 // sorts it. An attribute's "old" and "new" are absent on the side that
 // has no value, and both are absent, with "sensitive": true, for a
 // sensitive value: "old_set" and "new_set" then say which sides have one.
-type jsonDiff struct {
+type JSONDocument struct {
 	Format         string           `json:"format"`
 	Strict         string           `json:"strict"`
 	Summary        string           `json:"summary"`
@@ -105,7 +109,7 @@ type jsonDiffAttr struct {
 	OldType string          `json:"old_type,omitempty"`
 	NewType string          `json:"new_type,omitempty"`
 
-	// Undetermined: the digests cannot be compared (plandiff.AttrChange).
+	// Undetermined: the digests cannot be compared (AttrChange).
 	Undetermined bool `json:"undetermined,omitempty"`
 }
 
@@ -128,17 +132,17 @@ type jsonDiffReload struct {
 	Path []string `json:"path"`
 }
 
-// DiffJSON writes the diff as indented JSON (format "catc.diff/2"). The
+// WriteJSON writes the diff as indented JSON (format "catc.diff/2"). The
 // same diff always gives the same bytes.
-func DiffJSON(w io.Writer, d *plandiff.PlanDiff) error {
-	return encodeJSON(w, diffDoc(d))
+func WriteJSON(w io.Writer, d *PlanDiff) error {
+	return jsonw.Encode(w, NewJSONDocument(d))
 }
 
-// diffDoc is the diff's JSON document (the fleet JSON embeds it).
-func diffDoc(d *plandiff.PlanDiff) jsonDiff {
+// NewJSONDocument is the diff's JSON document.
+func NewJSONDocument(d *PlanDiff) JSONDocument {
 	c := d.Counts()
-	out := jsonDiff{
-		Format: DiffJSONFormat, Strict: d.Strict.String(), Summary: DiffSummary(d),
+	out := JSONDocument{
+		Format: JSONFormat, Strict: d.Strict.String(), Summary: d.Summary(),
 		Counts: jsonDiffCounts{c.Manage, c.Change, c.Unmanage, c.Remove, c.Fail, c.Skipped, c.Warned, c.Renamed, c.MayPurge,
 			c.EdgesAdded, c.EdgesRemoved, c.EdgesChanged, c.Reordered, c.Refreshed, c.NewCycles, c.ResolvedCycles, c.UnresolvedCycles, c.Undetermined},
 		AppliesNothing: d.AppliesNothing(), UnresolvedCycles: nonNil(d.UnresolvedCycles),
@@ -163,16 +167,8 @@ func diffDoc(d *plandiff.PlanDiff) jsonDiff {
 	return out
 }
 
-// encodeJSON writes v as indented JSON, with <, > and & as they are.
-func encodeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
-func jsonResourceChange(r plandiff.ResourceChange) jsonDiffRes {
-	j := jsonDiffRes{Action: r.Action.String(), Outcome: fateOf(r).String(), Skipped: r.Skipped, Type: r.Type, Ref: r.Ref, OldRef: r.OldRef,
+func jsonResourceChange(r ResourceChange) jsonDiffRes {
+	j := jsonDiffRes{Action: r.Action.String(), Outcome: r.Fate().String(), Skipped: r.Skipped, Type: r.Type, Ref: r.Ref, OldRef: r.OldRef,
 		ParameterOnly: r.ParameterOnly, InitOnly: make([]jsonInitOnly, len(r.InitOnly)), OldLocation: r.OldLoc, NewLocation: r.NewLoc,
 		Attributes: make([]jsonDiffAttr, len(r.Attributes))}
 	for i, io := range r.InitOnly {
@@ -189,10 +185,10 @@ func jsonResourceChange(r plandiff.ResourceChange) jsonDiffRes {
 			ja.OldSet, ja.NewSet = &had, &has
 		} else {
 			if a.HadOld {
-				ja.Old, ja.OldType = types.EncodeJSON(a.Old), plandiff.ValueTypeName(a.Old)
+				ja.Old, ja.OldType = types.EncodeJSON(a.Old), ValueTypeName(a.Old)
 			}
 			if a.HasNew {
-				ja.New, ja.NewType = types.EncodeJSON(a.New), plandiff.ValueTypeName(a.New)
+				ja.New, ja.NewType = types.EncodeJSON(a.New), ValueTypeName(a.New)
 			}
 		}
 		j.Attributes[i] = ja

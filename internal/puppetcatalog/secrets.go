@@ -1,4 +1,4 @@
-package render
+package puppetcatalog
 
 import (
 	"fmt"
@@ -11,15 +11,15 @@ import (
 	"github.com/catc-dev/catc/types"
 )
 
-// PuppetSecrets says what PuppetCatalog does with sensitive values. A
+// Secrets says what Write does with sensitive values. A
 // Puppet catalog is applied as written: a marker in place of a password
 // becomes the node's password, so writing one is never the default.
-type PuppetSecrets int
+type Secrets int
 
 const (
 	// RefuseSecrets (the zero value) refuses a catalog that holds a
-	// sensitive value: PuppetCatalog returns a *SecretsError naming each.
-	RefuseSecrets PuppetSecrets = iota
+	// sensitive value: Write returns a *SecretsError naming each.
+	RefuseSecrets Secrets = iota
 	// RevealSecrets writes Puppet's own representation: the clear value
 	// in "parameters", named in "sensitive_parameters" when its type
 	// takes a Sensitive, and {"__ptype": "Sensitive", "__pvalue": …} for
@@ -32,9 +32,9 @@ const (
 	RedactSecrets
 )
 
-// PuppetOptions are the options of PuppetCatalog.
-type PuppetOptions struct {
-	Secrets PuppetSecrets
+// Options are the options of Write.
+type Options struct {
+	Secrets Secrets
 }
 
 // SecretParam is one resource attribute holding a sensitive value.
@@ -43,7 +43,7 @@ type SecretParam struct {
 	Range     string // "file:line" of the attribute, "" for a default
 }
 
-// SecretsError is PuppetCatalog's refusal of a catalog with secrets.
+// SecretsError is Write's refusal of a catalog with secrets.
 type SecretsError struct{ Params []SecretParam }
 
 func (e *SecretsError) Error() string {
@@ -60,9 +60,9 @@ func (e *SecretsError) Error() string {
 	return b.String()
 }
 
-// PuppetSecretParams lists, in catalog order, every resource attribute
+// SecretParams lists, in catalog order, every resource attribute
 // whose value holds a sensitive value (at any depth).
-func PuppetSecretParams(g *graph.Graph) []SecretParam {
+func SecretParams(g *graph.Graph) []SecretParam {
 	var out []SecretParam
 	for _, r := range g.Catalog.Resources {
 		for _, p := range puppetParams(r) {

@@ -1,4 +1,4 @@
-package render
+package puppetcatalog
 
 import (
 	"bytes"
@@ -53,7 +53,7 @@ func loadSecrets(t *testing.T) ([]byte, error) {
 	t.Helper()
 	g := loadPuppetGraph(t, []string{"vault.hcl"}, [][]byte{[]byte(secretsCatalog)})
 	var b bytes.Buffer
-	err := PuppetCatalog(&b, g, PuppetOptions{})
+	err := Write(&b, g, Options{})
 	return b.Bytes(), err
 }
 
@@ -95,7 +95,7 @@ func TestPuppetCatalogRefusesSecrets(t *testing.T) {
 func TestPuppetCatalogRevealsSecrets(t *testing.T) {
 	g := loadPuppetGraph(t, []string{"vault.hcl"}, [][]byte{[]byte(secretsCatalog)})
 	var b bytes.Buffer
-	if err := PuppetCatalog(&b, g, PuppetOptions{Secrets: RevealSecrets}); err != nil {
+	if err := Write(&b, g, Options{Secrets: RevealSecrets}); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
@@ -148,10 +148,10 @@ func TestPuppetCatalogWithoutSecrets(t *testing.T) {
 	names, srcs := readFixtures(t, "seed/types.hcl", "seed/resources.hcl")
 	g := loadPuppetGraph(t, names, srcs)
 	var def, redact bytes.Buffer
-	if err := PuppetCatalog(&def, g, PuppetOptions{}); err != nil {
+	if err := Write(&def, g, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := PuppetCatalog(&redact, g, PuppetOptions{Secrets: RedactSecrets}); err != nil {
+	if err := Write(&redact, g, Options{Secrets: RedactSecrets}); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(def.Bytes(), redact.Bytes()) || def.Len() == 0 {

@@ -1,4 +1,4 @@
-package render
+package puppetcatalog
 
 import (
 	"bytes"
@@ -69,13 +69,13 @@ func loadPuppetGraph(t *testing.T, names []string, srcs [][]byte) *graph.Graph {
 	return graph.Build(c)
 }
 
-// readFixtures reads files under ../fixtures and names them by their path
+// readFixtures reads files under fixtures/ and names them by their path
 // there, so the goldens do not depend on where the test runs.
 func readFixtures(t *testing.T, paths ...string) ([]string, [][]byte) {
 	t.Helper()
 	srcs := make([][]byte, len(paths))
 	for i, p := range paths {
-		b, err := os.ReadFile(filepath.Join("..", "fixtures", p))
+		b, err := os.ReadFile(filepath.Join("..", "..", "fixtures", p))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,7 +117,7 @@ func puppetCases(t *testing.T) map[string]*graph.Graph {
 func writePuppet(t *testing.T, g *graph.Graph) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	if err := PuppetCatalog(&b, g, PuppetOptions{Secrets: RedactSecrets}); err != nil {
+	if err := Write(&b, g, Options{Secrets: RedactSecrets}); err != nil {
 		t.Fatal(err)
 	}
 	return b.Bytes()

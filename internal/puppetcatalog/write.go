@@ -1,4 +1,4 @@
-package render
+package puppetcatalog
 
 import (
 	"io"
@@ -13,9 +13,9 @@ import (
 	"github.com/catc-dev/catc/types"
 )
 
-// PuppetNode is the node name ("name") of a Puppet-format catalog: catc
+// Node is the node name ("name") of a Puppet-format catalog: catc
 // compiles for no particular node.
-const PuppetNode = "catc"
+const Node = "catc"
 
 // puppetPrelude are the bookkeeping resources a Puppet compiler puts
 // before the manifest's: Stage[main], and the Settings and main classes
@@ -27,12 +27,12 @@ var puppetPrelude = []struct{ typ, title, kind string }{
 	{"Class", "main", "unknown"},
 }
 
-// PuppetCatalog writes the catalog of g in Puppet's catalog format 2,
+// Write writes the catalog of g in Puppet's catalog format 2,
 // the JSON `puppet apply --catalog` applies and octocatalog-diff reads
 // (puppet-graph.md §6). The keys are Puppet's, in Puppet's order:
 //
 //   - "tags" (["settings"], as for a manifest with no class),
-//     "name" (PuppetNode), "version" (1: catc has no clock),
+//     "name" (Node), "version" (1: catc has no clock),
 //     "code_id" (null), "catalog_uuid" (all zeros: the bytes depend
 //     only on the input), "catalog_format" (2), "environment"
 //     ("production");
@@ -51,12 +51,12 @@ var puppetPrelude = []struct{ typ, title, kind string }{
 // array), alias, tag and noop. Relations from auto rules are not
 // written: Puppet derives them from the type.
 //
-// Sensitive values follow opts.Secrets (see PuppetSecrets): by default a
+// Sensitive values follow opts.Secrets (see Secrets): by default a
 // catalog holding one is refused with a *SecretsError, before anything
 // is written.
-func PuppetCatalog(w io.Writer, g *graph.Graph, opts PuppetOptions) error {
+func Write(w io.Writer, g *graph.Graph, opts Options) error {
 	if opts.Secrets == RefuseSecrets {
-		if found := PuppetSecretParams(g); len(found) > 0 {
+		if found := SecretParams(g); len(found) > 0 {
 			return &SecretsError{Params: found}
 		}
 	}
@@ -65,7 +65,7 @@ func PuppetCatalog(w io.Writer, g *graph.Graph, opts PuppetOptions) error {
 	jw.Key("tags")
 	jw.Strings([]string{"settings"})
 	jw.Key("name")
-	jw.String(PuppetNode)
+	jw.String(Node)
 	jw.Key("version")
 	jw.Int(1)
 	jw.Key("code_id")
@@ -145,7 +145,7 @@ func writePuppetEdge(jw *jsonw.Writer, source, target string) {
 
 // writePuppetResource writes one resource entry in the key order of
 // Puppet's Resource#to_data_hash.
-func writePuppetResource(jw *jsonw.Writer, r *catalog.Resource, secrets PuppetSecrets) {
+func writePuppetResource(jw *jsonw.Writer, r *catalog.Resource, secrets Secrets) {
 	jw.BeginObject()
 	jw.Key("type")
 	jw.String(r.Type.RefType())
@@ -216,7 +216,7 @@ func validPuppetTag(t string) bool {
 
 // writePuppetParameters writes the "parameters" member (omitted when
 // empty, as Puppet does) and returns the names of the sensitive ones.
-func writePuppetParameters(jw *jsonw.Writer, r *catalog.Resource, secrets PuppetSecrets) []string {
+func writePuppetParameters(jw *jsonw.Writer, r *catalog.Resource, secrets Secrets) []string {
 	params := puppetParams(r)
 	if len(params) == 0 {
 		return nil

@@ -12,11 +12,6 @@ type Ordering struct {
 	Random bool
 	// Seed seeds the random order.
 	Seed int64
-	// WhyArgs are the arguments that load this catalog again (its paths,
-	// and flags such as --var, as the user gave them), for the `catc why`
-	// command line that a cycle's advice suggests; without them it says
-	// PATH....
-	WhyArgs []string
 }
 
 // order is Kahn's algorithm over the adjacency lists (Digraph.Order):

@@ -8,6 +8,7 @@ import (
 
 	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
+	"github.com/catc-dev/catc/render"
 )
 
 func compileCommand() *cli.Command {
@@ -61,6 +62,7 @@ func loadGraph(c *cli.Context, strict bool) (*graph.Graph, *graph.Plan, error) {
 	}
 	g := graph.Build(cat)
 	plan, diags := graph.Order(g, o)
+	diags = render.WhyHints(diags, whyArgs(c))
 	if err := printDiagnostics(c, diags, cat.Files()); err != nil {
 		return nil, nil, err
 	}

@@ -56,9 +56,9 @@ func ordering(c *cli.Context) (graph.Ordering, error) {
 	}
 	switch o {
 	case "", "declaration":
-		return graph.Ordering{WhyArgs: whyArgs(c)}, nil
+		return graph.Ordering{}, nil
 	case "random":
-		return graph.Ordering{Random: true, Seed: c.Int64("seed"), WhyArgs: whyArgs(c)}, nil
+		return graph.Ordering{Random: true, Seed: c.Int64("seed")}, nil
 	default:
 		return graph.Ordering{}, &exitError{code: exitErrors, msg: fmt.Sprintf("--ordering %q is not an ordering: use declaration or random", o)}
 	}

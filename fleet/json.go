@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/internal/jsonw"
 	"github.com/catc-dev/catc/internal/plandiff"
 )
@@ -101,7 +101,7 @@ func ReadJSON(data []byte, name string) (*Diff, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("%s has data after the fleet diff JSON document (at byte %d): a file holds one document", name, dec.InputOffset())
 	}
-	if err := catalog.DuplicateKeys(data); err != nil {
+	if err := catalogjson.DuplicateKeys(data); err != nil {
 		return nil, fmt.Errorf("%s is not a fleet diff JSON: %v", name, err)
 	}
 	if j.Format != JSONFormat {

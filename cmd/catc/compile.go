@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/render"
 )
@@ -29,7 +30,7 @@ func compileCommand() *cli.Command {
 			}
 			switch f := c.String("format"); f {
 			case "catc":
-				write = func(w io.Writer, g *graph.Graph) error { return g.JSON().Write(w) }
+				write = func(w io.Writer, g *graph.Graph) error { return catalogjson.OfGraph(g).Write(w) }
 			case "puppet":
 				write = func(w io.Writer, g *graph.Graph) error {
 					return puppetcatalog.Write(w, g, puppetcatalog.Options{Secrets: secrets})

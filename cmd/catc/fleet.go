@@ -187,7 +187,7 @@ func planNodes(c *cli.Context) error {
 	switch f := c.String("format"); f {
 	case "text":
 	case "json":
-		write = render.FleetPlansJSON
+		write = fleet.WritePlansJSON
 	default:
 		return usage(fmt.Sprintf("--format %q is not a plan format: use text or json", f))
 	}

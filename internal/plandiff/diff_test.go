@@ -10,6 +10,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/types"
 )
@@ -87,7 +88,7 @@ func checkRoundTrip(t *testing.T, name string, c *catalog.Catalog) {
 	plan, _ := graph.Order(g, graph.Ordering{})
 	want := NewSnapshot(plan)
 	var b bytes.Buffer
-	if err := g.JSON().Write(&b); err != nil {
+	if err := catalogjson.OfGraph(g).Write(&b); err != nil {
 		t.Fatal(err)
 	}
 	got, err := ReadSnapshot(&b, name)

@@ -1,8 +1,6 @@
 package plandiff
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -10,6 +8,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -19,36 +18,9 @@ import (
 // (Kahn's algorithm, the ready resource declared first), and finds the
 // cycles among what it could not order. name labels errors.
 func ReadSnapshot(r io.Reader, name string) (*Snapshot, error) {
-	// The "types" key is optional: catalogs that carry it tell diff which
-	// attributes are init_only, parameters, read_only or sensitive; without
-	// it every attribute is compared as a property and sensitive values
-	// are known by their marker.
-	data, err := io.ReadAll(r)
+	in, err := catalogjson.Read(r, name)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	// One decode: encoding/json checks the syntax of the whole document
-	// before it fills anything in, so a syntax error comes first, then a
-	// repeated key (catalog.CheckJSONDocument's checks), then a value of
-	// the wrong type.
-	var in catalog.JSONCatalog
-	err = json.Unmarshal(data, &in)
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, catalog.SyntaxErrorAt(err))
-	}
-	if err := catalog.DuplicateKeys(data); err != nil {
-		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, err)
-	}
-	if err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
-			return nil, fmt.Errorf("%s: not a catalog JSON file: %v (the value ends at byte offset %d)", name, err, te.Offset)
-		}
-		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, err)
-	}
-	if in.Format != catalog.JSONFormat {
-		return nil, fmt.Errorf("%s: format is %q, want %q (write it with 'catc compile')", name, in.Format, catalog.JSONFormat)
+		return nil, err
 	}
 	infos := readTypes(in.Types)
 	s := &Snapshot{Resources: make([]SnapResource, len(in.Resources))}
@@ -79,9 +51,9 @@ func ReadSnapshot(r io.Reader, name string) (*Snapshot, error) {
 // checkRefsAndIndexes requires what catc compile writes: each ref once,
 // and indexes that number the resources 0 to n-1, each once (the index is
 // the declaration order, which the apply order's tie-breaks follow).
-func checkRefsAndIndexes(rs []catalog.JSONResource) error {
+func checkRefsAndIndexes(rs []catalogjson.Resource) error {
 	refs := make(map[string]int, len(rs))
-	owner := make([]*catalog.JSONResource, len(rs)) // by index
+	owner := make([]*catalogjson.Resource, len(rs)) // by index
 	for i := range rs {
 		r := &rs[i]
 		if prev, ok := refs[r.Ref]; ok && r.Ref != "" {
@@ -99,7 +71,7 @@ func checkRefsAndIndexes(rs []catalog.JSONResource) error {
 	return nil
 }
 
-func readTypes(ts []catalog.JSONType) map[string]map[string]AttrInfo {
+func readTypes(ts []catalogjson.Type) map[string]map[string]AttrInfo {
 	if len(ts) == 0 {
 		return nil
 	}
@@ -130,7 +102,7 @@ func parseBehaviour(s string) catalog.Behaviour {
 	return catalog.Property
 }
 
-func readResource(jr catalog.JSONResource, infos map[string]map[string]AttrInfo) (SnapResource, error) {
+func readResource(jr catalogjson.Resource, infos map[string]map[string]AttrInfo) (SnapResource, error) {
 	if jr.Ref == "" || jr.Type == "" {
 		return SnapResource{}, fmt.Errorf("missing ref or type")
 	}
@@ -228,7 +200,7 @@ func sealSensitive(v types.Value, sensitive bool) types.Value {
 
 // readEdges resolves the edges' refs; an edge naming no resource is an
 // error (the file is not what catc wrote).
-func (s *Snapshot) readEdges(edges []catalog.JSONEdge) error {
+func (s *Snapshot) readEdges(edges []catalogjson.Edge) error {
 	idx := s.byRef()
 	for _, e := range edges {
 		from, okF := idx[e.From]

@@ -4,8 +4,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -149,7 +149,7 @@ func isTrue(v types.Value) bool {
 // true only when an edge has no other kind).
 const autoKinds = graph.AutoRequire | graph.AutoBefore | graph.AutoSubscribe | graph.AutoNotify
 
-func jsonTypeInfo(ts []catalog.JSONType, s *Snapshot) map[string]TypeInfo {
+func jsonTypeInfo(ts []catalogjson.Type, s *Snapshot) map[string]TypeInfo {
 	if len(ts) == 0 {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -33,7 +34,7 @@ func compiledSnapshot(t *testing.T, dir string) *Snapshot {
 		t.Fatalf("%s: %v", dir, diags)
 	}
 	var b bytes.Buffer
-	if err := graph.Build(c).JSON().Write(&b); err != nil {
+	if err := catalogjson.OfGraph(graph.Build(c)).Write(&b); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(b.String(), "battery staple") || strings.Contains(b.String(), "unchanged secret") {

@@ -11,7 +11,9 @@
 // (graph.Digraph), the one graph.Order uses, so that a plan file and the
 // catalog it was compiled from give the same order and cycles.
 //
-// The diff JSON (format "catc.diff/2", docs/diff-json.md) is written and
-// read here too (WriteJSON, ReadJSON). This package prints nothing for
-// people: package render writes the text and Markdown forms.
+// The diff JSON (format "catc.diff/2", JSONFormat, docs/diff-json.md) is
+// written and read here too (WriteJSON, NewJSONDocument, and
+// JSONDocument.Diff for fleet merges), with the words it carries
+// (PlanDiff.Summary, ResourceChange.Fate). Otherwise this package prints
+// nothing for people: package render writes the text and Markdown forms.
 package plandiff

@@ -1,4 +1,4 @@
-package catalog
+package catalogjson
 
 import (
 	"bytes"
@@ -8,13 +8,15 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/jsonw"
 	"github.com/catc-dev/catc/types"
 )
 
 // TestWriteMatchesEncodingJSON is the property the hand-written writer
-// keeps: on random catalogs, JSONCatalog.Write gives the bytes of
+// keeps: on random catalogs, Document.Write gives the bytes of
 // encoding/json's Encoder (indented by two spaces, no HTML escaping), and
-// a JSONValue the bytes of the encoder-based writer it replaced.
+// a Value the bytes of the encoder-based writer it replaced.
 func TestWriteMatchesEncodingJSON(t *testing.T) {
 	for seed := range uint64(300) {
 		rng := rand.New(rand.NewPCG(seed, 7))
@@ -34,7 +36,7 @@ func TestWriteMatchesEncodingJSON(t *testing.T) {
 			t.Fatalf("seed %d: Write differs from encoding/json\n got: %q\nwant: %q", seed, got.Bytes(), want.Bytes())
 		}
 		for _, r := range j.Resources {
-			for _, v := range []JSONValue{r.Namevars, r.Attributes} {
+			for _, v := range []Value{r.Namevars, r.Attributes} {
 				got, _ := v.MarshalJSON()
 				var ref bytes.Buffer
 				refValue(&ref, v.V)
@@ -65,9 +67,9 @@ func refValue(b *bytes.Buffer, v types.Value) {
 		b.WriteString(strconv.FormatInt(v, 10))
 	case float64:
 		if _, err := json.Marshal(v); err != nil {
-			str(formatFloat(v))
+			str(jsonw.FormatFloat(v))
 		} else {
-			b.WriteString(formatFloat(v))
+			b.WriteString(jsonw.FormatFloat(v))
 		}
 	case string:
 		str(v)
@@ -95,34 +97,34 @@ func refValue(b *bytes.Buffer, v types.Value) {
 		b.WriteByte('}')
 	case types.Sensitive:
 		b.WriteString(`{"sensitive":`)
-		str(SensitiveMarker(v.Value))
+		str(catalog.SensitiveMarker(v.Value))
 		b.WriteByte('}')
 	default:
 		b.WriteString("null")
 	}
 }
 
-func randomJSONCatalog(rng *rand.Rand) *JSONCatalog {
-	j := &JSONCatalog{Format: randomString(rng)}
+func randomJSONCatalog(rng *rand.Rand) *Document {
+	j := &Document{Format: randomString(rng)}
 	if rng.IntN(8) > 0 {
 		for range rng.IntN(3) {
-			jt := JSONType{Name: randomString(rng)}
+			jt := Type{Name: randomString(rng)}
 			if rng.IntN(5) > 0 {
-				jt.Attributes = []JSONAttribute{}
+				jt.Attributes = []Attribute{}
 			}
 			for range rng.IntN(3) {
-				jt.Attributes = append(jt.Attributes, JSONAttribute{Name: randomString(rng), Behaviour: "property", Sensitive: rng.IntN(2) == 0})
+				jt.Attributes = append(jt.Attributes, Attribute{Name: randomString(rng), Behaviour: "property", Sensitive: rng.IntN(2) == 0})
 			}
 			j.Types = append(j.Types, jt)
 		}
 	}
 	if rng.IntN(8) > 0 {
-		j.Resources = []JSONResource{}
+		j.Resources = []Resource{}
 	}
 	for i := range rng.IntN(4) {
-		r := JSONResource{
+		r := Resource{
 			Ref: randomString(rng), Type: randomString(rng), Title: randomString(rng),
-			Namevars: JSONValue{randomValue(rng, 3)}, Attributes: JSONValue{randomValue(rng, 3)},
+			Namevars: Value{randomValue(rng, 3)}, Attributes: Value{randomValue(rng, 3)},
 			File: randomString(rng), Line: rng.IntN(1000), Index: i,
 		}
 		if rng.IntN(4) > 0 {
@@ -138,16 +140,16 @@ func randomJSONCatalog(rng *rand.Rand) *JSONCatalog {
 		j.Resources = append(j.Resources, r)
 	}
 	if rng.IntN(8) > 0 {
-		j.Edges = []JSONEdge{}
+		j.Edges = []Edge{}
 	}
 	for range rng.IntN(4) {
-		e := JSONEdge{From: randomString(rng), To: randomString(rng), Refresh: rng.IntN(2) == 0}
+		e := Edge{From: randomString(rng), To: randomString(rng), Refresh: rng.IntN(2) == 0}
 		if rng.IntN(6) > 0 {
 			e.Kinds = []string{"require"}
-			e.Origins = []JSONOrigin{}
+			e.Origins = []Origin{}
 		}
 		for range rng.IntN(3) {
-			o := JSONOrigin{Kind: randomString(rng), File: randomString(rng), Line: rng.IntN(99)}
+			o := Origin{Kind: randomString(rng), File: randomString(rng), Line: rng.IntN(99)}
 			if rng.IntN(2) == 0 {
 				o.Rule = randomString(rng)
 			}

@@ -1,4 +1,4 @@
-package render
+package catalogjson
 
 import (
 	"io"
@@ -8,7 +8,7 @@ import (
 	"github.com/catc-dev/catc/internal/jsonw"
 )
 
-// PlanJSON writes the plan as JSON: the catalog JSON of the plan's
+// WritePlan writes the plan as JSON: the catalog JSON of the plan's
 // catalog (same format string, types, resources in declaration order,
 // edges with kinds, refresh and origins) with
 //
@@ -20,19 +20,19 @@ import (
 //     = last ref) and its component's "members", sorted by ref.
 //
 // The same plan always gives the same bytes (indented, no HTML escaping).
-func PlanJSON(w io.Writer, p *graph.Plan) error {
-	cat := p.Graph.JSON()
+func WritePlan(w io.Writer, p *graph.Plan) error {
+	cat := OfGraph(p.Graph)
 	jw := jsonw.New(w)
 	jw.BeginObject()
 	jw.Key("format")
 	jw.String(cat.Format)
 	jw.Key("types")
-	catalog.WriteJSONTypes(jw, cat.Types)
+	writeTypes(jw, cat.Types)
 	jw.Key("resources")
 	jw.BeginArray()
 	for i := range cat.Resources {
 		jw.BeginObject()
-		cat.Resources[i].WriteMembers(jw)
+		cat.Resources[i].writeMembers(jw)
 		jw.Key("refreshed_by")
 		jw.BeginArray()
 		for _, rf := range p.RefreshedBy(p.Graph.Catalog.Resources[i]) {
@@ -43,7 +43,7 @@ func PlanJSON(w io.Writer, p *graph.Plan) error {
 	}
 	jw.EndArray()
 	jw.Key("edges")
-	catalog.WriteJSONEdges(jw, cat.Edges)
+	writeEdges(jw, cat.Edges)
 	if len(p.Cycles) == 0 {
 		jw.Key("order")
 		jw.BeginArray()

@@ -7,23 +7,23 @@ import (
 	"unicode/utf8"
 )
 
-// CheckJSONDocument checks what encoding/json lets through when it reads
+// checkJSONDocument checks what encoding/json lets through when it reads
 // a catalog JSON file: data must be one JSON value with nothing but white
 // space after it, and no object may repeat a key (encoding/json keeps the
 // last, so a hand-edited or concatenated file would be read as something
 // it does not say). The error gives the byte offset (from 0) of the
 // problem.
-func CheckJSONDocument(data []byte) error {
+func checkJSONDocument(data []byte) error {
 	var v json.RawMessage
 	if err := json.Unmarshal(data, &v); err != nil {
-		return SyntaxErrorAt(err)
+		return syntaxErrorAt(err)
 	}
 	return DuplicateKeys(data)
 }
 
-// SyntaxErrorAt is err from encoding/json with, for a syntax error, the
+// syntaxErrorAt is err from encoding/json with, for a syntax error, the
 // byte offset (from 0) of the character at fault.
-func SyntaxErrorAt(err error) error {
+func syntaxErrorAt(err error) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		return fmt.Errorf("%v (at byte offset %d)", err, max(se.Offset-1, 0))

@@ -23,7 +23,7 @@ func TestCheckJSONDocument(t *testing.T) {
 		{`{"a": 1`, "unexpected end of JSON input"},
 		{strings.Repeat("[", 5000) + strings.Repeat("]", 5000), ""},
 	} {
-		err := CheckJSONDocument([]byte(c.in))
+		err := checkJSONDocument([]byte(c.in))
 		switch {
 		case c.want == "" && err != nil:
 			t.Errorf("%.60s: %v", c.in, err)
@@ -33,7 +33,7 @@ func TestCheckJSONDocument(t *testing.T) {
 	}
 }
 
-// FuzzCheckJSONDocument compares CheckJSONDocument with a slow reference
+// FuzzCheckJSONDocument compares checkJSONDocument with a slow reference
 // built on encoding/json's tokenizer: both must accept the same documents
 // (one value, no repeated key in any object).
 func FuzzCheckJSONDocument(f *testing.F) {
@@ -41,9 +41,9 @@ func FuzzCheckJSONDocument(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		got := CheckJSONDocument(data) == nil
+		got := checkJSONDocument(data) == nil
 		if want := referenceCheck(data); got != want {
-			t.Fatalf("CheckJSONDocument(%q) accepts: %v, the reference: %v", data, got, want)
+			t.Fatalf("checkJSONDocument(%q) accepts: %v, the reference: %v", data, got, want)
 		}
 	})
 }

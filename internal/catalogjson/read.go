@@ -22,13 +22,13 @@ func Read(r io.Reader, name string) (*Document, error) {
 	}
 	// One decode: encoding/json checks the syntax of the whole document
 	// before it fills anything in, so a syntax error comes first, then a
-	// repeated key (CheckJSONDocument's checks), then a value of
+	// repeated key (checkJSONDocument's checks), then a value of
 	// the wrong type.
 	var in Document
 	err = json.Unmarshal(data, &in)
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, SyntaxErrorAt(err))
+		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, syntaxErrorAt(err))
 	}
 	if err := DuplicateKeys(data); err != nil {
 		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, err)

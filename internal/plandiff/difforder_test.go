@@ -126,7 +126,7 @@ func TestNaturalCompare(t *testing.T) {
 	}
 	got := slices.Clone(want)
 	slices.Reverse(got)
-	sort.SliceStable(got, func(i, j int) bool { return CompareRefs(got[i], got[j]) < 0 })
+	sort.SliceStable(got, func(i, j int) bool { return compareRefs(got[i], got[j]) < 0 })
 	if !slices.Equal(got, want) {
 		t.Errorf("sorted:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
@@ -134,8 +134,8 @@ func TestNaturalCompare(t *testing.T) {
 		a, b string
 		want int
 	}{{"x", "x", 0}, {"", "a", -1}, {"a2b", "a2a", 1}, {"007", "7", 1}} {
-		if got := NaturalCompare(tt.a, tt.b); got != tt.want {
-			t.Errorf("NaturalCompare(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		if got := naturalCompare(tt.a, tt.b); got != tt.want {
+			t.Errorf("naturalCompare(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
 		}
 	}
 }

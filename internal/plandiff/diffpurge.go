@@ -79,7 +79,7 @@ func (m *matching) purgers(changes []ResourceChange) {
 				c.PurgedBy = append(c.PurgedBy, inContainer(ct, cs, neighbours[oldIdx[c.Ref]])...)
 			}
 		}
-		slices.SortFunc(c.PurgedBy, func(a, b Purge) int { return CompareRefs(a.Ref, b.Ref) })
+		slices.SortFunc(c.PurgedBy, func(a, b Purge) int { return compareRefs(a.Ref, b.Ref) })
 	}
 }
 

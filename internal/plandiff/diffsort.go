@@ -17,14 +17,14 @@ func (d *PlanDiff) Sort() {
 		if x.Type != y.Type {
 			return x.Type < y.Type
 		}
-		return CompareRefs(x.Ref, y.Ref) < 0
+		return compareRefs(x.Ref, y.Ref) < 0
 	})
 	sort.SliceStable(d.Edges, func(a, b int) bool {
 		x, y := d.Edges[a], d.Edges[b]
-		if c := CompareRefs(x.From, y.From); c != 0 {
+		if c := compareRefs(x.From, y.From); c != 0 {
 			return c < 0
 		}
-		return CompareRefs(x.To, y.To) < 0
+		return compareRefs(x.To, y.To) < 0
 	})
 	sort.SliceStable(d.Moves, func(a, b int) bool { return d.Moves[a].NewStep < d.Moves[b].NewStep })
 	sortByStep(d.Skips, func(s Skip) (int, string) { return s.step, s.Ref })
@@ -68,33 +68,33 @@ func sortByStep[T any](xs []T, key func(T) (int, string)) {
 		if sa != sb {
 			return sa < sb
 		}
-		return CompareRefs(ra, rb) < 0
+		return compareRefs(ra, rb) < 0
 	})
 }
 
-// CompareRefs orders references for display, as a reader expects: by
-// type, then by title naturally (NaturalCompare), so Firewall[100 allow
+// compareRefs orders references for display, as a reader expects: by
+// type, then by title naturally (naturalCompare), so Firewall[100 allow
 // ssh] comes before Firewall[100 allow ssh v6] and Exec[step 9] before
 // Exec[step 10]. It is only for listings: Puppet's apply order and the
 // cycle paths Puppet prints (from the smallest member by byte order) do
 // not use it.
-func CompareRefs(a, b string) int {
+func compareRefs(a, b string) int {
 	ta, titleA, okA := strings.Cut(a, "[")
 	tb, titleB, okB := strings.Cut(b, "[")
 	if !okA || !okB {
-		return NaturalCompare(a, b)
+		return naturalCompare(a, b)
 	}
 	if c := strings.Compare(ta, tb); c != 0 {
 		return c
 	}
-	return NaturalCompare(strings.TrimSuffix(titleA, "]"), strings.TrimSuffix(titleB, "]"))
+	return naturalCompare(strings.TrimSuffix(titleA, "]"), strings.TrimSuffix(titleB, "]"))
 }
 
-// NaturalCompare compares strings as a reader sorts names: runs of ASCII
+// naturalCompare compares strings as a reader sorts names: runs of ASCII
 // digits by their value (leading zeros aside; fewer of them first when
 // the values are equal), everything else byte by byte, and a string that
 // is a prefix of the other first.
-func NaturalCompare(a, b string) int {
+func naturalCompare(a, b string) int {
 	for a != "" && b != "" {
 		if isDigit(a[0]) && isDigit(b[0]) {
 			da, db := digitRun(a), digitRun(b)

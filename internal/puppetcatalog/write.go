@@ -13,9 +13,9 @@ import (
 	"github.com/catc-dev/catc/types"
 )
 
-// Node is the node name ("name") of a Puppet-format catalog: catc
+// nodeName is the node name ("name") of a Puppet-format catalog: catc
 // compiles for no particular node.
-const Node = "catc"
+const nodeName = "catc"
 
 // puppetPrelude are the bookkeeping resources a Puppet compiler puts
 // before the manifest's: Stage[main], and the Settings and main classes
@@ -32,7 +32,7 @@ var puppetPrelude = []struct{ typ, title, kind string }{
 // (puppet-graph.md §6). The keys are Puppet's, in Puppet's order:
 //
 //   - "tags" (["settings"], as for a manifest with no class),
-//     "name" (Node), "version" (1: catc has no clock),
+//     "name" (catc), "version" (1: catc has no clock),
 //     "code_id" (null), "catalog_uuid" (all zeros: the bytes depend
 //     only on the input), "catalog_format" (2), "environment"
 //     ("production");
@@ -65,7 +65,7 @@ func Write(w io.Writer, g *graph.Graph, opts Options) error {
 	jw.Key("tags")
 	jw.Strings([]string{"settings"})
 	jw.Key("name")
-	jw.String(Node)
+	jw.String(nodeName)
 	jw.Key("version")
 	jw.Int(1)
 	jw.Key("code_id")

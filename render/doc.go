@@ -5,8 +5,11 @@
 // nothing itself: every function takes a finished value (a *graph.Plan, a
 // graph.Why, …) and an io.Writer, and returns only I/O errors.
 //
-// It owns no wire format and never decodes: catc's catalog and plan JSON
-// are internal/catalogjson's, the diff JSON plandiff's, the fleet JSON
-// fleet's, Puppet's catalog format internal/puppetcatalog's. Output is
-// deterministic: the same value always gives the same bytes.
+// It never decodes, and owns no format that catc reads back: catc's
+// catalog and plan JSON are internal/catalogjson's, the diff JSON
+// plandiff's, the fleet JSON fleet's, Puppet's catalog format
+// internal/puppetcatalog's. The two machine formats left here are written
+// for other tools only: the graph JSON ("catc.graph/1", GraphJSON) and
+// the JSON diagnostics. Output is deterministic: the same value always
+// gives the same bytes.
 package render

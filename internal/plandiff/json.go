@@ -159,7 +159,7 @@ func NewJSONDocument(d *PlanDiff) JSONDocument {
 		out.Edges = append(out.Edges, jsonDiffEdge{From: e.From, To: e.To, OldKinds: e.Old.Names(), NewKinds: e.New.Names(), Refresh: e.New.Refresh()})
 	}
 	for _, m := range d.Moves {
-		out.Moves = append(out.Moves, jsonDiffMove{m.Ref, m.OldStep, m.NewStep})
+		out.Moves = append(out.Moves, jsonDiffMove(m))
 	}
 	for _, r := range d.Refreshes {
 		out.Refreshes = append(out.Refreshes, jsonDiffReload{r.Ref, r.Path})
@@ -175,7 +175,7 @@ func jsonResourceChange(r ResourceChange) jsonDiffRes {
 		j.InitOnly[i] = jsonInitOnly{io.Attr, io.Message}
 	}
 	for _, p := range r.PurgedBy {
-		j.PurgedBy = append(j.PurgedBy, jsonPurge{p.Ref, p.Why})
+		j.PurgedBy = append(j.PurgedBy, jsonPurge(p))
 	}
 	for i, a := range r.Attributes {
 		ja := jsonDiffAttr{Attribute: a.Attr, Path: a.Path, Behaviour: a.Behaviour.String(), Sensitive: a.Sensitive}

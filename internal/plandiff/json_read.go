@@ -36,7 +36,7 @@ func (j *JSONDocument) Diff() (*PlanDiff, error) {
 		d.Edges = append(d.Edges, EdgeChange{From: e.From, To: e.To, Old: graph.ParseKinds(e.OldKinds), New: graph.ParseKinds(e.NewKinds)})
 	}
 	for _, m := range j.Moves {
-		d.Moves = append(d.Moves, Move{Ref: m.Ref, OldStep: m.OldStep, NewStep: m.NewStep})
+		d.Moves = append(d.Moves, Move(m))
 	}
 	for _, r := range j.Refreshes {
 		d.Refreshes = append(d.Refreshes, Refresh{Ref: r.Ref, Path: r.Path})
@@ -64,7 +64,7 @@ func readResourceChange(r jsonDiffRes) (ResourceChange, error) {
 		c.InitOnly = append(c.InitOnly, InitOnlyChange{Attr: io.Attribute, Message: io.Message})
 	}
 	for _, p := range r.PurgedBy {
-		c.PurgedBy = append(c.PurgedBy, Purge{Ref: p.Ref, Why: p.Why})
+		c.PurgedBy = append(c.PurgedBy, Purge(p))
 	}
 	for _, a := range r.Attributes {
 		ac, err := readAttrChange(c.Action, a)

@@ -40,7 +40,10 @@
 // resources, and it cannot hold self-loops; so neither the graph nor a
 // plan read back from JSON is ordered over one.
 //
-// This package computes values and formats nothing but diagnostics;
+// This package computes values and formats nothing but diagnostics, and
+// those say nothing of how the user runs catc: a cycle's suggested edge
+// is data (SuggestedEdge, the diagnostic's Extra), from which the CLI and
+// the language server phrase the `catc why` command line;
 // package render prints plans and why answers, package plandiff compares
 // two plans. It never edits the catalog.
 package graph

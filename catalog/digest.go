@@ -118,7 +118,7 @@ func SensitiveDigest(v types.Value) string {
 // value's JSON form.
 func (k *digestKey) digest(v types.Value) string {
 	w := jsonw.Compact()
-	writeValue(w, v)
+	w.Value(v, SensitiveMarker)
 	m := k.macs.Get().(hash.Hash)
 	m.Reset()
 	m.Write(w.Bytes())

@@ -40,7 +40,6 @@
 //     and kept as written for the editor; they are not in Resources.
 //
 // This package does not build the graph, order resources or find cycles
-// (package graph), and does not print diagnostics (cmd/catc); WriteJSON
-// writes the catalog JSON of DESIGN.md §4, whose Edges the graph stage
-// fills.
+// (package graph), does not print diagnostics (cmd/catc), and does not
+// write or read the catalog JSON (internal/catalogjson).
 package catalog

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/catc-dev/catc/internal/jsonw"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -239,7 +240,7 @@ func scalarString(v types.Value) string {
 	case int64:
 		return strconv.FormatInt(v, 10)
 	case float64:
-		return formatFloat(v)
+		return jsonw.FormatFloat(v)
 	case nil:
 		return ""
 	}

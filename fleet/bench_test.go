@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/catalog"
-	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/gen"
+	"github.com/catc-dev/catc/internal/plandiff"
 )
 
 // writeFleet writes a generated fleet under a temporary directory.
@@ -41,7 +41,7 @@ func BenchmarkDiffFleet(b *testing.B) {
 		if diags.HasErrors() {
 			b.Fatal(diags)
 		}
-		d := DiffFleet(Sides{Old: old, New: new}, nodes, graph.DiffOptions{}, Options{})
+		d := DiffFleet(Sides{Old: old, New: new}, nodes, plandiff.DiffOptions{}, Options{})
 		if len(d.Groups) != 4 || d.Failing(NewSide) == 0 {
 			b.Fatalf("%d groups, %d failing", len(d.Groups), d.Failing(NewSide))
 		}

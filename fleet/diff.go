@@ -12,14 +12,14 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/catalog"
-	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/plandiff"
 )
 
 // Diff is what a change does to a fleet: the nodes it leaves unchanged,
 // the distinct diffs with the nodes each applies to, and the nodes that
 // fail to compile on either side.
 type Diff struct {
-	Strict graph.Strict
+	Strict plandiff.Strict
 	// Nodes is the number of nodes compared.
 	Nodes int
 	// Unchanged are the nodes whose diff is empty, sorted.
@@ -51,7 +51,7 @@ type Group struct {
 	// Diff is the diff of the first node with its identity replaced by
 	// placeholders (listed in Placeholders, sorted): {certname}, {fqdn},
 	// {hostname}, {ip}, {ip6}, {ip:IFACE}, {ip6:IFACE}.
-	Diff         *graph.PlanDiff
+	Diff         *plandiff.PlanDiff
 	Placeholders []string
 	// Nodes are sorted.
 	Nodes []string
@@ -137,12 +137,12 @@ type Sides struct {
 	Old, New *catalog.Site
 	// FixOld, when set, is applied to each old snapshot (the base
 	// revision's files named as the user knows them).
-	FixOld func(*graph.Snapshot)
+	FixOld func(*plandiff.Snapshot)
 }
 
 // DiffFleet compiles both sides for every node, compares them and groups
 // the nodes. Only each distinct diff is kept.
-func DiffFleet(s Sides, nodes []*catalog.Node, opts graph.DiffOptions, o Options) *Diff {
+func DiffFleet(s Sides, nodes []*catalog.Node, opts plandiff.DiffOptions, o Options) *Diff {
 	b := newBuilder(opts.Strict, len(nodes))
 	each(len(nodes), o, func(i int) {
 		b.add(diffNode(s, nodes[i], opts))
@@ -157,10 +157,10 @@ type nodeResult struct {
 	failed bool
 	side   Side
 	diags  hcl.Diagnostics
-	diff   *graph.PlanDiff // nil: unchanged
+	diff   *plandiff.PlanDiff // nil: unchanged
 }
 
-func diffNode(s Sides, n *catalog.Node, opts graph.DiffOptions) nodeResult {
+func diffNode(s Sides, n *catalog.Node, opts plandiff.DiffOptions) nodeResult {
 	r := nodeResult{name: n.Name, id: identityOf(n)}
 	old, oldDiags := snapshot(s.Old, n)
 	new, newDiags := snapshot(s.New, n)
@@ -175,7 +175,7 @@ func diffNode(s Sides, n *catalog.Node, opts graph.DiffOptions) nodeResult {
 		if s.FixOld != nil {
 			s.FixOld(old)
 		}
-		if d := graph.DiffWith(old, new, opts); !d.Empty() {
+		if d := plandiff.DiffWith(old, new, opts); !d.Empty() {
 			r.diff = d
 		}
 	}
@@ -184,21 +184,21 @@ func diffNode(s Sides, n *catalog.Node, opts graph.DiffOptions) nodeResult {
 
 // snapshot compiles one side for the node; nil with the diagnostics when
 // it has errors (cycles are not errors here: the diff reports them).
-func snapshot(site *catalog.Site, n *catalog.Node) (*graph.Snapshot, hcl.Diagnostics) {
+func snapshot(site *catalog.Site, n *catalog.Node) (*plandiff.Snapshot, hcl.Diagnostics) {
 	if site == nil {
-		return &graph.Snapshot{}, nil
+		return &plandiff.Snapshot{}, nil
 	}
 	plan, diags := compileNode(site, n)
 	if plan == nil {
 		return nil, diags
 	}
-	return graph.NewSnapshot(plan), diags
+	return plandiff.NewSnapshot(plan), diags
 }
 
 // regroup rewrites a node's diff with its identity's placeholders and
 // sorts it again (the refs changed), so that two nodes whose diffs differ
 // only by identity list them in the same order.
-func regroup(d *graph.PlanDiff, id *identity) *graph.PlanDiff {
+func regroup(d *plandiff.PlanDiff, id *identity) *plandiff.PlanDiff {
 	d = substitute(d, id.replace)
 	d.Sort()
 	return d
@@ -212,7 +212,7 @@ type builder struct {
 	failures map[string]*Failure
 }
 
-func newBuilder(strict graph.Strict, nodes int) *builder {
+func newBuilder(strict plandiff.Strict, nodes int) *builder {
 	return &builder{d: &Diff{Strict: strict, Nodes: nodes}, groups: map[string]*Group{}, failures: map[string]*Failure{}}
 }
 

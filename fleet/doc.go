@@ -6,5 +6,12 @@
 // node evaluated once per side (catalog.LoadSite); each node is then
 // declared, ordered and compared on its own goroutine, and only the
 // distinct outcomes are kept, so the catalogs of all nodes are never held
-// at once. Package render prints the results.
+// at once. Package render prints the results for people.
+//
+// The fleet JSON is written and read here: the fleet diff, format
+// "catc.fleet-diff/1" (JSONFormat: WriteJSON, and ReadJSON for --merge),
+// whose groups hold plandiff's catc.diff/2 documents, and plan --nodes,
+// format "catc.fleet-plan/1" (PlansJSONFormat: WritePlansJSON), whose
+// plans are catalogjson's plan documents. Summary and OnNodes phrase what
+// those documents and the fleet's diagnostics say.
 package fleet

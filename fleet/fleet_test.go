@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/catalog"
-	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/gen"
+	"github.com/catc-dev/catc/internal/plandiff"
 )
 
 func loadFixture(t *testing.T) (*catalog.Site, *catalog.Site, []*catalog.Node) {
@@ -54,7 +54,7 @@ func summary(d *Diff) string {
 // stay apart, and a node that no longer compiles is reported.
 func TestDiffFleet(t *testing.T) {
 	old, new, nodes := loadFixture(t)
-	d := DiffFleet(Sides{Old: old, New: new}, nodes, graph.DiffOptions{}, Options{Workers: 3})
+	d := DiffFleet(Sides{Old: old, New: new}, nodes, plandiff.DiffOptions{}, Options{Workers: 3})
 	want := `nodes 6, unchanged [db-02.example.com]
 [web-01.example.com web-02.example.com] [{certname} {ip}]
   manage File[/etc/nginx/cache.conf]
@@ -94,14 +94,14 @@ fail new [mq-01.example.com]: Unsupported attribute at ../fixtures/fleet/site-ne
 // diffs gives the unsharded diff.
 func TestShardMerge(t *testing.T) {
 	old, new, nodes := loadFixture(t)
-	whole := DiffFleet(Sides{Old: old, New: new}, nodes, graph.DiffOptions{}, Options{})
+	whole := DiffFleet(Sides{Old: old, New: new}, nodes, plandiff.DiffOptions{}, Options{})
 	for _, n := range []int{1, 2, 3, 7} {
 		var parts []*Diff
 		count := 0
 		for i := 1; i <= n; i++ {
 			share := Shard(nodes, i, n)
 			count += len(share)
-			part := DiffFleet(Sides{Old: old, New: new}, share, graph.DiffOptions{}, Options{})
+			part := DiffFleet(Sides{Old: old, New: new}, share, plandiff.DiffOptions{}, Options{})
 			part.Shard = ShardID(nodes, i, n)
 			parts = append(parts, part)
 		}
@@ -124,7 +124,7 @@ func shards(t *testing.T, n int) []*Diff {
 	old, new, nodes := loadFixture(t)
 	var parts []*Diff
 	for i := 1; i <= n; i++ {
-		part := DiffFleet(Sides{Old: old, New: new}, Shard(nodes, i, n), graph.DiffOptions{}, Options{})
+		part := DiffFleet(Sides{Old: old, New: new}, Shard(nodes, i, n), plandiff.DiffOptions{}, Options{})
 		part.Shard = ShardID(nodes, i, n)
 		parts = append(parts, part)
 	}
@@ -274,7 +274,7 @@ func TestDiffFleetSides(t *testing.T) {
 		{Sides{Old: new, New: new}, "fail both [mq-01.example.com]: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19\n"},
 	}
 	for _, tt := range tests {
-		d := DiffFleet(tt.sides, nodes, graph.DiffOptions{}, Options{})
+		d := DiffFleet(tt.sides, nodes, plandiff.DiffOptions{}, Options{})
 		got := summary(d)
 		if !strings.HasSuffix(got, tt.want) || d.Failing(NewSide) != 0 {
 			t.Errorf("got:\n%s\nwant it to end with:\n%s", got, tt.want)
@@ -282,7 +282,7 @@ func TestDiffFleetSides(t *testing.T) {
 	}
 	// A side without files (a path new in the change): every resource
 	// of every node is newly managed.
-	d := DiffFleet(Sides{New: old}, nodes, graph.DiffOptions{}, Options{})
+	d := DiffFleet(Sides{New: old}, nodes, plandiff.DiffOptions{}, Options{})
 	if d.Changed() != 6 || d.Groups[0].Diff.Counts().Manage == 0 {
 		t.Errorf("from nothing: %s", summary(d))
 	}
@@ -312,7 +312,7 @@ func TestDiffGeneratedFleet(t *testing.T) {
 	if diags.HasErrors() || len(nodes) != 80 {
 		t.Fatal(len(nodes), diags)
 	}
-	d := DiffFleet(Sides{Old: old, New: new}, nodes, graph.DiffOptions{}, Options{})
+	d := DiffFleet(Sides{Old: old, New: new}, nodes, plandiff.DiffOptions{}, Options{})
 	var got []string
 	for _, g := range d.Groups {
 		got = append(got, fmt.Sprintf("%d %v", len(g.Nodes), g.Placeholders))
@@ -362,7 +362,7 @@ func TestDiffFleetSecrets(t *testing.T) {
 	old, _ := catalog.LoadSite([]string{filepath.Join(dir, "old")}, catalog.LoadOptions{})
 	new, _ := catalog.LoadSite([]string{filepath.Join(dir, "new")}, catalog.LoadOptions{})
 	nodes, _ := catalog.ReadNodes(facts)
-	d := DiffFleet(Sides{Old: old, New: new}, nodes, graph.DiffOptions{}, Options{})
+	d := DiffFleet(Sides{Old: old, New: new}, nodes, plandiff.DiffOptions{}, Options{})
 	got := summary(d)
 	if len(d.Groups) != 1 || strings.Contains(got, "hunter2") || strings.Contains(got, "swordfish") {
 		t.Errorf("%s", got)
@@ -373,16 +373,16 @@ func TestDiffFleetSecrets(t *testing.T) {
 // other titles differently on each node; after the placeholders the
 // diffs list them alike and group.
 func TestIdentityOrder(t *testing.T) {
-	mk := func(name string) *graph.PlanDiff {
-		return &graph.PlanDiff{Resources: []graph.ResourceChange{
-			{Action: graph.Manage, Type: "file", Ref: "File[/srv/" + name + "]"},
-			{Action: graph.Manage, Type: "file", Ref: "File[/srv/m]"},
+	mk := func(name string) *plandiff.PlanDiff {
+		return &plandiff.PlanDiff{Resources: []plandiff.ResourceChange{
+			{Action: plandiff.Manage, Type: "file", Ref: "File[/srv/" + name + "]"},
+			{Action: plandiff.Manage, Type: "file", Ref: "File[/srv/m]"},
 		}}
 	}
-	b := newBuilder(graph.StrictError, 2)
+	b := newBuilder(plandiff.StrictError, 2)
 	for _, name := range []string{"alpha", "zulu"} {
 		d := mk(name)
-		if name == "zulu" { // sorted by ref, as graph.Diff does
+		if name == "zulu" { // sorted by ref, as plandiff.Diff does
 			d.Resources[0], d.Resources[1] = d.Resources[1], d.Resources[0]
 		}
 		b.add(nodeResult{name: name, id: identityOf(&catalog.Node{Name: name}), diff: d})
@@ -396,11 +396,11 @@ func TestIdentityOrder(t *testing.T) {
 // of order (in a cycle: no step, so by ref) and for new cycles, whose
 // paths start at their smallest ref.
 func TestIdentityOrderEveryList(t *testing.T) {
-	mk := func(name string) *graph.PlanDiff {
+	mk := func(name string) *plandiff.PlanDiff {
 		own, other := "File[/srv/"+name+"]", "File[/srv/m]"
-		d := &graph.PlanDiff{
-			Skips:     []graph.Skip{{Ref: own, Path: []string{other, own}}, {Ref: other, Path: []string{own, other}}},
-			Refreshes: []graph.Refresh{{Ref: own, Path: []string{other, own}}, {Ref: other, Path: []string{own, other}}},
+		d := &plandiff.PlanDiff{
+			Skips:     []plandiff.Skip{{Ref: own, Path: []string{other, own}}, {Ref: other, Path: []string{own, other}}},
+			Refreshes: []plandiff.Refresh{{Ref: own, Path: []string{other, own}}, {Ref: other, Path: []string{own, other}}},
 			NewCycles: [][]string{{own, other, own}, {"Exec[" + name + "]", "Exec[m]", "Exec[" + name + "]"}},
 		}
 		if name == "zulu" { // as graph sorts the real refs
@@ -410,7 +410,7 @@ func TestIdentityOrderEveryList(t *testing.T) {
 		}
 		return d
 	}
-	b := newBuilder(graph.StrictError, 2)
+	b := newBuilder(plandiff.StrictError, 2)
 	for _, name := range []string{"alpha", "zulu"} {
 		b.add(nodeResult{name: name, id: identityOf(&catalog.Node{Name: name}), diff: mk(name)})
 	}

@@ -9,17 +9,17 @@ import (
 	"reflect"
 	"sort"
 
-	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/plandiff"
 )
 
 // The plan diff is rewritten and keyed by reflection, over every exported
-// field: a field added to graph.PlanDiff later takes part without a
+// field: a field added to plandiff.PlanDiff later takes part without a
 // change here.
 
 // substitute returns a deep copy of d with every string (refs, paths,
 // values, messages) passed through f.
-func substitute(d *graph.PlanDiff, f func(string) string) *graph.PlanDiff {
-	return rewrite(reflect.ValueOf(d), f).Interface().(*graph.PlanDiff)
+func substitute(d *plandiff.PlanDiff, f func(string) string) *plandiff.PlanDiff {
+	return rewrite(reflect.ValueOf(d), f).Interface().(*plandiff.PlanDiff)
 }
 
 func rewrite(v reflect.Value, f func(string) string) reflect.Value {
@@ -75,7 +75,7 @@ func rewrite(v reflect.Value, f func(string) string) reflect.Value {
 
 // keyOf is a digest of every exported value in d: two diffs have the same
 // key exactly when they say the same.
-func keyOf(d *graph.PlanDiff) string {
+func keyOf(d *plandiff.PlanDiff) string {
 	h := sha256.New()
 	writeKey(h, reflect.ValueOf(d))
 	return hex.EncodeToString(h.Sum(nil)[:12])

@@ -1,10 +1,7 @@
 package graph
 
 import (
-	"sort"
 	"strings"
-
-	"gonum.org/v1/gonum/graph/topo"
 
 	"github.com/catc-dev/catc/catalog"
 )
@@ -65,71 +62,18 @@ func (g *Graph) Cycles() Cycles {
 // cycles finds the cycles among the nodes missing from ordered (Kahn's
 // output): every node on a cycle is among them.
 func (g *Graph) cycles(ordered []int32) Cycles {
-	if len(ordered) == len(g.nodes) {
+	found := g.digraph().Cycles(ordered, g.ref)
+	if found == nil {
 		return nil
 	}
-	comps := g.components(ordered)
-	compOf := make([]int32, len(g.nodes))
-	for i := range compOf {
-		compOf[i] = -1
-	}
-	for ci, members := range comps {
-		for _, v := range members {
-			compOf[v] = int32(ci)
-		}
-	}
-	s := newSearch(len(g.nodes))
-	out := make(Cycles, len(comps))
-	for ci, members := range comps {
-		path := s.shortestCycle(g, members[0], func(w int32) bool { return compOf[w] == int32(ci) })
-		out[ci] = g.cycleOf(path, members)
+	out := make(Cycles, len(found))
+	for i, c := range found {
+		out[i] = g.cycleOf(c.Path, c.Members)
 	}
 	return out
 }
 
-// components are the cyclic strongly connected components among the
-// nodes Kahn could not order, each sorted by ref, sorted by first ref.
-func (g *Graph) components(ordered []int32) [][]int32 {
-	keep := make([]bool, len(g.nodes))
-	for v := range keep {
-		keep[v] = true
-	}
-	for _, v := range ordered {
-		keep[v] = false
-	}
-	var comps [][]int32
-	for _, c := range topo.TarjanSCC(directed{g: g, keep: keep}) {
-		if len(c) == 1 && g.edgeOf(int(c[0].ID()), int(c[0].ID())) == nil {
-			continue
-		}
-		members := make([]int32, len(c))
-		for i, n := range c {
-			members[i] = int32(n.ID())
-		}
-		g.sortByRef(members)
-		comps = append(comps, members)
-	}
-	sort.Slice(comps, func(i, j int) bool { return g.ref(comps[i][0]) < g.ref(comps[j][0]) })
-	return comps
-}
-
 func (g *Graph) ref(v int32) string { return g.nodes[v].Resource.Ref() }
-
-// sortByRef sorts node indexes by ref, bytewise; equal refs (only in a
-// catalog with load errors) by index.
-func (g *Graph) sortByRef(vs []int32) {
-	refs := make(map[int32]string, len(vs))
-	for _, v := range vs {
-		refs[v] = g.ref(v)
-	}
-	sort.Slice(vs, func(i, j int) bool {
-		a, b := refs[vs[i]], refs[vs[j]]
-		if a != b {
-			return a < b
-		}
-		return vs[i] < vs[j]
-	})
-}
 
 func (g *Graph) cycleOf(path []int32, members []int32) Cycle {
 	c := Cycle{Members: make([]*catalog.Resource, len(members))}

@@ -27,24 +27,30 @@ const (
 // declaration of its smallest member; the detail lists each edge with
 // its kind and file:line (up to 20; the plan shows them all) and the
 // other resources caught in the component, then which relationship to
-// remove.
-func (cs Cycles) Diagnostics() hcl.Diagnostics { return cs.diagnostics(nil) }
-
-// diagnostics is Diagnostics whose advice names the command line that
-// loads the catalog with whyArgs (Ordering.WhyArgs).
-func (cs Cycles) diagnostics(whyArgs []string) hcl.Diagnostics {
+// remove. When that is one edge between two resources, the diagnostic's
+// Extra is a SuggestedEdge: the caller, which knows how the user loads
+// the catalog, may name the `catc why` that explains it.
+func (cs Cycles) Diagnostics() hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, c := range cs {
 		subject := c.Path[0].DeclRange
-		diags = append(diags, &hcl.Diagnostic{
+		d := &hcl.Diagnostic{
 			Severity: hcl.DiagError,
 			Summary:  summaryCycle + ": " + c.shortString(maxSummaryEdges),
-			Detail:   c.detail(whyArgs),
+			Detail:   c.detail(),
 			Subject:  &subject,
-		})
+		}
+		if e := c.suggested(); e != nil && e.F != e.T {
+			d.Extra = SuggestedEdge{From: e.F.Resource.Ref(), To: e.T.Resource.Ref()}
+		}
+		diags = append(diags, d)
 	}
 	return diags
 }
+
+// SuggestedEdge is the Extra of a cycle diagnostic whose detail ends by
+// suggesting to remove or reverse the edge From => To (refs).
+type SuggestedEdge struct{ From, To string }
 
 // shortString is String with at most max edges: the first max-1, "…",
 // and the closing one.
@@ -60,7 +66,7 @@ func (c Cycle) shortString(max int) string {
 	return "(" + strings.Join(head, " => ") + ")"
 }
 
-func (c Cycle) detail(whyArgs []string) string {
+func (c Cycle) detail() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "These resources wait on each other, so none of them can be applied (Puppet applies nothing from such a catalog). The cycle, edge by edge (A => B: A must come before B):\n")
 	for i, e := range c.Edges {
@@ -73,58 +79,40 @@ func (c Cycle) detail(whyArgs []string) string {
 	if others := c.Others(); len(others) > 0 {
 		fmt.Fprintf(&b, "%s caught in the same cycle: %s.\n", plural(len(others), "other resource is", "other resources are"), refList(others, 10))
 	}
-	b.WriteString(c.advice(whyArgs))
+	b.WriteString(c.advice())
 	return b.String()
 }
 
-// advice names one relationship to remove: the last edge of the cycle
-// that a single metaparameter makes (deleting one reference breaks it),
-// else the last edge made only by metaparameters. When automatic rules
-// make every edge, it says what changes those.
-func (c Cycle) advice(whyArgs []string) string {
-	var pick *Edge
-	for i := len(c.Edges) - 1; i >= 0 && pick == nil; i-- {
-		if e := c.Edges[i]; len(e.Origins) == 1 && e.Origins[0].Rule == nil {
-			pick = e
-		}
-	}
-	for i := len(c.Edges) - 1; i >= 0 && pick == nil; i-- {
-		if e := c.Edges[i]; explicitOnly(e) {
-			pick = e
-		}
-	}
+// advice names one relationship to remove (suggested), or, when
+// automatic rules make every edge, says what changes those.
+func (c Cycle) advice() string {
+	pick := c.suggested()
 	if pick == nil {
 		return "Automatic relationships make every edge here: change a title or attribute that a rule matches, or the rule, or add an explicit relationship in the other direction. `catc why` explains each edge."
 	}
 	if pick.F == pick.T {
 		return fmt.Sprintf("Remove the %s: a resource cannot wait for itself.", originList(pick))
 	}
-	return fmt.Sprintf("Remove or reverse one of these relationships to break the cycle, e.g. the %s (%s => %s). `%s` explains an edge.",
-		originList(pick), pick.F.Resource.Ref(), pick.T.Resource.Ref(), whyCommand(whyArgs, pick.F.Resource.Ref(), pick.T.Resource.Ref()))
+	return fmt.Sprintf("Remove or reverse one of these relationships to break the cycle, e.g. the %s (%s => %s).",
+		originList(pick), pick.F.Resource.Ref(), pick.T.Resource.Ref())
 }
 
-// whyCommand is the `catc why` command line for the edge from => to, with
-// each word quoted for a POSIX shell where it needs it (a ref's brackets
-// are a glob).
-func whyCommand(whyArgs []string, from, to string) string {
-	words := []string{"catc", "why"}
-	if len(whyArgs) == 0 {
-		words = append(words, "PATH...")
-	} else {
-		for _, a := range whyArgs {
-			words = append(words, shellWord(a))
+// suggested is the relationship to remove: the last edge of the cycle
+// that a single metaparameter makes (deleting one reference breaks it),
+// else the last edge made only by metaparameters; nil when automatic
+// rules make every edge.
+func (c Cycle) suggested() *Edge {
+	for i := len(c.Edges) - 1; i >= 0; i-- {
+		if e := c.Edges[i]; len(e.Origins) == 1 && e.Origins[0].Rule == nil {
+			return e
 		}
 	}
-	return strings.Join(append(words, shellWord(from), shellWord(to)), " ")
-}
-
-// shellWord is s, single-quoted unless it is made only of characters no
-// shell treats specially.
-func shellWord(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=/.,:@%") == "" {
-		return s
+	for i := len(c.Edges) - 1; i >= 0; i-- {
+		if e := c.Edges[i]; explicitOnly(e) {
+			return e
+		}
 	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return nil
 }
 
 // explicitOnly reports whether only metaparameters make e.

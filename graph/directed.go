@@ -17,17 +17,15 @@ import (
 // than the whole graph stage's budget on 100,000 resources.
 func (g *Graph) Directed() gonum.Directed { return directed{g: g} }
 
-// directed implements gonum.Directed over a Graph, restricted to the
-// nodes marked in keep (nil: all).
+// directed implements gonum.Directed over a Graph.
 type directed struct {
-	g    *Graph
-	keep []bool
+	g *Graph
 }
 
 var _ gonum.Directed = directed{}
 
 func (d directed) has(id int64) bool {
-	return id >= 0 && id < int64(len(d.g.nodes)) && (d.keep == nil || d.keep[id])
+	return id >= 0 && id < int64(len(d.g.nodes))
 }
 
 // Node implements gonum.Graph.

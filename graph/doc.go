@@ -9,7 +9,7 @@
 // `notify = B` on A, all give A → B; so do the type rules autorequire and
 // autosubscribe (target → resource) and autobefore and autonotify
 // (resource → target). Kinds subscribe, notify, autosubscribe and
-// autonotify also carry refresh events from A to B (DESIGN.md §2.1).
+// autonotify also carry refresh events from A to B.
 //
 // The passes, in order:
 //
@@ -25,17 +25,25 @@
 //     could not order (Tarjan's strongly connected components, then one
 //     shortest simple cycle per component by breadth-first search) and
 //     computes which resources' events reach each resource. The result is
-//     a Plan; cycles also come back as hcl.Diagnostics.
+//     a Plan; cycles also come back as hcl.Diagnostics. The ordering core
+//     (Digraph: Kahn with priorities, components, shortest cycle) is
+//     exported for package plandiff, which orders a plan read back from
+//     JSON with it.
 //   - Plan.Why and Plan.Neighbours answer `catc why`.
 //
 // The graph is stored as adjacency lists of *Edge in edge insertion
 // order (Puppet's adjacency order, which decides ties in cycle paths) and
 // an index of edges by pair. Graph.Directed presents it as a gonum
 // graph.Directed (node ID = declaration index) for gonum's algorithms
-// and encoders; cycles use gonum's Tarjan. A gonum simple.DirectedGraph
-// was the first store, but its two maps per node alone took half of the
-// 1 s budget for 100,000 resources, and it cannot hold self-loops.
+// and encoders. A gonum simple.DirectedGraph was the first store, but its
+// two maps per node alone took half of the 1 s budget for 100,000
+// resources, and it cannot hold self-loops; so neither the graph nor a
+// plan read back from JSON is ordered over one.
 //
-// This package computes values and formats nothing but diagnostics;
-// package render prints plans and why answers. It never edits the catalog.
+// This package computes values and formats nothing but diagnostics, and
+// those say nothing of how the user runs catc: a cycle's suggested edge
+// is data (SuggestedEdge, the diagnostic's Extra), from which the CLI and
+// the language server phrase the `catc why` command line;
+// package render prints plans and why answers, package plandiff compares
+// two plans. It never edits the catalog.
 package graph

@@ -221,36 +221,6 @@ resource "node_res" "old" { name = "new" }
 	}
 }
 
-func TestJSONEdges(t *testing.T) {
-	c := loadCatalog(t, `
-resource "node_res" "z" {}
-resource "node_res" "b" {
-  deps    = ["z"]
-  notify  = node_res.a
-}
-resource "node_res" "a" {
-  require = node_res.b
-}
-`)
-	got := Build(c).JSONEdges()
-	if len(got) != 2 {
-		t.Fatalf("%d edges, want 2: %+v", len(got), got)
-	}
-	if got[0].From != "Node_res[b]" || got[1].From != "Node_res[z]" {
-		t.Errorf("edges not sorted by from ref: %+v", got)
-	}
-	if diff := cmp.Diff([]string{"require", "notify"}, got[0].Kinds); diff != "" {
-		t.Errorf("kinds (-want +got):\n%s", diff)
-	}
-	if !got[0].Refresh || got[1].Refresh {
-		t.Errorf("refresh flags: %+v", got)
-	}
-	o := got[1].Origins[0]
-	if o.Kind != "autorequire" || o.Rule != "autorequire node_res" || o.File != "types.hcl" || o.Line == 0 {
-		t.Errorf("auto origin = %+v", o)
-	}
-}
-
 func TestLongCycleIsBounded(t *testing.T) {
 	var src strings.Builder
 	for i := range 25 {

@@ -12,30 +12,25 @@ type Ordering struct {
 	Random bool
 	// Seed seeds the random order.
 	Seed int64
-	// WhyArgs are the arguments that load this catalog again (its paths,
-	// and flags such as --var, as the user gave them), for the `catc why`
-	// command line that a cycle's advice suggests; without them it says
-	// PATH....
-	WhyArgs []string
 }
 
-// order is Kahn's algorithm over the adjacency lists: among the
-// ready resources, always take the one with the smallest priority (the
-// declaration index, or a random permutation of it). It returns the
-// resources it could order, as indexes; the others are in a cycle or
-// wait on one. A self-loop counts as a predecessor, so it is never ready,
-// as in Puppet. Cost: O((V + E) log V).
+// order is Kahn's algorithm over the adjacency lists (Digraph.Order):
+// among the ready resources, always take the one with the smallest
+// priority (the declaration index, or a random permutation of it).
 func (g *Graph) order(o Ordering) []int32 {
-	n := len(g.nodes)
-	blockers := make([]int32, n)
-	for v := range n {
-		blockers[v] = int32(len(g.in[v]))
-	}
-	return kahn(priorities(n, o), blockers, func(v int32, visit func(int32)) {
+	return g.digraph().Order(priorities(len(g.nodes), o))
+}
+
+// digraph is the graph as the ordering core reads it: edges in insertion
+// order (Puppet's adjacency order, which decides ties in cycle paths).
+func (g *Graph) digraph() Digraph {
+	return Digraph{N: len(g.nodes), Succ: func(v int32, visit func(int32) bool) {
 		for _, e := range g.out[v] {
-			visit(int32(e.T.id))
+			if visit(int32(e.T.id)) {
+				return
+			}
 		}
-	})
+	}}
 }
 
 // kahn takes the ready node with the smallest prio until none is ready.

@@ -74,7 +74,7 @@ func Order(g *Graph, o Ordering) (*Plan, hcl.Diagnostics) {
 			}
 		}
 	}
-	return p, p.Cycles.diagnostics(o.WhyArgs)
+	return p, p.Cycles.Diagnostics()
 }
 
 func (p *Plan) stepOf(v int32) Step {

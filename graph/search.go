@@ -70,9 +70,3 @@ func (s *search) back(from, u int32) []int32 {
 	}
 	return rev
 }
-
-// shortestCycle is a shortest simple cycle through start inside a
-// component, as start … start.
-func (s *search) shortestCycle(g *Graph, start int32, inside func(int32) bool) []int32 {
-	return s.shortestEdgePath(g, start, start, inside)
-}

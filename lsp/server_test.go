@@ -13,6 +13,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/render"
 )
 
 // cliDiagnostics is what `catc validate DIR` reports, by file: the load's
@@ -21,8 +22,8 @@ func cliDiagnostics(t *testing.T, dir string) map[string][]*hcl.Diagnostic {
 	t.Helper()
 	cat, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
 	if !diags.HasErrors() {
-		_, cyc := graph.Order(graph.Build(cat), graph.Ordering{WhyArgs: []string{dir}})
-		diags = append(diags, cyc...)
+		_, cyc := graph.Order(graph.Build(cat), graph.Ordering{})
+		diags = append(diags, render.WhyHints(cyc, []string{dir})...)
 	}
 	out := map[string][]*hcl.Diagnostic{}
 	for _, d := range diags {

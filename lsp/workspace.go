@@ -11,6 +11,7 @@ import (
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/inputfile"
+	"github.com/catc-dev/catc/render"
 )
 
 // workspace is the server's view of the files: what is on disk below the
@@ -159,7 +160,8 @@ func (w *workspace) load() *snapshot {
 	})
 	snap.cat, snap.diags = cat, diags
 	snap.graph = graph.Build(cat)
-	plan, cycleDiags := graph.Order(snap.graph, graph.Ordering{WhyArgs: w.folders})
+	plan, cycleDiags := graph.Order(snap.graph, graph.Ordering{})
+	cycleDiags = render.WhyHints(cycleDiags, w.folders)
 	snap.plan = plan
 	if !diags.HasErrors() {
 		snap.cycleOf = make(map[*hcl.Diagnostic]graph.Cycle, len(cycleDiags))

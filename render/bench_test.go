@@ -6,6 +6,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/internal/gen"
 )
 
@@ -42,7 +43,7 @@ func BenchmarkPlanJSON(b *testing.B) {
 	p := generatedPlan(b, 10_000)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := PlanJSON(io.Discard, p); err != nil {
+		if err := catalogjson.WritePlan(io.Discard, p); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/plural"
 )
 
 // DiagnosticFormat is how diagnostics are printed (`--diagnostics`).
@@ -75,7 +76,7 @@ func limitDiagnostics(diags hcl.Diagnostics, max int) hcl.Diagnostics {
 		Severity: hcl.DiagWarning,
 		Summary:  fmt.Sprintf("%d more diagnostics not shown", len(rest)),
 		Detail: fmt.Sprintf("Only the first %d diagnostics are printed; %s and %s follow. Fix the ones above first (later ones often follow from them), or run with --max-diagnostics 0 to print them all.",
-			max, countNoun(errs, "error", "errors"), countNoun(len(rest)-errs, "warning", "warnings")),
+			max, plural.Noun(errs, "error", "errors"), plural.Noun(len(rest)-errs, "warning", "warnings")),
 	}
 	if errs > 0 {
 		more.Severity = hcl.DiagError

@@ -6,6 +6,8 @@ import (
 
 	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/plural"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -28,66 +30,15 @@ func (l diffLine) String() string {
 	return s
 }
 
-// fate is what happens to a change's resource on the node: what its
-// action does, or skipped when a resource it depends on fails. It is the
-// render's own set, so graph.Action stays the closed set graph defines.
-type fate int
-
-// The fates, in the order of the actions, then skipped, then unknown.
-const (
-	fateManaged fate = iota
-	fateChanged
-	fateUnmanaged
-	fateRemoved
-	fateFailing
-	fateSkipped
-	fateUnknown
-)
-
-// fates name each fate in every format: the summary, the listings, the
-// Markdown warning and the JSON "outcome".
-var fates = [...]string{
-	fateManaged:   "newly managed",
-	fateChanged:   "changed",
-	fateUnmanaged: "no longer managed",
-	fateRemoved:   "removed from the node",
-	fateFailing:   "failing",
-	fateSkipped:   "skipped",
-	fateUnknown:   "cannot tell",
-}
-
-func (f fate) String() string { return fates[f] }
-
-// actionFates is what each action does.
-var actionFates = [...]fate{
-	graph.Manage:   fateManaged,
-	graph.Change:   fateChanged,
-	graph.Unmanage: fateUnmanaged,
-	graph.Remove:   fateRemoved,
-	graph.Fail:     fateFailing,
-}
-
 // outcome is the action's words ("no longer managed", …).
-func outcome(a graph.Action) string { return actionFates[a].String() }
-
-// fateOf is what happens to a change's resource: its action's fate,
-// skipped, or unknown (only secrets that cannot be compared).
-func fateOf(c graph.ResourceChange) fate {
-	if c.Skipped {
-		return fateSkipped
-	}
-	if c.Unknown() {
-		return fateUnknown
-	}
-	return actionFates[c.Action]
-}
+func outcome(a plandiff.Action) string { return a.Fate().String() }
 
 // Why each action does what it does, as the listings say it after the ref.
 const (
 	unmanageNote = "no longer managed: left on the node as it is"
 	removeNote   = "removed from the node: ensure → absent"
 	failNote     = "failing: an init_only attribute changes and strict is error"
-	skippedNote  = "skipped because of failed dependencies"
+	skippedNote  = plandiff.SkippedNote
 	unknownNote  = "only secrets that cannot be compared: not counted as a change"
 )
 
@@ -97,7 +48,7 @@ const purgeMark = "-?"
 
 // purgersText is "Resources[firewall] (purge = true)", the first max
 // purgers and how many more.
-func purgersText(ps []graph.Purge, max int) string {
+func purgersText(ps []plandiff.Purge, max int) string {
 	var parts []string
 	for i, p := range ps {
 		if i == max {
@@ -118,67 +69,22 @@ const unknownMark = "?"
 const appliesNothingNote = "Nothing would be applied: the new catalog has a dependency cycle, and Puppet fails the whole run " +
 	"(\"Failed to apply catalog: One or more resource dependency cycles detected in graph\") before it applies any resource."
 
-// DiffSummary is the one-line summary of a diff, e.g. "Plan: 3 newly
-// managed, 1 changed, 1 no longer managed, 0 removed from the node · 2
-// edges added · 2 refreshed": the four resource counts always, failures,
-// skips and the rest when not zero. An empty diff gives "No changes."
-func DiffSummary(d *graph.PlanDiff) string {
-	if d.Empty() {
-		return "No changes."
-	}
-	c := d.Counts()
-	head := fmt.Sprintf("Plan: %d %s, %d %s, %d %s, %d %s", c.Manage, outcome(graph.Manage), c.Change, outcome(graph.Change),
-		c.Unmanage, outcome(graph.Unmanage), c.Remove, outcome(graph.Remove))
-	if c.Fail > 0 {
-		head += fmt.Sprintf(", %d %s (init_only, strict=error)", c.Fail, outcome(graph.Fail))
-	}
-	parts := []string{head}
-	extra := []struct {
-		n           int
-		one, plural string
-	}{
-		{c.MayPurge, "1 no longer managed may be purged", "%d no longer managed may be purged"},
-		{c.Skipped, "1 " + skippedNote, "%d " + skippedNote},
-		{c.Warned, "1 init_only warning", "%d init_only warnings"},
-		{c.Renamed, "1 renamed", "%d renamed"},
-		{c.EdgesAdded, "1 edge added", "%d edges added"},
-		{c.EdgesRemoved, "1 edge removed", "%d edges removed"},
-		{c.EdgesChanged, "1 edge changed kind", "%d edges changed kind"},
-		{c.Reordered, "1 reordered", "%d reordered"},
-		{c.Refreshed, "1 refreshed", "%d refreshed"},
-		{c.NewCycles, "1 new cycle", "%d new cycles"},
-		{c.ResolvedCycles, "1 cycle resolved", "%d cycles resolved"},
-		{c.UnresolvedCycles, "1 cycle unresolved", "%d cycles unresolved"},
-		{c.Undetermined, "cannot tell: 1 secret compiled without a common digest key",
-			"cannot tell: %d secrets compiled without a common digest key"},
-	}
-	for _, e := range extra {
-		switch {
-		case e.n == 1:
-			parts = append(parts, e.one)
-		case e.n > 1:
-			parts = append(parts, fmt.Sprintf(e.plural, e.n))
-		}
-	}
-	return strings.Join(parts, " · ")
-}
-
 // resourceHeader is the first line of a resource change; loc adds the
 // declaration's file:line.
-func resourceHeader(c graph.ResourceChange, withLoc bool) diffLine {
+func resourceHeader(c plandiff.ResourceChange, withLoc bool) diffLine {
 	text := c.Ref
 	switch {
 	case c.Skipped:
 		text += " (" + skippedNote + ")"
 	case c.Unknown():
 		text += " (" + unknownNote + ")"
-	case c.Action == graph.Unmanage && len(c.PurgedBy) > 0:
-		text += " (" + outcome(graph.Unmanage) + ": may be purged by " + purgersText(c.PurgedBy, 3) + ")"
-	case c.Action == graph.Unmanage:
+	case c.Action == plandiff.Unmanage && len(c.PurgedBy) > 0:
+		text += " (" + outcome(plandiff.Unmanage) + ": may be purged by " + purgersText(c.PurgedBy, 3) + ")"
+	case c.Action == plandiff.Unmanage:
 		text += " (" + unmanageNote + ")"
-	case c.Action == graph.Remove:
+	case c.Action == plandiff.Remove:
 		text += " (" + removeNote + ")"
-	case c.Action == graph.Fail:
+	case c.Action == plandiff.Fail:
 		text += " (" + failNote + ")"
 	case c.ParameterOnly:
 		text += " (parameter-only change: no refresh event)"
@@ -188,7 +94,7 @@ func resourceHeader(c graph.ResourceChange, withLoc bool) diffLine {
 	}
 	if withLoc {
 		l := c.NewLoc
-		if c.Action == graph.Unmanage {
+		if c.Action == plandiff.Unmanage {
 			l = c.OldLoc
 		}
 		if l != "" {
@@ -198,7 +104,7 @@ func resourceHeader(c graph.ResourceChange, withLoc bool) diffLine {
 	mark := c.Action.Symbol()
 	switch {
 	case c.Skipped:
-		mark = graph.Fail.Symbol() // nothing of it is applied either
+		mark = plandiff.Fail.Symbol() // nothing of it is applied either
 	case c.Unknown():
 		mark = unknownMark
 	case len(c.PurgedBy) > 0:
@@ -213,8 +119,8 @@ func resourceHeader(c graph.ResourceChange, withLoc bool) diffLine {
 // warning it logs every one, under off it says nothing. An attribute the
 // old catalog does not set is compared with the node's value, which the
 // diff cannot know: a note says what happens if they differ.
-func initOnlyLines(c graph.ResourceChange, strict graph.Strict) []diffLine {
-	if c.Skipped || strict == graph.StrictOff {
+func initOnlyLines(c plandiff.ResourceChange, strict plandiff.Strict) []diffLine {
+	if c.Skipped || strict == plandiff.StrictOff {
 		return nil
 	}
 	var out []diffLine
@@ -223,7 +129,7 @@ func initOnlyLines(c graph.ResourceChange, strict graph.Strict) []diffLine {
 		case io.Message == "":
 			out = append(out, diffLine{indent: 1, text: fmt.Sprintf("note: the old catalog does not set init_only `%s`; if the node's value differs, Puppet %s",
 				io.Attr, ifDiffers[strict])})
-		case c.Action == graph.Fail:
+		case c.Action == plandiff.Fail:
 			return append(out, diffLine{indent: 1, text: "Error: Could not evaluate: " + escape.Line(io.Message)})
 		default:
 			out = append(out, diffLine{indent: 1, text: "Warning: " + escape.Line(io.Message)})
@@ -234,13 +140,13 @@ func initOnlyLines(c graph.ResourceChange, strict graph.Strict) []diffLine {
 
 // ifDiffers is what Puppet does with an init_only value that differs from
 // the node's, by strict setting (off: nothing to say).
-var ifDiffers = map[graph.Strict]string{
-	graph.StrictError:   "fails the resource and skips its dependents (strict=error)",
-	graph.StrictWarning: "warns and updates it in place (strict=warning)",
+var ifDiffers = map[plandiff.Strict]string{
+	plandiff.StrictError:   "fails the resource and skips its dependents (strict=error)",
+	plandiff.StrictWarning: "warns and updates it in place (strict=warning)",
 }
 
 // attrLine is one attribute change, with its values unless terse.
-func attrLine(c graph.ResourceChange, a graph.AttrChange, terse bool, strict graph.Strict) diffLine {
+func attrLine(c plandiff.ResourceChange, a plandiff.AttrChange, terse bool, strict plandiff.Strict) diffLine {
 	values := ""
 	if !terse {
 		values = attrValues(a)
@@ -250,10 +156,10 @@ func attrLine(c graph.ResourceChange, a graph.AttrChange, terse bool, strict gra
 
 // attrLineWith is one attribute change with values (none when "") as the
 // words after its path.
-func attrLineWith(c graph.ResourceChange, a graph.AttrChange, values string, strict graph.Strict) diffLine {
+func attrLineWith(c plandiff.ResourceChange, a plandiff.AttrChange, values string, strict plandiff.Strict) diffLine {
 	mark := "~"
 	switch {
-	case c.Action == graph.Unmanage:
+	case c.Action == plandiff.Unmanage:
 		mark = "" // the values stay on the node: nothing is removed
 	case !a.HadOld:
 		mark = "+"
@@ -267,9 +173,9 @@ func attrLineWith(c graph.ResourceChange, a graph.AttrChange, values string, str
 		text += ": " + values
 	}
 	switch a.Behaviour {
-	case graph.InitOnlyAttr:
+	case plandiff.InitOnlyAttr:
 		text += "  (init_only" + initOnlyOutcome(c, a, strict) + ")"
-	case graph.ParameterAttr, graph.MetaparameterAttr:
+	case plandiff.ParameterAttr, plandiff.MetaparameterAttr:
 		text += "  (" + a.Behaviour.String() + ")"
 	}
 	return diffLine{mark: mark, text: text, indent: 1}
@@ -277,12 +183,12 @@ func attrLineWith(c graph.ResourceChange, a graph.AttrChange, values string, str
 
 // initOnlyOutcome says how an init_only change checked by the Resource
 // API is applied, when it is: in place (the provider gets the new value).
-func initOnlyOutcome(c graph.ResourceChange, a graph.AttrChange, strict graph.Strict) string {
-	if c.Action != graph.Change || c.Skipped {
+func initOnlyOutcome(c plandiff.ResourceChange, a plandiff.AttrChange, strict plandiff.Strict) string {
+	if c.Action != plandiff.Change || c.Skipped {
 		return ""
 	}
 	for _, io := range c.InitOnly {
-		if io.Attr == a.Attr && (io.Message != "" || strict == graph.StrictOff) {
+		if io.Attr == a.Attr && (io.Message != "" || strict == plandiff.StrictOff) {
 			return ": updated in place, strict=" + strict.String()
 		}
 	}
@@ -291,7 +197,7 @@ func initOnlyOutcome(c graph.ResourceChange, a graph.AttrChange, strict graph.St
 
 // attrValues is "old → new", one side alone, or the sensitive notice:
 // a sensitive value is never shown, not even its digest.
-func attrValues(a graph.AttrChange) string {
+func attrValues(a plandiff.AttrChange) string {
 	if a.Sensitive {
 		switch {
 		case a.Undetermined:
@@ -312,7 +218,7 @@ func attrValues(a graph.AttrChange) string {
 	}
 	s := displayValue(a.Old) + " → " + displayValue(a.New)
 	if a.TypeChanged() {
-		s += fmt.Sprintf("  (type changed: %s → %s)", graph.ValueTypeName(a.Old), graph.ValueTypeName(a.New))
+		s += fmt.Sprintf("  (type changed: %s → %s)", plandiff.ValueTypeName(a.Old), plandiff.ValueTypeName(a.New))
 	}
 	return s
 }
@@ -328,7 +234,7 @@ func displayValue(v types.Value) string {
 
 // resourceLines are a change's header, what the Resource API says about
 // it, and, at the detail asked for, its attribute lines.
-func resourceLines(c graph.ResourceChange, level detail, withLoc bool, strict graph.Strict) []diffLine {
+func resourceLines(c plandiff.ResourceChange, level detail, withLoc bool, strict plandiff.Strict) []diffLine {
 	out := []diffLine{resourceHeader(c, withLoc)}
 	if level >= refsOnly {
 		return out
@@ -355,7 +261,7 @@ func resourceLines(c graph.ResourceChange, level detail, withLoc bool, strict gr
 // text is too large to diff.
 func textChangeSummary(old, new string, tooLarge bool) string {
 	count := func(s string) string {
-		return countNoun(len(splitKeepingEnds(s)), "line", "lines")
+		return plural.Noun(len(splitKeepingEnds(s)), "line", "lines")
 	}
 	if tooLarge {
 		return fmt.Sprintf("text changed (%s → %s; too large to diff here: --format json has both values)", count(old), count(new))
@@ -366,11 +272,11 @@ func textChangeSummary(old, new string, tooLarge bool) string {
 // oneSided reports whether the change lists every value of a resource
 // found on one side only (newly managed, no longer managed, or added
 // with ensure absent).
-func oneSided(c graph.ResourceChange) bool {
+func oneSided(c plandiff.ResourceChange) bool {
 	switch c.Action {
-	case graph.Manage, graph.Unmanage:
+	case plandiff.Manage, plandiff.Unmanage:
 		return true
-	case graph.Remove:
+	case plandiff.Remove:
 		for _, a := range c.Attributes {
 			if a.HadOld {
 				return false
@@ -382,7 +288,7 @@ func oneSided(c graph.ResourceChange) bool {
 }
 
 // edgeLine is an added, removed or re-kinded edge.
-func edgeLine(e graph.EdgeChange) diffLine {
+func edgeLine(e plandiff.EdgeChange) diffLine {
 	text := e.From + " => " + e.To + "  "
 	switch {
 	case e.Old == 0:
@@ -403,7 +309,7 @@ func kindText(k graph.Kind) string {
 }
 
 // moveText is "Package[b]: step 2 → 5".
-func moveText(m graph.Move) string {
+func moveText(m plandiff.Move) string {
 	return fmt.Sprintf("%s: step %d → %d", m.Ref, m.OldStep, m.NewStep)
 }
 
@@ -411,7 +317,7 @@ func moveText(m graph.Move) string {
 // resource, then the chain of refresh edges from the changed resource
 // whose event reaches it, in the notation of cycles and why (A => B: A is
 // applied before B).
-func refreshText(r graph.Refresh) string {
+func refreshText(r plandiff.Refresh) string {
 	if len(r.Path) == 0 {
 		return r.Ref
 	}
@@ -421,11 +327,11 @@ func refreshText(r graph.Refresh) string {
 // skipText is "Node_res[c]: depends on Init_res[u] (failing) via
 // Node_res[b]": the skipped resource, the failing one, and the resources
 // between them.
-func skipText(s graph.Skip) string {
+func skipText(s plandiff.Skip) string {
 	if len(s.Path) < 2 {
 		return s.Ref
 	}
-	t := s.Ref + ": depends on " + s.Path[0] + " (" + outcome(graph.Fail) + ")"
+	t := s.Ref + ": depends on " + s.Path[0] + " (" + outcome(plandiff.Fail) + ")"
 	if len(s.Path) > 2 {
 		t += " via " + strings.Join(s.Path[1:len(s.Path)-1], " → ")
 	}

@@ -8,8 +8,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/plural"
 )
 
 // DefaultMarkdownBudget keeps a Markdown diff under GitHub's comment
@@ -28,7 +29,7 @@ const openLines = 15
 // be longer than the budget it drops detail level by level — attribute
 // values, then attribute names, then the listings (keeping counts per
 // type), then everything but the summary — and says what it dropped.
-func DiffMarkdown(w io.Writer, d *graph.PlanDiff, o DiffOptions) error {
+func DiffMarkdown(w io.Writer, d *plandiff.PlanDiff, o DiffOptions) error {
 	budget := o.Budget
 	if budget <= 0 {
 		budget = DefaultMarkdownBudget
@@ -48,13 +49,13 @@ func DiffMarkdown(w io.Writer, d *graph.PlanDiff, o DiffOptions) error {
 
 // markdownAt renders at one level of detail; fullLen (the length of the
 // full rendering) is quoted in the note that says what was dropped.
-func markdownAt(d *graph.PlanDiff, level detail, fullLen int) string {
+func markdownAt(d *plandiff.PlanDiff, level detail, fullLen int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s**\n", mdEscape(DiffSummary(d)))
+	fmt.Fprintf(&b, "**%s**\n", mdEscape(d.Summary()))
 	writeWarnings(&b, d, level)
 	if level > fullDetail {
 		fmt.Fprintf(&b, "\n> [!NOTE]\n> This comment is shortened to fit a pull-request comment: %s (the full diff is %s characters). Run `catc diff` locally for every detail.\n",
-			droppedText(level), GroupDigits(fullLen))
+			droppedText(level), plural.GroupDigits(fullLen))
 	}
 	switch {
 	case level >= summaryOnly:
@@ -84,17 +85,17 @@ func droppedText(level detail) string {
 // that will fail and the resources their failure skips, and new cycles.
 // A resource no longer managed is not among them (Puppet leaves it as it
 // is) unless something in the new catalog may purge it.
-func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
+func writeWarnings(b *strings.Builder, d *plandiff.PlanDiff, level detail) {
 	var removed, failing, purged []string
 	for _, c := range d.Resources {
-		switch fateOf(c) {
-		case fateRemoved:
+		switch c.Fate() {
+		case plandiff.FateRemoved:
 			removed = append(removed, mdCode(c.Ref))
-		case fateFailing:
+		case plandiff.FateFailing:
 			failing = append(failing, mdCode(c.Ref))
-		case fateUnmanaged:
+		case plandiff.FateUnmanaged:
 			if len(c.PurgedBy) > 0 {
-				purged = append(purged, mdCode(c.Ref)+" (by "+mdCode(c.PurgedBy[0].Ref)+pick(len(c.PurgedBy), "", " and others")+")")
+				purged = append(purged, mdCode(c.Ref)+" (by "+mdCode(c.PurgedBy[0].Ref)+plural.Pick(len(c.PurgedBy), "", " and others")+")")
 			}
 		}
 	}
@@ -103,23 +104,23 @@ func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 		if level >= countsOnly {
 			return "."
 		}
-		return ": " + listMore(items, 10) + "."
+		return ": " + plural.ListMore(items, 10) + "."
 	}
 	if len(removed) > 0 {
-		paras = append(paras, fmt.Sprintf("%s %s (ensure → absent)%s", countNoun(len(removed), "resource", "resources"), outcome(graph.Remove), list(removed)))
+		paras = append(paras, fmt.Sprintf("%s %s (ensure → absent)%s", plural.Noun(len(removed), "resource", "resources"), outcome(plandiff.Remove), list(removed)))
 	}
 	if len(purged) > 0 {
 		paras = append(paras, fmt.Sprintf("%s %s may be purged (Puppet may remove them from the node)%s",
-			countNoun(len(purged), "resource", "resources"), outcome(graph.Unmanage), list(purged)))
+			plural.Noun(len(purged), "resource", "resources"), outcome(plandiff.Unmanage), list(purged)))
 	}
 	if len(failing) > 0 {
-		p := fmt.Sprintf("%s %s (init_only, strict=error)%s", countNoun(len(failing), "resource", "resources"), outcome(graph.Fail), list(failing))
+		p := fmt.Sprintf("%s %s (init_only, strict=error)%s", plural.Noun(len(failing), "resource", "resources"), outcome(plandiff.Fail), list(failing))
 		if len(d.Skips) > 0 {
 			skipped := make([]string, len(d.Skips))
 			for i, s := range d.Skips {
 				skipped[i] = mdCode(s.Ref)
 			}
-			p += fmt.Sprintf(" %s %s%s", countNoun(len(skipped), "resource", "resources"), skippedNote, list(skipped))
+			p += fmt.Sprintf(" %s %s%s", plural.Noun(len(skipped), "resource", "resources"), skippedNote, list(skipped))
 		}
 		paras = append(paras, p)
 	}
@@ -133,13 +134,13 @@ func writeWarnings(b *strings.Builder, d *graph.PlanDiff, level detail) {
 
 // writeCycleCaution says that nothing of the new catalog would be applied,
 // and lists its cycles: the new ones, then those the change left.
-func writeCycleCaution(b *strings.Builder, d *graph.PlanDiff) {
+func writeCycleCaution(b *strings.Builder, d *plandiff.PlanDiff) {
 	var counts []string
 	if n := len(d.NewCycles); n > 0 {
-		counts = append(counts, countNoun(n, "new dependency cycle", "new dependency cycles"))
+		counts = append(counts, plural.Noun(n, "new dependency cycle", "new dependency cycles"))
 	}
 	if n := len(d.UnresolvedCycles); n > 0 {
-		counts = append(counts, countNoun(n, "unresolved dependency cycle", "unresolved dependency cycles"))
+		counts = append(counts, plural.Noun(n, "unresolved dependency cycle", "unresolved dependency cycles"))
 	}
 	fmt.Fprintf(b, "\n> [!CAUTION]\n> %s. %s\n", strings.Join(counts, " and "), mdEscape(appliesNothingNote))
 	cycles := append(slices.Clone(d.NewCycles), d.UnresolvedCycles...)
@@ -155,10 +156,10 @@ func writeCycleCaution(b *strings.Builder, d *graph.PlanDiff) {
 // typeGroup is the changes of one type, in order.
 type typeGroup struct {
 	name    string
-	changes []graph.ResourceChange
+	changes []plandiff.ResourceChange
 }
 
-func groupByType(d *graph.PlanDiff) []typeGroup {
+func groupByType(d *plandiff.PlanDiff) []typeGroup {
 	var out []typeGroup
 	for _, c := range d.Resources {
 		if len(out) == 0 || out[len(out)-1].name != c.Type {
@@ -171,27 +172,27 @@ func groupByType(d *graph.PlanDiff) []typeGroup {
 }
 
 // groupCounts is "1 newly managed, 2 changed" (only the non-zero actions).
-func groupCounts(changes []graph.ResourceChange) string {
+func groupCounts(changes []plandiff.ResourceChange) string {
 	n := actionCounts(changes)
 	var parts []string
 	for a, k := range n {
 		if k > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", k, fate(a)))
+			parts = append(parts, fmt.Sprintf("%d %s", k, plandiff.Fate(a)))
 		}
 	}
 	return strings.Join(parts, ", ")
 }
 
 // actionCounts counts the changes by action.
-func actionCounts(changes []graph.ResourceChange) [len(fates)]int {
-	var n [len(fates)]int
+func actionCounts(changes []plandiff.ResourceChange) [plandiff.FateCount]int {
+	var n [plandiff.FateCount]int
 	for _, c := range changes {
-		n[fateOf(c)]++
+		n[c.Fate()]++
 	}
 	return n
 }
 
-func writeTypeSections(b *strings.Builder, d *graph.PlanDiff, level detail) {
+func writeTypeSections(b *strings.Builder, d *plandiff.PlanDiff, level detail) {
 	for _, g := range groupByType(d) {
 		var lines []diffLine
 		for _, c := range g.changes {
@@ -201,16 +202,16 @@ func writeTypeSections(b *strings.Builder, d *graph.PlanDiff, level detail) {
 	}
 }
 
-func writeTypeCounts(b *strings.Builder, d *graph.PlanDiff) {
+func writeTypeCounts(b *strings.Builder, d *plandiff.PlanDiff) {
 	groups := groupByType(d)
 	if len(groups) == 0 {
 		return
 	}
 	b.WriteString("\n| type |")
-	for _, o := range fates {
-		b.WriteString(" " + o + " |")
+	for f := range plandiff.FateCount {
+		b.WriteString(" " + plandiff.Fate(f).String() + " |")
 	}
-	b.WriteString("\n|---|" + strings.Repeat("--:|", len(fates)) + "\n")
+	b.WriteString("\n|---|" + strings.Repeat("--:|", plandiff.FateCount) + "\n")
 	for _, g := range groups {
 		fmt.Fprintf(b, "| `%s` |", g.name)
 		for _, k := range actionCounts(g.changes) {
@@ -220,17 +221,17 @@ func writeTypeCounts(b *strings.Builder, d *graph.PlanDiff) {
 	}
 	if len(d.Skips) > 0 {
 		// The column counts the listed changes; unchanged dependents are skipped too.
-		fmt.Fprintf(b, "\nIn all, %s %s, changed or not.\n", countNoun(len(d.Skips), "resource", "resources"), skippedNote)
+		fmt.Fprintf(b, "\nIn all, %s %s, changed or not.\n", plural.Noun(len(d.Skips), "resource", "resources"), skippedNote)
 	}
 }
 
-func writeGraphSections(b *strings.Builder, d *graph.PlanDiff) {
+func writeGraphSections(b *strings.Builder, d *plandiff.PlanDiff) {
 	if len(d.Skips) > 0 {
 		lines := make([]diffLine, len(d.Skips))
 		for i, s := range d.Skips {
 			lines[i] = diffLine{mark: "x", text: skipText(s)}
 		}
-		writeSection(b, "Skipped: "+countNoun(len(d.Skips), "resource", "resources")+" "+skippedNote, "text", lines)
+		writeSection(b, "Skipped: "+plural.Noun(len(d.Skips), "resource", "resources")+" "+skippedNote, "text", lines)
 	}
 	if len(d.Edges) > 0 {
 		lines := make([]diffLine, len(d.Edges))
@@ -244,25 +245,25 @@ func writeGraphSections(b *strings.Builder, d *graph.PlanDiff) {
 		for i, m := range d.Moves {
 			lines[i] = diffLine{mark: "~", text: moveText(m)}
 		}
-		writeSection(b, "Order: "+countNoun(len(d.Moves), "resource moved", "resources moved"), "diff", lines)
+		writeSection(b, "Order: "+plural.Noun(len(d.Moves), "resource moved", "resources moved"), "diff", lines)
 	}
 	if len(d.Refreshes) > 0 {
 		lines := make([]diffLine, len(d.Refreshes))
 		for i, r := range d.Refreshes {
 			lines[i] = diffLine{mark: "~>", text: refreshText(r)}
 		}
-		writeSection(b, "Refresh: "+countNoun(len(d.Refreshes), "unchanged resource", "unchanged resources")+" will be refreshed", "text", lines)
+		writeSection(b, "Refresh: "+plural.Noun(len(d.Refreshes), "unchanged resource", "unchanged resources")+" will be refreshed", "text", lines)
 	}
 	if len(d.ResolvedCycles) > 0 {
 		lines := make([]diffLine, len(d.ResolvedCycles))
 		for i, c := range d.ResolvedCycles {
 			lines[i] = diffLine{mark: "-", text: "resolved cycle " + cycleText(c)}
 		}
-		writeSection(b, "Cycles: "+countNoun(len(d.ResolvedCycles), "cycle resolved", "cycles resolved"), "diff", lines)
+		writeSection(b, "Cycles: "+plural.Noun(len(d.ResolvedCycles), "cycle resolved", "cycles resolved"), "diff", lines)
 	}
 }
 
-func edgeCounts(c graph.Counts) string {
+func edgeCounts(c plandiff.Counts) string {
 	var parts []string
 	for _, p := range []struct {
 		n    int

@@ -12,20 +12,22 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/plural"
 )
 
 const diffFixtures = "../fixtures/diff"
 
 // loadSnapshot loads an HCL directory the way `catc diff` does: cycles
 // are allowed (the diff reports them), load errors are not.
-func loadSnapshot(t testing.TB, dir string) *graph.Snapshot {
+func loadSnapshot(t testing.TB, dir string) *plandiff.Snapshot {
 	t.Helper()
 	cat, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("loading %s: %v", dir, diags)
 	}
 	plan, _ := graph.Order(graph.Build(cat), graph.Ordering{})
-	return graph.NewSnapshot(plan)
+	return plandiff.NewSnapshot(plan)
 }
 
 // TestDiffFixtures renders every pair under fixtures/diff in the three
@@ -41,7 +43,7 @@ func TestDiffFixtures(t *testing.T) {
 			// From the pair's directory, so that locations read
 			// old/site.hcl:5 as `catc diff old new` run there prints them.
 			t.Chdir(dir)
-			d := graph.Diff(loadSnapshot(t, "old"), loadSnapshot(t, "new"))
+			d := plandiff.Diff(loadSnapshot(t, "old"), loadSnapshot(t, "new"))
 			formats := goldenFormats(t)
 			for _, f := range diffFormats {
 				if !formats[f.ext] {
@@ -72,11 +74,11 @@ func checkPuppetWords(t *testing.T, format, out string) {
 
 var diffFormats = []struct {
 	ext   string
-	write func(*bytes.Buffer, *graph.PlanDiff) error
+	write func(*bytes.Buffer, *plandiff.PlanDiff) error
 }{
-	{"txt", func(b *bytes.Buffer, d *graph.PlanDiff) error { return DiffText(b, d, DiffOptions{}) }},
-	{"md", func(b *bytes.Buffer, d *graph.PlanDiff) error { return DiffMarkdown(b, d, DiffOptions{}) }},
-	{"json", func(b *bytes.Buffer, d *graph.PlanDiff) error { return DiffJSON(b, d) }},
+	{"txt", func(b *bytes.Buffer, d *plandiff.PlanDiff) error { return DiffText(b, d, DiffOptions{}) }},
+	{"md", func(b *bytes.Buffer, d *plandiff.PlanDiff) error { return DiffMarkdown(b, d, DiffOptions{}) }},
+	{"json", func(b *bytes.Buffer, d *plandiff.PlanDiff) error { return plandiff.WriteJSON(b, d) }},
 }
 
 // goldenFormats are the formats a pair has expected outputs for: those
@@ -101,7 +103,7 @@ func goldenFormats(t *testing.T) map[string]bool {
 // to fit, says what it dropped, and that the large fixture needs it.
 func TestDiffMarkdownBudget(t *testing.T) {
 	dir := filepath.Join(diffFixtures, "large")
-	d := graph.Diff(loadSnapshot(t, filepath.Join(dir, "old")), loadSnapshot(t, filepath.Join(dir, "new")))
+	d := plandiff.Diff(loadSnapshot(t, filepath.Join(dir, "old")), loadSnapshot(t, filepath.Join(dir, "new")))
 	full := markdownAt(d, fullDetail, 0)
 	if n := utf8.RuneCountInString(full); n <= DefaultMarkdownBudget {
 		t.Fatalf("the large fixture's full Markdown is %d characters, want more than %d", n, DefaultMarkdownBudget)
@@ -126,7 +128,7 @@ func TestDiffMarkdownBudget(t *testing.T) {
 	}
 }
 
-func markdownWithBudget(t *testing.T, d *graph.PlanDiff, budget int) string {
+func markdownWithBudget(t *testing.T, d *plandiff.PlanDiff, budget int) string {
 	t.Helper()
 	var b bytes.Buffer
 	if err := DiffMarkdown(&b, d, DiffOptions{Budget: budget}); err != nil {
@@ -139,7 +141,7 @@ func markdownWithBudget(t *testing.T, d *graph.PlanDiff, budget int) string {
 // format and looks for the secrets and their digests.
 func TestDiffNeverPrintsSecrets(t *testing.T) {
 	dir := filepath.Join(diffFixtures, "sensitive")
-	d := graph.Diff(loadSnapshot(t, filepath.Join(dir, "old")), loadSnapshot(t, filepath.Join(dir, "new")))
+	d := plandiff.Diff(loadSnapshot(t, filepath.Join(dir, "old")), loadSnapshot(t, filepath.Join(dir, "new")))
 	for _, f := range diffFormats {
 		var b bytes.Buffer
 		if err := f.write(&b, d); err != nil {
@@ -173,7 +175,7 @@ func TestFenceFor(t *testing.T) {
 // never a resource that is no longer managed.
 func TestDiffTextColor(t *testing.T) {
 	t.Chdir(filepath.Join(diffFixtures, "add_remove"))
-	d := graph.Diff(loadSnapshot(t, "old"), loadSnapshot(t, "new"))
+	d := plandiff.Diff(loadSnapshot(t, "old"), loadSnapshot(t, "new"))
 	for _, color := range []bool{false, true} {
 		var b bytes.Buffer
 		if err := DiffText(&b, d, DiffOptions{Color: color}); err != nil {
@@ -199,8 +201,8 @@ func TestDiffStrict(t *testing.T) {
 	}
 	t.Chdir(filepath.Join(diffFixtures, "init_only_skipped"))
 	old, new := loadSnapshot(t, "old"), loadSnapshot(t, "new")
-	for _, strict := range []graph.Strict{graph.StrictWarning, graph.StrictOff} {
-		d := graph.DiffWith(old, new, graph.DiffOptions{Strict: strict})
+	for _, strict := range []plandiff.Strict{plandiff.StrictWarning, plandiff.StrictOff} {
+		d := plandiff.DiffWith(old, new, plandiff.DiffOptions{Strict: strict})
 		for _, f := range diffFormats {
 			var b bytes.Buffer
 			if err := f.write(&b, d); err != nil {
@@ -210,7 +212,7 @@ func TestDiffStrict(t *testing.T) {
 			if strings.Contains(out, "skipped because") || strings.Contains(out, "failing") {
 				t.Errorf("strict=%s, %s: a failure or a skip is reported:\n%s", strict, f.ext, out)
 			}
-			if warned := strings.Contains(out, "Attempting to change `uid`"); warned != (strict == graph.StrictWarning || f.ext == "json") {
+			if warned := strings.Contains(out, "Attempting to change `uid`"); warned != (strict == plandiff.StrictWarning || f.ext == "json") {
 				t.Errorf("strict=%s, %s: Puppet's warning shown: %v", strict, f.ext, warned)
 			}
 			checkGolden(t, filepath.Join(testdata, "diff_strict_"+strict.String()+"."+f.ext), b.Bytes())
@@ -224,25 +226,25 @@ func TestDiffStrict(t *testing.T) {
 // every one, under off nothing, and for a value the old catalog did not
 // set a note, since the node's value is unknown.
 func TestInitOnlyLines(t *testing.T) {
-	uid := graph.InitOnlyChange{Attr: "uid", Message: "Attempting to change `uid` init_only attribute value from `1` to `2`"}
-	gid := graph.InitOnlyChange{Attr: "gid", Message: "Attempting to change `gid` init_only attribute value from `3` to `4`"}
-	unknown := graph.InitOnlyChange{Attr: "home"}
-	newline := graph.InitOnlyChange{Attr: "x", Message: "Attempting to change `x` init_only attribute value from `a\nb` to `c`"}
+	uid := plandiff.InitOnlyChange{Attr: "uid", Message: "Attempting to change `uid` init_only attribute value from `1` to `2`"}
+	gid := plandiff.InitOnlyChange{Attr: "gid", Message: "Attempting to change `gid` init_only attribute value from `3` to `4`"}
+	unknown := plandiff.InitOnlyChange{Attr: "home"}
+	newline := plandiff.InitOnlyChange{Attr: "x", Message: "Attempting to change `x` init_only attribute value from `a\nb` to `c`"}
 	tests := []struct {
 		name   string
-		c      graph.ResourceChange
-		strict graph.Strict
+		c      plandiff.ResourceChange
+		strict plandiff.Strict
 		want   []string
 	}{
-		{"error: the first sentence fails it", graph.ResourceChange{Action: graph.Fail, InitOnly: []graph.InitOnlyChange{uid, gid}}, graph.StrictError,
+		{"error: the first sentence fails it", plandiff.ResourceChange{Action: plandiff.Fail, InitOnly: []plandiff.InitOnlyChange{uid, gid}}, plandiff.StrictError,
 			[]string{"Error: Could not evaluate: " + uid.Message}},
-		{"warning: every sentence", graph.ResourceChange{Action: graph.Change, InitOnly: []graph.InitOnlyChange{uid, gid}}, graph.StrictWarning,
+		{"warning: every sentence", plandiff.ResourceChange{Action: plandiff.Change, InitOnly: []plandiff.InitOnlyChange{uid, gid}}, plandiff.StrictWarning,
 			[]string{"Warning: " + uid.Message, "Warning: " + gid.Message}},
-		{"off: silent", graph.ResourceChange{Action: graph.Change, InitOnly: []graph.InitOnlyChange{uid}}, graph.StrictOff, nil},
-		{"skipped: never evaluated", graph.ResourceChange{Action: graph.Change, Skipped: true, InitOnly: []graph.InitOnlyChange{uid}}, graph.StrictError, nil},
-		{"unknown current value", graph.ResourceChange{Action: graph.Change, InitOnly: []graph.InitOnlyChange{unknown}}, graph.StrictError,
+		{"off: silent", plandiff.ResourceChange{Action: plandiff.Change, InitOnly: []plandiff.InitOnlyChange{uid}}, plandiff.StrictOff, nil},
+		{"skipped: never evaluated", plandiff.ResourceChange{Action: plandiff.Change, Skipped: true, InitOnly: []plandiff.InitOnlyChange{uid}}, plandiff.StrictError, nil},
+		{"unknown current value", plandiff.ResourceChange{Action: plandiff.Change, InitOnly: []plandiff.InitOnlyChange{unknown}}, plandiff.StrictError,
 			[]string{"note: the old catalog does not set init_only `home`; if the node's value differs, Puppet fails the resource and skips its dependents (strict=error)"}},
-		{"a newline stays on the line", graph.ResourceChange{Action: graph.Change, InitOnly: []graph.InitOnlyChange{newline}}, graph.StrictWarning,
+		{"a newline stays on the line", plandiff.ResourceChange{Action: plandiff.Change, InitOnly: []plandiff.InitOnlyChange{newline}}, plandiff.StrictWarning,
 			[]string{"Warning: Attempting to change `x` init_only attribute value from `a\\nb` to `c`"}},
 	}
 	for _, tt := range tests {
@@ -260,7 +262,7 @@ func TestInitOnlyLines(t *testing.T) {
 // tells failing and skipped apart, and the warning still names both.
 func TestDiffMarkdownCountsOutcomes(t *testing.T) {
 	dir := filepath.Join(diffFixtures, "init_only_skipped")
-	d := graph.Diff(loadSnapshot(t, filepath.Join(dir, "old")), loadSnapshot(t, filepath.Join(dir, "new")))
+	d := plandiff.Diff(loadSnapshot(t, filepath.Join(dir, "old")), loadSnapshot(t, filepath.Join(dir, "new")))
 	got := markdownAt(d, countsOnly, 0)
 	for _, want := range []string{
 		"| type | newly managed | changed | no longer managed | removed from the node | failing | skipped |",
@@ -275,38 +277,16 @@ func TestDiffMarkdownCountsOutcomes(t *testing.T) {
 	}
 }
 
-// TestFateOf: every action has its words, and a skipped change is
-// skipped whatever its action (a fate of render's own, not an action
-// past graph's last).
-func TestFateOf(t *testing.T) {
-	for _, tc := range []struct {
-		c    graph.ResourceChange
-		want string
-	}{
-		{graph.ResourceChange{Action: graph.Manage}, "newly managed"},
-		{graph.ResourceChange{Action: graph.Change}, "changed"},
-		{graph.ResourceChange{Action: graph.Unmanage}, "no longer managed"},
-		{graph.ResourceChange{Action: graph.Remove}, "removed from the node"},
-		{graph.ResourceChange{Action: graph.Fail}, "failing"},
-		{graph.ResourceChange{Action: graph.Change, Skipped: true}, "skipped"},
-		{graph.ResourceChange{Action: graph.Manage, Skipped: true}, "skipped"},
-	} {
-		if got := fateOf(tc.c).String(); got != tc.want {
-			t.Errorf("%v (skipped %v): %q, want %q", tc.c.Action, tc.c.Skipped, got, tc.want)
-		}
-	}
-}
-
 // TestCountWords: counts group their digits, and lists name a few then
 // count the rest, the same in every renderer.
 func TestCountWords(t *testing.T) {
 	for _, tc := range []struct{ got, want string }{
-		{countNoun(1, "node", "nodes"), "1 node"},
-		{countNoun(0, "node", "nodes"), "0 nodes"},
-		{countNoun(1200, "resource is", "resources are"), "1,200 resources are"},
-		{GroupDigits(-1234567), "-1,234,567"},
-		{listMore([]string{"a", "b"}, 2), "a, b"},
-		{listMore([]string{"a", "b", "c"}, 1), "a and 2 more"},
+		{plural.Noun(1, "node", "nodes"), "1 node"},
+		{plural.Noun(0, "node", "nodes"), "0 nodes"},
+		{plural.Noun(1200, "resource is", "resources are"), "1,200 resources are"},
+		{plural.GroupDigits(-1234567), "-1,234,567"},
+		{plural.ListMore([]string{"a", "b"}, 2), "a, b"},
+		{plural.ListMore([]string{"a", "b", "c"}, 1), "a and 2 more"},
 		{inlineNames([]string{"a", "b", "c"}, 2), "`a`, `b` and 1 more"},
 	} {
 		if tc.got != tc.want {
@@ -323,26 +303,26 @@ func TestLineDiffBounds(t *testing.T) {
 	wide := strings.Repeat("x", maxLineDiffBytes) + "\n"
 	tests := []struct {
 		name string
-		a    graph.AttrChange
+		a    plandiff.AttrChange
 		want bool
 	}{
-		{"two texts", graph.AttrChange{Old: "a\nb\n", New: "a\nc\n", HadOld: true, HasNew: true}, true},
-		{"newline only on one side", graph.AttrChange{Old: "a", New: "a\n", HadOld: true, HasNew: true}, true},
-		{"one line each", graph.AttrChange{Old: "a", New: "b", HadOld: true, HasNew: true}, false},
-		{"secret", graph.AttrChange{Sensitive: true, HadOld: true, HasNew: true}, false},
-		{"added", graph.AttrChange{New: "a\nb\n", HasNew: true}, false},
-		{"not strings", graph.AttrChange{Old: int64(1), New: "a\nb", HadOld: true, HasNew: true}, false},
-		{"too many lines", graph.AttrChange{Old: big, New: "a\n", HadOld: true, HasNew: true}, false},
-		{"too many bytes", graph.AttrChange{Old: "a\n", New: wide, HadOld: true, HasNew: true}, false},
+		{"two texts", plandiff.AttrChange{Old: "a\nb\n", New: "a\nc\n", HadOld: true, HasNew: true}, true},
+		{"newline only on one side", plandiff.AttrChange{Old: "a", New: "a\n", HadOld: true, HasNew: true}, true},
+		{"one line each", plandiff.AttrChange{Old: "a", New: "b", HadOld: true, HasNew: true}, false},
+		{"secret", plandiff.AttrChange{Sensitive: true, HadOld: true, HasNew: true}, false},
+		{"added", plandiff.AttrChange{New: "a\nb\n", HasNew: true}, false},
+		{"not strings", plandiff.AttrChange{Old: int64(1), New: "a\nb", HadOld: true, HasNew: true}, false},
+		{"too many lines", plandiff.AttrChange{Old: big, New: "a\n", HadOld: true, HasNew: true}, false},
+		{"too many bytes", plandiff.AttrChange{Old: "a\n", New: wide, HadOld: true, HasNew: true}, false},
 	}
 	for _, tt := range tests {
 		if _, _, ok, tooLarge := multiLine(tt.a); (ok && !tooLarge) != tt.want {
 			t.Errorf("%s: line diff %v, want %v", tt.name, ok && !tooLarge, tt.want)
 		}
 	}
-	c := graph.ResourceChange{Action: graph.Change, Ref: "File[x]", Attributes: []graph.AttrChange{
+	c := plandiff.ResourceChange{Action: plandiff.Change, Ref: "File[x]", Attributes: []plandiff.AttrChange{
 		{Attr: "content", Path: "content", Old: big, New: "a\n", HadOld: true, HasNew: true}}}
-	lines := resourceLines(c, fullDetail, false, graph.StrictError)
+	lines := resourceLines(c, fullDetail, false, plandiff.StrictError)
 	want := "content: text changed (2,000 lines → 1 line; too large to diff here: --format json has both values)"
 	if len(lines) != 2 || lines[1].text != want {
 		t.Errorf("a text over the bounds: %q, want the header and %q", lines, want)

@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/plural"
 )
 
 // DiffOptions tune the diff renderers.
@@ -36,10 +37,10 @@ const (
 // removed with their kinds, the resources whose place in the order moved,
 // the unchanged resources that will be refreshed and through which chain,
 // and the cycles that appeared or were resolved.
-func DiffText(w io.Writer, d *graph.PlanDiff, o DiffOptions) error {
+func DiffText(w io.Writer, d *plandiff.PlanDiff, o DiffOptions) error {
 	bw := bufio.NewWriter(w)
 	t := textWriter{w: bw, color: o.Color}
-	t.bold(DiffSummary(d))
+	t.bold(d.Summary())
 	if d.AppliesNothing() {
 		t.line(diffLine{mark: "x", text: appliesNothingNote})
 	}
@@ -52,7 +53,7 @@ func DiffText(w io.Writer, d *graph.PlanDiff, o DiffOptions) error {
 		}
 	}
 	if len(d.Skips) > 0 {
-		t.section(fmt.Sprintf("Skipped: %s %s:", countNoun(len(d.Skips), "resource", "resources"), skippedNote))
+		t.section(fmt.Sprintf("Skipped: %s %s:", plural.Noun(len(d.Skips), "resource", "resources"), skippedNote))
 		for _, s := range d.Skips {
 			t.line(diffLine{mark: "x", text: skipText(s)})
 		}
@@ -64,13 +65,13 @@ func DiffText(w io.Writer, d *graph.PlanDiff, o DiffOptions) error {
 		}
 	}
 	if len(d.Moves) > 0 {
-		t.section(fmt.Sprintf("Order: %s moved in the apply order:", countNoun(len(d.Moves), "resource", "resources")))
+		t.section(fmt.Sprintf("Order: %s moved in the apply order:", plural.Noun(len(d.Moves), "resource", "resources")))
 		for _, m := range d.Moves {
 			t.line(diffLine{mark: "~", text: moveText(m)})
 		}
 	}
 	if len(d.Refreshes) > 0 {
-		t.section(fmt.Sprintf("Refresh: %s will be refreshed:", countNoun(len(d.Refreshes), "unchanged resource", "unchanged resources")))
+		t.section(fmt.Sprintf("Refresh: %s will be refreshed:", plural.Noun(len(d.Refreshes), "unchanged resource", "unchanged resources")))
 		for _, r := range d.Refreshes {
 			t.line(diffLine{mark: "~>", text: refreshText(r)})
 		}

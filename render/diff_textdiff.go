@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/pmezard/go-difflib/difflib"
-
-	"github.com/catc-dev/catc/graph"
 )
 
 // Bounds of the line diff: above them the change is one summary line (the
@@ -25,7 +24,7 @@ const lineDiffContext = 3
 // changed into another: not a secret, both sides strings, one of them
 // with a newline. It is shown as a unified line diff, or, when a side is
 // too large to diff (tooLarge), as a summary line.
-func multiLine(a graph.AttrChange) (old, new string, ok, tooLarge bool) {
+func multiLine(a plandiff.AttrChange) (old, new string, ok, tooLarge bool) {
 	if a.Sensitive || !a.HadOld || !a.HasNew {
 		return "", "", false, false
 	}

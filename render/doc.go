@@ -1,11 +1,15 @@
-// Package render formats what the other stages compute: plans and `why`
-// answers as text and JSON (this file's siblings plan*.go and why*.go),
-// and the graph as DOT/SVG, diffs and type documentation. It computes
+// Package render writes what the other stages compute for people: plans
+// and `why` answers as text, the graph as DOT/SVG and graph JSON, diffs
+// and fleet results as text and Markdown, type documentation,
+// diagnostics, and the `catc why` hint of a cycle (WhyHints). It computes
 // nothing itself: every function takes a finished value (a *graph.Plan, a
-// graph.Why, …) and an io.Writer, and returns only I/O errors (and
-// PuppetCatalog its refusal to write secrets it was not told to reveal).
+// graph.Why, …) and an io.Writer, and returns only I/O errors.
 //
-// Machine formats use unexported protocol structs with JSON tags here;
-// domain types elsewhere carry none. Output is deterministic: the same
-// value always gives the same bytes.
+// It never decodes, and owns no format that catc reads back: catc's
+// catalog and plan JSON are internal/catalogjson's, the diff JSON
+// plandiff's, the fleet JSON fleet's, Puppet's catalog format
+// internal/puppetcatalog's. The two machine formats left here are written
+// for other tools only: the graph JSON ("catc.graph/1", GraphJSON) and
+// the JSON diagnostics. Output is deterministic: the same value always
+// gives the same bytes.
 package render

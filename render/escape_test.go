@@ -7,6 +7,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/plandiff"
 )
 
 // ctlTypes defines a type whose description and default hold control
@@ -62,8 +63,8 @@ func TestTextOutputsEscapeControls(t *testing.T) {
 	p := ctlPlan(t, ctlCatalog)
 	res := p.Graph.Catalog.Resources
 	oldSrc := strings.Replace(strings.Replace(ctlCatalog, `"new\nline"`, `"old"`, 1), `"x\u0000y"`, `"x"`, 1)
-	old := graph.NewSnapshot(ctlPlan(t, oldSrc))
-	d := graph.Diff(old, graph.NewSnapshot(p))
+	old := plandiff.NewSnapshot(ctlPlan(t, oldSrc))
+	d := plandiff.Diff(old, plandiff.NewSnapshot(p))
 	outputs := map[string]func(*bytes.Buffer) error{
 		"plan":       func(b *bytes.Buffer) error { return PlanText(b, p) },
 		"why":        func(b *bytes.Buffer) error { return WhyText(b, p.Why(res[0], res[1])) },

@@ -9,6 +9,7 @@ import (
 
 	"github.com/catc-dev/catc/fleet"
 	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/plural"
 )
 
 // inlineNodes is how many node names a heading shows before "and N more".
@@ -61,14 +62,14 @@ func fleetMarkdownAt(d *fleet.Diff, budget, full, listMax int) (string, bool) {
 	var tail strings.Builder
 	if full < len(d.Groups) {
 		fmt.Fprintf(&tail, "\n%s, listed without detail (`catc diff --nodes` prints each):\n\n",
-			countNoun(len(d.Groups)-full, "more distinct diff", "more distinct diffs"))
+			plural.Noun(len(d.Groups)-full, "more distinct diff", "more distinct diffs"))
 		for _, g := range d.Groups[full:] {
-			fmt.Fprintf(&tail, "- **%s** (%s): %s\n", countNoun(len(g.Nodes), "node", "nodes"), inlineNames(g.Nodes, 2), mdEscape(DiffSummary(g.Diff)))
+			fmt.Fprintf(&tail, "- **%s** (%s): %s\n", plural.Noun(len(g.Nodes), "node", "nodes"), inlineNames(g.Nodes, 2), mdEscape(g.Diff.Summary()))
 		}
 	}
 	if len(d.Unchanged) > 0 && listMax > 0 {
 		fmt.Fprintf(&tail, "\n<details><summary>%s unchanged</summary>\n\n%s\n\n</details>\n",
-			countNoun(len(d.Unchanged), "node", "nodes"), inlineNames(d.Unchanged, listMax))
+			plural.Noun(len(d.Unchanged), "node", "nodes"), inlineNames(d.Unchanged, listMax))
 	}
 	tailText := escape.Text(tail.String())
 	headings := make([]string, full)
@@ -101,12 +102,12 @@ func fleetMarkdownAt(d *fleet.Diff, budget, full, listMax int) (string, bool) {
 // fleetHead is the summary line and the failures, escaped.
 func fleetHead(d *fleet.Diff, listMax int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s**\n", mdEscape(FleetSummary(d)))
+	fmt.Fprintf(&b, "**%s**\n", mdEscape(d.Summary()))
 	if len(d.Failures) > 0 {
 		b.WriteString("\n> [!CAUTION]\n")
 		for _, f := range d.Failures {
-			fmt.Fprintf(&b, "> %s %s: %s — %s\n", countNoun(len(f.Nodes), "node", "nodes"),
-				pick(len(f.Nodes), sideWords[f.Side].one, sideWords[f.Side].many), mdEscape(f.Errors), inlineNames(f.Nodes, inlineNodes))
+			fmt.Fprintf(&b, "> %s %s: %s — %s\n", plural.Noun(len(f.Nodes), "node", "nodes"),
+				f.Side.Words(len(f.Nodes)), mdEscape(f.Errors), inlineNames(f.Nodes, inlineNodes))
 		}
 	}
 	return escape.Text(b.String())
@@ -116,10 +117,10 @@ func fleetHead(d *fleet.Diff, listMax int) string {
 // (up to listMax) in a collapsed list; escaped.
 func groupHeading(g fleet.Group, listMax int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n### %s\n\n", countNoun(len(g.Nodes), "node", "nodes"))
+	fmt.Fprintf(&b, "\n### %s\n\n", plural.Noun(len(g.Nodes), "node", "nodes"))
 	b.WriteString(inlineNames(g.Nodes, inlineNodes) + "\n")
 	if len(g.Nodes) > inlineNodes && listMax > 0 {
-		fmt.Fprintf(&b, "\n<details><summary>All %s</summary>\n\n%s", countNoun(len(g.Nodes), "node", "nodes"), inlineNames(g.Nodes, listMax))
+		fmt.Fprintf(&b, "\n<details><summary>All %s</summary>\n\n%s", plural.Noun(len(g.Nodes), "node", "nodes"), inlineNames(g.Nodes, listMax))
 		b.WriteString("\n\n</details>\n")
 	}
 	if len(g.Placeholders) > 0 {
@@ -127,7 +128,7 @@ func groupHeading(g fleet.Group, listMax int) string {
 		for _, p := range g.Placeholders {
 			ph = append(ph, mdCode(p))
 		}
-		fmt.Fprintf(&b, "\nIn this diff %s %s each node's own value.\n", strings.Join(ph, ", "), pick(len(ph), "stands for", "stand for"))
+		fmt.Fprintf(&b, "\nIn this diff %s %s each node's own value.\n", strings.Join(ph, ", "), plural.Pick(len(ph), "stands for", "stand for"))
 	}
 	b.WriteString("\n")
 	return escape.Text(b.String())
@@ -142,5 +143,5 @@ func inlineNames(names []string, max int) string {
 		}
 		parts = append(parts, mdCode(n))
 	}
-	return strings.Join(parts, ", ") + andMore(len(names)-max)
+	return strings.Join(parts, ", ") + plural.AndMore(len(names)-max)
 }

@@ -3,14 +3,13 @@ package render
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/fleet"
-	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/plandiff"
 )
 
 func fixtureFleet(t *testing.T) *fleet.Diff {
@@ -27,7 +26,7 @@ func fixtureFleet(t *testing.T) *fleet.Diff {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	return fleet.DiffFleet(fleet.Sides{Old: old, New: new}, nodes, graph.DiffOptions{}, fleet.Options{})
+	return fleet.DiffFleet(fleet.Sides{Old: old, New: new}, nodes, plandiff.DiffOptions{}, fleet.Options{})
 }
 
 // TestFleetGolden pins the fixture fleet's diff in the three formats,
@@ -40,7 +39,7 @@ func TestFleetGolden(t *testing.T) {
 	}{
 		{"fleet-diff.txt", func(b *bytes.Buffer) error { return FleetText(b, d, DiffOptions{}) }},
 		{"fleet-diff.md", func(b *bytes.Buffer) error { return FleetMarkdown(b, d, DiffOptions{}) }},
-		{"fleet-diff.json", func(b *bytes.Buffer) error { return FleetJSON(b, d) }},
+		{"fleet-diff.json", func(b *bytes.Buffer) error { return fleet.WriteJSON(b, d) }},
 	} {
 		var b bytes.Buffer
 		if err := f.write(&b); err != nil {
@@ -58,8 +57,8 @@ func TestFleetGolden(t *testing.T) {
 // side only of a changed resource, and one whose digests cannot be
 // compared, keep what the listing says of them.
 func TestFleetJSONRoundTrip(t *testing.T) {
-	secrets := &graph.PlanDiff{Resources: []graph.ResourceChange{{Action: graph.Change, Type: "user", Ref: "User[deploy]",
-		Attributes: []graph.AttrChange{
+	secrets := &plandiff.PlanDiff{Resources: []plandiff.ResourceChange{{Action: plandiff.Change, Type: "user", Ref: "User[deploy]",
+		Attributes: []plandiff.AttrChange{
 			{Attr: "password", Path: "password", Sensitive: true, HasNew: true},
 			{Attr: "token", Path: "token", Sensitive: true, HadOld: true},
 			{Attr: "salt", Path: "salt", Sensitive: true, HadOld: true, HasNew: true, Undetermined: true},
@@ -67,14 +66,14 @@ func TestFleetJSONRoundTrip(t *testing.T) {
 	withSecrets := &fleet.Diff{Nodes: 1, Groups: []fleet.Group{{Key: "k", Nodes: []string{"web-01"}, Diff: secrets}}}
 	for name, d := range map[string]*fleet.Diff{"fixture": fixtureFleet(t), "secrets": withSecrets} {
 		var first, second bytes.Buffer
-		if err := FleetJSON(&first, d); err != nil {
+		if err := fleet.WriteJSON(&first, d); err != nil {
 			t.Fatal(err)
 		}
-		back, err := ReadFleetJSON(first.Bytes(), "shard.json")
+		back, err := fleet.ReadJSON(first.Bytes(), "shard.json")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := FleetJSON(&second, back); err != nil {
+		if err := fleet.WriteJSON(&second, back); err != nil {
 			t.Fatal(err)
 		}
 		if first.String() != second.String() {
@@ -92,8 +91,8 @@ func TestFleetJSONRoundTrip(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{`{"format": "catc.diff/2"}`, `[]`, `{"format": "catc.fleet-diff/1", "strict": "loose"}`} {
-		if _, err := ReadFleetJSON([]byte(bad), "x.json"); err == nil {
-			t.Errorf("ReadFleetJSON(%s) accepted it", bad)
+		if _, err := fleet.ReadJSON([]byte(bad), "x.json"); err == nil {
+			t.Errorf("fleet.ReadJSON(%s) accepted it", bad)
 		}
 	}
 }
@@ -105,10 +104,10 @@ func TestFleetMarkdownBudget(t *testing.T) {
 	d := &fleet.Diff{Nodes: 1000}
 	node := 0
 	for g := 0; g < 300; g++ {
-		pd := &graph.PlanDiff{}
+		pd := &plandiff.PlanDiff{}
 		for r := 0; r < 50; r++ {
-			pd.Resources = append(pd.Resources, graph.ResourceChange{Action: graph.Change, Type: "file", Ref: fmt.Sprintf("File[/srv/g%d/r%d]", g, r),
-				Attributes: []graph.AttrChange{{Attr: "content", Path: "content", Old: "a", New: fmt.Sprint(g), HadOld: true, HasNew: true}}})
+			pd.Resources = append(pd.Resources, plandiff.ResourceChange{Action: plandiff.Change, Type: "file", Ref: fmt.Sprintf("File[/srv/g%d/r%d]", g, r),
+				Attributes: []plandiff.AttrChange{{Attr: "content", Path: "content", Old: "a", New: fmt.Sprint(g), HadOld: true, HasNew: true}}})
 		}
 		grp := fleet.Group{Key: fmt.Sprint(g), Diff: pd}
 		for i := 0; i < 1+g%5; i++ {
@@ -146,7 +145,7 @@ func TestFleetMarkdownBudget(t *testing.T) {
 // with a backtick stays one code span.
 func TestFleetEscapes(t *testing.T) {
 	evil := "web\x1b]0;owned\x07.example.com"
-	pd := &graph.PlanDiff{Resources: []graph.ResourceChange{{Action: graph.Remove, Type: "file", Ref: "File[/a`b]"}}}
+	pd := &plandiff.PlanDiff{Resources: []plandiff.ResourceChange{{Action: plandiff.Remove, Type: "file", Ref: "File[/a`b]"}}}
 	d := &fleet.Diff{Nodes: 4, Unchanged: []string{evil + "-u"},
 		Groups:   []fleet.Group{{Key: "a", Nodes: []string{evil}, Diff: pd}, {Key: "b", Nodes: []string{evil + "-2"}, Diff: pd}},
 		Failures: []fleet.Failure{{Side: fleet.NewSide, Errors: "bad\x1b[2J", Nodes: []string{evil + "-f"}}}}
@@ -205,45 +204,5 @@ func TestOutcomesText(t *testing.T) {
 		if b.String() != tc.want {
 			t.Errorf("got\n%s\nwant\n%s", b.String(), tc.want)
 		}
-	}
-}
-
-// TestReadFleetJSONRefuses: a shard's JSON is read only when it is one
-// document, with no key twice, and counts that are those of its lists;
-// its shard identity reads back.
-func TestReadFleetJSONRefuses(t *testing.T) {
-	d := fixtureFleet(t)
-	d.Shard = &fleet.ShardOf{Index: 2, Of: 3, Fleet: "abc"}
-	var b bytes.Buffer
-	if err := FleetJSON(&b, d); err != nil {
-		t.Fatal(err)
-	}
-	good := b.String()
-	back, err := ReadFleetJSON([]byte(good), "shard.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if back.Shard == nil || *back.Shard != *d.Shard {
-		t.Errorf("shard read back as %+v, want %+v", back.Shard, d.Shard)
-	}
-	tests := []struct {
-		name, doc, want string
-	}{
-		{"trailing document", good + `{"format":"catc.fleet-diff/1"}`, "data after the fleet diff JSON document"},
-		{"trailing garbage", good + "x", "data after"},
-		{"key twice", strings.Replace(good, `"strict": "error",`, `"strict": "error", "strict": "warning",`, 1), "strict"},
-		{"nodes count", regexp.MustCompile(`"nodes": \d+`).ReplaceAllString(good, `"nodes": 999`), "counts"},
-		{"changed count", regexp.MustCompile(`"changed": \d+`).ReplaceAllString(good, `"changed": 999`), "counts"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if tt.doc == good {
-				t.Fatal("the edit did not apply")
-			}
-			_, err := ReadFleetJSON([]byte(tt.doc), "shard.json")
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("ReadFleetJSON: %v, want an error with %q", err, tt.want)
-			}
-		})
 	}
 }

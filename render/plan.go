@@ -10,6 +10,7 @@ import (
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/plural"
 )
 
 // PlanText writes the plan for people: the numbered steps in apply order,
@@ -28,7 +29,7 @@ func PlanText(w io.Writer, p *graph.Plan) error {
 	if p.Ordering.Random {
 		how = fmt.Sprintf("random tie-breaks, seed %d", p.Ordering.Seed)
 	}
-	fmt.Fprintf(bw, "Apply order: %s (%s).\n", countNoun(len(p.Steps), "resource", "resources"), how)
+	fmt.Fprintf(bw, "Apply order: %s (%s).\n", plural.Noun(len(p.Steps), "resource", "resources"), how)
 	// One step is a few lines and there can be 100,000 of them: the
 	// lines are put together with WriteString and strconv, not fmt.
 	var num []byte
@@ -97,7 +98,7 @@ func writeRefreshers(bw *bufio.Writer, rs []graph.Refresher) {
 
 func writeCycles(w io.Writer, p *graph.Plan) {
 	fmt.Fprintf(w, "%s: nothing can be applied (%s in a cycle or waiting on one).\n",
-		countNoun(len(p.Cycles), "dependency cycle", "dependency cycles"), countNoun(len(p.Blocked), "resource is", "resources are"))
+		plural.Noun(len(p.Cycles), "dependency cycle", "dependency cycles"), plural.Noun(len(p.Blocked), "resource is", "resources are"))
 	for i, c := range p.Cycles {
 		fmt.Fprintf(w, "\nCycle %d: %s\n", i+1, escape.Line(c.String()))
 		for _, e := range c.Edges {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/catalogjson"
 )
 
 // planCatalog loads the oracle module's types plus src as main.hcl and
@@ -74,14 +75,14 @@ func TestPlanText(t *testing.T) {
 	}
 }
 
-func TestPlanJSON(t *testing.T) {
+func TestWritePlan(t *testing.T) {
 	for _, tc := range []struct{ name, src string }{
 		{"plan_refresh.json", refreshCatalog},
 		{"plan_cycles.json", cyclicCatalog},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := PlanJSON(&b, planCatalog(t, tc.src)); err != nil {
+			if err := catalogjson.WritePlan(&b, planCatalog(t, tc.src)); err != nil {
 				t.Fatal(err)
 			}
 			checkGolden(t, filepath.Join("testdata", tc.name), b.Bytes())

@@ -7,6 +7,7 @@ import (
 
 	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/plural"
 )
 
 // WhyText answers `catc why FROM TO`: the shortest chain of edges
@@ -21,11 +22,11 @@ func WhyText(w io.Writer, a graph.Why) error {
 	from, to := escape.Line(a.From.Ref()), escape.Line(a.To.Ref())
 	switch {
 	case len(a.Path) > 0:
-		fmt.Fprintf(bw, "%s comes before %s through %s:\n", from, to, countNoun(len(a.Path), "edge", "edges"))
+		fmt.Fprintf(bw, "%s comes before %s through %s:\n", from, to, plural.Noun(len(a.Path), "edge", "edges"))
 		writeChain(bw, a.Path)
 	case len(a.Reverse) > 0:
 		fmt.Fprintf(bw, "%s does not come before %s: the reverse holds, %s must come before %s through %s:\n",
-			from, to, to, from, countNoun(len(a.Reverse), "edge", "edges"))
+			from, to, to, from, plural.Noun(len(a.Reverse), "edge", "edges"))
 		writeChain(bw, a.Reverse)
 	default:
 		fmt.Fprintf(bw, "%s does not have to come before %s: no chain of relationships leads from %s to %s, nor from %s to %s.\n", from, to, from, to, to, from)

@@ -7,6 +7,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/catalogjson"
+	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/render"
 )
 
@@ -28,10 +30,10 @@ func compileCommand() *cli.Command {
 			}
 			switch f := c.String("format"); f {
 			case "catc":
-				write = func(w io.Writer, g *graph.Graph) error { return g.JSON().Write(w) }
+				write = func(w io.Writer, g *graph.Graph) error { return catalogjson.OfGraph(g).Write(w) }
 			case "puppet":
 				write = func(w io.Writer, g *graph.Graph) error {
-					return render.PuppetCatalog(w, g, render.PuppetOptions{Secrets: secrets})
+					return puppetcatalog.Write(w, g, puppetcatalog.Options{Secrets: secrets})
 				}
 			default:
 				return &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a catalog format: use catc or puppet", f)}
@@ -43,7 +45,7 @@ func compileCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			return writeOutputAs(c, secrets == render.RevealSecrets, func(w io.Writer) error { return write(w, g) })
+			return writeOutputAs(c, secrets == puppetcatalog.RevealSecrets, func(w io.Writer) error { return write(w, g) })
 		},
 	}
 }
@@ -61,6 +63,7 @@ func loadGraph(c *cli.Context, strict bool) (*graph.Graph, *graph.Plan, error) {
 	}
 	g := graph.Build(cat)
 	plan, diags := graph.Order(g, o)
+	diags = render.WhyHints(diags, whyArgs(c))
 	if err := printDiagnostics(c, diags, cat.Files()); err != nil {
 		return nil, nil, err
 	}
@@ -75,7 +78,7 @@ func loadGraph(c *cli.Context, strict bool) (*graph.Graph, *graph.Plan, error) {
 // (reveal) when the catalog would go to a terminal, where it stays in
 // the scrollback, to a file the shell opened (its mode is not catc's to
 // choose), or to a fleet directory (one file, -o FILE, for now).
-func puppetSecrets(c *cli.Context) (render.PuppetSecrets, error) {
+func puppetSecrets(c *cli.Context) (puppetcatalog.Secrets, error) {
 	puppet := c.String("format") == "puppet"
 	reveal, redact := c.Bool("reveal-secrets"), c.Bool("redact-secrets")
 	if err := firstError(
@@ -88,9 +91,9 @@ func puppetSecrets(c *cli.Context) (render.PuppetSecrets, error) {
 	case reveal && redact:
 		return 0, usage("--reveal-secrets and --redact-secrets contradict each other: give one")
 	case redact:
-		return render.RedactSecrets, nil
+		return puppetcatalog.RedactSecrets, nil
 	case !reveal:
-		return render.RefuseSecrets, nil
+		return puppetcatalog.RefuseSecrets, nil
 	case c.IsSet("nodes"):
 		return 0, usage("--reveal-secrets writes one catalog: compile one node with --facts FILE -o FILE")
 	}
@@ -103,5 +106,5 @@ func puppetSecrets(c *cli.Context) (render.PuppetSecrets, error) {
 		// the shell created it with its umask, for others to read
 		return 0, usage("--reveal-secrets writes passwords in clear: give the file with -o FILE, which is created with mode 0600, instead of redirecting standard output")
 	}
-	return render.RevealSecrets, nil
+	return puppetcatalog.RevealSecrets, nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/inputfile"
+	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/render"
 )
 
@@ -45,7 +46,7 @@ func runDiff(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	strict, ok := graph.ParseStrict(c.String("strict"))
+	strict, ok := plandiff.ParseStrict(c.String("strict"))
 	if !ok {
 		return usage(fmt.Sprintf("--strict %q is not a strict setting: use error, warning or off", c.String("strict")))
 	}
@@ -59,7 +60,7 @@ func runDiff(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	d := graph.DiffWith(old, new, graph.DiffOptions{Strict: strict})
+	d := plandiff.DiffWith(old, new, plandiff.DiffOptions{Strict: strict})
 	if err := writeOutput(c, func(w io.Writer) error { return write(w, d) }); err != nil {
 		return err
 	}
@@ -73,24 +74,24 @@ func runDiff(c *cli.Context) error {
 }
 
 // diffWriter picks the renderer for --format.
-func diffWriter(c *cli.Context) (func(io.Writer, *graph.PlanDiff) error, error) {
+func diffWriter(c *cli.Context) (func(io.Writer, *plandiff.PlanDiff) error, error) {
 	opts := render.DiffOptions{Budget: c.Int("markdown-budget")}
 	switch f := c.String("format"); f {
 	case "text":
 		o := c.String("output")
 		opts.Color = (o == "" || o == "-") && colorTerminal(c.App.Writer)
-		return func(w io.Writer, d *graph.PlanDiff) error { return render.DiffText(w, d, opts) }, nil
+		return func(w io.Writer, d *plandiff.PlanDiff) error { return render.DiffText(w, d, opts) }, nil
 	case "markdown", "md":
-		return func(w io.Writer, d *graph.PlanDiff) error { return render.DiffMarkdown(w, d, opts) }, nil
+		return func(w io.Writer, d *plandiff.PlanDiff) error { return render.DiffMarkdown(w, d, opts) }, nil
 	case "json":
-		return render.DiffJSON, nil
+		return plandiff.WriteJSON, nil
 	default:
 		return nil, &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a diff format: use text, markdown or json", f)}
 	}
 }
 
 // diffSides loads the two sides from whichever form of input was given.
-func diffSides(c *cli.Context) (old, new *graph.Snapshot, err error) {
+func diffSides(c *cli.Context) (old, new *plandiff.Snapshot, err error) {
 	if err := applyDigestKey(c); err != nil {
 		return nil, nil, err
 	}
@@ -146,13 +147,13 @@ func usage(msg string) error { return &exitError{code: exitErrors, msg: msg} }
 // loadSide reads one side: a single *.json file is a catalog JSON (from
 // `catc compile`), anything else HCL. Cycles do not fail the load: the
 // diff reports them.
-func loadSide(c *cli.Context, paths []string) (*graph.Snapshot, error) {
+func loadSide(c *cli.Context, paths []string) (*plandiff.Snapshot, error) {
 	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") {
 		data, err := inputfile.Read(paths[0])
 		if err != nil {
 			return nil, &exitError{code: exitErrors, msg: fmt.Sprintf("cannot read %s: %v", paths[0], pathErrorCause(err))}
 		}
-		s, err := graph.ReadSnapshot(bytes.NewReader(data), paths[0])
+		s, err := plandiff.ReadSnapshot(bytes.NewReader(data), paths[0])
 		if err != nil {
 			return nil, &exitError{code: exitErrors, msg: err.Error()}
 		}
@@ -163,5 +164,5 @@ func loadSide(c *cli.Context, paths []string) (*graph.Snapshot, error) {
 		return nil, err
 	}
 	plan, _ := graph.Order(graph.Build(cat), graph.Ordering{})
-	return graph.NewSnapshot(plan), nil
+	return plandiff.NewSnapshot(plan), nil
 }

@@ -13,8 +13,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/inputfile"
+	"github.com/catc-dev/catc/internal/plandiff"
 )
 
 // baseSides loads paths at git revision rev (the old side) and in the
@@ -23,8 +23,8 @@ import (
 // working tree nor the index is touched, and export-ignore attributes
 // (which `git archive` would honour) do not hide files. A path that does
 // not exist at rev contributes nothing to the old side.
-func baseSides(c *cli.Context, rev string, paths []string) (old, new *graph.Snapshot, err error) {
-	old = &graph.Snapshot{}
+func baseSides(c *cli.Context, rev string, paths []string) (old, new *plandiff.Snapshot, err error) {
+	old = &plandiff.Snapshot{}
 	err = atBase(c, rev, paths, func(oldPaths []string, rename map[string]string) error {
 		if len(oldPaths) == 0 {
 			return nil
@@ -86,7 +86,7 @@ func atBase(c *cli.Context, rev string, paths []string, load func(oldPaths []str
 
 // relocate rewrites the files of the extracted side to the paths the user
 // gave, prefixed with the revision ("HEAD~1:site/web.hcl").
-func relocate(s *graph.Snapshot, rev string, rename map[string]string) {
+func relocate(s *plandiff.Snapshot, rev string, rename map[string]string) {
 	for i := range s.Resources {
 		r := &s.Resources[i]
 		r.File = relocated(rev, rename, r.File)

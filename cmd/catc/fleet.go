@@ -103,7 +103,7 @@ func runNodes(c *cli.Context, plans bool, each func(*catalog.Node, *graph.Plan) 
 	}
 	done()
 	for _, out := range outcomes {
-		if err := printDiagnostics(c, render.OnNodes(out.Diags, out.Nodes), site.Files()); err != nil {
+		if err := printDiagnostics(c, fleet.OnNodes(out.Diags, out.Nodes), site.Files()); err != nil {
 			return nil, err
 		}
 	}
@@ -187,7 +187,7 @@ func planNodes(c *cli.Context) error {
 	switch f := c.String("format"); f {
 	case "text":
 	case "json":
-		write = render.FleetPlansJSON
+		write = fleet.WritePlansJSON
 	default:
 		return usage(fmt.Sprintf("--format %q is not a plan format: use text or json", f))
 	}

@@ -10,8 +10,8 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/fleet"
-	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/inputfile"
+	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/render"
 )
 
@@ -28,7 +28,7 @@ func fleetDiffFlags() []cli.Flag {
 // written whole; then nodes that fail on the new side, or whose new
 // catalog has a cycle (Puppet would apply nothing), fail the command
 // (exit 1), except for a shard, whose failures the merge reports.
-func runFleetDiff(c *cli.Context, strict graph.Strict) error {
+func runFleetDiff(c *cli.Context, strict plandiff.Strict) error {
 	var d *fleet.Diff
 	var err error
 	if c.Bool("merge") {
@@ -68,7 +68,7 @@ func writeFleet(c *cli.Context, w io.Writer, d *fleet.Diff) error {
 	case "markdown", "md":
 		return render.FleetMarkdown(w, d, opts)
 	default:
-		return render.FleetJSON(w, d)
+		return fleet.WriteJSON(w, d)
 	}
 }
 
@@ -89,7 +89,7 @@ func mergeShards(c *cli.Context) (*fleet.Diff, error) {
 		if err != nil {
 			return nil, &exitError{code: exitErrors, msg: fmt.Sprintf("cannot read %s: %v", f, pathErrorCause(err))}
 		}
-		d, err := render.ReadFleetJSON(data, f)
+		d, err := fleet.ReadJSON(data, f)
 		if err != nil {
 			return nil, &exitError{code: exitErrors, msg: err.Error()}
 		}
@@ -106,7 +106,7 @@ func mergeShards(c *cli.Context) (*fleet.Diff, error) {
 }
 
 // diffNodes compiles both sides for every node (of the shard).
-func diffNodes(c *cli.Context, strict graph.Strict) (*fleet.Diff, error) {
+func diffNodes(c *cli.Context, strict plandiff.Strict) (*fleet.Diff, error) {
 	if c.String("shard") != "" && c.String("format") != "json" {
 		return nil, usage("--shard writes the fleet JSON that --merge reads: add --format json")
 	}
@@ -124,7 +124,7 @@ func diffNodes(c *cli.Context, strict graph.Strict) (*fleet.Diff, error) {
 			}
 			var err error
 			sides.Old, err = loadSite(c, at)
-			sides.FixOld = func(s *graph.Snapshot) { relocate(s, rev, rename) }
+			sides.FixOld = func(s *plandiff.Snapshot) { relocate(s, rev, rename) }
 			return err
 		})
 	} else {
@@ -141,13 +141,13 @@ func diffNodes(c *cli.Context, strict graph.Strict) (*fleet.Diff, error) {
 		return nil, err
 	}
 	o, done := fleetOptions(c)
-	d := fleet.DiffFleet(sides, nodes, graph.DiffOptions{Strict: strict}, o)
+	d := fleet.DiffFleet(sides, nodes, plandiff.DiffOptions{Strict: strict}, o)
 	d.Shard = shard
 	done()
 	// What to fix: the errors of the nodes that no longer compile.
 	for _, f := range d.Failures {
 		if f.Side == fleet.NewSide {
-			if err := printDiagnostics(c, render.OnNodes(f.Diags, f.Nodes), sides.New.Files()); err != nil {
+			if err := printDiagnostics(c, fleet.OnNodes(f.Diags, f.Nodes), sides.New.Files()); err != nil {
 				return nil, err
 			}
 		}

@@ -65,6 +65,7 @@ func printDiagnostics(c *cli.Context, diags hcl.Diagnostics, files map[string]*h
 	}
 	sink := sinkOf(c)
 	sink.max = max
+	diags = render.WhyHints(diags, nil) // cycles of commands that do not say how to load again
 	diags, files = sink.renamed(diags, files)
 	if !sink.count(format, diags) {
 		return nil

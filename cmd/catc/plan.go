@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/render"
 )
 
@@ -29,7 +30,7 @@ func planCommand() *cli.Command {
 			case "text":
 				write = render.PlanText
 			case "json":
-				write = render.PlanJSON
+				write = catalogjson.WritePlan
 			default:
 				return &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a plan format: use text or json", f)}
 			}
@@ -56,9 +57,9 @@ func ordering(c *cli.Context) (graph.Ordering, error) {
 	}
 	switch o {
 	case "", "declaration":
-		return graph.Ordering{WhyArgs: whyArgs(c)}, nil
+		return graph.Ordering{}, nil
 	case "random":
-		return graph.Ordering{Random: true, Seed: c.Int64("seed"), WhyArgs: whyArgs(c)}, nil
+		return graph.Ordering{Random: true, Seed: c.Int64("seed")}, nil
 	default:
 		return graph.Ordering{}, &exitError{code: exitErrors, msg: fmt.Sprintf("--ordering %q is not an ordering: use declaration or random", o)}
 	}

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/catc-dev/catc/render"
+	"github.com/catc-dev/catc/internal/plural"
 )
 
 // progress is a bar on standard error for runs over many nodes, only on
@@ -49,7 +49,7 @@ func (p *progress) update(done, total int) {
 	if filled < width {
 		bar += ">" + strings.Repeat(" ", width-filled-1)
 	}
-	p.line = fmt.Sprintf("[%s] %s/%s nodes", bar, render.GroupDigits(done), render.GroupDigits(total))
+	p.line = fmt.Sprintf("[%s] %s/%s nodes", bar, plural.GroupDigits(done), plural.GroupDigits(total))
 	fmt.Fprint(p.w, "\r"+p.line)
 }
 

@@ -8,6 +8,7 @@
 package jsonw
 
 import (
+	"encoding/json"
 	"io"
 	"strconv"
 	"unicode/utf8"
@@ -237,4 +238,14 @@ func appendString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// Encode writes v with encoding/json as every catc JSON document is
+// written (indented by two spaces, <, > and & as they are): for the
+// small documents (diffs, fleet results) that reflection does not slow.
+func Encode(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }

@@ -1,0 +1,50 @@
+package fleet
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/catc-dev/catc/internal/plural"
+)
+
+// sideWords say what a failure on each side means for the change, after
+// "N nodes" (plural) — the summary, the listings and the JSON's words.
+var sideWords = [...]struct{ one, many string }{
+	NewSide:   {"no longer compiles", "no longer compile"},
+	OldSide:   {"compiles only with the change", "compile only with the change"},
+	BothSides: {"fails to compile on both sides", "fail to compile on both sides"},
+}
+
+// Words say what a failure on the side means for n nodes: "no longer
+// compiles", "no longer compile", ….
+func (s Side) Words(n int) string { return plural.Pick(n, sideWords[s].one, sideWords[s].many) }
+
+// Summary is the one-line summary of a fleet diff: "This change
+// affects 312 of 1,000 nodes in 3 distinct ways; 686 unchanged; 2 no
+// longer compile." Failures are counted apart from the affected nodes.
+func (d *Diff) Summary() string {
+	var parts []string
+	changed := d.Changed()
+	switch {
+	case changed == 0:
+		parts = append(parts, "This change affects none of "+plural.Noun(d.Nodes, "node", "nodes"))
+	default:
+		ways := "in 1 way"
+		if len(d.Groups) > 1 {
+			ways = fmt.Sprintf("in %s distinct ways", plural.GroupDigits(len(d.Groups)))
+		}
+		parts = append(parts, fmt.Sprintf("This change affects %s of %s %s", plural.GroupDigits(changed), plural.Noun(d.Nodes, "node", "nodes"), ways))
+	}
+	if changed > 0 || len(d.Failures) > 0 {
+		parts = append(parts, plural.GroupDigits(len(d.Unchanged))+" unchanged")
+	}
+	for s := NewSide; s <= BothSides; s++ {
+		if n := d.Failing(s); n > 0 {
+			parts = append(parts, plural.Noun(n, sideWords[s].one, sideWords[s].many))
+		}
+	}
+	if n := d.AppliesNothing(); n > 0 {
+		parts = append(parts, plural.Noun(n, "node would apply nothing (a dependency cycle)", "nodes would apply nothing (a dependency cycle)"))
+	}
+	return strings.Join(parts, "; ") + "."
+}

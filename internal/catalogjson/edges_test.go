@@ -1,0 +1,58 @@
+package catalogjson
+
+import (
+	"os"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/graph"
+)
+
+// loadCatalog loads the oracle module's types (node_res, software, …)
+// plus src as main.hcl, failing the test on any error.
+func loadCatalog(t testing.TB, src string) *catalog.Catalog {
+	t.Helper()
+	types, err := os.ReadFile("../../fixtures/oracle/types.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, diags := catalog.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{types, []byte(src)}, catalog.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatalf("load: %v", diags)
+	}
+	return c
+}
+
+// TestEdges: edges sorted by from ref, kinds in Kind order, refresh, and
+// an auto rule's origin at its term in the type definition.
+func TestEdges(t *testing.T) {
+	c := loadCatalog(t, `
+resource "node_res" "z" {}
+resource "node_res" "b" {
+  deps    = ["z"]
+  notify  = node_res.a
+}
+resource "node_res" "a" {
+  require = node_res.b
+}
+`)
+	got := Edges(graph.Build(c))
+	if len(got) != 2 {
+		t.Fatalf("%d edges, want 2: %+v", len(got), got)
+	}
+	if got[0].From != "Node_res[b]" || got[1].From != "Node_res[z]" {
+		t.Errorf("edges not sorted by from ref: %+v", got)
+	}
+	if diff := cmp.Diff([]string{"require", "notify"}, got[0].Kinds); diff != "" {
+		t.Errorf("kinds (-want +got):\n%s", diff)
+	}
+	if !got[0].Refresh || got[1].Refresh {
+		t.Errorf("refresh flags: %+v", got)
+	}
+	o := got[1].Origins[0]
+	if o.Kind != "autorequire" || o.Rule != "autorequire node_res" || o.File != "types.hcl" || o.Line == 0 {
+		t.Errorf("auto origin = %+v", o)
+	}
+}

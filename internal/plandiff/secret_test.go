@@ -1,0 +1,160 @@
+package plandiff
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/catalogjson"
+	"github.com/catc-dev/catc/types"
+)
+
+// withDigestKey sets a digest key for the test, as CATC_DIGEST_KEY does.
+func withDigestKey(t *testing.T) {
+	t.Helper()
+	setDigestKey(t, "a test key of 32 bytes, not used")
+}
+
+func setDigestKey(t *testing.T, key string) {
+	t.Helper()
+	if err := catalog.SetDigestKey([]byte(key)); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { catalog.SetDigestKey(nil) })
+}
+
+// compiledSnapshot is the snapshot diff reads back from the catalog JSON
+// of dir (what `catc compile` writes), under the current digest key.
+func compiledSnapshot(t *testing.T, dir string) *Snapshot {
+	t.Helper()
+	c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatalf("%s: %v", dir, diags)
+	}
+	var b bytes.Buffer
+	if err := catalogjson.OfGraph(graph.Build(c)).Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "battery staple") || strings.Contains(b.String(), "unchanged secret") {
+		t.Fatalf("the catalog JSON shows a secret:\n%s", b.String())
+	}
+	s, err := ReadSnapshot(&b, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// sensitiveChanges lists the sensitive attribute changes of d as
+// "ref attr undetermined?".
+func sensitiveChanges(d *PlanDiff) []string {
+	var out []string
+	for _, r := range d.Resources {
+		for _, a := range r.Attributes {
+			if a.Sensitive {
+				s := r.Ref + " " + a.Path
+				if a.Undetermined {
+					s += " undetermined"
+				}
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// TestDiffCompiledSecrets diffs two compiled catalogs in which one secret
+// changed (User[deploy]) and one did not (User[ops]): with one digest key
+// the change shows and nothing else; without a key, or under two keys,
+// diff cannot tell and says so for both.
+func TestDiffCompiledSecrets(t *testing.T) {
+	old, new := "../../fixtures/diff/sensitive/old", "../../fixtures/diff/sensitive/new"
+	tests := []struct {
+		name       string
+		oldKey     string
+		newKey     string
+		wantChange []string
+	}{
+		{"one key", "first key of sixteen+ bytes", "first key of sixteen+ bytes", []string{"User[deploy] password"}},
+		{"no key", "", "", []string{"User[deploy] password undetermined", "User[ops] password undetermined"}},
+		{"two keys", "first key of sixteen+ bytes", "other key of sixteen+ bytes", []string{"User[deploy] password undetermined", "User[ops] password undetermined"}},
+		{"one side without key", "first key of sixteen+ bytes", "", []string{"User[deploy] password undetermined", "User[ops] password undetermined"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			key := func(k string) {
+				if k == "" {
+					catalog.SetDigestKey(nil)
+					return
+				}
+				setDigestKey(t, k)
+			}
+			key(tt.oldKey)
+			o := compiledSnapshot(t, old)
+			key(tt.newKey)
+			n := compiledSnapshot(t, new)
+			got := sensitiveChanges(Diff(o, n))
+			if strings.Join(got, "\n") != strings.Join(tt.wantChange, "\n") {
+				t.Errorf("sensitive changes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.wantChange, "\n"))
+			}
+		})
+	}
+}
+
+// TestDiffInProcessSecrets diffs the HCL sides directly: without any key,
+// a random key of the run still tells the change.
+func TestDiffInProcessSecrets(t *testing.T) {
+	snap := func(dir string) *Snapshot {
+		c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		p, _ := graph.Order(graph.Build(c), graph.Ordering{})
+		return NewSnapshot(p)
+	}
+	got := sensitiveChanges(Diff(snap("../../fixtures/diff/sensitive/old"), snap("../../fixtures/diff/sensitive/new")))
+	if strings.Join(got, ",") != "User[deploy] password" {
+		t.Errorf("sensitive changes %q, want only User[deploy] password", got)
+	}
+}
+
+// TestDiffUnknownSecrets: secrets that cannot be compared are counted
+// apart, never as changes: no change, no event, no init_only failure.
+func TestDiffUnknownSecrets(t *testing.T) {
+	catalog.SetDigestKey(nil)
+	o := compiledSnapshot(t, "../../fixtures/diff/sensitive/old")
+	n := compiledSnapshot(t, "../../fixtures/diff/sensitive/new")
+	for _, d := range []*PlanDiff{Diff(n, n), Diff(o, n)} {
+		c := d.Counts()
+		if c.Change != 0 || c.Undetermined != 2 || d.HasChanges() || d.Empty() {
+			t.Errorf("counts %+v, HasChanges %v, Empty %v; want 0 changed, 2 undetermined, no changes, not empty", c, d.HasChanges(), d.Empty())
+		}
+		for _, r := range d.Resources {
+			if !r.Unknown() || r.event() || r.Action != Change {
+				t.Errorf("%s: Unknown %v, event %v, action %s; want unknown, no event, change", r.Ref, r.Unknown(), r.event(), r.Action)
+			}
+		}
+	}
+}
+
+// TestUnknownInitOnly: an init_only secret that cannot be compared does
+// not fail the resource (no one knows it changed); a known change beside
+// it is still a change.
+func TestUnknownInitOnly(t *testing.T) {
+	secret := func(digest string) *types.Hash {
+		return &types.Hash{Keys: []string{"ensure", "token", "uid"}, Values: []types.Value{"present", Redacted{Digest: digest}, int64(1)}}
+	}
+	attrs := map[string]AttrInfo{"token": {Behaviour: catalog.InitOnly, Sensitive: true}}
+	or := &SnapResource{Ref: "User[a]", Type: "user", Attributes: secret(""), Attrs: attrs}
+	nr := &SnapResource{Ref: "User[a]", Type: "user", Attributes: secret(""), Attrs: attrs}
+	c, changed := compareResource(or, nr, StrictError)
+	if !changed || c.Action != Change || len(c.InitOnly) != 0 || !c.Unknown() {
+		t.Errorf("unknown init_only secret: action %s, init_only %v, unknown %v; want change, none, true", c.Action, c.InitOnly, c.Unknown())
+	}
+	nr.Attributes.Values[2] = int64(2)
+	if c, _ := compareResource(or, nr, StrictError); c.Unknown() || !c.event() {
+		t.Errorf("a known change beside an unknown secret: unknown %v, event %v; want false, true", c.Unknown(), c.event())
+	}
+}

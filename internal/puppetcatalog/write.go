@@ -1,0 +1,373 @@
+package puppetcatalog
+
+import (
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/jsonw"
+	"github.com/catc-dev/catc/types"
+)
+
+// nodeName is the node name ("name") of a Puppet-format catalog: catc
+// compiles for no particular node.
+const nodeName = "catc"
+
+// puppetPrelude are the bookkeeping resources a Puppet compiler puts
+// before the manifest's: Stage[main], and the Settings and main classes
+// it contains. With them (and the containment edges) `puppet apply
+// --catalog` gives resources the paths and whits of a manifest run.
+var puppetPrelude = []struct{ typ, title, kind string }{
+	{"Stage", "main", "compilable_type"},
+	{"Class", "Settings", "unknown"},
+	{"Class", "main", "unknown"},
+}
+
+// Write writes the catalog of g in Puppet's catalog format 2,
+// the JSON `puppet apply --catalog` applies and octocatalog-diff reads
+// (puppet-graph.md §6). The keys are Puppet's, in Puppet's order:
+//
+//   - "tags" (["settings"], as for a manifest with no class),
+//     "name" (catc), "version" (1: catc has no clock),
+//     "code_id" (null), "catalog_uuid" (all zeros: the bytes depend
+//     only on the input), "catalog_format" (2), "environment"
+//     ("production");
+//   - "resources": Stage[main], Class[Settings], Class[main], then the
+//     resources in declaration order, which is Puppet's apply priority;
+//   - "edges": containment only (Stage[main] contains the classes,
+//     Class[main] every resource). Dependencies live in the resources'
+//     relationship parameters: an edge here would read as containment;
+//   - "classes": ["settings"].
+//
+// Every resource carries "kind": "compilable_type" (with catalog format
+// 2 Puppet silently turns a resource without it into a container). Its
+// "parameters" are its attributes after title parsing and defaults,
+// except a namevar equal to the title, then require, before, notify,
+// subscribe (each target's canonical ref; one as a string, more as an
+// array), alias, tag and noop. Relations from auto rules are not
+// written: Puppet derives them from the type.
+//
+// Sensitive values follow opts.Secrets (see Secrets): by default a
+// catalog holding one is refused with a *SecretsError, before anything
+// is written.
+func Write(w io.Writer, g *graph.Graph, opts Options) error {
+	if opts.Secrets == RefuseSecrets {
+		if found := SecretParams(g); len(found) > 0 {
+			return &SecretsError{Params: found}
+		}
+	}
+	jw := jsonw.New(w)
+	jw.BeginObject()
+	jw.Key("tags")
+	jw.Strings([]string{"settings"})
+	jw.Key("name")
+	jw.String(nodeName)
+	jw.Key("version")
+	jw.Int(1)
+	jw.Key("code_id")
+	jw.Null()
+	jw.Key("catalog_uuid")
+	jw.String("00000000-0000-0000-0000-000000000000")
+	jw.Key("catalog_format")
+	jw.Int(2)
+	jw.Key("environment")
+	jw.String("production")
+	jw.Key("resources")
+	jw.BeginArray()
+	writePuppetPrelude(jw)
+	for _, r := range g.Catalog.Resources {
+		writePuppetResource(jw, r, opts.Secrets)
+	}
+	jw.EndArray()
+	jw.Key("edges")
+	writePuppetEdges(jw, g.Catalog.Resources)
+	jw.Key("classes")
+	jw.Strings([]string{"settings"})
+	jw.EndObject()
+	return jw.Finish()
+}
+
+// writePuppetPrelude writes Stage[main] and the two classes as the
+// compiler does: the stage and main carry their name, classes are of
+// kind "unknown" (kind "compilable_type" on a Class fails to apply).
+func writePuppetPrelude(jw *jsonw.Writer) {
+	for _, p := range puppetPrelude {
+		jw.BeginObject()
+		jw.Key("type")
+		jw.String(p.typ)
+		jw.Key("title")
+		jw.String(p.title)
+		jw.Key("tags")
+		tags := []string{strings.ToLower(p.typ)}
+		if p.typ == "Class" && p.title != "main" {
+			tags = append(tags, strings.ToLower(p.title))
+		}
+		jw.Strings(tags)
+		jw.Key("exported")
+		jw.Bool(false)
+		jw.Key("kind")
+		jw.String(p.kind)
+		if p.title == "main" {
+			jw.Key("parameters")
+			jw.BeginObject()
+			jw.Key("name")
+			jw.String("main")
+			jw.EndObject()
+		}
+		jw.EndObject()
+	}
+}
+
+// writePuppetEdges writes the containment edges: the stage contains
+// the two classes, Class[main] every resource, in declaration order.
+func writePuppetEdges(jw *jsonw.Writer, rs []*catalog.Resource) {
+	jw.BeginArray()
+	writePuppetEdge(jw, "Stage[main]", "Class[Settings]")
+	writePuppetEdge(jw, "Stage[main]", "Class[main]")
+	for _, r := range rs {
+		writePuppetEdge(jw, "Class[main]", r.DeclaredRef()) // the compiled catalog's title
+	}
+	jw.EndArray()
+}
+
+func writePuppetEdge(jw *jsonw.Writer, source, target string) {
+	jw.BeginObject()
+	jw.Key("source")
+	jw.String(source)
+	jw.Key("target")
+	jw.String(target)
+	jw.EndObject()
+}
+
+// writePuppetResource writes one resource entry in the key order of
+// Puppet's Resource#to_data_hash.
+func writePuppetResource(jw *jsonw.Writer, r *catalog.Resource, secrets Secrets) {
+	jw.BeginObject()
+	jw.Key("type")
+	jw.String(r.Type.RefType())
+	jw.Key("title")
+	jw.String(r.Title)
+	jw.Key("tags")
+	jw.Strings(puppetTags(r))
+	if r.DeclRange.Filename != "" {
+		jw.Key("file")
+		jw.String(r.DeclRange.Filename)
+		jw.Key("line")
+		jw.Int(int64(r.DeclRange.Start.Line))
+	}
+	jw.Key("exported")
+	jw.Bool(false)
+	jw.Key("kind")
+	jw.String("compilable_type")
+	if sensitive := writePuppetParameters(jw, r, secrets); len(sensitive) > 0 {
+		jw.Key("sensitive_parameters")
+		jw.Strings(sensitive)
+	}
+	jw.EndObject()
+}
+
+// puppetTags are a resource's tags as Puppet 7.23's compiler writes
+// them (checked with --catalog_cache_terminus json): the `tag` values,
+// the type name and each of its `::` segments, the title when it is a
+// valid tag, then "class" (from Class[main], which contains it); all
+// lower case, without repeats.
+func puppetTags(r *catalog.Resource) []string {
+	var out []string
+	add := func(t string) {
+		t = strings.ToLower(t)
+		if !validPuppetTag(t) {
+			return
+		}
+		for _, x := range out {
+			if x == t {
+				return
+			}
+		}
+		out = append(out, t)
+	}
+	for _, t := range r.Tags {
+		add(t)
+	}
+	add(r.Type.Name)
+	if strings.Contains(r.Type.Name, "::") {
+		for _, seg := range strings.Split(r.Type.Name, "::") {
+			add(seg)
+		}
+	}
+	add(r.Title)
+	add("class")
+	return out
+}
+
+// validPuppetTag is Puppet's tag rule, /\A[[:alnum:]_][[:alnum:]_:.-]*\z/.
+func validPuppetTag(t string) bool {
+	for i, c := range t {
+		ok := unicode.IsLetter(c) || unicode.IsNumber(c) || c == '_' || i > 0 && (c == ':' || c == '.' || c == '-')
+		if !ok {
+			return false
+		}
+	}
+	return t != ""
+}
+
+// writePuppetParameters writes the "parameters" member (omitted when
+// empty, as Puppet does) and returns the names of the sensitive ones.
+func writePuppetParameters(jw *jsonw.Writer, r *catalog.Resource, secrets Secrets) []string {
+	params := puppetParams(r)
+	if len(params) == 0 {
+		return nil
+	}
+	var sensitive []string
+	jw.Key("parameters")
+	jw.BeginObject()
+	for _, p := range params {
+		jw.Key(p.name)
+		if sensitiveParam(r.Type.Attr(p.name), p.value) {
+			sensitive = append(sensitive, p.name)
+		}
+		if secrets == RevealSecrets {
+			writeRevealed(jw, p.value)
+		} else {
+			writePuppetValue(jw, p.value)
+		}
+	}
+	jw.EndObject()
+	return sensitive
+}
+
+// sensitiveParam reports whether the parameter a goes in
+// "sensitive_parameters": its value is sensitive and its type accepts the
+// value wrapped in Sensitive. Puppet wraps every listed value in
+// Sensitive before it checks the type, so an attribute that is only
+// marked `sensitive = true` (a plain type) is not listed: the apply would
+// fail with "expects a value of type String, got Sensitive[String]"
+// (fixtures/oracle/PUPPET_FORMAT.md).
+func sensitiveParam(a *catalog.AttrDef, v types.Value) bool {
+	if a == nil || a.Type == nil {
+		return false
+	}
+	s, ok := v.(types.Sensitive)
+	return ok && types.IsInstance(a.Type, types.Sensitive{Value: plainOf(s)})
+}
+
+type puppetParam struct {
+	name  string
+	value types.Value
+}
+
+// puppetParams lists a resource's parameters in the order they are
+// written: attributes in type order, then the metaparameters.
+func puppetParams(r *catalog.Resource) []puppetParam {
+	var out []puppetParam
+	if h := r.Attributes; h != nil {
+		for i, k := range h.Keys {
+			if a := r.Type.Attr(k); a != nil && a.Behaviour == catalog.Namevar && h.Values[i] == r.Title {
+				continue // Puppet does not repeat a namevar equal to the title
+			}
+			out = append(out, puppetParam{k, h.Values[i]})
+		}
+	}
+	for _, k := range []catalog.RelationKind{catalog.Require, catalog.Before, catalog.Notify, catalog.Subscribe} {
+		if refs := relationRefs(r, k); len(refs) > 0 {
+			out = append(out, puppetParam{k.String(), oneOrMany(refs)})
+		}
+	}
+	if len(r.Aliases) > 0 {
+		out = append(out, puppetParam{"alias", oneOrMany(r.Aliases)})
+	}
+	if len(r.Tags) > 0 {
+		out = append(out, puppetParam{"tag", oneOrMany(r.Tags)})
+	}
+	if r.Noop != nil {
+		out = append(out, puppetParam{"noop", *r.Noop})
+	}
+	return out
+}
+
+// relationRefs are the targets of r's metaparameter k, as their
+// canonical refs (a reference by alias or by namevars names the
+// resource by its title, which Puppet finds without the catalog's
+// alias table), in source order without repeats.
+func relationRefs(r *catalog.Resource, k catalog.RelationKind) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, rel := range r.Relations {
+		if rel.Kind != k || rel.Target == nil {
+			continue
+		}
+		ref := rel.Target.Ref()
+		if !seen[ref] {
+			seen[ref] = true
+			out = append(out, ref)
+		}
+	}
+	return out
+}
+
+// oneOrMany is a single string as itself, more as an array, the two
+// forms Puppet writes.
+func oneOrMany(ss []string) types.Value {
+	if len(ss) == 1 {
+		return ss[0]
+	}
+	out := make([]types.Value, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
+
+// writePuppetValue writes a value as Puppet's JSON has it: undef null,
+// hashes in their key order, floats that stay floats, and a sensitive
+// value as its marker string, never in clear.
+func writePuppetValue(jw *jsonw.Writer, v types.Value) {
+	switch v := v.(type) {
+	case nil:
+		jw.Null()
+	case bool:
+		jw.Bool(v)
+	case int64:
+		jw.Int(v)
+	case float64:
+		writePuppetFloat(jw, v)
+	case string:
+		jw.String(v)
+	case []types.Value:
+		jw.BeginArray()
+		for _, x := range v {
+			writePuppetValue(jw, x)
+		}
+		jw.EndArray()
+	case *types.Hash:
+		jw.BeginObject()
+		if v != nil {
+			for i, k := range v.Keys {
+				jw.Key(k)
+				writePuppetValue(jw, v.Values[i])
+			}
+		}
+		jw.EndObject()
+	case types.Sensitive:
+		jw.String(catalog.SensitiveMarker(v.Value))
+	default:
+		jw.Null()
+	}
+}
+
+// writePuppetFloat writes f so that it reads back as a Float (1.0, not
+// 1); NaN and infinities are not JSON numbers and become strings.
+func writePuppetFloat(jw *jsonw.Writer, f float64) {
+	s := strconv.FormatFloat(f, 'g', -1, 64)
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		jw.String(s)
+		return
+	}
+	if !strings.ContainsAny(s, ".eE") {
+		s += ".0"
+	}
+	jw.Number(s)
+}

@@ -77,10 +77,14 @@ type JSONOrigin struct {
 // JSONValue is a types.Value that marshals with hash keys in their order,
 // floats that stay floats (1.0), and sensitive values replaced by a
 // marker: {"sensitive": "hmac-sha256:<key id>:<hex>"} with a digest key,
-// {"sensitive": "redacted"} without (see SensitiveMarker). It unmarshals with the
+// {"sensitive": "redacted"} without (see Catalog.SensitiveMarker). It unmarshals with the
 // same rules (key order kept, 1 an Integer and 1.0 a Float); a marker
 // reads back as the hash it is.
-type JSONValue struct{ V types.Value }
+type JSONValue struct {
+	V types.Value
+	// key is the digest key of the catalog V belongs to (nil: none).
+	key *DigestKey
+}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *JSONValue) UnmarshalJSON(data []byte) error {
@@ -95,7 +99,7 @@ func (v *JSONValue) UnmarshalJSON(data []byte) error {
 // MarshalJSON implements json.Marshaler.
 func (v JSONValue) MarshalJSON() ([]byte, error) {
 	w := jsonw.Compact()
-	writeValue(w, v.V)
+	writeValue(w, v.V, v.key)
 	return w.Bytes(), nil
 }
 
@@ -111,8 +115,8 @@ func NewJSON(c *Catalog) *JSONCatalog {
 			Ref:        r.Ref(),
 			Type:       r.Type.Name,
 			Title:      r.Title,
-			Namevars:   JSONValue{r.Namevars},
-			Attributes: JSONValue{r.Attributes},
+			Namevars:   JSONValue{r.Namevars, c.digestKey},
+			Attributes: JSONValue{r.Attributes, c.digestKey},
 			Tags:       tags,
 			Noop:       r.Noop,
 			File:       r.DeclRange.Filename,
@@ -218,9 +222,9 @@ func (r *JSONResource) WriteMembers(w *jsonw.Writer) {
 	w.Key("title")
 	w.String(r.Title)
 	w.Key("namevars")
-	writeValue(w, r.Namevars.V)
+	writeValue(w, r.Namevars.V, r.Namevars.key)
 	w.Key("attributes")
-	writeValue(w, r.Attributes.V)
+	writeValue(w, r.Attributes.V, r.Attributes.key)
 	w.Key("tags")
 	w.Strings(r.Tags)
 	w.Key("noop")
@@ -289,8 +293,8 @@ func writeOrigins(w *jsonw.Writer, os []JSONOrigin) {
 func WriteJSON(w io.Writer, c *Catalog) error { return NewJSON(c).Write(w) }
 
 // writeValue writes v with hash keys in their order, floats that stay
-// floats and sensitive values as their marker.
-func writeValue(w *jsonw.Writer, v types.Value) {
+// floats and sensitive values as their marker under key.
+func writeValue(w *jsonw.Writer, v types.Value, key *DigestKey) {
 	switch v := v.(type) {
 	case nil:
 		w.Null()
@@ -305,27 +309,27 @@ func writeValue(w *jsonw.Writer, v types.Value) {
 	case []types.Value:
 		w.BeginArray()
 		for _, x := range v {
-			writeValue(w, x)
+			writeValue(w, x, key)
 		}
 		w.EndArray()
 	case *types.Hash:
-		writeHash(w, v)
+		writeHash(w, v, key)
 	case types.Sensitive:
 		w.BeginObject()
 		w.Key("sensitive")
-		w.String(SensitiveMarker(v.Value))
+		w.String(key.marker(v.Value))
 		w.EndObject()
 	default:
 		w.Null()
 	}
 }
 
-func writeHash(w *jsonw.Writer, h *types.Hash) {
+func writeHash(w *jsonw.Writer, h *types.Hash, key *DigestKey) {
 	w.BeginObject()
 	if h != nil {
 		for i, k := range h.Keys {
 			w.Key(k)
-			writeValue(w, h.Values[i])
+			writeValue(w, h.Values[i], key)
 		}
 	}
 	w.EndObject()

@@ -295,17 +295,21 @@ resource "secret" "b" { password = "hunter3hunter3" }
 	if got := strings.Count(out, `"sensitive": "redacted"`); got != 2 {
 		t.Errorf("without a digest key, want 2 markers without digest, got %d:\n%s", got, out)
 	}
-	if err := SetDigestKey([]byte("0123456789abcdef-test")); err != nil {
+	key, err := NewDigestKey([]byte("0123456789abcdef-test"))
+	if err != nil {
 		t.Fatal(err)
 	}
-	defer SetDigestKey(nil)
+	c, diags = LoadFiles([]string{"s.hcl"}, [][]byte{[]byte(src)}, LoadOptions{DigestKey: key})
+	if diags.HasErrors() {
+		t.Fatalf("errors:\n%s", describeDiags(diags))
+	}
 	b.Reset()
 	if err := WriteJSON(&b, c); err != nil {
 		t.Fatal(err)
 	}
 	out = b.String()
-	da := SensitiveMarker("hunter2hunter2")
-	db := SensitiveMarker("hunter3hunter3")
+	da := c.SensitiveMarker("hunter2hunter2")
+	db := c.SensitiveMarker("hunter3hunter3")
 	if da == db || !strings.Contains(out, da) || !strings.Contains(out, db) {
 		t.Errorf("digests missing or equal:\n%s", out)
 	}

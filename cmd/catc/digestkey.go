@@ -23,16 +23,16 @@ func digestKeyFlag() cli.Flag {
 		Usage: "read the key of the digests of sensitive values from `FILE` (else $" + digestKeyEnv + "; without a key, compiled files carry no digest)"}
 }
 
-// digestKeySet marks in the app's metadata that this run's key is set:
-// a diff loads two sides or more, and reads the key once.
-const digestKeySet = "catc.digestKeySet"
+// digestKeyMeta keeps this run's key in the app's metadata: a diff
+// loads two sides or more, and reads the key once.
+const digestKeyMeta = "catc.digestKey"
 
-// applyDigestKey sets the digest key of this run from --digest-key-file,
+// applyDigestKey reads the digest key of this run from --digest-key-file,
 // CATC_DIGEST_KEY_FILE or CATC_DIGEST_KEY, or none (each run starts from
 // none: the app keeps no state between runs), the first time it is
-// called in the run.
+// called in the run; runDigestKey then gives it to the loads.
 func applyDigestKey(c *cli.Context) error {
-	if c.App.Metadata[digestKeySet] == true {
+	if _, ok := c.App.Metadata[digestKeyMeta]; ok {
 		return nil
 	}
 	var key []byte
@@ -49,12 +49,19 @@ func applyDigestKey(c *cli.Context) error {
 	case envSet:
 		key = []byte(env)
 	}
-	if err := catalog.SetDigestKey(key); err != nil {
+	k, err := catalog.NewDigestKey(key)
+	if err != nil {
 		return usage(err.Error())
 	}
 	if c.App.Metadata == nil {
 		c.App.Metadata = map[string]any{}
 	}
-	c.App.Metadata[digestKeySet] = true
+	c.App.Metadata[digestKeyMeta] = k
 	return nil
+}
+
+// runDigestKey is the key applyDigestKey read (nil: none).
+func runDigestKey(c *cli.Context) *catalog.DigestKey {
+	k, _ := c.App.Metadata[digestKeyMeta].(*catalog.DigestKey)
+	return k
 }

@@ -25,7 +25,7 @@ func loadSite(c *cli.Context, paths []string) (*catalog.Site, error) {
 	if err := checkLoadArgs(c, paths); err != nil {
 		return nil, err
 	}
-	site, diags := catalog.LoadSite(paths, catalog.LoadOptions{Vars: c.StringSlice("var"), VarFiles: c.StringSlice("var-file")})
+	site, diags := catalog.LoadSite(paths, catalog.LoadOptions{Vars: c.StringSlice("var"), VarFiles: c.StringSlice("var-file"), DigestKey: runDigestKey(c)})
 	if err := printDiagnostics(c, diags, site.Files()); err != nil {
 		return nil, err
 	}

@@ -32,6 +32,7 @@ func loadCatalog(c *cli.Context, paths []string, strict bool) (*catalog.Catalog,
 		Vars:      c.StringSlice("var"),
 		VarFiles:  c.StringSlice("var-file"),
 		FactsFile: c.String("facts"),
+		DigestKey: runDigestKey(c),
 	})
 	if err := printDiagnostics(c, diags, cat.Files()); err != nil {
 		return nil, err

@@ -7,9 +7,13 @@ func main() {
 	os.Exit(runMain())
 }
 
-// runMain is main without os.Exit: the process, with its signal handling.
+// runMain is main without os.Exit: the process, with its signal handling
+// and its garbage collector's tuning.
 func runMain() int {
 	stop := cleanupOnSignal()
 	defer stop()
+	if batchCommand(os.Args) {
+		defer relaxGC()()
+	}
 	return run(os.Args, os.Stdout, os.Stderr)
 }

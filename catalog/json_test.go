@@ -16,6 +16,7 @@ import (
 // encoding/json's Encoder (indented by two spaces, no HTML escaping), and
 // a JSONValue the bytes of the encoder-based writer it replaced.
 func TestWriteMatchesEncodingJSON(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(300) {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		j := randomJSONCatalog(rng)

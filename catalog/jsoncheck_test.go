@@ -9,6 +9,7 @@ import (
 )
 
 func TestCheckJSONDocument(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ in, want string }{
 		{`{"a": 1, "b": {"a": 2}, "c": [{"a": 3}, {"a": 4}]}`, ""},
 		{`{"a": 1, "a": 2}`, `duplicate key "a" at byte offset 9`},

@@ -8,6 +8,7 @@ import (
 // TestCycleAdvice checks the last sentence of a cycle diagnostic: which
 // relationship to remove.
 func TestCycleAdvice(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, src, want string // want: a prefix of the last line
 	}{
@@ -54,6 +55,7 @@ resource "node_res" "c" { deps = ["b"] }
 // TestCycleAdviceCommand checks that the advice's `catc why` is the
 // user's command line when Ordering.WhyArgs gives it.
 func TestCycleAdviceCommand(t *testing.T) {
+	t.Parallel()
 	src := `
 resource "node_res" "a" { require = node_res.b }
 resource "node_res" "b" { require = node_res.a }

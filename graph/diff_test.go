@@ -14,6 +14,7 @@ import (
 )
 
 func TestLongestIncreasing(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		seq  []int
 		keep []bool
@@ -34,6 +35,7 @@ func TestLongestIncreasing(t *testing.T) {
 }
 
 func TestEqualValue(t *testing.T) {
+	t.Parallel()
 	h := func(kv ...any) *types.Hash {
 		out := &types.Hash{}
 		for i := 0; i < len(kv); i += 2 {
@@ -110,6 +112,7 @@ func checkRoundTrip(t *testing.T, name string, c *catalog.Catalog) {
 }
 
 func TestReadSnapshotErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ name, src, want string }{
 		{"not JSON", "nope", "not a catalog JSON file"},
 		{"wrong format", `{"format": "x"}`, `format is "x"`},
@@ -204,6 +207,7 @@ func ExampleDiff() {
 // appears is new, the same one going away is resolved, one on both sides
 // is unresolved; with a cycle in the new catalog Puppet applies nothing.
 func TestDiffCycles(t *testing.T) {
+	t.Parallel()
 	load := func(dir string) *Snapshot {
 		c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
 		if diags.HasErrors() {
@@ -238,6 +242,7 @@ func TestDiffCycles(t *testing.T) {
 // TestParseNames: every action, attribute behaviour and edge kind reads
 // back from the name the diff JSON writes; unknown names do not.
 func TestParseNames(t *testing.T) {
+	t.Parallel()
 	for a := Manage; a <= Fail; a++ {
 		if got, ok := ParseAction(a.String()); !ok || got != a {
 			t.Errorf("ParseAction(%q) = %v, %v", a.String(), got, ok)

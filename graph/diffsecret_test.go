@@ -135,6 +135,7 @@ func TestDiffUnknownSecrets(t *testing.T) {
 // not fail the resource (no one knows it changed); a known change beside
 // it is still a change.
 func TestUnknownInitOnly(t *testing.T) {
+	t.Parallel()
 	secret := func(digest string) *types.Hash {
 		return &types.Hash{Keys: []string{"ensure", "token", "uid"}, Values: []types.Value{"present", Redacted{Digest: digest}, int64(1)}}
 	}

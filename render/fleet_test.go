@@ -33,6 +33,7 @@ func fixtureFleet(t *testing.T) *fleet.Diff {
 // TestFleetGolden pins the fixture fleet's diff in the three formats,
 // which say the same: the summary, the failing node, the distinct diffs.
 func TestFleetGolden(t *testing.T) {
+	t.Parallel()
 	d := fixtureFleet(t)
 	for _, f := range []struct {
 		name  string
@@ -58,6 +59,7 @@ func TestFleetGolden(t *testing.T) {
 // side only of a changed resource, and one whose digests cannot be
 // compared, keep what the listing says of them.
 func TestFleetJSONRoundTrip(t *testing.T) {
+	t.Parallel()
 	secrets := &graph.PlanDiff{Resources: []graph.ResourceChange{{Action: graph.Change, Type: "user", Ref: "User[deploy]",
 		Attributes: []graph.AttrChange{
 			{Attr: "password", Path: "password", Sensitive: true, HasNew: true},
@@ -102,6 +104,7 @@ func TestFleetJSONRoundTrip(t *testing.T) {
 // resources each still make one comment under the budget, which opens
 // with the summary and names every group.
 func TestFleetMarkdownBudget(t *testing.T) {
+	t.Parallel()
 	d := &fleet.Diff{Nodes: 1000}
 	node := 0
 	for g := 0; g < 300; g++ {
@@ -145,6 +148,7 @@ func TestFleetMarkdownBudget(t *testing.T) {
 // the comment raw, in the node lists, the headings or the tail; a ref
 // with a backtick stays one code span.
 func TestFleetEscapes(t *testing.T) {
+	t.Parallel()
 	evil := "web\x1b]0;owned\x07.example.com"
 	pd := &graph.PlanDiff{Resources: []graph.ResourceChange{{Action: graph.Remove, Type: "file", Ref: "File[/a`b]"}}}
 	d := &fleet.Diff{Nodes: 4, Unchanged: []string{evil + "-u"},
@@ -175,6 +179,7 @@ func TestFleetEscapes(t *testing.T) {
 // number of nodes, warnings counted, long node lists cut; no nodes at all
 // is said.
 func TestOutcomesText(t *testing.T) {
+	t.Parallel()
 	many := make([]string, 12)
 	for i := range many {
 		many[i] = fmt.Sprintf("web-%02d", i+1)
@@ -212,6 +217,7 @@ func TestOutcomesText(t *testing.T) {
 // document, with no key twice, and counts that are those of its lists;
 // its shard identity reads back.
 func TestReadFleetJSONRefuses(t *testing.T) {
+	t.Parallel()
 	d := fixtureFleet(t)
 	d.Shard = &fleet.ShardOf{Index: 2, Of: 3, Fleet: "abc"}
 	var b bytes.Buffer

@@ -59,6 +59,7 @@ resource "node_res" "z" { require = node_res.y }
 `
 
 func TestPlanText(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, src string }{
 		{"plan_refresh.txt", refreshCatalog},
 		{"plan_cycles.txt", cyclicCatalog},
@@ -75,6 +76,7 @@ func TestPlanText(t *testing.T) {
 }
 
 func TestPlanJSON(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, src string }{
 		{"plan_refresh.json", refreshCatalog},
 		{"plan_cycles.json", cyclicCatalog},

@@ -25,6 +25,7 @@ func fakeRenderer(t *testing.T, script string) string {
 }
 
 func TestSVGRenderer(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		script  string

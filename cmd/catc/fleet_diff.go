@@ -11,6 +11,7 @@ import (
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/fleet"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/gitrev"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/render"
 )
@@ -117,14 +118,13 @@ func diffNodes(c *cli.Context, strict graph.Strict) (*fleet.Diff, error) {
 	}
 	var sides fleet.Sides
 	if in.base != "" {
-		rev := in.base
-		err = atBase(c, rev, in.new, func(at []string, rename map[string]string) error {
-			if len(at) == 0 {
+		err = atBase(c, in.base, in.new, func(at *gitrev.Tree) error {
+			if len(at.Paths) == 0 {
 				return nil
 			}
 			var err error
-			sides.Old, err = loadSite(c, at)
-			sides.FixOld = func(s *graph.Snapshot) { relocate(s, rev, rename) }
+			sides.Old, err = loadSite(c, at.Paths)
+			sides.FixOld = func(s *graph.Snapshot) { relocate(s, at) }
 			return err
 		})
 	} else {

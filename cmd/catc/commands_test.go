@@ -291,23 +291,6 @@ func TestIsRef(t *testing.T) {
 	}
 }
 
-func TestChunkBuffer(t *testing.T) {
-	var b chunkBuffer
-	var want bytes.Buffer
-	for i := range 5000 {
-		p := bytes.Repeat([]byte{byte('a' + i%26)}, i%700)
-		b.Write(p)
-		want.Write(p)
-	}
-	var got bytes.Buffer
-	if err := b.writeTo(&got); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got.Bytes(), want.Bytes()) {
-		t.Fatalf("chunkBuffer gave %d bytes, want %d", got.Len(), want.Len())
-	}
-}
-
 // TestValidateGroupNotDeclared: a mistake in a group that the node of
 // --facts does not declare fails validate, once, and so it does for
 // every node of --nodes (issue: "validate --facts bastion.json" said

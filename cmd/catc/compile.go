@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/urfave/cli/v2"
@@ -34,7 +33,7 @@ func compileCommand() *cli.Command {
 					return render.PuppetCatalog(w, g, render.PuppetOptions{Secrets: secrets})
 				}
 			default:
-				return &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a catalog format: use catc or puppet", f)}
+				return failf("--format %q is not a catalog format: use catc or puppet", f)
 			}
 			if c.IsSet("nodes") {
 				return compileNodes(c, write)
@@ -86,22 +85,22 @@ func puppetSecrets(c *cli.Context) (render.PuppetSecrets, error) {
 	}
 	switch {
 	case reveal && redact:
-		return 0, usage("--reveal-secrets and --redact-secrets contradict each other: give one")
+		return 0, fail("--reveal-secrets and --redact-secrets contradict each other: give one")
 	case redact:
 		return render.RedactSecrets, nil
 	case !reveal:
 		return render.RefuseSecrets, nil
 	case c.IsSet("nodes"):
-		return 0, usage("--reveal-secrets writes one catalog: compile one node with --facts FILE -o FILE")
+		return 0, fail("--reveal-secrets writes one catalog: compile one node with --facts FILE -o FILE")
 	}
 	out := c.String("output")
 	stdout := out == "" || out == "-"
 	switch {
 	case stdout && isTerminal(c.App.Writer) || !stdout && isCharDevice(out):
-		return 0, usage("--reveal-secrets writes passwords in clear and will not print them on a terminal: write to a file with -o FILE (created with mode 0600) or pipe the output")
+		return 0, fail("--reveal-secrets writes passwords in clear and will not print them on a terminal: write to a file with -o FILE (created with mode 0600) or pipe the output")
 	case stdout && isRegularFile(c.App.Writer):
 		// the shell created it with its umask, for others to read
-		return 0, usage("--reveal-secrets writes passwords in clear: give the file with -o FILE, which is created with mode 0600, instead of redirecting standard output")
+		return 0, fail("--reveal-secrets writes passwords in clear: give the file with -o FILE, which is created with mode 0600, instead of redirecting standard output")
 	}
 	return render.RevealSecrets, nil
 }

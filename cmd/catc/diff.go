@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/render"
 )
@@ -47,13 +48,13 @@ func runDiff(c *cli.Context) error {
 	}
 	strict, ok := graph.ParseStrict(c.String("strict"))
 	if !ok {
-		return usage(fmt.Sprintf("--strict %q is not a strict setting: use error, warning or off", c.String("strict")))
+		return fail(fmt.Sprintf("--strict %q is not a strict setting: use error, warning or off", c.String("strict")))
 	}
 	if c.IsSet("nodes") || c.Bool("merge") {
 		return runFleetDiff(c, strict)
 	}
 	if c.IsSet("shard") {
-		return usage("--shard takes a share of the nodes: add --nodes PATH")
+		return fail("--shard takes a share of the nodes: add --nodes PATH")
 	}
 	old, new, err := diffSides(c)
 	if err != nil {
@@ -64,7 +65,7 @@ func runDiff(c *cli.Context) error {
 		return err
 	}
 	if d.AppliesNothing() { // Puppet would fail the run: so does the diff
-		return &exitError{code: exitErrors, msg: "the new catalog has a dependency cycle: Puppet would apply nothing from it (the diff lists the cycles)"}
+		return fail("the new catalog has a dependency cycle: Puppet would apply nothing from it (the diff lists the cycles)")
 	}
 	if c.Bool("detailed-exitcode") && d.HasChanges() { // secrets no one can compare are not changes
 		return &exitError{code: exitChanges}
@@ -85,7 +86,7 @@ func diffWriter(c *cli.Context) (func(io.Writer, *graph.PlanDiff) error, error) 
 	case "json":
 		return render.DiffJSON, nil
 	default:
-		return nil, &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a diff format: use text, markdown or json", f)}
+		return nil, failf("--format %q is not a diff format: use text, markdown or json", f)
 	}
 }
 
@@ -125,23 +126,21 @@ func diffInputs(c *cli.Context, baseUsage, pairUsage string) (diffInput, error) 
 	switch {
 	case c.IsSet("base"):
 		if len(oldPaths)+len(newPaths) > 0 || len(args) == 0 {
-			return diffInput{}, usage(baseUsage)
+			return diffInput{}, fail(baseUsage)
 		}
 		return diffInput{base: c.String("base"), new: args}, nil
 	case len(oldPaths)+len(newPaths) > 0:
 		if len(oldPaths) == 0 || len(newPaths) == 0 || len(args) > 0 {
-			return diffInput{}, usage("--old and --new go together, instead of OLD NEW: catc diff --old PATH... --new PATH...")
+			return diffInput{}, fail("--old and --new go together, instead of OLD NEW: catc diff --old PATH... --new PATH...")
 		}
 		return diffInput{old: oldPaths, new: newPaths}, nil
 	default:
 		if len(args) != 2 {
-			return diffInput{}, usage(pairUsage)
+			return diffInput{}, fail(pairUsage)
 		}
 		return diffInput{old: args[:1], new: args[1:]}, nil
 	}
 }
-
-func usage(msg string) error { return &exitError{code: exitErrors, msg: msg} }
 
 // loadSide reads one side: a single *.json file is a catalog JSON (from
 // `catc compile`), anything else HCL. Cycles do not fail the load: the
@@ -150,11 +149,11 @@ func loadSide(c *cli.Context, paths []string) (*graph.Snapshot, error) {
 	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") {
 		data, err := inputfile.Read(paths[0])
 		if err != nil {
-			return nil, &exitError{code: exitErrors, msg: fmt.Sprintf("cannot read %s: %v", paths[0], pathErrorCause(err))}
+			return nil, failf("cannot read %s: %v", paths[0], atomicfile.Cause(err))
 		}
 		s, err := graph.ReadSnapshot(bytes.NewReader(data), paths[0])
 		if err != nil {
-			return nil, &exitError{code: exitErrors, msg: err.Error()}
+			return nil, fail(err.Error())
 		}
 		return s, nil
 	}

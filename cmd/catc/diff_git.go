@@ -39,19 +39,19 @@ func baseSides(c *cli.Context, rev string, paths []string) (old, new *graph.Snap
 func atBase(c *cli.Context, rev string, paths []string, load func(at *gitrev.Tree) error) error {
 	repo, err := gitrev.Find(paths[0])
 	if err != nil {
-		return usage(fmt.Sprintf("--base needs %s to be in a git working tree: %v", paths[0], err))
+		return fail(fmt.Sprintf("--base needs %s to be in a git working tree: %v", paths[0], err))
 	}
 	if !repo.IsCommit(rev) {
-		return usage(fmt.Sprintf("--base %q is not a commit of the repository at %s", rev, repo.Root))
+		return fail(fmt.Sprintf("--base %q is not a commit of the repository at %s", rev, repo.Root))
 	}
-	tmp, err := mkdirTemp("catc-diff-base-")
+	tmp, err := tempFiles.MkdirTemp("catc-diff-base-")
 	if err != nil {
-		return usage(err.Error())
+		return fail(err.Error())
 	}
-	defer tempFiles.remove(tmp)
+	defer tempFiles.Remove(tmp)
 	at, err := repo.Extract(rev, paths, tmp)
 	if err != nil {
-		return usage(err.Error())
+		return fail(err.Error())
 	}
 	sink := sinkOf(c)
 	sink.rename = at.Name

@@ -39,11 +39,11 @@ func applyDigestKey(c *cli.Context) error {
 	env, envSet := os.LookupEnv(digestKeyEnv)
 	switch path := c.String("digest-key-file"); {
 	case path != "" && envSet:
-		return usage(fmt.Sprintf("both %s and a digest key file (%s) are set: use one", digestKeyEnv, path))
+		return fail(fmt.Sprintf("both %s and a digest key file (%s) are set: use one", digestKeyEnv, path))
 	case path != "":
 		b, err := inputfile.Read(path)
 		if err != nil {
-			return usage(fmt.Sprintf("cannot read the digest key file: %v", err))
+			return fail(fmt.Sprintf("cannot read the digest key file: %v", err))
 		}
 		key = bytes.TrimRight(b, "\r\n")
 	case envSet:
@@ -51,7 +51,7 @@ func applyDigestKey(c *cli.Context) error {
 	}
 	k, err := catalog.NewDigestKey(key)
 	if err != nil {
-		return usage(err.Error())
+		return fail(err.Error())
 	}
 	if c.App.Metadata == nil {
 		c.App.Metadata = map[string]any{}

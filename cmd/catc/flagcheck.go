@@ -13,7 +13,7 @@ func pointless(c *cli.Context, flag string, applies bool, needs string) error {
 	if applies || !c.IsSet(flag) {
 		return nil
 	}
-	return usage(fmt.Sprintf("--%s has no effect without %s: add %s or drop --%s", flag, needs, needs, flag))
+	return fail(fmt.Sprintf("--%s has no effect without %s: add %s or drop --%s", flag, needs, needs, flag))
 }
 
 // firstError is the first non-nil error.

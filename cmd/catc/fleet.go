@@ -45,7 +45,7 @@ func readNodes(c *cli.Context) ([]*catalog.Node, error) {
 // (nil without --shard).
 func readShard(c *cli.Context) ([]*catalog.Node, *fleet.ShardOf, error) {
 	if c.IsSet("facts") {
-		return nil, nil, usage("--facts gives the facts of one node; --nodes gives every node's: use one of them")
+		return nil, nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
 	}
 	nodes, diags := catalog.ReadNodes(c.String("nodes"))
 	if err := printDiagnostics(c, diags, nil); err != nil {
@@ -60,7 +60,7 @@ func readShard(c *cli.Context) ([]*catalog.Node, *fleet.ShardOf, error) {
 	}
 	i, n, ok := parseShard(s)
 	if !ok {
-		return nil, nil, usage(fmt.Sprintf("--shard %q is not I/N with 1 ≤ I ≤ N (e.g. --shard 2/4)", s))
+		return nil, nil, fail(fmt.Sprintf("--shard %q is not I/N with 1 ≤ I ≤ N (e.g. --shard 2/4)", s))
 	}
 	return fleet.Shard(nodes, i, n), fleet.ShardID(nodes, i, n), nil
 }
@@ -129,7 +129,7 @@ func writeOutcomes(w io.Writer, outcomes []fleet.Outcome) error {
 func compileNodes(c *cli.Context, write func(io.Writer, *graph.Graph) error) error {
 	dir := c.String("output")
 	if dir == "" || dir == "-" {
-		return usage("compile --nodes writes one catalog per node: give the directory with -o DIR")
+		return fail("compile --nodes writes one catalog per node: give the directory with -o DIR")
 	}
 	staged, err := stageDir(dir, guardOf(c))
 	if err != nil {
@@ -189,10 +189,10 @@ func planNodes(c *cli.Context) error {
 	case "json":
 		write = render.FleetPlansJSON
 	default:
-		return usage(fmt.Sprintf("--format %q is not a plan format: use text or json", f))
+		return fail(fmt.Sprintf("--format %q is not a plan format: use text or json", f))
 	}
 	if c.IsSet("ordering") || c.IsSet("seed") {
-		return usage("plan --nodes orders as Puppet does; --ordering and --seed take one node (--facts FILE)")
+		return fail("plan --nodes orders as Puppet does; --ordering and --seed take one node (--facts FILE)")
 	}
 	outcomes, err := runNodes(c, true, nil)
 	if err != nil {

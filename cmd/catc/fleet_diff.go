@@ -11,6 +11,7 @@ import (
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/fleet"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/gitrev"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/render"
@@ -51,7 +52,7 @@ func runFleetDiff(c *cli.Context, strict graph.Strict) error {
 		if n == 1 {
 			what = "the new catalog of 1 node has"
 		}
-		return &exitError{code: exitErrors, msg: what + " a dependency cycle: Puppet would apply nothing there (the diff lists the cycles)"}
+		return fail(what + " a dependency cycle: Puppet would apply nothing there (the diff lists the cycles)")
 	}
 	if c.Bool("detailed-exitcode") && d.Changed() > 0 {
 		return &exitError{code: exitChanges}
@@ -77,22 +78,22 @@ func writeFleet(c *cli.Context, w io.Writer, d *fleet.Diff) error {
 func mergeShards(c *cli.Context) (*fleet.Diff, error) {
 	for _, name := range []string{"nodes", "shard", "base", "old", "new"} {
 		if c.IsSet(name) {
-			return nil, usage(fmt.Sprintf("--merge takes only the shards' JSON files; --%s belongs to the runs that wrote them", name))
+			return nil, fail(fmt.Sprintf("--merge takes only the shards' JSON files; --%s belongs to the runs that wrote them", name))
 		}
 	}
 	files := c.Args().Slice()
 	if len(files) == 0 {
-		return nil, usage("--merge takes the fleet diff JSON files of the shards: catc diff --merge a.json b.json ...")
+		return nil, fail("--merge takes the fleet diff JSON files of the shards: catc diff --merge a.json b.json ...")
 	}
 	var parts []*fleet.Diff
 	for _, f := range files {
 		data, err := inputfile.Read(f)
 		if err != nil {
-			return nil, &exitError{code: exitErrors, msg: fmt.Sprintf("cannot read %s: %v", f, pathErrorCause(err))}
+			return nil, failf("cannot read %s: %v", f, atomicfile.Cause(err))
 		}
 		d, err := render.ReadFleetJSON(data, f)
 		if err != nil {
-			return nil, &exitError{code: exitErrors, msg: err.Error()}
+			return nil, fail(err.Error())
 		}
 		parts = append(parts, d)
 	}
@@ -101,7 +102,7 @@ func mergeShards(c *cli.Context) (*fleet.Diff, error) {
 	// smaller fleet.
 	d, err := fleet.Merge(parts)
 	if err != nil {
-		return nil, &exitError{code: exitErrors, msg: err.Error()}
+		return nil, fail(err.Error())
 	}
 	return d, nil
 }
@@ -109,7 +110,7 @@ func mergeShards(c *cli.Context) (*fleet.Diff, error) {
 // diffNodes compiles both sides for every node (of the shard).
 func diffNodes(c *cli.Context, strict graph.Strict) (*fleet.Diff, error) {
 	if c.String("shard") != "" && c.String("format") != "json" {
-		return nil, usage("--shard writes the fleet JSON that --merge reads: add --format json")
+		return nil, fail("--shard writes the fleet JSON that --merge reads: add --format json")
 	}
 	in, err := diffInputs(c, "--base REV takes the paths to compare: catc diff --base REV PATH... --nodes FACTS",
 		"diff --nodes takes OLD NEW (HCL paths), or --base REV PATH...")
@@ -160,7 +161,7 @@ func diffNodes(c *cli.Context, strict graph.Strict) (*fleet.Diff, error) {
 func loadHCLSite(c *cli.Context, paths []string) (*catalog.Site, error) {
 	for _, p := range paths {
 		if strings.EqualFold(filepath.Ext(p), ".json") {
-			return nil, usage(fmt.Sprintf("%s is a compiled catalog, of one node; --nodes compiles HCL sources for every node", p))
+			return nil, fail(fmt.Sprintf("%s is a compiled catalog, of one node; --nodes compiles HCL sources for every node", p))
 		}
 	}
 	return loadSite(c, paths)

@@ -2,10 +2,8 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/render"
 )
@@ -50,11 +49,11 @@ type fmtRun struct {
 // reported and left as it is, and the others are still processed.
 func runFmt(c *cli.Context) error {
 	if _, err := render.ParseDiagnosticFormat(c.String("diagnostics")); err != nil {
-		return &exitError{code: exitErrors, msg: err.Error()}
+		return fail(err.Error())
 	}
 	paths := c.Args().Slice()
 	if len(paths) == 0 {
-		return &exitError{code: exitErrors, msg: "fmt needs at least one PATH (a .hcl file or a directory of them)"}
+		return fail("fmt needs at least one PATH (a .hcl file or a directory of them)")
 	}
 	names, diags := catalog.ExpandPaths(paths)
 	run := &fmtRun{diags: diags, sources: map[string]*hcl.File{}}
@@ -153,7 +152,7 @@ func rewriteFile(name string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	return replaceFile(path, st.Mode().Perm(), bytesWriter(data))
+	return tempFiles.ReplaceFile(path, st.Mode().Perm(), bytesWriter(data))
 }
 
 // fileDiag is an I/O problem with one file, as a diagnostic so that it is
@@ -162,21 +161,6 @@ func fileDiag(summary, name string, err error) *hcl.Diagnostic {
 	return &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  summary,
-		Detail:   fmt.Sprintf("%s: %v.", name, pathErrorCause(err)),
+		Detail:   fmt.Sprintf("%s: %v.", name, atomicfile.Cause(err)),
 	}
-}
-
-// pathErrorCause drops the operation and path from an *fs.PathError or
-// *os.LinkError: the message names the user's path instead (the one in
-// the error may be a temporary file).
-func pathErrorCause(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
-	}
-	return err
 }

@@ -75,17 +75,17 @@ func graphFlags(c *cli.Context) (string, render.DOTOptions, graph.Selection, err
 	var sel graph.Selection
 	format := c.String("format")
 	if format != "dot" && format != "svg" && format != "json" {
-		return "", opts, sel, &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a graph format: use dot, svg or json", format)}
+		return "", opts, sel, failf("--format %q is not a graph format: use dot, svg or json", format)
 	}
 	var err error
 	if opts.Cluster, err = render.ParseCluster(c.String("cluster")); err != nil {
-		return "", opts, sel, &exitError{code: exitErrors, msg: err.Error()}
+		return "", opts, sel, fail(err.Error())
 	}
 	if sel.Direction, err = graph.ParseDirection(c.String("direction")); err != nil {
-		return "", opts, sel, &exitError{code: exitErrors, msg: "--direction " + err.Error()}
+		return "", opts, sel, fail("--direction " + err.Error())
 	}
 	if sel.Depth = c.Int("depth"); sel.Depth < 0 {
-		return "", opts, sel, &exitError{code: exitErrors, msg: "--depth must be 0 (any distance) or more"}
+		return "", opts, sel, fail("--depth must be 0 (any distance) or more")
 	}
 	focus := len(c.StringSlice("focus")) > 0
 	if err := firstError(
@@ -178,10 +178,10 @@ func caption(focus []*catalog.Resource, sel graph.Selection) string {
 // writeSVG renders the DOT through the companion renderer.
 func writeSVG(c *cli.Context, sub *graph.Subgraph, opts render.DOTOptions) error {
 	if n := len(sub.Resources); n > svgNodeLimit && !c.Bool("force") {
-		return &exitError{code: exitErrors, msg: fmt.Sprintf(
+		return failf(
 			"the graph has %d resources, more than %d: its SVG would take long to render and be unreadable. "+
 				"Draw part of it with --focus REF (and --depth N), --type T or --cycles, "+
-				"or use --format dot, or pass --force to render it anyway", n, svgNodeLimit)}
+				"or use --format dot, or pass --force to render it anyway", n, svgNodeLimit)
 	}
 	var dot bytes.Buffer
 	if err := render.DOT(&dot, sub, opts); err != nil {
@@ -189,14 +189,14 @@ func writeSVG(c *cli.Context, sub *graph.Subgraph, opts render.DOTOptions) error
 	}
 	renderer, err := findSVGRenderer()
 	if err != nil {
-		return &exitError{code: exitErrors, msg: err.Error()}
+		return fail(err.Error())
 	}
 	stop := showProgress(c.App.ErrWriter, fmt.Sprintf("rendering %s and %s as SVG", count(len(sub.Resources), "resource"), count(len(sub.Edges), "edge")))
 	var svg bytes.Buffer
 	err = render.SVG(c.Context, &svg, dot.Bytes(), render.SVGOptions{Renderer: renderer, Timeout: c.Duration("timeout")})
 	stop() // before any output, which may go to the same terminal
 	if err != nil {
-		return &exitError{code: exitErrors, msg: err.Error()}
+		return fail(err.Error())
 	}
 	return writeOutput(c, func(w io.Writer) error {
 		_, err := w.Write(svg.Bytes())

@@ -35,11 +35,11 @@ func importCommand() *cli.Command {
 func runImport(c *cli.Context) error {
 	paths := c.Args().Slice()
 	if len(paths) == 0 {
-		return &exitError{code: exitErrors, msg: "import needs at least one PATH (a Ruby type file, a .pp alias file or a module directory)"}
+		return fail("import needs at least one PATH (a Ruby type file, a .pp alias file or a module directory)")
 	}
 	sources, err := importer.FindSources(paths)
 	if err != nil {
-		return &exitError{code: exitErrors, msg: err.Error()}
+		return fail(err.Error())
 	}
 	var opts importer.Options
 	if len(c.StringSlice("aliases")) > 0 {

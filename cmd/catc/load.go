@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
@@ -58,11 +56,11 @@ func maxDiagnosticsFlag() cli.Flag {
 func printDiagnostics(c *cli.Context, diags hcl.Diagnostics, files map[string]*hcl.File) error {
 	format, err := render.ParseDiagnosticFormat(c.String("diagnostics"))
 	if err != nil {
-		return &exitError{code: exitErrors, msg: err.Error()}
+		return fail(err.Error())
 	}
 	max := c.Int("max-diagnostics")
 	if max < 0 {
-		return &exitError{code: exitErrors, msg: fmt.Sprintf("--max-diagnostics %d is negative: give 0 (print all) or more", max)}
+		return failf("--max-diagnostics %d is negative: give 0 (print all) or more", max)
 	}
 	sink := sinkOf(c)
 	sink.max = max
@@ -90,10 +88,10 @@ func jsonDiagnostics(c *cli.Context) bool {
 // digest key.
 func checkLoadArgs(c *cli.Context, paths []string) error {
 	if _, err := render.ParseDiagnosticFormat(c.String("diagnostics")); err != nil {
-		return &exitError{code: exitErrors, msg: err.Error()}
+		return fail(err.Error())
 	}
 	if len(paths) == 0 {
-		return &exitError{code: exitErrors, msg: c.Command.Name + " needs at least one PATH (a .hcl file or a directory of them)"}
+		return fail(c.Command.Name + " needs at least one PATH (a .hcl file or a directory of them)")
 	}
 	return applyDigestKey(c)
 }

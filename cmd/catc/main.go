@@ -10,7 +10,7 @@ func main() {
 // runMain is main without os.Exit: the process, with its signal handling
 // and its garbage collector's tuning.
 func runMain() int {
-	stop := cleanupOnSignal()
+	stop := tempFiles.CleanupOnSignal()
 	defer stop()
 	if batchCommand(os.Args) {
 		defer relaxGC()()

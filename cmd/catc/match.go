@@ -32,7 +32,7 @@ func matchCommand() *cli.Command {
 func runMatch(c *cli.Context) error {
 	args := c.Args().Slice()
 	if len(args) < 1 || len(args) > 2 {
-		return &exitError{code: exitErrors, msg: "match takes TYPE and an optional VALUE (JSON), e.g. catc match 'Integer[0, 65535]' 8080"}
+		return fail("match takes TYPE and an optional VALUE (JSON), e.g. catc match 'Integer[0, 65535]' 8080")
 	}
 	out, errOut := c.App.Writer, c.App.ErrWriter
 	aliases, err := loadAliasFlag(c)
@@ -62,7 +62,7 @@ func runMatch(c *cli.Context) error {
 		if looksLikeBareWord(args[1]) {
 			msg += fmt.Sprintf(`; a string needs its quotes: '"%s"'`, args[1])
 		}
-		return &exitError{code: exitErrors, msg: msg}
+		return fail(msg)
 	}
 	if msg, ok := types.Check(c.String("subject"), t, v); !ok {
 		fmt.Fprintln(out, escape.Text(msg))

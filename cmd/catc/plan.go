@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/urfave/cli/v2"
@@ -31,7 +30,7 @@ func planCommand() *cli.Command {
 			case "json":
 				write = render.PlanJSON
 			default:
-				return &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a plan format: use text or json", f)}
+				return failf("--format %q is not a plan format: use text or json", f)
 			}
 			// A cyclic catalog fails (exit 1), but the JSON document is
 			// still written, with its cycles: tools read them there.
@@ -60,7 +59,7 @@ func ordering(c *cli.Context) (graph.Ordering, error) {
 	case "random":
 		return graph.Ordering{Random: true, Seed: c.Int64("seed"), WhyArgs: whyArgs(c)}, nil
 	default:
-		return graph.Ordering{}, &exitError{code: exitErrors, msg: fmt.Sprintf("--ordering %q is not an ordering: use declaration or random", o)}
+		return graph.Ordering{}, failf("--ordering %q is not an ordering: use declaration or random", o)
 	}
 }
 

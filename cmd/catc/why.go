@@ -23,7 +23,7 @@ func whyCommand() *cli.Command {
 		Action: func(c *cli.Context) error {
 			paths, refs := splitRefs(c.Args().Slice())
 			if len(refs) == 0 || len(refs) > 2 {
-				return &exitError{code: exitErrors, msg: "why takes PATH... then FROM [TO], e.g. catc why site/ 'Software[php]' 'Apt_key[6F6B…]'"}
+				return fail("why takes PATH... then FROM [TO], e.g. catc why site/ 'Software[php]' 'Apt_key[6F6B…]'")
 			}
 			cat, err := loadCatalog(c, paths, false)
 			if err != nil {

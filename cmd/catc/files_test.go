@@ -476,7 +476,7 @@ func TestCatcWrote(t *testing.T) {
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			if slices.Contains(args, "svg") {
-				t.Setenv(rendererEnv, buildSVGRenderer(t))
+				t.Setenv("CATC_SVG", buildSVGRenderer(t))
 			}
 			out := filepath.Join(dir, strconv.Itoa(i))
 			runCatc(t, append(args, "-o", out)...)

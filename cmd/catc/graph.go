@@ -11,6 +11,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/svgrenderer"
 	"github.com/catc-dev/catc/render"
 )
 
@@ -187,13 +188,13 @@ func writeSVG(c *cli.Context, sub *graph.Subgraph, opts render.DOTOptions) error
 	if err := render.DOT(&dot, sub, opts); err != nil {
 		return err
 	}
-	renderer, err := findSVGRenderer()
+	renderer, err := svgrenderer.Find()
 	if err != nil {
 		return fail(err.Error())
 	}
 	stop := showProgress(c.App.ErrWriter, fmt.Sprintf("rendering %s and %s as SVG", count(len(sub.Resources), "resource"), count(len(sub.Edges), "edge")))
 	var svg bytes.Buffer
-	err = render.SVG(c.Context, &svg, dot.Bytes(), render.SVGOptions{Renderer: renderer, Timeout: c.Duration("timeout")})
+	err = svgrenderer.Render(c.Context, &svg, dot.Bytes(), svgrenderer.Options{Renderer: renderer, Timeout: c.Duration("timeout")})
 	stop() // before any output, which may go to the same terminal
 	if err != nil {
 		return fail(err.Error())

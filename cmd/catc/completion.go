@@ -39,7 +39,7 @@ func completionCommand() *cli.Command {
 				}
 				script = tidyFish(s)
 			default:
-				return fail(fmt.Sprintf("completion %q: catc has completion for bash, zsh and fish", shell))
+				return failf("completion %q: catc has completion for bash, zsh and fish", shell)
 			}
 			_, err := fmt.Fprint(c.App.Writer, script)
 			return err

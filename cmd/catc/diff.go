@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -42,21 +41,22 @@ func diffCommand() *cli.Command {
 }
 
 func runDiff(c *cli.Context) error {
-	write, err := diffWriter(c)
+	f := diffFlagsOf(c)
+	write, err := diffWriter(c, f)
 	if err != nil {
 		return err
 	}
-	strict, ok := graph.ParseStrict(c.String("strict"))
+	strict, ok := graph.ParseStrict(f.strict)
 	if !ok {
-		return fail(fmt.Sprintf("--strict %q is not a strict setting: use error, warning or off", c.String("strict")))
+		return failf("--strict %q is not a strict setting: use error, warning or off", f.strict)
 	}
-	if c.IsSet("nodes") || c.Bool("merge") {
-		return runFleetDiff(c, strict)
+	if commonOf(c).nodesSet || f.merge {
+		return runFleetDiff(c, f, strict)
 	}
-	if c.IsSet("shard") {
+	if commonOf(c).shardSet {
 		return fail("--shard takes a share of the nodes: add --nodes PATH")
 	}
-	old, new, err := diffSides(c)
+	old, new, err := diffSides(c, f)
 	if err != nil {
 		return err
 	}
@@ -67,19 +67,18 @@ func runDiff(c *cli.Context) error {
 	if d.AppliesNothing() { // Puppet would fail the run: so does the diff
 		return fail("the new catalog has a dependency cycle: Puppet would apply nothing from it (the diff lists the cycles)")
 	}
-	if c.Bool("detailed-exitcode") && d.HasChanges() { // secrets no one can compare are not changes
-		return &exitError{code: exitChanges}
+	if f.detailedExitcode && d.HasChanges() { // secrets no one can compare are not changes
+		return changesFound()
 	}
 	return nil
 }
 
 // diffWriter picks the renderer for --format.
-func diffWriter(c *cli.Context) (func(io.Writer, *graph.PlanDiff) error, error) {
-	opts := render.DiffOptions{Budget: c.Int("markdown-budget")}
-	switch f := c.String("format"); f {
+func diffWriter(c *cli.Context, df diffFlags) (func(io.Writer, *graph.PlanDiff) error, error) {
+	opts := render.DiffOptions{Budget: df.markdownBudget}
+	switch f := df.format; f {
 	case "text":
-		o := c.String("output")
-		opts.Color = (o == "" || o == "-") && colorTerminal(c.App.Writer)
+		opts.Color = commonOf(c).toStdout() && colorTerminal(c.App.Writer)
 		return func(w io.Writer, d *graph.PlanDiff) error { return render.DiffText(w, d, opts) }, nil
 	case "markdown", "md":
 		return func(w io.Writer, d *graph.PlanDiff) error { return render.DiffMarkdown(w, d, opts) }, nil
@@ -91,11 +90,11 @@ func diffWriter(c *cli.Context) (func(io.Writer, *graph.PlanDiff) error, error) 
 }
 
 // diffSides loads the two sides from whichever form of input was given.
-func diffSides(c *cli.Context) (old, new *graph.Snapshot, err error) {
+func diffSides(c *cli.Context, f diffFlags) (old, new *graph.Snapshot, err error) {
 	if err := applyDigestKey(c); err != nil {
 		return nil, nil, err
 	}
-	in, err := diffInputs(c, "--base REV takes the paths to compare: catc diff --base REV PATH...",
+	in, err := diffInputs(c, f, "--base REV takes the paths to compare: catc diff --base REV PATH...",
 		"diff takes OLD NEW (catalog JSON files or HCL paths), or --base REV PATH...")
 	if err != nil {
 		return nil, nil, err
@@ -120,15 +119,15 @@ type diffInput struct {
 // diffInputs reads the form of input: --base REV PATH..., --old PATH...
 // --new PATH..., or OLD NEW. baseUsage and pairUsage say how to give the
 // first and the last when they are given wrong.
-func diffInputs(c *cli.Context, baseUsage, pairUsage string) (diffInput, error) {
-	args := c.Args().Slice()
-	oldPaths, newPaths := c.StringSlice("old"), c.StringSlice("new")
+func diffInputs(c *cli.Context, f diffFlags, baseUsage, pairUsage string) (diffInput, error) {
+	args := commonOf(c).args
+	oldPaths, newPaths := commonOf(c).old, commonOf(c).new
 	switch {
-	case c.IsSet("base"):
+	case f.baseSet:
 		if len(oldPaths)+len(newPaths) > 0 || len(args) == 0 {
 			return diffInput{}, fail(baseUsage)
 		}
-		return diffInput{base: c.String("base"), new: args}, nil
+		return diffInput{base: f.base, new: args}, nil
 	case len(oldPaths)+len(newPaths) > 0:
 		if len(oldPaths) == 0 || len(newPaths) == 0 || len(args) > 0 {
 			return diffInput{}, fail("--old and --new go together, instead of OLD NEW: catc diff --old PATH... --new PATH...")

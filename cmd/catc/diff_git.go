@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/graph"
@@ -39,10 +37,10 @@ func baseSides(c *cli.Context, rev string, paths []string) (old, new *graph.Snap
 func atBase(c *cli.Context, rev string, paths []string, load func(at *gitrev.Tree) error) error {
 	repo, err := gitrev.Find(paths[0])
 	if err != nil {
-		return fail(fmt.Sprintf("--base needs %s to be in a git working tree: %v", paths[0], err))
+		return failf("--base needs %s to be in a git working tree: %v", paths[0], err)
 	}
 	if !repo.IsCommit(rev) {
-		return fail(fmt.Sprintf("--base %q is not a commit of the repository at %s", rev, repo.Root))
+		return failf("--base %q is not a commit of the repository at %s", rev, repo.Root)
 	}
 	tmp, err := tempFiles.MkdirTemp("catc-diff-base-")
 	if err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 
 	"github.com/urfave/cli/v2"
@@ -37,13 +36,13 @@ func applyDigestKey(c *cli.Context) error {
 	}
 	var key []byte
 	env, envSet := os.LookupEnv(digestKeyEnv)
-	switch path := c.String("digest-key-file"); {
+	switch path := commonOf(c).digestKeyFile; {
 	case path != "" && envSet:
-		return fail(fmt.Sprintf("both %s and a digest key file (%s) are set: use one", digestKeyEnv, path))
+		return failf("both %s and a digest key file (%s) are set: use one", digestKeyEnv, path)
 	case path != "":
 		b, err := inputfile.Read(path)
 		if err != nil {
-			return fail(fmt.Sprintf("cannot read the digest key file: %v", err))
+			return failf("cannot read the digest key file: %v", err)
 		}
 		key = bytes.TrimRight(b, "\r\n")
 	case envSet:

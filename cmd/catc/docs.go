@@ -21,11 +21,11 @@ func docCommand() *cli.Command {
 			overwriteFlag(),
 		),
 		Action: func(c *cli.Context) error {
-			cat, err := loadCatalog(c, c.Args().Slice(), false)
+			cat, err := loadCatalog(c, commonOf(c).args, false)
 			if err != nil {
 				return err
 			}
-			if dir := c.String("output"); dir != "" && dir != "-" {
+			if dir := commonOf(c).output; !commonOf(c).toStdout() {
 				return writeDocDir(c, dir, cat.Types)
 			}
 			return writeOutput(c, func(w io.Writer) error { return render.TypeDocs(w, cat.Types) })

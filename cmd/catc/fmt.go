@@ -36,6 +36,7 @@ func fmtCommand() *cli.Command {
 // fmtRun is what one `catc fmt` has seen: the problems (with the sources
 // they point into, for snippets) and the files that are not formatted.
 type fmtRun struct {
+	flags   fmtFlags
 	diags   hcl.Diagnostics
 	sources map[string]*hcl.File
 	changed []string
@@ -48,15 +49,16 @@ type fmtRun struct {
 // runFmt formats every file on its own: a file that does not parse is
 // reported and left as it is, and the others are still processed.
 func runFmt(c *cli.Context) error {
-	if _, err := render.ParseDiagnosticFormat(c.String("diagnostics")); err != nil {
+	f := fmtFlagsOf(c)
+	if _, err := render.ParseDiagnosticFormat(commonOf(c).diagnostics); err != nil {
 		return fail(err.Error())
 	}
-	paths := c.Args().Slice()
+	paths := commonOf(c).args
 	if len(paths) == 0 {
 		return fail("fmt needs at least one PATH (a .hcl file or a directory of them)")
 	}
 	names, diags := catalog.ExpandPaths(paths)
-	run := &fmtRun{diags: diags, sources: map[string]*hcl.File{}}
+	run := &fmtRun{flags: f, diags: diags, sources: map[string]*hcl.File{}}
 	for _, name := range names {
 		if err := run.file(c, name); err != nil {
 			return err
@@ -69,7 +71,7 @@ func runFmt(c *cli.Context) error {
 	if err := printDiagnostics(c, run.diags, sources); err != nil {
 		return err
 	}
-	if run.diags.HasErrors() || c.Bool("check") && len(run.changed) > 0 {
+	if run.diags.HasErrors() || f.check && len(run.changed) > 0 {
 		return failed()
 	}
 	return nil
@@ -95,7 +97,7 @@ func (r *fmtRun) file(c *cli.Context, name string) error {
 		return nil
 	}
 	r.changed = append(r.changed, name)
-	check, diff := c.Bool("check"), c.Bool("diff")
+	check, diff := r.flags.check, r.flags.diff
 	if check || !diff {
 		// Like terraform fmt: the files that are (or would be) rewritten.
 		if _, err := fmt.Fprintln(c.App.Writer, name); err != nil {

@@ -39,8 +39,8 @@ func writeOutput(c *cli.Context, render func(io.Writer) error) error {
 // secrets in clear, made 0600 also when it existed with another mode)
 // when private is set.
 func writeOutputAs(c *cli.Context, private bool, render func(io.Writer) error) error {
-	path := c.String("output")
-	if path == "" || path == "-" {
+	path := commonOf(c).output
+	if commonOf(c).toStdout() {
 		var b atomicfile.Buffer
 		if err := render(&b); err != nil {
 			return fail(err.Error())
@@ -93,11 +93,11 @@ func bytesWriter(data []byte) func(io.Writer) error {
 // diff's --old and --new), the var files, facts, the digest key file and
 // the --nodes facts.
 func guardOf(c *cli.Context) *atomicfile.Guard {
-	paths := append(c.Args().Slice(), c.StringSlice("old")...)
-	names, _ := catalog.ExpandPaths(append(paths, c.StringSlice("new")...))
-	names = append(names, c.StringSlice("var-file")...)
-	for _, flag := range []string{"facts", "digest-key-file", "nodes"} {
-		p := c.String(flag)
+	f := commonOf(c)
+	paths := append(append([]string(nil), f.args...), f.old...)
+	names, _ := catalog.ExpandPaths(append(paths, f.new...))
+	names = append(names, f.varFiles...)
+	for _, p := range []string{f.facts, f.digestKeyFile, f.nodes} {
 		if p == "" {
 			continue
 		}
@@ -108,5 +108,5 @@ func guardOf(c *cli.Context) *atomicfile.Guard {
 			}
 		}
 	}
-	return atomicfile.NewGuard(names, c.Bool("overwrite"))
+	return atomicfile.NewGuard(names, f.overwrite)
 }

@@ -28,9 +28,9 @@ type exitError struct {
 
 func (e *exitError) Error() string { return e.msg }
 
-// The command's errors are built by these constructors only: fail (a
-// message for stderr), failOn (an error's text, nil stays nil), failed
-// (already printed) and, for diff, changesFound.
+// The command's errors are built by these constructors only: fail and
+// failf (a message for stderr), failOn (an error's text, nil stays nil),
+// failed (already printed) and, for diff, changesFound.
 
 // fail is an error whose message run prints to stderr: exit code 1.
 func fail(msg string) error { return &exitError{code: exitErrors, msg: msg} }
@@ -48,6 +48,9 @@ func failOn(err error) error {
 
 // failed reports errors that have already been printed (or need no text).
 func failed() error { return &exitError{code: exitErrors} }
+
+// changesFound is `diff --detailed-exitcode`'s "there are changes".
+func changesFound() error { return &exitError{code: exitChanges} }
 
 // run is main without the process: it returns the exit code.
 func run(args []string, stdout, stderr io.Writer) (code int) {

@@ -58,6 +58,7 @@ func readFile(t *testing.T, path string) string {
 }
 
 func TestFmtRewritesInPlace(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, map[string]string{
 		"a.hcl":       messy,
 		"b.hcl":       formatted,
@@ -94,6 +95,7 @@ func TestFmtRewritesInPlace(t *testing.T) {
 }
 
 func TestFmtFollowsSymlinks(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, map[string]string{"real.hcl": messy}, nil)
 	link := filepath.Join(dir, "link.hcl")
 	if err := os.Symlink("real.hcl", link); err != nil {
@@ -111,6 +113,7 @@ func TestFmtFollowsSymlinks(t *testing.T) {
 }
 
 func TestFmtCheckAndDiff(t *testing.T) {
+	t.Parallel()
 	wantDiff := func(name string) string {
 		p := filepath.ToSlash(name)
 		return "--- a/" + p + "\n+++ b/" + p + "\n@@ -1,4 +1,4 @@\n resource \"software\" \"php\" {\n" +
@@ -176,6 +179,7 @@ func TestFmtCheckAndDiff(t *testing.T) {
 }
 
 func TestFmtSyntaxErrorLeavesFileAlone(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		format   string
 		inStderr string
@@ -210,6 +214,7 @@ func TestFmtSyntaxErrorLeavesFileAlone(t *testing.T) {
 }
 
 func TestFmtErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		args     []string
@@ -238,6 +243,7 @@ func TestFmtErrors(t *testing.T) {
 // not parse on purpose), fixtures/oracle (generated) and fixtures/seed
 // (DESIGN.md's example, byte for byte, comment alignment included).
 func TestFmtFixtures(t *testing.T) {
+	t.Parallel()
 	entries, err := os.ReadDir("../../fixtures")
 	if err != nil {
 		t.Fatal(err)

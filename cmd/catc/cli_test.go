@@ -35,7 +35,6 @@ func assertGolden(t *testing.T, name, got string) {
 }
 
 func TestHelpGolden(t *testing.T) {
-	t.Parallel()
 	// The version a build stamps would change the golden.
 	defer func(v string) { version = v }(version)
 	version = "v1.2.3"
@@ -61,7 +60,6 @@ func TestHelpGolden(t *testing.T) {
 }
 
 func TestHelpUnknownTopic(t *testing.T) {
-	t.Parallel()
 	code, out, errOut := runCatc(t, "help", "pla")
 	if code != 1 || out != "" || !strings.Contains(errOut, `unknown command "pla"`) || !strings.Contains(errOut, `Did you mean "plan"?`) {
 		t.Errorf("catc help pla: exit %d, stdout %q, stderr %q", code, out, errOut)
@@ -69,7 +67,6 @@ func TestHelpUnknownTopic(t *testing.T) {
 }
 
 func TestVersionFlag(t *testing.T) {
-	t.Parallel()
 	_, want, _ := runCatc(t, "version")
 	for _, args := range [][]string{{"--version"}, {"-v"}} {
 		if code, out, _ := runCatc(t, args...); code != 0 || out != want {
@@ -79,7 +76,6 @@ func TestVersionFlag(t *testing.T) {
 }
 
 func TestCompletionGolden(t *testing.T) {
-	t.Parallel()
 	for _, shell := range []string{"bash", "zsh", "fish"} {
 		t.Run(shell, func(t *testing.T) {
 			code, out, errOut := runCatc(t, "completion", shell)
@@ -97,7 +93,6 @@ func TestCompletionGolden(t *testing.T) {
 // TestBashCompletionWorks sources the bash script and completes words as
 // bash would, against this test binary run as catc.
 func TestBashCompletionWorks(t *testing.T) {
-	t.Parallel()
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("bash is not installed")
@@ -143,7 +138,6 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 // TestZshCompletionWorks runs the zsh function with stand-ins for the
 // completion system's _describe and _files, which print what they get.
 func TestZshCompletionWorks(t *testing.T) {
-	t.Parallel()
 	zsh, err := exec.LookPath("zsh")
 	if err != nil {
 		if os.Getenv("CI") != "" {

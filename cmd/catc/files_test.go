@@ -26,7 +26,6 @@ import (
 // behind a link, or a named pipe, with an error naming it and saying why,
 // and at once (no hang, no memory exhausted).
 func TestInputsMustBeRegularFiles(t *testing.T) {
-	t.Parallel()
 	dir := t.TempDir()
 	zero := func(name string) string {
 		p := filepath.Join(dir, name)
@@ -175,7 +174,6 @@ func signalChild(t *testing.T, mode string, args []string) {
 // catc's alone (swapped) and one that holds a file of the user's (the
 // files renamed in place).
 func TestDirOutputAllOrNothingOnSignal(t *testing.T) {
-	t.Parallel()
 	for _, tc := range dirOutputs {
 		for _, own := range []bool{true, false} {
 			for _, mode := range []string{"1", "commit"} {
@@ -224,8 +222,6 @@ func TestDirOutputAllOrNothingOnSignal(t *testing.T) {
 // through the test hook) leaves the earlier directory as it was and no
 // temporary directory.
 func TestDirOutputFailureKeepsOld(t *testing.T) {
-	// Not parallel: it sets the registry's Written hook, which every
-	// output of the process runs.
 	for _, tc := range dirOutputs {
 		t.Run(tc.name, func(t *testing.T) {
 			parent := t.TempDir()
@@ -258,7 +254,6 @@ func TestDirOutputFailureKeepsOld(t *testing.T) {
 // inputs is refused, --overwrite or not; a file catc did not write is
 // replaced only with --overwrite; catc's own outputs are replaced.
 func TestOutputRefusesInputsAndForeignFiles(t *testing.T) {
-	t.Parallel()
 	site := t.TempDir()
 	for _, f := range []string{"types.hcl", "resources.hcl"} {
 		writeFile(t, filepath.Join(site, f), readFile(t, filepath.Join(seed, f)))
@@ -380,7 +375,6 @@ func TestOutputUmask(t *testing.T) {
 // TestOutputLongNames: output names of 245 to 255 bytes work (the
 // temporary names are short), for a file and a directory.
 func TestOutputLongNames(t *testing.T) {
-	t.Parallel()
 	dir := t.TempDir()
 	for _, n := range []int{245, 250, 254, 255} {
 		file := filepath.Join(dir, strings.Repeat("c", n-len(".json"))+".json")
@@ -406,7 +400,6 @@ func TestOutputLongNames(t *testing.T) {
 // (/dev/full) exits 1 and says so, also where the printing library
 // ignores the error (help, version).
 func TestStdoutFull(t *testing.T) {
-	t.Parallel()
 	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 	if err != nil {
 		t.Skip("no /dev/full")
@@ -441,7 +434,6 @@ func TestStdoutFull(t *testing.T) {
 // TestDirOutputKeepsModes: a directory of catc's replaced as a whole keeps
 // its own mode and each file's that it held.
 func TestDirOutputKeepsModes(t *testing.T) {
-	t.Parallel()
 	out := filepath.Join(t.TempDir(), "out")
 	args := []string{"compile", fleetOld, "--nodes", fleetFacts, "-o", out}
 	if code, _, stderr := runCatc(t, args...); code != 0 {

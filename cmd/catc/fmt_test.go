@@ -58,7 +58,6 @@ func readFile(t *testing.T, path string) string {
 }
 
 func TestFmtRewritesInPlace(t *testing.T) {
-	t.Parallel()
 	dir := writeTree(t, map[string]string{
 		"a.hcl":       messy,
 		"b.hcl":       formatted,
@@ -95,7 +94,6 @@ func TestFmtRewritesInPlace(t *testing.T) {
 }
 
 func TestFmtFollowsSymlinks(t *testing.T) {
-	t.Parallel()
 	dir := writeTree(t, map[string]string{"real.hcl": messy}, nil)
 	link := filepath.Join(dir, "link.hcl")
 	if err := os.Symlink("real.hcl", link); err != nil {
@@ -113,7 +111,6 @@ func TestFmtFollowsSymlinks(t *testing.T) {
 }
 
 func TestFmtCheckAndDiff(t *testing.T) {
-	t.Parallel()
 	wantDiff := func(name string) string {
 		p := filepath.ToSlash(name)
 		return "--- a/" + p + "\n+++ b/" + p + "\n@@ -1,4 +1,4 @@\n resource \"software\" \"php\" {\n" +
@@ -179,7 +176,6 @@ func TestFmtCheckAndDiff(t *testing.T) {
 }
 
 func TestFmtSyntaxErrorLeavesFileAlone(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		format   string
 		inStderr string
@@ -214,7 +210,6 @@ func TestFmtSyntaxErrorLeavesFileAlone(t *testing.T) {
 }
 
 func TestFmtErrors(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name     string
 		args     []string
@@ -243,7 +238,6 @@ func TestFmtErrors(t *testing.T) {
 // not parse on purpose), fixtures/oracle (generated) and fixtures/seed
 // (DESIGN.md's example, byte for byte, comment alignment included).
 func TestFmtFixtures(t *testing.T) {
-	t.Parallel()
 	entries, err := os.ReadDir("../../fixtures")
 	if err != nil {
 		t.Fatal(err)

@@ -28,7 +28,6 @@ func runGraph(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestGraphCommand(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name     string
 		args     []string
@@ -344,7 +343,6 @@ func sorted(s []string) []string {
 // TestCatcDoesNotLinkGraphviz guards the start-up design: go-graphviz
 // compiles its WebAssembly in init, so only catc-svg may link it.
 func TestCatcDoesNotLinkGraphviz(t *testing.T) {
-	t.Parallel()
 	cmd := exec.Command("go", "list", "-deps", ".")
 	out, err := cmd.Output()
 	if err != nil {

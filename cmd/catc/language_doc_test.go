@@ -58,7 +58,6 @@ func readDocExamples(t *testing.T, path string) []docExample {
 // complete example must be clean (--strict), an error example must fail
 // with the error the text promises. Every hcl block is one or the other.
 func TestLanguageDocExamples(t *testing.T) {
-	t.Parallel()
 	const doc = "../../docs/language.md"
 	examples := readDocExamples(t, doc)
 	named := map[string]docExample{}
@@ -125,7 +124,6 @@ func TestLanguageDocExamples(t *testing.T) {
 // and catc's advice point at is a heading of docs/language.md (GitHub's
 // slugs: lower case, punctuation dropped, spaces as hyphens).
 func TestLanguageDocAnchors(t *testing.T) {
-	t.Parallel()
 	src, err := os.ReadFile("../../docs/language.md")
 	if err != nil {
 		t.Fatal(err)

@@ -14,7 +14,6 @@ import (
 // workspace); an argument is a usage error. The server itself is tested
 // in package lsp, the binary with Neovim (lsp/editors_test.go).
 func TestLspArgs(t *testing.T) {
-	t.Parallel()
 	code, out, errOut := runCatc(t, "lsp", "site/")
 	if code != 1 || out != "" || !strings.Contains(errOut, "lsp takes no arguments (got site/)") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
@@ -27,7 +26,6 @@ func TestLspArgs(t *testing.T) {
 // error and the session goes on; a message that cannot be delimited is
 // answered with a parse error and exits 1 with the reason on stderr.
 func TestLspExitStatus(t *testing.T) {
-	t.Parallel()
 	framed := func(body string) string { return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body) }
 	init := framed(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}`)
 	shutdown := framed(`{"jsonrpc":"2.0","id":2,"method":"shutdown"}`)

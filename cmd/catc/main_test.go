@@ -15,7 +15,6 @@ func runCatc(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestMatch(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name     string
 		args     []string
@@ -124,7 +123,6 @@ func TestMatch(t *testing.T) {
 }
 
 func TestVersion(t *testing.T) {
-	t.Parallel()
 	code, out, _ := runCatc(t, "version")
 	if code != 0 || !strings.HasPrefix(out, "catc ") {
 		t.Fatalf("catc version = %d %q", code, out)
@@ -132,7 +130,6 @@ func TestVersion(t *testing.T) {
 }
 
 func TestUnknownCommandSuggests(t *testing.T) {
-	t.Parallel()
 	code, _, errOut := runCatc(t, "mach")
 	if code == 0 {
 		t.Fatalf("unknown command exited 0")

@@ -281,6 +281,7 @@ func TestOutputToDevice(t *testing.T) {
 }
 
 func TestIsRef(t *testing.T) {
+	t.Parallel()
 	for arg, want := range map[string]bool{
 		"Software[php]": true, "software.php-yum": true, `apt_key.ABCD1234`: true, "node_res::x.a": true,
 		seed: false, "site.hcl": false, "site/main.hcl": false, "Site": false, "plain": false, "../x.y": false,

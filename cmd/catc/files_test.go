@@ -400,6 +400,7 @@ func TestOutputLongNames(t *testing.T) {
 // (/dev/full) exits 1 and says so, also where the printing library
 // ignores the error (help, version).
 func TestStdoutFull(t *testing.T) {
+	t.Parallel()
 	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 	if err != nil {
 		t.Skip("no /dev/full")

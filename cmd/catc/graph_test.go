@@ -343,6 +343,7 @@ func sorted(s []string) []string {
 // TestCatcDoesNotLinkGraphviz guards the start-up design: go-graphviz
 // compiles its WebAssembly in init, so only catc-svg may link it.
 func TestCatcDoesNotLinkGraphviz(t *testing.T) {
+	t.Parallel()
 	cmd := exec.Command("go", "list", "-deps", ".")
 	out, err := cmd.Output()
 	if err != nil {

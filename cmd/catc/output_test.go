@@ -57,6 +57,7 @@ func TestMain(m *testing.M) {
 }
 
 func TestOutputRemovedOnSignal(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		sig  syscall.Signal
 		code int

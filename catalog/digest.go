@@ -44,8 +44,8 @@ func DigestKeyID(marker string) string {
 	return ""
 }
 
-// MinDigestKey is the shortest digest key NewDigestKey takes, in bytes.
-const MinDigestKey = 16
+// minDigestKey is the shortest digest key NewDigestKey takes, in bytes.
+const minDigestKey = 16
 
 // DigestKey is the user's key of the digests written into catalog files
 // (LoadOptions.DigestKey). It is secret: with it anyone can test a guess
@@ -58,13 +58,13 @@ type DigestKey struct {
 }
 
 // NewDigestKey makes the digest key key (nil: none, the files then carry
-// NoDigest); it must be at least MinDigestKey bytes long.
+// NoDigest); it must be at least minDigestKey bytes long.
 func NewDigestKey(key []byte) (*DigestKey, error) {
 	if key == nil {
 		return nil, nil
 	}
-	if len(key) < MinDigestKey {
-		return nil, fmt.Errorf("the digest key is %d bytes long: use at least %d random bytes (e.g. head -c 32 /dev/urandom | base64)", len(key), MinDigestKey)
+	if len(key) < minDigestKey {
+		return nil, fmt.Errorf("the digest key is %d bytes long: use at least %d random bytes (e.g. head -c 32 /dev/urandom | base64)", len(key), minDigestKey)
 	}
 	return newDigestKey(key), nil
 }

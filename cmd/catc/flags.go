@@ -33,7 +33,7 @@ type commonFlags struct {
 	shard    string
 	shardSet bool
 
-	// diff's sides, which are inputs too (outputGuard)
+	// diff's sides, which are inputs too (guardOf)
 	old, new []string
 }
 

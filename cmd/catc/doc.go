@@ -33,5 +33,6 @@
 // and render packages, and to internal/gitrev (diff --base),
 // internal/atomicfile (-o files, signal cleanup) and internal/svgrenderer
 // (--format svg). It alone tunes the process: the garbage collector for
-// batch commands (gc.go) and the digest key of a run (digestkey.go).
+// batch commands (main.go, internal/gctune) and the digest key of a run
+// (digestkey.go).
 package main

@@ -37,8 +37,9 @@ func outputPerm(perm fs.FileMode, private bool) fs.FileMode {
 // is written through (the link stays, its target gets the bytes) and an
 // existing file keeps its permissions, or gets privateFilePerm when
 // private (see outputPerm). It refuses to replace what guard protects.
-// Errors name path; render's own error is returned as it is when nothing
-// was written.
+// Errors name path, render's own too ("cannot write PATH: …"), except
+// for a device or pipe, where render's error comes as it is (nothing was
+// written).
 func (r *Registry) WriteFile(path string, private bool, guard *Guard, render func(io.Writer) error) error {
 	target, err := resolveLinks(path)
 	if err != nil {

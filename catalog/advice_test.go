@@ -10,6 +10,7 @@ import (
 // Puppet's message does not show it, and never repeats the expected type
 // (the message names it).
 func TestValueAdvice(t *testing.T) {
+	t.Parallel()
 	hash := &types.Hash{}
 	hash.Set("port", "80")
 	hash.Set("two words", true)
@@ -63,6 +64,7 @@ func TestValueAdvice(t *testing.T) {
 }
 
 func TestTagAdvice(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ tag, want string }{
 		{"not a tag", `Write it with only those characters, e.g. "not_a_tag".`},
 		{":web", `Write it with only those characters, e.g. "_web".`},

@@ -42,6 +42,7 @@ type "keeper" {
 // attribute, with the same error whether or not the secret matches a
 // title, and the rule never yields the value as a title.
 func TestAutoRuleRefusesSecretValues(t *testing.T) {
+	t.Parallel()
 	notes := map[string]string{
 		"local":                 `note = local.tok`,
 		"computed from a local": `note = lower(local.tok)`,
@@ -94,6 +95,7 @@ resource "keeper" "k" {
 
 // TestAutoRulePlainValue: a plain value still names its target.
 func TestAutoRulePlainValue(t *testing.T) {
+	t.Parallel()
 	src := "resource \"target\" \"t\" {\n}\nresource \"keeper\" \"k\" {\n  token = \"hunter2\"\n  note  = \"t\"\n}\n"
 	c, diags := LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{[]byte(autoSecretTypes), []byte(src)}, LoadOptions{})
 	if diags.HasErrors() {
@@ -108,6 +110,7 @@ func TestAutoRulePlainValue(t *testing.T) {
 // TestOnlyIfFromSecret: an only_if computed from a secret would tell it
 // by whether the resource exists; it is an error, not a crash.
 func TestOnlyIfFromSecret(t *testing.T) {
+	t.Parallel()
 	for _, cond := range []string{`local.cfg.on`, `local.cfg.pw == "hunter2"`, `local.pw == "hunter2"`} {
 		t.Run(cond, func(t *testing.T) {
 			src := "locals {\n  cfg = { pw = \"hunter2\", on = true }\n  pw  = \"hunter2\"\n}\n" +

@@ -13,6 +13,7 @@ import (
 // join the block's in source order, and the defined type is a warning
 // that says the rule only matters to Puppet.
 func TestAutoRuleObjectForm(t *testing.T) {
+	t.Parallel()
 	src := `type "zone_file" {
   desc = "A zone file."
   attribute "name" {

@@ -38,7 +38,10 @@ type Catalog struct {
 	// secrets are the source ranges and scope values that hold secrets;
 	// masked is files with those ranges masked (see secrets.go).
 	secrets secrets
-	masked  map[string]*hcl.File
+	// digestKey is LoadOptions.DigestKey, for the markers of sensitive
+	// values (nil: none).
+	digestKey *DigestKey
+	masked    map[string]*hcl.File
 	// conditionalDiags are what the check of Conditional reported, which
 	// a node's diagnostics do not repeat; conditionalRefs are the
 	// Conditional resources' literal references, until resolved.

@@ -11,6 +11,7 @@ import (
 // a missing attribute with no misspelling still points at the
 // declaration.
 func TestRootCauseFirst(t *testing.T) {
+	t.Parallel()
 	types, err := os.ReadFile("../fixtures/seed/types.hcl")
 	if err != nil {
 		t.Fatal(err)

@@ -16,7 +16,7 @@ import (
 
 // Digests of sensitive values. A digest lets diff see that a secret
 // changed, and must let nobody else confirm a guessed secret: it is an
-// HMAC under a key the user holds (SetDigestKey), never a key in the
+// HMAC under a key the user holds (LoadOptions.DigestKey), never a key in the
 // source. Without one, the output files carry no digest at all
 // (NoDigest), and in-process comparisons (diff of HCL paths, --base) use
 // a random key made for the run.
@@ -44,81 +44,77 @@ func DigestKeyID(marker string) string {
 	return ""
 }
 
-// MinDigestKey is the shortest digest key SetDigestKey takes, in bytes.
-const MinDigestKey = 16
+// minDigestKey is the shortest digest key NewDigestKey takes, in bytes.
+const minDigestKey = 16
 
-var digestKeys struct {
-	sync.Mutex
-	user, run *digestKey // nil: none yet (run is made on first use)
-}
-
-// digestKey is a key, its id, and keyed HMACs to reuse: keying one costs
-// two hash blocks and a catalog can have a secret on every resource.
-type digestKey struct {
+// DigestKey is the user's key of the digests written into catalog files
+// (LoadOptions.DigestKey). It is secret: with it anyone can test a guess
+// of a value against its digest. It keeps keyed HMACs to reuse: keying
+// one costs two hash blocks and a catalog can have a secret on every
+// resource.
+type DigestKey struct {
 	id   string
 	macs sync.Pool
 }
 
-func newDigestKey(key []byte) *digestKey {
-	k := &digestKey{id: keyID(key)}
+// NewDigestKey makes the digest key key (nil: none, the files then carry
+// NoDigest); it must be at least minDigestKey bytes long.
+func NewDigestKey(key []byte) (*DigestKey, error) {
+	if key == nil {
+		return nil, nil
+	}
+	if len(key) < minDigestKey {
+		return nil, fmt.Errorf("the digest key is %d bytes long: use at least %d random bytes (e.g. head -c 32 /dev/urandom | base64)", len(key), minDigestKey)
+	}
+	return newDigestKey(key), nil
+}
+
+func newDigestKey(key []byte) *DigestKey {
+	k := &DigestKey{id: keyID(key)}
 	key = append([]byte(nil), key...)
 	k.macs.New = func() any { return hmac.New(sha256.New, key) }
 	return k
 }
 
-// SetDigestKey sets the key of the digests written into catalog files
-// (nil: none, the files then carry NoDigest). The key is secret: with it
-// anyone can test a guess of a value against its digest. It must be at
-// least MinDigestKey bytes long.
-func SetDigestKey(key []byte) error {
-	if key != nil && len(key) < MinDigestKey {
-		return fmt.Errorf("the digest key is %d bytes long: use at least %d random bytes (e.g. head -c 32 /dev/urandom | base64)", len(key), MinDigestKey)
-	}
-	digestKeys.Lock()
-	defer digestKeys.Unlock()
-	digestKeys.user = nil
-	if key != nil {
-		digestKeys.user = newDigestKey(key)
-	}
-	return nil
-}
+// runKey is the random key of in-process comparisons without a user's
+// key, made once: both sides of a diff must digest under the same key,
+// and no output keeps a digest made with it.
+var runKey = sync.OnceValue(func() *DigestKey {
+	random := make([]byte, 32)
+	rand.Read(random) // never fails (crypto/rand)
+	return newDigestKey(random)
+})
 
-// SensitiveMarker is the text that stands for a sensitive value in an
-// output file: its digest under the user's key, or NoDigest without one.
-func SensitiveMarker(v types.Value) string {
-	digestKeys.Lock()
-	key := digestKeys.user
-	digestKeys.Unlock()
-	if key == nil {
+// marker is the text that stands for a sensitive value in an output file:
+// its digest under k, or NoDigest without a key.
+func (k *DigestKey) marker(v types.Value) string {
+	if k == nil {
 		return NoDigest
 	}
-	return key.digest(v)
+	return k.digest(v)
 }
 
-// SensitiveDigest is the digest of a sensitive value for a comparison
-// within this run: under the user's key when there is one (so that it
+// SensitiveMarker is the text that stands for a sensitive value of c in
+// an output file: its digest under the key c was loaded with, or NoDigest
+// without one.
+func (c *Catalog) SensitiveMarker(v types.Value) string { return c.digestKey.marker(v) }
+
+// SensitiveDigest is the digest of a sensitive value of c for a
+// comparison within this run: under the key c was loaded with (so that it
 // compares with catalog files written with it), else under a random key
 // made for the run, which no output keeps.
-func SensitiveDigest(v types.Value) string {
-	digestKeys.Lock()
-	key := digestKeys.user
-	if key == nil {
-		if digestKeys.run == nil {
-			random := make([]byte, 32)
-			rand.Read(random) // never fails (crypto/rand)
-			digestKeys.run = newDigestKey(random)
-		}
-		key = digestKeys.run
+func (c *Catalog) SensitiveDigest(v types.Value) string {
+	if c.digestKey == nil {
+		return runKey().digest(v)
 	}
-	digestKeys.Unlock()
-	return key.digest(v)
+	return c.digestKey.digest(v)
 }
 
 // digest is DigestPrefix, the key id, ":" and the HMAC-SHA256 of the
 // value's JSON form.
-func (k *digestKey) digest(v types.Value) string {
+func (k *DigestKey) digest(v types.Value) string {
 	w := jsonw.Compact()
-	w.Value(v, SensitiveMarker)
+	w.Value(v, k.marker)
 	m := k.macs.Get().(hash.Hash)
 	m.Reset()
 	m.Write(w.Bytes())

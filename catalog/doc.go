@@ -26,7 +26,9 @@
 //   - Resource.Attributes and Resource.Namevars are ordered hashes
 //     (types.Hash) in the type's attribute order, holding values after
 //     title parsing, explicit attributes and defaults. Sensitive values are
-//     wrapped in types.Sensitive.
+//     wrapped in types.Sensitive; output files carry a marker in their
+//     place, digested under the key the catalog was loaded with
+//     (LoadOptions.DigestKey, Catalog.SensitiveMarker).
 //   - Resource.Title is the declared title; Resource.Ref uses the title
 //     Puppet applies the resource under (AppliedTitle), which a `name`
 //     attribute may change (Renamed; DeclaredRef keeps the declared one).
@@ -40,6 +42,7 @@
 //     and kept as written for the editor; they are not in Resources.
 //
 // This package does not build the graph, order resources or find cycles
-// (package graph), does not print diagnostics (cmd/catc), and does not
-// write or read the catalog JSON (internal/catalogjson).
+// (package graph), does not print diagnostics (cmd/catc), does not
+// write or read the catalog JSON (internal/catalogjson), and keeps no
+// process-wide settings (the collector's tuning is cmd/catc's).
 package catalog

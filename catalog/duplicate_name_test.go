@@ -14,6 +14,7 @@ import (
 // Puppet's names the two declarations by their titles, not twice by the
 // shared name.
 func TestDuplicateByNameNamesBoth(t *testing.T) {
+	t.Parallel()
 	src := `
 type "tv" {
   desc = "One namevar called name."

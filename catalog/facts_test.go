@@ -15,6 +15,7 @@ import (
 // TestReadNodes reads each facts format from its own sample: the node
 // names, where each came from, and facts a site would use.
 func TestReadNodes(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		path    string
 		names   []string
@@ -66,6 +67,7 @@ func TestReadNodes(t *testing.T) {
 }
 
 func TestReadNodesErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ path, want string }{
 		{"testdata/facts/dup", `The node "db-02.lab.test" is read twice: from testdata/facts/dup/db-02.lab.test.json and from testdata/facts/dup/other.yaml.`},
 		{"testdata/facts/missing", "Cannot read testdata/facts/missing"},
@@ -95,6 +97,7 @@ func TestReadNodesErrors(t *testing.T) {
 }
 
 func TestNodeTrusted(t *testing.T) {
+	t.Parallel()
 	n := &Node{Name: "web-03.example.com", Facts: cty.EmptyObjectVal}
 	tr := n.trusted()
 	if tr.GetAttr("certname").AsString() != "web-03.example.com" || tr.GetAttr("hostname").AsString() != "web-03" || tr.GetAttr("domain").AsString() != "example.com" {
@@ -105,6 +108,7 @@ func TestNodeTrusted(t *testing.T) {
 // TestFactsFileOfManyNodes: --facts takes one node; a file of several
 // says to use --nodes.
 func TestFactsFileOfManyNodes(t *testing.T) {
+	t.Parallel()
 	_, diags := Load([]string{"../fixtures/seed"}, LoadOptions{FactsFile: "testdata/facts/puppetdb/export.json"})
 	if !diags.HasErrors() || !strings.Contains(fmt.Sprint(diags), "holds 2 nodes; --facts takes one node. Use --nodes testdata/facts/puppetdb/export.json") {
 		t.Errorf("%v", diags)
@@ -115,6 +119,7 @@ func TestFactsFileOfManyNodes(t *testing.T) {
 // the cty values their JSON text reads as (the conversion factValue
 // replaces): same types, same numbers.
 func TestFactValueAsJSON(t *testing.T) {
+	t.Parallel()
 	for _, src := range []string{
 		`{"a": 1, "b": 0.1, "c": 1e21, "d": 123456789012345678901234567890, "e": -0.0, "f": null}`,
 		`{"list": [1, "x", true, null, [], {}], "empty": {}, "nested": {"os": {"family": "Debian", "release": {"major": "12"}}}}`,

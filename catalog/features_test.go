@@ -10,6 +10,7 @@ import (
 // (type_definition.rb's supported_features; custom_generate came in
 // 1.9.0) loads without a warning, and a misspelt one still warns.
 func TestKnownFeatures(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		features string
 		warn     bool

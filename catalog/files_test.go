@@ -146,6 +146,7 @@ func TestExpandPathsSymlinkedDirs(t *testing.T) {
 // each with an error naming it, quickly and without reading them, as
 // HCL inputs, facts and var files.
 func TestLoadRefusesSpecialFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	mkfiles(t, dir, map[string]string{
 		"site/ok.hcl":   "",

@@ -56,6 +56,7 @@ func loadSecretOutputs(t *testing.T, src string) (hcl.Diagnostics, string, *Cata
 // be a title, printed by every command; it is the error a title computed
 // from a secret is, whatever builds the collection.
 func TestForEachKeyFromSecret(t *testing.T) {
+	t.Parallel()
 	collections := map[string]string{
 		"map literal key":         `{ (local.tok) = 1 }`,
 		"key through a function":  `{ (upper(local.tok)) = 1 }`,
@@ -112,6 +113,7 @@ resource "secret" "${each.key}" {
 // TestForEachPlainKeysStay: keys not computed from a secret stay plain
 // titles, while the values feeding a sensitive attribute are secrets.
 func TestForEachPlainKeysStay(t *testing.T) {
+	t.Parallel()
 	for name, src := range map[string]string{
 		"local map": `locals {
   pws = { db = "hunter2" }
@@ -169,6 +171,7 @@ resource "secret" "${each.key}" {
 // wherever else each.value lands: a copy in a plain attribute, a type
 // mismatch message, the for_each's snippet.
 func TestForEachValueIsSecret(t *testing.T) {
+	t.Parallel()
 	collections := map[string]string{
 		"object literal":          `{ db = "hunter2" }`,
 		"tomap":                   `tomap({ db = "hunter2" })`,
@@ -228,6 +231,7 @@ resource "secret" "copy" {
 // TestForEachSetValueIsTitle: a list or set whose each.value feeds a
 // sensitive attribute has its values as titles: refused, literal or not.
 func TestForEachSetValueIsTitle(t *testing.T) {
+	t.Parallel()
 	for _, coll := range []string{`toset(["hunter2"])`, `["hunter2"]`, `setunion(["hunter2"], [])`} {
 		t.Run(coll, func(t *testing.T) {
 			src := "resource \"secret\" \"${each.key}\" {\n  for_each = " + coll + "\n  token    = each.value\n}\n"

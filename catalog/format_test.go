@@ -8,6 +8,7 @@ import (
 )
 
 func TestFormatHCL(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		src  string
@@ -62,6 +63,7 @@ func TestFormatHCL(t *testing.T) {
 }
 
 func TestFormatHCLSyntaxError(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		src       string
@@ -92,6 +94,7 @@ func TestFormatHCLSyntaxError(t *testing.T) {
 // parsing and is idempotent (fixtures/invalid holds syntax errors on
 // purpose; those must be refused, not formatted).
 func TestFormatHCLFixtures(t *testing.T) {
+	t.Parallel()
 	files, _ := filepath.Glob("../fixtures/*/*.hcl")
 	more, _ := filepath.Glob("../fixtures/*/*/*.hcl")
 	for _, file := range append(files, more...) {

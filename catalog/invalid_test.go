@@ -95,6 +95,7 @@ func (m marker) matches(d *hcl.Diagnostic, file string) bool {
 }
 
 func TestInvalidFixtures(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("../fixtures/invalid/*.hcl")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no fixtures: %v", err)

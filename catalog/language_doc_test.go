@@ -23,6 +23,7 @@ var registerTypeKeys = []string{
 // and names every key that catc's type, attribute and title_pattern
 // blocks accept, so the reference grows with the schema.
 func TestLanguageDocCoversRegisterType(t *testing.T) {
+	t.Parallel()
 	src, err := os.ReadFile("../docs/language.md")
 	if err != nil {
 		t.Fatal(err)

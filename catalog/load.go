@@ -1,11 +1,8 @@
 package catalog
 
 import (
-	"math"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
-	"sync"
 
 	"github.com/hashicorp/hcl/v2"
 )
@@ -26,6 +23,10 @@ type LoadOptions struct {
 	// Cache, when set, keeps parsed files between loads: a file whose
 	// content did not change is not parsed again (see ParseCache).
 	Cache *ParseCache
+	// DigestKey is the key of the digests of sensitive values written
+	// into catalog files (see NewDigestKey); nil: none, the files carry
+	// NoDigest.
+	DigestKey *DigestKey
 }
 
 // Load reads the files and directories in paths (a directory means every
@@ -35,8 +36,7 @@ type LoadOptions struct {
 // nil; when there are errors it holds what could be decoded (resources of
 // unknown types are left out) and must not be compiled further.
 func Load(paths []string, opts LoadOptions) (*Catalog, hcl.Diagnostics) {
-	defer relaxGC()()
-	c := newCatalog()
+	c := newCatalog(opts)
 	files, order, diags := readInputs(paths, opts.VarFiles)
 	diags = append(diags, c.load(files, opts)...)
 	sortDiagnostics(diags, order)
@@ -65,45 +65,8 @@ func readInputs(paths, varFiles []string) ([]*sourceFile, map[string]int, hcl.Di
 	return files, order, diags
 }
 
-func newCatalog() *Catalog {
-	return &Catalog{files: map[string]*hcl.File{}, table: map[string]*Resource{}, typeByName: map[string]*TypeDef{}}
-}
-
-// relaxGC lets the heap grow further between collections while loading:
-// parsing allocates about 200 bytes per input byte, nearly all of it
-// short-lived syntax trees, and at the default GOGC collection takes a
-// third of the CPU. A soft memory limit (unless the user set one) keeps
-// the peak bounded. Concurrent loads share one relaxation; the last one
-// to finish restores the settings. A GOGC above 400 or off is kept.
-func relaxGC() (restore func()) {
-	gcState.Lock()
-	defer gcState.Unlock()
-	if gcState.users == 0 {
-		gcState.percent = debug.SetGCPercent(400)
-		if gcState.percent < 0 || gcState.percent > 400 {
-			debug.SetGCPercent(gcState.percent)
-		}
-		gcState.limit = debug.SetMemoryLimit(-1)
-		if gcState.limit == math.MaxInt64 {
-			debug.SetMemoryLimit(768 << 20)
-		}
-	}
-	gcState.users++
-	return func() {
-		gcState.Lock()
-		defer gcState.Unlock()
-		if gcState.users--; gcState.users == 0 {
-			debug.SetGCPercent(gcState.percent)
-			debug.SetMemoryLimit(gcState.limit)
-		}
-	}
-}
-
-var gcState struct {
-	sync.Mutex
-	users   int
-	percent int
-	limit   int64
+func newCatalog(opts LoadOptions) *Catalog {
+	return &Catalog{files: map[string]*hcl.File{}, table: map[string]*Resource{}, typeByName: map[string]*TypeDef{}, digestKey: opts.DigestKey}
 }
 
 // LoadFiles is Load on in-memory sources: srcs[i] is the content of the
@@ -111,8 +74,7 @@ var gcState struct {
 // Tests, fuzzing and the language server (whose open buffers are not
 // on disk) use it.
 func LoadFiles(names []string, srcs [][]byte, opts LoadOptions) (*Catalog, hcl.Diagnostics) {
-	defer relaxGC()()
-	c := newCatalog()
+	c := newCatalog(opts)
 	files := make([]*sourceFile, len(names))
 	order := make(map[string]int, len(names))
 	for i, n := range names {

@@ -45,6 +45,7 @@ func errorsOnly(diags hcl.Diagnostics) hcl.Diagnostics {
 }
 
 func TestSeedGolden(t *testing.T) {
+	t.Parallel()
 	c, diags := Load([]string{seedDir}, LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("seed has errors:\n%s", describeDiags(diags))
@@ -69,6 +70,7 @@ func TestSeedGolden(t *testing.T) {
 }
 
 func TestDeterministic(t *testing.T) {
+	t.Parallel()
 	load := func() []byte {
 		c, diags := Load([]string{seedDir, "../fixtures/valid"}, LoadOptions{})
 		if diags.HasErrors() {
@@ -89,6 +91,7 @@ func TestDeterministic(t *testing.T) {
 }
 
 func TestSoftwareTitles(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		decl     string
 		pkg, mgr types.Value
@@ -122,6 +125,7 @@ func TestSoftwareTitles(t *testing.T) {
 }
 
 func TestAptKeyIDs(t *testing.T) {
+	t.Parallel()
 	ids := []string{"ABCD1234", "0xabcd1234", "ABCDEF0123456789", "0xABCDEF0123456789",
 		"6F6B15509CF8E59E6E469F327F438280EF8D349F", "0x6F6B15509CF8E59E6E469F327F438280EF8D349F"}
 	for _, id := range ids {
@@ -143,6 +147,7 @@ func TestAptKeyIDs(t *testing.T) {
 }
 
 func TestValues(t *testing.T) {
+	t.Parallel()
 	src := `type "v" {
   desc = "Values of every kind."
   attribute "name" {
@@ -190,6 +195,7 @@ func TestValues(t *testing.T) {
 }
 
 func TestNumberOutOfRange(t *testing.T) {
+	t.Parallel()
 	for _, expr := range []string{"99999999999999999999", "1e999999999", "1e999999999 + 0", "-1e400"} {
 		t.Run(expr, func(t *testing.T) {
 			c, diags := loadWithSeed(t, `resource "apt_key" "ABCD1234" { source = `+expr+` }`)
@@ -205,6 +211,7 @@ func TestNumberOutOfRange(t *testing.T) {
 }
 
 func TestLookup(t *testing.T) {
+	t.Parallel()
 	c, diags := loadWithSeed(t, `
 resource "software" "x" {
   package = "php"
@@ -245,6 +252,7 @@ resource "software" "perl-gem" {
 }
 
 func TestAutoTitles(t *testing.T) {
+	t.Parallel()
 	c, diags := loadWithSeed(t, `resource "apt_key" "ABCD1234" {
   ensure = "present"
   source = "/etc/key.gpg"
@@ -264,6 +272,7 @@ func TestAutoTitles(t *testing.T) {
 }
 
 func TestSensitiveRedacted(t *testing.T) {
+	t.Parallel()
 	src := `type "secret" {
   desc = "s"
   attribute "name" {
@@ -295,23 +304,28 @@ resource "secret" "b" { password = "hunter3hunter3" }
 	if got := strings.Count(out, `"sensitive": "redacted"`); got != 2 {
 		t.Errorf("without a digest key, want 2 markers without digest, got %d:\n%s", got, out)
 	}
-	if err := SetDigestKey([]byte("0123456789abcdef-test")); err != nil {
+	key, err := NewDigestKey([]byte("0123456789abcdef-test"))
+	if err != nil {
 		t.Fatal(err)
 	}
-	defer SetDigestKey(nil)
+	c, diags = LoadFiles([]string{"s.hcl"}, [][]byte{[]byte(src)}, LoadOptions{DigestKey: key})
+	if diags.HasErrors() {
+		t.Fatalf("errors:\n%s", describeDiags(diags))
+	}
 	b.Reset()
 	if err := WriteJSON(&b, c); err != nil {
 		t.Fatal(err)
 	}
 	out = b.String()
-	da := SensitiveMarker("hunter2hunter2")
-	db := SensitiveMarker("hunter3hunter3")
+	da := c.SensitiveMarker("hunter2hunter2")
+	db := c.SensitiveMarker("hunter3hunter3")
 	if da == db || !strings.Contains(out, da) || !strings.Contains(out, db) {
 		t.Errorf("digests missing or equal:\n%s", out)
 	}
 }
 
 func TestFileOrder(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write := func(name, src string) {
 		p := filepath.Join(dir, name)
@@ -344,6 +358,7 @@ resource "software" "b2" {}`)
 // TestSeedDuplicate is the documentation's three declarations: one error,
 // in Puppet's words, citing both declarations.
 func TestSeedDuplicate(t *testing.T) {
+	t.Parallel()
 	_, diags := loadWithSeed(t, `resource "software" "php-yum" {
   ensure = "present"
 }
@@ -368,6 +383,7 @@ resource "software" "php" {
 // TestOptionalSensitive checks that a value for Optional[Sensitive[...]] is
 // wrapped (HCL cannot mark it Sensitive), checked, and never shown.
 func TestOptionalSensitive(t *testing.T) {
+	t.Parallel()
 	src := `
 type "secret" {
   desc = "A secret."
@@ -409,6 +425,7 @@ resource "secret" "c" { password = 5 }
 // are not read as declarations, as the language server does not read
 // them either.
 func TestLoadSkipsVarFilesAndHiddenDirs(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write := func(name, text string) {
 		t.Helper()

@@ -41,6 +41,7 @@ type "cred" {
 // dsc_psdscrunascredential); wrong values still get Puppet's message, and
 // no secret reaches the compiled catalog.
 func TestNestedSensitivePuppet(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, body, wantErr string
 	}{

@@ -32,6 +32,7 @@ func deepValue(n int, open, close string) string {
 }
 
 func TestNestingLimit(t *testing.T) {
+	t.Parallel()
 	// filler makes a file big enough to be cut into chunks.
 	var filler strings.Builder
 	for i := 0; filler.Len() < 4*splitThreshold; i++ {
@@ -83,6 +84,7 @@ func TestNestingLimit(t *testing.T) {
 }
 
 func TestNestingLimitFormatAndVarFile(t *testing.T) {
+	t.Parallel()
 	src := []byte(deepValue(60000, "[", "]"))
 	if out, diags := FormatHCL(src, "deep.hcl"); out != nil || findDiag(diags, summaryTooDeep) == nil {
 		t.Errorf("FormatHCL: %v", diags)
@@ -103,6 +105,7 @@ func TestNestingLimitFormatAndVarFile(t *testing.T) {
 }
 
 func TestNotText(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		src  string
 		line int
@@ -123,6 +126,7 @@ func TestNotText(t *testing.T) {
 // parser would report thousands; a few stray characters are typos that
 // the parser reports itself.
 func TestNotHCL(t *testing.T) {
+	t.Parallel()
 	var garbage strings.Builder
 	for i := 0; i < 20000; i++ {
 		garbage.WriteString(string("ab;cd'ef`gh@ij\\kl^mn op=qr\n"[i%27]))

@@ -13,6 +13,7 @@ import (
 // like block starts: cutting there would change the meaning, so the
 // loader must see the parse errors and parse the file whole.
 func TestSplitFile(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString(`type "note" {
   desc = "A note."
@@ -60,6 +61,7 @@ func TestSplitFile(t *testing.T) {
 
 // TestSplitRanges checks that chunks keep file coordinates.
 func TestSplitRanges(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("type \"note\" {\n  desc = \"d\"\n  attribute \"name\" {\n    type = \"String\"\n    desc = \"n\"\n    behaviour = \"namevar\"\n  }\n}\n")
 	line := 9
@@ -83,6 +85,7 @@ func TestSplitRanges(t *testing.T) {
 }
 
 func TestParseRefString(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in, typ, title string
 		ok             bool
@@ -107,6 +110,7 @@ func TestParseRefString(t *testing.T) {
 }
 
 func TestValueRange(t *testing.T) {
+	t.Parallel()
 	src := "a = \"Enum[x]\"\nb = <<-T\n    Variant[\n      Strin]\n  T\nc = \"x\\\\y\"\n"
 	pos := func(line, col, b int) hcl.Pos { return hcl.Pos{Line: line, Column: col, Byte: b} }
 	tests := []struct {

@@ -50,6 +50,7 @@ func rangeString(r *hcl.Range) string {
 // uncached load gives, however often a file is reused, and only files
 // whose content changed are parsed again.
 func TestParseCacheSameResult(t *testing.T) {
+	t.Parallel()
 	var names []string
 	var srcs [][]byte
 	for _, dir := range []string{"../fixtures/seed", "../fixtures/valid", "../fixtures/invalid"} {

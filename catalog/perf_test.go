@@ -21,6 +21,7 @@ func capitalizeSlow(name string) string {
 }
 
 func TestCapitalizeType(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{
 		"", "a", "A", "apt_key", "APT_KEY", "Apt_key", "foo::bar", "FOO::BAR::baz",
 		"a:b", "a:::b", ":::", "::", "::a", "a::", "_x", "9lives", "x1::2y",
@@ -33,6 +34,7 @@ func TestCapitalizeType(t *testing.T) {
 }
 
 func TestLookupKeyLowersType(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		typ    string
 		values []types.Value
@@ -67,6 +69,7 @@ func TestLookupKeyLowersType(t *testing.T) {
 // TestParallel checks that every index runs exactly once, whatever the
 // batch size works out to.
 func TestParallel(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ n, workers int }{
 		{0, 2}, {1, 2}, {3, 8}, {127, 2}, {128, 2}, {129, 2}, {10_000, 2}, {10_001, 3}, {50, 1},
 	} {

@@ -37,6 +37,7 @@ func loadRename(t *testing.T, src string) (*Catalog, hcl.Diagnostics) {
 // rename_*): Puppet applies node "x" { name = "y" } as Node[y], finds it
 // by y and no longer by x, and catc warns at the name.
 func TestNameRenames(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, src, ref, applied string
 		renamed                 bool
@@ -81,6 +82,7 @@ func TestNameRenames(t *testing.T) {
 // whose single namevar is not_name sets not_name, so a second resource
 // with that not_name is a duplicate; the title stays.
 func TestNameSetsNamevar(t *testing.T) {
+	t.Parallel()
 	c, diags := loadRename(t, `resource "other" "x" { name = "test" }`)
 	if diags.HasErrors() {
 		t.Fatalf("errors: %v", diags)
@@ -103,6 +105,7 @@ resource "other" "y" { not_name = "test" }
 // Resource API keeps name's value (oracle name_and_path); catc too, and
 // warns on the value it drops.
 func TestNameAndNamevar(t *testing.T) {
+	t.Parallel()
 	c, diags := loadRename(t, `resource "other" "x" {
   not_name = "dropped"
   name     = "kept"
@@ -126,6 +129,7 @@ func TestNameAndNamevar(t *testing.T) {
 // TestRenamedDuplicate: Puppet compiles with the declared title, so the
 // old title still collides, and so does the new one (oracle rename_dup).
 func TestRenamedDuplicate(t *testing.T) {
+	t.Parallel()
 	for _, src := range []string{
 		"resource \"node\" \"x\" { name = \"y\" }\nresource \"node\" \"y\" {}",
 		"resource \"node\" \"x\" { name = \"y\" }\nresource \"node\" \"x\" {}",

@@ -40,6 +40,7 @@ variable "tags" {
 `
 
 func TestVariables(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	varFile := filepath.Join(dir, "prod.hcl")
 	if err := os.WriteFile(varFile, []byte("host = \"db.example.com\"\nport = 5432\n"), 0o644); err != nil {
@@ -93,6 +94,7 @@ func TestVariables(t *testing.T) {
 }
 
 func TestForEachOrder(t *testing.T) {
+	t.Parallel()
 	src := scopeTypes + `
 resource "conf" "first" {
   value = var.host

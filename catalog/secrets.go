@@ -687,7 +687,7 @@ func secretUse(what string) string {
 // Only what finds the secrets runs: parsing and the type definitions
 // (findSecrets needs no evaluation and no declaration built).
 func MaskSources(names []string, srcs [][]byte) map[string]*hcl.File {
-	c := newCatalog()
+	c := newCatalog(LoadOptions{})
 	files := make([]*sourceFile, len(names))
 	for i, n := range names {
 		files[i] = &sourceFile{name: n, src: srcs[i]}

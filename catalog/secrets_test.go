@@ -48,6 +48,7 @@ type "secret" {
 // it: not its summary or detail (what the json and github formats print),
 // not the text format's snippets, made from Files.
 func TestSecretsNeverInDiagnostics(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, src string
 		varFile   string   // content of a --var-file
@@ -190,6 +191,7 @@ resource "secret" "${local.lpw}" {
 // TestMaskedFilesKeepPositions checks that masking keeps every byte
 // offset and line of the source.
 func TestMaskedFilesKeepPositions(t *testing.T) {
+	t.Parallel()
 	src := "resource \"secret\" \"db\" {\n  token = <<EOT\nhunter2\nEOT\n  port = 1\n}\n"
 	c, diags := LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{[]byte(secretType), []byte(src)}, LoadOptions{})
 	if diags.HasErrors() {
@@ -236,6 +238,7 @@ type "s7" {
 // are taken as secrets, checked against the parameter as written, and
 // never written in clear.
 func TestNestedSensitive(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, body string
 		want       string // a diagnostic's detail; "" for none
@@ -284,6 +287,7 @@ func TestNestedSensitive(t *testing.T) {
 // calls share a prebuilt resource's: under -race, it pins that such a
 // diagnostic is only read.
 func TestRedactSharedDiagnostic(t *testing.T) {
+	t.Parallel()
 	secret := hcl.Range{Filename: "main.hcl", Start: hcl.Pos{Byte: 10}, End: hcl.Pos{Byte: 30}}
 	s := &secrets{}
 	s.addRange(secret)
@@ -308,6 +312,7 @@ func TestRedactSharedDiagnostic(t *testing.T) {
 // TestMaskSourcesAsLoad checks that MaskSources (catc fmt's snippets)
 // masks exactly what a load's Files masks.
 func TestMaskSourcesAsLoad(t *testing.T) {
+	t.Parallel()
 	for _, src := range []string{
 		"resource \"secret\" \"db\" {\n  token = \"hunter2\"\n  port  = 1\n}\n",
 		"locals {\n  lpw = \"hunter2\"\n}\nresource \"secret\" \"db\" {\n  token = local.lpw\n}\n",

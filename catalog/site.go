@@ -26,8 +26,7 @@ type Site struct {
 // ignored). Its diagnostics are the node-independent ones (syntax, type
 // definitions, variables); when they hold errors no node can compile.
 func LoadSite(paths []string, opts LoadOptions) (*Site, hcl.Diagnostics) {
-	defer relaxGC()()
-	c := newCatalog()
+	c := newCatalog(opts)
 	files, order, diags := readInputs(paths, opts.VarFiles)
 	s := &Site{tmpl: c, order: order}
 	p, moreDiags := c.prepare(files, opts.Parallelism, nil)
@@ -90,6 +89,7 @@ func (s *Site) Compile(n *Node) (*Catalog, hcl.Diagnostics) {
 		aliases: s.tmpl.aliases, typeByName: s.tmpl.typeByName,
 		files: s.tmpl.files, table: map[string]*Resource{},
 		secrets:          s.tmpl.secrets, // only read from here on
+		digestKey:        s.tmpl.digestKey,
 		conditionalDiags: s.tmpl.conditionalDiags,
 	}
 	if !s.ok {
@@ -108,9 +108,3 @@ func (s *Site) Compile(n *Node) (*Catalog, hcl.Diagnostics) {
 	sortDiagnostics(diags, s.order)
 	return c, diags
 }
-
-// RelaxGC lets the heap grow further between collections for a run that
-// allocates much short-lived memory, as Load does for itself (with a soft
-// memory limit unless the user set one); call the returned function when
-// the run ends. A fleet run declares a catalog per node and drops it.
-func RelaxGC() (restore func()) { return relaxGC() }

@@ -71,6 +71,7 @@ func factsOf(t *testing.T, src string) cty.Value {
 // TestSiteCompile compiles one site for nodes with different facts: each
 // gets its own facts.* and trusted.*, and only_if leaves a resource out.
 func TestSiteCompile(t *testing.T) {
+	t.Parallel()
 	dir := writeSite(t, map[string]string{"types.hcl": siteTypes, "site.hcl": siteResources})
 	site, diags := LoadSite([]string{dir}, LoadOptions{})
 	if diags.HasErrors() {
@@ -102,6 +103,7 @@ func TestSiteCompile(t *testing.T) {
 }
 
 func TestSiteCompileErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ src, facts, want string }{
 		{`resource "file" "/a" {
   only_if = facts.role
@@ -128,6 +130,7 @@ func TestSiteCompileErrors(t *testing.T) {
 // node's catalog reports its own, redacted. Run under -race, it also pins
 // that parallel Compiles write only their own diagnostics.
 func TestSiteCompileParallelSecret(t *testing.T) {
+	t.Parallel()
 	src := `resource "secret" "db" {
   port = "x"
 }
@@ -181,6 +184,7 @@ func mustJSON(t *testing.T, src string) any {
 // TestGroup: a group's resources are declared only where its only_if
 // holds (and their own), and its errors are said once.
 func TestGroup(t *testing.T) {
+	t.Parallel()
 	src := `group "web" {
   only_if = facts.role == "web"
 
@@ -223,6 +227,7 @@ func TestGroup(t *testing.T) {
 }
 
 func TestGroupErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ src, want string }{
 		{"group \"a\" {\n  resource \"file\" \"/a\" {}\n}\n", "A group block needs only_if"},
 		{"group {\n  only_if = true\n}\n", "A group block has one label"},

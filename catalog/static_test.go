@@ -36,6 +36,7 @@ type "pkg" {
 // it — its type, argument names, literal values and reference types —
 // and each mistake is said once, on a node that declares it too.
 func TestConditionalChecked(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, src string
 		want      []string // "line: text", in order
@@ -136,6 +137,7 @@ group "db" {
 // literal mistake is reported once, not once by the check without a node
 // and again per instance.
 func TestConditionalOnce(t *testing.T) {
+	t.Parallel()
 	src := `resource "pkg" "${each.key}" {
   for_each = toset(["a", "b", "c"])
   verison  = "1"
@@ -154,6 +156,7 @@ func TestConditionalOnce(t *testing.T) {
 // there for the editor, with its type, attribute ranges and the literal
 // references that resolve.
 func TestConditionalForEditor(t *testing.T) {
+	t.Parallel()
 	src := `resource "file" "/etc/motd" {}
 group "web" {
   only_if = facts.role == "web"

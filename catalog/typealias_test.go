@@ -8,6 +8,7 @@ import (
 // Aliases defined in one file are usable from another, by variables and
 // attributes, whatever the file order.
 func TestTypeAliasAcrossFiles(t *testing.T) {
+	t.Parallel()
 	names := []string{"a_types.hcl", "b_aliases.hcl"}
 	srcs := [][]byte{
 		[]byte(`
@@ -60,6 +61,7 @@ type_alias "Stdlib::Port" {
 
 // A misspelt alias name gets the nearest alias as a suggestion.
 func TestTypeAliasSuggestion(t *testing.T) {
+	t.Parallel()
 	src := []byte(`
 type_alias "Stdlib::Port" {
   type = "Integer[0, 65535]"

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/gctune"
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/plandiff"
 )
@@ -32,6 +33,7 @@ func writeFleet(b *testing.B, nodes, resources int) (old, new, facts string) {
 // once, every node compiled and compared (go test -bench DiffFleet
 // ./fleet; the 1,000-node figures are in the README).
 func BenchmarkDiffFleet(b *testing.B) {
+	defer gctune.Batch()() // as in catc diff --nodes
 	oldDir, newDir, factsDir := writeFleet(b, 100, 1000)
 	b.ReportAllocs()
 	for b.Loop() {
@@ -51,6 +53,7 @@ func BenchmarkDiffFleet(b *testing.B) {
 // BenchmarkValidateFleet: validate --nodes on 100 nodes × 1,000
 // resources (one side).
 func BenchmarkValidateFleet(b *testing.B) {
+	defer gctune.Batch()() // as in catc validate --nodes
 	_, newDir, factsDir := writeFleet(b, 100, 1000)
 	b.ReportAllocs()
 	for b.Loop() {

@@ -53,6 +53,7 @@ func summary(d *Diff) string {
 // diffs differ only by identity (shown with placeholders), distinct diffs
 // stay apart, and a node that no longer compiles is reported.
 func TestDiffFleet(t *testing.T) {
+	t.Parallel()
 	old, new, nodes := loadFixture(t)
 	d := DiffFleet(Sides{Old: old, New: new}, nodes, plandiff.DiffOptions{}, Options{Workers: 3})
 	want := `nodes 6, unchanged [db-02.example.com]
@@ -93,6 +94,7 @@ fail new [mq-01.example.com]: Unsupported attribute at ../fixtures/fleet/site-ne
 // TestShardMerge: the shards cover every node once, and merging their
 // diffs gives the unsharded diff.
 func TestShardMerge(t *testing.T) {
+	t.Parallel()
 	old, new, nodes := loadFixture(t)
 	whole := DiffFleet(Sides{Old: old, New: new}, nodes, plandiff.DiffOptions{}, Options{})
 	for _, n := range []int{1, 2, 3, 7} {
@@ -135,6 +137,7 @@ func shards(t *testing.T, n int) []*Diff {
 // shards: every shard of one run once (a missing one is named), the nodes
 // in their own shard and all of the fleet, each group's key its diff's.
 func TestMergeRefuses(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		edit func(p []*Diff) []*Diff
@@ -221,6 +224,7 @@ func outcomeWhat(o Outcome) string {
 }
 
 func TestValidatePlans(t *testing.T) {
+	t.Parallel()
 	_, new, nodes := loadFixture(t)
 	var got []string
 	for _, o := range Validate(new, nodes, Options{}) {
@@ -244,6 +248,7 @@ func TestValidatePlans(t *testing.T) {
 }
 
 func TestIdentityReplace(t *testing.T) {
+	t.Parallel()
 	n := &catalog.Node{Name: "web-1.example.com"}
 	nodes, _ := catalog.ReadNodes("../fixtures/fleet/facts/web-01.example.com.json")
 	n.Facts = nodes[0].Facts // hostname web-01, ip 192.0.2.11
@@ -265,6 +270,7 @@ func TestIdentityReplace(t *testing.T) {
 // TestDiffFleetSides: a node failing only before the change, or on both
 // sides, is reported as such.
 func TestDiffFleetSides(t *testing.T) {
+	t.Parallel()
 	old, new, nodes := loadFixture(t)
 	tests := []struct {
 		sides Sides
@@ -292,6 +298,7 @@ func TestDiffFleetSides(t *testing.T) {
 // identical (no placeholder) group, the web nodes group through their
 // identity, and the mq nodes without the datacenter fact fail.
 func TestDiffGeneratedFleet(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	f := gen.GenerateFleet(gen.FleetOptions{Nodes: 80, Resources: 100})
 	paths := map[string]string{}
@@ -330,6 +337,7 @@ func TestDiffGeneratedFleet(t *testing.T) {
 // no output of the fleet diff, not even in the grouping: nodes with
 // different secrets have one diff.
 func TestDiffFleetSecrets(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	types := `type "user" {
   desc = "A user."
@@ -373,6 +381,7 @@ func TestDiffFleetSecrets(t *testing.T) {
 // other titles differently on each node; after the placeholders the
 // diffs list them alike and group.
 func TestIdentityOrder(t *testing.T) {
+	t.Parallel()
 	mk := func(name string) *plandiff.PlanDiff {
 		return &plandiff.PlanDiff{Resources: []plandiff.ResourceChange{
 			{Action: plandiff.Manage, Type: "file", Ref: "File[/srv/" + name + "]"},
@@ -396,6 +405,7 @@ func TestIdentityOrder(t *testing.T) {
 // of order (in a cycle: no step, so by ref) and for new cycles, whose
 // paths start at their smallest ref.
 func TestIdentityOrderEveryList(t *testing.T) {
+	t.Parallel()
 	mk := func(name string) *plandiff.PlanDiff {
 		own, other := "File[/srv/"+name+"]", "File[/srv/m]"
 		d := &plandiff.PlanDiff{
@@ -422,6 +432,7 @@ func TestIdentityOrderEveryList(t *testing.T) {
 // TestPlansShown: each distinct plan keeps the plan of its first node by
 // name, whatever the order the workers finish in; failures keep none.
 func TestPlansShown(t *testing.T) {
+	t.Parallel()
 	old, new, nodes := loadFixture(t)
 	for _, site := range []*catalog.Site{old, new} {
 		for run := 0; run < 3; run++ {

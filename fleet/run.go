@@ -28,7 +28,6 @@ type Options struct {
 
 // each runs fn(i) for every node index on o.Workers goroutines.
 func each(n int, o Options, fn func(i int)) {
-	defer catalog.RelaxGC()()
 	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)

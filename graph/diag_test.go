@@ -8,6 +8,7 @@ import (
 // TestCycleAdvice checks the last sentence of a cycle diagnostic: which
 // relationship to remove.
 func TestCycleAdvice(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, src, want string // want: a prefix of the last line
 	}{
@@ -54,6 +55,7 @@ resource "node_res" "c" { deps = ["b"] }
 // TestCycleSuggestedEdge: the edge the advice names comes back as data,
 // for the caller to phrase; a self-loop and automatic edges give none.
 func TestCycleSuggestedEdge(t *testing.T) {
+	t.Parallel()
 	for src, want := range map[string]any{
 		"resource \"node_res\" \"a\" { require = node_res.b }\nresource \"node_res\" \"b\" { require = node_res.a }":                                     SuggestedEdge{From: "Node_res[b]", To: "Node_res[a]"},
 		`resource "node_res" "s" { require = node_res.s }`:                                                                                               nil,

@@ -11,6 +11,7 @@ import (
 // TestDirectedView checks the gonum view: gonum's algorithms and encoder
 // see the same nodes and edges, self-loops included, deterministically.
 func TestDirectedView(t *testing.T) {
+	t.Parallel()
 	c := loadCatalog(t, `
 resource "node_res" "a" {}
 resource "node_res" "b" { require = node_res.a }

@@ -9,6 +9,7 @@ import (
 )
 
 func TestBuildMergesParallelKinds(t *testing.T) {
+	t.Parallel()
 	c := loadCatalog(t, `
 resource "node_res" "a" {}
 resource "node_res" "b" {
@@ -45,6 +46,7 @@ resource "node_res" "c" {
 }
 
 func TestOrderRandomIsSeededAndTopological(t *testing.T) {
+	t.Parallel()
 	c := loadCatalog(t, `
 resource "node_res" "a" {}
 resource "node_res" "b" { require = node_res.a }
@@ -75,6 +77,7 @@ resource "node_res" "f" { before = node_res.a }
 }
 
 func TestRefreshChains(t *testing.T) {
+	t.Parallel()
 	// The oracle's refresh_edges case: a ~> b ~> c, d -> e ~> c.
 	c := loadCatalog(t, `
 resource "node_res" "a" { notify = node_res.b }
@@ -109,6 +112,7 @@ resource "node_res" "e" { notify = ["Node_res[c]"] }
 }
 
 func TestCycleDiagnostics(t *testing.T) {
+	t.Parallel()
 	c := loadCatalog(t, `
 resource "node_res" "b" { require = node_res.a }
 resource "node_res" "a" { require = node_res.b }
@@ -139,6 +143,7 @@ resource "node_res" "x" { require = node_res.a }
 }
 
 func TestCycleReportsOthers(t *testing.T) {
+	t.Parallel()
 	// One component {a, b, c, d}; the shortest cycle from a is a => b => a,
 	// and c, d are caught too.
 	c := loadCatalog(t, `
@@ -163,6 +168,7 @@ resource "node_res" "d" { before = node_res.a }
 }
 
 func TestWhy(t *testing.T) {
+	t.Parallel()
 	c := loadCatalog(t, `
 resource "node_res" "a" {}
 resource "node_res" "b" { require = node_res.a }
@@ -193,6 +199,7 @@ resource "node_res" "z" {}
 }
 
 func TestResolve(t *testing.T) {
+	t.Parallel()
 	c := loadCatalog(t, `
 resource "software" "php-yum" {}
 resource "node_res" "a" { alias = ["first"] }
@@ -222,6 +229,7 @@ resource "node_res" "old" { name = "new" }
 }
 
 func TestLongCycleIsBounded(t *testing.T) {
+	t.Parallel()
 	var src strings.Builder
 	for i := range 25 {
 		fmt.Fprintf(&src, "resource \"node_res\" \"n%02d\" { before = node_res.n%02d }\n", i, (i+1)%25)

@@ -38,6 +38,7 @@ type puppetAnswer struct {
 // ERROR line there on a catalog Puppet accepts marks a case catc rejects
 // on purpose (README, catalog decisions).
 func TestOracle(t *testing.T) {
+	t.Parallel()
 	dirs, _ := filepath.Glob(filepath.Join(oracleDir, "*", "*", "main.hcl"))
 	if len(dirs) == 0 {
 		t.Fatalf("no oracle fixtures under %s", oracleDir)

@@ -14,6 +14,7 @@ import (
 // TestParallel checks that every index runs exactly once, below and
 // above the size where the work is shared out.
 func TestParallel(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{0, 1, parallelMin - 1, parallelMin, 3*parallelMin + 7} {
 		counts := make([]atomic.Int32, n)
 		parallel(n, func(i int) { counts[i].Add(1) })
@@ -31,6 +32,7 @@ func TestParallel(t *testing.T) {
 // edges, their origins, the skipped auto edges and the plan must be the
 // same.
 func TestBuildParallelSameAsInline(t *testing.T) {
+	t.Parallel()
 	var names []string
 	var srcs [][]byte
 	for _, f := range gen.Generate(gen.Options{Resources: 2 * parallelMin}) {

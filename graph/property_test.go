@@ -105,6 +105,7 @@ func distances(adj [][]bool) [][]int {
 // its component, as short as any cycle through it, and the components
 // are the strongly connected ones.
 func TestOrderAndCyclesAgainstNaive(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(400) {
 		rng := rand.New(rand.NewPCG(seed, 99))
 		n := 1 + rng.IntN(9)
@@ -184,6 +185,7 @@ func shortestCycleLen(adj [][]bool, d [][]int, s int) int {
 // exactly the other resources with a path of refresh edges to the
 // resource, each through a direct refresher it reaches.
 func TestRefreshAgainstNaive(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(300) {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		n := 1 + rng.IntN(9)

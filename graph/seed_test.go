@@ -68,6 +68,7 @@ resource "apt_key" "6F6B15509CF8E59E6E469F327F438280EF8D349F" {
 // names and package apt when they are declared, and nothing (with no
 // diagnostic) when they are not.
 func TestSeedAptKey(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		src   string

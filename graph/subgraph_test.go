@@ -27,6 +27,7 @@ resource "software" "php-yum" { require = [node_res.d] }
 `
 
 func TestSelect(t *testing.T) {
+	t.Parallel()
 	c := loadCatalog(t, subgraphCatalog)
 	g := Build(c)
 	r := func(title string) *catalog.Resource {
@@ -123,6 +124,7 @@ func TestSelect(t *testing.T) {
 }
 
 func TestSubgraphCycles(t *testing.T) {
+	t.Parallel()
 	c := loadCatalog(t, subgraphCatalog)
 	s, _ := Build(c).Select(Selection{})
 	var on []string
@@ -154,6 +156,7 @@ func TestSubgraphCycles(t *testing.T) {
 }
 
 func TestSelectUnknownType(t *testing.T) {
+	t.Parallel()
 	c := loadCatalog(t, subgraphCatalog)
 	_, diags := Build(c).Select(Selection{Types: []string{"node_re"}})
 	if len(diags) != 1 || diags[0].Summary != summaryUnknownType {
@@ -165,6 +168,7 @@ func TestSelectUnknownType(t *testing.T) {
 }
 
 func TestParseDirection(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]Direction{"up": Up, "DOWN": Down, "both": Both} {
 		if got, err := ParseDirection(in); err != nil || got != want {
 			t.Errorf("ParseDirection(%q) = %v, %v, want %v", in, got, err, want)

@@ -36,6 +36,7 @@ type "secret" {
 // snippet is masked where a secret's source range is, and the json and
 // github formats print no source.
 func TestSnippetsMaskSecrets(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, src, varFile, want string
 	}{

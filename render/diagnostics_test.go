@@ -25,6 +25,7 @@ func sampleDiagnostics(t *testing.T) (hcl.Diagnostics, map[string]*hcl.File) {
 }
 
 func TestDiagnosticsText(t *testing.T) {
+	t.Parallel()
 	diags, files := sampleDiagnostics(t)
 	var b bytes.Buffer
 	if err := WriteDiagnostics(&b, diags, DiagnosticOptions{Format: DiagText, Files: files}); err != nil {
@@ -48,6 +49,7 @@ func TestDiagnosticsText(t *testing.T) {
 }
 
 func TestDiagnosticsJSON(t *testing.T) {
+	t.Parallel()
 	diags, _ := sampleDiagnostics(t)
 	var b bytes.Buffer
 	if err := WriteDiagnostics(&b, diags, DiagnosticOptions{Format: DiagJSON}); err != nil {
@@ -64,6 +66,7 @@ func TestDiagnosticsJSON(t *testing.T) {
 }
 
 func TestDiagnosticsGitHub(t *testing.T) {
+	t.Parallel()
 	diags, _ := sampleDiagnostics(t)
 	var b bytes.Buffer
 	if err := WriteDiagnostics(&b, diags, DiagnosticOptions{Format: DiagGitHub}); err != nil {
@@ -78,6 +81,7 @@ func TestDiagnosticsGitHub(t *testing.T) {
 }
 
 func TestParseDiagnosticFormat(t *testing.T) {
+	t.Parallel()
 	for _, ok := range []string{"text", "json", "github"} {
 		if _, err := ParseDiagnosticFormat(ok); err != nil {
 			t.Errorf("%s: %v", ok, err)

@@ -56,6 +56,7 @@ func textSample(t *testing.T) (hcl.Diagnostics, map[string]*hcl.File) {
 }
 
 func TestDiagnosticsTextGolden(t *testing.T) {
+	t.Parallel()
 	diags, files := textSample(t)
 	for _, c := range []struct {
 		name string
@@ -78,6 +79,7 @@ func TestDiagnosticsTextGolden(t *testing.T) {
 }
 
 func TestDiagnosticsNoRawControls(t *testing.T) {
+	t.Parallel()
 	diags, files := textSample(t)
 	for _, f := range []DiagnosticFormat{DiagText, DiagGitHub} {
 		var b bytes.Buffer
@@ -96,6 +98,7 @@ func TestDiagnosticsNoRawControls(t *testing.T) {
 // A line of a megabyte (minified or binary input) is shown as a window
 // around the range, not whole.
 func TestDiagnosticsTextLongLine(t *testing.T) {
+	t.Parallel()
 	src := []byte("x = \"" + strings.Repeat("a", 1<<20) + "\" + 1 + " + strings.Repeat("b", 1<<20) + "\n")
 	off := bytes.Index(src, []byte("+ 1"))
 	rng := hcl.Range{Filename: "big.hcl", Start: hcl.Pos{Line: 1, Column: off + 1, Byte: off}, End: hcl.Pos{Line: 1, Column: off + 4, Byte: off + 3}}
@@ -115,6 +118,7 @@ func TestDiagnosticsTextLongLine(t *testing.T) {
 // linear time (a quadratic writer needs minutes on this input, so the
 // test's own timeout catches a regression).
 func TestDiagnosticsTextManyInOneFile(t *testing.T) {
+	t.Parallel()
 	var src strings.Builder
 	var diags hcl.Diagnostics
 	for i := 0; i < 3000; i++ {
@@ -137,6 +141,7 @@ func TestDiagnosticsTextManyInOneFile(t *testing.T) {
 }
 
 func TestDiagnosticsLimit(t *testing.T) {
+	t.Parallel()
 	diags, _ := textSample(t)
 	for _, c := range []struct {
 		format DiagnosticFormat
@@ -160,6 +165,7 @@ func TestDiagnosticsLimit(t *testing.T) {
 }
 
 func TestWrapTokens(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in    string
 		width int
@@ -182,6 +188,7 @@ func TestWrapTokens(t *testing.T) {
 // A highlighted range of a megabyte (a huge string value) is cut to the
 // window too.
 func TestDiagnosticsTextLongHighlight(t *testing.T) {
+	t.Parallel()
 	src := []byte("x = \"" + strings.Repeat("é", 1<<19) + "\"\n")
 	rng := hcl.Range{Filename: "big.hcl", Start: hcl.Pos{Line: 1, Column: 5, Byte: 4}, End: hcl.Pos{Line: 1, Column: 7 + 1<<19, Byte: len(src) - 1}}
 	var b bytes.Buffer
@@ -198,6 +205,7 @@ func TestDiagnosticsTextLongHighlight(t *testing.T) {
 // Carets line up under five-digit line numbers, and a range that starts
 // at a line's end gets a caret after the text.
 func TestDiagnosticsTextCarets(t *testing.T) {
+	t.Parallel()
 	src := []byte(strings.Repeat("\n", 12344) + "a = {\n")
 	off := len(src) - 1 // the newline after "{"
 	at := func(b int) *hcl.Range {

@@ -102,6 +102,7 @@ func goldenFormats(t *testing.T) map[string]bool {
 // TestDiffMarkdownBudget checks that every level of the Markdown degrades
 // to fit, says what it dropped, and that the large fixture needs it.
 func TestDiffMarkdownBudget(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(diffFixtures, "large")
 	d := plandiff.Diff(loadSnapshot(t, filepath.Join(dir, "old")), loadSnapshot(t, filepath.Join(dir, "new")))
 	full := markdownAt(d, fullDetail, 0)
@@ -140,6 +141,7 @@ func markdownWithBudget(t *testing.T, d *plandiff.PlanDiff, budget int) string {
 // TestDiffNeverPrintsSecrets renders the sensitive fixture in every
 // format and looks for the secrets and their digests.
 func TestDiffNeverPrintsSecrets(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(diffFixtures, "sensitive")
 	d := plandiff.Diff(loadSnapshot(t, filepath.Join(dir, "old")), loadSnapshot(t, filepath.Join(dir, "new")))
 	for _, f := range diffFormats {
@@ -159,6 +161,7 @@ func TestDiffNeverPrintsSecrets(t *testing.T) {
 }
 
 func TestFenceFor(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ text, want string }{
 		{"plain", "```"},
 		{"a ``` b", "````"},
@@ -226,6 +229,7 @@ func TestDiffStrict(t *testing.T) {
 // every one, under off nothing, and for a value the old catalog did not
 // set a note, since the node's value is unknown.
 func TestInitOnlyLines(t *testing.T) {
+	t.Parallel()
 	uid := plandiff.InitOnlyChange{Attr: "uid", Message: "Attempting to change `uid` init_only attribute value from `1` to `2`"}
 	gid := plandiff.InitOnlyChange{Attr: "gid", Message: "Attempting to change `gid` init_only attribute value from `3` to `4`"}
 	unknown := plandiff.InitOnlyChange{Attr: "home"}
@@ -261,6 +265,7 @@ func TestInitOnlyLines(t *testing.T) {
 // TestDiffMarkdownCountsOutcomes: when only counts fit, the table still
 // tells failing and skipped apart, and the warning still names both.
 func TestDiffMarkdownCountsOutcomes(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(diffFixtures, "init_only_skipped")
 	d := plandiff.Diff(loadSnapshot(t, filepath.Join(dir, "old")), loadSnapshot(t, filepath.Join(dir, "new")))
 	got := markdownAt(d, countsOnly, 0)
@@ -280,6 +285,7 @@ func TestDiffMarkdownCountsOutcomes(t *testing.T) {
 // TestCountWords: counts group their digits, and lists name a few then
 // count the rest, the same in every renderer.
 func TestCountWords(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ got, want string }{
 		{plural.Noun(1, "node", "nodes"), "1 node"},
 		{plural.Noun(0, "node", "nodes"), "0 nodes"},
@@ -299,6 +305,7 @@ func TestCountWords(t *testing.T) {
 // bounds (beyond them, one summary line), never for a secret, and only
 // when a side has a newline.
 func TestLineDiffBounds(t *testing.T) {
+	t.Parallel()
 	big := strings.Repeat("line\n", maxLineDiffLines)
 	wide := strings.Repeat("x", maxLineDiffBytes) + "\n"
 	tests := []struct {
@@ -331,6 +338,7 @@ func TestLineDiffBounds(t *testing.T) {
 
 // TestLineDiffLines checks the hunks against diff -u's for small cases.
 func TestLineDiffLines(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ old, new, want string }{
 		{"a\nb\nc\n", "a\nB\nc\n", "@@ -1,3 +1,3 @@|a|-b|+B|c"},
 		{"", "x\n", "@@ -0,0 +1 @@|+x"},

@@ -1,6 +1,7 @@
 // Package render writes what the other stages compute for people: plans
 // and `why` answers as text, the graph as DOT/SVG and graph JSON, diffs
-// and fleet results as text and Markdown, type documentation,
+// and fleet results as text and Markdown (internal/svgrenderer lays DOT
+// out as SVG), type documentation,
 // diagnostics, and the `catc why` hint of a cycle (WhyHints). It computes
 // nothing itself: every function takes a finished value (a *graph.Plan, a
 // graph.Why, …) and an io.Writer, and returns only I/O errors.

@@ -35,6 +35,7 @@ func selectFixture(t *testing.T, dir string, sel graph.Selection, focus ...strin
 }
 
 func TestDOT(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		golden string
 		dir    string
@@ -70,6 +71,7 @@ func TestDOT(t *testing.T) {
 }
 
 func TestGraphJSON(t *testing.T) {
+	t.Parallel()
 	var b bytes.Buffer
 	if err := GraphJSON(&b, selectFixture(t, "graph/cycle", graph.Selection{})); err != nil {
 		t.Fatal(err)
@@ -80,6 +82,7 @@ func TestGraphJSON(t *testing.T) {
 // TestGraphNoSensitive: sensitive values (a file's content, a user's
 // password) appear in no graph format.
 func TestGraphNoSensitive(t *testing.T) {
+	t.Parallel()
 	secrets := map[string]string{"graph/cycle": "hunter2", "graph/web": "not-a-real-hash"}
 	for dir, secret := range secrets {
 		s := selectFixture(t, dir, graph.Selection{})
@@ -102,6 +105,7 @@ func TestGraphNoSensitive(t *testing.T) {
 // cycle fixture: red exactly on the cycle edges, dashed exactly on
 // refresh edges, grey on automatic edges off the cycle.
 func TestDOTEdgeStyles(t *testing.T) {
+	t.Parallel()
 	s := selectFixture(t, "graph/cycle", graph.Selection{})
 	d := dotWriter{s: s}
 	for _, e := range s.Edges {
@@ -120,6 +124,7 @@ func TestDOTEdgeStyles(t *testing.T) {
 }
 
 func TestParseCluster(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]Cluster{"": ClusterNone, "none": ClusterNone, "type": ClusterType, "file": ClusterFile} {
 		if got, err := ParseCluster(in); err != nil || got != want {
 			t.Errorf("ParseCluster(%q) = %v, %v, want %v", in, got, err, want)
@@ -136,6 +141,7 @@ func TestParseCluster(t *testing.T) {
 // test checks that what catc writes is DOT that Graphviz reads. CI
 // installs Graphviz (.ci/run); elsewhere the test is skipped without it.
 func TestDOTAcceptedByGraphviz(t *testing.T) {
+	t.Parallel()
 	dotPath, err := exec.LookPath("dot")
 	if err != nil {
 		if os.Getenv("CI") != "" {
@@ -201,6 +207,7 @@ func xmlEscape(s string) string {
 // the same colour in catalogs that define different types in different
 // orders (it used to follow the definition order).
 func TestDOTTypeColourStable(t *testing.T) {
+	t.Parallel()
 	fill := func(dir, ref string) string {
 		t.Helper()
 		s := selectFixture(t, dir, graph.Selection{})
@@ -238,6 +245,7 @@ func TestDOTTypeColourStable(t *testing.T) {
 // TestDOTLegendListsWhatIsDrawn: the legend explains only the edge
 // styles the picture uses, and there is none without edges.
 func TestDOTLegendListsWhatIsDrawn(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		dir  string
 		sel  graph.Selection

@@ -9,6 +9,7 @@ import (
 )
 
 func TestWrapLabel(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in    string
 		width int
@@ -41,6 +42,7 @@ func TestWrapLabel(t *testing.T) {
 // TestWrapLabelKeepsEverything: wrapping never cuts, breaks only after a
 // separator, and exceeds the width only with a line that is one word.
 func TestWrapLabelKeepsEverything(t *testing.T) {
+	t.Parallel()
 	inputs := []string{"", "[", "////////", "a::b::c:d:e::f", "a b c d e f g h i j k l m n o p", strings.Repeat("x", 100), "Ünïcödé[/ä/ö/ü/ß-" + strings.Repeat("é", 40) + "]"}
 	for _, in := range inputs {
 		for width := 1; width <= 12; width++ {
@@ -65,6 +67,7 @@ func endsWithSeparator(l string) bool {
 }
 
 func TestQuote(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{`Software[php]`, `"Software[php]"`},
 		{`File[say "hi"]`, `"File[say \"hi\"]"`},
@@ -83,6 +86,7 @@ func TestQuote(t *testing.T) {
 }
 
 func TestQuoteLabel(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   []string
 		want string

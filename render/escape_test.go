@@ -60,6 +60,7 @@ func rawControl(s string) string {
 }
 
 func TestTextOutputsEscapeControls(t *testing.T) {
+	t.Parallel()
 	p := ctlPlan(t, ctlCatalog)
 	res := p.Graph.Catalog.Resources
 	oldSrc := strings.Replace(strings.Replace(ctlCatalog, `"new\nline"`, `"old"`, 1), `"x\u0000y"`, `"x"`, 1)

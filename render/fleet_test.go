@@ -32,6 +32,7 @@ func fixtureFleet(t *testing.T) *fleet.Diff {
 // TestFleetGolden pins the fixture fleet's diff in the three formats,
 // which say the same: the summary, the failing node, the distinct diffs.
 func TestFleetGolden(t *testing.T) {
+	t.Parallel()
 	d := fixtureFleet(t)
 	for _, f := range []struct {
 		name  string
@@ -57,6 +58,7 @@ func TestFleetGolden(t *testing.T) {
 // side only of a changed resource, and one whose digests cannot be
 // compared, keep what the listing says of them.
 func TestFleetJSONRoundTrip(t *testing.T) {
+	t.Parallel()
 	secrets := &plandiff.PlanDiff{Resources: []plandiff.ResourceChange{{Action: plandiff.Change, Type: "user", Ref: "User[deploy]",
 		Attributes: []plandiff.AttrChange{
 			{Attr: "password", Path: "password", Sensitive: true, HasNew: true},
@@ -101,6 +103,7 @@ func TestFleetJSONRoundTrip(t *testing.T) {
 // resources each still make one comment under the budget, which opens
 // with the summary and names every group.
 func TestFleetMarkdownBudget(t *testing.T) {
+	t.Parallel()
 	d := &fleet.Diff{Nodes: 1000}
 	node := 0
 	for g := 0; g < 300; g++ {
@@ -144,6 +147,7 @@ func TestFleetMarkdownBudget(t *testing.T) {
 // the comment raw, in the node lists, the headings or the tail; a ref
 // with a backtick stays one code span.
 func TestFleetEscapes(t *testing.T) {
+	t.Parallel()
 	evil := "web\x1b]0;owned\x07.example.com"
 	pd := &plandiff.PlanDiff{Resources: []plandiff.ResourceChange{{Action: plandiff.Remove, Type: "file", Ref: "File[/a`b]"}}}
 	d := &fleet.Diff{Nodes: 4, Unchanged: []string{evil + "-u"},
@@ -174,6 +178,7 @@ func TestFleetEscapes(t *testing.T) {
 // number of nodes, warnings counted, long node lists cut; no nodes at all
 // is said.
 func TestOutcomesText(t *testing.T) {
+	t.Parallel()
 	many := make([]string, 12)
 	for i := range many {
 		many[i] = fmt.Sprintf("web-%02d", i+1)

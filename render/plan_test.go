@@ -60,6 +60,7 @@ resource "node_res" "z" { require = node_res.y }
 `
 
 func TestPlanText(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, src string }{
 		{"plan_refresh.txt", refreshCatalog},
 		{"plan_cycles.txt", cyclicCatalog},
@@ -76,6 +77,7 @@ func TestPlanText(t *testing.T) {
 }
 
 func TestWritePlan(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, src string }{
 		{"plan_refresh.json", refreshCatalog},
 		{"plan_cycles.json", cyclicCatalog},

@@ -12,6 +12,7 @@ import (
 // Sensitive[...] type (at any depth) is a secret, like that of one marked
 // sensitive.
 func TestTypeDocsHideSensitiveTypedDefault(t *testing.T) {
+	t.Parallel()
 	src := `type "vault" {
   desc = "Secrets by type."
   attribute "name" {
@@ -51,6 +52,7 @@ func TestTypeDocsHideSensitiveTypedDefault(t *testing.T) {
 // TestTypeDocsHideEverySecretShape: `catc doc` hides the default of an
 // attribute whose type holds Sensitive in any shape, an alias included.
 func TestTypeDocsHideEverySecretShape(t *testing.T) {
+	t.Parallel()
 	shapes := []struct{ typ, def string }{
 		{"Sensitive[String]", `"s3cr3t-plain"`},
 		{"Optional[Array[Sensitive[String]]]", `["s3cr3t-optarray"]`},

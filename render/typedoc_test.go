@@ -20,6 +20,7 @@ func loadTypes(t *testing.T, dir string) []*catalog.TypeDef {
 }
 
 func TestTypeDocsGolden(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		dir, golden string
 	}{
@@ -38,6 +39,7 @@ func TestTypeDocsGolden(t *testing.T) {
 }
 
 func TestTypeDocAndIndexGolden(t *testing.T) {
+	t.Parallel()
 	defs := loadTypes(t, "seed")
 	var index bytes.Buffer
 	if err := TypeIndex(&index, defs); err != nil {
@@ -98,6 +100,7 @@ type "bare" {
 `
 
 func TestTypeDocsAwkward(t *testing.T) {
+	t.Parallel()
 	c, diags := catalog.LoadFiles([]string{"types.hcl"}, [][]byte{[]byte(awkwardTypes)}, catalog.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("load: %s", diags.Error())
@@ -144,6 +147,7 @@ func headerOf(doc, row string) string {
 }
 
 func TestTypeDocsEmpty(t *testing.T) {
+	t.Parallel()
 	var b bytes.Buffer
 	if err := TypeDocs(&b, nil); err != nil {
 		t.Fatal(err)
@@ -154,6 +158,7 @@ func TestTypeDocsEmpty(t *testing.T) {
 }
 
 func TestMarkdownCells(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, in, code, text string
 	}{

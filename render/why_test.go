@@ -21,6 +21,7 @@ resource "node_res" "z" {}
 `
 
 func TestWhyText(t *testing.T) {
+	t.Parallel()
 	p := planCatalog(t, whyCatalog)
 	c := p.Graph.Catalog
 	for _, tc := range []struct{ name, from, to string }{
@@ -41,6 +42,7 @@ func TestWhyText(t *testing.T) {
 }
 
 func TestWhyNeighboursText(t *testing.T) {
+	t.Parallel()
 	p := planCatalog(t, whyCatalog)
 	r, _ := graph.Resolve(p.Graph.Catalog, "node_res.c")
 	var b bytes.Buffer

@@ -93,6 +93,7 @@ func TestCompletionGolden(t *testing.T) {
 // TestBashCompletionWorks sources the bash script and completes words as
 // bash would, against this test binary run as catc.
 func TestBashCompletionWorks(t *testing.T) {
+	t.Parallel()
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("bash is not installed")
@@ -138,6 +139,7 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 // TestZshCompletionWorks runs the zsh function with stand-ins for the
 // completion system's _describe and _files, which print what they get.
 func TestZshCompletionWorks(t *testing.T) {
+	t.Parallel()
 	zsh, err := exec.LookPath("zsh")
 	if err != nil {
 		if os.Getenv("CI") != "" {

@@ -281,6 +281,7 @@ func TestOutputToDevice(t *testing.T) {
 }
 
 func TestIsRef(t *testing.T) {
+	t.Parallel()
 	for arg, want := range map[string]bool{
 		"Software[php]": true, "software.php-yum": true, `apt_key.ABCD1234`: true, "node_res::x.a": true,
 		seed: false, "site.hcl": false, "site/main.hcl": false, "Site": false, "plain": false, "../x.y": false,
@@ -288,23 +289,6 @@ func TestIsRef(t *testing.T) {
 		if got := isRef(arg); got != want {
 			t.Errorf("isRef(%q) = %v, want %v", arg, got, want)
 		}
-	}
-}
-
-func TestChunkBuffer(t *testing.T) {
-	var b chunkBuffer
-	var want bytes.Buffer
-	for i := range 5000 {
-		p := bytes.Repeat([]byte{byte('a' + i%26)}, i%700)
-		b.Write(p)
-		want.Write(p)
-	}
-	var got bytes.Buffer
-	if err := b.writeTo(&got); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got.Bytes(), want.Bytes()) {
-		t.Fatalf("chunkBuffer gave %d bytes, want %d", got.Len(), want.Len())
 	}
 }
 

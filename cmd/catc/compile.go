@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/urfave/cli/v2"
@@ -23,12 +22,13 @@ func compileCommand() *cli.Command {
 			&cli.BoolFlag{Name: "redact-secrets", Usage: "with --format puppet: write sensitive values as markers (to compare catalogs, never to apply)"},
 		),
 		Action: func(c *cli.Context) error {
+			f := compileFlagsOf(c)
 			var write func(io.Writer, *graph.Graph) error
-			secrets, err := puppetSecrets(c)
+			secrets, err := puppetSecrets(c, f)
 			if err != nil {
 				return err
 			}
-			switch f := c.String("format"); f {
+			switch f := f.format; f {
 			case "catc":
 				write = func(w io.Writer, g *graph.Graph) error { return catalogjson.OfGraph(g).Write(w) }
 			case "puppet":
@@ -36,12 +36,12 @@ func compileCommand() *cli.Command {
 					return puppetcatalog.Write(w, g, puppetcatalog.Options{Secrets: secrets})
 				}
 			default:
-				return &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a catalog format: use catc or puppet", f)}
+				return failf("--format %q is not a catalog format: use catc or puppet", f)
 			}
-			if c.IsSet("nodes") {
+			if commonOf(c).nodesSet {
 				return compileNodes(c, write)
 			}
-			g, _, err := loadGraph(c, false)
+			g, _, err := loadGraph(c, planFlags{}, false)
 			if err != nil {
 				return err
 			}
@@ -52,12 +52,13 @@ func compileCommand() *cli.Command {
 
 // loadGraph loads the catalog and builds its graph and plan; cycles are
 // printed as diagnostics and fail the command (so do warnings, with strict).
-func loadGraph(c *cli.Context, strict bool) (*graph.Graph, *graph.Plan, error) {
-	cat, err := loadCatalog(c, c.Args().Slice(), strict)
+// plan's flags f say how to order (zero: Puppet's order).
+func loadGraph(c *cli.Context, f planFlags, strict bool) (*graph.Graph, *graph.Plan, error) {
+	cat, err := loadCatalog(c, commonOf(c).args, strict)
 	if err != nil {
 		return nil, nil, err
 	}
-	o, err := ordering(c)
+	o, err := ordering(c, f)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -78,9 +79,9 @@ func loadGraph(c *cli.Context, strict bool) (*graph.Graph, *graph.Plan, error) {
 // (reveal) when the catalog would go to a terminal, where it stays in
 // the scrollback, to a file the shell opened (its mode is not catc's to
 // choose), or to a fleet directory (one file, -o FILE, for now).
-func puppetSecrets(c *cli.Context) (puppetcatalog.Secrets, error) {
-	puppet := c.String("format") == "puppet"
-	reveal, redact := c.Bool("reveal-secrets"), c.Bool("redact-secrets")
+func puppetSecrets(c *cli.Context, f compileFlags) (puppetcatalog.Secrets, error) {
+	puppet := f.format == "puppet"
+	reveal, redact := f.revealSecrets, f.redactSecrets
 	if err := firstError(
 		pointless(c, "reveal-secrets", puppet, "--format puppet"),
 		pointless(c, "redact-secrets", puppet, "--format puppet"),
@@ -89,22 +90,22 @@ func puppetSecrets(c *cli.Context) (puppetcatalog.Secrets, error) {
 	}
 	switch {
 	case reveal && redact:
-		return 0, usage("--reveal-secrets and --redact-secrets contradict each other: give one")
+		return 0, fail("--reveal-secrets and --redact-secrets contradict each other: give one")
 	case redact:
 		return puppetcatalog.RedactSecrets, nil
 	case !reveal:
 		return puppetcatalog.RefuseSecrets, nil
-	case c.IsSet("nodes"):
-		return 0, usage("--reveal-secrets writes one catalog: compile one node with --facts FILE -o FILE")
+	case commonOf(c).nodesSet:
+		return 0, fail("--reveal-secrets writes one catalog: compile one node with --facts FILE -o FILE")
 	}
-	out := c.String("output")
-	stdout := out == "" || out == "-"
+	out := commonOf(c).output
+	stdout := commonOf(c).toStdout()
 	switch {
 	case stdout && isTerminal(c.App.Writer) || !stdout && isCharDevice(out):
-		return 0, usage("--reveal-secrets writes passwords in clear and will not print them on a terminal: write to a file with -o FILE (created with mode 0600) or pipe the output")
+		return 0, fail("--reveal-secrets writes passwords in clear and will not print them on a terminal: write to a file with -o FILE (created with mode 0600) or pipe the output")
 	case stdout && isRegularFile(c.App.Writer):
 		// the shell created it with its umask, for others to read
-		return 0, usage("--reveal-secrets writes passwords in clear: give the file with -o FILE, which is created with mode 0600, instead of redirecting standard output")
+		return 0, fail("--reveal-secrets writes passwords in clear: give the file with -o FILE, which is created with mode 0600, instead of redirecting standard output")
 	}
 	return puppetcatalog.RevealSecrets, nil
 }

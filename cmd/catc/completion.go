@@ -21,7 +21,7 @@ func completionCommand() *cli.Command {
 			"fish:  catc completion fish > ~/.config/fish/completions/catc.fish",
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
-				return usage("completion takes one SHELL: bash, zsh or fish")
+				return fail("completion takes one SHELL: bash, zsh or fish")
 			}
 			var script string
 			switch shell := c.Args().First(); shell {
@@ -35,11 +35,11 @@ func completionCommand() *cli.Command {
 				// can loop on once help has been used in this process.
 				s, err := newApp(c.App.Writer, c.App.ErrWriter).ToFishCompletion()
 				if err != nil {
-					return &exitError{code: exitErrors, msg: err.Error()}
+					return fail(err.Error())
 				}
 				script = tidyFish(s)
 			default:
-				return usage(fmt.Sprintf("completion %q: catc has completion for bash, zsh and fish", shell))
+				return failf("completion %q: catc has completion for bash, zsh and fish", shell)
 			}
 			_, err := fmt.Fprint(c.App.Writer, script)
 			return err

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/render"
@@ -42,21 +42,22 @@ func diffCommand() *cli.Command {
 }
 
 func runDiff(c *cli.Context) error {
-	write, err := diffWriter(c)
+	f := diffFlagsOf(c)
+	write, err := diffWriter(c, f)
 	if err != nil {
 		return err
 	}
-	strict, ok := plandiff.ParseStrict(c.String("strict"))
+	strict, ok := plandiff.ParseStrict(f.strict)
 	if !ok {
-		return usage(fmt.Sprintf("--strict %q is not a strict setting: use error, warning or off", c.String("strict")))
+		return failf("--strict %q is not a strict setting: use error, warning or off", f.strict)
 	}
-	if c.IsSet("nodes") || c.Bool("merge") {
-		return runFleetDiff(c, strict)
+	if commonOf(c).nodesSet || f.merge {
+		return runFleetDiff(c, f, strict)
 	}
-	if c.IsSet("shard") {
-		return usage("--shard takes a share of the nodes: add --nodes PATH")
+	if commonOf(c).shardSet {
+		return fail("--shard takes a share of the nodes: add --nodes PATH")
 	}
-	old, new, err := diffSides(c)
+	old, new, err := diffSides(c, f)
 	if err != nil {
 		return err
 	}
@@ -65,37 +66,36 @@ func runDiff(c *cli.Context) error {
 		return err
 	}
 	if d.AppliesNothing() { // Puppet would fail the run: so does the diff
-		return &exitError{code: exitErrors, msg: "the new catalog has a dependency cycle: Puppet would apply nothing from it (the diff lists the cycles)"}
+		return fail("the new catalog has a dependency cycle: Puppet would apply nothing from it (the diff lists the cycles)")
 	}
-	if c.Bool("detailed-exitcode") && d.HasChanges() { // secrets no one can compare are not changes
-		return &exitError{code: exitChanges}
+	if f.detailedExitcode && d.HasChanges() { // secrets no one can compare are not changes
+		return changesFound()
 	}
 	return nil
 }
 
 // diffWriter picks the renderer for --format.
-func diffWriter(c *cli.Context) (func(io.Writer, *plandiff.PlanDiff) error, error) {
-	opts := render.DiffOptions{Budget: c.Int("markdown-budget")}
-	switch f := c.String("format"); f {
+func diffWriter(c *cli.Context, df diffFlags) (func(io.Writer, *plandiff.PlanDiff) error, error) {
+	opts := render.DiffOptions{Budget: df.markdownBudget}
+	switch f := df.format; f {
 	case "text":
-		o := c.String("output")
-		opts.Color = (o == "" || o == "-") && colorTerminal(c.App.Writer)
+		opts.Color = commonOf(c).toStdout() && colorTerminal(c.App.Writer)
 		return func(w io.Writer, d *plandiff.PlanDiff) error { return render.DiffText(w, d, opts) }, nil
 	case "markdown", "md":
 		return func(w io.Writer, d *plandiff.PlanDiff) error { return render.DiffMarkdown(w, d, opts) }, nil
 	case "json":
 		return plandiff.WriteJSON, nil
 	default:
-		return nil, &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a diff format: use text, markdown or json", f)}
+		return nil, failf("--format %q is not a diff format: use text, markdown or json", f)
 	}
 }
 
 // diffSides loads the two sides from whichever form of input was given.
-func diffSides(c *cli.Context) (old, new *plandiff.Snapshot, err error) {
+func diffSides(c *cli.Context, f diffFlags) (old, new *plandiff.Snapshot, err error) {
 	if err := applyDigestKey(c); err != nil {
 		return nil, nil, err
 	}
-	in, err := diffInputs(c, "--base REV takes the paths to compare: catc diff --base REV PATH...",
+	in, err := diffInputs(c, f, "--base REV takes the paths to compare: catc diff --base REV PATH...",
 		"diff takes OLD NEW (catalog JSON files or HCL paths), or --base REV PATH...")
 	if err != nil {
 		return nil, nil, err
@@ -120,29 +120,27 @@ type diffInput struct {
 // diffInputs reads the form of input: --base REV PATH..., --old PATH...
 // --new PATH..., or OLD NEW. baseUsage and pairUsage say how to give the
 // first and the last when they are given wrong.
-func diffInputs(c *cli.Context, baseUsage, pairUsage string) (diffInput, error) {
-	args := c.Args().Slice()
-	oldPaths, newPaths := c.StringSlice("old"), c.StringSlice("new")
+func diffInputs(c *cli.Context, f diffFlags, baseUsage, pairUsage string) (diffInput, error) {
+	args := commonOf(c).args
+	oldPaths, newPaths := commonOf(c).old, commonOf(c).new
 	switch {
-	case c.IsSet("base"):
+	case f.baseSet:
 		if len(oldPaths)+len(newPaths) > 0 || len(args) == 0 {
-			return diffInput{}, usage(baseUsage)
+			return diffInput{}, fail(baseUsage)
 		}
-		return diffInput{base: c.String("base"), new: args}, nil
+		return diffInput{base: f.base, new: args}, nil
 	case len(oldPaths)+len(newPaths) > 0:
 		if len(oldPaths) == 0 || len(newPaths) == 0 || len(args) > 0 {
-			return diffInput{}, usage("--old and --new go together, instead of OLD NEW: catc diff --old PATH... --new PATH...")
+			return diffInput{}, fail("--old and --new go together, instead of OLD NEW: catc diff --old PATH... --new PATH...")
 		}
 		return diffInput{old: oldPaths, new: newPaths}, nil
 	default:
 		if len(args) != 2 {
-			return diffInput{}, usage(pairUsage)
+			return diffInput{}, fail(pairUsage)
 		}
 		return diffInput{old: args[:1], new: args[1:]}, nil
 	}
 }
-
-func usage(msg string) error { return &exitError{code: exitErrors, msg: msg} }
 
 // loadSide reads one side: a single *.json file is a catalog JSON (from
 // `catc compile`), anything else HCL. Cycles do not fail the load: the
@@ -151,11 +149,11 @@ func loadSide(c *cli.Context, paths []string) (*plandiff.Snapshot, error) {
 	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") {
 		data, err := inputfile.Read(paths[0])
 		if err != nil {
-			return nil, &exitError{code: exitErrors, msg: fmt.Sprintf("cannot read %s: %v", paths[0], pathErrorCause(err))}
+			return nil, failf("cannot read %s: %v", paths[0], atomicfile.Cause(err))
 		}
 		s, err := plandiff.ReadSnapshot(bytes.NewReader(data), paths[0])
 		if err != nil {
-			return nil, &exitError{code: exitErrors, msg: err.Error()}
+			return nil, fail(err.Error())
 		}
 		return s, nil
 	}

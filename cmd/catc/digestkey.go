@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 
 	"github.com/urfave/cli/v2"
@@ -23,38 +22,45 @@ func digestKeyFlag() cli.Flag {
 		Usage: "read the key of the digests of sensitive values from `FILE` (else $" + digestKeyEnv + "; without a key, compiled files carry no digest)"}
 }
 
-// digestKeySet marks in the app's metadata that this run's key is set:
-// a diff loads two sides or more, and reads the key once.
-const digestKeySet = "catc.digestKeySet"
+// digestKeyMeta keeps this run's key in the app's metadata: a diff
+// loads two sides or more, and reads the key once.
+const digestKeyMeta = "catc.digestKey"
 
-// applyDigestKey sets the digest key of this run from --digest-key-file,
+// applyDigestKey reads the digest key of this run from --digest-key-file,
 // CATC_DIGEST_KEY_FILE or CATC_DIGEST_KEY, or none (each run starts from
 // none: the app keeps no state between runs), the first time it is
-// called in the run.
+// called in the run; runDigestKey then gives it to the loads.
 func applyDigestKey(c *cli.Context) error {
-	if c.App.Metadata[digestKeySet] == true {
+	if _, ok := c.App.Metadata[digestKeyMeta]; ok {
 		return nil
 	}
 	var key []byte
 	env, envSet := os.LookupEnv(digestKeyEnv)
-	switch path := c.String("digest-key-file"); {
+	switch path := commonOf(c).digestKeyFile; {
 	case path != "" && envSet:
-		return usage(fmt.Sprintf("both %s and a digest key file (%s) are set: use one", digestKeyEnv, path))
+		return failf("both %s and a digest key file (%s) are set: use one", digestKeyEnv, path)
 	case path != "":
 		b, err := inputfile.Read(path)
 		if err != nil {
-			return usage(fmt.Sprintf("cannot read the digest key file: %v", err))
+			return failf("cannot read the digest key file: %v", err)
 		}
 		key = bytes.TrimRight(b, "\r\n")
 	case envSet:
 		key = []byte(env)
 	}
-	if err := catalog.SetDigestKey(key); err != nil {
-		return usage(err.Error())
+	k, err := catalog.NewDigestKey(key)
+	if err != nil {
+		return fail(err.Error())
 	}
 	if c.App.Metadata == nil {
 		c.App.Metadata = map[string]any{}
 	}
-	c.App.Metadata[digestKeySet] = true
+	c.App.Metadata[digestKeyMeta] = k
 	return nil
+}
+
+// runDigestKey is the key applyDigestKey read (nil: none).
+func runDigestKey(c *cli.Context) *catalog.DigestKey {
+	k, _ := c.App.Metadata[digestKeyMeta].(*catalog.DigestKey)
+	return k
 }

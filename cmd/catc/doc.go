@@ -29,6 +29,10 @@
 // from `diff --detailed-exitcode` when something changed; 128+N when
 // killed by signal N (temporary output files are removed first).
 //
-// This package only wires the command line to the catalog, graph and
-// render packages.
+// This package only wires the command line to the catalog, graph, fleet
+// and render packages, and to internal/gitrev (diff --base),
+// internal/atomicfile (-o files, signal cleanup) and internal/svgrenderer
+// (--format svg). It alone tunes the process: the garbage collector for
+// batch commands (main.go, internal/gctune) and the digest key of a run
+// (digestkey.go).
 package main

@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/render"
 )
 
@@ -20,11 +21,11 @@ func docCommand() *cli.Command {
 			overwriteFlag(),
 		),
 		Action: func(c *cli.Context) error {
-			cat, err := loadCatalog(c, c.Args().Slice(), false)
+			cat, err := loadCatalog(c, commonOf(c).args, false)
 			if err != nil {
 				return err
 			}
-			if dir := c.String("output"); dir != "" && dir != "-" {
+			if dir := commonOf(c).output; !commonOf(c).toStdout() {
 				return writeDocDir(c, dir, cat.Types)
 			}
 			return writeOutput(c, func(w io.Writer) error { return render.TypeDocs(w, cat.Types) })
@@ -40,16 +41,16 @@ type docFile struct {
 
 // writeDocDir writes every page or none (see staging), the index
 // README.md last, so that in place it never links to a page that is not
-// there. Each page starts with docMarker, by which a later run knows it
+// there. Each page starts with atomicfile.DocMarker, by which a later run knows it
 // for its own. Files of types that no longer exist go with the rest when
 // the directory is catc's alone; beside other documents they are left.
 func writeDocDir(c *cli.Context, dir string, defs []*catalog.TypeDef) error {
 	files, err := renderDocFiles(defs)
 	if err != nil {
-		return &exitError{code: exitErrors, msg: err.Error()}
+		return fail(err.Error())
 	}
 	for i := range files {
-		files[i].data = append([]byte(docMarker), files[i].data...)
+		files[i].data = append([]byte(atomicfile.DocMarker), files[i].data...)
 	}
 	// Pages first, the index (files[0]) last.
 	return writeStaged(c, dir, append(files[1:], files[0]))

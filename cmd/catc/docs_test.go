@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -66,15 +67,15 @@ func TestDocOutputDir(t *testing.T) {
 	}
 	for file, golden := range map[string]string{"README.md": "doc_seed_index.md", "apt_key.md": "doc_seed_apt_key.md"} {
 		want, _ := os.ReadFile(filepath.Join("testdata", golden))
-		got, ok := strings.CutPrefix(readFile(t, filepath.Join(dir, file)), docMarker)
+		got, ok := strings.CutPrefix(readFile(t, filepath.Join(dir, file)), atomicfile.DocMarker)
 		if !ok {
-			t.Errorf("%s does not start with the marker %q", file, docMarker)
+			t.Errorf("%s does not start with the marker %q", file, atomicfile.DocMarker)
 		}
 		if diff := cmp.Diff(string(want), got); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", file, diff)
 		}
 	}
-	if got := readFile(t, filepath.Join(dir, "software.md")); !strings.HasPrefix(got, docMarker+"# software\n") {
+	if got := readFile(t, filepath.Join(dir, "software.md")); !strings.HasPrefix(got, atomicfile.DocMarker+"# software\n") {
 		t.Errorf("software.md starts %q", got[:min(len(got), 40)])
 	}
 }

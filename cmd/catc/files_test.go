@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -230,13 +231,13 @@ func TestDirOutputFailureKeepsOld(t *testing.T) {
 			}
 			before := snapshotDir(t, out)
 			var n atomic.Int32 // compile --nodes writes from several goroutines
-			testHookWritten = func(string) error {
+			tempFiles.Written = func(string) error {
 				if n.Add(1) == 2 {
 					return errors.New("injected failure")
 				}
 				return nil
 			}
-			defer func() { testHookWritten = nil }()
+			defer func() { tempFiles.Written = nil }()
 			code, _, stderr := runCatc(t, append(tc.next, "-o", out)...)
 			if code != 1 || !strings.Contains(stderr, "injected failure") {
 				t.Errorf("exit %d, stderr:\n%s\nwant 1 and the failure", code, stderr)
@@ -289,8 +290,8 @@ func TestOutputRefusesInputsAndForeignFiles(t *testing.T) {
 			before := readFile(t, tc.target)
 			code, _, stderr := runCatc(t, tc.args...)
 			if tc.refused == "" {
-				if code != 0 || !catcWrote(tc.target) {
-					t.Errorf("exit %d, written = %v:\n%s", code, catcWrote(tc.target), stderr)
+				if code != 0 || !atomicfile.CatcWrote(tc.target) {
+					t.Errorf("exit %d, written = %v:\n%s", code, atomicfile.CatcWrote(tc.target), stderr)
 				}
 				return
 			}
@@ -326,7 +327,7 @@ func TestDocOutputOverHandWrittenReadme(t *testing.T) {
 	if code, _, stderr := runCatc(t, "doc", seedAbs, "-o", ".", "--overwrite"); code != 0 {
 		t.Fatalf("--overwrite: exit %d:\n%s", code, stderr)
 	}
-	if !strings.HasPrefix(readFile(t, readme), docMarker) {
+	if !strings.HasPrefix(readFile(t, readme), atomicfile.DocMarker) {
 		t.Error("--overwrite did not write README.md")
 	}
 
@@ -334,7 +335,7 @@ func TestDocOutputOverHandWrittenReadme(t *testing.T) {
 	if code, _, stderr := runCatc(t, "doc", seedAbs, "-o", out); code != 0 {
 		t.Fatalf("doc: exit %d:\n%s", code, stderr)
 	}
-	writeFile(t, filepath.Join(out, "gone.md"), docMarker+"# gone\n")
+	writeFile(t, filepath.Join(out, "gone.md"), atomicfile.DocMarker+"# gone\n")
 	if code, _, stderr := runCatc(t, "doc", seedAbs, "-o", out); code != 0 {
 		t.Fatalf("doc again: exit %d:\n%s", code, stderr)
 	}
@@ -399,6 +400,7 @@ func TestOutputLongNames(t *testing.T) {
 // (/dev/full) exits 1 and says so, also where the printing library
 // ignores the error (help, version).
 func TestStdoutFull(t *testing.T) {
+	t.Parallel()
 	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 	if err != nil {
 		t.Skip("no /dev/full")
@@ -475,7 +477,7 @@ func TestCatcWrote(t *testing.T) {
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			if slices.Contains(args, "svg") {
-				t.Setenv(rendererEnv, buildSVGRenderer(t))
+				t.Setenv("CATC_SVG", buildSVGRenderer(t))
 			}
 			out := filepath.Join(dir, strconv.Itoa(i))
 			runCatc(t, append(args, "-o", out)...)
@@ -485,7 +487,7 @@ func TestCatcWrote(t *testing.T) {
 			if _, err := os.Stat(out); err != nil {
 				t.Fatalf("nothing written: %v", err)
 			}
-			if !catcWrote(out) {
+			if !atomicfile.CatcWrote(out) {
 				t.Errorf("catc does not know its own output, which starts:\n%.200s", readFile(t, out))
 			}
 		})
@@ -493,7 +495,7 @@ func TestCatcWrote(t *testing.T) {
 	for _, text := range []string{"# My project\n", "resource \"file\" \"x\" {}\n", `{"name": "x"}`, "Apply the plan\n"} {
 		p := filepath.Join(dir, "hand")
 		writeFile(t, p, text)
-		if catcWrote(p) {
+		if atomicfile.CatcWrote(p) {
 			t.Errorf("%q is taken for catc's", text)
 		}
 	}

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/urfave/cli/v2"
 )
 
@@ -13,7 +11,7 @@ func pointless(c *cli.Context, flag string, applies bool, needs string) error {
 	if applies || !c.IsSet(flag) {
 		return nil
 	}
-	return usage(fmt.Sprintf("--%s has no effect without %s: add %s or drop --%s", flag, needs, needs, flag))
+	return failf("--%s has no effect without %s: add %s or drop --%s", flag, needs, needs, flag)
 }
 
 // firstError is the first non-nil error.

@@ -25,7 +25,7 @@ func loadSite(c *cli.Context, paths []string) (*catalog.Site, error) {
 	if err := checkLoadArgs(c, paths); err != nil {
 		return nil, err
 	}
-	site, diags := catalog.LoadSite(paths, catalog.LoadOptions{Vars: c.StringSlice("var"), VarFiles: c.StringSlice("var-file")})
+	site, diags := catalog.LoadSite(paths, catalog.LoadOptions{Vars: commonOf(c).vars, VarFiles: commonOf(c).varFiles, DigestKey: runDigestKey(c)})
 	if err := printDiagnostics(c, diags, site.Files()); err != nil {
 		return nil, err
 	}
@@ -44,23 +44,23 @@ func readNodes(c *cli.Context) ([]*catalog.Node, error) {
 // readShard reads --nodes and --shard: the shard's nodes and its identity
 // (nil without --shard).
 func readShard(c *cli.Context) ([]*catalog.Node, *fleet.ShardOf, error) {
-	if c.IsSet("facts") {
-		return nil, nil, usage("--facts gives the facts of one node; --nodes gives every node's: use one of them")
+	if commonOf(c).factsSet {
+		return nil, nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
 	}
-	nodes, diags := catalog.ReadNodes(c.String("nodes"))
+	nodes, diags := catalog.ReadNodes(commonOf(c).nodes)
 	if err := printDiagnostics(c, diags, nil); err != nil {
 		return nil, nil, err
 	}
 	if diags.HasErrors() {
 		return nil, nil, failed()
 	}
-	s := c.String("shard")
+	s := commonOf(c).shard
 	if s == "" {
 		return nodes, nil, nil
 	}
 	i, n, ok := parseShard(s)
 	if !ok {
-		return nil, nil, usage(fmt.Sprintf("--shard %q is not I/N with 1 ≤ I ≤ N (e.g. --shard 2/4)", s))
+		return nil, nil, failf("--shard %q is not I/N with 1 ≤ I ≤ N (e.g. --shard 2/4)", s)
 	}
 	return fleet.Shard(nodes, i, n), fleet.ShardID(nodes, i, n), nil
 }
@@ -85,7 +85,7 @@ func fleetOptions(c *cli.Context) (fleet.Options, func()) {
 // outcome, the nodes that fared alike together, and the diagnostics of
 // the first node of each outcome that has any.
 func runNodes(c *cli.Context, plans bool, each func(*catalog.Node, *graph.Plan) error) ([]fleet.Outcome, error) {
-	site, err := loadSite(c, c.Args().Slice())
+	site, err := loadSite(c, commonOf(c).args)
 	if err != nil {
 		return nil, err
 	}
@@ -127,9 +127,9 @@ func writeOutcomes(w io.Writer, outcomes []fleet.Outcome) error {
 // DIR/NAME.json, every one or none (see staging: written into a new
 // directory that replaces DIR once all nodes compiled).
 func compileNodes(c *cli.Context, write func(io.Writer, *graph.Graph) error) error {
-	dir := c.String("output")
-	if dir == "" || dir == "-" {
-		return usage("compile --nodes writes one catalog per node: give the directory with -o DIR")
+	dir := commonOf(c).output
+	if commonOf(c).toStdout() {
+		return fail("compile --nodes writes one catalog per node: give the directory with -o DIR")
 	}
 	staged, err := stageDir(dir, guardOf(c))
 	if err != nil {
@@ -157,14 +157,14 @@ func compileNodes(c *cli.Context, write func(io.Writer, *graph.Graph) error) err
 
 // validateNodes is validate --nodes: diagnostics, then the outcome lines,
 // all on standard error (with --diagnostics json, only the JSON).
-func validateNodes(c *cli.Context) error {
+func validateNodes(c *cli.Context, f checkFlags) error {
 	outcomes, err := runNodes(c, false, nil)
 	if err != nil {
 		return err
 	}
 	strictFail := false
 	for _, o := range outcomes {
-		strictFail = strictFail || c.Bool("strict") && len(o.Diags) > 0
+		strictFail = strictFail || f.strict && len(o.Diags) > 0
 	}
 	if jsonDiagnostics(c) {
 		if err := writeOutcomes(io.Discard, outcomes); err != nil {
@@ -182,17 +182,17 @@ func validateNodes(c *cli.Context) error {
 // planNodes is plan --nodes: one line per distinct plan (and per kind of
 // failure), then each distinct plan once with the nodes that share it; or
 // all of it as one JSON document.
-func planNodes(c *cli.Context) error {
+func planNodes(c *cli.Context, pf planFlags) error {
 	write := render.FleetPlansText
-	switch f := c.String("format"); f {
+	switch f := pf.format; f {
 	case "text":
 	case "json":
 		write = fleet.WritePlansJSON
 	default:
-		return usage(fmt.Sprintf("--format %q is not a plan format: use text or json", f))
+		return failf("--format %q is not a plan format: use text or json", f)
 	}
-	if c.IsSet("ordering") || c.IsSet("seed") {
-		return usage("plan --nodes orders as Puppet does; --ordering and --seed take one node (--facts FILE)")
+	if pf.orderingSet {
+		return fail("plan --nodes orders as Puppet does; --ordering and --seed take one node (--facts FILE)")
 	}
 	outcomes, err := runNodes(c, true, nil)
 	if err != nil {

@@ -10,6 +10,8 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/fleet"
+	"github.com/catc-dev/catc/internal/atomicfile"
+	"github.com/catc-dev/catc/internal/gitrev"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/render"
@@ -28,42 +30,41 @@ func fleetDiffFlags() []cli.Flag {
 // written whole; then nodes that fail on the new side, or whose new
 // catalog has a cycle (Puppet would apply nothing), fail the command
 // (exit 1), except for a shard, whose failures the merge reports.
-func runFleetDiff(c *cli.Context, strict plandiff.Strict) error {
+func runFleetDiff(c *cli.Context, f diffFlags, strict plandiff.Strict) error {
 	var d *fleet.Diff
 	var err error
-	if c.Bool("merge") {
+	if f.merge {
 		d, err = mergeShards(c)
 	} else {
-		d, err = diffNodes(c, strict)
+		d, err = diffNodes(c, f, strict)
 	}
 	if err != nil {
 		return err
 	}
-	if err := writeOutput(c, func(w io.Writer) error { return writeFleet(c, w, d) }); err != nil {
+	if err := writeOutput(c, func(w io.Writer) error { return writeFleet(c, f, w, d) }); err != nil {
 		return err
 	}
-	if c.String("shard") == "" && d.Failing(fleet.NewSide)+d.Failing(fleet.BothSides) > 0 {
+	if commonOf(c).shard == "" && d.Failing(fleet.NewSide)+d.Failing(fleet.BothSides) > 0 {
 		return failed()
 	}
-	if n := d.AppliesNothing(); c.String("shard") == "" && n > 0 {
+	if n := d.AppliesNothing(); commonOf(c).shard == "" && n > 0 {
 		what := fmt.Sprintf("the new catalogs of %d nodes have", n)
 		if n == 1 {
 			what = "the new catalog of 1 node has"
 		}
-		return &exitError{code: exitErrors, msg: what + " a dependency cycle: Puppet would apply nothing there (the diff lists the cycles)"}
+		return fail(what + " a dependency cycle: Puppet would apply nothing there (the diff lists the cycles)")
 	}
-	if c.Bool("detailed-exitcode") && d.Changed() > 0 {
-		return &exitError{code: exitChanges}
+	if f.detailedExitcode && d.Changed() > 0 {
+		return changesFound()
 	}
 	return nil
 }
 
-func writeFleet(c *cli.Context, w io.Writer, d *fleet.Diff) error {
-	opts := render.DiffOptions{Budget: c.Int("markdown-budget")}
-	switch f := c.String("format"); f {
+func writeFleet(c *cli.Context, df diffFlags, w io.Writer, d *fleet.Diff) error {
+	opts := render.DiffOptions{Budget: df.markdownBudget}
+	switch f := df.format; f {
 	case "text":
-		o := c.String("output")
-		opts.Color = (o == "" || o == "-") && colorTerminal(c.App.Writer)
+		opts.Color = commonOf(c).toStdout() && colorTerminal(c.App.Writer)
 		return render.FleetText(w, d, opts)
 	case "markdown", "md":
 		return render.FleetMarkdown(w, d, opts)
@@ -76,22 +77,22 @@ func writeFleet(c *cli.Context, w io.Writer, d *fleet.Diff) error {
 func mergeShards(c *cli.Context) (*fleet.Diff, error) {
 	for _, name := range []string{"nodes", "shard", "base", "old", "new"} {
 		if c.IsSet(name) {
-			return nil, usage(fmt.Sprintf("--merge takes only the shards' JSON files; --%s belongs to the runs that wrote them", name))
+			return nil, failf("--merge takes only the shards' JSON files; --%s belongs to the runs that wrote them", name)
 		}
 	}
-	files := c.Args().Slice()
+	files := commonOf(c).args
 	if len(files) == 0 {
-		return nil, usage("--merge takes the fleet diff JSON files of the shards: catc diff --merge a.json b.json ...")
+		return nil, fail("--merge takes the fleet diff JSON files of the shards: catc diff --merge a.json b.json ...")
 	}
 	var parts []*fleet.Diff
 	for _, f := range files {
 		data, err := inputfile.Read(f)
 		if err != nil {
-			return nil, &exitError{code: exitErrors, msg: fmt.Sprintf("cannot read %s: %v", f, pathErrorCause(err))}
+			return nil, failf("cannot read %s: %v", f, atomicfile.Cause(err))
 		}
 		d, err := fleet.ReadJSON(data, f)
 		if err != nil {
-			return nil, &exitError{code: exitErrors, msg: err.Error()}
+			return nil, fail(err.Error())
 		}
 		parts = append(parts, d)
 	}
@@ -100,31 +101,30 @@ func mergeShards(c *cli.Context) (*fleet.Diff, error) {
 	// smaller fleet.
 	d, err := fleet.Merge(parts)
 	if err != nil {
-		return nil, &exitError{code: exitErrors, msg: err.Error()}
+		return nil, fail(err.Error())
 	}
 	return d, nil
 }
 
 // diffNodes compiles both sides for every node (of the shard).
-func diffNodes(c *cli.Context, strict plandiff.Strict) (*fleet.Diff, error) {
-	if c.String("shard") != "" && c.String("format") != "json" {
-		return nil, usage("--shard writes the fleet JSON that --merge reads: add --format json")
+func diffNodes(c *cli.Context, f diffFlags, strict plandiff.Strict) (*fleet.Diff, error) {
+	if commonOf(c).shard != "" && f.format != "json" {
+		return nil, fail("--shard writes the fleet JSON that --merge reads: add --format json")
 	}
-	in, err := diffInputs(c, "--base REV takes the paths to compare: catc diff --base REV PATH... --nodes FACTS",
+	in, err := diffInputs(c, f, "--base REV takes the paths to compare: catc diff --base REV PATH... --nodes FACTS",
 		"diff --nodes takes OLD NEW (HCL paths), or --base REV PATH...")
 	if err != nil {
 		return nil, err
 	}
 	var sides fleet.Sides
 	if in.base != "" {
-		rev := in.base
-		err = atBase(c, rev, in.new, func(at []string, rename map[string]string) error {
-			if len(at) == 0 {
+		err = atBase(c, in.base, in.new, func(at *gitrev.Tree) error {
+			if len(at.Paths) == 0 {
 				return nil
 			}
 			var err error
-			sides.Old, err = loadSite(c, at)
-			sides.FixOld = func(s *plandiff.Snapshot) { relocate(s, rev, rename) }
+			sides.Old, err = loadSite(c, at.Paths)
+			sides.FixOld = func(s *plandiff.Snapshot) { relocate(s, at) }
 			return err
 		})
 	} else {
@@ -160,7 +160,7 @@ func diffNodes(c *cli.Context, strict plandiff.Strict) (*fleet.Diff, error) {
 func loadHCLSite(c *cli.Context, paths []string) (*catalog.Site, error) {
 	for _, p := range paths {
 		if strings.EqualFold(filepath.Ext(p), ".json") {
-			return nil, usage(fmt.Sprintf("%s is a compiled catalog, of one node; --nodes compiles HCL sources for every node", p))
+			return nil, failf("%s is a compiled catalog, of one node; --nodes compiles HCL sources for every node", p)
 		}
 	}
 	return loadSite(c, paths)

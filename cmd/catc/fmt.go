@@ -2,10 +2,8 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/render"
 )
@@ -37,6 +36,7 @@ func fmtCommand() *cli.Command {
 // fmtRun is what one `catc fmt` has seen: the problems (with the sources
 // they point into, for snippets) and the files that are not formatted.
 type fmtRun struct {
+	flags   fmtFlags
 	diags   hcl.Diagnostics
 	sources map[string]*hcl.File
 	changed []string
@@ -49,15 +49,16 @@ type fmtRun struct {
 // runFmt formats every file on its own: a file that does not parse is
 // reported and left as it is, and the others are still processed.
 func runFmt(c *cli.Context) error {
-	if _, err := render.ParseDiagnosticFormat(c.String("diagnostics")); err != nil {
-		return &exitError{code: exitErrors, msg: err.Error()}
+	f := fmtFlagsOf(c)
+	if _, err := render.ParseDiagnosticFormat(commonOf(c).diagnostics); err != nil {
+		return fail(err.Error())
 	}
-	paths := c.Args().Slice()
+	paths := commonOf(c).args
 	if len(paths) == 0 {
-		return &exitError{code: exitErrors, msg: "fmt needs at least one PATH (a .hcl file or a directory of them)"}
+		return fail("fmt needs at least one PATH (a .hcl file or a directory of them)")
 	}
 	names, diags := catalog.ExpandPaths(paths)
-	run := &fmtRun{diags: diags, sources: map[string]*hcl.File{}}
+	run := &fmtRun{flags: f, diags: diags, sources: map[string]*hcl.File{}}
 	for _, name := range names {
 		if err := run.file(c, name); err != nil {
 			return err
@@ -70,7 +71,7 @@ func runFmt(c *cli.Context) error {
 	if err := printDiagnostics(c, run.diags, sources); err != nil {
 		return err
 	}
-	if run.diags.HasErrors() || c.Bool("check") && len(run.changed) > 0 {
+	if run.diags.HasErrors() || f.check && len(run.changed) > 0 {
 		return failed()
 	}
 	return nil
@@ -96,7 +97,7 @@ func (r *fmtRun) file(c *cli.Context, name string) error {
 		return nil
 	}
 	r.changed = append(r.changed, name)
-	check, diff := c.Bool("check"), c.Bool("diff")
+	check, diff := r.flags.check, r.flags.diff
 	if check || !diff {
 		// Like terraform fmt: the files that are (or would be) rewritten.
 		if _, err := fmt.Fprintln(c.App.Writer, name); err != nil {
@@ -153,7 +154,7 @@ func rewriteFile(name string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	return replaceFile(path, st.Mode().Perm(), bytesWriter(data))
+	return tempFiles.ReplaceFile(path, st.Mode().Perm(), bytesWriter(data))
 }
 
 // fileDiag is an I/O problem with one file, as a diagnostic so that it is
@@ -162,21 +163,6 @@ func fileDiag(summary, name string, err error) *hcl.Diagnostic {
 	return &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  summary,
-		Detail:   fmt.Sprintf("%s: %v.", name, pathErrorCause(err)),
+		Detail:   fmt.Sprintf("%s: %v.", name, atomicfile.Cause(err)),
 	}
-}
-
-// pathErrorCause drops the operation and path from an *fs.PathError or
-// *os.LinkError: the message names the user's path instead (the one in
-// the error may be a temporary file).
-func pathErrorCause(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
-	}
-	return err
 }

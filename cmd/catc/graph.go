@@ -11,6 +11,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/svgrenderer"
 	"github.com/catc-dev/catc/render"
 )
 
@@ -46,15 +47,16 @@ func graphCommand() *cli.Command {
 }
 
 func graphAction(c *cli.Context) error {
-	format, opts, sel, err := graphFlags(c)
+	f := graphFlagsOf(c)
+	format, opts, sel, err := graphOptions(c, f)
 	if err != nil {
 		return err
 	}
-	cat, err := loadCatalog(c, c.Args().Slice(), false)
+	cat, err := loadCatalog(c, commonOf(c).args, false)
 	if err != nil {
 		return err
 	}
-	sub, err := selectGraph(c, cat, sel)
+	sub, err := selectGraph(c, cat, sel, f.focus)
 	if err != nil {
 		return err
 	}
@@ -63,31 +65,31 @@ func graphAction(c *cli.Context) error {
 	case "json":
 		return writeOutput(c, func(w io.Writer) error { return render.GraphJSON(w, sub) })
 	case "svg":
-		return writeSVG(c, sub, opts)
+		return writeSVG(c, f, sub, opts)
 	}
 	return writeOutput(c, func(w io.Writer) error { return render.DOT(w, sub, opts) })
 }
 
-// graphFlags checks the flags before any work: the format, the DOT
+// graphOptions checks the flags before any work: the format, the DOT
 // options and the selection (without its focus, which needs the catalog).
-func graphFlags(c *cli.Context) (string, render.DOTOptions, graph.Selection, error) {
+func graphOptions(c *cli.Context, f graphFlags) (string, render.DOTOptions, graph.Selection, error) {
 	var opts render.DOTOptions
 	var sel graph.Selection
-	format := c.String("format")
+	format := f.format
 	if format != "dot" && format != "svg" && format != "json" {
-		return "", opts, sel, &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a graph format: use dot, svg or json", format)}
+		return "", opts, sel, failf("--format %q is not a graph format: use dot, svg or json", format)
 	}
 	var err error
-	if opts.Cluster, err = render.ParseCluster(c.String("cluster")); err != nil {
-		return "", opts, sel, &exitError{code: exitErrors, msg: err.Error()}
+	if opts.Cluster, err = render.ParseCluster(f.cluster); err != nil {
+		return "", opts, sel, fail(err.Error())
 	}
-	if sel.Direction, err = graph.ParseDirection(c.String("direction")); err != nil {
-		return "", opts, sel, &exitError{code: exitErrors, msg: "--direction " + err.Error()}
+	if sel.Direction, err = graph.ParseDirection(f.direction); err != nil {
+		return "", opts, sel, fail("--direction " + err.Error())
 	}
-	if sel.Depth = c.Int("depth"); sel.Depth < 0 {
-		return "", opts, sel, &exitError{code: exitErrors, msg: "--depth must be 0 (any distance) or more"}
+	if sel.Depth = f.depth; sel.Depth < 0 {
+		return "", opts, sel, fail("--depth must be 0 (any distance) or more")
 	}
-	focus := len(c.StringSlice("focus")) > 0
+	focus := len(f.focus) > 0
 	if err := firstError(
 		pointless(c, "depth", focus, "--focus REF"),
 		pointless(c, "direction", focus, "--focus REF"),
@@ -97,15 +99,15 @@ func graphFlags(c *cli.Context) (string, render.DOTOptions, graph.Selection, err
 	); err != nil {
 		return "", opts, sel, err
 	}
-	sel.Cycles, sel.Types = c.Bool("cycles"), c.StringSlice("type")
+	sel.Cycles, sel.Types = f.cycles, f.types
 	return format, opts, sel, nil
 }
 
 // selectGraph resolves --focus, builds the graph and selects from it,
 // printing diagnostics and a note about cycles.
-func selectGraph(c *cli.Context, cat *catalog.Catalog, sel graph.Selection) (*graph.Subgraph, error) {
+func selectGraph(c *cli.Context, cat *catalog.Catalog, sel graph.Selection, focus []string) (*graph.Subgraph, error) {
 	var err error
-	if sel.Focus, err = resolveAll(c, cat, c.StringSlice("focus")); err != nil {
+	if sel.Focus, err = resolveAll(c, cat, focus); err != nil {
 		return nil, err
 	}
 	sub, diags := graph.Build(cat).Select(sel)
@@ -176,27 +178,27 @@ func caption(focus []*catalog.Resource, sel graph.Selection) string {
 }
 
 // writeSVG renders the DOT through the companion renderer.
-func writeSVG(c *cli.Context, sub *graph.Subgraph, opts render.DOTOptions) error {
-	if n := len(sub.Resources); n > svgNodeLimit && !c.Bool("force") {
-		return &exitError{code: exitErrors, msg: fmt.Sprintf(
+func writeSVG(c *cli.Context, f graphFlags, sub *graph.Subgraph, opts render.DOTOptions) error {
+	if n := len(sub.Resources); n > svgNodeLimit && !f.force {
+		return failf(
 			"the graph has %d resources, more than %d: its SVG would take long to render and be unreadable. "+
 				"Draw part of it with --focus REF (and --depth N), --type T or --cycles, "+
-				"or use --format dot, or pass --force to render it anyway", n, svgNodeLimit)}
+				"or use --format dot, or pass --force to render it anyway", n, svgNodeLimit)
 	}
 	var dot bytes.Buffer
 	if err := render.DOT(&dot, sub, opts); err != nil {
 		return err
 	}
-	renderer, err := findSVGRenderer()
+	renderer, err := svgrenderer.Find()
 	if err != nil {
-		return &exitError{code: exitErrors, msg: err.Error()}
+		return fail(err.Error())
 	}
 	stop := showProgress(c.App.ErrWriter, fmt.Sprintf("rendering %s and %s as SVG", count(len(sub.Resources), "resource"), count(len(sub.Edges), "edge")))
 	var svg bytes.Buffer
-	err = render.SVG(c.Context, &svg, dot.Bytes(), render.SVGOptions{Renderer: renderer, Timeout: c.Duration("timeout")})
+	err = svgrenderer.Render(c.Context, &svg, dot.Bytes(), svgrenderer.Options{Renderer: renderer, Timeout: f.timeout})
 	stop() // before any output, which may go to the same terminal
 	if err != nil {
-		return &exitError{code: exitErrors, msg: err.Error()}
+		return fail(err.Error())
 	}
 	return writeOutput(c, func(w io.Writer) error {
 		_, err := w.Write(svg.Bytes())

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -136,7 +137,7 @@ func TestGraphSVGLimit(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	t.Setenv(rendererEnv, "/nonexistent/catc-svg")
+	t.Setenv("CATC_SVG", "/nonexistent/catc-svg")
 	code, stdout, stderr := runGraph(t, dir, "--format", "svg")
 	if code != 1 || stdout != "" {
 		t.Fatalf("exit code %d, stdout %q; want 1 and nothing", code, stdout)
@@ -150,23 +151,6 @@ func TestGraphSVGLimit(t *testing.T) {
 	code, _, stderr = runGraph(t, dir, "--format", "svg", "--force")
 	if code != 1 || !strings.Contains(stderr, "/nonexistent/catc-svg") {
 		t.Errorf("--force: exit code %d, stderr %q; want 1 naming the missing renderer", code, stderr)
-	}
-}
-
-// TestFindSVGRendererMissing: with no renderer anywhere, the message says
-// how to install it (also from a checkout) and how to do without.
-func TestFindSVGRendererMissing(t *testing.T) {
-	t.Setenv(rendererEnv, "")
-	t.Setenv("PATH", t.TempDir())
-	t.Chdir(t.TempDir())
-	_, err := findSVGRenderer()
-	if err == nil {
-		t.Fatal("findSVGRenderer found a renderer, want an error")
-	}
-	for _, want := range []string{"go install github.com/catc-dev/catc/cmd/catc-svg@latest", "go build -o", "--format dot | dot -Tsvg"} {
-		if !strings.Contains(err.Error(), want) {
-			t.Errorf("error %q does not contain %q", err, want)
-		}
 	}
 }
 
@@ -185,22 +169,22 @@ func TestGraphSVGNeverBuildsCheckout(t *testing.T) {
 	}
 	checkout := t.TempDir()
 	marker := filepath.Join(t.TempDir(), "ran")
-	writeFile(t, filepath.Join(checkout, "go.mod"), "module "+modulePath+"\n\ngo 1.21\n")
-	writeFile(t, filepath.Join(checkout, "cmd", rendererName, "main.go"),
+	writeFile(t, filepath.Join(checkout, "go.mod"), "module github.com/catc-dev/catc\n\ngo 1.21\n")
+	writeFile(t, filepath.Join(checkout, "cmd", "catc-svg", "main.go"),
 		"package main\n\nimport \"os\"\n\nfunc main() { os.WriteFile("+strconv.Quote(marker)+", nil, 0o644) }\n")
 	sub := filepath.Join(checkout, "site")
 	if err := os.Mkdir(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	t.Chdir(sub)
-	t.Setenv(rendererEnv, "")
-	os.Unsetenv(rendererEnv)
+	t.Setenv("CATC_SVG", "")
+	os.Unsetenv("CATC_SVG")
 	t.Setenv("PATH", filepath.Dir(goBin))
 	code, stdout, stderr := runCatc(t, "graph", seedAbs, "--format", "svg", "--diagnostics", "json")
 	if code != 1 || stdout != "" {
 		t.Errorf("exit %d, stdout %q; want 1 and nothing", code, stdout)
 	}
-	for _, want := range []string{"needs the renderer catc-svg", "go install " + modulePath + "/cmd/catc-svg@", "go build -o"} {
+	for _, want := range []string{"needs the renderer catc-svg", "go install github.com/catc-dev/catc/cmd/catc-svg@", "go build -o"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr does not contain %q:\n%s", want, stderr)
 		}
@@ -209,6 +193,9 @@ func TestGraphSVGNeverBuildsCheckout(t *testing.T) {
 		t.Error("catc built and ran the cmd/catc-svg of the working directory's checkout")
 	}
 }
+
+// rendererBin is the file name of the renderer built for the tests.
+var rendererBin = map[bool]string{false: "catc-svg", true: "catc-svg.exe"}[runtime.GOOS == "windows"]
 
 var svgRenderer struct {
 	once sync.Once
@@ -225,16 +212,16 @@ func buildSVGRenderer(t *testing.T) string {
 		if svgRenderer.err != nil {
 			return
 		}
-		bin := filepath.Join(svgRenderer.dir, rendererName+exeSuffix())
-		out, err := exec.Command("go", "build", "-o", bin, modulePath+"/cmd/"+rendererName).CombinedOutput()
+		bin := filepath.Join(svgRenderer.dir, rendererBin)
+		out, err := exec.Command("go", "build", "-o", bin, "github.com/catc-dev/catc/cmd/catc-svg").CombinedOutput()
 		if err != nil {
-			svgRenderer.err = fmt.Errorf("go build %s: %v\n%s", rendererName, err, out)
+			svgRenderer.err = fmt.Errorf("go build catc-svg: %v\n%s", err, out)
 		}
 	})
 	if svgRenderer.err != nil {
 		t.Fatal(svgRenderer.err)
 	}
-	return filepath.Join(svgRenderer.dir, rendererName+exeSuffix())
+	return filepath.Join(svgRenderer.dir, rendererBin)
 }
 
 // svgGroup is one <g class="node|edge"> of Graphviz's SVG, with its
@@ -287,7 +274,7 @@ func svgGroups(t *testing.T, svg string, class string) []svgGroup {
 // resources as nodes and the graph's edges as edges; the cycle
 // fixture's cycle edges, and only they, are drawn red.
 func TestGraphSVG(t *testing.T) {
-	t.Setenv(rendererEnv, buildSVGRenderer(t))
+	t.Setenv("CATC_SVG", buildSVGRenderer(t))
 
 	t.Run("seed nodes and edges", func(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "seed.svg")
@@ -356,6 +343,7 @@ func sorted(s []string) []string {
 // TestCatcDoesNotLinkGraphviz guards the start-up design: go-graphviz
 // compiles its WebAssembly in init, so only catc-svg may link it.
 func TestCatcDoesNotLinkGraphviz(t *testing.T) {
+	t.Parallel()
 	cmd := exec.Command("go", "list", "-deps", ".")
 	out, err := cmd.Output()
 	if err != nil {

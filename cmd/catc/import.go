@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
 
 	"github.com/hashicorp/hcl/v2"
@@ -33,19 +32,23 @@ func importCommand() *cli.Command {
 }
 
 func runImport(c *cli.Context) error {
-	paths := c.Args().Slice()
+	f := checkFlagsOf(c)
+	paths := commonOf(c).args
 	if len(paths) == 0 {
-		return &exitError{code: exitErrors, msg: "import needs at least one PATH (a Ruby type file, a .pp alias file or a module directory)"}
+		return fail("import needs at least one PATH (a Ruby type file, a .pp alias file or a module directory)")
 	}
 	sources, err := importer.FindSources(paths)
 	if err != nil {
-		return &exitError{code: exitErrors, msg: err.Error()}
+		return fail(err.Error())
 	}
 	var opts importer.Options
-	if len(c.StringSlice("aliases")) > 0 {
-		given, diags := catalog.LoadAliases(c.StringSlice("aliases"))
-		if err := printDiagnostics(c, diags, given.Files()); err != nil || diags.HasErrors() {
-			return cmp.Or(err, failed())
+	if len(f.aliases) > 0 {
+		given, diags := catalog.LoadAliases(f.aliases)
+		if err := printDiagnostics(c, diags, given.Files()); err != nil {
+			return err
+		}
+		if diags.HasErrors() {
+			return failed()
 		}
 		opts.Aliases = given.Aliases
 	}
@@ -65,7 +68,7 @@ func runImport(c *cli.Context) error {
 	if skipped := len(outs) - len(written); skipped > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "catc: %d of %d imported definitions have errors and were not written; fix them in the Ruby or write them by hand.\n", skipped, len(outs))
 	}
-	if diags.HasErrors() || c.Bool("strict") && len(diags) > 0 {
+	if diags.HasErrors() || f.strict && len(diags) > 0 {
 		return failed()
 	}
 	return nil
@@ -84,8 +87,8 @@ func sourceFiles(sources []importer.Source) map[string]*hcl.File {
 // writeImported prints the files one after the other, or writes them into
 // the -o directory all or none (as doc -o does).
 func writeImported(c *cli.Context, outs []importer.Output) error {
-	dir := c.String("output")
-	if dir == "" || dir == "-" {
+	dir := commonOf(c).output
+	if commonOf(c).toStdout() {
 		var b bytes.Buffer
 		for i, o := range outs {
 			if i > 0 {

@@ -124,6 +124,7 @@ func TestLanguageDocExamples(t *testing.T) {
 // and catc's advice point at is a heading of docs/language.md (GitHub's
 // slugs: lower case, punctuation dropped, spaces as hyphens).
 func TestLanguageDocAnchors(t *testing.T) {
+	t.Parallel()
 	src, err := os.ReadFile("../../docs/language.md")
 	if err != nil {
 		t.Fatal(err)

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
@@ -29,9 +27,10 @@ func loadCatalog(c *cli.Context, paths []string, strict bool) (*catalog.Catalog,
 		return nil, err
 	}
 	cat, diags := catalog.Load(paths, catalog.LoadOptions{
-		Vars:      c.StringSlice("var"),
-		VarFiles:  c.StringSlice("var-file"),
-		FactsFile: c.String("facts"),
+		Vars:      commonOf(c).vars,
+		VarFiles:  commonOf(c).varFiles,
+		FactsFile: commonOf(c).facts,
+		DigestKey: runDigestKey(c),
 	})
 	if err := printDiagnostics(c, diags, cat.Files()); err != nil {
 		return nil, err
@@ -55,13 +54,13 @@ func maxDiagnosticsFlag() cli.Flag {
 // the end of the run, see diagSink). Text is wrapped at the terminal's
 // width, and not at all in a log or pipe.
 func printDiagnostics(c *cli.Context, diags hcl.Diagnostics, files map[string]*hcl.File) error {
-	format, err := render.ParseDiagnosticFormat(c.String("diagnostics"))
+	format, err := render.ParseDiagnosticFormat(commonOf(c).diagnostics)
 	if err != nil {
-		return &exitError{code: exitErrors, msg: err.Error()}
+		return fail(err.Error())
 	}
-	max := c.Int("max-diagnostics")
+	max := commonOf(c).maxDiagnostics
 	if max < 0 {
-		return &exitError{code: exitErrors, msg: fmt.Sprintf("--max-diagnostics %d is negative: give 0 (print all) or more", max)}
+		return failf("--max-diagnostics %d is negative: give 0 (print all) or more", max)
 	}
 	sink := sinkOf(c)
 	sink.max = max
@@ -82,18 +81,18 @@ func printDiagnostics(c *cli.Context, diags hcl.Diagnostics, files map[string]*h
 // jsonDiagnostics reports whether standard error is one JSON document
 // (--diagnostics json), which takes no notes or summaries.
 func jsonDiagnostics(c *cli.Context) bool {
-	return render.DiagnosticFormat(c.String("diagnostics")) == render.DiagJSON
+	return render.DiagnosticFormat(commonOf(c).diagnostics) == render.DiagJSON
 }
 
 // checkLoadArgs checks what every loading command needs before it reads
 // anything: a known diagnostics format, at least one path, a usable
 // digest key.
 func checkLoadArgs(c *cli.Context, paths []string) error {
-	if _, err := render.ParseDiagnosticFormat(c.String("diagnostics")); err != nil {
-		return &exitError{code: exitErrors, msg: err.Error()}
+	if _, err := render.ParseDiagnosticFormat(commonOf(c).diagnostics); err != nil {
+		return fail(err.Error())
 	}
 	if len(paths) == 0 {
-		return &exitError{code: exitErrors, msg: c.Command.Name + " needs at least one PATH (a .hcl file or a directory of them)"}
+		return fail(c.Command.Name + " needs at least one PATH (a .hcl file or a directory of them)")
 	}
 	return applyDigestKey(c)
 }

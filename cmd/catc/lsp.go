@@ -22,7 +22,7 @@ func lspCommand() *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return usage("lsp takes no arguments (got " + c.Args().First() + ")")
+				return fail("lsp takes no arguments (got " + c.Args().First() + ")")
 			}
 			return lsp.Serve(c.Context, stdio{}, versionString())
 		},

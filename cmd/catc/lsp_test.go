@@ -26,6 +26,7 @@ func TestLspArgs(t *testing.T) {
 // error and the session goes on; a message that cannot be delimited is
 // answered with a parse error and exits 1 with the reason on stderr.
 func TestLspExitStatus(t *testing.T) {
+	t.Parallel()
 	framed := func(body string) string { return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body) }
 	init := framed(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}`)
 	shutdown := framed(`{"jsonrpc":"2.0","id":2,"method":"shutdown"}`)

@@ -138,3 +138,25 @@ func TestUnknownCommandSuggests(t *testing.T) {
 		t.Errorf("stderr %q does not suggest match", errOut)
 	}
 }
+
+// TestBatchCommand: every command but the language server is a batch
+// command, whichever flags come first.
+func TestBatchCommand(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"catc", "compile", "site"}, true},
+		{[]string{"catc", "--help"}, true},
+		{[]string{"catc"}, true},
+		{[]string{"catc", "lsp"}, false},
+		{[]string{"catc", "--debug", "lsp"}, false},
+		{[]string{"catc", "validate", "lsp"}, true},
+	}
+	for _, tt := range tests {
+		if got := batchCommand(tt.args); got != tt.want {
+			t.Errorf("batchCommand(%q) = %v, want %v", tt.args, got, tt.want)
+		}
+	}
+}

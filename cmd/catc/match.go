@@ -30,12 +30,13 @@ func matchCommand() *cli.Command {
 }
 
 func runMatch(c *cli.Context) error {
-	args := c.Args().Slice()
+	f := checkFlagsOf(c)
+	args := commonOf(c).args
 	if len(args) < 1 || len(args) > 2 {
-		return &exitError{code: exitErrors, msg: "match takes TYPE and an optional VALUE (JSON), e.g. catc match 'Integer[0, 65535]' 8080"}
+		return fail("match takes TYPE and an optional VALUE (JSON), e.g. catc match 'Integer[0, 65535]' 8080")
 	}
 	out, errOut := c.App.Writer, c.App.ErrWriter
-	aliases, err := loadAliasFlag(c)
+	aliases, err := loadAliasFlag(c, f.aliases)
 	if err != nil {
 		return err
 	}
@@ -62,9 +63,9 @@ func runMatch(c *cli.Context) error {
 		if looksLikeBareWord(args[1]) {
 			msg += fmt.Sprintf(`; a string needs its quotes: '"%s"'`, args[1])
 		}
-		return &exitError{code: exitErrors, msg: msg}
+		return fail(msg)
 	}
-	if msg, ok := types.Check(c.String("subject"), t, v); !ok {
+	if msg, ok := types.Check(f.subject, t, v); !ok {
 		fmt.Fprintln(out, escape.Text(msg))
 		return failed()
 	}
@@ -79,8 +80,7 @@ func aliasesFlag() cli.Flag {
 
 // loadAliasFlag loads the --aliases files; nil without the flag. Their
 // diagnostics are printed; an error fails the command.
-func loadAliasFlag(c *cli.Context) (*types.Aliases, error) {
-	paths := c.StringSlice("aliases")
+func loadAliasFlag(c *cli.Context, paths []string) (*types.Aliases, error) {
 	if len(paths) == 0 {
 		return nil, nil
 	}

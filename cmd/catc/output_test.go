@@ -37,12 +37,12 @@ func TestMain(m *testing.M) {
 	case "commit":
 		// Announce the commit of a directory output and give the
 		// parent time to signal it.
-		testHookCommitting = func() {
+		tempFiles.Committing = func() {
 			os.Stdout.WriteString("committing\n")
 			time.Sleep(300 * time.Millisecond)
 		}
 	default:
-		testHookWritten = func(tmp string) error {
+		tempFiles.Written = func(tmp string) error {
 			os.Stdout.WriteString("written " + tmp + "\n")
 			select {}
 		}
@@ -57,6 +57,7 @@ func TestMain(m *testing.M) {
 }
 
 func TestOutputRemovedOnSignal(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		sig  syscall.Signal
 		code int

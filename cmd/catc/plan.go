@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/urfave/cli/v2"
@@ -22,22 +21,23 @@ func planCommand() *cli.Command {
 			&cli.Int64Flag{Name: "seed", Usage: "with --ordering random, `N` seeds the shuffle (the same seed gives the same plan)"},
 		),
 		Action: func(c *cli.Context) error {
-			if c.IsSet("nodes") {
-				return planNodes(c)
+			f := planFlagsOf(c)
+			if commonOf(c).nodesSet {
+				return planNodes(c, f)
 			}
 			var write func(io.Writer, *graph.Plan) error
-			switch f := c.String("format"); f {
+			switch f := f.format; f {
 			case "text":
 				write = render.PlanText
 			case "json":
 				write = catalogjson.WritePlan
 			default:
-				return &exitError{code: exitErrors, msg: fmt.Sprintf("--format %q is not a plan format: use text or json", f)}
+				return failf("--format %q is not a plan format: use text or json", f)
 			}
 			// A cyclic catalog fails (exit 1), but the JSON document is
 			// still written, with its cycles: tools read them there.
-			_, plan, err := loadGraph(c, false)
-			if err != nil && (plan == nil || c.String("format") != "json") {
+			_, plan, err := loadGraph(c, f, false)
+			if err != nil && (plan == nil || f.format != "json") {
 				return err
 			}
 			if werr := writeOutput(c, func(w io.Writer) error { return write(w, plan) }); werr != nil {
@@ -50,8 +50,8 @@ func planCommand() *cli.Command {
 
 // ordering reads --ordering and --seed (flags of plan only; other commands
 // use Puppet's order).
-func ordering(c *cli.Context) (graph.Ordering, error) {
-	o := c.String("ordering")
+func ordering(c *cli.Context, f planFlags) (graph.Ordering, error) {
+	o := f.ordering
 	if err := pointless(c, "seed", o == "random", "--ordering random"); err != nil {
 		return graph.Ordering{}, err
 	}
@@ -59,23 +59,25 @@ func ordering(c *cli.Context) (graph.Ordering, error) {
 	case "", "declaration":
 		return graph.Ordering{}, nil
 	case "random":
-		return graph.Ordering{Random: true, Seed: c.Int64("seed")}, nil
+		return graph.Ordering{Random: true, Seed: f.seed}, nil
 	default:
-		return graph.Ordering{}, &exitError{code: exitErrors, msg: fmt.Sprintf("--ordering %q is not an ordering: use declaration or random", o)}
+		return graph.Ordering{}, failf("--ordering %q is not an ordering: use declaration or random", o)
 	}
 }
 
 // whyArgs are the arguments of `catc why` that load the same catalog as
 // this command: the load flags the user set, then the paths.
 func whyArgs(c *cli.Context) []string {
+	cf := commonOf(c)
 	var args []string
-	for _, name := range []string{"var", "var-file"} {
-		for _, v := range c.StringSlice(name) {
-			args = append(args, "--"+name, v)
-		}
+	for _, v := range cf.vars {
+		args = append(args, "--var", v)
 	}
-	if f := c.String("facts"); f != "" {
-		args = append(args, "--facts", f)
+	for _, v := range cf.varFiles {
+		args = append(args, "--var-file", v)
 	}
-	return append(args, c.Args().Slice()...)
+	if cf.facts != "" {
+		args = append(args, "--facts", cf.facts)
+	}
+	return append(args, cf.args...)
 }

@@ -61,3 +61,37 @@ func (p *progress) done() {
 		eraseLine(p.w, p.line)
 	}
 }
+
+// showProgress tells a terminal user that a long render is running: after
+// a second, a line on stderr that counts the seconds, erased when the
+// returned stop is called. Off a terminal it does nothing.
+func showProgress(stderr io.Writer, what string) (stop func()) {
+	if !isTerminal(stderr) {
+		return func() {}
+	}
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		start := time.Now()
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		line := ""
+		for {
+			select {
+			case <-done:
+				if line != "" {
+					eraseLine(stderr, line)
+				}
+				return
+			case <-tick.C:
+				line = fmt.Sprintf("catc: %s… %ds", what, int(time.Since(start).Seconds()))
+				fmt.Fprint(stderr, "\r"+line)
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished
+	}
+}

@@ -10,6 +10,7 @@ import (
 // bar that ends full and is cleared with blanks (no escape sequence: a
 // dumb terminal would print it).
 func TestProgress(t *testing.T) {
+	t.Parallel()
 	var pipe bytes.Buffer
 	if newProgress(&pipe) != nil {
 		t.Error("a progress bar on a buffer")

@@ -65,6 +65,7 @@ func trackedFiles(t *testing.T, root string) []string {
 // TestNoTeamOnlyReferences: no file a user reads points at DESIGN.md or
 // ../shared; what a user needs is in README.md and docs/.
 func TestNoTeamOnlyReferences(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..", "..")
 	files := trackedFiles(t, root)
 	if len(files) < 50 {
@@ -92,6 +93,7 @@ func TestNoTeamOnlyReferences(t *testing.T) {
 }
 
 func TestDevNote(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		file, line string
 		want       bool

@@ -8,12 +8,13 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/escape"
 )
 
 // Exit codes, as the README lists them: 0 success, 1 errors, 2 changes
 // (diff --detailed-exitcode, exitChanges), 128+N killed by signal N
-// (cleanupOnSignal).
+// (atomicfile.Registry.CleanupOnSignal).
 const (
 	exitOK     = 0
 	exitErrors = 1
@@ -27,8 +28,29 @@ type exitError struct {
 
 func (e *exitError) Error() string { return e.msg }
 
+// The command's errors are built by these constructors only: fail and
+// failf (a message for stderr), failOn (an error's text, nil stays nil),
+// failed (already printed) and, for diff, changesFound.
+
+// fail is an error whose message run prints to stderr: exit code 1.
+func fail(msg string) error { return &exitError{code: exitErrors, msg: msg} }
+
+// failf is fail with a formatted message.
+func failf(format string, args ...any) error { return fail(fmt.Sprintf(format, args...)) }
+
+// failOn is fail with err's text, or nil when err is nil.
+func failOn(err error) error {
+	if err == nil {
+		return nil
+	}
+	return fail(err.Error())
+}
+
 // failed reports errors that have already been printed (or need no text).
 func failed() error { return &exitError{code: exitErrors} }
+
+// changesFound is `diff --detailed-exitcode`'s "there are changes".
+func changesFound() error { return &exitError{code: exitChanges} }
 
 // run is main without the process: it returns the exit code.
 func run(args []string, stdout, stderr io.Writer) (code int) {
@@ -76,7 +98,7 @@ func (s *stdoutWriter) exitCode(code int, stderr io.Writer) int {
 	if s.err == nil || code == exitErrors {
 		return code
 	}
-	fmt.Fprintln(stderr, "catc: cannot write standard output: "+escape.Text(pathErrorCause(s.err).Error()))
+	fmt.Fprintln(stderr, "catc: cannot write standard output: "+escape.Text(atomicfile.Cause(s.err).Error()))
 	return exitErrors
 }
 
@@ -130,5 +152,5 @@ func checkCommand(app *cli.App, args []string) error {
 			msg += ". " + s
 		}
 	}
-	return &exitError{code: exitErrors, msg: msg}
+	return fail(msg)
 }

@@ -5,6 +5,7 @@ import "testing"
 // Colour follows no-color.org (only a non-empty NO_COLOR turns it off)
 // and TERM=dumb.
 func TestWantsColor(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		env  map[string]string

@@ -40,6 +40,7 @@ func openPTY(t *testing.T, cols uint16) *os.File {
 // Text diagnostics wrap at the terminal's own width, and not at all on a
 // file.
 func TestTerminalWidth(t *testing.T) {
+	t.Parallel()
 	tty := openPTY(t, 57)
 	if got := terminalWidth(tty); got != 57 {
 		t.Errorf("terminal of 57 columns: width %d", got)

@@ -17,10 +17,11 @@ func validateCommand() *cli.Command {
 			&cli.BoolFlag{Name: "strict", Usage: "fail on warnings too"},
 		),
 		Action: func(c *cli.Context) error {
-			if c.IsSet("nodes") {
-				return validateNodes(c)
+			f := checkFlagsOf(c)
+			if commonOf(c).nodesSet {
+				return validateNodes(c, f)
 			}
-			g, _, err := loadGraph(c, c.Bool("strict"))
+			g, _, err := loadGraph(c, planFlags{}, f.strict)
 			if err != nil {
 				return err
 			}

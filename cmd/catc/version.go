@@ -17,7 +17,7 @@ func versionCommand() *cli.Command {
 		Usage: "print the version",
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return usage(fmt.Sprintf("version takes no arguments (got %q)", c.Args().First()))
+				return failf("version takes no arguments (got %q)", c.Args().First())
 			}
 			printVersion(c)
 			return nil

@@ -21,9 +21,9 @@ func whyCommand() *cli.Command {
 			"FROM and TO; the others are paths.",
 		Flags: loadFlags(),
 		Action: func(c *cli.Context) error {
-			paths, refs := splitRefs(c.Args().Slice())
+			paths, refs := splitRefs(commonOf(c).args)
 			if len(refs) == 0 || len(refs) > 2 {
-				return &exitError{code: exitErrors, msg: "why takes PATH... then FROM [TO], e.g. catc why site/ 'Software[php]' 'Apt_key[6F6B…]'"}
+				return fail("why takes PATH... then FROM [TO], e.g. catc why site/ 'Software[php]' 'Apt_key[6F6B…]'")
 			}
 			cat, err := loadCatalog(c, paths, false)
 			if err != nil {

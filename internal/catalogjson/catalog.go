@@ -76,10 +76,25 @@ type Origin struct {
 // Value is a types.Value that marshals with hash keys in their order,
 // floats that stay floats (1.0), and sensitive values replaced by a
 // marker: {"sensitive": "hmac-sha256:<key id>:<hex>"} with a digest key,
-// {"sensitive": "redacted"} without (see SensitiveMarker). It unmarshals with the
-// same rules (key order kept, 1 an Integer and 1.0 a Float); a marker
-// reads back as the hash it is.
-type Value struct{ V types.Value }
+// {"sensitive": "redacted"} without (see catalog.Catalog.SensitiveMarker).
+// It unmarshals with the same rules (key order kept, 1 an Integer and 1.0
+// a Float); a marker reads back as the hash it is.
+type Value struct {
+	V types.Value
+	// marker writes a sensitive value: the marker of the catalog V
+	// belongs to (nil: catalog.NoDigest, as for a catalog without a key).
+	marker func(types.Value) string
+}
+
+// markerOf is v's marker function.
+func (v Value) markerOf() func(types.Value) string {
+	if v.marker == nil {
+		return noDigest
+	}
+	return v.marker
+}
+
+func noDigest(types.Value) string { return catalog.NoDigest }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Value) UnmarshalJSON(data []byte) error {
@@ -94,7 +109,7 @@ func (v *Value) UnmarshalJSON(data []byte) error {
 // MarshalJSON implements json.Marshaler.
 func (v Value) MarshalJSON() ([]byte, error) {
 	w := jsonw.Compact()
-	w.Value(v.V, catalog.SensitiveMarker)
+	w.Value(v.V, v.markerOf())
 	return w.Bytes(), nil
 }
 
@@ -110,8 +125,8 @@ func New(c *catalog.Catalog) *Document {
 			Ref:        r.Ref(),
 			Type:       r.Type.Name,
 			Title:      r.Title,
-			Namevars:   Value{r.Namevars},
-			Attributes: Value{r.Attributes},
+			Namevars:   Value{r.Namevars, c.SensitiveMarker},
+			Attributes: Value{r.Attributes, c.SensitiveMarker},
 			Tags:       tags,
 			Noop:       r.Noop,
 			File:       r.DeclRange.Filename,
@@ -217,9 +232,9 @@ func (r *Resource) writeMembers(w *jsonw.Writer) {
 	w.Key("title")
 	w.String(r.Title)
 	w.Key("namevars")
-	w.Value(r.Namevars.V, catalog.SensitiveMarker)
+	w.Value(r.Namevars.V, r.Namevars.markerOf())
 	w.Key("attributes")
-	w.Value(r.Attributes.V, catalog.SensitiveMarker)
+	w.Value(r.Attributes.V, r.Attributes.markerOf())
 	w.Key("tags")
 	w.Strings(r.Tags)
 	w.Key("noop")

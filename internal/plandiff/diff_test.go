@@ -16,6 +16,7 @@ import (
 )
 
 func TestLongestIncreasing(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		seq  []int
 		keep []bool
@@ -36,6 +37,7 @@ func TestLongestIncreasing(t *testing.T) {
 }
 
 func TestEqualValue(t *testing.T) {
+	t.Parallel()
 	h := func(kv ...any) *types.Hash {
 		out := &types.Hash{}
 		for i := 0; i < len(kv); i += 2 {
@@ -70,10 +72,11 @@ func TestEqualValue(t *testing.T) {
 // and of the diff fixtures and checks that the order and cycles
 // ReadSnapshot recomputes from it are those Order computed.
 func TestReadSnapshotOrder(t *testing.T) {
-	withDigestKey(t) // as compiled with CATC_DIGEST_KEY: secrets compare
+	t.Parallel()
+	key := testKey(t, "a test key of 32 bytes, not used") // as compiled with CATC_DIGEST_KEY: secrets compare
 	dirs, _ := filepath.Glob("../../fixtures/diff/*/new")
 	for _, dir := range dirs {
-		c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
+		c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{DigestKey: key})
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", dir, diags)
 		}
@@ -111,6 +114,7 @@ func checkRoundTrip(t *testing.T, name string, c *catalog.Catalog) {
 }
 
 func TestReadSnapshotErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ name, src, want string }{
 		{"not JSON", "nope", "not a catalog JSON file"},
 		{"wrong format", `{"format": "x"}`, `format is "x"`},
@@ -147,7 +151,9 @@ func generated(t testing.TB, n, every int) *catalog.Catalog {
 			return m
 		})
 	}
-	c, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+	// Its secrets are digested as with CATC_DIGEST_KEY, so that they
+	// compare after a round trip through the catalog JSON.
+	c, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{DigestKey: testKey(t, "a test key of 32 bytes, not used")})
 	if diags.HasErrors() {
 		t.Fatalf("load: %v", diags)
 	}
@@ -203,6 +209,7 @@ func ExampleDiff() {
 // appears is new, the same one going away is resolved, one on both sides
 // is unresolved; with a cycle in the new catalog Puppet applies nothing.
 func TestDiffCycles(t *testing.T) {
+	t.Parallel()
 	load := func(dir string) *Snapshot {
 		c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
 		if diags.HasErrors() {
@@ -237,6 +244,7 @@ func TestDiffCycles(t *testing.T) {
 // TestParseNames: every action and attribute behaviour reads
 // back from the name the diff JSON writes; unknown names do not.
 func TestParseNames(t *testing.T) {
+	t.Parallel()
 	for a := Manage; a <= Fail; a++ {
 		if got, ok := ParseAction(a.String()); !ok || got != a {
 			t.Errorf("ParseAction(%q) = %v, %v", a.String(), got, ok)

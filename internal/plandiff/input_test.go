@@ -11,6 +11,7 @@ import (
 // resources other than 0 to n-1. Each error gives the byte offset or the
 // ref.
 func TestReadSnapshotStrict(t *testing.T) {
+	t.Parallel()
 	res := func(ref string, index int) string {
 		return `{"ref": "` + ref + `", "type": "a", "title": "x", "index": ` + string(rune('0'+index)) + `}`
 	}

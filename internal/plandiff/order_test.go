@@ -15,6 +15,7 @@ import (
 // longestIncreasing keeps; a heavier element wins a tie of lengths, never
 // length itself.
 func TestHeaviestIncreasing(t *testing.T) {
+	t.Parallel()
 	ones := func(n int) []int {
 		w := make([]int, n)
 		for i := range w {
@@ -49,6 +50,7 @@ func TestHeaviestIncreasing(t *testing.T) {
 // declares a new edge, one whose attributes changed, or one whose
 // declaration moved.
 func TestMovesOnTouched(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, old, new string
 		want           string
@@ -118,6 +120,7 @@ func srcSnapshot(t *testing.T, src string) *Snapshot {
 // TestNaturalCompare: numbers by value, a prefix first, the type before
 // the title.
 func TestNaturalCompare(t *testing.T) {
+	t.Parallel()
 	want := []string{
 		"Exec[1]", "Exec[01]", "Exec[2]", "Exec[10]",
 		"Firewall[100 allow ssh]", "Firewall[100 allow ssh v6]", "Firewall[101 allow http]",

@@ -83,6 +83,7 @@ func chain(uid, shell string) string {
 // resources a failure skips, and the Resource API's sentences, under the
 // three strict settings.
 func TestDiffOutcomes(t *testing.T) {
+	t.Parallel()
 	const failMsg = "Attempting to change `uid` init_only attribute value from `1001` to `2001`"
 	tests := []struct {
 		name     string
@@ -206,6 +207,7 @@ resource "node_res" "t" { deps = ["s"] }`,
 // TestDiffRefreshSkipsFailures: a resource subscribed to a failing one is
 // skipped, not refreshed; under warning the same change refreshes it.
 func TestDiffRefreshSkipsFailures(t *testing.T) {
+	t.Parallel()
 	src := `
 resource "init_res" "u" {
   uid   = %UID%
@@ -236,6 +238,7 @@ type puppetRun struct {
 // setting: the failing and skipped resources, the error's sentence under
 // error, the warning under warning, nothing under off.
 func TestDiffInitOnlyPuppet(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"init_only", "init_only_default", "init_only_noop", "init_only_plain", "init_only_absent"} {
 		for _, strict := range []Strict{StrictError, StrictWarning, StrictOff} {
 			t.Run(name+"/"+strict.String(), func(t *testing.T) {
@@ -295,6 +298,7 @@ var cmpEmpty = cmp.Transformer("empty", func(s []string) []string {
 })
 
 func TestRubyString(t *testing.T) {
+	t.Parallel()
 	h := &types.Hash{}
 	h.Set("k", "v")
 	h.Set("n", int64(1))
@@ -323,6 +327,7 @@ func TestRubyString(t *testing.T) {
 }
 
 func TestRubyStringNestedSecret(t *testing.T) {
+	t.Parallel()
 	v := []types.Value{"a", Redacted{Digest: "hmac-sha256:x"}}
 	if got, want := rubyString(v), `["a", #<Sensitive [value redacted]>]`; got != want {
 		t.Errorf("rubyString = %s, want %s", got, want)

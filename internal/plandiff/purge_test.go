@@ -31,6 +31,7 @@ func purgeSnapshot(t *testing.T, src string) *Snapshot {
 // TestDiffPurges: a resource no longer managed names what in the new
 // catalog may purge it, and only that.
 func TestDiffPurges(t *testing.T) {
+	t.Parallel()
 	const chains = `
 resource "firewallchain" "INPUT:filter:IPv4" { purge = %s }
 resource "firewallchain" "OUTPUT:filter:IPv4" {}

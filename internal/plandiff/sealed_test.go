@@ -21,6 +21,7 @@ func craftedCatalog(attrs, typesJSON string) string {
 // another case or twice; its change is shown as undetermined and never
 // with its values.
 func TestReadSnapshotSealsSensitive(t *testing.T) {
+	t.Parallel()
 	const sens = `[{"name":"user","attributes":[{"name":"name","behaviour":"namevar","sensitive":false},{"name":"password","behaviour":"property","sensitive":true},{"name":"token","behaviour":"init_only","sensitive":true}]}]`
 	const twice = `[{"name":"User","attributes":[{"name":"password","behaviour":"property","sensitive":true}]},{"name":"user","attributes":[{"name":"password","behaviour":"property","sensitive":false}]}]`
 	tests := []struct {

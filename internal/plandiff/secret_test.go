@@ -11,25 +11,25 @@ import (
 	"github.com/catc-dev/catc/types"
 )
 
-// withDigestKey sets a digest key for the test, as CATC_DIGEST_KEY does.
-func withDigestKey(t *testing.T) {
+// testKey is a digest key for a test, as CATC_DIGEST_KEY gives one;
+// "" is none.
+func testKey(t testing.TB, key string) *catalog.DigestKey {
 	t.Helper()
-	setDigestKey(t, "a test key of 32 bytes, not used")
-}
-
-func setDigestKey(t *testing.T, key string) {
-	t.Helper()
-	if err := catalog.SetDigestKey([]byte(key)); err != nil {
+	if key == "" {
+		return nil
+	}
+	k, err := catalog.NewDigestKey([]byte(key))
+	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { catalog.SetDigestKey(nil) })
+	return k
 }
 
 // compiledSnapshot is the snapshot diff reads back from the catalog JSON
-// of dir (what `catc compile` writes), under the current digest key.
-func compiledSnapshot(t *testing.T, dir string) *Snapshot {
+// of dir (what `catc compile` writes), under the digest key key.
+func compiledSnapshot(t *testing.T, dir string, key *catalog.DigestKey) *Snapshot {
 	t.Helper()
-	c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
+	c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{DigestKey: key})
 	if diags.HasErrors() {
 		t.Fatalf("%s: %v", dir, diags)
 	}
@@ -70,6 +70,7 @@ func sensitiveChanges(d *PlanDiff) []string {
 // the change shows and nothing else; without a key, or under two keys,
 // diff cannot tell and says so for both.
 func TestDiffCompiledSecrets(t *testing.T) {
+	t.Parallel()
 	old, new := "../../fixtures/diff/sensitive/old", "../../fixtures/diff/sensitive/new"
 	tests := []struct {
 		name       string
@@ -84,17 +85,9 @@ func TestDiffCompiledSecrets(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			key := func(k string) {
-				if k == "" {
-					catalog.SetDigestKey(nil)
-					return
-				}
-				setDigestKey(t, k)
-			}
-			key(tt.oldKey)
-			o := compiledSnapshot(t, old)
-			key(tt.newKey)
-			n := compiledSnapshot(t, new)
+			t.Parallel()
+			o := compiledSnapshot(t, old, testKey(t, tt.oldKey))
+			n := compiledSnapshot(t, new, testKey(t, tt.newKey))
 			got := sensitiveChanges(Diff(o, n))
 			if strings.Join(got, "\n") != strings.Join(tt.wantChange, "\n") {
 				t.Errorf("sensitive changes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.wantChange, "\n"))
@@ -106,6 +99,7 @@ func TestDiffCompiledSecrets(t *testing.T) {
 // TestDiffInProcessSecrets diffs the HCL sides directly: without any key,
 // a random key of the run still tells the change.
 func TestDiffInProcessSecrets(t *testing.T) {
+	t.Parallel()
 	snap := func(dir string) *Snapshot {
 		c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
 		if diags.HasErrors() {
@@ -123,9 +117,9 @@ func TestDiffInProcessSecrets(t *testing.T) {
 // TestDiffUnknownSecrets: secrets that cannot be compared are counted
 // apart, never as changes: no change, no event, no init_only failure.
 func TestDiffUnknownSecrets(t *testing.T) {
-	catalog.SetDigestKey(nil)
-	o := compiledSnapshot(t, "../../fixtures/diff/sensitive/old")
-	n := compiledSnapshot(t, "../../fixtures/diff/sensitive/new")
+	t.Parallel()
+	o := compiledSnapshot(t, "../../fixtures/diff/sensitive/old", nil)
+	n := compiledSnapshot(t, "../../fixtures/diff/sensitive/new", nil)
 	for _, d := range []*PlanDiff{Diff(n, n), Diff(o, n)} {
 		c := d.Counts()
 		if c.Change != 0 || c.Undetermined != 2 || d.HasChanges() || d.Empty() {
@@ -143,6 +137,7 @@ func TestDiffUnknownSecrets(t *testing.T) {
 // not fail the resource (no one knows it changed); a known change beside
 // it is still a change.
 func TestUnknownInitOnly(t *testing.T) {
+	t.Parallel()
 	secret := func(digest string) *types.Hash {
 		return &types.Hash{Keys: []string{"ensure", "token", "uid"}, Values: []types.Value{"present", Redacted{Digest: digest}, int64(1)}}
 	}

@@ -100,7 +100,7 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 		s.Resources[i] = SnapResource{
 			Ref: r.Ref(), Type: r.Type.Name, Title: r.Title,
 			Key:        uniquenessKey(r.Type.Name, r.UniquenessKey),
-			Attributes: redactHash(r.Attributes),
+			Attributes: redactHash(g.Catalog, r.Attributes),
 			Tags:       r.Tags, Noop: r.Noop, Attrs: info,
 			File: r.DeclRange.Filename, Line: r.DeclRange.Start.Line, Index: i,
 		}
@@ -144,30 +144,30 @@ func uniquenessKey(typ string, values []types.Value) string {
 }
 
 // redactHash copies h with every Sensitive value, at any depth, replaced
-// by its Redacted digest.
-func redactHash(h *types.Hash) *types.Hash {
+// by its Redacted digest under c's key.
+func redactHash(c *catalog.Catalog, h *types.Hash) *types.Hash {
 	if h == nil {
 		return &types.Hash{}
 	}
 	out := &types.Hash{Keys: h.Keys, Values: make([]types.Value, len(h.Values))}
 	for i, v := range h.Values {
-		out.Values[i] = redact(v)
+		out.Values[i] = redact(c, v)
 	}
 	return out
 }
 
-func redact(v types.Value) types.Value {
+func redact(c *catalog.Catalog, v types.Value) types.Value {
 	switch v := v.(type) {
 	case types.Sensitive:
-		return Redacted{Digest: catalog.SensitiveDigest(v.Value)}
+		return Redacted{Digest: c.SensitiveDigest(v.Value)}
 	case []types.Value:
 		out := make([]types.Value, len(v))
 		for i, x := range v {
-			out[i] = redact(x)
+			out[i] = redact(c, x)
 		}
 		return out
 	case *types.Hash:
-		return redactHash(v)
+		return redactHash(c, v)
 	}
 	return v
 }

@@ -26,7 +26,7 @@ const (
 	// a sensitive value nested in another. This is the only place catc
 	// writes a secret: the caller must keep the output private.
 	RevealSecrets
-	// RedactSecrets writes catc's marker (catalog.SensitiveMarker) in
+	// RedactSecrets writes catc's marker (catalog.Catalog.SensitiveMarker) in
 	// place of each value: for comparing catalogs (octocatalog-diff),
 	// never for applying.
 	RedactSecrets
@@ -168,12 +168,12 @@ func writeRich(jw *jsonw.Writer, v types.Value) {
 		}
 		jw.EndObject()
 	default:
-		writePuppetValue(jw, v)
+		writePuppetValue(jw, v, nil) // a scalar: no marker to write
 	}
 }
 
 // writeRichSensitive writes the inside of a Sensitive: in clear, a
 // Sensitive within it unwrapped (Puppet has no Sensitive of a Sensitive).
 func writeRichSensitive(jw *jsonw.Writer, v types.Value) {
-	writePuppetValue(jw, unwrapAll(v))
+	writePuppetValue(jw, unwrapAll(v), nil) // no Sensitive left: no marker to write
 }

@@ -60,6 +60,7 @@ func loadSecrets(t *testing.T) ([]byte, error) {
 // By default a catalog with secrets is refused, before anything is
 // written, naming every attribute and where it is written.
 func TestPuppetCatalogRefusesSecrets(t *testing.T) {
+	t.Parallel()
 	out, err := loadSecrets(t)
 	var se *SecretsError
 	if !errors.As(err, &se) {
@@ -93,6 +94,7 @@ func TestPuppetCatalogRefusesSecrets(t *testing.T) {
 // attributes whose type takes a Sensitive named in sensitive_parameters,
 // nested secrets in rich-data form.
 func TestPuppetCatalogRevealsSecrets(t *testing.T) {
+	t.Parallel()
 	g := loadPuppetGraph(t, []string{"vault.hcl"}, [][]byte{[]byte(secretsCatalog)})
 	var b bytes.Buffer
 	if err := Write(&b, g, Options{Secrets: RevealSecrets}); err != nil {
@@ -145,6 +147,7 @@ func TestPuppetCatalogRevealsSecrets(t *testing.T) {
 
 // A catalog without secrets is written by default.
 func TestPuppetCatalogWithoutSecrets(t *testing.T) {
+	t.Parallel()
 	names, srcs := readFixtures(t, "seed/types.hcl", "seed/resources.hcl")
 	g := loadPuppetGraph(t, names, srcs)
 	var def, redact bytes.Buffer

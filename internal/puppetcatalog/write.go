@@ -80,7 +80,7 @@ func Write(w io.Writer, g *graph.Graph, opts Options) error {
 	jw.BeginArray()
 	writePuppetPrelude(jw)
 	for _, r := range g.Catalog.Resources {
-		writePuppetResource(jw, r, opts.Secrets)
+		writePuppetResource(jw, g.Catalog, r, opts.Secrets)
 	}
 	jw.EndArray()
 	jw.Key("edges")
@@ -145,7 +145,7 @@ func writePuppetEdge(jw *jsonw.Writer, source, target string) {
 
 // writePuppetResource writes one resource entry in the key order of
 // Puppet's Resource#to_data_hash.
-func writePuppetResource(jw *jsonw.Writer, r *catalog.Resource, secrets Secrets) {
+func writePuppetResource(jw *jsonw.Writer, c *catalog.Catalog, r *catalog.Resource, secrets Secrets) {
 	jw.BeginObject()
 	jw.Key("type")
 	jw.String(r.Type.RefType())
@@ -163,7 +163,7 @@ func writePuppetResource(jw *jsonw.Writer, r *catalog.Resource, secrets Secrets)
 	jw.Bool(false)
 	jw.Key("kind")
 	jw.String("compilable_type")
-	if sensitive := writePuppetParameters(jw, r, secrets); len(sensitive) > 0 {
+	if sensitive := writePuppetParameters(jw, c, r, secrets); len(sensitive) > 0 {
 		jw.Key("sensitive_parameters")
 		jw.Strings(sensitive)
 	}
@@ -216,7 +216,7 @@ func validPuppetTag(t string) bool {
 
 // writePuppetParameters writes the "parameters" member (omitted when
 // empty, as Puppet does) and returns the names of the sensitive ones.
-func writePuppetParameters(jw *jsonw.Writer, r *catalog.Resource, secrets Secrets) []string {
+func writePuppetParameters(jw *jsonw.Writer, c *catalog.Catalog, r *catalog.Resource, secrets Secrets) []string {
 	params := puppetParams(r)
 	if len(params) == 0 {
 		return nil
@@ -232,7 +232,7 @@ func writePuppetParameters(jw *jsonw.Writer, r *catalog.Resource, secrets Secret
 		if secrets == RevealSecrets {
 			writeRevealed(jw, p.value)
 		} else {
-			writePuppetValue(jw, p.value)
+			writePuppetValue(jw, p.value, c)
 		}
 	}
 	jw.EndObject()
@@ -323,8 +323,8 @@ func oneOrMany(ss []string) types.Value {
 
 // writePuppetValue writes a value as Puppet's JSON has it: undef null,
 // hashes in their key order, floats that stay floats, and a sensitive
-// value as its marker string, never in clear.
-func writePuppetValue(jw *jsonw.Writer, v types.Value) {
+// value as its marker under c's digest key, never in clear.
+func writePuppetValue(jw *jsonw.Writer, v types.Value, c *catalog.Catalog) {
 	switch v := v.(type) {
 	case nil:
 		jw.Null()
@@ -339,7 +339,7 @@ func writePuppetValue(jw *jsonw.Writer, v types.Value) {
 	case []types.Value:
 		jw.BeginArray()
 		for _, x := range v {
-			writePuppetValue(jw, x)
+			writePuppetValue(jw, x, c)
 		}
 		jw.EndArray()
 	case *types.Hash:
@@ -347,12 +347,12 @@ func writePuppetValue(jw *jsonw.Writer, v types.Value) {
 		if v != nil {
 			for i, k := range v.Keys {
 				jw.Key(k)
-				writePuppetValue(jw, v.Values[i])
+				writePuppetValue(jw, v.Values[i], c)
 			}
 		}
 		jw.EndObject()
 	case types.Sensitive:
-		jw.String(catalog.SensitiveMarker(v.Value))
+		jw.String(c.SensitiveMarker(v.Value))
 	default:
 		jw.Null()
 	}

@@ -124,6 +124,7 @@ func writePuppet(t *testing.T, g *graph.Graph) []byte {
 }
 
 func TestPuppetCatalogGolden(t *testing.T) {
+	t.Parallel()
 	cases := puppetCases(t)
 	for _, name := range []string{"seed", "software_titles", "features"} {
 		t.Run(name, func(t *testing.T) {
@@ -157,6 +158,7 @@ var relationParams = []string{"require", "before", "notify", "subscribe"}
 // catalog, exactly the manual relations written (no auto ones), and no
 // sensitive value in clear.
 func TestPuppetCatalogShape(t *testing.T) {
+	t.Parallel()
 	for name, g := range puppetCases(t) {
 		t.Run(name, func(t *testing.T) {
 			out := writePuppet(t, g)
@@ -277,6 +279,7 @@ func checkManualRelations(t *testing.T, g *graph.Graph, written map[[2]string]bo
 // TestPuppetCatalogDeterministic writes each catalog twice, and from two
 // separate loads, and wants the same bytes.
 func TestPuppetCatalogDeterministic(t *testing.T) {
+	t.Parallel()
 	first, second := puppetCases(t), puppetCases(t)
 	for name, g := range first {
 		a, b, c := writePuppet(t, g), writePuppet(t, g), writePuppet(t, second[name])

@@ -15,9 +15,11 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/gctune"
 )
 
 func main() {
+	defer gctune.Batch()() // as catc's batch commands do
 	start := time.Now()
 	c, diags := catalog.Load(os.Args[1:], catalog.LoadOptions{})
 	elapsed := time.Since(start)

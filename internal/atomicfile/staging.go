@@ -1,4 +1,4 @@
-package main
+package atomicfile
 
 import (
 	"errors"
@@ -10,9 +10,9 @@ import (
 	"sync"
 )
 
-// staging writes the files of a directory output (compile --nodes -o DIR,
+// Staging writes the files of a directory output (compile --nodes -o DIR,
 // doc -o DIR, import -o DIR) so that DIR gets every file or none, also
-// when a signal comes. It works in one of two ways, chosen by stageDir:
+// when a signal comes. It works in one of two ways, chosen by StageDir:
 //
 //   - swap: the files are written into a fresh temporary directory beside
 //     DIR, which then takes DIR's place by rename. When DIR exists (and
@@ -24,10 +24,11 @@ import (
 //     written beside its target and all are renamed in one go that a
 //     signal waits for.
 //
-// add may be called concurrently.
-type staging struct {
+// Add may be called concurrently.
+type Staging struct {
 	mu    sync.Mutex
-	guard *outputGuard
+	reg   *Registry
+	guard *Guard
 	dir   string // as the user named it, for messages
 
 	// swap
@@ -43,10 +44,9 @@ type staging struct {
 // the file its symbolic link points to).
 type stagedFile struct{ path, target, tmp string }
 
-// stageDir prepares writing the directory dir; errors are exitErrors
-// naming dir.
-func stageDir(dir string, guard *outputGuard) (*staging, error) {
-	s := &staging{guard: guard, dir: dir}
+// StageDir prepares writing the directory dir; errors name dir.
+func (r *Registry) StageDir(dir string, guard *Guard) (*Staging, error) {
+	s := &Staging{reg: r, guard: guard, dir: dir}
 	target, err := resolveLinks(dir)
 	if err != nil {
 		return nil, createError(dir, err)
@@ -75,7 +75,7 @@ func stageDir(dir string, guard *outputGuard) (*staging, error) {
 // Stat is st) may be swapped out as a whole: it holds only regular files
 // catc wrote and none of the inputs, and it is not the working directory
 // (which a shell would be left inside of, removed).
-func (s *staging) replaceable(st fs.FileInfo) bool {
+func (s *Staging) replaceable(st fs.FileInfo) bool {
 	if wd, err := os.Stat("."); err != nil || os.SameFile(wd, st) {
 		return false
 	}
@@ -87,7 +87,7 @@ func (s *staging) replaceable(st fs.FileInfo) bool {
 		return false
 	}
 	for _, e := range entries {
-		if !e.Type().IsRegular() || !catcWrote(filepath.Join(s.target, e.Name())) {
+		if !e.Type().IsRegular() || !CatcWrote(filepath.Join(s.target, e.Name())) {
 			return false
 		}
 	}
@@ -97,13 +97,13 @@ func (s *staging) replaceable(st fs.FileInfo) bool {
 // makeTempDir creates the directory the files are written into, beside
 // the target, registered for removal on a signal. perm is the replaced
 // directory's mode, or newFile (0777 less the umask).
-func (s *staging) makeTempDir(perm fs.FileMode) error {
+func (s *Staging) makeTempDir(perm fs.FileMode) error {
 	mode := perm
 	if perm == newFile {
 		mode = 0o777
 	}
-	tempFiles.lock()
-	defer tempFiles.unlock()
+	s.reg.lock()
+	defer s.reg.unlock()
 	for range 100 {
 		name := filepath.Join(filepath.Dir(s.target), tempName())
 		err := os.Mkdir(name, mode)
@@ -113,7 +113,7 @@ func (s *staging) makeTempDir(perm fs.FileMode) error {
 		if err != nil {
 			return createError(s.dir, err)
 		}
-		tempFiles.addLocked(name)
+		s.reg.addLocked(name)
 		s.tmpDir = name
 		if perm != newFile {
 			// Mkdir applied the umask; the replaced directory's mode wins.
@@ -126,9 +126,9 @@ func (s *staging) makeTempDir(perm fs.FileMode) error {
 	return createError(s.dir, errors.New("no free temporary directory name"))
 }
 
-// add writes the file name (a base name) of the directory with write.
+// Add writes the file name (a base name) of the directory with write.
 // Errors name the file as the user would.
-func (s *staging) add(name string, write func(io.Writer) error) error {
+func (s *Staging) Add(name string, write func(io.Writer) error) error {
 	path := filepath.Join(s.dir, name)
 	if s.tmpDir != "" {
 		// A file the replaced directory holds keeps its mode (created
@@ -143,7 +143,7 @@ func (s *staging) add(name string, write func(io.Writer) error) error {
 		}
 		// The temporary directory is removed as a whole, on failure or
 		// on a signal.
-		return outputError(path, writeTemp(f, perm, write))
+		return outputError(path, s.reg.writeTemp(f, perm, write))
 	}
 	target, err := resolveLinks(path)
 	if err != nil {
@@ -159,7 +159,7 @@ func (s *staging) add(name string, write func(io.Writer) error) error {
 		}
 		perm = st.Mode().Perm()
 	}
-	tmp, err := stageTemp(target, perm, write)
+	tmp, err := s.reg.stageTemp(target, perm, write)
 	if err != nil {
 		return outputError(path, err)
 	}
@@ -169,51 +169,51 @@ func (s *staging) add(name string, write func(io.Writer) error) error {
 	return nil
 }
 
-// commit puts the files in place: the directory swapped in, or the files
+// Commit puts the files in place: the directory swapped in, or the files
 // renamed in the order staged.
-func (s *staging) commit() error {
+func (s *Staging) Commit() error {
 	if s.tmpDir == "" {
 		pairs := make([][2]string, len(s.files))
 		for i, f := range s.files {
 			pairs[i] = [2]string{f.tmp, f.target}
 		}
-		i, err := tempFiles.commitAll(pairs)
+		i, err := s.reg.commitAll(pairs)
 		if err != nil {
 			return outputError(s.files[i].path, err)
 		}
 		return nil
 	}
 	if !s.existed {
-		return outputError(s.dir, tempFiles.commit(s.tmpDir, s.target))
+		return outputError(s.dir, s.reg.commit(s.tmpDir, s.target))
 	}
-	aside, err := tempFiles.swapDir(s.tmpDir, s.target, tempName())
+	aside, err := s.reg.swapDir(s.tmpDir, s.target, tempName())
 	if err != nil {
 		return outputError(s.dir, err)
 	}
-	tempFiles.remove(aside)
+	s.reg.Remove(aside)
 	return nil
 }
 
-// discard removes what was written and not put in place (deferred by the
+// Discard removes what was written and not put in place (deferred by the
 // caller: after a commit it does nothing).
-func (s *staging) discard() {
+func (s *Staging) Discard() {
 	if s.tmpDir != "" {
-		tempFiles.remove(s.tmpDir) // a no-op once renamed
+		s.reg.Remove(s.tmpDir) // a no-op once renamed
 	}
 	for _, f := range s.files {
-		tempFiles.remove(f.tmp) // a no-op once renamed
+		s.reg.Remove(f.tmp) // a no-op once renamed
 	}
 }
 
 // stageTemp writes a temporary file beside path with write and gives it
 // perm; it returns the file's name, or removes it on failure.
-func stageTemp(path string, perm fs.FileMode, write func(io.Writer) error) (string, error) {
-	tmp, err := createTemp(path, perm)
+func (r *Registry) stageTemp(path string, perm fs.FileMode, write func(io.Writer) error) (string, error) {
+	tmp, err := r.createTemp(path, perm)
 	if err != nil {
 		return "", err
 	}
-	if err := writeTemp(tmp, perm, write); err != nil {
-		tempFiles.remove(tmp.Name())
+	if err := r.writeTemp(tmp, perm, write); err != nil {
+		r.Remove(tmp.Name())
 		return "", err
 	}
 	return tmp.Name(), nil
@@ -221,5 +221,5 @@ func stageTemp(path string, perm fs.FileMode, write func(io.Writer) error) (stri
 
 // createError is the error of a directory output that cannot be made.
 func createError(dir string, err error) error {
-	return &exitError{code: exitErrors, msg: fmt.Sprintf("cannot create %s: %v", dir, pathErrorCause(err))}
+	return fmt.Errorf("cannot create %s: %v", dir, Cause(err))
 }

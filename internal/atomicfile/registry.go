@@ -1,4 +1,4 @@
-package main
+package atomicfile
 
 import (
 	"fmt"
@@ -9,26 +9,38 @@ import (
 	"syscall"
 )
 
-// tempFiles are the temporary files and directories this process has
+// Registry holds the temporary files and directories a process has
 // created and not yet renamed into place or removed. On SIGINT or SIGTERM
-// they are removed before the process exits, so that an interrupted
-// `compile -o` leaves no partial file behind.
-var tempFiles = &tempRegistry{paths: map[string]bool{}}
-
-type tempRegistry struct {
+// (CleanupOnSignal) they are removed before the process exits, so that an
+// interrupted `compile -o` leaves no partial file behind. A process has
+// one, made by its main package; its methods may be called concurrently.
+type Registry struct {
 	mu    sync.Mutex
 	paths map[string]bool
+
+	// Written, when set (by tests only), runs after a temporary output
+	// file is written and before it is renamed, so that a test can signal
+	// the process at that moment, or fail the write (its error).
+	Written func(tmp string) error
+	// Committing, when set (by tests only), runs in the middle of putting
+	// a directory output in place (after its first rename), so that a
+	// test can signal the process at that moment.
+	Committing func()
 }
 
-func (r *tempRegistry) lock()   { r.mu.Lock() }
-func (r *tempRegistry) unlock() { r.mu.Unlock() }
+// NewRegistry is an empty registry.
+func NewRegistry() *Registry { return &Registry{paths: map[string]bool{}} }
+
+func (r *Registry) lock()   { r.mu.Lock() }
+func (r *Registry) unlock() { r.mu.Unlock() }
 
 // addLocked registers path; the caller holds the lock, and has created
 // path under it, so that a signal cannot come between the two.
-func (r *tempRegistry) addLocked(path string) { r.paths[path] = true }
+func (r *Registry) addLocked(path string) { r.paths[path] = true }
 
-// remove deletes a registered path (and, for a directory, what is in it).
-func (r *tempRegistry) remove(path string) {
+// Remove deletes a registered path (and, for a directory, what is in it);
+// a path no longer registered (renamed into place) is left alone.
+func (r *Registry) Remove(path string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.paths[path] {
@@ -40,7 +52,7 @@ func (r *tempRegistry) remove(path string) {
 // commit renames tmp to path and forgets tmp, under the lock: a signal
 // sees either the temporary file (and removes it) or the renamed one
 // (and leaves it).
-func (r *tempRegistry) commit(tmp, path string) error {
+func (r *Registry) commit(tmp, path string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if err := os.Rename(tmp, path); err != nil {
@@ -54,7 +66,7 @@ func (r *tempRegistry) commit(tmp, path string) error {
 // under one hold of the lock: a signal waits until every file is in
 // place. On an error it stops and returns the failing pair's index (the
 // files renamed before it stay renamed).
-func (r *tempRegistry) commitAll(pairs [][2]string) (int, error) {
+func (r *Registry) commitAll(pairs [][2]string) (int, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for i, p := range pairs {
@@ -62,8 +74,8 @@ func (r *tempRegistry) commitAll(pairs [][2]string) (int, error) {
 			return i, err
 		}
 		delete(r.paths, p[0])
-		if i == 0 && testHookCommitting != nil {
-			testHookCommitting()
+		if i == 0 && r.Committing != nil {
+			r.Committing()
 		}
 	}
 	return 0, nil
@@ -74,15 +86,15 @@ func (r *tempRegistry) commitAll(pairs [][2]string) (int, error) {
 // dir, under the lock, so that a signal sees the old directory or the new
 // one. The old one, now at the returned path, is registered for removal;
 // if the second rename fails, dir is put back.
-func (r *tempRegistry) swapDir(tmp, dir, aside string) (string, error) {
+func (r *Registry) swapDir(tmp, dir, aside string) (string, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	aside = filepath.Join(filepath.Dir(dir), aside)
 	if err := os.Rename(dir, aside); err != nil {
 		return "", err
 	}
-	if testHookCommitting != nil {
-		testHookCommitting()
+	if r.Committing != nil {
+		r.Committing()
 	}
 	if err := os.Rename(tmp, dir); err != nil {
 		if back := os.Rename(aside, dir); back != nil {
@@ -95,31 +107,26 @@ func (r *tempRegistry) swapDir(tmp, dir, aside string) (string, error) {
 	return aside, nil
 }
 
-// testHookCommitting, when set (by tests only), runs in the middle of
-// putting a directory output in place (after its first rename), so that
-// a test can signal the process at that moment.
-var testHookCommitting func()
-
 // removeAllLocked deletes every registered path; the lock is held and
 // never released, since the process exits next.
-func (r *tempRegistry) removeAllLocked() {
+func (r *Registry) removeAllLocked() {
 	r.mu.Lock()
 	for p := range r.paths {
 		os.RemoveAll(p)
 	}
 }
 
-// cleanupOnSignal removes the temporary files on SIGINT, SIGTERM or
+// CleanupOnSignal removes the temporary files on SIGINT, SIGTERM or
 // SIGHUP and exits with the shell's status for the signal, 128 + its
 // number (130 for Ctrl-C, 143 for kill). The returned function stops it.
-func cleanupOnSignal() (stop func()) {
+func (r *Registry) CleanupOnSignal() (stop func()) {
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	done := make(chan struct{})
 	go func() {
 		select {
 		case sig := <-ch:
-			tempFiles.removeAllLocked()
+			r.removeAllLocked()
 			code := 128 + 15
 			if s, ok := sig.(syscall.Signal); ok {
 				code = 128 + int(s)
@@ -134,14 +141,14 @@ func cleanupOnSignal() (stop func()) {
 	}
 }
 
-// mkdirTemp creates a temporary directory, removed on a signal like the
-// temporary files; the caller removes it with tempFiles.remove.
-func mkdirTemp(pattern string) (string, error) {
-	tempFiles.lock()
-	defer tempFiles.unlock()
+// MkdirTemp creates a temporary directory, removed on a signal like the
+// temporary files; the caller removes it with Remove.
+func (r *Registry) MkdirTemp(pattern string) (string, error) {
+	r.lock()
+	defer r.unlock()
 	dir, err := os.MkdirTemp("", pattern)
 	if err == nil {
-		tempFiles.addLocked(dir)
+		r.addLocked(dir)
 	}
 	return dir, err
 }

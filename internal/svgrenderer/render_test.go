@@ -1,4 +1,4 @@
-package render
+package svgrenderer
 
 import (
 	"bytes"
@@ -25,6 +25,7 @@ func fakeRenderer(t *testing.T, script string) string {
 }
 
 func TestSVGRenderer(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		script  string
@@ -42,7 +43,7 @@ func TestSVGRenderer(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var out bytes.Buffer
 			start := time.Now()
-			err := SVG(context.Background(), &out, []byte("digraph {}"), SVGOptions{Renderer: fakeRenderer(t, tc.script), Timeout: tc.timeout})
+			err := Render(context.Background(), &out, []byte("digraph {}"), Options{Renderer: fakeRenderer(t, tc.script), Timeout: tc.timeout})
 			if tc.inError != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.inError) {
 					t.Fatalf("SVG error = %v, want one containing %q", err, tc.inError)

@@ -1,21 +1,13 @@
-package main
+package svgrenderer
 
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"time"
 )
-
-// The SVG renderer is a companion binary, catc-svg, because linking
-// go-graphviz makes every process compile Graphviz's WebAssembly at
-// start-up (~0.1 s warm, ~1.5 s cold, +20 MB): catc would pay that on
-// `catc version` and `catc validate`. As a process it also gives real
-// timeouts and crash isolation, which go-graphviz lacks in-process.
 
 const (
 	rendererName = "catc-svg"
@@ -24,12 +16,12 @@ const (
 	rendererEnv = "CATC_SVG"
 )
 
-// findSVGRenderer locates catc-svg: $CATC_SVG, next to the running catc
+// Find locates catc-svg: $CATC_SVG, next to the running catc
 // (its symbolic links resolved), or on PATH. It never builds one: catc
 // runs on checkouts nobody has read, and a go.mod or a cmd/catc-svg found
 // in the working directory, an input or a git revision is theirs, not
 // catc's. The error says how to install it.
-func findSVGRenderer() (string, error) {
+func Find() (string, error) {
 	if p := os.Getenv(rendererEnv); p != "" {
 		if isExecutable(p) {
 			return p, nil
@@ -65,38 +57,4 @@ func exeSuffix() string {
 func isExecutable(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.Mode().IsRegular() && (runtime.GOOS == "windows" || st.Mode()&0o111 != 0)
-}
-
-// showProgress tells a terminal user that a long render is running: after
-// a second, a line on stderr that counts the seconds, erased when the
-// returned stop is called. Off a terminal it does nothing.
-func showProgress(stderr io.Writer, what string) (stop func()) {
-	if !isTerminal(stderr) {
-		return func() {}
-	}
-	done := make(chan struct{})
-	finished := make(chan struct{})
-	go func() {
-		defer close(finished)
-		start := time.Now()
-		tick := time.NewTicker(time.Second)
-		defer tick.Stop()
-		line := ""
-		for {
-			select {
-			case <-done:
-				if line != "" {
-					eraseLine(stderr, line)
-				}
-				return
-			case <-tick.C:
-				line = fmt.Sprintf("catc: %s… %ds", what, int(time.Since(start).Seconds()))
-				fmt.Fprint(stderr, "\r"+line)
-			}
-		}
-	}()
-	return func() {
-		close(done)
-		<-finished
-	}
 }

@@ -1,4 +1,4 @@
-package render
+package svgrenderer
 
 import (
 	"bytes"
@@ -11,10 +11,10 @@ import (
 	"time"
 )
 
-// SVGOptions say how to run the SVG renderer.
-type SVGOptions struct {
+// Options say how to run the SVG renderer.
+type Options struct {
 	// Renderer is the path of the catc-svg companion (DOT on standard
-	// input, SVG on standard output; see cmd/catc-svg).
+	// input, SVG on standard output; see cmd/catc-svg), as Find gives it.
 	Renderer string
 	// Timeout stops a render that takes longer (0: no limit). Graphviz
 	// cannot be interrupted in-process, so the renderer is a process,
@@ -22,10 +22,10 @@ type SVGOptions struct {
 	Timeout time.Duration
 }
 
-// SVG lays out the DOT graph dot and writes it to w as SVG, by running
+// Render lays out the DOT graph dot and writes it to w as SVG, by running
 // the renderer once. Errors name the renderer's own message; an empty
 // or non-SVG result is an error too, never a silent empty file.
-func SVG(ctx context.Context, w io.Writer, dot []byte, opts SVGOptions) error {
+func Render(ctx context.Context, w io.Writer, dot []byte, opts Options) error {
 	if opts.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)

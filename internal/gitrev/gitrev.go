@@ -1,0 +1,210 @@
+package gitrev
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/catc-dev/catc/internal/inputfile"
+)
+
+// Repo is a git working tree.
+type Repo struct {
+	// Root is the top directory of the working tree.
+	Root string
+}
+
+// Find is the working tree that holds path, so that a revision is read
+// from any directory. A path that no longer exists in the working tree is
+// looked up from its nearest existing parent. The error is git's.
+func Find(path string) (*Repo, error) {
+	dir := existingDir(path)
+	out, err := git(dir, nil, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, err
+	}
+	return &Repo{Root: strings.TrimSpace(string(out))}, nil
+}
+
+// IsCommit reports whether rev names a commit of the repository.
+func (r *Repo) IsCommit(rev string) bool {
+	_, err := git(r.Root, nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
+	return err == nil
+}
+
+// Tree is the files of some paths at a revision, extracted into a
+// directory (Extract).
+type Tree struct {
+	// Rev is the revision, as the user wrote it.
+	Rev string
+	// Paths are the extracted paths, one for each path that exists at
+	// Rev, in the order given.
+	Paths []string
+	// rename maps an extracted path to the path the user gave.
+	rename map[string]string
+}
+
+// Extract writes the files of paths at revision rev into dir (keeping
+// their paths from the repository root): a path that is a file at rev
+// itself, a directory its *.hcl files. A path that does not exist at rev
+// contributes nothing.
+func (r *Repo) Extract(rev string, paths []string, dir string) (*Tree, error) {
+	t := &Tree{Rev: rev, rename: map[string]string{}}
+	for _, p := range paths {
+		rel, err := repoRelative(r.Root, p)
+		if err != nil {
+			return nil, err
+		}
+		n, err := extractAt(r.Root, rev, rel, dir)
+		if err != nil {
+			return nil, err
+		}
+		if n > 0 {
+			at := filepath.Join(dir, rel)
+			t.Paths = append(t.Paths, at)
+			t.rename[at] = filepath.Clean(p)
+		}
+	}
+	return t, nil
+}
+
+// Name is file, extracted under one of t's paths, as the user would name
+// it at the revision ("HEAD~1:site/web.hcl"); other files stay as they
+// are.
+func (t *Tree) Name(file string) string {
+	for from, to := range t.rename {
+		if file == from || strings.HasPrefix(file, from+string(filepath.Separator)) {
+			return t.Rev + ":" + filepath.ToSlash(filepath.Join(to, file[len(from):]))
+		}
+	}
+	return file
+}
+
+// existingDir is path when it is a directory, else the nearest parent
+// directory of it that exists.
+func existingDir(path string) string {
+	dir, err := filepath.Abs(path)
+	if err != nil {
+		return path
+	}
+	for {
+		if st, err := os.Stat(dir); err == nil && st.IsDir() {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return dir
+		}
+		dir = parent
+	}
+}
+
+// repoRelative is p relative to the repository root, with symbolic links
+// resolved on both sides (a temporary directory is often behind one).
+func repoRelative(repo, p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	root := repo
+	if r, err := filepath.EvalSymlinks(repo); err == nil {
+		root = r
+	}
+	if a, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = a
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("%s is outside the git repository at %s", p, repo)
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+// extractAt writes the files of rel at rev under dir (keeping their paths
+// from the repository root): rel itself when it is a file, its *.hcl
+// files when it is a directory. It returns how many it wrote.
+func extractAt(repo, rev, rel, dir string) (int, error) {
+	out, err := git(repo, nil, "ls-tree", "-r", "-z", "--full-tree", rev, "--", rel)
+	if err != nil {
+		return 0, fmt.Errorf("git ls-tree %s -- %s: %v", rev, rel, err)
+	}
+	var names, ids []string
+	for _, entry := range strings.Split(string(out), "\x00") {
+		meta, name, ok := strings.Cut(entry, "\t")
+		f := strings.Fields(meta)
+		if !ok || len(f) != 3 || f[1] != "blob" || f[0] == "120000" {
+			continue // trees, submodules, symbolic links
+		}
+		if name == rel || strings.HasSuffix(name, ".hcl") {
+			names, ids = append(names, name), append(ids, f[2])
+		}
+	}
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	return len(ids), catBlobs(repo, ids, names, dir)
+}
+
+// catBlobs reads the blobs with one `git cat-file --batch` and writes
+// them to dir/name.
+func catBlobs(repo string, ids, names []string, dir string) error {
+	out, err := git(repo, strings.NewReader(strings.Join(ids, "\n")+"\n"), "cat-file", "--batch")
+	if err != nil {
+		return errors.New("git cat-file: " + err.Error())
+	}
+	br := bufio.NewReader(bytes.NewReader(out))
+	for _, name := range names {
+		header, err := br.ReadString('\n')
+		f := strings.Fields(header)
+		if err != nil || len(f) != 3 || f[1] != "blob" {
+			return fmt.Errorf("git cat-file: unexpected answer %q for %s", header, name)
+		}
+		size, err := strconv.Atoi(f[2])
+		if err != nil {
+			return fmt.Errorf("git cat-file: bad size in %q", header)
+		}
+		if size > inputfile.MaxSize {
+			return fmt.Errorf("cannot read %s: larger than %d MiB, the limit for an input file", name, inputfile.MaxSize>>20)
+		}
+		data := make([]byte, size+1) // the content and its trailing newline
+		if _, err := io.ReadFull(br, data); err != nil {
+			return errors.New("git cat-file: " + err.Error())
+		}
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, data[:size], 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// git runs git in dir (the current directory when empty) with literal
+// pathspecs, and returns its standard output; an error carries stderr.
+func git(dir string, stdin io.Reader, args ...string) ([]byte, error) {
+	full := append([]string{"--literal-pathspecs"}, args...)
+	if dir != "" {
+		full = append([]string{"-C", dir}, full...)
+	}
+	cmd := exec.Command("git", full...)
+	cmd.Stdin = stdin
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return nil, fmt.Errorf("%s", msg)
+		}
+		return nil, err
+	}
+	return out, nil
+}

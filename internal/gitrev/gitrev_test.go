@@ -1,0 +1,106 @@
+package gitrev
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func run(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
+		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+}
+
+func write(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestExtract reads a directory and a file at the previous commit: the
+// directory's *.hcl files only (no symbolic link, no other file), the
+// content of then, a path that did not exist then left out, and the
+// extracted files named as the user would at the revision.
+func TestExtract(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	run(t, repo, "init", "-q")
+	write(t, filepath.Join(repo, "site", "a.hcl"), "old a\n")
+	write(t, filepath.Join(repo, "site", "sub", "b.hcl"), "old b\n")
+	write(t, filepath.Join(repo, "site", "notes.txt"), "not HCL\n")
+	if err := os.Symlink("a.hcl", filepath.Join(repo, "site", "link.hcl")); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(repo, "one.hcl"), "old one\n")
+	run(t, repo, "add", ".")
+	run(t, repo, "commit", "-q", "-m", "old")
+	write(t, filepath.Join(repo, "site", "a.hcl"), "new a\n")
+	write(t, filepath.Join(repo, "later.hcl"), "new\n")
+	run(t, repo, "add", ".")
+	run(t, repo, "commit", "-q", "-m", "new")
+
+	r, err := Find(filepath.Join(repo, "site", "gone", "x.hcl")) // from its nearest existing parent
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.IsCommit("HEAD~1") || r.IsCommit("HEAD~5") {
+		t.Errorf("IsCommit: HEAD~1 %v, HEAD~5 %v", r.IsCommit("HEAD~1"), r.IsCommit("HEAD~5"))
+	}
+	dir := t.TempDir()
+	site, one, later := filepath.Join(repo, "site"), filepath.Join(repo, "one.hcl"), filepath.Join(repo, "later.hcl")
+	tree, err := r.Extract("HEAD~1", []string{site, later, one}, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{filepath.Join(dir, "site"), filepath.Join(dir, "one.hcl")}; strings.Join(tree.Paths, ",") != strings.Join(want, ",") {
+		t.Errorf("paths %q, want %q", tree.Paths, want)
+	}
+	var got []string
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			b, _ := os.ReadFile(p)
+			got = append(got, tree.Name(p)+"="+strings.TrimSpace(string(b)))
+		}
+		return err
+	})
+	want := []string{
+		"HEAD~1:" + filepath.ToSlash(one) + "=old one",
+		"HEAD~1:" + filepath.ToSlash(filepath.Join(site, "a.hcl")) + "=old a",
+		"HEAD~1:" + filepath.ToSlash(filepath.Join(site, "sub", "b.hcl")) + "=old b",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("extracted:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if n := tree.Name("/elsewhere/x.hcl"); n != "/elsewhere/x.hcl" {
+		t.Errorf("a file not extracted is renamed %q", n)
+	}
+	if _, err := r.Extract("HEAD", []string{t.TempDir()}, dir); err == nil || !strings.Contains(err.Error(), "is outside the git repository at") {
+		t.Errorf("a path outside the repository: %v", err)
+	}
+}
+
+// TestFindOutside: a path in no working tree is git's error.
+func TestFindOutside(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	if _, err := Find(t.TempDir()); err == nil {
+		t.Error("Find outside a working tree: no error")
+	}
+}

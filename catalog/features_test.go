@@ -45,7 +45,7 @@ func TestKnownFeatures(t *testing.T) {
 func TestLanguageSchemaIsACopy(t *testing.T) {
 	t.Parallel()
 	s := LanguageSchema()
-	if len(s.TopLevelBlocks) == 0 || s.Behaviours[Namevar] != "namevar" || len(s.Features) != len(knownFeatures) {
+	if len(s.TopLevelBlocks) == 0 || s.Behaviours[0] != "namevar" || len(s.Features) != len(knownFeatures) {
 		t.Fatalf("schema = %+v", s)
 	}
 	s.Metaparameters[0], s.Features[0], s.TopLevelBlocks[0] = "x", "x", "x"

@@ -43,6 +43,7 @@
 //
 // This package does not build the graph, order resources or find cycles
 // (package graph), does not print diagnostics (cmd/catc), does not
-// write or read the catalog JSON (internal/catalogjson), and keeps no
+// write or read the catalog JSON (internal/catalogjson), does not read
+// facts files (internal/nodefacts: catalog takes its *Node), and keeps no
 // process-wide settings (the collector's tuning is cmd/catc's).
 package catalog

@@ -54,7 +54,7 @@ func expandPaths(paths []string, skip []string) ([]string, hcl.Diagnostics) {
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			diags = append(diags, ioDiag(p, err))
+			diags = append(diags, inputfile.Diagnostic(p, err))
 			continue
 		}
 		if !st.IsDir() {
@@ -136,7 +136,7 @@ func (w *dirWalk) hclFiles(dir string) ([]string, hcl.Diagnostics) {
 func (w *dirWalk) walk(dir string, ancestors []string, files *[]string, diags *hcl.Diagnostics) {
 	real, err := realAbs(dir)
 	if err != nil {
-		*diags = append(*diags, ioDiag(dir, err))
+		*diags = append(*diags, inputfile.Diagnostic(dir, err))
 		return
 	}
 	if slices.Contains(ancestors, real) {
@@ -150,7 +150,7 @@ func (w *dirWalk) walk(dir string, ancestors []string, files *[]string, diags *h
 		return // else named again (site and site/modules): its files are listed
 	}
 	if len(w.listed) == maxDirs {
-		*diags = append(*diags, ioDiag(dir, fmt.Errorf("more than %d directories below the paths given (a symbolic link to a large tree?); it and the rest were skipped", maxDirs)))
+		*diags = append(*diags, inputfile.Diagnostic(dir, fmt.Errorf("more than %d directories below the paths given (a symbolic link to a large tree?); it and the rest were skipped", maxDirs)))
 	}
 	if len(w.listed) >= maxDirs {
 		return
@@ -158,7 +158,7 @@ func (w *dirWalk) walk(dir string, ancestors []string, files *[]string, diags *h
 	w.listed[real] = dir
 	entries, err := os.ReadDir(dir) // sorted by name
 	if err != nil {
-		*diags = append(*diags, ioDiag(dir, err))
+		*diags = append(*diags, inputfile.Diagnostic(dir, err))
 	}
 	ancestors = append(ancestors, real)
 	for _, e := range entries {
@@ -211,27 +211,10 @@ func readFiles(names []string) ([]*sourceFile, hcl.Diagnostics) {
 	for _, n := range names {
 		src, err := inputfile.Read(n)
 		if err != nil {
-			diags = append(diags, ioDiag(n, err))
+			diags = append(diags, inputfile.Diagnostic(n, err))
 			continue
 		}
 		out = append(out, &sourceFile{name: n, src: src})
 	}
 	return out, diags
-}
-
-func ioDiag(path string, err error) *hcl.Diagnostic {
-	return &hcl.Diagnostic{
-		Severity: hcl.DiagError,
-		Summary:  summaryUnreadable,
-		Detail:   fmt.Sprintf("Cannot read %s: %v.", path, unwrapPathError(err)),
-	}
-}
-
-// unwrapPathError drops the path from an *fs.PathError, which the detail
-// already names.
-func unwrapPathError(err error) error {
-	if pe, ok := err.(*fs.PathError); ok {
-		return pe.Err
-	}
-	return err
 }

@@ -3,6 +3,7 @@ package catalog
 import (
 	"runtime"
 
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -83,7 +84,7 @@ func (s *Site) Files() map[string]*hcl.File { return s.tmpl.Files() }
 // trusted.*) on one goroutine and returns the catalog with the node's own
 // diagnostics (those of LoadSite are not repeated). It must not be called
 // when LoadSite reported errors.
-func (s *Site) Compile(n *Node) (*Catalog, hcl.Diagnostics) {
+func (s *Site) Compile(n *nodefacts.Node) (*Catalog, hcl.Diagnostics) {
 	c := &Catalog{
 		Types: s.tmpl.Types, Aliases: s.tmpl.Aliases,
 		aliases: s.tmpl.aliases, typeByName: s.tmpl.typeByName,

@@ -18,9 +18,6 @@ import (
 // one) and what to do.
 const (
 	summaryUnreadable      = inputfile.UnreadableSummary
-	summaryDirLoop         = "Symbolic link loop"
-	summaryDirTwice        = "Directory loaded twice"
-	summaryLinkOutside     = "Symbolic link out of the tree"
 	summaryUnsupportedTop  = "Unsupported block type"
 	summaryUnsupportedArg  = "Unsupported argument"
 	summaryBlockLabels     = "Wrong block labels"

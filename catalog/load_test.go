@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/catc-dev/catc/internal/hclpaths"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -444,8 +445,8 @@ func TestLoadSkipsVarFilesAndHiddenDirs(t *testing.T) {
 	if diags.HasErrors() {
 		t.Errorf("diagnostics: %s", describeDiags(diags))
 	}
-	names, _ := ExpandPaths([]string{dir})
+	names, _ := hclpaths.Expand([]string{dir}, nil)
 	if len(names) != 2 {
-		t.Errorf("ExpandPaths = %v, want site.hcl and vars/prod.hcl", names)
+		t.Errorf("Expand = %v, want site.hcl and vars/prod.hcl", names)
 	}
 }

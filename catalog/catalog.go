@@ -83,7 +83,7 @@ func (c *Catalog) Lookup(typ, title string) *Resource {
 	if r := c.table[string(appendTitleKey(buf[:0], td.Name, title))]; r != nil {
 		return r
 	}
-	nv, ok := td.SplitTitle(title)
+	nv, ok := td.splitTitle(title)
 	if !ok {
 		return nil
 	}
@@ -106,7 +106,7 @@ type TypeDef struct {
 	// Attributes are in declaration order.
 	Attributes []*AttrDef
 	// TitlePatterns are the `title_pattern` blocks in order. When there are
-	// none, the whole title goes to the first namevar (see SplitTitle).
+	// none, the whole title goes to the first namevar, as in Puppet.
 	TitlePatterns []*TitlePattern
 	// AutoRules are the rules of the four auto* blocks, in source order.
 	AutoRules []*AutoRule
@@ -299,7 +299,7 @@ type AutoTerm struct {
 type Resource struct {
 	Type *TypeDef
 	// Title is the title as declared; Puppet may apply the resource under
-	// another one (AppliedTitle, Ref).
+	// another one (appliedTitle, Ref).
 	Title string
 	// Index is the declaration index: the position in Catalog.Resources.
 	Index int
@@ -346,12 +346,12 @@ type Resource struct {
 }
 
 // Ref is the Puppet reference of the resource, e.g. `Software[php-yum]`,
-// with the title it is applied under (AppliedTitle).
+// with the title it is applied under (appliedTitle).
 func (r *Resource) Ref() string {
 	if r.ref != "" {
 		return r.ref
 	}
-	return r.refWith(r.AppliedTitle())
+	return r.refWith(r.appliedTitle())
 }
 
 // refWith is the reference of r with the given title.

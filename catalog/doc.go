@@ -30,7 +30,7 @@
 //     place, digested under the key the catalog was loaded with
 //     (LoadOptions.DigestKey, Catalog.SensitiveMarker).
 //   - Resource.Title is the declared title; Resource.Ref uses the title
-//     Puppet applies the resource under (AppliedTitle), which a `name`
+//     Puppet applies the resource under, which a `name`
 //     attribute may change (Renamed; DeclaredRef keeps the declared one).
 //   - Resource.Relations are the require/before/notify/subscribe references,
 //     each resolved to its target, with the range of the reference.

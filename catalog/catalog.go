@@ -10,7 +10,9 @@ import (
 )
 
 // Catalog is a loaded, validated set of type definitions and resource
-// declarations. It is built by Load and is read-only afterwards.
+// declarations. A loader builds it (Load, LoadFiles, LoadSite's
+// Compile; see loader.go) and it is read-only afterwards: it holds only
+// what the later stages and the editor read.
 type Catalog struct {
 	// Types are the type definitions in declaration order.
 	Types []*TypeDef
@@ -35,18 +37,14 @@ type Catalog struct {
 	// renamed maps the declared title key of each renamed resource to it.
 	renamed map[string]*Resource
 	files   map[string]*hcl.File
-	// secrets are the source ranges and scope values that hold secrets;
-	// masked is files with those ranges masked (see secrets.go).
-	secrets secrets
+	// secretRanges are the source ranges that hold secrets, per file,
+	// sorted (what the loader's secrets found); masked is files with
+	// those ranges masked, made on the first call of Files.
+	secretRanges map[string][]hcl.Range
+	masked       map[string]*hcl.File
 	// digestKey is LoadOptions.DigestKey, for the markers of sensitive
 	// values (nil: none).
 	digestKey *DigestKey
-	masked    map[string]*hcl.File
-	// conditionalDiags are what the check of Conditional reported, which
-	// a node's diagnostics do not repeat; conditionalRefs are the
-	// Conditional resources' literal references, until resolved.
-	conditionalDiags map[diagKey]bool
-	conditionalRefs  [][]pendingRef
 }
 
 // Type returns the type definition called name (case-insensitive), or nil.
@@ -61,7 +59,7 @@ func (c *Catalog) Type(name string) *TypeDef {
 // shows one. It is never nil.
 func (c *Catalog) Files() map[string]*hcl.File {
 	if c.masked == nil {
-		c.masked = c.secrets.maskedFiles(c.files)
+		c.masked = maskedFiles(c.files, c.secretRanges)
 	}
 	return c.masked
 }

@@ -18,7 +18,9 @@
 // tightest source range; the catalog is returned even when there are
 // errors, holding what could be validated.
 //
-// The model, read by the graph stage:
+// The model, read by the graph stage (the *Catalog; what only building
+// needs, such as where secrets are and the node-dependent blocks' checks,
+// stays in the unexported loader that fills it):
 //
 //   - Catalog.Types and Catalog.Resources are in declaration order (file
 //     order, then source order). Resource.Index is the position in

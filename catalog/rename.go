@@ -125,7 +125,7 @@ func (b *built) rename(td *TypeDef) {
 // rule targets in the catalog it applies, where the declared title is
 // gone (unless it is also an explicit alias). The old titles are kept to
 // explain a reference to one.
-func (c *Catalog) retitle() {
+func (c *loader) retitle() {
 	for _, r := range c.Resources {
 		if !r.renamed {
 			continue

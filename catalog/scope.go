@@ -45,7 +45,7 @@ type scopeBlock struct {
 
 // buildContext builds the evaluation context from the variable and
 // locals blocks and the options. It returns nil when nothing needs one.
-func (c *Catalog) buildContext(vars, locals []scopeBlock, opts LoadOptions, needed bool) (*hcl.EvalContext, hcl.Diagnostics) {
+func (c *loader) buildContext(vars, locals []scopeBlock, opts LoadOptions, needed bool) (*hcl.EvalContext, hcl.Diagnostics) {
 	if !needed && len(opts.Vars) == 0 && len(opts.VarFiles) == 0 && opts.FactsFile == "" {
 		return nil, nil
 	}
@@ -62,7 +62,7 @@ func (c *Catalog) buildContext(vars, locals []scopeBlock, opts LoadOptions, need
 
 // variables is var.*: the variable blocks set by --var-file and --var.
 // It does not depend on the node.
-func (c *Catalog) variables(vars []scopeBlock, opts LoadOptions) (cty.Value, hcl.Diagnostics) {
+func (c *loader) variables(vars []scopeBlock, opts LoadOptions) (cty.Value, hcl.Diagnostics) {
 	defs, diags := decodeVariables(vars, c.aliases)
 	for name, v := range defs {
 		v.secret = c.secrets.feeds("var." + name)
@@ -160,7 +160,7 @@ func (v *variableDef) check(rng hcl.Range) hcl.Diagnostics {
 }
 
 // applyVarFiles sets variables from --var-file files (name = value).
-func (c *Catalog) applyVarFiles(defs map[string]*variableDef, paths []string) hcl.Diagnostics {
+func (c *loader) applyVarFiles(defs map[string]*variableDef, paths []string) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, p := range paths {
 		src, err := inputfile.Read(p)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -44,7 +45,7 @@ type Catalog struct {
 	masked       map[string]*hcl.File
 	// digestKey is LoadOptions.DigestKey, for the markers of sensitive
 	// values (nil: none).
-	digestKey *DigestKey
+	digestKey *secretdigest.Key
 }
 
 // Type returns the type definition called name (case-insensitive), or nil.
@@ -91,6 +92,17 @@ func (c *Catalog) Lookup(typ, title string) *Resource {
 	}
 	return c.table[string(appendLookupKey(buf[:0], td.Name, key))]
 }
+
+// SensitiveMarker is the text that stands for a sensitive value of c in
+// an output file: its digest under the key c was loaded with, or
+// secretdigest.None without one.
+func (c *Catalog) SensitiveMarker(v types.Value) string { return c.digestKey.Marker(v) }
+
+// SensitiveDigest is the digest of a sensitive value of c for a
+// comparison within this run: under the key c was loaded with (so that it
+// compares with catalog files written with it), else under a random key
+// made for the run, which no output keeps.
+func (c *Catalog) SensitiveDigest(v types.Value) string { return c.digestKey.RunDigest(v) }
 
 // TypeDef is one `type` block: the HCL form of the Resource API's
 // register_type.

@@ -5,6 +5,7 @@ import (
 	"runtime"
 
 	"github.com/catc-dev/catc/internal/hclpaths"
+	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -25,9 +26,9 @@ type LoadOptions struct {
 	// content did not change is not parsed again (see ParseCache).
 	Cache *ParseCache
 	// DigestKey is the key of the digests of sensitive values written
-	// into catalog files (see NewDigestKey); nil: none, the files carry
-	// NoDigest.
-	DigestKey *DigestKey
+	// into catalog files (see secretdigest.NewKey); nil: none, the files
+	// carry secretdigest.None.
+	DigestKey *secretdigest.Key
 }
 
 // Load reads the files and directories in paths (a directory means every

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/hclpaths"
+	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -305,7 +306,7 @@ resource "secret" "b" { password = "hunter3hunter3" }
 	if got := strings.Count(out, `"sensitive": "redacted"`); got != 2 {
 		t.Errorf("without a digest key, want 2 markers without digest, got %d:\n%s", got, out)
 	}
-	key, err := NewDigestKey([]byte("0123456789abcdef-test"))
+	key, err := secretdigest.NewKey([]byte("0123456789abcdef-test"))
 	if err != nil {
 		t.Fatal(err)
 	}

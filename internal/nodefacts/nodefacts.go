@@ -107,12 +107,12 @@ func factsFiles(path string) ([]string, error) {
 	return out, nil // os.ReadDir sorts by name
 }
 
-// InvalidSummary is the summary of every facts error but an unreadable
+// invalidSummary is the summary of every facts error but an unreadable
 // file's (inputfile.Diagnostic).
-const InvalidSummary = "Invalid facts"
+const invalidSummary = "Invalid facts"
 
 func factsDiag(detail string) *hcl.Diagnostic {
-	return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: InvalidSummary, Detail: detail}
+	return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: invalidSummary, Detail: detail}
 }
 
 // ReadOne reads the --facts file: one node in any facts format (Read); a
@@ -251,7 +251,7 @@ func factValue(v any) (cty.Value, error) {
 		return cty.StringVal(x), nil
 	case json.Number:
 		if msg := numbounds.CheckLiteral([]byte(x)); msg != "" {
-			return cty.NilVal, fmt.Errorf("the number %s: %s", numbounds.ShortText(string(x)), msg)
+			return cty.NilVal, fmt.Errorf("the number %s: %s", shortText(string(x)), msg)
 		}
 		return cty.ParseNumberVal(string(x))
 	case int:
@@ -357,4 +357,12 @@ func jsonable(v any) any {
 		return x.String()
 	}
 	return v
+}
+
+// shortText is s, cut to its first 40 bytes when longer.
+func shortText(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
 }

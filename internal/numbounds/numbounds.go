@@ -106,11 +106,3 @@ func hasNumbers(t cty.Type) bool {
 	}
 	return false
 }
-
-// ShortText is s, cut to its first 40 bytes when longer.
-func ShortText(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "…"
-	}
-	return s
-}

@@ -17,7 +17,7 @@ import (
 // and decoding the aliases.
 func LoadAliases(paths []string) (*Catalog, hcl.Diagnostics) {
 	files, order, diags := readInputs(paths, nil)
-	c := newCatalog(LoadOptions{})
+	c := newLoader(LoadOptions{}).Catalog // no secrets: aliases hold none
 	var blocks []scopeBlock
 	for i, pf := range parseAll(files, 0) {
 		c.files[files[i].name] = &hcl.File{Body: hcl.EmptyBody(), Bytes: files[i].src}

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/catc-dev/catc/internal/numbounds"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -98,7 +99,7 @@ func checkValueBounds(v cty.Value) error {
 	case text > maxTextBytes:
 		return tooMuchText(text)
 	}
-	if msg := valueNumbersMsg(v); msg != "" {
+	if msg := numbounds.ValueMsg(v); msg != "" {
 		return fmt.Errorf("%s", msg)
 	}
 	return nil
@@ -184,11 +185,11 @@ func convertArg(fn string, i int, v cty.Value, t cty.Type) (cty.Value, error) {
 	case fn == "tomap":
 		t = cty.Map(cty.DynamicPseudoType)
 	case fn == "parseint" && i == 0:
-		if s := stringArg(v); len(s) > maxNumberDigits {
-			return cty.NilVal, fmt.Errorf("the number is written with %d characters; catc accepts at most %d, because reading longer numbers takes quadratic time", len(s), maxNumberDigits)
+		if s := stringArg(v); len(s) > numbounds.MaxDigits {
+			return cty.NilVal, fmt.Errorf("the number is written with %d characters; catc accepts at most %d, because reading longer numbers takes quadratic time", len(s), numbounds.MaxDigits)
 		}
 	case fn == "tonumber" || t == cty.Number:
-		if msg := checkNumberLiteral([]byte(strings.TrimSpace(stringArg(v)))); msg != "" {
+		if msg := numbounds.CheckLiteral([]byte(strings.TrimSpace(stringArg(v)))); msg != "" {
 			return cty.NilVal, fmt.Errorf("%s", msg)
 		}
 	}
@@ -257,7 +258,7 @@ func collectionOf(t, ety cty.Type) cty.Type {
 func checkArgs(fn string, args []cty.Value) error {
 	for _, a := range args {
 		if u, _ := a.Unmark(); u.Type() == cty.Number && u.IsKnown() && !u.IsNull() {
-			if msg := numberBoundsMsg(u.AsBigFloat()); msg != "" {
+			if msg := numbounds.BoundsMsg(u.AsBigFloat()); msg != "" {
 				return fmt.Errorf("%s", msg)
 			}
 		}
@@ -332,10 +333,10 @@ func numericStringsMsg(v cty.Value) string {
 	}
 	if v.Type() == cty.String {
 		s := strings.TrimSpace(v.AsString())
-		if len(s) > maxNumberDigits && strings.Trim(s, "0123456789.eE+-") != "" {
+		if len(s) > numbounds.MaxDigits && strings.Trim(s, "0123456789.eE+-") != "" {
 			return "" // not a number: printed as text
 		}
-		return checkNumberLiteral([]byte(s))
+		return numbounds.CheckLiteral([]byte(s))
 	}
 	if v.Type().IsListType() || v.Type().IsTupleType() {
 		for it := v.ElementIterator(); it.Next(); {
@@ -473,7 +474,7 @@ func checkedArithmetic(f function.Function) function.Function {
 			if err != nil {
 				return v, err
 			}
-			if msg := valueNumbersMsg(v); msg != "" {
+			if msg := numbounds.ValueMsg(v); msg != "" {
 				return cty.NilVal, fmt.Errorf("%s", msg)
 			}
 			return v, nil

@@ -6,11 +6,14 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/types"
 )
 
 // Catalog is a loaded, validated set of type definitions and resource
-// declarations. It is built by Load and is read-only afterwards.
+// declarations. A loader builds it (Load, LoadFiles, LoadSite's
+// Compile; see loader.go) and it is read-only afterwards: it holds only
+// what the later stages and the editor read.
 type Catalog struct {
 	// Types are the type definitions in declaration order.
 	Types []*TypeDef
@@ -35,18 +38,14 @@ type Catalog struct {
 	// renamed maps the declared title key of each renamed resource to it.
 	renamed map[string]*Resource
 	files   map[string]*hcl.File
-	// secrets are the source ranges and scope values that hold secrets;
-	// masked is files with those ranges masked (see secrets.go).
-	secrets secrets
+	// secretRanges are the source ranges that hold secrets, per file,
+	// sorted (what the loader's secrets found); masked is files with
+	// those ranges masked, made on the first call of Files.
+	secretRanges map[string][]hcl.Range
+	masked       map[string]*hcl.File
 	// digestKey is LoadOptions.DigestKey, for the markers of sensitive
 	// values (nil: none).
-	digestKey *DigestKey
-	masked    map[string]*hcl.File
-	// conditionalDiags are what the check of Conditional reported, which
-	// a node's diagnostics do not repeat; conditionalRefs are the
-	// Conditional resources' literal references, until resolved.
-	conditionalDiags map[diagKey]bool
-	conditionalRefs  [][]pendingRef
+	digestKey *secretdigest.Key
 }
 
 // Type returns the type definition called name (case-insensitive), or nil.
@@ -61,7 +60,7 @@ func (c *Catalog) Type(name string) *TypeDef {
 // shows one. It is never nil.
 func (c *Catalog) Files() map[string]*hcl.File {
 	if c.masked == nil {
-		c.masked = c.secrets.maskedFiles(c.files)
+		c.masked = maskedFiles(c.files, c.secretRanges)
 	}
 	return c.masked
 }
@@ -83,7 +82,7 @@ func (c *Catalog) Lookup(typ, title string) *Resource {
 	if r := c.table[string(appendTitleKey(buf[:0], td.Name, title))]; r != nil {
 		return r
 	}
-	nv, ok := td.SplitTitle(title)
+	nv, ok := td.splitTitle(title)
 	if !ok {
 		return nil
 	}
@@ -93,6 +92,17 @@ func (c *Catalog) Lookup(typ, title string) *Resource {
 	}
 	return c.table[string(appendLookupKey(buf[:0], td.Name, key))]
 }
+
+// SensitiveMarker is the text that stands for a sensitive value of c in
+// an output file: its digest under the key c was loaded with, or
+// secretdigest.None without one.
+func (c *Catalog) SensitiveMarker(v types.Value) string { return c.digestKey.Marker(v) }
+
+// SensitiveDigest is the digest of a sensitive value of c for a
+// comparison within this run: under the key c was loaded with (so that it
+// compares with catalog files written with it), else under a random key
+// made for the run, which no output keeps.
+func (c *Catalog) SensitiveDigest(v types.Value) string { return c.digestKey.RunDigest(v) }
 
 // TypeDef is one `type` block: the HCL form of the Resource API's
 // register_type.
@@ -106,7 +116,7 @@ type TypeDef struct {
 	// Attributes are in declaration order.
 	Attributes []*AttrDef
 	// TitlePatterns are the `title_pattern` blocks in order. When there are
-	// none, the whole title goes to the first namevar (see SplitTitle).
+	// none, the whole title goes to the first namevar, as in Puppet.
 	TitlePatterns []*TitlePattern
 	// AutoRules are the rules of the four auto* blocks, in source order.
 	AutoRules []*AutoRule
@@ -299,7 +309,7 @@ type AutoTerm struct {
 type Resource struct {
 	Type *TypeDef
 	// Title is the title as declared; Puppet may apply the resource under
-	// another one (AppliedTitle, Ref).
+	// another one (appliedTitle, Ref).
 	Title string
 	// Index is the declaration index: the position in Catalog.Resources.
 	Index int
@@ -346,12 +356,12 @@ type Resource struct {
 }
 
 // Ref is the Puppet reference of the resource, e.g. `Software[php-yum]`,
-// with the title it is applied under (AppliedTitle).
+// with the title it is applied under (appliedTitle).
 func (r *Resource) Ref() string {
 	if r.ref != "" {
 		return r.ref
 	}
-	return r.refWith(r.AppliedTitle())
+	return r.refWith(r.appliedTitle())
 }
 
 // refWith is the reference of r with the given title.

@@ -10,16 +10,14 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/catc-dev/catc/internal/didyoumean"
+	"github.com/catc-dev/catc/internal/inputfile"
 )
 
 // Diagnostic summaries: one constant phrase per kind of problem. The
 // detail carries the specific message (Puppet's wording where Puppet has
 // one) and what to do.
 const (
-	summaryUnreadable      = "Cannot read input"
-	summaryDirLoop         = "Symbolic link loop"
-	summaryDirTwice        = "Directory loaded twice"
-	summaryLinkOutside     = "Symbolic link out of the tree"
+	summaryUnreadable      = inputfile.UnreadableSummary
 	summaryUnsupportedTop  = "Unsupported block type"
 	summaryUnsupportedArg  = "Unsupported argument"
 	summaryBlockLabels     = "Wrong block labels"
@@ -65,7 +63,7 @@ const (
 	summaryDuplicateLocal     = "Duplicate local value"
 	summaryVariableValue      = "Invalid variable value"
 	summaryUndeclaredVariable = "Undeclared variable"
-	summaryFacts              = "Invalid facts"
+	summaryNumberBounds       = "Number too large"
 	summaryLocalCycle         = "Self-referencing local value"
 )
 

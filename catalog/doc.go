@@ -18,7 +18,9 @@
 // tightest source range; the catalog is returned even when there are
 // errors, holding what could be validated.
 //
-// The model, read by the graph stage:
+// The model, read by the graph stage (the *Catalog; what only building
+// needs, such as where secrets are and the node-dependent blocks' checks,
+// stays in the unexported loader that fills it):
 //
 //   - Catalog.Types and Catalog.Resources are in declaration order (file
 //     order, then source order). Resource.Index is the position in
@@ -30,7 +32,7 @@
 //     place, digested under the key the catalog was loaded with
 //     (LoadOptions.DigestKey, Catalog.SensitiveMarker).
 //   - Resource.Title is the declared title; Resource.Ref uses the title
-//     Puppet applies the resource under (AppliedTitle), which a `name`
+//     Puppet applies the resource under, which a `name`
 //     attribute may change (Renamed; DeclaredRef keeps the declared one).
 //   - Resource.Relations are the require/before/notify/subscribe references,
 //     each resolved to its target, with the range of the reference.
@@ -43,6 +45,7 @@
 //
 // This package does not build the graph, order resources or find cycles
 // (package graph), does not print diagnostics (cmd/catc), does not
-// write or read the catalog JSON (internal/catalogjson), and keeps no
+// write or read the catalog JSON (internal/catalogjson), does not read
+// facts files (internal/nodefacts: catalog takes its *Node), and keeps no
 // process-wide settings (the collector's tuning is cmd/catc's).
 package catalog

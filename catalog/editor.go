@@ -7,31 +7,51 @@ import (
 	"github.com/hashicorp/hcl/v2"
 )
 
-// KnownFeatures are the provider features the Resource API knows, sorted
-// (others warn): what an editor offers after `features =`.
-func KnownFeatures() []string { return slices.Clone(knownFeatures) }
+// Schema is the vocabulary of catc's input language that an editor
+// offers: catalog decides what it accepts, the language server only
+// documents the words. Each list is the caller's own copy.
+type Schema struct {
+	// TopLevelBlocks are the blocks a file holds.
+	TopLevelBlocks []string
+	// Metaparameters are the metaparameters a resource declaration may
+	// set, references first (besides the type's attributes).
+	Metaparameters []string
+	// TypeKeys are the arguments, then the blocks, a `type` block takes.
+	TypeKeys []string
+	// AttributeKeys are the arguments an `attribute` block takes.
+	AttributeKeys []string
+	// Behaviours are the values of an attribute's `behaviour`, in the
+	// order of the Behaviour constants (a property has none).
+	Behaviours []string
+	// DataTypes are the built-in Puppet data types an attribute's `type`
+	// may name, sorted.
+	DataTypes []string
+	// Features are the provider features the Resource API knows, sorted
+	// (others warn): what follows `features =`.
+	Features []string
+}
+
+// LanguageSchema returns the language's vocabulary (see Schema).
+func LanguageSchema() Schema {
+	return Schema{
+		TopLevelBlocks: slices.Clone(topBlockNames),
+		Metaparameters: slices.Clone(metaparamNames),
+		TypeKeys:       schemaNames(typeSchema),
+		AttributeKeys:  schemaNames(attributeSchema),
+		Behaviours:     behaviourValues(),
+		DataTypes:      slices.Clone(builtinTypeNames),
+		Features:       slices.Clone(knownFeatures),
+	}
+}
 
 // topBlockNames are the blocks a file holds.
 var topBlockNames = []string{"type", "type_alias", "resource", "group", "variable", "locals"}
 
-// TopLevelBlocks are the blocks a file holds: what an editor offers at
-// the top level.
-func TopLevelBlocks() []string { return slices.Clone(topBlockNames) }
-
 // metaparamNames are the metaparameters a declaration may set.
 var metaparamNames = []string{"require", "before", "notify", "subscribe", "alias", "tag", "noop"}
 
-// Metaparameters are the metaparameters a resource declaration may set,
-// references first: what an editor offers besides the type's attributes.
-func Metaparameters() []string { return slices.Clone(metaparamNames) }
-
-// DataTypeNames are the built-in Puppet data types an attribute's `type`
-// may name, sorted.
-func DataTypeNames() []string { return slices.Clone(builtinTypeNames) }
-
-// BehaviourNames are the values of an attribute's `behaviour`, in the
-// order of the Behaviour constants (a property has none).
-func BehaviourNames() []string {
+// behaviourValues are the keys of behaviours in the order of their values.
+func behaviourValues() []string {
 	names := make([]string, 0, len(behaviours))
 	for n := range behaviours {
 		names = append(names, n)
@@ -39,12 +59,6 @@ func BehaviourNames() []string {
 	sort.Slice(names, func(i, j int) bool { return behaviours[names[i]] < behaviours[names[j]] })
 	return names
 }
-
-// TypeKeys are the arguments, then the blocks, a `type` block takes.
-func TypeKeys() []string { return schemaNames(typeSchema) }
-
-// AttributeKeys are the arguments an `attribute` block takes.
-func AttributeKeys() []string { return schemaNames(attributeSchema) }
 
 func schemaNames(s *hcl.BodySchema) []string {
 	names := make([]string, 0, len(s.Attributes)+len(s.Blocks))

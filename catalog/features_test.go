@@ -39,3 +39,18 @@ func TestKnownFeatures(t *testing.T) {
 		}
 	}
 }
+
+// TestLanguageSchemaIsACopy: what the editor gets is its own: changing
+// it does not change what catalog accepts, and the words are there.
+func TestLanguageSchemaIsACopy(t *testing.T) {
+	t.Parallel()
+	s := LanguageSchema()
+	if len(s.TopLevelBlocks) == 0 || s.Behaviours[0] != "namevar" || len(s.Features) != len(knownFeatures) {
+		t.Fatalf("schema = %+v", s)
+	}
+	s.Metaparameters[0], s.Features[0], s.TopLevelBlocks[0] = "x", "x", "x"
+	again := LanguageSchema()
+	if again.Metaparameters[0] != "require" || again.Features[0] != "canonicalize" || again.TopLevelBlocks[0] != "type" {
+		t.Errorf("a caller's change reached catalog: %+v", again)
+	}
+}

@@ -1,14 +1,6 @@
 package catalog
 
 import (
-	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"slices"
-	"sort"
-	"strings"
-
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/inputfile"
@@ -20,190 +12,6 @@ type sourceFile struct {
 	src  []byte
 }
 
-// ExpandPaths turns path arguments into the files Load reads, in the same
-// order: a directory means every *.hcl file below it in bytewise path
-// order, hidden directories (.git, .terraform, …) left out; a file is
-// taken whatever its name. Symbolic links to directories are followed
-// (vendored modules often are links), also as an argument; a link back
-// to a directory it is inside, or a second way to a directory already
-// listed, is skipped with a warning. A link to a directory found inside
-// a directory is followed only to a place inside the working directory
-// or a directory argument: a checkout's link to / or ~ must not make
-// catc walk (and quote in diagnostics) a tree the checkout does not
-// hold; it is skipped with a warning, and naming its target as an
-// argument loads it. A file named twice is listed once,
-// at its first place. A path that cannot be read is a diagnostic; the
-// other paths are still expanded. (catc fmt uses it too.)
-func ExpandPaths(paths []string) ([]string, hcl.Diagnostics) { return expandPaths(paths, nil) }
-
-// expandPaths is ExpandPaths leaving out the files in skip (cleaned
-// paths) that a directory would bring in: a var file kept beside the
-// declarations holds `name = value`, not declarations.
-func expandPaths(paths []string, skip []string) ([]string, hcl.Diagnostics) {
-	var out []string
-	var diags hcl.Diagnostics
-	seen := map[string]bool{}
-	add := func(p string) {
-		key := filepath.Clean(p)
-		if !seen[key] {
-			seen[key] = true
-			out = append(out, p)
-		}
-	}
-	w := &dirWalk{roots: walkRoots(paths)}
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			diags = append(diags, ioDiag(p, err))
-			continue
-		}
-		if !st.IsDir() {
-			add(p)
-			continue
-		}
-		files, moreDiags := w.hclFiles(p)
-		diags = append(diags, moreDiags...)
-		for _, f := range files {
-			if !slices.Contains(skip, filepath.Clean(f)) {
-				add(f)
-			}
-		}
-	}
-	return out, diags
-}
-
-// dirWalk lists *.hcl files below directories, following symbolic links
-// to directories. It remembers every directory it listed by its real
-// path (links resolved) so that no directory is listed twice in one
-// load, and no link loop is followed.
-type dirWalk struct {
-	listed map[string]string // real path → the path it was first listed by
-	roots  []string          // real paths a link may lead into
-}
-
-// walkRoots are the real paths of the working directory and of the
-// directories among paths.
-func walkRoots(paths []string) []string {
-	var roots []string
-	for _, p := range append([]string{"."}, paths...) {
-		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			if real, err := realAbs(p); err == nil {
-				roots = append(roots, real)
-			}
-		}
-	}
-	return roots
-}
-
-// realAbs is p absolute with its symbolic links resolved.
-func realAbs(p string) (string, error) {
-	real, err := filepath.EvalSymlinks(p)
-	if err != nil {
-		return "", err
-	}
-	return filepath.Abs(real)
-}
-
-// inside reports whether the real path p is one of the roots or below one.
-func (w *dirWalk) inside(p string) bool {
-	for _, r := range w.roots {
-		if p == r || strings.HasPrefix(p, r+string(filepath.Separator)) || r == string(filepath.Separator) {
-			return true
-		}
-	}
-	return false
-}
-
-// maxDirs bounds the directories one load lists: a symbolic link in a
-// checkout may point at / and would otherwise have catc walk the whole
-// file system. A large site has a few thousand.
-const maxDirs = 100_000
-
-// hclFiles lists the *.hcl files below dir, sorted bytewise.
-func (w *dirWalk) hclFiles(dir string) ([]string, hcl.Diagnostics) {
-	var files []string
-	var diags hcl.Diagnostics
-	if w.listed == nil {
-		w.listed = map[string]string{}
-	}
-	w.walk(dir, nil, &files, &diags)
-	sort.Strings(files)
-	return files, diags
-}
-
-// walk adds the *.hcl files of dir and recurses into its directories;
-// ancestors are the real paths of the directories dir is inside.
-func (w *dirWalk) walk(dir string, ancestors []string, files *[]string, diags *hcl.Diagnostics) {
-	real, err := realAbs(dir)
-	if err != nil {
-		*diags = append(*diags, ioDiag(dir, err))
-		return
-	}
-	if slices.Contains(ancestors, real) {
-		*diags = append(*diags, dirWarning(summaryDirLoop, dir, "is a symbolic link to a directory it is inside (a loop); it was skipped, as its files are loaded through that directory. Remove the link, or name the directory you mean"))
-		return
-	}
-	if first, ok := w.listed[real]; ok {
-		if filepath.Clean(first) != filepath.Clean(dir) {
-			*diags = append(*diags, dirWarning(summaryDirTwice, dir, fmt.Sprintf("is the directory %s again (through a symbolic link); its files were loaded once, from there", first)))
-		}
-		return // else named again (site and site/modules): its files are listed
-	}
-	if len(w.listed) == maxDirs {
-		*diags = append(*diags, ioDiag(dir, fmt.Errorf("more than %d directories below the paths given (a symbolic link to a large tree?); it and the rest were skipped", maxDirs)))
-	}
-	if len(w.listed) >= maxDirs {
-		return
-	}
-	w.listed[real] = dir
-	entries, err := os.ReadDir(dir) // sorted by name
-	if err != nil {
-		*diags = append(*diags, ioDiag(dir, err))
-	}
-	ancestors = append(ancestors, real)
-	for _, e := range entries {
-		p := filepath.Join(dir, e.Name())
-		isDir := e.IsDir()
-		link := e.Type()&fs.ModeSymlink != 0
-		if link {
-			// Follow the link to see whether it names a directory; a
-			// dangling link named *.hcl is reported when it is read.
-			if info, err := os.Stat(p); err == nil {
-				isDir = info.IsDir()
-			}
-		}
-		isHCL := !isDir && strings.HasSuffix(e.Name(), ".hcl")
-		if isDir && strings.HasPrefix(e.Name(), ".") || !isDir && !isHCL {
-			continue // .git, .terraform and the like; other files
-		}
-		if link && isDir {
-			// (A link to a file is read wherever it points, as before
-			// links to directories were followed: sites share a types
-			// file that way. inputfile refuses devices and pipes.)
-			if target, err := realAbs(p); err == nil && !w.inside(target) {
-				*diags = append(*diags, linkOutside(p, target))
-				continue
-			}
-		}
-		if isDir {
-			w.walk(p, ancestors, files, diags)
-		} else {
-			*files = append(*files, p)
-		}
-	}
-}
-
-// linkOutside is the warning for a link found in a directory that leads
-// out of the working directory and the directories given.
-func linkOutside(p, target string) *hcl.Diagnostic {
-	return &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: summaryLinkOutside, Detail: fmt.Sprintf(
-		"%s is a symbolic link to the directory %s, outside the working directory and the directories given; it was not read. Name it on the command line to load it.", p, target)}
-}
-
-func dirWarning(summary, dir, what string) *hcl.Diagnostic {
-	return &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: summary, Detail: fmt.Sprintf("The directory %s %s.", dir, what)}
-}
-
 // readFiles reads every file; unreadable ones become diagnostics.
 func readFiles(names []string) ([]*sourceFile, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
@@ -211,27 +19,10 @@ func readFiles(names []string) ([]*sourceFile, hcl.Diagnostics) {
 	for _, n := range names {
 		src, err := inputfile.Read(n)
 		if err != nil {
-			diags = append(diags, ioDiag(n, err))
+			diags = append(diags, inputfile.Diagnostic(n, err))
 			continue
 		}
 		out = append(out, &sourceFile{name: n, src: src})
 	}
 	return out, diags
-}
-
-func ioDiag(path string, err error) *hcl.Diagnostic {
-	return &hcl.Diagnostic{
-		Severity: hcl.DiagError,
-		Summary:  summaryUnreadable,
-		Detail:   fmt.Sprintf("Cannot read %s: %v.", path, unwrapPathError(err)),
-	}
-}
-
-// unwrapPathError drops the path from an *fs.PathError, which the detail
-// already names.
-func unwrapPathError(err error) error {
-	if pe, ok := err.(*fs.PathError); ok {
-		return pe.Err
-	}
-	return err
 }

@@ -9,13 +9,13 @@ import (
 	"github.com/catc-dev/catc/types"
 )
 
-// SplitTitle turns a title into namevar values with the type's title
+// splitTitle turns a title into namevar values with the type's title
 // patterns (resource-api.md §2.3): patterns are tried in order, the first
 // one that matches anywhere in the title wins, and its named groups give
 // the values by name, nil for a group that did not participate. With no
 // patterns the whole title is the first namevar. ok is false when no
 // pattern matches. Explicit attributes and defaults are not applied here.
-func (t *TypeDef) SplitTitle(title string) (captures *types.Hash, ok bool) {
+func (t *TypeDef) splitTitle(title string) (captures *types.Hash, ok bool) {
 	if len(t.TitlePatterns) == 0 {
 		nv := t.namevarList()
 		h := &types.Hash{}

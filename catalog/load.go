@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"runtime"
 
+	"github.com/catc-dev/catc/internal/hclpaths"
+	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -24,9 +26,9 @@ type LoadOptions struct {
 	// content did not change is not parsed again (see ParseCache).
 	Cache *ParseCache
 	// DigestKey is the key of the digests of sensitive values written
-	// into catalog files (see NewDigestKey); nil: none, the files carry
-	// NoDigest.
-	DigestKey *DigestKey
+	// into catalog files (see secretdigest.NewKey); nil: none, the files
+	// carry secretdigest.None.
+	DigestKey *secretdigest.Key
 }
 
 // Load reads the files and directories in paths (a directory means every
@@ -36,11 +38,11 @@ type LoadOptions struct {
 // nil; when there are errors it holds what could be decoded (resources of
 // unknown types are left out) and must not be compiled further.
 func Load(paths []string, opts LoadOptions) (*Catalog, hcl.Diagnostics) {
-	c := newCatalog(opts)
+	c := newLoader(opts)
 	files, order, diags := readInputs(paths, opts.VarFiles)
 	diags = append(diags, c.load(files, opts)...)
 	sortDiagnostics(diags, order)
-	return c, diags
+	return c.Catalog, diags
 }
 
 // readInputs expands and reads the paths, leaving out the var files a
@@ -51,7 +53,7 @@ func readInputs(paths, varFiles []string) ([]*sourceFile, map[string]int, hcl.Di
 	for i, f := range varFiles {
 		skip[i] = filepath.Clean(f)
 	}
-	names, diags := expandPaths(paths, skip)
+	names, diags := hclpaths.Expand(paths, skip)
 	if len(names) == 0 && !diags.HasErrors() {
 		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "No input",
 			Detail: "No .hcl files were found in the given paths: give at least one file or a directory holding *.hcl files."})
@@ -65,16 +67,12 @@ func readInputs(paths, varFiles []string) ([]*sourceFile, map[string]int, hcl.Di
 	return files, order, diags
 }
 
-func newCatalog(opts LoadOptions) *Catalog {
-	return &Catalog{files: map[string]*hcl.File{}, table: map[string]*Resource{}, typeByName: map[string]*TypeDef{}, digestKey: opts.DigestKey}
-}
-
 // LoadFiles is Load on in-memory sources: srcs[i] is the content of the
 // file called names[i] (the slices have the same length), in that order.
 // Tests, fuzzing and the language server (whose open buffers are not
 // on disk) use it.
 func LoadFiles(names []string, srcs [][]byte, opts LoadOptions) (*Catalog, hcl.Diagnostics) {
-	c := newCatalog(opts)
+	c := newLoader(opts)
 	files := make([]*sourceFile, len(names))
 	order := make(map[string]int, len(names))
 	for i, n := range names {
@@ -83,13 +81,13 @@ func LoadFiles(names []string, srcs [][]byte, opts LoadOptions) (*Catalog, hcl.D
 	}
 	diags := c.load(files, opts)
 	sortDiagnostics(diags, order)
-	return c, diags
+	return c.Catalog, diags
 }
 
 // load runs the stages: parse (parallel), type definitions, evaluation
 // context and the blocks that need it, declarations (parallel),
 // duplicates, references.
-func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
+func (c *loader) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 	workers := opts.Parallelism
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -105,6 +103,7 @@ func (c *Catalog) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 	diags = append(diags, c.declare(raws, ctx, workers, p.reuse, p.reuse == nil)...)
 	c.resolveConditional()
 	c.secrets.sortRanges()
+	c.secretRanges = c.secrets.ranges
 	c.secrets.redactDiagnostics(diags)
 	return diags
 }
@@ -123,7 +122,7 @@ type prepared struct {
 
 // prepare parses the files (in parallel; through cache when not nil) and
 // decodes the aliases and type definitions into c.
-func (c *Catalog) prepare(files []*sourceFile, workers int, cache *ParseCache) (*prepared, hcl.Diagnostics) {
+func (c *loader) prepare(files []*sourceFile, workers int, cache *ParseCache) (*prepared, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	var typeBlocks []typeBlock
 	var aliasBlocks []scopeBlock
@@ -157,7 +156,7 @@ func (c *Catalog) prepare(files []*sourceFile, workers int, cache *ParseCache) (
 // every resource and resolves the references. raws is only read, unless
 // release is set: then each raw declaration is dropped once built. reuse
 // (nil without a ParseCache) lends the checks of an earlier load.
-func (c *Catalog) declare(raws []*rawResource, ctx *hcl.EvalContext, workers int, reuse *buildReuse, release bool) hcl.Diagnostics {
+func (c *loader) declare(raws []*rawResource, ctx *hcl.EvalContext, workers int, reuse *buildReuse, release bool) hcl.Diagnostics {
 	raws, diags := expandAll(raws, ctx, &c.secrets)
 	builds := c.buildAll(raws, workers, reuse, release && reuse == nil)
 	if len(builds) > 0 {
@@ -179,7 +178,7 @@ func (c *Catalog) declare(raws []*rawResource, ctx *hcl.EvalContext, workers int
 // resolveAll resolves every built resource's references in parallel: the
 // lookup table is complete and only read, and each resource writes only
 // its own relations. The diagnostics come back in declaration order.
-func (c *Catalog) resolveAll(builds []built, workers int) hcl.Diagnostics {
+func (c *loader) resolveAll(builds []built, workers int) hcl.Diagnostics {
 	perResource := make([]hcl.Diagnostics, len(builds))
 	parallel(len(builds), workers, func(i int) {
 		if builds[i].res != nil {

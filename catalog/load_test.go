@@ -11,6 +11,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/catc-dev/catc/internal/hclpaths"
+	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -304,7 +306,7 @@ resource "secret" "b" { password = "hunter3hunter3" }
 	if got := strings.Count(out, `"sensitive": "redacted"`); got != 2 {
 		t.Errorf("without a digest key, want 2 markers without digest, got %d:\n%s", got, out)
 	}
-	key, err := NewDigestKey([]byte("0123456789abcdef-test"))
+	key, err := secretdigest.NewKey([]byte("0123456789abcdef-test"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -444,8 +446,8 @@ func TestLoadSkipsVarFilesAndHiddenDirs(t *testing.T) {
 	if diags.HasErrors() {
 		t.Errorf("diagnostics: %s", describeDiags(diags))
 	}
-	names, _ := ExpandPaths([]string{dir})
+	names, _ := hclpaths.Expand([]string{dir}, nil)
 	if len(names) != 2 {
-		t.Errorf("ExpandPaths = %v, want site.hcl and vars/prod.hcl", names)
+		t.Errorf("Expand = %v, want site.hcl and vars/prod.hcl", names)
 	}
 }

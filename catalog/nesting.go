@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/catc-dev/catc/internal/numbounds"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -283,7 +284,7 @@ func (s *nestScanner) numberOrName(i int) int {
 		return i
 	}
 	end := numberEnd(src, i)
-	if msg := checkNumberLiteral(src[i:end]); msg != "" {
+	if msg := numbounds.CheckLiteral(src[i:end]); msg != "" {
 		s.number, s.numStart, s.numEnd = msg, i, end
 	}
 	s.tokenEnd = end

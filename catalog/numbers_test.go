@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -127,7 +128,7 @@ func TestNumberBoundsInputs(t *testing.T) {
 			}
 		})
 	}
-	if _, diags := ReadNodes(facts); !strings.Contains(diags.Error(), "This number is too large") {
+	if _, diags := nodefacts.Read(facts); !strings.Contains(diags.Error(), "This number is too large") {
 		t.Errorf("facts: %v", diags)
 	}
 }

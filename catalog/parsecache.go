@@ -134,7 +134,7 @@ func typeKey(typeBlocks []typeBlock, aliasBlocks []scopeBlock) []*hclsyntax.Bloc
 // decodeAllTypes decodes the aliases and types, or takes them from the
 // cache when the blocks are those of the last load. It reports whether
 // they came from the cache (then the declarations' checks may be reused).
-func (c *Catalog) decodeAllTypes(typeBlocks []typeBlock, aliasBlocks []scopeBlock, pc *ParseCache) (hcl.Diagnostics, bool) {
+func (c *loader) decodeAllTypes(typeBlocks []typeBlock, aliasBlocks []scopeBlock, pc *ParseCache) (hcl.Diagnostics, bool) {
 	key := typeKey(typeBlocks, aliasBlocks)
 	if pc != nil {
 		pc.mu.Lock()
@@ -171,7 +171,7 @@ type buildReuse struct {
 // under the same types; the others are built. raws is only read (a
 // fleet's raws serve every node), unless release is set: then each is
 // dropped once built.
-func (c *Catalog) buildAll(raws []*rawResource, workers int, reuse *buildReuse, release bool) []built {
+func (c *loader) buildAll(raws []*rawResource, workers int, reuse *buildReuse, release bool) []built {
 	builds := make([]built, len(raws))
 	var old map[*rawResource]built
 	if reuse != nil && reuse.typesReused {
@@ -188,7 +188,7 @@ func (c *Catalog) buildAll(raws []*rawResource, workers int, reuse *buildReuse, 
 			builds[i] = b.clone()
 			return
 		}
-		builds[i] = buildResource(c, raws[i])
+		builds[i] = buildResource(c.Catalog, raws[i])
 		if release {
 			raws[i] = nil // only the built resource is needed from here on
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/gen"
+	"github.com/catc-dev/catc/internal/hclpaths"
 )
 
 // loadResult is what a user sees of a load: every diagnostic and the
@@ -54,7 +55,7 @@ func TestParseCacheSameResult(t *testing.T) {
 	var names []string
 	var srcs [][]byte
 	for _, dir := range []string{"../fixtures/seed", "../fixtures/valid", "../fixtures/invalid"} {
-		files, _ := ExpandPaths([]string{dir})
+		files, _ := hclpaths.Expand([]string{dir}, nil)
 		for _, f := range files {
 			src, err := os.ReadFile(f)
 			if err != nil {

@@ -125,7 +125,7 @@ func (b *built) rename(td *TypeDef) {
 // rule targets in the catalog it applies, where the declared title is
 // gone (unless it is also an explicit alias). The old titles are kept to
 // explain a reference to one.
-func (c *Catalog) retitle() {
+func (c *loader) retitle() {
 	for _, r := range c.Resources {
 		if !r.renamed {
 			continue
@@ -142,7 +142,7 @@ func (c *Catalog) retitle() {
 }
 
 // RenamedFrom returns the resource declared with the title that Puppet
-// applies under another one (see Resource.AppliedTitle), or nil.
+// applies under another one (see Resource.appliedTitle), or nil.
 func (c *Catalog) RenamedFrom(typ, title string) *Resource {
 	td := c.Type(typ)
 	if td == nil || c.renamed == nil {
@@ -160,13 +160,13 @@ func renamedRefDiag(r *Resource, p pendingRef, target *Resource) *hcl.Diagnostic
 	}
 	return errorAt(summaryRenamedRef,
 		fmt.Sprintf("Could not find %s %s for %s: the resource declared as %s %s is applied as %s, because its name is %s. Refer to %s.",
-			what, p.ref.text(), r.Ref(), p.ref.text(), location(target.DeclRange), target.Ref(), types.RubyInspectString(target.AppliedTitle()), target.Ref()),
+			what, p.ref.text(), r.Ref(), p.ref.text(), location(target.DeclRange), target.Ref(), types.RubyInspectString(target.appliedTitle()), target.Ref()),
 		p.ref.rng, r.DeclRange.Ptr())
 }
 
-// AppliedTitle is the title Puppet applies the resource under: Title,
+// appliedTitle is the title Puppet applies the resource under: Title,
 // unless a `name` attribute renames it (see Renamed).
-func (r *Resource) AppliedTitle() string {
+func (r *Resource) appliedTitle() string {
 	if r.renamed {
 		return r.applied
 	}

@@ -55,8 +55,8 @@ func TestNameRenames(t *testing.T) {
 				t.Fatalf("errors: %v", diags)
 			}
 			r := c.Resources[0]
-			if r.Ref() != tc.ref || r.AppliedTitle() != tc.applied || r.Renamed() != tc.renamed || r.Title != "x" {
-				t.Errorf("Ref %q AppliedTitle %q Renamed %v Title %q, want %q %q %v \"x\"", r.Ref(), r.AppliedTitle(), r.Renamed(), r.Title, tc.ref, tc.applied, tc.renamed)
+			if r.Ref() != tc.ref || r.appliedTitle() != tc.applied || r.Renamed() != tc.renamed || r.Title != "x" {
+				t.Errorf("Ref %q appliedTitle %q Renamed %v Title %q, want %q %q %v \"x\"", r.Ref(), r.appliedTitle(), r.Renamed(), r.Title, tc.ref, tc.applied, tc.renamed)
 			}
 			var warned bool
 			for _, d := range diags {

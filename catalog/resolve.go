@@ -15,7 +15,7 @@ import (
 // duplicate declaration), then the uniqueness key when it is not just the
 // title, then each explicit alias (a taken key is an alias conflict).
 // The subject is the later declaration; the detail cites both.
-func (c *Catalog) register(r *Resource) hcl.Diagnostics {
+func (c *loader) register(r *Resource) hcl.Diagnostics {
 	tk := titleKey(r.Type.Name, r.Title)
 	if prev := c.table[tk]; prev != nil {
 		// The title may be the earlier resource's alias or key: then it
@@ -63,7 +63,7 @@ func (r *Resource) shownKey() []types.Value { return r.Type.uniquenessKey(r.Name
 // key as the message prints it and its values; it is called only on a
 // conflict, since building it costs more than the lookup. advice ends the
 // detail.
-func (c *Catalog) alias(r *Resource, key string, shown func() (string, []types.Value), subject hcl.Range, advice string) *hcl.Diagnostic {
+func (c *loader) alias(r *Resource, key string, shown func() (string, []types.Value), subject hcl.Range, advice string) *hcl.Diagnostic {
 	prev := c.table[key]
 	if prev == nil {
 		c.table[key] = r
@@ -85,12 +85,12 @@ func (c *Catalog) alias(r *Resource, key string, shown func() (string, []types.V
 
 // resolve turns r's references into relations; a reference to nothing is
 // an error naming the reference, the metaparameter and the place.
-func (c *Catalog) resolve(r *Resource, refs []pendingRef) hcl.Diagnostics {
+func (c *loader) resolve(r *Resource, refs []pendingRef) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, p := range refs {
 		text := p.ref.text()
 		if c.Type(p.ref.typeName) == nil {
-			d := unknownTypeDiag(c, p.ref.typeName, p.ref.rng, r.DeclRange)
+			d := unknownTypeDiag(c.Catalog, p.ref.typeName, p.ref.rng, r.DeclRange)
 			d.Summary = summaryUnresolvedRef
 			d.Detail = fmt.Sprintf("Could not find resource '%s' in parameter '%s' %s: %s", text, p.kind, location(p.ref.rng), d.Detail)
 			diags = append(diags, d)

@@ -267,7 +267,7 @@ func (b *built) noopArg(arg *rawArg) {
 // (resource-api.md §2.3, §3.4), checking each value against its type.
 func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Value) {
 	r := b.res
-	captures, ok := td.SplitTitle(r.Title)
+	captures, ok := td.splitTitle(r.Title)
 	if !ok {
 		b.errorf(summaryTitleNoMatch, r.TitleRange, r.DeclRange,
 			"No set of title patterns matched the title %s. %s", types.RubyInspectString(r.Title), titlePatternAdvice(td))

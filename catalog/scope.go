@@ -11,6 +11,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/internal/inputfile"
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -44,12 +45,12 @@ type scopeBlock struct {
 
 // buildContext builds the evaluation context from the variable and
 // locals blocks and the options. It returns nil when nothing needs one.
-func (c *Catalog) buildContext(vars, locals []scopeBlock, opts LoadOptions, needed bool) (*hcl.EvalContext, hcl.Diagnostics) {
+func (c *loader) buildContext(vars, locals []scopeBlock, opts LoadOptions, needed bool) (*hcl.EvalContext, hcl.Diagnostics) {
 	if !needed && len(opts.Vars) == 0 && len(opts.VarFiles) == 0 && opts.FactsFile == "" {
 		return nil, nil
 	}
 	varObj, diags := c.variables(vars, opts)
-	node, moreDiags := readFactsNode(opts.FactsFile)
+	node, moreDiags := nodefacts.ReadOne(opts.FactsFile)
 	diags = append(diags, moreDiags...)
 	ctx, moreDiags := nodeContext(c.secrets.markSecrets("var", varObj), node, locals, &c.secrets)
 	diags = append(diags, moreDiags...)
@@ -61,7 +62,7 @@ func (c *Catalog) buildContext(vars, locals []scopeBlock, opts LoadOptions, need
 
 // variables is var.*: the variable blocks set by --var-file and --var.
 // It does not depend on the node.
-func (c *Catalog) variables(vars []scopeBlock, opts LoadOptions) (cty.Value, hcl.Diagnostics) {
+func (c *loader) variables(vars []scopeBlock, opts LoadOptions) (cty.Value, hcl.Diagnostics) {
 	defs, diags := decodeVariables(vars, c.aliases)
 	for name, v := range defs {
 		v.secret = c.secrets.feeds("var." + name)
@@ -76,10 +77,10 @@ func (c *Catalog) variables(vars []scopeBlock, opts LoadOptions) (cty.Value, hcl
 // marked already: it is the same for every node), that node's facts.*
 // and trusted.*, then local.* (which may use them all); the values that
 // feed a sensitive attribute are marked (secrets.go). s is only read.
-func nodeContext(varObj cty.Value, node *Node, locals []scopeBlock, s *secrets) (*hcl.EvalContext, hcl.Diagnostics) {
+func nodeContext(varObj cty.Value, node *nodefacts.Node, locals []scopeBlock, s *secrets) (*hcl.EvalContext, hcl.Diagnostics) {
 	facts, trusted := cty.EmptyObjectVal, cty.EmptyObjectVal
 	if node != nil {
-		facts, trusted = node.Facts, node.trusted()
+		facts, trusted = node.Facts, node.Trusted()
 	}
 	ctx := &hcl.EvalContext{
 		Variables: map[string]cty.Value{"var": varObj, "facts": s.markSecrets("facts", facts),
@@ -159,12 +160,12 @@ func (v *variableDef) check(rng hcl.Range) hcl.Diagnostics {
 }
 
 // applyVarFiles sets variables from --var-file files (name = value).
-func (c *Catalog) applyVarFiles(defs map[string]*variableDef, paths []string) hcl.Diagnostics {
+func (c *loader) applyVarFiles(defs map[string]*variableDef, paths []string) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, p := range paths {
 		src, err := inputfile.Read(p)
 		if err != nil {
-			diags = append(diags, ioDiag(p, err))
+			diags = append(diags, inputfile.Diagnostic(p, err))
 			continue
 		}
 		c.files[p] = &hcl.File{Body: hcl.EmptyBody(), Bytes: src}
@@ -288,23 +289,6 @@ func variableValues(defs map[string]*variableDef) (cty.Value, hcl.Diagnostics) {
 		vals[name] = v.value
 	}
 	return cty.ObjectVal(vals), diags
-}
-
-// readFactsNode reads the --facts file: one node in any facts format
-// (ReadNodes); a file of several nodes needs --nodes.
-func readFactsNode(path string) (*Node, hcl.Diagnostics) {
-	if path == "" {
-		return nil, nil
-	}
-	nodes, diags := ReadNodes(path)
-	if diags.HasErrors() {
-		return nil, diags
-	}
-	if len(nodes) != 1 {
-		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: summaryFacts,
-			Detail: fmt.Sprintf("The facts file %s holds %d nodes; --facts takes one node. Use --nodes %s to compile every node.", path, len(nodes), path)}}
-	}
-	return nodes[0], diags
 }
 
 func sortedNames[V any](m map[string]V) []string {

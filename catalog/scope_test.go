@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -127,5 +128,15 @@ resource "conf" "last" {
 	want := []string{"first", "item-a", "item-b", "item-c", "set-y", "set-z", "last"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("declaration order (-want +got):\n%s", d)
+	}
+}
+
+// TestFactsFileOfManyNodes: --facts takes one node; a file of several
+// says to use --nodes.
+func TestFactsFileOfManyNodes(t *testing.T) {
+	t.Parallel()
+	_, diags := Load([]string{"../fixtures/seed"}, LoadOptions{FactsFile: "../internal/nodefacts/testdata/facts/puppetdb/export.json"})
+	if !diags.HasErrors() || !strings.Contains(fmt.Sprint(diags), "holds 2 nodes; --facts takes one node. Use --nodes ../internal/nodefacts/testdata/facts/puppetdb/export.json") {
+		t.Errorf("%v", diags)
 	}
 }

@@ -169,7 +169,7 @@ func (a *AttrDef) IsSecret() bool { return isSecretAttr(a) }
 // values that hold secrets: the expressions of sensitive attributes and,
 // transitively, the locals and variables they read (a for_each whose
 // each.value they read counts too).
-func (c *Catalog) findSecrets(raws []*rawResource, vars, locals []scopeBlock) {
+func (c *loader) findSecrets(raws []*rawResource, vars, locals []scopeBlock) {
 	s := &c.secrets
 	// withSecrets are the types with a secret attribute, by lower-case
 	// name (as Catalog.Type finds them): only their resources hold one.
@@ -563,16 +563,16 @@ func (s *secrets) sortRanges() {
 	}
 }
 
-// maskedFiles is files with every secret range overwritten by '*' (line
-// breaks kept, so lines and columns stay true); files without secrets
-// are shared.
-func (s *secrets) maskedFiles(files map[string]*hcl.File) map[string]*hcl.File {
-	if len(s.ranges) == 0 {
+// maskedFiles is files with every secret range (secrets.ranges, sorted)
+// overwritten by '*' (line breaks kept, so lines and columns stay true);
+// files without secrets are shared.
+func maskedFiles(files map[string]*hcl.File, ranges map[string][]hcl.Range) map[string]*hcl.File {
+	if len(ranges) == 0 {
 		return files
 	}
 	out := make(map[string]*hcl.File, len(files))
 	for name, f := range files {
-		rs := s.ranges[name]
+		rs := ranges[name]
 		if len(rs) == 0 || f == nil {
 			out[name] = f
 			continue
@@ -687,14 +687,14 @@ func secretUse(what string) string {
 // Only what finds the secrets runs: parsing and the type definitions
 // (findSecrets needs no evaluation and no declaration built).
 func MaskSources(names []string, srcs [][]byte) map[string]*hcl.File {
-	c := newCatalog(LoadOptions{})
+	c := newLoader(LoadOptions{})
 	files := make([]*sourceFile, len(names))
 	for i, n := range names {
 		files[i] = &sourceFile{name: n, src: srcs[i]}
 	}
 	c.prepare(files, runtime.GOMAXPROCS(0), nil) // its diagnostics are the caller's to report
 	c.secrets.sortRanges()
-	return c.secrets.maskedFiles(c.files)
+	return maskedFiles(c.files, c.secrets.ranges)
 }
 
 // summarySensitiveNamevar is the summary of a namevar declared sensitive.

@@ -3,6 +3,7 @@ package catalog
 import (
 	"runtime"
 
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -13,7 +14,7 @@ import (
 // nor for_each read, once; Compile evaluates only the rest per node. A
 // Site is only read after LoadSite, so Compile may run in parallel.
 type Site struct {
-	tmpl  *Catalog // files, types and aliases, shared by every node's catalog
+	tmpl  *loader // files, types, aliases and secrets, shared by every node's catalog
 	parts *prepared
 	// varObj is var.*, its members that feed a sensitive attribute
 	// marked (the same for every node).
@@ -26,7 +27,7 @@ type Site struct {
 // ignored). Its diagnostics are the node-independent ones (syntax, type
 // definitions, variables); when they hold errors no node can compile.
 func LoadSite(paths []string, opts LoadOptions) (*Site, hcl.Diagnostics) {
-	c := newCatalog(opts)
+	c := newLoader(opts)
 	files, order, diags := readInputs(paths, opts.VarFiles)
 	s := &Site{tmpl: c, order: order}
 	p, moreDiags := c.prepare(files, opts.Parallelism, nil)
@@ -36,6 +37,7 @@ func LoadSite(paths []string, opts LoadOptions) (*Site, hcl.Diagnostics) {
 	diags = append(diags, moreDiags...)
 	s.varObj = c.secrets.markSecrets("var", s.varObj)
 	c.secrets.sortRanges()
+	c.secretRanges = c.secrets.ranges
 	c.secrets.redactDiagnostics(diags)
 	sortDiagnostics(diags, s.order)
 	s.ok = !diags.HasErrors()
@@ -55,7 +57,7 @@ func (s *Site) prebuild(workers int) {
 	raws := s.parts.raws
 	parallel(len(raws), workers, func(i int) {
 		if raws[i].deferred == nil {
-			b := buildResource(s.tmpl, raws[i])
+			b := buildResource(s.tmpl.Catalog, raws[i])
 			s.tmpl.secrets.redactDiagnostics(b.diags)
 			raws[i].prebuilt = &b
 		}
@@ -83,17 +85,20 @@ func (s *Site) Files() map[string]*hcl.File { return s.tmpl.Files() }
 // trusted.*) on one goroutine and returns the catalog with the node's own
 // diagnostics (those of LoadSite are not repeated). It must not be called
 // when LoadSite reported errors.
-func (s *Site) Compile(n *Node) (*Catalog, hcl.Diagnostics) {
-	c := &Catalog{
-		Types: s.tmpl.Types, Aliases: s.tmpl.Aliases,
-		aliases: s.tmpl.aliases, typeByName: s.tmpl.typeByName,
-		files: s.tmpl.files, table: map[string]*Resource{},
+func (s *Site) Compile(n *nodefacts.Node) (*Catalog, hcl.Diagnostics) {
+	c := &loader{
+		Catalog: &Catalog{
+			Types: s.tmpl.Types, Aliases: s.tmpl.Aliases,
+			aliases: s.tmpl.aliases, typeByName: s.tmpl.typeByName,
+			files: s.tmpl.files, table: map[string]*Resource{},
+			secretRanges: s.tmpl.secretRanges,
+			digestKey:    s.tmpl.digestKey,
+		},
 		secrets:          s.tmpl.secrets, // only read from here on
-		digestKey:        s.tmpl.digestKey,
 		conditionalDiags: s.tmpl.conditionalDiags,
 	}
 	if !s.ok {
-		return c, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Invalid site",
+		return c.Catalog, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Invalid site",
 			Detail: "The site has errors that no node can compile past; fix them first."}}
 	}
 	var ctx *hcl.EvalContext
@@ -106,5 +111,5 @@ func (s *Site) Compile(n *Node) (*Catalog, hcl.Diagnostics) {
 	}
 	c.secrets.redactDiagnostics(diags) // writes only the node's own: the prebuilt ones are redacted already
 	sortDiagnostics(diags, s.order)
-	return c, diags
+	return c.Catalog, diags
 }

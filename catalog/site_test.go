@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/zclconf/go-cty/cty"
@@ -61,9 +61,13 @@ func writeSite(t *testing.T, files map[string]string) string {
 
 func factsOf(t *testing.T, src string) cty.Value {
 	t.Helper()
-	n, why := nodesOf(mustJSON(t, src), "x", "x")
-	if why != "" {
-		t.Fatal(why)
+	path := filepath.Join(t.TempDir(), "x.json")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	n, diags := nodefacts.Read(path)
+	if diags.HasErrors() {
+		t.Fatal(diags)
 	}
 	return n[0].Facts
 }
@@ -78,12 +82,12 @@ func TestSiteCompile(t *testing.T) {
 		t.Fatal(diags)
 	}
 	tests := []struct {
-		node Node
+		node nodefacts.Node
 		want string
 	}{
-		{Node{Name: "web-01.example.com", Facts: factsOf(t, `{"os": {"family": "Debian", "release": {"major": "12"}}, "apps": ["a", "skip"]}`)},
+		{nodefacts.Node{Name: "web-01.example.com", Facts: factsOf(t, `{"os": {"family": "Debian", "release": {"major": "12"}}, "apps": ["a", "skip"]}`)},
 			"File[/etc/motd]=managed File[/etc/apt/sources.list]=deb http://deb.example.com 12 File[/etc/hostname]=web-01.example.com File[/srv/a]=web-01"},
-		{Node{Name: "db-01", Facts: factsOf(t, `{"os": {"family": "RedHat"}}`)},
+		{nodefacts.Node{Name: "db-01", Facts: factsOf(t, `{"os": {"family": "RedHat"}}`)},
 			"File[/etc/motd]=managed File[/etc/hostname]=db-01"},
 	}
 	for _, tt := range tests {
@@ -118,7 +122,7 @@ func TestSiteCompileErrors(t *testing.T) {
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}
-		_, diags = site.Compile(&Node{Name: "n1", Facts: factsOf(t, tt.facts)})
+		_, diags = site.Compile(&nodefacts.Node{Name: "n1", Facts: factsOf(t, tt.facts)})
 		if !diags.HasErrors() || !strings.Contains(diags.Error(), tt.want) {
 			t.Errorf("%s: %v, want %q", tt.src, diags, tt.want)
 		}
@@ -151,7 +155,7 @@ resource "secret" "app" {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, got[i] = site.Compile(&Node{Name: fmt.Sprintf("n%d", i), Facts: factsOf(t, fmt.Sprintf(`{"role": "hunter2-%d"}`, i))})
+			_, got[i] = site.Compile(&nodefacts.Node{Name: fmt.Sprintf("n%d", i), Facts: factsOf(t, fmt.Sprintf(`{"role": "hunter2-%d"}`, i))})
 		}()
 	}
 	wg.Wait()
@@ -170,15 +174,6 @@ resource "secret" "app" {
 			t.Errorf("node %d shows the secret: %v", i, diags)
 		}
 	}
-}
-
-func mustJSON(t *testing.T, src string) any {
-	t.Helper()
-	var v any
-	if err := json.Unmarshal([]byte(src), &v); err != nil {
-		t.Fatal(err)
-	}
-	return v
 }
 
 // TestGroup: a group's resources are declared only where its only_if
@@ -208,7 +203,7 @@ func TestGroup(t *testing.T) {
 		{`{"role": "db"}`, ""},
 	}
 	for _, tt := range tests {
-		c, diags := site.Compile(&Node{Name: "n1", Facts: factsOf(t, tt.facts)})
+		c, diags := site.Compile(&nodefacts.Node{Name: "n1", Facts: factsOf(t, tt.facts)})
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", tt.facts, diags)
 		}
@@ -220,7 +215,7 @@ func TestGroup(t *testing.T) {
 			t.Errorf("%s: %v, want %s", tt.facts, got, tt.want)
 		}
 	}
-	_, diags = site.Compile(&Node{Name: "n1", Facts: factsOf(t, `{}`)})
+	_, diags = site.Compile(&nodefacts.Node{Name: "n1", Facts: factsOf(t, `{}`)})
 	if len(diags) != 1 || !strings.Contains(diags[0].Detail, `"role"`) {
 		t.Errorf("a node without the fact: %v", diags)
 	}

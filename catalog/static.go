@@ -40,7 +40,7 @@ func keyOf(d *hcl.Diagnostic) (diagKey, bool) {
 // records the diagnostics it gives (c.conditionalDiags), the resources as
 // written (c.Conditional) and their literal references (c.conditionalRefs,
 // for resolveConditional).
-func (c *Catalog) checkConditional(raws []*rawResource) hcl.Diagnostics {
+func (c *loader) checkConditional(raws []*rawResource) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	var whole []*Resource          // blocks whose identity does not depend on the node
 	partial := map[*TypeDef]bool{} // types with a block whose identity may
@@ -76,7 +76,7 @@ func (c *Catalog) checkConditional(raws []*rawResource) hcl.Diagnostics {
 // that need one are left out (their names still checked).
 // full reports that the block was checked whole: only its condition
 // depends on the node.
-func (c *Catalog) checkBlock(raw *rawResource) (b built, full bool) {
+func (c *loader) checkBlock(raw *rawResource) (b built, full bool) {
 	blk, src := raw.deferred.block, raw.deferred.src
 	static := *raw
 	static.deferred, static.prebuilt, static.args = nil, nil, nil
@@ -111,15 +111,15 @@ func (c *Catalog) checkBlock(raw *rawResource) (b built, full bool) {
 	}
 	td := c.Type(raw.typeName)
 	if td == nil {
-		return built{diags: append(diags, unknownTypeDiag(c, raw.typeName, raw.typeRange, raw.declRange))}, false
+		return built{diags: append(diags, unknownTypeDiag(c.Catalog, raw.typeName, raw.typeRange, raw.declRange))}, false
 	}
 	if len(dynamic) == 0 && !isTitleTemplate(raw.titleRange, src) {
-		b := buildResource(c, &static) // nothing but the condition depends on the node
+		b := buildResource(c.Catalog, &static) // nothing but the condition depends on the node
 		b.diags = append(diags, b.diags...)
 		b.diags = append(b.diags, c.checkRefTypes(b.res, b.refs)...)
 		return b, true
 	}
-	b = partialBuild(c, td, &static)
+	b = partialBuild(c.Catalog, td, &static)
 	for _, arg := range dynamic {
 		if _, rel := relationKinds[arg.name]; !rel {
 			b.checkName(td, arg)
@@ -137,7 +137,7 @@ func (c *Catalog) checkBlock(raw *rawResource) (b built, full bool) {
 // conditional block whose identity does not depend on the node — and
 // leaves out the types that have a block whose title, namevars or aliases
 // come from the node (any reference to them may resolve).
-func (c *Catalog) checkConditionalRefs(raws []*rawResource, whole []*Resource, partial map[*TypeDef]bool) hcl.Diagnostics {
+func (c *loader) checkConditionalRefs(raws []*rawResource, whole []*Resource, partial map[*TypeDef]bool) hcl.Diagnostics {
 	// Most references name a block's title: those resolve, and only the
 	// types of the others need building (a reference by alias or key).
 	titled := map[string]bool{}
@@ -155,7 +155,7 @@ func (c *Catalog) checkConditionalRefs(raws []*rawResource, whole []*Resource, p
 	if len(needed) == 0 {
 		return nil
 	}
-	union := &Catalog{Types: c.Types, typeByName: c.typeByName, table: map[string]*Resource{}}
+	union := &loader{Catalog: &Catalog{Types: c.Types, typeByName: c.typeByName, table: map[string]*Resource{}}}
 	add := func(r *Resource) {
 		if r != nil && needed[r.Type] {
 			union.Resources = append(union.Resources, r)
@@ -164,7 +164,7 @@ func (c *Catalog) checkConditionalRefs(raws []*rawResource, whole []*Resource, p
 	}
 	for _, raw := range raws {
 		if raw.deferred == nil && needed[c.Type(raw.typeName)] {
-			add(buildResource(c, raw).res)
+			add(buildResource(c.Catalog, raw).res)
 		}
 	}
 	for _, r := range whole {
@@ -254,7 +254,7 @@ func literalRefs(e hclsyntax.Expression, src []byte) []rawRef {
 
 // checkRefTypes reports the references to a type no file defines: which
 // resource they name may depend on the node, their type does not.
-func (c *Catalog) checkRefTypes(r *Resource, refs []pendingRef) hcl.Diagnostics {
+func (c *loader) checkRefTypes(r *Resource, refs []pendingRef) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, p := range refs {
 		if c.Type(p.ref.typeName) == nil {
@@ -266,7 +266,7 @@ func (c *Catalog) checkRefTypes(r *Resource, refs []pendingRef) hcl.Diagnostics 
 
 // nodeIndependent drops from a node's diagnostics those the check
 // without a node gave already.
-func (c *Catalog) nodeIndependent(diags hcl.Diagnostics) hcl.Diagnostics {
+func (c *loader) nodeIndependent(diags hcl.Diagnostics) hcl.Diagnostics {
 	if len(c.conditionalDiags) == 0 {
 		return diags
 	}
@@ -283,7 +283,7 @@ func (c *Catalog) nodeIndependent(diags hcl.Diagnostics) hcl.Diagnostics {
 // resolveConditional resolves the literal references of the resources in
 // Conditional against the declared ones, for the editor's navigation;
 // a reference to nothing is no error here (a node may declare it).
-func (c *Catalog) resolveConditional() {
+func (c *loader) resolveConditional() {
 	for i, r := range c.Conditional {
 		for _, p := range c.conditionalRefs[i] {
 			if t := c.Lookup(p.ref.typeName, p.ref.title); t != nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -112,7 +113,7 @@ group "db" {
 		all = append(all, diags...)
 		if !diags.HasErrors() {
 			for node, facts := range nodes {
-				_, nd := site.Compile(&Node{Name: node, Facts: factsOf(t, facts)})
+				_, nd := site.Compile(&nodefacts.Node{Name: node, Facts: factsOf(t, facts)})
 				all = append(all, nd...)
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 
+	"github.com/catc-dev/catc/internal/numbounds"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -132,7 +133,7 @@ func isFloatLiteral(r hcl.Range, src []byte) bool {
 // numberValue is Integer for an integral non-float literal that fits 64
 // bits, Float otherwise.
 func numberValue(f *big.Float, float bool, r hcl.Range) (types.Value, hcl.Diagnostics) {
-	if msg := numberBoundsMsg(f); msg != "" {
+	if msg := numbounds.BoundsMsg(f); msg != "" {
 		return nil, hcl.Diagnostics{errorAt(summaryNumberBounds, msg, r, nil)}
 	}
 	if !float && f.IsInt() {

@@ -8,6 +8,7 @@ import (
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/internal/gctune"
 	"github.com/catc-dev/catc/internal/gen"
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
 )
 
@@ -39,7 +40,7 @@ func BenchmarkDiffFleet(b *testing.B) {
 	for b.Loop() {
 		old, _ := catalog.LoadSite([]string{oldDir}, catalog.LoadOptions{})
 		new, _ := catalog.LoadSite([]string{newDir}, catalog.LoadOptions{})
-		nodes, diags := catalog.ReadNodes(factsDir)
+		nodes, diags := nodefacts.Read(factsDir)
 		if diags.HasErrors() {
 			b.Fatal(diags)
 		}
@@ -58,7 +59,7 @@ func BenchmarkValidateFleet(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		site, _ := catalog.LoadSite([]string{newDir}, catalog.LoadOptions{})
-		nodes, _ := catalog.ReadNodes(factsDir)
+		nodes, _ := nodefacts.Read(factsDir)
 		if out := Validate(site, nodes, Options{}); len(out) != 2 {
 			b.Fatalf("%d outcomes", len(out))
 		}

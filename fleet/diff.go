@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
 )
 
@@ -142,7 +143,7 @@ type Sides struct {
 
 // DiffFleet compiles both sides for every node, compares them and groups
 // the nodes. Only each distinct diff is kept.
-func DiffFleet(s Sides, nodes []*catalog.Node, opts plandiff.DiffOptions, o Options) *Diff {
+func DiffFleet(s Sides, nodes []*nodefacts.Node, opts plandiff.DiffOptions, o Options) *Diff {
 	b := newBuilder(opts.Strict, len(nodes))
 	each(len(nodes), o, func(i int) {
 		b.add(diffNode(s, nodes[i], opts))
@@ -160,7 +161,7 @@ type nodeResult struct {
 	diff   *plandiff.PlanDiff // nil: unchanged
 }
 
-func diffNode(s Sides, n *catalog.Node, opts plandiff.DiffOptions) nodeResult {
+func diffNode(s Sides, n *nodefacts.Node, opts plandiff.DiffOptions) nodeResult {
 	r := nodeResult{name: n.Name, id: identityOf(n)}
 	old, oldDiags := snapshot(s.Old, n)
 	new, newDiags := snapshot(s.New, n)
@@ -184,7 +185,7 @@ func diffNode(s Sides, n *catalog.Node, opts plandiff.DiffOptions) nodeResult {
 
 // snapshot compiles one side for the node; nil with the diagnostics when
 // it has errors (cycles are not errors here: the diff reports them).
-func snapshot(site *catalog.Site, n *catalog.Node) (*plandiff.Snapshot, hcl.Diagnostics) {
+func snapshot(site *catalog.Site, n *nodefacts.Node) (*plandiff.Snapshot, hcl.Diagnostics) {
 	if site == nil {
 		return &plandiff.Snapshot{}, nil
 	}
@@ -300,8 +301,8 @@ func (b *builder) result() *Diff {
 
 // Shard returns shard i of n (1 ≤ i ≤ n) of the nodes: those whose name
 // hashes to it, so a node stays in its shard when others come and go.
-func Shard(nodes []*catalog.Node, i, n int) []*catalog.Node {
-	var out []*catalog.Node
+func Shard(nodes []*nodefacts.Node, i, n int) []*nodefacts.Node {
+	var out []*nodefacts.Node
 	for _, node := range nodes {
 		if shardIndex(node.Name, n) == i {
 			out = append(out, node)
@@ -312,7 +313,7 @@ func Shard(nodes []*catalog.Node, i, n int) []*catalog.Node {
 
 // ShardID is the identity of shard i of n of the nodes, for the shard's
 // Diff.
-func ShardID(nodes []*catalog.Node, i, n int) *ShardOf {
+func ShardID(nodes []*nodefacts.Node, i, n int) *ShardOf {
 	names := make([]string, len(nodes))
 	for k, node := range nodes {
 		names[k] = node.Name

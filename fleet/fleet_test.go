@@ -9,10 +9,11 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/internal/gen"
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
 )
 
-func loadFixture(t *testing.T) (*catalog.Site, *catalog.Site, []*catalog.Node) {
+func loadFixture(t *testing.T) (*catalog.Site, *catalog.Site, []*nodefacts.Node) {
 	t.Helper()
 	old, diags := catalog.LoadSite([]string{"../fixtures/fleet/site"}, catalog.LoadOptions{})
 	if diags.HasErrors() {
@@ -22,7 +23,7 @@ func loadFixture(t *testing.T) (*catalog.Site, *catalog.Site, []*catalog.Node) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	nodes, diags := catalog.ReadNodes("../fixtures/fleet/facts")
+	nodes, diags := nodefacts.Read("../fixtures/fleet/facts")
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -249,8 +250,8 @@ func TestValidatePlans(t *testing.T) {
 
 func TestIdentityReplace(t *testing.T) {
 	t.Parallel()
-	n := &catalog.Node{Name: "web-1.example.com"}
-	nodes, _ := catalog.ReadNodes("../fixtures/fleet/facts/web-01.example.com.json")
+	n := &nodefacts.Node{Name: "web-1.example.com"}
+	nodes, _ := nodefacts.Read("../fixtures/fleet/facts/web-01.example.com.json")
 	n.Facts = nodes[0].Facts // hostname web-01, ip 192.0.2.11
 	id := identityOf(n)
 	tests := []struct{ in, want string }{
@@ -315,7 +316,7 @@ func TestDiffGeneratedFleet(t *testing.T) {
 	}
 	old, _ := catalog.LoadSite([]string{paths["old"]}, catalog.LoadOptions{})
 	new, _ := catalog.LoadSite([]string{paths["new"]}, catalog.LoadOptions{})
-	nodes, diags := catalog.ReadNodes(paths["facts"])
+	nodes, diags := nodefacts.Read(paths["facts"])
 	if diags.HasErrors() || len(nodes) != 80 {
 		t.Fatal(len(nodes), diags)
 	}
@@ -369,7 +370,7 @@ func TestDiffFleetSecrets(t *testing.T) {
 	}
 	old, _ := catalog.LoadSite([]string{filepath.Join(dir, "old")}, catalog.LoadOptions{})
 	new, _ := catalog.LoadSite([]string{filepath.Join(dir, "new")}, catalog.LoadOptions{})
-	nodes, _ := catalog.ReadNodes(facts)
+	nodes, _ := nodefacts.Read(facts)
 	d := DiffFleet(Sides{Old: old, New: new}, nodes, plandiff.DiffOptions{}, Options{})
 	got := summary(d)
 	if len(d.Groups) != 1 || strings.Contains(got, "hunter2") || strings.Contains(got, "swordfish") {
@@ -394,7 +395,7 @@ func TestIdentityOrder(t *testing.T) {
 		if name == "zulu" { // sorted by ref, as plandiff.Diff does
 			d.Resources[0], d.Resources[1] = d.Resources[1], d.Resources[0]
 		}
-		b.add(nodeResult{name: name, id: identityOf(&catalog.Node{Name: name}), diff: d})
+		b.add(nodeResult{name: name, id: identityOf(&nodefacts.Node{Name: name}), diff: d})
 	}
 	if d := b.result(); len(d.Groups) != 1 {
 		t.Errorf("%d groups: %s", len(d.Groups), summary(d))
@@ -422,7 +423,7 @@ func TestIdentityOrderEveryList(t *testing.T) {
 	}
 	b := newBuilder(plandiff.StrictError, 2)
 	for _, name := range []string{"alpha", "zulu"} {
-		b.add(nodeResult{name: name, id: identityOf(&catalog.Node{Name: name}), diff: mk(name)})
+		b.add(nodeResult{name: name, id: identityOf(&nodefacts.Node{Name: name}), diff: mk(name)})
 	}
 	if d := b.result(); len(d.Groups) != 1 {
 		t.Errorf("%d groups: %s", len(d.Groups), summary(d))

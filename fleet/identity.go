@@ -4,9 +4,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/zclconf/go-cty/cty"
-
-	"github.com/catc-dev/catc/catalog"
 )
 
 // identity is what makes a node itself in its catalog: its certname,
@@ -27,7 +26,7 @@ const minIdentity = 3
 
 // identityOf reads the node's identity from its name and its facts
 // (Facter 4's networking.* and the legacy top-level facts).
-func identityOf(n *catalog.Node) *identity {
+func identityOf(n *nodefacts.Node) *identity {
 	id := &identity{used: map[string]bool{}}
 	seen := map[string]bool{}
 	add := func(v, ph string) {

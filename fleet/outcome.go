@@ -12,6 +12,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/nodefacts"
 )
 
 // Outcome is what happened to a group of nodes that fared alike.
@@ -42,7 +43,7 @@ type Outcome struct {
 // outcome: compiling (with the same number of warnings) or failing with
 // the same errors at the same places. Failures come first, each kind
 // sorted by the number of nodes, most first.
-func Validate(site *catalog.Site, nodes []*catalog.Node, o Options) []Outcome {
+func Validate(site *catalog.Site, nodes []*nodefacts.Node, o Options) []Outcome {
 	return group(site, nodes, o, false)
 }
 
@@ -50,7 +51,7 @@ func Validate(site *catalog.Site, nodes []*catalog.Node, o Options) []Outcome {
 // nodes whose apply orders are the same resources in the same order (up
 // to the node's identity in titles, see Diff) group together, and each
 // group keeps one plan to show (Shown); the others are not kept.
-func Plans(site *catalog.Site, nodes []*catalog.Node, o Options) []Outcome {
+func Plans(site *catalog.Site, nodes []*nodefacts.Node, o Options) []Outcome {
 	return group(site, nodes, o, true)
 }
 
@@ -65,7 +66,7 @@ func planKey(p *graph.Plan, id *identity) string {
 
 // group compiles every node and groups them by outcome: the same errors,
 // or the same number of warnings (and with plans, the same plan).
-func group(site *catalog.Site, nodes []*catalog.Node, o Options, plans bool) []Outcome {
+func group(site *catalog.Site, nodes []*nodefacts.Node, o Options, plans bool) []Outcome {
 	var mu sync.Mutex
 	byKey := map[string]*Outcome{}
 	each(len(nodes), o, func(i int) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/nodefacts"
 )
 
 // Options tune a fleet run.
@@ -23,7 +24,7 @@ type Options struct {
 	// compiles and its plan (from several goroutines): compile --nodes
 	// writes the catalogs from it, so they are never all held at once.
 	// An error makes the node fail with it.
-	Each func(n *catalog.Node, p *graph.Plan) error
+	Each func(n *nodefacts.Node, p *graph.Plan) error
 }
 
 // each runs fn(i) for every node index on o.Workers goroutines.
@@ -57,7 +58,7 @@ func each(n int, o Options, fn func(i int)) {
 // compileNode declares and orders the site for one node. The plan is nil
 // when the catalog has errors; cycles come back as diagnostics with a
 // plan.
-func compileNode(site *catalog.Site, n *catalog.Node) (*graph.Plan, hcl.Diagnostics) {
+func compileNode(site *catalog.Site, n *nodefacts.Node) (*graph.Plan, hcl.Diagnostics) {
 	cat, diags := site.Compile(n)
 	if diags.HasErrors() {
 		return nil, diags

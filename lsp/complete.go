@@ -17,10 +17,11 @@ import (
 
 // The words below come from catalog, which decides what it accepts; lsp
 // only documents them (a word without a doc is offered without one).
+var schema = catalog.LanguageSchema()
 
 // metaparams are the metaparameters a resource takes, with what they do,
 // then for_each, which is no metaparameter but is written among them.
-var metaparams = append(documented(catalog.Metaparameters(), map[string]string{
+var metaparams = append(documented(schema.Metaparameters, map[string]string{
 	"require":   "Resources applied before this one (references).",
 	"before":    "Resources applied after this one (references).",
 	"notify":    "Resources applied after this one and refreshed when it changes (references).",
@@ -30,7 +31,7 @@ var metaparams = append(documented(catalog.Metaparameters(), map[string]string{
 	"noop":      "true: Puppet only reports what it would change.",
 }), struct{ name, doc string }{"for_each", "Declare one resource per element of a map or set (each.key, each.value)."})
 
-var topBlocks = documented(catalog.TopLevelBlocks(), map[string]string{
+var topBlocks = documented(schema.TopLevelBlocks, map[string]string{
 	"type":       "A type definition: the Resource API's register_type (`type \"name\" { … }`).",
 	"type_alias": "A Puppet type alias (`type_alias \"Mymod::Port\" { type = \"…\" }`).",
 	"resource":   "A resource declaration (`resource \"type\" \"title\" { … }`).",
@@ -45,7 +46,7 @@ var groupKeys = []struct{ name, doc string }{
 	{"resource", "A resource declared where only_if holds (`resource \"type\" \"title\" { … }`)."},
 }
 
-var typeKeys = documented(catalog.TypeKeys(), map[string]string{
+var typeKeys = documented(schema.TypeKeys, map[string]string{
 	"desc":          "The type's documentation.",
 	"docs":          "The legacy spelling of desc.",
 	"attribute":     "An attribute: `attribute \"name\" { type = \"String\" … }`.",
@@ -57,7 +58,7 @@ var typeKeys = documented(catalog.TypeKeys(), map[string]string{
 	"features":      "Provider features, e.g. [\"canonicalize\"].",
 })
 
-var attributeKeys = documented(catalog.AttributeKeys(), map[string]string{
+var attributeKeys = documented(schema.AttributeKeys, map[string]string{
 	"type":      "A Puppet data type, as a string (required).",
 	"desc":      "The attribute's documentation.",
 	"default":   "The value used when a declaration gives none.",
@@ -66,7 +67,7 @@ var attributeKeys = documented(catalog.AttributeKeys(), map[string]string{
 	"sensitive": "true: the value never appears in any output.",
 })
 
-var behaviours = documented(catalog.BehaviourNames(), map[string]string{
+var behaviours = documented(schema.Behaviours, map[string]string{
 	"namevar":   "Part of the resource's identity; its value may come from the title.",
 	"parameter": "Passed to the provider, never compared; always mandatory.",
 	"read_only": "Set only by the provider; a declaration cannot set it.",
@@ -74,7 +75,7 @@ var behaviours = documented(catalog.BehaviourNames(), map[string]string{
 })
 
 // dataTypes are the Puppet data types an attribute's value can satisfy.
-var dataTypes = catalog.DataTypeNames()
+var dataTypes = schema.DataTypes
 
 // documented pairs each name with its doc, in the names' order.
 func documented(names []string, docs map[string]string) []struct{ name, doc string } {
@@ -171,7 +172,7 @@ func (s *snapshot) completeAt(c cursor, src []byte, path string) []protocol.Comp
 	case "type":
 		if attr == "features" {
 			var items []protocol.CompletionItem
-			for _, f := range catalog.KnownFeatures() {
+			for _, f := range schema.Features {
 				items = append(items, item(f, protocol.CompletionItemKindEnumMember, "", ""))
 			}
 			return quoted(items, c.inString)

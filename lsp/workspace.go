@@ -10,6 +10,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/hclpaths"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/render"
 )
@@ -41,7 +42,7 @@ func (w *workspace) scan() {
 	}
 	// The listing catc validate makes of the folders: hidden directories
 	// left out, symbolic links to directories followed (loops skipped).
-	files, _ := catalog.ExpandPaths(w.folders)
+	files, _ := hclpaths.Expand(w.folders, nil)
 	for _, p := range files {
 		if skip[filepath.Clean(p)] {
 			continue

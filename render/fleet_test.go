@@ -9,6 +9,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/fleet"
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
 )
 
@@ -22,7 +23,7 @@ func fixtureFleet(t *testing.T) *fleet.Diff {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	nodes, diags := catalog.ReadNodes("../fixtures/fleet/facts")
+	nodes, diags := nodefacts.Read("../fixtures/fleet/facts")
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -6,8 +6,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/internal/inputfile"
+	"github.com/catc-dev/catc/internal/secretdigest"
 )
 
 // digestKeyEnv holds the digest key itself; the --digest-key-file flag
@@ -48,7 +48,7 @@ func applyDigestKey(c *cli.Context) error {
 	case envSet:
 		key = []byte(env)
 	}
-	k, err := catalog.NewDigestKey(key)
+	k, err := secretdigest.NewKey(key)
 	if err != nil {
 		return fail(err.Error())
 	}
@@ -60,7 +60,7 @@ func applyDigestKey(c *cli.Context) error {
 }
 
 // runDigestKey is the key applyDigestKey read (nil: none).
-func runDigestKey(c *cli.Context) *catalog.DigestKey {
-	k, _ := c.App.Metadata[digestKeyMeta].(*catalog.DigestKey)
+func runDigestKey(c *cli.Context) *secretdigest.Key {
+	k, _ := c.App.Metadata[digestKeyMeta].(*secretdigest.Key)
 	return k
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/fleet"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/render"
 )
 
@@ -36,18 +37,18 @@ func loadSite(c *cli.Context, paths []string) (*catalog.Site, error) {
 }
 
 // readNodes reads --nodes (and --shard).
-func readNodes(c *cli.Context) ([]*catalog.Node, error) {
+func readNodes(c *cli.Context) ([]*nodefacts.Node, error) {
 	nodes, _, err := readShard(c)
 	return nodes, err
 }
 
 // readShard reads --nodes and --shard: the shard's nodes and its identity
 // (nil without --shard).
-func readShard(c *cli.Context) ([]*catalog.Node, *fleet.ShardOf, error) {
+func readShard(c *cli.Context) ([]*nodefacts.Node, *fleet.ShardOf, error) {
 	if commonOf(c).factsSet {
 		return nil, nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
 	}
-	nodes, diags := catalog.ReadNodes(commonOf(c).nodes)
+	nodes, diags := nodefacts.Read(commonOf(c).nodes)
 	if err := printDiagnostics(c, diags, nil); err != nil {
 		return nil, nil, err
 	}
@@ -84,7 +85,7 @@ func fleetOptions(c *cli.Context) (fleet.Options, func()) {
 // runNodes is validate, plan or compile with --nodes: one line per
 // outcome, the nodes that fared alike together, and the diagnostics of
 // the first node of each outcome that has any.
-func runNodes(c *cli.Context, plans bool, each func(*catalog.Node, *graph.Plan) error) ([]fleet.Outcome, error) {
+func runNodes(c *cli.Context, plans bool, each func(*nodefacts.Node, *graph.Plan) error) ([]fleet.Outcome, error) {
 	site, err := loadSite(c, commonOf(c).args)
 	if err != nil {
 		return nil, err
@@ -136,7 +137,7 @@ func compileNodes(c *cli.Context, write func(io.Writer, *graph.Graph) error) err
 		return err
 	}
 	defer staged.discard()
-	outcomes, err := runNodes(c, false, func(n *catalog.Node, p *graph.Plan) error {
+	outcomes, err := runNodes(c, false, func(n *nodefacts.Node, p *graph.Plan) error {
 		if n.Name == "" || strings.ContainsAny(n.Name, `/\`) || strings.HasPrefix(n.Name, ".") {
 			return fmt.Errorf("the node name %q cannot be a file name", n.Name)
 		}

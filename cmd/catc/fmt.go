@@ -14,6 +14,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/internal/atomicfile"
+	"github.com/catc-dev/catc/internal/hclpaths"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/render"
 )
@@ -57,7 +58,7 @@ func runFmt(c *cli.Context) error {
 	if len(paths) == 0 {
 		return fail("fmt needs at least one PATH (a .hcl file or a directory of them)")
 	}
-	names, diags := catalog.ExpandPaths(paths)
+	names, diags := hclpaths.Expand(paths, nil)
 	run := &fmtRun{flags: f, diags: diags, sources: map[string]*hcl.File{}}
 	for _, name := range names {
 		if err := run.file(c, name); err != nil {

@@ -7,8 +7,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/internal/atomicfile"
+	"github.com/catc-dev/catc/internal/hclpaths"
 )
 
 // tempFiles are the temporary files and directories this process has
@@ -95,7 +95,7 @@ func bytesWriter(data []byte) func(io.Writer) error {
 func guardOf(c *cli.Context) *atomicfile.Guard {
 	f := commonOf(c)
 	paths := append(append([]string(nil), f.args...), f.old...)
-	names, _ := catalog.ExpandPaths(append(paths, f.new...))
+	names, _ := hclpaths.Expand(append(paths, f.new...), nil)
 	names = append(names, f.varFiles...)
 	for _, p := range []string{f.facts, f.digestKeyFile, f.nodes} {
 		if p == "" {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/internal/jsonw"
+	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -82,7 +83,7 @@ type Origin struct {
 type Value struct {
 	V types.Value
 	// marker writes a sensitive value: the marker of the catalog V
-	// belongs to (nil: catalog.NoDigest, as for a catalog without a key).
+	// belongs to (nil: secretdigest.None, as for a catalog without a key).
 	marker func(types.Value) string
 }
 
@@ -94,7 +95,7 @@ func (v Value) markerOf() func(types.Value) string {
 	return v.marker
 }
 
-func noDigest(types.Value) string { return catalog.NoDigest }
+func noDigest(types.Value) string { return secretdigest.None }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Value) UnmarshalJSON(data []byte) error {

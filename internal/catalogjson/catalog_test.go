@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/internal/jsonw"
+	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -98,7 +98,7 @@ func refValue(b *bytes.Buffer, v types.Value) {
 		b.WriteByte('}')
 	case types.Sensitive:
 		b.WriteString(`{"sensitive":`)
-		str(catalog.NoDigest) // the random values carry no digest key
+		str(secretdigest.None) // the random values carry no digest key
 		b.WriteByte('}')
 	default:
 		b.WriteString("null")

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -214,7 +215,7 @@ func undetermined(a, b types.Value) bool {
 	if ra.Digest == "" || rb.Digest == "" {
 		return true
 	}
-	return catalog.DigestKeyID(ra.Digest) != catalog.DigestKeyID(rb.Digest)
+	return secretdigest.KeyID(ra.Digest) != secretdigest.KeyID(rb.Digest)
 }
 
 // redactChange drops the values of a change that involves a sensitive

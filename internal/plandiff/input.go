@@ -9,6 +9,7 @@ import (
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/catalogjson"
+	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -171,9 +172,9 @@ func unmarkSensitive(v types.Value) types.Value {
 		}
 	case *types.Hash:
 		if x.Len() == 1 && x.Keys[0] == "sensitive" {
-			if d, ok := x.Values[0].(string); ok && strings.HasPrefix(d, catalog.DigestPrefix) {
+			if d, ok := x.Values[0].(string); ok && strings.HasPrefix(d, secretdigest.Prefix) {
 				return Redacted{Digest: d}
-			} else if ok && d == catalog.NoDigest {
+			} else if ok && d == secretdigest.None {
 				return Redacted{}
 			}
 		}

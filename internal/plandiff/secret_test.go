@@ -8,17 +8,18 @@ import (
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/catalogjson"
+	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/types"
 )
 
 // testKey is a digest key for a test, as CATC_DIGEST_KEY gives one;
 // "" is none.
-func testKey(t testing.TB, key string) *catalog.DigestKey {
+func testKey(t testing.TB, key string) *secretdigest.Key {
 	t.Helper()
 	if key == "" {
 		return nil
 	}
-	k, err := catalog.NewDigestKey([]byte(key))
+	k, err := secretdigest.NewKey([]byte(key))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +28,7 @@ func testKey(t testing.TB, key string) *catalog.DigestKey {
 
 // compiledSnapshot is the snapshot diff reads back from the catalog JSON
 // of dir (what `catc compile` writes), under the digest key key.
-func compiledSnapshot(t *testing.T, dir string, key *catalog.DigestKey) *Snapshot {
+func compiledSnapshot(t *testing.T, dir string, key *secretdigest.Key) *Snapshot {
 	t.Helper()
 	c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{DigestKey: key})
 	if diags.HasErrors() {

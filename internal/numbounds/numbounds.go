@@ -1,4 +1,4 @@
-package catalog
+package numbounds
 
 import (
 	"fmt"
@@ -14,24 +14,22 @@ import (
 // gigabytes: the ten bytes 1e99999999 did. Puppet's Float is a 64-bit
 // double (at most about 1.8e308) and its Integer 64 bits, so no number
 // beyond the bounds below can reach a catalog anyway; they are far
-// enough beyond a double that every error about a double's range (values.go)
+// enough beyond a double that every error about a double's range (catalog/values.go)
 // is still reported as before.
 const (
 	// maxNumberExp bounds the binary exponent of a number's magnitude:
 	// 2^16384 is about 1.2e4932 (the range of a quadruple-precision float).
 	maxNumberExp = 16384
-	// maxNumberDigits bounds the length of a number written as text (a
+	// MaxDigits bounds the length of a number written as text (a
 	// literal, a fact, a string converted to a number): big.Float reads
 	// digits in quadratic time (a million of them took 5 s).
-	maxNumberDigits = 1000
-
-	summaryNumberBounds = "Number too large"
+	MaxDigits = 1000
 )
 
-// numberBoundsMsg says why the number f is refused, or "" when it is
+// BoundsMsg says why the number f is refused, or "" when it is
 // within the bounds. Infinities (from functions such as log(0)) are left
 // to the checks that know their context.
-func numberBoundsMsg(f *big.Float) string {
+func BoundsMsg(f *big.Float) string {
 	if f.IsInf() || f.Sign() == 0 {
 		return ""
 	}
@@ -47,22 +45,22 @@ func numberBoundsMsg(f *big.Float) string {
 	return ""
 }
 
-// checkNumberLiteral checks a number written as text, the digits first.
-func checkNumberLiteral(text []byte) string {
-	if len(text) > maxNumberDigits {
+// CheckLiteral checks a number written as text, the digits first.
+func CheckLiteral(text []byte) string {
+	if len(text) > MaxDigits {
 		return fmt.Sprintf("This number is written with %d characters; catc accepts at most %d, because reading longer numbers takes quadratic time "+
-			"and Puppet's Float (a 64-bit double) keeps only 17 significant digits anyway. Shorten the number, or write it as a string.", len(text), maxNumberDigits)
+			"and Puppet's Float (a 64-bit double) keeps only 17 significant digits anyway. Shorten the number, or write it as a string.", len(text), MaxDigits)
 	}
 	f, _, err := big.ParseFloat(string(text), 10, 512, big.ToNearestEven)
 	if err != nil {
 		return "" // not a number: left to the parser
 	}
-	return numberBoundsMsg(f)
+	return BoundsMsg(f)
 }
 
-// valueNumbersMsg checks every number in v (deeply, marks included) and
+// ValueMsg checks every number in v (deeply, marks included) and
 // says why the first one out of the bounds is refused, or "".
-func valueNumbersMsg(v cty.Value) string {
+func ValueMsg(v cty.Value) string {
 	v, _ = v.Unmark()
 	if !v.IsKnown() || v.IsNull() {
 		return ""
@@ -70,14 +68,14 @@ func valueNumbersMsg(v cty.Value) string {
 	t := v.Type()
 	switch {
 	case t == cty.Number:
-		return numberBoundsMsg(v.AsBigFloat())
+		return BoundsMsg(v.AsBigFloat())
 	case t.IsCollectionType() || t.IsTupleType() || t.IsObjectType():
 		if !hasNumbers(t) {
 			return ""
 		}
 		for it := v.ElementIterator(); it.Next(); {
 			_, e := it.Element()
-			if msg := valueNumbersMsg(e); msg != "" {
+			if msg := ValueMsg(e); msg != "" {
 				return msg
 			}
 		}
@@ -107,12 +105,4 @@ func hasNumbers(t cty.Type) bool {
 		}
 	}
 	return false
-}
-
-// shortText is s, cut to its first 40 bytes when longer.
-func shortText(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "…"
-	}
-	return s
 }

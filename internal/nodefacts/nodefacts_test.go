@@ -1,8 +1,7 @@
-package catalog
+package nodefacts
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,7 +13,7 @@ import (
 
 // TestReadNodes reads each facts format from its own sample: the node
 // names, where each came from, and facts a site would use.
-func TestReadNodes(t *testing.T) {
+func TestRead(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		path    string
@@ -40,7 +39,7 @@ func TestReadNodes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
-			nodes, diags := ReadNodes(tt.path)
+			nodes, diags := Read(tt.path)
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}
@@ -71,7 +70,7 @@ func TestReadNodesErrors(t *testing.T) {
 	tests := []struct{ path, want string }{
 		{"testdata/facts/dup", `The node "db-02.lab.test" is read twice: from testdata/facts/dup/db-02.lab.test.json and from testdata/facts/dup/other.yaml.`},
 		{"testdata/facts/missing", "Cannot read testdata/facts/missing"},
-		{"testdata/fuzz", "holds no facts files"},
+		{"testdata/facts", "holds no facts files"}, // only directories
 	}
 	bad := t.TempDir()
 	for name, src := range map[string]string{
@@ -89,9 +88,9 @@ func TestReadNodesErrors(t *testing.T) {
 		struct{ path, want string }{filepath.Join(bad, "broken.yaml"), "is not readable as facts: yaml:"},
 	)
 	for _, tt := range tests {
-		_, diags := ReadNodes(tt.path)
+		_, diags := Read(tt.path)
 		if !diags.HasErrors() || !strings.Contains(diags.Error(), tt.want) {
-			t.Errorf("ReadNodes(%s): %v, want an error with %q", tt.path, diags, tt.want)
+			t.Errorf("Read(%s): %v, want an error with %q", tt.path, diags, tt.want)
 		}
 	}
 }
@@ -99,19 +98,9 @@ func TestReadNodesErrors(t *testing.T) {
 func TestNodeTrusted(t *testing.T) {
 	t.Parallel()
 	n := &Node{Name: "web-03.example.com", Facts: cty.EmptyObjectVal}
-	tr := n.trusted()
+	tr := n.Trusted()
 	if tr.GetAttr("certname").AsString() != "web-03.example.com" || tr.GetAttr("hostname").AsString() != "web-03" || tr.GetAttr("domain").AsString() != "example.com" {
 		t.Errorf("trusted = %#v", tr)
-	}
-}
-
-// TestFactsFileOfManyNodes: --facts takes one node; a file of several
-// says to use --nodes.
-func TestFactsFileOfManyNodes(t *testing.T) {
-	t.Parallel()
-	_, diags := Load([]string{"../fixtures/seed"}, LoadOptions{FactsFile: "testdata/facts/puppetdb/export.json"})
-	if !diags.HasErrors() || !strings.Contains(fmt.Sprint(diags), "holds 2 nodes; --facts takes one node. Use --nodes testdata/facts/puppetdb/export.json") {
-		t.Errorf("%v", diags)
 	}
 }
 

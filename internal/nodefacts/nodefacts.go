@@ -1,4 +1,4 @@
-package catalog
+package nodefacts
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/catc-dev/catc/internal/inputfile"
+	"github.com/catc-dev/catc/internal/numbounds"
 )
 
 // Node is one node of a fleet: its name (the certname) and its facts.
@@ -31,10 +32,10 @@ type Node struct {
 	Facts cty.Value
 }
 
-// trusted is trusted.* of the node. Puppet takes it from the node's
+// Trusted is trusted.* of the node. Puppet takes it from the node's
 // certificate, which a facts file does not carry, so certname is the
 // node's name, hostname and domain its parts around the first dot.
-func (n *Node) trusted() cty.Value {
+func (n *Node) Trusted() cty.Value {
 	host, domain, _ := strings.Cut(n.Name, ".")
 	return cty.ObjectVal(map[string]cty.Value{
 		"certname":      cty.StringVal(n.Name),
@@ -45,10 +46,10 @@ func (n *Node) trusted() cty.Value {
 	})
 }
 
-// factsExts are the file name extensions ReadNodes takes from a directory.
+// factsExts are the file name extensions Read takes from a directory.
 var factsExts = map[string]bool{".json": true, ".yaml": true, ".yml": true}
 
-// ReadNodes reads the nodes of a facts path: a directory of facts files
+// Read reads the nodes of a facts path: a directory of facts files
 // (*.json, *.yaml, *.yml, not recursive, in bytewise name order) or one
 // file. Each file is Facter's JSON (`facter -j`, one node named by the
 // file), a facts document ({"name", "values", …} as `puppet facts find`
@@ -58,10 +59,10 @@ var factsExts = map[string]bool{".json": true, ".yaml": true, ".yml": true}
 // endpoint's [{"certname", "facts": {"data": [{"name", "value"}]}}]).
 // The nodes come sorted by name; one name read twice is an error that
 // names both sources.
-func ReadNodes(path string) ([]*Node, hcl.Diagnostics) {
+func Read(path string) ([]*Node, hcl.Diagnostics) {
 	files, err := factsFiles(path)
 	if err != nil {
-		return nil, hcl.Diagnostics{ioDiag(path, err)}
+		return nil, hcl.Diagnostics{inputfile.Diagnostic(path, err)}
 	}
 	var diags hcl.Diagnostics
 	var nodes []*Node
@@ -106,15 +107,35 @@ func factsFiles(path string) ([]string, error) {
 	return out, nil // os.ReadDir sorts by name
 }
 
+// invalidSummary is the summary of every facts error but an unreadable
+// file's (inputfile.Diagnostic).
+const invalidSummary = "Invalid facts"
+
 func factsDiag(detail string) *hcl.Diagnostic {
-	return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summaryFacts, Detail: detail}
+	return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: invalidSummary, Detail: detail}
+}
+
+// ReadOne reads the --facts file: one node in any facts format (Read); a
+// file of several nodes needs --nodes. An empty path is no node.
+func ReadOne(path string) (*Node, hcl.Diagnostics) {
+	if path == "" {
+		return nil, nil
+	}
+	nodes, diags := Read(path)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	if len(nodes) != 1 {
+		return nil, hcl.Diagnostics{factsDiag(fmt.Sprintf("The facts file %s holds %d nodes; --facts takes one node. Use --nodes %s to compile every node.", path, len(nodes), path))}
+	}
+	return nodes[0], diags
 }
 
 // readFactsFile reads one file of one or several nodes.
 func readFactsFile(path string) ([]*Node, hcl.Diagnostics) {
 	src, err := inputfile.Read(path)
 	if err != nil {
-		return nil, hcl.Diagnostics{ioDiag(path, err)}
+		return nil, hcl.Diagnostics{inputfile.Diagnostic(path, err)}
 	}
 	bad := func(why string) hcl.Diagnostics {
 		return hcl.Diagnostics{factsDiag(fmt.Sprintf("The facts file %s is not readable as facts: %s. Give Facter JSON (facter -j), a facts document (puppet facts find --render-as json), Puppet's YAML facts cache or a PuppetDB facts export.", path, why))}
@@ -229,7 +250,7 @@ func factValue(v any) (cty.Value, error) {
 	case string:
 		return cty.StringVal(x), nil
 	case json.Number:
-		if msg := checkNumberLiteral([]byte(x)); msg != "" {
+		if msg := numbounds.CheckLiteral([]byte(x)); msg != "" {
 			return cty.NilVal, fmt.Errorf("the number %s: %s", shortText(string(x)), msg)
 		}
 		return cty.ParseNumberVal(string(x))
@@ -336,4 +357,12 @@ func jsonable(v any) any {
 		return x.String()
 	}
 	return v
+}
+
+// shortText is s, cut to its first 40 bytes when longer.
+func shortText(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
 }

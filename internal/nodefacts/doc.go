@@ -1,0 +1,12 @@
+// Package nodefacts reads the nodes a site is compiled for: each node's
+// name (its certname) and facts, from Facter JSON, a facts document,
+// Puppet's YAML facts cache or a PuppetDB export (Read, for --nodes), or
+// one node's (ReadOne, for --facts). A Node gives catalog its facts.*
+// and trusted.* values.
+//
+// It sits below catalog, which imports it (catalog.Site.Compile takes a
+// *Node; LoadOptions.FactsFile is read with ReadOne); it imports nothing
+// of catc's stages. It does not compile, group nor compare nodes
+// (catalog, fleet); a node's identity placeholders in a fleet diff
+// ({certname}, {fqdn}, …) are fleet's.
+package nodefacts

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -70,5 +74,42 @@ func TestMemoryCap(t *testing.T) {
 			}
 			t.Logf("%s: %v", tt.name, time.Since(start).Round(100*time.Millisecond))
 		})
+	}
+}
+
+// TestMemoryCapLsp: the language server, given such a file by the editor,
+// exits 1 with the error on stderr (the editor restarts it) instead of
+// freezing the machine; its input stays open, as an editor's does.
+func TestMemoryCapLsp(t *testing.T) {
+	t.Parallel()
+	framed := func(body string) string { return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body) }
+	src, _ := json.Marshal("locals {\n  n = length([for a in range(1000) : [for b in range(1000) : [for c in range(1000) : c]]])\n}\n")
+	in := framed(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}`) +
+		framed(`{"jsonrpc":"2.0","method":"initialized","params":{}}`) +
+		framed(`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///nowhere/x.hcl","languageId":"hcl","version":1,"text":`+string(src)+`}}}`)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0])
+	cmd.Env = append(os.Environ(), childEnv+"=plain", childArgs+"=lsp", "CATC_MAX_MEMORY=100MiB")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.WriteString(stdin, in); err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Wait()
+	if ctx.Err() != nil {
+		t.Fatal("the language server still runs after 90 s (no memory cap)")
+	}
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "an expression builds a value too large") {
+		t.Errorf("exit %v, want 1 with the error; stderr:\n%s", err, stderr.String())
 	}
 }

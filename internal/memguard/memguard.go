@@ -27,7 +27,7 @@ type Options struct {
 	// whose live heap outgrows a batch run's soft limit then finishes
 	// at full speed, and a hostile one reaches the cap in a minute or
 	// two instead of crawling for hours. False keeps a limit the user
-	// set (GOMEMLIMIT).
+	// set (GOMEMLIMIT), and a collector thrashing at it trips.
 	RaiseLimit bool
 	// Interval is the time between two samples; Sustain is how long
 	// the collector must thrash before the guard acts. Zero means
@@ -160,18 +160,19 @@ func (w *watch) judge(r reading) error {
 	if !full || w.nearLimit < len(w.window) || fraction < thrashFraction {
 		return nil
 	}
-	if r.limit < w.opts.Cap {
-		if !w.opts.RaiseLimit || w.raised {
-			// The user's limit, or one raised already and lowered by
-			// someone else: the cap still holds.
-			return nil
-		}
+	if r.limit >= w.opts.Cap {
+		return fmt.Errorf("out of memory: the heap is at its cap of %s (%s) with %s live, and the garbage collector took %.0f%% of the CPU for %v to keep it there: %s",
+			Format(w.opts.Cap), EnvVar, Format(r.live), fraction*100, w.opts.Sustain, w.advice())
+	}
+	if w.opts.RaiseLimit && !w.raised {
 		w.raised, w.nearLimit = true, 0
 		w.setLimit(int64(w.opts.Cap))
 		return nil
 	}
-	return fmt.Errorf("out of memory: the heap is at its cap of %s (%s) with %s live, and the garbage collector took %.0f%% of the CPU for %v to keep it there: %s",
-		Format(w.opts.Cap), EnvVar, Format(r.live), fraction*100, w.opts.Sustain, w.advice())
+	// The user's limit (GOMEMLIMIT) is kept, and a run that thrashes at
+	// it would crawl as long as at the cap.
+	return fmt.Errorf("out of memory: the heap is at the soft memory limit of %s (GOMEMLIMIT) with %s live, and the garbage collector took %.0f%% of the CPU for %v to keep it there: %s",
+		Format(r.limit), Format(r.live), fraction*100, w.opts.Sustain, w.advice())
 }
 
 // advice says what builds such values and what to do.

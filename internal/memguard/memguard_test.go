@@ -49,7 +49,8 @@ func TestFormat(t *testing.T) {
 // TestJudge feeds readings, 1 CPU-second apart, to a watch with a 3 s
 // window: a live heap over the cap trips at once; a collector that
 // thrashes under a lower soft limit gets the limit raised to the cap
-// once, and trips when it thrashes at the cap; a busy collector with a
+// once, and trips when it thrashes at the cap (or at a limit the user
+// set, which is kept); a busy collector with a
 // small live heap, and a thrash shorter than the window, never trip.
 func TestJudge(t *testing.T) {
 	t.Parallel()
@@ -76,7 +77,7 @@ func TestJudge(t *testing.T) {
 		{"thrash at the cap", false, thrash(6, 600*mib, 1024*mib), "took 60% of the CPU for 3s", 0},
 		{"thrash under the soft limit is raised", true, thrash(6, 500*mib, 768*mib), "", 1024 * mib},
 		{"then thrash at the cap trips", true, append(thrash(6, 500*mib, 768*mib), thrash(6, 900*mib, 1024*mib)...), "the heap is at its cap of 1.0 GiB (CATC_MAX_MEMORY) with 900.0 MiB live", 1024 * mib},
-		{"user's soft limit kept", false, thrash(12, 500*mib, 768*mib), "", 0},
+		{"thrash at the user's soft limit", false, thrash(12, 500*mib, 768*mib), "the heap is at the soft memory limit of 768.0 MiB (GOMEMLIMIT) with 500.0 MiB live", 0},
 		{"busy collector, small heap", false, thrash(12, 100*mib, 1024*mib), "", 0},
 		{"short thrash", false, append(thrash(3, 600*mib, 1024*mib), append([]step{{100 * mib, 1024 * mib, 0}}, thrash(2, 600*mib, 1024*mib)...)...), "", 0},
 		{"idle collector, large heap", false, []step{{900 * mib, 1024 * mib, 0.1}, {900 * mib, 1024 * mib, 0.1}, {900 * mib, 1024 * mib, 0.1}, {900 * mib, 1024 * mib, 0.1}, {900 * mib, 1024 * mib, 0.1}}, "", 0},

@@ -33,6 +33,7 @@
 // and render packages, and to internal/gitrev (diff --base),
 // internal/atomicfile (-o files, signal cleanup) and internal/svgrenderer
 // (--format svg). It alone tunes the process: the garbage collector for
-// batch commands (main.go, internal/gctune) and the digest key of a run
+// batch commands (main.go, internal/gctune), the memory cap of every
+// command (memguard.go, internal/memguard) and the digest key of a run
 // (digestkey.go).
 package main

@@ -2,6 +2,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"strings"
 
@@ -20,6 +21,13 @@ func runMain() int {
 	if batchCommand(os.Args) {
 		defer gctune.Batch()()
 	}
+	// After gctune: the guard lowers a soft limit above its cap.
+	guard, err := startMemGuard()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "catc: "+err.Error())
+		return exitErrors
+	}
+	defer guard()
 	return run(os.Args, os.Stdout, os.Stderr)
 }
 

@@ -116,6 +116,10 @@ func (r *Registry) removeAllLocked() {
 	}
 }
 
+// Abandon deletes every temporary path for a process that exits next
+// without returning (memguard's trip); like a signal, it holds the lock.
+func (r *Registry) Abandon() { r.removeAllLocked() }
+
 // CleanupOnSignal removes the temporary files on SIGINT, SIGTERM or
 // SIGHUP and exits with the shell's status for the signal, 128 + its
 // number (130 for Ctrl-C, 143 for kill). The returned function stops it.

@@ -1,0 +1,32 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/memguard"
+)
+
+// startMemGuard stops the process with exit 1 when the heap passes the
+// cap of CATC_MAX_MEMORY (4 GiB by default) or the collector thrashes at
+// it: an expression that builds a billion-element value would otherwise
+// crawl for hours under the soft limit, or exhaust the machine. The
+// language server is guarded too: an editor restarts a server that
+// exits, and cannot restart a machine.
+func startMemGuard() (stop func(), err error) {
+	limit, err := memguard.Parse(os.Getenv(memguard.EnvVar))
+	if err != nil || limit == 0 {
+		return func() {}, err
+	}
+	opts := memguard.Options{
+		Cap: limit,
+		// A limit the user set is theirs to keep.
+		RaiseLimit: os.Getenv("GOMEMLIMIT") == "",
+	}
+	return memguard.Start(opts, func(err error) {
+		tempFiles.Abandon()
+		fmt.Fprintln(os.Stderr, "catc: "+escape.Text(err.Error()))
+		os.Exit(exitErrors)
+	}), nil
+}

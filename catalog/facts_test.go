@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/zclconf/go-cty/cty"
 	ctyjson "github.com/zclconf/go-cty/cty/json"
 )
@@ -109,7 +110,7 @@ func TestNodeTrusted(t *testing.T) {
 // says to use --nodes.
 func TestFactsFileOfManyNodes(t *testing.T) {
 	t.Parallel()
-	_, diags := Load([]string{"../fixtures/seed"}, LoadOptions{FactsFile: "testdata/facts/puppetdb/export.json"})
+	_, diags := Load([]string{testutil.Fixture("seed")}, LoadOptions{FactsFile: "testdata/facts/puppetdb/export.json"})
 	if !diags.HasErrors() || !strings.Contains(fmt.Sprint(diags), "holds 2 nodes; --facts takes one node. Use --nodes testdata/facts/puppetdb/export.json") {
 		t.Errorf("%v", diags)
 	}

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // FuzzLoad loads arbitrary bytes as one file next to the seed types and
@@ -15,7 +17,7 @@ func FuzzLoad(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	for _, glob := range []string{"../fixtures/*/*.hcl"} {
+	for _, glob := range []string{testutil.Fixture("*/*.hcl")} {
 		files, _ := filepath.Glob(glob)
 		for _, file := range files {
 			if src, err := os.ReadFile(file); err == nil {

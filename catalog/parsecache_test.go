@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/gen"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // loadResult is what a user sees of a load: every diagnostic and the
@@ -53,7 +54,7 @@ func TestParseCacheSameResult(t *testing.T) {
 	t.Parallel()
 	var names []string
 	var srcs [][]byte
-	for _, dir := range []string{"../fixtures/seed", "../fixtures/valid", "../fixtures/invalid"} {
+	for _, dir := range []string{testutil.Fixture("seed"), testutil.Fixture("valid"), testutil.Fixture("invalid")} {
 		files, _ := ExpandPaths([]string{dir})
 		for _, f := range files {
 			src, err := os.ReadFile(f)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/catc-dev/catc/internal/testutil"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
@@ -21,7 +22,7 @@ const brokenSite = siteHCL + "\nresource \"file\" \"/etc/broken\" {\n  colour = 
 func buildCatc(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "catc")
-	cmd := exec.Command("go", "build", "-o", bin, "../cmd/catc")
+	cmd := exec.Command("go", "build", "-o", bin, "./"+filepath.Join(testutil.Root(), "cmd", "catc"))
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}

@@ -9,13 +9,14 @@ import (
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/catalogjson"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // planCatalog loads the oracle module's types plus src as main.hcl and
 // plans it.
 func planCatalog(t *testing.T, src string) *graph.Plan {
 	t.Helper()
-	types, err := os.ReadFile("../fixtures/oracle/types.hcl")
+	types, err := os.ReadFile(testutil.Fixture("oracle/types.hcl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func TestPlanText(t *testing.T) {
 			if err := PlanText(&b, planCatalog(t, tc.src)); err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, filepath.Join("testdata", tc.name), b.Bytes())
+			testutil.Golden(t, filepath.Join("testdata", tc.name), b.Bytes())
 		})
 	}
 }
@@ -87,7 +88,7 @@ func TestWritePlan(t *testing.T) {
 			if err := catalogjson.WritePlan(&b, planCatalog(t, tc.src)); err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, filepath.Join("testdata", tc.name), b.Bytes())
+			testutil.Golden(t, filepath.Join("testdata", tc.name), b.Bytes())
 		})
 	}
 }

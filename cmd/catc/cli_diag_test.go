@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
-const (
-	webFixture   = "../../fixtures/graph/web"
-	cycleFixture = "../../fixtures/graph/cycle"
+var (
+	webFixture   = testutil.Fixture("graph/web")
+	cycleFixture = testutil.Fixture("graph/cycle")
 )
 
 // TestValidateSummaryGolden pins the last line validate prints to stderr

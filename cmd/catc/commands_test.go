@@ -7,9 +7,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
-const seed = "../../fixtures/seed"
+var seed = testutil.Fixture("seed")
 
 // writeFiles makes a catalog directory for a test.
 func writeFiles(t *testing.T, files map[string]string) string {
@@ -249,7 +251,7 @@ func TestWhy(t *testing.T) {
 }
 
 func TestVariables(t *testing.T) {
-	valid := "../../fixtures/valid/variables.hcl"
+	valid := testutil.Fixture("valid/variables.hcl")
 	code, out, errOut := runCatc(t, "plan", seed, valid, "--var", `managers=["pip","uv"]`)
 	if code != 0 {
 		t.Fatalf("plan with --var exited %d: %s", code, errOut)

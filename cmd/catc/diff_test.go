@@ -7,9 +7,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
-const diffFixtures = "../../fixtures/diff"
+var diffFixtures = testutil.Fixture("diff")
 
 func fixturePair(name string) (string, string) {
 	dir := filepath.Join(diffFixtures, name)
@@ -49,8 +51,8 @@ func TestDiffExitCodes(t *testing.T) {
 		{"resolved cycle passes", []string{"diff", cyNew, cyOld}, 0, "1 cycle resolved", ""},
 		{"unresolved cycle fails", []string{"diff", kcOld, kcNew, "--detailed-exitcode"}, 1, "x   unresolved cycle (Exec[seed]", ""},
 		{"unchanged cyclic catalog fails", []string{"diff", cyNew, cyNew}, 1, "1 cycle unresolved", ""},
-		{"fleet: new cycle fails", []string{"diff", cyOld, cyNew, "--nodes", "../../fixtures/fleet/facts"}, 1, "6 nodes would apply nothing (a dependency cycle)", "catc: the new catalogs of 6 nodes have a dependency cycle"},
-		{"fleet: new cycle fails, detailed", []string{"diff", cyOld, cyNew, "--nodes", "../../fixtures/fleet/facts", "--detailed-exitcode", "--format", "markdown"}, 1, "Nothing would be applied", ""},
+		{"fleet: new cycle fails", []string{"diff", cyOld, cyNew, "--nodes", testutil.Fixture("fleet/facts")}, 1, "6 nodes would apply nothing (a dependency cycle)", "catc: the new catalogs of 6 nodes have a dependency cycle"},
+		{"fleet: new cycle fails, detailed", []string{"diff", cyOld, cyNew, "--nodes", testutil.Fixture("fleet/facts"), "--detailed-exitcode", "--format", "markdown"}, 1, "Nothing would be applied", ""},
 		{"bad strict", []string{"diff", ioOld, ioNew, "--strict", "strict"}, 1, "", `--strict "strict" is not a strict setting: use error, warning or off`},
 		{"one argument", []string{"diff", chOld}, 1, "", "diff takes OLD NEW"},
 		{"old without new", []string{"diff", "--old", chOld}, 1, "", "--old and --new go together"},

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/catc-dev/catc/internal/atomicfile"
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -134,7 +135,7 @@ var dirOutputs = []struct {
 	first, next []string // without -o DIR
 }{
 	{"compile --nodes", []string{"compile", fleetOld, "--nodes", fleetFacts}, []string{"compile", fleetOld, "--nodes", fleetFacts, "--format", "puppet"}},
-	{"doc", []string{"doc", seed}, []string{"doc", "../../fixtures/graph/web"}},
+	{"doc", []string{"doc", seed}, []string{"doc", testutil.Fixture("graph/web")}},
 }
 
 // signalChild runs catc's args in a child (mode: childEnv's value), waits
@@ -467,12 +468,12 @@ func TestCatcWrote(t *testing.T) {
 		{"plan", seed}, {"plan", seed, "--format", "json"},
 		{"plan", fleetOld, "--nodes", fleetFacts},
 		{"graph", seed}, {"graph", seed, "--format", "json"},
-		{"diff", "../../fixtures/diff/change/old", "../../fixtures/diff/change/new"},
-		{"diff", "../../fixtures/diff/change/old", "../../fixtures/diff/change/new", "--format", "markdown"},
-		{"diff", "../../fixtures/diff/change/old", "../../fixtures/diff/change/new", "--format", "json"},
-		{"diff", fleetOld, "../../fixtures/fleet/site-new", "--nodes", fleetFacts},
-		{"diff", fleetOld, "../../fixtures/fleet/site-new", "--nodes", fleetFacts, "--format", "markdown"},
-		{"import", "../../importer/testdata/seed/lib/puppet/type/apt_key.rb"},
+		{"diff", testutil.Fixture("diff/change/old"), testutil.Fixture("diff/change/new")},
+		{"diff", testutil.Fixture("diff/change/old"), testutil.Fixture("diff/change/new"), "--format", "markdown"},
+		{"diff", testutil.Fixture("diff/change/old"), testutil.Fixture("diff/change/new"), "--format", "json"},
+		{"diff", fleetOld, testutil.Fixture("fleet/site-new"), "--nodes", fleetFacts},
+		{"diff", fleetOld, testutil.Fixture("fleet/site-new"), "--nodes", fleetFacts, "--format", "markdown"},
+		{"import", filepath.Join(testutil.Root(), "importer/testdata/seed/lib/puppet/type/apt_key.rb")},
 		{"graph", seed, "--format", "svg"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {

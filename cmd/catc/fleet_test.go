@@ -7,12 +7,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
-const (
-	fleetOld   = "../../fixtures/fleet/site"
-	fleetNew   = "../../fixtures/fleet/site-new"
-	fleetFacts = "../../fixtures/fleet/facts"
+var (
+	fleetOld   = testutil.Fixture("fleet/site")
+	fleetNew   = testutil.Fixture("fleet/site-new")
+	fleetFacts = testutil.Fixture("fleet/facts")
 )
 
 // TestNodesOutcomes: validate, plan and compile with --nodes print one
@@ -24,7 +26,7 @@ func TestNodesOutcomes(t *testing.T) {
 		out, errOut string
 	}{
 		{[]string{"validate", fleetNew, "--nodes", fleetFacts}, 1, "",
-			"1 node fails: Unsupported attribute at ../../fixtures/fleet/site-new/web.hcl:19 (mq-01.example.com).\n" +
+			"1 node fails: Unsupported attribute at " + testutil.Fixture("fleet/site-new/web.hcl") + ":19 (mq-01.example.com).\n" +
 				"5 nodes compile (db-01.example.com, db-02.example.com, web-01.example.com, web-02.example.com, web-03.example.com).\n"},
 		{[]string{"validate", fleetNew, "--nodes", fleetFacts}, 1, "", "or fix the name. (On the node mq-01.example.com.)\n"},
 		{[]string{"validate", fleetOld, "--nodes", fleetFacts}, 0, "",

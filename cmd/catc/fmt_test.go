@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 func runFmtCmd(t *testing.T, args ...string) (int, string, string) {
@@ -238,14 +240,14 @@ func TestFmtErrors(t *testing.T) {
 // not parse on purpose), fixtures/oracle (generated) and fixtures/seed
 // (DESIGN.md's example, byte for byte, comment alignment included).
 func TestFmtFixtures(t *testing.T) {
-	entries, err := os.ReadDir("../../fixtures")
+	entries, err := os.ReadDir(testutil.Fixture())
 	if err != nil {
 		t.Fatal(err)
 	}
 	var dirs []string
 	for _, e := range entries {
 		if e.IsDir() && e.Name() != "invalid" && e.Name() != "oracle" && e.Name() != "seed" {
-			dirs = append(dirs, filepath.Join("../../fixtures", e.Name()))
+			dirs = append(dirs, filepath.Join(testutil.Fixture(), e.Name()))
 		}
 	}
 	code, out, errOut := runFmtCmd(t, append([]string{"--check"}, dirs...)...)

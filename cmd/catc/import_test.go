@@ -6,12 +6,14 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // catc import on the seed's types written in Ruby prints HCL that catc
 // validates with the same findings as the seed's own types.hcl.
 func TestImportStdout(t *testing.T) {
-	code, out, errOut := runCatc(t, "import", "../../importer/testdata/seed")
+	code, out, errOut := runCatc(t, "import", filepath.Join(testutil.Root(), "importer/testdata/seed"))
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, errOut)
 	}

@@ -8,13 +8,14 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // loadCatalog loads the oracle module's types (node_res, software, …)
 // plus src as main.hcl, failing the test on any error.
 func loadCatalog(t testing.TB, src string) *catalog.Catalog {
 	t.Helper()
-	types, err := os.ReadFile("../../fixtures/oracle/types.hcl")
+	types, err := os.ReadFile(testutil.Fixture("oracle/types.hcl"))
 	if err != nil {
 		t.Fatal(err)
 	}

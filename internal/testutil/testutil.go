@@ -4,7 +4,6 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -17,19 +16,16 @@ import (
 // module.
 var Update = flag.Bool("update", false, "rewrite golden files under testdata/ (and fixtures' expected outputs)")
 
-var (
-	rootOnce sync.Once
-	root     string
-)
+// root is found when the test binary starts, in its package's directory,
+// before any test changes the working directory.
+var root = findRoot()
 
 // Root is the repository root (the directory holding go.mod) as a path
-// relative to the test's working directory, "../.." from a package two
-// levels down. It is relative on purpose: paths built from it appear in
-// diagnostics that golden files record. It panics outside the module.
-func Root() string {
-	rootOnce.Do(func() { root = findRoot() })
-	return root
-}
+// relative to the package directory a test binary starts in: "../.." from
+// a package two levels down. It is relative on purpose: paths built from
+// it appear in diagnostics that golden files record. A test that changes
+// its working directory builds its paths before the change.
+func Root() string { return root }
 
 // findRoot walks up from the working directory to go.mod.
 func findRoot() string {

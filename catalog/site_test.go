@@ -3,12 +3,11 @@ package catalog
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/zclconf/go-cty/cty"
@@ -48,17 +47,6 @@ resource "file" "/srv/${each.key}" {
 }
 `
 
-func writeSite(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, src := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
 func factsOf(t *testing.T, src string) cty.Value {
 	t.Helper()
 	n, why := nodesOf(mustJSON(t, src), "x", "x")
@@ -72,7 +60,7 @@ func factsOf(t *testing.T, src string) cty.Value {
 // gets its own facts.* and trusted.*, and only_if leaves a resource out.
 func TestSiteCompile(t *testing.T) {
 	t.Parallel()
-	dir := writeSite(t, map[string]string{"types.hcl": siteTypes, "site.hcl": siteResources})
+	dir := testutil.TempFiles(t, map[string]string{"types.hcl": siteTypes, "site.hcl": siteResources})
 	site, diags := LoadSite([]string{dir}, LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
@@ -113,7 +101,7 @@ func TestSiteCompileErrors(t *testing.T) {
 }`, `{}`, `This object does not have an attribute named "role".`},
 	}
 	for _, tt := range tests {
-		dir := writeSite(t, map[string]string{"types.hcl": siteTypes, "site.hcl": tt.src})
+		dir := testutil.TempFiles(t, map[string]string{"types.hcl": siteTypes, "site.hcl": tt.src})
 		site, diags := LoadSite([]string{dir}, LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatal(diags)
@@ -139,7 +127,7 @@ resource "secret" "app" {
   token = tonumber(facts.role)
 }
 `
-	dir := writeSite(t, map[string]string{"types.hcl": secretType, "site.hcl": src})
+	dir := testutil.TempFiles(t, map[string]string{"types.hcl": secretType, "site.hcl": src})
 	site, diags := LoadSite([]string{dir}, LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
@@ -197,7 +185,7 @@ func TestGroup(t *testing.T) {
   }
 }
 `
-	dir := writeSite(t, map[string]string{"types.hcl": siteTypes, "site.hcl": src})
+	dir := testutil.TempFiles(t, map[string]string{"types.hcl": siteTypes, "site.hcl": src})
 	site, diags := LoadSite([]string{dir}, LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -106,7 +107,7 @@ group "db" {
 	}
 	nodes := map[string]string{"not declared": `{"role": "db"}`, "declared": `{"role": "web", "apps": {"a": "apt", "b": "yum"}, "version": "1", "source": "x", "x": "/y"}`}
 	for _, tt := range tests {
-		dir := writeSite(t, map[string]string{"types.hcl": conditionalTypes, "site.hcl": tt.src})
+		dir := testutil.TempFiles(t, map[string]string{"types.hcl": conditionalTypes, "site.hcl": tt.src})
 		site, diags := LoadSite([]string{dir}, LoadOptions{})
 		var all hcl.Diagnostics
 		all = append(all, diags...)

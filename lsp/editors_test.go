@@ -55,7 +55,7 @@ func TestNeovim(t *testing.T) {
 	}
 	site := brokenSite
 	root := t.TempDir()
-	writeTree(t, root, map[string]string{"types.hcl": typesHCL, "site.hcl": site})
+	testutil.WriteFiles(t, root, map[string]string{"types.hcl": typesHCL, "site.hcl": site})
 	li := newLineIndex([]byte(site))
 	at := func(marker string, delta int) [2]int {
 		p := li.position(strings.Index(site, marker) + delta)
@@ -131,7 +131,7 @@ func TestEmacsEglot(t *testing.T) {
 		t.Skip("emacs has no eglot (Emacs 29 has it built in; apt-get install elpa-eglot before)")
 	}
 	root := t.TempDir()
-	writeTree(t, root, map[string]string{"types.hcl": typesHCL, "site.hcl": brokenSite})
+	testutil.WriteFiles(t, root, map[string]string{"types.hcl": typesHCL, "site.hcl": brokenSite})
 	script, _ := filepath.Abs("testdata/eglot.el")
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()

@@ -13,6 +13,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/catc-dev/catc/render"
 )
 
@@ -120,7 +121,7 @@ func TestDiagnosticsHalfTyped(t *testing.T) {
 		"resource \"file\" \"/x\" {\n  require = [file[\n",
 	} {
 		name := fmt.Sprintf("edit%d.hcl", i)
-		writeTree(t, c.root, map[string]string{name: text})
+		testutil.WriteFiles(t, c.root, map[string]string{name: text})
 		c.open(name, text)
 		got := c.waitDiags(name, 1)
 		if len(got) == 0 {
@@ -217,7 +218,7 @@ func TestEditParsesOneFile(t *testing.T) {
 	for i := range 20 {
 		files[fmt.Sprintf("more/%02d.hcl", i)] = fmt.Sprintf("resource \"package\" \"p%d\" {}\n", i)
 	}
-	writeTree(t, root, files)
+	testutil.WriteFiles(t, root, files)
 	ws := newWorkspace()
 	ws.folders = []string{root}
 	ws.scan()
@@ -249,7 +250,7 @@ func TestBuffersOverDisk(t *testing.T) {
 	if got := c.waitDiags("site.hcl", 2); len(got) != 0 {
 		t.Errorf("after close, disk has no error: %s", messages(got))
 	}
-	writeTree(t, c.root, map[string]string{"zz/more.hcl": "resource \"package\" \"nginx\" {}\n"})
+	testutil.WriteFiles(t, c.root, map[string]string{"zz/more.hcl": "resource \"package\" \"nginx\" {}\n"})
 	c.notify(protocol.MethodWorkspaceDidChangeWatchedFiles, protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{
 		{URI: c.uri("zz/more.hcl"), Type: protocol.FileChangeTypeCreated}}})
 	if got := c.waitDiags("zz/more.hcl", 1); len(got) != 1 || !strings.HasPrefix(got[0].Message, "Duplicate declaration") {
@@ -307,7 +308,7 @@ func TestWatchersAndFolders(t *testing.T) {
 	}
 
 	other := t.TempDir()
-	writeTree(t, other, map[string]string{"more.hcl": "resource \"package\" \"nginx\" {}\n"})
+	testutil.WriteFiles(t, other, map[string]string{"more.hcl": "resource \"package\" \"nginx\" {}\n"})
 	folder := protocol.WorkspaceFolder{URI: pathToURI(other), Name: "other"}
 	c.notify(protocol.MethodWorkspaceDidChangeWorkspaceFolders, protocol.DidChangeWorkspaceFoldersParams{Event: protocol.WorkspaceFoldersChangeEvent{Added: []protocol.WorkspaceFolder{folder}}})
 	uri := pathToURI(filepath.Join(other, "more.hcl"))

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // TestProjectSettingsSpecialFile: a .catc.json that is a link to
@@ -50,7 +52,7 @@ func TestProjectSettingsSpecialFile(t *testing.T) {
 // and skips a link to /dev/zero without reading it.
 func TestScanFollowsSymlinkedDirs(t *testing.T) {
 	root := t.TempDir()
-	writeTree(t, root, map[string]string{"types.hcl": typesHCL, ".vendor/mod/site.hcl": siteHCL})
+	testutil.WriteFiles(t, root, map[string]string{"types.hcl": typesHCL, ".vendor/mod/site.hcl": siteHCL})
 	if err := os.Symlink(filepath.Join(".vendor", "mod"), filepath.Join(root, "vendored")); err != nil {
 		t.Fatal(err)
 	}

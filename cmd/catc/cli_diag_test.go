@@ -140,8 +140,8 @@ func TestJSONNotHTMLEscaped(t *testing.T) {
 	types := readFile(t, seed+"/types.hcl")
 	res := "resource \"software\" \"a<b>&c\" {\n  ensure = \"present\"\n}\n" +
 		"resource \"software\" \"d\" {\n  require = \"Software[a<b>&c]\"\n}\n"
-	dir := writeFiles(t, map[string]string{"types.hcl": types, "site.hcl": res})
-	oldDir := writeFiles(t, map[string]string{"types.hcl": types})
+	dir := testutil.TempFiles(t, map[string]string{"types.hcl": types, "site.hcl": res})
+	oldDir := testutil.TempFiles(t, map[string]string{"types.hcl": types})
 	for _, args := range [][]string{
 		{"compile", dir},
 		{"compile", dir, "--format", "puppet"},

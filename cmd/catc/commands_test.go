@@ -13,18 +13,6 @@ import (
 
 var seed = testutil.Fixture("seed")
 
-// writeFiles makes a catalog directory for a test.
-func writeFiles(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, src := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
 // badAttribute declares a seed resource with a misspelt attribute on line 2.
 const badAttribute = `resource "software" "php" {
   ensur = "present"
@@ -32,7 +20,7 @@ const badAttribute = `resource "software" "php" {
 `
 
 func TestValidate(t *testing.T) {
-	bad := filepath.Join(writeFiles(t, map[string]string{"bad.hcl": badAttribute}), "bad.hcl")
+	bad := filepath.Join(testutil.TempFiles(t, map[string]string{"bad.hcl": badAttribute}), "bad.hcl")
 	tests := []struct {
 		name     string
 		args     []string
@@ -102,7 +90,7 @@ func TestCompileIsByteStable(t *testing.T) {
 }
 
 func TestErrorsLeaveNoOutputFile(t *testing.T) {
-	bad := writeFiles(t, map[string]string{"bad.hcl": `resource "nosuch" "x" {}`})
+	bad := testutil.TempFiles(t, map[string]string{"bad.hcl": `resource "nosuch" "x" {}`})
 	out := filepath.Join(t.TempDir(), "catalog.json")
 	for _, cmd := range []string{"compile", "plan"} {
 		code, _, _ := runCatc(t, cmd, bad, "-o", out)
@@ -160,7 +148,7 @@ func TestPlan(t *testing.T) {
 }
 
 func TestValidateFindsCycles(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"main.hcl": cyclicCatalog})
+	dir := testutil.TempFiles(t, map[string]string{"main.hcl": cyclicCatalog})
 	code, _, errOut := runCatc(t, "validate", dir)
 	if code != 1 || !strings.Contains(errOut, "(Node[a] => Node[c] => Node[b] => Node[a])") {
 		t.Errorf("validate on a cycle: exit %d, stderr:\n%s", code, errOut)
@@ -168,7 +156,7 @@ func TestValidateFindsCycles(t *testing.T) {
 }
 
 func TestPlanCycleReportsEveryEdge(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"main.hcl": cyclicCatalog})
+	dir := testutil.TempFiles(t, map[string]string{"main.hcl": cyclicCatalog})
 	code, out, errOut := runCatc(t, "plan", dir)
 	if code != 1 {
 		t.Fatalf("plan on a cycle exited %d, want 1", code)
@@ -186,7 +174,7 @@ func TestPlanCycleReportsEveryEdge(t *testing.T) {
 // TestPlanJSONCycles: the JSON plan of a cyclic catalog is still written,
 // with its cycles and no order, and the exit code is 1.
 func TestPlanJSONCycles(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"main.hcl": cyclicCatalog})
+	dir := testutil.TempFiles(t, map[string]string{"main.hcl": cyclicCatalog})
 	outFile := filepath.Join(t.TempDir(), "plan.json")
 	for _, args := range [][]string{{"plan", dir, "--format", "json"}, {"plan", dir, "--format", "json", "-o", outFile}} {
 		code, out, errOut := runCatc(t, args...)
@@ -211,7 +199,7 @@ func TestPlanJSONCycles(t *testing.T) {
 }
 
 func TestPlanRandomOrderingIsSeeded(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"main.hcl": strings.Replace(cyclicCatalog, `resource "node" "c" { require = [node.a] }`, `resource "node" "c" {}`, 1)})
+	dir := testutil.TempFiles(t, map[string]string{"main.hcl": strings.Replace(cyclicCatalog, `resource "node" "c" { require = [node.a] }`, `resource "node" "c" {}`, 1)})
 	_, first, _ := runCatc(t, "plan", dir, "--ordering", "random", "--seed", "7")
 	_, again, _ := runCatc(t, "plan", dir, "--ordering", "random", "--seed", "7")
 	if first == "" || first != again {
@@ -259,7 +247,7 @@ func TestVariables(t *testing.T) {
 	if !strings.Contains(out, "Software[python-uv]") || strings.Contains(out, "Software[python-conda]") {
 		t.Errorf("--var did not replace the default list:\n%s", out)
 	}
-	dir := writeFiles(t, map[string]string{"vars.hcl": `key_source = "https://mirror.example.org"` + "\n"})
+	dir := testutil.TempFiles(t, map[string]string{"vars.hcl": `key_source = "https://mirror.example.org"` + "\n"})
 	code, out, errOut = runCatc(t, "compile", seed, valid, "--var-file", filepath.Join(dir, "vars.hcl"))
 	if code != 0 || !strings.Contains(out, "https://mirror.example.org/fedcba98.gpg") {
 		t.Errorf("--var-file: exit %d, stderr %s\n%s", code, errOut, out)
@@ -299,10 +287,10 @@ func TestIsRef(t *testing.T) {
 // every node of --nodes (issue: "validate --facts bastion.json" said
 // Valid with a misspelt attribute inside group "web").
 func TestValidateGroupNotDeclared(t *testing.T) {
-	dir := writeFiles(t, map[string]string{
+	dir := testutil.TempFiles(t, map[string]string{
 		"site.hcl": "group \"web\" {\n  only_if = facts.role == \"web\"\n  resource \"software\" \"nginx\" {\n    ensur = \"present\"\n  }\n}\n",
 	})
-	nodes := writeFiles(t, map[string]string{"bastion.json": `{"role": "bastion"}`, "web.json": `{"role": "web"}`})
+	nodes := testutil.TempFiles(t, map[string]string{"bastion.json": `{"role": "bastion"}`, "web.json": `{"role": "web"}`})
 	for _, args := range [][]string{
 		{"validate", "--facts", filepath.Join(nodes, "bastion.json"), seed, dir},
 		{"validate", "--facts", filepath.Join(nodes, "web.json"), seed, dir},

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // A run prints at most --max-diagnostics diagnostics (100 unless told),
@@ -14,7 +16,7 @@ func TestMaxDiagnostics(t *testing.T) {
 	for i := 0; i < 150; i++ {
 		fmt.Fprintf(&src, "resource \"software\" \"r%d\" {\n  ensur = \"present\"\n}\n", i)
 	}
-	bad := filepath.Join(writeFiles(t, map[string]string{"bad.hcl": src.String()}), "bad.hcl")
+	bad := filepath.Join(testutil.TempFiles(t, map[string]string{"bad.hcl": src.String()}), "bad.hcl")
 	for _, c := range []struct {
 		args    []string
 		errors  int
@@ -44,7 +46,7 @@ func TestMaxDiagnostics(t *testing.T) {
 // Diagnostics written to a file or pipe are not wrapped: a CI log keeps
 // every line of a cycle report whole.
 func TestDiagnosticsUnwrappedInLogs(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"cycle.hcl": `resource "software" "a with a long title to make the line long" {
+	dir := testutil.TempFiles(t, map[string]string{"cycle.hcl": `resource "software" "a with a long title to make the line long" {
   ensure = "present"
   before = ["Software[b with another long title to make the line long]"]
 }

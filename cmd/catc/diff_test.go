@@ -263,7 +263,7 @@ func TestDiffCraftedJSONSecret(t *testing.T) {
 			`"attributes":{"name":"deploy","password":` + pw + `},"index":0}],"edges":[],` +
 			`"types":[{"name":"user","attributes":[{"name":"name","behaviour":"namevar","sensitive":false},{"name":"password","behaviour":"property","sensitive":true}]}]}`
 	}
-	dir := writeFiles(t, map[string]string{"old.json": doc(`"hunter2-old"`), "new.json": doc(`["hunter2-new"]`)})
+	dir := testutil.TempFiles(t, map[string]string{"old.json": doc(`"hunter2-old"`), "new.json": doc(`["hunter2-new"]`)})
 	oldPath, newPath := filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json")
 	for _, format := range []string{"text", "markdown", "json"} {
 		t.Run(format, func(t *testing.T) {

@@ -238,7 +238,8 @@ func TestFmtErrors(t *testing.T) {
 // TestFmtFixtures checks that the shared fixtures are formatted, except
 // fixtures/invalid (its column markers must not move, and some files do
 // not parse on purpose), fixtures/oracle (generated) and fixtures/seed
-// (DESIGN.md's example, byte for byte, comment alignment included).
+// (the Resource API's examples, byte for byte, comment alignment
+// included).
 func TestFmtFixtures(t *testing.T) {
 	entries, err := os.ReadDir(testutil.Fixture())
 	if err != nil {

@@ -43,6 +43,7 @@ func TestHelpGolden(t *testing.T) {
 }
 
 func TestHelpUnknownTopic(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runCatc(t, "help", "pla")
 	if code != 1 || out != "" || !strings.Contains(errOut, `unknown command "pla"`) || !strings.Contains(errOut, `Did you mean "plan"?`) {
 		t.Errorf("catc help pla: exit %d, stdout %q, stderr %q", code, out, errOut)
@@ -50,6 +51,7 @@ func TestHelpUnknownTopic(t *testing.T) {
 }
 
 func TestVersionFlag(t *testing.T) {
+	t.Parallel()
 	_, want, _ := runCatc(t, "version")
 	for _, args := range [][]string{{"--version"}, {"-v"}} {
 		if code, out, _ := runCatc(t, args...); code != 0 || out != want {
@@ -59,6 +61,7 @@ func TestVersionFlag(t *testing.T) {
 }
 
 func TestCompletionGolden(t *testing.T) {
+	t.Parallel()
 	for _, shell := range []string{"bash", "zsh", "fish"} {
 		t.Run(shell, func(t *testing.T) {
 			code, out, errOut := runCatc(t, "completion", shell)

@@ -20,6 +20,7 @@ const badAttribute = `resource "software" "php" {
 `
 
 func TestValidate(t *testing.T) {
+	t.Parallel()
 	bad := filepath.Join(testutil.TempFiles(t, map[string]string{"bad.hcl": badAttribute}), "bad.hcl")
 	tests := []struct {
 		name     string
@@ -59,6 +60,7 @@ func TestValidate(t *testing.T) {
 }
 
 func TestCompileIsByteStable(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
 	for _, out := range []string{a, b} {
@@ -90,6 +92,7 @@ func TestCompileIsByteStable(t *testing.T) {
 }
 
 func TestErrorsLeaveNoOutputFile(t *testing.T) {
+	t.Parallel()
 	bad := testutil.TempFiles(t, map[string]string{"bad.hcl": `resource "nosuch" "x" {}`})
 	out := filepath.Join(t.TempDir(), "catalog.json")
 	for _, cmd := range []string{"compile", "plan"} {
@@ -119,6 +122,7 @@ resource "node" "d" {}
 `
 
 func TestPlan(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runCatc(t, "plan", seed)
 	if code != 0 {
 		t.Fatalf("plan exited %d: %s", code, errOut)
@@ -148,6 +152,7 @@ func TestPlan(t *testing.T) {
 }
 
 func TestValidateFindsCycles(t *testing.T) {
+	t.Parallel()
 	dir := testutil.TempFiles(t, map[string]string{"main.hcl": cyclicCatalog})
 	code, _, errOut := runCatc(t, "validate", dir)
 	if code != 1 || !strings.Contains(errOut, "(Node[a] => Node[c] => Node[b] => Node[a])") {
@@ -156,6 +161,7 @@ func TestValidateFindsCycles(t *testing.T) {
 }
 
 func TestPlanCycleReportsEveryEdge(t *testing.T) {
+	t.Parallel()
 	dir := testutil.TempFiles(t, map[string]string{"main.hcl": cyclicCatalog})
 	code, out, errOut := runCatc(t, "plan", dir)
 	if code != 1 {
@@ -174,6 +180,7 @@ func TestPlanCycleReportsEveryEdge(t *testing.T) {
 // TestPlanJSONCycles: the JSON plan of a cyclic catalog is still written,
 // with its cycles and no order, and the exit code is 1.
 func TestPlanJSONCycles(t *testing.T) {
+	t.Parallel()
 	dir := testutil.TempFiles(t, map[string]string{"main.hcl": cyclicCatalog})
 	outFile := filepath.Join(t.TempDir(), "plan.json")
 	for _, args := range [][]string{{"plan", dir, "--format", "json"}, {"plan", dir, "--format", "json", "-o", outFile}} {
@@ -199,6 +206,7 @@ func TestPlanJSONCycles(t *testing.T) {
 }
 
 func TestPlanRandomOrderingIsSeeded(t *testing.T) {
+	t.Parallel()
 	dir := testutil.TempFiles(t, map[string]string{"main.hcl": strings.Replace(cyclicCatalog, `resource "node" "c" { require = [node.a] }`, `resource "node" "c" {}`, 1)})
 	_, first, _ := runCatc(t, "plan", dir, "--ordering", "random", "--seed", "7")
 	_, again, _ := runCatc(t, "plan", dir, "--ordering", "random", "--seed", "7")
@@ -211,6 +219,7 @@ func TestPlanRandomOrderingIsSeeded(t *testing.T) {
 }
 
 func TestWhy(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runCatc(t, "why", seed, "Software[php]", "Software[php-yum]")
 	if code != 0 {
 		t.Fatalf("why exited %d: %s", code, errOut)
@@ -239,6 +248,7 @@ func TestWhy(t *testing.T) {
 }
 
 func TestVariables(t *testing.T) {
+	t.Parallel()
 	valid := testutil.Fixture("valid/variables.hcl")
 	code, out, errOut := runCatc(t, "plan", seed, valid, "--var", `managers=["pip","uv"]`)
 	if code != 0 {
@@ -257,6 +267,7 @@ func TestVariables(t *testing.T) {
 // TestOutputToDevice checks that -o on a device writes to it instead of
 // replacing it with a regular file (as root, a rename would succeed).
 func TestOutputToDevice(t *testing.T) {
+	t.Parallel()
 	before, err := os.Stat(os.DevNull)
 	if err != nil {
 		t.Skip("no null device")
@@ -287,6 +298,7 @@ func TestIsRef(t *testing.T) {
 // every node of --nodes (issue: "validate --facts bastion.json" said
 // Valid with a misspelt attribute inside group "web").
 func TestValidateGroupNotDeclared(t *testing.T) {
+	t.Parallel()
 	dir := testutil.TempFiles(t, map[string]string{
 		"site.hcl": "group \"web\" {\n  only_if = facts.role == \"web\"\n  resource \"software\" \"nginx\" {\n    ensur = \"present\"\n  }\n}\n",
 	})

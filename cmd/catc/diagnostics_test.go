@@ -12,6 +12,7 @@ import (
 // A run prints at most --max-diagnostics diagnostics (100 unless told),
 // then one that counts the rest; 0 prints them all.
 func TestMaxDiagnostics(t *testing.T) {
+	t.Parallel()
 	var src strings.Builder
 	for i := 0; i < 150; i++ {
 		fmt.Fprintf(&src, "resource \"software\" \"r%d\" {\n  ensur = \"present\"\n}\n", i)
@@ -46,6 +47,7 @@ func TestMaxDiagnostics(t *testing.T) {
 // Diagnostics written to a file or pipe are not wrapped: a CI log keeps
 // every line of a cycle report whole.
 func TestDiagnosticsUnwrappedInLogs(t *testing.T) {
+	t.Parallel()
 	dir := testutil.TempFiles(t, map[string]string{"cycle.hcl": `resource "software" "a with a long title to make the line long" {
   ensure = "present"
   before = ["Software[b with another long title to make the line long]"]
@@ -68,6 +70,7 @@ resource "software" "b with another long title to make the line long" {
 // catc match prints the user's value inside Puppet's message: a control
 // character in it is escaped, not sent to the terminal.
 func TestMatchEscapesControls(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCatc(t, "match", "Enum[a]", `"a\u001b[2Jb"`)
 	if code != 1 || out != "expects a match for Enum['a'], got 'a\\x1b[2Jb'\n" {
 		t.Errorf("exit %d, stdout %q", code, out)

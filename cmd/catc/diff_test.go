@@ -19,6 +19,7 @@ func fixturePair(name string) (string, string) {
 }
 
 func TestDiffExitCodes(t *testing.T) {
+	t.Parallel()
 	idOld, idNew := fixturePair("identical")
 	chOld, chNew := fixturePair("change")
 	reOld, reNew := fixturePair("reorder")
@@ -113,6 +114,7 @@ func TestDiffCatalogJSON(t *testing.T) {
 // TestDiffJSONTypes diffs catalog JSON that carries the optional "types"
 // section: init_only and parameter behaviours then work from JSON too.
 func TestDiffJSONTypes(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(diffFixtures, "json_types")
 	code, out, errOut := runCatc(t, "diff", filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json"), "--detailed-exitcode")
 	if code != 2 {
@@ -258,6 +260,7 @@ func copyDir(t *testing.T, from, to string) {
 // has the value printed, in any format: the secret is one catc cannot
 // compare (no digest), so it is not counted as a change.
 func TestDiffCraftedJSONSecret(t *testing.T) {
+	t.Parallel()
 	doc := func(pw string) string {
 		return `{"format":"catc.catalog/1","resources":[{"ref":"User[deploy]","type":"user","title":"deploy","namevars":{"name":"deploy"},` +
 			`"attributes":{"name":"deploy","password":` + pw + `},"index":0}],"edges":[],` +

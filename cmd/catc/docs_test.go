@@ -82,6 +82,7 @@ func TestDocOutputDir(t *testing.T) {
 }
 
 func TestDocErrors(t *testing.T) {
+	t.Parallel()
 	notDir := filepath.Join(t.TempDir(), "file")
 	if err := os.WriteFile(notDir, nil, 0o644); err != nil {
 		t.Fatal(err)
@@ -114,6 +115,7 @@ func TestDocErrors(t *testing.T) {
 // TestDocLoadErrorWritesNothing checks that a catalog with errors leaves
 // the output directory uncreated.
 func TestDocLoadErrorWritesNothing(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "out")
 	code, _, _ := runDocCmd(t, testutil.Fixture("invalid/type_no_namevar.hcl"), "-o", dir)
 	if code != 1 {

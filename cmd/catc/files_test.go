@@ -27,6 +27,7 @@ import (
 // behind a link, or a named pipe, with an error naming it and saying why,
 // and at once (no hang, no memory exhausted).
 func TestInputsMustBeRegularFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	zero := func(name string) string {
 		p := filepath.Join(dir, name)
@@ -175,6 +176,7 @@ func signalChild(t *testing.T, mode string, args []string) {
 // catc's alone (swapped) and one that holds a file of the user's (the
 // files renamed in place).
 func TestDirOutputAllOrNothingOnSignal(t *testing.T) {
+	t.Parallel()
 	for _, tc := range dirOutputs {
 		for _, own := range []bool{true, false} {
 			for _, mode := range []string{"1", "commit"} {
@@ -255,6 +257,7 @@ func TestDirOutputFailureKeepsOld(t *testing.T) {
 // inputs is refused, --overwrite or not; a file catc did not write is
 // replaced only with --overwrite; catc's own outputs are replaced.
 func TestOutputRefusesInputsAndForeignFiles(t *testing.T) {
+	t.Parallel()
 	site := t.TempDir()
 	for _, f := range []string{"types.hcl", "resources.hcl"} {
 		writeFile(t, filepath.Join(site, f), readFile(t, filepath.Join(seed, f)))
@@ -349,11 +352,13 @@ func TestDocOutputOverHandWrittenReadme(t *testing.T) {
 // umask (a child process sets it: the umask is the process's); an
 // existing file keeps its mode (TestOutputKeepsMode).
 func TestOutputUmask(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		umask         string
 		file, dirMode os.FileMode
 	}{{"027", 0o640, 0o750}, {"0", 0o666, 0o777}, {"077", 0o600, 0o700}} {
 		t.Run(tc.umask, func(t *testing.T) {
+			t.Parallel() // each run is a child process with its own umask
 			dir := t.TempDir()
 			file := filepath.Join(dir, "c.json")
 			docs := filepath.Join(dir, "docs")
@@ -376,6 +381,7 @@ func TestOutputUmask(t *testing.T) {
 // TestOutputLongNames: output names of 245 to 255 bytes work (the
 // temporary names are short), for a file and a directory.
 func TestOutputLongNames(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, n := range []int{245, 250, 254, 255} {
 		file := filepath.Join(dir, strings.Repeat("c", n-len(".json"))+".json")
@@ -436,6 +442,7 @@ func TestStdoutFull(t *testing.T) {
 // TestDirOutputKeepsModes: a directory of catc's replaced as a whole keeps
 // its own mode and each file's that it held.
 func TestDirOutputKeepsModes(t *testing.T) {
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "out")
 	args := []string{"compile", fleetOld, "--nodes", fleetFacts, "-o", out}
 	if code, _, stderr := runCatc(t, args...); code != 0 {

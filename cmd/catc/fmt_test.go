@@ -60,6 +60,7 @@ func readFile(t *testing.T, path string) string {
 }
 
 func TestFmtRewritesInPlace(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, map[string]string{
 		"a.hcl":       messy,
 		"b.hcl":       formatted,
@@ -96,6 +97,7 @@ func TestFmtRewritesInPlace(t *testing.T) {
 }
 
 func TestFmtFollowsSymlinks(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, map[string]string{"real.hcl": messy}, nil)
 	link := filepath.Join(dir, "link.hcl")
 	if err := os.Symlink("real.hcl", link); err != nil {
@@ -113,6 +115,7 @@ func TestFmtFollowsSymlinks(t *testing.T) {
 }
 
 func TestFmtCheckAndDiff(t *testing.T) {
+	t.Parallel()
 	wantDiff := func(name string) string {
 		p := filepath.ToSlash(name)
 		return "--- a/" + p + "\n+++ b/" + p + "\n@@ -1,4 +1,4 @@\n resource \"software\" \"php\" {\n" +
@@ -178,6 +181,7 @@ func TestFmtCheckAndDiff(t *testing.T) {
 }
 
 func TestFmtSyntaxErrorLeavesFileAlone(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		format   string
 		inStderr string
@@ -212,6 +216,7 @@ func TestFmtSyntaxErrorLeavesFileAlone(t *testing.T) {
 }
 
 func TestFmtErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		args     []string
@@ -241,6 +246,7 @@ func TestFmtErrors(t *testing.T) {
 // (the Resource API's examples, byte for byte, comment alignment
 // included).
 func TestFmtFixtures(t *testing.T) {
+	t.Parallel()
 	entries, err := os.ReadDir(testutil.Fixture())
 	if err != nil {
 		t.Fatal(err)

@@ -29,6 +29,7 @@ func runGraph(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestGraphCommand(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		args     []string

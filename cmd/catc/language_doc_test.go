@@ -60,6 +60,7 @@ func readDocExamples(t *testing.T, path string) []docExample {
 // complete example must be clean (--strict), an error example must fail
 // with the error the text promises. Every hcl block is one or the other.
 func TestLanguageDocExamples(t *testing.T) {
+	t.Parallel()
 	doc := filepath.Join(testutil.Root(), "docs", "language.md")
 	examples := readDocExamples(t, doc)
 	named := map[string]docExample{}

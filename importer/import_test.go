@@ -56,6 +56,7 @@ func loadOutputs(t *testing.T, outs []Output) *catalog.Catalog {
 // The seed's two types, written in Ruby as a module would, import to
 // the same types as fixtures/seed/types.hcl.
 func TestImportSeedRoundTrip(t *testing.T) {
+	t.Parallel()
 	sources, err := FindSources([]string{"testdata/seed"})
 	if err != nil {
 		t.Fatal(err)
@@ -109,6 +110,7 @@ func diagLines(diags hcl.Diagnostics) []string {
 }
 
 func TestImportDiagnostics(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, src string
 		want      []string // prefixes of the diagnostic lines
@@ -170,6 +172,7 @@ func TestImportDiagnostics(t *testing.T) {
 // gives its alias files as the module does; .pp files elsewhere (manifests)
 // are not alias files.
 func TestFindSourcesTypesDir(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	files := map[string]string{
 		"mod/types/port.pp":        "type Mod::Port = Integer[0, 65535]\n",
@@ -218,6 +221,7 @@ func TestFindSourcesTypesDir(t *testing.T) {
 // A statement before an alias may hold a block comment with brackets and
 // line breaks: the alias after it is still found.
 func TestAliasAfterCommentedStatement(t *testing.T) {
+	t.Parallel()
 	src := "notice(1) /* an unclosed [ in a comment */\ntype Mymod::Port = Integer[0, 65535]\n"
 	outs, diags, _ := Import([]Source{{Name: "types/port.pp", Src: []byte(src)}})
 	if diags.HasErrors() || len(outs) != 1 || outs[0].Type != "Mymod::Port" {
@@ -229,6 +233,7 @@ func TestAliasAfterCommentedStatement(t *testing.T) {
 // the same file (type port, alias Port: port.hcl) are an error at the
 // later one, which is not written; the first is.
 func TestImportSameFile(t *testing.T) {
+	t.Parallel()
 	rb := "Puppet::ResourceApi.register_type(\n  name: 'port',\n  desc: 'A port.',\n  attributes: {\n    name: { type: 'String', desc: 'The name.', behaviour: :namevar },\n  },\n)\n"
 	outs, diags, _ := Import([]Source{
 		{Name: "mod/lib/puppet/type/port.rb", Src: []byte(rb)},

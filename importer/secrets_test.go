@@ -17,6 +17,7 @@ import (
 // snippets have it masked, with lines and columns kept. A plain default
 // is still quoted.
 func TestImportHidesSecretDefaults(t *testing.T) {
+	t.Parallel()
 	alias := Source{Name: "types/token.pp", Src: []byte("type Secret::Token = Sensitive[String]\n")}
 	tests := []struct {
 		name, opts string

@@ -46,6 +46,7 @@ type nvimResult struct {
 // plugins) on `catc lsp`: the diagnostics of a broken file, completion,
 // hover and definition, as Neovim received them.
 func TestNeovim(t *testing.T) {
+	t.Parallel()
 	nvim, err := exec.LookPath("nvim")
 	if err != nil {
 		if os.Getenv("CI") != "" {
@@ -123,6 +124,7 @@ func TestNeovim(t *testing.T) {
 // elpa-eglot before) on `catc lsp`, when Emacs is installed: flymake's
 // diagnostics, hover, definition, completion and the why code actions.
 func TestEmacsEglot(t *testing.T) {
+	t.Parallel()
 	emacs, err := exec.LookPath("emacs")
 	if err != nil {
 		t.Skip("emacs is not installed (optional: apt-get install emacs-nox elpa-eglot)")

@@ -74,6 +74,7 @@ func messages(ds []protocol.Diagnostic) string {
 // reaches the editor per file, in the CLI's words and ranges, for files
 // never opened too; fixing the error clears the file's list.
 func TestDiagnosticsLikeValidate(t *testing.T) {
+	t.Parallel()
 	bad := `resource "file" "/etc/a" {
   ensure = "presnt"
   colour = "red"
@@ -111,6 +112,7 @@ resource "servce" "x" {}
 // syntax errors with the CLI's ranges, the rest of the workspace still
 // loads, and the server keeps answering.
 func TestDiagnosticsHalfTyped(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, nil)
 	for i, text := range []string{
 		"resource \"file\" \"/x\" {\n  ens",
@@ -140,6 +142,7 @@ func TestDiagnosticsHalfTyped(t *testing.T) {
 // member, with a related location for every edge of the cycle, the auto
 // edge included (its rule in the type, and where the title came from).
 func TestCycleRelatedInformation(t *testing.T) {
+	t.Parallel()
 	site := `resource "package" "nginx" {
   require = file["/etc/motd"]
 }
@@ -178,6 +181,7 @@ resource "file" "/etc/motd" {
 // initializationOptions (which win), and var files are not loaded as
 // declarations.
 func TestSettings(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"types.hcl": typesHCL,
 		"vars.hcl":  "ensure = \"absent\"\n",
@@ -213,6 +217,7 @@ func hoverValue(h *protocol.Hover) string {
 // TestEditParsesOneFile: after an edit in one file of a workspace only
 // that file is parsed again.
 func TestEditParsesOneFile(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	files := map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}
 	for i := range 20 {
@@ -241,6 +246,7 @@ func TestEditParsesOneFile(t *testing.T) {
 // closing it goes back to disk; a file created on disk is read when the
 // client reports it.
 func TestBuffersOverDisk(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, nil)
 	c.open("site.hcl", siteHCL+"resource \"package\" \"nginx\" {}\n")
 	if got := c.waitDiags("site.hcl", 1); len(got) != 1 || !strings.HasPrefix(got[0].Message, "Duplicate declaration") {
@@ -261,6 +267,7 @@ func TestBuffersOverDisk(t *testing.T) {
 // TestSettingsEmptyTable: Neovim sends init_options = {} as [], which is
 // no settings, not an error.
 func TestSettingsEmptyTable(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, []any{})
 	c.open("site.hcl", "")
 	c.waitDiags("site.hcl", 1)
@@ -274,6 +281,7 @@ func TestSettingsEmptyTable(t *testing.T) {
 // TestSettingsBroken: a project file that does not decode is an error
 // message, and the workspace still loads.
 func TestSettingsBroken(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL + "resource \"package\" \"nginx\" {}\n", ".catc.json": "{nope"}, nil)
 	if got := c.waitDiags("site.hcl", 1); len(got) != 1 {
 		t.Errorf("diagnostics: %s", messages(got))
@@ -289,6 +297,7 @@ func TestSettingsBroken(t *testing.T) {
 // registered for *.hcl and the project file; a folder added later is
 // loaded, and a removed one dropped.
 func TestWatchersAndFolders(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, nil)
 	c.waitDiags("site.hcl", 0)
 	deadline := time.Now().Add(5 * time.Second)
@@ -337,6 +346,7 @@ func waitFor(t *testing.T, c *client, cond func() bool) {
 // folder is loaded with the workspace (after its files) and gets its
 // diagnostics.
 func TestBufferOutsideFolders(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, nil)
 	elsewhere := filepath.Join(t.TempDir(), "scratch.hcl")
 	uri := pathToURI(elsewhere)
@@ -351,6 +361,7 @@ func TestBufferOutsideFolders(t *testing.T) {
 // (a var file that does not exist) pops up once, not on every edit; it
 // shows again only once the set has changed.
 func TestLooseDiagnosticShownOnce(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL, ".catc.json": `{"var_files": ["missing.hcl"]}`}, nil)
 	c.open("site.hcl", siteHCL)
 	c.waitDiags("site.hcl", 1)

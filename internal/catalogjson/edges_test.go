@@ -19,6 +19,7 @@ func loadCatalog(t testing.TB, src string) *catalog.Catalog {
 // TestEdges: edges sorted by from ref, kinds in Kind order, refresh, and
 // an auto rule's origin at its term in the type definition.
 func TestEdges(t *testing.T) {
+	t.Parallel()
 	c := loadCatalog(t, `
 resource "node_res" "z" {}
 resource "node_res" "b" {

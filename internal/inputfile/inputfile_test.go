@@ -14,6 +14,7 @@ import (
 )
 
 func TestRead(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	regular := filepath.Join(dir, "ok.hcl")
 	if err := os.WriteFile(regular, []byte("a = 1\n"), 0o644); err != nil {
@@ -91,6 +92,7 @@ func TestRead(t *testing.T) {
 }
 
 func TestReadMissing(t *testing.T) {
+	t.Parallel()
 	_, err := Read(filepath.Join(t.TempDir(), "none.hcl"))
 	if !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("Read of a missing file = %v, want not-exist", err)

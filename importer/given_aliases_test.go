@@ -39,7 +39,7 @@ func TestImportWithGivenAliases(t *testing.T) {
 	if len(outs) != 2 || outs[0].Type != "svc" || outs[1].Type != "Mymod::Name" {
 		t.Errorf("outputs: %+v", outs)
 	}
-	if _, diags, _ := Import(sources[:1]); !diags.HasErrors() {
+	if _, diags, _ := importAll(sources[:1]); !diags.HasErrors() {
 		t.Error("without the given aliases the type loaded")
 	}
 }

@@ -61,7 +61,7 @@ func TestImportSeedRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outs, diags, _ := Import(sources)
+	outs, diags, _ := importAll(sources)
 	if diags.HasErrors() {
 		t.Fatalf("import: %s", diags.Error())
 	}
@@ -93,7 +93,7 @@ func TestImportSeedRoundTrip(t *testing.T) {
 
 func importOne(t *testing.T, src string) ([]Output, hcl.Diagnostics) {
 	t.Helper()
-	outs, diags, _ := Import([]Source{{Name: "x.rb", Src: []byte(src)}})
+	outs, diags, _ := importAll([]Source{{Name: "x.rb", Src: []byte(src)}})
 	return outs, diags
 }
 
@@ -223,7 +223,7 @@ func TestFindSourcesTypesDir(t *testing.T) {
 func TestAliasAfterCommentedStatement(t *testing.T) {
 	t.Parallel()
 	src := "notice(1) /* an unclosed [ in a comment */\ntype Mymod::Port = Integer[0, 65535]\n"
-	outs, diags, _ := Import([]Source{{Name: "types/port.pp", Src: []byte(src)}})
+	outs, diags, _ := importAll([]Source{{Name: "types/port.pp", Src: []byte(src)}})
 	if diags.HasErrors() || len(outs) != 1 || outs[0].Type != "Mymod::Port" {
 		t.Errorf("outs %v, diags %v", outs, diags)
 	}
@@ -235,7 +235,7 @@ func TestAliasAfterCommentedStatement(t *testing.T) {
 func TestImportSameFile(t *testing.T) {
 	t.Parallel()
 	rb := "Puppet::ResourceApi.register_type(\n  name: 'port',\n  desc: 'A port.',\n  attributes: {\n    name: { type: 'String', desc: 'The name.', behaviour: :namevar },\n  },\n)\n"
-	outs, diags, _ := Import([]Source{
+	outs, diags, _ := importAll([]Source{
 		{Name: "mod/lib/puppet/type/port.rb", Src: []byte(rb)},
 		{Name: "mod/types/port.pp", Src: []byte("type Port = Integer[0, 65535]\n")},
 	})
@@ -258,4 +258,10 @@ func TestImportSameFile(t *testing.T) {
 	if want := "Two definitions would be written to port.hcl: port (from mod/lib/puppet/type/port.rb:1) and Port."; !strings.Contains(d.Detail, want) {
 		t.Errorf("detail %q lacks %q", d.Detail, want)
 	}
+}
+
+// importAll is ImportWith without options, as `catc import` runs by
+// default.
+func importAll(sources []Source) ([]Output, hcl.Diagnostics, []Source) {
+	return ImportWith(sources, Options{})
 }

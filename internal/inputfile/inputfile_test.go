@@ -84,8 +84,8 @@ func TestRead(t *testing.T) {
 			if !errors.As(err, &pe) || pe.Path != tc.path || !strings.Contains(err.Error(), tc.why) {
 				t.Errorf("Read error = %v; want a path error naming %s saying %q", err, tc.path, tc.why)
 			}
-			if Check(tc.path) == nil {
-				t.Error("Check accepted what Read refuses")
+			if check(tc.path, os.Stat) == nil {
+				t.Error("check accepted what Read refuses")
 			}
 		})
 	}

@@ -16,7 +16,7 @@ import (
 
 // brokenSite is the file both editors open: line 14 has an unknown
 // attribute, line 15 is empty inside the resource.
-const brokenSite = siteHCL + "\nresource \"file\" \"/etc/broken\" {\n  colour = \"red\"\n  \n}\n"
+var brokenSite = siteHCL + "\nresource \"file\" \"/etc/broken\" {\n  colour = \"red\"\n  \n}\n"
 
 // buildCatc builds the catc binary into a temporary directory.
 func buildCatc(t testing.TB) string {

@@ -2,6 +2,7 @@ package testutil
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -98,16 +99,34 @@ func TempFiles(t testing.TB, files map[string]string) string {
 // (name → content), the form of a test case made of several files.
 func ReadTxtar(t testing.TB, path string) (comment string, files map[string]string) {
 	t.Helper()
-	a, err := txtar.ParseFile(path)
+	comment, files, err := parseTxtar(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files = make(map[string]string, len(a.Files))
+	return comment, files
+}
+
+// MustTxtar is ReadTxtar's files for a package-level variable, where no
+// test is running yet: it panics on an unreadable archive.
+func MustTxtar(path string) map[string]string {
+	_, files, err := parseTxtar(path)
+	if err != nil {
+		panic(err)
+	}
+	return files
+}
+
+func parseTxtar(path string) (string, map[string]string, error) {
+	a, err := txtar.ParseFile(path)
+	if err != nil {
+		return "", nil, err
+	}
+	files := make(map[string]string, len(a.Files))
 	for _, f := range a.Files {
 		if _, dup := files[f.Name]; dup {
-			t.Fatalf("%s: file %s twice", path, f.Name)
+			return "", nil, fmt.Errorf("%s: file %s twice", path, f.Name)
 		}
 		files[f.Name] = string(f.Data)
 	}
-	return string(a.Comment), files
+	return string(a.Comment), files, nil
 }

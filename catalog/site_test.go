@@ -3,6 +3,7 @@ package catalog
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -13,39 +14,11 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-const siteTypes = `type "file" {
-  desc = "A file."
-  attribute "path" {
-    type      = "String[1]"
-    desc      = "The path."
-    behaviour = "namevar"
-  }
-  attribute "content" {
-    type = "Optional[String]"
-    desc = "The content."
-  }
-}
-`
-
-const siteResources = `resource "file" "/etc/motd" {
-  content = "managed"
-}
-
-resource "file" "/etc/apt/sources.list" {
-  only_if = facts.os.family == "Debian"
-  content = "deb http://deb.example.com ${facts.os.release.major}"
-}
-
-resource "file" "/etc/hostname" {
-  content = trusted.certname
-}
-
-resource "file" "/srv/${each.key}" {
-  for_each = toset(try(facts.apps, []))
-  only_if  = each.key != "skip"
-  content  = trusted.hostname
-}
-`
+// siteTypes and siteResources are the files of testdata/site.txtar.
+var siteTypes, siteResources = func() (string, string) {
+	files := testutil.MustTxtar(filepath.Join("testdata", "site.txtar"))
+	return files["types.hcl"], files["site.hcl"]
+}()
 
 func factsOf(t *testing.T, src string) cty.Value {
 	t.Helper()

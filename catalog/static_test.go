@@ -12,7 +12,7 @@ import (
 // conditionalTypes has a type with a mandatory parameter, so that the
 // check without a node can be seen to leave it to the node when a value
 // depends on one.
-const conditionalTypes = siteTypes + `
+var conditionalTypes = siteTypes + `
 type "pkg" {
   desc = "A package."
   attribute "name" {

@@ -95,19 +95,10 @@ func TempFiles(t testing.TB, files map[string]string) string {
 	return dir
 }
 
-// ReadTxtar reads the txtar archive at path: its comment and its files
-// (name → content), the form of a test case made of several files.
-func ReadTxtar(t testing.TB, path string) (comment string, files map[string]string) {
-	t.Helper()
-	comment, files, err := parseTxtar(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return comment, files
-}
-
-// MustTxtar is ReadTxtar's files for a package-level variable, where no
-// test is running yet: it panics on an unreadable archive.
+// MustTxtar reads the txtar archive at path, the form of a test case made
+// of several files: its files, name → content. It is for package-level
+// variables, where no test is running yet, and panics on an unreadable
+// archive or one naming a file twice.
 func MustTxtar(path string) map[string]string {
 	_, files, err := parseTxtar(path)
 	if err != nil {

@@ -24,16 +24,24 @@ func TestRootFindsGoMod(t *testing.T) {
 	}
 }
 
-// TestReadTxtar: a txtar case comes back as its comment and its files.
-func TestReadTxtar(t *testing.T) {
+// TestTxtar: a txtar case comes back as its comment and its files; a
+// file named twice is refused.
+func TestTxtar(t *testing.T) {
 	t.Parallel()
 	dir := TempFiles(t, map[string]string{"case.txtar": "what it checks\n-- a.hcl --\nx = 1\n-- sub/b.hcl --\ny = 2\n"})
-	comment, files := ReadTxtar(t, filepath.Join(dir, "case.txtar"))
+	comment, files, err := parseTxtar(filepath.Join(dir, "case.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if comment != "what it checks\n" {
 		t.Errorf("comment = %q", comment)
 	}
 	if files["a.hcl"] != "x = 1\n" || files["sub/b.hcl"] != "y = 2\n" || len(files) != 2 {
 		t.Errorf("files = %q", files)
+	}
+	twice := TempFiles(t, map[string]string{"twice.txtar": "-- a --\n1\n-- a --\n2\n"})
+	if _, _, err := parseTxtar(filepath.Join(twice, "twice.txtar")); err == nil {
+		t.Error("a file named twice was accepted")
 	}
 }
 

@@ -8,9 +8,9 @@ import (
 	"github.com/catc-dev/catc/internal/testutil"
 )
 
-// Load loads the type file at typesPath (as types.hcl) plus src (as
+// load loads the type file at typesPath (as types.hcl) plus src (as
 // main.hcl), failing the test on any error.
-func Load(t testing.TB, typesPath, src string) *catalog.Catalog {
+func load(t testing.TB, typesPath, src string) *catalog.Catalog {
 	t.Helper()
 	types, err := os.ReadFile(typesPath)
 	if err != nil {
@@ -27,5 +27,5 @@ func Load(t testing.TB, typesPath, src string) *catalog.Catalog {
 // the catalog most graph and plan tests start from.
 func Oracle(t testing.TB, src string) *catalog.Catalog {
 	t.Helper()
-	return Load(t, testutil.Fixture("oracle", "types.hcl"), src)
+	return load(t, testutil.Fixture("oracle", "types.hcl"), src)
 }

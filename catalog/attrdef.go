@@ -10,6 +10,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/catc-dev/catc/internal/didyoumean"
+	"github.com/catc-dev/catc/internal/enum"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -25,9 +26,13 @@ var attributeSchema = &hcl.BodySchema{
 var reservedAttrs = []string{"title", "provider", "alias", "audit", "before", "consume", "export", "loglevel",
 	"noop", "notify", "require", "schedule", "stage", "subscribe", "tag"}
 
-var behaviours = map[string]Behaviour{
-	"namevar": Namevar, "parameter": Parameter, "read_only": ReadOnly, "init_only": InitOnly,
-}
+// behaviours maps the values of the `behaviour` key; a property is
+// written without one.
+var behaviours = func() map[string]Behaviour {
+	m := enum.Index[Behaviour](behaviourNames[:])
+	delete(m, Property.String())
+	return m
+}()
 
 // decodeAttributes decodes the attribute blocks in order, then refuses
 // reserved names (the Resource API checks them after all attributes).
@@ -272,7 +277,7 @@ func decodeBehaviour(a *AttrDef, b1, b2 *hcl.Attribute, src []byte) hcl.Diagnost
 	beh, ok := behaviours[s]
 	if !ok {
 		a.badBehaviour = true
-		valid := []string{"namevar", "parameter", "read_only", "init_only"}
+		valid := behaviourNames[Namevar:]
 		d := errorAt(summaryBehaviour, fmt.Sprintf("`%s` is not a valid behaviour value. Use one of %s, or leave it out for a property.", s, listOr(valid)), b1.Expr.Range(), b1.Range.Ptr())
 		if sug := didyoumean.NameSuggestion(s, valid); sug != "" {
 			d.Detail += fmt.Sprintf(" Did you mean %q?", sug)

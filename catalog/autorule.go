@@ -10,11 +10,11 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/catc-dev/catc/internal/didyoumean"
+	"github.com/catc-dev/catc/internal/enum"
 )
 
-var autoKinds = map[string]AutoKind{
-	"autorequire": AutoRequire, "autobefore": AutoBefore, "autosubscribe": AutoSubscribe, "autonotify": AutoNotify,
-}
+// autoKinds maps the auto* block names.
+var autoKinds = enum.Index[AutoKind](autoKindNames[:])
 
 // decodeAutoRules reads the auto rules in source order: each argument of
 // an auto* block a target type, each value a title, a "$attr" reference,

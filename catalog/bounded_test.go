@@ -15,6 +15,7 @@ import (
 // before the function that would build them runs. Before, the first case
 // ran out of memory at once and the others took gigabytes.
 func TestValueBounds(t *testing.T) {
+	t.Parallel()
 	tooMany, tooMuch := "elements; catc accepts at most 1000000", "bytes of text; catc accepts at most"
 	for _, c := range []struct{ name, locals, want string }{
 		{"setproduct", `x = length(setproduct(range(0, 100), range(0, 100), range(0, 100), range(0, 100)))`, tooMany},
@@ -42,6 +43,7 @@ func TestValueBounds(t *testing.T) {
 
 // for_each takes at most maxElements instances.
 func TestForEachBound(t *testing.T) {
+	t.Parallel()
 	elems := make([]cty.Value, maxElements+1)
 	for i := range elems {
 		elems[i] = cty.StringVal(fmt.Sprint(i))
@@ -66,6 +68,7 @@ func TestForEachBound(t *testing.T) {
 // unified every element's type with every other: 32,768 strings took
 // 36 s in toset.
 func TestCollectionConversion(t *testing.T) {
+	t.Parallel()
 	var big strings.Builder
 	for i := 0; i < 32768; i++ {
 		fmt.Fprintf(&big, "\"s%d\", ", i)
@@ -124,6 +127,7 @@ func TestCollectionConversion(t *testing.T) {
 // reference to local as a whole, or to a name no local has, sees every
 // local evaluated so far, as before.
 func TestLocalsSeeTheirReferences(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("resource \"t\" \"a\" {\n  v = [local.l19999, local.n]\n}\nlocals {\n  l0 = 0\n")
 	for i := 1; i < 20000; i++ {

@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/secretdigest"
+	"github.com/catc-dev/catc/internal/enum"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -242,12 +243,7 @@ var behaviourNames = [...]string{"property", "namevar", "parameter", "read_only"
 
 // String is the HCL spelling ("namevar", "read_only", …; "property" for
 // the default).
-func (b Behaviour) String() string {
-	if b < 0 || int(b) >= len(behaviourNames) {
-		return "unknown"
-	}
-	return behaviourNames[b]
-}
+func (b Behaviour) String() string { return enum.Name(behaviourNames[:], b) }
 
 // TitlePattern is one `title_pattern` block.
 type TitlePattern struct {
@@ -277,12 +273,7 @@ const (
 var autoKindNames = [...]string{"autorequire", "autobefore", "autosubscribe", "autonotify"}
 
 // String is the block name ("autorequire", …).
-func (k AutoKind) String() string {
-	if k < 0 || int(k) >= len(autoKindNames) {
-		return "unknown"
-	}
-	return autoKindNames[k]
-}
+func (k AutoKind) String() string { return enum.Name(autoKindNames[:], k) }
 
 // AutoRule is one entry of an auto* block: `file = "$source"` in
 // `autorequire { … }`.
@@ -404,12 +395,7 @@ const (
 var relationKindNames = [...]string{"require", "before", "notify", "subscribe"}
 
 // String is the metaparameter name.
-func (k RelationKind) String() string {
-	if k < 0 || int(k) >= len(relationKindNames) {
-		return "unknown"
-	}
-	return relationKindNames[k]
-}
+func (k RelationKind) String() string { return enum.Name(relationKindNames[:], k) }
 
 // Refresh reports whether the relation carries refresh events (notify,
 // subscribe).

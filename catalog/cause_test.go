@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // TestRootCauseFirst: a misspelt attribute comes before the missing
@@ -12,7 +14,7 @@ import (
 // declaration.
 func TestRootCauseFirst(t *testing.T) {
 	t.Parallel()
-	types, err := os.ReadFile("../fixtures/seed/types.hcl")
+	types, err := os.ReadFile(testutil.Fixture("seed/types.hcl"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,10 +4,11 @@ import (
 	"fmt"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 func ExampleLoad() {
-	c, diags := catalog.Load([]string{"../fixtures/seed"}, catalog.LoadOptions{})
+	c, diags := catalog.Load([]string{testutil.Fixture("seed")}, catalog.LoadOptions{})
 	if diags.HasErrors() {
 		fmt.Println(diags.Error())
 		return

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 func TestFormatHCL(t *testing.T) {
@@ -95,8 +97,8 @@ func TestFormatHCLSyntaxError(t *testing.T) {
 // purpose; those must be refused, not formatted).
 func TestFormatHCLFixtures(t *testing.T) {
 	t.Parallel()
-	files, _ := filepath.Glob("../fixtures/*/*.hcl")
-	more, _ := filepath.Glob("../fixtures/*/*/*.hcl")
+	files, _ := filepath.Glob(testutil.Fixture("*/*.hcl"))
+	more, _ := filepath.Glob(testutil.Fixture("*/*/*.hcl"))
 	for _, file := range append(files, more...) {
 		src, err := os.ReadFile(file)
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -96,7 +97,7 @@ func (m marker) matches(d *hcl.Diagnostic, file string) bool {
 
 func TestInvalidFixtures(t *testing.T) {
 	t.Parallel()
-	files, err := filepath.Glob("../fixtures/invalid/*.hcl")
+	files, err := filepath.Glob(testutil.Fixture("invalid/*.hcl"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no fixtures: %v", err)
 	}
@@ -108,7 +109,7 @@ func TestInvalidFixtures(t *testing.T) {
 			}
 			paths := []string{file}
 			if withSeed {
-				paths = []string{"../fixtures/seed/types.hcl", file}
+				paths = []string{testutil.Fixture("seed/types.hcl"), file}
 			}
 			_, diags := Load(paths, LoadOptions{})
 			checkMarkers(t, file, markers, diags)

@@ -2,10 +2,12 @@ package catalog
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -24,7 +26,7 @@ var registerTypeKeys = []string{
 // blocks accept, so the reference grows with the schema.
 func TestLanguageDocCoversRegisterType(t *testing.T) {
 	t.Parallel()
-	src, err := os.ReadFile("../docs/language.md")
+	src, err := os.ReadFile(filepath.Join(testutil.Root(), "docs", "language.md"))
 	if err != nil {
 		t.Fatal(err)
 	}

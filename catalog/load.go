@@ -6,6 +6,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/hclpaths"
 	"github.com/catc-dev/catc/internal/secretdigest"
+	"github.com/catc-dev/catc/internal/pool"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -180,7 +181,7 @@ func (c *loader) declare(raws []*rawResource, ctx *hcl.EvalContext, workers int,
 // its own relations. The diagnostics come back in declaration order.
 func (c *loader) resolveAll(builds []built, workers int) hcl.Diagnostics {
 	perResource := make([]hcl.Diagnostics, len(builds))
-	parallel(len(builds), workers, func(i int) {
+	pool.For(len(builds), workers, 0, func(i int) {
 		if builds[i].res != nil {
 			perResource[i] = c.resolve(builds[i].res, builds[i].refs)
 		}

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,12 +12,11 @@ import (
 
 	"github.com/catc-dev/catc/internal/hclpaths"
 	"github.com/catc-dev/catc/internal/secretdigest"
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/catc-dev/catc/types"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files under testdata/")
-
-const seedDir = "../fixtures/seed"
+var seedDir = testutil.Fixture("seed")
 
 // seedTypes is the seed's type file, loaded with each table case.
 func seedTypes(t *testing.T) []byte {
@@ -56,25 +54,13 @@ func TestSeedGolden(t *testing.T) {
 	if err := WriteJSON(&got, c); err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "seed.json")
-	if *update {
-		if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if d := cmp.Diff(string(want), got.String()); d != "" {
-		t.Errorf("seed JSON (-want +got):\n%s", d)
-	}
+	testutil.Golden(t, filepath.Join("testdata", "seed.json"), got.Bytes())
 }
 
 func TestDeterministic(t *testing.T) {
 	t.Parallel()
 	load := func() []byte {
-		c, diags := Load([]string{seedDir, "../fixtures/valid"}, LoadOptions{})
+		c, diags := Load([]string{seedDir, testutil.Fixture("valid")}, LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatalf("errors:\n%s", describeDiags(diags))
 		}

@@ -188,6 +188,7 @@ func BenchmarkCheckInput(b *testing.B) {
 // in a catalog file, by FormatHCL, in a var file and in a --var. Without
 // the scan each one overflows the stack and kills the test binary.
 func TestNestingLimitEveryConstruct(t *testing.T) {
+	t.Parallel()
 	const n = 250000
 	r := strings.Repeat
 	for _, c := range []struct{ name, expr string }{
@@ -237,6 +238,7 @@ func TestNestingLimitEveryConstruct(t *testing.T) {
 // The constructs at a shallow depth, many times over in one expression
 // or file, are not refused: only nesting counts.
 func TestNestingLimitShallowConstructs(t *testing.T) {
+	t.Parallel()
 	const n = 2000
 	r := strings.Repeat
 	for _, c := range []struct{ name, expr string }{

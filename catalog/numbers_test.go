@@ -28,6 +28,7 @@ func loadAny(t *testing.T, src string, opts LoadOptions) (*Catalog, string) {
 // rounding them takes minutes are refused wherever they come from:
 // every case here ran for minutes (or ran out of memory) before.
 func TestNumberBounds(t *testing.T) {
+	t.Parallel()
 	tooLarge, tooLong := "This number is too large", "characters; catc accepts at most"
 	for _, c := range []struct{ name, src, want string }{
 		{"literal in an attribute", `v = 1e99999999`, tooLarge},
@@ -65,6 +66,7 @@ func TestNumberBounds(t *testing.T) {
 // Arithmetic converts its operands itself (bounded.go), and reports one
 // that is not a number as HCL did, at the operand.
 func TestOperandErrors(t *testing.T) {
+	t.Parallel()
 	_, diags := LoadFiles([]string{"a.hcl"}, [][]byte{[]byte("locals {\n  x = 1 + \"abc\"\n  y = \"abc\" * 2\n  z = \"2\" * \"3\" - 1\n}\n")}, LoadOptions{})
 	errs := errorsOnly(diags)
 	if len(errs) != 2 {
@@ -83,6 +85,7 @@ func TestOperandErrors(t *testing.T) {
 
 // The literal is refused at its own range, before it is parsed.
 func TestNumberBoundsAtLiteral(t *testing.T) {
+	t.Parallel()
 	_, diags := LoadFiles([]string{"a.hcl"}, [][]byte{[]byte("locals {\n  x = [1, 1e99999999]\n}\n")}, LoadOptions{})
 	d := findDiag(diags, summaryNumberBounds)
 	if d == nil || d.Subject.Start.Line != 2 || d.Subject.Start.Column != 11 || d.Subject.End.Column != 21 || len(errorsOnly(diags)) != 1 {
@@ -104,6 +107,7 @@ func TestNumberBoundsAtLiteral(t *testing.T) {
 
 // Variables: a default, a var file, a --var; and facts.
 func TestNumberBoundsInputs(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	vf := filepath.Join(dir, "vars.hcl")
 	facts := filepath.Join(dir, "n1.json")

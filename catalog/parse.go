@@ -2,9 +2,8 @@ package catalog
 
 import (
 	"runtime"
-	"sync"
-	"sync/atomic"
 
+	"github.com/catc-dev/catc/internal/pool"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
@@ -62,7 +61,7 @@ func parseAll(files []*sourceFile, workers int) []*parsed {
 		chunks = append(chunks, splitFile(i, f.src)...)
 	}
 	results := make([]*parsed, len(chunks))
-	parallel(len(chunks), workers, func(i int) {
+	pool.For(len(chunks), workers, 0, func(i int) {
 		c := chunks[i]
 		results[i] = parseChunk(c.src, files[c.file], c.start)
 	})
@@ -240,39 +239,4 @@ func isCloseLine(l []byte) bool {
 		l = l[:len(l)-1]
 	}
 	return len(l) == 1 && l[0] == '}'
-}
-
-// parallel runs fn(0..n-1) on up to workers goroutines. The workers
-// claim runs of indexes from a shared counter: one channel operation per
-// index cost more than checking a small resource.
-func parallel(n, workers int, fn func(int)) {
-	if workers > n {
-		workers = n
-	}
-	if workers <= 1 {
-		for i := 0; i < n; i++ {
-			fn(i)
-		}
-		return
-	}
-	batch := max(1, n/(workers*64))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				end := int(next.Add(int64(batch)))
-				start := end - batch
-				if start >= n {
-					return
-				}
-				for i := start; i < min(end, n); i++ {
-					fn(i)
-				}
-			}
-		}()
-	}
-	wg.Wait()
 }

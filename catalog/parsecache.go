@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
+	"github.com/catc-dev/catc/internal/pool"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -179,7 +180,7 @@ func (c *loader) buildAll(raws []*rawResource, workers int, reuse *buildReuse, r
 		old = reuse.cache.builds
 		reuse.cache.mu.Unlock()
 	}
-	parallel(len(raws), workers, func(i int) {
+	pool.For(len(raws), workers, 0, func(i int) {
 		if pb := raws[i].prebuilt; pb != nil {
 			builds[i] = pb.clone()
 			return

@@ -11,6 +11,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/hclpaths"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // loadResult is what a user sees of a load: every diagnostic and the
@@ -54,7 +55,7 @@ func TestParseCacheSameResult(t *testing.T) {
 	t.Parallel()
 	var names []string
 	var srcs [][]byte
-	for _, dir := range []string{"../fixtures/seed", "../fixtures/valid", "../fixtures/invalid"} {
+	for _, dir := range []string{testutil.Fixture("seed"), testutil.Fixture("valid"), testutil.Fixture("invalid")} {
 		files, _ := hclpaths.Expand([]string{dir}, nil)
 		for _, f := range files {
 			src, err := os.ReadFile(f)

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/catc-dev/catc/types"
@@ -63,22 +62,5 @@ func TestLookupKeyLowersType(t *testing.T) {
 	}
 	if titleKey("Software", "php") != lookupKey("software", []types.Value{"php"}) {
 		t.Error("a title key differs from the one-value lookup key")
-	}
-}
-
-// TestParallel checks that every index runs exactly once, whatever the
-// batch size works out to.
-func TestParallel(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct{ n, workers int }{
-		{0, 2}, {1, 2}, {3, 8}, {127, 2}, {128, 2}, {129, 2}, {10_000, 2}, {10_001, 3}, {50, 1},
-	} {
-		counts := make([]atomic.Int32, tc.n)
-		parallel(tc.n, tc.workers, func(i int) { counts[i].Add(1) })
-		for i := range counts {
-			if c := counts[i].Load(); c != 1 {
-				t.Fatalf("n=%d workers=%d: index %d ran %d times", tc.n, tc.workers, i, c)
-			}
-		}
 	}
 }

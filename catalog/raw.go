@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/catc-dev/catc/internal/didyoumean"
+	"github.com/catc-dev/catc/internal/enum"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -51,9 +52,7 @@ type rawRef struct {
 func (r rawRef) text() string { return capitalizeType(r.typeName) + "[" + r.title + "]" }
 
 // relationKinds maps the relationship metaparameters.
-var relationKinds = map[string]RelationKind{
-	"require": Require, "before": Before, "notify": Notify, "subscribe": Subscribe,
-}
+var relationKinds = enum.Index[RelationKind](relationKindNames[:])
 
 // extractResource reads a resource block with ctx (nil while parsing).
 // It returns nil when the labels are unusable. Without ctx, a block that

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -135,8 +136,9 @@ resource "conf" "last" {
 // says to use --nodes.
 func TestFactsFileOfManyNodes(t *testing.T) {
 	t.Parallel()
-	_, diags := Load([]string{"../fixtures/seed"}, LoadOptions{FactsFile: "../internal/nodefacts/testdata/facts/puppetdb/export.json"})
-	if !diags.HasErrors() || !strings.Contains(fmt.Sprint(diags), "holds 2 nodes; --facts takes one node. Use --nodes ../internal/nodefacts/testdata/facts/puppetdb/export.json") {
+	export := filepath.Join(testutil.Root(), "internal", "nodefacts", "testdata", "facts", "puppetdb", "export.json")
+	_, diags := Load([]string{testutil.Fixture("seed")}, LoadOptions{FactsFile: export})
+	if !diags.HasErrors() || !strings.Contains(fmt.Sprint(diags), "holds 2 nodes; --facts takes one node. Use --nodes "+export) {
 		t.Errorf("%v", diags)
 	}
 }

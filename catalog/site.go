@@ -4,6 +4,7 @@ import (
 	"runtime"
 
 	"github.com/catc-dev/catc/internal/nodefacts"
+	"github.com/catc-dev/catc/internal/pool"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -55,7 +56,7 @@ func (s *Site) prebuild(workers int) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	raws := s.parts.raws
-	parallel(len(raws), workers, func(i int) {
+	pool.For(len(raws), workers, 0, func(i int) {
 		if raws[i].deferred == nil {
 			b := buildResource(s.tmpl.Catalog, raws[i])
 			s.tmpl.secrets.redactDiagnostics(b.diags)

@@ -9,55 +9,17 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/internal/nodefacts"
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/zclconf/go-cty/cty"
 )
 
-const siteTypes = `type "file" {
-  desc = "A file."
-  attribute "path" {
-    type      = "String[1]"
-    desc      = "The path."
-    behaviour = "namevar"
-  }
-  attribute "content" {
-    type = "Optional[String]"
-    desc = "The content."
-  }
-}
-`
-
-const siteResources = `resource "file" "/etc/motd" {
-  content = "managed"
-}
-
-resource "file" "/etc/apt/sources.list" {
-  only_if = facts.os.family == "Debian"
-  content = "deb http://deb.example.com ${facts.os.release.major}"
-}
-
-resource "file" "/etc/hostname" {
-  content = trusted.certname
-}
-
-resource "file" "/srv/${each.key}" {
-  for_each = toset(try(facts.apps, []))
-  only_if  = each.key != "skip"
-  content  = trusted.hostname
-}
-`
-
-func writeSite(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, src := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
+// siteTypes and siteResources are the files of testdata/site.txtar.
+var siteTypes, siteResources = func() (string, string) {
+	files := testutil.MustTxtar(filepath.Join("testdata", "site.txtar"))
+	return files["types.hcl"], files["site.hcl"]
+}()
 
 func factsOf(t *testing.T, src string) cty.Value {
 	t.Helper()
@@ -76,7 +38,7 @@ func factsOf(t *testing.T, src string) cty.Value {
 // gets its own facts.* and trusted.*, and only_if leaves a resource out.
 func TestSiteCompile(t *testing.T) {
 	t.Parallel()
-	dir := writeSite(t, map[string]string{"types.hcl": siteTypes, "site.hcl": siteResources})
+	dir := testutil.TempFiles(t, map[string]string{"types.hcl": siteTypes, "site.hcl": siteResources})
 	site, diags := LoadSite([]string{dir}, LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
@@ -117,7 +79,7 @@ func TestSiteCompileErrors(t *testing.T) {
 }`, `{}`, `This object does not have an attribute named "role".`},
 	}
 	for _, tt := range tests {
-		dir := writeSite(t, map[string]string{"types.hcl": siteTypes, "site.hcl": tt.src})
+		dir := testutil.TempFiles(t, map[string]string{"types.hcl": siteTypes, "site.hcl": tt.src})
 		site, diags := LoadSite([]string{dir}, LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatal(diags)
@@ -143,7 +105,7 @@ resource "secret" "app" {
   token = tonumber(facts.role)
 }
 `
-	dir := writeSite(t, map[string]string{"types.hcl": secretType, "site.hcl": src})
+	dir := testutil.TempFiles(t, map[string]string{"types.hcl": secretType, "site.hcl": src})
 	site, diags := LoadSite([]string{dir}, LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
@@ -192,7 +154,7 @@ func TestGroup(t *testing.T) {
   }
 }
 `
-	dir := writeSite(t, map[string]string{"types.hcl": siteTypes, "site.hcl": src})
+	dir := testutil.TempFiles(t, map[string]string{"types.hcl": siteTypes, "site.hcl": src})
 	site, diags := LoadSite([]string{dir}, LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)

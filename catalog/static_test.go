@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/internal/nodefacts"
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/hashicorp/hcl/v2"
 )
 
 // conditionalTypes has a type with a mandatory parameter, so that the
 // check without a node can be seen to leave it to the node when a value
 // depends on one.
-const conditionalTypes = siteTypes + `
+var conditionalTypes = siteTypes + `
 type "pkg" {
   desc = "A package."
   attribute "name" {
@@ -107,7 +108,7 @@ group "db" {
 	}
 	nodes := map[string]string{"not declared": `{"role": "db"}`, "declared": `{"role": "web", "apps": {"a": "apt", "b": "yum"}, "version": "1", "source": "x", "x": "/y"}`}
 	for _, tt := range tests {
-		dir := writeSite(t, map[string]string{"types.hcl": conditionalTypes, "site.hcl": tt.src})
+		dir := testutil.TempFiles(t, map[string]string{"types.hcl": conditionalTypes, "site.hcl": tt.src})
 		site, diags := LoadSite([]string{dir}, LoadOptions{})
 		var all hcl.Diagnostics
 		all = append(all, diags...)

@@ -89,6 +89,7 @@ type "svc" {
 // or not. Each mismatch looped forever before: the recursion guard
 // compared freshly built types by pointer.
 func TestRecursiveAliasValues(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name, aliases, typ, value string
 		ok                        bool

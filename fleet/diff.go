@@ -13,6 +13,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/internal/nodefacts"
+	"github.com/catc-dev/catc/internal/enum"
 	"github.com/catc-dev/catc/internal/plandiff"
 )
 
@@ -74,16 +75,11 @@ const (
 var sideNames = [...]string{"new", "old", "both"}
 
 // String is "new", "old" or "both".
-func (s Side) String() string { return sideNames[s] }
+func (s Side) String() string { return enum.Name(sideNames[:], s) }
 
 // ParseSide reads a Side's name.
 func ParseSide(name string) (Side, bool) {
-	for i, n := range sideNames {
-		if n == name {
-			return Side(i), true
-		}
-	}
-	return NewSide, false
+	return enum.Parse[Side](sideNames[:], name)
 }
 
 // Failure is a group of nodes failing on the same side with the same

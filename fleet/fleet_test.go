@@ -11,19 +11,20 @@ import (
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 func loadFixture(t *testing.T) (*catalog.Site, *catalog.Site, []*nodefacts.Node) {
 	t.Helper()
-	old, diags := catalog.LoadSite([]string{"../fixtures/fleet/site"}, catalog.LoadOptions{})
+	old, diags := catalog.LoadSite([]string{testutil.Fixture("fleet/site")}, catalog.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	new, diags := catalog.LoadSite([]string{"../fixtures/fleet/site-new"}, catalog.LoadOptions{})
+	new, diags := catalog.LoadSite([]string{testutil.Fixture("fleet/site-new")}, catalog.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	nodes, diags := nodefacts.Read("../fixtures/fleet/facts")
+	nodes, diags := nodefacts.Read(testutil.Fixture("fleet/facts"))
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -85,7 +86,7 @@ listen {ip}:80;
  => server_name {certname};
 listen {ip}:8080;
 
-fail new [mq-01.example.com]: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19
+fail new [mq-01.example.com]: Unsupported attribute at ` + testutil.Fixture("fleet/site-new/web.hcl") + `:19
 `
 	if got := summary(d); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
@@ -231,7 +232,7 @@ func TestValidatePlans(t *testing.T) {
 	for _, o := range Validate(new, nodes, Options{}) {
 		got = append(got, fmt.Sprintf("%d %s %v", len(o.Nodes), outcomeWhat(o), o.Nodes))
 	}
-	want := "1 fail: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19 [mq-01.example.com]|" +
+	want := "1 fail: Unsupported attribute at " + testutil.Fixture("fleet/site-new/web.hcl") + ":19 [mq-01.example.com]|" +
 		"5 compile [db-01.example.com db-02.example.com web-01.example.com web-02.example.com web-03.example.com]"
 	if strings.Join(got, "|") != want {
 		t.Errorf("Validate:\n%s\nwant\n%s", strings.Join(got, "|"), want)
@@ -240,7 +241,7 @@ func TestValidatePlans(t *testing.T) {
 	for _, o := range Plans(new, nodes, Options{}) {
 		got = append(got, fmt.Sprintf("%d %s %v", len(o.Nodes), outcomeWhat(o), o.Nodes))
 	}
-	want = "1 fail: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19 [mq-01.example.com]|" +
+	want = "1 fail: Unsupported attribute at " + testutil.Fixture("fleet/site-new/web.hcl") + ":19 [mq-01.example.com]|" +
 		"3 share one plan of 7 steps [web-01.example.com web-02.example.com web-03.example.com]|" +
 		"2 share one plan of 4 steps [db-01.example.com db-02.example.com]"
 	if strings.Join(got, "|") != want {
@@ -251,7 +252,7 @@ func TestValidatePlans(t *testing.T) {
 func TestIdentityReplace(t *testing.T) {
 	t.Parallel()
 	n := &nodefacts.Node{Name: "web-1.example.com"}
-	nodes, _ := nodefacts.Read("../fixtures/fleet/facts/web-01.example.com.json")
+	nodes, _ := nodefacts.Read(testutil.Fixture("fleet/facts/web-01.example.com.json"))
 	n.Facts = nodes[0].Facts // hostname web-01, ip 192.0.2.11
 	id := identityOf(n)
 	tests := []struct{ in, want string }{
@@ -277,8 +278,8 @@ func TestDiffFleetSides(t *testing.T) {
 		sides Sides
 		want  string
 	}{
-		{Sides{Old: new, New: old}, "fail old [mq-01.example.com]: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19\n"},
-		{Sides{Old: new, New: new}, "fail both [mq-01.example.com]: Unsupported attribute at ../fixtures/fleet/site-new/web.hcl:19\n"},
+		{Sides{Old: new, New: old}, "fail old [mq-01.example.com]: Unsupported attribute at " + testutil.Fixture("fleet/site-new/web.hcl") + ":19\n"},
+		{Sides{Old: new, New: new}, "fail both [mq-01.example.com]: Unsupported attribute at " + testutil.Fixture("fleet/site-new/web.hcl") + ":19\n"},
 	}
 	for _, tt := range tests {
 		d := DiffFleet(tt.sides, nodes, plandiff.DiffOptions{}, Options{})

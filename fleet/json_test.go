@@ -20,6 +20,7 @@ func fixtureDiff(t *testing.T) *Diff {
 // document, with no key twice, and counts that are those of its lists;
 // its shard identity reads back.
 func TestReadJSONRefuses(t *testing.T) {
+	t.Parallel()
 	d := fixtureDiff(t)
 	d.Shard = &ShardOf{Index: 2, Of: 3, Fleet: "abc"}
 	var b bytes.Buffer

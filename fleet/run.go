@@ -1,8 +1,6 @@
 package fleet
 
 import (
-	"runtime"
-	"sync"
 	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
@@ -10,6 +8,7 @@ import (
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
+	"github.com/catc-dev/catc/internal/pool"
 )
 
 // Options tune a fleet run.
@@ -27,32 +26,18 @@ type Options struct {
 	Each func(n *nodefacts.Node, p *graph.Plan) error
 }
 
-// each runs fn(i) for every node index on o.Workers goroutines.
+// each runs fn(i) for every node index on o.Workers goroutines, one
+// node per claim (a node's compilation dwarfs the claim), calling
+// o.Progress after each.
 func each(n int, o Options, fn func(i int)) {
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < min(workers, n); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= n {
-					return
-				}
-				fn(i)
-				d := done.Add(1)
-				if o.Progress != nil {
-					o.Progress(int(d), n)
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	var done atomic.Int64
+	pool.For(n, o.Workers, 1, func(i int) {
+		fn(i)
+		d := done.Add(1)
+		if o.Progress != nil {
+			o.Progress(int(d), n)
+		}
+	})
 }
 
 // compileNode declares and orders the site for one node. The plan is nil

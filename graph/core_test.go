@@ -16,6 +16,7 @@ import (
 // of its component from its first member, every ordered node ready only
 // after its predecessors.
 func TestDigraphAgainstGonum(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(200) {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		n := 1 + rng.IntN(30)

@@ -1,25 +1,16 @@
 package graph
 
 import (
-	"os"
 	"testing"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/testutil/catalogtest"
 )
 
-// loadCatalog loads the oracle module's types (node_res, software, …)
-// plus src as main.hcl, failing the test on any error.
+// loadCatalog loads the oracle module's types plus src as main.hcl.
 func loadCatalog(t testing.TB, src string) *catalog.Catalog {
 	t.Helper()
-	types, err := os.ReadFile(oracleDir + "/types.hcl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, diags := catalog.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{types, []byte(src)}, catalog.LoadOptions{})
-	if diags.HasErrors() {
-		t.Fatalf("load: %v", diags)
-	}
-	return c
+	return catalogtest.Oracle(t, src)
 }
 
 // lookup is c.Lookup that fails the test when nothing matches.

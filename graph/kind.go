@@ -10,8 +10,8 @@ import (
 // produced it; an Origin carries exactly one.
 type Kind uint8
 
-// The edge kinds, in the order of DESIGN.md §2.1 (the order Kinds lists
-// them in).
+// The edge kinds: the four relationship metaparameters, then the four
+// auto rules, each in the order Kinds lists them.
 const (
 	Require Kind = 1 << iota
 	Before

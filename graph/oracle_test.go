@@ -12,10 +12,11 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // oracleDir holds Puppet's answers (fixtures/oracle/README.md).
-const oracleDir = "../fixtures/oracle"
+var oracleDir = testutil.Fixture("oracle")
 
 // puppetAnswer is the part of the oracle's puppet.json the graph checks.
 type puppetAnswer struct {

@@ -27,7 +27,9 @@ func randomCatalog(rng *rand.Rand, n, relations int) *catalog.Catalog {
 }
 
 // naiveAdjacency is the reachability-free adjacency matrix of c's
-// relations, straight from the DESIGN.md §2.1 table.
+// relations, straight from their meaning: require and subscribe point
+// from the target to the declaring resource, every other kind the
+// other way.
 func naiveAdjacency(c *catalog.Catalog) [][]bool {
 	n := len(c.Resources)
 	adj := make([][]bool, n)

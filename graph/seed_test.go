@@ -8,7 +8,7 @@ import (
 	"github.com/catc-dev/catc/catalog"
 )
 
-// seedTypes are the spec's apt_key (DESIGN.md §1.1) with minimal core
+// seedTypes are the seed's apt_key (fixtures/seed/types.hcl) with minimal core
 // `file` and `package` types for its autorequire rules to hit.
 const seedTypes = `
 type "apt_key" {

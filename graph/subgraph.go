@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/enum"
 )
 
 // summaryUnknownType is the summary of a --type filter that names no type.
@@ -28,19 +29,12 @@ const (
 var directionNames = [...]string{"both", "up", "down"}
 
 // String is the command-line spelling ("both", "up", "down").
-func (d Direction) String() string {
-	if d < 0 || int(d) >= len(directionNames) {
-		return "unknown"
-	}
-	return directionNames[d]
-}
+func (d Direction) String() string { return enum.Name(directionNames[:], d) }
 
 // ParseDirection reads "up", "down" or "both" (case-insensitive).
 func ParseDirection(s string) (Direction, error) {
-	for i, n := range directionNames {
-		if strings.EqualFold(s, n) {
-			return Direction(i), nil
-		}
+	if d, ok := enum.ParseFold[Direction](directionNames[:], s); ok {
+		return d, nil
 	}
 	return Both, fmt.Errorf("%q is not a direction: use up (what it depends on), down (what depends on it) or both", s)
 }

@@ -12,6 +12,7 @@ import (
 // import; an alias the sources define again is the sources' (no
 // duplicate), and only the sources' definitions are written.
 func TestImportWithGivenAliases(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	given := "type_alias \"Stdlib::Port\" {\n  type = \"Integer[0, 65535]\"\n}\n\ntype_alias \"Mymod::Name\" {\n  type = \"String[1]\"\n}\n"
 	if err := os.WriteFile(filepath.Join(dir, "aliases.hcl"), []byte(given), 0o644); err != nil {
@@ -38,7 +39,7 @@ func TestImportWithGivenAliases(t *testing.T) {
 	if len(outs) != 2 || outs[0].Type != "svc" || outs[1].Type != "Mymod::Name" {
 		t.Errorf("outputs: %+v", outs)
 	}
-	if _, diags, _ := Import(sources[:1]); !diags.HasErrors() {
+	if _, diags, _ := importAll(sources[:1]); !diags.HasErrors() {
 		t.Error("without the given aliases the type loaded")
 	}
 }

@@ -44,16 +44,11 @@ type Options struct {
 	Aliases []*catalog.TypeAlias
 }
 
-// Import converts every register_type call of the sources, in order, and
-// checks the types together with catc's registration checks. Outputs are
-// returned even when there are errors: each holds what could be read.
+// ImportWith converts every register_type call of the sources, in order,
+// and checks the types together with catc's registration checks. Outputs
+// are returned even when there are errors: each holds what could be read.
 // shown are the sources as diagnostics may show them (in snippets): the
 // defaults of sensitive attributes masked, as they are in the messages.
-func Import(sources []Source) (outs []Output, diags hcl.Diagnostics, shown []Source) {
-	return ImportWith(sources, Options{})
-}
-
-// ImportWith is Import with options.
 func ImportWith(sources []Source, opts Options) (outs []Output, diags hcl.Diagnostics, shown []Source) {
 	var maps []origins
 	var defaults []secretDefault

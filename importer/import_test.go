@@ -56,11 +56,12 @@ func loadOutputs(t *testing.T, outs []Output) *catalog.Catalog {
 // The seed's two types, written in Ruby as a module would, import to
 // the same types as fixtures/seed/types.hcl.
 func TestImportSeedRoundTrip(t *testing.T) {
+	t.Parallel()
 	sources, err := FindSources([]string{"testdata/seed"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	outs, diags, _ := Import(sources)
+	outs, diags, _ := importAll(sources)
 	if diags.HasErrors() {
 		t.Fatalf("import: %s", diags.Error())
 	}
@@ -92,7 +93,7 @@ func TestImportSeedRoundTrip(t *testing.T) {
 
 func importOne(t *testing.T, src string) ([]Output, hcl.Diagnostics) {
 	t.Helper()
-	outs, diags, _ := Import([]Source{{Name: "x.rb", Src: []byte(src)}})
+	outs, diags, _ := importAll([]Source{{Name: "x.rb", Src: []byte(src)}})
 	return outs, diags
 }
 
@@ -109,6 +110,7 @@ func diagLines(diags hcl.Diagnostics) []string {
 }
 
 func TestImportDiagnostics(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, src string
 		want      []string // prefixes of the diagnostic lines
@@ -170,6 +172,7 @@ func TestImportDiagnostics(t *testing.T) {
 // gives its alias files as the module does; .pp files elsewhere (manifests)
 // are not alias files.
 func TestFindSourcesTypesDir(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	files := map[string]string{
 		"mod/types/port.pp":        "type Mod::Port = Integer[0, 65535]\n",
@@ -218,8 +221,9 @@ func TestFindSourcesTypesDir(t *testing.T) {
 // A statement before an alias may hold a block comment with brackets and
 // line breaks: the alias after it is still found.
 func TestAliasAfterCommentedStatement(t *testing.T) {
+	t.Parallel()
 	src := "notice(1) /* an unclosed [ in a comment */\ntype Mymod::Port = Integer[0, 65535]\n"
-	outs, diags, _ := Import([]Source{{Name: "types/port.pp", Src: []byte(src)}})
+	outs, diags, _ := importAll([]Source{{Name: "types/port.pp", Src: []byte(src)}})
 	if diags.HasErrors() || len(outs) != 1 || outs[0].Type != "Mymod::Port" {
 		t.Errorf("outs %v, diags %v", outs, diags)
 	}
@@ -229,8 +233,9 @@ func TestAliasAfterCommentedStatement(t *testing.T) {
 // the same file (type port, alias Port: port.hcl) are an error at the
 // later one, which is not written; the first is.
 func TestImportSameFile(t *testing.T) {
+	t.Parallel()
 	rb := "Puppet::ResourceApi.register_type(\n  name: 'port',\n  desc: 'A port.',\n  attributes: {\n    name: { type: 'String', desc: 'The name.', behaviour: :namevar },\n  },\n)\n"
-	outs, diags, _ := Import([]Source{
+	outs, diags, _ := importAll([]Source{
 		{Name: "mod/lib/puppet/type/port.rb", Src: []byte(rb)},
 		{Name: "mod/types/port.pp", Src: []byte("type Port = Integer[0, 65535]\n")},
 	})
@@ -253,4 +258,10 @@ func TestImportSameFile(t *testing.T) {
 	if want := "Two definitions would be written to port.hcl: port (from mod/lib/puppet/type/port.rb:1) and Port."; !strings.Contains(d.Detail, want) {
 		t.Errorf("detail %q lacks %q", d.Detail, want)
 	}
+}
+
+// importAll is ImportWith without options, as `catc import` runs by
+// default.
+func importAll(sources []Source) ([]Output, hcl.Diagnostics, []Source) {
+	return ImportWith(sources, Options{})
 }

@@ -13,6 +13,7 @@ import (
 // type ('bind::zone') is valid Ruby; it is written in the object form,
 // which loads, keeps the rules' order, and warns at the Ruby key.
 func TestImportAutoRuleDefinedType(t *testing.T) {
+	t.Parallel()
 	src := `Puppet::ResourceApi.register_type(
   name: 'dns_record',
   desc: 'A record.',
@@ -56,6 +57,7 @@ func TestImportAutoRuleDefinedType(t *testing.T) {
 // the earlier one's place, in every hash (definition, attributes,
 // options, rules).
 func TestImportDuplicateKeys(t *testing.T) {
+	t.Parallel()
 	src := `Puppet::ResourceApi.register_type(
   name: 'dup',
   desc: 'First.',

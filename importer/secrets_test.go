@@ -17,6 +17,7 @@ import (
 // snippets have it masked, with lines and columns kept. A plain default
 // is still quoted.
 func TestImportHidesSecretDefaults(t *testing.T) {
+	t.Parallel()
 	alias := Source{Name: "types/token.pp", Src: []byte("type Secret::Token = Sensitive[String]\n")}
 	tests := []struct {
 		name, opts string
@@ -36,7 +37,7 @@ func TestImportHidesSecretDefaults(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			src := "Puppet::ResourceApi.register_type(\n  name: 'x', desc: 'd',\n  attributes: {\n    n: {type: 'String', behaviour: :namevar, desc: 'n'},\n    pw: {" + tt.opts + "},\n  })\n"
 			rb := Source{Name: "lib/puppet/type/x.rb", Src: []byte(src)}
-			_, diags, shown := Import([]Source{rb, alias})
+			_, diags, shown := importAll([]Source{rb, alias})
 			var text strings.Builder
 			for _, d := range diags {
 				fmt.Fprintf(&text, "%s: %s: %s\n", d.Subject, d.Summary, d.Detail)
@@ -61,7 +62,7 @@ func TestImportHidesSecretDefaults(t *testing.T) {
 	}
 	t.Run("plain default still quoted", func(t *testing.T) {
 		src := "Puppet::ResourceApi.register_type(name: 'x', desc: 'd', attributes: {n: {type: 'String', behaviour: :namevar, desc: 'n'}, p: {type: 'String', desc: 'p', default: 'plainval' + suffix}})"
-		_, diags, shown := Import([]Source{{Name: "x.rb", Src: []byte(src)}})
+		_, diags, shown := importAll([]Source{{Name: "x.rb", Src: []byte(src)}})
 		if lines := strings.Join(diagLines(diags), "\n"); !strings.Contains(lines, "('plainval' + suffix)") {
 			t.Errorf("the plain default is not quoted:\n%s", lines)
 		}

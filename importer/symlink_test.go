@@ -9,6 +9,7 @@ import (
 // TestFindSourcesSymlinkedModule: a module directory that is a symbolic
 // link (a vendored module) gives its files, named below the link.
 func TestFindSourcesSymlinkedModule(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	p := filepath.Join(root, "store", "firewall", "lib", "puppet", "type", "x.rb")
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

@@ -17,6 +17,7 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/catc-dev/catc/internal/gen"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // benchWorkspace is a generated workspace of n resources in files files.
@@ -34,7 +35,7 @@ func benchWorkspace(b *testing.B, n, files int) map[string]string {
 func BenchmarkFirstDiagnostics(b *testing.B) {
 	files := benchWorkspace(b, 10000, 100)
 	root := b.TempDir()
-	writeTree(b, root, files)
+	testutil.WriteFiles(b, root, files)
 	var times []time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -165,7 +166,7 @@ func BenchmarkProcessMemory(b *testing.B) {
 	bin := buildCatc(b)
 	files := benchWorkspace(b, 10000, 100)
 	root := b.TempDir()
-	writeTree(b, root, files)
+	testutil.WriteFiles(b, root, files)
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
 		cmd := exec.Command(bin, "lsp")

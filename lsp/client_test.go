@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/sourcegraph/jsonrpc2"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
@@ -67,26 +68,12 @@ func (c *client) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	}
 }
 
-// writeTree writes files (path relative to dir → content) below dir.
-func writeTree(t testing.TB, dir string, files map[string]string) {
-	t.Helper()
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // startClient serves a workspace of files in a temporary folder and
 // initializes the session with initOptions (nil: none).
 func startClient(t testing.TB, files map[string]string, initOptions any) *client {
 	t.Helper()
 	root := t.TempDir()
-	writeTree(t, root, files)
+	testutil.WriteFiles(t, root, files)
 	return connect(t, root, initOptions)
 }
 

@@ -5,6 +5,7 @@ import "testing"
 // TestWordsDocumented: every word catalog accepts where lsp offers it
 // has a doc, so a word catalog gains is not offered bare.
 func TestWordsDocumented(t *testing.T) {
+	t.Parallel()
 	for list, words := range map[string][]struct{ name, doc string }{
 		"topBlocks": topBlocks, "metaparams": metaparams, "typeKeys": typeKeys, "attributeKeys": attributeKeys, "behaviours": behaviours,
 	} {
@@ -19,6 +20,7 @@ func TestWordsDocumented(t *testing.T) {
 // TestTraversalRef: a title that is an HCL identifier is written as an
 // attribute, any other as a quoted index that reads back as the title.
 func TestTraversalRef(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ title, want string }{
 		{"nginx", "package.nginx"},
 		{"php-fpm", "package.php-fpm"},

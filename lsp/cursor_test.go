@@ -9,6 +9,7 @@ import (
 // are found by the same walk as the cursor's block, so what sits inside
 // an expression or a comment opens no block and hides none.
 func TestDeclaredAttributes(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, src string
 		want      []string

@@ -10,18 +10,19 @@ import (
 	"testing"
 	"time"
 
+	"github.com/catc-dev/catc/internal/testutil"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
 // brokenSite is the file both editors open: line 14 has an unknown
 // attribute, line 15 is empty inside the resource.
-const brokenSite = siteHCL + "\nresource \"file\" \"/etc/broken\" {\n  colour = \"red\"\n  \n}\n"
+var brokenSite = siteHCL + "\nresource \"file\" \"/etc/broken\" {\n  colour = \"red\"\n  \n}\n"
 
 // buildCatc builds the catc binary into a temporary directory.
 func buildCatc(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "catc")
-	cmd := exec.Command("go", "build", "-o", bin, "../cmd/catc")
+	cmd := exec.Command("go", "build", "-o", bin, "./"+filepath.Join(testutil.Root(), "cmd", "catc"))
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
@@ -45,6 +46,7 @@ type nvimResult struct {
 // plugins) on `catc lsp`: the diagnostics of a broken file, completion,
 // hover and definition, as Neovim received them.
 func TestNeovim(t *testing.T) {
+	t.Parallel()
 	nvim, err := exec.LookPath("nvim")
 	if err != nil {
 		if os.Getenv("CI") != "" {
@@ -54,7 +56,7 @@ func TestNeovim(t *testing.T) {
 	}
 	site := brokenSite
 	root := t.TempDir()
-	writeTree(t, root, map[string]string{"types.hcl": typesHCL, "site.hcl": site})
+	testutil.WriteFiles(t, root, map[string]string{"types.hcl": typesHCL, "site.hcl": site})
 	li := newLineIndex([]byte(site))
 	at := func(marker string, delta int) [2]int {
 		p := li.position(strings.Index(site, marker) + delta)
@@ -122,6 +124,7 @@ func TestNeovim(t *testing.T) {
 // elpa-eglot before) on `catc lsp`, when Emacs is installed: flymake's
 // diagnostics, hover, definition, completion and the why code actions.
 func TestEmacsEglot(t *testing.T) {
+	t.Parallel()
 	emacs, err := exec.LookPath("emacs")
 	if err != nil {
 		t.Skip("emacs is not installed (optional: apt-get install emacs-nox elpa-eglot)")
@@ -130,7 +133,7 @@ func TestEmacsEglot(t *testing.T) {
 		t.Skip("emacs has no eglot (Emacs 29 has it built in; apt-get install elpa-eglot before)")
 	}
 	root := t.TempDir()
-	writeTree(t, root, map[string]string{"types.hcl": typesHCL, "site.hcl": brokenSite})
+	testutil.WriteFiles(t, root, map[string]string{"types.hcl": typesHCL, "site.hcl": brokenSite})
 	script, _ := filepath.Abs("testdata/eglot.el")
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()

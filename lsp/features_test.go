@@ -63,6 +63,7 @@ func has(list []string, want ...string) bool {
 
 // TestCompletion: what is offered at each kind of place.
 func TestCompletion(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, nil)
 	cases := []struct {
 		name, text string
@@ -106,6 +107,7 @@ func TestCompletion(t *testing.T) {
 // TestCompletionDocumentation: an attribute's item documents its type,
 // behaviour and desc; a sensitive default is never shown.
 func TestCompletionDocumentation(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL}, nil)
 	_, items := c.complete(t, "edit.hcl", 1, "resource \"file\" \"/x\" {\n  |\n}")
 	docs := map[string]string{}
@@ -134,6 +136,7 @@ func TestCompletionDocumentation(t *testing.T) {
 
 // TestHover: attributes, resources and references.
 func TestHover(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, nil)
 	cases := []struct {
 		name, file, marker string
@@ -192,6 +195,7 @@ func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
 // TestDefinition: reference → resource, type label → type, attribute or
 // "$attr" → attribute, alias name → alias.
 func TestDefinition(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, nil)
 	cases := []struct {
 		name, file, marker string
@@ -223,6 +227,7 @@ func TestDefinition(t *testing.T) {
 // TestReferences: every reference to a resource, and the auto rule's
 // relation (where its title came from and the resource at the other end).
 func TestReferences(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, nil)
 	params := protocol.ReferenceParams{TextDocumentPositionParams: c.at("site.hcl", posIn(t, siteHCL, `"nginx" {}`, 2)),
 		Context: protocol.ReferenceContext{IncludeDeclaration: true}}
@@ -239,6 +244,7 @@ func TestReferences(t *testing.T) {
 // TestSymbols: the file's types, attributes, aliases and resources; the
 // workspace's by query.
 func TestSymbols(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, nil)
 	var doc []protocol.DocumentSymbol
 	c.call(protocol.MethodTextDocumentDocumentSymbol, protocol.DocumentSymbolParams{TextDocument: protocol.TextDocumentIdentifier{URI: c.uri("types.hcl")}}, &doc)
@@ -266,6 +272,7 @@ func TestSymbols(t *testing.T) {
 // TestFormatting: the edit is `catc fmt`'s output; a formatted file gets
 // none, and one that does not parse is left alone.
 func TestFormatting(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL}, nil)
 	format := func(version int, text string) []protocol.TextEdit {
 		if version == 1 {
@@ -292,6 +299,7 @@ func TestFormatting(t *testing.T) {
 // TestWhy: the code action on a reference runs `catc why` for the two
 // resources, and the command answers as the CLI does.
 func TestWhy(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, nil)
 	var actions []protocol.CodeAction
 	p := posIn(t, siteHCL, `"Package[nginx]"`, 2)
@@ -315,6 +323,7 @@ func TestWhy(t *testing.T) {
 // offered are at most maxRefItems, the list says it is incomplete, and
 // typing narrows it.
 func TestCompletionReferencesBounded(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{}
 	for _, f := range gen.Generate(gen.Options{Resources: 500, Files: 2}) {
 		files[f.Name] = string(f.Src)

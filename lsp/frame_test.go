@@ -77,6 +77,7 @@ func replies(t *testing.T, out []byte) []string {
 // parse error and ends the session with an error; exit without shutdown
 // is an error (the protocol's exit code 1), after it is not.
 func TestMalformedMessages(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		in      string

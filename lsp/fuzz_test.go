@@ -3,6 +3,8 @@ package lsp
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // FuzzRequests: whatever the text of an open file and wherever the
@@ -22,7 +24,7 @@ func FuzzRequests(f *testing.F) {
 	f.Add([]byte("type \"t\" {\n  autorequire {\n    x = \"$"), 30)
 	f.Add([]byte(`resource "" "" {""="${`), 10)
 	root := f.TempDir()
-	writeTree(f, root, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL})
+	testutil.WriteFiles(f, root, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL})
 	ws := newWorkspace()
 	ws.folders = []string{root}
 	ws.scan()

@@ -31,6 +31,7 @@ resource "package" "${each.key}" {
 // only_if or for_each, though no node declares them: their diagnostics,
 // hover, definition and completion.
 func TestGroupBlocks(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": groupHCL}, nil)
 	summaries := messages(c.waitDiags("site.hcl", 1))
 	for _, want := range []string{"8:5 Unsupported attribute", "15:14 Invalid attribute value"} {

@@ -12,6 +12,7 @@ import (
 // resource finds, in the same order: references written before and after
 // it, of every metaparameter, several per resource, and to itself.
 func TestResourceRefsFromEdges(t *testing.T) {
+	t.Parallel()
 	site := siteHCL + `
 resource "package" "php" {
   before  = [package.nginx]

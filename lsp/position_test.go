@@ -10,6 +10,7 @@ import (
 // bytes. A letter outside the BMP is two units, é one, and both are
 // several bytes.
 func TestPositions(t *testing.T) {
+	t.Parallel()
 	src := []byte("a\n# é😀x\nend")
 	li := newLineIndex(src)
 	cases := []struct {
@@ -48,6 +49,7 @@ func TestPositions(t *testing.T) {
 
 // TestURIs: file URIs with spaces and non-ASCII names round-trip.
 func TestURIs(t *testing.T) {
+	t.Parallel()
 	for _, p := range []string{"/tmp/a b/site.hcl", "/srv/résumé/x.hcl", "/a#b/c%d.hcl"} {
 		if got := uriToPath(pathToURI(p)); got != p {
 			t.Errorf("%s → %s → %s", p, pathToURI(p), got)

@@ -42,6 +42,7 @@ func secretTypeHCL(name, rule string) string {
 // and $attr in auto rules), never show the default of an attribute whose
 // type makes it secret, whatever the shape of that type.
 func TestSecretTypedDefaultsHidden(t *testing.T) {
+	t.Parallel()
 	types := secretAliasHCL + secretTypeHCL("vault", "$name")
 	site := "resource \"vault\" \"v\" {\n"
 	for i := range secretShapes {

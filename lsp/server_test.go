@@ -13,6 +13,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/catc-dev/catc/render"
 )
 
@@ -73,6 +74,7 @@ func messages(ds []protocol.Diagnostic) string {
 // reaches the editor per file, in the CLI's words and ranges, for files
 // never opened too; fixing the error clears the file's list.
 func TestDiagnosticsLikeValidate(t *testing.T) {
+	t.Parallel()
 	bad := `resource "file" "/etc/a" {
   ensure = "presnt"
   colour = "red"
@@ -110,6 +112,7 @@ resource "servce" "x" {}
 // syntax errors with the CLI's ranges, the rest of the workspace still
 // loads, and the server keeps answering.
 func TestDiagnosticsHalfTyped(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, nil)
 	for i, text := range []string{
 		"resource \"file\" \"/x\" {\n  ens",
@@ -120,7 +123,7 @@ func TestDiagnosticsHalfTyped(t *testing.T) {
 		"resource \"file\" \"/x\" {\n  require = [file[\n",
 	} {
 		name := fmt.Sprintf("edit%d.hcl", i)
-		writeTree(t, c.root, map[string]string{name: text})
+		testutil.WriteFiles(t, c.root, map[string]string{name: text})
 		c.open(name, text)
 		got := c.waitDiags(name, 1)
 		if len(got) == 0 {
@@ -139,6 +142,7 @@ func TestDiagnosticsHalfTyped(t *testing.T) {
 // member, with a related location for every edge of the cycle, the auto
 // edge included (its rule in the type, and where the title came from).
 func TestCycleRelatedInformation(t *testing.T) {
+	t.Parallel()
 	site := `resource "package" "nginx" {
   require = file["/etc/motd"]
 }
@@ -177,6 +181,7 @@ resource "file" "/etc/motd" {
 // initializationOptions (which win), and var files are not loaded as
 // declarations.
 func TestSettings(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"types.hcl": typesHCL,
 		"vars.hcl":  "ensure = \"absent\"\n",
@@ -212,12 +217,13 @@ func hoverValue(h *protocol.Hover) string {
 // TestEditParsesOneFile: after an edit in one file of a workspace only
 // that file is parsed again.
 func TestEditParsesOneFile(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	files := map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}
 	for i := range 20 {
 		files[fmt.Sprintf("more/%02d.hcl", i)] = fmt.Sprintf("resource \"package\" \"p%d\" {}\n", i)
 	}
-	writeTree(t, root, files)
+	testutil.WriteFiles(t, root, files)
 	ws := newWorkspace()
 	ws.folders = []string{root}
 	ws.scan()
@@ -240,6 +246,7 @@ func TestEditParsesOneFile(t *testing.T) {
 // closing it goes back to disk; a file created on disk is read when the
 // client reports it.
 func TestBuffersOverDisk(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, nil)
 	c.open("site.hcl", siteHCL+"resource \"package\" \"nginx\" {}\n")
 	if got := c.waitDiags("site.hcl", 1); len(got) != 1 || !strings.HasPrefix(got[0].Message, "Duplicate declaration") {
@@ -249,7 +256,7 @@ func TestBuffersOverDisk(t *testing.T) {
 	if got := c.waitDiags("site.hcl", 2); len(got) != 0 {
 		t.Errorf("after close, disk has no error: %s", messages(got))
 	}
-	writeTree(t, c.root, map[string]string{"zz/more.hcl": "resource \"package\" \"nginx\" {}\n"})
+	testutil.WriteFiles(t, c.root, map[string]string{"zz/more.hcl": "resource \"package\" \"nginx\" {}\n"})
 	c.notify(protocol.MethodWorkspaceDidChangeWatchedFiles, protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{
 		{URI: c.uri("zz/more.hcl"), Type: protocol.FileChangeTypeCreated}}})
 	if got := c.waitDiags("zz/more.hcl", 1); len(got) != 1 || !strings.HasPrefix(got[0].Message, "Duplicate declaration") {
@@ -260,6 +267,7 @@ func TestBuffersOverDisk(t *testing.T) {
 // TestSettingsEmptyTable: Neovim sends init_options = {} as [], which is
 // no settings, not an error.
 func TestSettingsEmptyTable(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, []any{})
 	c.open("site.hcl", "")
 	c.waitDiags("site.hcl", 1)
@@ -273,6 +281,7 @@ func TestSettingsEmptyTable(t *testing.T) {
 // TestSettingsBroken: a project file that does not decode is an error
 // message, and the workspace still loads.
 func TestSettingsBroken(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL + "resource \"package\" \"nginx\" {}\n", ".catc.json": "{nope"}, nil)
 	if got := c.waitDiags("site.hcl", 1); len(got) != 1 {
 		t.Errorf("diagnostics: %s", messages(got))
@@ -288,6 +297,7 @@ func TestSettingsBroken(t *testing.T) {
 // registered for *.hcl and the project file; a folder added later is
 // loaded, and a removed one dropped.
 func TestWatchersAndFolders(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, nil)
 	c.waitDiags("site.hcl", 0)
 	deadline := time.Now().Add(5 * time.Second)
@@ -307,7 +317,7 @@ func TestWatchersAndFolders(t *testing.T) {
 	}
 
 	other := t.TempDir()
-	writeTree(t, other, map[string]string{"more.hcl": "resource \"package\" \"nginx\" {}\n"})
+	testutil.WriteFiles(t, other, map[string]string{"more.hcl": "resource \"package\" \"nginx\" {}\n"})
 	folder := protocol.WorkspaceFolder{URI: pathToURI(other), Name: "other"}
 	c.notify(protocol.MethodWorkspaceDidChangeWorkspaceFolders, protocol.DidChangeWorkspaceFoldersParams{Event: protocol.WorkspaceFoldersChangeEvent{Added: []protocol.WorkspaceFolder{folder}}})
 	uri := pathToURI(filepath.Join(other, "more.hcl"))
@@ -336,6 +346,7 @@ func waitFor(t *testing.T, c *client, cond func() bool) {
 // folder is loaded with the workspace (after its files) and gets its
 // diagnostics.
 func TestBufferOutsideFolders(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, nil)
 	elsewhere := filepath.Join(t.TempDir(), "scratch.hcl")
 	uri := pathToURI(elsewhere)
@@ -350,6 +361,7 @@ func TestBufferOutsideFolders(t *testing.T) {
 // (a var file that does not exist) pops up once, not on every edit; it
 // shows again only once the set has changed.
 func TestLooseDiagnosticShownOnce(t *testing.T) {
+	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL, ".catc.json": `{"var_files": ["missing.hcl"]}`}, nil)
 	c.open("site.hcl", siteHCL)
 	c.waitDiags("site.hcl", 1)

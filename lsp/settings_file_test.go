@@ -10,11 +10,14 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // TestProjectSettingsSpecialFile: a .catc.json that is a link to
 // /dev/zero or a named pipe is refused with an error naming it, at once.
 func TestProjectSettingsSpecialFile(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, why string
 		make      func(p string) error
@@ -49,8 +52,9 @@ func TestProjectSettingsSpecialFile(t *testing.T) {
 // symbolically linked directory (a vendored module), as validate does,
 // and skips a link to /dev/zero without reading it.
 func TestScanFollowsSymlinkedDirs(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
-	writeTree(t, root, map[string]string{"types.hcl": typesHCL, ".vendor/mod/site.hcl": siteHCL})
+	testutil.WriteFiles(t, root, map[string]string{"types.hcl": typesHCL, ".vendor/mod/site.hcl": siteHCL})
 	if err := os.Symlink(filepath.Join(".vendor", "mod"), filepath.Join(root, "vendored")); err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 // DiagnosticFormat is how diagnostics are printed (`--diagnostics`).
 type DiagnosticFormat string
 
-// The formats of DESIGN.md §3.
+// The formats `--diagnostics` accepts (README.md, "Commands").
 const (
 	DiagText   DiagnosticFormat = "text"
 	DiagJSON   DiagnosticFormat = "json"

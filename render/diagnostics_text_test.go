@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
@@ -73,7 +74,7 @@ func TestDiagnosticsTextGolden(t *testing.T) {
 			if err := WriteDiagnostics(&b, diags, c.opts); err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, "testdata/diagnostics_"+c.name+".txt", b.Bytes())
+			testutil.Golden(t, "testdata/diagnostics_"+c.name+".txt", b.Bytes())
 		})
 	}
 }

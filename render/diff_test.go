@@ -14,9 +14,10 @@ import (
 	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/internal/plural"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
-const diffFixtures = "../fixtures/diff"
+var diffFixtures = testutil.Fixture("diff")
 
 // loadSnapshot loads an HCL directory the way `catc diff` does: cycles
 // are allowed (the diff reports them), load errors are not.
@@ -53,7 +54,7 @@ func TestDiffFixtures(t *testing.T) {
 				if err := f.write(&b, d); err != nil {
 					t.Fatal(err)
 				}
-				checkGolden(t, "expected."+f.ext, b.Bytes())
+				testutil.Golden(t, "expected."+f.ext, b.Bytes())
 				checkPuppetWords(t, f.ext, b.String())
 			}
 		})
@@ -218,7 +219,7 @@ func TestDiffStrict(t *testing.T) {
 			if warned := strings.Contains(out, "Attempting to change `uid`"); warned != (strict == plandiff.StrictWarning || f.ext == "json") {
 				t.Errorf("strict=%s, %s: Puppet's warning shown: %v", strict, f.ext, warned)
 			}
-			checkGolden(t, filepath.Join(testdata, "diff_strict_"+strict.String()+"."+f.ext), b.Bytes())
+			testutil.Golden(t, filepath.Join(testdata, "diff_strict_"+strict.String()+"."+f.ext), b.Bytes())
 			checkPuppetWords(t, f.ext, out)
 		}
 	}

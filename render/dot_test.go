@@ -10,6 +10,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // selectFixture loads a fixtures/ directory and selects part of its graph;
@@ -58,7 +59,7 @@ func TestDOT(t *testing.T) {
 			if err := DOT(&b, s, tc.opts); err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, filepath.Join("testdata", tc.golden), b.Bytes())
+			testutil.Golden(t, filepath.Join("testdata", tc.golden), b.Bytes())
 			var again bytes.Buffer
 			if err := DOT(&again, selectFixture(t, tc.dir, tc.sel, tc.focus...), tc.opts); err != nil {
 				t.Fatal(err)
@@ -76,7 +77,7 @@ func TestGraphJSON(t *testing.T) {
 	if err := GraphJSON(&b, selectFixture(t, "graph/cycle", graph.Selection{})); err != nil {
 		t.Fatal(err)
 	}
-	checkGolden(t, filepath.Join("testdata", "graph_cycle.json"), b.Bytes())
+	testutil.Golden(t, filepath.Join("testdata", "graph_cycle.json"), b.Bytes())
 }
 
 // TestGraphNoSensitive: sensitive values (a file's content, a user's
@@ -157,7 +158,7 @@ func TestDOTAcceptedByGraphviz(t *testing.T) {
 		}
 		runDot(t, dotPath, g, src)
 	}
-	types, err := os.ReadFile("../fixtures/oracle/types.hcl")
+	types, err := os.ReadFile(testutil.Fixture("oracle/types.hcl"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,19 +11,20 @@ import (
 	"github.com/catc-dev/catc/fleet"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 func fixtureFleet(t *testing.T) *fleet.Diff {
 	t.Helper()
-	old, diags := catalog.LoadSite([]string{"../fixtures/fleet/site"}, catalog.LoadOptions{})
+	old, diags := catalog.LoadSite([]string{testutil.Fixture("fleet/site")}, catalog.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	new, diags := catalog.LoadSite([]string{"../fixtures/fleet/site-new"}, catalog.LoadOptions{})
+	new, diags := catalog.LoadSite([]string{testutil.Fixture("fleet/site-new")}, catalog.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	nodes, diags := nodefacts.Read("../fixtures/fleet/facts")
+	nodes, diags := nodefacts.Read(testutil.Fixture("fleet/facts"))
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -50,7 +51,7 @@ func TestFleetGolden(t *testing.T) {
 		if !strings.Contains(b.String(), "This change affects 4 of 6 nodes in 3 distinct ways; 1 unchanged; 1 no longer compiles.") {
 			t.Errorf("%s lacks the summary:\n%s", f.name, b.String())
 		}
-		checkGolden(t, "testdata/"+f.name, b.Bytes())
+		testutil.Golden(t, "testdata/"+f.name, b.Bytes())
 	}
 }
 

@@ -2,28 +2,20 @@ package render
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/catalogjson"
+	"github.com/catc-dev/catc/internal/testutil"
+	"github.com/catc-dev/catc/internal/testutil/catalogtest"
 )
 
 // planCatalog loads the oracle module's types plus src as main.hcl and
 // plans it.
 func planCatalog(t *testing.T, src string) *graph.Plan {
 	t.Helper()
-	types, err := os.ReadFile("../fixtures/oracle/types.hcl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, diags := catalog.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{types, []byte(src)}, catalog.LoadOptions{})
-	if diags.HasErrors() {
-		t.Fatalf("load: %v", diags)
-	}
-	p, _ := graph.Order(graph.Build(c), graph.Ordering{})
+	p, _ := graph.Order(graph.Build(catalogtest.Oracle(t, src)), graph.Ordering{})
 	return p
 }
 
@@ -71,7 +63,7 @@ func TestPlanText(t *testing.T) {
 			if err := PlanText(&b, planCatalog(t, tc.src)); err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, filepath.Join("testdata", tc.name), b.Bytes())
+			testutil.Golden(t, filepath.Join("testdata", tc.name), b.Bytes())
 		})
 	}
 }
@@ -87,7 +79,7 @@ func TestWritePlan(t *testing.T) {
 			if err := catalogjson.WritePlan(&b, planCatalog(t, tc.src)); err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, filepath.Join("testdata", tc.name), b.Bytes())
+			testutil.Golden(t, filepath.Join("testdata", tc.name), b.Bytes())
 		})
 	}
 }

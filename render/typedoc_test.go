@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // loadTypes loads a fixture directory, which must have no errors.
@@ -33,7 +34,7 @@ func TestTypeDocsGolden(t *testing.T) {
 			if err := TypeDocs(&b, loadTypes(t, tt.dir)); err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, filepath.Join("testdata", tt.golden), b.Bytes())
+			testutil.Golden(t, filepath.Join("testdata", tt.golden), b.Bytes())
 		})
 	}
 }
@@ -45,12 +46,12 @@ func TestTypeDocAndIndexGolden(t *testing.T) {
 	if err := TypeIndex(&index, defs); err != nil {
 		t.Fatal(err)
 	}
-	checkGolden(t, filepath.Join("testdata", "doc_seed_index.md"), index.Bytes())
+	testutil.Golden(t, filepath.Join("testdata", "doc_seed_index.md"), index.Bytes())
 	var one bytes.Buffer
 	if err := TypeDoc(&one, defs[0]); err != nil {
 		t.Fatal(err)
 	}
-	checkGolden(t, filepath.Join("testdata", "doc_seed_apt_key.md"), one.Bytes())
+	testutil.Golden(t, filepath.Join("testdata", "doc_seed_apt_key.md"), one.Bytes())
 }
 
 // awkwardTypes has what Markdown tables choke on: pipes, backticks,
@@ -113,7 +114,7 @@ func TestTypeDocsAwkward(t *testing.T) {
 	if strings.Contains(got, "hunter2") {
 		t.Errorf("the sensitive default is printed:\n%s", got)
 	}
-	checkGolden(t, filepath.Join("testdata", "doc_awkward.md"), b.Bytes())
+	testutil.Golden(t, filepath.Join("testdata", "doc_awkward.md"), b.Bytes())
 	for _, line := range strings.Split(got, "\n") {
 		if strings.HasPrefix(line, "| ") && tableCells(line) != tableCells(headerOf(got, line)) {
 			t.Errorf("row %q has %d cells, its header %d", line, tableCells(line), tableCells(headerOf(got, line)))

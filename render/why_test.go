@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // whyCatalog has a three-edge path a => b => c => d (require, autorequire,
@@ -36,7 +37,7 @@ func TestWhyText(t *testing.T) {
 			if err := WhyText(&b, p.Why(from, to)); err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, filepath.Join("testdata", tc.name), b.Bytes())
+			testutil.Golden(t, filepath.Join("testdata", tc.name), b.Bytes())
 		})
 	}
 }
@@ -49,5 +50,5 @@ func TestWhyNeighboursText(t *testing.T) {
 	if err := NeighboursText(&b, p.Neighbours(r)); err != nil {
 		t.Fatal(err)
 	}
-	checkGolden(t, filepath.Join("testdata", "why_neighbours.txt"), b.Bytes())
+	testutil.Golden(t, filepath.Join("testdata", "why_neighbours.txt"), b.Bytes())
 }

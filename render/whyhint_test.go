@@ -13,6 +13,7 @@ import (
 // shell where needed; others are left as they are, and a second call
 // adds nothing.
 func TestWhyHints(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		want string

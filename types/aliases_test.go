@@ -30,6 +30,7 @@ func jsonValue(t *testing.T, s string) Value {
 // The messages are Puppet 7.23's, from assert_type on the same aliases
 // (puppet apply, manifests defining `type X = ...`).
 func TestAliasMessages(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		defs       []string
 		typ, value string
@@ -61,6 +62,7 @@ func TestAliasMessages(t *testing.T) {
 }
 
 func TestAliasErrors(t *testing.T) {
+	t.Parallel()
 	a := &Aliases{}
 	for _, tt := range []struct{ name, want string }{
 		{"mymod::port", `"mymod::port" is not a valid type alias name`},
@@ -97,6 +99,7 @@ func TestAliasErrors(t *testing.T) {
 }
 
 func TestParseDataWithAliases(t *testing.T) {
+	t.Parallel()
 	a := mustAliases(t, "Mymod::Port = Integer[0, 65535]", "Mymod::When = Timestamp",
 		"Mymod::Tree = Array[Variant[Integer, Mymod::Tree]]", "Mymod::Bad = Mymod::Bad")
 	for _, ok := range []string{"Mymod::Port", "Optional[Mymod::Port]", "Mymod::Tree"} {

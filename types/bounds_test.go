@@ -8,6 +8,7 @@ import "testing"
 // the same values. Puppet 7.23's to_s of each is in testdata/parse.jsonl;
 // the assignability table is its PAnyType#assignable? on the same pairs.
 func TestExplicitInt64Bounds(t *testing.T) {
+	t.Parallel()
 	parse := func(s string) *IntegerType { return mustParse(t, s).(*IntegerType) }
 	open, bounded := parse("Integer[0]"), parse("Integer[0, 9223372036854775807]")
 	if *open == *bounded {

@@ -62,6 +62,7 @@ var checkDivergences = map[string]checkDivergence{
 // is a row of values.jsonl, and each Q1 entry is one where Puppet's text is
 // empty.
 func TestCheckDivergencesAreRows(t *testing.T) {
+	t.Parallel()
 	rows := map[string]valueRow{}
 	for _, r := range readValueRows(t) {
 		rows[r.key()] = r
@@ -83,6 +84,7 @@ func TestCheckDivergencesAreRows(t *testing.T) {
 
 // TestCheckQuirksHandBuilt exercises the same decisions on hand-built types.
 func TestCheckQuirksHandBuilt(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		typ     Type
@@ -118,6 +120,7 @@ func TestCheckQuirksHandBuilt(t *testing.T) {
 // TestCheckSensitiveNeverLeaks: the inferred type of a Sensitive value is
 // generalized, so no message can quote the secret.
 func TestCheckSensitiveNeverLeaks(t *testing.T) {
+	t.Parallel()
 	secret := Sensitive{Value: "hunter2-secret"}
 	for _, typ := range []Type{
 		dtEnum("a"), dtPattern(`\Ax\z`), dtStr(), dtLit("x"), dtOpt(dtEnum("a")),

@@ -73,6 +73,7 @@ var dtPort = &AliasType{Name: "Mymod::Port", Resolved: &IntegerType{Min: 0, Max:
 // TestDescribeCorners checks describer corners with hand-built types; the
 // expected texts are Puppet 7.23 output (reference §4, §6).
 func TestDescribeCorners(t *testing.T) {
+	t.Parallel()
 	unbounded := &IntegerType{Min: 1, Max: MaxInt}
 	tests := []struct {
 		name  string
@@ -162,6 +163,7 @@ func TestDescribeCorners(t *testing.T) {
 // TestDescribeSubject checks the subject's place in one- and multi-line
 // messages.
 func TestDescribeSubject(t *testing.T) {
+	t.Parallel()
 	typ := dtArray(dtStr(), nil)
 	if got, want := describeMismatch("test.attr", typ, dtJSON(t, `[1]`)), "test.attr index 0 expects a String value, got Integer"; got != want {
 		t.Errorf("got %q, want %q", got, want)

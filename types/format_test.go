@@ -6,6 +6,7 @@ import (
 )
 
 func TestFormatRubyFloat(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in   float64
 		want string
@@ -24,6 +25,7 @@ func TestFormatRubyFloat(t *testing.T) {
 }
 
 func TestFormatPuppetQuote(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ in, want string }{
 		{"abc", "'abc'"},
 		{"it's", `'it\'s'`},
@@ -46,6 +48,7 @@ func TestFormatPuppetQuote(t *testing.T) {
 }
 
 func TestFormatRegexpInspect(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ in, want string }{
 		{`a/b`, `/a\/b/`},
 		{`a\/b`, `/a\/b/`},
@@ -68,6 +71,7 @@ func TestFormatRegexpInspect(t *testing.T) {
 // TestFormatStructures formats types built directly, as other packages
 // build them, including the forms Parse never produces.
 func TestFormatStructures(t *testing.T) {
+	t.Parallel()
 	str := func(s string) *StringType { return &StringType{Value: &s} }
 	yes := true
 	port := &AliasType{Name: "Mymod::Port", Resolved: &IntegerType{Min: 0, Max: 65535}}
@@ -129,6 +133,7 @@ func TestFormatStructures(t *testing.T) {
 // TestFormatRoundTrip checks that the canonical form of every accepted
 // parse.jsonl type is a fixed point of Parse and Format.
 func TestFormatRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, r := range readParseRows(t) {
 		if !r.OK || r.ToS == "" || unparseableCanonical(r.ToS) {
 			continue

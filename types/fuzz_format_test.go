@@ -50,6 +50,7 @@ var quoteCorners = []string{
 }
 
 func TestFormatQuotingRoundTrips(t *testing.T) {
+	t.Parallel()
 	for _, v := range []string{`\`, `\\`, `\0`, `\\0`, `\'`, `'`, `a\`, `\\\'x`, `it's`, "\\\x07", `\$`, `\\\\`} {
 		e := &EnumType{Values: []string{v}}
 		canon := Format(e)

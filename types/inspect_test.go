@@ -4,6 +4,7 @@ import "testing"
 
 // The answers are Ruby 3.1's #inspect (ruby -e 'p …').
 func TestRubyInspect(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		v    Value
 		want string

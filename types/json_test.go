@@ -7,6 +7,7 @@ import (
 )
 
 func TestJSONDecode(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want Value
@@ -43,6 +44,7 @@ func TestJSONDecode(t *testing.T) {
 }
 
 func TestJSONDecodeErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{`9223372036854775808`, "integer 9223372036854775808 is outside the supported range"},
 		{`-99999999999999999999`, "outside the supported range"},
@@ -62,6 +64,7 @@ func TestJSONDecodeErrors(t *testing.T) {
 }
 
 func TestJSONEncodeRoundTrip(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{`{"b":[1,1.0,1e20,1e-05,0.1,-0.0],"a":null,"<&>":"é\n\u0001\"\\"}`,
 			`{"b":[1,1.0,1e+20,1e-05,0.1,-0.0],"a":null,"<&>":"é\n\u0001\"\\"}`},
@@ -85,6 +88,7 @@ func TestJSONEncodeRoundTrip(t *testing.T) {
 }
 
 func TestJSONFormatValue(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   Value
 		want string

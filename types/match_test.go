@@ -8,6 +8,7 @@ import (
 // TestMatchScalars covers the instance rules of reference §3 on hand-built
 // types.
 func TestMatchScalars(t *testing.T) {
+	t.Parallel()
 	tru := true
 	tests := []struct {
 		name  string
@@ -67,6 +68,7 @@ func TestMatchScalars(t *testing.T) {
 // TestMatchContainers covers arrays, hashes, tuples, structs, collections,
 // iterables, Sensitive and aliases.
 func TestMatchContainers(t *testing.T) {
+	t.Parallel()
 	nameStruct := dtStruct(dtLit("name"), dtStr(), dtOpt(dtLit("port")), dtIntT())
 	tests := []struct {
 		name  string
@@ -127,6 +129,7 @@ func TestMatchContainers(t *testing.T) {
 // TestMatchSensitive: only Sensitive types (and Any, NotUndef) accept a
 // Sensitive value.
 func TestMatchSensitive(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		typ   Type
@@ -159,6 +162,7 @@ func TestMatchSensitive(t *testing.T) {
 
 // TestMatchRecursiveAlias: a self-recursive alias terminates.
 func TestMatchRecursiveAlias(t *testing.T) {
+	t.Parallel()
 	a := &AliasType{Name: "Loop"}
 	a.Resolved = dtVariant(a, dtIntT())
 	if IsInstance(a, "x") {

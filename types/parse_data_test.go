@@ -9,6 +9,7 @@ import (
 // TestParseData checks which types ParseData keeps for plain data, and
 // that a rejection points at the offending part and says what to do.
 func TestParseData(t *testing.T) {
+	t.Parallel()
 	accepted := []string{
 		"String", "Data", "RichData", "Optional[Hash[String, Data]]", "Sensitive[String]",
 		"Struct[{a => Integer, Optional[b] => Array[Pattern[/\\A\\d+\\z/]]}]",

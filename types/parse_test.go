@@ -78,6 +78,7 @@ func readParseRows(t testing.TB) []parseRow {
 // type formats as Puppet's to_s, a rejected one fails with Puppet's exact
 // message and the matching kind, or with catc's listed decision.
 func TestParseCases(t *testing.T) {
+	t.Parallel()
 	rows := readParseRows(t)
 	if len(rows) != 262 {
 		t.Fatalf("parse.jsonl has %d rows, want 262", len(rows))
@@ -257,6 +258,7 @@ b"]`, "Enum['ab']", ""},
 }
 
 func TestParseGrammarCorners(t *testing.T) {
+	t.Parallel()
 	for _, c := range grammarCorners {
 		t.Run(c.in, func(t *testing.T) {
 			got, err := Parse(c.in)
@@ -276,6 +278,7 @@ func TestParseGrammarCorners(t *testing.T) {
 
 // TestParseErrorSpans checks that errors point at the offending part.
 func TestParseErrorSpans(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ in, span string }{
 		{"Enum[a, $x]", "$x"},
 		{"Optional[(String)]", "(String"},
@@ -300,6 +303,7 @@ func TestParseErrorSpans(t *testing.T) {
 
 // TestParseResult checks the structures Parse builds, beyond their form.
 func TestParseResult(t *testing.T) {
+	t.Parallel()
 	t.Run("data alias resolves recursively", func(t *testing.T) {
 		d := mustParse(t, "Data").(*AliasType)
 		v := d.Resolved.(*VariantType)

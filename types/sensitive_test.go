@@ -7,6 +7,7 @@ import (
 )
 
 func TestSealSensitive(t *testing.T) {
+	t.Parallel()
 	s := func(v Value) Value { return Sensitive{Value: v} }
 	tests := []struct {
 		typ    string
@@ -46,6 +47,7 @@ func TestSealSensitive(t *testing.T) {
 // Sensitive position is reported as the Resource API reports the
 // Sensitive it would be, "got Sensitive[Integer]".
 func TestSealedMismatchNamesSensitive(t *testing.T) {
+	t.Parallel()
 	typ, err := ParseData("Array[Sensitive[String]]")
 	if err != nil {
 		t.Fatal(err)
@@ -58,6 +60,7 @@ func TestSealedMismatchNamesSensitive(t *testing.T) {
 }
 
 func TestContainsSensitive(t *testing.T) {
+	t.Parallel()
 	for typ, want := range map[string]bool{
 		"String": false, "Sensitive": true, "Optional[Sensitive[String]]": true,
 		"Variant[String, Array[Sensitive[String]]]": true, "Hash[String, Sensitive]": true,

@@ -98,6 +98,7 @@ func (r valueRow) decode(t *testing.T) Value {
 // TestValues drives every row of testdata/values.jsonl through ParseData,
 // Parse, IsInstance, describeMismatch and Check.
 func TestValues(t *testing.T) {
+	t.Parallel()
 	rows := readValueRows(t)
 	if len(rows) != 230 {
 		t.Fatalf("values.jsonl has %d rows, want 230", len(rows))

@@ -7,6 +7,7 @@ import (
 )
 
 func TestRun(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		stdin    string

@@ -4,16 +4,19 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
-const (
-	webFixture   = "../../fixtures/graph/web"
-	cycleFixture = "../../fixtures/graph/cycle"
+var (
+	webFixture   = testutil.Fixture("graph/web")
+	cycleFixture = testutil.Fixture("graph/cycle")
 )
 
 // TestValidateSummaryGolden pins the last line validate prints to stderr
 // on success, for catalogs with and without warnings.
 func TestValidateSummaryGolden(t *testing.T) {
+	t.Parallel()
 	var got strings.Builder
 	for _, path := range []string{seed, webFixture} {
 		code, out, errOut := runCatc(t, "validate", path)
@@ -27,6 +30,7 @@ func TestValidateSummaryGolden(t *testing.T) {
 }
 
 func TestValidateSummaryOnlyOnSuccess(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"validate", seed, "--strict"},              // warnings fail it
 		{"validate", cycleFixture},                  // a cycle
@@ -42,6 +46,7 @@ func TestValidateSummaryOnlyOnSuccess(t *testing.T) {
 // command that reads HCL prints exactly one JSON list on stderr, `[]` when
 // there is nothing, and nothing of it on stdout.
 func TestDiagnosticsJSONDocument(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		want int // diagnostics in the list
@@ -87,6 +92,7 @@ func TestDiagnosticsJSONDocument(t *testing.T) {
 // TestPointlessFlags checks that a flag the rest of the command line makes
 // meaningless is an error that says why.
 func TestPointlessFlags(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		want string
@@ -122,6 +128,7 @@ func TestPointlessFlags(t *testing.T) {
 // TestCycleAdviceUserCommand checks that a cycle's advice is the command
 // the user can run, with the paths (and load flags) they gave.
 func TestCycleAdviceUserCommand(t *testing.T) {
+	t.Parallel()
 	_, _, errOut := runCatc(t, "validate", cycleFixture, "--diagnostics", "json")
 	want := "`catc why " + cycleFixture + " 'Service[app]' 'Package[app]'`"
 	if !strings.Contains(errOut, want) {
@@ -135,11 +142,12 @@ func TestCycleAdviceUserCommand(t *testing.T) {
 // TestJSONNotHTMLEscaped checks the JSON outputs of catc: <, > and & in a
 // title are written as they are (diagnostics: TestDiagnosticsJSONDocument).
 func TestJSONNotHTMLEscaped(t *testing.T) {
+	t.Parallel()
 	types := readFile(t, seed+"/types.hcl")
 	res := "resource \"software\" \"a<b>&c\" {\n  ensure = \"present\"\n}\n" +
 		"resource \"software\" \"d\" {\n  require = \"Software[a<b>&c]\"\n}\n"
-	dir := writeFiles(t, map[string]string{"types.hcl": types, "site.hcl": res})
-	oldDir := writeFiles(t, map[string]string{"types.hcl": types})
+	dir := testutil.TempFiles(t, map[string]string{"types.hcl": types, "site.hcl": res})
+	oldDir := testutil.TempFiles(t, map[string]string{"types.hcl": types})
 	for _, args := range [][]string{
 		{"compile", dir},
 		{"compile", dir, "--format", "puppet"},

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,29 +8,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // assertGolden compares got with testdata/name, or rewrites it with -update.
 func assertGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s (-want +got):\n%s", path, diff)
-	}
+	testutil.Golden(t, filepath.Join("testdata", name), []byte(got))
 }
 
 func TestHelpGolden(t *testing.T) {
@@ -60,6 +43,7 @@ func TestHelpGolden(t *testing.T) {
 }
 
 func TestHelpUnknownTopic(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runCatc(t, "help", "pla")
 	if code != 1 || out != "" || !strings.Contains(errOut, `unknown command "pla"`) || !strings.Contains(errOut, `Did you mean "plan"?`) {
 		t.Errorf("catc help pla: exit %d, stdout %q, stderr %q", code, out, errOut)
@@ -67,6 +51,7 @@ func TestHelpUnknownTopic(t *testing.T) {
 }
 
 func TestVersionFlag(t *testing.T) {
+	t.Parallel()
 	_, want, _ := runCatc(t, "version")
 	for _, args := range [][]string{{"--version"}, {"-v"}} {
 		if code, out, _ := runCatc(t, args...); code != 0 || out != want {
@@ -76,6 +61,7 @@ func TestVersionFlag(t *testing.T) {
 }
 
 func TestCompletionGolden(t *testing.T) {
+	t.Parallel()
 	for _, shell := range []string{"bash", "zsh", "fish"} {
 		t.Run(shell, func(t *testing.T) {
 			code, out, errOut := runCatc(t, "completion", shell)

@@ -7,21 +7,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
-const seed = "../../fixtures/seed"
-
-// writeFiles makes a catalog directory for a test.
-func writeFiles(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, src := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
+var seed = testutil.Fixture("seed")
 
 // badAttribute declares a seed resource with a misspelt attribute on line 2.
 const badAttribute = `resource "software" "php" {
@@ -30,7 +20,8 @@ const badAttribute = `resource "software" "php" {
 `
 
 func TestValidate(t *testing.T) {
-	bad := filepath.Join(writeFiles(t, map[string]string{"bad.hcl": badAttribute}), "bad.hcl")
+	t.Parallel()
+	bad := filepath.Join(testutil.TempFiles(t, map[string]string{"bad.hcl": badAttribute}), "bad.hcl")
 	tests := []struct {
 		name     string
 		args     []string
@@ -69,6 +60,7 @@ func TestValidate(t *testing.T) {
 }
 
 func TestCompileIsByteStable(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
 	for _, out := range []string{a, b} {
@@ -100,7 +92,8 @@ func TestCompileIsByteStable(t *testing.T) {
 }
 
 func TestErrorsLeaveNoOutputFile(t *testing.T) {
-	bad := writeFiles(t, map[string]string{"bad.hcl": `resource "nosuch" "x" {}`})
+	t.Parallel()
+	bad := testutil.TempFiles(t, map[string]string{"bad.hcl": `resource "nosuch" "x" {}`})
 	out := filepath.Join(t.TempDir(), "catalog.json")
 	for _, cmd := range []string{"compile", "plan"} {
 		code, _, _ := runCatc(t, cmd, bad, "-o", out)
@@ -129,6 +122,7 @@ resource "node" "d" {}
 `
 
 func TestPlan(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runCatc(t, "plan", seed)
 	if code != 0 {
 		t.Fatalf("plan exited %d: %s", code, errOut)
@@ -158,7 +152,8 @@ func TestPlan(t *testing.T) {
 }
 
 func TestValidateFindsCycles(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"main.hcl": cyclicCatalog})
+	t.Parallel()
+	dir := testutil.TempFiles(t, map[string]string{"main.hcl": cyclicCatalog})
 	code, _, errOut := runCatc(t, "validate", dir)
 	if code != 1 || !strings.Contains(errOut, "(Node[a] => Node[c] => Node[b] => Node[a])") {
 		t.Errorf("validate on a cycle: exit %d, stderr:\n%s", code, errOut)
@@ -166,7 +161,8 @@ func TestValidateFindsCycles(t *testing.T) {
 }
 
 func TestPlanCycleReportsEveryEdge(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"main.hcl": cyclicCatalog})
+	t.Parallel()
+	dir := testutil.TempFiles(t, map[string]string{"main.hcl": cyclicCatalog})
 	code, out, errOut := runCatc(t, "plan", dir)
 	if code != 1 {
 		t.Fatalf("plan on a cycle exited %d, want 1", code)
@@ -184,7 +180,8 @@ func TestPlanCycleReportsEveryEdge(t *testing.T) {
 // TestPlanJSONCycles: the JSON plan of a cyclic catalog is still written,
 // with its cycles and no order, and the exit code is 1.
 func TestPlanJSONCycles(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"main.hcl": cyclicCatalog})
+	t.Parallel()
+	dir := testutil.TempFiles(t, map[string]string{"main.hcl": cyclicCatalog})
 	outFile := filepath.Join(t.TempDir(), "plan.json")
 	for _, args := range [][]string{{"plan", dir, "--format", "json"}, {"plan", dir, "--format", "json", "-o", outFile}} {
 		code, out, errOut := runCatc(t, args...)
@@ -209,7 +206,8 @@ func TestPlanJSONCycles(t *testing.T) {
 }
 
 func TestPlanRandomOrderingIsSeeded(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"main.hcl": strings.Replace(cyclicCatalog, `resource "node" "c" { require = [node.a] }`, `resource "node" "c" {}`, 1)})
+	t.Parallel()
+	dir := testutil.TempFiles(t, map[string]string{"main.hcl": strings.Replace(cyclicCatalog, `resource "node" "c" { require = [node.a] }`, `resource "node" "c" {}`, 1)})
 	_, first, _ := runCatc(t, "plan", dir, "--ordering", "random", "--seed", "7")
 	_, again, _ := runCatc(t, "plan", dir, "--ordering", "random", "--seed", "7")
 	if first == "" || first != again {
@@ -221,6 +219,7 @@ func TestPlanRandomOrderingIsSeeded(t *testing.T) {
 }
 
 func TestWhy(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runCatc(t, "why", seed, "Software[php]", "Software[php-yum]")
 	if code != 0 {
 		t.Fatalf("why exited %d: %s", code, errOut)
@@ -249,7 +248,8 @@ func TestWhy(t *testing.T) {
 }
 
 func TestVariables(t *testing.T) {
-	valid := "../../fixtures/valid/variables.hcl"
+	t.Parallel()
+	valid := testutil.Fixture("valid/variables.hcl")
 	code, out, errOut := runCatc(t, "plan", seed, valid, "--var", `managers=["pip","uv"]`)
 	if code != 0 {
 		t.Fatalf("plan with --var exited %d: %s", code, errOut)
@@ -257,7 +257,7 @@ func TestVariables(t *testing.T) {
 	if !strings.Contains(out, "Software[python-uv]") || strings.Contains(out, "Software[python-conda]") {
 		t.Errorf("--var did not replace the default list:\n%s", out)
 	}
-	dir := writeFiles(t, map[string]string{"vars.hcl": `key_source = "https://mirror.example.org"` + "\n"})
+	dir := testutil.TempFiles(t, map[string]string{"vars.hcl": `key_source = "https://mirror.example.org"` + "\n"})
 	code, out, errOut = runCatc(t, "compile", seed, valid, "--var-file", filepath.Join(dir, "vars.hcl"))
 	if code != 0 || !strings.Contains(out, "https://mirror.example.org/fedcba98.gpg") {
 		t.Errorf("--var-file: exit %d, stderr %s\n%s", code, errOut, out)
@@ -267,6 +267,7 @@ func TestVariables(t *testing.T) {
 // TestOutputToDevice checks that -o on a device writes to it instead of
 // replacing it with a regular file (as root, a rename would succeed).
 func TestOutputToDevice(t *testing.T) {
+	t.Parallel()
 	before, err := os.Stat(os.DevNull)
 	if err != nil {
 		t.Skip("no null device")
@@ -297,10 +298,11 @@ func TestIsRef(t *testing.T) {
 // every node of --nodes (issue: "validate --facts bastion.json" said
 // Valid with a misspelt attribute inside group "web").
 func TestValidateGroupNotDeclared(t *testing.T) {
-	dir := writeFiles(t, map[string]string{
+	t.Parallel()
+	dir := testutil.TempFiles(t, map[string]string{
 		"site.hcl": "group \"web\" {\n  only_if = facts.role == \"web\"\n  resource \"software\" \"nginx\" {\n    ensur = \"present\"\n  }\n}\n",
 	})
-	nodes := writeFiles(t, map[string]string{"bastion.json": `{"role": "bastion"}`, "web.json": `{"role": "web"}`})
+	nodes := testutil.TempFiles(t, map[string]string{"bastion.json": `{"role": "bastion"}`, "web.json": `{"role": "web"}`})
 	for _, args := range [][]string{
 		{"validate", "--facts", filepath.Join(nodes, "bastion.json"), seed, dir},
 		{"validate", "--facts", filepath.Join(nodes, "web.json"), seed, dir},

@@ -50,6 +50,7 @@ func writeSecretSite(t *testing.T) string {
 // markers that puppet apply takes as the values. The error names every
 // attribute and says how to write the real values.
 func TestCompilePuppetRefusesSecrets(t *testing.T) {
+	t.Parallel()
 	dir := writeSecretSite(t)
 	out := filepath.Join(t.TempDir(), "catalog.json")
 	for _, args := range [][]string{
@@ -79,6 +80,7 @@ func TestCompilePuppetRefusesSecrets(t *testing.T) {
 // --reveal-secrets writes Puppet's representation into a file only its
 // owner can read, also when the file existed with a wider mode.
 func TestCompilePuppetRevealSecrets(t *testing.T) {
+	t.Parallel()
 	dir := writeSecretSite(t)
 	out := filepath.Join(t.TempDir(), "catalog.json")
 	for _, existed := range []bool{false, true} {
@@ -138,6 +140,7 @@ func TestCompilePuppetRevealSecrets(t *testing.T) {
 // The secret flags apply to --format puppet only, one at a time;
 // --redact-secrets writes markers knowingly.
 func TestCompileSecretFlags(t *testing.T) {
+	t.Parallel()
 	dir := writeSecretSite(t)
 	tests := []struct {
 		args []string

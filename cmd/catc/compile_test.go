@@ -7,6 +7,7 @@ import (
 )
 
 func TestCompileFormat(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, format string
 		wantCode     int

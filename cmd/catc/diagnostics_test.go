@@ -5,16 +5,19 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // A run prints at most --max-diagnostics diagnostics (100 unless told),
 // then one that counts the rest; 0 prints them all.
 func TestMaxDiagnostics(t *testing.T) {
+	t.Parallel()
 	var src strings.Builder
 	for i := 0; i < 150; i++ {
 		fmt.Fprintf(&src, "resource \"software\" \"r%d\" {\n  ensur = \"present\"\n}\n", i)
 	}
-	bad := filepath.Join(writeFiles(t, map[string]string{"bad.hcl": src.String()}), "bad.hcl")
+	bad := filepath.Join(testutil.TempFiles(t, map[string]string{"bad.hcl": src.String()}), "bad.hcl")
 	for _, c := range []struct {
 		args    []string
 		errors  int
@@ -44,7 +47,8 @@ func TestMaxDiagnostics(t *testing.T) {
 // Diagnostics written to a file or pipe are not wrapped: a CI log keeps
 // every line of a cycle report whole.
 func TestDiagnosticsUnwrappedInLogs(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"cycle.hcl": `resource "software" "a with a long title to make the line long" {
+	t.Parallel()
+	dir := testutil.TempFiles(t, map[string]string{"cycle.hcl": `resource "software" "a with a long title to make the line long" {
   ensure = "present"
   before = ["Software[b with another long title to make the line long]"]
 }
@@ -66,6 +70,7 @@ resource "software" "b with another long title to make the line long" {
 // catc match prints the user's value inside Puppet's message: a control
 // character in it is escaped, not sent to the terminal.
 func TestMatchEscapesControls(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCatc(t, "match", "Enum[a]", `"a\u001b[2Jb"`)
 	if code != 1 || out != "expects a match for Enum['a'], got 'a\\x1b[2Jb'\n" {
 		t.Errorf("exit %d, stdout %q", code, out)

@@ -7,9 +7,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
-const diffFixtures = "../../fixtures/diff"
+var diffFixtures = testutil.Fixture("diff")
 
 func fixturePair(name string) (string, string) {
 	dir := filepath.Join(diffFixtures, name)
@@ -17,6 +19,7 @@ func fixturePair(name string) (string, string) {
 }
 
 func TestDiffExitCodes(t *testing.T) {
+	t.Parallel()
 	idOld, idNew := fixturePair("identical")
 	chOld, chNew := fixturePair("change")
 	reOld, reNew := fixturePair("reorder")
@@ -49,8 +52,8 @@ func TestDiffExitCodes(t *testing.T) {
 		{"resolved cycle passes", []string{"diff", cyNew, cyOld}, 0, "1 cycle resolved", ""},
 		{"unresolved cycle fails", []string{"diff", kcOld, kcNew, "--detailed-exitcode"}, 1, "x   unresolved cycle (Exec[seed]", ""},
 		{"unchanged cyclic catalog fails", []string{"diff", cyNew, cyNew}, 1, "1 cycle unresolved", ""},
-		{"fleet: new cycle fails", []string{"diff", cyOld, cyNew, "--nodes", "../../fixtures/fleet/facts"}, 1, "6 nodes would apply nothing (a dependency cycle)", "catc: the new catalogs of 6 nodes have a dependency cycle"},
-		{"fleet: new cycle fails, detailed", []string{"diff", cyOld, cyNew, "--nodes", "../../fixtures/fleet/facts", "--detailed-exitcode", "--format", "markdown"}, 1, "Nothing would be applied", ""},
+		{"fleet: new cycle fails", []string{"diff", cyOld, cyNew, "--nodes", testutil.Fixture("fleet/facts")}, 1, "6 nodes would apply nothing (a dependency cycle)", "catc: the new catalogs of 6 nodes have a dependency cycle"},
+		{"fleet: new cycle fails, detailed", []string{"diff", cyOld, cyNew, "--nodes", testutil.Fixture("fleet/facts"), "--detailed-exitcode", "--format", "markdown"}, 1, "Nothing would be applied", ""},
 		{"bad strict", []string{"diff", ioOld, ioNew, "--strict", "strict"}, 1, "", `--strict "strict" is not a strict setting: use error, warning or off`},
 		{"one argument", []string{"diff", chOld}, 1, "", "diff takes OLD NEW"},
 		{"old without new", []string{"diff", "--old", chOld}, 1, "", "--old and --new go together"},
@@ -111,6 +114,7 @@ func TestDiffCatalogJSON(t *testing.T) {
 // TestDiffJSONTypes diffs catalog JSON that carries the optional "types"
 // section: init_only and parameter behaviours then work from JSON too.
 func TestDiffJSONTypes(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(diffFixtures, "json_types")
 	code, out, errOut := runCatc(t, "diff", filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json"), "--detailed-exitcode")
 	if code != 2 {
@@ -256,12 +260,13 @@ func copyDir(t *testing.T, from, to string) {
 // has the value printed, in any format: the secret is one catc cannot
 // compare (no digest), so it is not counted as a change.
 func TestDiffCraftedJSONSecret(t *testing.T) {
+	t.Parallel()
 	doc := func(pw string) string {
 		return `{"format":"catc.catalog/1","resources":[{"ref":"User[deploy]","type":"user","title":"deploy","namevars":{"name":"deploy"},` +
 			`"attributes":{"name":"deploy","password":` + pw + `},"index":0}],"edges":[],` +
 			`"types":[{"name":"user","attributes":[{"name":"name","behaviour":"namevar","sensitive":false},{"name":"password","behaviour":"property","sensitive":true}]}]}`
 	}
-	dir := writeFiles(t, map[string]string{"old.json": doc(`"hunter2-old"`), "new.json": doc(`["hunter2-new"]`)})
+	dir := testutil.TempFiles(t, map[string]string{"old.json": doc(`"hunter2-old"`), "new.json": doc(`["hunter2-new"]`)})
 	oldPath, newPath := filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json")
 	for _, format := range []string{"text", "markdown", "json"} {
 		t.Run(format, func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/internal/atomicfile"
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -20,7 +21,7 @@ func runDocCmd(t *testing.T, args ...string) (int, string, string) {
 // that its output is byte for byte the Markdown goldens of render's own
 // tests (which name the fixtures as ../fixtures/…).
 func TestDocGolden(t *testing.T) {
-	t.Chdir("../../render")
+	t.Chdir(filepath.Join(testutil.Root(), "render"))
 	tests := []struct {
 		args   []string
 		golden string
@@ -46,7 +47,7 @@ func TestDocGolden(t *testing.T) {
 }
 
 func TestDocOutputDir(t *testing.T) {
-	t.Chdir("../../render")
+	t.Chdir(filepath.Join(testutil.Root(), "render"))
 	dir := filepath.Join(t.TempDir(), "docs", "types")
 	// -o after the path; the directory does not exist yet.
 	code, out, errOut := runDocCmd(t, "../fixtures/seed", "-o", dir)
@@ -81,6 +82,7 @@ func TestDocOutputDir(t *testing.T) {
 }
 
 func TestDocErrors(t *testing.T) {
+	t.Parallel()
 	notDir := filepath.Join(t.TempDir(), "file")
 	if err := os.WriteFile(notDir, nil, 0o644); err != nil {
 		t.Fatal(err)
@@ -91,8 +93,8 @@ func TestDocErrors(t *testing.T) {
 		inStderr string
 	}{
 		{name: "no path", args: nil, inStderr: "doc needs at least one PATH"},
-		{name: "load errors", args: []string{"../../fixtures/invalid/type_no_namevar.hcl"}, inStderr: "Error: "},
-		{name: "output is a file", args: []string{"../../fixtures/seed", "-o", notDir}, inStderr: "cannot create " + notDir},
+		{name: "load errors", args: []string{testutil.Fixture("invalid/type_no_namevar.hcl")}, inStderr: "Error: "},
+		{name: "output is a file", args: []string{testutil.Fixture("seed"), "-o", notDir}, inStderr: "cannot create " + notDir},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -113,8 +115,9 @@ func TestDocErrors(t *testing.T) {
 // TestDocLoadErrorWritesNothing checks that a catalog with errors leaves
 // the output directory uncreated.
 func TestDocLoadErrorWritesNothing(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "out")
-	code, _, _ := runDocCmd(t, "../../fixtures/invalid/type_no_namevar.hcl", "-o", dir)
+	code, _, _ := runDocCmd(t, testutil.Fixture("invalid/type_no_namevar.hcl"), "-o", dir)
 	if code != 1 {
 		t.Errorf("exit code = %d, want 1", code)
 	}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/catc-dev/catc/internal/atomicfile"
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -26,6 +27,7 @@ import (
 // behind a link, or a named pipe, with an error naming it and saying why,
 // and at once (no hang, no memory exhausted).
 func TestInputsMustBeRegularFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	zero := func(name string) string {
 		p := filepath.Join(dir, name)
@@ -134,7 +136,7 @@ var dirOutputs = []struct {
 	first, next []string // without -o DIR
 }{
 	{"compile --nodes", []string{"compile", fleetOld, "--nodes", fleetFacts}, []string{"compile", fleetOld, "--nodes", fleetFacts, "--format", "puppet"}},
-	{"doc", []string{"doc", seed}, []string{"doc", "../../fixtures/graph/web"}},
+	{"doc", []string{"doc", seed}, []string{"doc", testutil.Fixture("graph/web")}},
 }
 
 // signalChild runs catc's args in a child (mode: childEnv's value), waits
@@ -174,6 +176,7 @@ func signalChild(t *testing.T, mode string, args []string) {
 // catc's alone (swapped) and one that holds a file of the user's (the
 // files renamed in place).
 func TestDirOutputAllOrNothingOnSignal(t *testing.T) {
+	t.Parallel()
 	for _, tc := range dirOutputs {
 		for _, own := range []bool{true, false} {
 			for _, mode := range []string{"1", "commit"} {
@@ -254,6 +257,7 @@ func TestDirOutputFailureKeepsOld(t *testing.T) {
 // inputs is refused, --overwrite or not; a file catc did not write is
 // replaced only with --overwrite; catc's own outputs are replaced.
 func TestOutputRefusesInputsAndForeignFiles(t *testing.T) {
+	t.Parallel()
 	site := t.TempDir()
 	for _, f := range []string{"types.hcl", "resources.hcl"} {
 		writeFile(t, filepath.Join(site, f), readFile(t, filepath.Join(seed, f)))
@@ -348,11 +352,13 @@ func TestDocOutputOverHandWrittenReadme(t *testing.T) {
 // umask (a child process sets it: the umask is the process's); an
 // existing file keeps its mode (TestOutputKeepsMode).
 func TestOutputUmask(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		umask         string
 		file, dirMode os.FileMode
 	}{{"027", 0o640, 0o750}, {"0", 0o666, 0o777}, {"077", 0o600, 0o700}} {
 		t.Run(tc.umask, func(t *testing.T) {
+			t.Parallel() // each run is a child process with its own umask
 			dir := t.TempDir()
 			file := filepath.Join(dir, "c.json")
 			docs := filepath.Join(dir, "docs")
@@ -375,6 +381,7 @@ func TestOutputUmask(t *testing.T) {
 // TestOutputLongNames: output names of 245 to 255 bytes work (the
 // temporary names are short), for a file and a directory.
 func TestOutputLongNames(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, n := range []int{245, 250, 254, 255} {
 		file := filepath.Join(dir, strings.Repeat("c", n-len(".json"))+".json")
@@ -435,6 +442,7 @@ func TestStdoutFull(t *testing.T) {
 // TestDirOutputKeepsModes: a directory of catc's replaced as a whole keeps
 // its own mode and each file's that it held.
 func TestDirOutputKeepsModes(t *testing.T) {
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "out")
 	args := []string{"compile", fleetOld, "--nodes", fleetFacts, "-o", out}
 	if code, _, stderr := runCatc(t, args...); code != 0 {
@@ -467,12 +475,12 @@ func TestCatcWrote(t *testing.T) {
 		{"plan", seed}, {"plan", seed, "--format", "json"},
 		{"plan", fleetOld, "--nodes", fleetFacts},
 		{"graph", seed}, {"graph", seed, "--format", "json"},
-		{"diff", "../../fixtures/diff/change/old", "../../fixtures/diff/change/new"},
-		{"diff", "../../fixtures/diff/change/old", "../../fixtures/diff/change/new", "--format", "markdown"},
-		{"diff", "../../fixtures/diff/change/old", "../../fixtures/diff/change/new", "--format", "json"},
-		{"diff", fleetOld, "../../fixtures/fleet/site-new", "--nodes", fleetFacts},
-		{"diff", fleetOld, "../../fixtures/fleet/site-new", "--nodes", fleetFacts, "--format", "markdown"},
-		{"import", "../../importer/testdata/seed/lib/puppet/type/apt_key.rb"},
+		{"diff", testutil.Fixture("diff/change/old"), testutil.Fixture("diff/change/new")},
+		{"diff", testutil.Fixture("diff/change/old"), testutil.Fixture("diff/change/new"), "--format", "markdown"},
+		{"diff", testutil.Fixture("diff/change/old"), testutil.Fixture("diff/change/new"), "--format", "json"},
+		{"diff", fleetOld, testutil.Fixture("fleet/site-new"), "--nodes", fleetFacts},
+		{"diff", fleetOld, testutil.Fixture("fleet/site-new"), "--nodes", fleetFacts, "--format", "markdown"},
+		{"import", filepath.Join(testutil.Root(), "importer/testdata/seed/lib/puppet/type/apt_key.rb")},
 		{"graph", seed, "--format", "svg"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {

@@ -7,24 +7,27 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
-const (
-	fleetOld   = "../../fixtures/fleet/site"
-	fleetNew   = "../../fixtures/fleet/site-new"
-	fleetFacts = "../../fixtures/fleet/facts"
+var (
+	fleetOld   = testutil.Fixture("fleet/site")
+	fleetNew   = testutil.Fixture("fleet/site-new")
+	fleetFacts = testutil.Fixture("fleet/facts")
 )
 
 // TestNodesOutcomes: validate, plan and compile with --nodes print one
 // line per outcome with the nodes grouped, and fail when a node does.
 func TestNodesOutcomes(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args        []string
 		code        int
 		out, errOut string
 	}{
 		{[]string{"validate", fleetNew, "--nodes", fleetFacts}, 1, "",
-			"1 node fails: Unsupported attribute at ../../fixtures/fleet/site-new/web.hcl:19 (mq-01.example.com).\n" +
+			"1 node fails: Unsupported attribute at " + testutil.Fixture("fleet/site-new/web.hcl") + ":19 (mq-01.example.com).\n" +
 				"5 nodes compile (db-01.example.com, db-02.example.com, web-01.example.com, web-02.example.com, web-03.example.com).\n"},
 		{[]string{"validate", fleetNew, "--nodes", fleetFacts}, 1, "", "or fix the name. (On the node mq-01.example.com.)\n"},
 		{[]string{"validate", fleetOld, "--nodes", fleetFacts}, 0, "",
@@ -43,6 +46,7 @@ func TestNodesOutcomes(t *testing.T) {
 
 // TestCompileNodes writes one catalog per node, or none when a node fails.
 func TestCompileNodes(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "out")
 	code, _, errOut := runCatc(t, "compile", fleetOld, "--nodes", fleetFacts, "-o", dir)
 	if code != 0 {
@@ -72,6 +76,7 @@ func TestCompileNodes(t *testing.T) {
 // TestFleetShardsMerge: the shards' JSON merged is the unsharded JSON
 // byte for byte, and so are the text and Markdown made from it.
 func TestFleetShardsMerge(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, format := range []string{"json", "text", "markdown"} {
 		_, whole, _ := runCatc(t, "diff", fleetOld, fleetNew, "--nodes", fleetFacts, "--format", format)
@@ -96,6 +101,7 @@ func TestFleetShardsMerge(t *testing.T) {
 // TestFleetDiffBase: diff --base REV PATH --nodes compares the
 // revision's site with the working tree's for every node.
 func TestFleetDiffBase(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
@@ -115,6 +121,7 @@ func TestFleetDiffBase(t *testing.T) {
 // file with data after its document, fails and says why, with nothing on
 // stdout.
 func TestFleetMergeRefuses(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var shards []string
 	for _, s := range []string{"1/3", "2/3", "3/3"} {
@@ -155,6 +162,7 @@ func TestFleetMergeRefuses(t *testing.T) {
 // distinct plan once with the nodes that share it (the first node's, by
 // name); --format json gives the same as one document.
 func TestPlanNodes(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runCatc(t, "plan", fleetOld, "--nodes", fleetFacts)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)

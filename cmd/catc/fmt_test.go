@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 func runFmtCmd(t *testing.T, args ...string) (int, string, string) {
@@ -58,6 +60,7 @@ func readFile(t *testing.T, path string) string {
 }
 
 func TestFmtRewritesInPlace(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, map[string]string{
 		"a.hcl":       messy,
 		"b.hcl":       formatted,
@@ -94,6 +97,7 @@ func TestFmtRewritesInPlace(t *testing.T) {
 }
 
 func TestFmtFollowsSymlinks(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, map[string]string{"real.hcl": messy}, nil)
 	link := filepath.Join(dir, "link.hcl")
 	if err := os.Symlink("real.hcl", link); err != nil {
@@ -111,6 +115,7 @@ func TestFmtFollowsSymlinks(t *testing.T) {
 }
 
 func TestFmtCheckAndDiff(t *testing.T) {
+	t.Parallel()
 	wantDiff := func(name string) string {
 		p := filepath.ToSlash(name)
 		return "--- a/" + p + "\n+++ b/" + p + "\n@@ -1,4 +1,4 @@\n resource \"software\" \"php\" {\n" +
@@ -176,6 +181,7 @@ func TestFmtCheckAndDiff(t *testing.T) {
 }
 
 func TestFmtSyntaxErrorLeavesFileAlone(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		format   string
 		inStderr string
@@ -210,6 +216,7 @@ func TestFmtSyntaxErrorLeavesFileAlone(t *testing.T) {
 }
 
 func TestFmtErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		args     []string
@@ -236,16 +243,18 @@ func TestFmtErrors(t *testing.T) {
 // TestFmtFixtures checks that the shared fixtures are formatted, except
 // fixtures/invalid (its column markers must not move, and some files do
 // not parse on purpose), fixtures/oracle (generated) and fixtures/seed
-// (DESIGN.md's example, byte for byte, comment alignment included).
+// (the Resource API's examples, byte for byte, comment alignment
+// included).
 func TestFmtFixtures(t *testing.T) {
-	entries, err := os.ReadDir("../../fixtures")
+	t.Parallel()
+	entries, err := os.ReadDir(testutil.Fixture())
 	if err != nil {
 		t.Fatal(err)
 	}
 	var dirs []string
 	for _, e := range entries {
 		if e.IsDir() && e.Name() != "invalid" && e.Name() != "oracle" && e.Name() != "seed" {
-			dirs = append(dirs, filepath.Join("../../fixtures", e.Name()))
+			dirs = append(dirs, filepath.Join(testutil.Fixture(), e.Name()))
 		}
 	}
 	code, out, errOut := runFmtCmd(t, append([]string{"--check"}, dirs...)...)

@@ -12,6 +12,7 @@ import (
 // in the for_each expression that reaches a sensitive attribute (copied
 // into a plain one too), and a key computed from a secret (refused).
 func TestForEachSecretsEveryOutput(t *testing.T) {
+	t.Parallel()
 	sites := map[string]struct {
 		site string
 		ok   bool

@@ -18,6 +18,7 @@ import (
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/gen"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // runGraph runs the command line like runCatc, with the graph command
@@ -28,6 +29,7 @@ func runGraph(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestGraphCommand(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		args     []string
@@ -37,69 +39,69 @@ func TestGraphCommand(t *testing.T) {
 	}{
 		{
 			name:     "DOT by default, flags after paths",
-			args:     []string{"../../fixtures/seed", "--diagnostics", "json"},
+			args:     []string{testutil.Fixture("seed"), "--diagnostics", "json"},
 			inStdout: []string{"digraph catalog {", `"Software[php]" -> "Apt_key[6F6B15509CF8E59E6E469F327F438280EF8D349F]"`},
 		},
 		{
 			name:     "focus with depth and direction",
-			args:     []string{"../../fixtures/graph/web", "--focus", "Service[nginx]", "--depth", "1", "--direction", "up", "--diagnostics", "json"},
+			args:     []string{testutil.Fixture("graph/web"), "--focus", "Service[nginx]", "--depth", "1", "--direction", "up", "--diagnostics", "json"},
 			inStdout: []string{"focus Service[nginx] (depth 1, up): 4 of 17 resources, 4 edges"},
 		},
 		{
 			name:     "repeated focus and type",
-			args:     []string{"../../fixtures/graph/web", "--focus", "package.nginx", "--focus", "Service[redis-server]", "--type", "service", "--depth", "1"},
+			args:     []string{testutil.Fixture("graph/web"), "--focus", "package.nginx", "--focus", "Service[redis-server]", "--type", "service", "--depth", "1"},
 			inStdout: []string{"4 of 17 resources", `"Service[redis-server]"`, `"Package[nginx]"`, `"Service[webapp-gunicorn]"`},
 		},
 		{
 			name:     "cycles only, as JSON",
-			args:     []string{"../../fixtures/graph/cycle", "--cycles", "--format", "json"},
+			args:     []string{testutil.Fixture("graph/cycle"), "--cycles", "--format", "json"},
 			inStdout: []string{`"format": "catc.graph/1"`, `"on_cycle": true`},
 			inStderr: "catc: 2 dependency cycles drawn in red",
 		},
 		{
 			name:     "no cycles says so",
-			args:     []string{"../../fixtures/seed", "--cycles"},
+			args:     []string{testutil.Fixture("seed"), "--cycles"},
 			inStdout: []string{"0 of 3 resources"},
 			inStderr: "the catalog has no dependency cycles",
 		},
 		{
 			name:     "cluster by file",
-			args:     []string{"../../fixtures/graph/web", "--cluster", "file"},
-			inStdout: []string{`label="../../fixtures/graph/web/app.hcl"`},
+			args:     []string{testutil.Fixture("graph/web"), "--cluster", "file"},
+			inStdout: []string{`label="` + testutil.Fixture("graph/web/app.hcl") + `"`},
 		},
 		{
 			name:     "bad format",
-			args:     []string{"../../fixtures/seed", "--format", "png"},
+			args:     []string{testutil.Fixture("seed"), "--format", "png"},
 			code:     1,
 			inStderr: `--format "png" is not a graph format: use dot, svg or json`,
 		},
 		{
 			name:     "bad cluster",
-			args:     []string{"../../fixtures/seed", "--cluster", "module"},
+			args:     []string{testutil.Fixture("seed"), "--cluster", "module"},
 			code:     1,
 			inStderr: `--cluster "module" is not a grouping`,
 		},
 		{
 			name:     "bad direction",
-			args:     []string{"../../fixtures/seed", "--direction", "left"},
+			args:     []string{testutil.Fixture("seed"), "--direction", "left"},
 			code:     1,
 			inStderr: `--direction "left" is not a direction`,
 		},
 		{
 			name:     "negative depth",
-			args:     []string{"../../fixtures/seed", "--depth", "-1"},
+			args:     []string{testutil.Fixture("seed"), "--depth", "-1"},
 			code:     1,
 			inStderr: "--depth must be 0",
 		},
 		{
 			name:     "unknown focus suggests a resource",
-			args:     []string{"../../fixtures/seed", "--focus", "Software[phpp]"},
+			args:     []string{testutil.Fixture("seed"), "--focus", "Software[phpp]"},
 			code:     1,
 			inStderr: `"Software[php]"?`,
 		},
 		{
 			name:     "unknown type suggests one",
-			args:     []string{"../../fixtures/seed", "--type", "softwar"},
+			args:     []string{testutil.Fixture("seed"), "--type", "softwar"},
 			code:     1,
 			inStderr: `"software"?`,
 		},
@@ -278,14 +280,14 @@ func TestGraphSVG(t *testing.T) {
 
 	t.Run("seed nodes and edges", func(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "seed.svg")
-		if code, _, stderr := runGraph(t, "../../fixtures/seed", "--format", "svg", "-o", out, "--diagnostics", "json"); code != 0 {
+		if code, _, stderr := runGraph(t, testutil.Fixture("seed"), "--format", "svg", "-o", out, "--diagnostics", "json"); code != 0 {
 			t.Fatalf("exit code %d:\n%s", code, stderr)
 		}
 		svg, err := os.ReadFile(out)
 		if err != nil {
 			t.Fatal(err)
 		}
-		cat, _ := catalog.Load([]string{"../../fixtures/seed"}, catalog.LoadOptions{})
+		cat, _ := catalog.Load([]string{testutil.Fixture("seed")}, catalog.LoadOptions{})
 		var wantNodes, wantEdges []string
 		for _, r := range cat.Resources {
 			wantNodes = append(wantNodes, r.Ref())
@@ -305,7 +307,7 @@ func TestGraphSVG(t *testing.T) {
 	})
 
 	t.Run("cycle edges red", func(t *testing.T) {
-		code, svg, stderr := runGraph(t, "../../fixtures/graph/cycle", "--format", "svg")
+		code, svg, stderr := runGraph(t, testutil.Fixture("graph/cycle"), "--format", "svg")
 		if code != 0 {
 			t.Fatalf("exit code %d:\n%s", code, stderr)
 		}

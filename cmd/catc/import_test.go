@@ -6,12 +6,15 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // catc import on the seed's types written in Ruby prints HCL that catc
 // validates with the same findings as the seed's own types.hcl.
 func TestImportStdout(t *testing.T) {
-	code, out, errOut := runCatc(t, "import", "../../importer/testdata/seed")
+	t.Parallel()
+	code, out, errOut := runCatc(t, "import", filepath.Join(testutil.Root(), "importer/testdata/seed"))
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, errOut)
 	}
@@ -29,6 +32,7 @@ func TestImportStdout(t *testing.T) {
 // With -o, one file per definition; a definition with an error is not
 // written, is named in a diagnostic at its Ruby line, and the run exits 1.
 func TestImportOutputDir(t *testing.T) {
+	t.Parallel()
 	src := t.TempDir()
 	write := func(name, text string) {
 		t.Helper()
@@ -97,6 +101,7 @@ func TestImportOutputDir(t *testing.T) {
 // (type port, alias Port) leave the alias unwritten, with a diagnostic
 // at its Puppet line; the type is written and the run exits 1.
 func TestImportSameFile(t *testing.T) {
+	t.Parallel()
 	src := writeTree(t, map[string]string{
 		"lib/puppet/type/port.rb": "Puppet::ResourceApi.register_type(\n  name: 'port',\n  desc: 'A port.',\n  attributes: {\n    name: { type: 'String', desc: 'The name.', behaviour: :namevar },\n  },\n)\n",
 		"types/port.pp":           "type Port = Integer[0, 65535]\n",
@@ -125,6 +130,7 @@ func TestImportSameFile(t *testing.T) {
 // to a later one with --aliases (stdlib's .pp need not be imported again)
 // and to catc match; without them, the error says how to give them.
 func TestImportAliasesReused(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	stdlib := filepath.Join(dir, "stdlib", "types")
 	if err := os.MkdirAll(stdlib, 0o755); err != nil {
@@ -171,6 +177,7 @@ func TestImportAliasesReused(t *testing.T) {
 // attribute (by flag, by type, by an alias to Sensitive), while the
 // diagnostics about them are still there.
 func TestImportDiagnosticsHideSecrets(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	files := map[string]string{
 		"lib/puppet/type/x.rb": "Puppet::ResourceApi.register_type(\n  name: 'x', desc: 'd',\n  attributes: {\n" +

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // docExample is a fenced block of docs/language.md. Its info string says
@@ -58,7 +60,8 @@ func readDocExamples(t *testing.T, path string) []docExample {
 // complete example must be clean (--strict), an error example must fail
 // with the error the text promises. Every hcl block is one or the other.
 func TestLanguageDocExamples(t *testing.T) {
-	const doc = "../../docs/language.md"
+	t.Parallel()
+	doc := filepath.Join(testutil.Root(), "docs", "language.md")
 	examples := readDocExamples(t, doc)
 	named := map[string]docExample{}
 	for _, ex := range examples {
@@ -125,7 +128,7 @@ func TestLanguageDocExamples(t *testing.T) {
 // slugs: lower case, punctuation dropped, spaces as hyphens).
 func TestLanguageDocAnchors(t *testing.T) {
 	t.Parallel()
-	src, err := os.ReadFile("../../docs/language.md")
+	src, err := os.ReadFile(filepath.Join(testutil.Root(), "docs", "language.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,14 +141,14 @@ func TestLanguageDocAnchors(t *testing.T) {
 	// Inside the page a link is (#anchor); from the README,
 	// (docs/language.md#anchor).
 	for f, links := range map[string]*regexp.Regexp{
-		"../../docs/language.md": regexp.MustCompile(`\]\(#([^)]+)\)`),
-		"../../README.md":        regexp.MustCompile(`\]\(docs/language\.md#([^)]+)\)`),
+		filepath.Join(testutil.Root(), "docs", "language.md"): regexp.MustCompile(`\]\(#([^)]+)\)`),
+		filepath.Join(testutil.Root(), "README.md"):           regexp.MustCompile(`\]\(docs/language\.md#([^)]+)\)`),
 	} {
 		text, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f == "../../README.md" && !strings.Contains(string(text), "](docs/language.md)") {
+		if f == filepath.Join(testutil.Root(), "README.md") && !strings.Contains(string(text), "](docs/language.md)") {
 			t.Errorf("%s does not link to docs/language.md", f)
 		}
 		for _, m := range links.FindAllStringSubmatch(string(text), -1) {

@@ -15,6 +15,7 @@ func runCatc(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestMatch(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		args     []string
@@ -130,6 +131,7 @@ func TestVersion(t *testing.T) {
 }
 
 func TestUnknownCommandSuggests(t *testing.T) {
+	t.Parallel()
 	code, _, errOut := runCatc(t, "mach")
 	if code == 0 {
 		t.Fatalf("unknown command exited 0")

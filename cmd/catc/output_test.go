@@ -107,6 +107,7 @@ func TestOutputRemovedOnSignal(t *testing.T) {
 }
 
 func TestOutputKeepsMode(t *testing.T) {
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "c.json")
 	if err := os.WriteFile(out, []byte(oldCatalog), 0o600); err != nil {
 		t.Fatal(err)
@@ -125,6 +126,7 @@ func TestOutputKeepsMode(t *testing.T) {
 }
 
 func TestOutputThroughSymlink(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name     string
 		existing bool
@@ -159,6 +161,7 @@ func TestOutputThroughSymlink(t *testing.T) {
 }
 
 func TestOutputErrorNamesUserPath(t *testing.T) {
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "missing", "x.txt")
 	code, stdout, errOut := runCatc(t, "plan", seed, "-o", out)
 	want := "catc: cannot write " + out + ": no such file or directory\n"
@@ -169,6 +172,7 @@ func TestOutputErrorNamesUserPath(t *testing.T) {
 }
 
 func TestDocDirAllOrNothing(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	// software.md cannot be written: a directory holds its place.
 	if err := os.Mkdir(filepath.Join(dir, "software.md"), 0o755); err != nil {
@@ -188,6 +192,7 @@ func TestDocDirAllOrNothing(t *testing.T) {
 }
 
 func TestDocDirKeepsModeAndLinks(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	readme := filepath.Join(dir, "README.md")
 	if err := os.WriteFile(readme, []byte("old"), 0o600); err != nil {

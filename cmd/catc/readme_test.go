@@ -1,9 +1,11 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -11,8 +13,8 @@ import (
 // of the seed and its standard error, exactly as catc prints them. When
 // this fails after a deliberate change, paste the new output there.
 func TestREADMEFirstExample(t *testing.T) {
-	readme := readFile(t, "../../README.md")
-	t.Chdir("../..")
+	readme := readFile(t, filepath.Join(testutil.Root(), "README.md"))
+	t.Chdir(testutil.Root())
 	code, out, errOut := runCatc(t, "plan", "fixtures/seed")
 	if code != 0 {
 		t.Fatalf("catc plan fixtures/seed: exit %d", code)
@@ -46,8 +48,8 @@ func block(t *testing.T, doc, start string) string {
 // TestREADMEFleetExample keeps the README's fleet diff of fixtures/fleet
 // true, exactly as catc prints it.
 func TestREADMEFleetExample(t *testing.T) {
-	readme := readFile(t, "../../README.md")
-	t.Chdir("../../fixtures/fleet")
+	readme := readFile(t, filepath.Join(testutil.Root(), "README.md"))
+	t.Chdir(testutil.Fixture("fleet"))
 	code, out, _ := runCatc(t, "diff", "site", "site-new", "--nodes", "facts")
 	if code != 1 { // mq-01 no longer compiles
 		t.Fatalf("exit %d", code)

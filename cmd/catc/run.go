@@ -65,13 +65,16 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	app := newApp(out, stderr)
 	if completing(args) {
 		// urfave/cli wants the request last and no "--" before it.
+		ownHelp(app)
 		app.Run(args)
 		return out.exitCode(exitOK, stderr)
 	}
 	if err := checkCommand(app, args); err != nil {
 		return exitCode(err, stderr)
 	}
-	err := app.Run(permuteArgs(app, args))
+	args = permuteArgs(app, args)
+	ownHelp(app)
+	err := app.Run(args)
 	app.Metadata[sinkKey].(*diagSink).flush(stderr)
 	return out.exitCode(exitCode(err, stderr), stderr)
 }

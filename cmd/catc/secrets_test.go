@@ -170,6 +170,7 @@ func TestCompileDiffSecrets(t *testing.T) {
 // TestDiagnosticsHideSecrets checks the three diagnostic formats on
 // errors next to and about secrets, and the type docs.
 func TestDiagnosticsHideSecrets(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	site := `locals {
   pw = "hunter2-local"
@@ -203,6 +204,7 @@ resource "account" "app" {
 // TestFmtDiagnosticsHideSecrets: fmt reports a syntax error on the line
 // of a secret without showing it.
 func TestFmtDiagnosticsHideSecrets(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for name, src := range map[string]string{
 		"types.hcl": secretTypes,

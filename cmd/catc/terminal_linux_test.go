@@ -28,6 +28,7 @@ func TestColorTerminal(t *testing.T) {
 // --reveal-secrets never writes to a terminal, as standard output or as
 // -o, nor into a file the shell opened for standard output.
 func TestCompilePuppetRevealRefusesTerminal(t *testing.T) {
+	t.Parallel()
 	dir := writeSecretSite(t)
 	tty := openPTY(t, 80)
 	var errOut strings.Builder

@@ -63,6 +63,7 @@ func parseOne(t *testing.T, src string) string {
 }
 
 func TestParseValues(t *testing.T) {
+	t.Parallel()
 	call := func(args string) string { return "Puppet::ResourceApi.register_type(" + args + ")\n" }
 	tests := []struct {
 		name, src, want string
@@ -105,6 +106,7 @@ func TestParseValues(t *testing.T) {
 }
 
 func TestParseHeredocs(t *testing.T) {
+	t.Parallel()
 	src := "Puppet::ResourceApi.register_type(\n" +
 		"  name: 'x',\n" +
 		"  docs: <<-EOS,\n" +
@@ -129,6 +131,7 @@ func TestParseHeredocs(t *testing.T) {
 }
 
 func TestParseFindsCalls(t *testing.T) {
+	t.Parallel()
 	src := `# frozen_string_literal: true
 require 'puppet/resource_api'
 
@@ -172,6 +175,7 @@ puts 'done'
 }
 
 func TestParseErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ src, want string }{
 		{"Puppet::ResourceApi.register_type(name: 'x)\n", "t.rb:1,41-42: Unterminated string"},
 		{"Puppet::ResourceApi.register_type(desc: <<-EOS)\nno end\n", "t.rb:1,41-47: Unterminated heredoc"},
@@ -209,6 +213,7 @@ func FuzzParse(f *testing.F) {
 // In a <<~ heredoc, interpolation and bad escapes are reported where they
 // stand in the file, after the indentation the heredoc removes.
 func TestHeredocPlaces(t *testing.T) {
+	t.Parallel()
 	src := "Puppet::ResourceApi.register_type(docs: <<~EOS)\n      ab #{x}\n      \\u12\n    EOS\n"
 	f, diags := Parse("t.rb", []byte(src))
 	if len(diags) != 1 || diags[0].Summary != "Invalid escape" || diags[0].Subject.Start.Line != 3 || diags[0].Subject.Start.Column != 7 {
@@ -223,6 +228,7 @@ func TestHeredocPlaces(t *testing.T) {
 // An argument that is not a pair is parsed once: its diagnostics are not
 // repeated.
 func TestParseArgumentOnce(t *testing.T) {
+	t.Parallel()
 	_, diags := Parse("t.rb", []byte("Puppet::ResourceApi.register_type([1, 2\n)\n"))
 	if len(diags) != 1 {
 		t.Errorf("diagnostics: %v", diags)

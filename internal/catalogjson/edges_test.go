@@ -1,33 +1,25 @@
 package catalogjson
 
 import (
-	"os"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/testutil/catalogtest"
 )
 
-// loadCatalog loads the oracle module's types (node_res, software, …)
-// plus src as main.hcl, failing the test on any error.
+// loadCatalog loads the oracle module's types plus src as main.hcl.
 func loadCatalog(t testing.TB, src string) *catalog.Catalog {
 	t.Helper()
-	types, err := os.ReadFile("../../fixtures/oracle/types.hcl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, diags := catalog.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{types, []byte(src)}, catalog.LoadOptions{})
-	if diags.HasErrors() {
-		t.Fatalf("load: %v", diags)
-	}
-	return c
+	return catalogtest.Oracle(t, src)
 }
 
 // TestEdges: edges sorted by from ref, kinds in Kind order, refresh, and
 // an auto rule's origin at its term in the type definition.
 func TestEdges(t *testing.T) {
+	t.Parallel()
 	c := loadCatalog(t, `
 resource "node_res" "z" {}
 resource "node_res" "b" {

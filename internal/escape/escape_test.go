@@ -3,6 +3,7 @@ package escape
 import "testing"
 
 func TestLineAndText(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ in, line, text string }{
 		{"plain title", "plain title", "plain title"},
 		{"caf\u00e9 \u65e5\u672c", "caf\u00e9 \u65e5\u672c", "caf\u00e9 \u65e5\u672c"},

@@ -72,10 +72,8 @@ func open(name string) (*os.File, int64, error) {
 	return f, st.Size(), nil
 }
 
-// Check reports whether name is a file Read would read, without reading
-// it (for a listing that wants to say early which inputs it skips).
-func Check(name string) error { return check(name, os.Stat) }
-
+// check reports whether name is a file Read would read, without reading
+// it, with stat as the file system.
 func check(name string, stat func(string) (fs.FileInfo, error)) error {
 	st, err := stat(name)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 )
 
 func TestRead(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	regular := filepath.Join(dir, "ok.hcl")
 	if err := os.WriteFile(regular, []byte("a = 1\n"), 0o644); err != nil {
@@ -83,14 +84,15 @@ func TestRead(t *testing.T) {
 			if !errors.As(err, &pe) || pe.Path != tc.path || !strings.Contains(err.Error(), tc.why) {
 				t.Errorf("Read error = %v; want a path error naming %s saying %q", err, tc.path, tc.why)
 			}
-			if Check(tc.path) == nil {
-				t.Error("Check accepted what Read refuses")
+			if check(tc.path, os.Stat) == nil {
+				t.Error("check accepted what Read refuses")
 			}
 		})
 	}
 }
 
 func TestReadMissing(t *testing.T) {
+	t.Parallel()
 	_, err := Read(filepath.Join(t.TempDir(), "none.hcl"))
 	if !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("Read of a missing file = %v, want not-exist", err)

@@ -38,6 +38,7 @@ func checkString(t testing.TB, s string) {
 // TestAppendString holds every byte alone, every rune of the first
 // planes and random byte strings to encoding/json's escaping.
 func TestAppendString(t *testing.T) {
+	t.Parallel()
 	for c := range 256 {
 		checkString(t, string([]byte{byte(c)}))
 		checkString(t, "a"+string([]byte{byte(c)})+"b")
@@ -69,6 +70,7 @@ func FuzzAppendString(f *testing.F) {
 // in sorted order, as encoding/json writes maps) and scalars, indented
 // and compact, and compares with encoding/json.
 func TestWriterMatchesEncoder(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 2000 {
 		v := randomTree(rng, 4)
@@ -103,6 +105,7 @@ func (o onlyWriter) Write(p []byte) (int, error) { return o.w.Write(p) }
 // io.Writer and to a bytes.Buffer, and checks that the destination gets
 // it whole.
 func TestWriterFlushes(t *testing.T) {
+	t.Parallel()
 	list := make([]string, 50000)
 	for i := range list {
 		list[i] = "element"

@@ -6,6 +6,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/internal/secretdigest"
+	"github.com/catc-dev/catc/internal/enum"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -31,7 +32,7 @@ const (
 var attrBehaviourNames = [...]string{"property", "parameter", "init_only", "namevar", "metaparameter"}
 
 // String is the behaviour's name ("property", "init_only", …).
-func (b AttrBehaviour) String() string { return attrBehaviourNames[b] }
+func (b AttrBehaviour) String() string { return enum.Name(attrBehaviourNames[:], b) }
 
 // AttrChange is one changed value, at an attribute or inside it.
 type AttrChange struct {

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/enum"
 )
 
 // Action is what applying the new catalog does to one resource. Puppet
@@ -36,7 +37,7 @@ var actionNames = [...]string{"manage", "change", "unmanage", "remove", "fail"}
 func (a Action) Symbol() string { return actionSymbols[a] }
 
 // String is the action's name: manage, change, unmanage, remove, fail.
-func (a Action) String() string { return actionNames[a] }
+func (a Action) String() string { return enum.Name(actionNames[:], a) }
 
 // Strict is Puppet's strict setting, which decides what the Resource API
 // does with an init_only change (its flush): StrictError (Puppet 8's
@@ -54,37 +55,22 @@ const (
 var strictNames = [...]string{"error", "warning", "off"}
 
 // String is the setting as Puppet spells it: error, warning, off.
-func (s Strict) String() string { return strictNames[s] }
+func (s Strict) String() string { return enum.Name(strictNames[:], s) }
 
 // ParseStrict reads a strict setting by its Puppet name.
 func ParseStrict(name string) (Strict, bool) {
-	for i, n := range strictNames {
-		if n == name {
-			return Strict(i), true
-		}
-	}
-	return StrictError, false
+	return enum.Parse[Strict](strictNames[:], name)
 }
 
 // ParseAction reads an action by its name (String's: manage, change, …).
 func ParseAction(name string) (Action, bool) {
-	for i, n := range actionNames {
-		if n == name {
-			return Action(i), true
-		}
-	}
-	return Manage, false
+	return enum.Parse[Action](actionNames[:], name)
 }
 
 // ParseAttrBehaviour reads an attribute behaviour by its name (String's:
 // property, init_only, …).
 func ParseAttrBehaviour(name string) (AttrBehaviour, bool) {
-	for i, n := range attrBehaviourNames {
-		if n == name {
-			return AttrBehaviour(i), true
-		}
-	}
-	return PropertyAttr, false
+	return enum.Parse[AttrBehaviour](attrBehaviourNames[:], name)
 }
 
 // DiffOptions are the Puppet settings a diff assumes.

@@ -12,6 +12,7 @@ import (
 	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/internal/gen"
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -74,7 +75,7 @@ func TestEqualValue(t *testing.T) {
 func TestReadSnapshotOrder(t *testing.T) {
 	t.Parallel()
 	key := testKey(t, "a test key of 32 bytes, not used") // as compiled with CATC_DIGEST_KEY: secrets compare
-	dirs, _ := filepath.Glob("../../fixtures/diff/*/new")
+	dirs, _ := filepath.Glob(testutil.Fixture("diff/*/new"))
 	for _, dir := range dirs {
 		c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{DigestKey: key})
 		if diags.HasErrors() {
@@ -217,7 +218,7 @@ func TestDiffCycles(t *testing.T) {
 		}
 		return snapshotOf(c)
 	}
-	old, new := load("../../fixtures/diff/cycle/old"), load("../../fixtures/diff/cycle/new")
+	old, new := load(testutil.Fixture("diff/cycle/old")), load(testutil.Fixture("diff/cycle/new"))
 	want := []string{"Exec[seed]", "Package[db]", "Service[db]", "Exec[seed]"}
 	if d := Diff(old, new); len(d.NewCycles) != 1 || !slices.Equal(d.NewCycles[0], want) || len(d.ResolvedCycles) != 0 {
 		t.Errorf("old → new: new %v, resolved %v; want new [%v]", d.NewCycles, d.ResolvedCycles, want)

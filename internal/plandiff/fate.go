@@ -3,6 +3,8 @@ package plandiff
 import (
 	"fmt"
 	"strings"
+
+	"github.com/catc-dev/catc/internal/enum"
 )
 
 // Fate is what happens to a change's resource on the node: what its
@@ -37,7 +39,7 @@ var fates = [...]string{
 	FateUnknown:   "cannot tell",
 }
 
-func (f Fate) String() string { return fates[f] }
+func (f Fate) String() string { return enum.Name(fates[:], f) }
 
 // actionFates is what each action does.
 var actionFates = [...]Fate{

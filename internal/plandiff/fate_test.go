@@ -6,6 +6,7 @@ import "testing"
 // skipped whatever its action (a fate of its own, not an action past
 // the last).
 func TestFateOf(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		c    ResourceChange
 		want string

@@ -1,4 +1,6 @@
 package plandiff
 
+import "github.com/catc-dev/catc/internal/testutil"
+
 // oracleDir holds Puppet's answers (fixtures/oracle/README.md).
-const oracleDir = "../../fixtures/oracle"
+var oracleDir = testutil.Fixture("oracle")

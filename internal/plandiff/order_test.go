@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // TestHeaviestIncreasing: with equal weights it keeps what
@@ -106,11 +107,11 @@ resource "package" "a" {}`,
 // srcSnapshot loads the diff fixtures' types and src.
 func srcSnapshot(t *testing.T, src string) *Snapshot {
 	t.Helper()
-	types, err := os.ReadFile("../../fixtures/diff/types.hcl")
+	types, err := os.ReadFile(testutil.Fixture("diff/types.hcl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, diags := catalog.LoadFiles([]string{"../../fixtures/diff/types.hcl", "main.hcl"}, [][]byte{types, []byte(src)}, catalog.LoadOptions{})
+	c, diags := catalog.LoadFiles([]string{testutil.Fixture("diff/types.hcl"), "main.hcl"}, [][]byte{types, []byte(src)}, catalog.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("load: %v", diags)
 	}

@@ -15,7 +15,7 @@ import (
 
 // initOnlyDir holds real Puppet's init_only runs and their HCL twins
 // (fixtures/oracle/init_only/README.md).
-const initOnlyDir = oracleDir + "/init_only"
+var initOnlyDir = oracleDir + "/init_only"
 
 // outcomeSnapshot loads the oracle types, the init_only twins' types and
 // src as main.hcl.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // purgeSnapshot loads the diff fixtures' types, the purge pair's types and
@@ -14,7 +15,7 @@ func purgeSnapshot(t *testing.T, src string) *Snapshot {
 	t.Helper()
 	var names []string
 	var srcs [][]byte
-	for _, f := range []string{"../../fixtures/diff/types.hcl", "../../fixtures/diff/purge/purge-types.hcl"} {
+	for _, f := range []string{testutil.Fixture("diff/types.hcl"), testutil.Fixture("diff/purge/purge-types.hcl")} {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

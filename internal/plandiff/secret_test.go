@@ -9,6 +9,7 @@ import (
 	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/internal/secretdigest"
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/catc-dev/catc/types"
 )
 
@@ -72,7 +73,7 @@ func sensitiveChanges(d *PlanDiff) []string {
 // diff cannot tell and says so for both.
 func TestDiffCompiledSecrets(t *testing.T) {
 	t.Parallel()
-	old, new := "../../fixtures/diff/sensitive/old", "../../fixtures/diff/sensitive/new"
+	old, new := testutil.Fixture("diff/sensitive/old"), testutil.Fixture("diff/sensitive/new")
 	tests := []struct {
 		name       string
 		oldKey     string
@@ -109,7 +110,7 @@ func TestDiffInProcessSecrets(t *testing.T) {
 		p, _ := graph.Order(graph.Build(c), graph.Ordering{})
 		return NewSnapshot(p)
 	}
-	got := sensitiveChanges(Diff(snap("../../fixtures/diff/sensitive/old"), snap("../../fixtures/diff/sensitive/new")))
+	got := sensitiveChanges(Diff(snap(testutil.Fixture("diff/sensitive/old")), snap(testutil.Fixture("diff/sensitive/new"))))
 	if strings.Join(got, ",") != "User[deploy] password" {
 		t.Errorf("sensitive changes %q, want only User[deploy] password", got)
 	}
@@ -119,8 +120,8 @@ func TestDiffInProcessSecrets(t *testing.T) {
 // apart, never as changes: no change, no event, no init_only failure.
 func TestDiffUnknownSecrets(t *testing.T) {
 	t.Parallel()
-	o := compiledSnapshot(t, "../../fixtures/diff/sensitive/old", nil)
-	n := compiledSnapshot(t, "../../fixtures/diff/sensitive/new", nil)
+	o := compiledSnapshot(t, testutil.Fixture("diff/sensitive/old"), nil)
+	n := compiledSnapshot(t, testutil.Fixture("diff/sensitive/new"), nil)
 	for _, d := range []*PlanDiff{Diff(n, n), Diff(o, n)} {
 		c := d.Counts()
 		if c.Change != 0 || c.Undetermined != 2 || d.HasChanges() || d.Empty() {

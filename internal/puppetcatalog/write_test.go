@@ -10,6 +10,7 @@ import (
 
 	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // featureCatalog uses what the seed and the oracle cases do not: a
@@ -128,7 +129,7 @@ func TestPuppetCatalogGolden(t *testing.T) {
 	cases := puppetCases(t)
 	for _, name := range []string{"seed", "software_titles", "features"} {
 		t.Run(name, func(t *testing.T) {
-			checkGolden(t, filepath.Join("testdata", "puppet_"+name+".json"), writePuppet(t, cases[name]))
+			testutil.Golden(t, filepath.Join("testdata", "puppet_"+name+".json"), writePuppet(t, cases[name]))
 		})
 	}
 }

@@ -1,7 +1,5 @@
 package svg
 
-import "flag"
-
-// This package has no golden files; it accepts -update so that
-// `go test ./... -update` runs across the whole module.
-var _ = flag.Bool("update", false, "rewrite golden files (none in this package)")
+// This package has no golden files; importing testutil makes its tests
+// accept -update, so that `go test ./... -update` runs across the module.
+import _ "github.com/catc-dev/catc/internal/testutil"

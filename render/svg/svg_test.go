@@ -8,6 +8,7 @@ import (
 )
 
 func TestRender(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		dot     string
@@ -40,6 +41,7 @@ func TestRender(t *testing.T) {
 // TestRenderConcurrent: go-graphviz corrupts its memory when two
 // goroutines use it at once; Render serialises them.
 func TestRenderConcurrent(t *testing.T) {
+	t.Parallel()
 	var wg sync.WaitGroup
 	errs := make([]error, 4)
 	for i := range errs {

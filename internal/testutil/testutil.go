@@ -1,0 +1,123 @@
+package testutil
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+)
+
+// Update is the -update flag: golden files are rewritten instead of
+// compared. It is defined here once, so every test binary that imports
+// this package accepts it and `go test ./... -update` runs across the
+// module.
+var Update = flag.Bool("update", false, "rewrite golden files under testdata/ (and fixtures' expected outputs)")
+
+// root is found when the test binary starts, in its package's directory,
+// before any test changes the working directory.
+var root = findRoot()
+
+// Root is the repository root (the directory holding go.mod) as a path
+// relative to the package directory a test binary starts in: "../.." from
+// a package two levels down. It is relative on purpose: paths built from
+// it appear in diagnostics that golden files record. A test that changes
+// its working directory builds its paths before the change.
+func Root() string { return root }
+
+// findRoot walks up from the working directory to go.mod.
+func findRoot() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		panic(err)
+	}
+	rel := "."
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return rel
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			panic("testutil: no go.mod above the working directory")
+		}
+		dir = parent
+		rel = filepath.Join(rel, "..")
+	}
+}
+
+// Fixture is the path of elem under the repository's fixtures/ directory.
+func Fixture(elem ...string) string {
+	return filepath.Join(append([]string{Root(), "fixtures"}, elem...)...)
+}
+
+// Golden compares got with the golden file at path, or rewrites the file
+// under -update.
+func Golden(t testing.TB, path string, got []byte) {
+	t.Helper()
+	if *Update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s (-want +got):\n%s", path, diff)
+	}
+}
+
+// WriteFiles writes files (slash-separated path relative to dir →
+// content) below dir, creating directories as needed.
+func WriteFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TempFiles writes files into a new temporary directory and returns it.
+func TempFiles(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	WriteFiles(t, dir, files)
+	return dir
+}
+
+// MustTxtar reads the txtar archive at path, the form of a test case made
+// of several files: its files, name → content. It is for package-level
+// variables, where no test is running yet, and panics on an unreadable
+// archive or one naming a file twice.
+func MustTxtar(path string) map[string]string {
+	_, files, err := parseTxtar(path)
+	if err != nil {
+		panic(err)
+	}
+	return files
+}
+
+func parseTxtar(path string) (string, map[string]string, error) {
+	a, err := txtar.ParseFile(path)
+	if err != nil {
+		return "", nil, err
+	}
+	files := make(map[string]string, len(a.Files))
+	for _, f := range a.Files {
+		if _, dup := files[f.Name]; dup {
+			return "", nil, fmt.Errorf("%s: file %s twice", path, f.Name)
+		}
+		files[f.Name] = string(f.Data)
+	}
+	return string(a.Comment), files, nil
+}

@@ -6,8 +6,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/internal/enum"
+	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/types"
 )
 

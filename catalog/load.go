@@ -5,8 +5,8 @@ import (
 	"runtime"
 
 	"github.com/catc-dev/catc/internal/hclpaths"
-	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/internal/pool"
+	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/hashicorp/hcl/v2"
 )
 

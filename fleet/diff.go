@@ -12,8 +12,8 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/catalog"
-	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/enum"
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
 )
 

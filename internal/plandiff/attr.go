@@ -5,8 +5,8 @@ import (
 	"strconv"
 
 	"github.com/catc-dev/catc/catalog"
-	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/internal/enum"
+	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/types"
 )
 

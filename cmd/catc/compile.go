@@ -5,10 +5,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/catalogjson"
+	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
-	"github.com/catc-dev/catc/render"
+	"github.com/catc-dev/catc/internal/render"
 )
 
 func compileCommand() *cli.Command {

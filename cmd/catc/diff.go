@@ -8,11 +8,11 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/atomicfile"
+	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/plandiff"
-	"github.com/catc-dev/catc/render"
+	"github.com/catc-dev/catc/internal/render"
 )
 
 // exitChanges is `diff --detailed-exitcode`'s code for "there are changes"

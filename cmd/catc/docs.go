@@ -6,9 +6,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/internal/atomicfile"
-	"github.com/catc-dev/catc/render"
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/render"
 )
 
 func docCommand() *cli.Command {

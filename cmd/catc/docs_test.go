@@ -19,15 +19,15 @@ func runDocCmd(t *testing.T, args ...string) (int, string, string) {
 
 // TestDocGolden runs `catc doc` from the render package's directory, so
 // that its output is byte for byte the Markdown goldens of render's own
-// tests (which name the fixtures as ../fixtures/…).
+// tests (which name the fixtures as ../../fixtures/…).
 func TestDocGolden(t *testing.T) {
-	t.Chdir(filepath.Join(testutil.Root(), "render"))
+	t.Chdir(filepath.Join(testutil.Root(), "internal", "render"))
 	tests := []struct {
 		args   []string
 		golden string
 	}{
-		{args: []string{"../fixtures/seed"}, golden: "doc_seed.md"},
-		{args: []string{"../fixtures/graph/web", "--diagnostics", "json"}, golden: "doc_web.md"},
+		{args: []string{"../../fixtures/seed"}, golden: "doc_seed.md"},
+		{args: []string{"../../fixtures/graph/web", "--diagnostics", "json"}, golden: "doc_web.md"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.golden, func(t *testing.T) {
@@ -47,10 +47,10 @@ func TestDocGolden(t *testing.T) {
 }
 
 func TestDocOutputDir(t *testing.T) {
-	t.Chdir(filepath.Join(testutil.Root(), "render"))
+	t.Chdir(filepath.Join(testutil.Root(), "internal", "render"))
 	dir := filepath.Join(t.TempDir(), "docs", "types")
 	// -o after the path; the directory does not exist yet.
-	code, out, errOut := runDocCmd(t, "../fixtures/seed", "-o", dir)
+	code, out, errOut := runDocCmd(t, "../../fixtures/seed", "-o", dir)
 	if code != 0 || out != "" {
 		t.Fatalf("catc doc -o = %d, stdout %q, stderr %q", code, out, errOut)
 	}

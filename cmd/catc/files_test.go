@@ -480,7 +480,7 @@ func TestCatcWrote(t *testing.T) {
 		{"diff", testutil.Fixture("diff/change/old"), testutil.Fixture("diff/change/new"), "--format", "json"},
 		{"diff", fleetOld, testutil.Fixture("fleet/site-new"), "--nodes", fleetFacts},
 		{"diff", fleetOld, testutil.Fixture("fleet/site-new"), "--nodes", fleetFacts, "--format", "markdown"},
-		{"import", filepath.Join(testutil.Root(), "importer/testdata/seed/lib/puppet/type/apt_key.rb")},
+		{"import", filepath.Join(testutil.Root(), "internal/importer/testdata/seed/lib/puppet/type/apt_key.rb")},
 		{"graph", seed, "--format", "svg"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {

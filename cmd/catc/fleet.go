@@ -8,11 +8,11 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/catalog"
-	"github.com/catc-dev/catc/fleet"
-	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/fleet"
+	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
-	"github.com/catc-dev/catc/render"
+	"github.com/catc-dev/catc/internal/render"
 )
 
 // nodesFlag is --nodes of validate, plan, compile and diff.

@@ -8,13 +8,13 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/catalog"
-	"github.com/catc-dev/catc/fleet"
 	"github.com/catc-dev/catc/internal/atomicfile"
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/gitrev"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/plandiff"
-	"github.com/catc-dev/catc/render"
+	"github.com/catc-dev/catc/internal/render"
 )
 
 // fleetDiffFlags are diff's flags for fleets.

@@ -12,11 +12,11 @@ import (
 	"github.com/pmezard/go-difflib/difflib"
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/catalog"
 	"github.com/catc-dev/catc/internal/atomicfile"
+	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/hclpaths"
 	"github.com/catc-dev/catc/internal/inputfile"
-	"github.com/catc-dev/catc/render"
+	"github.com/catc-dev/catc/internal/render"
 )
 
 func fmtCommand() *cli.Command {

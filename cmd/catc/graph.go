@@ -9,10 +9,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/catalog"
-	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/render"
 	"github.com/catc-dev/catc/internal/svgrenderer"
-	"github.com/catc-dev/catc/render"
 )
 
 // svgNodeLimit is the node count above which --format svg refuses to

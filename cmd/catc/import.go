@@ -7,8 +7,8 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/catalog"
-	"github.com/catc-dev/catc/importer"
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/importer"
 )
 
 func importCommand() *cli.Command {

@@ -14,7 +14,7 @@ import (
 // validates with the same findings as the seed's own types.hcl.
 func TestImportStdout(t *testing.T) {
 	t.Parallel()
-	code, out, errOut := runCatc(t, "import", filepath.Join(testutil.Root(), "importer/testdata/seed"))
+	code, out, errOut := runCatc(t, "import", filepath.Join(testutil.Root(), "internal/importer/testdata/seed"))
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, errOut)
 	}

@@ -4,8 +4,8 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/catalog"
-	"github.com/catc-dev/catc/render"
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/render"
 )
 
 // loadFlags are the flags of every command that reads HCL.

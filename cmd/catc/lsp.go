@@ -6,7 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/lsp"
+	"github.com/catc-dev/catc/internal/lsp"
 )
 
 func lspCommand() *cli.Command {

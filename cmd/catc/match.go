@@ -8,10 +8,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/escape"
-	"github.com/catc-dev/catc/render"
-	"github.com/catc-dev/catc/types"
+	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/types"
 )
 
 func matchCommand() *cli.Command {

@@ -5,9 +5,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/catalogjson"
-	"github.com/catc-dev/catc/render"
+	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/render"
 )
 
 func planCommand() *cli.Command {

@@ -7,9 +7,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/catalog"
-	"github.com/catc-dev/catc/graph"
-	"github.com/catc-dev/catc/render"
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/render"
 )
 
 func whyCommand() *cli.Command {

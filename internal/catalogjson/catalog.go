@@ -3,10 +3,10 @@ package catalogjson
 import (
 	"io"
 
-	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/jsonw"
 	"github.com/catc-dev/catc/internal/secretdigest"
-	"github.com/catc-dev/catc/types"
+	"github.com/catc-dev/catc/internal/types"
 )
 
 // Format is the value of the "format" key of the catalog JSON and of the

@@ -10,7 +10,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/jsonw"
 	"github.com/catc-dev/catc/internal/secretdigest"
-	"github.com/catc-dev/catc/types"
+	"github.com/catc-dev/catc/internal/types"
 )
 
 // TestWriteMatchesEncodingJSON is the property the hand-written writer

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/graph"
 )
 
 // OfGraph is the catalog JSON of g's catalog with its edges: New plus

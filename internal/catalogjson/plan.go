@@ -3,8 +3,8 @@ package catalogjson
 import (
 	"io"
 
-	"github.com/catc-dev/catc/catalog"
-	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/jsonw"
 )
 

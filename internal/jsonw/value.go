@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/catc-dev/catc/types"
+	"github.com/catc-dev/catc/internal/types"
 )
 
 // Value writes a catc value: hash keys in their order, floats that stay

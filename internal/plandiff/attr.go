@@ -4,10 +4,10 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/enum"
 	"github.com/catc-dev/catc/internal/secretdigest"
-	"github.com/catc-dev/catc/types"
+	"github.com/catc-dev/catc/internal/types"
 )
 
 // AttrBehaviour is how an attribute change is applied.

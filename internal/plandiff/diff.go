@@ -3,8 +3,8 @@ package plandiff
 import (
 	"strconv"
 
-	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/enum"
+	"github.com/catc-dev/catc/internal/graph"
 )
 
 // Action is what applying the new catalog does to one resource. Puppet

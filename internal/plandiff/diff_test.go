@@ -8,12 +8,12 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/catc-dev/catc/catalog"
-	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/internal/gen"
+	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/testutil"
-	"github.com/catc-dev/catc/types"
+	"github.com/catc-dev/catc/internal/types"
 )
 
 func TestLongestIncreasing(t *testing.T) {

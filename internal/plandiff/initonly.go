@@ -1,7 +1,7 @@
 package plandiff
 
 import (
-	"github.com/catc-dev/catc/types"
+	"github.com/catc-dev/catc/internal/types"
 )
 
 // ensureOf is the resource's ensure value, or "" when it has none (a type

@@ -6,11 +6,11 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/catc-dev/catc/catalog"
-	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/catalogjson"
+	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/secretdigest"
-	"github.com/catc-dev/catc/types"
+	"github.com/catc-dev/catc/internal/types"
 )
 
 // ReadSnapshot reads a catalog JSON file (the output of `catc compile`)

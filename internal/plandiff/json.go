@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"github.com/catc-dev/catc/internal/jsonw"
-	"github.com/catc-dev/catc/types"
+	"github.com/catc-dev/catc/internal/types"
 )
 
 // JSONFormat is the "format" value of the diff JSON; docs/diff-json.md

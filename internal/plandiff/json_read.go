@@ -3,8 +3,8 @@ package plandiff
 import (
 	"fmt"
 
-	"github.com/catc-dev/catc/graph"
-	"github.com/catc-dev/catc/types"
+	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/types"
 )
 
 // Diff turns a decoded catc.diff/2 document back into the diff it

@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/graph"
 )
 
 // edgeChanges compares the edges pair by pair, with both ends matched by

@@ -9,8 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/catc-dev/catc/catalog"
-	"github.com/catc-dev/catc/types"
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/types"
 )
 
 // initOnlyDir holds real Puppet's init_only runs and their HCL twins

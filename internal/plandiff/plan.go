@@ -1,6 +1,6 @@
 package plandiff
 
-import "github.com/catc-dev/catc/graph"
+import "github.com/catc-dev/catc/internal/graph"
 
 // plan orders a snapshot read from JSON as graph.Order orders a compiled
 // catalog, with the same core (graph.Digraph): Kahn's algorithm taking

@@ -4,9 +4,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/catc-dev/catc/graph"
 	"github.com/catc-dev/catc/internal/catalogjson"
-	"github.com/catc-dev/catc/types"
+	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/types"
 )
 
 // Purge is a resource of the new catalog that may remove, at apply time,

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/testutil"
 )
 

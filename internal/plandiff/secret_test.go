@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/catalog"
-	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/catalogjson"
+	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/internal/testutil"
-	"github.com/catc-dev/catc/types"
+	"github.com/catc-dev/catc/internal/types"
 )
 
 // testKey is a digest key for a test, as CATC_DIGEST_KEY gives one;

@@ -4,9 +4,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/catc-dev/catc/catalog"
-	"github.com/catc-dev/catc/graph"
-	"github.com/catc-dev/catc/types"
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/types"
 )
 
 // Snapshot is one side of a diff: a compiled catalog and its plan reduced

@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/jsonw"
 	"github.com/catc-dev/catc/internal/plural"
 	"github.com/catc-dev/catc/internal/secretdigest"
-	"github.com/catc-dev/catc/types"
+	"github.com/catc-dev/catc/internal/types"
 )
 
 // Secrets says what Write does with sensitive values. A

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/catc-dev/catc/catalog"
-	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/jsonw"
-	"github.com/catc-dev/catc/types"
+	"github.com/catc-dev/catc/internal/types"
 )
 
 // nodeName is the node name ("name") of a Puppet-format catalog: catc

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/catalog"
-	"github.com/catc-dev/catc/graph"
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/testutil"
 )
 

@@ -11,7 +11,7 @@ import (
 	"sync"
 
 	"github.com/catc-dev/catc/internal/jsonw"
-	"github.com/catc-dev/catc/types"
+	"github.com/catc-dev/catc/internal/types"
 )
 
 // None is the marker text of a sensitive value written without a

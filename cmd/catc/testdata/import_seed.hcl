@@ -1,4 +1,4 @@
-# Imported by catc import from ../../importer/testdata/seed/lib/puppet/type/apt_key.rb:5.
+# Imported by catc import from ../../internal/importer/testdata/seed/lib/puppet/type/apt_key.rb:5.
 type "apt_key" {
   docs = "Manages GPG keys needed by apt to perform package validation.\n"
 
@@ -32,7 +32,7 @@ type "apt_key" {
   features = ["canonicalize"]
 }
 
-# Imported by catc import from ../../importer/testdata/seed/lib/puppet/type/software.rb:1.
+# Imported by catc import from ../../internal/importer/testdata/seed/lib/puppet/type/software.rb:1.
 type "software" {
   desc = "Manages software packages from several package managers."
 

@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/catc-dev/catc/catalog"
+	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/testutil"
 )
 

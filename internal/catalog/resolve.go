@@ -1,0 +1,137 @@
+package catalog
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/internal/didyoumean"
+	"github.com/catc-dev/catc/internal/types"
+)
+
+// register adds r to the lookup table the way Puppet's
+// Catalog#add_one_resource does: the title first (a taken title is a
+// duplicate declaration), then the uniqueness key when it is not just the
+// title, then each explicit alias (a taken key is an alias conflict).
+// The subject is the later declaration; the detail cites both.
+func (c *loader) register(r *Resource) hcl.Diagnostics {
+	tk := titleKey(r.Type.Name, r.Title)
+	if prev := c.table[tk]; prev != nil {
+		// The title may be the earlier resource's alias or key: then it
+		// has another ref, which Puppet's sentence does not give.
+		earlier := ""
+		if prev.DeclaredRef() != r.DeclaredRef() {
+			earlier = fmt.Sprintf(" %s is an alias of %s, declared at %s:%d.", r.DeclaredRef(), prev.Ref(), prev.DeclRange.Filename, prev.DeclRange.Start.Line)
+		}
+		return hcl.Diagnostics{errorAt(summaryDuplicate,
+			fmt.Sprintf("Duplicate declaration: %s is already declared at %s; cannot redeclare %s.%s Rename one of them, or remove the duplicate.",
+				r.DeclaredRef(), location(prev.DeclRange), location(r.DeclRange), earlier),
+			r.TitleRange, r.DeclRange.Ptr())}
+	}
+	c.table[tk] = r
+	var diags hcl.Diagnostics
+	if key := r.UniquenessKey; keyPresent(key) && !isTitleKey(key, r.Title) {
+		shown := func() (string, []types.Value) { return types.RubyInspect(r.shownKey()), r.shownKey() }
+		advice := fmt.Sprintf("Give one of them other values for %s, or remove the duplicate.", listOr(r.Type.sortedNamevarNames()))
+		if d := c.alias(r, lookupKey(r.Type.Name, key), shown, r.TitleRange, advice); d != nil {
+			diags = append(diags, d)
+		}
+	}
+	for i, a := range r.Aliases {
+		if a == r.Title {
+			continue
+		}
+		rng := r.DeclRange
+		if i < len(r.aliasRanges) {
+			rng = r.aliasRanges[i]
+		}
+		shown := func() (string, []types.Value) { return types.RubyInspectString(a), []types.Value{a} }
+		advice := fmt.Sprintf("Remove the alias %q, or rename the other resource.", a)
+		if d := c.alias(r, titleKey(r.Type.Name, a), shown, rng, advice); d != nil {
+			diags = append(diags, d)
+		}
+	}
+	return diags
+}
+
+// shownKey is the uniqueness key for messages: sensitive namevars stay
+// redacted.
+func (r *Resource) shownKey() []types.Value { return r.Type.uniquenessKey(r.Namevars) }
+
+// alias maps key to r unless another resource holds it. shown gives the
+// key as the message prints it and its values; it is called only on a
+// conflict, since building it costs more than the lookup. advice ends the
+// detail.
+func (c *loader) alias(r *Resource, key string, shown func() (string, []types.Value), subject hcl.Range, advice string) *hcl.Diagnostic {
+	prev := c.table[key]
+	if prev == nil {
+		c.table[key] = r
+		return nil
+	}
+	if prev == r {
+		return nil
+	}
+	text, values := shown()
+	newref := types.RubyInspect(append([]types.Value{r.Type.RefType()}, values...))
+	// Puppet's sentence names the later resource by ref and the earlier
+	// one only by its key and place; say which resource that is.
+	return errorAt(summaryAliasConflict,
+		fmt.Sprintf("Cannot alias %s to %s at %s; resource %s already declared %s",
+			r.DeclaredRef(), text, location(r.DeclRange), newref, location(prev.DeclRange))+
+			fmt.Sprintf(". %s clashes with %s, declared at %s:%d. ", r.DeclaredRef(), prev.DeclaredRef(), prev.DeclRange.Filename, prev.DeclRange.Start.Line)+advice,
+		subject, r.DeclRange.Ptr())
+}
+
+// resolve turns r's references into relations; a reference to nothing is
+// an error naming the reference, the metaparameter and the place.
+func (c *loader) resolve(r *Resource, refs []pendingRef) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, p := range refs {
+		text := p.ref.text()
+		if c.Type(p.ref.typeName) == nil {
+			d := unknownTypeDiag(c.Catalog, p.ref.typeName, p.ref.rng, r.DeclRange)
+			d.Summary = summaryUnresolvedRef
+			d.Detail = fmt.Sprintf("Could not find resource '%s' in parameter '%s' %s: %s", text, p.kind, location(p.ref.rng), d.Detail)
+			diags = append(diags, d)
+			continue
+		}
+		target := c.Lookup(p.ref.typeName, p.ref.title)
+		if target == nil {
+			if old := c.RenamedFrom(p.ref.typeName, p.ref.title); old != nil {
+				diags = append(diags, renamedRefDiag(r, p, old))
+				continue
+			}
+			diags = append(diags, errorAt(summaryUnresolvedRef,
+				fmt.Sprintf("Could not find resource '%s' in parameter '%s' %s. %s", text, p.kind, location(p.ref.rng), c.unresolvedAdvice(text, p.ref.typeName)),
+				p.ref.rng, r.DeclRange.Ptr()))
+			continue
+		}
+		if target.foundOnlyByName(p.ref.title) {
+			diags = append(diags, nameSetRefDiag(r, p, target))
+			continue
+		}
+		r.Relations = append(r.Relations, Relation{Kind: p.kind, Target: target, RefText: text, Range: p.ref.rng})
+	}
+	return diags
+}
+
+// unresolvedAdvice says how to fix a reference to nothing, naming the
+// closest declared resource of the same type (by title or alias).
+func (c *Catalog) unresolvedAdvice(text, typeName string) string {
+	advice := fmt.Sprintf("Declare %s, or fix the reference.", text)
+	var refs []string
+	for _, res := range c.Resources {
+		if !strings.EqualFold(res.Type.Name, typeName) {
+			continue
+		}
+		refs = append(refs, res.Ref())
+		for _, a := range res.Aliases {
+			refs = append(refs, res.Type.RefType()+"["+a+"]")
+		}
+	}
+	if sug := didyoumean.NameSuggestion(text, refs); sug != "" {
+		advice += fmt.Sprintf(" Did you mean %q?", sug)
+	}
+	return advice
+}

@@ -1,0 +1,202 @@
+package catalog
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/catc-dev/catc/internal/didyoumean"
+	"github.com/catc-dev/catc/internal/types"
+)
+
+// typeBlock is a `type` block with its file's bytes.
+type typeBlock struct {
+	block *hclsyntax.Block
+	src   []byte
+}
+
+var typeSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "desc"}, {Name: "docs"}, {Name: "features"},
+		// The auto rules' object form, for targets that are no HCL
+		// identifier (see decodeAutoRules).
+		{Name: "autorequire"}, {Name: "autobefore"}, {Name: "autosubscribe"}, {Name: "autonotify"}},
+	Blocks: []hcl.BlockHeaderSchema{
+		{Type: "attribute", LabelNames: []string{"name"}},
+		{Type: "title_pattern"},
+		{Type: "autorequire"}, {Type: "autobefore"}, {Type: "autosubscribe"}, {Type: "autonotify"},
+	},
+}
+
+// typeAdviceSchema is typeSchema as the advice on an unexpected argument
+// names it: the auto rules' object form is left to their blocks' docs.
+var typeAdviceSchema = &hcl.BodySchema{Attributes: typeSchema.Attributes[:3], Blocks: typeSchema.Blocks}
+
+// validTypeName is /\A[a-z][a-z0-9_]*\z/: what the Resource API can turn into a provider
+// constant and a manifest can name.
+func validTypeName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || i > 0 && (c >= '0' && c <= '9' || c == '_')) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// decodeTypes decodes every type block, in declaration order, then runs
+// the checks that need all types (auto rule targets).
+func decodeTypes(blocks []typeBlock, aliases *types.Aliases) ([]*TypeDef, map[string]*TypeDef, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	var defs []*TypeDef
+	byName := map[string]*TypeDef{}
+	for _, tb := range blocks {
+		td, d := decodeType(tb, aliases)
+		diags = append(diags, d...)
+		if td == nil {
+			continue
+		}
+		if prev := byName[strings.ToLower(td.Name)]; prev != nil {
+			diags = append(diags, errorAt(summaryDuplicateType,
+				fmt.Sprintf("The type %q is already defined at %s. Rename one of them, or remove the duplicate.", td.Name, prev.NameRange),
+				td.NameRange, td.DeclRange.Ptr()))
+			continue
+		}
+		byName[strings.ToLower(td.Name)] = td
+		defs = append(defs, td)
+	}
+	for _, td := range defs {
+		diags = append(diags, checkAutoTargets(td, byName)...)
+	}
+	return defs, byName, diags
+}
+
+// decodeType decodes one type block: the registration checks of the
+// Resource API (resource-api.md §1.3) and catc's load-time checks.
+func decodeType(tb typeBlock, aliases *types.Aliases) (*TypeDef, hcl.Diagnostics) {
+	b := tb.block
+	if len(b.Labels) != 1 {
+		return nil, hcl.Diagnostics{errorAt(summaryBlockLabels,
+			fmt.Sprintf("A type block has one label, the type name (type \"software\"); this one has %d. %s", len(b.Labels), labelAdvice(len(b.Labels), 1, "the type name")),
+			labelsRange(b), b.DefRange().Ptr())}
+	}
+	td := &TypeDef{Name: b.Labels[0], DeclRange: b.DefRange(), NameRange: b.LabelRanges[0], attrByName: map[string]*AttrDef{}}
+	diags := checkTypeName(td)
+	content, moreDiags := b.Body.Content(typeSchema)
+	diags = append(diags, withSchemaAdvice(moreDiags, "type", typeAdviceSchema)...)
+	diags = append(diags, decodeTypeDocs(td, content, tb.src)...)
+	diags = append(diags, decodeAttributes(td, content.Blocks, tb.src, aliases)...)
+	diags = append(diags, checkEnsure(td)...)
+	diags = append(diags, decodeFeatures(td, content.Attributes["features"])...)
+	diags = append(diags, decodeTitlePatterns(td, content.Blocks, tb.src)...)
+	diags = append(diags, decodeAutoRules(td, content.Blocks, content.Attributes)...)
+	if len(td.Attributes) > 0 && len(td.Namevars()) == 0 && !anyBadBehaviour(td) {
+		diags = append(diags, errorAt(summaryNoNamevar,
+			fmt.Sprintf("The type %q has no namevar, so every declaration of it would fail (the Resource API crashes with \"undefined method `to_sym' for nil\"). Mark the attribute that identifies a resource with behaviour = \"namevar\".", td.Name),
+			td.NameRange, td.DeclRange.Ptr()))
+	}
+	td.seal()
+	return td, diags
+}
+
+func anyBadBehaviour(td *TypeDef) bool {
+	for _, a := range td.Attributes {
+		if a.badBehaviour {
+			return true
+		}
+	}
+	return false
+}
+
+func checkTypeName(td *TypeDef) hcl.Diagnostics {
+	if validTypeName(td.Name) {
+		return nil
+	}
+	return hcl.Diagnostics{errorAt(summaryTypeName,
+		fmt.Sprintf("The type name %q is not valid (the Resource API fails with \"wrong constant name %s\"): use lower-case letters, digits and underscores, starting with a letter.",
+			td.Name, providerConstant(td.Name)),
+		td.NameRange, td.DeclRange.Ptr())}
+}
+
+// providerConstant is the Resource API's provider module name for a type.
+func providerConstant(name string) string {
+	parts := strings.Split(name, "_")
+	for i, p := range parts {
+		if p != "" {
+			parts[i] = strings.ToUpper(p[:1]) + strings.ToLower(p[1:])
+		}
+	}
+	return strings.Join(parts, "")
+}
+
+// decodeTypeDocs reads desc or its legacy spelling docs (not both).
+func decodeTypeDocs(td *TypeDef, content *hcl.BodyContent, src []byte) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	desc, docs := content.Attributes["desc"], content.Attributes["docs"]
+	if desc != nil && docs != nil {
+		diags = append(diags, errorAt(summaryTypeDocs,
+			fmt.Sprintf("`%s` has both `desc` and `docs`, prefer using `desc`", td.Name),
+			docs.NameRange, docs.Range.Ptr()))
+	}
+	if desc == nil {
+		desc = docs
+	}
+	if desc == nil {
+		return append(diags, warningAt(summaryNoDocs,
+			fmt.Sprintf("`%s` has no documentation, add it using a `desc` key", td.Name), td.NameRange))
+	}
+	s, moreDiags := stringAttr(desc, src, false)
+	td.Desc = s
+	return append(diags, moreDiags...)
+}
+
+// knownFeatures are the features the Resource API knows: 1.8.16's five,
+// and custom_generate (since 1.9.0, and in 2.x: the provider's generate
+// adds resources while the catalog is applied, which no plan can show).
+var knownFeatures = []string{"canonicalize", "custom_generate", "custom_insync", "remote_resource", "simple_get_filter", "supports_noop"}
+
+// decodeFeatures reads features; unknown names warn, as in Puppet.
+func decodeFeatures(td *TypeDef, a *hcl.Attribute) hcl.Diagnostics {
+	if a == nil {
+		return nil
+	}
+	v, diags := a.Expr.Value(nil)
+	diags = withEvalAdvice(diags)
+	if diags.HasErrors() {
+		return diags
+	}
+	list, ok := stringList(v)
+	if !ok {
+		return hcl.Diagnostics{errorAt(summaryInvalidValue,
+			"features must be a list of strings, e.g. [\"canonicalize\"].", a.Expr.Range(), a.Range.Ptr())}
+	}
+	td.Features = list
+	var unknown []string
+	subject := a.Expr.Range()
+	for i, f := range list {
+		if !contains(knownFeatures, f) {
+			if len(unknown) == 0 {
+				subject = elemRange(a.Expr, i)
+			}
+			unknown = append(unknown, types.RubyInspectString(f))
+		}
+	}
+	if len(unknown) > 0 {
+		d := warningAt(summaryUnknownFeature, "Unknown feature detected: ["+strings.Join(unknown, ", ")+"]. catc knows "+listAnd(knownFeatures)+"; remove the others.", subject)
+		if s := didyoumean.NameSuggestion(strings.Trim(unknown[0], `"`), knownFeatures); s != "" {
+			d.Detail += fmt.Sprintf(" Did you mean %q?", s)
+		}
+		diags = append(diags, d)
+	}
+	return diags
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

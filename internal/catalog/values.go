@@ -1,0 +1,205 @@
+package catalog
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/big"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+
+	"github.com/catc-dev/catc/internal/numbounds"
+	"github.com/catc-dev/catc/internal/types"
+)
+
+// errUnknownValue marks a value left unknown by a syntax error that was
+// already reported; evalValue drops it so it is not reported twice.
+var errUnknownValue = &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summaryUnsupportedValue, Detail: "The value is unknown."}
+
+// evalValue is exprValue for callers: ok is false when the value is
+// unusable (its problems are in diags, or were reported by the parser).
+func evalValue(expr hclsyntax.Expression, src []byte, ctx *hcl.EvalContext) (v types.Value, diags hcl.Diagnostics, ok bool) {
+	v, all := exprValue(expr, src, ctx)
+	ok = !all.HasErrors()
+	for _, d := range all {
+		if d != errUnknownValue {
+			diags = append(diags, d)
+		}
+	}
+	return v, diags, ok
+}
+
+// exprValue evaluates an HCL expression (no variables, no functions) into
+// a Puppet value: string → String; number → Integer when the literal has
+// no fraction or exponent (and the value is integral), else Float; bool →
+// Boolean; null → undef; tuple/list → Array; object/map → Hash in source
+// order. src is the whole file, for reading number literals; ctx holds
+// var, local, facts, each and the functions (nil: constants only).
+func exprValue(expr hclsyntax.Expression, src []byte, ctx *hcl.EvalContext) (types.Value, hcl.Diagnostics) {
+	switch e := expr.(type) {
+	case *hclsyntax.TupleConsExpr:
+		return tupleValue(e, src, ctx)
+	case *hclsyntax.ObjectConsExpr:
+		return objectValue(e, src, ctx)
+	case *hclsyntax.ParenthesesExpr:
+		return exprValue(e.Expression, src, ctx)
+	case *hclsyntax.TemplateWrapExpr:
+		return exprValue(e.Wrapped, src, ctx)
+	case *hclsyntax.TemplateExpr:
+		if s, ok := literalString(e); ok {
+			return s, nil
+		}
+	case *hclsyntax.LiteralValueExpr:
+		if e.Val.Type() == cty.Number && !e.Val.IsNull() {
+			return numberValue(e.Val.AsBigFloat(), isFloatLiteral(e.SrcRange, src), e.SrcRange)
+		}
+	case *hclsyntax.UnaryOpExpr:
+		if lit, ok := e.Val.(*hclsyntax.LiteralValueExpr); ok && e.Op == hclsyntax.OpNegate && lit.Val.Type() == cty.Number {
+			f := new(big.Float).Neg(lit.Val.AsBigFloat())
+			return numberValue(f, isFloatLiteral(lit.SrcRange, src), e.SrcRange)
+		}
+	}
+	v, diags := expr.Value(ctx)
+	if diags.HasErrors() {
+		return nil, withEvalAdvice(diags)
+	}
+	out, moreDiags := ctyValue(v, expr.Range())
+	return out, append(diags, moreDiags...)
+}
+
+// literalString reads a quoted string without interpolation ("abc")
+// directly: evaluating the template would copy it through a buffer and a
+// new cty value, the same string, and that is most of the values.
+func literalString(e *hclsyntax.TemplateExpr) (string, bool) {
+	if !e.IsStringLiteral() {
+		return "", false
+	}
+	lit := e.Parts[0].(*hclsyntax.LiteralValueExpr)
+	v := lit.Val
+	if v.Type() != cty.String || v.IsMarked() || !v.IsKnown() || v.IsNull() {
+		return "", false
+	}
+	return v.AsString(), true
+}
+
+func tupleValue(e *hclsyntax.TupleConsExpr, src []byte, ctx *hcl.EvalContext) (types.Value, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	out := make([]types.Value, 0, len(e.Exprs))
+	for _, x := range e.Exprs {
+		v, d := exprValue(x, src, ctx)
+		diags = append(diags, d...)
+		out = append(out, v)
+	}
+	return out, diags
+}
+
+func objectValue(e *hclsyntax.ObjectConsExpr, src []byte, ctx *hcl.EvalContext) (types.Value, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	h := &types.Hash{}
+	for _, item := range e.Items {
+		kv, d := item.KeyExpr.Value(ctx)
+		diags = append(diags, d...)
+		if d.HasErrors() {
+			continue
+		}
+		if kv.ContainsMarked() {
+			diags = append(diags, errorAt(summaryInvalidValue, secretUse("A hash key"), item.KeyExpr.Range(), nil))
+			continue
+		}
+		ks, err := convert.Convert(kv, cty.String)
+		if err != nil || ks.IsNull() || !ks.IsKnown() {
+			diags = append(diags, errorAt(summaryInvalidValue, "A hash key must be a string.", item.KeyExpr.Range(), nil))
+			continue
+		}
+		v, d := exprValue(item.ValueExpr, src, ctx)
+		diags = append(diags, d...)
+		h.Set(ks.AsString(), v)
+	}
+	return h, diags
+}
+
+// isFloatLiteral reports whether a number literal is written with a
+// fraction or an exponent (`1.0`, `1e3`).
+func isFloatLiteral(r hcl.Range, src []byte) bool {
+	if r.Start.Byte < 0 || r.End.Byte > len(src) || r.Start.Byte > r.End.Byte {
+		return false
+	}
+	return bytes.ContainsAny(src[r.Start.Byte:r.End.Byte], ".eE")
+}
+
+// numberValue is Integer for an integral non-float literal that fits 64
+// bits, Float otherwise.
+func numberValue(f *big.Float, float bool, r hcl.Range) (types.Value, hcl.Diagnostics) {
+	if msg := numbounds.BoundsMsg(f); msg != "" {
+		return nil, hcl.Diagnostics{errorAt(summaryNumberBounds, msg, r, nil)}
+	}
+	if !float && f.IsInt() {
+		if i, acc := f.Int64(); acc == big.Exact {
+			return i, nil
+		}
+		return nil, hcl.Diagnostics{errorAt(summaryIntegerRange,
+			fmt.Sprintf("The integer %s does not fit in 64 bits, the range catc supports. Use a number from -9223372036854775808 to 9223372036854775807, or a string where the type allows one.", f.Text('g', 20)), r, nil)}
+	}
+	x, _ := f.Float64()
+	if math.IsInf(x, 0) {
+		return nil, hcl.Diagnostics{errorAt(summaryIntegerRange,
+			fmt.Sprintf("The number %s is out of the range of a 64-bit float. Use a smaller number, or a string where the type allows one.", f.Text('g', 20)), r, nil)}
+	}
+	return x, nil
+}
+
+// ctyValue maps an evaluated value; numbers follow integrality since
+// their literal is not at hand.
+func ctyValue(v cty.Value, r hcl.Range) (types.Value, hcl.Diagnostics) {
+	if v.IsNull() {
+		return nil, nil
+	}
+	if v.IsMarked() {
+		// computed from a secret (secrets.go): a secret wherever it lands
+		u, _ := v.Unmark()
+		x, diags := ctyValue(u, r)
+		if x == nil {
+			return nil, diags
+		}
+		return types.Sensitive{Value: plainValue(x)}, diags
+	}
+	if !v.IsKnown() {
+		// Only a syntax error, already reported, leaves a value unknown
+		// when there are no variables.
+		return nil, hcl.Diagnostics{errUnknownValue}
+	}
+	t := v.Type()
+	switch {
+	case t == cty.String:
+		return v.AsString(), nil
+	case t == cty.Bool:
+		return v.True(), nil
+	case t == cty.Number:
+		return numberValue(v.AsBigFloat(), false, r)
+	case t.IsListType() || t.IsTupleType() || t.IsSetType():
+		var diags hcl.Diagnostics
+		out := make([]types.Value, 0, v.LengthInt())
+		for it := v.ElementIterator(); it.Next(); {
+			_, ev := it.Element()
+			x, d := ctyValue(ev, r)
+			diags = append(diags, d...)
+			out = append(out, x)
+		}
+		return out, diags
+	case t.IsMapType() || t.IsObjectType():
+		var diags hcl.Diagnostics
+		h := &types.Hash{}
+		for it := v.ElementIterator(); it.Next(); {
+			k, ev := it.Element()
+			x, d := ctyValue(ev, r)
+			diags = append(diags, d...)
+			h.Set(k.AsString(), x)
+		}
+		return h, diags
+	}
+	return nil, hcl.Diagnostics{errorAt(summaryUnsupportedValue,
+		fmt.Sprintf("A value of type %s has no Puppet equivalent. Use a string, number, bool, list or map.", t.FriendlyName()), r, nil)}
+}

@@ -1,0 +1,451 @@
+package fleet
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/gen"
+	"github.com/catc-dev/catc/internal/nodefacts"
+	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/testutil"
+)
+
+func loadFixture(t *testing.T) (*catalog.Site, *catalog.Site, []*nodefacts.Node) {
+	t.Helper()
+	old, diags := catalog.LoadSite([]string{testutil.Fixture("fleet/site")}, catalog.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	new, diags := catalog.LoadSite([]string{testutil.Fixture("fleet/site-new")}, catalog.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	nodes, diags := nodefacts.Read(testutil.Fixture("fleet/facts"))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	return old, new, nodes
+}
+
+// summary is a fleet diff in one line per group, for comparison.
+func summary(d *Diff) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "nodes %d, unchanged %v\n", d.Nodes, d.Unchanged)
+	for _, g := range d.Groups {
+		var refs []string
+		for _, r := range g.Diff.Resources {
+			refs = append(refs, r.Action.String()+" "+r.Ref)
+			for _, a := range r.Attributes {
+				refs = append(refs, fmt.Sprintf("  %s: %v => %v", a.Path, a.Old, a.New))
+			}
+		}
+		fmt.Fprintf(&b, "%v %v\n  %s\n", g.Nodes, g.Placeholders, strings.Join(refs, "\n  "))
+	}
+	for _, f := range d.Failures {
+		fmt.Fprintf(&b, "fail %s %v: %s\n", f.Side, f.Nodes, f.Errors)
+	}
+	return b.String()
+}
+
+// TestDiffFleet: nodes with identical diffs group, so do nodes whose
+// diffs differ only by identity (shown with placeholders), distinct diffs
+// stay apart, and a node that no longer compiles is reported.
+func TestDiffFleet(t *testing.T) {
+	t.Parallel()
+	old, new, nodes := loadFixture(t)
+	d := DiffFleet(Sides{Old: old, New: new}, nodes, plandiff.DiffOptions{}, Options{Workers: 3})
+	want := `nodes 6, unchanged [db-02.example.com]
+[web-01.example.com web-02.example.com] [{certname} {ip}]
+  manage File[/etc/nginx/cache.conf]
+    path: <nil> => /etc/nginx/cache.conf
+    content: <nil> => max_size 2048m;
+
+    mode: <nil> => 0644
+  change File[/etc/nginx/conf.d/site.conf]
+    content: server_name {certname};
+listen {ip}:80;
+ => server_name {certname};
+listen {ip}:8080;
+
+[db-01.example.com] []
+  change Package[postgresql]
+    version: 15 => 16
+[web-03.example.com] [{certname} {ip}]
+  manage File[/etc/nginx/cache.conf]
+    path: <nil> => /etc/nginx/cache.conf
+    content: <nil> => max_size 4096m;
+
+    mode: <nil> => 0644
+  change File[/etc/nginx/conf.d/site.conf]
+    content: server_name {certname};
+listen {ip}:80;
+ => server_name {certname};
+listen {ip}:8080;
+
+fail new [mq-01.example.com]: Unsupported attribute at ` + testutil.Fixture("fleet/site-new/web.hcl") + `:19
+`
+	if got := summary(d); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestShardMerge: the shards cover every node once, and merging their
+// diffs gives the unsharded diff.
+func TestShardMerge(t *testing.T) {
+	t.Parallel()
+	old, new, nodes := loadFixture(t)
+	whole := DiffFleet(Sides{Old: old, New: new}, nodes, plandiff.DiffOptions{}, Options{})
+	for _, n := range []int{1, 2, 3, 7} {
+		var parts []*Diff
+		count := 0
+		for i := 1; i <= n; i++ {
+			share := Shard(nodes, i, n)
+			count += len(share)
+			part := DiffFleet(Sides{Old: old, New: new}, share, plandiff.DiffOptions{}, Options{})
+			part.Shard = ShardID(nodes, i, n)
+			parts = append(parts, part)
+		}
+		if count != len(nodes) {
+			t.Fatalf("%d shards hold %d of %d nodes", n, count, len(nodes))
+		}
+		merged, err := Merge(parts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := summary(merged), summary(whole); got != want {
+			t.Errorf("%d shards merged:\n%s\nunsharded:\n%s", n, got, want)
+		}
+	}
+}
+
+// shards are the n shards' diffs of the fixture, each with its identity.
+func shards(t *testing.T, n int) []*Diff {
+	t.Helper()
+	old, new, nodes := loadFixture(t)
+	var parts []*Diff
+	for i := 1; i <= n; i++ {
+		part := DiffFleet(Sides{Old: old, New: new}, Shard(nodes, i, n), plandiff.DiffOptions{}, Options{})
+		part.Shard = ShardID(nodes, i, n)
+		parts = append(parts, part)
+	}
+	return parts
+}
+
+// TestMergeRefuses: Merge checks what it can instead of trusting the
+// shards: every shard of one run once (a missing one is named), the nodes
+// in their own shard and all of the fleet, each group's key its diff's.
+func TestMergeRefuses(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		edit func(p []*Diff) []*Diff
+		want string
+	}{
+		{"2 of 3 shards", func(p []*Diff) []*Diff { return p[:2] }, "shard 3/3 of the run is missing"},
+		{"1 of 3 shards", func(p []*Diff) []*Diff { return p[1:2] }, "shard 1/3, 3/3 of the run is missing"},
+		{"a shard twice", func(p []*Diff) []*Diff { return append(p, p[0]) }, "shard 1/3 is given twice"},
+		{"not a shard", func(p []*Diff) []*Diff { p[1].Shard = nil; return p }, "input 2 is not a shard"},
+		{"another shard count", func(p []*Diff) []*Diff { p[2].Shard = &ShardOf{Index: 3, Of: 4, Fleet: p[2].Shard.Fleet}; return p }, "are not of one run"},
+		{"another fleet", func(p []*Diff) []*Diff { p[2].Shard = &ShardOf{Index: 3, Of: 3, Fleet: "x"}; return p }, "are not of one run"},
+		{"a huge shard count", func(p []*Diff) []*Diff {
+			for i, d := range p {
+				d.Shard = &ShardOf{Index: i + 1, Of: 1 << 40, Fleet: d.Shard.Fleet}
+			}
+			return p
+		}, "shard 4/1099511627776, 5/1099511627776, 6/1099511627776, 7/1099511627776, 8/1099511627776, 9/1099511627776, 10/1099511627776, 11/1099511627776, 12/1099511627776, 13/1099511627776 and 1099511627763 more of the run is missing"},
+		{"a negative shard count", func(p []*Diff) []*Diff {
+			for _, d := range p {
+				d.Shard = &ShardOf{Index: -1, Of: -3, Fleet: d.Shard.Fleet}
+			}
+			return p
+		}, "shard -1/-3 is not a shard number"},
+		{"shard number out of range", func(p []*Diff) []*Diff {
+			for _, d := range p {
+				d.Shard = &ShardOf{Index: d.Shard.Index - 1, Of: 3, Fleet: d.Shard.Fleet}
+			}
+			return p
+		}, "shard 0/3 is not a shard number"},
+		{"a node left out", func(p []*Diff) []*Diff {
+			for _, d := range p {
+				if len(d.Unchanged) > 0 {
+					d.Unchanged = d.Unchanged[1:]
+					return p
+				}
+			}
+			t.Fatal("no unchanged node to drop")
+			return p
+		}, "not the nodes of the fleet"},
+		{"a node in another shard", func(p []*Diff) []*Diff {
+			for j, d := range p {
+				if len(d.Unchanged) > 0 {
+					other := p[(j+1)%len(p)]
+					other.Unchanged = append(other.Unchanged, d.Unchanged[0])
+					d.Unchanged = d.Unchanged[1:]
+					return p
+				}
+			}
+			t.Fatal("no unchanged node to move")
+			return p
+		}, "but belongs to shard"},
+		{"two diffs under one key", func(p []*Diff) []*Diff {
+			for _, d := range p {
+				for i := range d.Groups {
+					d.Groups[i].Key = "same"
+				}
+			}
+			return p
+		}, "has the key same, but its diff's key is"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Merge(tt.edit(shards(t, 3)))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Merge: %v, want an error with %q", err, tt.want)
+			}
+		})
+	}
+	if _, err := Merge(shards(t, 3)); err != nil {
+		t.Errorf("the three shards: %v", err)
+	}
+}
+
+// outcomeWhat is the outcome in a few words (render.OutcomesText's
+// wording is tested with it).
+func outcomeWhat(o Outcome) string {
+	switch {
+	case o.Failed:
+		return "fail: " + o.Errors
+	case o.Plan:
+		return fmt.Sprintf("share one plan of %d steps", o.Steps)
+	}
+	return "compile"
+}
+
+func TestValidatePlans(t *testing.T) {
+	t.Parallel()
+	_, new, nodes := loadFixture(t)
+	var got []string
+	for _, o := range Validate(new, nodes, Options{}) {
+		got = append(got, fmt.Sprintf("%d %s %v", len(o.Nodes), outcomeWhat(o), o.Nodes))
+	}
+	want := "1 fail: Unsupported attribute at " + testutil.Fixture("fleet/site-new/web.hcl") + ":19 [mq-01.example.com]|" +
+		"5 compile [db-01.example.com db-02.example.com web-01.example.com web-02.example.com web-03.example.com]"
+	if strings.Join(got, "|") != want {
+		t.Errorf("Validate:\n%s\nwant\n%s", strings.Join(got, "|"), want)
+	}
+	got = nil
+	for _, o := range Plans(new, nodes, Options{}) {
+		got = append(got, fmt.Sprintf("%d %s %v", len(o.Nodes), outcomeWhat(o), o.Nodes))
+	}
+	want = "1 fail: Unsupported attribute at " + testutil.Fixture("fleet/site-new/web.hcl") + ":19 [mq-01.example.com]|" +
+		"3 share one plan of 7 steps [web-01.example.com web-02.example.com web-03.example.com]|" +
+		"2 share one plan of 4 steps [db-01.example.com db-02.example.com]"
+	if strings.Join(got, "|") != want {
+		t.Errorf("Plans:\n%s\nwant\n%s", strings.Join(got, "|"), want)
+	}
+}
+
+func TestIdentityReplace(t *testing.T) {
+	t.Parallel()
+	n := &nodefacts.Node{Name: "web-1.example.com"}
+	nodes, _ := nodefacts.Read(testutil.Fixture("fleet/facts/web-01.example.com.json"))
+	n.Facts = nodes[0].Facts // hostname web-01, ip 192.0.2.11
+	id := identityOf(n)
+	tests := []struct{ in, want string }{
+		{"web-1.example.com", "{certname}"},
+		{"web-10.example.com web-1", "web-10.example.com {hostname}"},
+		{"listen 192.0.2.11:80 192.0.2.110", "listen {ip}:80 192.0.2.110"},
+		{"web-01.example.com/web-01", "{fqdn}/{hostname}"},
+		{"nothing", "nothing"},
+	}
+	for _, tt := range tests {
+		if got := id.replace(tt.in); got != tt.want {
+			t.Errorf("replace(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestDiffFleetSides: a node failing only before the change, or on both
+// sides, is reported as such.
+func TestDiffFleetSides(t *testing.T) {
+	t.Parallel()
+	old, new, nodes := loadFixture(t)
+	tests := []struct {
+		sides Sides
+		want  string
+	}{
+		{Sides{Old: new, New: old}, "fail old [mq-01.example.com]: Unsupported attribute at " + testutil.Fixture("fleet/site-new/web.hcl") + ":19\n"},
+		{Sides{Old: new, New: new}, "fail both [mq-01.example.com]: Unsupported attribute at " + testutil.Fixture("fleet/site-new/web.hcl") + ":19\n"},
+	}
+	for _, tt := range tests {
+		d := DiffFleet(tt.sides, nodes, plandiff.DiffOptions{}, Options{})
+		got := summary(d)
+		if !strings.HasSuffix(got, tt.want) || d.Failing(NewSide) != 0 {
+			t.Errorf("got:\n%s\nwant it to end with:\n%s", got, tt.want)
+		}
+	}
+	// A side without files (a path new in the change): every resource
+	// of every node is newly managed.
+	d := DiffFleet(Sides{New: old}, nodes, plandiff.DiffOptions{}, Options{})
+	if d.Changed() != 6 || d.Groups[0].Diff.Counts().Manage == 0 {
+		t.Errorf("from nothing: %s", summary(d))
+	}
+}
+
+// TestDiffGeneratedFleet: on a generated fleet, nodes whose diffs are
+// identical (no placeholder) group, the web nodes group through their
+// identity, and the mq nodes without the datacenter fact fail.
+func TestDiffGeneratedFleet(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	f := gen.GenerateFleet(gen.FleetOptions{Nodes: 80, Resources: 100})
+	paths := map[string]string{}
+	for sub, files := range map[string][]gen.File{"old": f.Old, "new": f.New, "facts": f.Facts} {
+		paths[sub] = filepath.Join(dir, sub)
+		if err := os.MkdirAll(paths[sub], 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, file := range files {
+			if err := os.WriteFile(filepath.Join(paths[sub], file.Name), file.Src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	old, _ := catalog.LoadSite([]string{paths["old"]}, catalog.LoadOptions{})
+	new, _ := catalog.LoadSite([]string{paths["new"]}, catalog.LoadOptions{})
+	nodes, diags := nodefacts.Read(paths["facts"])
+	if diags.HasErrors() || len(nodes) != 80 {
+		t.Fatal(len(nodes), diags)
+	}
+	d := DiffFleet(Sides{Old: old, New: new}, nodes, plandiff.DiffOptions{}, Options{})
+	var got []string
+	for _, g := range d.Groups {
+		got = append(got, fmt.Sprintf("%d %v", len(g.Nodes), g.Placeholders))
+	}
+	// The shared change alone on 20 cache and 7 RedHat db nodes; 20 web
+	// nodes (one diff up to {certname} and {ip}); 18 mq nodes (and their
+	// new datacenter setting); 13 Debian db nodes (the version).
+	want := "27 [] | 20 [{certname} {ip}] | 18 [] | 13 []"
+	if strings.Join(got, " | ") != want || d.Failing(NewSide) != 2 {
+		t.Errorf("groups %s, %d failing; want %s, 2 failing", strings.Join(got, " | "), d.Failing(NewSide), want)
+	}
+}
+
+// TestDiffFleetSecrets: a sensitive attribute set from a fact shows in
+// no output of the fleet diff, not even in the grouping: nodes with
+// different secrets have one diff.
+func TestDiffFleetSecrets(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	types := `type "user" {
+  desc = "A user."
+  attribute "name" {
+    type      = "String[1]"
+    desc      = "The name."
+    behaviour = "namevar"
+  }
+  attribute "password" {
+    type      = "Optional[String]"
+    desc      = "The password."
+    sensitive = true
+  }
+}
+`
+	for side, pw := range map[string]string{"old": `"x-${facts.pw}"`, "new": `"y-${facts.pw}"`} {
+		if err := os.MkdirAll(filepath.Join(dir, side), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		src := types + "resource \"user\" \"deploy\" {\n  password = " + pw + "\n}\n"
+		if err := os.WriteFile(filepath.Join(dir, side, "site.hcl"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	facts := filepath.Join(dir, "facts.json")
+	rows := `[{"certname": "a.example.com", "name": "pw", "value": "hunter2"}, {"certname": "b.example.com", "name": "pw", "value": "swordfish"}]`
+	if err := os.WriteFile(facts, []byte(rows), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old, _ := catalog.LoadSite([]string{filepath.Join(dir, "old")}, catalog.LoadOptions{})
+	new, _ := catalog.LoadSite([]string{filepath.Join(dir, "new")}, catalog.LoadOptions{})
+	nodes, _ := nodefacts.Read(facts)
+	d := DiffFleet(Sides{Old: old, New: new}, nodes, plandiff.DiffOptions{}, Options{})
+	got := summary(d)
+	if len(d.Groups) != 1 || strings.Contains(got, "hunter2") || strings.Contains(got, "swordfish") {
+		t.Errorf("%s", got)
+	}
+}
+
+// TestIdentityOrder: titles holding the node's name sort apart from
+// other titles differently on each node; after the placeholders the
+// diffs list them alike and group.
+func TestIdentityOrder(t *testing.T) {
+	t.Parallel()
+	mk := func(name string) *plandiff.PlanDiff {
+		return &plandiff.PlanDiff{Resources: []plandiff.ResourceChange{
+			{Action: plandiff.Manage, Type: "file", Ref: "File[/srv/" + name + "]"},
+			{Action: plandiff.Manage, Type: "file", Ref: "File[/srv/m]"},
+		}}
+	}
+	b := newBuilder(plandiff.StrictError, 2)
+	for _, name := range []string{"alpha", "zulu"} {
+		d := mk(name)
+		if name == "zulu" { // sorted by ref, as plandiff.Diff does
+			d.Resources[0], d.Resources[1] = d.Resources[1], d.Resources[0]
+		}
+		b.add(nodeResult{name: name, id: identityOf(&nodefacts.Node{Name: name}), diff: d})
+	}
+	if d := b.result(); len(d.Groups) != 1 {
+		t.Errorf("%d groups: %s", len(d.Groups), summary(d))
+	}
+}
+
+// TestIdentityOrderEveryList: the same holds for skips and refreshes out
+// of order (in a cycle: no step, so by ref) and for new cycles, whose
+// paths start at their smallest ref.
+func TestIdentityOrderEveryList(t *testing.T) {
+	t.Parallel()
+	mk := func(name string) *plandiff.PlanDiff {
+		own, other := "File[/srv/"+name+"]", "File[/srv/m]"
+		d := &plandiff.PlanDiff{
+			Skips:     []plandiff.Skip{{Ref: own, Path: []string{other, own}}, {Ref: other, Path: []string{own, other}}},
+			Refreshes: []plandiff.Refresh{{Ref: own, Path: []string{other, own}}, {Ref: other, Path: []string{own, other}}},
+			NewCycles: [][]string{{own, other, own}, {"Exec[" + name + "]", "Exec[m]", "Exec[" + name + "]"}},
+		}
+		if name == "zulu" { // as graph sorts the real refs
+			d.Skips[0], d.Skips[1] = d.Skips[1], d.Skips[0]
+			d.Refreshes[0], d.Refreshes[1] = d.Refreshes[1], d.Refreshes[0]
+			d.NewCycles = [][]string{{"Exec[m]", "Exec[zulu]", "Exec[m]"}, {other, own, other}}
+		}
+		return d
+	}
+	b := newBuilder(plandiff.StrictError, 2)
+	for _, name := range []string{"alpha", "zulu"} {
+		b.add(nodeResult{name: name, id: identityOf(&nodefacts.Node{Name: name}), diff: mk(name)})
+	}
+	if d := b.result(); len(d.Groups) != 1 {
+		t.Errorf("%d groups: %s", len(d.Groups), summary(d))
+	}
+}
+
+// TestPlansShown: each distinct plan keeps the plan of its first node by
+// name, whatever the order the workers finish in; failures keep none.
+func TestPlansShown(t *testing.T) {
+	t.Parallel()
+	old, new, nodes := loadFixture(t)
+	for _, site := range []*catalog.Site{old, new} {
+		for run := 0; run < 3; run++ {
+			for _, o := range Plans(site, nodes, Options{Workers: 4}) {
+				switch {
+				case o.Failed && o.Shown != nil:
+					t.Errorf("a failure keeps a plan: %v", o.Nodes)
+				case !o.Failed && (o.Shown == nil || o.ShownFor != o.Nodes[0] || len(o.Shown.Steps) != o.Steps):
+					t.Errorf("%v: shown for %q with %v, want the plan of %s with %d steps", o.Nodes, o.ShownFor, o.Shown != nil, o.Nodes[0], o.Steps)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,53 @@
+package fleet
+
+import (
+	"sync/atomic"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/nodefacts"
+	"github.com/catc-dev/catc/internal/pool"
+)
+
+// Options tune a fleet run.
+type Options struct {
+	// Workers bounds the nodes compiled at once; 0 means GOMAXPROCS.
+	Workers int
+	// Progress, when set, is called after each node with the number of
+	// nodes done and the total (from several goroutines, in order of
+	// completion; done only grows).
+	Progress func(done, total int)
+	// Each, when set, is called by Validate and Plans with every node that
+	// compiles and its plan (from several goroutines): compile --nodes
+	// writes the catalogs from it, so they are never all held at once.
+	// An error makes the node fail with it.
+	Each func(n *nodefacts.Node, p *graph.Plan) error
+}
+
+// each runs fn(i) for every node index on o.Workers goroutines, one
+// node per claim (a node's compilation dwarfs the claim), calling
+// o.Progress after each.
+func each(n int, o Options, fn func(i int)) {
+	var done atomic.Int64
+	pool.For(n, o.Workers, 1, func(i int) {
+		fn(i)
+		d := done.Add(1)
+		if o.Progress != nil {
+			o.Progress(int(d), n)
+		}
+	})
+}
+
+// compileNode declares and orders the site for one node. The plan is nil
+// when the catalog has errors; cycles come back as diagnostics with a
+// plan.
+func compileNode(site *catalog.Site, n *nodefacts.Node) (*graph.Plan, hcl.Diagnostics) {
+	cat, diags := site.Compile(n)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	plan, more := graph.Order(graph.Build(cat), graph.Ordering{})
+	return plan, append(diags, more...)
+}

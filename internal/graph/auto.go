@@ -1,0 +1,114 @@
+package graph
+
+import (
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/internal/catalog"
+)
+
+// autoPasses is the order Puppet 7 adds auto edges for one resource
+// (RelationshipGraph#build_manual_and_auto_relationships): the rules
+// pointing at the resource first, then those pointing away from it.
+var autoPasses = []struct {
+	rule    catalog.AutoKind
+	kind    Kind
+	inbound bool
+}{
+	{catalog.AutoRequire, AutoRequire, true},
+	{catalog.AutoSubscribe, AutoSubscribe, true},
+	{catalog.AutoBefore, AutoBefore, false},
+	{catalog.AutoNotify, AutoNotify, false},
+}
+
+// addAutoEdges applies every type's auto rules, resource by resource in
+// declaration order. Targets resolve like references (title, then alias
+// or uniqueness key); a target that is not in the catalog, or whose type
+// is unknown, is skipped silently. An edge is skipped (and recorded in
+// Skipped) when the two resources already have an edge in either
+// direction, manual or auto. The targets are looked up first, in
+// parallel (the catalog is read-only); the edges are then added in
+// Puppet's order.
+func (g *Graph) addAutoEdges() {
+	c := g.Catalog
+	targets := make([][]autoTarget, len(c.Resources))
+	parallel(len(c.Resources), func(i int) { targets[i] = autoTargets(c, c.Resources[i]) })
+	for i, r := range c.Resources {
+		for _, t := range targets[i] {
+			pass := autoPasses[t.pass]
+			from, to := t.target.Index, i
+			if !pass.inbound {
+				from, to = i, t.target.Index
+			}
+			g.addAuto(from, to, Origin{Kind: pass.kind, Resource: r, Range: termRange(r, t.rule.Terms[t.term]), Rule: t.rule, Term: t.term})
+		}
+	}
+}
+
+// autoTarget is a resource one term of an auto rule names for a resource.
+type autoTarget struct {
+	pass   int // index in autoPasses
+	rule   *catalog.AutoRule
+	term   int
+	target *catalog.Resource
+}
+
+// autoTargets resolves r's auto rules: by pass, then rule, then term,
+// then title, the order the edges are added in.
+func autoTargets(c *catalog.Catalog, r *catalog.Resource) []autoTarget {
+	if r.Type == nil || len(r.Type.AutoRules) == 0 {
+		return nil
+	}
+	var out []autoTarget
+	for p, pass := range autoPasses {
+		for _, rule := range r.Type.AutoRules {
+			if rule.Kind != pass.rule || c.Type(rule.Target) == nil {
+				continue
+			}
+			for t := range rule.Terms {
+				for _, title := range termTitles(r, rule, t) {
+					if target := c.Lookup(rule.Target, title); target != nil {
+						out = append(out, autoTarget{pass: p, rule: rule, term: t, target: target})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// addAuto adds an auto edge unless an edge between the two exists.
+func (g *Graph) addAuto(from, to int, o Origin) {
+	if g.node(from) == nil || g.node(to) == nil {
+		return
+	}
+	same, reverse := g.edgeOf(from, to) != nil, g.edgeOf(to, from) != nil
+	if same || reverse {
+		g.Skipped = append(g.Skipped, SkippedAuto{
+			From: g.nodes[from].Resource, To: g.nodes[to].Resource, Origin: o, Same: same, Reverse: reverse,
+		})
+		return
+	}
+	g.add(from, to, o)
+}
+
+// termTitles evaluates one term of rule for r (the Resource API's
+// expansion: a list value expands, an unset one vanishes).
+func termTitles(r *catalog.Resource, rule *catalog.AutoRule, t int) []string {
+	if rule.Terms[t].Attr != "" && r.Attributes == nil {
+		return nil
+	}
+	one := *rule
+	one.Terms = rule.Terms[t : t+1]
+	return r.AutoTitles(&one)
+}
+
+// termRange is where the resource supplied a term's title: the attribute
+// written for a "$attr" term, else the resource's declaration.
+func termRange(r *catalog.Resource, term catalog.AutoTerm) hcl.Range {
+	if term.Attr != "" {
+		if rng, ok := r.AttrRanges[term.Attr]; ok {
+			return rng
+		}
+	}
+	return r.DeclRange
+}

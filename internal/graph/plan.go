@@ -1,0 +1,119 @@
+package graph
+
+import (
+	"slices"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/internal/catalog"
+)
+
+// Plan is the apply plan of a graph: Puppet's order, what each step
+// waits for and what refreshes it, and the cycles that stop it.
+type Plan struct {
+	Graph *Graph
+	// Ordering is how ties were broken.
+	Ordering Ordering
+	// Steps are in apply order. With cycles they hold only the resources
+	// that could be ordered, and Puppet would apply none of them.
+	Steps []Step
+	// Cycles are the dependency cycles, sorted by smallest member ref; nil
+	// when the plan is complete.
+	Cycles Cycles
+	// Blocked are the resources in a cycle or waiting on one, by
+	// declaration index; nil when the plan is complete.
+	Blocked []*catalog.Resource
+
+	step    []int // 1-based step by declaration index; 0 = blocked
+	refresh [][]Refresher
+}
+
+// Step is one resource of the plan.
+type Step struct {
+	Resource *catalog.Resource
+	// WaitsFor are the edges into the resource (its direct
+	// predecessors), in the order those were applied. It may share
+	// memory with the graph: do not modify it.
+	WaitsFor []*Edge
+	// RefreshedBy are the resources whose events reach this one, directly
+	// or through chains of refresh edges, by declaration index.
+	RefreshedBy []Refresher
+}
+
+// Order plans g: Kahn's algorithm taking the ready resource declared
+// first (or, with o.Random, a seeded random one), the cycles among what
+// could not be ordered, and the refresh sources of every resource. The
+// diagnostics are one error per cycle (Cycles.Diagnostics). Cost:
+// O((V + E) log V) plus the refresh searches.
+func Order(g *Graph, o Ordering) (*Plan, hcl.Diagnostics) {
+	// The refresh searches and Kahn's algorithm only read the graph: on
+	// a big one they run side by side.
+	var refresh [][]Refresher
+	done := make(chan struct{})
+	search := func() { refresh = g.refreshers(); close(done) }
+	if len(g.nodes) >= parallelMin {
+		go search()
+	} else {
+		search()
+	}
+	ordered := g.order(o)
+	<-done
+	p := &Plan{Graph: g, Ordering: o, step: make([]int, len(g.nodes)), refresh: refresh}
+	for i, v := range ordered {
+		p.step[v] = i + 1
+	}
+	p.Steps = make([]Step, len(ordered))
+	for i, v := range ordered {
+		p.Steps[i] = p.stepOf(v)
+	}
+	if len(ordered) < len(g.nodes) {
+		p.Cycles = g.cycles(ordered)
+		for v, s := range p.step {
+			if s == 0 {
+				p.Blocked = append(p.Blocked, g.nodes[v].Resource)
+			}
+		}
+	}
+	return p, p.Cycles.Diagnostics()
+}
+
+func (p *Plan) stepOf(v int32) Step {
+	r := p.Graph.nodes[v].Resource
+	byStep := func(a, b *Edge) int { return p.step[a.F.id] - p.step[b.F.id] }
+	waits := p.Graph.in[v]
+	if !slices.IsSortedFunc(waits, byStep) {
+		waits = slices.Clone(waits)
+		slices.SortStableFunc(waits, byStep)
+	}
+	return Step{Resource: r, WaitsFor: waits[:len(waits):len(waits)], RefreshedBy: p.refresh[v]}
+}
+
+// Complete reports whether every resource is ordered (no cycles).
+func (p *Plan) Complete() bool { return len(p.Cycles) == 0 }
+
+// Order returns the ordered resources in apply order.
+func (p *Plan) Order() []*catalog.Resource {
+	out := make([]*catalog.Resource, len(p.Steps))
+	for i, s := range p.Steps {
+		out[i] = s.Resource
+	}
+	return out
+}
+
+// StepOf is r's 1-based position in the order, or 0 when r is blocked by
+// a cycle (or not in the catalog).
+func (p *Plan) StepOf(r *catalog.Resource) int {
+	if r == nil || r.Index < 0 || r.Index >= len(p.step) || p.Graph.nodes[r.Index].Resource != r {
+		return 0
+	}
+	return p.step[r.Index]
+}
+
+// RefreshedBy are the resources whose events reach r, by declaration
+// index (see Step.RefreshedBy); nil for none.
+func (p *Plan) RefreshedBy(r *catalog.Resource) []Refresher {
+	if r == nil || r.Index < 0 || r.Index >= len(p.refresh) {
+		return nil
+	}
+	return p.refresh[r.Index]
+}

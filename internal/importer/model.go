@@ -1,0 +1,86 @@
+package importer
+
+import (
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/internal/importer/ruby"
+)
+
+// typeSpec is what one register_type call defines, in the order the HCL
+// is written. Every piece keeps its Ruby range for diagnostics.
+type typeSpec struct {
+	name     string
+	call     hcl.Range
+	nameRng  hcl.Range
+	docs     []docSpec // desc and/or docs, as written
+	attrs    []*attrSpec
+	patterns []patternSpec
+	autos    []autoSpec
+	features *featureSpec
+}
+
+type docSpec struct {
+	key  string // desc or docs
+	text string
+	rng  hcl.Range
+}
+
+type attrSpec struct {
+	name      string
+	rng       hcl.Range // the attribute's key
+	typ       *stringSpec
+	desc      *stringSpec
+	deflt     ruby.Node
+	behaviour *behaviourSpec
+	sensitive *boolSpec
+	// defaultNode is the default as written, literal or not: if the
+	// attribute is a secret, diagnostics must not show it.
+	defaultNode ruby.Node
+	// ignoredValues are the values of options the Resource API ignores
+	// (defaultto: …): not a default, but likely one, so hidden alike.
+	ignoredValues []ruby.Node
+	// sensitiveUnknown and typeUnknown: the flag or the type is not a
+	// literal, so the default may be a secret.
+	sensitiveUnknown, typeUnknown bool
+}
+
+type stringSpec struct {
+	value string
+	rng   hcl.Range
+}
+
+type behaviourSpec struct {
+	key   string // behaviour or behavior
+	value string
+	rng   hcl.Range
+}
+
+type boolSpec struct {
+	value bool
+	rng   hcl.Range
+}
+
+type patternSpec struct {
+	pattern string // with the Ruby flags as an inline group
+	desc    *stringSpec
+	rng     hcl.Range
+	patRng  hcl.Range
+}
+
+type autoSpec struct {
+	kind  string // autorequire, …
+	rng   hcl.Range
+	rules []autoRule
+}
+
+type autoRule struct {
+	typ    string
+	titles []string
+	list   bool // written as an array
+	rng    hcl.Range
+}
+
+type featureSpec struct {
+	names []string
+	rng   hcl.Range
+}

@@ -1,0 +1,227 @@
+package lsp
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/hclpaths"
+	"github.com/catc-dev/catc/internal/inputfile"
+	"github.com/catc-dev/catc/internal/render"
+)
+
+// workspace is the server's view of the files: what is on disk below the
+// folders, and the open buffers, which take precedence.
+type workspace struct {
+	folders  []string
+	settings Settings
+	disk     map[string][]byte // every *.hcl below the folders, by path
+	open     map[string][]byte // open buffers, by path
+	cache    *catalog.ParseCache
+}
+
+func newWorkspace() *workspace {
+	return &workspace{disk: map[string][]byte{}, open: map[string][]byte{}, cache: catalog.NewParseCache()}
+}
+
+// scan reads every *.hcl file below the folders again, leaving out the
+// var files (they hold `name = value`, not declarations). Unreadable
+// entries (also devices, pipes and files over inputfile.MaxSize) are
+// skipped: the folders are the user's tree, not a list of inputs they
+// named.
+func (w *workspace) scan() {
+	w.disk = map[string][]byte{}
+	skip := map[string]bool{}
+	for _, f := range w.settings.VarFiles {
+		skip[filepath.Clean(f)] = true
+	}
+	// The listing catc validate makes of the folders: hidden directories
+	// left out, symbolic links to directories followed (loops skipped).
+	files, _ := hclpaths.Expand(w.folders, nil)
+	for _, p := range files {
+		if skip[filepath.Clean(p)] {
+			continue
+		}
+		if src, err := inputfile.Read(p); err == nil {
+			w.disk[p] = src
+		}
+	}
+}
+
+// reread refreshes one file from disk (created, changed or deleted).
+func (w *workspace) reread(path string) {
+	if !strings.HasSuffix(path, ".hcl") || !w.below(path) {
+		return
+	}
+	src, err := inputfile.Read(path)
+	if err != nil {
+		delete(w.disk, path)
+		return
+	}
+	w.disk[path] = src
+}
+
+func (w *workspace) below(path string) bool {
+	for _, dir := range w.folders {
+		if rel, err := filepath.Rel(dir, path); err == nil && !strings.HasPrefix(rel, "..") {
+			return true
+		}
+	}
+	return false
+}
+
+// text is the content a path has for the server: its buffer, else disk.
+func (w *workspace) text(path string) ([]byte, bool) {
+	if src, ok := w.open[path]; ok {
+		return src, true
+	}
+	src, ok := w.disk[path]
+	return src, ok
+}
+
+// files lists what a load reads, in declaration order: the files below
+// each folder in bytewise path order (as `catc validate FOLDER…` reads
+// them), then open buffers outside every folder, sorted.
+func (w *workspace) files() []string {
+	var below, outside []string
+	seen := map[string]bool{}
+	for p := range w.disk {
+		below = append(below, p)
+		seen[p] = true
+	}
+	for p := range w.open {
+		if seen[p] {
+			continue
+		}
+		if w.below(p) {
+			below = append(below, p)
+		} else {
+			outside = append(outside, p)
+		}
+	}
+	rank := make(map[string]int, len(below)) // the first folder holding the file
+	for _, p := range below {
+		rank[p] = len(w.folders)
+		for i, dir := range w.folders {
+			if rel, err := filepath.Rel(dir, p); err == nil && !strings.HasPrefix(rel, "..") {
+				rank[p] = i
+				break
+			}
+		}
+	}
+	sort.Slice(below, func(i, j int) bool {
+		ri, rj := rank[below[i]], rank[below[j]]
+		if ri != rj {
+			return ri < rj
+		}
+		return below[i] < below[j]
+	})
+	sort.Strings(outside)
+	return append(below, outside...)
+}
+
+// snapshot is one compiled state of the workspace; requests read the
+// latest one.
+type snapshot struct {
+	cat   *catalog.Catalog
+	graph *graph.Graph
+	plan  *graph.Plan
+	// diags are every diagnostic `catc validate` would print: the load's,
+	// then the cycles' (only when the load has no errors, as the CLI).
+	diags hcl.Diagnostics
+	// cycleOf maps a cycle diagnostic to its cycle.
+	cycleOf map[*hcl.Diagnostic]graph.Cycle
+	srcs    map[string][]byte
+	lines   map[string]*lineIndex
+	// byFile are the resources declared in each file, in source order,
+	// with the blocks that depend on the node and that this load (without
+	// a node, or with the settings' facts) declared nothing of: the
+	// editor shows those as written (see catalog.Catalog.Conditional).
+	byFile map[string][]*catalog.Resource
+	// undeclared are those blocks: in no graph, with no step.
+	undeclared map[*catalog.Resource]bool
+}
+
+// load compiles the workspace.
+func (w *workspace) load() *snapshot {
+	names := w.files()
+	srcs := make([][]byte, len(names))
+	snap := &snapshot{srcs: make(map[string][]byte, len(names)), lines: map[string]*lineIndex{}}
+	for i, n := range names {
+		srcs[i], _ = w.text(n)
+		snap.srcs[n] = srcs[i]
+	}
+	cat, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{
+		Vars: w.settings.varFlags(), VarFiles: w.settings.VarFiles, FactsFile: w.settings.Facts, Cache: w.cache,
+	})
+	snap.cat, snap.diags = cat, diags
+	snap.graph = graph.Build(cat)
+	plan, cycleDiags := graph.Order(snap.graph, graph.Ordering{})
+	cycleDiags = render.WhyHints(cycleDiags, w.folders)
+	snap.plan = plan
+	if !diags.HasErrors() {
+		snap.cycleOf = make(map[*hcl.Diagnostic]graph.Cycle, len(cycleDiags))
+		for i, d := range cycleDiags {
+			snap.cycleOf[d] = plan.Cycles[i]
+		}
+		snap.diags = append(snap.diags, cycleDiags...)
+	}
+	snap.byFile = map[string][]*catalog.Resource{}
+	declared := make(map[hcl.Range]bool, len(cat.Resources))
+	for _, r := range cat.Resources {
+		f := r.DeclRange.Filename
+		snap.byFile[f] = append(snap.byFile[f], r)
+		declared[r.DeclRange] = true
+	}
+	snap.addUndeclared(cat.Conditional, declared)
+	return snap
+}
+
+// addUndeclared puts the conditional blocks no resource was declared
+// from among the file's resources, in source order.
+func (s *snapshot) addUndeclared(blocks []*catalog.Resource, declared map[hcl.Range]bool) {
+	s.undeclared = map[*catalog.Resource]bool{}
+	touched := map[string]bool{}
+	for _, r := range blocks {
+		if declared[r.DeclRange] {
+			continue
+		}
+		f := r.DeclRange.Filename
+		s.byFile[f] = append(s.byFile[f], r)
+		s.undeclared[r] = true
+		touched[f] = true
+	}
+	for f := range touched {
+		rs := s.byFile[f]
+		sort.SliceStable(rs, func(i, j int) bool { return rs[i].DeclRange.Start.Byte < rs[j].DeclRange.Start.Byte })
+	}
+}
+
+// lineIndexOf is the line index of a loaded file (or of one the load
+// read besides the workspace's, such as a var file: the catalog holds its
+// bytes, secrets masked byte for byte with line breaks kept, so lines and
+// byte offsets are those of the file on disk).
+func (s *snapshot) lineIndexOf(name string) *lineIndex {
+	if li, ok := s.lines[name]; ok {
+		return li
+	}
+	src, ok := s.srcs[name]
+	if !ok && s.cat != nil {
+		if f := s.cat.Files()[name]; f != nil {
+			src = f.Bytes
+		}
+	}
+	li := newLineIndex(src)
+	s.lines[name] = li
+	return li
+}
+
+// location is an LSP location of a catc range.
+func (s *snapshot) location(r hcl.Range) protocol.Location {
+	return protocol.Location{URI: pathToURI(r.Filename), Range: s.lineIndexOf(r.Filename).rangeOf(r)}
+}

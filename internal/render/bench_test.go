@@ -1,0 +1,76 @@
+package render
+
+import (
+	"io"
+	"testing"
+
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/catalogjson"
+	"github.com/catc-dev/catc/internal/gen"
+	"github.com/catc-dev/catc/internal/graph"
+)
+
+// generatedPlan loads and plans n resources of the synthetic generator,
+// as `catc plan` would.
+func generatedPlan(b *testing.B, n int) *graph.Plan {
+	b.Helper()
+	var names []string
+	var srcs [][]byte
+	for _, f := range gen.Generate(gen.Options{Resources: n}) {
+		names, srcs = append(names, f.Name), append(srcs, f.Src)
+	}
+	c, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+	if diags.HasErrors() {
+		b.Fatal(diags.Error())
+	}
+	p, _ := graph.Order(graph.Build(c), graph.Ordering{})
+	return p
+}
+
+// BenchmarkPlanText is the text plan of 10,000 generated resources.
+func BenchmarkPlanText(b *testing.B) {
+	p := generatedPlan(b, 10_000)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := PlanText(io.Discard, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPlanJSON is the JSON plan of 10,000 generated resources.
+func BenchmarkPlanJSON(b *testing.B) {
+	p := generatedPlan(b, 10_000)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := catalogjson.WritePlan(io.Discard, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkGraphOutput is `catc graph` of 10,000 generated resources,
+// whole graph: DOT and JSON.
+func BenchmarkGraphOutput(b *testing.B) {
+	p := generatedPlan(b, 10_000)
+	s, diags := p.Graph.Select(graph.Selection{})
+	if diags.HasErrors() {
+		b.Fatal(diags.Error())
+	}
+	b.Run("dot", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := DOT(io.Discard, s, DOTOptions{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("json", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := GraphJSON(io.Discard, s); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

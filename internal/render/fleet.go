@@ -1,0 +1,53 @@
+package render
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/catc-dev/catc/internal/fleet"
+	"github.com/catc-dev/catc/internal/plural"
+)
+
+// groupTitle heads a distinct diff: "2 nodes: a, b" with its
+// placeholders explained.
+func groupTitle(g fleet.Group, names string) string {
+	s := fmt.Sprintf("%s: %s", plural.Noun(len(g.Nodes), "node", "nodes"), names)
+	if len(g.Placeholders) > 0 {
+		s += fmt.Sprintf(" (%s: each node's own)", strings.Join(g.Placeholders, ", "))
+	}
+	return s
+}
+
+func failureTitle(f fleet.Failure) string {
+	return fmt.Sprintf("%s %s: %s", plural.Noun(len(f.Nodes), "node", "nodes"), f.Side.Words(len(f.Nodes)), f.Errors)
+}
+
+// FleetText writes the fleet diff for a terminal: the summary, the
+// failing nodes by errors, then each distinct diff once, headed by its
+// nodes (every one), as DiffText prints it.
+func FleetText(w io.Writer, d *fleet.Diff, o DiffOptions) error {
+	bw := bufio.NewWriter(w)
+	t := textWriter{w: bw, color: o.Color}
+	t.bold(d.Summary())
+	for _, f := range d.Failures {
+		t.section(failureTitle(f))
+		t.plain("  " + strings.Join(f.Nodes, ", "))
+	}
+	if len(d.Unchanged) > 0 {
+		t.section(fmt.Sprintf("%s unchanged:", plural.Noun(len(d.Unchanged), "node", "nodes")))
+		t.plain("  " + strings.Join(d.Unchanged, ", "))
+	}
+	for _, g := range d.Groups {
+		fmt.Fprintln(bw)
+		t.bold("== " + groupTitle(g, strings.Join(g.Nodes, ", ")))
+		if err := bw.Flush(); err != nil {
+			return err
+		}
+		if err := DiffText(bw, g.Diff, o); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}

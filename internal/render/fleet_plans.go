@@ -1,0 +1,41 @@
+package render
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/catc-dev/catc/internal/fleet"
+	"github.com/catc-dev/catc/internal/plural"
+)
+
+// FleetPlansText writes plan --nodes for people: one line per outcome
+// (OutcomesText), then each distinct plan once, headed by the nodes that
+// share it, as PlanText prints one node's plan.
+func FleetPlansText(w io.Writer, outcomes []fleet.Outcome) error {
+	bw := bufio.NewWriter(w)
+	if err := OutcomesText(bw, outcomes); err != nil {
+		return err
+	}
+	for _, o := range outcomes {
+		if o.Shown == nil {
+			continue
+		}
+		fmt.Fprintf(bw, "\n== %s\n", shownTitle(o))
+		if err := PlanText(bw, o.Shown); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+// shownTitle heads a distinct plan: "3 nodes share this plan: a, b, c
+// (the plan of a; …)".
+func shownTitle(o fleet.Outcome) string {
+	if len(o.Nodes) == 1 {
+		return "1 node has this plan: " + o.Nodes[0]
+	}
+	return fmt.Sprintf("%s share this plan: %s (shown for %s; a title holding a node's own name or address differs from node to node)",
+		plural.Noun(len(o.Nodes), "node", "nodes"), strings.Join(o.Nodes, ", "), o.ShownFor)
+}

@@ -1,0 +1,46 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/catc-dev/catc/internal/fleet"
+	"github.com/catc-dev/catc/internal/plural"
+)
+
+// OutcomesText writes one line per outcome of a fleet run ("998 nodes
+// compile (a, b … and 988 more).", "1 node fails: Dependency cycle at
+// site/web.hcl:4 (web-03)."), or says that there were no nodes.
+func OutcomesText(w io.Writer, outcomes []fleet.Outcome) error {
+	var b strings.Builder
+	total := 0
+	for _, o := range outcomes {
+		total += len(o.Nodes)
+	}
+	if total == 0 {
+		b.WriteString("No nodes: the --nodes path (or this shard) holds none.\n")
+	}
+	for _, o := range outcomes {
+		fmt.Fprintf(&b, "%s %s (%s).\n", plural.Noun(len(o.Nodes), "node", "nodes"), outcomeVerb(o), plural.ListMore(o.Nodes, 10))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// outcomeVerb says what the outcome's nodes did, agreeing with their
+// number.
+func outcomeVerb(o fleet.Outcome) string {
+	n := len(o.Nodes)
+	if o.Failed {
+		return plural.Pick(n, "fails: ", "fail: ") + o.Errors
+	}
+	s := plural.Pick(n, "compiles", "compile")
+	if o.Plan {
+		s = plural.Pick(n, "has a plan of ", "share one plan of ") + plural.Noun(o.Steps, "step", "steps")
+	}
+	if o.Warnings > 0 {
+		s += " with " + plural.Noun(o.Warnings, "warning", "warnings")
+	}
+	return s
+}

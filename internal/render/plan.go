@@ -1,0 +1,154 @@
+package render
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/plural"
+)
+
+// PlanText writes the plan for people: the numbered steps in apply order,
+// each with its declaration's file:line, what it waits for (each direct
+// predecessor with the kinds and origins of the edge) and what refreshes
+// it. When the plan has cycles it writes instead every cycle, in Puppet's
+// form, with each edge's kind and file:line, since Puppet applies nothing
+// from such a catalog.
+func PlanText(w io.Writer, p *graph.Plan) error {
+	bw := bufio.NewWriter(w)
+	if !p.Complete() {
+		writeCycles(bw, p)
+		return bw.Flush()
+	}
+	how := "declaration order breaks ties"
+	if p.Ordering.Random {
+		how = fmt.Sprintf("random tie-breaks, seed %d", p.Ordering.Seed)
+	}
+	fmt.Fprintf(bw, "Apply order: %s (%s).\n", plural.Noun(len(p.Steps), "resource", "resources"), how)
+	// One step is a few lines and there can be 100,000 of them: the
+	// lines are put together with WriteString and strconv, not fmt.
+	var num []byte
+	for i, s := range p.Steps {
+		num = strconv.AppendInt(append(num[:0], '\n'), int64(i+1), 10)
+		bw.Write(num)
+		bw.WriteString(". ")
+		bw.WriteString(escape.Line(s.Resource.Ref()))
+		bw.WriteString("  ")
+		writeFileLine(bw, s.Resource.DeclRange.Filename, s.Resource.DeclRange.Start.Line)
+		if s.Resource.Renamed() {
+			bw.WriteString("  (declared as " + s.Resource.DeclaredRef() + ", renamed by its name)")
+		}
+		bw.WriteByte('\n')
+		for _, e := range s.WaitsFor {
+			bw.WriteString("   waits for ")
+			bw.WriteString(escape.Line(e.F.Resource.Ref()))
+			bw.WriteString(": ")
+			writeEdgeOrigins(bw, e)
+			bw.WriteByte('\n')
+		}
+		if len(s.RefreshedBy) > 0 {
+			bw.WriteString("   refreshed by ")
+			writeRefreshers(bw, s.RefreshedBy)
+			bw.WriteByte('\n')
+		}
+	}
+	return bw.Flush()
+}
+
+// writeFileLine writes fileLineOf(file, line).
+func writeFileLine(bw *bufio.Writer, file string, line int) {
+	bw.WriteString(escape.Line(file))
+	if line != 0 {
+		var buf [24]byte
+		bw.Write(strconv.AppendInt(append(buf[:0], ':'), int64(line), 10))
+	}
+}
+
+// writeEdgeOrigins writes edgeOrigins(e).
+func writeEdgeOrigins(bw *bufio.Writer, e *graph.Edge) {
+	for i, o := range e.Origins {
+		if i > 0 {
+			bw.WriteString("; ")
+		}
+		bw.WriteString(escape.Line(o.String()))
+	}
+	if e.Refresh() {
+		bw.WriteString(" (refresh)")
+	}
+}
+
+// writeRefreshers writes refresherList(rs).
+func writeRefreshers(bw *bufio.Writer, rs []graph.Refresher) {
+	for i, r := range rs {
+		if i > 0 {
+			bw.WriteString(", ")
+		}
+		bw.WriteString(escape.Line(r.Resource.Ref()))
+		if r.Via != nil {
+			bw.WriteString(" via ")
+			bw.WriteString(escape.Line(r.Via.Ref()))
+		}
+	}
+}
+
+func writeCycles(w io.Writer, p *graph.Plan) {
+	fmt.Fprintf(w, "%s: nothing can be applied (%s in a cycle or waiting on one).\n",
+		plural.Noun(len(p.Cycles), "dependency cycle", "dependency cycles"), plural.Noun(len(p.Blocked), "resource is", "resources are"))
+	for i, c := range p.Cycles {
+		fmt.Fprintf(w, "\nCycle %d: %s\n", i+1, escape.Line(c.String()))
+		for _, e := range c.Edges {
+			fmt.Fprintf(w, "  %s => %s: %s\n", escape.Line(e.F.Resource.Ref()), escape.Line(e.T.Resource.Ref()), edgeOrigins(e))
+		}
+		if others := c.Others(); len(others) > 0 {
+			fmt.Fprintf(w, "  also caught in this cycle: %s\n", resourceList(others))
+		}
+	}
+}
+
+// origins is every origin of an edge, joined by "; ", then "(refresh)"
+// when it carries refresh events. Like the other helpers here it returns
+// text escaped for a terminal (titles and paths may hold control
+// characters).
+func edgeOrigins(e *graph.Edge) string {
+	parts := make([]string, len(e.Origins))
+	for i, o := range e.Origins {
+		parts[i] = o.String()
+	}
+	s := strings.Join(parts, "; ")
+	if e.Refresh() {
+		s += " (refresh)"
+	}
+	return escape.Line(s)
+}
+
+// refreshers is "A, B via C, …".
+func refresherList(rs []graph.Refresher) string {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = r.Resource.Ref()
+		if r.Via != nil {
+			parts[i] += " via " + r.Via.Ref()
+		}
+	}
+	return escape.Line(strings.Join(parts, ", "))
+}
+
+func resourceList(rs []*catalog.Resource) string {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = r.Ref()
+	}
+	return escape.Line(strings.Join(parts, ", "))
+}
+
+func fileLineOf(file string, line int) string {
+	if line == 0 {
+		return escape.Line(file)
+	}
+	return fmt.Sprintf("%s:%d", escape.Line(file), line)
+}

@@ -1,0 +1,72 @@
+package render
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+
+	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/plural"
+)
+
+// WhyText answers `catc why FROM TO`: the shortest chain of edges
+// FROM => … => TO, one numbered line per edge with its kinds and origins
+// (file:line; for an auto rule also the rule's place in the type
+// definition); or, when TO must come before FROM, that the reverse holds
+// and its chain; or "FROM does not have to come before TO" with their
+// steps in the plan, whose relative order is then only declaration order
+// (or other dependencies of each).
+func WhyText(w io.Writer, a graph.Why) error {
+	bw := bufio.NewWriter(w)
+	from, to := escape.Line(a.From.Ref()), escape.Line(a.To.Ref())
+	switch {
+	case len(a.Path) > 0:
+		fmt.Fprintf(bw, "%s comes before %s through %s:\n", from, to, plural.Noun(len(a.Path), "edge", "edges"))
+		writeChain(bw, a.Path)
+	case len(a.Reverse) > 0:
+		fmt.Fprintf(bw, "%s does not come before %s: the reverse holds, %s must come before %s through %s:\n",
+			from, to, to, from, plural.Noun(len(a.Reverse), "edge", "edges"))
+		writeChain(bw, a.Reverse)
+	default:
+		fmt.Fprintf(bw, "%s does not have to come before %s: no chain of relationships leads from %s to %s, nor from %s to %s.\n", from, to, from, to, to, from)
+		fmt.Fprintf(bw, "In the plan %s is %s and %s is %s; their relative order comes only from declaration order and their other dependencies.\n",
+			from, stepPhrase(a.FromStep), to, stepPhrase(a.ToStep))
+	}
+	return bw.Flush()
+}
+
+// writeChain lists a chain of edges, one numbered edge and its origins each.
+func writeChain(bw *bufio.Writer, path []*graph.Edge) {
+	for i, e := range path {
+		fmt.Fprintf(bw, "  %d. %s => %s\n       %s\n", i+1, escape.Line(e.F.Resource.Ref()), escape.Line(e.T.Resource.Ref()), edgeOrigins(e))
+	}
+}
+
+// NeighboursText answers `catc why REF`: the resource's step, what it
+// waits for and what waits for it (each with the edge's origins), and
+// what refreshes it.
+func NeighboursText(w io.Writer, n graph.Neighbours) error {
+	bw := bufio.NewWriter(w)
+	r := n.Resource
+	fmt.Fprintf(bw, "%s  %s, %s\n", escape.Line(r.Ref()), fileLineOf(r.DeclRange.Filename, r.DeclRange.Start.Line), stepPhrase(n.Step))
+	fmt.Fprintf(bw, "\nWaits for (%d):\n", len(n.Before))
+	for _, e := range n.Before {
+		fmt.Fprintf(bw, "  %s: %s\n", escape.Line(e.F.Resource.Ref()), edgeOrigins(e))
+	}
+	fmt.Fprintf(bw, "\nComes before (%d):\n", len(n.After))
+	for _, e := range n.After {
+		fmt.Fprintf(bw, "  %s: %s\n", escape.Line(e.T.Resource.Ref()), edgeOrigins(e))
+	}
+	if len(n.RefreshedBy) > 0 {
+		fmt.Fprintf(bw, "\nRefreshed by %s\n", refresherList(n.RefreshedBy))
+	}
+	return bw.Flush()
+}
+
+func stepPhrase(step int) string {
+	if step == 0 {
+		return "blocked by a dependency cycle"
+	}
+	return fmt.Sprintf("step %d", step)
+}

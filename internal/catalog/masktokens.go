@@ -22,6 +22,12 @@ import (
 // top-level block around it ("" outside any); top-level names are
 // arguments only when top is set (a var file), else block types.
 func guessedRanges(src []byte, filename string, top bool, guess func(name, block string) bool) []hcl.Range {
+	// A file nested too deeply to parse is not lexed either: the lexer's
+	// time grows faster than the file (4 MB of nested template directives
+	// took 10 s). All of it may then be a secret.
+	if _, ok := (&nestScanner{src: src}).scan(); !ok {
+		return []hcl.Range{wholeFile(src, filename)}
+	}
 	toks, _ := hclsyntax.LexConfig(src, filename, hcl.InitialPos)
 	var out []hcl.Range
 	depth := 0  // braces of blocks (values are skipped whole)
@@ -116,4 +122,11 @@ func valueEnd(toks hclsyntax.Tokens, i int) int {
 		}
 	}
 	return len(toks) - 1
+}
+
+// wholeFile is the range of all of src.
+func wholeFile(src []byte, filename string) hcl.Range {
+	end := hcl.Pos{Line: 1 + bytes.Count(src, []byte("\n")), Byte: len(src)}
+	end.Column = 1 + len(src) - (bytes.LastIndexByte(src, '\n') + 1)
+	return hcl.Range{Filename: filename, Start: hcl.InitialPos, End: end}
 }

@@ -53,6 +53,8 @@ func TestSnippetsMaskSecrets(t *testing.T) {
 		{name: "local with an open bracket", src: "locals {\n  tok = [\"hunter2\"\n}\nresource \"secret\" \"a\" {\n  token = local.tok\n}\n", want: "Missing item separator"},
 		{name: "variable typed Sensitive, read by nothing", src: "variable \"pw\" {\n  type    = \"Optional[Sensitive[String]]\"\n  default = \"hunter2\" + 1\n}\n", want: "Invalid operand"},
 		{name: "quoted argument name", src: "resource \"secret\" \"a\" {\n  \"token\" = \"hunter2\"\n}\n", want: "Invalid argument name"},
+		{name: "too deep, secret on the line", src: "resource \"secret\" \"a\" {\n  token = \"hunter2\" == " + strings.Repeat("!", 300) + "true\n}\n", want: "Too deeply nested"},
+		{name: "var file too deep, secret on the line", src: "variable \"pw\" {\n  type = \"String\"\n}\nresource \"secret\" \"a\" {\n  token = var.pw\n}\n", varFile: "pw = \"hunter2\" == " + strings.Repeat("!", 300) + "true\n", want: "Too deeply nested"},
 		{name: "secret heredoc in a broken file", src: "resource \"secret\" \"a\" {\n  token = <<EOT\nhunter2\nEOT\n  port = 1;\n}\n", want: "Invalid character"},
 	}
 	for _, tt := range tests {

@@ -13,28 +13,8 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/inputfile"
+	"github.com/catc-dev/catc/internal/testutil"
 )
-
-// mkfiles creates the files (content "") and symbolic links ("-> target")
-// below dir.
-func mkfiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		var err error
-		if target, ok := strings.CutPrefix(content, "-> "); ok {
-			err = os.Symlink(filepath.FromSlash(target), p)
-		} else {
-			err = os.WriteFile(p, []byte(content), 0o644)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-}
 
 // TestLoadRefusesSpecialFiles: a named pipe, a link to /dev/zero, a file
 // over the size limit (sparse) are refused
@@ -43,7 +23,7 @@ func mkfiles(t *testing.T, dir string, files map[string]string) {
 func TestLoadRefusesSpecialFiles(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	mkfiles(t, dir, map[string]string{
+	testutil.WriteFiles(t, dir, map[string]string{
 		"site/ok.hcl":   "",
 		"site/evil.hcl": "-> /dev/zero",
 		"zero.json":     "-> /dev/zero",

@@ -3,35 +3,13 @@
 package hclpaths
 
 import (
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"
 )
-
-// mkfiles creates the files (content "") and symbolic links ("-> target")
-// below dir.
-func mkfiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		var err error
-		if target, ok := strings.CutPrefix(content, "-> "); ok {
-			err = os.Symlink(filepath.FromSlash(target), p)
-		} else {
-			err = os.WriteFile(p, []byte(content), 0o644)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-}
 
 func diagLines(diags hcl.Diagnostics) []string {
 	var out []string
@@ -53,9 +31,9 @@ func diagLines(diags hcl.Diagnostics) []string {
 func TestExpandPathsSymlinkedDirs(t *testing.T) {
 	root := t.TempDir()
 	elsewhere := t.TempDir()
-	mkfiles(t, elsewhere, map[string]string{"secret.hcl": "", "mod/m.hcl": ""})
+	testutil.WriteFiles(t, elsewhere, map[string]string{"secret.hcl": "", "mod/m.hcl": ""})
 	t.Chdir(root)
-	mkfiles(t, root, map[string]string{
+	testutil.WriteFiles(t, root, map[string]string{
 		"real/types/a.hcl":     "",
 		"real/types/sub/b.hcl": "",
 		"types":                "-> real/types",

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -72,8 +73,9 @@ func Golden(t testing.TB, path string, got []byte) {
 	}
 }
 
-// WriteFiles writes files (slash-separated path relative to dir →
-// content) below dir, creating directories as needed.
+// WriteFiles writes files (name with "/" → content) below dir, creating
+// directories as needed. A content "-> TARGET" makes a symbolic link to
+// TARGET instead.
 func WriteFiles(t testing.TB, dir string, files map[string]string) {
 	t.Helper()
 	for name, content := range files {
@@ -81,7 +83,13 @@ func WriteFiles(t testing.TB, dir string, files map[string]string) {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		var err error
+		if target, ok := strings.CutPrefix(content, "-> "); ok {
+			err = os.Symlink(filepath.FromSlash(target), p)
+		} else {
+			err = os.WriteFile(p, []byte(content), 0o644)
+		}
+		if err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/catc-dev/catc/internal/inputfile"
 )
@@ -85,15 +86,19 @@ func (g *Guard) checkReplace(path, target string) error {
 // drawn from it (the graph is named catalog), doc pages (DocMarker),
 // import's HCL, the plan and the diff texts and Markdown, and the lines
 // of --nodes outcomes. README.md's notes on output files list them.
-var catcSignatures = []*regexp.Regexp{
-	regexp.MustCompile(`\A\s*\{\s*"format"\s*:\s*"catc\.`),
-	regexp.MustCompile(`\A\s*\{[\s\S]*"catalog_uuid"\s*:\s*"00000000-0000-0000-0000-000000000000"`),
-	regexp.MustCompile(`\A// catc `),
-	regexp.MustCompile(`\A<\?xml[\s\S]*<!-- Title: catalog `),
-	regexp.MustCompile(`\A` + regexp.QuoteMeta(DocMarker)),
-	regexp.MustCompile(`\A# Imported by catc import`),
-	regexp.MustCompile(`\A(Apply order: |\*{0,2}Plan: |\*{0,2}This change affects |\d+ nodes? )`),
-}
+// They are compiled when first needed: most runs replace no file, and
+// every run would pay for them at start-up.
+var catcSignatures = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		regexp.MustCompile(`\A\s*\{\s*"format"\s*:\s*"catc\.`),
+		regexp.MustCompile(`\A\s*\{[\s\S]*"catalog_uuid"\s*:\s*"00000000-0000-0000-0000-000000000000"`),
+		regexp.MustCompile(`\A// catc `),
+		regexp.MustCompile(`\A<\?xml[\s\S]*<!-- Title: catalog `),
+		regexp.MustCompile(`\A` + regexp.QuoteMeta(DocMarker)),
+		regexp.MustCompile(`\A# Imported by catc import`),
+		regexp.MustCompile(`\A(Apply order: |\*{0,2}Plan: |\*{0,2}This change affects |\d+ nodes? )`),
+	}
+})
 
 // DocMarker opens every page doc -o writes, so that a later doc -o knows
 // the file for its own (an HTML comment: Markdown viewers hide it).
@@ -113,7 +118,7 @@ func CatcWrote(path string) bool {
 	if len(head) == 0 {
 		return true // nothing to lose
 	}
-	for _, re := range catcSignatures {
+	for _, re := range catcSignatures() {
 		if re.Match(head) {
 			return true
 		}

@@ -91,22 +91,25 @@ func bytesWriter(data []byte) func(io.Writer) error {
 // guardOf collects the command's inputs from its arguments and the flags
 // that name files: the same expansion Load makes of PATH arguments (and
 // diff's --old and --new), the var files, facts, the digest key file and
-// the --nodes facts.
+// the --nodes facts. It does so only when an output is about to replace
+// an existing file (atomicfile.NewGuard).
 func guardOf(c *cli.Context) *atomicfile.Guard {
 	f := commonOf(c)
-	paths := append(append([]string(nil), f.args...), f.old...)
-	names, _ := hclpaths.Expand(append(paths, f.new...), nil)
-	names = append(names, f.varFiles...)
-	for _, p := range []string{f.facts, f.digestKeyFile, f.nodes} {
-		if p == "" {
-			continue
-		}
-		names = append(names, p)
-		if entries, err := os.ReadDir(p); err == nil { // --nodes DIR
-			for _, e := range entries {
-				names = append(names, filepath.Join(p, e.Name()))
+	return atomicfile.NewGuard(func() []string {
+		paths := append(append([]string(nil), f.args...), f.old...)
+		names, _ := hclpaths.Expand(append(paths, f.new...), nil)
+		names = append(names, f.varFiles...)
+		for _, p := range []string{f.facts, f.digestKeyFile, f.nodes} {
+			if p == "" {
+				continue
+			}
+			names = append(names, p)
+			if entries, err := os.ReadDir(p); err == nil { // --nodes DIR
+				for _, e := range entries {
+					names = append(names, filepath.Join(p, e.Name()))
+				}
 			}
 		}
-	}
-	return atomicfile.NewGuard(names, f.overwrite)
+		return names
+	}, f.overwrite)
 }

@@ -14,21 +14,34 @@ import (
 // Guard is what an output may not replace: a file the command reads
 // (always), and a file catc did not write (unless overwrite).
 type Guard struct {
-	inputs    []string // real paths of the command's input files
+	names     func() []string // the command's input files, asked for once
+	once      sync.Once
+	inputs    []string // their real paths
 	overwrite bool
 }
 
-// NewGuard guards the files named inputs (those that exist; symbolic
+// NewGuard guards the files inputs names (those that exist; symbolic
 // links are resolved) and, unless overwrite, every file catc did not
-// write.
-func NewGuard(inputs []string, overwrite bool) *Guard {
-	g := &Guard{overwrite: overwrite}
-	for _, n := range inputs {
-		if real, err := realPath(n); err == nil {
-			g.inputs = append(g.inputs, real)
+// write. inputs (nil: none) is called once, when an existing file or
+// directory is first about to be replaced: a run that creates its output
+// does not list and resolve its inputs.
+func NewGuard(inputs func() []string, overwrite bool) *Guard {
+	return &Guard{names: inputs, overwrite: overwrite}
+}
+
+// realInputs are the real paths of the inputs that exist.
+func (g *Guard) realInputs() []string {
+	g.once.Do(func() {
+		if g.names == nil {
+			return
 		}
-	}
-	return g
+		for _, n := range g.names() {
+			if real, err := realPath(n); err == nil {
+				g.inputs = append(g.inputs, real)
+			}
+		}
+	})
+	return g.inputs
 }
 
 // realPath is p absolute with every symbolic link resolved.
@@ -46,7 +59,7 @@ func (g *Guard) isInput(target string) bool {
 	if err != nil {
 		return false
 	}
-	for _, in := range g.inputs {
+	for _, in := range g.realInputs() {
 		if in == real {
 			return true
 		}
@@ -60,7 +73,7 @@ func (g *Guard) holdsInput(dir string) bool {
 	if err != nil {
 		return false
 	}
-	for _, in := range g.inputs {
+	for _, in := range g.realInputs() {
 		if strings.HasPrefix(in, real+string(filepath.Separator)) {
 			return true
 		}

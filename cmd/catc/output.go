@@ -53,32 +53,13 @@ func writeOutputAs(c *cli.Context, private bool, render func(io.Writer) error) e
 	return nil
 }
 
-// staging is a directory output (compile --nodes -o DIR, doc -o DIR,
-// import -o DIR) that gets every file or none (atomicfile.Staging), with
-// the command's errors.
-type staging struct{ s *atomicfile.Staging }
-
-// stageDir prepares writing the directory output dir.
-func stageDir(dir string, guard *atomicfile.Guard) (*staging, error) {
+// stageDir prepares writing the directory output dir (compile --nodes -o
+// DIR, doc -o DIR, import -o DIR), which gets every file or none
+// (atomicfile.Staging).
+func stageDir(dir string, guard *atomicfile.Guard) (*atomicfile.Staging, error) {
 	s, err := tempFiles.StageDir(dir, guard)
-	if err != nil {
-		return nil, fail(err.Error())
-	}
-	return &staging{s}, nil
+	return s, failOn(err)
 }
-
-// add writes the file name (a base name) of the directory with write; it
-// may be called concurrently.
-func (st *staging) add(name string, write func(io.Writer) error) error {
-	return failOn(st.s.Add(name, write))
-}
-
-// commit puts the files in place.
-func (st *staging) commit() error { return failOn(st.s.Commit()) }
-
-// discard removes what was written and not put in place (deferred: after
-// a commit it does nothing).
-func (st *staging) discard() { st.s.Discard() }
 
 // bytesWriter is a write function for an output file that writes data.
 func bytesWriter(data []byte) func(io.Writer) error {

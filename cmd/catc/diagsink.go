@@ -26,17 +26,9 @@ type diagSink struct {
 
 const sinkKey = "catc.diagnostics"
 
-// sinkOf is the run's sink, kept in the app's metadata.
+// sinkOf is the run's sink, kept in the app's metadata (newApp).
 func sinkOf(c *cli.Context) *diagSink {
-	s, _ := c.App.Metadata[sinkKey].(*diagSink)
-	if s == nil {
-		s = &diagSink{}
-		if c.App.Metadata == nil {
-			c.App.Metadata = map[string]any{}
-		}
-		c.App.Metadata[sinkKey] = s
-	}
-	return s
+	return c.App.Metadata[sinkKey].(*diagSink)
 }
 
 // count notes diags; it returns whether they are to be printed now.

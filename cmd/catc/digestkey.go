@@ -52,9 +52,6 @@ func applyDigestKey(c *cli.Context) error {
 	if err != nil {
 		return fail(err.Error())
 	}
-	if c.App.Metadata == nil {
-		c.App.Metadata = map[string]any{}
-	}
 	c.App.Metadata[digestKeyMeta] = k
 	return nil
 }

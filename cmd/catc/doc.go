@@ -34,6 +34,6 @@
 // internal/atomicfile (-o files, signal cleanup) and internal/svgrenderer
 // (--format svg). It alone tunes the process: the garbage collector for
 // batch commands (main.go, internal/gctune), the memory cap of every
-// command (memguard.go, internal/memguard) and the digest key of a run
-// (digestkey.go).
+// command that evaluates an input (memguard.go, internal/memguard) and
+// the digest key of a run (digestkey.go).
 package main

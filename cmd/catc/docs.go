@@ -39,7 +39,7 @@ type docFile struct {
 	data []byte
 }
 
-// writeDocDir writes every page or none (see staging), the index
+// writeDocDir writes every page or none (see stageDir), the index
 // README.md last, so that in place it never links to a page that is not
 // there. Each page starts with atomicfile.DocMarker, by which a later run knows it
 // for its own. Files of types that no longer exist go with the rest when
@@ -56,19 +56,19 @@ func writeDocDir(c *cli.Context, dir string, defs []*catalog.TypeDef) error {
 	return writeStaged(c, dir, append(files[1:], files[0]))
 }
 
-// writeStaged writes every file into dir or none (see staging).
+// writeStaged writes every file into dir or none (see stageDir).
 func writeStaged(c *cli.Context, dir string, files []docFile) error {
 	st, err := stageDir(dir, guardOf(c))
 	if err != nil {
 		return err
 	}
-	defer st.discard()
+	defer st.Discard()
 	for _, f := range files {
-		if err := st.add(f.name, bytesWriter(f.data)); err != nil {
-			return err
+		if err := st.Add(f.name, bytesWriter(f.data)); err != nil {
+			return failOn(err)
 		}
 	}
-	return st.commit()
+	return failOn(st.Commit())
 }
 
 // renderDocFiles is README.md (the index) and TYPE.md for each type, in

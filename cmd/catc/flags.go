@@ -65,9 +65,6 @@ func commonOf(c *cli.Context) *commonFlags {
 		old:            c.StringSlice("old"),
 		new:            c.StringSlice("new"),
 	}
-	if c.App.Metadata == nil {
-		c.App.Metadata = map[string]any{}
-	}
 	c.App.Metadata[commonKey] = f
 	return f
 }

@@ -125,7 +125,7 @@ func writeOutcomes(w io.Writer, outcomes []fleet.Outcome) error {
 }
 
 // compileNodes is compile --nodes -o DIR: one catalog per node,
-// DIR/NAME.json, every one or none (see staging: written into a new
+// DIR/NAME.json, every one or none (see stageDir: written into a new
 // directory that replaces DIR once all nodes compiled).
 func compileNodes(c *cli.Context, write func(io.Writer, *graph.Graph) error) error {
 	dir := commonOf(c).output
@@ -136,7 +136,7 @@ func compileNodes(c *cli.Context, write func(io.Writer, *graph.Graph) error) err
 	if err != nil {
 		return err
 	}
-	defer staged.discard()
+	defer staged.Discard()
 	outcomes, err := runNodes(c, false, func(n *nodefacts.Node, p *graph.Plan) error {
 		if n.Name == "" || strings.ContainsAny(n.Name, `/\`) || strings.HasPrefix(n.Name, ".") {
 			return fmt.Errorf("the node name %q cannot be a file name", n.Name)
@@ -145,7 +145,7 @@ func compileNodes(c *cli.Context, write func(io.Writer, *graph.Graph) error) err
 		if err := write(&b, p.Graph); err != nil {
 			return err
 		}
-		return staged.add(n.Name+".json", bytesWriter(b.Bytes()))
+		return staged.Add(n.Name+".json", bytesWriter(b.Bytes()))
 	})
 	if err != nil {
 		return err
@@ -153,7 +153,7 @@ func compileNodes(c *cli.Context, write func(io.Writer, *graph.Graph) error) err
 	if err := writeOutcomes(c.App.ErrWriter, outcomes); err != nil {
 		return err // nothing is written
 	}
-	return staged.commit()
+	return failOn(staged.Commit())
 }
 
 // validateNodes is validate --nodes: diagnostics, then the outcome lines,

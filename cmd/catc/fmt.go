@@ -16,7 +16,6 @@ import (
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/hclpaths"
 	"github.com/catc-dev/catc/internal/inputfile"
-	"github.com/catc-dev/catc/internal/render"
 )
 
 func fmtCommand() *cli.Command {
@@ -51,12 +50,9 @@ type fmtRun struct {
 // reported and left as it is, and the others are still processed.
 func runFmt(c *cli.Context) error {
 	f := fmtFlagsOf(c)
-	if _, err := render.ParseDiagnosticFormat(commonOf(c).diagnostics); err != nil {
-		return fail(err.Error())
-	}
 	paths := commonOf(c).args
-	if len(paths) == 0 {
-		return fail("fmt needs at least one PATH (a .hcl file or a directory of them)")
+	if err := checkPathArgs(c, paths); err != nil {
+		return err
 	}
 	names, diags := hclpaths.Expand(paths, nil)
 	run := &fmtRun{flags: f, diags: diags, sources: map[string]*hcl.File{}}

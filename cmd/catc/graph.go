@@ -200,10 +200,7 @@ func writeSVG(c *cli.Context, f graphFlags, sub *graph.Subgraph, opts render.DOT
 	if err != nil {
 		return fail(err.Error())
 	}
-	return writeOutput(c, func(w io.Writer) error {
-		_, err := w.Write(svg.Bytes())
-		return err
-	})
+	return writeOutput(c, bytesWriter(svg.Bytes()))
 }
 
 func count(n int, noun string) string {

@@ -85,14 +85,22 @@ func jsonDiagnostics(c *cli.Context) bool {
 }
 
 // checkLoadArgs checks what every loading command needs before it reads
-// anything: a known diagnostics format, at least one path, a usable
-// digest key.
+// anything: HCL paths (checkPathArgs), a usable digest key.
 func checkLoadArgs(c *cli.Context, paths []string) error {
+	if err := checkPathArgs(c, paths); err != nil {
+		return err
+	}
+	return applyDigestKey(c)
+}
+
+// checkPathArgs checks what a command that reads HCL paths needs: a known
+// diagnostics format, at least one path.
+func checkPathArgs(c *cli.Context, paths []string) error {
 	if _, err := render.ParseDiagnosticFormat(commonOf(c).diagnostics); err != nil {
 		return fail(err.Error())
 	}
 	if len(paths) == 0 {
 		return fail(c.Command.Name + " needs at least one PATH (a .hcl file or a directory of them)")
 	}
-	return applyDigestKey(c)
+	return nil
 }

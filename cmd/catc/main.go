@@ -22,7 +22,7 @@ func runMain() int {
 		defer gctune.Batch()()
 	}
 	// After gctune: the guard lowers a soft limit above its cap.
-	guard, err := startMemGuard()
+	guard, err := startMemGuard(evaluates(os.Args))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "catc: "+err.Error())
 		return exitErrors
@@ -35,10 +35,27 @@ func runMain() int {
 // after its work, whose collector gctune tunes: not the language
 // server, which runs for hours, keeps its parses and must stay small.
 func batchCommand(args []string) bool {
-	for _, a := range args[1:] {
-		if !strings.HasPrefix(a, "-") {
-			return a != "lsp"
-		}
+	return commandOf(args) != "lsp"
+}
+
+// evaluates reports whether args (os.Args) run a command that may
+// evaluate an input, which the memory guard watches: not version, help
+// or completion, nor catc without a command (help, --version).
+func evaluates(args []string) bool {
+	switch commandOf(args) {
+	case "", "version", "help", "h", "completion":
+		return false
 	}
 	return true
+}
+
+// commandOf is the command args (os.Args) name: the first argument that
+// is not a flag, "" when there is none.
+func commandOf(args []string) string {
+	for _, a := range args[1:] {
+		if !strings.HasPrefix(a, "-") {
+			return a
+		}
+	}
+	return ""
 }

@@ -162,3 +162,26 @@ func TestBatchCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluates: the memory guard watches every command that may
+// evaluate an input, not version, help or completion.
+func TestEvaluates(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"catc", "compile", "site"}, true},
+		{[]string{"catc", "--debug", "lsp"}, true},
+		{[]string{"catc", "version"}, false},
+		{[]string{"catc", "--version"}, false},
+		{[]string{"catc", "help", "compile"}, false},
+		{[]string{"catc", "completion", "bash"}, false},
+		{[]string{"catc"}, false},
+	}
+	for _, tt := range tests {
+		if got := evaluates(tt.args); got != tt.want {
+			t.Errorf("evaluates(%q) = %v, want %v", tt.args, got, tt.want)
+		}
+	}
+}

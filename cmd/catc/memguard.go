@@ -13,10 +13,12 @@ import (
 // it: an expression that builds a billion-element value would otherwise
 // crawl for hours under the soft limit, or exhaust the machine. The
 // language server is guarded too: an editor restarts a server that
-// exits, and cannot restart a machine.
-func startMemGuard() (stop func(), err error) {
+// exits, and cannot restart a machine. Unless watch (a command that
+// evaluates nothing), the cap is only checked: such a run does not pay
+// for a watcher.
+func startMemGuard(watch bool) (stop func(), err error) {
 	limit, err := memguard.Parse(os.Getenv(memguard.EnvVar))
-	if err != nil || limit == 0 {
+	if err != nil || limit == 0 || !watch {
 		return func() {}, err
 	}
 	opts := memguard.Options{

@@ -53,32 +53,13 @@ func writeOutputAs(c *cli.Context, private bool, render func(io.Writer) error) e
 	return nil
 }
 
-// staging is a directory output (compile --nodes -o DIR, doc -o DIR,
-// import -o DIR) that gets every file or none (atomicfile.Staging), with
-// the command's errors.
-type staging struct{ s *atomicfile.Staging }
-
-// stageDir prepares writing the directory output dir.
-func stageDir(dir string, guard *atomicfile.Guard) (*staging, error) {
+// stageDir prepares writing the directory output dir (compile --nodes -o
+// DIR, doc -o DIR, import -o DIR), which gets every file or none
+// (atomicfile.Staging).
+func stageDir(dir string, guard *atomicfile.Guard) (*atomicfile.Staging, error) {
 	s, err := tempFiles.StageDir(dir, guard)
-	if err != nil {
-		return nil, fail(err.Error())
-	}
-	return &staging{s}, nil
+	return s, failOn(err)
 }
-
-// add writes the file name (a base name) of the directory with write; it
-// may be called concurrently.
-func (st *staging) add(name string, write func(io.Writer) error) error {
-	return failOn(st.s.Add(name, write))
-}
-
-// commit puts the files in place.
-func (st *staging) commit() error { return failOn(st.s.Commit()) }
-
-// discard removes what was written and not put in place (deferred: after
-// a commit it does nothing).
-func (st *staging) discard() { st.s.Discard() }
 
 // bytesWriter is a write function for an output file that writes data.
 func bytesWriter(data []byte) func(io.Writer) error {
@@ -91,22 +72,25 @@ func bytesWriter(data []byte) func(io.Writer) error {
 // guardOf collects the command's inputs from its arguments and the flags
 // that name files: the same expansion Load makes of PATH arguments (and
 // diff's --old and --new), the var files, facts, the digest key file and
-// the --nodes facts.
+// the --nodes facts. It does so only when an output is about to replace
+// an existing file (atomicfile.NewGuard).
 func guardOf(c *cli.Context) *atomicfile.Guard {
 	f := commonOf(c)
-	paths := append(append([]string(nil), f.args...), f.old...)
-	names, _ := hclpaths.Expand(append(paths, f.new...), nil)
-	names = append(names, f.varFiles...)
-	for _, p := range []string{f.facts, f.digestKeyFile, f.nodes} {
-		if p == "" {
-			continue
-		}
-		names = append(names, p)
-		if entries, err := os.ReadDir(p); err == nil { // --nodes DIR
-			for _, e := range entries {
-				names = append(names, filepath.Join(p, e.Name()))
+	return atomicfile.NewGuard(func() []string {
+		paths := append(append([]string(nil), f.args...), f.old...)
+		names, _ := hclpaths.Expand(append(paths, f.new...), nil)
+		names = append(names, f.varFiles...)
+		for _, p := range []string{f.facts, f.digestKeyFile, f.nodes} {
+			if p == "" {
+				continue
+			}
+			names = append(names, p)
+			if entries, err := os.ReadDir(p); err == nil { // --nodes DIR
+				for _, e := range entries {
+					names = append(names, filepath.Join(p, e.Name()))
+				}
 			}
 		}
-	}
-	return atomicfile.NewGuard(names, f.overwrite)
+		return names
+	}, f.overwrite)
 }

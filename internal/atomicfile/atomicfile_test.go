@@ -50,7 +50,7 @@ func TestWriteFile(t *testing.T) {
 	if err := os.WriteFile(theirs, []byte("my notes\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	guard := NewGuard([]string{input}, false)
+	guard := NewGuard(func() []string { return []string{input} }, false)
 	if err := r.WriteFile(out, false, guard, writeString("Apply order: 1\n")); err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/catc-dev/catc/internal/inputfile"
 )
@@ -13,21 +14,34 @@ import (
 // Guard is what an output may not replace: a file the command reads
 // (always), and a file catc did not write (unless overwrite).
 type Guard struct {
-	inputs    []string // real paths of the command's input files
+	names     func() []string // the command's input files, asked for once
+	once      sync.Once
+	inputs    []string // their real paths
 	overwrite bool
 }
 
-// NewGuard guards the files named inputs (those that exist; symbolic
+// NewGuard guards the files inputs names (those that exist; symbolic
 // links are resolved) and, unless overwrite, every file catc did not
-// write.
-func NewGuard(inputs []string, overwrite bool) *Guard {
-	g := &Guard{overwrite: overwrite}
-	for _, n := range inputs {
-		if real, err := realPath(n); err == nil {
-			g.inputs = append(g.inputs, real)
+// write. inputs (nil: none) is called once, when an existing file or
+// directory is first about to be replaced: a run that creates its output
+// does not list and resolve its inputs.
+func NewGuard(inputs func() []string, overwrite bool) *Guard {
+	return &Guard{names: inputs, overwrite: overwrite}
+}
+
+// realInputs are the real paths of the inputs that exist.
+func (g *Guard) realInputs() []string {
+	g.once.Do(func() {
+		if g.names == nil {
+			return
 		}
-	}
-	return g
+		for _, n := range g.names() {
+			if real, err := realPath(n); err == nil {
+				g.inputs = append(g.inputs, real)
+			}
+		}
+	})
+	return g.inputs
 }
 
 // realPath is p absolute with every symbolic link resolved.
@@ -45,7 +59,7 @@ func (g *Guard) isInput(target string) bool {
 	if err != nil {
 		return false
 	}
-	for _, in := range g.inputs {
+	for _, in := range g.realInputs() {
 		if in == real {
 			return true
 		}
@@ -59,7 +73,7 @@ func (g *Guard) holdsInput(dir string) bool {
 	if err != nil {
 		return false
 	}
-	for _, in := range g.inputs {
+	for _, in := range g.realInputs() {
 		if strings.HasPrefix(in, real+string(filepath.Separator)) {
 			return true
 		}
@@ -85,15 +99,19 @@ func (g *Guard) checkReplace(path, target string) error {
 // drawn from it (the graph is named catalog), doc pages (DocMarker),
 // import's HCL, the plan and the diff texts and Markdown, and the lines
 // of --nodes outcomes. README.md's notes on output files list them.
-var catcSignatures = []*regexp.Regexp{
-	regexp.MustCompile(`\A\s*\{\s*"format"\s*:\s*"catc\.`),
-	regexp.MustCompile(`\A\s*\{[\s\S]*"catalog_uuid"\s*:\s*"00000000-0000-0000-0000-000000000000"`),
-	regexp.MustCompile(`\A// catc `),
-	regexp.MustCompile(`\A<\?xml[\s\S]*<!-- Title: catalog `),
-	regexp.MustCompile(`\A` + regexp.QuoteMeta(DocMarker)),
-	regexp.MustCompile(`\A# Imported by catc import`),
-	regexp.MustCompile(`\A(Apply order: |\*{0,2}Plan: |\*{0,2}This change affects |\d+ nodes? )`),
-}
+// They are compiled when first needed: most runs replace no file, and
+// every run would pay for them at start-up.
+var catcSignatures = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		regexp.MustCompile(`\A\s*\{\s*"format"\s*:\s*"catc\.`),
+		regexp.MustCompile(`\A\s*\{[\s\S]*"catalog_uuid"\s*:\s*"00000000-0000-0000-0000-000000000000"`),
+		regexp.MustCompile(`\A// catc `),
+		regexp.MustCompile(`\A<\?xml[\s\S]*<!-- Title: catalog `),
+		regexp.MustCompile(`\A` + regexp.QuoteMeta(DocMarker)),
+		regexp.MustCompile(`\A# Imported by catc import`),
+		regexp.MustCompile(`\A(Apply order: |\*{0,2}Plan: |\*{0,2}This change affects |\d+ nodes? )`),
+	}
+})
 
 // DocMarker opens every page doc -o writes, so that a later doc -o knows
 // the file for its own (an HTML comment: Markdown viewers hide it).
@@ -113,7 +131,7 @@ func CatcWrote(path string) bool {
 	if len(head) == 0 {
 		return true // nothing to lose
 	}
-	for _, re := range catcSignatures {
+	for _, re := range catcSignatures() {
 		if re.Match(head) {
 			return true
 		}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -142,9 +143,15 @@ func extractAt(repo, rev, rel, dir string) (int, error) {
 		if !ok || len(f) != 3 || f[1] != "blob" || f[0] == "120000" {
 			continue // trees, submodules, symbolic links
 		}
-		if name == rel || strings.HasSuffix(name, ".hcl") {
-			names, ids = append(names, name), append(ids, f[2])
+		if name != rel && !strings.HasSuffix(name, ".hcl") {
+			continue
 		}
+		// A tree made by hand may name "..": git never checks such a
+		// path out, and writing it would put a file outside dir.
+		if name != path.Clean(name) || !filepath.IsLocal(filepath.FromSlash(name)) {
+			return 0, fmt.Errorf("git ls-tree %s -- %s: the entry %q is not a path git would check out; catc will not write it", rev, rel, name)
+		}
+		names, ids = append(names, name), append(ids, f[2])
 	}
 	if len(ids) == 0 {
 		return 0, nil

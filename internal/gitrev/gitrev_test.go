@@ -104,3 +104,44 @@ func TestFindOutside(t *testing.T) {
 		t.Error("Find outside a working tree: no error")
 	}
 }
+
+// TestExtractRefusesDotDot: a revision whose tree was made by hand with
+// ".." entries (git never checks such a path out) cannot make Extract
+// write a file outside its directory.
+func TestExtractRefusesDotDot(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	run(t, repo, "init", "-q")
+	git := func(stdin string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir, cmd.Stdin = repo, strings.NewReader(stdin)
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
+			"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null")
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("git %v: %v", args, err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	tree := git("100644 blob "+git("x = 1\n", "hash-object", "-w", "--stdin")+"\tescaped.hcl\n", "mktree")
+	for range 2 {
+		tree = git("040000 tree "+tree+"\t..\n", "mktree")
+	}
+	commit := git("", "commit-tree", "-m", "by hand", git("040000 tree "+tree+"\tsite\n", "mktree"))
+	r, err := Find(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "a", "b")
+	_, err = r.Extract(commit, []string{filepath.Join(repo, "site")}, dir)
+	if err == nil || !strings.Contains(err.Error(), "is not a path git would check out") {
+		t.Errorf("Extract of a tree with .. entries: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "..", "escaped.hcl")); err == nil {
+		t.Error("Extract wrote outside its directory")
+	}
+}

@@ -11,23 +11,18 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 func TestRead(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	regular := filepath.Join(dir, "ok.hcl")
-	if err := os.WriteFile(regular, []byte("a = 1\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	link := filepath.Join(dir, "link.hcl")
-	if err := os.Symlink("ok.hcl", link); err != nil {
-		t.Fatal(err)
-	}
-	zero := filepath.Join(dir, "evil.hcl")
-	if err := os.Symlink("/dev/zero", zero); err != nil {
-		t.Fatal(err)
-	}
+	dir := testutil.TempFiles(t, map[string]string{
+		"ok.hcl":   "a = 1\n",
+		"link.hcl": "-> ok.hcl",
+		"evil.hcl": "-> /dev/zero",
+	})
+	regular, link, zero := filepath.Join(dir, "ok.hcl"), filepath.Join(dir, "link.hcl"), filepath.Join(dir, "evil.hcl")
 	fifo := filepath.Join(dir, "x.hcl")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)

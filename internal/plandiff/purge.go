@@ -36,6 +36,9 @@ type Purge struct {
 //     removes the unmanaged firewall rules of its chain, and firewall
 //     autorequires firewallchain.
 func (m *matching) purgers(changes []ResourceChange) {
+	if !slices.ContainsFunc(changes, func(c ResourceChange) bool { return c.Action == Unmanage }) {
+		return // nothing left unmanaged: no need to look for purgers
+	}
 	byType := map[string][]Purge{}         // resources "T": purges type T
 	containers := map[string][]container{} // by the container's type
 	for i := range m.new.Resources {

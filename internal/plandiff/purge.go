@@ -69,7 +69,7 @@ func (m *matching) purgers(changes []ResourceChange) {
 		return
 	}
 	neighbours := m.old.neighbourKeys()
-	oldIdx := m.old.byRef()
+	oldIdx := m.oldRefs()
 	for k := range changes {
 		c := &changes[k]
 		if c.Action != Unmanage {

@@ -41,7 +41,7 @@ func PlanText(w io.Writer, p *graph.Plan) error {
 		bw.WriteString("  ")
 		writeFileLine(bw, s.Resource.DeclRange.Filename, s.Resource.DeclRange.Start.Line)
 		if s.Resource.Renamed() {
-			bw.WriteString("  (declared as " + s.Resource.DeclaredRef() + ", renamed by its name)")
+			bw.WriteString("  (declared as " + escape.Line(s.Resource.DeclaredRef()) + ", renamed by its name)")
 		}
 		bw.WriteByte('\n')
 		for _, e := range s.WaitsFor {

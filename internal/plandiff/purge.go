@@ -160,13 +160,15 @@ func jsonTypeInfo(ts []catalogjson.Type, s *Snapshot) map[string]TypeInfo {
 	for _, t := range ts {
 		out[strings.ToLower(t.Name)] = TypeInfo{CustomGenerate: slices.Contains(t.Features, "custom_generate")}
 	}
+	related := map[[2]string]bool{} // a set of Related, for a file with thousands of types
 	for _, e := range s.Edges {
 		if e.Kinds&autoKinds == 0 {
 			continue
 		}
 		from, to := strings.ToLower(s.Resources[e.From].Type), strings.ToLower(s.Resources[e.To].Type)
-		ti := out[from]
-		if from != to && !slices.Contains(ti.Related, to) {
+		if from != to && !related[[2]string{from, to}] {
+			related[[2]string{from, to}] = true
+			ti := out[from]
 			ti.Related = append(ti.Related, to)
 			out[from] = ti
 		}

@@ -70,17 +70,25 @@ func (m *matching) purgers(changes []ResourceChange) {
 	}
 	neighbours := m.old.neighbourKeys()
 	oldIdx := m.oldRefs()
+	holders := map[string][]string{} // by type: the container types related to it
 	for k := range changes {
 		c := &changes[k]
 		if c.Action != Unmanage {
 			continue
 		}
 		typ := strings.ToLower(c.Type)
-		c.PurgedBy = append(c.PurgedBy, byType[typ]...)
-		for ct, cs := range containers {
-			if related(m.old.Types[typ], ct) || related(m.new.Types[ct], typ) {
-				c.PurgedBy = append(c.PurgedBy, inContainer(ct, cs, neighbours[oldIdx[c.Ref]])...)
+		cts, ok := holders[typ]
+		if !ok {
+			for ct := range containers {
+				if related(m.old.Types[typ], ct) || related(m.new.Types[ct], typ) {
+					cts = append(cts, ct)
+				}
 			}
+			holders[typ] = cts
+		}
+		c.PurgedBy = append(c.PurgedBy, byType[typ]...)
+		for _, ct := range cts {
+			c.PurgedBy = append(c.PurgedBy, inContainer(ct, containers[ct], neighbours[oldIdx[c.Ref]])...)
 		}
 		slices.SortFunc(c.PurgedBy, func(a, b Purge) int { return compareRefs(a.Ref, b.Ref) })
 	}

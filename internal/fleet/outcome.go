@@ -29,14 +29,16 @@ type Outcome struct {
 	Warnings int
 	// Nodes are the node names, sorted.
 	Nodes []string
-	// Diags are the diagnostics of the first node (nodes grouped alike
-	// have the same ones, up to their identity).
+	// Diags are the diagnostics of the first node by name (nodes grouped
+	// alike have the same ones, up to their identity).
 	Diags hcl.Diagnostics
 	// Shown, set by Plans for nodes that compile, is the plan of the
 	// first node by name (ShownFor): the others' are the same steps in
 	// the same order, up to each node's identity in titles.
 	Shown    *graph.Plan
 	ShownFor string
+	// first is the node Diags are of: the first by name.
+	first string
 }
 
 // Validate compiles the site for every node and groups the nodes by
@@ -95,9 +97,13 @@ func group(site *catalog.Site, nodes []*nodefacts.Node, o Options, plans bool) [
 		defer mu.Unlock()
 		g := byKey[key]
 		if g == nil {
-			out.Diags = diags
 			g = &out
 			byKey[key] = g
+		}
+		// The diagnostics kept are the first node's by name, whichever
+		// goroutine gets there first (they name the node's identity).
+		if len(g.Nodes) == 0 || n.Name < g.first {
+			g.Diags, g.first = diags, n.Name
 		}
 		// The plan shown is the first node's by name, whichever goroutine
 		// gets there first, so that the output is the same on every run.

@@ -33,12 +33,10 @@
 //
 // The graph is stored as adjacency lists of *Edge in edge insertion
 // order (Puppet's adjacency order, which decides ties in cycle paths) and
-// an index of edges by pair. Graph.Directed presents it as a gonum
-// graph.Directed (node ID = declaration index) for gonum's algorithms
-// and encoders. A gonum simple.DirectedGraph was the first store, but its
-// two maps per node alone took half of the 1 s budget for 100,000
-// resources, and it cannot hold self-loops; so neither the graph nor a
-// plan read back from JSON is ordered over one.
+// an index of edges by pair. A gonum simple.DirectedGraph was the first
+// store, but its two maps per node alone took half of the 1 s budget for
+// 100,000 resources, and it cannot hold self-loops; so neither the graph
+// nor a plan read back from JSON is ordered over one.
 //
 // This package computes values and formats nothing but diagnostics, and
 // those say nothing of how the user runs catc: a cycle's suggested edge

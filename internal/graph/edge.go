@@ -4,20 +4,16 @@ import (
 	"strconv"
 
 	"github.com/hashicorp/hcl/v2"
-	gonum "gonum.org/v1/gonum/graph"
 
 	"github.com/catc-dev/catc/internal/catalog"
 )
 
-// Node is a resource as a gonum graph node; its ID is the resource's
-// declaration index.
+// Node is a resource as a graph node; id is the resource's declaration
+// index.
 type Node struct {
 	Resource *catalog.Resource
 	id       int64
 }
-
-// ID implements gonum's graph.Node.
-func (n *Node) ID() int64 { return n.id }
 
 // Edge is one edge A → B (A is applied before B) with every kind that
 // produced it and where each was written.
@@ -30,25 +26,8 @@ type Edge struct {
 	Origins []Origin
 }
 
-// From implements gonum's graph.Edge.
-func (e *Edge) From() gonum.Node { return e.F }
-
-// To implements gonum's graph.Edge.
-func (e *Edge) To() gonum.Node { return e.T }
-
-// ReversedEdge implements gonum's graph.Edge: the same edge, turned
-// around (gonum uses it for undirected views; catc never does).
-func (e *Edge) ReversedEdge() gonum.Edge {
-	return &Edge{F: e.T, T: e.F, Kinds: e.Kinds, Origins: e.Origins}
-}
-
 // Refresh reports whether the edge carries refresh events.
 func (e *Edge) Refresh() bool { return e.Kinds.Refresh() }
-
-var (
-	_ gonum.Node = (*Node)(nil)
-	_ gonum.Edge = (*Edge)(nil)
-)
 
 // Origin is where one kind of an edge comes from: a relationship
 // metaparameter written on a resource, or a type's auto rule applied to

@@ -21,7 +21,7 @@ func (w *Writer) Value(v types.Value, marker func(types.Value) string) {
 	case int64:
 		w.Int(v)
 	case float64:
-		w.float(v)
+		w.Float(v)
 	case string:
 		w.String(v)
 	case []types.Value:
@@ -53,9 +53,9 @@ func (w *Writer) hash(h *types.Hash, marker func(types.Value) string) {
 	w.EndObject()
 }
 
-// float writes f in the Ruby form; NaN and ±Inf are not JSON numbers, so
-// they are written as strings.
-func (w *Writer) float(f float64) {
+// Float writes f in the Ruby form (1.0, not 1); NaN and ±Inf are not
+// JSON numbers, so they are written as strings.
+func (w *Writer) Float(f float64) {
 	s := FormatFloat(f)
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		w.String(s)

@@ -110,16 +110,17 @@ func behaviourOf(r *SnapResource, name string) (AttrBehaviour, bool) {
 // has, then the tag and noop metaparameters.
 func compareAttributes(or, nr *SnapResource) []AttrChange {
 	var out []AttrChange
+	ol, nl := hashLookup{h: or.Attributes}, hashLookup{h: nr.Attributes}
 	for i, k := range nr.Attributes.Keys {
 		b, ok := behaviourOf(nr, k)
 		if !ok {
 			continue
 		}
-		ov, had := or.Attributes.Get(k)
+		ov, had := ol.get(k, i)
 		out = diffValue(out, AttrChange{Attr: k, Path: k, Behaviour: b}, ov, had, nr.Attributes.Values[i], true)
 	}
 	for i, k := range or.Attributes.Keys {
-		if _, has := nr.Attributes.Get(k); has {
+		if _, has := nl.get(k, i); has {
 			continue
 		}
 		if b, ok := behaviourOf(or, k); ok {
@@ -189,14 +190,15 @@ func diffValue(out []AttrChange, c AttrChange, ov types.Value, had bool, nv type
 }
 
 func diffHash(out []AttrChange, c AttrChange, oh, nh *types.Hash) []AttrChange {
+	ol, nl := hashLookup{h: oh}, hashLookup{h: nh}
 	for i, k := range nh.Keys {
 		e := c
 		e.Path = c.Path + "." + k
-		ov, had := oh.Get(k)
+		ov, had := ol.get(k, i)
 		out = diffValue(out, e, ov, had, nh.Values[i], true)
 	}
 	for i, k := range oh.Keys {
-		if _, has := nh.Get(k); !has {
+		if _, has := nl.get(k, i); !has {
 			e := c
 			e.Path = c.Path + "." + k
 			out = diffValue(out, e, oh.Values[i], true, nil, false)
@@ -268,8 +270,9 @@ func equalValue(a, b types.Value) bool {
 		if !ok || a.Len() != bh.Len() {
 			return false
 		}
+		bl := hashLookup{h: bh}
 		for i, k := range a.Keys {
-			if v, ok := bh.Get(k); !ok || !equalValue(a.Values[i], v) {
+			if v, ok := bl.get(k, i); !ok || !equalValue(a.Values[i], v) {
 				return false
 			}
 		}
@@ -294,4 +297,39 @@ func boolValue(b *bool) types.Value {
 		return nil
 	}
 	return *b
+}
+
+// hashLookup finds the keys of a hash for a walk over the keys of
+// another: at the same position first (two resources of a type list
+// their attributes in the same order), then by Hash.Get's scan when the
+// hash is short, or through an index built on first need when it is
+// long, so that comparing two hashes stays linear (a catalog file may
+// hold a hash of 100,000 keys: a scan for each took minutes).
+type hashLookup struct {
+	h   *types.Hash
+	idx map[string]int
+}
+
+// scanKeys is the most keys a hash is scanned for, not indexed.
+const scanKeys = 16
+
+// get is h.Get(k); at is where k is in the other hash.
+func (l *hashLookup) get(k string, at int) (types.Value, bool) {
+	if at < len(l.h.Keys) && l.h.Keys[at] == k { // keys are unique
+		return l.h.Values[at], true
+	}
+	if l.h.Len() <= scanKeys {
+		return l.h.Get(k)
+	}
+	if l.idx == nil {
+		l.idx = make(map[string]int, l.h.Len())
+		for i, k := range l.h.Keys {
+			l.idx[k] = i
+		}
+	}
+	i, ok := l.idx[k]
+	if !ok {
+		return nil, false
+	}
+	return l.h.Values[i], true
 }

@@ -343,6 +343,25 @@ type matching struct {
 	old, new *Snapshot
 	// toNew[i] is the new index of old resource i, or -1; toOld likewise.
 	toNew, toOld []int32
+	// oldIdx and newIdx map each ref to its index (byRef), built on first
+	// use by oldRefs and newRefs, once per diff.
+	oldIdx, newIdx map[string]int32
+}
+
+// oldRefs is m.old.byRef(), built once.
+func (m *matching) oldRefs() map[string]int32 {
+	if m.oldIdx == nil {
+		m.oldIdx = m.old.byRef()
+	}
+	return m.oldIdx
+}
+
+// newRefs is m.new.byRef(), built once.
+func (m *matching) newRefs() map[string]int32 {
+	if m.newIdx == nil {
+		m.newIdx = m.new.byRef()
+	}
+	return m.newIdx
 }
 
 func match(old, new *Snapshot) *matching {

@@ -97,7 +97,7 @@ func (m *matching) moves(touched []bool) []Move {
 // the declaration orders).
 func (m *matching) touched(changes []ResourceChange, edges []EdgeChange) []bool {
 	out := make([]bool, len(m.new.Resources))
-	newIdx, oldIdx := m.new.byRef(), m.old.byRef()
+	newIdx, oldIdx := m.newRefs(), m.oldRefs()
 	// mark marks ref's resource, matched on both sides, and reports
 	// whether there was one to mark.
 	mark := func(ref string) bool {

@@ -1,14 +1,12 @@
 package plandiff
 
 import (
-	"os"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/testutil"
 )
 
@@ -107,15 +105,7 @@ resource "package" "a" {}`,
 // srcSnapshot loads the diff fixtures' types and src.
 func srcSnapshot(t *testing.T, src string) *Snapshot {
 	t.Helper()
-	types, err := os.ReadFile(testutil.Fixture("diff/types.hcl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, diags := catalog.LoadFiles([]string{testutil.Fixture("diff/types.hcl"), "main.hcl"}, [][]byte{types, []byte(src)}, catalog.LoadOptions{})
-	if diags.HasErrors() {
-		t.Fatalf("load: %v", diags)
-	}
-	return snapshotOf(c)
+	return typesSnapshot(t, src, testutil.Fixture("diff/types.hcl"))
 }
 
 // TestNaturalCompare: numbers by value, a prefix first, the type before

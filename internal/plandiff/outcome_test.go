@@ -21,20 +21,7 @@ var initOnlyDir = oracleDir + "/init_only"
 // src as main.hcl.
 func outcomeSnapshot(t *testing.T, src string) *Snapshot {
 	t.Helper()
-	var names []string
-	var srcs [][]byte
-	for _, f := range []string{oracleDir + "/types.hcl", initOnlyDir + "/twin/types.hcl"} {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		names, srcs = append(names, f), append(srcs, b)
-	}
-	c, diags := catalog.LoadFiles(append(names, "main.hcl"), append(srcs, []byte(src)), catalog.LoadOptions{})
-	if diags.HasErrors() {
-		t.Fatalf("load: %v", diags)
-	}
-	return snapshotOf(c)
+	return typesSnapshot(t, src, oracleDir+"/types.hcl", initOnlyDir+"/twin/types.hcl")
 }
 
 // outcomes sums a diff up as "Ref action" lines ("+skipped" when Puppet

@@ -36,6 +36,9 @@ type Purge struct {
 //     removes the unmanaged firewall rules of its chain, and firewall
 //     autorequires firewallchain.
 func (m *matching) purgers(changes []ResourceChange) {
+	if !slices.ContainsFunc(changes, func(c ResourceChange) bool { return c.Action == Unmanage }) {
+		return // nothing left unmanaged: no need to look for purgers
+	}
 	byType := map[string][]Purge{}         // resources "T": purges type T
 	containers := map[string][]container{} // by the container's type
 	for i := range m.new.Resources {
@@ -66,18 +69,26 @@ func (m *matching) purgers(changes []ResourceChange) {
 		return
 	}
 	neighbours := m.old.neighbourKeys()
-	oldIdx := m.old.byRef()
+	oldIdx := m.oldRefs()
+	holders := map[string][]string{} // by type: the container types related to it
 	for k := range changes {
 		c := &changes[k]
 		if c.Action != Unmanage {
 			continue
 		}
 		typ := strings.ToLower(c.Type)
-		c.PurgedBy = append(c.PurgedBy, byType[typ]...)
-		for ct, cs := range containers {
-			if related(m.old.Types[typ], ct) || related(m.new.Types[ct], typ) {
-				c.PurgedBy = append(c.PurgedBy, inContainer(ct, cs, neighbours[oldIdx[c.Ref]])...)
+		cts, ok := holders[typ]
+		if !ok {
+			for ct := range containers {
+				if related(m.old.Types[typ], ct) || related(m.new.Types[ct], typ) {
+					cts = append(cts, ct)
+				}
 			}
+			holders[typ] = cts
+		}
+		c.PurgedBy = append(c.PurgedBy, byType[typ]...)
+		for _, ct := range cts {
+			c.PurgedBy = append(c.PurgedBy, inContainer(ct, containers[ct], neighbours[oldIdx[c.Ref]])...)
 		}
 		slices.SortFunc(c.PurgedBy, func(a, b Purge) int { return compareRefs(a.Ref, b.Ref) })
 	}
@@ -157,13 +168,15 @@ func jsonTypeInfo(ts []catalogjson.Type, s *Snapshot) map[string]TypeInfo {
 	for _, t := range ts {
 		out[strings.ToLower(t.Name)] = TypeInfo{CustomGenerate: slices.Contains(t.Features, "custom_generate")}
 	}
+	related := map[[2]string]bool{} // a set of Related, for a file with thousands of types
 	for _, e := range s.Edges {
 		if e.Kinds&autoKinds == 0 {
 			continue
 		}
 		from, to := strings.ToLower(s.Resources[e.From].Type), strings.ToLower(s.Resources[e.To].Type)
-		ti := out[from]
-		if from != to && !slices.Contains(ti.Related, to) {
+		if from != to && !related[[2]string{from, to}] {
+			related[[2]string{from, to}] = true
+			ti := out[from]
 			ti.Related = append(ti.Related, to)
 			out[from] = ti
 		}

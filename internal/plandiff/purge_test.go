@@ -1,11 +1,9 @@
 package plandiff
 
 import (
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/testutil"
 )
 
@@ -13,20 +11,7 @@ import (
 // src.
 func purgeSnapshot(t *testing.T, src string) *Snapshot {
 	t.Helper()
-	var names []string
-	var srcs [][]byte
-	for _, f := range []string{testutil.Fixture("diff/types.hcl"), testutil.Fixture("diff/purge/purge-types.hcl")} {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		names, srcs = append(names, f), append(srcs, b)
-	}
-	c, diags := catalog.LoadFiles(append(names, "main.hcl"), append(srcs, []byte(src)), catalog.LoadOptions{})
-	if diags.HasErrors() {
-		t.Fatalf("load: %v", diags)
-	}
-	return snapshotOf(c)
+	return typesSnapshot(t, src, testutil.Fixture("diff/types.hcl"), testutil.Fixture("diff/purge/purge-types.hcl"))
 }
 
 // TestDiffPurges: a resource no longer managed names what in the new

@@ -12,7 +12,7 @@ import "sort"
 // sources and neighbours in index order, so the answer is deterministic).
 func (m *matching) refreshes(changes []ResourceChange) []Refresh {
 	n := len(m.new.Resources)
-	idx := m.new.byRef()
+	idx := m.newRefs()
 	var queue []int32
 	quiet := make([]bool, n) // failing or skipped: never refreshed
 	for _, c := range changes {

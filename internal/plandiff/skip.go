@@ -18,7 +18,7 @@ func (m *matching) skips(changes []ResourceChange) []Skip {
 		return nil // the common case: no index to build
 	}
 	n := len(m.new.Resources)
-	idx := m.new.byRef()
+	idx := m.newRefs()
 	var sources []int32
 	for _, c := range changes {
 		if c.Action == Fail {

@@ -2,8 +2,6 @@ package puppetcatalog
 
 import (
 	"io"
-	"math"
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -333,7 +331,7 @@ func writePuppetValue(jw *jsonw.Writer, v types.Value, c *catalog.Catalog) {
 	case int64:
 		jw.Int(v)
 	case float64:
-		writePuppetFloat(jw, v)
+		jw.Float(v)
 	case string:
 		jw.String(v)
 	case []types.Value:
@@ -356,18 +354,4 @@ func writePuppetValue(jw *jsonw.Writer, v types.Value, c *catalog.Catalog) {
 	default:
 		jw.Null()
 	}
-}
-
-// writePuppetFloat writes f so that it reads back as a Float (1.0, not
-// 1); NaN and infinities are not JSON numbers and become strings.
-func writePuppetFloat(jw *jsonw.Writer, f float64) {
-	s := strconv.FormatFloat(f, 'g', -1, 64)
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		jw.String(s)
-		return
-	}
-	if !strings.ContainsAny(s, ".eE") {
-		s += ".0"
-	}
-	jw.Number(s)
 }

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/jsonw"
 	"github.com/catc-dev/catc/internal/plural"
 )
 
@@ -117,10 +117,7 @@ func writeDiagnosticsJSON(w io.Writer, diags hcl.Diagnostics) error {
 		}
 		out = append(out, jd)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false) // "A => B", not "A =\u003e B"
-	return enc.Encode(out)
+	return jsonw.Encode(w, out) // "A => B", not "A =\u003e B"
 }
 
 func severity(d *hcl.Diagnostic) string {

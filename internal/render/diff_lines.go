@@ -261,7 +261,7 @@ func resourceLines(c plandiff.ResourceChange, level detail, withLoc bool, strict
 // text is too large to diff.
 func textChangeSummary(old, new string, tooLarge bool) string {
 	count := func(s string) string {
-		return plural.Noun(len(splitKeepingEnds(s)), "line", "lines")
+		return plural.Noun(lineCount(s), "line", "lines")
 	}
 	if tooLarge {
 		return fmt.Sprintf("text changed (%s → %s; too large to diff here: --format json has both values)", count(old), count(new))

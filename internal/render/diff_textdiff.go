@@ -90,6 +90,16 @@ func splitKeepingEnds(s string) []string {
 	return lines
 }
 
+// lineCount is len(splitKeepingEnds(s)), counted without splitting (a
+// text too large to diff is only counted).
+func lineCount(s string) int {
+	n := strings.Count(s, "\n")
+	if s != "" && !strings.HasSuffix(s, "\n") {
+		n++
+	}
+	return n
+}
+
 // unifiedRange is a hunk's range in diff -u's form: "start,count" with a
 // 1-based start, "start" alone for one line, and "start-1,0" for none.
 func unifiedRange(start, stop int) string {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/plural"
 )
@@ -22,7 +23,7 @@ func FleetPlansText(w io.Writer, outcomes []fleet.Outcome) error {
 		if o.Shown == nil {
 			continue
 		}
-		fmt.Fprintf(bw, "\n== %s\n", shownTitle(o))
+		fmt.Fprintf(bw, "\n== %s\n", escape.Line(shownTitle(o)))
 		if err := PlanText(bw, o.Shown); err != nil {
 			return err
 		}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/plural"
 )
@@ -22,7 +23,9 @@ func OutcomesText(w io.Writer, outcomes []fleet.Outcome) error {
 		b.WriteString("No nodes: the --nodes path (or this shard) holds none.\n")
 	}
 	for _, o := range outcomes {
-		fmt.Fprintf(&b, "%s %s (%s).\n", plural.Noun(len(o.Nodes), "node", "nodes"), outcomeVerb(o), plural.ListMore(o.Nodes, 10))
+		// Node names come from facts files and errors quote the source:
+		// no raw control character reaches the terminal.
+		b.WriteString(escape.Line(fmt.Sprintf("%s %s (%s).", plural.Noun(len(o.Nodes), "node", "nodes"), outcomeVerb(o), plural.ListMore(o.Nodes, 10))) + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -41,7 +41,7 @@ func PlanText(w io.Writer, p *graph.Plan) error {
 		bw.WriteString("  ")
 		writeFileLine(bw, s.Resource.DeclRange.Filename, s.Resource.DeclRange.Start.Line)
 		if s.Resource.Renamed() {
-			bw.WriteString("  (declared as " + s.Resource.DeclaredRef() + ", renamed by its name)")
+			bw.WriteString("  (declared as " + escape.Line(s.Resource.DeclaredRef()) + ", renamed by its name)")
 		}
 		bw.WriteByte('\n')
 		for _, e := range s.WaitsFor {
@@ -60,8 +60,15 @@ func PlanText(w io.Writer, p *graph.Plan) error {
 	return bw.Flush()
 }
 
-// writeFileLine writes fileLineOf(file, line).
-func writeFileLine(bw *bufio.Writer, file string, line int) {
+// textSink is what the plan's lines are written to: the bufio.Writer of
+// PlanText, or the strings.Builder of the string forms (fileLineOf, …).
+type textSink interface {
+	io.Writer
+	io.StringWriter
+}
+
+// writeFileLine writes "file:line" (the file alone for line 0), escaped.
+func writeFileLine(bw textSink, file string, line int) {
 	bw.WriteString(escape.Line(file))
 	if line != 0 {
 		var buf [24]byte
@@ -69,8 +76,10 @@ func writeFileLine(bw *bufio.Writer, file string, line int) {
 	}
 }
 
-// writeEdgeOrigins writes edgeOrigins(e).
-func writeEdgeOrigins(bw *bufio.Writer, e *graph.Edge) {
+// writeEdgeOrigins writes every origin of an edge, joined by "; ", then
+// "(refresh)" when it carries refresh events, escaped for a terminal
+// (titles and paths may hold control characters).
+func writeEdgeOrigins(bw textSink, e *graph.Edge) {
 	for i, o := range e.Origins {
 		if i > 0 {
 			bw.WriteString("; ")
@@ -82,8 +91,8 @@ func writeEdgeOrigins(bw *bufio.Writer, e *graph.Edge) {
 	}
 }
 
-// writeRefreshers writes refresherList(rs).
-func writeRefreshers(bw *bufio.Writer, rs []graph.Refresher) {
+// writeRefreshers writes "A, B via C, …", escaped.
+func writeRefreshers(bw textSink, rs []graph.Refresher) {
 	for i, r := range rs {
 		if i > 0 {
 			bw.WriteString(", ")
@@ -110,32 +119,19 @@ func writeCycles(w io.Writer, p *graph.Plan) {
 	}
 }
 
-// origins is every origin of an edge, joined by "; ", then "(refresh)"
-// when it carries refresh events. Like the other helpers here it returns
-// text escaped for a terminal (titles and paths may hold control
-// characters).
+// edgeOrigins is what writeEdgeOrigins writes. Like the other helpers
+// here it returns text escaped for a terminal.
 func edgeOrigins(e *graph.Edge) string {
-	parts := make([]string, len(e.Origins))
-	for i, o := range e.Origins {
-		parts[i] = o.String()
-	}
-	s := strings.Join(parts, "; ")
-	if e.Refresh() {
-		s += " (refresh)"
-	}
-	return escape.Line(s)
+	var b strings.Builder
+	writeEdgeOrigins(&b, e)
+	return b.String()
 }
 
-// refreshers is "A, B via C, …".
+// refresherList is what writeRefreshers writes.
 func refresherList(rs []graph.Refresher) string {
-	parts := make([]string, len(rs))
-	for i, r := range rs {
-		parts[i] = r.Resource.Ref()
-		if r.Via != nil {
-			parts[i] += " via " + r.Via.Ref()
-		}
-	}
-	return escape.Line(strings.Join(parts, ", "))
+	var b strings.Builder
+	writeRefreshers(&b, rs)
+	return b.String()
 }
 
 func resourceList(rs []*catalog.Resource) string {
@@ -146,9 +142,9 @@ func resourceList(rs []*catalog.Resource) string {
 	return escape.Line(strings.Join(parts, ", "))
 }
 
+// fileLineOf is what writeFileLine writes.
 func fileLineOf(file string, line int) string {
-	if line == 0 {
-		return escape.Line(file)
-	}
-	return fmt.Sprintf("%s:%d", escape.Line(file), line)
+	var b strings.Builder
+	writeFileLine(&b, file, line)
+	return b.String()
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"io"
 	"path/filepath"
 	"strings"
@@ -151,7 +150,7 @@ func loadSide(c *cli.Context, paths []string) (*plandiff.Snapshot, error) {
 		if err != nil {
 			return nil, failf("cannot read %s: %v", paths[0], atomicfile.Cause(err))
 		}
-		s, err := plandiff.ReadSnapshot(bytes.NewReader(data), paths[0])
+		s, err := plandiff.ReadSnapshot(data, paths[0])
 		if err != nil {
 			return nil, fail(err.Error())
 		}

@@ -4,30 +4,25 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/catc-dev/catc/internal/jsoncheck"
 )
 
-// Read reads a catalog or plan JSON file (the output of `catc compile`
+// Read reads the bytes of a catalog or plan JSON file (the output of `catc compile`
 // or `catc plan --format json`): one document, no key twice, of this
 // format. A plan's "order", "refreshed_by" and "cycles" are not read (a
 // reader computes them again from the edges). name labels errors.
-func Read(r io.Reader, name string) (*Document, error) {
+func Read(data []byte, name string) (*Document, error) {
 	// The "types" key is optional: catalogs that carry it tell diff which
 	// attributes are init_only, parameters, read_only or sensitive; without
 	// it every attribute is compared as a property and sensitive values
 	// are known by their marker.
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
 	// One decode: encoding/json checks the syntax of the whole document
 	// before it fills anything in, so a syntax error comes first, then a
 	// repeated key (the checks of internal/jsoncheck), then a value of
 	// the wrong type.
 	var in Document
-	err = json.Unmarshal(data, &in)
+	err := json.Unmarshal(data, &in)
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, jsoncheck.SyntaxErrorAt(err))

@@ -95,7 +95,7 @@ func checkRoundTrip(t *testing.T, name string, c *catalog.Catalog) {
 	if err := catalogjson.OfGraph(g).Write(&b); err != nil {
 		t.Fatal(err)
 	}
-	got, err := ReadSnapshot(&b, name)
+	got, err := ReadSnapshot(b.Bytes(), name)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -124,7 +124,7 @@ func TestReadSnapshotErrors(t *testing.T) {
 		{"missing ref", `{"format": "catc.catalog/1", "resources": [{"type": "a"}]}`, "missing ref"},
 	}
 	for _, tt := range tests {
-		_, err := ReadSnapshot(bytes.NewReader([]byte(tt.src)), "x.json")
+		_, err := ReadSnapshot([]byte(tt.src), "x.json")
 		if err == nil || !bytes.Contains([]byte(err.Error()), []byte(tt.want)) {
 			t.Errorf("%s: error %v, want it to contain %q", tt.name, err, tt.want)
 		}

@@ -2,7 +2,6 @@ package plandiff
 
 import (
 	"fmt"
-	"io"
 	"sort"
 	"strings"
 
@@ -13,13 +12,13 @@ import (
 	"github.com/catc-dev/catc/internal/types"
 )
 
-// ReadSnapshot reads a catalog JSON file (the output of `catc compile`)
+// ReadSnapshot reads the bytes of a catalog JSON file (the output of `catc compile`, read whole by the caller)
 // into a Snapshot. The JSON has no apply order, so ReadSnapshot computes
 // it from the resources' indexes and the edges with the rule Order uses
 // (Kahn's algorithm, the ready resource declared first), and finds the
 // cycles among what it could not order. name labels errors.
-func ReadSnapshot(r io.Reader, name string) (*Snapshot, error) {
-	in, err := catalogjson.Read(r, name)
+func ReadSnapshot(data []byte, name string) (*Snapshot, error) {
+	in, err := catalogjson.Read(data, name)
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,6 @@
 package plandiff
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 )
@@ -33,7 +32,7 @@ func TestReadSnapshotStrict(t *testing.T) {
 		{"repeated key before wrong type", `{"format": "catc.catalog/1", "resources": [{"ref": "A[a]", "index": "0"}], "edges": [], "edges": []}`, `duplicate key "edges" at byte offset 88`},
 	}
 	for _, tt := range tests {
-		_, err := ReadSnapshot(bytes.NewReader([]byte(tt.src)), "x.json")
+		_, err := ReadSnapshot([]byte(tt.src), "x.json")
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want it to contain %q", tt.name, err, tt.want)
 		}
@@ -41,7 +40,7 @@ func TestReadSnapshotStrict(t *testing.T) {
 	// The same keys in sibling objects, and resources listed out of index
 	// order, are fine.
 	ok := doc(res("A[b]", 1), res("A[a]", 0))
-	s, err := ReadSnapshot(strings.NewReader(ok), "ok.json")
+	s, err := ReadSnapshot([]byte(ok), "ok.json")
 	if err != nil {
 		t.Fatalf("valid catalog rejected: %v", err)
 	}

@@ -37,11 +37,11 @@ func TestReadSnapshotSealsSensitive(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			o, err := ReadSnapshot(strings.NewReader(craftedCatalog(tt.old, tt.types)), "old.json")
+			o, err := ReadSnapshot([]byte(craftedCatalog(tt.old, tt.types)), "old.json")
 			if err != nil {
 				t.Fatal(err)
 			}
-			n, err := ReadSnapshot(strings.NewReader(craftedCatalog(tt.new, tt.types)), "new.json")
+			n, err := ReadSnapshot([]byte(craftedCatalog(tt.new, tt.types)), "new.json")
 			if err != nil {
 				t.Fatal(err)
 			}

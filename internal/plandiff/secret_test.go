@@ -42,7 +42,7 @@ func compiledSnapshot(t *testing.T, dir string, key *secretdigest.Key) *Snapshot
 	if strings.Contains(b.String(), "battery staple") || strings.Contains(b.String(), "unchanged secret") {
 		t.Fatalf("the catalog JSON shows a secret:\n%s", b.String())
 	}
-	s, err := ReadSnapshot(&b, dir)
+	s, err := ReadSnapshot(b.Bytes(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}

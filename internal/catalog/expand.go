@@ -122,9 +122,9 @@ func (d *deferredBlock) instance(ctx *hcl.EvalContext) (*rawResource, hcl.Diagno
 // onlyIf evaluates the only_if meta-argument: the resource is declared on
 // the node only when it is true.
 func onlyIf(a *hclsyntax.Attribute, ctx *hcl.EvalContext) (bool, hcl.Diagnostics) {
-	v, diags := a.Expr.Value(ctx)
+	v, diags := evalExpr(a.Expr, ctx)
 	if diags.HasErrors() {
-		return false, withEvalAdvice(diags)
+		return false, diags
 	}
 	if v.ContainsMarked() {
 		return false, hcl.Diagnostics{errorAt(summaryInvalidValue, onlyIfSecret, a.Expr.Range(), a.SrcRange.Ptr())}
@@ -153,9 +153,9 @@ func evalTitle(r hcl.Range, src []byte, ctx *hcl.EvalContext) (string, hcl.Diagn
 		return "", diags
 	}
 	boundArithmetic(expr)
-	v, diags := expr.Value(ctx)
+	v, diags := evalExpr(expr, ctx)
 	if diags.HasErrors() {
-		return "", withEvalAdvice(diags)
+		return "", diags
 	}
 	if v.ContainsMarked() {
 		return "", hcl.Diagnostics{errorAt(summaryInvalidValue, secretUse("A title"), r, nil)}
@@ -172,9 +172,9 @@ func evalTitle(r hcl.Range, src []byte, ctx *hcl.EvalContext) (string, hcl.Diagn
 // sensitive attribute reads each.value: every value is then a secret,
 // written in the expression or not.
 func forEachElements(a *hclsyntax.Attribute, ctx *hcl.EvalContext, secret bool) ([]string, []cty.Value, hcl.Diagnostics) {
-	v, diags := a.Expr.Value(ctx)
+	v, diags := evalExpr(a.Expr, ctx)
 	if diags.HasErrors() {
-		return nil, nil, withEvalAdvice(diags)
+		return nil, nil, diags
 	}
 	if secret && v.IsWhollyKnown() && !v.IsNull() {
 		v = markValues(v)

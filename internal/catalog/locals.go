@@ -41,8 +41,8 @@ func evalLocals(blocks []scopeBlock, ctx *hcl.EvalContext, s *secrets) (cty.Valu
 				next = append(next, a)
 				continue
 			}
-			v, d := a.Expr.Value(localsContext(ctx, a, done, seen))
-			diags = append(diags, withEvalAdvice(d)...)
+			v, d := evalExpr(a.Expr, localsContext(ctx, a, done, seen))
+			diags = append(diags, d...)
 			if !d.HasErrors() {
 				// bounded.go: a local cannot double a value beyond the bounds
 				if err := checkValueBounds(v); err != nil {

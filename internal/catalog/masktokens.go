@@ -25,7 +25,7 @@ func guessedRanges(src []byte, filename string, top bool, guess func(name, block
 	// A file nested too deeply to parse is not lexed either: the lexer's
 	// time grows faster than the file (4 MB of nested template directives
 	// took 10 s). All of it may then be a secret.
-	if _, ok := (&nestScanner{src: src}).scan(); !ok {
+	if tooDeep(src) {
 		return []hcl.Range{wholeFile(src, filename)}
 	}
 	toks, _ := hclsyntax.LexConfig(src, filename, hcl.InitialPos)

@@ -94,6 +94,17 @@ type nestScanner struct {
 	sawArithmetic bool
 	// tokenEnd is the end of the last number or name read.
 	tokenEnd int
+	// depthOnly scans on past a number beyond the bounds and stray
+	// characters: only the nesting matters (tooDeep).
+	depthOnly bool
+}
+
+// tooDeep reports whether src nests beyond maxNesting anywhere, also
+// after a number beyond the bounds or stray characters, which stop the
+// scan of checkNesting.
+func tooDeep(src []byte) bool {
+	_, ok := (&nestScanner{src: src, depthOnly: true}).scan()
+	return !ok
 }
 
 // nestCtx is one open context. open counts what stays open until the
@@ -160,7 +171,7 @@ func (s *nestScanner) scan() (int, bool) {
 		if opened && s.depth > maxNesting {
 			return i, false
 		}
-		if s.stray > maxStray || s.number != "" {
+		if !s.depthOnly && (s.stray > maxStray || s.number != "") {
 			return 0, true
 		}
 		i = next

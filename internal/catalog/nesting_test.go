@@ -274,3 +274,20 @@ func TestGuessedRangesTooDeepPastScanStop(t *testing.T) {
 		}
 	}
 }
+
+// TestGuessedRangesNotLexed: a file checkInput refuses as not text or
+// not HCL is not lexed to guess its secrets (garbage costs the lexer a
+// token of 96 bytes a byte): the whole file is taken for a secret.
+func TestGuessedRangesNotLexed(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{
+		"token = \"hunter2\"\n" + strings.Repeat("@", maxStray+1),
+		"token = \"hunter2\"\n\x00",
+		"token = \"hunter2\"\n\xff",
+	} {
+		got := guessedRanges([]byte(src), "f.hcl", true, func(string, string) bool { return true })
+		if want := wholeFile([]byte(src), "f.hcl"); len(got) != 1 || got[0] != want {
+			t.Errorf("%q: guessedRanges = %v, want the whole file %v", src, got, want)
+		}
+	}
+}

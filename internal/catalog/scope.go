@@ -174,18 +174,10 @@ func (c *loader) applyVarFiles(defs map[string]*variableDef, paths []string) hcl
 		for _, r := range guessedRanges(src, p, true, func(name, _ string) bool { return defs[name] != nil && defs[name].secret }) {
 			c.secrets.addRange(r)
 		}
-		moreDiags, arith := checkInputArith(src, p, hcl.InitialPos)
-		if moreDiags.HasErrors() {
-			diags = append(diags, moreDiags...)
-			continue
-		}
-		f, moreDiags := hclsyntax.ParseConfig(src, p, hcl.InitialPos)
-		diags = append(diags, withSyntaxAdvice(moreDiags)...)
+		f, moreDiags := parseHCL(src, p, hcl.InitialPos)
+		diags = append(diags, moreDiags...)
 		if f == nil {
 			continue
-		}
-		if body, ok := f.Body.(*hclsyntax.Body); ok && arith {
-			boundArithmetic(body)
 		}
 		c.files[p] = f
 		attrs, moreDiags := f.Body.JustAttributes()

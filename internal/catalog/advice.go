@@ -10,6 +10,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/internal/types"
@@ -397,6 +398,13 @@ func elemRange(expr hcl.Expression, i int) hcl.Range {
 		return tup.Exprs[i].Range()
 	}
 	return expr.Range()
+}
+
+// evalExpr evaluates e in ctx, every diagnostic completed with
+// withEvalAdvice.
+func evalExpr(e hcl.Expression, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	v, diags := e.Value(ctx)
+	return v, withEvalAdvice(diags)
 }
 
 // withEvalAdvice completes hcl's diagnostics from evaluating an

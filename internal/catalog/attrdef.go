@@ -292,8 +292,7 @@ func decodeSensitive(a *AttrDef, attr *hcl.Attribute) hcl.Diagnostics {
 	if attr == nil {
 		return nil
 	}
-	v, diags := attr.Expr.Value(nil)
-	diags = withEvalAdvice(diags)
+	v, diags := evalExpr(attr.Expr, nil)
 	if diags.HasErrors() {
 		return diags
 	}

@@ -117,8 +117,7 @@ func autoElems(e hcl.Expression) []hcl.Expression {
 }
 
 func autoTerms(td *TypeDef, kind AutoKind, e hcl.Expression) ([]AutoTerm, hcl.Diagnostics) {
-	v, diags := e.Value(nil)
-	diags = withEvalAdvice(diags)
+	v, diags := evalExpr(e, nil)
 	if diags.HasErrors() {
 		return nil, diags
 	}

@@ -130,9 +130,10 @@ func boundedFunc(name string, f function.Function) function.Function {
 	for i, p := range orig {
 		params[i] = passThrough(p)
 	}
+	origVar := f.VarParam()
 	var varParam *function.Parameter
-	if vp := f.VarParam(); vp != nil {
-		p := passThrough(*vp)
+	if origVar != nil {
+		p := passThrough(*origVar)
 		varParam = &p
 	}
 	return function.New(&function.Spec{
@@ -143,7 +144,7 @@ func boundedFunc(name string, f function.Function) function.Function {
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			args = append([]cty.Value(nil), args...)
 			for i := range args {
-				p := f.VarParam()
+				p := origVar
 				if i < len(orig) {
 					p = &orig[i]
 				}

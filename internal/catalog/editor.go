@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"slices"
-	"sort"
 
 	"github.com/hashicorp/hcl/v2"
 )
@@ -38,7 +37,7 @@ func LanguageSchema() Schema {
 		Metaparameters: slices.Clone(metaparamNames),
 		TypeKeys:       schemaNames(typeSchema),
 		AttributeKeys:  schemaNames(attributeSchema),
-		Behaviours:     behaviourValues(),
+		Behaviours:     slices.Clone(behaviourNames[Namevar:]), // a property has none
 		DataTypes:      slices.Clone(builtinTypeNames),
 		Features:       slices.Clone(knownFeatures),
 	}
@@ -49,16 +48,6 @@ var topBlockNames = []string{"type", "type_alias", "resource", "group", "variabl
 
 // metaparamNames are the metaparameters a declaration may set.
 var metaparamNames = []string{"require", "before", "notify", "subscribe", "alias", "tag", "noop"}
-
-// behaviourValues are the keys of behaviours in the order of their values.
-func behaviourValues() []string {
-	names := make([]string, 0, len(behaviours))
-	for n := range behaviours {
-		names = append(names, n)
-	}
-	sort.Slice(names, func(i, j int) bool { return behaviours[names[i]] < behaviours[names[j]] })
-	return names
-}
 
 func schemaNames(s *hcl.BodySchema) []string {
 	names := make([]string, 0, len(s.Attributes)+len(s.Blocks))

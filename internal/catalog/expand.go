@@ -3,6 +3,7 @@ package catalog
 import (
 	"bytes"
 	"sort"
+	"sync"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -17,6 +18,9 @@ type deferredBlock struct {
 	src   []byte
 	// conds are the only_if of the group blocks around the resource.
 	conds []*hclsyntax.Attribute
+	// titleExpr is the title template, parsed once (titleTemplate).
+	titleOnce sync.Once
+	titleExpr hclsyntax.Expression
 }
 
 // scopeRoots are the names the evaluation context defines; a traversal
@@ -109,7 +113,7 @@ func (d *deferredBlock) instance(ctx *hcl.EvalContext) (*rawResource, hcl.Diagno
 		return nil, diags
 	}
 	if isTitleTemplate(r.titleRange, d.src) {
-		title, moreDiags := evalTitle(r.titleRange, d.src, ctx)
+		title, moreDiags := d.evalTitle(r.titleRange, ctx)
 		diags = append(diags, moreDiags...)
 		if moreDiags.HasErrors() {
 			return nil, diags
@@ -122,9 +126,9 @@ func (d *deferredBlock) instance(ctx *hcl.EvalContext) (*rawResource, hcl.Diagno
 // onlyIf evaluates the only_if meta-argument: the resource is declared on
 // the node only when it is true.
 func onlyIf(a *hclsyntax.Attribute, ctx *hcl.EvalContext) (bool, hcl.Diagnostics) {
-	v, diags := a.Expr.Value(ctx)
+	v, diags := evalExpr(a.Expr, ctx)
 	if diags.HasErrors() {
-		return false, withEvalAdvice(diags)
+		return false, diags
 	}
 	if v.ContainsMarked() {
 		return false, hcl.Diagnostics{errorAt(summaryInvalidValue, onlyIfSecret, a.Expr.Range(), a.SrcRange.Ptr())}
@@ -140,22 +144,15 @@ func onlyIf(a *hclsyntax.Attribute, ctx *hcl.EvalContext) (bool, hcl.Diagnostics
 // onlyIfSecret is the detail of an only_if computed from a secret.
 const onlyIfSecret = "An only_if condition may not be computed from a value that feeds a sensitive attribute: whether the resource is declared would tell something of the secret (in plans, graphs and diffs). Compute it from other values."
 
-// evalTitle evaluates a title label as a template (HCL labels are literal
-// strings, so the label's source is parsed again).
-func evalTitle(r hcl.Range, src []byte, ctx *hcl.EvalContext) (string, hcl.Diagnostics) {
-	raw := rangeBytes(r, src)
-	if len(raw) < 2 {
-		return "", hcl.Diagnostics{errorAt(summaryInvalidValue, "The title is not a quoted string.", r, nil)}
-	}
-	start := advance(r.Start, raw[:1])
-	expr, diags := hclsyntax.ParseTemplate(raw[1:len(raw)-1], r.Filename, start)
+// evalTitle evaluates the title label at r as a template.
+func (d *deferredBlock) evalTitle(r hcl.Range, ctx *hcl.EvalContext) (string, hcl.Diagnostics) {
+	expr, diags := d.titleTemplate(r)
 	if diags.HasErrors() {
 		return "", diags
 	}
-	boundArithmetic(expr)
-	v, diags := expr.Value(ctx)
+	v, diags := evalExpr(expr, ctx)
 	if diags.HasErrors() {
-		return "", withEvalAdvice(diags)
+		return "", diags
 	}
 	if v.ContainsMarked() {
 		return "", hcl.Diagnostics{errorAt(summaryInvalidValue, secretUse("A title"), r, nil)}
@@ -166,15 +163,47 @@ func evalTitle(r hcl.Range, src []byte, ctx *hcl.EvalContext) (string, hcl.Diagn
 	return v.AsString(), nil
 }
 
+// titleTemplate is the title label at r parsed as a template, once per
+// block: every instance on every node evaluates the same one. A label
+// that does not parse is parsed again each time, so that no instance
+// shares a diagnostic (they are redacted in place).
+func (d *deferredBlock) titleTemplate(r hcl.Range) (hclsyntax.Expression, hcl.Diagnostics) {
+	d.titleOnce.Do(func() {
+		if expr, diags := parseTitle(r, d.src); !diags.HasErrors() {
+			d.titleExpr = expr
+		}
+	})
+	if d.titleExpr != nil {
+		return d.titleExpr, nil
+	}
+	return parseTitle(r, d.src)
+}
+
+// parseTitle parses the title label at r of src as a template (HCL
+// labels are literal strings, so the label's source is parsed again).
+func parseTitle(r hcl.Range, src []byte) (hclsyntax.Expression, hcl.Diagnostics) {
+	raw := rangeBytes(r, src)
+	if len(raw) < 2 {
+		return nil, hcl.Diagnostics{errorAt(summaryInvalidValue, "The title is not a quoted string.", r, nil)}
+	}
+	start := advance(r.Start, raw[:1])
+	expr, diags := hclsyntax.ParseTemplate(raw[1:len(raw)-1], r.Filename, start)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	boundArithmetic(expr)
+	return expr, nil
+}
+
 // forEachElements evaluates for_each: a map or object (keys and values),
 // or a set, list or tuple of strings (each key and value the string).
 // Keys come sorted; duplicates in a list count once. secret is set when a
 // sensitive attribute reads each.value: every value is then a secret,
 // written in the expression or not.
 func forEachElements(a *hclsyntax.Attribute, ctx *hcl.EvalContext, secret bool) ([]string, []cty.Value, hcl.Diagnostics) {
-	v, diags := a.Expr.Value(ctx)
+	v, diags := evalExpr(a.Expr, ctx)
 	if diags.HasErrors() {
-		return nil, nil, withEvalAdvice(diags)
+		return nil, nil, diags
 	}
 	if secret && v.IsWhollyKnown() && !v.IsNull() {
 		v = markValues(v)

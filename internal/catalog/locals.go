@@ -2,11 +2,12 @@ package catalog
 
 import (
 	"fmt"
-	"github.com/hashicorp/hcl/v2/ext/tryfunc"
+	"sort"
 	"strings"
 	"sync"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/tryfunc"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 	"github.com/zclconf/go-cty/cty/function/stdlib"
@@ -34,34 +35,102 @@ func evalLocals(blocks []scopeBlock, ctx *hcl.EvalContext, s *secrets) (cty.Valu
 		}
 	}
 	done := map[string]cty.Value{}
-	for len(pending) > 0 {
-		var next []*hcl.Attribute
-		for _, a := range pending {
-			if !localsReady(a, done, seen) {
-				next = append(next, a)
-				continue
+	order, stuck := localsOrder(pending, seen)
+	for _, a := range order {
+		v, d := evalExpr(a.Expr, localsContext(ctx, a, done, seen))
+		diags = append(diags, d...)
+		if !d.HasErrors() {
+			// bounded.go: a local cannot double a value beyond the bounds
+			if err := checkValueBounds(v); err != nil {
+				d = hcl.Diagnostics{errorAt(summaryTooLarge, "The value of local."+a.Name+" is too large: "+err.Error()+".", a.Expr.Range(), a.Range.Ptr())}
+				diags = append(diags, d...)
 			}
-			v, d := a.Expr.Value(localsContext(ctx, a, done, seen))
-			diags = append(diags, withEvalAdvice(d)...)
-			if !d.HasErrors() {
-				// bounded.go: a local cannot double a value beyond the bounds
-				if err := checkValueBounds(v); err != nil {
-					d = hcl.Diagnostics{errorAt(summaryTooLarge, "The value of local."+a.Name+" is too large: "+err.Error()+".", a.Expr.Range(), a.Range.Ptr())}
-					diags = append(diags, d...)
-				}
-			}
-			if d.HasErrors() {
-				v = cty.DynamicVal
-			}
-			v = s.mark("local."+a.Name, v)
-			done[a.Name] = v
 		}
-		if len(next) == len(pending) {
-			return cty.ObjectVal(done), append(diags, localCycle(next)...)
+		if d.HasErrors() {
+			v = cty.DynamicVal
 		}
-		pending = next
+		v = s.mark("local."+a.Name, v)
+		done[a.Name] = v
+	}
+	if len(stuck) > 0 {
+		diags = append(diags, localCycle(stuck)...)
 	}
 	return cty.ObjectVal(done), diags
+}
+
+// localsOrder is the order evalLocals evaluates pending (in source
+// order) in: passes over pending, each evaluating every local whose
+// locals are evaluated when it comes (an unknown name is left for
+// evaluation to report). It is computed at once, not pass by pass (a
+// chain of 4,000 locals written backwards took 4,000 passes and 3.5 s):
+// a local comes in the last pass of the locals it refers to, or the one
+// after when one of them comes after it. stuck are the locals never
+// evaluated (they refer to themselves, through others), in source order.
+func localsOrder(pending []*hcl.Attribute, defined map[string]*hcl.Attribute) (order, stuck []*hcl.Attribute) {
+	pos := make(map[*hcl.Attribute]int, len(pending))
+	for i, a := range pending {
+		pos[a] = i
+	}
+	deps := func(i int) []int { // the locals pending[i] refers to
+		var out []int
+		for _, tr := range pending[i].Expr.Variables() {
+			if tr.RootName() != "local" || len(tr) < 2 {
+				continue
+			}
+			if step, ok := tr[1].(hcl.TraverseAttr); ok && defined[step.Name] != nil {
+				out = append(out, pos[defined[step.Name]])
+			}
+		}
+		return out
+	}
+	const onStack, never = -1, -2
+	pass := make([]int, len(pending)) // 0: not visited yet
+	// visit walks the locals i refers to without recursion (a chain of
+	// millions of locals would exhaust the stack).
+	type frame struct {
+		i, next, pass int
+		deps          []int
+	}
+	visit := func(i int) int {
+		if pass[i] != 0 {
+			return pass[i]
+		}
+		pass[i] = onStack
+		stack := []frame{{i: i, pass: 1, deps: deps(i)}}
+		for len(stack) > 0 {
+			f := &stack[len(stack)-1]
+			if f.pass != never && f.next < len(f.deps) {
+				j := f.deps[f.next]
+				switch q := pass[j]; q {
+				case 0:
+					pass[j] = onStack
+					stack = append(stack, frame{i: j, pass: 1, deps: deps(j)})
+					continue
+				case onStack, never:
+					f.pass = never // a cycle, or a local that depends on one
+				default:
+					if j > f.i {
+						q++
+					}
+					f.pass = max(f.pass, q)
+				}
+				f.next++
+				continue
+			}
+			pass[f.i] = f.pass
+			stack = stack[:len(stack)-1]
+		}
+		return pass[i]
+	}
+	for i, a := range pending {
+		if visit(i) == never {
+			stuck = append(stuck, a)
+		} else {
+			order = append(order, a)
+		}
+	}
+	sort.SliceStable(order, func(x, y int) bool { return pass[pos[order[x]]] < pass[pos[order[y]]] })
+	return order, stuck
 }
 
 // localsContext is ctx with local set to the locals a refers to: an
@@ -89,24 +158,6 @@ func localsContext(ctx *hcl.EvalContext, a *hcl.Attribute, done map[string]cty.V
 	child := ctx.NewChild()
 	child.Variables = map[string]cty.Value{"local": cty.ObjectVal(refs)}
 	return child
-}
-
-// localsReady reports whether every local a refers to is evaluated (an
-// unknown name is left for evaluation to report).
-func localsReady(a *hcl.Attribute, done map[string]cty.Value, defined map[string]*hcl.Attribute) bool {
-	for _, tr := range a.Expr.Variables() {
-		if tr.RootName() != "local" || len(tr) < 2 {
-			continue
-		}
-		step, ok := tr[1].(hcl.TraverseAttr)
-		if !ok {
-			continue
-		}
-		if _, isDone := done[step.Name]; !isDone && defined[step.Name] != nil {
-			return false
-		}
-	}
-	return true
 }
 
 func localCycle(attrs []*hcl.Attribute) hcl.Diagnostics {

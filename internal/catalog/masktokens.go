@@ -22,10 +22,9 @@ import (
 // top-level block around it ("" outside any); top-level names are
 // arguments only when top is set (a var file), else block types.
 func guessedRanges(src []byte, filename string, top bool, guess func(name, block string) bool) []hcl.Range {
-	// A file nested too deeply to parse is not lexed either: the lexer's
-	// time grows faster than the file (4 MB of nested template directives
-	// took 10 s). All of it may then be a secret.
-	if _, ok := (&nestScanner{src: src}).scan(); !ok {
+	// A file checkInput refuses for what it is (too deep, not text, not
+	// HCL) is not lexed either (unlexable): all of it may be a secret.
+	if unlexable(src) {
 		return []hcl.Range{wholeFile(src, filename)}
 	}
 	toks, _ := hclsyntax.LexConfig(src, filename, hcl.InitialPos)

@@ -258,3 +258,36 @@ func TestNestingLimitShallowConstructs(t *testing.T) {
 		})
 	}
 }
+
+// TestGuessedRangesTooDeepPastScanStop: a number beyond the bounds or
+// stray characters stop checkNesting's scan, but not the check that
+// keeps a too-deep file from the lexer (whose time grows faster than
+// the file): the whole file is then taken for a secret.
+func TestGuessedRangesTooDeepPastScanStop(t *testing.T) {
+	t.Parallel()
+	deep := "x = " + strings.Repeat("(", maxNesting+1) + "1" + strings.Repeat(")", maxNesting+1) + "\n"
+	for _, first := range []string{"z = 1e99999\n", "z = " + strings.Repeat("@", maxStray+1) + "\n"} {
+		src := []byte(first + deep)
+		got := guessedRanges(src, "f.hcl", true, func(string, string) bool { return true })
+		if want := wholeFile(src, "f.hcl"); len(got) != 1 || got[0] != want {
+			t.Errorf("%q: guessedRanges = %v, want the whole file %v", first, got, want)
+		}
+	}
+}
+
+// TestGuessedRangesNotLexed: a file checkInput refuses as not text or
+// not HCL is not lexed to guess its secrets (garbage costs the lexer a
+// token of 96 bytes a byte): the whole file is taken for a secret.
+func TestGuessedRangesNotLexed(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{
+		"token = \"hunter2\"\n" + strings.Repeat("@", maxStray+1),
+		"token = \"hunter2\"\n\x00",
+		"token = \"hunter2\"\n\xff",
+	} {
+		got := guessedRanges([]byte(src), "f.hcl", true, func(string, string) bool { return true })
+		if want := wholeFile([]byte(src), "f.hcl"); len(got) != 1 || got[0] != want {
+			t.Errorf("%q: guessedRanges = %v, want the whole file %v", src, got, want)
+		}
+	}
+}

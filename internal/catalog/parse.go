@@ -102,15 +102,7 @@ func mergeChunks(files []*sourceFile, chunks []chunk, results []*parsed) []*pars
 // parseChunk parses src (a whole file or a chunk starting at start) and
 // extracts its top-level blocks.
 func parseChunk(src []byte, f *sourceFile, start hcl.Pos) *parsed {
-	diags, arith := checkInputArith(src, f.name, start)
-	if diags.HasErrors() {
-		return &parsed{diags: diags, syntaxErr: true}
-	}
-	file, diags := hclsyntax.ParseConfig(src, f.name, start)
-	if file != nil && arith {
-		boundArithmetic(file.Body.(*hclsyntax.Body))
-	}
-	diags = withSyntaxAdvice(diags)
+	file, diags := parseHCL(src, f.name, start)
 	p := &parsed{diags: diags, syntaxErr: hasSyntaxErrors(diags)}
 	if file == nil {
 		return p
@@ -170,6 +162,21 @@ func dropLabelTemplateDiags(diags hcl.Diagnostics, labels []hcl.Range) hcl.Diagn
 		}
 	}
 	return out
+}
+
+// parseHCL checks src (a file, or a chunk starting at start) with
+// checkInput, parses it unless the check failed (the file is then nil),
+// bounds its arithmetic and completes the parser's diagnostics.
+func parseHCL(src []byte, filename string, start hcl.Pos) (*hcl.File, hcl.Diagnostics) {
+	diags, arith := checkInputArith(src, filename, start)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	file, diags := hclsyntax.ParseConfig(src, filename, start)
+	if body, ok := file.Body.(*hclsyntax.Body); ok && arith {
+		boundArithmetic(body)
+	}
+	return file, withSyntaxAdvice(diags)
 }
 
 // hasSyntaxErrors reports parse errors other than templates in labels

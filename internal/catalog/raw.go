@@ -165,9 +165,9 @@ func extractRef(e hclsyntax.Expression, src []byte, ctx *hcl.EvalContext) (rawRe
 			return stringRef(s, e.Range())
 		}
 	}
-	v, diags := e.Value(ctx)
+	v, diags := evalExpr(e, ctx)
 	if diags.HasErrors() {
-		return rawRef{}, withEvalAdvice(diags)
+		return rawRef{}, diags
 	}
 	if v.ContainsMarked() {
 		return rawRef{}, hcl.Diagnostics{errorAt(summaryInvalidRef, secretUse("A reference"), e.Range(), nil)}

@@ -141,8 +141,7 @@ func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit []*rawArg) {
 		return
 	}
 	if contains(unsupportedMetaparams, arg.name) {
-		b.errorf(summaryMetaparam, arg.nameRange, arg.rng,
-			"The metaparameter %q is not supported by catc; resources take require, before, notify, subscribe, alias, tag and noop. Remove %s.", arg.name, arg.name)
+		b.unsupportedMetaparam(arg)
 		return
 	}
 	a := td.Attr(arg.name)
@@ -163,6 +162,13 @@ func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit []*rawArg) {
 		return
 	}
 	explicit[a.pos] = arg
+}
+
+// unsupportedMetaparam refuses arg, a metaparameter catc does not take
+// (unsupportedMetaparams).
+func (b *built) unsupportedMetaparam(arg *rawArg) {
+	b.errorf(summaryMetaparam, arg.nameRange, arg.rng,
+		"The metaparameter %q is not supported by catc; resources take require, before, notify, subscribe, alias, tag and noop. Remove %s.", arg.name, arg.name)
 }
 
 // refLikeArg diagnoses a reference given to an argument that takes

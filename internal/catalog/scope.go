@@ -130,8 +130,8 @@ func decodeVariable(v *variableDef, b *hclsyntax.Block, src []byte, aliases *typ
 		}
 	}
 	if a := content.Attributes["default"]; a != nil {
-		val, moreDiags := a.Expr.Value(nil)
-		diags = append(diags, withEvalAdvice(moreDiags)...)
+		val, moreDiags := evalExpr(a.Expr, nil)
+		diags = append(diags, moreDiags...)
 		if !moreDiags.HasErrors() && !val.IsNull() {
 			v.value, v.set = val, true
 			diags = append(diags, v.check(a.Expr.Range())...)
@@ -174,18 +174,10 @@ func (c *loader) applyVarFiles(defs map[string]*variableDef, paths []string) hcl
 		for _, r := range guessedRanges(src, p, true, func(name, _ string) bool { return defs[name] != nil && defs[name].secret }) {
 			c.secrets.addRange(r)
 		}
-		moreDiags, arith := checkInputArith(src, p, hcl.InitialPos)
-		if moreDiags.HasErrors() {
-			diags = append(diags, moreDiags...)
-			continue
-		}
-		f, moreDiags := hclsyntax.ParseConfig(src, p, hcl.InitialPos)
-		diags = append(diags, withSyntaxAdvice(moreDiags)...)
+		f, moreDiags := parseHCL(src, p, hcl.InitialPos)
+		diags = append(diags, moreDiags...)
 		if f == nil {
 			continue
-		}
-		if body, ok := f.Body.(*hclsyntax.Body); ok && arith {
-			boundArithmetic(body)
 		}
 		c.files[p] = f
 		attrs, moreDiags := f.Body.JustAttributes()
@@ -194,7 +186,7 @@ func (c *loader) applyVarFiles(defs map[string]*variableDef, paths []string) hcl
 			if v := defs[a.Name]; v != nil && v.secret {
 				c.secrets.addRange(a.Expr.Range())
 			}
-			diags = append(diags, setVariable(defs, a.Name, a.NameRange, func() (cty.Value, hcl.Diagnostics) { v, d := a.Expr.Value(nil); return v, withEvalAdvice(d) }, a.Expr.Range())...)
+			diags = append(diags, setVariable(defs, a.Name, a.NameRange, func() (cty.Value, hcl.Diagnostics) { return evalExpr(a.Expr, nil) }, a.Expr.Range())...)
 		}
 	}
 	return diags
@@ -234,8 +226,7 @@ func flagValue(v *variableDef, raw string) (cty.Value, hcl.Diagnostics) {
 		return cty.StringVal(raw), nil // let the type check explain
 	}
 	boundArithmetic(expr)
-	val, diags := expr.Value(nil)
-	diags = withEvalAdvice(diags)
+	val, diags := evalExpr(expr, nil)
 	if diags.HasErrors() {
 		return cty.StringVal(raw), nil
 	}

@@ -11,8 +11,7 @@ import (
 // stringAttr evaluates a string-valued argument. A heredoc's final newline
 // is dropped when trimHeredoc is set (type and pattern values).
 func stringAttr(a *hcl.Attribute, src []byte, trimHeredoc bool) (string, hcl.Diagnostics) {
-	v, diags := a.Expr.Value(nil)
-	diags = withEvalAdvice(diags)
+	v, diags := evalExpr(a.Expr, nil)
 	if diags.HasErrors() {
 		return "", diags
 	}

@@ -218,8 +218,7 @@ func (b *built) checkName(td *TypeDef, arg *rawArg) {
 		return
 	}
 	if contains(unsupportedMetaparams, arg.name) {
-		b.errorf(summaryMetaparam, arg.nameRange, arg.rng,
-			"The metaparameter %q is not supported by catc; resources take require, before, notify, subscribe, alias, tag and noop. Remove %s.", arg.name, arg.name)
+		b.unsupportedMetaparam(arg)
 		return
 	}
 	b.unknownAttr(td, arg)

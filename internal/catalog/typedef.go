@@ -161,8 +161,7 @@ func decodeFeatures(td *TypeDef, a *hcl.Attribute) hcl.Diagnostics {
 	if a == nil {
 		return nil
 	}
-	v, diags := a.Expr.Value(nil)
-	diags = withEvalAdvice(diags)
+	v, diags := evalExpr(a.Expr, nil)
 	if diags.HasErrors() {
 		return diags
 	}

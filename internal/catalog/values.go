@@ -62,9 +62,9 @@ func exprValue(expr hclsyntax.Expression, src []byte, ctx *hcl.EvalContext) (typ
 			return numberValue(f, isFloatLiteral(lit.SrcRange, src), e.SrcRange)
 		}
 	}
-	v, diags := expr.Value(ctx)
+	v, diags := evalExpr(expr, ctx)
 	if diags.HasErrors() {
-		return nil, withEvalAdvice(diags)
+		return nil, diags
 	}
 	out, moreDiags := ctyValue(v, expr.Range())
 	return out, append(diags, moreDiags...)

@@ -19,6 +19,9 @@ type Schema struct {
 	TypeKeys []string
 	// AttributeKeys are the arguments an `attribute` block takes.
 	AttributeKeys []string
+	// GroupKeys are what a `group` block holds: its argument, then its
+	// block.
+	GroupKeys []string
 	// Behaviours are the values of an attribute's `behaviour`, in the
 	// order of the Behaviour constants (a property has none).
 	Behaviours []string
@@ -37,6 +40,7 @@ func LanguageSchema() Schema {
 		Metaparameters: slices.Clone(metaparamNames),
 		TypeKeys:       schemaNames(typeSchema),
 		AttributeKeys:  schemaNames(attributeSchema),
+		GroupKeys:      slices.Clone(groupKeyNames),
 		Behaviours:     slices.Clone(behaviourNames[Namevar:]), // a property has none
 		DataTypes:      slices.Clone(builtinTypeNames),
 		Features:       slices.Clone(knownFeatures),

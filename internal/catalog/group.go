@@ -19,6 +19,10 @@ import (
 // Each resource of the group is deferred with the group's condition; its
 // own only_if, if any, must hold too.
 
+// groupKeyNames are what extractGroup accepts in a group block: its
+// condition, then its resource blocks.
+var groupKeyNames = []string{"only_if", "resource"}
+
 // extractGroup reads a group block into its (deferred) resources.
 func extractGroup(b *hclsyntax.Block, src []byte) ([]*rawResource, hcl.Diagnostics) {
 	var diags hcl.Diagnostics

@@ -41,10 +41,10 @@ var topBlocks = documented(schema.TopLevelBlocks, map[string]string{
 })
 
 // groupKeys are what a group block holds.
-var groupKeys = []struct{ name, doc string }{
-	{"only_if", "The condition on the node that declares the group's resources (`facts.role == \"web\"`)."},
-	{"resource", "A resource declared where only_if holds (`resource \"type\" \"title\" { … }`)."},
-}
+var groupKeys = documented(schema.GroupKeys, map[string]string{
+	"only_if":  "The condition on the node that declares the group's resources (`facts.role == \"web\"`).",
+	"resource": "A resource declared where only_if holds (`resource \"type\" \"title\" { … }`).",
+})
 
 var typeKeys = documented(schema.TypeKeys, map[string]string{
 	"desc":          "The type's documentation.",

@@ -140,7 +140,7 @@ func errorsOf(diags hcl.Diagnostics) string {
 // and asserts catc's verdict is the agent's (or the exception's).
 func TestValuesAsPuppetsAgent(t *testing.T) {
 	types := map[string]*catalog.TypeDef{}
-	for _, td := range loadEmpty(t).Types {
+	for _, td := range builtinTypes(t) {
 		types[td.Name] = td
 	}
 	used := map[string]bool{}

@@ -71,6 +71,19 @@ func BuiltinTypes() []*TypeDef {
 	return out
 }
 
+// TypeOrBuiltin is the type called name in c, or else the built-in type
+// of that name (one that c's resources do not use): what an editor
+// offers while a declaration is being written.
+func (c *Catalog) TypeOrBuiltin(name string) *TypeDef {
+	if td := c.Type(name); td != nil {
+		return td
+	}
+	if b := builtins()[strings.ToLower(name)]; b != nil {
+		return b.decoded().def
+	}
+	return nil
+}
+
 // IsBuiltinType reports whether name (case-insensitive) is a built-in type.
 func IsBuiltinType(name string) bool { return builtins()[strings.ToLower(name)] != nil }
 

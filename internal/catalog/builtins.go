@@ -2,12 +2,14 @@ package catalog
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/coretypes"
+	"github.com/catc-dev/catc/internal/pool"
 )
 
 // Puppet's core types (package coretypes) are declared at the start of
@@ -113,9 +115,11 @@ func usedBuiltins(raws []*rawResource, userTypes []typeBlock) []*builtin {
 	var out []*builtin
 	for _, n := range coretypes.Names {
 		if used[n] {
-			out = append(out, all[n].decoded())
+			out = append(out, all[n])
 		}
 	}
+	// A process's first load decodes its types side by side.
+	pool.For(len(out), runtime.GOMAXPROCS(0), 0, func(i int) { out[i].decoded() })
 	return out
 }
 

@@ -89,3 +89,21 @@ func TestBuiltinSnippet(t *testing.T) {
 		t.Errorf("snippet:\n%s", s)
 	}
 }
+
+// TestBuiltinProvider: Puppet's own types take provider (a namevar of
+// package, as in Puppet), while a user's type still may not set it.
+func TestBuiltinProvider(t *testing.T) {
+	t.Parallel()
+	src := "resource \"package\" \"flask\" {\n  provider = \"pip3\"\n}\nresource \"service\" \"nginx\" {\n  provider = \"systemd\"\n}\n"
+	c, diags := LoadFiles([]string{"a.hcl"}, [][]byte{[]byte(src)}, LoadOptions{})
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	if p, _ := c.Resources[0].Namevars.Get("provider"); p != "pip3" || len(c.Resources) != 2 {
+		t.Errorf("provider %v, %d resources", p, len(c.Resources))
+	}
+	own := "type \"widget\" {\n  desc = \"A widget.\"\n  attribute \"name\" {\n    type      = \"String\"\n    behaviour = \"namevar\"\n    desc      = \"Its name.\"\n  }\n}\nresource \"widget\" \"w\" {\n  provider = \"x\"\n}\n"
+	if _, diags := LoadFiles([]string{"a.hcl"}, [][]byte{[]byte(own)}, LoadOptions{}); !diags.HasErrors() {
+		t.Errorf("provider on a user's type is accepted")
+	}
+}

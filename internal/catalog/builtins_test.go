@@ -107,3 +107,42 @@ func TestBuiltinProvider(t *testing.T) {
 		t.Errorf("provider on a user's type is accepted")
 	}
 }
+
+// TestBuiltinKeepsTitle is fixtures/oracle/core/ref_title_vs_namevar.pp:
+// a built-in resource keeps its title whatever its namevar, and a
+// reference finds it by either.
+func TestBuiltinKeepsTitle(t *testing.T) {
+	t.Parallel()
+	src := `resource "file" "conf" {
+  ensure = "file"
+  path   = "/tmp/catc-core/conf"
+}
+resource "user" "utitle" {
+  ensure = "absent"
+  name   = "catc_u9"
+}
+resource "notify" "a" {
+  require = file["/tmp/catc-core/conf"]
+}
+resource "notify" "b" {
+  require = user.catc_u9
+}
+resource "notify" "c" {
+  require = [file.conf, user.utitle]
+}
+`
+	c, diags := LoadFiles([]string{"a.hcl"}, [][]byte{[]byte(src)}, LoadOptions{})
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	var got []string
+	for _, r := range c.Resources {
+		for _, rel := range r.Relations {
+			got = append(got, r.Ref()+" "+rel.Kind.String()+" "+rel.Target.Ref())
+		}
+	}
+	want := "Notify[a] require File[conf]|Notify[b] require User[utitle]|Notify[c] require File[conf]|Notify[c] require User[utitle]"
+	if strings.Join(got, "|") != want {
+		t.Errorf("got  %s\nwant %s", strings.Join(got, "|"), want)
+	}
+}

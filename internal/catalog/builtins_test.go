@@ -146,3 +146,38 @@ resource "notify" "c" {
 		t.Errorf("got  %s\nwant %s", strings.Join(got, "|"), want)
 	}
 }
+
+// TestBuiltinNotIsomorphic: exec and tidy resources are known by title
+// only, as in Puppet: two execs may run the same command, and a
+// reference by the command finds nothing.
+func TestBuiltinNotIsomorphic(t *testing.T) {
+	t.Parallel()
+	src := `resource "exec" "reload-a" {
+  command     = "/bin/systemctl daemon-reload"
+  refreshonly = true
+}
+resource "exec" "reload-b" {
+  command     = "/bin/systemctl daemon-reload"
+  refreshonly = true
+}
+resource "tidy" "t1" {
+  path = "/tmp"
+}
+resource "tidy" "t2" {
+  path = "/tmp"
+}
+`
+	c, diags := LoadFiles([]string{"a.hcl"}, [][]byte{[]byte(src)}, LoadOptions{})
+	if len(diags) > 0 || len(c.Resources) != 4 {
+		t.Fatalf("%d resources: %v", len(c.Resources), diags)
+	}
+	if r := c.Lookup("exec", "/bin/systemctl daemon-reload"); r != nil {
+		t.Errorf("Exec[/bin/systemctl daemon-reload] finds %s", r.Ref())
+	}
+	if r := c.Lookup("exec", "reload-b"); r == nil || r.Ref() != "Exec[reload-b]" {
+		t.Errorf("Exec[reload-b] finds %v", r)
+	}
+	if r := c.Lookup("file", "/etc"); r != nil {
+		t.Errorf("no file: %v", r)
+	}
+}

@@ -17,6 +17,7 @@ import (
 type puppetTypes struct {
 	Types []struct {
 		Name          string   `json:"name"`
+		Isomorphic    bool     `json:"isomorphic"`
 		KeyAttributes []string `json:"key_attributes"`
 		Attributes    []struct {
 			Name string `json:"name"`
@@ -84,6 +85,9 @@ func TestTypesMatchPuppet(t *testing.T) {
 	}
 	for i, want := range pt.Types {
 		td := defs[i]
+		if td.Isomorphic() != want.Isomorphic {
+			t.Errorf("%s: isomorphic %v, Puppet's %v", td.Name, td.Isomorphic(), want.Isomorphic)
+		}
 		if td.Name != want.Name || !td.Builtin || td.Desc == "" {
 			t.Errorf("type %d: %q (builtin %v, desc %q), want %q", i, td.Name, td.Builtin, td.Desc, want.Name)
 			continue

@@ -125,19 +125,33 @@ func (wr *wrapping) stagger(width float64) {
 }
 
 // spread is the length of the edge of each member of a fan, when the
-// fan, side by side, is wider than width (else none).
+// fan, side by side, is wider than width (else none). Each edge that
+// passes a layer takes room there (Graphviz routes it through a point
+// nodeSep from its neighbours), so a fan over m layers is about
+// ceil(n/m) × (member + (m-1) × 2 nodeSep) wide: m is the number of
+// layers whose fan comes closest to aimAspect.
 func (wr *wrapping) spread(fan []int, width float64) []int {
-	w := 0.0
+	w, h := 0.0, 0.0
 	for _, u := range fan {
 		w += wr.sh.w[u] + nodeSep
+		h = max(h, wr.sh.h[u])
 	}
 	if len(fan) < 2 || w <= width {
 		return nil
 	}
-	m := min(len(fan), int(math.Ceil(w/width)))
+	n := float64(len(fan))
+	layers, best := 1, math.Inf(1)
+	for m := 2; m <= len(fan); m++ {
+		groups := math.Ceil(n / float64(m))
+		fw := groups * (w/n + float64(m-1)*2*nodeSep)
+		fh := float64(m+1) * (h + rankSep)
+		if score := math.Abs(math.Log(fw / fh / aimAspect)); score < best {
+			layers, best = m, score
+		}
+	}
 	lengths := make([]int, len(fan))
 	for i := range fan {
-		lengths[i] = 1 + i%m
+		lengths[i] = 1 + i%layers
 	}
 	return lengths
 }

@@ -143,6 +143,8 @@ func (c *loader) prepare(files []*sourceFile, workers int, cache *ParseCache) (*
 			p.deferred = p.deferred || r.deferred != nil
 		}
 	}
+	typeBlocks, builtinDiags := c.addBuiltins(p.raws, typeBlocks)
+	diags = append(diags, builtinDiags...)
 	typeDiags, typesReused := c.decodeAllTypes(typeBlocks, aliasBlocks, cache)
 	diags = append(diags, typeDiags...)
 	if cache != nil {

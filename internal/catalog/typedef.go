@@ -51,11 +51,22 @@ func decodeTypes(blocks []typeBlock, aliases *types.Aliases) ([]*TypeDef, map[st
 	var diags hcl.Diagnostics
 	var defs []*TypeDef
 	byName := map[string]*TypeDef{}
+	warned := map[string]bool{}
 	for _, tb := range blocks {
-		td, d := decodeType(tb, aliases)
-		diags = append(diags, d...)
+		var td *TypeDef
+		if isBuiltinRange(tb.block.DefRange()) {
+			td = builtinDef(tb) // shared, decoded once (builtins.go)
+		} else {
+			var d hcl.Diagnostics
+			td, d = decodeType(tb, aliases)
+			diags = append(diags, d...)
+		}
 		if td == nil {
 			continue
+		}
+		if n := strings.ToLower(td.Name); !td.Builtin && IsBuiltinType(n) && !warned[n] {
+			warned[n] = true // at the first replacement only
+			diags = append(diags, builtinReplaced(td))
 		}
 		if prev := byName[strings.ToLower(td.Name)]; prev != nil {
 			diags = append(diags, errorAt(summaryDuplicateType,
@@ -66,8 +77,9 @@ func decodeTypes(blocks []typeBlock, aliases *types.Aliases) ([]*TypeDef, map[st
 		byName[strings.ToLower(td.Name)] = td
 		defs = append(defs, td)
 	}
+	known := knownTypeNames(byName)
 	for _, td := range defs {
-		diags = append(diags, checkAutoTargets(td, byName)...)
+		diags = append(diags, checkAutoTargets(td, known)...)
 	}
 	return defs, byName, diags
 }
@@ -82,12 +94,17 @@ func decodeType(tb typeBlock, aliases *types.Aliases) (*TypeDef, hcl.Diagnostics
 			labelsRange(b), b.DefRange().Ptr())}
 	}
 	td := &TypeDef{Name: b.Labels[0], DeclRange: b.DefRange(), NameRange: b.LabelRanges[0], attrByName: map[string]*AttrDef{}}
+	td.Builtin = isBuiltinRange(td.DeclRange)
 	diags := checkTypeName(td)
 	content, moreDiags := b.Body.Content(typeSchema)
 	diags = append(diags, withSchemaAdvice(moreDiags, "type", typeAdviceSchema)...)
 	diags = append(diags, decodeTypeDocs(td, content, tb.src)...)
 	diags = append(diags, decodeAttributes(td, content.Blocks, tb.src, aliases)...)
-	diags = append(diags, checkEnsure(td)...)
+	if !td.Builtin {
+		// Puppet's own types are no Resource API types: a file's ensure
+		// takes more than present and absent.
+		diags = append(diags, checkEnsure(td)...)
+	}
 	diags = append(diags, decodeFeatures(td, content.Attributes["features"])...)
 	diags = append(diags, decodeTitlePatterns(td, content.Blocks, tb.src)...)
 	diags = append(diags, decodeAutoRules(td, content.Blocks, content.Attributes)...)

@@ -85,7 +85,7 @@ func coreModule(m int) []coreBlock {
 			attr("subscribe", list(ref("file", settings))),
 		}},
 		{"exec", fmt.Sprintf("reindex mod-%d", m), []coreLine{
-			attr("command", q("reindex --all")), attr("path", list(q("/usr/local/bin"), q("/usr/bin"))),
+			attr("command", q("reindex --all --module mod-"+strconv.Itoa(m))), attr("path", list(q("/usr/local/bin"), q("/usr/bin"))),
 			attr("user", q(app)), attr("require", list(ref("exec", fmt.Sprintf("migrate mod-%d", m)))),
 		}},
 		{"exec", "/usr/bin/systemctl daemon-reload # " + svc, []coreLine{

@@ -214,8 +214,8 @@ func wrapName(i int) string { return fmt.Sprintf("wrap %d", i) }
 // write stacks the rows: below each row an invisible point that every
 // bottom node of the row (a node with no child, or every node of a
 // component with a cycle, whose layers Graphviz decides) points to, and
-// that points to every top node of the next row. The edges have weight
-// 0: they set the layers but pull no node sideways. A node with no edge
+// that points to every top node of the next row. The edges set the
+// layers but, but for one per row (pull), pull no node sideways. A node with no edge
 // at all would then float to the emptiest layer of its row (Graphviz
 // balances such nodes), so it is put in the layer of the row's first
 // top node that has a child.
@@ -229,11 +229,11 @@ func (wr *wrapping) write(d *dotWriter) {
 		if i > 0 {
 			name := quote(wrapName(i))
 			fmt.Fprintf(d.w, "\t%s [shape=point, style=invis, width=0, height=0, class=wrap];\n", name)
-			for _, u := range wr.ends(wr.rows[i-1], func(u int) []int { return wr.sh.out[u] }) {
-				fmt.Fprintf(d.w, "\t%s -> %s [style=invis, weight=0, class=wrap];\n", ref(u), name)
+			for k, u := range wr.ends(wr.rows[i-1], func(u int) []int { return wr.sh.out[u] }) {
+				fmt.Fprintf(d.w, "\t%s -> %s [style=invis, %sclass=wrap];\n", ref(u), name, pull(k))
 			}
-			for _, v := range wr.ends(row, func(u int) []int { return wr.sh.in[u] }) {
-				fmt.Fprintf(d.w, "\t%s -> %s [style=invis, weight=0, class=wrap];\n", name, ref(v))
+			for k, v := range wr.ends(row, func(u int) []int { return wr.sh.in[u] }) {
+				fmt.Fprintf(d.w, "\t%s -> %s [style=invis, %sclass=wrap];\n", name, ref(v), pull(k))
 			}
 		}
 		if level := wr.level(row); len(level) > 1 {
@@ -275,6 +275,17 @@ func (wr *wrapping) top(nodes []int) int {
 		}
 	}
 	return best
+}
+
+// pull is the weight of the k-th edge to or from a row's invisible point:
+// the first pulls (weight 1), so that each row starts below the one above
+// (with none, Graphviz may shift each row further right, as a staircase);
+// the others do not.
+func pull(k int) string {
+	if k == 0 {
+		return ""
+	}
+	return "weight=0, "
 }
 
 // ends are the nodes of the row's components with no neighbour the

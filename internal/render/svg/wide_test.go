@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/render"
 	"github.com/catc-dev/catc/internal/render/svg"
@@ -66,6 +67,7 @@ func TestWideGraphAspect(t *testing.T) {
 		{"340 resources and no edge", fixture("diff/large/new")},
 		{"one package required by 40 files", inline(fan(40, true))},
 		{"40 files before one package", inline(fan(40, false))},
+		{"400 generated core-type resources", generated(400)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -103,6 +105,21 @@ func TestWideGraphAspect(t *testing.T) {
 func fixture(dir string) func(t *testing.T) *catalog.Catalog {
 	return func(t *testing.T) *catalog.Catalog {
 		c, diags := catalog.Load([]string{testutil.Fixture(dir)}, catalog.LoadOptions{})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		return c
+	}
+}
+
+func generated(n int) func(t *testing.T) *catalog.Catalog {
+	return func(t *testing.T) *catalog.Catalog {
+		var names []string
+		var srcs [][]byte
+		for _, f := range gen.Generate(gen.Options{Resources: n, Core: true}) {
+			names, srcs = append(names, f.Name), append(srcs, f.Src)
+		}
+		c, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}

@@ -37,6 +37,16 @@ type "conf" {
 }
 `
 
+// cycle is two packages that require each other.
+const cycle = `
+resource "pkg" "left" {
+  require = [pkg.right]
+}
+resource "pkg" "right" {
+  require = [pkg.left]
+}
+`
+
 // fan is a catalog of one resource and n others around it: below it
 // (each requires it) or above it (each is required by it).
 func fan(n int, below bool) string {
@@ -68,6 +78,7 @@ func TestWideGraphAspect(t *testing.T) {
 		{"one package required by 40 files", inline(fan(40, true))},
 		{"40 files before one package", inline(fan(40, false))},
 		{"400 generated core-type resources", generated(400)},
+		{"a cycle beside 30 files", inline(fan(30, true) + cycle)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -94,6 +105,9 @@ func TestWideGraphAspect(t *testing.T) {
 			}
 			for _, e := range s.Edges {
 				from, to := e.F.Resource.Ref(), e.T.Resource.Ref()
+				if s.OnCycle(e) {
+					continue // one edge of a cycle must point up
+				}
 				if y[from] >= y[to] { // SVG's y grows downwards
 					t.Errorf("%s is drawn at y %.0f, not above %s at y %.0f", from, y[from], to, y[to])
 				}

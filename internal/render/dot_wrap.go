@@ -31,8 +31,8 @@ const (
 // so that they spread over a few layers instead of one long row; and the
 // components (parts with no edge between them) are packed into rows,
 // stacked by invisible edges, instead of all side by side. Both only
-// push nodes further down along their edges, so an edge still points
-// down and a resource stays below everything applied before it.
+// push nodes further down along their edges, so every edge still points
+// down: a resource is drawn below everything it depends on.
 type wrapping struct {
 	sh     *shape
 	minlen map[int]int // index in Subgraph.Edges → staggered length

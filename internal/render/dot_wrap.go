@@ -61,10 +61,9 @@ func planWrapping(s *graph.Subgraph, ex extras) *wrapping {
 		width += b[0] + nodeSep
 		area += b[0] * b[1]
 	}
-	width = max(width, ex.captionW) + padW
 	height = max(height, sh.boxOf(allNodes(len(sh.w)))[1]) + padH
-	if width <= maxAspect*height || width <= minWrapWidth {
-		return nil
+	if width+padW <= minWrapWidth || max(width, ex.captionW)+padW <= maxAspect*height {
+		return nil // a long caption alone makes no row
 	}
 	wr.stagger(math.Sqrt(area * aimAspect))
 	wr.rows = pickRows(wr.boxes(), ex)

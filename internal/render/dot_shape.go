@@ -31,7 +31,6 @@ type shape struct {
 	w, h    []float64
 	rank    []int
 	comps   [][]int // members in apply order; components by first member
-	cyclic  []bool  // component has an edge against apply order
 }
 
 // shapeOf measures s. Layers are estimated as Graphviz's ranking would
@@ -129,15 +128,9 @@ func (sh *shape) components() {
 		if root == u {
 			index[u] = len(sh.comps)
 			sh.comps = append(sh.comps, nil)
-			sh.cyclic = append(sh.cyclic, false)
 		}
 		c := index[root]
 		sh.comps[c] = append(sh.comps[c], u)
-		for _, v := range sh.out[u] {
-			if v < u {
-				sh.cyclic[c] = true
-			}
-		}
 	}
 }
 

@@ -36,7 +36,7 @@ const (
 type wrapping struct {
 	sh     *shape
 	minlen map[int]int // index in Subgraph.Edges → staggered length
-	rows   [][]int     // component indices, in apply order
+	rows   [][]int     // the nodes of each row, from the top
 }
 
 // extras are the parts of the picture beside the nodes: the caption
@@ -66,7 +66,18 @@ func planWrapping(s *graph.Subgraph, ex extras) *wrapping {
 		return nil // a long caption alone makes no row
 	}
 	wr.stagger(math.Sqrt(area * aimAspect))
-	wr.rows = pickRows(wr.boxes(), ex)
+	rows, aspect := pickRows(wr.boxes(), ex)
+	wr.rows = make([][]int, len(rows))
+	for i, row := range rows {
+		for _, c := range row {
+			wr.rows[i] = append(wr.rows[i], sh.comps[c]...)
+		}
+	}
+	if aspect > maxAspect {
+		// A part is too wide for any row: cut the apply order instead.
+		sh = shapeOf(s)
+		wr = &wrapping{sh: sh, minlen: map[int]int{}, rows: pickChunks(sh, ex)}
+	}
 	if len(wr.minlen) == 0 && len(wr.rows) < 2 {
 		return nil
 	}
@@ -157,23 +168,25 @@ func (wr *wrapping) spread(fan []int, width float64) []int {
 
 // pickRows packs the components, in apply order, into rows no wider
 // than some width, and keeps the packing whose picture comes closest to
-// aimAspect. Widths are tried from the widest component up to all side
-// by side in steps of 8%, so the search stays short for any size.
-func pickRows(boxes [][2]float64, ex extras) [][]int {
+// aimAspect, with that picture's aspect. Widths are tried from the
+// widest component up to all side by side in steps of 8%, so the search
+// stays short for any size.
+func pickRows(boxes [][2]float64, ex extras) ([][]int, float64) {
 	lo, hi := ex.legendW, ex.legendW
 	for _, b := range boxes {
 		lo = max(lo, b[0])
 		hi += b[0] + nodeSep
 	}
 	var best [][]int
-	bestScore := math.Inf(1)
+	bestScore, bestAspect := math.Inf(1), 0.0
 	for limit := lo; ; limit *= 1.08 {
 		rows, w, h := packRows(boxes, ex, limit)
-		if score := math.Abs(math.Log((max(w, ex.captionW) + padW) / (h + padH) / aimAspect)); score < bestScore {
-			best, bestScore = rows, score
+		aspect := (max(w, ex.captionW) + padW) / (h + padH)
+		if score := math.Abs(math.Log(aspect / aimAspect)); score < bestScore {
+			best, bestScore, bestAspect = rows, score, aspect
 		}
 		if limit >= hi {
-			return best
+			return best, bestAspect
 		}
 	}
 }
@@ -211,27 +224,36 @@ func packRows(boxes [][2]float64, ex extras, limit float64) (rows [][]int, width
 func wrapName(i int) string { return fmt.Sprintf("wrap %d", i) }
 
 // write stacks the rows: below each row an invisible point that every
-// bottom node of the row (a node with no child, or every node of a
-// component with a cycle, whose layers Graphviz decides) points to, and
-// that points to every top node of the next row. The edges set the
-// layers but, but for one per row (pull), pull no node sideways. A node with no edge
-// at all would then float to the emptiest layer of its row (Graphviz
-// balances such nodes), so it is put in the layer of the row's first
-// top node that has a child.
+// bottom node of the row (one with no child in the row, in its lowest
+// layer: the others are held above it by their parents) points to, and
+// that points to every top node of the next row (one with no parent in
+// it). Over the edges that follow apply order: an edge of a cycle
+// against it counts as none, as Graphviz reverses one edge of each
+// cycle. The edges set the layers but, but for one per row (pull), pull
+// no node sideways. A node with no edge at all would then float to the
+// emptiest layer of its row (Graphviz balances such nodes), so it is put
+// in the layer of the row's highest node that has an edge.
 func (wr *wrapping) write(d *dotWriter) {
 	if len(wr.rows) < 2 {
 		return
 	}
 	fmt.Fprintf(d.w, "\t// the picture is wrapped into %d rows; the invisible nodes and edges below only place them\n", len(wr.rows))
 	ref := func(u int) string { return quote(d.s.Resources[u].Ref()) }
+	rowOf := make([]int, len(wr.sh.w))
+	for i, row := range wr.rows {
+		for _, u := range row {
+			rowOf[u] = i
+		}
+	}
+	depth := wr.depths(rowOf)
 	for i, row := range wr.rows {
 		if i > 0 {
 			name := quote(wrapName(i))
 			fmt.Fprintf(d.w, "\t%s [shape=point, style=invis, width=0, height=0, class=wrap];\n", name)
-			for k, u := range wr.ends(wr.rows[i-1], func(u int) []int { return wr.sh.out[u] }) {
+			for k, u := range wr.deepest(ends(wr.rows[i-1], wr.sh.out, rowOf, 1), depth) {
 				fmt.Fprintf(d.w, "\t%s -> %s [style=invis, %sclass=wrap];\n", ref(u), name, pull(k))
 			}
-			for k, v := range wr.ends(row, func(u int) []int { return wr.sh.in[u] }) {
+			for k, v := range ends(row, wr.sh.in, rowOf, -1) {
 				fmt.Fprintf(d.w, "\t%s -> %s [style=invis, %sclass=wrap];\n", name, ref(v), pull(k))
 			}
 		}
@@ -245,35 +267,76 @@ func (wr *wrapping) write(d *dotWriter) {
 	}
 }
 
-// level is the row's first top node with a child (if any) and every
-// node of the row with no edge, to be drawn in one layer.
-func (wr *wrapping) level(row []int) []int {
-	var level, lone []int
-	for _, c := range row {
-		nodes := wr.sh.comps[c]
-		if len(nodes) == 1 {
-			lone = append(lone, nodes[0])
-			continue
+// depths are the layers of the nodes within their rows: the longest
+// path from the row's top over the edges inside the row that follow
+// apply order, a staggered edge counting its length.
+func (wr *wrapping) depths(rowOf []int) []int {
+	depth := make([]int, len(wr.sh.w))
+	for u, vs := range wr.sh.out {
+		for i, v := range vs {
+			if v > u && rowOf[v] == rowOf[u] {
+				depth[v] = max(depth[v], depth[u]+max(1, wr.minlen[wr.sh.outEdge[u][i]]))
+			}
 		}
-		if len(level) == 0 && !wr.sh.cyclic[c] {
-			level = append(level, wr.top(nodes))
+	}
+	return depth
+}
+
+// deepest are the nodes of the lowest layer among nodes.
+func (wr *wrapping) deepest(nodes []int, depth []int) []int {
+	low := 0
+	for _, u := range nodes {
+		low = max(low, depth[u])
+	}
+	var out []int
+	for _, u := range nodes {
+		if depth[u] == low {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// ends are the nodes of row with no neighbour in the row that way: next
+// are the neighbours, dir +1 for children (later in apply order), -1
+// for parents.
+func ends(row []int, next [][]int, rowOf []int, dir int) []int {
+	var out []int
+	for _, u := range row {
+		end := true
+		for _, v := range next[u] {
+			if rowOf[v] == rowOf[u] && (v-u)*dir > 0 {
+				end = false
+				break
+			}
+		}
+		if end {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// level is the row's highest node with an edge (if any) and every node
+// of the row with none, to be drawn in one layer.
+func (wr *wrapping) level(row []int) []int {
+	var lone []int
+	top := -1
+	for _, u := range row {
+		switch {
+		case len(wr.sh.in[u]) == 0 && len(wr.sh.out[u]) == 0:
+			lone = append(lone, u)
+		case top < 0 || wr.sh.rank[u] < wr.sh.rank[top]:
+			top = u
 		}
 	}
 	if len(lone) == 0 {
 		return nil
 	}
-	return append(level, lone...)
-}
-
-// top is a node of the component in its highest estimated layer.
-func (wr *wrapping) top(nodes []int) int {
-	best := nodes[0]
-	for _, u := range nodes {
-		if wr.sh.rank[u] < wr.sh.rank[best] {
-			best = u
-		}
+	if top < 0 {
+		return lone
 	}
-	return best
+	return append([]int{top}, lone...)
 }
 
 // pull is the weight of the k-th edge to or from a row's invisible point:
@@ -285,20 +348,6 @@ func pull(k int) string {
 		return ""
 	}
 	return "weight=0, "
-}
-
-// ends are the nodes of the row's components with no neighbour the
-// given way (all nodes of a component with a cycle), in order.
-func (wr *wrapping) ends(row []int, next func(int) []int) []int {
-	var ends []int
-	for _, c := range row {
-		for _, u := range wr.sh.comps[c] {
-			if wr.sh.cyclic[c] || len(next(u)) == 0 {
-				ends = append(ends, u)
-			}
-		}
-	}
-	return ends
 }
 
 // captionWidth is the estimated width of the caption (Helvetica 12).

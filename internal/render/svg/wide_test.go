@@ -37,6 +37,23 @@ type "conf" {
 }
 `
 
+// joined is one package that n stacks of files require: one part, too
+// wide for a row of its own, so its apply order is cut into rows.
+func joined(n int) string {
+	var b strings.Builder
+	b.WriteString(fanTypes)
+	b.WriteString("resource \"pkg\" \"hub\" {}\n")
+	for i := range n {
+		dir := fmt.Sprintf("/srv/stack-%02d", i)
+		fmt.Fprintf(&b, "resource \"pkg\" \"stack-%02d\" {\n  require = [pkg.hub]\n}\n", i)
+		fmt.Fprintf(&b, "resource \"conf\" %q {\n  require = [pkg.stack-%02d]\n}\n", dir, i)
+		fmt.Fprintf(&b, "resource \"conf\" %q {\n  require = [conf[%q]]\n}\n", dir+"/app.conf", dir)
+		fmt.Fprintf(&b, "resource \"conf\" %q {\n  require = [conf[%q]]\n}\n", dir+"/log.conf", dir)
+		fmt.Fprintf(&b, "resource \"pkg\" \"stack-%02d-done\" {\n  require = [conf[%q], conf[%q]]\n}\n", i, dir+"/app.conf", dir+"/log.conf")
+	}
+	return b.String()
+}
+
 // cycle is two packages that require each other.
 const cycle = `
 resource "pkg" "left" {
@@ -79,6 +96,7 @@ func TestWideGraphAspect(t *testing.T) {
 		{"40 files before one package", inline(fan(40, false))},
 		{"400 generated core-type resources", generated(400)},
 		{"a cycle beside 30 files", inline(fan(30, true) + cycle)},
+		{"16 stacks joined by one package", inline(joined(16))},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

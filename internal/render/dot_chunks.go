@@ -1,0 +1,86 @@
+package render
+
+import "math"
+
+// joinedSpread is how much wider than its nodes side by side Graphviz
+// draws a layer of a part with many edges (its crossing reduction
+// spreads them): measured at about 2 on `go run ./internal/gen/cmd
+// -core` catalogs with the built-in types' auto edges, where the rows
+// came out twice as wide as estimated without it.
+const joinedSpread = 2
+
+// pickChunks cuts the nodes, in apply order, into rows of consecutive
+// nodes, for a picture whose parts are joined (one part too wide for a
+// row of its own). Apply order follows every edge but those of a
+// cycle, so an edge stays within its row or goes down to a later one.
+// Row counts are tried in steps of 15% and the one whose picture comes
+// closest to aimAspect is kept.
+func pickChunks(sh *shape, ex extras) [][]int {
+	n := len(sh.w)
+	best, bestScore := 1, math.Inf(1)
+	for k := 1.0; int(k) <= n; k = max(k+1, k*1.15) {
+		w, h := chunkSize(sh, int(k), ex)
+		if score := math.Abs(math.Log((max(w, ex.captionW) + padW) / (h + padH) / aimAspect)); score < bestScore {
+			best, bestScore = int(k), score
+		}
+	}
+	rows := make([][]int, best)
+	for u := range n {
+		i := chunkOf(u, n, best)
+		rows[i] = append(rows[i], u)
+	}
+	return rows
+}
+
+// chunkOf is the row of node u when n nodes are cut into k rows.
+func chunkOf(u, n, k int) int { return u * k / n }
+
+// chunkSize is the estimated size of the picture of k rows: each row
+// laid out by its own longest paths (edges from an earlier row only
+// set where the row starts), the rows stacked with a gap between them.
+// An edge over several layers takes room in each (Graphviz routes it
+// through a point there, kept apart from its neighbours).
+func chunkSize(sh *shape, k int, ex extras) (width, height float64) {
+	n := len(sh.w)
+	rank := make([]int, n)
+	var widths, heights []float64
+	flush := func() {
+		for r := range widths {
+			width = max(width, widths[r]*joinedSpread)
+			height += heights[r] + rankSep
+		}
+		height += rankSep // the invisible point's layer
+		widths, heights = widths[:0], heights[:0]
+	}
+	widths, heights = append(widths, ex.legendW), append(heights, ex.legendH)
+	for v := range n {
+		c := chunkOf(v, n, k)
+		if v > 0 && c != chunkOf(v-1, n, k) {
+			flush()
+		}
+		for _, u := range sh.in[v] {
+			if u < v && chunkOf(u, n, k) == c {
+				rank[v] = max(rank[v], rank[u]+1)
+			}
+		}
+		for len(widths) <= rank[v] {
+			widths, heights = append(widths, 0), append(heights, 0)
+		}
+		if widths[rank[v]] > 0 {
+			widths[rank[v]] += nodeSep
+		}
+		widths[rank[v]] += sh.w[v]
+		heights[rank[v]] = max(heights[rank[v]], sh.h[v])
+		for _, u := range sh.in[v] { // an edge takes room in each layer it passes
+			from := 0 // an edge from an earlier row comes in at the top
+			if u < v && chunkOf(u, n, k) == c {
+				from = rank[u] + 1
+			}
+			for r := from; u < v && r < rank[v]; r++ {
+				widths[r] += 2 * nodeSep
+			}
+		}
+	}
+	flush()
+	return width, height - 2*rankSep
+}

@@ -30,9 +30,11 @@ const (
 // leaves, or many roots above one node, get edges of staggered lengths,
 // so that they spread over a few layers instead of one long row; and the
 // components (parts with no edge between them) are packed into rows,
-// stacked by invisible edges, instead of all side by side. Both only
-// push nodes further down along their edges, so every edge still points
-// down: a resource is drawn below everything it depends on.
+// stacked by invisible edges, instead of all side by side; when a part
+// is too wide for a row of its own, the apply order is cut into rows
+// instead (pickChunks). All of it only pushes nodes further down along
+// their edges, so every edge still points down: a resource is drawn
+// below everything it depends on.
 type wrapping struct {
 	sh     *shape
 	minlen map[int]int // index in Subgraph.Edges → staggered length

@@ -2,12 +2,14 @@ package catalog
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/coretypes"
+	"github.com/catc-dev/catc/internal/pool"
 )
 
 // Puppet's core types (package coretypes) are declared at the start of
@@ -71,6 +73,25 @@ func BuiltinTypes() []*TypeDef {
 	return out
 }
 
+// TypeOrBuiltin is the type called name in c, or else the built-in type
+// of that name (one that c's resources do not use): what an editor
+// offers while a declaration is being written.
+func (c *Catalog) TypeOrBuiltin(name string) *TypeDef {
+	if td := c.Type(name); td != nil {
+		return td
+	}
+	if b := builtins()[strings.ToLower(name)]; b != nil {
+		return b.decoded().def
+	}
+	return nil
+}
+
+// Isomorphic reports whether the type's resources are also known by
+// their uniqueness key (namevars), as for every type but Puppet's exec
+// and tidy: for those, only the title (and aliases) names a resource, and
+// two resources may have the same namevar values.
+func (t *TypeDef) Isomorphic() bool { return !t.notIsomorphic }
+
 // IsBuiltinType reports whether name (case-insensitive) is a built-in type.
 func IsBuiltinType(name string) bool { return builtins()[strings.ToLower(name)] != nil }
 
@@ -100,9 +121,11 @@ func usedBuiltins(raws []*rawResource, userTypes []typeBlock) []*builtin {
 	var out []*builtin
 	for _, n := range coretypes.Names {
 		if used[n] {
-			out = append(out, all[n].decoded())
+			out = append(out, all[n])
 		}
 	}
+	// A process's first load decodes its types side by side.
+	pool.For(len(out), runtime.GOMAXPROCS(0), 0, func(i int) { out[i].decoded() })
 	return out
 }
 
@@ -112,8 +135,11 @@ func (c *loader) addBuiltins(raws []*rawResource, userTypes []typeBlock) ([]type
 	var diags hcl.Diagnostics
 	var blocks []typeBlock
 	for _, b := range usedBuiltins(raws, userTypes) {
-		c.files[b.block.block.Range().Filename] = b.file
 		diags = append(diags, b.diags...)
+		if b.block.block == nil {
+			continue // its source did not parse: the diagnostics say why
+		}
+		c.files[b.block.block.Range().Filename] = b.file
 		blocks = append(blocks, b.block)
 	}
 	return append(blocks, userTypes...), diags

@@ -43,16 +43,24 @@ func chunkOf(u, n, k int) int { return u * k / n }
 func chunkSize(sh *shape, k int, ex extras) (width, height float64) {
 	n := len(sh.w)
 	rank := make([]int, n)
-	var widths, heights []float64
+	var widths, heights, passing []float64 // passing: edges' room, as differences
+	grow := func(r int) {
+		for len(widths) <= r {
+			widths, heights, passing = append(widths, 0), append(heights, 0), append(passing, 0)
+		}
+	}
 	flush := func() {
+		room := 0.0
 		for r := range widths {
-			width = max(width, widths[r]*joinedSpread)
+			room += passing[r]
+			width = max(width, (widths[r]+room)*joinedSpread)
 			height += heights[r] + rankSep
 		}
 		height += rankSep // the invisible point's layer
-		widths, heights = widths[:0], heights[:0]
+		widths, heights, passing = widths[:0], heights[:0], passing[:0]
 	}
-	widths, heights = append(widths, ex.legendW), append(heights, ex.legendH)
+	grow(0)
+	widths[0], heights[0] = ex.legendW, ex.legendH
 	for v := range n {
 		c := chunkOf(v, n, k)
 		if v > 0 && c != chunkOf(v-1, n, k) {
@@ -63,21 +71,23 @@ func chunkSize(sh *shape, k int, ex extras) (width, height float64) {
 				rank[v] = max(rank[v], rank[u]+1)
 			}
 		}
-		for len(widths) <= rank[v] {
-			widths, heights = append(widths, 0), append(heights, 0)
-		}
+		grow(rank[v])
 		if widths[rank[v]] > 0 {
 			widths[rank[v]] += nodeSep
 		}
 		widths[rank[v]] += sh.w[v]
 		heights[rank[v]] = max(heights[rank[v]], sh.h[v])
 		for _, u := range sh.in[v] { // an edge takes room in each layer it passes
+			if u > v {
+				continue
+			}
 			from := 0 // an edge from an earlier row comes in at the top
-			if u < v && chunkOf(u, n, k) == c {
+			if chunkOf(u, n, k) == c {
 				from = rank[u] + 1
 			}
-			for r := from; u < v && r < rank[v]; r++ {
-				widths[r] += 2 * nodeSep
+			if from < rank[v] {
+				passing[from] += 2 * nodeSep
+				passing[rank[v]] -= 2 * nodeSep
 			}
 		}
 	}

@@ -12,6 +12,10 @@ type Options struct {
 	// Files is the number of resource files (at least 1); resources are
 	// spread evenly, in order.
 	Files int
+	// Core makes a catalog of Puppet's core types only (file, exec, user,
+	// group, package, service): resource blocks and no type block, for
+	// catc's built-in types (see coreModule).
+	Core bool
 }
 
 // File is one generated file.
@@ -20,10 +24,13 @@ type File struct {
 	Src  []byte
 }
 
-// Generate returns types.hcl followed by the resource files, named so that
-// bytewise path order is generation order. The output depends only on
-// opts.
+// Generate returns types.hcl followed by the resource files (with Core,
+// the resource files only), named so that bytewise path order is
+// generation order. The output depends only on opts.
 func Generate(opts Options) []File {
+	if opts.Core {
+		return generateCore(opts)
+	}
 	files := max(opts.Files, 1)
 	out := []File{{Name: "00-types.hcl", Src: []byte(Types)}}
 	per := (opts.Resources + files - 1) / files

@@ -4,7 +4,10 @@
 // out as SVG), type documentation,
 // diagnostics, and the `catc why` hint of a cycle (WhyHints). It computes
 // nothing itself: every function takes a finished value (a *graph.Plan, a
-// graph.Why, …) and an io.Writer, and returns only I/O errors.
+// graph.Why, …) and an io.Writer, and returns only I/O errors. The one
+// estimate it makes is the shape of a DOT picture (dot_shape.go,
+// dot_wrap.go): how wide Graphviz will draw it, to fold a wide one into
+// rows with layout hints; what is drawn does not change.
 //
 // It never decodes, and owns no format that catc reads back: catc's
 // catalog and plan JSON are internal/catalogjson's, the diff JSON

@@ -78,9 +78,17 @@ const labelWidth = 34
 func DOT(w io.Writer, s *graph.Subgraph, opts DOTOptions) error {
 	bw := bufio.NewWriter(w)
 	d := dotWriter{w: bw, s: s, fills: typeFillsOf(s.Graph.Catalog)}
-	d.header(opts)
+	caption := d.caption(opts)
+	if opts.Cluster == ClusterNone { // a cluster's box holds all its members: rows would cut through the boxes
+		lw, lh := legendSize(d.presentRows())
+		d.wrap = planWrapping(s, extras{captionW: captionWidth(caption), legendW: lw, legendH: lh})
+	}
+	d.header(caption)
 	d.nodes(opts.Cluster)
 	d.edges()
+	if d.wrap != nil {
+		d.wrap.write(&d)
+	}
 	d.legend()
 	fmt.Fprintln(bw, "}")
 	return bw.Flush()
@@ -90,6 +98,7 @@ type dotWriter struct {
 	w     *bufio.Writer
 	s     *graph.Subgraph
 	fills map[*catalog.TypeDef]string
+	wrap  *wrapping // nil: drawn as Graphviz lays it out
 }
 
 func typeFillsOf(c *catalog.Catalog) map[*catalog.TypeDef]string {
@@ -100,7 +109,8 @@ func typeFillsOf(c *catalog.Catalog) map[*catalog.TypeDef]string {
 	return m
 }
 
-func (d *dotWriter) header(opts DOTOptions) {
+// caption is the line above the picture: the selection, its counts.
+func (d *dotWriter) caption(opts DOTOptions) string {
 	caption := fmt.Sprintf("%s, %s", count(len(d.s.Resources), "resource"), count(len(d.s.Edges), "edge"))
 	if total := len(d.s.Graph.Catalog.Resources); total != len(d.s.Resources) {
 		caption = fmt.Sprintf("%d of %d resources, %s", len(d.s.Resources), total, count(len(d.s.Edges), "edge"))
@@ -111,6 +121,10 @@ func (d *dotWriter) header(opts DOTOptions) {
 	if opts.Caption != "" {
 		caption = opts.Caption + ": " + caption
 	}
+	return caption
+}
+
+func (d *dotWriter) header(caption string) {
 	fmt.Fprintln(d.w, "// catc graph: an edge A -> B means A is applied before B.")
 	fmt.Fprintln(d.w, "digraph catalog {")
 	fmt.Fprintf(d.w, "\tgraph [rankdir=TB, newrank=true, pad=0.2, nodesep=0.35, ranksep=0.55, fontname=\"Helvetica,Arial,sans-serif\", fontsize=12, labelloc=t, labeljust=l, label=%s];\n", quote(caption))
@@ -179,8 +193,9 @@ func (d *dotWriter) node(indent string, r *catalog.Resource) {
 
 // edges writes every edge with its style, in the subgraph's order.
 func (d *dotWriter) edges() {
-	for _, e := range d.s.Edges {
-		fmt.Fprintf(d.w, "\t%s -> %s [%s];\n", quote(e.F.Resource.Ref()), quote(e.T.Resource.Ref()), strings.Join(d.edgeAttrs(e), ", "))
+	for k, e := range d.s.Edges {
+		attrs := append(d.wrap.edgeLength(k), d.edgeAttrs(e)...)
+		fmt.Fprintf(d.w, "\t%s -> %s [%s];\n", quote(e.F.Resource.Ref()), quote(e.T.Resource.Ref()), strings.Join(attrs, ", "))
 	}
 }
 

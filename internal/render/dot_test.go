@@ -50,6 +50,7 @@ func TestDOT(t *testing.T) {
 		{golden: "graph_focus.dot", dir: "graph/web", sel: graph.Selection{Depth: 1},
 			focus: []string{"Service[webapp-gunicorn]"}, opts: DOTOptions{Caption: "focus Service[webapp-gunicorn] (depth 1, both)"}},
 		{golden: "graph_cluster_type.dot", dir: "graph/web", opts: DOTOptions{Cluster: ClusterType}},
+		{golden: "graph_wide.dot", dir: "graph/wide"},
 		{golden: "graph_cluster_file.dot", dir: "graph/web", sel: graph.Selection{Types: []string{"file", "service"}}, opts: DOTOptions{Cluster: ClusterFile}},
 	}
 	for _, tc := range tests {

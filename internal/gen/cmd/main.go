@@ -13,6 +13,7 @@ func main() {
 	n := flag.Int("n", 1000, "number of resources")
 	files := flag.Int("files", 1, "number of resource files")
 	dir := flag.String("o", "", "output directory (created)")
+	core := flag.Bool("core", false, "only resources of Puppet's core types (file, exec, user, group, package, service), no type block")
 	nodes := flag.Int("nodes", 0, "generate a fleet of this many nodes (site-old, site-new and facts under DIR)")
 	flag.Parse()
 	if *dir == "" {
@@ -29,7 +30,7 @@ func main() {
 		}
 		return
 	}
-	if err := write(*dir, gen.Generate(gen.Options{Resources: *n, Files: *files})); err != nil {
+	if err := write(*dir, gen.Generate(gen.Options{Resources: *n, Files: *files, Core: *core})); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}

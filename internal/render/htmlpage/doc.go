@@ -1,0 +1,29 @@
+// Package htmlpage writes `catc graph --format html` and `catc diff
+// --format html`: one self-contained HTML file (its script, style and
+// data inline; nothing fetched) to explore a dependency graph: pan and
+// zoom, search, a resource's neighbours to a chosen depth with each
+// edge's kinds and origins, the path between two resources, cycles, a
+// type filter, groups (by type or file; any other key, such as a Puppet
+// class, is one more Grouping) that collapse into one node, and a URL
+// fragment that keeps the selection.
+//
+// It computes nothing about the graph: the nodes, edges, steps, cycles
+// and origins come from package graph (Page.FromSubgraph) or plandiff
+// (FromDiff); the path between two resources is found in the page by the
+// same breadth-first search as graph.Plan.Why (edges tried in the order
+// given, which is the graph's insertion order), and a browser test
+// checks the two agree. The picture is either Graphviz's SVG of the DOT
+// package render writes (the layout of `catc graph --format svg`) or,
+// past GraphvizLimit resources, package layered's positions, which the
+// page draws itself.
+//
+// No attribute value is ever written: only refs, types, titles,
+// file:line, steps, edge kinds and origins. The data is JSON with <, >
+// and & escaped, inside a script element of type application/json, so a
+// title such as </script> stays text.
+//
+// Measured (2 shared cores, generated catalogs of internal/gen): the dot
+// layout through catc-svg took 0.64 s for 1,000 resources, 4.3 s for
+// 5,000 (an SVG of 6.6 MB) and more than FIXME for 10,000; the layered
+// layout takes FIXME for 10,000. Hence GraphvizLimit.
+package htmlpage

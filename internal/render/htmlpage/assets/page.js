@@ -51,7 +51,7 @@
       if (e.refresh) cls.push("refresh");
       if (e.cycle) cls.push("cycle"); else if (e.auto) cls.push("auto");
       if (e.status) cls.push("st-" + e.status);
-      e.el = titled(el("path", { class: cls.join(" "), d: "M" + x1 + "," + y1 + " C" + x1 + "," + (y1 + dy) + " " + x2 + "," + (y2 - dy) + " " + x2 + "," + y2, "marker-end": "url(#arrow)" }, eg), edgeTip(e));
+      e.el = titled(el("path", { class: cls.join(" "), d: "M" + x1 + "," + y1 + " C" + x1 + "," + (y1 + dy) + " " + x2 + "," + (y2 - dy) + " " + x2 + "," + y2, "marker-end": "url(#arrow)", "data-edge": f.ref + " => " + t.ref }, eg), edgeTip(e));
     }
     const defs = el("defs", {}, svg);
     const m = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: "10", refY: "5", markerWidth: "6", markerHeight: "6", orient: "auto-start-reverse" }, defs);
@@ -88,7 +88,7 @@
     const byPair = new Map(edges.map((e) => [nodes[e.from].ref + "->" + nodes[e.to].ref, e]));
     for (const g of svg.querySelectorAll("g.edge")) {
       const t = g.querySelector(":scope > title"), e = t && byPair.get(t.textContent);
-      if (e) e.el = g;
+      if (e) { e.el = g; g.setAttribute("data-edge", nodes[e.from].ref + " => " + nodes[e.to].ref); }
     }
     layer = el("g", { class: "overlay" }, svg);
   }

@@ -24,7 +24,7 @@ import (
 
 // chromium is Debian's headless browser, which CI installs (.ci/run).
 // Locally, without it and without $CI, the browser tests skip.
-func chromium(t *testing.T) string {
+func chromium(t testing.TB) string {
 	for _, p := range []string{os.Getenv("CATC_CHROMIUM"), "/usr/bin/chromium"} {
 		if p != "" {
 			if _, err := os.Stat(p); err == nil {
@@ -43,7 +43,7 @@ func chromium(t *testing.T) string {
 }
 
 // browser starts one headless Chromium for all subtests of a test.
-func browser(t *testing.T) context.Context {
+func browser(t testing.TB) context.Context {
 	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromium(t)), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
@@ -75,7 +75,7 @@ func (tb *tab) errs() []string {
 }
 
 // open writes html to a file and opens it from disk in a new tab.
-func open(t *testing.T, bctx context.Context, html []byte, fragment string) *tab {
+func open(t testing.TB, bctx context.Context, html []byte, fragment string) *tab {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "page.html")
 	if err := os.WriteFile(path, html, 0o644); err != nil {
@@ -113,7 +113,7 @@ func open(t *testing.T, bctx context.Context, html []byte, fragment string) *tab
 }
 
 // run runs actions in the tab, failing the test on an error.
-func (tb *tab) run(t *testing.T, actions ...chromedp.Action) {
+func (tb *tab) run(t testing.TB, actions ...chromedp.Action) {
 	t.Helper()
 	if err := chromedp.Run(tb.ctx, actions...); err != nil {
 		t.Fatalf("%v (page errors: %v)", err, tb.errs())

@@ -92,15 +92,16 @@ func layers(rank []int) [][]int {
 	return out
 }
 
-// rowLimit is the width at which a layer wraps: about the side of a
-// square holding every node, so that a catalog of many independent
-// resources is not one line thousands of nodes wide.
+// rowLimit is the width at which a layer wraps: a little more than the
+// side of a square holding every node (a screen is wider than tall), so
+// that a catalog of many independent resources is not one line thousands
+// of nodes wide.
 func rowLimit(widths []int) int {
 	area := 0.0
 	for _, w := range widths {
 		area += float64(w+gapX) * (NodeHeight + gapY)
 	}
-	return max(minWidth, int(math.Sqrt(area)*1.5))
+	return max(minWidth, int(math.Sqrt(area)*1.2))
 }
 
 // sortByBarycentre orders a layer by the mean centre of each node's

@@ -500,5 +500,6 @@
   update();
   if (state.sel >= 0) centreOn([state.sel]);
   window.addEventListener("hashchange", () => { loadHash(); runSearch(); update(); });
+  window.catcReadyMs = performance.now(); // how long the page took to become usable (its tests measure it)
   document.body.dataset.ready = "1";
 })();

@@ -69,5 +69,5 @@ func TestPageScriptTitleStaysText(t *testing.T) {
 			t.Errorf("graphviz=%v: console errors %v", graphviz, e)
 		}
 	}
-	
+
 }

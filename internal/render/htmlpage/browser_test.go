@@ -45,9 +45,17 @@ func chromium(t testing.TB) string {
 // browser starts one headless Chromium for all subtests of a test.
 func browser(t testing.TB) context.Context {
 	t.Helper()
+	exe := chromium(t)
+	// Not t.TempDir: Chromium's helpers may still write there for a
+	// moment after it exits, which would fail the test in its clean-up.
+	profile, err := os.MkdirTemp("", "catc-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { removeLater(profile) })
 	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium(t)), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(t.TempDir()),
+		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(profile),
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true), chromedp.WindowSize(1280, 800),
 	}
@@ -58,6 +66,17 @@ func browser(t testing.TB) context.Context {
 		t.Fatalf("starting chromium: %v", err)
 	}
 	return ctx
+}
+
+// removeLater removes dir, trying again while the browser's last
+// writes land.
+func removeLater(dir string) {
+	for range 20 {
+		if os.RemoveAll(dir) == nil {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 // tab is one page in its own tab, with the console errors and uncaught

@@ -40,9 +40,9 @@ type Edge struct {
 
 // Grouping is one way to group the nodes: Names[Of[i]] is node i's group.
 type Grouping struct {
-	Key   string
-	Names []string
-	Of    []int
+	Key   string   `json:"key"`
+	Names []string `json:"names"`
+	Of    []int    `json:"of"`
 }
 
 // Status is what a diff does to a node or an edge.

@@ -1,0 +1,80 @@
+package htmlpage_test
+
+import (
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/catc-dev/catc/internal/graph"
+)
+
+// TestPageGroupsFiltersCycles: in both layouts, grouping by type and
+// collapsing a group draws it as one node that a click expands; hiding
+// a type hides its resources; the cycle list jumps to a cycle.
+func TestPageGroupsFiltersCycles(t *testing.T) {
+	bctx := browser(t)
+	web := loadFixture(t, fixture("graph", "web"))
+	cyc := loadFixture(t, fixture("graph", "cycle"))
+	for _, graphviz := range []bool{true, false} {
+		mode := map[bool]string{true: "graphviz", false: "layered"}[graphviz]
+		t.Run(mode+"/collapse a group", func(t *testing.T) {
+			tb := open(t, bctx, page(t, web, graphviz), "")
+			tb.run(t, chromedp.Evaluate(`(() => { const s = document.getElementById("group-key"); s.value = "type"; s.dispatchEvent(new Event("change")); })()`, nil))
+			var labels []string
+			tb.run(t, chromedp.Evaluate(`[...document.querySelectorAll("#groups-body label")].map(l => l.textContent)`, &labels))
+			if !equal(labels, []string{"package4", "user1", "file6", "exec2", "service4"}) {
+				t.Fatalf("groups %q", labels)
+			}
+			tb.run(t, chromedp.Click(`#groups-body label:nth-of-type(5) input`, chromedp.ByQuery))
+			var group string
+			tb.run(t, chromedp.Evaluate(`document.querySelector(".group-node text").textContent`, &group))
+			if group != "service (4)" {
+				t.Errorf("collapsed group %q, want %q", group, "service (4)")
+			}
+			if hidden := tb.refsOf(t, ".node.hidden"); len(hidden) != 4 || !strings.HasPrefix(hidden[0], "Service[") {
+				t.Errorf("hidden %q, want the four services", hidden)
+			}
+			tb.run(t, chromedp.Click(".group-node", chromedp.ByQuery))
+			var n int
+			tb.run(t, chromedp.Evaluate(`document.querySelectorAll(".group-node, .node.hidden").length`, &n))
+			if n != 0 {
+				t.Errorf("after a click on the group, %d group nodes or hidden nodes are left", n)
+			}
+		})
+		t.Run(mode+"/hide a type", func(t *testing.T) {
+			tb := open(t, bctx, page(t, web, graphviz), "")
+			tb.run(t, chromedp.Click(`#types-body input[data-type="file"]`, chromedp.ByQuery))
+			var want []string
+			for _, r := range web.Resources {
+				if r.Type.Name == "file" {
+					want = append(want, r.Ref())
+				}
+			}
+			sort.Strings(want)
+			if got := tb.refsOf(t, ".node.hidden"); !equal(got, want) {
+				t.Errorf("hidden %q, want the files %q", got, want)
+			}
+			var hash string
+			tb.run(t, chromedp.Evaluate(`location.hash`, &hash))
+			if hash != "#hide=file" {
+				t.Errorf("fragment %q", hash)
+			}
+		})
+		t.Run(mode+"/jump to a cycle", func(t *testing.T) {
+			tb := open(t, bctx, page(t, cyc, graphviz), "")
+			sub, _ := graph.Build(cyc).Select(graph.Selection{})
+			var items []string
+			tb.run(t, chromedp.Evaluate(`[...document.querySelectorAll("#cycles-body a")].map(a => a.textContent)`, &items))
+			if len(items) != sub.CycleCount() {
+				t.Fatalf("cycle list %q, want %d cycles", items, sub.CycleCount())
+			}
+			tb.run(t, chromedp.Click("#cycles-body a", chromedp.ByQuery))
+			sel := tb.refsOf(t, ".node.sel")
+			if len(sel) != 1 || !strings.Contains(items[0], sel[0]) {
+				t.Errorf("selected %q after a click on %q", sel, items[0])
+			}
+		})
+	}
+}

@@ -448,6 +448,10 @@
       b.x0 = Math.min(b.x0, n.cx); b.x1 = Math.max(b.x1, n.cx); b.y0 = Math.min(b.y0, n.cy); b.y1 = Math.max(b.y1, n.cy); b.n++;
       box.set(k, b);
     }
+    // A group stays readable when the picture is zoomed out (10,000
+    // resources fit on a screen only that way): it is drawn at the scale
+    // of the view when it was collapsed.
+    const zoomed = Math.max(1, vb.w / Math.max(view.clientWidth, 1));
     const at = (i) => { const k = g.of[i]; if (state.collapsed.has(k)) { const b = box.get(k); return b && [(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2, "g" + k]; } return [nodes[i].cx, nodes[i].cy, "n" + i]; };
     const seen = new Set();
     for (const e of edges) {
@@ -456,11 +460,11 @@
       const a = at(e.from), b = at(e.to);
       if (!a || !b || a[2] === b[2] || seen.has(a[2] + " " + b[2])) continue;
       seen.add(a[2] + " " + b[2]);
-      el("line", { class: "agg-edge", x1: a[0], y1: a[1], x2: b[0], y2: b[1], "marker-end": "url(#arrow)" }, layer);
+      el("line", { class: "agg-edge", x1: a[0], y1: a[1], x2: b[0], y2: b[1], "marker-end": "url(#arrow)", "stroke-width": 1.5 * zoomed }, layer);
     }
     for (const [k, b] of box) {
       const label = g.names[k] + " (" + b.n + ")", w = label.length * 7 + 24, hgt = 30;
-      const gn = el("g", { class: "group-node", "data-g": k, transform: "translate(" + ((b.x0 + b.x1) / 2 - w / 2) + "," + ((b.y0 + b.y1) / 2 - hgt / 2) + ")" }, layer);
+      const gn = el("g", { class: "group-node", "data-g": k, transform: "translate(" + ((b.x0 + b.x1) / 2 - w * zoomed / 2) + "," + ((b.y0 + b.y1) / 2 - hgt * zoomed / 2) + ") scale(" + zoomed + ")" }, layer);
       titled(gn, label + ": click to expand");
       el("rect", { width: w, height: hgt, rx: 6 }, gn);
       el("text", { x: 12, y: 19 }, gn).textContent = label;

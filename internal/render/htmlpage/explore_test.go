@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/render"
 )
 
 // TestPageGroupsFiltersCycles: in both layouts, grouping by type and
@@ -74,6 +75,37 @@ func TestPageGroupsFiltersCycles(t *testing.T) {
 			sel := tb.refsOf(t, ".node.sel")
 			if len(sel) != 1 || !strings.Contains(items[0], sel[0]) {
 				t.Errorf("selected %q after a click on %q", sel, items[0])
+			}
+		})
+	}
+}
+
+// TestPageEmptyAndClustered: a selection that keeps nothing (--cycles on
+// an acyclic catalog) and Graphviz's clusters (--cluster file) both load
+// without errors, the clustered one with every node found.
+func TestPageEmptyAndClustered(t *testing.T) {
+	bctx := browser(t)
+	web := loadFixture(t, fixture("graph", "web"))
+	g := graph.Build(web)
+	empty, _ := g.Select(graph.Selection{Cycles: true})
+	all, _ := g.Select(graph.Selection{})
+	for _, tc := range []struct {
+		name  string
+		html  []byte
+		nodes int
+	}{
+		{"empty/layered", write(t, empty, nil), 0},
+		{"empty/graphviz", write(t, empty, graphvizSVG(t, empty, render.DOTOptions{})), 0},
+		{"clustered", write(t, all, graphvizSVG(t, all, render.DOTOptions{Cluster: render.ClusterFile})), len(web.Resources)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := open(t, bctx, tc.html, "")
+			if got := len(tb.refsOf(t, "[data-ref]")); got != tc.nodes {
+				t.Errorf("%d nodes found, want %d", got, tc.nodes)
+			}
+			tb.run(t, chromedp.Click("#fit", chromedp.ByQuery), chromedp.SendKeys("#search", "x", chromedp.ByQuery))
+			if e := tb.errs(); len(e) > 0 {
+				t.Errorf("console errors: %v", e)
 			}
 		})
 	}

@@ -26,20 +26,33 @@ func page(t testing.TB, c *catalog.Catalog, graphviz bool) []byte {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	var opts htmlpage.Options
+	var svg []byte
 	if graphviz {
-		var dot bytes.Buffer
-		if err := render.DOT(&dot, sub, render.DOTOptions{}); err != nil {
-			t.Fatal(err)
-		}
-		out, err := svg.Render(context.Background(), dot.Bytes())
-		if err != nil {
-			t.Fatal(err)
-		}
-		opts.SVG = out
+		svg = graphvizSVG(t, sub, render.DOTOptions{})
 	}
+	return write(t, sub, svg)
+}
+
+// graphvizSVG is what catc-svg makes of the subgraph's DOT.
+func graphvizSVG(t testing.TB, sub *graph.Subgraph, opts render.DOTOptions) []byte {
+	t.Helper()
+	var dot bytes.Buffer
+	if err := render.DOT(&dot, sub, opts); err != nil {
+		t.Fatal(err)
+	}
+	out, err := svg.Render(context.Background(), dot.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// write writes the subgraph's page with Graphviz's picture (nil: the
+// page's own layout).
+func write(t testing.TB, sub *graph.Subgraph, svg []byte) []byte {
+	t.Helper()
 	var b bytes.Buffer
-	if err := htmlpage.Write(&b, htmlpage.FromSubgraph(sub, "catc graph test", ""), opts); err != nil {
+	if err := htmlpage.Write(&b, htmlpage.FromSubgraph(sub, "catc graph test", ""), htmlpage.Options{SVG: svg}); err != nil {
 		t.Fatal(err)
 	}
 	return b.Bytes()

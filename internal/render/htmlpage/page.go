@@ -64,7 +64,7 @@ const (
 // groupBy makes the grouping key of nodes by name(i), names in order of
 // first appearance.
 func groupBy(key string, n int, name func(i int) string) Grouping {
-	g := Grouping{Key: key, Of: make([]int, n)}
+	g := Grouping{Key: key, Names: []string{}, Of: make([]int, n)}
 	index := map[string]int{}
 	for i := range n {
 		s := name(i)

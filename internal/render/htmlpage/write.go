@@ -89,7 +89,9 @@ type wireLayout struct {
 }
 
 func wireOf(p *Page, layout bool) wire {
-	w := wire{Title: p.Title, Caption: p.Caption, Total: p.Total, Diff: p.Diff, Cycles: p.Cycles, Groupings: p.Groupings}
+	// Empty lists are [], never null: the script reads them all.
+	w := wire{Title: p.Title, Caption: p.Caption, Total: p.Total, Diff: p.Diff, Cycles: p.Cycles, Groupings: p.Groupings,
+		Types: []string{}, Fills: []string{}, Kinds: []string{}}
 	if w.Cycles == nil {
 		w.Cycles = [][]int{}
 	}

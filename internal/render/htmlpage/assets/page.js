@@ -63,16 +63,17 @@
       if (n.cycle) cls += " cycle";
       if (n.focus) cls += " focus";
       if (n.status) cls += " st-" + n.status;
-      parts.push('<g class="' + cls + '" transform="translate(' + L.x[n.i] + "," + L.y[n.i] + ')" data-ref="' + esc(n.ref) + '">' +
-        '<rect width="' + n.w + '" height="' + H + '" rx="5" fill="' + esc(data.fills[data.nodes[n.i][1]]) + '"/><text x="9" y="17">' + esc(n.ref) + "</text></g>");
+      parts.push('<rect class="' + cls + '" x="' + L.x[n.i] + '" y="' + L.y[n.i] + '" width="' + n.w + '" height="' + H + '" rx="5" fill="' +
+        esc(data.fills[data.nodes[n.i][1]]) + '" data-ref="' + esc(n.ref) + '"/>');
     }
-    parts.push('</g><g class="overlay"></g></g></svg>');
+    parts.push('</g><g class="labels"></g><g class="overlay"></g></g></svg>');
     view.insertAdjacentHTML("beforeend", parts.join(""));
     svg = view.lastElementChild;
     const ns = svg.querySelector("g.nodes").children, es = svg.querySelector("g.edges").children;
     for (let i = 0; i < N; i++) nodes[i].el = ns[i];
     for (let j = 0; j < edges.length; j++) edges[j].el = es[j];
     layer = svg.querySelector("g.overlay");
+    labels = svg.querySelector("g.labels");
     // Tooltips: one element that follows the pointer, not 20,000 titles.
     const tip = document.createElement("div"); tip.id = "tip"; document.body.appendChild(tip);
     svg.addEventListener("pointerover", (ev) => {
@@ -108,9 +109,40 @@
     layer = el("g", { class: "overlay" }, svg);
   }
 
+  // ---- labels of the layered picture -------------------------------------
+  // A label is drawn when its node is in view and the text would be
+  // legible (10,000 labels at once would double the page's start-up for
+  // text too small to read).
+  let labels = null, labelsPending = false;
+  const LEGIBLE = 0.45; // screen pixels per picture unit
+  function label(n) {
+    if (n.label) return;
+    const t = document.createElementNS(SVGNS, "text");
+    t.setAttribute("x", n.cx - n.w / 2 + 9); t.setAttribute("y", n.cy + 4);
+    t.textContent = n.ref;
+    if (n.status) t.classList.add("st-" + n.status);
+    n.label = t; labels.appendChild(t);
+    labelState(n);
+  }
+  function labelState(n) {
+    if (!n.label) return;
+    n.label.classList.toggle("hidden", n.el.classList.contains("hidden"));
+    n.label.classList.toggle("dim", n.el.classList.contains("dim"));
+  }
+  function drawLabels() {
+    labelsPending = false;
+    if (!labels || !vb) return;
+    const scale = view.clientWidth / vb.w;
+    if (N > 2000 && scale < LEGIBLE) return;
+    for (const n of nodes) {
+      if (!n.label && n.cx + n.w / 2 >= vb.x && n.cx - n.w / 2 <= vb.x + vb.w && n.cy >= vb.y - 20 && n.cy <= vb.y + vb.h + 20) label(n);
+    }
+  }
+  function scheduleLabels() { if (labels && !labelsPending) { labelsPending = true; requestAnimationFrame(drawLabels); } }
+
   // ---- pan and zoom ----------------------------------------------------
   let vb = null, full = null;
-  function setVB(v) { vb = v; svg.setAttribute("viewBox", v.x + " " + v.y + " " + v.w + " " + v.h); }
+  function setVB(v) { vb = v; svg.setAttribute("viewBox", v.x + " " + v.y + " " + v.w + " " + v.h); scheduleLabels(); }
   function toSVG(cx, cy) {
     const p = svg.createSVGPoint(); p.x = cx; p.y = cy;
     return p.matrixTransform(svg.getScreenCTM().inverse());
@@ -199,7 +231,7 @@
     const gn = t && t.closest(".group-node");
     if (gn) { state.collapsed.delete(+gn.dataset.g); update(); return; }
     const ne = t && t.closest(".node");
-    const i = ne ? nodes.findIndex((n) => n.el === ne) : -1;
+    const i = ne && byRef.has(ne.getAttribute("data-ref")) ? byRef.get(ne.getAttribute("data-ref")) : -1;
     if (i < 0) { if (!t || !t.closest(".edge")) { state.sel = -1; update(); } return; }
     if (ev.shiftKey && state.sel >= 0 && state.sel !== i) { state.from = state.sel; state.to = i; }
     else { state.sel = i; }
@@ -422,6 +454,7 @@
       setClass(n.el, "match", matchSet.has(n.i));
       setClass(n.el, "current", state.match >= 0 && matches[state.match] === n.i);
       setClass(n.el, "onpath", onPath.has(n.i));
+      labelState(n);
     }
     for (const e of edges) {
       if (!e.el) continue;
@@ -513,6 +546,7 @@
   const vb0 = svg.viewBox.baseVal;
   full = { x: vb0.x, y: vb0.y, w: vb0.width, h: vb0.height };
   fit();
+  if (labels && N <= 2000) for (const n of nodes) label(n);
   wirePanZoom(); wireSearch();
   loadHash(); runSearch();
   renderCycles(); renderLegend();

@@ -58,6 +58,9 @@ func browser(t testing.TB) context.Context {
 		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(profile),
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true), chromedp.WindowSize(1280, 800),
+		// Chromium drops fragment changes past 200 in 10 s; the path test
+		// makes hundreds.
+		chromedp.Flag("disable-ipc-flooding-protection", true),
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)

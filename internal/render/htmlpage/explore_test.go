@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/render"
@@ -109,4 +110,46 @@ func TestPageEmptyAndClustered(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPagePanZoomKeys: + zooms in, an arrow pans, the wheel zooms at the
+// pointer, 0 fits the whole graph again.
+func TestPagePanZoomKeys(t *testing.T) {
+	bctx := browser(t)
+	tb := open(t, bctx, page(t, loadFixture(t, fixture("graph", "web")), true), "")
+	box := func() []float64 {
+		var b []float64
+		tb.run(t, chromedp.Evaluate(`(b => [b.x, b.y, b.width, b.height])(document.querySelector("#view > svg").viewBox.baseVal)`, &b))
+		return b
+	}
+	fitted := box()
+	tb.run(t, chromedp.Focus("#view", chromedp.ByQuery), chromedp.KeyEvent("+"))
+	zoomed := box()
+	if !(zoomed[2] < fitted[2]*0.9) {
+		t.Errorf("+ left the view %v (fitted %v)", zoomed, fitted)
+	}
+	tb.run(t, chromedp.KeyEvent(kb.ArrowRight))
+	if panned := box(); !(panned[0] > zoomed[0]) || panned[2] != zoomed[2] {
+		t.Errorf("ArrowRight: %v, was %v", panned, zoomed)
+	}
+	tb.run(t, chromedp.Evaluate(`document.getElementById("view").dispatchEvent(new WheelEvent("wheel", {deltaY: 100, clientX: 300, clientY: 300, bubbles: true, cancelable: true}))`, nil))
+	if out := box(); !(out[2] > zoomed[2]) {
+		t.Errorf("a wheel notch down did not zoom out: %v", out)
+	}
+	tb.run(t, chromedp.KeyEvent("0"))
+	if again := box(); !equalFloats(again, fitted) {
+		t.Errorf("0 fitted %v, want %v", again, fitted)
+	}
+}
+
+func equalFloats(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if d := a[i] - b[i]; d > 0.01 || d < -0.01 {
+			return false
+		}
+	}
+	return true
 }

@@ -46,7 +46,7 @@
       n.cx = L.x[n.i] + L.nw[n.i] / 2; n.cy = L.y[n.i] + H / 2; n.w = L.nw[n.i]; n.h = H;
     }
     parts.push('<svg xmlns="' + SVGNS + '" viewBox="0 0 ' + Math.max(L.w, 1) + " " + Math.max(L.h, 1) + '">' +
-      '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker></defs><g><g class="edges">');
+      '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker></defs><g><g class="edges">');
     for (const e of edges) {
       const f = nodes[e.from], t = nodes[e.to];
       const x1 = f.cx, y1 = f.cy + H / 2, x2 = t.cx, y2 = t.cy - H / 2, dy = Math.max(20, Math.abs(y2 - y1) / 2);
@@ -151,7 +151,13 @@
     pad = pad === undefined ? 20 : pad;
     setVB({ x: b.x - pad, y: b.y - pad, w: Math.max(b.w, 1) + 2 * pad, h: Math.max(b.h, 1) + 2 * pad });
   }
-  function fit() { fitBox(full, 10); }
+  // fit shows the whole graph, magnified at most 1.5 times: a graph of
+  // four resources is not drawn with letters an inch high.
+  function fit() {
+    const r = view.getBoundingClientRect(), most = 1.5, pad = 10;
+    const w = Math.max(full.w + 2 * pad, r.width / most), h = Math.max(full.h + 2 * pad, r.height / most);
+    setVB({ x: full.x + full.w / 2 - w / 2, y: full.y + full.h / 2 - h / 2, w: w, h: h });
+  }
   function zoom(f, cx, cy) {
     const r = view.getBoundingClientRect();
     const p = toSVG(cx === undefined ? r.left + r.width / 2 : cx, cy === undefined ? r.top + r.height / 2 : cy);
@@ -406,9 +412,9 @@
     if (has((e) => e.cycle)) row(line("#d62728", 2), "on a cycle");
     if (data.diff) {
       const sw = (stroke, dash) => (s) => el("rect", { x: 2, y: 1, width: 28, height: 8, rx: 2, fill: "#fff", stroke: stroke, "stroke-width": 2, "stroke-dasharray": dash || "none" }, s);
-      row(sw("#2e7d32"), "added (newly managed)");
-      row(sw("#ef8f00"), "changed");
-      row(sw("#9e9e9e", "3 2"), "removed (no longer managed; left on the node)");
+      row(sw("#2e7d32"), "added: newly managed, or a new edge");
+      row(sw("#ef8f00"), "changed (an edge: its kinds)");
+      row(sw("#9e9e9e", "3 2"), "removed: no longer managed (left on the node as it is), or an edge gone");
       row(sw("#c62828"), "ensure absent (removed from the node)");
       row(sw("#6d0000"), "fails (init_only change)");
       row(sw("#1e88e5", "2 2"), "moved in the order");
@@ -540,7 +546,7 @@
   const tpl = $("catc-svg");
   if (tpl) drawGraphviz(tpl); else drawLayered();
   if (!layer.querySelector("marker") && !svg.querySelector("#arrow")) {
-    const m = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: "10", refY: "5", markerWidth: "6", markerHeight: "6", orient: "auto-start-reverse" }, el("defs", {}, svg));
+    const m = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: "10", refY: "5", markerUnits: "userSpaceOnUse", markerWidth: "8", markerHeight: "8", orient: "auto-start-reverse" }, el("defs", {}, svg));
     el("path", { d: "M0,0 L10,5 L0,10 z", fill: "#555" }, m);
   }
   const vb0 = svg.viewBox.baseVal;

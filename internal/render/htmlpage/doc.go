@@ -25,12 +25,14 @@
 // Measured on 2 shared cores (internal/gen catalogs): Graphviz's dot
 // layout through catc-svg took 0.64 s for 1,000 resources, 4.3 s for
 // 5,000 (its SVG alone 6.6 MB) and 18.2 s for 10,000 (13.4 MB), so past
-// GraphvizLimit the page is laid out by package layered, which takes
-// milliseconds. BenchmarkPage measures the rest: the page of 10,000
-// resources is 2.4 MB and takes 0.16–0.39 s to write; it was interactive
+// GraphvizLimit the page is laid out by package layered. BenchmarkPage
+// measures the rest: the page of 10,000 resources is 2.4 MB and takes
+// 0.16–0.49 s to write (select, data, layout, HTML); it was interactive
 // in headless Chromium after 2.9–5.1 s on that machine under a load
-// average of 12–14 (before its script runs, the browser spends 0.7 s
-// reading the document; then building the data 0.2 s, parsing the
-// 40,000 picture elements 0.7 s). The web fixture's page: 72 kB, 12–22
-// ms to write, 0.3 s to interactive.
+// average of 12–15. Of that, measured with performance marks before
+// labels were deferred: 0.7 s before the script runs (reading the
+// document), 0.2 s building the data, 0.7 s parsing the picture's
+// elements; since then, past 2,000 resources, labels are drawn only for
+// the nodes in view once legible. The web fixture's page: 72 kB,
+// 12–36 ms to write, 0.3 s to interactive.
 package htmlpage

@@ -42,17 +42,43 @@ func chromium(t testing.TB) string {
 	return ""
 }
 
-// browser starts one headless Chromium for all subtests of a test.
+// shared is the one headless Chromium of this package's tests, started
+// by the first test that needs it and stopped by TestMain.
+var shared struct {
+	once    sync.Once
+	ctx     context.Context
+	stop    func()
+	profile string
+	err     error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.stop != nil {
+		shared.stop()
+		removeLater(shared.profile)
+	}
+	os.Exit(code)
+}
+
+// browser is the shared Chromium (each test opens its own tabs in it).
 func browser(t testing.TB) context.Context {
 	t.Helper()
 	exe := chromium(t)
-	// Not t.TempDir: Chromium's helpers may still write there for a
-	// moment after it exits, which would fail the test in its clean-up.
+	shared.once.Do(func() { shared.err = startBrowser(exe) })
+	if shared.err != nil {
+		t.Fatalf("starting chromium: %v", shared.err)
+	}
+	return shared.ctx
+}
+
+func startBrowser(exe string) error {
+	// Not a test's TempDir: Chromium's helpers may still write there for a
+	// moment after it exits.
 	profile, err := os.MkdirTemp("", "catc-chromium-")
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
-	t.Cleanup(func() { removeLater(profile) })
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(profile),
@@ -64,11 +90,9 @@ func browser(t testing.TB) context.Context {
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancel(); cancelA() })
-	if err := chromedp.Run(ctx); err != nil {
-		t.Fatalf("starting chromium: %v", err)
-	}
-	return ctx
+	shared.ctx, shared.profile = ctx, profile
+	shared.stop = func() { cancel(); cancelA() }
+	return chromedp.Run(ctx)
 }
 
 // removeLater removes dir, trying again while the browser's last

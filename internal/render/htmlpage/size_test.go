@@ -96,7 +96,7 @@ func pageBytes(tb testing.TB, c *catalog.Catalog, graphviz bool) []byte {
 	return buf.Bytes()
 }
 
-// readyTime opens html in a fresh browser and reads how long it took,
+// readyTime opens html in a new tab and reads how long it took,
 // from navigation, to become interactive (the page records it).
 func readyTime(b *testing.B, html []byte) float64 {
 	tb := open(b, browser(b), html, "")

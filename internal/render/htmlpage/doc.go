@@ -26,13 +26,14 @@
 // layout through catc-svg took 0.64 s for 1,000 resources, 4.3 s for
 // 5,000 (its SVG alone 6.6 MB) and 18.2 s for 10,000 (13.4 MB), so past
 // GraphvizLimit the page is laid out by package layered. BenchmarkPage
-// measures the rest: the page of 10,000 resources is 2.4 MB and takes
-// 0.16–0.49 s to write (select, data, layout, HTML); it was interactive
-// in headless Chromium after 2.9–5.1 s on that machine under a load
-// average of 12–15. Of that, measured with performance marks before
-// labels were deferred: 0.7 s before the script runs (reading the
-// document), 0.2 s building the data, 0.7 s parsing the picture's
-// elements; since then, past 2,000 resources, labels are drawn only for
-// the nodes in view once legible. The web fixture's page: 72 kB,
-// 12–36 ms to write, 0.3 s to interactive.
+// measures the rest (that machine under a load average of 10–16): the
+// page of 10,000 resources is 2.35 MB and takes 0.13–0.49 s to write
+// (select, data, layout, HTML); it is interactive, its picture laid out
+// and painted, after 2.7–5.8 s in headless Chromium, more than the 2 s
+// aimed at. About a third of that is reading the document and building
+// the data, a third parsing the picture's 20,000 elements, a third
+// Chromium's layout and paint; to keep those down, past 2,000 resources
+// labels are drawn only for the nodes in view once legible and only
+// cycle edges carry arrow heads. The web fixture's page: 75 kB, 12–107 ms
+// to write with Graphviz's layout, 0.3 s to interactive.
 package htmlpage

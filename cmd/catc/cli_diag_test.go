@@ -106,7 +106,7 @@ func TestPointlessFlags(t *testing.T) {
 		{[]string{"graph", seed, "--direction", "up"}, "--direction has no effect without --focus REF"},
 		{[]string{"graph", seed, "--force"}, "--force has no effect without --format svg"},
 		{[]string{"graph", seed, "--timeout", "1m"}, "--timeout has no effect without --format svg"},
-		{[]string{"graph", seed, "--format", "json", "--cluster", "type"}, "--cluster has no effect without --format dot or svg"},
+		{[]string{"graph", seed, "--format", "json", "--cluster", "type"}, "--cluster has no effect without --format dot, svg or html"},
 		{[]string{"version", "extra"}, `version takes no arguments (got "extra")`},
 	}
 	for _, tt := range tests {

@@ -28,7 +28,7 @@ func diffCommand() *cli.Command {
 			"   with --nodes FACTS: every node's diff, the nodes grouped by what changes\n" +
 			"   or: catc diff --merge SHARD.json...   (the fleet JSON of --shard I/N runs)",
 		Flags: append(append(loadFlags(), fleetDiffFlags()...), outputFlag(), overwriteFlag(),
-			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT` of the diff: text, markdown or json"},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT` of the diff: text, markdown, json or html (the new graph, changes coloured)"},
 			&cli.BoolFlag{Name: "detailed-exitcode", Usage: "exit 0 when there is no change, 2 when there are changes, 1 on errors"},
 			&cli.StringFlag{Name: "base", Usage: "compare PATH... at git revision `REV` with the working tree"},
 			&cli.StringSliceFlag{Name: "old", Usage: "a `PATH` of the old side (repeat for several)"},
@@ -51,6 +51,9 @@ func runDiff(c *cli.Context) error {
 		return failf("--strict %q is not a strict setting: use error, warning or off", f.strict)
 	}
 	if commonOf(c).nodesSet || f.merge {
+		if f.format == "html" {
+			return fail("--format html draws one diff: drop --nodes and --merge, or use text, markdown or json")
+		}
 		return runFleetDiff(c, f, strict)
 	}
 	if commonOf(c).shardSet {
@@ -61,6 +64,9 @@ func runDiff(c *cli.Context) error {
 		return err
 	}
 	d := plandiff.DiffWith(old, new, plandiff.DiffOptions{Strict: strict})
+	if f.format == "html" {
+		write = diffPage(old, new, "catc diff "+strings.Join(commonOf(c).args, " "))
+	}
 	if err := writeOutput(c, func(w io.Writer) error { return write(w, d) }); err != nil {
 		return err
 	}
@@ -84,8 +90,10 @@ func diffWriter(c *cli.Context, df diffFlags) (func(io.Writer, *plandiff.PlanDif
 		return func(w io.Writer, d *plandiff.PlanDiff) error { return render.DiffMarkdown(w, d, opts) }, nil
 	case "json":
 		return plandiff.WriteJSON, nil
+	case "html":
+		return nil, nil // needs both sides: see runDiff
 	default:
-		return nil, failf("--format %q is not a diff format: use text, markdown or json", f)
+		return nil, failf("--format %q is not a diff format: use text, markdown, json or html", f)
 	}
 }
 

@@ -32,7 +32,7 @@ func graphCommand() *cli.Command {
 			"WebAssembly), found in $CATC_SVG, next to catc or on PATH; or pipe DOT to\n" +
 			"Graphviz: catc graph site/ --format dot | dot -Tsvg -o graph.svg",
 		Flags: append(loadFlags(), outputFlag(), overwriteFlag(),
-			&cli.StringFlag{Name: "format", Value: "dot", Usage: "`FORMAT` of the graph: dot, svg or json"},
+			&cli.StringFlag{Name: "format", Value: "dot", Usage: "`FORMAT` of the graph: dot, svg, json or html (one page to explore it)"},
 			&cli.StringSliceFlag{Name: "focus", Usage: "keep the neighbourhood of `REF` (Type[title]; repeatable)"},
 			&cli.IntFlag{Name: "depth", Usage: "with --focus, keep resources at most `N` edges away (0: any distance)"},
 			&cli.StringFlag{Name: "direction", Value: "both", Usage: "with --focus, follow edges `DIR`: up (what it depends on), down (what depends on it) or both"},
@@ -66,6 +66,8 @@ func graphAction(c *cli.Context) error {
 		return writeOutput(c, func(w io.Writer) error { return render.GraphJSON(w, sub) })
 	case "svg":
 		return writeSVG(c, f, sub, opts)
+	case "html":
+		return writeGraphPage(c, f, sub, opts)
 	}
 	return writeOutput(c, func(w io.Writer) error { return render.DOT(w, sub, opts) })
 }
@@ -76,8 +78,8 @@ func graphOptions(c *cli.Context, f graphFlags) (string, render.DOTOptions, grap
 	var opts render.DOTOptions
 	var sel graph.Selection
 	format := f.format
-	if format != "dot" && format != "svg" && format != "json" {
-		return "", opts, sel, failf("--format %q is not a graph format: use dot, svg or json", format)
+	if format != "dot" && format != "svg" && format != "json" && format != "html" {
+		return "", opts, sel, failf("--format %q is not a graph format: use dot, svg, json or html", format)
 	}
 	var err error
 	if opts.Cluster, err = render.ParseCluster(f.cluster); err != nil {
@@ -94,8 +96,8 @@ func graphOptions(c *cli.Context, f graphFlags) (string, render.DOTOptions, grap
 		pointless(c, "depth", focus, "--focus REF"),
 		pointless(c, "direction", focus, "--focus REF"),
 		pointless(c, "force", format == "svg", "--format svg"),
-		pointless(c, "timeout", format == "svg", "--format svg"),
-		pointless(c, "cluster", format != "json", "--format dot or svg"),
+		pointless(c, "timeout", format == "svg" || format == "html", "--format svg or html"),
+		pointless(c, "cluster", format != "json", "--format dot, svg or html"),
 	); err != nil {
 		return "", opts, sel, err
 	}

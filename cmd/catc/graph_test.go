@@ -73,7 +73,7 @@ func TestGraphCommand(t *testing.T) {
 			name:     "bad format",
 			args:     []string{testutil.Fixture("seed"), "--format", "png"},
 			code:     1,
-			inStderr: `--format "png" is not a graph format: use dot, svg or json`,
+			inStderr: `--format "png" is not a graph format: use dot, svg, json or html`,
 		},
 		{
 			name:     "bad cluster",

@@ -1,0 +1,573 @@
+// catc graph page: draws the data of #catc-data (or Graphviz's SVG in
+// #catc-svg) and makes it explorable. Written for this page only; it
+// fetches nothing, and puts text into the page only through textContent.
+"use strict";
+(function () {
+  const SVGNS = "http://www.w3.org/2000/svg";
+  const data = JSON.parse(document.getElementById("catc-data").textContent);
+  const $ = (id) => document.getElementById(id);
+  const view = $("view");
+
+  // ---- the model -------------------------------------------------------
+  const N = data.nodes.length;
+  const nodes = data.nodes.map((a, i) => {
+    const ref = a[0], open = ref.indexOf("[");
+    return { i, ref, type: data.types[a[1]], title: open >= 0 ? ref.slice(open + 1, -1) : ref,
+      file: a[2], line: a[3], step: a[4], cycle: (a[5] & 1) !== 0, focus: (a[5] & 2) !== 0, status: a[6],
+      lower: ref.toLowerCase(), el: null, cx: 0, cy: 0 };
+  });
+  const edges = data.edges.map((a, j) => ({ j, from: a[0], to: a[1], kinds: data.kinds[a[2]],
+    refresh: (a[3] & 1) !== 0, auto: (a[3] & 2) !== 0, cycle: (a[3] & 4) !== 0, origins: a[4], status: a[5], el: null }));
+  const out = nodes.map(() => []), inc = nodes.map(() => []);
+  for (const e of edges) { out[e.from].push(e); inc[e.to].push(e); }
+  const byRef = new Map(nodes.map((n) => [n.ref, n.i]));
+
+  const state = { sel: -1, depth: 1, from: -1, to: -1, group: "", collapsed: new Set(), hiddenTypes: new Set(), q: "", match: -1 };
+  let matches = [];
+
+  // ---- drawing ---------------------------------------------------------
+  let svg, layer;
+  function el(name, attrs, parent) {
+    const e = document.createElementNS(SVGNS, name);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function titled(e, text) { el("title", {}, e).textContent = text; return e; }
+  function edgeTip(e) { return [nodes[e.from].ref + " => " + nodes[e.to].ref].concat(e.origins).join("\n"); }
+
+  // esc makes text safe inside markup built as a string (one parse for
+  // 10,000 nodes is several times faster than creating each element).
+  function esc(s) { return String(s).replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";"); }
+
+  function drawLayered() {
+    const L = data.layout, H = 26, parts = [];
+    // Every edge runs down (a layer is below what it depends on) except
+    // on a cycle, so past 2,000 resources only cycle edges get an arrow
+    // head: 10,000 markers cost a second of painting.
+    const arrows = N <= 2000;
+    for (const n of nodes) {
+      n.cx = L.x[n.i] + L.nw[n.i] / 2; n.cy = L.y[n.i] + H / 2; n.w = L.nw[n.i]; n.h = H;
+    }
+    parts.push('<svg xmlns="' + SVGNS + '"' + (arrows ? "" : ' shape-rendering="optimizeSpeed"') + ' viewBox="0 0 ' + Math.max(L.w, 1) + " " + Math.max(L.h, 1) + '">' +
+      '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker></defs><g><g class="edges">');
+    for (const e of edges) {
+      const f = nodes[e.from], t = nodes[e.to];
+      const x1 = f.cx, y1 = f.cy + H / 2, x2 = t.cx, y2 = t.cy - H / 2, dy = Math.max(20, Math.abs(y2 - y1) / 2);
+      let cls = "edge ledge";
+      if (e.refresh) cls += " refresh";
+      if (e.cycle) cls += " cycle"; else if (e.auto) cls += " auto";
+      if (e.status) cls += " st-" + e.status;
+      parts.push('<path class="' + cls + '" d="M' + x1 + "," + y1 + " C" + x1 + "," + (y1 + dy) + " " + x2 + "," + (y2 - dy) + " " + x2 + "," + y2 +
+        '"' + (arrows || e.cycle ? ' marker-end="url(#arrow)"' : "") + ' data-j="' + e.j + '" data-edge="' + esc(f.ref + " => " + t.ref) + '"/>');
+    }
+    parts.push('</g><g class="nodes">');
+    for (const n of nodes) {
+      let cls = "node lnode";
+      if (n.cycle) cls += " cycle";
+      if (n.focus) cls += " focus";
+      if (n.status) cls += " st-" + n.status;
+      parts.push('<rect class="' + cls + '" x="' + L.x[n.i] + '" y="' + L.y[n.i] + '" width="' + n.w + '" height="' + H + '" rx="5" fill="' +
+        esc(data.fills[data.nodes[n.i][1]]) + '" data-ref="' + esc(n.ref) + '"/>');
+    }
+    parts.push('</g><g class="labels"></g><g class="overlay"></g></g></svg>');
+    view.insertAdjacentHTML("beforeend", parts.join(""));
+    svg = view.lastElementChild;
+    const ns = svg.querySelector("g.nodes").children, es = svg.querySelector("g.edges").children;
+    for (let i = 0; i < N; i++) nodes[i].el = ns[i];
+    for (let j = 0; j < edges.length; j++) edges[j].el = es[j];
+    layer = svg.querySelector("g.overlay");
+    labels = svg.querySelector("g.labels");
+    // Tooltips: one element that follows the pointer, not 20,000 titles.
+    const tip = document.createElement("div"); tip.id = "tip"; document.body.appendChild(tip);
+    svg.addEventListener("pointerover", (ev) => {
+      const t = ev.target instanceof Element ? ev.target : null, ne = t && t.closest("[data-ref]"), ee = t && t.closest("[data-edge]");
+      let text = "";
+      if (ne) { const n = nodes[byRef.get(ne.getAttribute("data-ref"))]; text = n.ref + "\n" + n.file + ":" + n.line; }
+      else if (ee) text = edgeTip(edges[+ee.getAttribute("data-j")]);
+      tip.textContent = text; tip.style.display = text ? "block" : "none";
+      tip.style.left = (ev.clientX + 12) + "px"; tip.style.top = (ev.clientY + 12) + "px";
+    });
+    svg.addEventListener("pointerleave", () => { tip.style.display = "none"; });
+  }
+
+  function drawGraphviz(tpl) {
+    svg = document.importNode(tpl.content, true).querySelector("svg");
+    svg.removeAttribute("width"); svg.removeAttribute("height");
+    view.appendChild(svg);
+    // Node boxes in the svg element's coordinates (those of the viewBox):
+    // Graphviz moves its drawing with a transform on g.graph.
+    const gg = svg.querySelector("g.graph"), tm = gg && gg.transform.baseVal.consolidate();
+    const m = tm ? tm.matrix : svg.createSVGMatrix();
+    for (const g of svg.querySelectorAll("g.node")) {
+      const t = g.querySelector(":scope > title"), i = t ? byRef.get(t.textContent) : undefined;
+      if (i === undefined) continue;
+      const n = nodes[i], b = g.getBBox();
+      g.setAttribute("data-ref", n.ref); n.el = g; n.cx = m.a * (b.x + b.width / 2) + m.e; n.cy = m.d * (b.y + b.height / 2) + m.f; n.w = b.width * m.a; n.h = b.height * m.d;
+    }
+    const byPair = new Map(edges.map((e) => [nodes[e.from].ref + "->" + nodes[e.to].ref, e]));
+    for (const g of svg.querySelectorAll("g.edge")) {
+      const t = g.querySelector(":scope > title"), e = t && byPair.get(t.textContent);
+      if (e) { e.el = g; g.setAttribute("data-edge", nodes[e.from].ref + " => " + nodes[e.to].ref); }
+    }
+    layer = el("g", { class: "overlay" }, svg);
+  }
+
+  // ---- labels of the layered picture -------------------------------------
+  // A label is drawn when its node is in view and the text would be
+  // legible (10,000 labels at once would double the page's start-up for
+  // text too small to read).
+  let labels = null, labelsPending = false;
+  const LEGIBLE = 0.45; // screen pixels per picture unit
+  function label(n) {
+    if (n.label) return;
+    const t = document.createElementNS(SVGNS, "text");
+    t.setAttribute("x", n.cx - n.w / 2 + 9); t.setAttribute("y", n.cy + 4);
+    t.textContent = n.ref;
+    if (n.status) t.classList.add("st-" + n.status);
+    n.label = t; labels.appendChild(t);
+    labelState(n);
+  }
+  function labelState(n) {
+    if (!n.label) return;
+    n.label.classList.toggle("hidden", n.el.classList.contains("hidden"));
+    n.label.classList.toggle("dim", n.el.classList.contains("dim"));
+  }
+  function drawLabels() {
+    labelsPending = false;
+    if (!labels || !vb) return;
+    const scale = view.clientWidth / vb.w;
+    if (N > 2000 && scale < LEGIBLE) return;
+    for (const n of nodes) {
+      if (!n.label && n.cx + n.w / 2 >= vb.x && n.cx - n.w / 2 <= vb.x + vb.w && n.cy >= vb.y - 20 && n.cy <= vb.y + vb.h + 20) label(n);
+    }
+  }
+  function scheduleLabels() { if (labels && !labelsPending) { labelsPending = true; requestAnimationFrame(drawLabels); } }
+
+  // ---- pan and zoom ----------------------------------------------------
+  let vb = null, full = null;
+  function setVB(v) { vb = v; svg.setAttribute("viewBox", v.x + " " + v.y + " " + v.w + " " + v.h); scheduleLabels(); }
+  function toSVG(cx, cy) {
+    const p = svg.createSVGPoint(); p.x = cx; p.y = cy;
+    return p.matrixTransform(svg.getScreenCTM().inverse());
+  }
+  function fitBox(b, pad) {
+    pad = pad === undefined ? 20 : pad;
+    setVB({ x: b.x - pad, y: b.y - pad, w: Math.max(b.w, 1) + 2 * pad, h: Math.max(b.h, 1) + 2 * pad });
+  }
+  // fit shows the whole graph, magnified at most 1.5 times: a graph of
+  // four resources is not drawn with letters an inch high.
+  function fit() {
+    const r = view.getBoundingClientRect(), most = 1.5, pad = 10;
+    const w = Math.max(full.w + 2 * pad, r.width / most), h = Math.max(full.h + 2 * pad, r.height / most);
+    setVB({ x: full.x + full.w / 2 - w / 2, y: full.y + full.h / 2 - h / 2, w: w, h: h });
+  }
+  function zoom(f, cx, cy) {
+    const r = view.getBoundingClientRect();
+    const p = toSVG(cx === undefined ? r.left + r.width / 2 : cx, cy === undefined ? r.top + r.height / 2 : cy);
+    const w = Math.min(Math.max(vb.w * f, 20), full.w * 20), k = w / vb.w;
+    setVB({ x: p.x - (p.x - vb.x) * k, y: p.y - (p.y - vb.y) * k, w: w, h: vb.h * k });
+  }
+  function panBy(dx, dy) { // in screen pixels
+    const k = 1 / svg.getScreenCTM().a;
+    setVB({ x: vb.x - dx * k, y: vb.y - dy * k, w: vb.w, h: vb.h });
+  }
+  function centreOn(list) {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const i of list) {
+      const n = nodes[i];
+      x0 = Math.min(x0, n.cx - n.w / 2); x1 = Math.max(x1, n.cx + n.w / 2);
+      y0 = Math.min(y0, n.cy - n.h / 2); y1 = Math.max(y1, n.cy + n.h / 2);
+    }
+    if (x0 === Infinity) return;
+    const w = Math.max(x1 - x0, Math.min(vb.w, 700)), h = Math.max(y1 - y0, Math.min(vb.h, 500));
+    fitBox({ x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - h / 2, w: w, h: h }, 40);
+  }
+  function wirePanZoom() {
+    let drag = null;
+    view.addEventListener("pointerdown", (ev) => {
+      if (ev.button !== 0) return;
+      drag = { x: ev.clientX, y: ev.clientY, moved: false, id: ev.pointerId };
+    });
+    view.addEventListener("pointermove", (ev) => {
+      if (!drag) return;
+      const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
+      if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 4) return;
+      if (!drag.moved) { drag.moved = true; view.setPointerCapture(drag.id); view.classList.add("dragging"); }
+      panBy(dx, dy); drag.x = ev.clientX; drag.y = ev.clientY;
+    });
+    const end = (ev) => {
+      if (!drag) return;
+      const moved = drag.moved; drag = null; view.classList.remove("dragging");
+      if (!moved && ev.type === "pointerup") clickAt(ev);
+    };
+    view.addEventListener("pointerup", end);
+    view.addEventListener("pointercancel", end);
+    view.addEventListener("wheel", (ev) => {
+      ev.preventDefault();
+      // A pinch (ctrlKey) or a mouse wheel's notch zooms; a trackpad's
+      // two-finger scroll pans.
+      const notch = ev.deltaMode !== 0 || (ev.deltaX === 0 && Math.abs(ev.deltaY) >= 50 && Number.isInteger(ev.deltaY));
+      if (ev.ctrlKey || notch) zoom(Math.exp(ev.deltaY * (ev.ctrlKey ? 0.01 : 0.002)), ev.clientX, ev.clientY);
+      else panBy(-ev.deltaX, -ev.deltaY);
+    }, { passive: false });
+    document.addEventListener("keydown", (ev) => {
+      if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) {
+        if (ev.key === "Escape") ev.target.blur();
+        return;
+      }
+      const step = 80, k = ev.key;
+      if (k === "+" || k === "=") zoom(1 / 1.25);
+      else if (k === "-" || k === "_") zoom(1.25);
+      else if (k === "0" || k === "f") fit();
+      else if (k === "ArrowLeft") panBy(step, 0);
+      else if (k === "ArrowRight") panBy(-step, 0);
+      else if (k === "ArrowUp") panBy(0, step);
+      else if (k === "ArrowDown") panBy(0, -step);
+      else if (k === "/") { $("search").focus(); }
+      else if (k === "n") stepMatch(1);
+      else if (k === "N") stepMatch(-1);
+      else if (k === "Escape") { state.sel = state.from = state.to = -1; update(); }
+      else return;
+      ev.preventDefault();
+    });
+    $("fit").onclick = fit;
+    $("zoom-in").onclick = () => zoom(1 / 1.25);
+    $("zoom-out").onclick = () => zoom(1.25);
+  }
+
+  function clickAt(ev) {
+    const t = ev.target instanceof Element ? ev.target : null;
+    const gn = t && t.closest(".group-node");
+    if (gn) { state.collapsed.delete(+gn.dataset.g); update(); return; }
+    const ne = t && t.closest(".node");
+    const i = ne && byRef.has(ne.getAttribute("data-ref")) ? byRef.get(ne.getAttribute("data-ref")) : -1;
+    if (i < 0) { if (!t || !t.closest(".edge")) { state.sel = -1; update(); } return; }
+    if (ev.shiftKey && state.sel >= 0 && state.sel !== i) { state.from = state.sel; state.to = i; }
+    else { state.sel = i; }
+    update();
+  }
+
+  // ---- graph walks -----------------------------------------------------
+  // near marks what is within depth edges up (what it depends on) and
+  // down (what depends on it) of i; depth 0: any distance.
+  function near(i, depth) {
+    const dist = new Map([[i, 0]]), es = new Set();
+    for (const up of [true, false]) {
+      const d = new Map([[i, 0]]), queue = [i];
+      for (let h = 0; h < queue.length; h++) {
+        const u = queue[h];
+        if (depth > 0 && d.get(u) >= depth) continue;
+        for (const e of up ? inc[u] : out[u]) {
+          const w = up ? e.from : e.to;
+          if (!visible(w)) continue;
+          es.add(e);
+          if (!d.has(w)) { d.set(w, d.get(u) + 1); queue.push(w); if (!dist.has(w)) dist.set(w, d.get(w)); }
+        }
+      }
+    }
+    return { nodes: dist, edges: es };
+  }
+  // shortest is graph.Plan.Why's search: breadth-first over each node's
+  // edges in order; from === to finds a shortest cycle. The edges of the
+  // chain, or null.
+  function shortest(from, to) {
+    const seen = new Uint8Array(N), parent = new Int32Array(N), via = new Array(N);
+    const queue = [from]; seen[from] = 1;
+    for (let h = 0; h < queue.length; h++) {
+      const u = queue[h];
+      for (const e of out[u]) {
+        const w = e.to;
+        if (w === to) {
+          const chain = [e];
+          for (let v = u; v !== from; v = parent[v]) chain.unshift(via[v]);
+          return chain;
+        }
+        if (!seen[w]) { seen[w] = 1; parent[w] = u; via[w] = e; queue.push(w); }
+      }
+    }
+    return null;
+  }
+
+  // ---- visibility: type filter and collapsed groups ---------------------
+  function grouping() { return data.groupings.find((g) => g.key === state.group) || null; }
+  function groupOf(i) { const g = grouping(); return g ? g.of[i] : -1; }
+  function collapsedNode(i) { const g = groupOf(i); return g >= 0 && state.collapsed.has(g); }
+  function visible(i) { return !state.hiddenTypes.has(nodes[i].type) && !collapsedNode(i); }
+
+  // ---- the side panel --------------------------------------------------
+  function h(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
+  function refLink(i) {
+    const a = h("a", nodes[i].ref, "ref"); a.href = "#"; a.dataset.ref = nodes[i].ref;
+    a.onclick = (ev) => { ev.preventDefault(); state.sel = i; update(); centreOn([i]); };
+    return a;
+  }
+  function stepText(s) { return s === 0 ? "blocked by a dependency cycle" : "step " + s; }
+  function edgeItem(e, other) {
+    const li = h("li"); li.appendChild(refLink(other));
+    li.appendChild(h("div", e.kinds + (e.status ? " (" + e.status + ")" : ""), "kind"));
+    for (const o of e.origins) li.appendChild(h("div", o, "origin"));
+    return li;
+  }
+  function renderDetails(hl) {
+    const box = $("details"); box.replaceChildren(h("h2", "Resource"));
+    if (state.sel < 0) { box.appendChild(h("p", "Click a resource to see what it depends on and what depends on it. Shift+click a second one for the path between them.", "hint")); return; }
+    const n = nodes[state.sel];
+    box.appendChild(h("div", n.ref, "ref sel-ref"));
+    box.appendChild(h("div", n.file + ":" + n.line + ", " + stepText(n.step) + (n.status ? ", " + n.status : ""), "origin"));
+    const row = h("div", undefined, "row");
+    const lab = h("label", "Depth "); const inp = h("input"); inp.type = "number"; inp.min = "0"; inp.id = "depth"; inp.value = String(state.depth);
+    inp.title = "0: any distance";
+    inp.onchange = () => { state.depth = Math.max(0, parseInt(inp.value, 10) || 0); update(); };
+    lab.appendChild(inp); row.appendChild(lab);
+    row.appendChild(h("span", (hl.nodes.size - 1) + " related", "count"));
+    const pf = h("button", "path from here"); pf.onclick = () => { state.from = state.sel; update(); };
+    const pt = h("button", "path to here"); pt.onclick = () => { state.to = state.sel; update(); };
+    row.appendChild(pf); row.appendChild(pt);
+    box.appendChild(row);
+    box.appendChild(h("div", "Waits for (" + inc[n.i].length + ")", "kind"));
+    const ub = h("ul"); ub.id = "waits-for";
+    for (const e of inc[n.i]) ub.appendChild(edgeItem(e, e.from));
+    box.appendChild(ub);
+    box.appendChild(h("div", "Comes before (" + out[n.i].length + ")", "kind"));
+    const ua = h("ul"); ua.id = "comes-before";
+    for (const e of out[n.i]) ua.appendChild(edgeItem(e, e.to));
+    box.appendChild(ua);
+  }
+  function renderPath() {
+    const box = $("path-body"); box.replaceChildren();
+    const f = state.from, t = state.to;
+    const r = h("div", undefined, "row");
+    r.appendChild(h("span", "From")); r.appendChild(f >= 0 ? refLink(f) : h("span", "—"));
+    r.appendChild(h("span", "to")); r.appendChild(t >= 0 ? refLink(t) : h("span", "—"));
+    box.appendChild(r);
+    if (f < 0 || t < 0) { box.appendChild(h("p", "Pick two resources: click one, then Shift+click the other (or use the buttons under a resource).", "hint")); return null; }
+    let chain = shortest(f, t), a = f, b = t, head;
+    const F = nodes[f].ref, T = nodes[t].ref;
+    if (chain) head = F + " comes before " + T + " through " + chain.length + (chain.length === 1 ? " edge:" : " edges:");
+    else if (f !== t && (chain = shortest(t, f))) { a = t; b = f; head = F + " does not come before " + T + ": the reverse holds, " + T + " must come before " + F + " through " + chain.length + (chain.length === 1 ? " edge:" : " edges:"); }
+    else head = F + " does not have to come before " + T + ": no chain of relationships leads from " + F + " to " + T + ", nor from " + T + " to " + F + ".";
+    box.appendChild(h("p", head, "path-head"));
+    if (!chain) return null;
+    const ol = h("ol"); ol.id = "path-chain";
+    for (const e of chain) {
+      const li = h("li"); li.dataset.from = nodes[e.from].ref; li.dataset.to = nodes[e.to].ref;
+      li.appendChild(refLink(e.from)); li.appendChild(h("span", " => ")); li.appendChild(refLink(e.to));
+      li.appendChild(h("div", e.kinds, "kind"));
+      for (const o of e.origins) li.appendChild(h("div", o, "origin"));
+      ol.appendChild(li);
+    }
+    box.appendChild(ol);
+    const fb = h("button", "show the path"); fb.onclick = () => centreOn([a, b].concat(chain.map((e) => e.to)));
+    box.appendChild(fb);
+    return chain;
+  }
+  function renderCycles() {
+    const box = $("cycles-body"); box.replaceChildren();
+    if (data.cycles.length === 0) { box.appendChild(h("p", "No dependency cycle.", "hint")); return; }
+    data.cycles.forEach((c, k) => {
+      const b = h("div", undefined, "row");
+      const a = h("a", "Cycle " + (k + 1) + " (" + c.length + "): " + c.slice(0, 3).map((i) => nodes[i].ref).join(", ") + (c.length > 3 ? ", …" : ""), "link");
+      a.onclick = () => { state.sel = c[0]; update(); centreOn(c); };
+      b.appendChild(a); box.appendChild(b);
+    });
+  }
+  function renderTypes() {
+    const box = $("types-body"); box.replaceChildren();
+    const counts = new Map();
+    for (const n of nodes) counts.set(n.type, (counts.get(n.type) || 0) + 1);
+    data.types.forEach((t, k) => {
+      const lab = h("label"); const cb = h("input"); cb.type = "checkbox"; cb.checked = !state.hiddenTypes.has(t); cb.dataset.type = t;
+      cb.onchange = () => { if (cb.checked) state.hiddenTypes.delete(t); else state.hiddenTypes.add(t); update(); };
+      const chip = h("span", undefined, "chip"); chip.style.background = data.fills[k];
+      lab.appendChild(cb); lab.appendChild(chip); lab.appendChild(h("span", t)); lab.appendChild(h("span", String(counts.get(t)), "count"));
+      box.appendChild(lab);
+    });
+  }
+  function renderGroups() {
+    const box = $("groups-body"); box.replaceChildren();
+    const g = grouping(); if (!g) return;
+    const counts = new Array(g.names.length).fill(0);
+    for (const k of g.of) counts[k]++;
+    const all = h("div", undefined, "row");
+    const ca = h("button", "collapse all"); ca.onclick = () => { g.names.forEach((_, k) => state.collapsed.add(k)); update(); };
+    const ea = h("button", "expand all"); ea.onclick = () => { state.collapsed.clear(); update(); };
+    all.appendChild(ca); all.appendChild(ea); box.appendChild(all);
+    g.names.forEach((name, k) => {
+      const lab = h("label"); const cb = h("input"); cb.type = "checkbox"; cb.checked = state.collapsed.has(k); cb.title = "collapse into one node";
+      cb.onchange = () => { if (cb.checked) state.collapsed.add(k); else state.collapsed.delete(k); update(); };
+      const a = h("a", name, "link");
+      a.onclick = () => { const m = []; g.of.forEach((x, i) => { if (x === k) m.push(i); }); centreOn(m); };
+      lab.appendChild(cb); lab.appendChild(a); lab.appendChild(h("span", String(counts[k]), "count"));
+      box.appendChild(lab);
+    });
+  }
+  function renderLegend() {
+    const box = $("legend-body"); box.replaceChildren();
+    const row = (draw, text) => {
+      const d = h("div", undefined, "lg"); const s = el("svg", { viewBox: "0 0 32 10" }, d);
+      draw(s); d.appendChild(h("span", text)); box.appendChild(d);
+    };
+    const line = (stroke, width, dash) => (s) => el("line", { x1: 1, y1: 5, x2: 31, y2: 5, stroke: stroke, "stroke-width": width, "stroke-dasharray": dash || "none" }, s);
+    const has = (p) => edges.some(p);
+    if (has((e) => !e.refresh)) row(line("#1f1f1f", 1), "order (require, before)");
+    if (has((e) => e.refresh)) row(line("#1f1f1f", 1, "4 3"), "refresh (notify, subscribe)");
+    if (has((e) => e.auto && !e.cycle)) row(line("#8c8c8c", 1), "automatic (type rule)");
+    if (has((e) => e.cycle)) row(line("#d62728", 2), "on a cycle");
+    if (data.diff) {
+      const sw = (stroke, dash) => (s) => el("rect", { x: 2, y: 1, width: 28, height: 8, rx: 2, fill: "#fff", stroke: stroke, "stroke-width": 2, "stroke-dasharray": dash || "none" }, s);
+      row(sw("#2e7d32"), "added: newly managed, or a new edge");
+      row(sw("#ef8f00"), "changed (an edge: its kinds)");
+      row(sw("#9e9e9e", "3 2"), "removed: no longer managed (left on the node as it is), or an edge gone");
+      row(sw("#c62828"), "ensure absent (removed from the node)");
+      row(sw("#6d0000"), "fails (init_only change)");
+      row(sw("#1e88e5", "2 2"), "moved in the order");
+    }
+    if (!box.firstChild) box.appendChild(h("p", "No edges.", "hint"));
+  }
+
+  // ---- search ----------------------------------------------------------
+  function runSearch() {
+    const q = state.q.trim().toLowerCase();
+    matches = [];
+    if (q) for (const n of nodes) if (n.lower.includes(q) || n.type.toLowerCase().includes(q) || n.title.toLowerCase().includes(q)) matches.push(n.i);
+    state.match = matches.length ? Math.min(Math.max(state.match, 0), matches.length - 1) : -1;
+  }
+  function stepMatch(d) {
+    if (!matches.length) return;
+    state.match = (state.match + d + matches.length) % matches.length;
+    paint(); centreOn([matches[state.match]]);
+  }
+  function wireSearch() {
+    const s = $("search");
+    s.addEventListener("input", () => { state.q = s.value; state.match = 0; runSearch(); paint(); if (matches.length) centreOn([matches[0]]); saveHash(); });
+    s.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); stepMatch(ev.shiftKey ? -1 : 1); } });
+    $("search-next").onclick = () => stepMatch(1);
+    $("search-prev").onclick = () => stepMatch(-1);
+  }
+
+  // ---- painting --------------------------------------------------------
+  function setClass(e, cls, on) { if (e) e.classList.toggle(cls, on); }
+  function paint() {
+    const hl = state.sel >= 0 ? near(state.sel, state.depth) : null;
+    const chain = renderPath();
+    const onPath = new Set(), pathEdges = new Set(chain || []);
+    for (const e of pathEdges) { onPath.add(e.from); onPath.add(e.to); }
+    const matchSet = new Set(matches);
+    for (const n of nodes) {
+      if (!n.el) continue;
+      const vis = visible(n.i);
+      setClass(n.el, "hidden", !vis);
+      setClass(n.el, "sel", n.i === state.sel);
+      setClass(n.el, "hl", !!hl && n.i !== state.sel && hl.nodes.has(n.i));
+      setClass(n.el, "dim", !!hl && !hl.nodes.has(n.i) && !onPath.has(n.i));
+      setClass(n.el, "match", matchSet.has(n.i));
+      setClass(n.el, "current", state.match >= 0 && matches[state.match] === n.i);
+      setClass(n.el, "onpath", onPath.has(n.i));
+      labelState(n);
+    }
+    for (const e of edges) {
+      if (!e.el) continue;
+      setClass(e.el, "hidden", !visible(e.from) || !visible(e.to));
+      setClass(e.el, "hl", !!hl && hl.edges.has(e));
+      setClass(e.el, "dim", !!hl && !hl.edges.has(e) && !pathEdges.has(e));
+      setClass(e.el, "onpath", pathEdges.has(e));
+    }
+    $("search-count").textContent = state.q.trim() ? (matches.length ? (state.match + 1) + " of " + matches.length : "no match") : "";
+    renderDetails(hl || { nodes: new Map() });
+    drawCollapsed();
+  }
+
+  // drawCollapsed draws each collapsed group as one node over its members'
+  // places, and one line per pair of groups or nodes that had edges.
+  function drawCollapsed() {
+    layer.replaceChildren();
+    const g = grouping(); if (!g || state.collapsed.size === 0) return;
+    const box = new Map();
+    for (const n of nodes) {
+      const k = g.of[n.i];
+      if (!state.collapsed.has(k) || state.hiddenTypes.has(n.type) || !n.el) continue;
+      const b = box.get(k) || { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity, n: 0 };
+      b.x0 = Math.min(b.x0, n.cx); b.x1 = Math.max(b.x1, n.cx); b.y0 = Math.min(b.y0, n.cy); b.y1 = Math.max(b.y1, n.cy); b.n++;
+      box.set(k, b);
+    }
+    // A group stays readable when the picture is zoomed out (10,000
+    // resources fit on a screen only that way): it is drawn at the scale
+    // of the view when it was collapsed.
+    const zoomed = Math.max(1, vb.w / Math.max(view.clientWidth, 1));
+    const at = (i) => { const k = g.of[i]; if (state.collapsed.has(k)) { const b = box.get(k); return b && [(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2, "g" + k]; } return [nodes[i].cx, nodes[i].cy, "n" + i]; };
+    const seen = new Set();
+    for (const e of edges) {
+      if (state.hiddenTypes.has(nodes[e.from].type) || state.hiddenTypes.has(nodes[e.to].type)) continue;
+      if (!collapsedNode(e.from) && !collapsedNode(e.to)) continue;
+      const a = at(e.from), b = at(e.to);
+      if (!a || !b || a[2] === b[2] || seen.has(a[2] + " " + b[2])) continue;
+      seen.add(a[2] + " " + b[2]);
+      el("line", { class: "agg-edge", x1: a[0], y1: a[1], x2: b[0], y2: b[1], "marker-end": "url(#arrow)", "stroke-width": 1.5 * zoomed }, layer);
+    }
+    for (const [k, b] of box) {
+      const label = g.names[k] + " (" + b.n + ")", w = label.length * 7 + 24, hgt = 30;
+      const gn = el("g", { class: "group-node", "data-g": k, transform: "translate(" + ((b.x0 + b.x1) / 2 - w * zoomed / 2) + "," + ((b.y0 + b.y1) / 2 - hgt * zoomed / 2) + ") scale(" + zoomed + ")" }, layer);
+      titled(gn, label + ": click to expand");
+      el("rect", { width: w, height: hgt, rx: 6 }, gn);
+      el("text", { x: 12, y: 19 }, gn).textContent = label;
+    }
+  }
+
+  // ---- the URL fragment -----------------------------------------------
+  function saveHash() {
+    const p = new URLSearchParams();
+    if (state.sel >= 0) p.set("sel", nodes[state.sel].ref);
+    if (state.depth !== 1) p.set("depth", String(state.depth));
+    if (state.from >= 0) p.set("from", nodes[state.from].ref);
+    if (state.to >= 0) p.set("to", nodes[state.to].ref);
+    if (state.q) p.set("q", state.q);
+    if (state.group) p.set("group", state.group);
+    if (state.collapsed.size) p.set("collapsed", [...state.collapsed].join(","));
+    if (state.hiddenTypes.size) p.set("hide", [...state.hiddenTypes].join(","));
+    const h2 = p.toString();
+    if (h2 !== location.hash.slice(1)) history.replaceState(null, "", h2 ? "#" + h2 : location.pathname + location.search);
+  }
+  function loadHash() {
+    const p = new URLSearchParams(location.hash.slice(1));
+    const idx = (k) => { const v = p.get(k); return v !== null && byRef.has(v) ? byRef.get(v) : -1; };
+    state.sel = idx("sel"); state.from = idx("from"); state.to = idx("to");
+    state.depth = p.has("depth") ? Math.max(0, parseInt(p.get("depth"), 10) || 0) : 1;
+    state.q = p.get("q") || "";
+    state.group = data.groupings.some((g) => g.key === p.get("group")) ? p.get("group") : "";
+    state.collapsed = new Set((p.get("collapsed") || "").split(",").filter((s) => s !== "").map(Number));
+    state.hiddenTypes = new Set((p.get("hide") || "").split(",").filter((s) => data.types.includes(s)));
+    $("search").value = state.q; $("group-key").value = state.group;
+  }
+
+  function update() { paint(); renderTypes(); renderGroups(); saveHash(); }
+
+  // ---- start -----------------------------------------------------------
+  $("title").textContent = data.title;
+  $("caption").textContent = (data.caption ? data.caption + ": " : "") + N + (N === data.total ? "" : " of " + data.total) + " resources, " + edges.length + " edges" + (data.cycles.length ? ", " + data.cycles.length + " cycles" : "");
+  for (const g of data.groupings) { const o = h("option", g.key); o.value = g.key; $("group-key").appendChild(o); }
+  $("group-key").onchange = () => { state.group = $("group-key").value; state.collapsed.clear(); update(); };
+  const tpl = $("catc-svg");
+  if (tpl) drawGraphviz(tpl); else drawLayered();
+  if (!layer.querySelector("marker") && !svg.querySelector("#arrow")) {
+    const m = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: "10", refY: "5", markerUnits: "userSpaceOnUse", markerWidth: "8", markerHeight: "8", orient: "auto-start-reverse" }, el("defs", {}, svg));
+    el("path", { d: "M0,0 L10,5 L0,10 z", fill: "#555" }, m);
+  }
+  const vb0 = svg.viewBox.baseVal;
+  full = { x: vb0.x, y: vb0.y, w: vb0.width, h: vb0.height };
+  fit();
+  if (labels && N <= 2000) for (const n of nodes) label(n);
+  wirePanZoom(); wireSearch();
+  loadHash(); runSearch();
+  renderCycles(); renderLegend();
+  update();
+  if (state.sel >= 0) centreOn([state.sel]);
+  window.addEventListener("hashchange", () => { loadHash(); runSearch(); update(); });
+  // Ready once the picture is laid out and painted (a frame, then a task
+  // after it): how long the page took to become usable, which its tests
+  // measure.
+  requestAnimationFrame(() => setTimeout(() => {
+    window.catcReadyMs = performance.now();
+    document.body.dataset.ready = "1";
+  }, 0));
+})();

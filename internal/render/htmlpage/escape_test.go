@@ -1,0 +1,73 @@
+package htmlpage_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/testutil/catalogtest"
+)
+
+// evilTitle would run script or open a comment if a page wrote it raw.
+const evilTitle = `</script><script>window.pwned=1</script><!--<img src=x onerror="window.pwned=2">`
+
+func evilCatalog(t *testing.T) *catalog.Catalog {
+	src := `resource "node_res" "` + strings.ReplaceAll(evilTitle, `"`, `\"`) + `" {}
+resource "node_res" "b" { require = node_res["` + strings.ReplaceAll(evilTitle, `"`, `\"`) + `"] }
+`
+	return catalogtest.Oracle(t, src)
+}
+
+// TestPageEscapesTitles: the bytes of the page hold the title only
+// escaped, in the data and in Graphviz's SVG.
+func TestPageEscapesTitles(t *testing.T) {
+	c := evilCatalog(t)
+	for _, graphviz := range []bool{false, true} {
+		html := page(t, c, graphviz)
+		for _, raw := range []string{"<script>window", "</script><script>", "<img", "<!--<img"} {
+			if bytes.Contains(html, []byte(raw)) {
+				t.Errorf("graphviz=%v: the page holds %q unescaped", graphviz, raw)
+			}
+		}
+	}
+}
+
+// TestPageHoldsNoAttributeValue: the web fixture's values (a connection
+// string, a password hash, file contents) are not in its page.
+func TestPageHoldsNoAttributeValue(t *testing.T) {
+	c := loadFixture(t, fixture("graph", "web"))
+	html := page(t, c, true)
+	for _, v := range []string{"postgres://webapp", "not-a-real-hash", "server_name webapp", "local all all peer", "bind 127.0.0.1"} {
+		if bytes.Contains(html, []byte(v)) {
+			t.Errorf("the page holds the attribute value %q", v)
+		}
+	}
+}
+
+// TestPageScriptTitleStaysText: in the browser the title is a node's
+// text, and nothing it holds ran.
+func TestPageScriptTitleStaysText(t *testing.T) {
+	bctx := browser(t)
+	c := evilCatalog(t)
+	for _, graphviz := range []bool{false, true} {
+		tb := open(t, bctx, page(t, c, graphviz), "")
+		var pwned bool
+		var refs []string
+		tb.run(t, chromedp.Evaluate(`window.pwned !== undefined || document.querySelectorAll("body img, body > script:not([type])").length > 1`, &pwned),
+			chromedp.Evaluate(`[...document.querySelectorAll("[data-ref]")].map(e => e.getAttribute("data-ref")).sort()`, &refs))
+		if pwned {
+			t.Errorf("graphviz=%v: the title's markup ran or was inserted", graphviz)
+		}
+		want := []string{"Node_res[" + evilTitle + "]", "Node_res[b]"}
+		if !equal(refs, want) {
+			t.Errorf("graphviz=%v: nodes %q, want %q", graphviz, refs, want)
+		}
+		if e := tb.errs(); len(e) > 0 {
+			t.Errorf("graphviz=%v: console errors %v", graphviz, e)
+		}
+	}
+
+}

@@ -1,0 +1,61 @@
+package htmlpage_test
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/render/htmlpage"
+	"github.com/catc-dev/catc/internal/render/svg"
+	"github.com/catc-dev/catc/internal/testutil"
+)
+
+var (
+	fixture = testutil.Fixture
+	whyText = render.WhyText
+)
+
+// page writes the page of c's whole graph, laid out by Graphviz (in
+// process, as catc-svg does) or by package layered.
+func page(t testing.TB, c *catalog.Catalog, graphviz bool) []byte {
+	t.Helper()
+	sub, diags := graph.Build(c).Select(graph.Selection{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	var svg []byte
+	if graphviz {
+		svg = graphvizSVG(t, sub, render.DOTOptions{})
+	}
+	return write(t, sub, svg)
+}
+
+// graphvizSVG is what catc-svg makes of the subgraph's DOT.
+func graphvizSVG(t testing.TB, sub *graph.Subgraph, opts render.DOTOptions) []byte {
+	t.Helper()
+	var dot bytes.Buffer
+	if err := render.DOT(&dot, sub, opts); err != nil {
+		t.Fatal(err)
+	}
+	out, err := svg.Render(context.Background(), dot.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// write writes the subgraph's page with Graphviz's picture (nil: the
+// page's own layout).
+func write(t testing.TB, sub *graph.Subgraph, svg []byte) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := htmlpage.Write(&b, htmlpage.FromSubgraph(sub, "catc graph test", ""), htmlpage.Options{SVG: svg}); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+var webPage = page

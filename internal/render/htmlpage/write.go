@@ -1,0 +1,172 @@
+package htmlpage
+
+import (
+	"bufio"
+	_ "embed"
+	"encoding/json"
+	"html"
+	"io"
+
+	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/render/layered"
+)
+
+//go:embed assets/page.css
+var pageCSS string
+
+//go:embed assets/page.js
+var pageJS string
+
+// Options say how the page is drawn.
+type Options struct {
+	// SVG is Graphviz's picture of the same graph (render.DOT through
+	// catc-svg), whose nodes and edges the page finds by their titles;
+	// nil: the page draws package layered's layout itself.
+	SVG []byte
+}
+
+// Write writes p as one HTML document.
+func Write(w io.Writer, p *Page, opts Options) error {
+	data, err := json.Marshal(wireOf(p, opts.SVG == nil))
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	bw.WriteString("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
+	bw.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+	bw.WriteString("<meta name=\"generator\" content=\"catc\">\n<title>" + html.EscapeString(p.Title) + "</title>\n")
+	bw.WriteString("<style>\n" + pageCSS + "</style>\n</head>\n<body>\n")
+	bw.WriteString(pageBody)
+	// encoding/json escapes <, > and & (and U+2028, U+2029), so no
+	// "</script" or "<!--" can end or confuse this element.
+	bw.WriteString("<script type=\"application/json\" id=\"catc-data\">")
+	bw.Write(data)
+	bw.WriteString("</script>\n")
+	if opts.SVG != nil {
+		bw.WriteString("<template id=\"catc-svg\">")
+		bw.Write(svgElement(opts.SVG))
+		bw.WriteString("</template>\n")
+	}
+	bw.WriteString("<script>\n" + pageJS + "</script>\n</body></html>\n")
+	return bw.Flush()
+}
+
+// svgElement is the svg element of a Graphviz document, without the XML
+// declaration and doctype before it (Graphviz escapes every label and
+// title it writes).
+func svgElement(doc []byte) []byte {
+	for i := 0; i+4 <= len(doc); i++ {
+		if string(doc[i:i+4]) == "<svg" {
+			return doc[i:]
+		}
+	}
+	return doc
+}
+
+// wire is the page's data as the script reads it: arrays rather than
+// objects, so that 10,000 resources stay small.
+type wire struct {
+	Title     string      `json:"title"`
+	Caption   string      `json:"caption"`
+	Total     int         `json:"total"`
+	Diff      bool        `json:"diff"`
+	Types     []string    `json:"types"`
+	Fills     []string    `json:"fills"`
+	Kinds     []string    `json:"kinds"`
+	Nodes     [][]any     `json:"nodes"` // ref, type index, file, line, step, flags (1 cycle, 2 focus), status
+	Edges     [][]any     `json:"edges"` // from, to, kinds index, flags (1 refresh, 2 auto, 4 cycle), origins, status
+	Cycles    [][]int     `json:"cycles"`
+	Groupings []Grouping  `json:"groupings"`
+	Layout    *wireLayout `json:"layout,omitempty"`
+}
+
+type wireLayout struct {
+	Width  int   `json:"w"`
+	Height int   `json:"h"`
+	X      []int `json:"x"`
+	Y      []int `json:"y"`
+	NodeW  []int `json:"nw"`
+}
+
+func wireOf(p *Page, layout bool) wire {
+	// Empty lists are [], never null: the script reads them all.
+	w := wire{Title: p.Title, Caption: p.Caption, Total: p.Total, Diff: p.Diff, Cycles: p.Cycles, Groupings: p.Groupings,
+		Types: []string{}, Fills: []string{}, Kinds: []string{}}
+	if w.Cycles == nil {
+		w.Cycles = [][]int{}
+	}
+	types := map[string]int{}
+	for _, n := range p.Nodes {
+		t, ok := types[n.Type]
+		if !ok {
+			t = len(w.Types)
+			types[n.Type] = t
+			w.Types = append(w.Types, n.Type)
+			w.Fills = append(w.Fills, render.TypeFill(n.Type))
+		}
+		w.Nodes = append(w.Nodes, []any{n.Ref, t, n.File, n.Line, n.Step, flags(n.InCycle, n.Focus, false), string(n.Status)})
+	}
+	kinds := map[string]int{}
+	for _, e := range p.Edges {
+		k := joinKinds(e.Kinds)
+		ki, ok := kinds[k]
+		if !ok {
+			ki = len(w.Kinds)
+			kinds[k] = ki
+			w.Kinds = append(w.Kinds, k)
+		}
+		origins := e.Origins
+		if origins == nil {
+			origins = []string{}
+		}
+		w.Edges = append(w.Edges, []any{e.From, e.To, ki, flags(e.Refresh, e.Auto, e.OnCycle), origins, string(e.Status)})
+	}
+	if w.Nodes == nil {
+		w.Nodes, w.Edges = [][]any{}, [][]any{}
+	}
+	if w.Edges == nil {
+		w.Edges = [][]any{}
+	}
+	if layout {
+		w.Layout = layoutOf(p)
+	}
+	return w
+}
+
+func flags(a, b, c bool) int {
+	f := 0
+	for i, on := range []bool{a, b, c} {
+		if on {
+			f |= 1 << i
+		}
+	}
+	return f
+}
+
+func joinKinds(ks []string) string {
+	s := ""
+	for i, k := range ks {
+		if i > 0 {
+			s += ", "
+		}
+		s += k
+	}
+	return s
+}
+
+// charWidth is the mean width of a label character at the page's font
+// size, and nodePad the space around a label, in pixels.
+const charWidth, nodePad = 6.6, 18
+
+// layoutOf places p's nodes with package layered, one line per label.
+func layoutOf(p *Page) *wireLayout {
+	g := layered.Graph{Widths: make([]int, len(p.Nodes))}
+	for i, n := range p.Nodes {
+		g.Widths[i] = int(float64(len([]rune(n.Ref)))*charWidth) + nodePad
+	}
+	for _, e := range p.Edges {
+		g.Edges = append(g.Edges, [2]int{e.From, e.To})
+	}
+	pos := layered.Layout(g)
+	return &wireLayout{Width: pos.Width, Height: pos.Height, X: pos.X, Y: pos.Y, NodeW: g.Widths}
+}

@@ -110,10 +110,10 @@ func belowError(r *Resource, rule *AutoRule, term AutoTerm, v types.Value) *hcl.
 	ctx := term.Range
 	if e, ok := err.(*rubyregexp.Error); ok && e.Syntax() {
 		return errorAt(summaryAutoRule, fmt.Sprintf(
-			"The %s rule of type %q puts %q unescaped into the regexp /^%s\\/./ (as Puppet's agent does), which is not a valid regexp: %s. Puppet's agent fails the whole apply (\"Failed to apply catalog\") whenever a %s resource is in the catalog. Change this value, or remove %s.",
-			rule.Kind, r.Type.Name, name, name, e.Msg, rule.Target, r.Ref()), rng, &ctx)
+			"The %s rule of type %q puts %q unescaped into a regexp, as Puppet's agent does, and the result is not a valid regexp: %s. Puppet's agent then fails the whole apply (\"Failed to apply catalog\") whenever a %s resource is in the catalog. Change this value, or remove %s.",
+			rule.Kind, r.Type.Name, name, e.Msg, rule.Target, r.Ref()), rng, &ctx)
 	}
 	return errorAt(summaryAutoRule, fmt.Sprintf(
-		"The %s rule of type %q puts %q unescaped into the regexp /^%s\\/./ (as Puppet's agent does), and catc cannot match it like Ruby: %s. catc refuses rather than guess which %s resources Puppet puts after %s; change this value.",
+		"The %s rule of type %q puts %q unescaped into the regexp ^%s/. (as Puppet's agent does), and catc cannot match it like Ruby: %s. catc refuses rather than guess which %s resources Puppet puts after %s; change this value.",
 		rule.Kind, r.Type.Name, name, name, err, rule.Target, r.Ref()), rng, &ctx)
 }

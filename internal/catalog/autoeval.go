@@ -149,7 +149,8 @@ func autoAttrValues(r *Resource, name string) autoValues {
 	if list, ok := v.([]types.Value); ok {
 		return list
 	}
-	return autoValues{v}
+	// A core type's rule reads the munged namevar (Puppet's self[:name]).
+	return autoValues{r.Type.mungeKeyValue(name, v)}
 }
 
 func evalAutoArg(r *Resource, a AutoArg) autoValues {

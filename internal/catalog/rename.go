@@ -85,7 +85,7 @@ func displayName(v types.Value) string {
 // for references (see Catalog.retitle). A sensitive name is never put in
 // a reference.
 func (b *built) rename(td *TypeDef) {
-	if td.Attr("name") == nil {
+	if td.Attr("name") == nil || !td.renames() {
 		return
 	}
 	r := b.res

@@ -74,4 +74,7 @@ type "cron" {
     type = "Optional[Data]"
     desc = "The crontab file, when it is not the user's."
   }
+  autorequire {
+    user = "$user"
+  }
 }

@@ -60,4 +60,13 @@ type "mount" {
     behaviour = "parameter"
     desc      = "Whether the mount can be remounted in place to apply new options."
   }
+  # mount_core's mount.rb: every managed ancestor mount, the root first;
+  # every file whose expanded path matches ^NAME/. with the name unescaped
+  # (so "." matches any character, and a mount of "/" precedes no file).
+  autorequire {
+    mount = reverse(ancestors("$name"))
+  }
+  autobefore {
+    file = below("$name")
+  }
 }

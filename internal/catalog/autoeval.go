@@ -92,23 +92,38 @@ func (c *Catalog) below(td *TypeDef, vals autoValues) []*Resource {
 	}
 	var out []*Resource
 	for _, v := range vals {
-		re, err := belowRegexp(scalarString(v))
+		name := scalarString(v)
+		re, err := belowRegexp(name)
 		if err != nil {
 			continue
 		}
+		plain := !strings.ContainsAny(name, rubyRegexpMeta)
 		for _, x := range c.resourcesOf(td) {
 			p, _ := x.Attributes.Get(nv[0].Name)
 			s, ok := p.(string)
 			if !ok || !strings.HasPrefix(s, "/") {
 				continue // Puppet expands a relative path against the agent's directory, unknown here
 			}
-			if re.MatchString(expandPath(s)) {
+			s = expandPath(s)
+			if plain && !strings.Contains(s, "\n") {
+				// The same answer without the regexp engine: on one line,
+				// ^NAME/. is NAME, a slash and one more character.
+				if len(s) > len(name)+1 && strings.HasPrefix(s, name) && s[len(name)] == '/' {
+					out = append(out, x)
+				}
+				continue
+			}
+			if re.MatchString(s) {
 				out = append(out, x)
 			}
 		}
 	}
 	return out
 }
+
+// rubyRegexpMeta are the characters that are not literal in a Ruby regexp
+// (outside extended mode).
+const rubyRegexpMeta = `\.^$|?*+()[]{}`
 
 // resourcesOf is the resources of type td in declaration order.
 func (c *Catalog) resourcesOf(td *TypeDef) []*Resource {

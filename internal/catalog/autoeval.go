@@ -104,21 +104,22 @@ func (c *Catalog) below(td *TypeDef, vals autoValues) []*Resource {
 			if !ok || !strings.HasPrefix(s, "/") {
 				continue // Puppet expands a relative path against the agent's directory, unknown here
 			}
-			s = expandPath(s)
-			if plain && !strings.Contains(s, "\n") {
-				// The same answer without the regexp engine: on one line,
-				// ^NAME/. is NAME, a slash and one more character.
-				if len(s) > len(name)+1 && strings.HasPrefix(s, name) && s[len(name)] == '/' {
-					out = append(out, x)
-				}
-				continue
-			}
-			if re.MatchString(s) {
+			if belowMatch(re, name, plain, expandPath(s)) {
 				out = append(out, x)
 			}
 		}
 	}
 	return out
+}
+
+// belowMatch is re (belowRegexp(name)) matching path; plain says name has
+// no regexp metacharacter, and then a path of one line is matched without
+// the regexp engine: ^NAME/. is NAME, a slash and one more character.
+func belowMatch(re *regexp.Regexp, name string, plain bool, path string) bool {
+	if plain && !strings.Contains(path, "\n") {
+		return len(path) > len(name)+1 && strings.HasPrefix(path, name) && path[len(name)] == '/'
+	}
+	return re.MatchString(path)
 }
 
 // rubyRegexpMeta are the characters that are not literal in a Ruby regexp

@@ -264,7 +264,20 @@ func (c *AutoCall) appendAttrs(out []string) []string {
 
 // checkAutoCallTargets checks, once every type is known, what a selector
 // reads of the target type: first_with's attribute must be one of it.
-func checkAutoCallTargets(td *TypeDef, r *AutoRule, target *TypeDef) hcl.Diagnostics {
+func checkAutoCallTargets(td *TypeDef, byName map[string]*TypeDef) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, r := range td.AutoRules {
+		target := byName[strings.ToLower(r.Target)]
+		if target == nil {
+			continue // checkAutoTargets warns when no file defines it
+		}
+		diags = append(diags, checkFirstWith(td, r, target)...)
+	}
+	return diags
+}
+
+// checkFirstWith checks the attribute each first_with() of r compares.
+func checkFirstWith(td *TypeDef, r *AutoRule, target *TypeDef) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, term := range r.Terms {
 		c := term.Call

@@ -4,6 +4,10 @@
 // checked against their type, titles split into namevars, duplicates,
 // relationship references resolved).
 //
+// Puppet's core types (package coretypes) are built in: a load declares
+// those its resources and references name before the user's types, and a
+// user's type of the same name replaces one with a warning (builtins.go).
+//
 // The entry point is Load. It reads files and directories (recursively,
 // *.hcl, bytewise path order), parses them in parallel, then decodes in
 // two phases: type definitions first, then declarations against them.

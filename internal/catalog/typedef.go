@@ -51,21 +51,22 @@ func decodeTypes(blocks []typeBlock, aliases *types.Aliases) ([]*TypeDef, map[st
 	var diags hcl.Diagnostics
 	var defs []*TypeDef
 	byName := map[string]*TypeDef{}
-	replaced := overriddenBuiltins(blocks)
-	builtinAt := map[string]hcl.Range{}
+	warned := map[string]bool{}
 	for _, tb := range blocks {
-		if isBuiltinRange(tb.block.DefRange()) && replaced[strings.ToLower(tb.block.Labels[0])] {
-			builtinAt[strings.ToLower(tb.block.Labels[0])] = tb.block.LabelRanges[0]
-			continue
+		var td *TypeDef
+		if isBuiltinRange(tb.block.DefRange()) {
+			td = builtinDef(tb) // shared, decoded once (builtins.go)
+		} else {
+			var d hcl.Diagnostics
+			td, d = decodeType(tb, aliases)
+			diags = append(diags, d...)
 		}
-		td, d := decodeType(tb, aliases)
-		diags = append(diags, d...)
 		if td == nil {
 			continue
 		}
-		if at, ok := builtinAt[strings.ToLower(td.Name)]; ok {
-			delete(builtinAt, strings.ToLower(td.Name)) // warn at the first replacement only
-			diags = append(diags, builtinReplaced(td, at))
+		if n := strings.ToLower(td.Name); !td.Builtin && IsBuiltinType(n) && !warned[n] {
+			warned[n] = true // at the first replacement only
+			diags = append(diags, builtinReplaced(td))
 		}
 		if prev := byName[strings.ToLower(td.Name)]; prev != nil {
 			diags = append(diags, errorAt(summaryDuplicateType,
@@ -76,8 +77,10 @@ func decodeTypes(blocks []typeBlock, aliases *types.Aliases) ([]*TypeDef, map[st
 		byName[strings.ToLower(td.Name)] = td
 		defs = append(defs, td)
 	}
+	known := knownTypeNames(byName)
 	for _, td := range defs {
-		diags = append(diags, checkAutoTargets(td, byName)...)
+		diags = append(diags, checkAutoTargets(td, known)...)
+		diags = append(diags, checkAutoCallTargets(td, byName)...)
 	}
 	return defs, byName, diags
 }

@@ -36,6 +36,16 @@ func Sources() []Source {
 	return out
 }
 
+// SourceOf returns the source of the built-in type called name (lower
+// case), reading only that one.
+func SourceOf(name string) (Source, bool) {
+	src, err := files.ReadFile(name + ".hcl")
+	if err != nil {
+		return Source{}, false
+	}
+	return Source{Name: Prefix + name + ".hcl", Src: src}, true
+}
+
 // IsBuiltinFile reports whether a file name (a diagnostic's or a range's)
 // is one of the built-in sources.
 func IsBuiltinFile(name string) bool {

@@ -2,8 +2,10 @@ package coretypes_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalog"
@@ -36,14 +38,26 @@ func readPuppetTypes(t *testing.T) puppetTypes {
 	return pt
 }
 
-// loadEmpty loads a catalog with no declaration: only the built-ins.
-func loadEmpty(t *testing.T) *catalog.Catalog {
+// builtinTypes loads one resource of every built-in type, asserts the
+// load reports nothing, and returns the built-in types.
+func builtinTypes(t *testing.T) []*catalog.TypeDef {
 	t.Helper()
-	c, diags := catalog.LoadFiles([]string{"empty.hcl"}, [][]byte{nil}, catalog.LoadOptions{})
-	for _, d := range diags {
-		t.Errorf("a load with only the built-ins reports %s: %s; %s", d.Subject, d.Summary, d.Detail)
+	var src strings.Builder
+	for _, n := range coretypes.Names {
+		title := "catc_" + n
+		if n == "file" {
+			title = "/tmp/catc_file" // a file's path is absolute
+		}
+		fmt.Fprintf(&src, "resource %q %q {}\n", n, title)
 	}
-	return c
+	c, diags := catalog.LoadFiles([]string{"all.hcl"}, [][]byte{[]byte(src.String())}, catalog.LoadOptions{})
+	for _, d := range diags {
+		t.Errorf("a load of the built-ins reports %s: %s; %s", d.Subject, d.Summary, d.Detail)
+	}
+	if len(c.Types) != len(coretypes.Names) {
+		t.Errorf("the load has %d types, want the %d built-in ones", len(c.Types), len(coretypes.Names))
+	}
+	return catalog.BuiltinTypes()
 }
 
 func TestEverySourceIsEmbedded(t *testing.T) {
@@ -63,13 +77,13 @@ func TestEverySourceIsEmbedded(t *testing.T) {
 // parameter of Puppet's is a parameter (or a namevar, or read_only)
 // while a property stays a property.
 func TestTypesMatchPuppet(t *testing.T) {
-	c := loadEmpty(t)
+	defs := builtinTypes(t)
 	pt := readPuppetTypes(t)
-	if len(c.Types) != len(pt.Types) {
-		t.Fatalf("%d built-in types, Puppet describes %d", len(c.Types), len(pt.Types))
+	if len(defs) != len(pt.Types) {
+		t.Fatalf("%d built-in types, Puppet describes %d", len(defs), len(pt.Types))
 	}
 	for i, want := range pt.Types {
-		td := c.Types[i]
+		td := defs[i]
 		if td.Name != want.Name || !td.Builtin || td.Desc == "" {
 			t.Errorf("type %d: %q (builtin %v, desc %q), want %q", i, td.Name, td.Builtin, td.Desc, want.Name)
 			continue

@@ -24,9 +24,16 @@
 //   - No auto rules are written here except those the auto-rule language
 //     can express; the files are append-only so that those can be added.
 //
-// This package only holds the sources (Sources). Package catalog parses
-// and declares them at the start of every load (catalog/builtins.go),
-// before the user's types; a user's own `type "file"` replaces the
-// built-in one for that load, with a warning. Nothing is parsed when the
-// package is imported, so a command that loads no catalog pays nothing.
+// This package only holds the sources (Sources, SourceOf); it parses
+// nothing and imports nothing of catc, so a command that loads no catalog
+// (catc version) pays nothing for it. Package catalog declares them in
+// every load, before the user's types (catalog/builtins.go): each type is
+// parsed and decoded once per process, on first use, and its immutable
+// TypeDef shared by later loads. Measured with BenchmarkBuiltins on a
+// shared 2-core machine (load average 14): a load then pays about 0.2 ms
+// for them; the first use costs about 20 ms of CPU for all 23 types (59 KB
+// of HCL: hclsyntax's lexing and parsing are two thirds of it), so a
+// process that uses file, package, service, user, group and exec pays
+// about 13 ms once. A user's own `type "file"` replaces the built-in one
+// for that load, with a warning.
 package coretypes

@@ -173,7 +173,7 @@ type "file" {
   }
 
   attribute "checksum" {
-    type      = "Optional[Enum[sha256, sha256lite, md5, md5lite, sha1, sha1lite, sha512, sha384, sha224, mtime, ctime, none]]"
+    type      = "Optional[Data]"
     behaviour = "parameter"
     desc      = "The checksum algorithm used to compare content."
   }

@@ -13,7 +13,7 @@ type "sshkey" {
   }
 
   attribute "type" {
-    type      = "String"
+    type      = "Enum['ssh-dss', dsa, 'ssh-ed25519', ed25519, 'ssh-rsa', rsa, 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521', 'sk-ecdsa-sha2-nistp256@openssh.com', 'ecdsa-sk', 'sk-ssh-ed25519@openssh.com', 'ed25519-sk']"
     behaviour = "namevar"
     desc      = "The key's algorithm; taken from the title after an @, when there is one."
   }

@@ -101,7 +101,7 @@ func (s *snapshot) inType(td *catalog.TypeDef, path string, off int) (target, bo
 	}
 	for _, rule := range td.AutoRules {
 		if within(rule.TargetRange, path, off) {
-			return target{kind: tAutoTarget, rng: rule.TargetRange, td: s.cat.Type(rule.Target)}, true
+			return target{kind: tAutoTarget, rng: rule.TargetRange, td: s.cat.TypeOrBuiltin(rule.Target)}, true
 		}
 		for _, term := range rule.Terms {
 			if term.Attr != "" && within(term.Range, path, off) {

@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -300,4 +301,39 @@ func checkFirstWith(td *TypeDef, r *AutoRule, target *TypeDef) hcl.Diagnostics {
 		diags = append(diags, errorAt(summaryAutoRule, detail, c.Args[0].Range, &c.Range))
 	}
 	return diags
+}
+
+// String is the term as a rule writes it: a title, "$attr", or the call
+// (`first_managed(ancestors("$path"))`), for documentation.
+func (t AutoTerm) String() string {
+	switch {
+	case t.Call != nil:
+		return t.Call.String()
+	case t.Attr != "":
+		return "$" + t.Attr
+	}
+	return t.Title
+}
+
+// String is the call in HCL syntax, its literals quoted.
+func (c *AutoCall) String() string {
+	args := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		switch {
+		case a.Call != nil:
+			args[i] = a.Call.String()
+		case a.Attr != "":
+			args[i] = strconv.Quote("$" + a.Attr)
+		default:
+			lits := make([]string, len(a.Lits))
+			for j, s := range a.Lits {
+				lits[j] = strconv.Quote(s)
+			}
+			args[i] = strings.Join(lits, ", ")
+			if len(lits) != 1 {
+				args[i] = "[" + args[i] + "]"
+			}
+		}
+	}
+	return c.Func + "(" + strings.Join(args, ", ") + ")"
 }

@@ -210,6 +210,8 @@ func evalAutoCall(r *Resource, c *AutoCall) autoValues {
 		return x[:min(len(x), 1)]
 	case "line_paths":
 		return scanValues(x, linePathRE)
+	case "not_digits":
+		return filterValues(x, func(v types.Value) bool { return !isDigitString(v) })
 	case "not_numeric":
 		return filterValues(x, func(v types.Value) bool { return !isNumericValue(v) })
 	case "numeric":
@@ -256,6 +258,13 @@ func isNumericValue(v types.Value) bool {
 		return digitsRE.MatchString(v)
 	}
 	return false
+}
+
+// isDigitString is true for a String matching Ruby's /^\d+$/ only: an
+// Integer passes `!~` (exec's user rule).
+func isDigitString(v types.Value) bool {
+	s, ok := v.(string)
+	return ok && digitsRE.MatchString(s)
 }
 
 // autoValuesEqual compares an attribute value with a rule value: as

@@ -63,6 +63,7 @@ var (
 		"first_with":    {args: []autoArgKind{argLiteral, argValue}, selector: true},
 		"format":        {args: []autoArgKind{argLiteral, argValue}, variadic: true},
 		"line_paths":    {args: oneValue},
+		"not_digits":    {args: oneValue},
 		"not_numeric":   {args: oneValue},
 		"numeric":       {args: oneValue},
 		"quoted_paths":  {args: oneValue},

@@ -111,6 +111,14 @@ resource "exec" "x" {
   cwd     = "/w"
   onlyif  = ["/c x", ["/d", "/e"]]
 }`, "Exec[x]", []string{"autorequire file: File[/w] File[/bin/a;] File[/opt/b] File[/q q] File[/c] File[/d]"}},
+		{"not_digits keeps an Integer, drops a string of digits", `
+resource "user" "4711" {}
+resource "user" "4712" {}
+resource "exec" "a" { user = 4711 }
+resource "exec" "b" { user = "4712" }`, "Exec[a]", []string{"autorequire user: User[4711]"}},
+		{"not_digits on a string of digits", `
+resource "user" "4712" {}
+resource "exec" "b" { user = "4712" }`, "Exec[b]", nil},
 		{"exec: an array command, only its first element", `
 resource "file" "/a" {}
 resource "file" "/b" {}

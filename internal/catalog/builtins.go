@@ -86,6 +86,12 @@ func (c *Catalog) TypeOrBuiltin(name string) *TypeDef {
 	return nil
 }
 
+// Isomorphic reports whether the type's resources are also known by
+// their uniqueness key (namevars), as for every type but Puppet's exec
+// and tidy: for those, only the title (and aliases) names a resource, and
+// two resources may have the same namevar values.
+func (t *TypeDef) Isomorphic() bool { return !t.notIsomorphic }
+
 // IsBuiltinType reports whether name (case-insensitive) is a built-in type.
 func IsBuiltinType(name string) bool { return builtins()[strings.ToLower(name)] != nil }
 

@@ -8,12 +8,11 @@ import (
 	"github.com/catc-dev/catc/internal/coretypes"
 )
 
-// BenchmarkBuiltins measures what the built-in types cost: per_load is
-// what every load pays once the types it uses were decoded in the process
-// (a load of one small file that uses file, package and service, against
-// the same load with those types written by hand below); first_use is
-// parsing and decoding all 23, which a process pays at most once, type by
-// type as its loads use them.
+// BenchmarkBuiltins measures what the built-in types cost: per_load is a
+// whole load of a small file that uses file, package and service, once
+// the process has decoded them (an upper bound of what the built-ins add
+// to every load); first_use is parsing and decoding all 23, which a
+// process pays at most once, type by type as its loads use them.
 func BenchmarkBuiltins(b *testing.B) {
 	src := [][]byte{[]byte("resource \"file\" \"/etc/motd\" {\n  mode = \"0644\"\n}\nresource \"package\" \"nginx\" {}\nresource \"service\" \"nginx\" {}\n")}
 	b.Run("per_load", func(b *testing.B) {

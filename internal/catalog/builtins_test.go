@@ -89,3 +89,95 @@ func TestBuiltinSnippet(t *testing.T) {
 		t.Errorf("snippet:\n%s", s)
 	}
 }
+
+// TestBuiltinProvider: Puppet's own types take provider (a namevar of
+// package, as in Puppet), while a user's type still may not set it.
+func TestBuiltinProvider(t *testing.T) {
+	t.Parallel()
+	src := "resource \"package\" \"flask\" {\n  provider = \"pip3\"\n}\nresource \"service\" \"nginx\" {\n  provider = \"systemd\"\n}\n"
+	c, diags := LoadFiles([]string{"a.hcl"}, [][]byte{[]byte(src)}, LoadOptions{})
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	if p, _ := c.Resources[0].Namevars.Get("provider"); p != "pip3" || len(c.Resources) != 2 {
+		t.Errorf("provider %v, %d resources", p, len(c.Resources))
+	}
+	own := "type \"widget\" {\n  desc = \"A widget.\"\n  attribute \"name\" {\n    type      = \"String\"\n    behaviour = \"namevar\"\n    desc      = \"Its name.\"\n  }\n}\nresource \"widget\" \"w\" {\n  provider = \"x\"\n}\n"
+	if _, diags := LoadFiles([]string{"a.hcl"}, [][]byte{[]byte(own)}, LoadOptions{}); !diags.HasErrors() {
+		t.Errorf("provider on a user's type is accepted")
+	}
+}
+
+// TestBuiltinKeepsTitle is fixtures/oracle/core/ref_title_vs_namevar.pp:
+// a built-in resource keeps its title whatever its namevar, and a
+// reference finds it by either.
+func TestBuiltinKeepsTitle(t *testing.T) {
+	t.Parallel()
+	src := `resource "file" "conf" {
+  ensure = "file"
+  path   = "/tmp/catc-core/conf"
+}
+resource "user" "utitle" {
+  ensure = "absent"
+  name   = "catc_u9"
+}
+resource "notify" "a" {
+  require = file["/tmp/catc-core/conf"]
+}
+resource "notify" "b" {
+  require = user.catc_u9
+}
+resource "notify" "c" {
+  require = [file.conf, user.utitle]
+}
+`
+	c, diags := LoadFiles([]string{"a.hcl"}, [][]byte{[]byte(src)}, LoadOptions{})
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	var got []string
+	for _, r := range c.Resources {
+		for _, rel := range r.Relations {
+			got = append(got, r.Ref()+" "+rel.Kind.String()+" "+rel.Target.Ref())
+		}
+	}
+	want := "Notify[a] require File[conf]|Notify[b] require User[utitle]|Notify[c] require File[conf]|Notify[c] require User[utitle]"
+	if strings.Join(got, "|") != want {
+		t.Errorf("got  %s\nwant %s", strings.Join(got, "|"), want)
+	}
+}
+
+// TestBuiltinNotIsomorphic: exec and tidy resources are known by title
+// only, as in Puppet: two execs may run the same command, and a
+// reference by the command finds nothing.
+func TestBuiltinNotIsomorphic(t *testing.T) {
+	t.Parallel()
+	src := `resource "exec" "reload-a" {
+  command     = "/bin/systemctl daemon-reload"
+  refreshonly = true
+}
+resource "exec" "reload-b" {
+  command     = "/bin/systemctl daemon-reload"
+  refreshonly = true
+}
+resource "tidy" "t1" {
+  path = "/tmp"
+}
+resource "tidy" "t2" {
+  path = "/tmp"
+}
+`
+	c, diags := LoadFiles([]string{"a.hcl"}, [][]byte{[]byte(src)}, LoadOptions{})
+	if len(diags) > 0 || len(c.Resources) != 4 {
+		t.Fatalf("%d resources: %v", len(c.Resources), diags)
+	}
+	if r := c.Lookup("exec", "/bin/systemctl daemon-reload"); r != nil {
+		t.Errorf("Exec[/bin/systemctl daemon-reload] finds %s", r.Ref())
+	}
+	if r := c.Lookup("exec", "reload-b"); r == nil || r.Ref() != "Exec[reload-b]" {
+		t.Errorf("Exec[reload-b] finds %v", r)
+	}
+	if r := c.Lookup("file", "/etc"); r != nil {
+		t.Errorf("no file: %v", r)
+	}
+}

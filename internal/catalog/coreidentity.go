@@ -6,22 +6,6 @@ import "strings"
 // differently from Resource API types, and the built-in types
 // (TypeDef.Builtin) follow them; fixtures/oracle/core holds the answers.
 
-// nonIsomorphicBuiltins are the core types Puppet declares not isomorphic
-// (fixtures/oracle/core/types.json): two resources may share a namevar
-// value, and only the title finds one (exec_title_command).
-var nonIsomorphicBuiltins = map[string]bool{"exec": true, "tidy": true}
-
-// isomorphic reports whether resources of t are found, and kept unique,
-// by their uniqueness key as well as their title.
-func (t *TypeDef) isomorphic() bool {
-	return !t.Builtin || !nonIsomorphicBuiltins[strings.ToLower(t.Name)]
-}
-
-// renames reports whether a `name` attribute renames a resource of t: the
-// Resource API does it, Puppet's core types keep their title
-// (ref_title_vs_namevar, file_owner_title_vs_name).
-func (t *TypeDef) renames() bool { return !t.Builtin }
-
 // mungeKey is a resource's uniqueness key as the agent registers it in
 // the catalog, each value munged (mungeKeyValue); a lookup's own key is
 // not munged, so `/a/../b` finds no File['/b'] (file_link_target_forms).

@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
+	"github.com/catc-dev/catc/internal/coretypes"
 	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/internal/types"
 )
@@ -96,6 +97,7 @@ func decodeType(tb typeBlock, aliases *types.Aliases) (*TypeDef, hcl.Diagnostics
 	}
 	td := &TypeDef{Name: b.Labels[0], DeclRange: b.DefRange(), NameRange: b.LabelRanges[0], attrByName: map[string]*AttrDef{}}
 	td.Builtin = isBuiltinRange(td.DeclRange)
+	td.notIsomorphic = td.Builtin && contains(coretypes.NotIsomorphic, td.Name)
 	diags := checkTypeName(td)
 	content, moreDiags := b.Body.Content(typeSchema)
 	diags = append(diags, withSchemaAdvice(moreDiags, "type", typeAdviceSchema)...)

@@ -17,6 +17,7 @@ import (
 type puppetTypes struct {
 	Types []struct {
 		Name          string   `json:"name"`
+		Isomorphic    bool     `json:"isomorphic"`
 		KeyAttributes []string `json:"key_attributes"`
 		Attributes    []struct {
 			Name string `json:"name"`
@@ -73,7 +74,7 @@ func TestEverySourceIsEmbedded(t *testing.T) {
 }
 
 // TestTypesMatchPuppet: every type has Puppet's attributes in Puppet's
-// order (less provider, which catc reserves), Puppet's namevars, and a
+// order, Puppet's namevars, and a
 // parameter of Puppet's is a parameter (or a namevar, or read_only)
 // while a property stays a property.
 func TestTypesMatchPuppet(t *testing.T) {
@@ -84,6 +85,9 @@ func TestTypesMatchPuppet(t *testing.T) {
 	}
 	for i, want := range pt.Types {
 		td := defs[i]
+		if td.Isomorphic() != want.Isomorphic {
+			t.Errorf("%s: isomorphic %v, Puppet's %v", td.Name, td.Isomorphic(), want.Isomorphic)
+		}
 		if td.Name != want.Name || !td.Builtin || td.Desc == "" {
 			t.Errorf("type %d: %q (builtin %v, desc %q), want %q", i, td.Name, td.Builtin, td.Desc, want.Name)
 			continue
@@ -91,10 +95,8 @@ func TestTypesMatchPuppet(t *testing.T) {
 		var names []string
 		kinds := map[string]string{}
 		for _, a := range want.Attributes {
-			if a.Name != "provider" {
-				names = append(names, a.Name)
-				kinds[a.Name] = a.Kind
-			}
+			names = append(names, a.Name)
+			kinds[a.Name] = a.Kind
 		}
 		var got []string
 		for _, a := range td.Attributes {
@@ -117,11 +119,7 @@ func TestTypesMatchPuppet(t *testing.T) {
 		for _, a := range td.Namevars() {
 			nv = append(nv, a.Name)
 		}
-		for _, k := range want.KeyAttributes {
-			if k != "provider" {
-				wantNV = append(wantNV, k)
-			}
-		}
+		wantNV = append(wantNV, want.KeyAttributes...)
 		if !slices.Equal(nv, wantNV) {
 			t.Errorf("%s namevars %v, want %v", td.Name, nv, wantNV)
 		}

@@ -6,8 +6,9 @@
 // What the files say, and why:
 //
 //   - Every attribute Puppet 7.23 lists for the type, in Puppet's order
-//     (fixtures/oracle/core/types.json, made by describe.rb there), except
-//     `provider`, which catc reserves for every resource. Namevars are
+//     (fixtures/oracle/core/types.json, made by describe.rb there),
+//     `provider` too (catc refuses it on the user's own types, as the
+//     Resource API does). Namevars are
 //     namevars, Puppet's parameters are `behaviour = "parameter"`, its
 //     properties plain attributes; file's type, ctime and mtime, which the
 //     agent refuses to set, are read_only.

@@ -8,6 +8,12 @@ type "exec" {
     desc      = "The command to run; taken from the title by default. It must be an absolute path unless path is set."
   }
 
+  attribute "provider" {
+    type      = "Optional[String]"
+    behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set. Puppet 7.23's own: posix, shell, windows (modules may add more)."
+  }
+
   attribute "returns" {
     type = "Optional[Data]"
     desc = "The exit codes that mean success."

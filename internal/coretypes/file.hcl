@@ -15,6 +15,12 @@ type "file" {
     desc      = "The absolute path of the file; taken from the title by default, without trailing slashes."
   }
 
+  attribute "provider" {
+    type      = "Optional[String]"
+    behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set. Puppet 7.23's own: posix, windows (modules may add more)."
+  }
+
   attribute "ensure" {
     type = "Optional[Variant[Boolean, String[1]]]"
     desc = "What should exist: file, directory, link, present or absent (false); any other text is a link target."

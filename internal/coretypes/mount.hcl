@@ -8,6 +8,12 @@ type "mount" {
     desc      = "The mount point; taken from the title by default."
   }
 
+  attribute "provider" {
+    type      = "Optional[String]"
+    behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set. Puppet 7.23's own: parsed (modules may add more)."
+  }
+
   attribute "ensure" {
     type = "Optional[Enum[defined, present, unmounted, absent, mounted]]"
     desc = "mounted, unmounted, defined (present: in fstab only) or absent."

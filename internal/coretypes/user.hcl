@@ -8,6 +8,12 @@ type "user" {
     desc      = "The login name; taken from the title by default."
   }
 
+  attribute "provider" {
+    type      = "Optional[String]"
+    behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set. Puppet 7.23's own: aix, directoryservice, hpuxuseradd, ldap, openbsd, pw, user_role_add, useradd, windows_adsi (modules may add more)."
+  }
+
   attribute "ensure" {
     type = "Optional[Enum[present, absent, role]]"
     desc = "Whether the account exists (present) or not (absent); role needs a provider that manages roles."

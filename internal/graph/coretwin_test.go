@@ -13,8 +13,7 @@ import (
 
 // coreTwin writes a compiled Puppet catalog (JSON, format 2) as catc HCL:
 // its resources in order, each parameter as an attribute, relationship
-// metaparameters as references. Puppet's Class and Stage are left out,
-// and so is `provider`, which catc does not take (it changes no edge).
+// metaparameters as references. Puppet's Class and Stage are left out.
 func coreTwin(t *testing.T, path string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -41,10 +40,8 @@ func coreTwin(t *testing.T, path string) []byte {
 		names := make([]string, 0, len(r.Parameters))
 		width := 0
 		for k := range r.Parameters {
-			if k != "provider" {
-				names = append(names, k)
-				width = max(width, len(k))
-			}
+			names = append(names, k)
+			width = max(width, len(k))
 		}
 		sort.Strings(names)
 		for _, k := range names {

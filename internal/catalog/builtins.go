@@ -135,8 +135,11 @@ func (c *loader) addBuiltins(raws []*rawResource, userTypes []typeBlock) ([]type
 	var diags hcl.Diagnostics
 	var blocks []typeBlock
 	for _, b := range usedBuiltins(raws, userTypes) {
-		c.files[b.block.block.Range().Filename] = b.file
 		diags = append(diags, b.diags...)
+		if b.block.block == nil {
+			continue // its source did not parse: the diagnostics say why
+		}
+		c.files[b.block.block.Range().Filename] = b.file
 		blocks = append(blocks, b.block)
 	}
 	return append(blocks, userTypes...), diags

@@ -18,8 +18,8 @@
 //     in every plan and catalog.
 //   - A value is checked only where the agent checks it, and the type is
 //     written to reach the agent's verdict (fixtures/oracle/core/
-//     values.jsonl holds Puppet's answers; the table test in this package
-//     runs every one through catc). Where the agent accepts anything, the
+//     values.jsonl holds Puppet's answers, made by values.rb there; the
+//     table test in this package runs every one through catc). Where the agent accepts anything, the
 //     type is Data. Checks that depend on another attribute or on the
 //     node's provider are not made; coretypes_test.go lists them.
 //   - No auto rules are written here except those the auto-rule language

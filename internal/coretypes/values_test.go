@@ -74,8 +74,8 @@ func readProbes(t *testing.T) []probe {
 		}
 		out = append(out, p)
 	}
-	if len(out) != 430 {
-		t.Fatalf("%d probes, want 430", len(out))
+	if len(out) != 478 {
+		t.Fatalf("%d probes, want 478", len(out))
 	}
 	return out
 }

@@ -53,6 +53,7 @@ var (
 	autoFuncs = map[string]autoFunc{
 		"absolute":      {args: oneValue},
 		"ancestors":     {args: oneValue},
+		"ascend":        {args: oneValue},
 		"below":         {args: oneValue, selector: true},
 		"coalesce":      {args: oneValue, variadic: true},
 		"commands":      {args: oneValue},

@@ -135,6 +135,16 @@ resource "file" "/m/x" {}
 resource "file" "/m//y" {}
 resource "file" "/mz/w" {}
 resource "file" "/m/n/f" {}`, "Mount[/m/n]", []string{"autorequire mount: Mount[/] Mount[/m]", "autobefore file: File[/m/n/f]"}},
+		{"ascend keeps dots and inner double slashes, as Pathname#ascend", `
+resource "mount" "/m" {}
+resource "mount" "/m/a" {}
+resource "mount" "/m/c" {}
+resource "mount" "/m/a/../b" {}
+resource "mount" "/m//c/./d" {}`, "Mount[/m//c/./d]", []string{"autorequire mount: Mount[/m]"}},
+		{"ascend: .. is a segment", `
+resource "mount" "/m" {}
+resource "mount" "/m/a" {}
+resource "mount" "/m/a/../b" {}`, "Mount[/m/a/../b]", []string{"autorequire mount: Mount[/m] Mount[/m/a]"}},
 		{"mount: the name is an unescaped regexp", `
 resource "mount" "/a.b" {}
 resource "file" "/aXb/f" {}

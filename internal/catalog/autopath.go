@@ -58,6 +58,42 @@ func ancestorsOf(x autoValues) autoValues {
 	return out
 }
 
+// ascendOf is ascend(): for each path, its parents as Ruby's
+// Pathname#ascend yields them after the path itself (mount's rule): each
+// is the text before the last segment, trailing slashes dropped; nothing
+// is expanded, so "." and ".." stay segments and an inner "//" stays
+// (mount_parents_dots). A relative path's parents stop at its first
+// segment.
+func ascendOf(x autoValues) autoValues {
+	var out autoValues
+	for _, v := range x {
+		s, ok := v.(string)
+		if !ok || s == "" {
+			continue
+		}
+		s = trimTrailingSlashes(s)
+		for s != "/" {
+			i := strings.LastIndexByte(s, '/')
+			if i < 0 {
+				break
+			}
+			s = trimTrailingSlashes(s[:i+1])
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// trimTrailingSlashes is Pathname's del_trailing_separator: "/" for a
+// path of slashes only.
+func trimTrailingSlashes(s string) string {
+	t := strings.TrimRight(s, "/")
+	if t == "" && s != "" {
+		return "/"
+	}
+	return t
+}
+
 // belowRegexp is mount's %r{^#{name}/.}: the name goes into the regexp
 // unescaped, so its metacharacters act (Puppet's own quirk, kept).
 func belowRegexp(name string) (*regexp.Regexp, error) {

@@ -62,6 +62,8 @@ func evalAutoCall(r *Resource, c *AutoCall) autoValues {
 		return filterValues(x, isAbsolutePath)
 	case "ancestors":
 		return ancestorsOf(x)
+	case "ascend":
+		return ascendOf(x)
 	case "commands":
 		return commandsOf(x)
 	case "except":

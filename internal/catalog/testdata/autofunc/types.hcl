@@ -100,7 +100,7 @@ type "mount" {
     desc = "A directory, for format()."
   }
   autorequire {
-    mount = reverse(ancestors("$name"))
+    mount = reverse(ascend("$name"))
     file  = format("%s/%s.pp", "$selmoduledir", "$name")
   }
   autobefore {

@@ -81,6 +81,7 @@ func decodeTypes(blocks []typeBlock, aliases *types.Aliases) ([]*TypeDef, map[st
 	known := knownTypeNames(byName)
 	for _, td := range defs {
 		diags = append(diags, checkAutoTargets(td, known)...)
+		diags = append(diags, checkAutoCallTargets(td, byName)...)
 	}
 	return defs, byName, diags
 }

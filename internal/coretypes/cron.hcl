@@ -80,4 +80,7 @@ type "cron" {
     type = "Optional[Data]"
     desc = "The crontab file, when it is not the user's."
   }
+  autorequire {
+    user = "$user"
+  }
 }

@@ -120,4 +120,12 @@ type "exec" {
     behaviour = "parameter"
     desc      = "Commands that must all succeed for the command to run."
   }
+  # Puppet's exec.rb: cwd, the leading absolute path of every line of the
+  # command (an array's first element), a leading double-quoted path, the
+  # same for each onlyif and unless command; the user unless a string of
+  # digits (an Integer passes Ruby's `!~`, so it is looked up).
+  autorequire {
+    file = ["$cwd", line_paths(first("$command")), quoted_paths(first("$command")), line_paths(commands("$onlyif")), line_paths(commands("$unless"))]
+    user = not_digits("$user")
+  }
 }

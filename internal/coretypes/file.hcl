@@ -203,4 +203,12 @@ type "file" {
     behaviour = "parameter"
     desc      = "Whether to leave the SELinux context alone instead of applying the policy's defaults."
   }
+  # Puppet's file.rb: the nearest managed parent directory (after the path
+  # is munged), then the link target (`target`, or ensure given as a path);
+  # owner and group by name, never by number (the first value only).
+  autorequire {
+    file  = [first_managed(ancestors("$path")), coalesce("$target", except("$ensure", "absent", "false", "file", "present", "directory", "link"))]
+    user  = not_numeric(first("$owner"))
+    group = not_numeric(first("$group"))
+  }
 }

@@ -66,4 +66,14 @@ type "mount" {
     behaviour = "parameter"
     desc      = "Whether the mount can be remounted in place to apply new options."
   }
+  # mount_core's mount.rb: every managed ancestor mount, the root first,
+  # as Pathname#ascend gives them (nothing expanded);
+  # every file whose expanded path matches ^NAME/. with the name unescaped
+  # (so "." matches any character, and a mount of "/" precedes no file).
+  autorequire {
+    mount = reverse(ascend("$name"))
+  }
+  autobefore {
+    file = below("$name")
+  }
 }

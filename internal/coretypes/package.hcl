@@ -147,4 +147,9 @@ type "package" {
     behaviour = "parameter"
     desc      = "Whether a refresh reinstalls the package."
   }
+  # Puppet's package.rb: responsefile, adminfile, and source when it is an
+  # absolute path.
+  autorequire {
+    file = ["$responsefile", "$adminfile", absolute("$source")]
+  }
 }

@@ -35,4 +35,9 @@ type "selmodule" {
     behaviour = "parameter"
     desc      = "The module file, when it is not <selmoduledir>/<name>.pp."
   }
+  # selinux_core's selmodule.rb: selmodulepath, else
+  # <selmoduledir>/<name>.pp with Puppet's default directory.
+  autorequire {
+    file = coalesce("$selmodulepath", format("%s/%s.pp", coalesce("$selmoduledir", "/usr/share/selinux/targeted"), "$name"))
+  }
 }

@@ -51,4 +51,8 @@ type "ssh_authorized_key" {
     behaviour = "parameter"
     desc      = "Whether the file is written as its owner rather than as root."
   }
+  # The user only: the key's target file is not required.
+  autorequire {
+    user = "$user"
+  }
 }

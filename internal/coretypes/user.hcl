@@ -1,6 +1,6 @@
 # Puppet 7.23's `user` type, as catc knows it built in (internal/coretypes/doc.go).
 type "user" {
-  desc = "A local user account and its properties."
+  desc = "A local user account and its properties. It requires its primary group (by name, or by number the first group with that gid) and its groups, not its roles: Puppet requires role accounts only with a provider that manages roles, never with useradd on Linux."
 
   attribute "name" {
     type      = "String"
@@ -202,5 +202,12 @@ type "user" {
     T
     behaviour = "parameter"
     desc      = "Whether to remove authorized keys the catalog does not manage: true, false, or the key files to purge."
+  }
+  # Puppet's user.rb: gid by name, or by number the first group declared
+  # with that gid; then each of groups. Its roles rule is left out: the
+  # agent applies it only with a provider that manages roles, never with
+  # useradd on Linux.
+  autorequire {
+    group = [first_with("gid", numeric("$gid")), not_numeric("$gid"), "$groups"]
   }
 }

@@ -324,6 +324,9 @@ type Resource struct {
 	// Relations are the require/before/notify/subscribe references in
 	// source order, resolved.
 	Relations []Relation
+	// External is set for a resource read from a catalog compiled
+	// elsewhere (FromExternal): containment, kind, manifest place.
+	External *ExternalInfo
 
 	// DeclRange covers `resource "type" "title"`; TypeRange and TitleRange
 	// are the labels; AttrRanges maps an explicitly written attribute or

@@ -26,9 +26,9 @@ type External struct {
 	// Kind is Puppet's "kind": compilable_type, class, defined_type,
 	// unknown, or "" when the catalog does not say.
 	Kind string
-	// Containers are the positions (in the list given to FromExternal) of
-	// the resources that contain this one, in the catalog's edge order.
-	Containers []int
+	// Contents are the positions (in the list given to FromExternal) of
+	// the resources this one contains, in the catalog's edge order.
+	Contents []int
 }
 
 // ExternalParam is one parameter of an External resource.
@@ -61,6 +61,9 @@ type ExternalInfo struct {
 	// define that declared it, and a second one for a class that
 	// `contain()` was called on.
 	Containers []*Resource
+	// Contents are the resources this one contains, in the catalog's
+	// edge order (which orders the agent's edges).
+	Contents []*Resource
 	// Deferred are the parameters whose value only the agent knows.
 	Deferred []string
 }
@@ -128,9 +131,10 @@ func FromExternal(defs *Catalog, ext []External) (*Catalog, hcl.Diagnostics) {
 		if b.res != nil {
 			refs, bad := splitBadRefs(b.refs)
 			diags = append(append(diags, bad...), c.resolve(b.res, refs)...)
-			for _, p := range ext[i].Containers {
+			for _, p := range ext[i].Contents {
 				if p >= 0 && p < len(byPos) && byPos[p] != nil {
-					b.res.External.Containers = append(b.res.External.Containers, byPos[p])
+					b.res.External.Contents = append(b.res.External.Contents, byPos[p])
+					byPos[p].External.Containers = append(byPos[p].External.Containers, b.res)
 				}
 			}
 		}
@@ -215,9 +219,35 @@ func (c *loader) opaqueExternal(e *External, info *ExternalInfo) built {
 			r.Attributes.Set(p.Name, p.Value)
 		}
 	}
-	r.Namevars = &types.Hash{Keys: []string{"name"}, Values: []types.Value{title}}
-	r.UniquenessKey = []types.Value{title}
+	name := opaqueName(td.Name, title, r.Attributes, info.Container)
+	r.Namevars = &types.Hash{Keys: []string{"name"}, Values: []types.Value{name}}
+	r.UniquenessKey = []types.Value{name}
 	return b
+}
+
+// opaqueName is the namevar of a resource kept as given, so that a
+// reference finds it by namevar as the agent does: for a resource of a
+// type catc does not know, its name parameter (the namevar of most
+// types) or, for a File, its path without trailing slashes; else the
+// title. A container is found by its title only.
+func opaqueName(typ, title string, params *types.Hash, container bool) string {
+	param := "name"
+	if typ == "file" {
+		param = "path"
+	}
+	name := title
+	if p, ok := params.Get(param); ok && !container {
+		if s, isString := p.(string); isString {
+			name = s
+		}
+	}
+	if typ != "file" {
+		return name
+	}
+	if t := strings.TrimRight(name, "/"); t != "" {
+		return t
+	}
+	return name
 }
 
 // opaqueType is the type of the containers and unknown resources of one

@@ -24,7 +24,7 @@ func Model(pc *Catalog, defs *catalog.Catalog) (*catalog.Catalog, hcl.Diagnostic
 	}
 	for _, e := range pc.Edges {
 		if s, t := pos[e.Source], pos[e.Target]; s >= 0 && t >= 0 {
-			ext[t].Containers = append(ext[t].Containers, s)
+			ext[s].Contents = append(ext[s].Contents, t)
 		}
 	}
 	return catalog.FromExternal(defs, ext)

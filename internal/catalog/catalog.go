@@ -126,6 +126,9 @@ type TypeDef struct {
 
 	// DeclRange covers `type "name"`; NameRange is the name label.
 	DeclRange, NameRange hcl.Range
+	// Builtin marks one of Puppet's core types that catc declares itself
+	// (package coretypes); its ranges name `<builtin>/NAME.hcl`.
+	Builtin bool
 
 	attrByName map[string]*AttrDef
 	// refType, namevars and keyNames cache RefType, Namevars and the

@@ -28,6 +28,7 @@ const (
 
 	summaryTypeName        = "Invalid type name"
 	summaryDuplicateType   = "Duplicate type definition"
+	summaryBuiltinReplaced = "Built-in type replaced"
 	summaryTypeDocs        = "Conflicting documentation"
 	summaryNoDocs          = "Missing documentation"
 	summaryNoAttributes    = "Missing attributes"

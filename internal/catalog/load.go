@@ -128,6 +128,12 @@ func (c *loader) prepare(files []*sourceFile, workers int, cache *ParseCache) (*
 	var typeBlocks []typeBlock
 	var aliasBlocks []scopeBlock
 	p := &prepared{}
+	srcs, builtins := builtinParse(cache)
+	for i, pf := range builtins {
+		c.files[srcs[i].Name] = &hcl.File{Body: hcl.EmptyBody(), Bytes: srcs[i].Src}
+		diags = append(diags, pf.diags...)
+		typeBlocks = append(typeBlocks, pf.types...)
+	}
 	for i, pf := range parseCached(files, workers, cache) {
 		f := files[i]
 		c.files[f.name] = &hcl.File{Body: hcl.EmptyBody(), Bytes: f.src}

@@ -51,11 +51,21 @@ func decodeTypes(blocks []typeBlock, aliases *types.Aliases) ([]*TypeDef, map[st
 	var diags hcl.Diagnostics
 	var defs []*TypeDef
 	byName := map[string]*TypeDef{}
+	replaced := overriddenBuiltins(blocks)
+	builtinAt := map[string]hcl.Range{}
 	for _, tb := range blocks {
+		if isBuiltinRange(tb.block.DefRange()) && replaced[strings.ToLower(tb.block.Labels[0])] {
+			builtinAt[strings.ToLower(tb.block.Labels[0])] = tb.block.LabelRanges[0]
+			continue
+		}
 		td, d := decodeType(tb, aliases)
 		diags = append(diags, d...)
 		if td == nil {
 			continue
+		}
+		if at, ok := builtinAt[strings.ToLower(td.Name)]; ok {
+			delete(builtinAt, strings.ToLower(td.Name)) // warn at the first replacement only
+			diags = append(diags, builtinReplaced(td, at))
 		}
 		if prev := byName[strings.ToLower(td.Name)]; prev != nil {
 			diags = append(diags, errorAt(summaryDuplicateType,
@@ -82,12 +92,17 @@ func decodeType(tb typeBlock, aliases *types.Aliases) (*TypeDef, hcl.Diagnostics
 			labelsRange(b), b.DefRange().Ptr())}
 	}
 	td := &TypeDef{Name: b.Labels[0], DeclRange: b.DefRange(), NameRange: b.LabelRanges[0], attrByName: map[string]*AttrDef{}}
+	td.Builtin = isBuiltinRange(td.DeclRange)
 	diags := checkTypeName(td)
 	content, moreDiags := b.Body.Content(typeSchema)
 	diags = append(diags, withSchemaAdvice(moreDiags, "type", typeAdviceSchema)...)
 	diags = append(diags, decodeTypeDocs(td, content, tb.src)...)
 	diags = append(diags, decodeAttributes(td, content.Blocks, tb.src, aliases)...)
-	diags = append(diags, checkEnsure(td)...)
+	if !td.Builtin {
+		// Puppet's own types are no Resource API types: a file's ensure
+		// takes more than present and absent.
+		diags = append(diags, checkEnsure(td)...)
+	}
 	diags = append(diags, decodeFeatures(td, content.Attributes["features"])...)
 	diags = append(diags, decodeTitlePatterns(td, content.Blocks, tb.src)...)
 	diags = append(diags, decodeAutoRules(td, content.Blocks, content.Attributes)...)

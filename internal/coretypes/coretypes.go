@@ -1,0 +1,43 @@
+package coretypes
+
+import (
+	"embed"
+	"strings"
+)
+
+//go:embed *.hcl
+var files embed.FS
+
+// Names are the built-in types, in the order they are declared.
+var Names = []string{"file", "exec", "package", "service", "user", "group", "notify", "cron", "mount",
+	"host", "ssh_authorized_key", "tidy", "schedule", "resources", "filebucket", "augeas", "sshkey",
+	"mailalias", "selmodule", "selboolean", "yumrepo", "zfs", "zpool"}
+
+// Prefix starts the file name of every built-in source, so that a
+// diagnostic pointing into one says where it is (`<builtin>/file.hcl`).
+const Prefix = "<builtin>/"
+
+// Source is one built-in type's HCL.
+type Source struct {
+	Name string // Prefix + type name + ".hcl"
+	Src  []byte
+}
+
+// Sources returns the built-in types' sources in declaration order; each
+// call returns fresh slices, which the caller may keep.
+func Sources() []Source {
+	out := make([]Source, len(Names))
+	for i, n := range Names {
+		// Every name is embedded (the package's tests check it), so
+		// ReadFile cannot fail; a missing one would only be left out.
+		src, _ := files.ReadFile(n + ".hcl")
+		out[i] = Source{Name: Prefix + n + ".hcl", Src: src}
+	}
+	return out
+}
+
+// IsBuiltinFile reports whether a file name (a diagnostic's or a range's)
+// is one of the built-in sources.
+func IsBuiltinFile(name string) bool {
+	return strings.HasPrefix(name, Prefix)
+}

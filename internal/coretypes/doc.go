@@ -1,0 +1,32 @@
+// Package coretypes holds Puppet's core resource types (file, exec,
+// package, service, user, group, … 23 in all) as catc's own HCL, one
+// embedded file per type, so that every catalog load has them without a
+// `type` block or a file on disk.
+//
+// What the files say, and why:
+//
+//   - Every attribute Puppet 7.23 lists for the type, in Puppet's order
+//     (fixtures/oracle/core/types.json, made by describe.rb there), except
+//     `provider`, which catc reserves for every resource. Namevars are
+//     namevars, Puppet's parameters are `behaviour = "parameter"`, its
+//     properties plain attributes; file's type, ctime and mtime, which the
+//     agent refuses to set, are read_only.
+//   - Every attribute's type is Optional[…] and none has a default: a
+//     compiled catalog carries only what the manifest set, Puppet's
+//     defaults are applied by the agent, and a default here would show up
+//     in every plan and catalog.
+//   - A value is checked only where the agent checks it, and the type is
+//     written to reach the agent's verdict (fixtures/oracle/core/
+//     values.jsonl holds Puppet's answers; the table test in this package
+//     runs every one through catc). Where the agent accepts anything, the
+//     type is Data. Checks that depend on another attribute or on the
+//     node's provider are not made; coretypes_test.go lists them.
+//   - No auto rules are written here except those the auto-rule language
+//     can express; the files are append-only so that those can be added.
+//
+// This package only holds the sources (Sources). Package catalog parses
+// and declares them at the start of every load (catalog/builtins.go),
+// before the user's types; a user's own `type "file"` replaces the
+// built-in one for that load, with a warning. Nothing is parsed when the
+// package is imported, so a command that loads no catalog pays nothing.
+package coretypes

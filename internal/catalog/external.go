@@ -101,6 +101,7 @@ func isContainer(e *External, known bool) bool {
 // reference to nothing is an error naming it, as Puppet's agent fails.
 func FromExternal(defs *Catalog, ext []External) (*Catalog, hcl.Diagnostics) {
 	c := newLoader(LoadOptions{})
+	c.external = true
 	if defs != nil {
 		c.Types, c.aliases, c.digestKey = defs.Types, defs.aliases, defs.digestKey
 		for k, td := range defs.typeByName {
@@ -150,6 +151,7 @@ func (c *loader) buildExternal(e *External, known bool) built {
 	var b built
 	if known && !info.Container {
 		b = buildResource(c.Catalog, c.rawExternal(e, info))
+		b.keepTitle()
 	} else {
 		b = c.opaqueExternal(e, info)
 	}
@@ -157,6 +159,29 @@ func (c *loader) buildExternal(e *External, known bool) built {
 		b.res.External = info
 	}
 	return b
+}
+
+// keepTitle undoes the Resource API's renaming (rename.go): Puppet's
+// agent applies a resource of a catalog under its title, whatever its
+// name, and the compiler already checked the references.
+func (b *built) keepTitle() {
+	r := b.res
+	if r == nil {
+		return
+	}
+	r.nameSet = false
+	if !r.renamed {
+		return
+	}
+	r.renamed, r.applied = false, ""
+	r.ref = r.refWith(r.Title)
+	kept := b.diags[:0]
+	for _, d := range b.diags {
+		if d.Summary != summaryRenamed {
+			kept = append(kept, d)
+		}
+	}
+	b.diags = kept
 }
 
 // rawExternal turns e into the raw declaration buildResource checks.
@@ -326,4 +351,15 @@ func splitBadRefs(refs []pendingRef) ([]pendingRef, hcl.Diagnostics) {
 			p.ref.rng, nil))
 	}
 	return out, diags
+}
+
+// nonIsomorphicTypes are Puppet's types that set @isomorphic = false:
+// their resources are found by title only, never by namevar, so two
+// execs may run the same command.
+var nonIsomorphicTypes = []string{"exec", "tidy"}
+
+// nonIsomorphic reports whether r registers no uniqueness key: in a
+// catalog from Puppet, a resource of a non-isomorphic core type.
+func (c *loader) nonIsomorphic(r *Resource) bool {
+	return c.external && contains(nonIsomorphicTypes, r.Type.Name)
 }

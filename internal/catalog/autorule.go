@@ -117,6 +117,13 @@ func autoElems(e hcl.Expression) []hcl.Expression {
 }
 
 func autoTerms(td *TypeDef, kind AutoKind, e hcl.Expression) ([]AutoTerm, hcl.Diagnostics) {
+	if c, ok := e.(*hclsyntax.FunctionCallExpr); ok {
+		call, diags := decodeAutoCall(td, kind, c, true)
+		if call == nil {
+			return nil, diags
+		}
+		return []AutoTerm{{Call: call, Range: e.Range()}}, diags
+	}
 	v, diags := evalExpr(e, nil)
 	if diags.HasErrors() {
 		return nil, diags
@@ -132,15 +139,8 @@ func autoTerms(td *TypeDef, kind AutoKind, e hcl.Expression) ([]AutoTerm, hcl.Di
 		s := scalarCtyString(x)
 		if strings.HasPrefix(s, "$") {
 			term.Attr = s[1:]
-			a := td.Attr(term.Attr)
-			if a == nil {
-				diags = append(diags, unknownAutoAttr(td, kind, term))
-				continue
-			}
-			if isSecretAttr(a) {
-				diags = append(diags, errorAt(summaryAutoRule,
-					fmt.Sprintf("The %s rule refers to \"$%s\", a sensitive attribute: the edge it makes, or its absence, would tell whether the secret is the title of another resource, so anyone could test a guess. Refer to an attribute that is not sensitive.", kind, term.Attr),
-					term.Range, nil))
+			if d := checkAutoAttr(td, kind, term); d.HasErrors() {
+				diags = append(diags, d...)
 				continue
 			}
 		} else {
@@ -161,21 +161,23 @@ func (b *built) checkAutoSecrets(td *TypeDef) {
 	done := map[string]bool{}
 	for _, rule := range td.AutoRules {
 		for _, term := range rule.Terms {
-			if term.Attr == "" || done[term.Attr] {
-				continue
+			for _, attr := range term.Attrs() {
+				if done[attr] {
+					continue
+				}
+				v, _ := r.Attributes.Get(attr)
+				if !containsSensitive(v) {
+					continue
+				}
+				done[attr] = true
+				rng, ok := r.AttrRanges[attr]
+				if !ok {
+					rng = r.DeclRange
+				}
+				b.errorf(summaryAutoRule, rng, r.DeclRange,
+					"The %s rule of type %q uses \"$%s\", and %s sets %s from a value that feeds a sensitive attribute: a value derived from a secret cannot be used for automatic relationships (whether the edge exists would tell whether the secret is another resource's title). Compute %s from values that are not secrets.",
+					rule.Kind, td.Name, attr, r.Ref(), attr, attr)
 			}
-			v, _ := r.Attributes.Get(term.Attr)
-			if !containsSensitive(v) {
-				continue
-			}
-			done[term.Attr] = true
-			rng, ok := r.AttrRanges[term.Attr]
-			if !ok {
-				rng = r.DeclRange
-			}
-			b.errorf(summaryAutoRule, rng, r.DeclRange,
-				"The %s rule of type %q uses \"$%s\", and %s sets %s from a value that feeds a sensitive attribute: a value derived from a secret cannot be used for automatic relationships (whether the edge exists would tell whether the secret is another resource's title). Compute %s from values that are not secrets.",
-				rule.Kind, td.Name, term.Attr, r.Ref(), term.Attr, term.Attr)
 		}
 	}
 }
@@ -241,7 +243,8 @@ func checkAutoTargets(td *TypeDef, byName map[string]*TypeDef) hcl.Diagnostics {
 	}
 	sort.Strings(names)
 	for _, r := range td.AutoRules {
-		if byName[strings.ToLower(r.Target)] != nil {
+		if target := byName[strings.ToLower(r.Target)]; target != nil {
+			diags = append(diags, checkAutoCallTargets(td, r, target)...)
 			continue
 		}
 		if strings.Contains(r.Target, "::") {

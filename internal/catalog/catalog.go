@@ -38,7 +38,10 @@ type Catalog struct {
 	table map[string]*Resource
 	// renamed maps the declared title key of each renamed resource to it.
 	renamed map[string]*Resource
-	files   map[string]*hcl.File
+	// byType is the resources of each type in declaration order, for the
+	// auto rules' selectors (nil: computed per call).
+	byType map[*TypeDef][]*Resource
+	files  map[string]*hcl.File
 	// secretRanges are the source ranges that hold secrets, per file,
 	// sorted (what the loader's secrets found); masked is files with
 	// those ranges masked, made on the first call of Files.
@@ -296,6 +299,9 @@ type AutoRule struct {
 type AutoTerm struct {
 	Title string
 	Attr  string
+	// Call, when not nil, is a function of the auto-rule language
+	// (autofunc.go); Title and Attr are then empty.
+	Call  *AutoCall
 	Range hcl.Range
 }
 
@@ -370,10 +376,17 @@ func (r *Resource) Attr(name string) (types.Value, bool) { return r.Attributes.G
 // AutoTitles resolves an auto rule of the resource's type against the
 // resource, as the Resource API does: constants as written, "$attr" the
 // attribute's value, arrays flattened, undef dropped, scalars as their
-// string form. A value computed from a secret gives no title.
+// string form; a call its titles (a selector, which picks resources, none:
+// see Catalog.AutoTargets). A value computed from a secret gives no title.
 func (r *Resource) AutoTitles(rule *AutoRule) []string {
 	var out []string
 	for _, term := range rule.Terms {
+		if term.Call != nil {
+			if !autoFuncs[term.Call.Func].selector {
+				out = appendTitles(out, []types.Value(evalAutoCall(r, term.Call)))
+			}
+			continue
+		}
 		if term.Attr == "" {
 			out = append(out, term.Title)
 			continue

@@ -179,7 +179,9 @@ func (c *loader) declare(raws []*rawResource, ctx *hcl.EvalContext, workers int,
 		}
 	}
 	c.retitle()
-	return c.nodeIndependent(append(diags, c.resolveAll(builds, workers)...))
+	c.indexByType()
+	diags = append(diags, c.resolveAll(builds, workers)...)
+	return c.nodeIndependent(append(diags, c.checkBelow()...))
 }
 
 // resolveAll resolves every built resource's references in parallel: the

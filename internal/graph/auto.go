@@ -22,7 +22,8 @@ var autoPasses = []struct {
 
 // addAutoEdges applies every type's auto rules, resource by resource in
 // declaration order. Targets resolve like references (title, then alias
-// or uniqueness key); a target that is not in the catalog, or whose type
+// or uniqueness key), or through the rule's functions
+// (Catalog.AutoTargets); a target that is not in the catalog, or whose type
 // is unknown, is skipped silently. An edge is skipped (and recorded in
 // Skipped) when the two resources already have an edge in either
 // direction, manual or auto. The targets are looked up first, in
@@ -64,11 +65,9 @@ func autoTargets(c *catalog.Catalog, r *catalog.Resource) []autoTarget {
 			if rule.Kind != pass.rule || c.Type(rule.Target) == nil {
 				continue
 			}
-			for t := range rule.Terms {
-				for _, title := range termTitles(r, rule, t) {
-					if target := c.Lookup(rule.Target, title); target != nil {
-						out = append(out, autoTarget{pass: p, rule: rule, term: t, target: target})
-					}
+			for t, targets := range c.AutoTargets(r, rule) {
+				for _, target := range targets {
+					out = append(out, autoTarget{pass: p, rule: rule, term: t, target: target})
 				}
 			}
 		}
@@ -91,22 +90,12 @@ func (g *Graph) addAuto(from, to int, o Origin) {
 	g.add(from, to, o)
 }
 
-// termTitles evaluates one term of rule for r (the Resource API's
-// expansion: a list value expands, an unset one vanishes).
-func termTitles(r *catalog.Resource, rule *catalog.AutoRule, t int) []string {
-	if rule.Terms[t].Attr != "" && r.Attributes == nil {
-		return nil
-	}
-	one := *rule
-	one.Terms = rule.Terms[t : t+1]
-	return r.AutoTitles(&one)
-}
-
 // termRange is where the resource supplied a term's title: the attribute
-// written for a "$attr" term, else the resource's declaration.
+// written for a "$attr" term (for a call, the first its arguments read
+// that the resource wrote), else the resource's declaration.
 func termRange(r *catalog.Resource, term catalog.AutoTerm) hcl.Range {
-	if term.Attr != "" {
-		if rng, ok := r.AttrRanges[term.Attr]; ok {
+	for _, attr := range term.Attrs() {
+		if rng, ok := r.AttrRanges[attr]; ok {
 			return rng
 		}
 	}

@@ -1,0 +1,119 @@
+package catalog
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/internal/rubyregexp"
+	"github.com/catc-dev/catc/internal/types"
+)
+
+// expandPath is Ruby's File.expand_path of an absolute POSIX path, as
+// Puppet's File munges `path`: empty and "." segments dropped, ".."
+// removes the segment before it (never past the root), so "//", "/./",
+// "/../", a leading "//" and trailing slashes all collapse.
+func expandPath(p string) string {
+	if !strings.Contains(p, "//") && !strings.Contains(p, "/.") && (len(p) == 1 || !strings.HasSuffix(p, "/")) {
+		return p // the common case: nothing to collapse
+	}
+	var segs []string
+	for _, s := range strings.Split(p, "/") {
+		switch s {
+		case "", ".":
+		case "..":
+			if len(segs) > 0 {
+				segs = segs[:len(segs)-1]
+			}
+		default:
+			segs = append(segs, s)
+		}
+	}
+	return "/" + strings.Join(segs, "/")
+}
+
+// ancestorsOf is ancestors(): for each absolute path, its parents after
+// expandPath, nearest first, up to "/" (Pathname#parent then #ascend, as
+// file's rule walks them). Other values have none.
+func ancestorsOf(x autoValues) autoValues {
+	var out autoValues
+	for _, v := range x {
+		s, ok := v.(string)
+		if !ok || !strings.HasPrefix(s, "/") {
+			continue
+		}
+		p := expandPath(s)
+		for p != "/" {
+			i := strings.LastIndexByte(p, '/')
+			if i == 0 {
+				p = "/"
+			} else {
+				p = p[:i]
+			}
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// belowRegexp is mount's %r{^#{name}/.}: the name goes into the regexp
+// unescaped, so its metacharacters act (Puppet's own quirk, kept).
+func belowRegexp(name string) (*regexp.Regexp, error) {
+	return rubyregexp.Compile("^"+name+"/.", "")
+}
+
+// checkBelow reports a below() value that is no regexp catc can match
+// with: Puppet's agent compiles it whenever a resource of the target type
+// exists, and an invalid one fails the whole apply; one catc cannot
+// translate would give a wrong answer. One error per resource and term.
+func (c *Catalog) checkBelow() hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, r := range c.Resources {
+		if r.Type == nil {
+			continue
+		}
+		for _, rule := range r.Type.AutoRules {
+			td := c.Type(rule.Target)
+			if td == nil || len(c.resourcesOf(td)) == 0 {
+				continue
+			}
+			for _, term := range rule.Terms {
+				if term.Call == nil || term.Call.Func != "below" {
+					continue
+				}
+				for _, v := range evalAutoArg(r, term.Call.Args[0]) {
+					if d := belowError(r, rule, term, v); d != nil {
+						diags = append(diags, d)
+						break
+					}
+				}
+			}
+		}
+	}
+	return diags
+}
+
+func belowError(r *Resource, rule *AutoRule, term AutoTerm, v types.Value) *hcl.Diagnostic {
+	name := scalarString(v)
+	_, err := belowRegexp(name)
+	if err == nil {
+		return nil
+	}
+	rng := r.DeclRange
+	if a := term.Call.Args[0]; a.Attr != "" {
+		if x, ok := r.AttrRanges[a.Attr]; ok {
+			rng = x
+		}
+	}
+	ctx := term.Range
+	if e, ok := err.(*rubyregexp.Error); ok && e.Syntax() {
+		return errorAt(summaryAutoRule, fmt.Sprintf(
+			"The %s rule of type %q puts %q unescaped into a regexp, as Puppet's agent does, and the result is not a valid regexp: %s. Puppet's agent then fails the whole apply (\"Failed to apply catalog\") whenever a %s resource is in the catalog. Change this value, or remove %s.",
+			rule.Kind, r.Type.Name, name, e.Msg, rule.Target, r.Ref()), rng, &ctx)
+	}
+	return errorAt(summaryAutoRule, fmt.Sprintf(
+		"The %s rule of type %q puts %q unescaped into the regexp ^%s/. (as Puppet's agent does), and catc cannot match it like Ruby: %s. catc refuses rather than guess which %s resources Puppet puts after %s; change this value.",
+		rule.Kind, r.Type.Name, name, name, err, rule.Target, r.Ref()), rng, &ctx)
+}

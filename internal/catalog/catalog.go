@@ -30,6 +30,9 @@ type Catalog struct {
 	// references that resolve. The editor reads them where no node
 	// declared the block; they are not part of the catalog.
 	Conditional []*Resource
+	// Source is set for a catalog compiled elsewhere (FromExternal): where
+	// it comes from. Nil for an HCL catalog.
+	Source *ExternalOptions
 
 	aliases    *types.Aliases
 	typeByName map[string]*TypeDef

@@ -31,6 +31,15 @@ type External struct {
 	Contents []int
 }
 
+// ExternalOptions say where an external catalog comes from.
+type ExternalOptions struct {
+	// Source names the input ("Puppet catalog", "PuppetDB wire format"…).
+	Source string
+	// OrderUnknown is set when the order of the resources is not the
+	// compiler's (PuppetDB keeps none): the agent's order cannot be known.
+	OrderUnknown bool
+}
+
 // ExternalParam is one parameter of an External resource.
 type ExternalParam struct {
 	Name  string
@@ -99,9 +108,10 @@ func isContainer(e *External, known bool) bool {
 // array of them) are resolved as Lookup does, a class title
 // case-insensitive and a File title without its trailing slashes; a
 // reference to nothing is an error naming it, as Puppet's agent fails.
-func FromExternal(defs *Catalog, ext []External) (*Catalog, hcl.Diagnostics) {
+func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog, hcl.Diagnostics) {
 	c := newLoader(LoadOptions{})
 	c.external = true
+	c.Source = &opts
 	if defs != nil {
 		c.Types, c.aliases, c.digestKey = defs.Types, defs.aliases, defs.digestKey
 		for k, td := range defs.typeByName {
@@ -228,6 +238,9 @@ func (c *loader) opaqueExternal(e *External, info *ExternalInfo) built {
 		r.AttrRanges[p.Name] = p.Range
 		if p.Deferred {
 			r.External.Deferred = append(r.External.Deferred, p.Name)
+		}
+		if p.Unknown {
+			continue // only plain values in a catalog (outputs write them)
 		}
 		if kind, isRel := relationKinds[p.Name]; isRel {
 			for _, ref := range externalRefs(p) {

@@ -27,7 +27,7 @@ func Model(pc *Catalog, defs *catalog.Catalog) (*catalog.Catalog, hcl.Diagnostic
 			ext[s].Contents = append(ext[s].Contents, t)
 		}
 	}
-	return catalog.FromExternal(defs, ext)
+	return catalog.FromExternal(defs, ext, catalog.ExternalOptions{Source: pc.Source.String(), OrderUnknown: !pc.OrderKnown})
 }
 
 func external(pc *Catalog, r *Resource) catalog.External {

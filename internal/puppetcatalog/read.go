@@ -1,6 +1,10 @@
 package puppetcatalog
 
 import (
+	"bytes"
+	"io"
+	"os"
+
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/inputfile"
@@ -166,4 +170,40 @@ func (r *reader) inner(start int, keys map[string]int, key, wrapper string, leve
 	}
 	r.cat.Wrapper = wrapper
 	return r.object(level + 1)
+}
+
+// sniffSize is how much of a file IsCatalog reads.
+const sniffSize = 64 << 10
+
+// IsCatalog reports whether the file name holds a Puppet catalog, by
+// its content (any file name): JSON (an object, or PuppetDB's array)
+// naming "resources", or a wrapper of one, in its first 64 KiB. An HCL
+// file never starts with '{' or '['. A file that cannot be read is not
+// one (the HCL loader then says why).
+func IsCatalog(name string) bool {
+	f, err := os.Open(name)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return false
+	}
+	head := make([]byte, sniffSize)
+	n, _ := io.ReadFull(f, head)
+	return LooksLikeCatalog(head[:n])
+}
+
+// LooksLikeCatalog is IsCatalog on the start of a file.
+func LooksLikeCatalog(head []byte) bool {
+	t := bytes.TrimLeft(head, " \t\r\n\ufeff")
+	if len(t) == 0 || t[0] != '{' && t[0] != '[' {
+		return false
+	}
+	for _, key := range []string{`"resources"`, `"document_type"`, `"catalog"`} {
+		if bytes.Contains(t, []byte(key)) {
+			return true
+		}
+	}
+	return false
 }

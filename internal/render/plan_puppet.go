@@ -36,34 +36,64 @@ func writePuppetPlan(bw *bufio.Writer, p *graph.Plan) {
 	}
 	bw.WriteString("Apply order: " + plural.Noun(n, "resource", "resources") +
 		" in Puppet's agent order (the catalog's order breaks ties); classes, defines and stages are shown where they start and end.\n\n")
-	depth, num := 0, 0
+	depth := containmentDepths(p.Graph.Catalog.Resources)
+	num := 0
 	for _, v := range p.Evaluation {
 		r := v.Resource
+		indent := strings.Repeat("  ", depth[r.Index])
 		switch v.Whit {
 		case graph.Admissible:
-			bw.WriteString(strings.Repeat("  ", depth) + escape.Line(r.Ref()) + " starts" + manifestPlace(r) + "\n")
-			depth++
+			bw.WriteString(indent + escape.Line(r.Ref()) + " starts" + manifestPlace(r) + containerText(r) + "\n")
+			writeWaits(bw, indent, p.Steps[p.StepOf(r)-1])
 			continue
 		case graph.Completed:
-			depth = max(0, depth-1)
-			bw.WriteString(strings.Repeat("  ", depth) + escape.Line(r.Ref()) + " ends\n")
+			bw.WriteString(indent + escape.Line(r.Ref()) + " ends\n")
 			continue
 		}
 		num++
-		indent := strings.Repeat("  ", depth)
 		bw.WriteString(indent + strconv.Itoa(num) + ". " + escape.Line(r.Ref()) + manifestPlace(r) + containerText(r) + "\n")
-		step := p.Steps[p.StepOf(r)-1]
-		for _, e := range step.WaitsFor {
-			bw.WriteString(indent + "   waits for " + escape.Line(e.F.Resource.Ref()) + ": ")
-			writeEdgeOrigins(bw, e)
-			bw.WriteByte('\n')
-		}
-		if len(step.RefreshedBy) > 0 {
-			bw.WriteString(indent + "   refreshed by ")
-			writeRefreshers(bw, step.RefreshedBy)
-			bw.WriteByte('\n')
-		}
+		writeWaits(bw, indent, p.Steps[p.StepOf(r)-1])
 	}
+}
+
+// writeWaits writes what a step waits for and what refreshes it.
+func writeWaits(bw *bufio.Writer, indent string, step graph.Step) {
+	for _, e := range step.WaitsFor {
+		bw.WriteString(indent + "   waits for " + escape.Line(e.F.Resource.Ref()) + ": ")
+		writeEdgeOrigins(bw, e)
+		bw.WriteByte('\n')
+	}
+	if len(step.RefreshedBy) > 0 {
+		bw.WriteString(indent + "   refreshed by ")
+		writeRefreshers(bw, step.RefreshedBy)
+		bw.WriteByte('\n')
+	}
+}
+
+// containmentDepths is each resource's nesting: 0 for a stage, one more
+// than its deepest container for the others (a contain()ed class is
+// nested in the class that contains it, not only in its stage).
+func containmentDepths(res []*catalog.Resource) []int {
+	depth := make([]int, len(res))
+	done := make([]bool, len(res))
+	var of func(r *catalog.Resource, guard int) int
+	of = func(r *catalog.Resource, guard int) int {
+		if done[r.Index] {
+			return depth[r.Index]
+		}
+		d := 0
+		if x := r.External; x != nil && guard < len(res) {
+			for _, c := range x.Containers {
+				d = max(d, of(c, guard+1)+1)
+			}
+		}
+		depth[r.Index], done[r.Index] = d, true
+		return d
+	}
+	for _, r := range res {
+		of(r, 0)
+	}
+	return depth
 }
 
 // manifestPlace is "  site.pp:12", where Puppet's manifest declared r

@@ -3,8 +3,6 @@ package graph
 import (
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/catc-dev/catc/internal/catalog"
 )
@@ -32,29 +30,25 @@ type Vertex struct {
 // trace and cycle messages: a whit under its container's ref.
 func (v Vertex) String() string { return v.Resource.Ref() }
 
-// Ref is the vertex's reference in Puppet's relationship graph:
-// Whit[Admissible_class[Main]] for a whit (Puppet sorts cycles by it).
+// Ref is the vertex's reference in Puppet's relationship graph, as the
+// agent names a whit: Whit[Admissible_class[Main]],
+// Whit[Completed_apache::Vhost[x]] (the container's type with its first
+// segment in lower case). Puppet sorts cycles by it.
 func (v Vertex) Ref() string {
 	if v.Whit == NoWhit {
 		return v.Resource.Ref()
 	}
-	prefix := "admissible_"
+	prefix := "Admissible_"
 	if v.Whit == Completed {
-		prefix = "completed_"
+		prefix = "Completed_"
 	}
 	r := v.Resource
-	return "Whit[" + capitalizeSegments(prefix+r.Type.RefType()) + "[" + r.Title + "]]"
-}
-
-// capitalizeSegments is Puppet's munging of a resource type name: each
-// `::` segment with its first letter upper case, the rest lower case.
-func capitalizeSegments(s string) string {
-	parts := strings.Split(s, "::")
-	for i, p := range parts {
-		r, n := utf8.DecodeRuneInString(p)
-		parts[i] = string(unicode.ToUpper(r)) + strings.ToLower(p[n:])
+	typ := r.Type.RefType()
+	first, rest, _ := strings.Cut(typ, "::")
+	if rest != "" {
+		rest = "::" + rest
 	}
-	return strings.Join(parts, "::")
+	return "Whit[" + prefix + strings.ToLower(first) + rest + "[" + r.Title + "]]"
 }
 
 // Expanded is the graph Puppet's agent applies for a catalog read from

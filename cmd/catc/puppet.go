@@ -1,10 +1,13 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
 )
 
@@ -63,5 +66,18 @@ func loadPuppet(c *cli.Context, catalogs, hclPaths []string, strict bool) (*cata
 	if cat == nil || diags.HasErrors() || strict && len(diags) > 0 {
 		return nil, failed()
 	}
+	printNotes(c, cat)
 	return cat, nil
+}
+
+// printNotes writes to standard error what catc cannot know about the
+// catalog (catalog.ExternalNotes), for the commands whose output does
+// not hold it (plan writes it in its output).
+func printNotes(c *cli.Context, cat *catalog.Catalog) {
+	if c.Command.Name == "plan" || jsonDiagnostics(c) {
+		return
+	}
+	for _, n := range cat.ExternalNotes() {
+		fmt.Fprintf(c.App.ErrWriter, "Note: %s\n", escape.Line(n))
+	}
 }

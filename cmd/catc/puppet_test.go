@@ -142,6 +142,9 @@ func TestPuppetDetectedByContent(t *testing.T) {
 	if code != 0 || !strings.Contains(stderr, "Valid:") {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
+	if !strings.Contains(stderr, "Note: Resources generated on the node are not shown") {
+		t.Errorf("validate does not say what it cannot know: %s", stderr)
+	}
 }
 
 // TestPuppetCycleThroughClass: a class requiring its own resource is a

@@ -46,20 +46,12 @@ func (c *Catalog) ExternalNotes() []string {
 		notes = append(notes, fmt.Sprintf("Auto relationships unknown for %s: catc has no definition of %s (a module's Ruby type); only their explicit relationships are in the graph. Load an HCL definition (catc import) to add them.", strings.Join(names, ", "), pronoun(len(names))))
 	}
 	if len(generating) > 0 {
-		notes = append(notes, fmt.Sprintf("Resources generated on the node are not shown, and their order cannot be known offline: %s.", shortList(generating)))
+		notes = append(notes, fmt.Sprintf("Resources generated on the node are not shown, and their order cannot be known offline: %s.", shortList(generating, 10)))
 	}
 	if len(deferred) > 0 {
-		notes = append(notes, fmt.Sprintf("Deferred values are computed by the agent while applying, so catc neither checks nor matches them: %s.", shortList(deferred)))
+		notes = append(notes, fmt.Sprintf("Deferred values are computed by the agent while applying, so catc neither checks nor matches them: %s.", shortList(deferred, 10)))
 	}
 	return notes
-}
-
-// shortList joins at most 10 items, then says how many more.
-func shortList(items []string) string {
-	if len(items) <= 10 {
-		return strings.Join(items, ", ")
-	}
-	return strings.Join(items[:10], ", ") + fmt.Sprintf(" and %d more", len(items)-10)
 }
 
 func pronoun(n int) string {

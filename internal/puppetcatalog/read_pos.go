@@ -13,6 +13,10 @@ import (
 type positions struct {
 	data  []byte
 	lines []int // offset of each line's first byte
+	// last is the latest position computed: the model asks for offsets
+	// in increasing order, so a column is counted on from there, not from
+	// the line's start (a catalog may be one line of megabytes).
+	last hcl.Pos
 }
 
 // pos is the position of byte offset off (clamped to the data).
@@ -27,8 +31,13 @@ func (p *positions) pos(off int) hcl.Pos {
 	}
 	off = max(0, min(off, len(p.data)))
 	line := sort.SearchInts(p.lines, off+1) - 1
-	col := utf8.RuneCount(p.data[p.lines[line]:off]) + 1
-	return hcl.Pos{Line: line + 1, Column: col, Byte: off}
+	from, col := p.lines[line], 1
+	if l := p.last; l.Line == line+1 && l.Byte <= off && l.Column > 0 {
+		from, col = l.Byte, l.Column
+	}
+	col += utf8.RuneCount(p.data[from:off])
+	p.last = hcl.Pos{Line: line + 1, Column: col, Byte: off}
+	return p.last
 }
 
 // rangeAt is the range of the character at off in file name.

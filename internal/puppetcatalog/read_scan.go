@@ -100,7 +100,7 @@ func (s *scanner) object(fn func(key string, off int) bool) bool {
 		s.pos++
 		return true
 	}
-	var seen map[string]bool
+	var seen keys
 	for {
 		off := s.peek2()
 		if s.peek() != '"' {
@@ -110,13 +110,9 @@ func (s *scanner) object(fn func(key string, off int) bool) bool {
 		if !ok || !s.expect(':') {
 			return false
 		}
-		if seen == nil {
-			seen = map[string]bool{}
-		}
-		if seen[key] {
+		if !seen.add(key) {
 			return s.fail(off, "the key %q appears twice in this object; Puppet would read only the last one: remove one", key)
 		}
-		seen[key] = true
 		if !fn(key, off) {
 			return false
 		}
@@ -364,6 +360,37 @@ func (s *scanner) skip() bool {
 func (s *scanner) end() bool {
 	if s.peek() != 0 {
 		return s.fail(s.pos, "unexpected data after the JSON document: %s", s.what())
+	}
+	return true
+}
+
+// keys are the keys of one object seen so far: a short list (most
+// objects of a catalog have a few keys), a map past 16.
+type keys struct {
+	list []string
+	m    map[string]bool
+}
+
+// add adds k and reports whether it was new.
+func (ks *keys) add(k string) bool {
+	if ks.m != nil {
+		if ks.m[k] {
+			return false
+		}
+		ks.m[k] = true
+		return true
+	}
+	for _, x := range ks.list {
+		if x == k {
+			return false
+		}
+	}
+	ks.list = append(ks.list, k)
+	if len(ks.list) > 16 {
+		ks.m = make(map[string]bool, 2*len(ks.list))
+		for _, x := range ks.list {
+			ks.m[x] = true
+		}
 	}
 	return true
 }

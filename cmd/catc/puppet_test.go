@@ -191,3 +191,28 @@ func TestPuppetRoundTrip(t *testing.T) {
 		t.Errorf("HCL plan %q\nread back %q\n%s", a, b, stderr)
 	}
 }
+
+// TestPuppetWhyCrossesContainers: why explains an order that comes
+// through classes and defines, step by step, in words.
+func TestPuppetWhyCrossesContainers(t *testing.T) {
+	t.Parallel()
+	code, out, stderr := runCatc(t, "why", puppetCatalog, "Package[curl]", "File[/etc/nginx/sites/www.conf]")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"Package[curl] comes before File[/etc/nginx/sites/www.conf] through 4 steps",
+		"1. Package[curl] is in Class[Profile::Base], which ends after it",
+		"2. Class[Profile::Base] is in Class[Profile::Web], which ends after it",
+		"3. Class[Profile::Web] => Site::Vhost[www]: require on Site::Vhost[www]",
+		"4. Site::Vhost[www] contains File[/etc/nginx/sites/www.conf], which starts after Site::Vhost[www] starts",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+	_, out, _ = runCatc(t, "why", puppetCatalog, "File[/etc/nginx/sites/www.conf]", "Package[curl]")
+	if !strings.Contains(out, "the reverse holds") {
+		t.Errorf("the reverse is not said:\n%s", out)
+	}
+}

@@ -64,6 +64,9 @@ type Expanded struct {
 	out     [][]int32
 	refresh [][]bool
 	prio    []int32
+	// startOf and endOf are each resource's vertex where it starts and
+	// ends: its own, or its container's whits.
+	startOf, endOf []int32
 }
 
 // IsContainer reports whether r is replaced by whits in an expanded graph.
@@ -176,6 +179,13 @@ func (x *Expanded) dropContainers(whit []int32) {
 		}
 	}
 	x.Vertices, x.prio, x.out, x.refresh = vs, prio, out, refresh
+	x.startOf, x.endOf = make([]int32, len(whit)), make([]int32, len(whit))
+	for i, w := range whit {
+		x.startOf[i], x.endOf[i] = id[i], id[i]
+		if w >= 0 {
+			x.startOf[i], x.endOf[i] = id[w], id[w+1]
+		}
+	}
 }
 
 // containerContents lists each container's children in the order the

@@ -51,19 +51,22 @@ func TestDiagnosticsJSONDocument(t *testing.T) {
 		args []string
 		want int // diagnostics in the list
 	}{
-		{[]string{"validate", webFixture}, 0},
-		{[]string{"compile", webFixture}, 0},
-		{[]string{"plan", webFixture}, 0},
-		{[]string{"graph", webFixture}, 0},
-		{[]string{"graph", cycleFixture}, 0}, // and no note about the cycles
-		{[]string{"doc", webFixture}, 0},
-		{[]string{"why", webFixture, "Package[nginx]"}, 0},
+		// The web fixture defines its own package, user, file, service
+		// and exec types, each replacing a built-in one with a warning
+		// (5); the cycle fixture its own package, file and service (3).
+		{[]string{"validate", webFixture}, 5},
+		{[]string{"compile", webFixture}, 5},
+		{[]string{"plan", webFixture}, 5},
+		{[]string{"graph", webFixture}, 5},
+		{[]string{"graph", cycleFixture}, 3}, // and no note about the cycles
+		{[]string{"doc", webFixture}, 5},
+		{[]string{"why", webFixture, "Package[nginx]"}, 5},
 		{[]string{"fmt", "--check", webFixture}, 0},
-		{[]string{"validate", seed}, 5},
-		// One document although loading warns (3) and ordering finds
+		{[]string{"validate", seed}, 3},
+		// One document although loading warns (3 + 3) and ordering finds
 		// the cycles (2).
-		{[]string{"plan", seed, cycleFixture}, 5},
-		{[]string{"why", webFixture, "Package[nope]"}, 1},
+		{[]string{"plan", seed, cycleFixture}, 8},
+		{[]string{"why", webFixture, "Package[nope]"}, 6},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

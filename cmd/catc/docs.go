@@ -15,22 +15,40 @@ func docCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "doc",
 		Usage:     "write a Markdown reference of the types, from their desc texts",
-		ArgsUsage: "PATH...",
+		ArgsUsage: "PATH... | --builtin",
 		Flags: append(loadFlags(),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write TYPE.md for each type and an index README.md into `DIR` instead of all types to standard output", TakesFile: true},
+			&cli.BoolFlag{Name: "builtin", Usage: "document catc's built-in types (Puppet's core types) instead of a catalog's; takes no PATH"},
 			overwriteFlag(),
 		),
 		Action: func(c *cli.Context) error {
-			cat, err := loadCatalog(c, commonOf(c).args, false)
+			defs, err := docTypes(c)
 			if err != nil {
 				return err
 			}
 			if dir := commonOf(c).output; !commonOf(c).toStdout() {
-				return writeDocDir(c, dir, cat.Types)
+				return writeDocDir(c, dir, defs)
 			}
-			return writeOutput(c, func(w io.Writer) error { return render.TypeDocs(w, cat.Types) })
+			return writeOutput(c, func(w io.Writer) error { return render.TypeDocs(w, defs) })
 		},
 	}
+}
+
+// docTypes are the types to document: the built-in ones with --builtin,
+// else those of the catalog the paths load (its own types and the
+// built-in ones its resources use).
+func docTypes(c *cli.Context) ([]*catalog.TypeDef, error) {
+	if !c.Bool("builtin") {
+		cat, err := loadCatalog(c, commonOf(c).args, false)
+		if err != nil {
+			return nil, err
+		}
+		return cat.Types, nil
+	}
+	if args := commonOf(c).args; len(args) > 0 {
+		return nil, failf("catc doc --builtin takes no PATH (got %q): run catc doc PATH... for a catalog's types", args[0])
+	}
+	return catalog.BuiltinTypes(), nil
 }
 
 // docFile is one file of the documentation directory, rendered.

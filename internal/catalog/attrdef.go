@@ -64,7 +64,8 @@ func decodeAttributes(td *TypeDef, blocks hcl.Blocks, src []byte, aliases *types
 			td.NameRange, td.DeclRange.Ptr()))
 	}
 	for _, a := range td.Attributes {
-		if contains(reservedAttrs, a.Name) {
+		// Puppet's own types have a provider parameter (builtins.go).
+		if contains(reservedAttrs, a.Name) && !(td.Builtin && a.Name == "provider") {
 			diags = append(diags, errorAt(summaryReservedAttr,
 				fmt.Sprintf("must not define an attribute called `:%s`. Rename the attribute: Puppet reserves %s for every resource.", a.Name, a.Name), a.NameRange, a.DeclRange.Ptr()))
 		}

@@ -62,6 +62,7 @@ var (
 		"first_with":    {args: []autoArgKind{argLiteral, argValue}, selector: true},
 		"format":        {args: []autoArgKind{argLiteral, argValue}, variadic: true},
 		"line_paths":    {args: oneValue},
+		"not_digits":    {args: oneValue},
 		"not_numeric":   {args: oneValue},
 		"numeric":       {args: oneValue},
 		"quoted_paths":  {args: oneValue},
@@ -237,34 +238,22 @@ func checkAutoAttr(td *TypeDef, kind AutoKind, term AutoTerm) hcl.Diagnostics {
 	return nil
 }
 
-// Attrs are the attributes a term reads: its "$attr", or every one its
-// call's arguments read, in order.
-func (t AutoTerm) Attrs() []string {
-	if t.Attr != "" {
-		return []string{t.Attr}
-	}
-	var out []string
-	if t.Call != nil {
-		out = t.Call.appendAttrs(out)
-	}
-	return out
-}
-
-func (c *AutoCall) appendAttrs(out []string) []string {
-	for _, a := range c.Args {
-		switch {
-		case a.Attr != "":
-			out = append(out, a.Attr)
-		case a.Call != nil:
-			out = a.Call.appendAttrs(out)
-		}
-	}
-	return out
-}
-
 // checkAutoCallTargets checks, once every type is known, what a selector
 // reads of the target type: first_with's attribute must be one of it.
-func checkAutoCallTargets(td *TypeDef, r *AutoRule, target *TypeDef) hcl.Diagnostics {
+func checkAutoCallTargets(td *TypeDef, byName map[string]*TypeDef) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, r := range td.AutoRules {
+		target := byName[strings.ToLower(r.Target)]
+		if target == nil {
+			continue // checkAutoTargets warns when no file defines it
+		}
+		diags = append(diags, checkFirstWith(td, r, target)...)
+	}
+	return diags
+}
+
+// checkFirstWith checks the attribute each first_with() of r compares.
+func checkFirstWith(td *TypeDef, r *AutoRule, target *TypeDef) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, term := range r.Terms {
 		c := term.Call

@@ -111,6 +111,14 @@ resource "exec" "x" {
   cwd     = "/w"
   onlyif  = ["/c x", ["/d", "/e"]]
 }`, "Exec[x]", []string{"autorequire file: File[/w] File[/bin/a;] File[/opt/b] File[/q q] File[/c] File[/d]"}},
+		{"not_digits keeps an Integer, drops a string of digits", `
+resource "user" "4711" {}
+resource "user" "4712" {}
+resource "exec" "a" { user = 4711 }
+resource "exec" "b" { user = "4712" }`, "Exec[a]", []string{"autorequire user: User[4711]"}},
+		{"not_digits on a string of digits", `
+resource "user" "4712" {}
+resource "exec" "b" { user = "4712" }`, "Exec[b]", nil},
 		{"exec: an array command, only its first element", `
 resource "file" "/a" {}
 resource "file" "/b" {}
@@ -162,5 +170,25 @@ resource "mount" "m" {}`, "Mount[m]", []string{"autorequire file: File[/m.pp]"}}
 				t.Errorf("auto targets of %s (-want +got):\n%s", tt.of, d)
 			}
 		})
+	}
+}
+
+// TestBelowPlainMatch: below()'s match without the regexp engine gives
+// the regexp's answer for every name without metacharacters.
+func TestBelowPlainMatch(t *testing.T) {
+	t.Parallel()
+	names := []string{"/", "/m", "/m/n", "/srv/data-1", "/a b", "/é"}
+	paths := []string{"/", "/m", "/m/", "/m/x", "/m/n", "/m/n/", "/m/n/f", "/mx/f", "/srv/data-1/x",
+		"/srv/data-12/x", "/a b/c", "/é/ü", "//m/x", "/m/\n", "x\n/m/y", "/m/x\n/q"}
+	for _, name := range names {
+		re, err := belowRegexp(name)
+		if err != nil {
+			t.Fatalf("%q: %v", name, err)
+		}
+		for _, p := range paths {
+			if got, want := belowMatch(re, name, true, p), re.MatchString(p); got != want {
+				t.Errorf("below(%q) on %q: %v, the regexp says %v", name, p, got, want)
+			}
+		}
 	}
 }

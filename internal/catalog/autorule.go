@@ -235,16 +235,15 @@ func scalarCtyString(v cty.Value) string {
 // checkAutoTargets warns about rules naming a type no loaded file
 // defines: Puppet ignores them silently, but the types may simply come
 // from another file set.
-func checkAutoTargets(td *TypeDef, byName map[string]*TypeDef) hcl.Diagnostics {
+func checkAutoTargets(td *TypeDef, known map[string]bool) hcl.Diagnostics {
 	var diags hcl.Diagnostics
-	names := make([]string, 0, len(byName))
-	for n := range byName {
+	names := make([]string, 0, len(known))
+	for n := range known {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	for _, r := range td.AutoRules {
-		if target := byName[strings.ToLower(r.Target)]; target != nil {
-			diags = append(diags, checkAutoCallTargets(td, r, target)...)
+		if known[strings.ToLower(r.Target)] {
 			continue
 		}
 		if strings.Contains(r.Target, "::") {

@@ -2,65 +2,185 @@ package catalog
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/coretypes"
+	"github.com/catc-dev/catc/internal/pool"
 )
 
 // Puppet's core types (package coretypes) are declared at the start of
-// every load, before the user's types. Their sources are parsed once per
-// load, or once per ParseCache: a cache must see the same parsed blocks
-// from load to load to keep its decoded types (typeKey compares blocks).
+// every load, before the user's types: those that the load's resources
+// and references name, so that a catalog's types (catc compile's "types",
+// catc validate's count) are its own types and the built-in ones it uses.
+//
+// Parsing and decoding the 59 KB of their HCL takes about 20 ms, ten times
+// a small load; so each built-in type is parsed and decoded at most once
+// per process, on first use, and shared by every later load. That is safe
+// because what is shared never changes: the embedded source, its syntax
+// tree, and a sealed TypeDef, which loads only read (as a ParseCache
+// shares the user's decoded types between loads). It depends on nothing a
+// load is given: built-in types use no type alias.
 
-// builtinParse parses the built-in sources, through pc when not nil.
-func builtinParse(pc *ParseCache) ([]coretypes.Source, []*parsed) {
-	if pc != nil {
-		pc.mu.Lock()
-		defer pc.mu.Unlock()
-		if pc.builtins == nil {
-			pc.builtinSrcs, pc.builtins = parseBuiltins()
-		}
-		return pc.builtinSrcs, pc.builtins
-	}
-	return parseBuiltins()
+// builtin is one built-in type, decoded on first use.
+type builtin struct {
+	name  string
+	once  sync.Once
+	file  *hcl.File
+	block typeBlock
+	def   *TypeDef
+	diags hcl.Diagnostics
 }
 
-func parseBuiltins() ([]coretypes.Source, []*parsed) {
-	srcs := coretypes.Sources()
-	out := make([]*parsed, len(srcs))
-	for i, s := range srcs {
-		out[i] = parseChunk(s.Src, &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos)
+var builtins = sync.OnceValue(func() map[string]*builtin {
+	m := make(map[string]*builtin, len(coretypes.Names))
+	for _, n := range coretypes.Names {
+		m[n] = &builtin{name: n}
 	}
-	return srcs, out
+	return m
+})
+
+// decoded parses and decodes b once; its diagnostics (none: a test loads
+// every built-in type) are reported by every load that uses it.
+func (b *builtin) decoded() *builtin {
+	b.once.Do(func() {
+		s, _ := coretypes.SourceOf(b.name)
+		p := parseChunk(s.Src, &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos)
+		b.file = &hcl.File{Body: hcl.EmptyBody(), Bytes: s.Src}
+		b.diags = p.diags
+		if len(p.types) == 1 {
+			b.block = p.types[0]
+			var d hcl.Diagnostics
+			b.def, d = decodeType(b.block, nil)
+			b.diags = append(b.diags, d...)
+		}
+	})
+	return b
 }
 
-// isBuiltinRange reports whether r lies in a built-in source.
-func isBuiltinRange(r hcl.Range) bool { return coretypes.IsBuiltinFile(r.Filename) }
-
-// overriddenBuiltins finds the built-in type blocks that a user's type
-// block of the same name (case-insensitive, as type lookups) replaces.
-func overriddenBuiltins(blocks []typeBlock) map[string]bool {
-	user := map[string]bool{}
-	for _, tb := range blocks {
-		if len(tb.block.Labels) == 1 && !isBuiltinRange(tb.block.DefRange()) {
-			user[strings.ToLower(tb.block.Labels[0])] = true
-		}
-	}
-	out := map[string]bool{}
-	for _, tb := range blocks {
-		if len(tb.block.Labels) == 1 && isBuiltinRange(tb.block.DefRange()) && user[strings.ToLower(tb.block.Labels[0])] {
-			out[strings.ToLower(tb.block.Labels[0])] = true
+// BuiltinTypes returns every built-in type, decoded, in declaration order
+// (catc doc --builtin and the language server's completion use them).
+func BuiltinTypes() []*TypeDef {
+	out := make([]*TypeDef, 0, len(coretypes.Names))
+	for _, n := range coretypes.Names {
+		if b := builtins()[n].decoded(); b.def != nil {
+			out = append(out, b.def)
 		}
 	}
 	return out
 }
 
+// TypeOrBuiltin is the type called name in c, or else the built-in type
+// of that name (one that c's resources do not use): what an editor
+// offers while a declaration is being written.
+func (c *Catalog) TypeOrBuiltin(name string) *TypeDef {
+	if td := c.Type(name); td != nil {
+		return td
+	}
+	if b := builtins()[strings.ToLower(name)]; b != nil {
+		return b.decoded().def
+	}
+	return nil
+}
+
+// Isomorphic reports whether the type's resources are also known by
+// their uniqueness key (namevars), as for every type but Puppet's exec
+// and tidy: for those, only the title (and aliases) names a resource, and
+// two resources may have the same namevar values.
+func (t *TypeDef) Isomorphic() bool { return !t.notIsomorphic }
+
+// IsBuiltinType reports whether name (case-insensitive) is a built-in type.
+func IsBuiltinType(name string) bool { return builtins()[strings.ToLower(name)] != nil }
+
+// usedBuiltins are the built-in types that raws declare or reference,
+// less those that the user's type blocks replace, in declaration order.
+func usedBuiltins(raws []*rawResource, userTypes []typeBlock) []*builtin {
+	all := builtins()
+	used := map[string]bool{}
+	note := func(name string) {
+		if n := strings.ToLower(name); all[n] != nil {
+			used[n] = true
+		}
+	}
+	for _, r := range raws {
+		note(r.typeName)
+		for _, a := range r.args {
+			for _, ref := range a.refs {
+				note(ref.typeName)
+			}
+		}
+	}
+	for _, tb := range userTypes {
+		if len(tb.block.Labels) == 1 {
+			delete(used, strings.ToLower(tb.block.Labels[0]))
+		}
+	}
+	var out []*builtin
+	for _, n := range coretypes.Names {
+		if used[n] {
+			out = append(out, all[n])
+		}
+	}
+	// A process's first load decodes its types side by side.
+	pool.For(len(out), runtime.GOMAXPROCS(0), 0, func(i int) { out[i].decoded() })
+	return out
+}
+
+// addBuiltins puts the used built-in types' blocks before the user's and
+// their files among the catalog's (for snippets of diagnostics).
+func (c *loader) addBuiltins(raws []*rawResource, userTypes []typeBlock) ([]typeBlock, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	var blocks []typeBlock
+	for _, b := range usedBuiltins(raws, userTypes) {
+		diags = append(diags, b.diags...)
+		if b.block.block == nil {
+			continue // its source did not parse: the diagnostics say why
+		}
+		c.files[b.block.block.Range().Filename] = b.file
+		blocks = append(blocks, b.block)
+	}
+	return append(blocks, userTypes...), diags
+}
+
+// builtinDef is the shared TypeDef of a built-in type block.
+func builtinDef(tb typeBlock) *TypeDef {
+	if len(tb.block.Labels) != 1 {
+		return nil
+	}
+	if b := builtins()[strings.ToLower(tb.block.Labels[0])]; b != nil {
+		return b.decoded().def
+	}
+	return nil
+}
+
+// isBuiltinRange reports whether r lies in a built-in source.
+func isBuiltinRange(r hcl.Range) bool { return coretypes.IsBuiltinFile(r.Filename) }
+
 // builtinReplaced is the warning on a user's type that replaces a
 // built-in one (`catc validate --strict` fails on it, as on any warning).
-func builtinReplaced(td *TypeDef, builtin hcl.Range) *hcl.Diagnostic {
+func builtinReplaced(td *TypeDef) *hcl.Diagnostic {
+	name := strings.ToLower(td.Name)
+	at := hcl.Range{Filename: coretypes.Prefix + name + ".hcl"}
+	if b := builtins()[name].decoded(); b.def != nil {
+		at = b.def.NameRange
+	}
 	return warningAt(summaryBuiltinReplaced,
-		fmt.Sprintf("The type %q defined here replaces catc's built-in %s type (%s) for this load: its resources are checked against this definition, not against Puppet's. Remove this type block to use the built-in type, or give it another name if it is a different type.", td.Name, strings.ToLower(td.Name), builtin),
+		fmt.Sprintf("The type %q defined here replaces catc's built-in %s type (%s) for this load: its resources are checked against this definition, not against Puppet's. Remove this type block to use the built-in type, or give it another name if it is a different type.", td.Name, name, at),
 		td.NameRange)
+}
+
+// knownTypeNames are the names an auto rule may target: the loaded types
+// and every built-in one (used or not).
+func knownTypeNames(byName map[string]*TypeDef) map[string]bool {
+	out := make(map[string]bool, len(byName)+len(coretypes.Names))
+	for n := range byName {
+		out[n] = true
+	}
+	for _, n := range coretypes.Names {
+		out[n] = true
+	}
+	return out
 }

@@ -89,6 +89,9 @@ func (c *Catalog) Lookup(typ, title string) *Resource {
 	if r := c.table[string(appendTitleKey(buf[:0], td.Name, title))]; r != nil {
 		return r
 	}
+	if td.notIsomorphic {
+		return nil
+	}
 	nv, ok := td.splitTitle(title)
 	if !ok {
 		return nil
@@ -135,6 +138,8 @@ type TypeDef struct {
 	// Builtin marks one of Puppet's core types that catc declares itself
 	// (package coretypes); its ranges name `<builtin>/NAME.hcl`.
 	Builtin bool
+	// notIsomorphic: resources are known by title only (see Isomorphic).
+	notIsomorphic bool
 
 	attrByName map[string]*AttrDef
 	// refType, namevars and keyNames cache RefType, Namevars and the

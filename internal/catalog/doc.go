@@ -4,6 +4,10 @@
 // checked against their type, titles split into namevars, duplicates,
 // relationship references resolved).
 //
+// Puppet's core types (package coretypes) are built in: a load declares
+// those its resources and references name before the user's types, and a
+// user's type of the same name replaces one with a warning (builtins.go).
+//
 // The entry point is Load. It reads files and directories (recursively,
 // *.hcl, bytewise path order), parses them in parallel, then decodes in
 // two phases: type definitions first, then declarations against them.
@@ -36,9 +40,13 @@
 //     attribute may change (Renamed; DeclaredRef keeps the declared one).
 //   - Resource.Relations are the require/before/notify/subscribe references,
 //     each resolved to its target, with the range of the reference.
-//   - TypeDef.AutoRules are the auto* rules; Resource.AutoTitles evaluates
-//     one for a resource and Catalog.Lookup finds the targets (by title,
-//     then alias or uniqueness key), as Puppet does.
+//   - TypeDef.AutoRules are the auto* rules: titles, "$attr" terms and
+//     calls of the auto-rule functions (autofunc.go, read as written,
+//     never through HCL's function table). Catalog.AutoTargets evaluates
+//     one for a resource and finds the targets as Puppet's agent does (by
+//     title, then alias or uniqueness key, through Catalog.Lookup, or
+//     picked by the selectors first_managed, first_with and below);
+//     Resource.AutoTitles gives the titles alone.
 //   - Catalog.Conditional are the resource blocks that depend on the node
 //     (group, only_if, for_each, facts), each checked once without a node
 //     and kept as written for the editor; they are not in Resources.

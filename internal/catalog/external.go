@@ -110,7 +110,6 @@ func isContainer(e *External, known bool) bool {
 // reference to nothing is an error naming it, as Puppet's agent fails.
 func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog, hcl.Diagnostics) {
 	c := newLoader(LoadOptions{})
-	c.external = true
 	c.Source = &opts
 	if defs != nil {
 		c.Types, c.aliases, c.digestKey = defs.Types, defs.aliases, defs.digestKey
@@ -364,15 +363,4 @@ func splitBadRefs(refs []pendingRef) ([]pendingRef, hcl.Diagnostics) {
 			p.ref.rng, nil))
 	}
 	return out, diags
-}
-
-// nonIsomorphicTypes are Puppet's types that set @isomorphic = false:
-// their resources are found by title only, never by namevar, so two
-// execs may run the same command.
-var nonIsomorphicTypes = []string{"exec", "tidy"}
-
-// nonIsomorphic reports whether r registers no uniqueness key: in a
-// catalog from Puppet, a resource of a non-isomorphic core type.
-func (c *loader) nonIsomorphic(r *Resource) bool {
-	return c.external && contains(nonIsomorphicTypes, r.Type.Name)
 }

@@ -34,6 +34,7 @@ func FuzzLoad(f *testing.F) {
 				for _, title := range r.AutoTitles(rule) {
 					c.Lookup(rule.Target, title)
 				}
+				c.AutoTargets(r, rule)
 			}
 		}
 	})
@@ -55,4 +56,7 @@ var fuzzLoadSeeds = []string{
 	"resource \"apt_key\" \"k\" {\n  id     = \"0x6F6B1550\"\n  source = <<-EOT\n    http://x/%{if true}y%{endif}\n  EOT\n}\n",
 	"resource \"software\" \"a\" {\n  manager = true ? \"gem\" : \"pip\"\n  ensure  = [\"present\"][0]\n}\n/* c */\n",
 	"resource \"software\" \"b\" {\n  subscribe = [\"Software[a]\"]\n  manager   = format(\"%s-%d\", \"x\", 1)\n}\n",
+	"type \"d\" {\n  attribute \"p\" {\n    behaviour = \"namevar\"\n  }\n  autorequire {\n    d = [first_managed(ancestors(\"$p\")), format(\"%s/x\", \"$p\")]\n  }\n}\n",
+	"type \"m\" {\n  attribute \"p\" {\n    behaviour = \"namevar\"\n  }\n  autobefore {\n    m = below(\"$p\")\n  }\n}\nresource \"m\" \"/a.b\" {}\nresource \"m\" \"/aXb/c\" {}\n",
+	"resource \"file\" \"/a/\" {}\nresource \"mount\" \"/a\" {}\nresource \"exec\" \"/a/x\\n\\\"/b c\\\"\" {\n  cwd  = \"/a\"\n  user = 4711\n}\n",
 }

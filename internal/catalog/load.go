@@ -128,12 +128,6 @@ func (c *loader) prepare(files []*sourceFile, workers int, cache *ParseCache) (*
 	var typeBlocks []typeBlock
 	var aliasBlocks []scopeBlock
 	p := &prepared{}
-	srcs, builtins := builtinParse(cache)
-	for i, pf := range builtins {
-		c.files[srcs[i].Name] = &hcl.File{Body: hcl.EmptyBody(), Bytes: srcs[i].Src}
-		diags = append(diags, pf.diags...)
-		typeBlocks = append(typeBlocks, pf.types...)
-	}
 	for i, pf := range parseCached(files, workers, cache) {
 		f := files[i]
 		c.files[f.name] = &hcl.File{Body: hcl.EmptyBody(), Bytes: f.src}
@@ -149,6 +143,8 @@ func (c *loader) prepare(files []*sourceFile, workers int, cache *ParseCache) (*
 			p.deferred = p.deferred || r.deferred != nil
 		}
 	}
+	typeBlocks, builtinDiags := c.addBuiltins(p.raws, typeBlocks)
+	diags = append(diags, builtinDiags...)
 	typeDiags, typesReused := c.decodeAllTypes(typeBlocks, aliasBlocks, cache)
 	diags = append(diags, typeDiags...)
 	if cache != nil {

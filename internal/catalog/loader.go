@@ -17,9 +17,6 @@ type loader struct {
 	// Conditional resources' literal references, until resolved.
 	conditionalDiags map[diagKey]bool
 	conditionalRefs  [][]pendingRef
-	// external is set by FromExternal: the catalog is Puppet's, and
-	// resources register as the agent registers them (nonIsomorphic).
-	external bool
 }
 
 // newLoader starts an empty catalog loaded with opts.

@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
-	"github.com/catc-dev/catc/internal/coretypes"
 	"github.com/catc-dev/catc/internal/pool"
 	"github.com/catc-dev/catc/internal/types"
 )
@@ -33,10 +32,6 @@ type ParseCache struct {
 	// declarations of the last load (see decodeAllTypes).
 	types  *cachedTypes
 	builds map[*rawResource]built
-	// builtins are the built-in types' sources, parsed once for every
-	// load through the cache (see builtins.go).
-	builtinSrcs []coretypes.Source
-	builtins    []*parsed
 }
 
 type cachedParse struct {

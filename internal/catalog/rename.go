@@ -84,8 +84,12 @@ func displayName(v types.Value) string {
 // title still counts for duplicates (Puppet compiles with it), but not
 // for references (see Catalog.retitle). A sensitive name is never put in
 // a reference.
+//
+// Puppet's own types (Builtin) keep the declared title, whatever their
+// name: `user { 'utitle': name => 'catc_u9' }` is applied as User[utitle]
+// and found by either (fixtures/oracle/core/ref_title_vs_namevar.pp).
 func (b *built) rename(td *TypeDef) {
-	if td.Attr("name") == nil {
+	if td.Builtin || td.Attr("name") == nil {
 		return
 	}
 	r := b.res

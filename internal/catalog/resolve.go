@@ -31,7 +31,7 @@ func (c *loader) register(r *Resource) hcl.Diagnostics {
 	}
 	c.table[tk] = r
 	var diags hcl.Diagnostics
-	if key := r.UniquenessKey; keyPresent(key) && !isTitleKey(key, r.Title) && !c.nonIsomorphic(r) {
+	if key := r.Type.mungeKey(r.UniquenessKey); keyPresent(key) && !isTitleKey(key, r.Title) && !r.Type.notIsomorphic {
 		shown := func() (string, []types.Value) { return types.RubyInspect(r.shownKey()), r.shownKey() }
 		advice := fmt.Sprintf("Give one of them other values for %s, or remove the duplicate.", listOr(r.Type.sortedNamevarNames()))
 		if d := c.alias(r, lookupKey(r.Type.Name, key), shown, r.TitleRange, advice); d != nil {

@@ -140,11 +140,11 @@ func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit []*rawArg) {
 		b.noopArg(arg)
 		return
 	}
-	if contains(unsupportedMetaparams, arg.name) {
+	a := td.Attr(arg.name) // provider is one for the built-in types
+	if a == nil && contains(unsupportedMetaparams, arg.name) {
 		b.unsupportedMetaparam(arg)
 		return
 	}
-	a := td.Attr(arg.name)
 	if a == nil && arg.name == "name" {
 		b.nameArg(td, arg)
 		return

@@ -197,7 +197,7 @@ func TestGroupErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, diags := LoadFiles([]string{"types.hcl", "site.hcl"}, [][]byte{[]byte(siteTypes), []byte(tt.src)}, LoadOptions{})
-		if !diags.HasErrors() || !strings.Contains(fmt.Sprint(diags), tt.want) {
+		if !diags.HasErrors() || !strings.Contains(fmt.Sprint(diags.Errs()), tt.want) {
 			t.Errorf("%q: %v, want %q", tt.src, diags, tt.want)
 		}
 	}

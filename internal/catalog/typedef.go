@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
+	"github.com/catc-dev/catc/internal/coretypes"
 	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/internal/types"
 )
@@ -51,21 +52,22 @@ func decodeTypes(blocks []typeBlock, aliases *types.Aliases) ([]*TypeDef, map[st
 	var diags hcl.Diagnostics
 	var defs []*TypeDef
 	byName := map[string]*TypeDef{}
-	replaced := overriddenBuiltins(blocks)
-	builtinAt := map[string]hcl.Range{}
+	warned := map[string]bool{}
 	for _, tb := range blocks {
-		if isBuiltinRange(tb.block.DefRange()) && replaced[strings.ToLower(tb.block.Labels[0])] {
-			builtinAt[strings.ToLower(tb.block.Labels[0])] = tb.block.LabelRanges[0]
-			continue
+		var td *TypeDef
+		if isBuiltinRange(tb.block.DefRange()) {
+			td = builtinDef(tb) // shared, decoded once (builtins.go)
+		} else {
+			var d hcl.Diagnostics
+			td, d = decodeType(tb, aliases)
+			diags = append(diags, d...)
 		}
-		td, d := decodeType(tb, aliases)
-		diags = append(diags, d...)
 		if td == nil {
 			continue
 		}
-		if at, ok := builtinAt[strings.ToLower(td.Name)]; ok {
-			delete(builtinAt, strings.ToLower(td.Name)) // warn at the first replacement only
-			diags = append(diags, builtinReplaced(td, at))
+		if n := strings.ToLower(td.Name); !td.Builtin && IsBuiltinType(n) && !warned[n] {
+			warned[n] = true // at the first replacement only
+			diags = append(diags, builtinReplaced(td))
 		}
 		if prev := byName[strings.ToLower(td.Name)]; prev != nil {
 			diags = append(diags, errorAt(summaryDuplicateType,
@@ -76,8 +78,10 @@ func decodeTypes(blocks []typeBlock, aliases *types.Aliases) ([]*TypeDef, map[st
 		byName[strings.ToLower(td.Name)] = td
 		defs = append(defs, td)
 	}
+	known := knownTypeNames(byName)
 	for _, td := range defs {
-		diags = append(diags, checkAutoTargets(td, byName)...)
+		diags = append(diags, checkAutoTargets(td, known)...)
+		diags = append(diags, checkAutoCallTargets(td, byName)...)
 	}
 	return defs, byName, diags
 }
@@ -93,6 +97,7 @@ func decodeType(tb typeBlock, aliases *types.Aliases) (*TypeDef, hcl.Diagnostics
 	}
 	td := &TypeDef{Name: b.Labels[0], DeclRange: b.DefRange(), NameRange: b.LabelRanges[0], attrByName: map[string]*AttrDef{}}
 	td.Builtin = isBuiltinRange(td.DeclRange)
+	td.notIsomorphic = td.Builtin && contains(coretypes.NotIsomorphic, td.Name)
 	diags := checkTypeName(td)
 	content, moreDiags := b.Body.Content(typeSchema)
 	diags = append(diags, withSchemaAdvice(moreDiags, "type", typeAdviceSchema)...)

@@ -8,6 +8,12 @@ type "augeas" {
     desc      = "The change's name; taken from the title by default."
   }
 
+  attribute "provider" {
+    type      = "Optional[String]"
+    behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set. Puppet 7.23's own: augeas (modules may add more)."
+  }
+
   attribute "returns" {
     type = "Optional[Data]"
     desc = "The result of the changes; reported, never set."

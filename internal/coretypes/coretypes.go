@@ -13,6 +13,12 @@ var Names = []string{"file", "exec", "package", "service", "user", "group", "not
 	"host", "ssh_authorized_key", "tidy", "schedule", "resources", "filebucket", "augeas", "sshkey",
 	"mailalias", "selmodule", "selboolean", "yumrepo", "zfs", "zpool"}
 
+// NotIsomorphic are the built-in types Puppet declares not isomorphic
+// (types.json's "isomorphic": false): their resources are known by title
+// only, so two of them may share a namevar value (two execs running the
+// same command) and a reference by the namevar finds nothing.
+var NotIsomorphic = []string{"exec", "tidy"}
+
 // Prefix starts the file name of every built-in source, so that a
 // diagnostic pointing into one says where it is (`<builtin>/file.hcl`).
 const Prefix = "<builtin>/"
@@ -34,6 +40,16 @@ func Sources() []Source {
 		out[i] = Source{Name: Prefix + n + ".hcl", Src: src}
 	}
 	return out
+}
+
+// SourceOf returns the source of the built-in type called name (lower
+// case), reading only that one.
+func SourceOf(name string) (Source, bool) {
+	src, err := files.ReadFile(name + ".hcl")
+	if err != nil {
+		return Source{}, false
+	}
+	return Source{Name: Prefix + name + ".hcl", Src: src}, true
 }
 
 // IsBuiltinFile reports whether a file name (a diagnostic's or a range's)

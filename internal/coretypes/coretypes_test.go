@@ -2,8 +2,10 @@ package coretypes_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalog"
@@ -15,6 +17,7 @@ import (
 type puppetTypes struct {
 	Types []struct {
 		Name          string   `json:"name"`
+		Isomorphic    bool     `json:"isomorphic"`
 		KeyAttributes []string `json:"key_attributes"`
 		Attributes    []struct {
 			Name string `json:"name"`
@@ -36,14 +39,26 @@ func readPuppetTypes(t *testing.T) puppetTypes {
 	return pt
 }
 
-// loadEmpty loads a catalog with no declaration: only the built-ins.
-func loadEmpty(t *testing.T) *catalog.Catalog {
+// builtinTypes loads one resource of every built-in type, asserts the
+// load reports nothing, and returns the built-in types.
+func builtinTypes(t *testing.T) []*catalog.TypeDef {
 	t.Helper()
-	c, diags := catalog.LoadFiles([]string{"empty.hcl"}, [][]byte{nil}, catalog.LoadOptions{})
-	for _, d := range diags {
-		t.Errorf("a load with only the built-ins reports %s: %s; %s", d.Subject, d.Summary, d.Detail)
+	var src strings.Builder
+	for _, n := range coretypes.Names {
+		title := "catc_" + n
+		if n == "file" {
+			title = "/tmp/catc_file" // a file's path is absolute
+		}
+		fmt.Fprintf(&src, "resource %q %q {}\n", n, title)
 	}
-	return c
+	c, diags := catalog.LoadFiles([]string{"all.hcl"}, [][]byte{[]byte(src.String())}, catalog.LoadOptions{})
+	for _, d := range diags {
+		t.Errorf("a load of the built-ins reports %s: %s; %s", d.Subject, d.Summary, d.Detail)
+	}
+	if len(c.Types) != len(coretypes.Names) {
+		t.Errorf("the load has %d types, want the %d built-in ones", len(c.Types), len(coretypes.Names))
+	}
+	return catalog.BuiltinTypes()
 }
 
 func TestEverySourceIsEmbedded(t *testing.T) {
@@ -59,17 +74,20 @@ func TestEverySourceIsEmbedded(t *testing.T) {
 }
 
 // TestTypesMatchPuppet: every type has Puppet's attributes in Puppet's
-// order (less provider, which catc reserves), Puppet's namevars, and a
+// order, Puppet's namevars, and a
 // parameter of Puppet's is a parameter (or a namevar, or read_only)
 // while a property stays a property.
 func TestTypesMatchPuppet(t *testing.T) {
-	c := loadEmpty(t)
+	defs := builtinTypes(t)
 	pt := readPuppetTypes(t)
-	if len(c.Types) != len(pt.Types) {
-		t.Fatalf("%d built-in types, Puppet describes %d", len(c.Types), len(pt.Types))
+	if len(defs) != len(pt.Types) {
+		t.Fatalf("%d built-in types, Puppet describes %d", len(defs), len(pt.Types))
 	}
 	for i, want := range pt.Types {
-		td := c.Types[i]
+		td := defs[i]
+		if td.Isomorphic() != want.Isomorphic {
+			t.Errorf("%s: isomorphic %v, Puppet's %v", td.Name, td.Isomorphic(), want.Isomorphic)
+		}
 		if td.Name != want.Name || !td.Builtin || td.Desc == "" {
 			t.Errorf("type %d: %q (builtin %v, desc %q), want %q", i, td.Name, td.Builtin, td.Desc, want.Name)
 			continue
@@ -77,10 +95,8 @@ func TestTypesMatchPuppet(t *testing.T) {
 		var names []string
 		kinds := map[string]string{}
 		for _, a := range want.Attributes {
-			if a.Name != "provider" {
-				names = append(names, a.Name)
-				kinds[a.Name] = a.Kind
-			}
+			names = append(names, a.Name)
+			kinds[a.Name] = a.Kind
 		}
 		var got []string
 		for _, a := range td.Attributes {
@@ -103,11 +119,7 @@ func TestTypesMatchPuppet(t *testing.T) {
 		for _, a := range td.Namevars() {
 			nv = append(nv, a.Name)
 		}
-		for _, k := range want.KeyAttributes {
-			if k != "provider" {
-				wantNV = append(wantNV, k)
-			}
-		}
+		wantNV = append(wantNV, want.KeyAttributes...)
 		if !slices.Equal(nv, wantNV) {
 			t.Errorf("%s namevars %v, want %v", td.Name, nv, wantNV)
 		}

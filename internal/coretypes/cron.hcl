@@ -8,6 +8,12 @@ type "cron" {
     desc      = "The job's name, kept in a comment above its crontab line; taken from the title by default."
   }
 
+  attribute "provider" {
+    type      = "Optional[String]"
+    behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set. Puppet 7.23's own: crontab (modules may add more)."
+  }
+
   attribute "ensure" {
     type = "Optional[Enum[present, absent]]"
     desc = "Whether the job is in the crontab."
@@ -73,5 +79,8 @@ type "cron" {
   attribute "target" {
     type = "Optional[Data]"
     desc = "The crontab file, when it is not the user's."
+  }
+  autorequire {
+    user = "$user"
   }
 }

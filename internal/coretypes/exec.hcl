@@ -8,6 +8,12 @@ type "exec" {
     desc      = "The command to run; taken from the title by default. It must be an absolute path unless path is set."
   }
 
+  attribute "provider" {
+    type      = "Optional[String]"
+    behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set. Puppet 7.23's own: posix, shell, windows (modules may add more)."
+  }
+
   attribute "returns" {
     type = "Optional[Data]"
     desc = "The exit codes that mean success."
@@ -113,5 +119,13 @@ type "exec" {
     type      = "Optional[Data]"
     behaviour = "parameter"
     desc      = "Commands that must all succeed for the command to run."
+  }
+  # Puppet's exec.rb: cwd, the leading absolute path of every line of the
+  # command (an array's first element), a leading double-quoted path, the
+  # same for each onlyif and unless command; the user unless a string of
+  # digits (an Integer passes Ruby's `!~`, so it is looked up).
+  autorequire {
+    file = ["$cwd", line_paths(first("$command")), quoted_paths(first("$command")), line_paths(commands("$onlyif")), line_paths(commands("$unless"))]
+    user = not_digits("$user")
   }
 }

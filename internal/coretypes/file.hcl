@@ -15,6 +15,12 @@ type "file" {
     desc      = "The absolute path of the file; taken from the title by default, without trailing slashes."
   }
 
+  attribute "provider" {
+    type      = "Optional[String]"
+    behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set. Puppet 7.23's own: posix, windows (modules may add more)."
+  }
+
   attribute "ensure" {
     type = "Optional[Variant[Boolean, String[1]]]"
     desc = "What should exist: file, directory, link, present or absent (false); any other text is a link target."
@@ -196,5 +202,13 @@ type "file" {
     type      = "Optional[Variant[Boolean, Enum['true', 'false']]]"
     behaviour = "parameter"
     desc      = "Whether to leave the SELinux context alone instead of applying the policy's defaults."
+  }
+  # Puppet's file.rb: the nearest managed parent directory (after the path
+  # is munged), then the link target (`target`, or ensure given as a path);
+  # owner and group by name, never by number (the first value only).
+  autorequire {
+    file  = [first_managed(ancestors("$path")), coalesce("$target", except("$ensure", "absent", "false", "file", "present", "directory", "link"))]
+    user  = not_numeric(first("$owner"))
+    group = not_numeric(first("$group"))
   }
 }

@@ -8,6 +8,12 @@ type "group" {
     desc      = "The group's name; taken from the title by default."
   }
 
+  attribute "provider" {
+    type      = "Optional[String]"
+    behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set. Puppet 7.23's own: aix, directoryservice, groupadd, ldap, pw, windows_adsi (modules may add more)."
+  }
+
   attribute "ensure" {
     type = "Optional[Enum[present, absent]]"
     desc = "Whether the group exists."

@@ -8,6 +8,12 @@ type "mount" {
     desc      = "The mount point; taken from the title by default."
   }
 
+  attribute "provider" {
+    type      = "Optional[String]"
+    behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set. Puppet 7.23's own: parsed (modules may add more)."
+  }
+
   attribute "ensure" {
     type = "Optional[Enum[defined, present, unmounted, absent, mounted]]"
     desc = "mounted, unmounted, defined (present: in fstab only) or absent."
@@ -59,5 +65,14 @@ type "mount" {
     type      = "Optional[Variant[Boolean, Enum['true', 'false']]]"
     behaviour = "parameter"
     desc      = "Whether the mount can be remounted in place to apply new options."
+  }
+  # mount_core's mount.rb: every managed ancestor mount, the root first;
+  # every file whose expanded path matches ^NAME/. with the name unescaped
+  # (so "." matches any character, and a mount of "/" precedes no file).
+  autorequire {
+    mount = reverse(ancestors("$name"))
+  }
+  autobefore {
+    file = below("$name")
   }
 }

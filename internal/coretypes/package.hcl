@@ -8,6 +8,12 @@ type "package" {
     desc      = "The package's name in the package manager; taken from the title by default."
   }
 
+  attribute "provider" {
+    type      = "String"
+    behaviour = "namevar"
+    desc      = "The provider that manages it on the node; the agent picks one when not set. Puppet 7.23's own: aix, appdmg, apple, apt, aptitude, aptrpm, blastwave, dnf, dnfmodule, dpkg, fink, freebsd, gem, hpux, macports, nim, openbsd, opkg, pacman, pip, pip2, pip3, pkg, pkgdmg, pkgin, pkgng, pkgutil, portage, ports, portupgrade, puppet_gem, puppetserver_gem, rpm, rug, sun, sunfreeware, tdnf, up2date, urpmi, windows, yum, zypper (modules may add more)."
+  }
+
   attribute "command" {
     type      = "String"
     behaviour = "namevar"
@@ -140,5 +146,10 @@ type "package" {
     type      = "Optional[Variant[Boolean, Enum['true', 'false']]]"
     behaviour = "parameter"
     desc      = "Whether a refresh reinstalls the package."
+  }
+  # Puppet's package.rb: responsefile, adminfile, and source when it is an
+  # absolute path.
+  autorequire {
+    file = ["$responsefile", "$adminfile", absolute("$source")]
   }
 }

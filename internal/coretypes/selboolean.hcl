@@ -8,6 +8,12 @@ type "selboolean" {
     desc      = "The boolean's name; taken from the title by default."
   }
 
+  attribute "provider" {
+    type      = "Optional[String]"
+    behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set. Puppet 7.23's own: getsetsebool (modules may add more)."
+  }
+
   attribute "value" {
     type = "Optional[Variant[Boolean, Enum[on, off, 'true', 'false']]]"
     desc = "on or off."

@@ -8,6 +8,12 @@ type "selmodule" {
     desc      = "The module's name; taken from the title by default."
   }
 
+  attribute "provider" {
+    type      = "Optional[String]"
+    behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set. Puppet 7.23's own: semodule (modules may add more)."
+  }
+
   attribute "ensure" {
     type = "Optional[Enum[present, absent]]"
     desc = "Whether the module is loaded."
@@ -28,5 +34,10 @@ type "selmodule" {
     type      = "Optional[Data]"
     behaviour = "parameter"
     desc      = "The module file, when it is not <selmoduledir>/<name>.pp."
+  }
+  # selinux_core's selmodule.rb: selmodulepath, else
+  # <selmoduledir>/<name>.pp with Puppet's default directory.
+  autorequire {
+    file = coalesce("$selmodulepath", format("%s/%s.pp", coalesce("$selmoduledir", "/usr/share/selinux/targeted"), "$name"))
   }
 }

@@ -8,6 +8,12 @@ type "service" {
     desc      = "The service's name for the init system; taken from the title by default."
   }
 
+  attribute "provider" {
+    type      = "Optional[String]"
+    behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set. Puppet 7.23's own: base, bsd, daemontools, debian, freebsd, gentoo, init, launchd, openbsd, openrc, openwrt, rcng, redhat, runit, service, smf, src, systemd, upstart, windows (modules may add more)."
+  }
+
   attribute "ensure" {
     type = "Optional[Variant[Boolean, Enum[running, stopped, 'true', 'false']]]"
     desc = "Whether the service is running (true) or stopped (false)."

@@ -8,6 +8,12 @@ type "ssh_authorized_key" {
     desc      = "The key's name, its comment in the file; taken from the title by default."
   }
 
+  attribute "provider" {
+    type      = "Optional[String]"
+    behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set. Puppet 7.23's own: parsed (modules may add more)."
+  }
+
   attribute "ensure" {
     type = "Optional[Enum[present, absent]]"
     desc = "Whether the key is in the file."
@@ -44,5 +50,9 @@ type "ssh_authorized_key" {
     type      = "Optional[Variant[Boolean, Enum['true', 'false', 'yes', 'no']]]"
     behaviour = "parameter"
     desc      = "Whether the file is written as its owner rather than as root."
+  }
+  # The user only: the key's target file is not required.
+  autorequire {
+    user = "$user"
   }
 }

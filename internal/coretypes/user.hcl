@@ -1,11 +1,17 @@
 # Puppet 7.23's `user` type, as catc knows it built in (internal/coretypes/doc.go).
 type "user" {
-  desc = "A local user account and its properties."
+  desc = "A local user account and its properties. It requires its primary group (by name, or by number the first group with that gid) and its groups, not its roles: Puppet requires role accounts only with a provider that manages roles, never with useradd on Linux."
 
   attribute "name" {
     type      = "String"
     behaviour = "namevar"
     desc      = "The login name; taken from the title by default."
+  }
+
+  attribute "provider" {
+    type      = "Optional[String]"
+    behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set. Puppet 7.23's own: aix, directoryservice, hpuxuseradd, ldap, openbsd, pw, user_role_add, useradd, windows_adsi (modules may add more)."
   }
 
   attribute "ensure" {
@@ -196,5 +202,12 @@ type "user" {
     T
     behaviour = "parameter"
     desc      = "Whether to remove authorized keys the catalog does not manage: true, false, or the key files to purge."
+  }
+  # Puppet's user.rb: gid by name, or by number the first group declared
+  # with that gid; then each of groups. Its roles rule is left out: the
+  # agent applies it only with a provider that manages roles, never with
+  # useradd on Linux.
+  autorequire {
+    group = [first_with("gid", numeric("$gid")), not_numeric("$gid"), "$groups"]
   }
 }

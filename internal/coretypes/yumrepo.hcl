@@ -8,6 +8,12 @@ type "yumrepo" {
     desc      = "The repository id, in brackets in the .repo file; taken from the title by default."
   }
 
+  attribute "provider" {
+    type      = "Optional[String]"
+    behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set. Puppet 7.23's own: inifile (modules may add more)."
+  }
+
   attribute "ensure" {
     type = "Optional[Enum[present, absent]]"
     desc = "Whether the repository is defined."
@@ -36,17 +42,17 @@ type "yumrepo" {
   }
 
   attribute "gpgcheck" {
-    type = "Optional[Variant[Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
+    type = "Optional[Variant[Boolean, Integer[0, 1], Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
     desc = "Whether package signatures are checked; absent removes the setting."
   }
 
   attribute "payload_gpgcheck" {
-    type = "Optional[Variant[Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
+    type = "Optional[Variant[Boolean, Integer[0, 1], Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
     desc = "Whether package payload signatures are checked; absent removes the setting."
   }
 
   attribute "repo_gpgcheck" {
-    type = "Optional[Variant[Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
+    type = "Optional[Variant[Boolean, Integer[0, 1], Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
     desc = "Whether repository metadata signatures are checked; absent removes the setting."
   }
 
@@ -81,12 +87,12 @@ type "yumrepo" {
   }
 
   attribute "enablegroups" {
-    type = "Optional[Variant[Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
+    type = "Optional[Variant[Boolean, Integer[0, 1], Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
     desc = "Whether package groups are used; absent removes the setting."
   }
 
   attribute "module_hotfixes" {
-    type = "Optional[Variant[Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
+    type = "Optional[Variant[Boolean, Integer[0, 1], Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
     desc = "Whether packages bypass module filtering; absent removes the setting."
   }
 
@@ -96,7 +102,7 @@ type "yumrepo" {
   }
 
   attribute "keepalive" {
-    type = "Optional[Variant[Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
+    type = "Optional[Variant[Boolean, Integer[0, 1], Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
     desc = "Whether HTTP keep-alive is used; absent removes the setting."
   }
 
@@ -123,7 +129,7 @@ type "yumrepo" {
   }
 
   attribute "protect" {
-    type = "Optional[Variant[Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
+    type = "Optional[Variant[Boolean, Integer[0, 1], Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
     desc = "Whether packages are protected from other repositories; absent removes the setting."
   }
 
@@ -177,7 +183,7 @@ type "yumrepo" {
   }
 
   attribute "s3_enabled" {
-    type = "Optional[Variant[Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
+    type = "Optional[Variant[Boolean, Integer[0, 1], Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
     desc = "Whether the repository is on S3; absent removes the setting."
   }
 
@@ -187,7 +193,7 @@ type "yumrepo" {
   }
 
   attribute "sslverify" {
-    type = "Optional[Variant[Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
+    type = "Optional[Variant[Boolean, Integer[0, 1], Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
     desc = "Whether TLS certificates are verified; absent removes the setting."
   }
 
@@ -207,12 +213,12 @@ type "yumrepo" {
   }
 
   attribute "skip_if_unavailable" {
-    type = "Optional[Variant[Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
+    type = "Optional[Variant[Boolean, Integer[0, 1], Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
     desc = "Whether an unreachable repository is skipped; absent removes the setting."
   }
 
   attribute "assumeyes" {
-    type = "Optional[Variant[Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
+    type = "Optional[Variant[Boolean, Integer[0, 1], Enum[absent], Pattern[/^(true|false|0|1|no|yes)$/]]]"
     desc = "Whether prompts are answered yes; absent removes the setting."
   }
 

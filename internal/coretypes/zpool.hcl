@@ -8,6 +8,12 @@ type "zpool" {
     desc      = "The pool's name; taken from the title by default."
   }
 
+  attribute "provider" {
+    type      = "Optional[String]"
+    behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set. Puppet 7.23's own: zpool (modules may add more)."
+  }
+
   attribute "ensure" {
     type = "Optional[Enum[present, absent]]"
     desc = "Whether the pool exists."

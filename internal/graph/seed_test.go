@@ -8,8 +8,8 @@ import (
 	"github.com/catc-dev/catc/internal/catalog"
 )
 
-// seedTypes are the seed's apt_key (fixtures/seed/types.hcl) with minimal core
-// `file` and `package` types for its autorequire rules to hit.
+// seedTypes are the seed's apt_key (fixtures/seed/types.hcl); its
+// autorequire rules hit the built-in `file` and `package` types.
 const seedTypes = `
 type "apt_key" {
   desc = "Manages GPG keys needed by apt to perform package validation."
@@ -38,22 +38,6 @@ type "apt_key" {
     package = "apt"
   }
   features = ["canonicalize"]
-}
-type "file" {
-  desc = "A file."
-  attribute "path" {
-    type      = "String"
-    behaviour = "namevar"
-    desc      = "The path."
-  }
-}
-type "package" {
-  desc = "A package."
-  attribute "name" {
-    type      = "String"
-    behaviour = "namevar"
-    desc      = "The package name."
-  }
 }
 `
 

@@ -227,6 +227,12 @@ func (s *snapshot) typeNameItems(inString bool) []protocol.CompletionItem {
 	for _, t := range s.cat.Types {
 		items = append(items, item(t.Name, protocol.CompletionItemKindClass, "type "+t.Name, strings.TrimSpace(t.Desc)))
 	}
+	// The built-in types no resource uses yet (nor a type block replaces).
+	for _, t := range catalog.BuiltinTypes() {
+		if s.cat.Type(t.Name) == nil {
+			items = append(items, item(t.Name, protocol.CompletionItemKindClass, "built-in type "+t.Name, strings.TrimSpace(t.Desc)))
+		}
+	}
 	return quoted(items, inString)
 }
 
@@ -246,7 +252,7 @@ func (s *snapshot) dataTypeItems() []protocol.CompletionItem {
 func (s *snapshot) resourceNameItems(f frame) []protocol.CompletionItem {
 	var items []protocol.CompletionItem
 	if len(f.labels) > 0 {
-		if td := s.cat.Type(f.labels[0]); td != nil {
+		if td := s.cat.TypeOrBuiltin(f.labels[0]); td != nil {
 			for i, a := range td.Attributes {
 				if a.Behaviour == catalog.ReadOnly {
 					continue
@@ -296,7 +302,7 @@ func (s *snapshot) resourceValueItems(f frame, attr string, inString bool) []pro
 	if len(f.labels) == 0 {
 		return nil
 	}
-	td := s.cat.Type(f.labels[0])
+	td := s.cat.TypeOrBuiltin(f.labels[0])
 	if td == nil || td.Attr(attr) == nil {
 		return nil
 	}

@@ -354,3 +354,26 @@ func TestCompletionReferencesBounded(t *testing.T) {
 		t.Errorf("narrowed: incomplete %v, %v", some.IsIncomplete, labels)
 	}
 }
+
+// TestDefinitionAutoCallAttr: a "$attr" argument of an auto-rule
+// function leads to the attribute, like a "$attr" term.
+func TestDefinitionAutoCallAttr(t *testing.T) {
+	t.Parallel()
+	types := `type "node_dir" {
+  desc = "A directory."
+  attribute "path" {
+    type      = "String"
+    behaviour = "namevar"
+    desc      = "Where."
+  }
+  autorequire {
+    node_dir = first_managed(ancestors("$path"))
+  }
+}
+`
+	c := startClient(t, map[string]string{"types.hcl": types}, nil)
+	got := c.locs(t, protocol.MethodTextDocumentDefinition, c.at("types.hcl", posIn(t, types, `"$path"`, 3)))
+	if len(got) != 1 || got[0] != "types.hcl:3:3" {
+		t.Errorf("definition %v, want types.hcl:3:3", got)
+	}
+}

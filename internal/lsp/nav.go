@@ -8,6 +8,7 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/coretypes"
 )
 
 func (s *Server) targetAt(uri string, pos protocol.Position) (string, target) {
@@ -42,6 +43,9 @@ func (s *Server) definition(ctx *glsp.Context, p *protocol.DefinitionParams) (an
 	default:
 		return nil, nil
 	}
+	if coretypes.IsBuiltinFile(rng.Filename) {
+		return nil, nil // a built-in type has no file to open (catc doc --builtin documents it)
+	}
 	return []protocol.Location{s.snap.location(rng)}, nil
 }
 
@@ -66,7 +70,7 @@ func (s *Server) references(ctx *glsp.Context, p *protocol.ReferenceParams) ([]p
 	out := make([]protocol.Location, 0, len(rngs))
 	seen := map[hcl.Range]bool{}
 	for _, r := range rngs {
-		if !seen[r] {
+		if !seen[r] && !coretypes.IsBuiltinFile(r.Filename) {
 			seen[r] = true
 			out = append(out, s.snap.location(r))
 		}

@@ -60,7 +60,9 @@ func (s *Server) workspaceSymbols(ctx *glsp.Context, p *protocol.WorkspaceSymbol
 		return true
 	}
 	for _, td := range snap.cat.Types {
-		add(td.Name, protocol.SymbolKindClass, td.DeclRange)
+		if !td.Builtin { // no file of the workspace holds it
+			add(td.Name, protocol.SymbolKindClass, td.DeclRange)
+		}
 	}
 	for _, a := range snap.cat.Aliases {
 		add(a.Name, protocol.SymbolKindTypeParameter, a.DeclRange)

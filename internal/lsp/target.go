@@ -101,11 +101,16 @@ func (s *snapshot) inType(td *catalog.TypeDef, path string, off int) (target, bo
 	}
 	for _, rule := range td.AutoRules {
 		if within(rule.TargetRange, path, off) {
-			return target{kind: tAutoTarget, rng: rule.TargetRange, td: s.cat.Type(rule.Target)}, true
+			return target{kind: tAutoTarget, rng: rule.TargetRange, td: s.cat.TypeOrBuiltin(rule.Target)}, true
 		}
 		for _, term := range rule.Terms {
 			if term.Attr != "" && within(term.Range, path, off) {
 				return target{kind: tAutoAttr, rng: term.Range, td: td, attr: td.Attr(term.Attr)}, true
+			}
+			if term.Call != nil {
+				if a, ok := callAttrAt(term.Call, path, off); ok {
+					return target{kind: tAutoAttr, rng: a.Range, td: td, attr: td.Attr(a.Attr)}, true
+				}
 			}
 		}
 	}
@@ -140,4 +145,20 @@ func (s *snapshot) aliasUse(rng hcl.Range, path string, off int) (target, bool) 
 		}
 	}
 	return target{}, false
+}
+
+// callAttrAt finds the "$attr" argument of an auto-rule call (or of a
+// call nested in it) under the cursor.
+func callAttrAt(c *catalog.AutoCall, path string, off int) (catalog.AutoArg, bool) {
+	for _, a := range c.Args {
+		switch {
+		case a.Attr != "" && within(a.Range, path, off):
+			return a, true
+		case a.Call != nil:
+			if x, ok := callAttrAt(a.Call, path, off); ok {
+				return x, true
+			}
+		}
+	}
+	return catalog.AutoArg{}, false
 }

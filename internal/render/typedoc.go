@@ -149,19 +149,30 @@ func writeAutoRules(w *bufio.Writer, t *catalog.TypeDef, h string) {
 		return
 	}
 	fmt.Fprintf(w, "\n%s Automatic relationships\n\n", h)
-	w.WriteString("A `$attr` title is the value of that attribute; a target that is not in the catalog is skipped.\n\n")
+	w.WriteString("A `$attr` title is the value of that attribute; a target that is not in the catalog is skipped.")
+	if hasAutoCall(t) {
+		w.WriteString(" A call is one of the functions of auto rules (catc's docs/language.md).")
+	}
+	w.WriteString("\n\n")
 	w.WriteString("| Rule | Target type | Titles |\n|---|---|---|\n")
 	for _, r := range t.AutoRules {
 		titles := make([]string, len(r.Terms))
 		for i, term := range r.Terms {
-			s := term.Title
-			if term.Attr != "" {
-				s = "$" + term.Attr
-			}
-			titles[i] = cellCode(s)
+			titles[i] = cellCode(term.String())
 		}
 		fmt.Fprintf(w, "| %s | %s | %s |\n", r.Kind, mdCode(r.Target), strings.Join(titles, ", "))
 	}
+}
+
+func hasAutoCall(t *catalog.TypeDef) bool {
+	for _, r := range t.AutoRules {
+		for _, term := range r.Terms {
+			if term.Call != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // mdCode is s as a Markdown code span, fenced with more backticks than

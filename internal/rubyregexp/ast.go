@@ -39,6 +39,9 @@ type rxRepeat struct {
 	sub      rxNode
 	min, max int
 	lazy     bool
+	// possessive holds the rejection of a possessive quantifier until
+	// its sequence is complete (settlePossessive).
+	possessive *Error
 }
 
 // rxAtom matches exactly one character; text is already Go syntax and

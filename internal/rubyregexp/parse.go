@@ -112,6 +112,7 @@ func (p *rxParser) parseSeq(inGroup bool) (seq *rxSeq, closed bool, err error) {
 			return nil, false, err
 		}
 		if p.eof() || p.src[p.pos] == '|' || p.src[p.pos] == ')' {
+			p.settlePossessive(seq)
 			return seq, false, nil
 		}
 		start := p.pos
@@ -124,6 +125,7 @@ func (p *rxParser) parseSeq(inGroup bool) (seq *rxSeq, closed bool, err error) {
 		}
 		if rest {
 			seq.items = append(seq.items, node...)
+			p.settlePossessive(seq)
 			return seq, true, nil
 		}
 		seq.items = append(seq.items, node...)

@@ -1,6 +1,9 @@
 package rubyregexp
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // rxInterval is a parsed `{n,m}`; size is 0 when the text is not an
 // interval (Ruby then reads the brace literally).
@@ -68,14 +71,15 @@ func (p *rxParser) parseQuantifiers(target rxNode) (rxNode, error) {
 			return target, err
 		}
 		lazy := false
+		var possessive *Error
 		if lazyAllowed && p.peekIs("?") {
 			p.pos++
 			lazy = true
 		} else if p.src[start] != '{' && p.peekIs("+") {
 			p.pos++
-			p.reject(unsupported(start, fmt.Sprintf("possessive quantifier %s+", p.src[start:p.pos-1]),
+			possessive = unsupported(start, fmt.Sprintf("possessive quantifier %s+", p.src[start:p.pos-1]),
 				"Go RE2 does not backtrack, so it has no possessive quantifiers",
-				"use the plain quantifier if the match result is the same, or rewrite the pattern"))
+				"use the plain quantifier if the match result is the same, or rewrite the pattern")
 		}
 		if max > maxGoRepeat || min > maxGoRepeat {
 			p.reject(unsupported(start, "repeat count "+p.src[start:p.pos],
@@ -91,8 +95,54 @@ func (p *rxParser) parseQuantifiers(target rxNode) (rxNode, error) {
 			}
 			continue
 		}
-		target = &rxRepeat{sub: target, min: min, max: max, lazy: lazy}
+		if inner, ok := target.(*rxRepeat); ok && inner.possessive != nil {
+			p.reject(inner.possessive) // quantified again: settlePossessive would not see it
+			inner.possessive = nil
+		}
+		target = &rxRepeat{sub: target, min: min, max: max, lazy: lazy, possessive: possessive}
 	}
+}
+
+// settlePossessive decides the possessive quantifiers of a finished
+// sequence. One on a literal character that the next item, another
+// literal character, cannot match never gives back what it took, so it
+// matches exactly as the plain quantifier does (Ruby's `c++/`, as in
+// mount's unescaped names); every other one is rejected.
+func (p *rxParser) settlePossessive(seq *rxSeq) {
+	for i, n := range seq.items {
+		r, ok := n.(*rxRepeat)
+		if !ok || r.possessive == nil {
+			continue
+		}
+		err := r.possessive
+		r.possessive = nil
+		if i+1 < len(seq.items) {
+			c, okC := literalRune(r.sub)
+			next, okN := literalRune(seq.items[i+1])
+			if okC && okN && c != next {
+				continue
+			}
+		}
+		p.reject(err)
+	}
+}
+
+// literalRune is the character an atom matches when it is one literal
+// character, case-sensitive.
+func literalRune(n rxNode) (rune, bool) {
+	a, ok := n.(*rxAtom)
+	if !ok || a.fold {
+		return 0, false
+	}
+	t := a.text
+	if len(t) == 2 && t[0] == '\\' && strings.ContainsRune(`\.+*?()|[]{}^$`, rune(t[1])) {
+		return rune(t[1]), true
+	}
+	rs := []rune(t)
+	if len(rs) != 1 || strings.ContainsRune(`\.+*?()|[]{}^$`, rs[0]) {
+		return 0, false
+	}
+	return rs[0], true
 }
 
 // parseOneQuantifier reads `*`, `+`, `?` or an interval at p.pos.

@@ -42,6 +42,11 @@ func (e *Error) Syntax() bool { return e.ruby }
 // *Error naming it and its offset; a pattern Ruby itself refuses gets
 // Ruby's exact message (Syntax reports true), found in Ruby's order.
 //
+// A possessive quantifier on a literal character followed by another
+// literal character (`c++/`) is read as the plain quantifier: it can never
+// give back a character the next one needs, so the match is the same.
+// Every other possessive quantifier is rejected.
+//
 // Two assertions are rewritten only where the rewrite is exact, and
 // rejected elsewhere:
 //   - `\Z` (end, or before a final "\n") becomes `(?:\n?\z)` when nothing

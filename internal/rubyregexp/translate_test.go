@@ -225,6 +225,13 @@ var regexpMatchCases = []struct {
 	{`\A\p{Common}\z`, "", `1`, true},
 	{`x\b*y`, "", `xy`, true},
 	{`\A^*a`, "", `a`, true},
+	// A possessive quantifier on a literal that the next literal cannot
+	// continue matches as the plain one (mount's unescaped `c++`).
+	{`^/x/c++/.`, "", `/x/ccc/f`, true},
+	{`^/x/c++/.`, "", `/x/c++/f`, false},
+	{`^/x/c++/.`, "", `/x/c/f`, true},
+	{`a*+b`, "", `ab`, true},
+	{`\.?+x`, "", `.x`, true},
 }
 
 func TestRegexpMatchesRuby(t *testing.T) {

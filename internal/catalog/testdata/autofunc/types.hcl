@@ -84,7 +84,7 @@ type "exec" {
   }
   autorequire {
     file = ["$cwd", line_paths(first("$command")), quoted_paths(first("$command")), line_paths(commands("$onlyif"))]
-    user = not_numeric("$user")
+    user = not_digits("$user")
   }
 }
 

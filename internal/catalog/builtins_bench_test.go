@@ -1,0 +1,37 @@
+package catalog
+
+import (
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/internal/coretypes"
+)
+
+// BenchmarkBuiltins measures what the built-in types cost: per_load is a
+// whole load of a small file that uses file, package and service, once
+// the process has decoded them (an upper bound of what the built-ins add
+// to every load); first_use is parsing and decoding all 23, which a
+// process pays at most once, type by type as its loads use them.
+func BenchmarkBuiltins(b *testing.B) {
+	src := [][]byte{[]byte("resource \"file\" \"/etc/motd\" {\n  mode = \"0644\"\n}\nresource \"package\" \"nginx\" {}\nresource \"service\" \"nginx\" {}\n")}
+	b.Run("per_load", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, diags := LoadFiles([]string{"one.hcl"}, src, LoadOptions{}); diags.HasErrors() {
+				b.Fatal(diags)
+			}
+		}
+	})
+	b.Run("first_use", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			for _, s := range coretypes.Sources() {
+				p := parseChunk(s.Src, &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos)
+				if _, diags := decodeType(p.types[0], nil); diags.HasErrors() {
+					b.Fatal(diags)
+				}
+			}
+		}
+	})
+}

@@ -127,7 +127,7 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 	c.Resources = make([]*Resource, 0, len(ext))
 	for i := range ext {
 		e := &ext[i]
-		builds[i] = c.buildExternal(e, known[strings.ToLower(e.Type)])
+		builds[i] = c.buildExternal(e, known[strings.ToLower(e.Type)] || c.useBuiltin(e))
 		diags = append(diags, builds[i].diags...)
 		if r := builds[i].res; r != nil {
 			r.Index = len(c.Resources)
@@ -150,6 +150,25 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 		}
 	}
 	return c.Catalog, diags
+}
+
+// useBuiltin makes the built-in type of e's name (when there is one and
+// defs did not define that name) one of the catalog's types, and
+// reports whether it did. A container's name never is.
+func (c *loader) useBuiltin(e *External) bool {
+	key := strings.ToLower(e.Type)
+	if isContainer(e, false) || !IsBuiltinType(key) {
+		return false
+	}
+	if c.typeByName[key] == nil {
+		td := c.TypeOrBuiltin(key)
+		if td == nil {
+			return false
+		}
+		c.typeByName[key] = td
+		c.Types = append(c.Types[:len(c.Types):len(c.Types)], td)
+	}
+	return true
 }
 
 // buildExternal builds one resource: checked against its type when catc

@@ -2,8 +2,6 @@ package puppetcatalog
 
 import (
 	"bytes"
-	"io"
-	"os"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -181,17 +179,8 @@ const sniffSize = 64 << 10
 // file never starts with '{' or '['. A file that cannot be read is not
 // one (the HCL loader then says why).
 func IsCatalog(name string) bool {
-	f, err := os.Open(name)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return false
-	}
-	head := make([]byte, sniffSize)
-	n, _ := io.ReadFull(f, head)
-	return LooksLikeCatalog(head[:n])
+	head, err := inputfile.Head(name, sniffSize)
+	return err == nil && LooksLikeCatalog(head)
 }
 
 // LooksLikeCatalog is IsCatalog on the start of a file.

@@ -195,3 +195,28 @@ func TestReadFileErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestLooksLikeCatalog: a catalog is told by its start, an HCL file is
+// never taken for one.
+func TestLooksLikeCatalog(t *testing.T) {
+	for src, want := range map[string]bool{
+		`{"tags":["settings"],"name":"n","resources":[]}`:    true,
+		"\ufeff  [{\"certname\": \"a\", \"resources\": {}}]": true,
+		`{"document_type": "Catalog", "data": {}}`:           true,
+		`{"catalog": {}}`:                 true,
+		`resource "file" "/x" {}`:         false,
+		`{"name": "facts", "values": {}}`: false,
+		`# {"resources": []}`:             false,
+		``:                                false,
+	} {
+		if got := LooksLikeCatalog([]byte(src)); got != want {
+			t.Errorf("LooksLikeCatalog(%q) = %v, want %v", src, got, want)
+		}
+	}
+	if IsCatalog(t.TempDir()) {
+		t.Error("a directory is taken for a catalog")
+	}
+	if !IsCatalog("testdata/read/puppetdb_query.json") {
+		t.Error("PuppetDB's query output is not recognised")
+	}
+}

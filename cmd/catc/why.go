@@ -46,7 +46,11 @@ func whyCommand() *cli.Command {
 				if len(rs) == 1 {
 					return render.NeighboursText(w, plan.Neighbours(rs[0]))
 				}
-				return render.WhyText(w, plan.Why(rs[0], rs[1]))
+				why := plan.Why(rs[0], rs[1])
+				if done, err := whyThroughContainers(w, g, why); done {
+					return err
+				}
+				return render.WhyText(w, why)
 			})
 		},
 	}
@@ -85,4 +89,21 @@ func isTraversalRef(s string) bool {
 		}
 	}
 	return typ != ""
+}
+
+// whyThroughContainers answers for a catalog read from Puppet when no
+// chain of relationships orders the two but their classes or defines do
+// (graph.Expanded.Chain). It reports whether it wrote the answer.
+func whyThroughContainers(w io.Writer, g *graph.Graph, why graph.Why) (bool, error) {
+	if g.Catalog.Source == nil || len(why.Path) > 0 || len(why.Reverse) > 0 {
+		return false, nil
+	}
+	x := graph.Expand(g)
+	if chain := x.Chain(why.From, why.To); chain != nil {
+		return true, render.ChainText(w, why.From.Ref(), why.To.Ref(), chain, false)
+	}
+	if chain := x.Chain(why.To, why.From); chain != nil {
+		return true, render.ChainText(w, why.From.Ref(), why.To.Ref(), chain, true)
+	}
+	return false, nil
 }

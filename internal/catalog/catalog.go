@@ -30,6 +30,9 @@ type Catalog struct {
 	// references that resolve. The editor reads them where no node
 	// declared the block; they are not part of the catalog.
 	Conditional []*Resource
+	// Source is set for a catalog compiled elsewhere (FromExternal): where
+	// it comes from. Nil for an HCL catalog.
+	Source *ExternalOptions
 
 	aliases    *types.Aliases
 	typeByName map[string]*TypeDef
@@ -338,6 +341,9 @@ type Resource struct {
 	// Relations are the require/before/notify/subscribe references in
 	// source order, resolved.
 	Relations []Relation
+	// External is set for a resource read from a catalog compiled
+	// elsewhere (FromExternal): containment, kind, manifest place.
+	External *ExternalInfo
 
 	// DeclRange covers `resource "type" "title"`; TypeRange and TitleRange
 	// are the labels; AttrRanges maps an explicitly written attribute or

@@ -33,6 +33,7 @@ func WritePlan(w io.Writer, p *graph.Plan) error {
 	for i := range cat.Resources {
 		jw.BeginObject()
 		cat.Resources[i].writeMembers(jw)
+		writeContainment(jw, p.Graph.Catalog.Resources[i])
 		jw.Key("refreshed_by")
 		jw.BeginArray()
 		for _, rf := range p.RefreshedBy(p.Graph.Catalog.Resources[i]) {
@@ -64,6 +65,7 @@ func WritePlan(w io.Writer, p *graph.Plan) error {
 		}
 		jw.EndArray()
 	}
+	writeEvaluation(jw, p)
 	jw.EndObject()
 	return jw.Finish()
 }

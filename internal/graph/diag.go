@@ -141,6 +141,9 @@ func EdgeLine(e *Edge) string {
 	for i, o := range e.Origins {
 		origins[i] = o.String()
 	}
+	if len(origins) == 0 {
+		origins = append(origins, containmentText(e))
+	}
 	return fmt.Sprintf("%s => %s: %s", e.F.Resource.Ref(), e.T.Resource.Ref(), strings.Join(origins, "; "))
 }
 
@@ -149,4 +152,13 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// containmentText says why an edge without origins (in a cycle through
+// a container of a catalog read from Puppet) is there.
+func containmentText(e *Edge) string {
+	if IsContainer(e.F.Resource) {
+		return e.F.Resource.Ref() + " contains " + e.T.Resource.Ref()
+	}
+	return e.F.Resource.Ref() + " is in " + e.T.Resource.Ref()
 }

@@ -23,6 +23,11 @@ type Plan struct {
 	// Blocked are the resources in a cycle or waiting on one, by
 	// declaration index; nil when the plan is complete.
 	Blocked []*catalog.Resource
+	// Evaluation is, for a catalog with containers (read from Puppet), the
+	// agent's evaluation order with each container's start and end
+	// (Expand); Steps then hold each container at its start. Nil for an
+	// HCL catalog.
+	Evaluation []Vertex
 
 	step    []int // 1-based step by declaration index; 0 = blocked
 	refresh [][]Refresher
@@ -56,9 +61,16 @@ func Order(g *Graph, o Ordering) (*Plan, hcl.Diagnostics) {
 	} else {
 		search()
 	}
-	ordered := g.order(o)
+	var ordered []int32
+	var cycles Cycles
+	p := &Plan{Graph: g, Ordering: o, step: make([]int, len(g.nodes))}
+	if g.hasContainers() {
+		ordered, p.Evaluation, cycles = g.puppetOrder()
+	} else {
+		ordered = g.order(o)
+	}
 	<-done
-	p := &Plan{Graph: g, Ordering: o, step: make([]int, len(g.nodes)), refresh: refresh}
+	p.refresh = refresh
 	for i, v := range ordered {
 		p.step[v] = i + 1
 	}
@@ -67,7 +79,10 @@ func Order(g *Graph, o Ordering) (*Plan, hcl.Diagnostics) {
 		p.Steps[i] = p.stepOf(v)
 	}
 	if len(ordered) < len(g.nodes) {
-		p.Cycles = g.cycles(ordered)
+		p.Cycles = cycles
+		if p.Evaluation == nil {
+			p.Cycles = g.cycles(ordered)
+		}
 		for v, s := range p.step {
 			if s == 0 {
 				p.Blocked = append(p.Blocked, g.nodes[v].Resource)

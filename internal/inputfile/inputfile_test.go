@@ -93,3 +93,25 @@ func TestReadMissing(t *testing.T) {
 		t.Errorf("Read of a missing file = %v, want not-exist", err)
 	}
 }
+
+// TestHead: the start of a regular file, all of a short one; a named
+// pipe is refused without blocking.
+func TestHead(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "f")
+	if err := os.WriteFile(name, []byte("0123456789"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for n, want := range map[int]string{4: "0123", 10: "0123456789", 64: "0123456789"} {
+		if got, err := Head(name, n); err != nil || string(got) != want {
+			t.Errorf("Head(%d) = %q, %v; want %q", n, got, err, want)
+		}
+	}
+	fifo := filepath.Join(dir, "p")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no named pipes here")
+	}
+	if _, err := Head(fifo, 4); err == nil || !strings.Contains(err.Error(), "named pipe") {
+		t.Errorf("Head(fifo) = %v, want a refusal", err)
+	}
+}

@@ -1,7 +1,20 @@
-// Package puppetcatalog owns Puppet's catalog format 2 (the JSON `puppet
-// apply --catalog` applies and octocatalog-diff reads, "catalog_format":
-// 2): Write writes a compiled graph in it, with what to do with secrets
-// (Secrets) decided by the caller. Reading that format (Puppet's own
-// catalogs as a diff input) will live here too; catc's own catalog JSON
-// (catc.catalog/1) does not.
+// Package puppetcatalog owns Puppet's catalog JSON, both ways.
+//
+// Write writes a compiled graph in catalog format 2 (the JSON `puppet
+// apply --catalog` applies and octocatalog-diff reads), with what to do
+// with secrets (Secrets) decided by the caller.
+//
+// Read and Parse read Puppet's own catalogs (catalog_format 0, 1 and 2,
+// bare or in Puppet 3's or puppetserver's wrapper) and PuppetDB's (wire
+// format and query output, whose resource order is lost) into a neutral
+// model, Catalog: resources in order with their parameters as parsed
+// JSON (rich data decoded: Sensitive, Deferred, the rest marked as
+// RichData), sensitive parameters wrapped as types.Sensitive the moment
+// they are read, and the containment edges resolved. Faults are
+// hcl.Diagnostics at the byte offset (line and column computed from it)
+// and never quote a value. Reading knows no type: resolving the
+// relationship metaparameters and checking parameters is the catalog
+// package's (catalog.FromPuppet), the graph the graph package's.
+//
+// catc's own catalog JSON (catc.catalog/1) is not read here.
 package puppetcatalog

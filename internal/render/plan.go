@@ -21,8 +21,13 @@ import (
 // from such a catalog.
 func PlanText(w io.Writer, p *graph.Plan) error {
 	bw := bufio.NewWriter(w)
+	writeNotes(bw, p.Graph.Catalog.ExternalNotes())
 	if !p.Complete() {
 		writeCycles(bw, p)
+		return bw.Flush()
+	}
+	if p.Evaluation != nil {
+		writePuppetPlan(bw, p)
 		return bw.Flush()
 	}
 	how := "declaration order breaks ties"
@@ -80,6 +85,9 @@ func writeFileLine(bw textSink, file string, line int) {
 // "(refresh)" when it carries refresh events, escaped for a terminal
 // (titles and paths may hold control characters).
 func writeEdgeOrigins(bw textSink, e *graph.Edge) {
+	if len(e.Origins) == 0 { // containment, in a catalog read from Puppet
+		bw.WriteString(escape.Line(strings.TrimPrefix(graph.EdgeLine(e), e.F.Resource.Ref()+" => "+e.T.Resource.Ref()+": ")))
+	}
 	for i, o := range e.Origins {
 		if i > 0 {
 			bw.WriteString("; ")

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/urfave/cli/v2"
+
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/puppetcatalog"
+)
+
+// splitPuppetPaths takes the Puppet catalogs (JSON, told by content) off
+// the paths; the rest are HCL.
+func splitPuppetPaths(paths []string) (catalogs, hclPaths []string) {
+	for _, p := range paths {
+		if puppetcatalog.IsCatalog(p) {
+			catalogs = append(catalogs, p)
+		} else {
+			hclPaths = append(hclPaths, p)
+		}
+	}
+	return catalogs, hclPaths
+}
+
+// loadPuppet loads a catalog compiled by Puppet, with the types of the
+// HCL paths (type definitions only) besides the built-in ones.
+func loadPuppet(c *cli.Context, catalogs, hclPaths []string, strict bool) (*catalog.Catalog, error) {
+	if len(catalogs) > 1 {
+		return nil, failf("%s and %s are both Puppet catalogs: give one catalog at a time, with HCL type files beside it if needed", catalogs[0], catalogs[1])
+	}
+	for _, flag := range []string{"var", "var-file", "facts"} {
+		if c.IsSet(flag) {
+			return nil, failf("--%s has no effect on a Puppet catalog (Puppet already evaluated its variables and facts): drop --%s", flag, flag)
+		}
+	}
+	opts := catalog.LoadOptions{DigestKey: runDigestKey(c)}
+	var defs *catalog.Catalog
+	var diags hcl.Diagnostics
+	if len(hclPaths) == 0 {
+		defs, diags = catalog.LoadFiles(nil, nil, opts)
+	} else {
+		defs, diags = catalog.Load(hclPaths, opts)
+	}
+	if len(defs.Resources) > 0 {
+		r := defs.Resources[0]
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Resources beside a Puppet catalog",
+			Detail:  "Beside a Puppet catalog, HCL files may only define types (catc import writes them); the resources come from the catalog. Give the HCL resources in a run of their own.",
+			Subject: r.DeclRange.Ptr()})
+	}
+	var cat *catalog.Catalog
+	if !diags.HasErrors() {
+		pc, readDiags := puppetcatalog.Read(catalogs[0])
+		diags = append(diags, readDiags...)
+		if pc != nil {
+			var modelDiags hcl.Diagnostics
+			cat, modelDiags = puppetcatalog.Model(pc, defs)
+			diags = append(diags, modelDiags...)
+		}
+	}
+	// No snippet of the catalog file: it holds sensitive values in clear.
+	if err := printDiagnostics(c, diags, defs.Files()); err != nil {
+		return nil, err
+	}
+	if cat == nil || diags.HasErrors() || strict && len(diags) > 0 {
+		return nil, failed()
+	}
+	printNotes(c, cat)
+	return cat, nil
+}
+
+// printNotes writes to standard error what catc cannot know about the
+// catalog (catalog.ExternalNotes), for the commands whose output does
+// not hold it (plan writes it in its output).
+func printNotes(c *cli.Context, cat *catalog.Catalog) {
+	if c.Command.Name == "plan" || jsonDiagnostics(c) {
+		return
+	}
+	for _, n := range cat.ExternalNotes() {
+		fmt.Fprintf(c.App.ErrWriter, "Note: %s\n", escape.Line(n))
+	}
+}

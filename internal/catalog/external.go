@@ -1,0 +1,385 @@
+package catalog
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/internal/types"
+)
+
+// External is one resource of a catalog compiled elsewhere (Puppet's
+// catalog JSON), as FromExternal takes it.
+type External struct {
+	// Type and Title are as written (Puppet capitalises each `::`
+	// segment of the type).
+	Type, Title string
+	Params      []ExternalParam
+	// Range is the resource in the file it was read from; diagnostics
+	// about the resource point there.
+	Range hcl.Range
+	// File and Line are where the manifest declared it ("" and 0 when
+	// unknown).
+	File string
+	Line int
+	// Kind is Puppet's "kind": compilable_type, class, defined_type,
+	// unknown, or "" when the catalog does not say.
+	Kind string
+	// Contents are the positions (in the list given to FromExternal) of
+	// the resources this one contains, in the catalog's edge order.
+	Contents []int
+}
+
+// ExternalOptions say where an external catalog comes from.
+type ExternalOptions struct {
+	// Source names the input ("Puppet catalog", "PuppetDB wire format"…).
+	Source string
+	// OrderUnknown is set when the order of the resources is not the
+	// compiler's (PuppetDB keeps none): the agent's order cannot be known.
+	OrderUnknown bool
+}
+
+// ExternalParam is one parameter of an External resource.
+type ExternalParam struct {
+	Name  string
+	Value types.Value
+	// Unknown marks a value only the agent knows (a Deferred function
+	// call) or one catc keeps without a meaning (rich data): it is kept
+	// out of the checks and of the auto relationships.
+	Unknown bool
+	// Deferred marks a value only the agent computes (Unknown too).
+	Deferred bool
+	Range    hcl.Range
+}
+
+// ExternalInfo is what a resource read from an external catalog holds
+// beyond the model of an HCL resource.
+type ExternalInfo struct {
+	File string
+	Line int
+	Kind string
+	// Container is set for a class, stage, node or defined-type instance:
+	// the agent replaces it with a pair of whits around its content.
+	Container bool
+	// Unknown is set for a resource whose type catc does not know (and
+	// which is no container): its parameters are not checked and its auto
+	// relationships are unknown.
+	Unknown bool
+	// Containers are the resources that contain this one: the class or
+	// define that declared it, and a second one for a class that
+	// `contain()` was called on.
+	Containers []*Resource
+	// Contents are the resources this one contains, in the catalog's
+	// edge order (which orders the agent's edges).
+	Contents []*Resource
+	// Deferred are the parameters whose value only the agent knows.
+	Deferred []string
+}
+
+// containerTypes are the types whose resources the agent always turns
+// into whits: they are no Puppet::Type.
+var containerTypes = []string{"class", "stage", "node"}
+
+// isContainer reports whether e is a container for the agent: a class,
+// stage or node, a defined-type instance, or (when the catalog does not
+// say its kind) a type catc does not know with a `::` in its name.
+func isContainer(e *External, known bool) bool {
+	if contains(containerTypes, strings.ToLower(e.Type)) {
+		return true
+	}
+	switch e.Kind {
+	case "class", "defined_type":
+		return true
+	case "compilable_type":
+		return false
+	}
+	return !known && strings.Contains(e.Type, "::")
+}
+
+// FromExternal builds a catalog from the resources of a catalog compiled
+// elsewhere, in order, with the type definitions of defs (an HCL load:
+// built-in and user types; nil for none). A resource of a known type is
+// checked like an HCL declaration (its parameters against the type, its
+// title against the title patterns), with diagnostics at its Range; a
+// container or a resource of a type catc does not know gets a type of
+// its own that checks nothing, keeps its parameters as given and has no
+// auto rules. The relationship metaparameters (a reference string or an
+// array of them) are resolved as Lookup does, a class title
+// case-insensitive and a File title without its trailing slashes; a
+// reference to nothing is an error naming it, as Puppet's agent fails.
+func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog, hcl.Diagnostics) {
+	c := newLoader(LoadOptions{})
+	c.Source = &opts
+	if defs != nil {
+		c.Types, c.aliases, c.digestKey = defs.Types, defs.aliases, defs.digestKey
+		for k, td := range defs.typeByName {
+			c.typeByName[k] = td
+		}
+	}
+	known := make(map[string]bool, len(c.typeByName))
+	for k := range c.typeByName {
+		known[k] = true
+	}
+	var diags hcl.Diagnostics
+	builds := make([]built, len(ext))
+	byPos := make([]*Resource, len(ext))
+	c.Resources = make([]*Resource, 0, len(ext))
+	for i := range ext {
+		e := &ext[i]
+		builds[i] = c.buildExternal(e, known[strings.ToLower(e.Type)] || c.useBuiltin(e))
+		diags = append(diags, builds[i].diags...)
+		if r := builds[i].res; r != nil {
+			r.Index = len(c.Resources)
+			c.Resources = append(c.Resources, r)
+			byPos[i] = r
+			diags = append(diags, c.register(r)...)
+		}
+	}
+	c.retitle()
+	for i, b := range builds {
+		if b.res != nil {
+			refs, bad := splitBadRefs(b.refs)
+			diags = append(append(diags, bad...), c.resolve(b.res, refs)...)
+			for _, p := range ext[i].Contents {
+				if p >= 0 && p < len(byPos) && byPos[p] != nil {
+					b.res.External.Contents = append(b.res.External.Contents, byPos[p])
+					byPos[p].External.Containers = append(byPos[p].External.Containers, b.res)
+				}
+			}
+		}
+	}
+	return c.Catalog, diags
+}
+
+// useBuiltin makes the built-in type of e's name (when there is one and
+// defs did not define that name) one of the catalog's types, and
+// reports whether it did. A container's name never is.
+func (c *loader) useBuiltin(e *External) bool {
+	key := strings.ToLower(e.Type)
+	if isContainer(e, false) || !IsBuiltinType(key) {
+		return false
+	}
+	if c.typeByName[key] == nil {
+		td := c.TypeOrBuiltin(key)
+		if td == nil {
+			return false
+		}
+		c.typeByName[key] = td
+		c.Types = append(c.Types[:len(c.Types):len(c.Types)], td)
+	}
+	return true
+}
+
+// buildExternal builds one resource: checked against its type when catc
+// knows it and it is no container, else kept as given.
+func (c *loader) buildExternal(e *External, known bool) built {
+	info := &ExternalInfo{File: e.File, Line: e.Line, Kind: e.Kind, Container: isContainer(e, known)}
+	info.Unknown = !known && !info.Container
+	var b built
+	if known && !info.Container {
+		b = buildResource(c.Catalog, c.rawExternal(e, info))
+		b.keepTitle()
+	} else {
+		b = c.opaqueExternal(e, info)
+	}
+	if b.res != nil && b.res.External == nil {
+		b.res.External = info
+	}
+	return b
+}
+
+// keepTitle undoes the Resource API's renaming (rename.go): Puppet's
+// agent applies a resource of a catalog under its title, whatever its
+// name, and the compiler already checked the references.
+func (b *built) keepTitle() {
+	r := b.res
+	if r == nil {
+		return
+	}
+	r.nameSet = false
+	if !r.renamed {
+		return
+	}
+	r.renamed, r.applied = false, ""
+	r.ref = r.refWith(r.Title)
+	kept := b.diags[:0]
+	for _, d := range b.diags {
+		if d.Summary != summaryRenamed {
+			kept = append(kept, d)
+		}
+	}
+	b.diags = kept
+}
+
+// rawExternal turns e into the raw declaration buildResource checks.
+// Metaparameters catc does not take (schedule, stage, loglevel, audit…)
+// are dropped: they do not change the graph.
+func (c *loader) rawExternal(e *External, info *ExternalInfo) *rawResource {
+	td := c.Type(e.Type)
+	raw := &rawResource{typeName: e.Type, title: e.Title, declRange: e.Range, typeRange: e.Range, titleRange: e.Range}
+	for _, p := range e.Params {
+		if p.Deferred {
+			info.Deferred = append(info.Deferred, p.Name)
+		}
+		if p.Unknown {
+			continue
+		}
+		arg := &rawArg{name: p.Name, rng: p.Range, nameRange: p.Range, exprRange: p.Range, value: p.Value, valid: true}
+		if _, isRel := relationKinds[p.Name]; isRel {
+			arg.refs = externalRefs(p)
+		} else if contains(unsupportedMetaparams, p.Name) && td.Attr(p.Name) == nil {
+			continue
+		}
+		raw.args = append(raw.args, arg)
+	}
+	return raw
+}
+
+// opaqueExternal keeps a container or a resource of an unknown type as
+// given, under a type of its own with one namevar, name.
+func (c *loader) opaqueExternal(e *External, info *ExternalInfo) built {
+	td := c.opaqueType(e.Type)
+	title := e.Title
+	if td.Name == "class" {
+		title = classTitle(title)
+	}
+	r := &Resource{
+		Type: td, Title: title, Attributes: &types.Hash{},
+		DeclRange: e.Range, TypeRange: e.Range, TitleRange: e.Range,
+		AttrRanges: make(map[string]hcl.Range, len(e.Params)),
+		External:   info,
+	}
+	r.ref = r.Ref()
+	b := built{res: r}
+	for _, p := range e.Params {
+		r.AttrRanges[p.Name] = p.Range
+		if p.Deferred {
+			r.External.Deferred = append(r.External.Deferred, p.Name)
+		}
+		if p.Unknown {
+			continue // only plain values in a catalog (outputs write them)
+		}
+		if kind, isRel := relationKinds[p.Name]; isRel {
+			for _, ref := range externalRefs(p) {
+				b.refs = append(b.refs, pendingRef{kind: kind, ref: ref})
+			}
+			continue
+		}
+		switch p.Name {
+		case "alias":
+			r.Aliases = appendTitles(r.Aliases, p.Value)
+		case "tag":
+			r.Tags = appendTitles(r.Tags, p.Value)
+		default:
+			r.Attributes.Set(p.Name, p.Value)
+		}
+	}
+	name := opaqueName(td.Name, title, r.Attributes, info.Container)
+	r.Namevars = &types.Hash{Keys: []string{"name"}, Values: []types.Value{name}}
+	r.UniquenessKey = []types.Value{name}
+	return b
+}
+
+// opaqueName is the namevar of a resource kept as given, so that a
+// reference finds it by namevar as the agent does: for a resource of a
+// type catc does not know, its name parameter (the namevar of most
+// types) or, for a File, its path without trailing slashes; else the
+// title. A container is found by its title only.
+func opaqueName(typ, title string, params *types.Hash, container bool) string {
+	param := "name"
+	if typ == "file" {
+		param = "path"
+	}
+	name := title
+	if p, ok := params.Get(param); ok && !container {
+		if s, isString := p.(string); isString {
+			name = s
+		}
+	}
+	if typ != "file" {
+		return name
+	}
+	if t := strings.TrimRight(name, "/"); t != "" {
+		return t
+	}
+	return name
+}
+
+// opaqueType is the type of the containers and unknown resources of one
+// type name, made once per catalog: it checks nothing and has no auto
+// rules. It is found by Type and Lookup, not listed in Types.
+func (c *loader) opaqueType(name string) *TypeDef {
+	key := strings.ToLower(name)
+	if td := c.typeByName[key]; td != nil {
+		return td
+	}
+	nv := &AttrDef{Name: "name", Behaviour: Namevar}
+	td := &TypeDef{Name: key, Attributes: []*AttrDef{nv}, attrByName: map[string]*AttrDef{"name": nv}}
+	td.seal()
+	c.typeByName[key] = td
+	return td
+}
+
+// classTitle is a class name as the agent refers to it: Class[main] is
+// Class[Main], Class[foo::bar] Class[Foo::Bar].
+func classTitle(title string) string {
+	return capitalizeType(strings.ToLower(strings.TrimPrefix(title, "::")))
+}
+
+// externalRefs reads a relationship metaparameter: one reference string
+// or an array of them (nested arrays flattened).
+func externalRefs(p ExternalParam) []rawRef {
+	var out []rawRef
+	var walk func(v types.Value)
+	walk = func(v types.Value) {
+		switch v := v.(type) {
+		case []types.Value:
+			for _, x := range v {
+				walk(x)
+			}
+		case string:
+			out = append(out, externalRef(v, p.Range))
+		default:
+			out = append(out, rawRef{typeName: "", title: fmt.Sprint(v), rng: p.Range})
+		}
+	}
+	walk(p.Value)
+	return out
+}
+
+// externalRef splits "Type[title]"; a class title is normalised and a
+// File title loses its trailing slashes, as the agent finds them.
+func externalRef(s string, rng hcl.Range) rawRef {
+	i := strings.IndexByte(s, '[')
+	if i <= 0 || !strings.HasSuffix(s, "]") {
+		return rawRef{title: s, rng: rng}
+	}
+	typ, title := s[:i], s[i+1:len(s)-1]
+	switch strings.ToLower(typ) {
+	case "class":
+		title = classTitle(title)
+	case "file":
+		if t := strings.TrimRight(title, "/"); t != "" {
+			title = t
+		}
+	}
+	return rawRef{typeName: typ, title: title, rng: rng}
+}
+
+// splitBadRefs keeps the references that have a type and reports the
+// others: a value that is no Type[title].
+func splitBadRefs(refs []pendingRef) ([]pendingRef, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	out := refs[:0:0]
+	for _, p := range refs {
+		if p.ref.typeName != "" {
+			out = append(out, p)
+			continue
+		}
+		diags = append(diags, errorAt(summaryInvalidRef,
+			fmt.Sprintf("%q in parameter '%s' is not a resource reference: Puppet writes each as a string Type[title]. Fix the catalog.", p.ref.title, p.kind),
+			p.ref.rng, nil))
+	}
+	return out, diags
+}

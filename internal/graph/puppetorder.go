@@ -1,0 +1,62 @@
+package graph
+
+// A catalog read from Puppet (catalog.FromExternal) has containers:
+// Order then plans it as Puppet's agent does, through the expanded graph
+// (Expand), and the plan's steps are its resources in that order, each
+// container at its start (its admissible whit).
+
+// hasContainers reports whether some resource is a container.
+func (g *Graph) hasContainers() bool {
+	for _, n := range g.nodes {
+		if IsContainer(n.Resource) {
+			return true
+		}
+	}
+	return false
+}
+
+// puppetOrder is the agent's order as resource indexes (a container
+// where it starts) with the expanded order itself, and the cycles, each
+// container standing for its whits.
+func (g *Graph) puppetOrder() ([]int32, []Vertex, Cycles) {
+	vertices, vcycles := Expand(g).Order()
+	ordered := make([]int32, 0, len(g.nodes))
+	for _, v := range vertices {
+		if v.Whit != Completed {
+			ordered = append(ordered, int32(v.Resource.Index))
+		}
+	}
+	var cycles Cycles
+	for _, vc := range vcycles {
+		cycles = append(cycles, g.containerCycle(vc))
+	}
+	return ordered, vertices, cycles
+}
+
+// containerCycle turns a cycle of the expanded graph into one of
+// resources: an edge that is no relationship (a container holding the
+// next resource, or a resource ending its container) is an edge without
+// origins, which EdgeLine calls containment.
+func (g *Graph) containerCycle(vc VertexCycle) Cycle {
+	c := Cycle{}
+	seen := map[int]bool{}
+	for _, v := range vc.Members {
+		if !seen[v.Resource.Index] {
+			seen[v.Resource.Index] = true
+			c.Members = append(c.Members, v.Resource)
+		}
+	}
+	for i, v := range vc.Path {
+		c.Path = append(c.Path, v.Resource)
+		if i == 0 {
+			continue
+		}
+		from, to := vc.Path[i-1].Resource.Index, v.Resource.Index
+		e := g.edgeOf(from, to)
+		if e == nil {
+			e = &Edge{F: g.nodes[from], T: g.nodes[to]}
+		}
+		c.Edges = append(c.Edges, e)
+	}
+	return c
+}

@@ -1,0 +1,198 @@
+package puppetcatalog
+
+import (
+	"bytes"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/internal/inputfile"
+)
+
+// summaryInvalid is the summary of every diagnostic of Read.
+const summaryInvalid = "Invalid Puppet catalog"
+
+// Read reads the Puppet catalog in the file name (at most
+// inputfile.MaxSize bytes): see Parse.
+func Read(name string) (*Catalog, hcl.Diagnostics) {
+	data, err := inputfile.Read(name)
+	if err != nil {
+		return nil, hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Cannot read Puppet catalog",
+			Detail:   err.Error() + ".",
+		}}
+	}
+	return Parse(name, data)
+}
+
+// Parse reads a Puppet catalog: Puppet's catalog JSON (catalog_format 0,
+// 1 or 2, bare or in Puppet 3's {"document_type": "Catalog", "data": …}
+// or puppetserver's {"catalog": …}), PuppetDB's wire format (`replace
+// catalog` v9) or PuppetDB's query output (/pdb/query/v4/catalogs, an
+// array of one catalog, resources and edges expanded). name is the file
+// name diagnostics give.
+//
+// The first fault stops the reading: the diagnostic's subject is its byte
+// offset in the file, with the line and column computed from it. No
+// diagnostic quotes a parameter's value, and the values of
+// "sensitive_parameters" are wrapped in types.Sensitive as they are read.
+// Like Puppet's agent, Parse refuses an edge that names no resource and
+// a resource given twice; it resolves no relationship metaparameter (that
+// needs the types: catalog.FromPuppet).
+func Parse(name string, data []byte) (*Catalog, hcl.Diagnostics) {
+	r := &reader{s: scanner{data: data}, cat: &Catalog{Filename: name, OrderKnown: true, pos: &positions{data: data}}}
+	ok := r.document()
+	if ok {
+		ok = r.s.end()
+	}
+	if !ok {
+		return nil, hcl.Diagnostics{r.diag(r.s.err)}
+	}
+	return r.cat, nil
+}
+
+// reader turns the scanner's pieces into a Catalog.
+type reader struct {
+	s   scanner
+	cat *Catalog
+	// index maps refKey of each resource to its position.
+	index map[string]int
+}
+
+func (r *reader) diag(e *scanError) *hcl.Diagnostic {
+	if e == nil {
+		e = &scanError{msg: "the file could not be read"}
+	}
+	rng := r.cat.Range(e.off)
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  summaryInvalid,
+		Detail:   e.msg + ".",
+		Subject:  &rng,
+	}
+}
+
+// document reads the top-level value: a catalog, a wrapper, or
+// PuppetDB's array of one.
+func (r *reader) document() bool {
+	s := &r.s
+	switch s.peek() {
+	case '{':
+		return r.object(0)
+	case '[':
+		return r.queryArray()
+	}
+	return s.fail(s.pos, "a Puppet catalog is a JSON object (or PuppetDB's array of one); found %s", s.what())
+}
+
+// queryArray reads PuppetDB's query output, which must hold one catalog.
+func (r *reader) queryArray() bool {
+	s := &r.s
+	start := s.pos
+	first, n := -1, 0
+	ok := s.array(func(i, off int) bool {
+		if i == 0 {
+			first = off
+		}
+		n++
+		return s.skip()
+	})
+	if !ok {
+		return false
+	}
+	if n != 1 {
+		return s.fail(start, "this array holds %d catalogs; catc reads one catalog per file: query PuppetDB for one node (certname)", n)
+	}
+	end := s.pos
+	r.cat.Source = SourcePuppetDBQuery
+	s.pos = first
+	if s.peek() != '{' {
+		return s.fail(first, "PuppetDB's answer should hold a catalog (an object); found %s", s.what())
+	}
+	if !r.object(1) {
+		return false
+	}
+	s.pos = end
+	return true
+}
+
+// object reads the catalog object (or wrapper) at the current position;
+// level counts the wrappers and arrays around it.
+func (r *reader) object(level int) bool {
+	s := &r.s
+	start := s.pos
+	keys := map[string]int{}
+	if !s.object(func(key string, _ int) bool {
+		keys[key] = s.peek2()
+		return s.skip()
+	}) {
+		return false
+	}
+	end := s.pos
+	if !r.unwrap(start, keys, level) {
+		return false
+	}
+	s.pos = end
+	return true
+}
+
+// unwrap reads the catalog inside a wrapper, or the catalog itself.
+func (r *reader) unwrap(start int, keys map[string]int, level int) bool {
+	s := &r.s
+	_, hasResources := keys["resources"]
+	if off, ok := keys["document_type"]; ok && level == 0 && !hasResources {
+		s.pos = off
+		if dt, ok := s.str(); !ok || dt != "Catalog" {
+			return s.fail(off, `"document_type" must be "Catalog" (Puppet 3's wrapper of a catalog)`)
+		}
+		return r.inner(start, keys, "data", "document_type", level)
+	}
+	if _, ok := keys["catalog"]; ok && level == 0 && !hasResources {
+		return r.inner(start, keys, "catalog", "catalog", level)
+	}
+	if !hasResources {
+		return s.fail(start, `this JSON object is not a Puppet catalog: it has no "resources" (expected Puppet's catalog JSON, as puppet catalog find --render-as json writes it, or PuppetDB's)`)
+	}
+	return r.catalogFields(start, keys)
+}
+
+func (r *reader) inner(start int, keys map[string]int, key, wrapper string, level int) bool {
+	s := &r.s
+	off, ok := keys[key]
+	if !ok {
+		return s.fail(start, "this %q wrapper has no %q: the catalog is missing", wrapper, key)
+	}
+	s.pos = off
+	if s.peek() != '{' {
+		return s.fail(off, "%q should hold the catalog (an object); found %s", key, s.what())
+	}
+	r.cat.Wrapper = wrapper
+	return r.object(level + 1)
+}
+
+// sniffSize is how much of a file IsCatalog reads.
+const sniffSize = 64 << 10
+
+// IsCatalog reports whether the file name holds a Puppet catalog, by
+// its content (any file name): JSON (an object, or PuppetDB's array)
+// naming "resources", or a wrapper of one, in its first 64 KiB. An HCL
+// file never starts with '{' or '['. A file that cannot be read is not
+// one (the HCL loader then says why).
+func IsCatalog(name string) bool {
+	head, err := inputfile.Head(name, sniffSize)
+	return err == nil && LooksLikeCatalog(head)
+}
+
+// LooksLikeCatalog is IsCatalog on the start of a file.
+func LooksLikeCatalog(head []byte) bool {
+	t := bytes.TrimLeft(head, " \t\r\n\ufeff")
+	if len(t) == 0 || t[0] != '{' && t[0] != '[' {
+		return false
+	}
+	for _, key := range []string{`"resources"`, `"document_type"`, `"catalog"`} {
+		if bytes.Contains(t, []byte(key)) {
+			return true
+		}
+	}
+	return false
+}

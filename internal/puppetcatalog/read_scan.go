@@ -1,0 +1,396 @@
+package puppetcatalog
+
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/catc-dev/catc/internal/types"
+)
+
+// maxDepth bounds the nesting of arrays and objects in a catalog, so that
+// no input exhausts the stack (the scanner recurses).
+const maxDepth = 10000
+
+// scanner reads one JSON document and keeps the byte offset of every
+// piece the reader asks for, which encoding/json does not give. It stops
+// on the first fault: err holds it with its offset, and every method then
+// returns false.
+type scanner struct {
+	data  []byte
+	pos   int
+	depth int
+	err   *scanError
+}
+
+// scanError is a fault at a byte offset of the document.
+type scanError struct {
+	off int
+	msg string
+}
+
+func (s *scanner) fail(off int, format string, args ...any) bool {
+	if s.err == nil {
+		s.err = &scanError{off: off, msg: fmt.Sprintf(format, args...)}
+	}
+	return false
+}
+
+func (s *scanner) ws() {
+	for s.pos < len(s.data) {
+		switch s.data[s.pos] {
+		case ' ', '\t', '\n', '\r':
+			s.pos++
+		default:
+			return
+		}
+	}
+}
+
+// peek is the next byte after white space, 0 at the end.
+func (s *scanner) peek() byte {
+	s.ws()
+	if s.pos >= len(s.data) {
+		return 0
+	}
+	return s.data[s.pos]
+}
+
+// what names the next token for a message.
+func (s *scanner) what() string {
+	switch c := s.peek(); {
+	case c == 0:
+		return "the end of the file"
+	case c == '{':
+		return "an object"
+	case c == '[':
+		return "an array"
+	case c == '"':
+		return "a string"
+	case c == 't' || c == 'f':
+		return "a boolean"
+	case c == 'n':
+		return "null"
+	case c == '-' || c >= '0' && c <= '9':
+		return "a number"
+	default:
+		return fmt.Sprintf("the character %q", rune(c))
+	}
+}
+
+func (s *scanner) expect(c byte) bool {
+	if s.peek() != c {
+		return s.fail(s.pos, "expected %q here, found %s", rune(c), s.what())
+	}
+	s.pos++
+	return true
+}
+
+// object calls fn for each key of the object at the current position,
+// with the key's offset; fn reads (or skips) the value. A key named twice
+// is an error: Puppet's JSON parser would silently keep only the last.
+func (s *scanner) object(fn func(key string, off int) bool) bool {
+	start := s.pos
+	if !s.expect('{') || !s.enter(start) {
+		return false
+	}
+	defer func() { s.depth-- }()
+	if s.peek() == '}' {
+		s.pos++
+		return true
+	}
+	var seen keys
+	for {
+		off := s.peek2()
+		if s.peek() != '"' {
+			return s.fail(s.pos, "expected a key (a string) here, found %s", s.what())
+		}
+		key, ok := s.str()
+		if !ok || !s.expect(':') {
+			return false
+		}
+		if !seen.add(key) {
+			return s.fail(off, "the key %q appears twice in this object; Puppet would read only the last one: remove one", key)
+		}
+		if !fn(key, off) {
+			return false
+		}
+		if s.peek() == '}' {
+			s.pos++
+			return true
+		}
+		if !s.expect(',') {
+			return false
+		}
+	}
+}
+
+// array calls fn for each element of the array at the current position,
+// with the element's offset.
+func (s *scanner) array(fn func(i, off int) bool) bool {
+	start := s.pos
+	if !s.expect('[') || !s.enter(start) {
+		return false
+	}
+	defer func() { s.depth-- }()
+	if s.peek() == ']' {
+		s.pos++
+		return true
+	}
+	for i := 0; ; i++ {
+		if !fn(i, s.peek2()) {
+			return false
+		}
+		if s.peek() == ']' {
+			s.pos++
+			return true
+		}
+		if !s.expect(',') {
+			return false
+		}
+	}
+}
+
+// peek2 is the offset of the next token.
+func (s *scanner) peek2() int {
+	s.ws()
+	return s.pos
+}
+
+func (s *scanner) enter(off int) bool {
+	s.depth++
+	if s.depth > maxDepth {
+		return s.fail(off, "arrays and objects are nested deeper than %d levels", maxDepth)
+	}
+	return true
+}
+
+// str reads a string at the current position.
+func (s *scanner) str() (string, bool) {
+	if !s.expect('"') {
+		return "", false
+	}
+	start := s.pos
+	for i := start; i < len(s.data); i++ {
+		c := s.data[i]
+		if c == '"' {
+			if utf8.Valid(s.data[start:i]) {
+				s.pos = i + 1
+				return string(s.data[start:i]), true
+			}
+			break
+		}
+		if c == '\\' || c < 0x20 {
+			break
+		}
+	}
+	return s.strSlow(start)
+}
+
+// strSlow reads a string with escapes or invalid UTF-8 (replaced by
+// U+FFFD, as encoding/json does).
+func (s *scanner) strSlow(start int) (string, bool) {
+	var out []byte
+	i := start
+	for i < len(s.data) {
+		c := s.data[i]
+		switch {
+		case c == '"':
+			s.pos = i + 1
+			return string(out), true
+		case c < 0x20:
+			return "", s.fail(i, "a control character (byte %d) inside a string must be escaped", c)
+		case c == '\\':
+			r, n, ok := s.escape(i)
+			if !ok {
+				return "", false
+			}
+			out = utf8.AppendRune(out, r)
+			i += n
+		case c < utf8.RuneSelf:
+			out = append(out, c)
+			i++
+		default:
+			r, n := utf8.DecodeRune(s.data[i:])
+			out = utf8.AppendRune(out, r)
+			i += n
+		}
+	}
+	return "", s.fail(start-1, "this string is not closed: a '\"' is missing")
+}
+
+// escape decodes the escape sequence at i: the rune and its length.
+func (s *scanner) escape(i int) (rune, int, bool) {
+	if i+1 >= len(s.data) {
+		return 0, 0, s.fail(i, "the file ends inside an escape sequence")
+	}
+	switch s.data[i+1] {
+	case '"', '\\', '/':
+		return rune(s.data[i+1]), 2, true
+	case 'b':
+		return '\b', 2, true
+	case 'f':
+		return '\f', 2, true
+	case 'n':
+		return '\n', 2, true
+	case 'r':
+		return '\r', 2, true
+	case 't':
+		return '\t', 2, true
+	case 'u':
+		r, ok := s.hex4(i + 2)
+		if !ok {
+			return 0, 0, s.fail(i, `\u must be followed by 4 hexadecimal digits`)
+		}
+		if utf16.IsSurrogate(r) {
+			if lo, ok := s.hex4(i + 8); ok && s.at(i+6) == '\\' && s.at(i+7) == 'u' {
+				if d := utf16.DecodeRune(r, lo); d != utf8.RuneError {
+					return d, 12, true
+				}
+			}
+			return utf8.RuneError, 6, true
+		}
+		return r, 6, true
+	}
+	return 0, 0, s.fail(i, "%q is not a JSON escape sequence", string(s.data[i:i+2]))
+}
+
+func (s *scanner) at(i int) byte {
+	if i < len(s.data) {
+		return s.data[i]
+	}
+	return 0
+}
+
+func (s *scanner) hex4(i int) (rune, bool) {
+	if i+4 > len(s.data) {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(s.data[i:i+4]), 16, 32)
+	return rune(n), err == nil
+}
+
+// literal reads true, false or null.
+func (s *scanner) literal() (types.Value, bool) {
+	for _, l := range []struct {
+		text string
+		v    types.Value
+	}{{"true", true}, {"false", false}, {"null", nil}} {
+		if len(s.data)-s.pos >= len(l.text) && string(s.data[s.pos:s.pos+len(l.text)]) == l.text {
+			s.pos += len(l.text)
+			return l.v, true
+		}
+	}
+	return nil, s.fail(s.pos, "expected a JSON value here, found %s", s.what())
+}
+
+// number reads a number the way Ruby's JSON shapes it for Puppet: without
+// '.', 'e' or 'E' an Integer (int64), else a Float.
+func (s *scanner) number() (types.Value, bool) {
+	start := s.pos
+	i := start
+	if s.at(i) == '-' {
+		i++
+	}
+	digits := func() int {
+		n := 0
+		for c := s.at(i); c >= '0' && c <= '9'; c = s.at(i) {
+			i++
+			n++
+		}
+		return n
+	}
+	if n := digits(); n == 0 || n > 1 && s.data[i-n] == '0' {
+		return nil, s.fail(start, "this is not a JSON number")
+	}
+	float := false
+	if s.at(i) == '.' {
+		i++
+		float = true
+		if digits() == 0 {
+			return nil, s.fail(start, "this is not a JSON number: a digit must follow '.'")
+		}
+	}
+	if c := s.at(i); c == 'e' || c == 'E' {
+		i++
+		float = true
+		if c := s.at(i); c == '+' || c == '-' {
+			i++
+		}
+		if digits() == 0 {
+			return nil, s.fail(start, "this is not a JSON number: the exponent has no digit")
+		}
+	}
+	s.pos = i
+	text := string(s.data[start:i])
+	if float {
+		f, err := strconv.ParseFloat(text, 64)
+		if err != nil {
+			return nil, s.fail(start, "the number %s is out of range", text)
+		}
+		return f, true
+	}
+	n, err := strconv.ParseInt(text, 10, 64)
+	if err != nil {
+		return nil, s.fail(start, "the integer %s is out of range (catc takes 64-bit integers)", text)
+	}
+	return n, true
+}
+
+// skip reads the value at the current position and drops it.
+func (s *scanner) skip() bool {
+	switch s.peek() {
+	case '{':
+		return s.object(func(string, int) bool { return s.skip() })
+	case '[':
+		return s.array(func(int, int) bool { return s.skip() })
+	case '"':
+		_, ok := s.str()
+		return ok
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		_, ok := s.number()
+		return ok
+	}
+	_, ok := s.literal()
+	return ok
+}
+
+// end checks that nothing but white space follows the document.
+func (s *scanner) end() bool {
+	if s.peek() != 0 {
+		return s.fail(s.pos, "unexpected data after the JSON document: %s", s.what())
+	}
+	return true
+}
+
+// keys are the keys of one object seen so far: a short list (most
+// objects of a catalog have a few keys), a map past 16.
+type keys struct {
+	list []string
+	m    map[string]bool
+}
+
+// add adds k and reports whether it was new.
+func (ks *keys) add(k string) bool {
+	if ks.m != nil {
+		if ks.m[k] {
+			return false
+		}
+		ks.m[k] = true
+		return true
+	}
+	for _, x := range ks.list {
+		if x == k {
+			return false
+		}
+	}
+	ks.list = append(ks.list, k)
+	if len(ks.list) > 16 {
+		ks.m = make(map[string]bool, 2*len(ks.list))
+		for _, x := range ks.list {
+			ks.m[x] = true
+		}
+	}
+	return true
+}

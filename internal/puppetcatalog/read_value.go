@@ -1,0 +1,157 @@
+package puppetcatalog
+
+import (
+	"github.com/catc-dev/catc/internal/types"
+)
+
+// Deferred is a Deferred value of a Puppet catalog
+// ({"__ptype": "Deferred", "name": FN, "arguments": […]}): a function
+// the agent calls while applying, so its result is unknown offline.
+type Deferred struct {
+	Name      string
+	Arguments []types.Value
+}
+
+// RichData is a rich-data value of a Puppet catalog that catc keeps as it
+// is without giving it a meaning ({"__ptype": P, "__pvalue": V}):
+// Default, Regexp, SemVer, Timespan, Timestamp, Binary, a Hash with keys
+// that are not all strings ([k, v, …] in Value), a Pcore object (its
+// attributes as a *types.Hash) or a reference to another value of the
+// document (PType "__pref").
+type RichData struct {
+	PType string
+	Value types.Value
+}
+
+// value reads the JSON value at the current position: objects as
+// ordered *types.Hash, numbers as int64 or float64, and Puppet's rich
+// data decoded: Sensitive as types.Sensitive, Deferred as Deferred, the
+// rest as RichData.
+func (s *scanner) value() (types.Value, bool) {
+	switch s.peek() {
+	case '{':
+		return s.hash()
+	case '[':
+		out := []types.Value{}
+		ok := s.array(func(int, int) bool {
+			v, ok := s.value()
+			out = append(out, v)
+			return ok
+		})
+		return out, ok
+	case '"':
+		return s.str()
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return s.number()
+	}
+	return s.literal()
+}
+
+func (s *scanner) hash() (types.Value, bool) {
+	off := s.pos
+	h := &types.Hash{}
+	ok := s.object(func(key string, _ int) bool {
+		v, ok := s.value()
+		h.Keys = append(h.Keys, key)
+		h.Values = append(h.Values, v)
+		return ok
+	})
+	if !ok {
+		return nil, false
+	}
+	if _, rich := h.Get("__ptype"); rich {
+		return s.richData(h, off)
+	}
+	if ref, isRef := h.Get("__pref"); isRef && h.Len() == 1 {
+		return RichData{PType: "__pref", Value: ref}, true
+	}
+	return h, true
+}
+
+// richData decodes {"__ptype": …} (Puppet's rich_data JSON, what
+// Puppet::Pops::Serialization::ToDataConverter writes).
+func (s *scanner) richData(h *types.Hash, off int) (types.Value, bool) {
+	pt, _ := h.Get("__ptype")
+	name, ok := pt.(string)
+	if !ok {
+		return nil, s.fail(off, "the __ptype of a rich-data value must be a string (a Puppet type name)")
+	}
+	pv, hasValue := h.Get("__pvalue")
+	switch name {
+	case "Sensitive":
+		return types.Sensitive{Value: pv}, true
+	case "Deferred":
+		return deferred(h), true
+	case "Hash":
+		return richHash(pv), true
+	}
+	if !hasValue {
+		// A Pcore object: its attributes are the other keys.
+		attrs := &types.Hash{}
+		for i, k := range h.Keys {
+			if k != "__ptype" {
+				attrs.Keys = append(attrs.Keys, k)
+				attrs.Values = append(attrs.Values, h.Values[i])
+			}
+		}
+		if attrs.Len() == 0 {
+			return RichData{PType: name}, true
+		}
+		return RichData{PType: name, Value: attrs}, true
+	}
+	return RichData{PType: name, Value: pv}, true
+}
+
+func deferred(h *types.Hash) Deferred {
+	d := Deferred{}
+	if n, ok := h.Get("name"); ok {
+		d.Name, _ = n.(string)
+	}
+	if a, ok := h.Get("arguments"); ok {
+		d.Arguments, _ = a.([]types.Value)
+	}
+	return d
+}
+
+// richHash is a Hash written as [k, v, …]: a *types.Hash when every key
+// is a string, else RichData with the list.
+func richHash(pv types.Value) types.Value {
+	list, ok := pv.([]types.Value)
+	if !ok || len(list)%2 != 0 {
+		return RichData{PType: "Hash", Value: pv}
+	}
+	h := &types.Hash{}
+	for i := 0; i < len(list); i += 2 {
+		k, ok := list[i].(string)
+		if !ok {
+			return RichData{PType: "Hash", Value: pv}
+		}
+		h.Set(k, list[i+1])
+	}
+	return h
+}
+
+// HasDeferred reports whether v holds a Deferred value anywhere.
+func HasDeferred(v types.Value) bool {
+	switch v := v.(type) {
+	case Deferred:
+		return true
+	case types.Sensitive:
+		return HasDeferred(v.Value)
+	case []types.Value:
+		for _, e := range v {
+			if HasDeferred(e) {
+				return true
+			}
+		}
+	case *types.Hash:
+		for _, e := range v.Values {
+			if HasDeferred(e) {
+				return true
+			}
+		}
+	case RichData:
+		return HasDeferred(v.Value)
+	}
+	return false
+}

@@ -7,6 +7,7 @@ type "anchor" {
   attribute "name" {
     type      = "String"
     behaviour = "namevar"
+    desc      = "The resource's name; taken from the title by default."
   }
 
   # stdlib's anchor.rb declares no auto relationship.

@@ -6,24 +6,29 @@ type "mysql_database" {
 
   attribute "ensure" {
     type = "Optional[Data]"
+    desc = "Whether it is present or absent."
   }
 
   attribute "name" {
     type      = "String"
     behaviour = "namevar"
+    desc      = "The resource's name; taken from the title by default."
   }
 
   attribute "charset" {
     type = "Optional[Data]"
+    desc = "The module's `charset` property; catc does not check its value."
   }
 
   attribute "collate" {
     type = "Optional[Data]"
+    desc = "The module's `collate` property; catc does not check its value."
   }
 
   attribute "provider" {
     type      = "Optional[String]"
     behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set."
   }
 
   # mysql's mysql_database.rb: File[/root/.my.cnf]. Its `autorequire(:class)` names no resource type, so Puppet ignores it.

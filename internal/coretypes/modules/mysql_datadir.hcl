@@ -6,41 +6,49 @@ type "mysql_datadir" {
 
   attribute "ensure" {
     type = "Optional[Data]"
+    desc = "Whether it is present or absent."
   }
 
   attribute "datadir" {
     type      = "String"
     behaviour = "namevar"
+    desc      = "The data directory; taken from the title by default."
   }
 
   attribute "basedir" {
     type      = "Optional[Data]"
     behaviour = "parameter"
+    desc      = "The module's `basedir` parameter; catc does not check its value."
   }
 
   attribute "user" {
     type      = "Optional[Data]"
     behaviour = "parameter"
+    desc      = "The module's `user` parameter; catc does not check its value."
   }
 
   attribute "defaults_extra_file" {
     type      = "Optional[Data]"
     behaviour = "parameter"
+    desc      = "The module's `defaults_extra_file` parameter; catc does not check its value."
   }
 
   attribute "insecure" {
     type      = "Optional[Data]"
     behaviour = "parameter"
+    desc      = "The module's `insecure` parameter; catc does not check its value."
   }
 
   attribute "log_error" {
     type      = "Optional[Data]"
     behaviour = "parameter"
+    desc      = "The module's `log_error` parameter; catc does not check its value."
   }
 
   attribute "provider" {
     type      = "Optional[String]"
     behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set."
   }
 
   # mysql's mysql_datadir.rb: Package[mysql-server].

@@ -6,32 +6,39 @@ type "mysql_grant" {
 
   attribute "ensure" {
     type = "Optional[Data]"
+    desc = "Whether it is present or absent."
   }
 
   attribute "name" {
     type      = "String"
     behaviour = "namevar"
+    desc      = "The resource's name; taken from the title by default."
   }
 
   attribute "privileges" {
     type = "Optional[Data]"
+    desc = "The module's `privileges` property; catc does not check its value."
   }
 
   attribute "table" {
     type = "Optional[Data]"
+    desc = "The module's `table` property; catc does not check its value."
   }
 
   attribute "user" {
     type = "Optional[Data]"
+    desc = "The user, user@host: that Mysql_user, when managed, is required."
   }
 
   attribute "options" {
     type = "Optional[Data]"
+    desc = "The module's `options` property; catc does not check its value."
   }
 
   attribute "provider" {
     type      = "Optional[String]"
     behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set."
   }
 
   # mysql's mysql_grant.rb: File[/root/.my.cnf], then the Mysql_user named by `user`.

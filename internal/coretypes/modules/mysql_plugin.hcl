@@ -6,20 +6,24 @@ type "mysql_plugin" {
 
   attribute "ensure" {
     type = "Optional[Data]"
+    desc = "Whether it is present or absent."
   }
 
   attribute "name" {
     type      = "String"
     behaviour = "namevar"
+    desc      = "The resource's name; taken from the title by default."
   }
 
   attribute "soname" {
     type = "Optional[Data]"
+    desc = "The module's `soname` property; catc does not check its value."
   }
 
   attribute "provider" {
     type      = "Optional[String]"
     behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set."
   }
 
   # mysql's mysql_plugin.rb: File[/root/.my.cnf].

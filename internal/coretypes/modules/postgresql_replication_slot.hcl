@@ -6,16 +6,19 @@ type "postgresql_replication_slot" {
 
   attribute "ensure" {
     type = "Optional[Data]"
+    desc = "Whether it is present or absent."
   }
 
   attribute "name" {
     type      = "String"
     behaviour = "namevar"
+    desc      = "The resource's name; taken from the title by default."
   }
 
   attribute "provider" {
     type      = "Optional[String]"
     behaviour = "parameter"
+    desc      = "The provider that manages it on the node; the agent picks one when not set."
   }
 
   # postgresql's postgresql_replication_slot.rb declares no auto relationship.

@@ -66,7 +66,7 @@ func TestModuleTypeAutoRules(t *testing.T) {
 			[]string{`File|/etc/motd|{}`, `Concat_file|motd|{"path": "/etc/motd"}`},
 			[]string{"File[/etc/motd] -> Concat_file[motd]"}},
 		{"concat_fragment requires nothing",
-			[]string{`File|/etc/motd|{}`, `Concat_file|/etc/motd|{}`, `Concat_fragment|f|{"target": "/etc/motd"}`},
+			[]string{`File|/etc/motd|{}`, `Concat_file|/etc/motd|{}`, `Concat_fragment|f|{"target": "/etc/motd", "tag": "motd_parts"}`},
 			[]string{"File[/etc/motd] -> Concat_file[/etc/motd]"}},
 		{"postgresql_psql requires its instance's end anchor, main by default",
 			[]string{`Anchor|postgresql::server::service::end::main|{}`, `Anchor|postgresql::server::service::end::other|{}`,

@@ -1,7 +1,9 @@
 package puppetcatalog
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -130,5 +132,39 @@ func TestModuleTypeUserDefinition(t *testing.T) {
 	}
 	if want := []string{"Package[apt] -> Apt_key[A1]"}; !slices.Equal(got, want) {
 		t.Errorf("auto edges %q, want %q (the loaded type's rule)", got, want)
+	}
+}
+
+// TestModuleTypesPuppetEdgeCases: the catalog of testdata/modtypes/edge.pp
+// gets the auto edges Puppet added to it (edge.json), but one: Puppet
+// finds Mysql_user[bob@LOCALHOST] by its name, which the module munges to
+// bob@localhost, and catc does not munge names.
+func TestModuleTypesPuppetEdgeCases(t *testing.T) {
+	var want corpusAnswer
+	data, err := os.ReadFile("testdata/modtypes/edge.json")
+	if err != nil || json.Unmarshal(data, &want) != nil {
+		t.Fatalf("edge.json: %v", err)
+	}
+	src := moduleCatalog(
+		`File|/|{}`, `Ini_setting|root|{"path": "/catc-app.ini", "section": "a", "setting": "b", "value": "c"}`,
+		`File|/tmp/catc-pcat|{"ensure": "directory"}`, `Ini_setting|trailing|{"path": "/tmp/catc-pcat/x/", "section": "a", "setting": "b", "value": "c"}`,
+		`Anchor|postgresql::server::service::end::main|{}`, `Anchor|postgresql::server::service::end::other|{}`,
+		`Postgresql_psql|a|{"command": "SELECT 1"}`, `Postgresql_psql|b|{"command": "SELECT 1", "instance": "other"}`,
+		`Mysql_user|bob@LOCALHOST|{}`, `Mysql_grant|bob@localhost/app.*|{"user": "bob@localhost", "table": "app.*", "privileges": ["ALL"]}`,
+		`File|/tmp/catc-pcat/k.gpg|{}`, `Apt_key|6F6B15509CF8E59E6E469F327F438280EF8D349F|{"source": "/tmp/catc-pcat/k.gpg"}`,
+		`Package|mysql-server|{"ensure": "absent"}`, `Mysql_datadir|/tmp/catc-pcat/mysql|{}`)
+	_, g := modelGraph(t, src, nil)
+	munged := []string{"Mysql_user[bob@LOCALHOST]", "Mysql_grant[bob@localhost/app.*]"}
+	var exp [][]string
+	for _, e := range knownAutoEdges(want) {
+		if !slices.Equal(e, munged) {
+			exp = append(exp, e)
+		}
+	}
+	if len(exp) != len(want.AutoEdges)-1 {
+		t.Fatalf("edge.json does not have the munged edge %q", munged)
+	}
+	if got := autoPairs(g); !slices.EqualFunc(got, exp, slices.Equal) {
+		t.Errorf("auto edges\n%q\nPuppet\n%q", got, exp)
 	}
 }

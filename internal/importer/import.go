@@ -62,7 +62,13 @@ func ImportWith(sources []Source, opts Options) (outs []Output, diags hcl.Diagno
 		file, d := ruby.Parse(s.Name, s.Src)
 		diags = append(diags, d...)
 		if len(file.Calls) == 0 && !d.HasErrors() {
-			diags = append(diags, noTypeDefinition(s.Name))
+			specs, nd := newtypesOf(s)
+			diags = append(diags, nd...)
+			for _, spec := range specs {
+				src, o := emit(spec)
+				outs = append(outs, Output{Name: spec.name + ".hcl", Type: spec.name, Src: src, From: spec.call})
+				maps = append(maps, o)
+			}
 		}
 		for _, call := range file.Calls {
 			c := &converter{}

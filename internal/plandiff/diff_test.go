@@ -196,14 +196,14 @@ func ExampleDiff() {
 		c, _ := catalog.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{[]byte(gen.Types), []byte(src)}, catalog.LoadOptions{})
 		return snapshotOf(c)
 	}
-	old := load(`resource "package" "nginx" { version = "1.18" }`)
-	new := load(`resource "package" "nginx" { version = "1.22" }`)
+	old := load(`resource "package" "nginx" { ensure = "1.18" }`)
+	new := load(`resource "package" "nginx" { ensure = "1.22" }`)
 	for _, c := range Diff(old, new).Resources {
 		for _, a := range c.Attributes {
 			fmt.Printf("%s %s %s: %v → %v\n", c.Action.Symbol(), c.Ref, a.Path, a.Old, a.New)
 		}
 	}
-	// Output: ~ Package[nginx] version: 1.18 → 1.22
+	// Output: ~ Package[nginx] ensure: 1.18 → 1.22
 }
 
 // TestDiffCycles checks both directions of the cycle pair: a cycle that

@@ -157,8 +157,10 @@ func (ct *classTree) writeNodes(d *dotWriter, p *catalog.Resource, indent string
 	for _, r := range ct.items[p] {
 		n, isBox := ct.box[r]
 		switch {
-		case ct.collapsed[r]:
+		case ct.collapsed[r] && len(r.External.Contents) > 0:
 			d.containerNode(indent, r, fmt.Sprintf("(%s)", plural.Noun(ct.held(r), "resource", "resources")))
+		case ct.collapsed[r]:
+			d.containerNode(indent, r, "(empty)")
 		case isBox:
 			fmt.Fprintf(d.w, "%ssubgraph %s {\n", indent, quote(fmt.Sprintf("cluster_%d", n)))
 			fmt.Fprintf(d.w, "%s\tgraph [label=%s, style=\"rounded\", color=\"#9e9e9e\", fontsize=11];\n", indent, quoteLabel(wrapLabel(r.Ref(), labelWidth)))

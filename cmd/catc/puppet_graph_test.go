@@ -1,0 +1,128 @@
+package main
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
+)
+
+// refreshCatalog is a Puppet catalog with classes, a contained class,
+// defines and refreshes through them (its README has the manifest).
+var refreshCatalog = testutil.Fixture("oracle", "catalogs", "hand_refresh.catalog.json")
+
+// TestPuppetGraphByClass: a Puppet catalog is drawn in class boxes,
+// nested as contained (Class[Inner] inside Class[A]), with no box for the
+// lone stage; an edge into a class ends at its box. --cluster none draws
+// no box.
+func TestPuppetGraphByClass(t *testing.T) {
+	t.Parallel()
+	code, out, stderr := runCatc(t, "graph", refreshCatalog)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	testutil.Golden(t, "testdata/puppet/graph_class.golden", []byte(out))
+	a := strings.Index(out, `label="Class[A]"`)
+	inner := strings.Index(out, `label="Class[Inner]"`)
+	if a < 0 || inner < a || strings.Contains(out[a:inner], "\n\t}\n") || !strings.Contains(out, "\t\t\tgraph [label=\"Class[Inner]\"") {
+		t.Errorf("Class[Inner] is not drawn inside Class[A]'s box:\n%s", out)
+	}
+	if strings.Contains(out, `label="Stage[main]"`) || strings.Contains(out, `"Stage[main]" [`) {
+		t.Errorf("the lone stage is drawn:\n%s", out)
+	}
+	if !strings.Contains(out, `"Notify[kick]" -> "Class[A]" [lhead="cluster_`) {
+		t.Errorf("the edge into Class[A] does not end at its box:\n%s", out)
+	}
+	_, flat, _ := runCatc(t, "graph", "--cluster", "none", refreshCatalog)
+	if strings.Contains(flat, "subgraph") {
+		t.Errorf("--cluster none draws boxes:\n%s", flat)
+	}
+}
+
+// TestPuppetGraphCollapse: a collapsed class is one node saying how many
+// resources it holds, the edges into and out of its resources drawn to
+// it; all collapses every outermost container.
+func TestPuppetGraphCollapse(t *testing.T) {
+	t.Parallel()
+	code, out, stderr := runCatc(t, "graph", "--collapse", "Class[a]", "--collapse", "Node[default]", refreshCatalog)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	testutil.Golden(t, "testdata/puppet/graph_collapse.golden", []byte(out))
+	for _, want := range []string{
+		`"Class[A]" [label="Class[A]\n(3 resources)", shape=folder`,
+		`"Node[default]" [label="Node[default]\n(6 resources)", shape=folder`,
+		`"Node[default]" -> "Class[A]" [style=dashed, tooltip="Node[default] => Class[A] (1 edge)\nNotify[kick] => Class[A]"]`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %s in\n%s", want, out)
+		}
+	}
+	for _, hidden := range []string{`"Exec[inner_exec]" [`, `"File[/tmp]" [`, `"Notify[kick]" [`, `"File[usr]" -> `} {
+		if strings.Contains(out, hidden) {
+			t.Errorf("%s is drawn inside a collapsed container:\n%s", hidden, out)
+		}
+	}
+	_, all, _ := runCatc(t, "graph", "--collapse", "all", refreshCatalog)
+	if strings.Contains(all, "subgraph") || !strings.Contains(all, `"Class[Main]" [label="Class[Main]\n(6 resources)"`) {
+		t.Errorf("--collapse all:\n%s", all)
+	}
+	for _, c := range []struct{ args, err string }{
+		{"--collapse File[usr]", "File[usr] is no class, define, node or stage"},
+		{"--collapse Class[A] --cluster type", "use it with --cluster class"},
+		{"--collapse Class[A] --format json", "--collapse has no effect without --format dot or svg"},
+		{"--collapse Class[nope]", "no resource Class[Nope]"},
+	} {
+		code, _, stderr := runCatc(t, append(append([]string{"graph"}, strings.Fields(c.args)...), refreshCatalog)...)
+		if code == 0 || !strings.Contains(stderr, c.err) {
+			t.Errorf("%s: exit %d, stderr %q, want %q", c.args, code, stderr, c.err)
+		}
+	}
+}
+
+// TestPuppetGraphFocusClass: focusing on a class keeps its resources
+// (a contained class's too) and their neighbours, and the graph JSON
+// marks containers and what holds each resource.
+func TestPuppetGraphFocusClass(t *testing.T) {
+	t.Parallel()
+	code, out, stderr := runCatc(t, "graph", "--format", "json", "--focus", "Class[a]", refreshCatalog)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var g struct {
+		Nodes []struct {
+			Ref       string
+			Focus     bool
+			Container bool
+			In        []string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &g); err != nil {
+		t.Fatal(err)
+	}
+	var refs []string
+	for _, n := range g.Nodes {
+		refs = append(refs, n.Ref)
+		switch n.Ref {
+		case "Exec[inner_exec]":
+			if !n.Focus || !slices.Equal(n.In, []string{"Class[Inner]"}) {
+				t.Errorf("Exec[inner_exec]: focus %v, in %q", n.Focus, n.In)
+			}
+		case "Class[Inner]":
+			if !n.Container || !slices.Equal(n.In, []string{"Stage[main]", "Class[A]"}) {
+				t.Errorf("Class[Inner]: container %v, in %q", n.Container, n.In)
+			}
+		case "Notify[kick]":
+			if n.Focus || n.Container {
+				t.Errorf("Notify[kick]: focus %v, container %v", n.Focus, n.Container)
+			}
+		}
+	}
+	slices.Sort(refs)
+	want := []string{"Class[A]", "Class[B]", "Class[C]", "Class[Inner]", "Exec[a_exec]", "Exec[inner_exec]", "File[/tmp]", "Notify[kick]"}
+	if !slices.Equal(refs, want) {
+		t.Errorf("focus on Class[a] keeps %q, want %q", refs, want)
+	}
+}

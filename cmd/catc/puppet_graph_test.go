@@ -126,3 +126,38 @@ func TestPuppetGraphFocusClass(t *testing.T) {
 		t.Errorf("focus on Class[a] keeps %q, want %q", refs, want)
 	}
 }
+
+// TestPuppetPlanBoundaries: the plan text of real module catalogs and of
+// the refresh catalog: classes start and end where the agent evaluates
+// their whits, an empty class is one line, an end says which steps the
+// class held, the lone stage is not shown, and refreshes come through
+// classes and defines.
+func TestPuppetPlanBoundaries(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"hand_refresh", "apache", "big_node"} {
+		code, out, stderr := runCatc(t, "plan", testutil.Fixture("oracle", "catalogs", name+".catalog.json"))
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, stderr)
+		}
+		testutil.Golden(t, "testdata/puppet/plan_"+name+".golden", []byte(out))
+		if name != "big_node" && strings.Contains(out, "Stage[main]") { // big_node has two stages
+			t.Errorf("%s: the lone stage is shown", name)
+		}
+	}
+	_, out, _ := runCatc(t, "plan", refreshCatalog)
+	for _, want := range []string{
+		"Class[Settings] is empty\n",
+		"  4. Exec[a_exec]  hand_refresh.pp:11  (in Class[A])\n     refreshed by Notify[kick] via Class[A]\n",
+		"    5. Exec[inner_exec]  hand_refresh.pp:8  (in Class[Inner])\n       refreshed by Notify[kick] via Class[Inner]\n",
+		"Class[A] ends (steps 3-5)\n",
+		"  Node[default] ends (6 resources between steps 2 and 12)\n",
+		"      12. Exec[d_exec_two]  hand_refresh.pp:22  (in D[two])\n         refreshed by Notify[kick] via D[two]\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "Exec[c_exec]  hand_refresh.pp:20  (in Class[C])\n     refreshed") {
+		t.Errorf("Class[B] -> Class[C] passes refreshes on:\n%s", out)
+	}
+}

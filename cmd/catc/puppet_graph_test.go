@@ -161,3 +161,45 @@ func TestPuppetPlanBoundaries(t *testing.T) {
 		t.Errorf("Class[B] -> Class[C] passes refreshes on:\n%s", out)
 	}
 }
+
+// TestPuppetWhyThroughClasses: a chain that crosses a class from its
+// start to its end says so in one step (the class ends only after what
+// it holds) instead of wandering through one of its resources, and a
+// stage that holds classes is never called empty; both directions.
+func TestPuppetWhyThroughClasses(t *testing.T) {
+	t.Parallel()
+	stages := testutil.Fixture("oracle", "catalogs", "hand_stages.catalog.json")
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{refreshCatalog, "File[/tmp]", "Exec[c_exec]"}, []string{
+			"File[/tmp] comes before Exec[c_exec] through 5 steps",
+			"1. File[/tmp] is in Class[A], which ends after it",
+			"3. Class[B] ends only after everything in it (such as Service[b_svc])",
+			"5. Class[C] contains Exec[c_exec], which starts after Class[C] starts",
+		}},
+		{[]string{refreshCatalog, "Exec[c_exec]", "Exec[inner_exec]"}, []string{
+			"the reverse holds, Exec[inner_exec] must come before Exec[c_exec] through 6 steps",
+			"2. Class[Inner] is in Class[A], which ends after it",
+		}},
+		{[]string{stages, "Notify[repos configured]", "Exec[rollout]"}, []string{
+			"2. Class[Repos] is in Stage[setup], which ends after it",
+			"4. Stage[main] ends only after everything in it (such as Class[Settings])",
+			"6. Stage[deploy] contains Class[Rollout], which starts after Stage[deploy] starts",
+		}},
+	} {
+		code, out, stderr := runCatc(t, append([]string{"why"}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("%q: exit %d: %s", c.args, code, stderr)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%q: missing %q in\n%s", c.args[1:], w, out)
+			}
+		}
+		if strings.Contains(out, "Service[b_svc] is in Class[B]") || strings.Contains(out, "Stage[main] is empty") {
+			t.Errorf("%q: a detour or a wrong empty:\n%s", c.args[1:], out)
+		}
+	}
+}

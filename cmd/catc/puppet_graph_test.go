@@ -203,3 +203,40 @@ func TestPuppetWhyThroughClasses(t *testing.T) {
 		}
 	}
 }
+
+// TestPuppetPlanJSONRefreshes: plan --format json marks containers and
+// lists, per resource, the refreshers that reach it through classes and
+// defines; a file and a class list none.
+func TestPuppetPlanJSONRefreshes(t *testing.T) {
+	t.Parallel()
+	code, out, stderr := runCatc(t, "plan", "--format", "json", refreshCatalog)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var plan struct {
+		Resources []struct {
+			Ref         string
+			Container   bool
+			RefreshedBy []string `json:"refreshed_by"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &plan); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{
+		"Exec[a_exec]":     {"Notify[kick]"},
+		"Exec[inner_exec]": {"Notify[kick]"},
+		"Exec[d_exec_two]": {"Notify[kick]"},
+		"Service[b_svc]":   {"File[/tmp]", "Exec[a_exec]", "Exec[inner_exec]", "Notify[kick]"},
+		"Exec[after_file]": {"File[usr]"},
+	}
+	for _, r := range plan.Resources {
+		if !slices.Equal(r.RefreshedBy, want[r.Ref]) {
+			t.Errorf("%s refreshed by %q, want %q", r.Ref, r.RefreshedBy, want[r.Ref])
+		}
+		if r.Container != (strings.HasPrefix(r.Ref, "Class[") || strings.HasPrefix(r.Ref, "D[") ||
+			strings.HasPrefix(r.Ref, "Node[") || strings.HasPrefix(r.Ref, "Stage[")) {
+			t.Errorf("%s: container %v", r.Ref, r.Container)
+		}
+	}
+}

@@ -68,7 +68,7 @@ func graphAction(c *cli.Context) error {
 	if err := classOptions(c, f, cat, &opts); err != nil {
 		return err
 	}
-	opts.Caption = caption(sub.Focus, sel)
+	opts.Caption = joinCaption(caption(sub.Focus, sel), collapseCaption(opts))
 	switch format {
 	case "json":
 		return writeOutput(c, func(w io.Writer) error { return render.GraphJSON(w, sub) })

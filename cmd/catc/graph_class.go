@@ -68,3 +68,29 @@ func classRef(ref string) string {
 	}
 	return typ + "[" + strings.Join(segs, "::") + "]"
 }
+
+// collapseCaption says which classes are drawn as one node.
+func collapseCaption(opts render.DOTOptions) string {
+	if opts.CollapseAll {
+		return "classes collapsed"
+	}
+	refs := make([]string, len(opts.Collapse))
+	for i, r := range opts.Collapse {
+		refs[i] = r.Ref()
+	}
+	if len(refs) == 0 {
+		return ""
+	}
+	return "collapsed " + strings.Join(refs, ", ")
+}
+
+// joinCaption joins the non-empty parts of a caption.
+func joinCaption(parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "; ")
+}

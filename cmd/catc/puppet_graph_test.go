@@ -69,6 +69,12 @@ func TestPuppetGraphCollapse(t *testing.T) {
 	if strings.Contains(all, "subgraph") || !strings.Contains(all, `"Class[Main]" [label="Class[Main]\n(6 resources)"`) {
 		t.Errorf("--collapse all:\n%s", all)
 	}
+	_, staged, _ := runCatc(t, "graph", "--collapse", "all", testutil.Fixture("oracle", "catalogs", "hand_stages.catalog.json"))
+	for _, want := range []string{`graph [label="Stage[setup]"`, `graph [label="Stage[deploy]"`, `"Class[Rollout]" [label="Class[Rollout]\n(2 resources)"`} {
+		if !strings.Contains(staged, want) {
+			t.Errorf("--collapse all with stages: missing %s (stages stay boxes, their classes collapse) in\n%s", want, staged)
+		}
+	}
 	for _, c := range []struct{ args, err string }{
 		{"--collapse File[usr]", "File[usr] is no class, define, node or stage"},
 		{"--collapse Class[A] --cluster type", "use it with --cluster class"},

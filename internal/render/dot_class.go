@@ -77,12 +77,22 @@ func newClassTree(s *graph.Subgraph, collapse []*catalog.Resource, all bool) *cl
 		ct.collapsed[r] = placed[r]
 	}
 	if all {
-		for _, r := range ct.items[nil] {
-			ct.collapsed[r] = graph.IsContainer(r)
-		}
+		ct.collapseOutermost(nil)
 	}
 	ct.number(nil)
 	return ct
+}
+
+// collapseOutermost collapses the outermost classes, defines and nodes
+// below p (a stage stays open: collapsing it would hide every class).
+func (ct *classTree) collapseOutermost(p *catalog.Resource) {
+	for _, r := range ct.items[p] {
+		if graph.IsContainer(r) && r.Type.Name != "stage" {
+			ct.collapsed[r] = true
+		} else {
+			ct.collapseOutermost(r)
+		}
+	}
 }
 
 // number gives each box below p its cluster number, in drawing order.

@@ -75,6 +75,15 @@ func TestPuppetGraphCollapse(t *testing.T) {
 			t.Errorf("--collapse all with stages: missing %s (stages stay boxes, their classes collapse) in\n%s", want, staged)
 		}
 	}
+	_, apache, _ := runCatc(t, "graph", "--collapse", "all", testutil.Fixture("oracle", "catalogs", "apache.catalog.json"))
+	if !strings.Contains(apache, `"Class[Apache]" -> "Class[Apache::Service]" [style=dashed, tooltip="Class[Apache] => Class[Apache::Service] (13 edges)\nPackage[httpd] => Class[Apache::Service]\n`) ||
+		!strings.Contains(apache, `\n… and 5 more"`) {
+		t.Errorf("apache --collapse all: the 13 edges into Class[Apache::Service] are not one dashed edge naming 8 of them")
+	}
+	_, cyc, _ := runCatc(t, "graph", "--collapse", "all", testutil.Fixture("oracle", "catalogs", "hand_cycle_classes.catalog.json"))
+	if !strings.Contains(cyc, `"Class[Web]" -> "Class[Db]" [color="#d62728", penwidth=2, tooltip="Class[Web] => Class[Db] (1 edge)\nNotify[web ready] => Notify[db ready]"]`) {
+		t.Errorf("a cycle through collapsed classes is not drawn red:\n%s", cyc)
+	}
 	for _, c := range []struct{ args, err string }{
 		{"--collapse File[usr]", "File[usr] is no class, define, node or stage"},
 		{"--collapse Class[A] --cluster type", "use it with --cluster class"},

@@ -227,10 +227,11 @@ func (d *dotWriter) containerNode(indent string, r *catalog.Resource, note strin
 func (ct *classTree) writeEdges(d *dotWriter, des []*drawnEdge) {
 	for _, de := range des {
 		var attrs []string
-		if n, ok := ct.box[de.to]; ok && !ct.inside(de.from, de.to) {
+		self := de.from == de.to // a class requiring itself: drawn as a loop on its node
+		if n, ok := ct.box[de.to]; ok && !self && !ct.inside(de.from, de.to) {
 			attrs = append(attrs, "lhead="+quote(fmt.Sprintf("cluster_%d", n)))
 		}
-		if n, ok := ct.box[de.from]; ok && !ct.inside(de.to, de.from) {
+		if n, ok := ct.box[de.from]; ok && !self && !ct.inside(de.to, de.from) {
 			attrs = append(attrs, "ltail="+quote(fmt.Sprintf("cluster_%d", n)))
 		}
 		if e := de.edges[0]; len(de.edges) == 1 && e.F.Resource == de.from && e.T.Resource == de.to {

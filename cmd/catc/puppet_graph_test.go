@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -253,5 +255,30 @@ func TestPuppetPlanJSONRefreshes(t *testing.T) {
 			strings.HasPrefix(r.Ref, "Node[") || strings.HasPrefix(r.Ref, "Stage[")) {
 			t.Errorf("%s: container %v", r.Ref, r.Container)
 		}
+	}
+}
+
+// TestPuppetGraphClassSelfLoop: a class that requires itself is a cycle
+// drawn as a loop on the class's node, which Graphviz cannot clip to the
+// class's own box (no lhead or ltail on it).
+func TestPuppetGraphClassSelfLoop(t *testing.T) {
+	t.Parallel()
+	file := filepath.Join(t.TempDir(), "self.json")
+	const cat = `{"tags":[],"name":"n","version":1,"code_id":null,"catalog_uuid":"0","catalog_format":2,"environment":"production",
+"resources":[
+ {"type":"Stage","title":"main","tags":[],"exported":false},
+ {"type":"Class","title":"A","tags":[],"exported":false,"parameters":{"require":"Class[A]"}},
+ {"type":"Notify","title":"x","tags":[],"exported":false}],
+"edges":[{"source":"Stage[main]","target":"Class[A]"},{"source":"Class[A]","target":"Notify[x]"}],
+"classes":["a"]}`
+	if err := os.WriteFile(file, []byte(cat), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := runCatc(t, "graph", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, `"Class[A]" -> "Class[A]" [color="#d62728"`) || strings.Contains(out, "lhead") {
+		t.Errorf("the class's loop:\n%s", out)
 	}
 }

@@ -284,14 +284,19 @@ func TestPuppetGraphClassSelfLoop(t *testing.T) {
 }
 
 // TestPuppetWhyNumbers: why numbers a resource of a Puppet catalog as the
-// plan text does (resources only, classes are no steps), and says what
-// refreshes it through its class.
+// plan text does (resources only, classes are no steps), names the
+// classes holding it, and says what refreshes it through its class.
 func TestPuppetWhyNumbers(t *testing.T) {
 	t.Parallel()
 	_, out, _ := runCatc(t, "why", refreshCatalog, "Exec[a_exec]")
 	if !strings.Contains(out, "Exec[a_exec]  ") || !strings.Contains(out, ", step 4\n") ||
-		!strings.Contains(out, "Refreshed by Notify[kick] via Class[A]") {
+		!strings.Contains(out, "Refreshed by Notify[kick] via Class[A]") ||
+		!strings.Contains(out, "\nIn Class[A]: it starts after Class[A] starts, and Class[A] ends after it.\n") {
 		t.Errorf("why Exec[a_exec]:\n%s", out)
+	}
+	_, out, _ = runCatc(t, "why", refreshCatalog, "Class[Inner]")
+	if !strings.Contains(out, "\nIn Stage[main] and Class[A]: it starts after each of them starts, and each ends after it.\n") {
+		t.Errorf("why Class[Inner] (contained):\n%s", out)
 	}
 	_, out, _ = runCatc(t, "why", refreshCatalog, "Exec[quiet_exec]", "Exec[c_exec]")
 	if !strings.Contains(out, "In the plan Exec[quiet_exec] is step 1 and Exec[c_exec] is step 7;") {

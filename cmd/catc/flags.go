@@ -102,7 +102,7 @@ func compileFlagsOf(c *cli.Context) compileFlags {
 type graphFlags struct {
 	format, cluster, direction string
 	depth                      int
-	focus, types               []string
+	focus, types, collapse     []string
 	cycles, force              bool
 	timeout                    time.Duration
 }
@@ -111,7 +111,7 @@ func graphFlagsOf(c *cli.Context) graphFlags {
 	return graphFlags{
 		format: c.String("format"), cluster: c.String("cluster"), direction: c.String("direction"),
 		depth: c.Int("depth"), focus: c.StringSlice("focus"), types: c.StringSlice("type"),
-		cycles: c.Bool("cycles"), force: c.Bool("force"), timeout: c.Duration("timeout"),
+		collapse: c.StringSlice("collapse"), cycles: c.Bool("cycles"), force: c.Bool("force"), timeout: c.Duration("timeout"),
 	}
 }
 

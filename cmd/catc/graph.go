@@ -38,7 +38,8 @@ func graphCommand() *cli.Command {
 			&cli.StringFlag{Name: "direction", Value: "both", Usage: "with --focus, follow edges `DIR`: up (what it depends on), down (what depends on it) or both"},
 			&cli.BoolFlag{Name: "cycles", Usage: "keep only the resources caught in dependency cycles"},
 			&cli.StringSliceFlag{Name: "type", Usage: "keep only resources of type `T` (repeatable)"},
-			&cli.StringFlag{Name: "cluster", Usage: "group nodes by `KIND`: type or file"},
+			&cli.StringFlag{Name: "cluster", Usage: "group nodes by `KIND`: type, file, class (a box per class or define; the default for Puppet catalogs) or none"},
+			&cli.StringSliceFlag{Name: "collapse", Usage: "draw class or define `REF` (Class[x]; repeatable; or all) as one node, with the edges into and out of it"},
 			&cli.BoolFlag{Name: "force", Usage: fmt.Sprintf("render SVG even above %d resources", svgNodeLimit)},
 			&cli.DurationFlag{Name: "timeout", Value: 5 * time.Minute, Usage: "stop an SVG render that takes longer than `DURATION`"},
 		),
@@ -56,11 +57,18 @@ func graphAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	sub, err := selectGraph(c, cat, sel, f.focus)
+	focus := make([]string, len(f.focus))
+	for i, ref := range f.focus {
+		focus[i] = classRef(ref)
+	}
+	sub, err := selectGraph(c, cat, sel, focus)
 	if err != nil {
 		return err
 	}
-	opts.Caption = caption(sub.Focus, sel)
+	if err := classOptions(c, f, cat, &opts); err != nil {
+		return err
+	}
+	opts.Caption = joinCaption(caption(sub.Focus, sel), collapseCaption(opts))
 	switch format {
 	case "json":
 		return writeOutput(c, func(w io.Writer) error { return render.GraphJSON(w, sub) })
@@ -98,6 +106,7 @@ func graphOptions(c *cli.Context, f graphFlags) (string, render.DOTOptions, grap
 		pointless(c, "force", format == "svg", "--format svg"),
 		pointless(c, "timeout", format == "svg" || format == "html", "--format svg or html"),
 		pointless(c, "cluster", format != "json", "--format dot, svg or html"),
+		pointless(c, "collapse", format == "dot" || format == "svg", "--format dot or svg"),
 	); err != nil {
 		return "", opts, sel, err
 	}

@@ -1,6 +1,10 @@
 package graph
 
-import "github.com/catc-dev/catc/internal/catalog"
+import (
+	"slices"
+
+	"github.com/catc-dev/catc/internal/catalog"
+)
 
 // Chain is, in an expanded graph, a shortest chain by which from ends
 // before to starts (classes and defines crossed as the agent crosses
@@ -34,11 +38,68 @@ func (x *Expanded) Chain(from, to *catalog.Resource) []string {
 		path = append(path, v)
 	}
 	path = append(path, src)
+	slices.Reverse(path)
 	var out []string
-	for i := len(path) - 1; i > 0; i-- {
-		out = append(out, x.stepWords(x.Vertices[path[i]], x.Vertices[path[i-1]]))
+	for i := 0; i+1 < len(path); i++ {
+		if j := x.endOfSame(path, i); j > i+1 {
+			out = append(out, x.throughWords(path[i:j+1]))
+			i = j - 1
+			continue
+		}
+		out = append(out, x.stepWords(x.Vertices[path[i]], x.Vertices[path[i+1]]))
 	}
 	return out
+}
+
+// endOfSame is, when path[i] is where a container starts and path stays
+// inside it until its end, the position of that end; 0 otherwise.
+func (x *Expanded) endOfSame(path []int32, i int) int {
+	v := x.Vertices[path[i]]
+	if v.Whit != Admissible {
+		return 0
+	}
+	for j := i + 1; j < len(path); j++ {
+		w := x.Vertices[path[j]]
+		if w.Whit == Completed && w.Resource == v.Resource {
+			return j
+		}
+		if !within(w.Resource, v.Resource, len(x.startOf)) {
+			return 0
+		}
+	}
+	return 0
+}
+
+// within reports whether c contains r, at any depth.
+func within(r, c *catalog.Resource, guard int) bool {
+	if r.External == nil || guard < 0 {
+		return false
+	}
+	for _, p := range r.External.Containers {
+		if p == c || within(p, c, guard-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// throughWords says why a chain crosses a container from its start to
+// its end: the container ends only after what it holds, naming the
+// first resource the chain went through in it.
+func (x *Expanded) throughWords(sub []int32) string {
+	c := x.Vertices[sub[0]].Resource
+	inner := sub[1 : len(sub)-1]
+	if len(inner) == 0 {
+		return c.Ref() + " is empty: it ends as soon as it starts"
+	}
+	such := x.Vertices[inner[0]].Resource // a class or define, when the chain holds no resource
+	for _, v := range inner {
+		if w := x.Vertices[v]; w.Whit == NoWhit {
+			such = w.Resource
+			break
+		}
+	}
+	return c.Ref() + " ends only after everything in it (such as " + such.Ref() + ")"
 }
 
 // stepWords says why u comes before v: a relationship (with its

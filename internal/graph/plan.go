@@ -41,7 +41,9 @@ type Step struct {
 	// memory with the graph: do not modify it.
 	WaitsFor []*Edge
 	// RefreshedBy are the resources whose events reach this one, directly
-	// or through chains of refresh edges, by declaration index.
+	// or through chains of refresh edges, by declaration index. In a
+	// catalog read from Puppet, events pass through classes and defines
+	// and only refreshable resources are refreshed (Refreshable).
 	RefreshedBy []Refresher
 }
 
@@ -54,8 +56,19 @@ func Order(g *Graph, o Ordering) (*Plan, hcl.Diagnostics) {
 	// The refresh searches and Kahn's algorithm only read the graph: on
 	// a big one they run side by side.
 	var refresh [][]Refresher
+	var x *Expanded
+	if g.hasContainers() {
+		x = Expand(g) // refreshes pass through the containers' whits
+	}
 	done := make(chan struct{})
-	search := func() { refresh = g.refreshers(); close(done) }
+	search := func() {
+		if x != nil {
+			refresh = x.refreshers()
+		} else {
+			refresh = g.refreshers()
+		}
+		close(done)
+	}
 	if len(g.nodes) >= parallelMin {
 		go search()
 	} else {
@@ -64,8 +77,8 @@ func Order(g *Graph, o Ordering) (*Plan, hcl.Diagnostics) {
 	var ordered []int32
 	var cycles Cycles
 	p := &Plan{Graph: g, Ordering: o, step: make([]int, len(g.nodes))}
-	if g.hasContainers() {
-		ordered, p.Evaluation, cycles = g.puppetOrder()
+	if x != nil {
+		ordered, p.Evaluation, cycles = g.puppetOrder(x)
 	} else {
 		ordered = g.order(o)
 	}

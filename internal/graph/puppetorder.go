@@ -15,11 +15,11 @@ func (g *Graph) hasContainers() bool {
 	return false
 }
 
-// puppetOrder is the agent's order as resource indexes (a container
+// puppetOrder is the agent's order (x: g expanded) as resource indexes (a container
 // where it starts) with the expanded order itself, and the cycles, each
 // container standing for its whits.
-func (g *Graph) puppetOrder() ([]int32, []Vertex, Cycles) {
-	vertices, vcycles := Expand(g).Order()
+func (g *Graph) puppetOrder(x *Expanded) ([]int32, []Vertex, Cycles) {
+	vertices, vcycles := x.Order()
 	ordered := make([]int32, 0, len(g.nodes))
 	for _, v := range vertices {
 		if v.Whit != Completed {

@@ -45,7 +45,9 @@ func ParseDirection(s string) (Direction, error) {
 // of one of Types (if any), except that the focus resources themselves
 // are always selected.
 type Selection struct {
-	// Focus are the roots of the neighbourhood to keep.
+	// Focus are the roots of the neighbourhood to keep. A container (a
+	// class or define of a catalog read from Puppet) stands for itself
+	// and everything it contains.
 	Focus []*catalog.Resource
 	// Depth bounds the neighbourhood to that many edges from a root; 0
 	// means no bound.
@@ -93,6 +95,7 @@ func (g *Graph) Select(sel Selection) (*Subgraph, hcl.Diagnostics) {
 	for i, st := range plan.Steps {
 		s.step[st.Resource.Index] = int32(i + 1)
 	}
+	sel.Focus = withContents(sel.Focus)
 	for _, r := range sel.Focus {
 		if g.owns(r) {
 			s.Focus = append(s.Focus, r)

@@ -16,7 +16,7 @@ type Why struct {
 	// Reverse, when Path is nil, is a shortest chain To → … → From: To
 	// must come before From. Nil when neither has to come first.
 	Reverse []*Edge
-	// FromStep and ToStep are their positions in the plan (0: blocked by
+	// FromStep and ToStep are their numbers in the plan (Number; 0: blocked by
 	// a cycle).
 	FromStep, ToStep int
 }
@@ -25,7 +25,7 @@ type Why struct {
 // insertion order. from == to asks for a shortest cycle through it.
 // Cost: one breadth-first search.
 func (p *Plan) Why(from, to *catalog.Resource) Why {
-	w := Why{From: from, To: to, FromStep: p.StepOf(from), ToStep: p.StepOf(to)}
+	w := Why{From: from, To: to, FromStep: p.Number(from), ToStep: p.Number(to)}
 	g := p.Graph
 	if from == nil || to == nil || g.node(from.Index) == nil || g.node(to.Index) == nil {
 		return w
@@ -52,7 +52,7 @@ func (p *Plan) edgePath(from, to *catalog.Resource) []*Edge {
 // and what waits for it.
 type Neighbours struct {
 	Resource *catalog.Resource
-	// Step is its position in the plan (0: blocked by a cycle).
+	// Step is its number in the plan (Number; 0: blocked by a cycle).
 	Step int
 	// Before are the edges into it (its direct predecessors) and After
 	// the edges out of it (its direct successors), by the other end's
@@ -64,7 +64,7 @@ type Neighbours struct {
 
 // Neighbours answers for one resource.
 func (p *Plan) Neighbours(r *catalog.Resource) Neighbours {
-	n := Neighbours{Resource: r, Step: p.StepOf(r), RefreshedBy: p.RefreshedBy(r)}
+	n := Neighbours{Resource: r, Step: p.Number(r), RefreshedBy: p.RefreshedBy(r)}
 	n.Before = sortedBy(p.Graph.To(r), func(e *Edge) int64 { return e.F.id })
 	n.After = sortedBy(p.Graph.From(r), func(e *Edge) int64 { return e.T.id })
 	return n

@@ -30,6 +30,9 @@ func (m *matching) refreshes(changes []ResourceChange) []Refresh {
 	for _, j := range queue {
 		emits[j] = true
 	}
+	if m.new.Refreshers != nil {
+		return m.puppetRefreshes(emits, quiet)
+	}
 	parent := shortestFrom(queue, m.new.adjacency(true))
 	step := m.new.steps()
 	var out []Refresh
@@ -78,4 +81,30 @@ func (m *matching) chain(parent []int32, j int32) []string {
 		rev[a], rev[b] = rev[b], rev[a]
 	}
 	return rev
+}
+
+// puppetRefreshes are the refreshes of a catalog read from Puppet: a
+// resource is refreshed when one of its refreshers (Snapshot.Refreshers,
+// in index order) emits; its chain is that refresher, the container or
+// resource that hands the events on, and itself.
+func (m *matching) puppetRefreshes(emits, quiet []bool) []Refresh {
+	step := m.new.steps()
+	var out []Refresh
+	for j, rs := range m.new.Refreshers {
+		if emits[j] || quiet[j] || m.toOld[j] < 0 {
+			continue
+		}
+		for _, rf := range rs {
+			if !emits[rf.From] {
+				continue
+			}
+			path := []string{m.new.Resources[rf.From].Ref}
+			if rf.Via >= 0 {
+				path = append(path, m.new.Resources[rf.Via].Ref)
+			}
+			out = append(out, Refresh{Ref: m.new.Resources[j].Ref, Path: append(path, m.new.Resources[j].Ref), step: step[j]})
+			break
+		}
+	}
+	return out
 }

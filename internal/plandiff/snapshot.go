@@ -30,7 +30,16 @@ type Snapshot struct {
 	// attributes, by lower-case name. A catalog JSON does not carry it:
 	// read from one, it is nil.
 	Types map[string]TypeInfo
+	// Refreshers are, for a catalog read from Puppet, what reaches each
+	// resource as the agent passes events (through classes and defines,
+	// only refreshable resources refreshed: graph.Plan.RefreshedBy), by
+	// index; nil for an HCL catalog, whose refreshes follow Edges.
+	Refreshers [][]SnapRefresher
 }
+
+// SnapRefresher is a resource whose events reach another one, handed on
+// by Via (-1: directly).
+type SnapRefresher struct{ From, Via int32 }
 
 // TypeInfo is what diff needs to know about a type to tell what may
 // purge a resource the new catalog no longer manages.
@@ -113,6 +122,9 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 	for _, st := range p.Steps {
 		s.Order = append(s.Order, int32(st.Resource.Index))
 	}
+	if p.Evaluation != nil {
+		s.Refreshers = snapRefreshers(p)
+	}
 	for _, c := range p.Cycles {
 		path := make([]int32, len(c.Path))
 		for i, r := range c.Path {
@@ -121,6 +133,21 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 		s.Cycles = append(s.Cycles, path)
 	}
 	return s
+}
+
+// snapRefreshers are the plan's refreshers by index.
+func snapRefreshers(p *graph.Plan) [][]SnapRefresher {
+	out := make([][]SnapRefresher, len(p.Graph.Catalog.Resources))
+	for i, r := range p.Graph.Catalog.Resources {
+		for _, rf := range p.RefreshedBy(r) {
+			via := int32(-1)
+			if rf.Via != nil {
+				via = int32(rf.Via.Index)
+			}
+			out[i] = append(out[i], SnapRefresher{From: int32(rf.Resource.Index), Via: via})
+		}
+	}
+	return out
 }
 
 func typeInfo(t *catalog.TypeDef) TypeInfo {

@@ -7,7 +7,9 @@
 // graph.Why, …) and an io.Writer, and returns only I/O errors. The one
 // estimate it makes is the shape of a DOT picture (dot_shape.go,
 // dot_wrap.go): how wide Graphviz will draw it, to fold a wide one into
-// rows with layout hints; what is drawn does not change.
+// rows with layout hints; what is drawn does not change. For a catalog
+// read from Puppet it also places the nodes in class boxes and merges
+// the edges a collapsed class stands for (dot_class.go).
 //
 // It never decodes, and owns no format that catc reads back: catc's
 // catalog and plan JSON are internal/catalogjson's, the diff JSON

@@ -15,14 +15,18 @@ import (
 // Cluster says how a graph picture groups its nodes.
 type Cluster int
 
-// The groupings: none, one box per type, one box per source file.
+// The groupings: none, one box per type, one box per source file, one
+// box per class or define of a catalog read from Puppet (nested as
+// contained).
 const (
 	ClusterNone Cluster = iota
 	ClusterType
 	ClusterFile
+	ClusterClass
 )
 
-// ParseCluster reads the --cluster value: "", "none", "type" or "file".
+// ParseCluster reads the --cluster value: "", "none", "type", "file" or
+// "class".
 func ParseCluster(s string) (Cluster, error) {
 	switch s {
 	case "", "none":
@@ -31,8 +35,10 @@ func ParseCluster(s string) (Cluster, error) {
 		return ClusterType, nil
 	case "file":
 		return ClusterFile, nil
+	case "class":
+		return ClusterClass, nil
 	}
-	return ClusterNone, fmt.Errorf("--cluster %q is not a grouping: use type or file", s)
+	return ClusterNone, fmt.Errorf("--cluster %q is not a grouping: use type, file, class or none", s)
 }
 
 // DOTOptions tune the DOT output.
@@ -42,6 +48,10 @@ type DOTOptions struct {
 	// Caption is shown above the graph (e.g. how it was selected); the
 	// resource and edge counts are always shown.
 	Caption string
+	// Collapse are containers drawn as one node, with ClusterClass;
+	// CollapseAll collapses every outermost one.
+	Collapse    []*catalog.Resource
+	CollapseAll bool
 }
 
 // Colours of the picture. Edges: black for order from a metaparameter,
@@ -84,8 +94,16 @@ func DOT(w io.Writer, s *graph.Subgraph, opts DOTOptions) error {
 		d.wrap = planWrapping(s, extras{captionW: captionWidth(caption), legendW: lw, legendH: lh})
 	}
 	d.header(caption)
-	d.nodes(opts.Cluster)
-	d.edges()
+	if opts.Cluster == ClusterClass {
+		ct := newClassTree(s, opts.Collapse, opts.CollapseAll)
+		des := ct.drawnEdges(s)
+		fmt.Fprintln(bw, "\tgraph [compound=true];")
+		ct.writeNodes(&d, nil, "\t")
+		ct.writeEdges(&d, des)
+	} else {
+		d.nodes(opts.Cluster)
+		d.edges()
+	}
 	if d.wrap != nil {
 		d.wrap.write(&d)
 	}

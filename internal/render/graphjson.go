@@ -3,6 +3,7 @@ package render
 import (
 	"io"
 
+	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/jsonw"
 )
@@ -16,7 +17,10 @@ import (
 //   - "nodes", in apply order (the ones blocked by a cycle last, in
 //     declaration order): "ref", "type", "title", "file", "line", "step"
 //     (1-based position in the apply order, 0 when blocked), then
-//     "in_cycle" and "focus" only when true;
+//     "in_cycle" and "focus" only when true; for a catalog read from
+//     Puppet, "container" (true for a class, define, node or stage) only
+//     when true, and "in": the refs of the containers holding it, only
+//     when there are some;
 //   - "edges" (each "from is applied before to"), in the subgraph's
 //     order: "from", "to", "kinds", "refresh", "auto", then "on_cycle"
 //     only when true.
@@ -48,6 +52,7 @@ func GraphJSON(w io.Writer, s *graph.Subgraph) error {
 		jw.Int(int64(s.StepOf(r)))
 		writeFlag(jw, "in_cycle", s.InCycle(r))
 		writeFlag(jw, "focus", s.IsFocus(r))
+		writeContainers(jw, r)
 		jw.EndObject()
 	}
 	jw.EndArray()
@@ -79,4 +84,19 @@ func writeFlag(jw *jsonw.Writer, key string, on bool) {
 		jw.Key(key)
 		jw.Bool(true)
 	}
+}
+
+// writeContainers writes "container" and "in" for a resource read from a
+// Puppet catalog (nothing for HCL, which has no containers).
+func writeContainers(jw *jsonw.Writer, r *catalog.Resource) {
+	writeFlag(jw, "container", graph.IsContainer(r))
+	if r.External == nil || len(r.External.Containers) == 0 {
+		return
+	}
+	jw.Key("in")
+	jw.BeginArray()
+	for _, c := range r.External.Containers {
+		jw.String(c.Ref())
+	}
+	jw.EndArray()
 }

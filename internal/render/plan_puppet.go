@@ -24,9 +24,11 @@ func writeNotes(bw *bufio.Writer, notes []string) {
 
 // writePuppetPlan writes the plan of a catalog read from Puppet in the
 // agent's evaluation order: where each class, define, stage or node
-// starts and ends (indented by nesting), and the numbered resources,
-// each with the manifest's file:line, its class or define, what it
-// waits for and what refreshes it.
+// starts and ends (indented by nesting; an empty one on one line, "is empty"; the
+// end says which steps it held), and the numbered resources, each with
+// the manifest's file:line, its class or define, what it waits for and
+// what refreshes it. A catalog's only stage holds everything: it is not
+// shown.
 func writePuppetPlan(bw *bufio.Writer, p *graph.Plan) {
 	n := 0
 	for _, s := range p.Steps {
@@ -35,25 +37,91 @@ func writePuppetPlan(bw *bufio.Writer, p *graph.Plan) {
 		}
 	}
 	bw.WriteString("Apply order: " + plural.Noun(n, "resource", "resources") +
-		" in Puppet's agent order (the catalog's order breaks ties); classes, defines and stages are shown where they start and end.\n\n")
-	depth := containmentDepths(p.Graph.Catalog.Resources)
+		" in Puppet's agent order (the catalog's order breaks ties); classes and defines are shown where they start and end.\n\n")
+	res := p.Graph.Catalog.Resources
+	lone := loneStage(res)
+	depth := containmentDepths(res)
+	held := make(map[*catalog.Resource][3]int) // container → first and last step inside it, and how many
 	num := 0
-	for _, v := range p.Evaluation {
+	for i, v := range p.Evaluation {
 		r := v.Resource
-		indent := strings.Repeat("  ", depth[r.Index])
+		if r == lone {
+			continue
+		}
+		d := depth[r.Index]
+		if lone != nil && d > 0 {
+			d--
+		}
+		indent := strings.Repeat("  ", d)
 		switch v.Whit {
 		case graph.Admissible:
-			bw.WriteString(indent + escape.Line(r.Ref()) + " starts" + manifestPlace(r) + containerText(r) + "\n")
+			if i+1 < len(p.Evaluation) && p.Evaluation[i+1] == (graph.Vertex{Resource: r, Whit: graph.Completed}) {
+				bw.WriteString(indent + escape.Line(r.Ref()) + " is empty" + manifestPlace(r) + containerText(r, lone) + "\n")
+			} else {
+				bw.WriteString(indent + escape.Line(r.Ref()) + " starts" + manifestPlace(r) + containerText(r, lone) + "\n")
+			}
 			writeWaits(bw, indent, p.Steps[p.StepOf(r)-1])
 			continue
 		case graph.Completed:
-			bw.WriteString(indent + escape.Line(r.Ref()) + " ends\n")
+			if i > 0 && p.Evaluation[i-1] == (graph.Vertex{Resource: r, Whit: graph.Admissible}) {
+				continue // said at its start
+			}
+			bw.WriteString(indent + escape.Line(r.Ref()) + " ends" + heldText(held[r]) + "\n")
 			continue
 		}
 		num++
-		bw.WriteString(indent + strconv.Itoa(num) + ". " + escape.Line(r.Ref()) + manifestPlace(r) + containerText(r) + "\n")
+		markHeld(held, r, num, len(res))
+		bw.WriteString(indent + strconv.Itoa(num) + ". " + escape.Line(r.Ref()) + manifestPlace(r) + containerText(r, lone) + "\n")
 		writeWaits(bw, indent, p.Steps[p.StepOf(r)-1])
 	}
+}
+
+// loneStage is the catalog's stage when it has only one (nil otherwise):
+// every class is in it, so the plan leaves it out.
+func loneStage(res []*catalog.Resource) *catalog.Resource {
+	var stage *catalog.Resource
+	for _, r := range res {
+		if graph.IsContainer(r) && r.Type.Name == "stage" {
+			if stage != nil {
+				return nil
+			}
+			stage = r
+		}
+	}
+	return stage
+}
+
+// markHeld records step num in every container holding r, at any depth.
+func markHeld(held map[*catalog.Resource][3]int, r *catalog.Resource, num, guard int) {
+	if r.External == nil || guard < 0 {
+		return
+	}
+	for _, c := range r.External.Containers {
+		span, ok := held[c]
+		if !ok {
+			span[0] = num
+		}
+		span[1] = num
+		span[2]++
+		held[c] = span
+		markHeld(held, c, num, guard-1)
+	}
+}
+
+// heldText is " (steps 3-9)" for the steps a container held, " (4
+// resources between steps 2 and 12)" when others came between them, or
+// says it held no resource (only empty classes or defines).
+func heldText(span [3]int) string {
+	first, last, n := span[0], span[1], span[2]
+	switch {
+	case n == 0:
+		return " (no resource in it)"
+	case n == 1:
+		return " (step " + strconv.Itoa(first) + ")"
+	case n == last-first+1:
+		return " (steps " + strconv.Itoa(first) + "-" + strconv.Itoa(last) + ")"
+	}
+	return " (" + strconv.Itoa(n) + " resources between steps " + strconv.Itoa(first) + " and " + strconv.Itoa(last) + ")"
 }
 
 // writeWaits writes what a step waits for and what refreshes it.
@@ -110,14 +178,19 @@ func manifestPlace(r *catalog.Resource) string {
 }
 
 // containerText is "  (in Class[Web])": the class or define that holds
-// r, and a second one for a contain()ed class.
-func containerText(r *catalog.Resource) string {
-	if r.External == nil || len(r.External.Containers) == 0 {
+// r, and a second one for a contain()ed class; never the lone stage.
+func containerText(r *catalog.Resource, lone *catalog.Resource) string {
+	if r.External == nil {
 		return ""
 	}
-	refs := make([]string, len(r.External.Containers))
-	for i, c := range r.External.Containers {
-		refs[i] = escape.Line(c.Ref())
+	var refs []string
+	for _, c := range r.External.Containers {
+		if c != lone {
+			refs = append(refs, escape.Line(c.Ref()))
+		}
+	}
+	if len(refs) == 0 {
+		return ""
 	}
 	return "  (in " + strings.Join(refs, ", ") + ")"
 }

@@ -4,6 +4,9 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strings"
+
+	"github.com/catc-dev/catc/internal/catalog"
 
 	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/graph"
@@ -43,13 +46,15 @@ func writeChain(bw *bufio.Writer, path []*graph.Edge) {
 	}
 }
 
-// NeighboursText answers `catc why REF`: the resource's step, what it
+// NeighboursText answers `catc why REF`: the resource's step, the
+// classes or defines holding it (a catalog read from Puppet), what it
 // waits for and what waits for it (each with the edge's origins), and
 // what refreshes it.
 func NeighboursText(w io.Writer, n graph.Neighbours) error {
 	bw := bufio.NewWriter(w)
 	r := n.Resource
 	fmt.Fprintf(bw, "%s  %s, %s\n", escape.Line(r.Ref()), fileLineOf(r.DeclRange.Filename, r.DeclRange.Start.Line), stepPhrase(n.Step))
+	writeHolders(bw, r)
 	fmt.Fprintf(bw, "\nWaits for (%d):\n", len(n.Before))
 	for _, e := range n.Before {
 		fmt.Fprintf(bw, "  %s: %s\n", escape.Line(e.F.Resource.Ref()), edgeOrigins(e))
@@ -62,6 +67,24 @@ func NeighboursText(w io.Writer, n graph.Neighbours) error {
 		fmt.Fprintf(bw, "\nRefreshed by %s\n", refresherList(n.RefreshedBy))
 	}
 	return bw.Flush()
+}
+
+// writeHolders says, for a resource of a catalog read from Puppet, the
+// classes or defines that hold it, whose start it waits for and whose
+// end waits for it (what a class waits for, its resources wait for).
+func writeHolders(bw *bufio.Writer, r *catalog.Resource) {
+	if r.External == nil || len(r.External.Containers) == 0 {
+		return
+	}
+	refs := make([]string, len(r.External.Containers))
+	for i, c := range r.External.Containers {
+		refs[i] = escape.Line(c.Ref())
+	}
+	if len(refs) == 1 {
+		fmt.Fprintf(bw, "\nIn %s: it starts after %s starts, and %s ends after it.\n", refs[0], refs[0], refs[0])
+		return
+	}
+	fmt.Fprintf(bw, "\nIn %s: it starts after each of them starts, and each ends after it.\n", strings.Join(refs, " and "))
 }
 
 func stepPhrase(step int) string {

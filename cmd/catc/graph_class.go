@@ -1,0 +1,96 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/render"
+)
+
+// classOptions sets the class clustering of a graph picture: by class
+// when the catalog has classes (one read from Puppet) and --cluster is
+// not given, and the containers --collapse names.
+func classOptions(c *cli.Context, f graphFlags, cat *catalog.Catalog, opts *render.DOTOptions) error {
+	if f.cluster == "" && f.format != "html" && hasContainers(cat) {
+		opts.Cluster = render.ClusterClass
+	}
+	if len(f.collapse) == 0 {
+		return nil
+	}
+	if opts.Cluster != render.ClusterClass {
+		return failf("--collapse draws a class as one node of the class boxes: use it with --cluster class (or without --cluster on a Puppet catalog)")
+	}
+	for _, ref := range f.collapse {
+		if strings.EqualFold(ref, "all") {
+			opts.CollapseAll = true
+			continue
+		}
+		rs, err := resolveAll(c, cat, []string{classRef(ref)})
+		if err != nil {
+			return err
+		}
+		if !graph.IsContainer(rs[0]) {
+			return failf("--collapse %s: %s is no class, define, node or stage; name one of those (e.g. Class[apache]) or all", ref, rs[0].Ref())
+		}
+		opts.Collapse = append(opts.Collapse, rs[0])
+	}
+	return nil
+}
+
+// hasContainers reports whether the catalog has classes or defines:
+// whether it was read from Puppet.
+func hasContainers(cat *catalog.Catalog) bool {
+	for _, r := range cat.Resources {
+		if graph.IsContainer(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// classRef is ref with a Class title as Puppet's catalog spells it, each
+// segment capitalised (Class[apache::mod] is Class[Apache::Mod] there),
+// so that a class can be named as the manifests name it; other refs are
+// returned unchanged.
+func classRef(ref string) string {
+	typ, title, ok := strings.Cut(ref, "[")
+	if !ok || !strings.EqualFold(typ, "class") || !strings.HasSuffix(title, "]") {
+		return ref
+	}
+	segs := strings.Split(strings.TrimSuffix(title, "]"), "::")
+	for i, s := range segs {
+		if s != "" {
+			segs[i] = strings.ToUpper(s[:1]) + s[1:]
+		}
+	}
+	return typ + "[" + strings.Join(segs, "::") + "]"
+}
+
+// collapseCaption says which classes are drawn as one node.
+func collapseCaption(opts render.DOTOptions) string {
+	if opts.CollapseAll {
+		return "classes collapsed"
+	}
+	refs := make([]string, len(opts.Collapse))
+	for i, r := range opts.Collapse {
+		refs[i] = r.Ref()
+	}
+	if len(refs) == 0 {
+		return ""
+	}
+	return "collapsed " + strings.Join(refs, ", ")
+}
+
+// joinCaption joins the non-empty parts of a caption.
+func joinCaption(parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "; ")
+}

@@ -20,7 +20,8 @@ var pageJS string
 // Options say how the page is drawn.
 type Options struct {
 	// SVG is Graphviz's picture of the same graph (render.DOT through
-	// catc-svg), whose nodes and edges the page finds by their titles;
+	// catc-svg), whose nodes and edges are found by their titles and
+	// renamed after their place on the page (withStableIDs);
 	// nil: the page draws package layered's layout itself.
 	SVG []byte
 }
@@ -44,7 +45,7 @@ func Write(w io.Writer, p *Page, opts Options) error {
 	bw.WriteString("</script>\n")
 	if opts.SVG != nil {
 		bw.WriteString("<template id=\"catc-svg\">")
-		bw.Write(svgElement(opts.SVG))
+		bw.Write(withStableIDs(svgElement(opts.SVG), p))
 		bw.WriteString("</template>\n")
 	}
 	bw.WriteString("<script>\n" + pageJS + "</script>\n</body></html>\n")
@@ -77,6 +78,7 @@ type wire struct {
 	Edges     [][]any     `json:"edges"` // from, to, kinds index, flags (1 refresh, 2 auto, 4 cycle), origins, status
 	Cycles    [][]int     `json:"cycles"`
 	Groupings []Grouping  `json:"groupings"`
+	Group     string      `json:"group"` // the grouping the page opens with
 	Layout    *wireLayout `json:"layout,omitempty"`
 }
 
@@ -90,7 +92,7 @@ type wireLayout struct {
 
 func wireOf(p *Page, layout bool) wire {
 	// Empty lists are [], never null: the script reads them all.
-	w := wire{Title: p.Title, Caption: p.Caption, Total: p.Total, Diff: p.Diff, Cycles: p.Cycles, Groupings: p.Groupings,
+	w := wire{Title: p.Title, Caption: p.Caption, Total: p.Total, Diff: p.Diff, Cycles: p.Cycles, Groupings: p.Groupings, Group: p.DefaultGroup,
 		Types: []string{}, Fills: []string{}, Kinds: []string{}}
 	if w.Cycles == nil {
 		w.Cycles = [][]int{}

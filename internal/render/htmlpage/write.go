@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"html"
 	"io"
+	"strings"
 
 	"github.com/catc-dev/catc/internal/render"
 	"github.com/catc-dev/catc/internal/render/layered"
@@ -15,7 +16,18 @@ import (
 var pageCSS string
 
 //go:embed assets/page.js
-var pageJS string
+var pageMain string
+
+//go:embed assets/layered.js
+var layeredJS string
+
+//go:embed assets/canvas.js
+var canvasJS string
+
+// pageJS is the page's script: page.js with the layered picture's code
+// (layered.js, which includes canvas.js) where it says to include it;
+// small files, one scope.
+var pageJS = strings.Replace(strings.Replace(pageMain, "// @include layered.js\n", layeredJS, 1), "// @include canvas.js\n", canvasJS, 1)
 
 // Options say how the page is drawn.
 type Options struct {

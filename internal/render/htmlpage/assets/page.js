@@ -21,6 +21,11 @@
   const out = nodes.map(() => []), inc = nodes.map(() => []);
   for (const e of edges) { out[e.from].push(e); inc[e.to].push(e); }
   const byRef = new Map(nodes.map((n) => [n.ref, n.i]));
+  const LAYERED = !document.getElementById("catc-svg");
+  // What paint() decided for each node and edge, which the elements'
+  // classes and the canvas both show.
+  const F_HIDDEN = 1, F_SEL = 2, F_HL = 4, F_DIM = 8, F_MATCH = 16, F_CUR = 32, F_PATH = 64;
+  const nf = new Uint8Array(N), ef = new Uint8Array(edges.length);
 
   const state = { sel: -1, depth: 1, from: -1, to: -1, group: "", collapsed: new Set(), hiddenTypes: new Set(), q: "", match: -1 };
   let matches = [];
@@ -40,57 +45,6 @@
   // 10,000 nodes is several times faster than creating each element).
   function esc(s) { return String(s).replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";"); }
 
-  function drawLayered() {
-    const L = data.layout, H = 26, parts = [];
-    // Every edge runs down (a layer is below what it depends on) except
-    // on a cycle, so past 2,000 resources only cycle edges get an arrow
-    // head: 10,000 markers cost a second of painting.
-    const arrows = N <= 2000;
-    for (const n of nodes) {
-      n.cx = L.x[n.i] + L.nw[n.i] / 2; n.cy = L.y[n.i] + H / 2; n.w = L.nw[n.i]; n.h = H;
-    }
-    parts.push('<svg xmlns="' + SVGNS + '"' + (arrows ? "" : ' shape-rendering="optimizeSpeed"') + ' viewBox="0 0 ' + Math.max(L.w, 1) + " " + Math.max(L.h, 1) + '">' +
-      '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker></defs><g><g class="edges">');
-    for (const e of edges) {
-      const f = nodes[e.from], t = nodes[e.to];
-      const x1 = f.cx, y1 = f.cy + H / 2, x2 = t.cx, y2 = t.cy - H / 2, dy = Math.max(20, Math.abs(y2 - y1) / 2);
-      let cls = "edge ledge";
-      if (e.refresh) cls += " refresh";
-      if (e.cycle) cls += " cycle"; else if (e.auto) cls += " auto";
-      if (e.status) cls += " st-" + e.status;
-      parts.push('<path class="' + cls + '" d="M' + x1 + "," + y1 + " C" + x1 + "," + (y1 + dy) + " " + x2 + "," + (y2 - dy) + " " + x2 + "," + y2 +
-        '"' + (arrows || e.cycle ? ' marker-end="url(#arrow)"' : "") + ' data-j="' + e.j + '" data-edge="' + esc(f.ref + " => " + t.ref) + '"/>');
-    }
-    parts.push('</g><g class="nodes">');
-    for (const n of nodes) {
-      let cls = "node lnode";
-      if (n.cycle) cls += " cycle";
-      if (n.focus) cls += " focus";
-      if (n.status) cls += " st-" + n.status;
-      parts.push('<rect class="' + cls + '" x="' + L.x[n.i] + '" y="' + L.y[n.i] + '" width="' + n.w + '" height="' + H + '" rx="5" fill="' +
-        esc(data.fills[data.nodes[n.i][1]]) + '" data-ref="' + esc(n.ref) + '"/>');
-    }
-    parts.push('</g><g class="labels"></g><g class="overlay"></g></g></svg>');
-    view.insertAdjacentHTML("beforeend", parts.join(""));
-    svg = view.lastElementChild;
-    const ns = svg.querySelector("g.nodes").children, es = svg.querySelector("g.edges").children;
-    for (let i = 0; i < N; i++) nodes[i].el = ns[i];
-    for (let j = 0; j < edges.length; j++) edges[j].el = es[j];
-    layer = svg.querySelector("g.overlay");
-    labels = svg.querySelector("g.labels");
-    // Tooltips: one element that follows the pointer, not 20,000 titles.
-    const tip = document.createElement("div"); tip.id = "tip"; document.body.appendChild(tip);
-    svg.addEventListener("pointerover", (ev) => {
-      const t = ev.target instanceof Element ? ev.target : null, ne = t && t.closest("[data-ref]"), ee = t && t.closest("[data-edge]");
-      let text = "";
-      if (ne) { const n = nodes[byRef.get(ne.getAttribute("data-ref"))]; text = n.ref + "\n" + n.file + ":" + n.line; }
-      else if (ee) text = edgeTip(edges[+ee.getAttribute("data-j")]);
-      tip.textContent = text; tip.style.display = text ? "block" : "none";
-      tip.style.left = (ev.clientX + 12) + "px"; tip.style.top = (ev.clientY + 12) + "px";
-    });
-    svg.addEventListener("pointerleave", () => { tip.style.display = "none"; });
-  }
-
   function drawGraphviz(tpl) {
     svg = document.importNode(tpl.content, true).querySelector("svg");
     svg.removeAttribute("width"); svg.removeAttribute("height");
@@ -99,54 +53,29 @@
     // Graphviz moves its drawing with a transform on g.graph.
     const gg = svg.querySelector("g.graph"), tm = gg && gg.transform.baseVal.consolidate();
     const m = tm ? tm.matrix : svg.createSVGMatrix();
+    // write.go named each resource's group catc-n<index> and each edge's
+    // catc-e<index>; the rest (the legend, the invisible points that
+    // wrap rows) is no resource.
+    const index = (g, prefix, max) => { const m = /^catc-[ne](\d+)$/.exec(g.id); return m && g.id[5] === prefix && +m[1] < max ? +m[1] : -1; };
     for (const g of svg.querySelectorAll("g.node")) {
-      const t = g.querySelector(":scope > title"), i = t ? byRef.get(t.textContent) : undefined;
-      if (i === undefined) continue;
+      const i = index(g, "n", N);
+      if (i < 0) continue;
       const n = nodes[i], b = g.getBBox();
-      g.setAttribute("data-ref", n.ref); n.el = g; n.cx = m.a * (b.x + b.width / 2) + m.e; n.cy = m.d * (b.y + b.height / 2) + m.f; n.w = b.width * m.a; n.h = b.height * m.d;
+      g.setAttribute("data-ref", n.ref); g.setAttribute("data-i", i);
+      n.el = g; n.cx = m.a * (b.x + b.width / 2) + m.e; n.cy = m.d * (b.y + b.height / 2) + m.f; n.w = b.width * m.a; n.h = b.height * m.d;
     }
-    const byPair = new Map(edges.map((e) => [nodes[e.from].ref + "->" + nodes[e.to].ref, e]));
     for (const g of svg.querySelectorAll("g.edge")) {
-      const t = g.querySelector(":scope > title"), e = t && byPair.get(t.textContent);
-      if (e) { e.el = g; g.setAttribute("data-edge", nodes[e.from].ref + " => " + nodes[e.to].ref); }
+      const j = index(g, "e", edges.length);
+      if (j >= 0) { edges[j].el = g; g.setAttribute("data-j", j); g.setAttribute("data-edge", nodes[edges[j].from].ref + " => " + nodes[edges[j].to].ref); }
     }
     layer = el("g", { class: "overlay" }, svg);
   }
 
-  // ---- labels of the layered picture -------------------------------------
-  // A label is drawn when its node is in view and the text would be
-  // legible (10,000 labels at once would double the page's start-up for
-  // text too small to read).
-  let labels = null, labelsPending = false;
-  const LEGIBLE = 0.45; // screen pixels per picture unit
-  function label(n) {
-    if (n.label) return;
-    const t = document.createElementNS(SVGNS, "text");
-    t.setAttribute("x", n.cx - n.w / 2 + 9); t.setAttribute("y", n.cy + 4);
-    t.textContent = n.ref;
-    if (n.status) t.classList.add("st-" + n.status);
-    n.label = t; labels.appendChild(t);
-    labelState(n);
-  }
-  function labelState(n) {
-    if (!n.label) return;
-    n.label.classList.toggle("hidden", n.el.classList.contains("hidden"));
-    n.label.classList.toggle("dim", n.el.classList.contains("dim"));
-  }
-  function drawLabels() {
-    labelsPending = false;
-    if (!labels || !vb) return;
-    const scale = view.clientWidth / vb.w;
-    if (N > 2000 && scale < LEGIBLE) return;
-    for (const n of nodes) {
-      if (!n.label && n.cx + n.w / 2 >= vb.x && n.cx - n.w / 2 <= vb.x + vb.w && n.cy >= vb.y - 20 && n.cy <= vb.y + vb.h + 20) label(n);
-    }
-  }
-  function scheduleLabels() { if (labels && !labelsPending) { labelsPending = true; requestAnimationFrame(drawLabels); } }
+// @include layered.js
 
   // ---- pan and zoom ----------------------------------------------------
   let vb = null, full = null;
-  function setVB(v) { vb = v; svg.setAttribute("viewBox", v.x + " " + v.y + " " + v.w + " " + v.h); scheduleLabels(); }
+  function setVB(v) { vb = v; svg.setAttribute("viewBox", v.x + " " + v.y + " " + v.w + " " + v.h); scheduleFrame(); }
   function toSVG(cx, cy) {
     const p = svg.createSVGPoint(); p.x = cx; p.y = cy;
     return p.matrixTransform(svg.getScreenCTM().inverse());
@@ -240,8 +169,9 @@
     const t = ev.target instanceof Element ? ev.target : null;
     const gn = t && t.closest(".group-node");
     if (gn) { state.collapsed.delete(+gn.dataset.g); update(); return; }
-    const ne = t && t.closest(".node");
-    const i = ne && byRef.has(ne.getAttribute("data-ref")) ? byRef.get(ne.getAttribute("data-ref")) : -1;
+    const ne = t && t.closest(".node[data-i]");
+    // On the canvas, a resource without an element is found by its place.
+    const i = ne ? +ne.getAttribute("data-i") : CANVAS ? nodeAt(toSVG(ev.clientX, ev.clientY)) : -1;
     if (i < 0) { if (!t || !t.closest(".edge")) { state.sel = -1; update(); } return; }
     if (ev.shiftKey && state.sel >= 0 && state.sel !== i) { state.from = state.sel; state.to = i; }
     else { state.sel = i; }
@@ -448,34 +378,42 @@
 
   // ---- painting --------------------------------------------------------
   function setClass(e, cls, on) { if (e) e.classList.toggle(cls, on); }
+  function applyNode(n) {
+    const f = nf[n.i], e = n.el;
+    if (e) {
+      setClass(e, "hidden", (f & F_HIDDEN) !== 0); setClass(e, "sel", (f & F_SEL) !== 0); setClass(e, "hl", (f & F_HL) !== 0);
+      setClass(e, "dim", (f & F_DIM) !== 0); setClass(e, "match", (f & F_MATCH) !== 0); setClass(e, "current", (f & F_CUR) !== 0);
+      setClass(e, "onpath", (f & F_PATH) !== 0);
+    }
+    if (LAYERED) labelState(n);
+  }
+  function applyEdge(x) {
+    const f = ef[x.j], e = x.el;
+    if (!e) return;
+    setClass(e, "hidden", (f & F_HIDDEN) !== 0); setClass(e, "hl", (f & F_HL) !== 0);
+    setClass(e, "dim", (f & F_DIM) !== 0); setClass(e, "onpath", (f & F_PATH) !== 0);
+  }
   function paint() {
     const hl = state.sel >= 0 ? near(state.sel, state.depth) : null;
     const chain = renderPath();
     const onPath = new Set(), pathEdges = new Set(chain || []);
     for (const e of pathEdges) { onPath.add(e.from); onPath.add(e.to); }
-    const matchSet = new Set(matches);
+    const matchSet = new Set(matches), current = state.match >= 0 ? matches[state.match] : -1;
     for (const n of nodes) {
-      if (!n.el) continue;
-      const vis = visible(n.i);
-      setClass(n.el, "hidden", !vis);
-      setClass(n.el, "sel", n.i === state.sel);
-      setClass(n.el, "hl", !!hl && n.i !== state.sel && hl.nodes.has(n.i));
-      setClass(n.el, "dim", !!hl && !hl.nodes.has(n.i) && !onPath.has(n.i));
-      setClass(n.el, "match", matchSet.has(n.i));
-      setClass(n.el, "current", state.match >= 0 && matches[state.match] === n.i);
-      setClass(n.el, "onpath", onPath.has(n.i));
-      labelState(n);
+      const i = n.i;
+      nf[i] = (visible(i) ? 0 : F_HIDDEN) | (i === state.sel ? F_SEL : 0) | (hl && i !== state.sel && hl.nodes.has(i) ? F_HL : 0) |
+        (hl && !hl.nodes.has(i) && !onPath.has(i) ? F_DIM : 0) | (matchSet.has(i) ? F_MATCH : 0) | (i === current ? F_CUR : 0) | (onPath.has(i) ? F_PATH : 0);
+      applyNode(n);
     }
     for (const e of edges) {
-      if (!e.el) continue;
-      setClass(e.el, "hidden", !visible(e.from) || !visible(e.to));
-      setClass(e.el, "hl", !!hl && hl.edges.has(e));
-      setClass(e.el, "dim", !!hl && !hl.edges.has(e) && !pathEdges.has(e));
-      setClass(e.el, "onpath", pathEdges.has(e));
+      ef[e.j] = (!visible(e.from) || !visible(e.to) ? F_HIDDEN : 0) | (hl && hl.edges.has(e) ? F_HL : 0) |
+        (hl && !hl.edges.has(e) && !pathEdges.has(e) ? F_DIM : 0) | (pathEdges.has(e) ? F_PATH : 0);
+      applyEdge(e);
     }
+    syncLive(); scheduleFrame();
     $("search-count").textContent = state.q.trim() ? (matches.length ? (state.match + 1) + " of " + matches.length : "no match") : "";
     renderDetails(hl || { nodes: new Map() });
-    drawCollapsed();
+    if (LAYERED) groupsLayered(); else drawCollapsed();
   }
 
   // drawCollapsed draws each collapsed group as one node over its members'
@@ -522,7 +460,7 @@
     if (state.from >= 0) p.set("from", nodes[state.from].ref);
     if (state.to >= 0) p.set("to", nodes[state.to].ref);
     if (state.q) p.set("q", state.q);
-    if (state.group) p.set("group", state.group);
+    if (state.group !== (data.group || "")) p.set("group", state.group); // "group=": none, where a grouping is the default
     if (state.collapsed.size) p.set("collapsed", [...state.collapsed].join(","));
     if (state.hiddenTypes.size) p.set("hide", [...state.hiddenTypes].join(","));
     const h2 = p.toString();
@@ -534,13 +472,19 @@
     state.sel = idx("sel"); state.from = idx("from"); state.to = idx("to");
     state.depth = p.has("depth") ? Math.max(0, parseInt(p.get("depth"), 10) || 0) : 1;
     state.q = p.get("q") || "";
-    state.group = data.groupings.some((g) => g.key === p.get("group")) ? p.get("group") : "";
+    const gk = p.has("group") ? p.get("group") : data.group || "";
+    state.group = data.groupings.some((g) => g.key === gk) ? gk : "";
     state.collapsed = new Set((p.get("collapsed") || "").split(",").filter((s) => s !== "").map(Number));
     state.hiddenTypes = new Set((p.get("hide") || "").split(",").filter((s) => data.types.includes(s)));
     $("search").value = state.q; $("group-key").value = state.group;
   }
 
-  function update() { paint(); renderTypes(); renderGroups(); saveHash(); }
+  // update shows the state; in the layered picture a change of what is
+  // collapsed lays it out again and fits it to the screen.
+  function update() {
+    if (LAYERED && relayout()) { fillLayered(); fit(); }
+    paint(); renderTypes(); renderGroups(); saveHash();
+  }
 
   // ---- start -----------------------------------------------------------
   $("title").textContent = data.title;
@@ -553,10 +497,8 @@
     const m = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: "10", refY: "5", markerUnits: "userSpaceOnUse", markerWidth: "8", markerHeight: "8", orient: "auto-start-reverse" }, el("defs", {}, svg));
     el("path", { d: "M0,0 L10,5 L0,10 z", fill: "#555" }, m);
   }
-  const vb0 = svg.viewBox.baseVal;
-  full = { x: vb0.x, y: vb0.y, w: vb0.width, h: vb0.height };
+  if (!LAYERED) { const vb0 = svg.viewBox.baseVal; full = { x: vb0.x, y: vb0.y, w: vb0.width, h: vb0.height }; }
   fit();
-  if (labels && N <= 2000) for (const n of nodes) label(n);
   wirePanZoom(); wireSearch();
   loadHash(); runSearch();
   renderCycles(); renderLegend();

@@ -86,8 +86,10 @@ type wire struct {
 	Types     []string    `json:"types"`
 	Fills     []string    `json:"fills"`
 	Kinds     []string    `json:"kinds"`
-	Nodes     [][]any     `json:"nodes"` // ref, type index, file, line, step, flags (1 cycle, 2 focus), status
-	Edges     [][]any     `json:"edges"` // from, to, kinds index, flags (1 refresh, 2 auto, 4 cycle), origins, status
+	Files     []string    `json:"files"`
+	Nodes     [][]any     `json:"nodes"` // ref, type index, file index, line, step, flags (1 cycle, 2 focus), status
+	// origins: each a string or [before, file index, after] (files.go)
+	Edges [][]any `json:"edges"` // from, to, kinds index, flags (1 refresh, 2 auto, 4 cycle), origins, status
 	Cycles    [][]int     `json:"cycles"`
 	Groupings []Grouping  `json:"groupings"`
 	Group     string      `json:"group"` // the grouping the page opens with
@@ -106,6 +108,7 @@ func wireOf(p *Page, layout bool) wire {
 	// Empty lists are [], never null: the script reads them all.
 	w := wire{Title: p.Title, Caption: p.Caption, Total: p.Total, Diff: p.Diff, Cycles: p.Cycles, Groupings: p.Groupings, Group: p.DefaultGroup,
 		Types: []string{}, Fills: []string{}, Kinds: []string{}}
+	files := newFileTable()
 	if w.Cycles == nil {
 		w.Cycles = [][]int{}
 	}
@@ -118,7 +121,7 @@ func wireOf(p *Page, layout bool) wire {
 			w.Types = append(w.Types, n.Type)
 			w.Fills = append(w.Fills, render.TypeFill(n.Type))
 		}
-		w.Nodes = append(w.Nodes, []any{n.Ref, t, n.File, n.Line, n.Step, flags(n.InCycle, n.Focus, false), string(n.Status)})
+		w.Nodes = append(w.Nodes, []any{n.Ref, t, files.index(n.File), n.Line, n.Step, flags(n.InCycle, n.Focus, false), string(n.Status)})
 	}
 	kinds := map[string]int{}
 	for _, e := range p.Edges {
@@ -129,12 +132,13 @@ func wireOf(p *Page, layout bool) wire {
 			kinds[k] = ki
 			w.Kinds = append(w.Kinds, k)
 		}
-		origins := e.Origins
-		if origins == nil {
-			origins = []string{}
+		origins := make([]any, len(e.Origins))
+		for i, o := range e.Origins {
+			origins[i] = files.shorten(o)
 		}
 		w.Edges = append(w.Edges, []any{e.From, e.To, ki, flags(e.Refresh, e.Auto, e.OnCycle), origins, string(e.Status)})
 	}
+	w.Files = files.names
 	if w.Nodes == nil {
 		w.Nodes, w.Edges = [][]any{}, [][]any{}
 	}

@@ -10,14 +10,16 @@
 
   // ---- the model -------------------------------------------------------
   const N = data.nodes.length;
+  // An origin is written [before, file index, after] when it names a file.
+  const origin = (o) => typeof o === "string" ? o : o[0] + data.files[o[1]] + o[2];
   const nodes = data.nodes.map((a, i) => {
     const ref = a[0], open = ref.indexOf("[");
     return { i, ref, type: data.types[a[1]], title: open >= 0 ? ref.slice(open + 1, -1) : ref,
-      file: a[2], line: a[3], step: a[4], cycle: (a[5] & 1) !== 0, focus: (a[5] & 2) !== 0, status: a[6],
+      file: data.files[a[2]], line: a[3], step: a[4], cycle: (a[5] & 1) !== 0, focus: (a[5] & 2) !== 0, status: a[6],
       lower: ref.toLowerCase(), el: null, cx: 0, cy: 0 };
   });
   const edges = data.edges.map((a, j) => ({ j, from: a[0], to: a[1], kinds: data.kinds[a[2]],
-    refresh: (a[3] & 1) !== 0, auto: (a[3] & 2) !== 0, cycle: (a[3] & 4) !== 0, origins: a[4], status: a[5], el: null }));
+    refresh: (a[3] & 1) !== 0, auto: (a[3] & 2) !== 0, cycle: (a[3] & 4) !== 0, origins: a[4].map(origin), status: a[5], el: null }));
   const out = nodes.map(() => []), inc = nodes.map(() => []);
   for (const e of edges) { out[e.from].push(e); inc[e.to].push(e); }
   const byRef = new Map(nodes.map((n) => [n.ref, n.i]));

@@ -79,17 +79,17 @@ func svgElement(doc []byte) []byte {
 // wire is the page's data as the script reads it: arrays rather than
 // objects, so that 10,000 resources stay small.
 type wire struct {
-	Title     string      `json:"title"`
-	Caption   string      `json:"caption"`
-	Total     int         `json:"total"`
-	Diff      bool        `json:"diff"`
-	Types     []string    `json:"types"`
-	Fills     []string    `json:"fills"`
-	Kinds     []string    `json:"kinds"`
-	Files     []string    `json:"files"`
-	Nodes     [][]any     `json:"nodes"` // ref, type index, file index, line, step, flags (1 cycle, 2 focus), status
+	Title   string   `json:"title"`
+	Caption string   `json:"caption"`
+	Total   int      `json:"total"`
+	Diff    bool     `json:"diff"`
+	Types   []string `json:"types"`
+	Fills   []string `json:"fills"`
+	Kinds   []string `json:"kinds"`
+	Files   []string `json:"files"`
+	Nodes   [][]any  `json:"nodes"` // ref, type index, file index, line, step, flags (1 cycle, 2 focus), status
 	// origins: each a string or [before, file index, after] (files.go)
-	Edges [][]any `json:"edges"` // from, to, kinds index, flags (1 refresh, 2 auto, 4 cycle), origins, status
+	Edges     [][]any     `json:"edges"` // from, to, kinds index, flags (1 refresh, 2 auto, 4 cycle), origins, status
 	Cycles    [][]int     `json:"cycles"`
 	Groupings []Grouping  `json:"groupings"`
 	Group     string      `json:"group"` // the grouping the page opens with

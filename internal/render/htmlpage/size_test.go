@@ -11,7 +11,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/render/htmlpage"
 )
@@ -106,16 +105,4 @@ func readyTime(b *testing.B, html []byte) float64 {
 }
 
 // genCatalog is internal/gen's catalog of 10,000 resources in 20 files.
-func genCatalog(tb testing.TB) *catalog.Catalog {
-	dir := tb.TempDir()
-	for _, f := range gen.Generate(gen.Options{Resources: 10000, Files: 20}) {
-		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Src, 0o644); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
-	if diags.HasErrors() {
-		tb.Fatal(diags)
-	}
-	return c
-}
+func genCatalog(tb testing.TB) *catalog.Catalog { return genCatalogOf(tb, 10000) }

@@ -235,10 +235,17 @@
     return a;
   }
   function stepText(s) { return s === 0 ? "blocked by a dependency cycle" : "step " + s; }
+  // A diff compares snapshots of two plans, which keep each edge's kinds
+  // but not where it was written: the page says so rather than show none.
+  const NO_ORIGINS = "where it was written: not kept by a diff (catc why on the new catalog shows it)";
+  function originsOf(e, parent) {
+    if (data.diff && e.origins.length === 0) parent.appendChild(h("div", NO_ORIGINS, "origin no-origin"));
+    for (const o of e.origins) parent.appendChild(h("div", o, "origin"));
+  }
   function edgeItem(e, other) {
     const li = h("li"); li.appendChild(refLink(other));
     li.appendChild(h("div", e.kinds + (e.status ? " (" + e.status + ")" : ""), "kind"));
-    for (const o of e.origins) li.appendChild(h("div", o, "origin"));
+    originsOf(e, li);
     return li;
   }
   function renderDetails(hl) {
@@ -286,7 +293,7 @@
       const li = h("li"); li.dataset.from = nodes[e.from].ref; li.dataset.to = nodes[e.to].ref;
       li.appendChild(refLink(e.from)); li.appendChild(h("span", " => ")); li.appendChild(refLink(e.to));
       li.appendChild(h("div", e.kinds, "kind"));
-      for (const o of e.origins) li.appendChild(h("div", o, "origin"));
+      originsOf(e, li);
       ol.appendChild(li);
     }
     box.appendChild(ol);

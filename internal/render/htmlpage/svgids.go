@@ -17,7 +17,8 @@ var graphvizObject = regexp.MustCompile(`<g id="([^"]*)" class="(node|edge)([^"]
 // their place on the page: id="catc-n12" is p.Nodes[12], id="catc-e3"
 // p.Edges[3]. Matching is done here, once, on the decoded titles, so
 // the page never compares text Graphviz wrote: a ref holding "->" or a
-// backslash is found like any other. Objects that are no resource (the
+// backslash is found like any other, and an edge by Graphviz's number
+// for it where titles are ambiguous. Objects that are no resource (the
 // legend, the invisible points that wrap rows) keep Graphviz's id, and
 // the page ignores them.
 func withStableIDs(svg []byte, p *Page) []byte {
@@ -39,6 +40,8 @@ func withStableIDs(svg []byte, p *Page) []byte {
 			if i, ok := nodeAt[title]; ok {
 				id = "catc-n" + strconv.Itoa(i)
 			}
+		} else if j, ok := edgeByOrder(string(m[sub[2]:sub[3]]), title, p); ok {
+			id = "catc-e" + strconv.Itoa(j)
 		} else if j, ok := edgeOf(title, nodeAt, edgeAt); ok {
 			id = "catc-e" + strconv.Itoa(j)
 		}
@@ -51,6 +54,20 @@ func withStableIDs(svg []byte, p *Page) []byte {
 		b.Write(m[sub[3]:])
 		return b.Bytes()
 	})
+}
+
+// edgeByOrder is the edge Graphviz numbered "edge<k>": render.DOT
+// writes the edges first, in the subgraph's order, which is the page's,
+// and Graphviz numbers them as it reads them. A title can be ambiguous
+// (refs "A" and "B->C", "A->B" and "C"); this number is not. The title
+// must agree, or the edge is looked up by title.
+func edgeByOrder(id, title string, p *Page) (int, bool) {
+	k, err := strconv.Atoi(strings.TrimPrefix(id, "edge"))
+	if err != nil || !strings.HasPrefix(id, "edge") || k < 1 || k > len(p.Edges) {
+		return 0, false
+	}
+	e := p.Edges[k-1]
+	return k - 1, title == p.Nodes[e.From].Ref+"->"+p.Nodes[e.To].Ref
 }
 
 // edgeOf finds the edge titled "tail->head": a ref may itself hold

@@ -6,17 +6,24 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestCollapseLaysOutAgain: in the page's own layout, collapsing groups
-// lays the picture out again, so no two of the boxes left (resources and
-// collapsed groups) overlap, whichever groups are collapsed.
+// TestCollapseLaysOutAgain: collapsing groups lays the picture out
+// again (the page's own layout, also on a page Graphviz laid out), so no
+// two of the boxes left (resources and collapsed groups) overlap,
+// whichever groups are collapsed.
 func TestCollapseLaysOutAgain(t *testing.T) {
 	bctx := browser(t)
-	html := page(t, loadFixture(t, fixture("graph", "web")), false)
-	for _, tc := range []struct{ name, fragment string }{
-		{"one type", "group=type&collapsed=4"},
-		{"two files", "group=file&collapsed=0,2"},
-		{"every type", "group=type&collapsed=0,1,2,3,4"},
+	web := loadFixture(t, fixture("graph", "web"))
+	for _, tc := range []struct {
+		name, fragment string
+		graphviz       bool
+	}{
+		{"one type", "group=type&collapsed=4", false},
+		{"two files", "group=file&collapsed=0,2", false},
+		{"every type", "group=type&collapsed=0,1,2,3,4", false},
+		{"graphviz/one type", "group=type&collapsed=4", true},
+		{"graphviz/two files", "group=file&collapsed=0,2", true},
 	} {
+		html := page(t, web, tc.graphviz)
 		t.Run(tc.name, func(t *testing.T) {
 			tb := open(t, bctx, html, tc.fragment)
 			var overlaps []string

@@ -10,7 +10,7 @@
   const H = 26, GAP_X = 16, GAP_Y = 40, MIN_ROW = 1600;
   const CANVAS_FROM = 2000, LIVE_IN_VIEW = 400, LIVE_MOST = 3000;
   const CANVAS = LAYERED && N > CANVAS_FROM;
-  const L = data.layout;
+  const L = data.layout || pageLayout();
   // Each node's box: that of its group while the group is collapsed.
   const bx = new Float64Array(N), by = new Float64Array(N), bw = new Float64Array(N);
   let groupBox = new Map(), picture = { w: 1, h: 1 }, laidOut = null;
@@ -43,6 +43,15 @@
       width = Math.max(width, left - GAP_X); top += H + GAP_Y;
     }
     return { x, y, w: width, h: Math.max(0, top - GAP_Y) };
+  }
+
+  // pageLayout is package layered's layout computed here, for a page
+  // drawn by Graphviz (widths as write.go estimates them).
+  function pageLayout() {
+    const nw = nodes.map((n) => Math.floor([...n.ref].length * 6.6) + 18), preds = nodes.map(() => []);
+    for (const e of edges) if (e.from < e.to) preds[e.to].push(e.from);
+    const p = layeredPositions(nw, preds);
+    return { x: p.x, y: p.y, nw, w: p.w, h: p.h };
   }
 
   function groupLabel(g, k, count) { return g.names[k] + " (" + count + ")"; }

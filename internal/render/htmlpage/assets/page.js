@@ -23,7 +23,10 @@
   const out = nodes.map(() => []), inc = nodes.map(() => []);
   for (const e of edges) { out[e.from].push(e); inc[e.to].push(e); }
   const byRef = new Map(nodes.map((n) => [n.ref, n.i]));
-  const LAYERED = !document.getElementById("catc-svg");
+  // LAYERED: the page draws its own picture (always without Graphviz's;
+  // with it, while a group is collapsed, as Graphviz cannot lay out
+  // again here).
+  let LAYERED = !document.getElementById("catc-svg");
   // What paint() decided for each node and edge, which the elements'
   // classes and the canvas both show.
   const F_HIDDEN = 1, F_SEL = 2, F_HL = 4, F_DIM = 8, F_MATCH = 16, F_CUR = 32, F_PATH = 64;
@@ -66,13 +69,33 @@
       g.setAttribute("data-ref", n.ref); g.setAttribute("data-i", i);
       n.el = g; n.cx = m.a * (b.x + b.width / 2) + m.e; n.cy = m.d * (b.y + b.height / 2) + m.f; n.w = b.width * m.a; n.h = b.height * m.d;
     }
+    for (const n of nodes) n.gv = { el: n.el, cx: n.cx, cy: n.cy, w: n.w, h: n.h };
     for (const g of svg.querySelectorAll("g.edge")) {
       const j = index(g, "e", edges.length);
       if (j >= 0) { edges[j].el = g; g.setAttribute("data-j", j); g.setAttribute("data-edge", nodes[edges[j].from].ref + " => " + nodes[edges[j].to].ref); }
     }
     layer = el("g", { class: "overlay" }, svg);
+    for (const e of edges) e.gv = e.el;
   }
 
+  // usePicture switches between Graphviz's picture and the page's own.
+  let gvPicture = null, ownPicture = null;
+  function usePicture(own) {
+    if (own === LAYERED) return;
+    if (own) {
+      gvPicture = { svg, layer, full };
+      svg.remove(); LAYERED = true; laidOut = null;
+      if (ownPicture) { view.appendChild(ownPicture); svg = ownPicture; layer = svg.querySelector("g.overlay"); } else { drawLayered(); ownPicture = svg; }
+      laidOut = null; // update lays it out for what is collapsed now
+      return;
+    }
+    svg.remove(); LAYERED = false;
+    ({ svg, layer, full } = gvPicture);
+    view.appendChild(svg);
+    for (const n of nodes) { if (n.label) { n.label.remove(); n.label = null; } n.el = n.gv.el; n.cx = n.gv.cx; n.cy = n.gv.cy; n.w = n.gv.w; n.h = n.gv.h; }
+    for (const e of edges) e.el = e.gv;
+    fit();
+  }
 // @include layered.js
 
   // ---- pan and zoom ----------------------------------------------------
@@ -422,43 +445,7 @@
     syncLive(); scheduleFrame();
     $("search-count").textContent = state.q.trim() ? (matches.length ? (state.match + 1) + " of " + matches.length : "no match") : "";
     renderDetails(hl || { nodes: new Map() });
-    if (LAYERED) groupsLayered(); else drawCollapsed();
-  }
-
-  // drawCollapsed draws each collapsed group as one node over its members'
-  // places, and one line per pair of groups or nodes that had edges.
-  function drawCollapsed() {
-    layer.replaceChildren();
-    const g = grouping(); if (!g || state.collapsed.size === 0) return;
-    const box = new Map();
-    for (const n of nodes) {
-      const k = g.of[n.i];
-      if (!state.collapsed.has(k) || state.hiddenTypes.has(n.type) || !n.el) continue;
-      const b = box.get(k) || { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity, n: 0 };
-      b.x0 = Math.min(b.x0, n.cx); b.x1 = Math.max(b.x1, n.cx); b.y0 = Math.min(b.y0, n.cy); b.y1 = Math.max(b.y1, n.cy); b.n++;
-      box.set(k, b);
-    }
-    // A group stays readable when the picture is zoomed out (10,000
-    // resources fit on a screen only that way): it is drawn at the scale
-    // of the view when it was collapsed.
-    const zoomed = Math.max(1, vb.w / Math.max(view.clientWidth, 1));
-    const at = (i) => { const k = g.of[i]; if (state.collapsed.has(k)) { const b = box.get(k); return b && [(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2, "g" + k]; } return [nodes[i].cx, nodes[i].cy, "n" + i]; };
-    const seen = new Set();
-    for (const e of edges) {
-      if (state.hiddenTypes.has(nodes[e.from].type) || state.hiddenTypes.has(nodes[e.to].type)) continue;
-      if (!collapsedNode(e.from) && !collapsedNode(e.to)) continue;
-      const a = at(e.from), b = at(e.to);
-      if (!a || !b || a[2] === b[2] || seen.has(a[2] + " " + b[2])) continue;
-      seen.add(a[2] + " " + b[2]);
-      el("line", { class: "agg-edge", x1: a[0], y1: a[1], x2: b[0], y2: b[1], "marker-end": "url(#arrow)", "stroke-width": 1.5 * zoomed }, layer);
-    }
-    for (const [k, b] of box) {
-      const label = g.names[k] + " (" + b.n + ")", w = label.length * 7 + 24, hgt = 30;
-      const gn = el("g", { class: "group-node", "data-g": k, transform: "translate(" + ((b.x0 + b.x1) / 2 - w * zoomed / 2) + "," + ((b.y0 + b.y1) / 2 - hgt * zoomed / 2) + ") scale(" + zoomed + ")" }, layer);
-      titled(gn, label + ": click to expand");
-      el("rect", { width: w, height: hgt, rx: 6 }, gn);
-      el("text", { x: 12, y: 19 }, gn).textContent = label;
-    }
+    if (LAYERED) groupsLayered();
   }
 
   // ---- the URL fragment -----------------------------------------------
@@ -489,8 +476,10 @@
   }
 
   // update shows the state; in the layered picture a change of what is
-  // collapsed lays it out again and fits it to the screen.
+  // collapsed lays it out again and fits it to the screen; Graphviz's
+  // picture gives way to it while a group is collapsed.
   function update() {
+    if (tpl) usePicture(!!grouping() && state.collapsed.size > 0);
     if (LAYERED && relayout()) { fillLayered(); fit(); }
     paint(); renderTypes(); renderGroups(); saveHash();
   }

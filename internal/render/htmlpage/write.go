@@ -88,7 +88,7 @@ type wire struct {
 	Kinds   []string `json:"kinds"`
 	Files   []string `json:"files"`
 	Nodes   [][]any  `json:"nodes"` // ref, type index, file index, line, step, flags (1 cycle, 2 focus), status
-	// origins: each a string or [before, file index, after] (files.go)
+	// origins: each a string or a list of parts (fileTable.shorten)
 	Edges     [][]any     `json:"edges"` // from, to, kinds index, flags (1 refresh, 2 auto, 4 cycle), origins, status
 	Cycles    [][]int     `json:"cycles"`
 	Groupings []Grouping  `json:"groupings"`
@@ -134,7 +134,7 @@ func wireOf(p *Page, layout bool) wire {
 		}
 		origins := make([]any, len(e.Origins))
 		for i, o := range e.Origins {
-			origins[i] = files.shorten(o)
+			origins[i] = files.shorten(o, p.Nodes[e.From].Ref, p.Nodes[e.To].Ref)
 		}
 		w.Edges = append(w.Edges, []any{e.From, e.To, ki, flags(e.Refresh, e.Auto, e.OnCycle), origins, string(e.Status)})
 	}

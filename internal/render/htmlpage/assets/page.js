@@ -10,8 +10,9 @@
 
   // ---- the model -------------------------------------------------------
   const N = data.nodes.length;
-  // An origin is written [before, file index, after] when it names a file.
-  const origin = (o) => typeof o === "string" ? o : o[0] + data.files[o[1]] + o[2];
+  // An origin is a string or parts: text, a file's index, -1 for the
+  // edge's from ref, -2 for its to ref (write.go's fileTable).
+  const origin = (a) => (o) => typeof o === "string" ? o : o.map((p) => typeof p === "string" ? p : p === -1 ? data.nodes[a[0]][0] : p === -2 ? data.nodes[a[1]][0] : data.files[p]).join("");
   const nodes = data.nodes.map((a, i) => {
     const ref = a[0], open = ref.indexOf("[");
     return { i, ref, type: data.types[a[1]], title: open >= 0 ? ref.slice(open + 1, -1) : ref,
@@ -19,7 +20,7 @@
       lower: ref.toLowerCase(), el: null, cx: 0, cy: 0 };
   });
   const edges = data.edges.map((a, j) => ({ j, from: a[0], to: a[1], kinds: data.kinds[a[2]],
-    refresh: (a[3] & 1) !== 0, auto: (a[3] & 2) !== 0, cycle: (a[3] & 4) !== 0, origins: a[4].map(origin), status: a[5], el: null }));
+    refresh: (a[3] & 1) !== 0, auto: (a[3] & 2) !== 0, cycle: (a[3] & 4) !== 0, origins: a[4].map(origin(a)), status: a[5], el: null }));
   const out = nodes.map(() => []), inc = nodes.map(() => []);
   for (const e of edges) { out[e.from].push(e); inc[e.to].push(e); }
   const byRef = new Map(nodes.map((n) => [n.ref, n.i]));

@@ -50,7 +50,7 @@
     const fine = k >= 0.3;
     const es = new Map();
     for (const e of edges) {
-      if (ef[e.j] & F_HIDDEN) continue;
+      if ((ef[e.j] & F_HIDDEN) || liveEdges.has(e.j)) continue; // a live edge draws itself
       const f = nodes[e.from], t = nodes[e.to];
       if (Math.max(f.cy, t.cy) + H < vr.y0 || Math.min(f.cy, t.cy) - H > vr.y1 || Math.max(f.cx, t.cx) < vr.x0 || Math.min(f.cx, t.cx) > vr.x1) continue;
       const key = edgeStyle(e) + ((ef[e.j] & F_DIM) ? " dim" : "") + (e.refresh && fine ? " dash" : "");

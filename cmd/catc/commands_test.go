@@ -86,8 +86,8 @@ func TestCompileIsByteStable(t *testing.T) {
 	if err := json.Unmarshal(ab, &doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc.Format != "catc.catalog/1" || len(doc.Resources) != 3 || len(doc.Edges) != 2 {
-		t.Errorf("compiled seed: format %q, %d resources, %d edges; want catc.catalog/1, 3, 2", doc.Format, len(doc.Resources), len(doc.Edges))
+	if doc.Format != "catc.catalog/1" || len(doc.Resources) != 4 || len(doc.Edges) != 3 {
+		t.Errorf("compiled seed: format %q, %d resources, %d edges; want catc.catalog/1, 4, 3", doc.Format, len(doc.Resources), len(doc.Edges))
 	}
 }
 
@@ -127,7 +127,7 @@ func TestPlan(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("plan exited %d: %s", code, errOut)
 	}
-	want := []string{"1. Software[php]", "2. Apt_key[6F6B15509CF8E59E6E469F327F438280EF8D349F]", "3. Software[php-yum]"}
+	want := []string{"1. Software[php]", "2. Package[apt]", "3. Apt_key[6F6B15509CF8E59E6E469F327F438280EF8D349F]", "4. Software[php-yum]"}
 	last := -1
 	for _, w := range want {
 		i := strings.Index(out, w)
@@ -141,7 +141,7 @@ func TestPlan(t *testing.T) {
 	var doc struct {
 		Order []string `json:"order"`
 	}
-	if code != 0 || json.Unmarshal([]byte(out), &doc) != nil || len(doc.Order) != 3 || doc.Order[0] != "Software[php]" {
+	if code != 0 || json.Unmarshal([]byte(out), &doc) != nil || len(doc.Order) != 4 || doc.Order[0] != "Software[php]" {
 		t.Errorf("plan --format json: exit %d, order %v", code, doc.Order)
 	}
 

@@ -15,10 +15,11 @@ func docCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "doc",
 		Usage:     "write a Markdown reference of the types, from their desc texts",
-		ArgsUsage: "PATH... | --builtin",
+		ArgsUsage: "PATH... | --builtin | --module-types",
 		Flags: append(loadFlags(),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write TYPE.md for each type and an index README.md into `DIR` instead of all types to standard output", TakesFile: true},
 			&cli.BoolFlag{Name: "builtin", Usage: "document catc's built-in types (Puppet's core types) instead of a catalog's; takes no PATH"},
+			&cli.BoolFlag{Name: "module-types", Usage: "document the module types catc ships for Puppet catalogs (stdlib's file_line, inifile's ini_setting, …) instead of a catalog's; takes no PATH"},
 			overwriteFlag(),
 		),
 		Action: func(c *cli.Context) error {
@@ -35,9 +36,18 @@ func docCommand() *cli.Command {
 }
 
 // docTypes are the types to document: the built-in ones with --builtin,
-// else those of the catalog the paths load (its own types and the
+// the shipped module types with --module-types, else those of the catalog the paths load (its own types and the
 // built-in ones its resources use).
 func docTypes(c *cli.Context) ([]*catalog.TypeDef, error) {
+	if c.Bool("builtin") && c.Bool("module-types") {
+		return nil, failf("catc doc takes --builtin or --module-types, not both: run it once for each")
+	}
+	if c.Bool("module-types") {
+		if args := commonOf(c).args; len(args) > 0 {
+			return nil, failf("catc doc --module-types takes no PATH (got %q): run catc doc PATH... for a catalog's types", args[0])
+		}
+		return catalog.ModuleTypes(), nil
+	}
 	if !c.Bool("builtin") {
 		cat, err := loadCatalog(c, commonOf(c).args, false)
 		if err != nil {

@@ -63,7 +63,7 @@ func TestDocOutputDir(t *testing.T) {
 		names = append(names, e.Name())
 	}
 	sort.Strings(names)
-	if diff := cmp.Diff([]string{"README.md", "apt_key.md", "software.md"}, names); diff != "" {
+	if diff := cmp.Diff([]string{"README.md", "apt_key.md", "package.md", "software.md"}, names); diff != "" {
 		t.Errorf("files in %s (-want +got):\n%s", dir, diff)
 	}
 	for file, golden := range map[string]string{"README.md": "doc_seed_index.md", "apt_key.md": "doc_seed_apt_key.md"} {

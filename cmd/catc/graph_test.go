@@ -61,7 +61,7 @@ func TestGraphCommand(t *testing.T) {
 		{
 			name:     "no cycles says so",
 			args:     []string{testutil.Fixture("seed"), "--cycles"},
-			inStdout: []string{"0 of 3 resources"},
+			inStdout: []string{"0 of 4 resources"},
 			inStderr: "the catalog has no dependency cycles",
 		},
 		{
@@ -317,8 +317,8 @@ func TestGraphSVG(t *testing.T) {
 				red = append(red, g.Title)
 			}
 		}
-		want := []string{"File[/etc/app.conf]->Service[app]", "Package[app]->File[/etc/app.conf]",
-			"Service[app]->Package[app]", "Service[worker]->Service[worker]"}
+		want := []string{"File[/etc/app.conf]->Service[app]", "Service[app]->User[app]",
+			"Service[worker]->Service[worker]", "User[app]->File[/etc/app.conf]"}
 		if diff := cmp.Diff(want, sorted(red)); diff != "" {
 			t.Errorf("red edges (-want +got):\n%s", diff)
 		}

@@ -27,12 +27,13 @@ import (
 
 // builtin is one built-in type, decoded on first use.
 type builtin struct {
-	name  string
-	once  sync.Once
-	file  *hcl.File
-	block typeBlock
-	def   *TypeDef
-	diags hcl.Diagnostics
+	name   string
+	module bool // a shipped module type (moduletypes.go)
+	once   sync.Once
+	file   *hcl.File
+	block  typeBlock
+	def    *TypeDef
+	diags  hcl.Diagnostics
 }
 
 var builtins = sync.OnceValue(func() map[string]*builtin {
@@ -48,6 +49,9 @@ var builtins = sync.OnceValue(func() map[string]*builtin {
 func (b *builtin) decoded() *builtin {
 	b.once.Do(func() {
 		s, _ := coretypes.SourceOf(b.name)
+		if b.module {
+			s, _ = coretypes.ModuleSourceOf(b.name)
+		}
 		p := parseChunk(s.Src, &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos)
 		b.file = &hcl.File{Body: hcl.EmptyBody(), Bytes: s.Src}
 		b.diags = p.diags

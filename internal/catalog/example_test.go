@@ -26,5 +26,6 @@ func ExampleLoad() {
 	//    require Apt_key[6F6B15509CF8E59E6E469F327F438280EF8D349F]
 	// 2 Software[php] [gem php]
 	//    before Apt_key[6F6B15509CF8E59E6E469F327F438280EF8D349F]
+	// 3 Package[apt] [<nil> apt <nil>]
 	// Software[php]
 }

@@ -152,16 +152,20 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 	return c.Catalog, diags
 }
 
-// useBuiltin makes the built-in type of e's name (when there is one and
-// defs did not define that name) one of the catalog's types, and
-// reports whether it did. A container's name never is.
+// useBuiltin makes the built-in type of e's name, or the shipped module
+// type (moduletypes.go), one of the catalog's types when defs did not
+// define that name, and reports whether it did. A container's name never
+// is.
 func (c *loader) useBuiltin(e *External) bool {
 	key := strings.ToLower(e.Type)
-	if isContainer(e, false) || !IsBuiltinType(key) {
+	if isContainer(e, false) || !IsBuiltinType(key) && ModuleType(key) == nil {
 		return false
 	}
 	if c.typeByName[key] == nil {
 		td := c.TypeOrBuiltin(key)
+		if td == nil {
+			td = ModuleType(key)
+		}
 		if td == nil {
 			return false
 		}

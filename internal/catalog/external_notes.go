@@ -43,7 +43,7 @@ func (c *Catalog) ExternalNotes() []string {
 			names = append(names, n)
 		}
 		sort.Strings(names)
-		notes = append(notes, fmt.Sprintf("Auto relationships unknown for %s: catc has no definition of %s (a module's Ruby type); only their explicit relationships are in the graph. Load an HCL definition (catc import) to add them.", strings.Join(names, ", "), pronoun(len(names))))
+		notes = append(notes, fmt.Sprintf("Auto relationships unknown for %s: catc has no definition of %s (a module's Ruby type); only their explicit relationships are in the graph. Load an HCL definition beside the catalog to add them: catc import writes one for a Resource API type; write a Puppet::Type.newtype type's type block by hand (catc doc --module-types lists the module types catc ships).", strings.Join(names, ", "), pronoun(len(names))))
 	}
 	if len(generating) > 0 {
 		notes = append(notes, fmt.Sprintf("Resources generated on the node are not shown, and their order cannot be known offline: %s.", shortList(generating, 10)))

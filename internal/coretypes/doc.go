@@ -25,6 +25,17 @@
 //   - No auto rules are written here except those the auto-rule language
 //     can express; the files are append-only so that those can be added.
 //
+// Beside them, modules/*.hcl (ModuleNames, ModuleSourceOf) are popular
+// module types that are Ruby `Puppet::Type.newtype` types, which `catc
+// import` does not read: stdlib's anchor and file_line, inifile's,
+// concat's, postgresql's, mysql's and apt's apt_key, each from the module
+// release the Puppet catalog corpus was compiled with
+// (fixtures/oracle/catalogs/modules.txt). Their namevars, `provider` and
+// auto rules are the module's (its lib/puppet/type/NAME.rb); every other
+// attribute is an unchecked Optional[Data], and each desc says so (catc
+// doc --module-types). Package catalog declares them only for Puppet
+// catalogs, never in an HCL load.
+//
 // This package only holds the sources (Sources, SourceOf); it parses
 // nothing and imports nothing of catc, so a command that loads no catalog
 // (catc version) pays nothing for it. Package catalog declares them in

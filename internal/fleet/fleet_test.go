@@ -64,7 +64,6 @@ func TestDiffFleet(t *testing.T) {
     path: <nil> => /etc/nginx/cache.conf
     content: <nil> => max_size 2048m;
 
-    mode: <nil> => 0644
   change File[/etc/nginx/conf.d/site.conf]
     content: server_name {certname};
 listen {ip}:80;
@@ -73,13 +72,12 @@ listen {ip}:8080;
 
 [db-01.example.com] []
   change Package[postgresql]
-    version: 15 => 16
+    ensure: 15 => 16
 [web-03.example.com] [{certname} {ip}]
   manage File[/etc/nginx/cache.conf]
     path: <nil> => /etc/nginx/cache.conf
     content: <nil> => max_size 4096m;
 
-    mode: <nil> => 0644
   change File[/etc/nginx/conf.d/site.conf]
     content: server_name {certname};
 listen {ip}:80;

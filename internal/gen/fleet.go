@@ -60,7 +60,7 @@ func GenerateFleet(o FleetOptions) Fleet {
 		}
 		src := b.String()
 		if side { // a shared change: every node's first package
-			src = strings.Replace(src, "version = \"1.0.0\"", "version = \"1.0.1\"", 1)
+			src = strings.Replace(src, "ensure = \"1.0.0\"", "ensure = \"1.0.1\"", 1)
 		}
 		files = append(files, File{Name: "10-shared.hcl", Src: []byte(src)})
 		files = append(files, File{Name: "20-roles.hcl", Src: []byte(roleResources(perNode, side))})

@@ -50,11 +50,11 @@ func writeResource(b *strings.Builder, i int) {
 	g := i / 5
 	switch i % 5 {
 	case 0:
-		fmt.Fprintf(b, "resource \"package\" \"pkg-%d\" {\n  ensure  = \"present\"\n  version = \"1.%d.0\"\n  tag     = [\"group%d\"]\n}\n\n", g, g%97, g%13)
+		fmt.Fprintf(b, "resource \"package\" \"pkg-%d\" {\n  ensure = \"1.%d.0\"\n  tag    = [\"group%d\"]\n}\n\n", g, g%97, g%13)
 	case 1:
-		fmt.Fprintf(b, "resource \"file\" \"/srv/app/%d/config\" {\n  ensure  = \"present\"\n  content = \"port=%d\\n\"\n  mode    = \"0644\"\n  package = \"pkg-%d\"\n  require = [package[\"pkg-%d\"]]\n}\n\n", g, 1000+g%60000, g, g)
+		fmt.Fprintf(b, "resource \"file\" \"/srv/app/%d/config\" {\n  ensure  = \"present\"\n  content = \"port=%d\\n\"\n  mode    = \"0644\"\n  require = [package[\"pkg-%d\"]]\n}\n\n", g, 1000+g%60000, g)
 	case 2:
-		fmt.Fprintf(b, "resource \"service\" \"svc-%d\" {\n  ensure    = \"present\"\n  enable    = true\n  subscribe = [\"File[/srv/app/%d/config]\"]\n}\n\n", g, g)
+		fmt.Fprintf(b, "resource \"service\" \"svc-%d\" {\n  ensure    = \"running\"\n  enable    = true\n  subscribe = [\"File[/srv/app/%d/config]\"]\n}\n\n", g, g)
 	case 3:
 		fmt.Fprintf(b, "resource \"software\" \"lib%d-yum\" {\n  ensure = \"present\"\n  notify = service.svc-%d\n}\n\n", g, g)
 	case 4:
@@ -62,73 +62,10 @@ func writeResource(b *strings.Builder, i int) {
 	}
 }
 
-// Types are the type definitions generated catalogs use.
-const Types = `type "package" {
-  desc = "A system package."
-  attribute "name" {
-    type      = "String[1]"
-    desc      = "The package name."
-    behaviour = "namevar"
-  }
-  attribute "ensure" {
-    type    = "Enum[present, absent]"
-    desc    = "Whether the package is installed."
-    default = "present"
-  }
-  attribute "version" {
-    type = "Optional[String]"
-    desc = "The version to install."
-  }
-}
-
-type "file" {
-  desc = "A file."
-  attribute "path" {
-    type      = "Pattern[/\\A\\//]"
-    desc      = "The absolute path."
-    behaviour = "namevar"
-  }
-  attribute "ensure" {
-    type = "Enum[present, absent]"
-    desc = "Whether the file exists."
-  }
-  attribute "content" {
-    type      = "Optional[String]"
-    desc      = "The content."
-    sensitive = true
-  }
-  attribute "mode" {
-    type = "Optional[Pattern[/\\A[0-7]{4}\\z/]]"
-    desc = "The permission bits."
-  }
-  attribute "package" {
-    type      = "Optional[String]"
-    desc      = "The package the file belongs to."
-    behaviour = "parameter"
-  }
-  autorequire {
-    package = "$package"
-  }
-}
-
-type "service" {
-  desc = "A service."
-  attribute "name" {
-    type      = "String[1]"
-    desc      = "The service name."
-    behaviour = "namevar"
-  }
-  attribute "ensure" {
-    type = "Enum[present, absent]"
-    desc = "Whether the service is installed."
-  }
-  attribute "enable" {
-    type = "Optional[Boolean]"
-    desc = "Whether it starts at boot."
-  }
-}
-
-type "apt_key" {
+// Types are the type definitions generated catalogs use besides the
+// built-in package, file and service: the Resource API's apt_key and
+// software examples, which are not core types.
+const Types = `type "apt_key" {
   desc = "Manages GPG keys needed by apt to perform package validation."
   attribute "ensure" {
     type = "Enum[present, absent]"

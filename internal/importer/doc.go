@@ -8,4 +8,10 @@
 // API ignores, and checks each imported type with catc's own registration
 // checks, reporting their findings at the Ruby location. It does not
 // write files (cmd/catc does) or evaluate Ruby.
+//
+// A file without register_type may define `Puppet::Type.newtype` types
+// (newtype.go): their parameters and properties are imported unchecked
+// (Optional[Data]) with their namevars, and only the auto rule blocks of
+// the simple shapes (`self[:attr]`, a plain string, an array of them);
+// every other block is a warning, to be written by hand.
 package importer

@@ -62,9 +62,13 @@ func ImportWith(sources []Source, opts Options) (outs []Output, diags hcl.Diagno
 		file, d := ruby.Parse(s.Name, s.Src)
 		diags = append(diags, d...)
 		if len(file.Calls) == 0 && !d.HasErrors() {
-			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "No type definition",
-				Detail:  "This file has no Puppet::ResourceApi.register_type call, so nothing is imported from it (a type written with Puppet::Type.newtype is not a Resource API type).",
-				Subject: &hcl.Range{Filename: s.Name, Start: hcl.InitialPos, End: hcl.InitialPos}})
+			specs, nd := newtypesOf(s)
+			diags = append(diags, nd...)
+			for _, spec := range specs {
+				src, o := emit(spec)
+				outs = append(outs, Output{Name: spec.name + ".hcl", Type: spec.name, Src: src, From: spec.call})
+				maps = append(maps, o)
+			}
 		}
 		for _, call := range file.Calls {
 			c := &converter{}

@@ -16,7 +16,7 @@ import (
 
 // brokenSite is the file both editors open: line 14 has an unknown
 // attribute, line 15 is empty inside the resource.
-var brokenSite = siteHCL + "\nresource \"file\" \"/etc/broken\" {\n  colour = \"red\"\n  \n}\n"
+var brokenSite = siteHCL + "\nresource \"vhost\" \"/etc/broken\" {\n  colour = \"red\"\n  \n}\n"
 
 // buildCatc builds the catc binary into a temporary directory.
 func buildCatc(t testing.TB) string {
@@ -92,13 +92,13 @@ func TestNeovim(t *testing.T) {
 
 	// Diagnostics: the unknown attribute, where the CLI puts it.
 	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Lnum != 13 || res.Diagnostics[0].Col != 2 ||
-		!strings.HasPrefix(res.Diagnostics[0].Message, "Unsupported attribute\n\nno parameter named 'colour' on File[/etc/broken].") {
+		!strings.HasPrefix(res.Diagnostics[0].Message, "Unsupported attribute\n\nno parameter named 'colour' on Vhost[/etc/broken].") {
 		t.Errorf("diagnostics in Neovim: %+v", res.Diagnostics)
 	}
 	if len(res.Published.Diagnostics) != 1 {
 		t.Errorf("published: %+v", res.Published)
 	}
-	// Completion: the attributes of file and the metaparameters.
+	// Completion: the attributes of vhost and the metaparameters.
 	var list protocol.CompletionList
 	if err := json.Unmarshal(res.Completion, &list); err != nil {
 		t.Fatalf("completion: %v: %s", err, res.Completion)
@@ -111,7 +111,7 @@ func TestNeovim(t *testing.T) {
 		t.Errorf("completion in Neovim: %v", labels)
 	}
 	// Hover: the attribute's type and desc.
-	if v := hoverValue(&res.Hover); !strings.Contains(v, "file.ensure") || !strings.Contains(v, "Whether it exists.") {
+	if v := hoverValue(&res.Hover); !strings.Contains(v, "vhost.ensure") || !strings.Contains(v, "Whether it exists.") {
 		t.Errorf("hover in Neovim: %q", v)
 	}
 	// Definition: the reference goes to Package[nginx], line 1.
@@ -151,9 +151,9 @@ func TestEmacsEglot(t *testing.T) {
 	}
 	want := map[string]string{
 		"DIAG":       "14 catc: Unsupported attribute",
-		"HOVER":      "**file.ensure**  ",
+		"HOVER":      "**vhost.ensure**  ",
 		"DEFINITION": "0",
-		"COMPLETION": "path ensure content package port backup require before notify subscribe alias tag noop for_each",
+		"COMPLETION": "name ensure content package port backup require before notify subscribe alias tag noop for_each",
 		"ACTIONS":    "catc why Package[nginx] File[/etc/motd] | catc why Package[nginx]",
 	}
 	for k, w := range want {

@@ -71,15 +71,15 @@ func TestCompletion(t *testing.T) {
 		not        []string
 	}{
 		{"top level", "res|", []string{"resource", "type", "type_alias", "group", "variable", "locals"}, nil},
-		{"resource type label", `resource "|`, []string{"file", "package"}, []string{"resource"}},
-		{"attributes and metaparameters", "resource \"file\" \"/x\" {\n  |\n}", []string{"path", "ensure", "content", "port", "require", "before", "notify", "subscribe", "alias", "tag", "noop"}, []string{"name"}},
-		{"half-typed attribute", "resource \"file\" \"/x\" {\n  ens|", []string{"ensure", "package"}, nil},
-		{"Enum values", "resource \"file\" \"/x\" {\n  ensure = |\n}", []string{"absent", "present"}, []string{"true"}},
-		{"Enum values in quotes", "resource \"package\" \"p\" {\n  ensure = \"|\"\n}", []string{"absent", "present"}, nil},
-		{"Boolean values", "resource \"file\" \"/x\" {\n  backup = |\n}", []string{"true", "false"}, nil},
-		{"references, both forms", "resource \"file\" \"/x\" {\n  require = [|]\n}", []string{`package.nginx`, `Package[nginx]`, `file["/etc/nginx.conf"]`, `File[/etc/nginx.conf]`, `File[/etc/motd]`}, nil},
+		{"resource type label", `resource "|`, []string{"vhost", "package", "file"}, []string{"resource"}},
+		{"attributes and metaparameters", "resource \"vhost\" \"x\" {\n  |\n}", []string{"name", "ensure", "content", "port", "require", "before", "notify", "subscribe", "alias", "tag", "noop"}, []string{"path"}},
+		{"half-typed attribute", "resource \"vhost\" \"x\" {\n  ens|", []string{"ensure", "package"}, nil},
+		{"Enum values", "resource \"vhost\" \"x\" {\n  ensure = |\n}", []string{"absent", "present"}, []string{"true"}},
+		{"Enum values in quotes", "resource \"vhost\" \"p\" {\n  ensure = \"|\"\n}", []string{"absent", "present"}, nil},
+		{"Boolean values", "resource \"vhost\" \"x\" {\n  backup = |\n}", []string{"true", "false"}, nil},
+		{"references, both forms", "resource \"file\" \"/x\" {\n  require = [|]\n}", []string{`package.nginx`, `Package[nginx]`, `vhost["www.example.com"]`, `Vhost[www.example.com]`, `File[/etc/motd]`}, nil},
 		{"references matching what is typed", "resource \"file\" \"/x\" {\n  require = [ngi|]\n}", []string{`package.nginx`, `Package[nginx]`}, []string{`File[/etc/motd]`}},
-		{"references in a string", "resource \"file\" \"/x\" {\n  before = \"|\"\n}", []string{`Package[nginx]`}, []string{"package.nginx"}},
+		{"references in a string", "resource \"vhost\" \"x\" {\n  before = \"|\"\n}", []string{`Package[nginx]`}, []string{"package.nginx"}},
 		{"type keys", "type \"t\" {\n  |\n}", []string{"attribute", "desc", "title_pattern", "autorequire", "features"}, nil},
 		{"attribute keys", "type \"t\" {\n  attribute \"a\" {\n    |\n  }\n}", []string{"type", "behaviour", "default", "desc", "sensitive"}, nil},
 		{"behaviours", "type \"t\" {\n  attribute \"a\" {\n    behaviour = \"|\"\n  }\n}", []string{"namevar", "parameter", "read_only", "init_only"}, nil},
@@ -109,7 +109,7 @@ func TestCompletion(t *testing.T) {
 func TestCompletionDocumentation(t *testing.T) {
 	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL}, nil)
-	_, items := c.complete(t, "edit.hcl", 1, "resource \"file\" \"/x\" {\n  |\n}")
+	_, items := c.complete(t, "edit.hcl", 1, "resource \"vhost\" \"x\" {\n  |\n}")
 	docs := map[string]string{}
 	for _, it := range items {
 		raw, _ := json.Marshal(it.Documentation)
@@ -121,13 +121,13 @@ func TestCompletionDocumentation(t *testing.T) {
 			t.Errorf("%s: no text edit", it.Label)
 		}
 	}
-	for _, want := range []string{"Optional[Enum[present, absent]]", "property", "Whether it exists."} {
+	for _, want := range []string{"Enum[present, absent]", "property", "Whether it exists."} {
 		if !strings.Contains(docs["ensure"], want) {
 			t.Errorf("ensure's documentation %s lacks %q", docs["ensure"], want)
 		}
 	}
-	if !strings.Contains(docs["path"], "namevar") {
-		t.Errorf("path's documentation %s lacks its behaviour", docs["path"])
+	if !strings.Contains(docs["name"], "namevar") {
+		t.Errorf("name's documentation %s lacks its behaviour", docs["name"])
 	}
 	if strings.Contains(docs["content"], "s3cr3t") || !strings.Contains(docs["content"], "(sensitive)") {
 		t.Errorf("content's documentation shows or does not redact its sensitive default: %s", docs["content"])
@@ -144,13 +144,13 @@ func TestHover(t *testing.T) {
 		want               []string
 		not                []string
 	}{
-		{"attribute in a resource", "site.hcl", "ensure  = \"present\"", 1, []string{"file.ensure", "Optional[Enum[present, absent]]", "property", "Whether it exists."}, nil},
-		{"sensitive attribute", "site.hcl", "content = ", 1, []string{"file.content", "(sensitive)"}, []string{"s3cr3t", "hunter2"}},
+		{"attribute in a resource", "site.hcl", "ensure  = \"present\"", 1, []string{"vhost.ensure", "Enum[present, absent]", "property", "Whether it exists."}, nil},
+		{"sensitive attribute", "site.hcl", "content = ", 1, []string{"vhost.content", "(sensitive)"}, []string{"s3cr3t", "hunter2"}},
 		{"attribute with a default", "types.hcl", `attribute "ensure" {
-    type    = "Enum`, 12, []string{"package.ensure", "default: `'present'`"}, nil},
-		{"resource", "site.hcl", `"/etc/nginx.conf" {`, 3, []string{"File[/etc/nginx.conf]", "namevars: path = `'/etc/nginx.conf'`", "step 2", "Waits for (1)", "Package[nginx]: autorequire package", "Comes before (1)", "File[/etc/motd]: require"}, []string{"hunter2"}},
+    type    = "Enum`, 12, []string{"vhost.ensure", "default: `'present'`"}, nil},
+		{"resource", "site.hcl", `"www.example.com" {`, 3, []string{"Vhost[www.example.com]", "namevars: name = `'www.example.com'`", "step 2", "Waits for (1)", "Package[nginx]: autorequire package", "Comes before (1)", "File[/etc/motd]: require"}, []string{"hunter2"}},
 		{"reference", "site.hcl", `"Package[nginx]"]`, 3, []string{"→ Package[nginx]", "site.hcl:1", "step 1"}, nil},
-		{"type label", "site.hcl", `"file" "/etc/motd"`, 2, []string{"type file", "A file."}, nil},
+		{"type label", "site.hcl", `"vhost" "www`, 2, []string{"type vhost", "A virtual host of the site's web server."}, nil},
 		{"metaparameter", "site.hcl", `require = [`, 2, []string{"**require** (metaparameter)", "applied before this one"}, nil},
 		{"alias", "types.hcl", `Mymod::Port]`, 3, []string{"type alias Mymod::Port", "Integer[0, 65535]", "A TCP port."}, nil},
 	}
@@ -202,13 +202,14 @@ func TestDefinition(t *testing.T) {
 		delta              int
 		want               string
 	}{
-		{"traversal reference", "site.hcl", `file["/etc/nginx.conf"]`, 2, "site.hcl:3:1"},
+		{"traversal reference", "site.hcl", `vhost["www.example.com"]`, 2, "site.hcl:3:1"},
 		{"string reference", "site.hcl", `"Package[nginx]"`, 2, "site.hcl:1:1"},
-		{"type label", "site.hcl", `"file" "/etc/motd"`, 2, "types.hcl:15:1"},
-		{"attribute name", "site.hcl", `package = "nginx"`, 2, "types.hcl:32:3"},
-		{"$attr", "types.hcl", `"$package"`, 3, "types.hcl:32:3"},
-		{"auto rule target", "types.hcl", `package = "$package"`, 2, "types.hcl:1:1"},
-		{"alias name", "types.hcl", `Mymod::Port]`, 2, "types.hcl:49:1"},
+		{"type label", "site.hcl", `"vhost" "www`, 2, "types.hcl:1:1"},
+		{"built-in type label", "site.hcl", `"file" "/etc/motd"`, 2, ""},
+		{"attribute name", "site.hcl", `package = "nginx"`, 2, "types.hcl:19:3"},
+		{"$attr", "types.hcl", `"$package"`, 3, "types.hcl:19:3"},
+		{"auto rule target", "types.hcl", `package = "$package"`, 2, ""}, // built in: no file
+		{"alias name", "types.hcl", `Mymod::Port]`, 2, "types.hcl:36:1"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -217,8 +218,8 @@ func TestDefinition(t *testing.T) {
 				text = typesHCL
 			}
 			got := c.locs(t, protocol.MethodTextDocumentDefinition, c.at(tc.file, posIn(t, text, tc.marker, tc.delta)))
-			if len(got) != 1 || got[0] != tc.want {
-				t.Errorf("definition %v, want %s", got, tc.want)
+			if tc.want == "" && len(got) != 0 || tc.want != "" && (len(got) != 1 || got[0] != tc.want) {
+				t.Errorf("definition %v, want %q", got, tc.want)
 			}
 		})
 	}
@@ -233,9 +234,9 @@ func TestReferences(t *testing.T) {
 		Context: protocol.ReferenceContext{IncludeDeclaration: true}}
 	got := c.locs(t, protocol.MethodTextDocumentReferences, params)
 	// its declaration, the string reference in /etc/motd, and the
-	// autorequire from File[/etc/nginx.conf] (its package attribute and
+	// autorequire from Vhost[www.example.com] (its package attribute and
 	// its declaration)
-	want := []string{"site.hcl:10:39", "site.hcl:1:1", "site.hcl:3:1", "site.hcl:5:3"}
+	want := []string{"site.hcl:10:40", "site.hcl:1:1", "site.hcl:3:1", "site.hcl:5:3"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("references %v, want %v", got, want)
 	}
@@ -255,7 +256,7 @@ func TestSymbols(t *testing.T) {
 			names = append(names, s.Name+"."+ch.Name)
 		}
 	}
-	if got := strings.Join(names, " "); got != "package package.name package.ensure file file.path file.ensure file.content file.package file.port file.backup Mymod::Port" {
+	if got := strings.Join(names, " "); got != "vhost vhost.name vhost.ensure vhost.content vhost.package vhost.port vhost.backup Mymod::Port" {
 		t.Errorf("document symbols: %s", got)
 	}
 	var ws []protocol.SymbolInformation
@@ -264,7 +265,7 @@ func TestSymbols(t *testing.T) {
 	for _, s := range ws {
 		names = append(names, s.Name)
 	}
-	if got := strings.Join(names, " "); got != "File[/etc/nginx.conf] File[/etc/motd]" {
+	if got := strings.Join(names, " "); got != "File[/etc/motd]" {
 		t.Errorf("workspace symbols for etc: %s", got)
 	}
 }

@@ -14,7 +14,7 @@ const groupHCL = `resource "file" "/etc/motd" {}
 group "web" {
   only_if = try(facts.role, "") == "web"
 
-  resource "file" "/etc/nginx.conf" {
+  resource "vhost" "www.example.com" {
     ensure  = "present"
     verison = "1"
     require = file["/etc/motd"]
@@ -23,7 +23,7 @@ group "web" {
 
 resource "package" "${each.key}" {
   for_each = toset(try(facts.packages, []))
-  ensure   = "installed"
+  ensure   = 5
 }
 `
 
@@ -45,8 +45,8 @@ func TestGroupBlocks(t *testing.T) {
 		delta        int
 		want         string
 	}{
-		{"attribute in a group", `ensure  = "present"`, 1, "file.ensure"},
-		{"resource in a group", `"/etc/nginx.conf" {`, 3, "Not declared here: it depends on the node"},
+		{"attribute in a group", `ensure  = "present"`, 1, "vhost.ensure"},
+		{"resource in a group", `"www.example.com" {`, 3, "Not declared here: it depends on the node"},
 		{"type label in a for_each block", `"package" "${`, 2, "type package"},
 	}
 	for _, h := range hovers {
@@ -59,8 +59,8 @@ func TestGroupBlocks(t *testing.T) {
 
 	defs := []struct{ name, marker, want string }{
 		{"reference in a group", `file["/etc/motd"]`, "site.hcl:1:1"},
-		{"type label in a group", `"file" "/etc/nginx.conf"`, "types.hcl:15:1"},
-		{"attribute in a group", `ensure  = "present"`, "types.hcl:22:3"},
+		{"type label in a group", `"vhost" "www.example.com"`, "types.hcl:1:1"},
+		{"attribute in a group", `ensure  = "present"`, "types.hcl:8:3"},
 	}
 	for _, d := range defs {
 		got := c.locs(t, protocol.MethodTextDocumentDefinition, c.at("site.hcl", posIn(t, groupHCL, d.marker, 2)))
@@ -77,7 +77,7 @@ func TestGroupBlocks(t *testing.T) {
 
 	params.TextDocumentPositionParams = c.at("site.hcl", posIn(t, groupHCL, `"package" "${`, 2))
 	params.Context.IncludeDeclaration = false
-	if got := c.locs(t, protocol.MethodTextDocumentReferences, params); strings.Join(got, " ") != "site.hcl:13:10 types.hcl:45:5" {
+	if got := c.locs(t, protocol.MethodTextDocumentReferences, params); strings.Join(got, " ") != "site.hcl:13:10 types.hcl:32:5" {
 		t.Errorf("references to type package: %v, want the for_each block's label and the auto rule", got)
 	}
 

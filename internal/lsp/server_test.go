@@ -75,15 +75,15 @@ func messages(ds []protocol.Diagnostic) string {
 // never opened too; fixing the error clears the file's list.
 func TestDiagnosticsLikeValidate(t *testing.T) {
 	t.Parallel()
-	bad := `resource "file" "/etc/a" {
+	bad := `resource "vhost" "/etc/a" {
   ensure = "presnt"
   colour = "red"
 }
 
-resource "file" "/etc/a" {}
+resource "vhost" "/etc/a" {}
 
-resource "file" "/etc/b" {
-  require = file["/etc/none"]
+resource "vhost" "/etc/b" {
+  require = vhost["/etc/none"]
 }
 
 resource "servce" "x" {}
@@ -92,7 +92,7 @@ resource "servce" "x" {}
 	got := c.waitDiags("sub/bad.hcl", 1)
 	checkSameAsCLI(t, c, "sub/bad.hcl", got)
 	summaries := messages(got)
-	for _, want := range []string{"2:12 Invalid attribute value", "3:3 Unsupported attribute", "6:17 Duplicate declaration", "9:13 Reference to nothing", "12:10 Unknown resource type"} {
+	for _, want := range []string{"2:12 Invalid attribute value", "3:3 Unsupported attribute", "6:18 Duplicate declaration", "9:13 Reference to nothing", "12:10 Unknown resource type"} {
 		if !strings.Contains(summaries, want) {
 			t.Errorf("missing %q in\n%s", want, summaries)
 		}
@@ -102,7 +102,7 @@ resource "servce" "x" {}
 	}
 
 	c.open("sub/bad.hcl", "")
-	c.change("sub/bad.hcl", 2, `resource "file" "/etc/a" {}`+"\n")
+	c.change("sub/bad.hcl", 2, `resource "vhost" "/etc/a" {}`+"\n")
 	if got := c.waitDiags("sub/bad.hcl", 3); len(got) != 0 {
 		t.Errorf("after the fix: %s", messages(got))
 	}
@@ -133,7 +133,7 @@ func TestDiagnosticsHalfTyped(t *testing.T) {
 	}
 	var hover *protocol.Hover
 	c.call(protocol.MethodTextDocumentHover, c.textPos("site.hcl", 2, 20), &hover)
-	if hover == nil || !strings.Contains(hoverValue(hover), "File[/etc/nginx.conf]") {
+	if hover == nil || !strings.Contains(hoverValue(hover), "Vhost[www.example.com]") {
 		t.Errorf("hover after broken edits: %v", hover)
 	}
 }
@@ -147,18 +147,18 @@ func TestCycleRelatedInformation(t *testing.T) {
   require = file["/etc/motd"]
 }
 
-resource "file" "/etc/nginx.conf" {
+resource "vhost" "www.example.com" {
   package = "nginx"
 }
 
 resource "file" "/etc/motd" {
-  require = file["/etc/nginx.conf"]
+  require = vhost["www.example.com"]
 }
 `
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": site}, nil)
 	got := c.waitDiags("site.hcl", 1)
 	checkSameAsCLI(t, c, "site.hcl", got)
-	if len(got) != 1 || !strings.HasPrefix(got[0].Message, "Dependency cycle: (File[/etc/motd] => Package[nginx] => File[/etc/nginx.conf] => File[/etc/motd])") {
+	if len(got) != 1 || !strings.HasPrefix(got[0].Message, "Dependency cycle: (File[/etc/motd] => Package[nginx] => Vhost[www.example.com] => File[/etc/motd])") {
 		t.Fatalf("want one cycle, got:\n%s", messages(got))
 	}
 	var rel []string
@@ -167,10 +167,10 @@ resource "file" "/etc/motd" {
 	}
 	sort.Strings(rel)
 	want := []string{
-		"site.hcl:10:13 File[/etc/nginx.conf] => File[/etc/motd]: require on File[/etc/motd] at " + filepath.Join(c.root, "site.hcl") + ":10",
+		"site.hcl:10:13 Vhost[www.example.com] => File[/etc/motd]: require on File[/etc/motd] at " + filepath.Join(c.root, "site.hcl") + ":10",
 		"site.hcl:2:13 File[/etc/motd] => Package[nginx]: require on Package[nginx] at " + filepath.Join(c.root, "site.hcl") + ":2",
-		"site.hcl:6:3 Package[nginx] => File[/etc/nginx.conf]: autorequire package (" + filepath.Join(c.root, "types.hcl") + ":45) on File[/etc/nginx.conf] at " + filepath.Join(c.root, "site.hcl") + ":6",
-		"types.hcl:45:15 Package[nginx] => File[/etc/nginx.conf]: the autorequire package rule of type file",
+		"site.hcl:6:3 Package[nginx] => Vhost[www.example.com]: autorequire package (" + filepath.Join(c.root, "types.hcl") + ":32) on Vhost[www.example.com] at " + filepath.Join(c.root, "site.hcl") + ":6",
+		"types.hcl:32:15 Package[nginx] => Vhost[www.example.com]: the autorequire package rule of type vhost",
 	}
 	if strings.Join(rel, "\n") != strings.Join(want, "\n") {
 		t.Errorf("related information:\n%s\nwant:\n%s", strings.Join(rel, "\n"), strings.Join(want, "\n"))

@@ -126,7 +126,7 @@ func readResource(jr catalogjson.Resource, infos map[string]map[string]AttrInfo)
 	}
 	return SnapResource{
 		Ref: jr.Ref, Type: jr.Type, Title: jr.Title,
-		Key:        uniquenessKey(jr.Type, sortedValues(namevars)),
+		Key:        resourceKey(jr.Type, jr.Title, sortedValues(namevars)),
 		Attributes: attrs, Tags: jr.Tags, Noop: jr.Noop, Attrs: info,
 		File: jr.File, Line: jr.Line,
 	}, nil

@@ -47,14 +47,19 @@ func planPuppet(t *testing.T, file string) (*graph.Graph, []graph.Vertex, []grap
 	return g, order, cycles
 }
 
-// autoRulesFor reports whether the built-in types have an auto rule for
-// the type of each resource that gained an auto edge.
+// autoRulesFor reports whether the built-in types or the shipped module
+// types have an auto rule for the type of each resource that gained an
+// auto edge.
 func autoRulesFor(edges [][]string) bool {
 	defs, _ := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
 	for _, e := range edges {
 		for _, ref := range e[:2] {
 			typ, _, _ := SplitRef(ref)
-			if td := defs.TypeOrBuiltin(typ); td == nil || len(td.AutoRules) == 0 {
+			td := defs.TypeOrBuiltin(typ)
+			if td == nil {
+				td = catalog.ModuleType(typ)
+			}
+			if td == nil || len(td.AutoRules) == 0 {
 				return false
 			}
 		}

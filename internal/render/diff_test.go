@@ -273,7 +273,7 @@ func TestDiffMarkdownCountsOutcomes(t *testing.T) {
 	for _, want := range []string{
 		"| type | newly managed | changed | no longer managed | removed from the node | failing | skipped |",
 		"| `file` | 0 | 0 | 0 | 0 | 0 | 1 |",
-		"| `user` | 0 | 0 | 0 | 0 | 1 | 0 |",
+		"| `account` | 0 | 0 | 0 | 0 | 1 | 0 |",
 		"In all, 2 resources skipped because of failed dependencies, changed or not.",
 		"> 1 resource failing (init_only, strict=error). 2 resources skipped because of failed dependencies.",
 	} {

@@ -253,7 +253,7 @@ func TestDOTLegendListsWhatIsDrawn(t *testing.T) {
 		sel  graph.Selection
 		want []string
 	}{
-		{dir: "seed", want: []string{"order"}},
+		{dir: "seed", want: []string{"order", "auto"}},
 		{dir: "graph/cycle", want: []string{"order", "refresh", "cycle"}},
 		{dir: "graph/web", want: []string{"order", "refresh", "auto"}},
 		{dir: "graph/web", sel: graph.Selection{Types: []string{"user"}}},

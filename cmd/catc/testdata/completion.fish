@@ -118,6 +118,7 @@ complete -c catc -n '__fish_seen_subcommand_from doc' -l facts -r -d 'read facts
 complete -c catc -n '__fish_seen_subcommand_from doc' -l digest-key-file -r -d 'read the key of the digests of sensitive values from FILE (else $CATC_DIGEST_KEY; without a key, compiled files carry no digest)'
 complete -c catc -n '__fish_seen_subcommand_from doc' -l output -s o -r -d 'write TYPE.md for each type and an index README.md into DIR instead of all types to standard output'
 complete -c catc -n '__fish_seen_subcommand_from doc' -f -l builtin -d 'document catc\'s built-in types (Puppet\'s core types) instead of a catalog\'s; takes no PATH'
+complete -c catc -n '__fish_seen_subcommand_from doc' -f -l module-types -d 'document the module types catc ships for Puppet catalogs (stdlib\'s file_line, inifile\'s ini_setting, …) instead of a catalog\'s; takes no PATH'
 complete -c catc -n '__fish_seen_subcommand_from doc' -f -l overwrite -d 'let -o replace a file catc did not write (never one of the inputs)'
 complete -c catc -n '__fish_seen_subcommand_from import' -f -l help -s h -d 'show help'
 complete -r -c catc -n '__fish_catc_no_subcommand' -a 'import' -d 'turn Ruby register_type files and Puppet type aliases into catc HCL'

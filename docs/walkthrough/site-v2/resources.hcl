@@ -2,7 +2,8 @@
 resource "package" "nginx" {}
 
 resource "service" "nginx" {
-  state = "stopped"
+  ensure  = "stopped"
+  require = package.nginx
 }
 
 resource "package" "certbot" {

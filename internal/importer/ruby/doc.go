@@ -11,4 +11,9 @@
 // expression) becomes a NonLiteral node naming the construct and its
 // range, so that the importer can say what it dropped. It does not know
 // what register_type means (package importer does).
+//
+// ParseNewtypes reads `Puppet::Type.newtype(:name) do … end` blocks as
+// far as the importer uses them: the names of newparam, newproperty and
+// ensurable, namevars, title_patterns, and each auto relationship block
+// with its body's tokens classified as a simple shape or not.
 package ruby

@@ -273,8 +273,8 @@ func TestPageInBrowser(t *testing.T) {
 			}
 			var where, hash string
 			tb.run(t, chromedp.Text("#details .origin", &where, chromedp.ByQuery), chromedp.Evaluate(`decodeURIComponent(location.hash)`, &hash))
-			if !strings.Contains(where, "app.hcl:9") {
-				t.Errorf("details say %q, want its file:line app.hcl:9", where)
+			if !strings.Contains(where, "app.hcl:11") {
+				t.Errorf("details say %q, want its file:line app.hcl:11", where)
 			}
 			if hash != "#sel="+ref+"&q="+ref {
 				t.Errorf("fragment %q keeps no selection", hash)

@@ -10,7 +10,7 @@
   const H = 26, GAP_X = 16, GAP_Y = 40, MIN_ROW = 1600;
   const CANVAS_FROM = 2000, LIVE_IN_VIEW = 400, LIVE_MOST = 3000;
   const CANVAS = LAYERED && N > CANVAS_FROM;
-  const L = data.layout || pageLayout();
+  let L = data.layout || null; // on a Graphviz page, computed when first needed
   // Each node's box: that of its group while the group is collapsed.
   const bx = new Float64Array(N), by = new Float64Array(N), bw = new Float64Array(N);
   let groupBox = new Map(), picture = { w: 1, h: 1 }, laidOut = null;
@@ -69,6 +69,7 @@
     const key = coll ? state.group + ":" + [...coll].sort((a, b) => a - b).join(",") : "";
     if (key === laidOut) return false;
     laidOut = key; groupBox = new Map();
+    if (!L) L = pageLayout();
     if (!coll) {
       for (let i = 0; i < N; i++) { bx[i] = L.x[i]; by[i] = L.y[i]; bw[i] = L.nw[i]; }
       picture = { w: L.w, h: L.h };

@@ -2,6 +2,7 @@ package htmlpage_test
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -61,5 +62,16 @@ func TestDiffPageInBrowser(t *testing.T) {
 				t.Errorf("console errors: %v", e)
 			}
 		})
+	}
+}
+
+// TestDiffPageSaysWhyNoOrigins: a diff keeps no edge origins, and the
+// page says so under each edge instead of showing none.
+func TestDiffPageSaysWhyNoOrigins(t *testing.T) {
+	tb := open(t, browser(t), diffPage(t, "edges"), "sel=Service%5Bnginx%5D")
+	var notes []string
+	tb.run(t, chromedp.Evaluate(`[...document.querySelectorAll("#waits-for .no-origin")].map(e => e.textContent)`, &notes))
+	if len(notes) == 0 || !strings.Contains(notes[0], "catc why") {
+		t.Errorf("the edges into Service[nginx] say %q, want why they have no origins", notes)
 	}
 }

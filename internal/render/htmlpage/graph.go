@@ -24,6 +24,10 @@ func FromSubgraph(s *graph.Subgraph, title, caption string) *Page {
 	}
 	p.Cycles = cyclesOf(s, at)
 	p.Groupings = standardGroupings(p.Nodes)
+	if classes, ok := classGrouping(s.Resources); ok {
+		p.Groupings = append(p.Groupings, classes)
+		p.DefaultGroup = classes.Key
+	}
 	return p
 }
 

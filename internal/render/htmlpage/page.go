@@ -15,6 +15,9 @@ type Page struct {
 	// Groupings are the ways to group the nodes ("type", "file", and for
 	// Puppet catalogs "class"); the page offers each.
 	Groupings []Grouping
+	// DefaultGroup is the grouping the page opens with ("" for none):
+	// "class" for a Puppet catalog.
+	DefaultGroup string
 	// Diff is set on a diff's page: nodes and edges carry a Status.
 	Diff bool
 }

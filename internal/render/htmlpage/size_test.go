@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/render/htmlpage"
 )
@@ -54,7 +54,8 @@ func TestPageFitsEachSize(t *testing.T) {
 // 10,000 resources (laid out by package layered, as catc does past
 // GraphvizLimit): the time to write the page, its size, and the time
 // until it is interactive in headless Chromium (ms-to-ready: from
-// navigation to the end of the page's start-up script).
+// navigation until the picture is laid out and painted: a frame after
+// the start-up script, then a task).
 func BenchmarkPage(b *testing.B) {
 	for _, tc := range []struct {
 		name     string
@@ -76,8 +77,16 @@ func BenchmarkPage(b *testing.B) {
 			}
 			b.ReportMetric(float64(time.Since(start).Milliseconds())/float64(b.N), "ms-to-write")
 			b.ReportMetric(float64(len(html))/1e6, "MB")
-			ready := readyTime(b, html)
-			b.ReportMetric(ready, "ms-to-ready")
+			// The shared machine's load moves single runs by seconds: the
+			// least of five is the page's own cost, the median what a
+			// busy machine gives.
+			var ready []float64
+			for range 5 {
+				ready = append(ready, readyTime(b, html))
+			}
+			sort.Float64s(ready)
+			b.ReportMetric(ready[0], "ms-to-ready-min")
+			b.ReportMetric(ready[2], "ms-to-ready-median")
 		})
 	}
 }
@@ -106,16 +115,4 @@ func readyTime(b *testing.B, html []byte) float64 {
 }
 
 // genCatalog is internal/gen's catalog of 10,000 resources in 20 files.
-func genCatalog(tb testing.TB) *catalog.Catalog {
-	dir := tb.TempDir()
-	for _, f := range gen.Generate(gen.Options{Resources: 10000, Files: 20}) {
-		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Src, 0o644); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
-	if diags.HasErrors() {
-		tb.Fatal(diags)
-	}
-	return c
-}
+func genCatalog(tb testing.TB) *catalog.Catalog { return genCatalogOf(tb, 10000) }

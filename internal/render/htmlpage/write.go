@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"html"
 	"io"
+	"strings"
 
 	"github.com/catc-dev/catc/internal/render"
 	"github.com/catc-dev/catc/internal/render/layered"
@@ -15,12 +16,24 @@ import (
 var pageCSS string
 
 //go:embed assets/page.js
-var pageJS string
+var pageMain string
+
+//go:embed assets/layered.js
+var layeredJS string
+
+//go:embed assets/canvas.js
+var canvasJS string
+
+// pageJS is the page's script: page.js with the layered picture's code
+// (layered.js, which includes canvas.js) where it says to include it;
+// small files, one scope.
+var pageJS = strings.Replace(strings.Replace(pageMain, "// @include layered.js\n", layeredJS, 1), "// @include canvas.js\n", canvasJS, 1)
 
 // Options say how the page is drawn.
 type Options struct {
 	// SVG is Graphviz's picture of the same graph (render.DOT through
-	// catc-svg), whose nodes and edges the page finds by their titles;
+	// catc-svg), whose nodes and edges are found by their titles and
+	// renamed after their place on the page (withStableIDs);
 	// nil: the page draws package layered's layout itself.
 	SVG []byte
 }
@@ -44,7 +57,7 @@ func Write(w io.Writer, p *Page, opts Options) error {
 	bw.WriteString("</script>\n")
 	if opts.SVG != nil {
 		bw.WriteString("<template id=\"catc-svg\">")
-		bw.Write(svgElement(opts.SVG))
+		bw.Write(withStableIDs(svgElement(opts.SVG), p))
 		bw.WriteString("</template>\n")
 	}
 	bw.WriteString("<script>\n" + pageJS + "</script>\n</body></html>\n")
@@ -66,17 +79,20 @@ func svgElement(doc []byte) []byte {
 // wire is the page's data as the script reads it: arrays rather than
 // objects, so that 10,000 resources stay small.
 type wire struct {
-	Title     string      `json:"title"`
-	Caption   string      `json:"caption"`
-	Total     int         `json:"total"`
-	Diff      bool        `json:"diff"`
-	Types     []string    `json:"types"`
-	Fills     []string    `json:"fills"`
-	Kinds     []string    `json:"kinds"`
-	Nodes     [][]any     `json:"nodes"` // ref, type index, file, line, step, flags (1 cycle, 2 focus), status
+	Title   string   `json:"title"`
+	Caption string   `json:"caption"`
+	Total   int      `json:"total"`
+	Diff    bool     `json:"diff"`
+	Types   []string `json:"types"`
+	Fills   []string `json:"fills"`
+	Kinds   []string `json:"kinds"`
+	Files   []string `json:"files"`
+	Nodes   [][]any  `json:"nodes"` // ref, type index, file index, line, step, flags (1 cycle, 2 focus), status
+	// origins: each a string or a list of parts (fileTable.shorten)
 	Edges     [][]any     `json:"edges"` // from, to, kinds index, flags (1 refresh, 2 auto, 4 cycle), origins, status
 	Cycles    [][]int     `json:"cycles"`
 	Groupings []Grouping  `json:"groupings"`
+	Group     string      `json:"group"` // the grouping the page opens with
 	Layout    *wireLayout `json:"layout,omitempty"`
 }
 
@@ -90,8 +106,9 @@ type wireLayout struct {
 
 func wireOf(p *Page, layout bool) wire {
 	// Empty lists are [], never null: the script reads them all.
-	w := wire{Title: p.Title, Caption: p.Caption, Total: p.Total, Diff: p.Diff, Cycles: p.Cycles, Groupings: p.Groupings,
+	w := wire{Title: p.Title, Caption: p.Caption, Total: p.Total, Diff: p.Diff, Cycles: p.Cycles, Groupings: p.Groupings, Group: p.DefaultGroup,
 		Types: []string{}, Fills: []string{}, Kinds: []string{}}
+	files := newFileTable()
 	if w.Cycles == nil {
 		w.Cycles = [][]int{}
 	}
@@ -104,7 +121,7 @@ func wireOf(p *Page, layout bool) wire {
 			w.Types = append(w.Types, n.Type)
 			w.Fills = append(w.Fills, render.TypeFill(n.Type))
 		}
-		w.Nodes = append(w.Nodes, []any{n.Ref, t, n.File, n.Line, n.Step, flags(n.InCycle, n.Focus, false), string(n.Status)})
+		w.Nodes = append(w.Nodes, []any{n.Ref, t, files.index(n.File), n.Line, n.Step, flags(n.InCycle, n.Focus, false), string(n.Status)})
 	}
 	kinds := map[string]int{}
 	for _, e := range p.Edges {
@@ -115,12 +132,13 @@ func wireOf(p *Page, layout bool) wire {
 			kinds[k] = ki
 			w.Kinds = append(w.Kinds, k)
 		}
-		origins := e.Origins
-		if origins == nil {
-			origins = []string{}
+		origins := make([]any, len(e.Origins))
+		for i, o := range e.Origins {
+			origins[i] = files.shorten(o, p.Nodes[e.From].Ref, p.Nodes[e.To].Ref)
 		}
 		w.Edges = append(w.Edges, []any{e.From, e.To, ki, flags(e.Refresh, e.Auto, e.OnCycle), origins, string(e.Status)})
 	}
+	w.Files = files.names
 	if w.Nodes == nil {
 		w.Nodes, w.Edges = [][]any{}, [][]any{}
 	}

@@ -10,17 +10,28 @@
 
   // ---- the model -------------------------------------------------------
   const N = data.nodes.length;
+  // An origin is a string or parts: text, a file's index, -1 for the
+  // edge's from ref, -2 for its to ref (write.go's fileTable).
+  const origin = (a) => (o) => typeof o === "string" ? o : o.map((p) => typeof p === "string" ? p : p === -1 ? data.nodes[a[0]][0] : p === -2 ? data.nodes[a[1]][0] : data.files[p]).join("");
   const nodes = data.nodes.map((a, i) => {
     const ref = a[0], open = ref.indexOf("[");
     return { i, ref, type: data.types[a[1]], title: open >= 0 ? ref.slice(open + 1, -1) : ref,
-      file: a[2], line: a[3], step: a[4], cycle: (a[5] & 1) !== 0, focus: (a[5] & 2) !== 0, status: a[6],
+      file: data.files[a[2]], line: a[3], step: a[4], cycle: (a[5] & 1) !== 0, focus: (a[5] & 2) !== 0, status: a[6],
       lower: ref.toLowerCase(), el: null, cx: 0, cy: 0 };
   });
   const edges = data.edges.map((a, j) => ({ j, from: a[0], to: a[1], kinds: data.kinds[a[2]],
-    refresh: (a[3] & 1) !== 0, auto: (a[3] & 2) !== 0, cycle: (a[3] & 4) !== 0, origins: a[4], status: a[5], el: null }));
+    refresh: (a[3] & 1) !== 0, auto: (a[3] & 2) !== 0, cycle: (a[3] & 4) !== 0, origins: a[4].map(origin(a)), status: a[5], el: null }));
   const out = nodes.map(() => []), inc = nodes.map(() => []);
   for (const e of edges) { out[e.from].push(e); inc[e.to].push(e); }
   const byRef = new Map(nodes.map((n) => [n.ref, n.i]));
+  // LAYERED: the page draws its own picture (always without Graphviz's;
+  // with it, while a group is collapsed, as Graphviz cannot lay out
+  // again here).
+  let LAYERED = !document.getElementById("catc-svg");
+  // What paint() decided for each node and edge, which the elements'
+  // classes and the canvas both show.
+  const F_HIDDEN = 1, F_SEL = 2, F_HL = 4, F_DIM = 8, F_MATCH = 16, F_CUR = 32, F_PATH = 64;
+  const nf = new Uint8Array(N), ef = new Uint8Array(edges.length);
 
   const state = { sel: -1, depth: 1, from: -1, to: -1, group: "", collapsed: new Set(), hiddenTypes: new Set(), q: "", match: -1 };
   let matches = [];
@@ -40,57 +51,6 @@
   // 10,000 nodes is several times faster than creating each element).
   function esc(s) { return String(s).replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";"); }
 
-  function drawLayered() {
-    const L = data.layout, H = 26, parts = [];
-    // Every edge runs down (a layer is below what it depends on) except
-    // on a cycle, so past 2,000 resources only cycle edges get an arrow
-    // head: 10,000 markers cost a second of painting.
-    const arrows = N <= 2000;
-    for (const n of nodes) {
-      n.cx = L.x[n.i] + L.nw[n.i] / 2; n.cy = L.y[n.i] + H / 2; n.w = L.nw[n.i]; n.h = H;
-    }
-    parts.push('<svg xmlns="' + SVGNS + '"' + (arrows ? "" : ' shape-rendering="optimizeSpeed"') + ' viewBox="0 0 ' + Math.max(L.w, 1) + " " + Math.max(L.h, 1) + '">' +
-      '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker></defs><g><g class="edges">');
-    for (const e of edges) {
-      const f = nodes[e.from], t = nodes[e.to];
-      const x1 = f.cx, y1 = f.cy + H / 2, x2 = t.cx, y2 = t.cy - H / 2, dy = Math.max(20, Math.abs(y2 - y1) / 2);
-      let cls = "edge ledge";
-      if (e.refresh) cls += " refresh";
-      if (e.cycle) cls += " cycle"; else if (e.auto) cls += " auto";
-      if (e.status) cls += " st-" + e.status;
-      parts.push('<path class="' + cls + '" d="M' + x1 + "," + y1 + " C" + x1 + "," + (y1 + dy) + " " + x2 + "," + (y2 - dy) + " " + x2 + "," + y2 +
-        '"' + (arrows || e.cycle ? ' marker-end="url(#arrow)"' : "") + ' data-j="' + e.j + '" data-edge="' + esc(f.ref + " => " + t.ref) + '"/>');
-    }
-    parts.push('</g><g class="nodes">');
-    for (const n of nodes) {
-      let cls = "node lnode";
-      if (n.cycle) cls += " cycle";
-      if (n.focus) cls += " focus";
-      if (n.status) cls += " st-" + n.status;
-      parts.push('<rect class="' + cls + '" x="' + L.x[n.i] + '" y="' + L.y[n.i] + '" width="' + n.w + '" height="' + H + '" rx="5" fill="' +
-        esc(data.fills[data.nodes[n.i][1]]) + '" data-ref="' + esc(n.ref) + '"/>');
-    }
-    parts.push('</g><g class="labels"></g><g class="overlay"></g></g></svg>');
-    view.insertAdjacentHTML("beforeend", parts.join(""));
-    svg = view.lastElementChild;
-    const ns = svg.querySelector("g.nodes").children, es = svg.querySelector("g.edges").children;
-    for (let i = 0; i < N; i++) nodes[i].el = ns[i];
-    for (let j = 0; j < edges.length; j++) edges[j].el = es[j];
-    layer = svg.querySelector("g.overlay");
-    labels = svg.querySelector("g.labels");
-    // Tooltips: one element that follows the pointer, not 20,000 titles.
-    const tip = document.createElement("div"); tip.id = "tip"; document.body.appendChild(tip);
-    svg.addEventListener("pointerover", (ev) => {
-      const t = ev.target instanceof Element ? ev.target : null, ne = t && t.closest("[data-ref]"), ee = t && t.closest("[data-edge]");
-      let text = "";
-      if (ne) { const n = nodes[byRef.get(ne.getAttribute("data-ref"))]; text = n.ref + "\n" + n.file + ":" + n.line; }
-      else if (ee) text = edgeTip(edges[+ee.getAttribute("data-j")]);
-      tip.textContent = text; tip.style.display = text ? "block" : "none";
-      tip.style.left = (ev.clientX + 12) + "px"; tip.style.top = (ev.clientY + 12) + "px";
-    });
-    svg.addEventListener("pointerleave", () => { tip.style.display = "none"; });
-  }
-
   function drawGraphviz(tpl) {
     svg = document.importNode(tpl.content, true).querySelector("svg");
     svg.removeAttribute("width"); svg.removeAttribute("height");
@@ -99,54 +59,49 @@
     // Graphviz moves its drawing with a transform on g.graph.
     const gg = svg.querySelector("g.graph"), tm = gg && gg.transform.baseVal.consolidate();
     const m = tm ? tm.matrix : svg.createSVGMatrix();
+    // write.go named each resource's group catc-n<index> and each edge's
+    // catc-e<index>; the rest (the legend, the invisible points that
+    // wrap rows) is no resource.
+    const index = (g, prefix, max) => { const m = /^catc-[ne](\d+)$/.exec(g.id); return m && g.id[5] === prefix && +m[1] < max ? +m[1] : -1; };
     for (const g of svg.querySelectorAll("g.node")) {
-      const t = g.querySelector(":scope > title"), i = t ? byRef.get(t.textContent) : undefined;
-      if (i === undefined) continue;
+      const i = index(g, "n", N);
+      if (i < 0) continue;
       const n = nodes[i], b = g.getBBox();
-      g.setAttribute("data-ref", n.ref); n.el = g; n.cx = m.a * (b.x + b.width / 2) + m.e; n.cy = m.d * (b.y + b.height / 2) + m.f; n.w = b.width * m.a; n.h = b.height * m.d;
+      g.setAttribute("data-ref", n.ref); g.setAttribute("data-i", i);
+      n.el = g; n.cx = m.a * (b.x + b.width / 2) + m.e; n.cy = m.d * (b.y + b.height / 2) + m.f; n.w = b.width * m.a; n.h = b.height * m.d;
     }
-    const byPair = new Map(edges.map((e) => [nodes[e.from].ref + "->" + nodes[e.to].ref, e]));
+    for (const n of nodes) n.gv = { el: n.el, cx: n.cx, cy: n.cy, w: n.w, h: n.h };
     for (const g of svg.querySelectorAll("g.edge")) {
-      const t = g.querySelector(":scope > title"), e = t && byPair.get(t.textContent);
-      if (e) { e.el = g; g.setAttribute("data-edge", nodes[e.from].ref + " => " + nodes[e.to].ref); }
+      const j = index(g, "e", edges.length);
+      if (j >= 0) { edges[j].el = g; g.setAttribute("data-j", j); g.setAttribute("data-edge", nodes[edges[j].from].ref + " => " + nodes[edges[j].to].ref); }
     }
     layer = el("g", { class: "overlay" }, svg);
+    for (const e of edges) e.gv = e.el;
   }
 
-  // ---- labels of the layered picture -------------------------------------
-  // A label is drawn when its node is in view and the text would be
-  // legible (10,000 labels at once would double the page's start-up for
-  // text too small to read).
-  let labels = null, labelsPending = false;
-  const LEGIBLE = 0.45; // screen pixels per picture unit
-  function label(n) {
-    if (n.label) return;
-    const t = document.createElementNS(SVGNS, "text");
-    t.setAttribute("x", n.cx - n.w / 2 + 9); t.setAttribute("y", n.cy + 4);
-    t.textContent = n.ref;
-    if (n.status) t.classList.add("st-" + n.status);
-    n.label = t; labels.appendChild(t);
-    labelState(n);
-  }
-  function labelState(n) {
-    if (!n.label) return;
-    n.label.classList.toggle("hidden", n.el.classList.contains("hidden"));
-    n.label.classList.toggle("dim", n.el.classList.contains("dim"));
-  }
-  function drawLabels() {
-    labelsPending = false;
-    if (!labels || !vb) return;
-    const scale = view.clientWidth / vb.w;
-    if (N > 2000 && scale < LEGIBLE) return;
-    for (const n of nodes) {
-      if (!n.label && n.cx + n.w / 2 >= vb.x && n.cx - n.w / 2 <= vb.x + vb.w && n.cy >= vb.y - 20 && n.cy <= vb.y + vb.h + 20) label(n);
+  // usePicture switches between Graphviz's picture and the page's own.
+  let gvPicture = null, ownPicture = null;
+  function usePicture(own) {
+    if (own === LAYERED) return;
+    if (own) {
+      gvPicture = { svg, layer, full };
+      svg.remove(); LAYERED = true; laidOut = null;
+      if (ownPicture) { view.appendChild(ownPicture); svg = ownPicture; layer = svg.querySelector("g.overlay"); } else { drawLayered(); ownPicture = svg; }
+      laidOut = null; // update lays it out for what is collapsed now
+      return;
     }
+    svg.remove(); LAYERED = false;
+    ({ svg, layer, full } = gvPicture);
+    view.appendChild(svg);
+    for (const n of nodes) { if (n.label) { n.label.remove(); n.label = null; } n.el = n.gv.el; n.cx = n.gv.cx; n.cy = n.gv.cy; n.w = n.gv.w; n.h = n.gv.h; }
+    for (const e of edges) e.el = e.gv;
+    fit();
   }
-  function scheduleLabels() { if (labels && !labelsPending) { labelsPending = true; requestAnimationFrame(drawLabels); } }
+// @include layered.js
 
   // ---- pan and zoom ----------------------------------------------------
   let vb = null, full = null;
-  function setVB(v) { vb = v; svg.setAttribute("viewBox", v.x + " " + v.y + " " + v.w + " " + v.h); scheduleLabels(); }
+  function setVB(v) { vb = v; svg.setAttribute("viewBox", v.x + " " + v.y + " " + v.w + " " + v.h); scheduleFrame(); }
   function toSVG(cx, cy) {
     const p = svg.createSVGPoint(); p.x = cx; p.y = cy;
     return p.matrixTransform(svg.getScreenCTM().inverse());
@@ -240,8 +195,9 @@
     const t = ev.target instanceof Element ? ev.target : null;
     const gn = t && t.closest(".group-node");
     if (gn) { state.collapsed.delete(+gn.dataset.g); update(); return; }
-    const ne = t && t.closest(".node");
-    const i = ne && byRef.has(ne.getAttribute("data-ref")) ? byRef.get(ne.getAttribute("data-ref")) : -1;
+    const ne = t && t.closest(".node[data-i]");
+    // On the canvas, a resource without an element is found by its place.
+    const i = ne ? +ne.getAttribute("data-i") : CANVAS ? nodeAt(toSVG(ev.clientX, ev.clientY)) : -1;
     if (i < 0) { if (!t || !t.closest(".edge")) { state.sel = -1; update(); } return; }
     if (ev.shiftKey && state.sel >= 0 && state.sel !== i) { state.from = state.sel; state.to = i; }
     else { state.sel = i; }
@@ -303,10 +259,17 @@
     return a;
   }
   function stepText(s) { return s === 0 ? "blocked by a dependency cycle" : "step " + s; }
+  // A diff compares snapshots of two plans, which keep each edge's kinds
+  // but not where it was written: the page says so rather than show none.
+  const NO_ORIGINS = "where it was written: not kept by a diff (catc why on the new catalog shows it)";
+  function originsOf(e, parent) {
+    if (data.diff && e.origins.length === 0) parent.appendChild(h("div", NO_ORIGINS, "origin no-origin"));
+    for (const o of e.origins) parent.appendChild(h("div", o, "origin"));
+  }
   function edgeItem(e, other) {
     const li = h("li"); li.appendChild(refLink(other));
     li.appendChild(h("div", e.kinds + (e.status ? " (" + e.status + ")" : ""), "kind"));
-    for (const o of e.origins) li.appendChild(h("div", o, "origin"));
+    originsOf(e, li);
     return li;
   }
   function renderDetails(hl) {
@@ -354,7 +317,7 @@
       const li = h("li"); li.dataset.from = nodes[e.from].ref; li.dataset.to = nodes[e.to].ref;
       li.appendChild(refLink(e.from)); li.appendChild(h("span", " => ")); li.appendChild(refLink(e.to));
       li.appendChild(h("div", e.kinds, "kind"));
-      for (const o of e.origins) li.appendChild(h("div", o, "origin"));
+      originsOf(e, li);
       ol.appendChild(li);
     }
     box.appendChild(ol);
@@ -448,70 +411,42 @@
 
   // ---- painting --------------------------------------------------------
   function setClass(e, cls, on) { if (e) e.classList.toggle(cls, on); }
+  function applyNode(n) {
+    const f = nf[n.i], e = n.el;
+    if (e) {
+      setClass(e, "hidden", (f & F_HIDDEN) !== 0); setClass(e, "sel", (f & F_SEL) !== 0); setClass(e, "hl", (f & F_HL) !== 0);
+      setClass(e, "dim", (f & F_DIM) !== 0); setClass(e, "match", (f & F_MATCH) !== 0); setClass(e, "current", (f & F_CUR) !== 0);
+      setClass(e, "onpath", (f & F_PATH) !== 0);
+    }
+    if (LAYERED) labelState(n);
+  }
+  function applyEdge(x) {
+    const f = ef[x.j], e = x.el;
+    if (!e) return;
+    setClass(e, "hidden", (f & F_HIDDEN) !== 0); setClass(e, "hl", (f & F_HL) !== 0);
+    setClass(e, "dim", (f & F_DIM) !== 0); setClass(e, "onpath", (f & F_PATH) !== 0);
+  }
   function paint() {
     const hl = state.sel >= 0 ? near(state.sel, state.depth) : null;
     const chain = renderPath();
     const onPath = new Set(), pathEdges = new Set(chain || []);
     for (const e of pathEdges) { onPath.add(e.from); onPath.add(e.to); }
-    const matchSet = new Set(matches);
+    const matchSet = new Set(matches), current = state.match >= 0 ? matches[state.match] : -1;
     for (const n of nodes) {
-      if (!n.el) continue;
-      const vis = visible(n.i);
-      setClass(n.el, "hidden", !vis);
-      setClass(n.el, "sel", n.i === state.sel);
-      setClass(n.el, "hl", !!hl && n.i !== state.sel && hl.nodes.has(n.i));
-      setClass(n.el, "dim", !!hl && !hl.nodes.has(n.i) && !onPath.has(n.i));
-      setClass(n.el, "match", matchSet.has(n.i));
-      setClass(n.el, "current", state.match >= 0 && matches[state.match] === n.i);
-      setClass(n.el, "onpath", onPath.has(n.i));
-      labelState(n);
+      const i = n.i;
+      nf[i] = (visible(i) ? 0 : F_HIDDEN) | (i === state.sel ? F_SEL : 0) | (hl && i !== state.sel && hl.nodes.has(i) ? F_HL : 0) |
+        (hl && !hl.nodes.has(i) && !onPath.has(i) ? F_DIM : 0) | (matchSet.has(i) ? F_MATCH : 0) | (i === current ? F_CUR : 0) | (onPath.has(i) ? F_PATH : 0);
+      applyNode(n);
     }
     for (const e of edges) {
-      if (!e.el) continue;
-      setClass(e.el, "hidden", !visible(e.from) || !visible(e.to));
-      setClass(e.el, "hl", !!hl && hl.edges.has(e));
-      setClass(e.el, "dim", !!hl && !hl.edges.has(e) && !pathEdges.has(e));
-      setClass(e.el, "onpath", pathEdges.has(e));
+      ef[e.j] = (!visible(e.from) || !visible(e.to) ? F_HIDDEN : 0) | (hl && hl.edges.has(e) ? F_HL : 0) |
+        (hl && !hl.edges.has(e) && !pathEdges.has(e) ? F_DIM : 0) | (pathEdges.has(e) ? F_PATH : 0);
+      applyEdge(e);
     }
+    syncLive(); scheduleFrame();
     $("search-count").textContent = state.q.trim() ? (matches.length ? (state.match + 1) + " of " + matches.length : "no match") : "";
     renderDetails(hl || { nodes: new Map() });
-    drawCollapsed();
-  }
-
-  // drawCollapsed draws each collapsed group as one node over its members'
-  // places, and one line per pair of groups or nodes that had edges.
-  function drawCollapsed() {
-    layer.replaceChildren();
-    const g = grouping(); if (!g || state.collapsed.size === 0) return;
-    const box = new Map();
-    for (const n of nodes) {
-      const k = g.of[n.i];
-      if (!state.collapsed.has(k) || state.hiddenTypes.has(n.type) || !n.el) continue;
-      const b = box.get(k) || { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity, n: 0 };
-      b.x0 = Math.min(b.x0, n.cx); b.x1 = Math.max(b.x1, n.cx); b.y0 = Math.min(b.y0, n.cy); b.y1 = Math.max(b.y1, n.cy); b.n++;
-      box.set(k, b);
-    }
-    // A group stays readable when the picture is zoomed out (10,000
-    // resources fit on a screen only that way): it is drawn at the scale
-    // of the view when it was collapsed.
-    const zoomed = Math.max(1, vb.w / Math.max(view.clientWidth, 1));
-    const at = (i) => { const k = g.of[i]; if (state.collapsed.has(k)) { const b = box.get(k); return b && [(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2, "g" + k]; } return [nodes[i].cx, nodes[i].cy, "n" + i]; };
-    const seen = new Set();
-    for (const e of edges) {
-      if (state.hiddenTypes.has(nodes[e.from].type) || state.hiddenTypes.has(nodes[e.to].type)) continue;
-      if (!collapsedNode(e.from) && !collapsedNode(e.to)) continue;
-      const a = at(e.from), b = at(e.to);
-      if (!a || !b || a[2] === b[2] || seen.has(a[2] + " " + b[2])) continue;
-      seen.add(a[2] + " " + b[2]);
-      el("line", { class: "agg-edge", x1: a[0], y1: a[1], x2: b[0], y2: b[1], "marker-end": "url(#arrow)", "stroke-width": 1.5 * zoomed }, layer);
-    }
-    for (const [k, b] of box) {
-      const label = g.names[k] + " (" + b.n + ")", w = label.length * 7 + 24, hgt = 30;
-      const gn = el("g", { class: "group-node", "data-g": k, transform: "translate(" + ((b.x0 + b.x1) / 2 - w * zoomed / 2) + "," + ((b.y0 + b.y1) / 2 - hgt * zoomed / 2) + ") scale(" + zoomed + ")" }, layer);
-      titled(gn, label + ": click to expand");
-      el("rect", { width: w, height: hgt, rx: 6 }, gn);
-      el("text", { x: 12, y: 19 }, gn).textContent = label;
-    }
+    if (LAYERED) groupsLayered();
   }
 
   // ---- the URL fragment -----------------------------------------------
@@ -522,7 +457,7 @@
     if (state.from >= 0) p.set("from", nodes[state.from].ref);
     if (state.to >= 0) p.set("to", nodes[state.to].ref);
     if (state.q) p.set("q", state.q);
-    if (state.group) p.set("group", state.group);
+    if (state.group !== (data.group || "")) p.set("group", state.group); // "group=": none, where a grouping is the default
     if (state.collapsed.size) p.set("collapsed", [...state.collapsed].join(","));
     if (state.hiddenTypes.size) p.set("hide", [...state.hiddenTypes].join(","));
     const h2 = p.toString();
@@ -534,13 +469,21 @@
     state.sel = idx("sel"); state.from = idx("from"); state.to = idx("to");
     state.depth = p.has("depth") ? Math.max(0, parseInt(p.get("depth"), 10) || 0) : 1;
     state.q = p.get("q") || "";
-    state.group = data.groupings.some((g) => g.key === p.get("group")) ? p.get("group") : "";
+    const gk = p.has("group") ? p.get("group") : data.group || "";
+    state.group = data.groupings.some((g) => g.key === gk) ? gk : "";
     state.collapsed = new Set((p.get("collapsed") || "").split(",").filter((s) => s !== "").map(Number));
     state.hiddenTypes = new Set((p.get("hide") || "").split(",").filter((s) => data.types.includes(s)));
     $("search").value = state.q; $("group-key").value = state.group;
   }
 
-  function update() { paint(); renderTypes(); renderGroups(); saveHash(); }
+  // update shows the state; in the layered picture a change of what is
+  // collapsed lays it out again and fits it to the screen; Graphviz's
+  // picture gives way to it while a group is collapsed.
+  function update() {
+    if (tpl) usePicture(!!grouping() && state.collapsed.size > 0);
+    if (LAYERED && relayout()) { fillLayered(); fit(); }
+    paint(); renderTypes(); renderGroups(); saveHash();
+  }
 
   // ---- start -----------------------------------------------------------
   $("title").textContent = data.title;
@@ -553,10 +496,8 @@
     const m = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: "10", refY: "5", markerUnits: "userSpaceOnUse", markerWidth: "8", markerHeight: "8", orient: "auto-start-reverse" }, el("defs", {}, svg));
     el("path", { d: "M0,0 L10,5 L0,10 z", fill: "#555" }, m);
   }
-  const vb0 = svg.viewBox.baseVal;
-  full = { x: vb0.x, y: vb0.y, w: vb0.width, h: vb0.height };
+  if (!LAYERED) { const vb0 = svg.viewBox.baseVal; full = { x: vb0.x, y: vb0.y, w: vb0.width, h: vb0.height }; }
   fit();
-  if (labels && N <= 2000) for (const n of nodes) label(n);
   wirePanZoom(); wireSearch();
   loadHash(); runSearch();
   renderCycles(); renderLegend();

@@ -1,0 +1,91 @@
+package htmlpage
+
+import (
+	"bytes"
+	"html"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// graphvizObject is the start of a node or an edge in Graphviz's SVG:
+// its group (id and class) and its title, the DOT name of a node or
+// "tail->head" of an edge, XML-escaped.
+var graphvizObject = regexp.MustCompile(`<g id="([^"]*)" class="(node|edge)([^"]*)">\s*<title>([^<]*)</title>`)
+
+// withStableIDs renames the nodes and edges of Graphviz's SVG after
+// their place on the page: id="catc-n12" is p.Nodes[12], id="catc-e3"
+// p.Edges[3]. Matching is done here, once, on the decoded titles, so
+// the page never compares text Graphviz wrote: a ref holding "->" or a
+// backslash is found like any other, and an edge by Graphviz's number
+// for it where titles are ambiguous. Objects that are no resource (the
+// legend, the invisible points that wrap rows) keep Graphviz's id, and
+// the page ignores them.
+func withStableIDs(svg []byte, p *Page) []byte {
+	nodeAt := make(map[string]int, len(p.Nodes))
+	for i, n := range p.Nodes {
+		nodeAt[n.Ref] = i
+	}
+	edgeAt := make(map[[2]int]int, len(p.Edges))
+	for j, e := range p.Edges {
+		if _, dup := edgeAt[[2]int{e.From, e.To}]; !dup {
+			edgeAt[[2]int{e.From, e.To}] = j
+		}
+	}
+	return graphvizObject.ReplaceAllFunc(svg, func(m []byte) []byte {
+		sub := graphvizObject.FindSubmatchIndex(m)
+		title := html.UnescapeString(string(m[sub[8]:sub[9]]))
+		var id string
+		if string(m[sub[4]:sub[5]]) == "node" {
+			if i, ok := nodeAt[title]; ok {
+				id = "catc-n" + strconv.Itoa(i)
+			}
+		} else if j, ok := edgeByOrder(string(m[sub[2]:sub[3]]), title, p); ok {
+			id = "catc-e" + strconv.Itoa(j)
+		} else if j, ok := edgeOf(title, nodeAt, edgeAt); ok {
+			id = "catc-e" + strconv.Itoa(j)
+		}
+		if id == "" {
+			return m
+		}
+		var b bytes.Buffer
+		b.Write(m[:sub[2]])
+		b.WriteString(id)
+		b.Write(m[sub[3]:])
+		return b.Bytes()
+	})
+}
+
+// edgeByOrder is the edge Graphviz numbered "edge<k>": render.DOT
+// writes the edges first, in the subgraph's order, which is the page's,
+// and Graphviz numbers them as it reads them. A title can be ambiguous
+// (refs "A" and "B->C", "A->B" and "C"); this number is not. The title
+// must agree, or the edge is looked up by title.
+func edgeByOrder(id, title string, p *Page) (int, bool) {
+	k, err := strconv.Atoi(strings.TrimPrefix(id, "edge"))
+	if err != nil || !strings.HasPrefix(id, "edge") || k < 1 || k > len(p.Edges) {
+		return 0, false
+	}
+	e := p.Edges[k-1]
+	return k - 1, title == p.Nodes[e.From].Ref+"->"+p.Nodes[e.To].Ref
+}
+
+// edgeOf finds the edge titled "tail->head": a ref may itself hold
+// "->", so every split is tried.
+func edgeOf(title string, nodeAt map[string]int, edgeAt map[[2]int]int) (int, bool) {
+	for at := 0; ; {
+		k := strings.Index(title[at:], "->")
+		if k < 0 {
+			return 0, false
+		}
+		at += k
+		f, okF := nodeAt[title[:at]]
+		t, okT := nodeAt[title[at+2:]]
+		if okF && okT {
+			if j, ok := edgeAt[[2]int{f, t}]; ok {
+				return j, true
+			}
+		}
+		at += 2
+	}
+}

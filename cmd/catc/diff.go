@@ -11,6 +11,7 @@ import (
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/render"
 )
 
@@ -150,10 +151,11 @@ func diffInputs(c *cli.Context, f diffFlags, baseUsage, pairUsage string) (diffI
 }
 
 // loadSide reads one side: a single *.json file is a catalog JSON (from
-// `catc compile`), anything else HCL. Cycles do not fail the load: the
-// diff reports them.
+// `catc compile`) unless its content says Puppet wrote it; a Puppet
+// catalog (with HCL type files beside it) and anything else load as for
+// plan. Cycles do not fail the load: the diff reports them.
 func loadSide(c *cli.Context, paths []string) (*plandiff.Snapshot, error) {
-	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") {
+	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") && !puppetcatalog.IsCatalog(paths[0]) {
 		data, err := inputfile.Read(paths[0])
 		if err != nil {
 			return nil, failf("cannot read %s: %v", paths[0], atomicfile.Cause(err))

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
+)
+
+// octoEntry is one change of octocatalog-diff's JSON output.
+type octoEntry struct {
+	DiffType  string   `json:"diff_type"`
+	Type      string   `json:"type"`
+	Title     string   `json:"title"`
+	Structure []string `json:"structure"`
+}
+
+// catcDiff is the part of catc's diff JSON the comparison reads.
+type catcDiff struct {
+	Resources []struct {
+		Action     string `json:"action"`
+		Ref        string `json:"ref"`
+		OldRef     string `json:"old_ref"`
+		Attributes []struct {
+			Attribute string `json:"attribute"`
+		} `json:"attributes"`
+	} `json:"resources"`
+}
+
+// TestDiffCoversOctocatalogDiff diffs every committed pair of Puppet
+// catalogs (fixtures/oracle/catalogs/diff) with catc and checks that each
+// change octocatalog-diff reported on the same pair is in catc's diff:
+// the same resource added or removed, the same parameter changed. catc's
+// further attribute changes must be of the kinds docs/puppet.md ("catc
+// vs octocatalog-diff") lists: parameters of classes, which
+// octocatalog-diff ignores.
+func TestDiffCoversOctocatalogDiff(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(testutil.Fixture("oracle/catalogs"), "diff")
+	for _, pair := range corpusPairs(t, filepath.Join(dir, "pairs.txt")) {
+		t.Run(pair, func(t *testing.T) {
+			t.Parallel()
+			base := filepath.Join(dir, pair)
+			code, out, errOut := runCatc(t, "diff", base+".old.catalog.json", base+".new.catalog.json", "--format", "json", "--detailed-exitcode")
+			var octo struct{ Diff []octoEntry }
+			readCorpusJSON(t, base+".octocatalog-diff.json", &octo)
+			octoExit, _ := os.ReadFile(base + ".octocatalog-diff.exit")
+			if strings.TrimSpace(string(octoExit)) == "2" && code != 2 {
+				t.Errorf("octocatalog-diff found changes, catc exits %d (stderr %s)", code, errOut)
+			}
+			var got catcDiff
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatalf("catc's diff JSON: %v\n%s", err, errOut)
+			}
+			have := catcChanges(got)
+			want := map[string]bool{}
+			files := filePaths(t, base+".old.catalog.json", base+".new.catalog.json")
+			for _, e := range octo.Diff {
+				key := octoKey(e, files)
+				want[key] = true
+				if !have[key] {
+					t.Errorf("octocatalog-diff reports %s, catc does not", key)
+				}
+			}
+			for key := range have {
+				if !want[key] && !deliberateExtra(key) {
+					t.Errorf("catc reports %s, octocatalog-diff does not, and docs/puppet.md does not say why", key)
+				}
+			}
+		})
+	}
+}
+
+// catcChanges are catc's changes in the keys octoKey makes: "+ Ref",
+// "- Ref", "~ Ref attribute".
+func catcChanges(d catcDiff) map[string]bool {
+	out := map[string]bool{}
+	for _, r := range d.Resources {
+		switch r.Action {
+		case "manage":
+			out["+ "+r.Ref] = true
+		case "unmanage", "remove":
+			ref := r.Ref
+			if r.OldRef != "" {
+				ref = r.OldRef
+			}
+			if r.Action == "remove" {
+				out["~ "+r.Ref+" ensure"] = true
+				continue
+			}
+			out["- "+ref] = true
+		default:
+			for _, a := range r.Attributes {
+				out["~ "+r.Ref+" "+a.Attribute] = true
+			}
+		}
+	}
+	return out
+}
+
+// octoKey is octocatalog-diff's change in catcChanges' keys. It names a
+// File by its path; catc by its title: files maps one to the other.
+func octoKey(e octoEntry, files map[string]string) string {
+	ref := e.Type + "[" + e.Title + "]"
+	if e.Type == "File" && files[e.Title] != "" {
+		ref = "File[" + files[e.Title] + "]"
+	}
+	switch e.DiffType {
+	case "+", "-":
+		return e.DiffType + " " + ref
+	}
+	attr := strings.Join(e.Structure, ".")
+	if len(e.Structure) >= 2 && e.Structure[0] == "parameters" {
+		attr = e.Structure[1]
+	}
+	return "~ " + ref + " " + attr
+}
+
+// deliberateExtra reports whether a change catc reports beyond
+// octocatalog-diff is one docs/puppet.md explains.
+func deliberateExtra(key string) bool {
+	return strings.HasPrefix(key, "~ Class[") || strings.HasPrefix(key, "+ Class[") || strings.HasPrefix(key, "- Class[")
+}
+
+// filePaths maps each File's path to its title, over both catalogs.
+func filePaths(t *testing.T, catalogs ...string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, name := range catalogs {
+		var cat struct {
+			Resources []struct {
+				Type       string         `json:"type"`
+				Title      string         `json:"title"`
+				Parameters map[string]any `json:"parameters"`
+			} `json:"resources"`
+		}
+		readCorpusJSON(t, name, &cat)
+		for _, r := range cat.Resources {
+			if r.Type != "File" {
+				continue
+			}
+			path := r.Title
+			if p, ok := r.Parameters["path"]; ok {
+				path = fmt.Sprint(p)
+			}
+			out[path] = r.Title
+		}
+	}
+	return out
+}

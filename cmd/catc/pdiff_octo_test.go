@@ -152,3 +152,43 @@ func filePaths(t *testing.T, catalogs ...string) map[string]string {
 	}
 	return out
 }
+
+// TestDiffPuppetCatalogs diffs a pair of Puppet catalogs by hand
+// (testdata/puppetdiff/moved.txtar) and checks what a reviewer reads: the
+// changed content as a unified line diff, a sensitive value compared but
+// never printed, the move to another class, the new class, the new
+// subscribe edge and the refresh it causes.
+func TestDiffPuppetCatalogs(t *testing.T) {
+	t.Parallel()
+	dir := testutil.TempFiles(t, testutil.MustTxtar("testdata/puppetdiff/moved.txtar"))
+	old, new := filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json")
+	wants := map[string][]string{
+		"text": {
+			"+   Class[Secrets]",
+			"~       content: text changed (3 lines → 3 lines), unified diff:\n            @@ -1,3 +1,3 @@\n            a = 1\n-           b = 2\n+           b = 20\n            c = 3\n",
+			"~       content: (sensitive value changed)",
+			`~       contained_in: "Class[Web]" → "Class[Secrets]"  (moved to another class or define: no event)`,
+			"+   File[/etc/app.secret] => Service[app]  subscribe (refresh)",
+			"~>  Service[app]: File[/etc/app.conf] => Service[app]",
+		},
+		"markdown": {
+			"-           b = 2\n+           b = 20\n",
+			"!       content: (sensitive value changed)",
+		},
+		"json": {`"attribute": "contained_in"`, `"sensitive": true`},
+	}
+	for format, want := range wants {
+		code, out, errOut := runCatc(t, "diff", old, new, "--format", format, "--detailed-exitcode")
+		if code != 2 {
+			t.Errorf("%s: exit code %d, want 2 (stderr %s)", format, code, errOut)
+		}
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: output does not contain %q:\n%s", format, w, out)
+			}
+		}
+		if strings.Contains(out+errOut, "secret-value") {
+			t.Errorf("%s: a sensitive value is printed:\n%s%s", format, out, errOut)
+		}
+	}
+}

@@ -55,6 +55,10 @@ type SnapResource struct {
 	Attributes *types.Hash
 	// Tags and Noop are the metaparameters kept in the catalog.
 	Tags []string
+	// Container is the ref of the class or defined-type instance that
+	// declared the resource in a catalog read from Puppet ("" otherwise):
+	// a resource moved to another class keeps its key but not this.
+	Container string
 	Noop *bool
 	// Attrs describes each attribute's behaviour. From a catalog JSON
 	// without its optional types section only the namevars are known, and
@@ -103,6 +107,7 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 			Attributes: redactHash(g.Catalog, r.Attributes),
 			Tags:       r.Tags, Noop: r.Noop, Attrs: info,
 			File: r.DeclRange.Filename, Line: r.DeclRange.Start.Line, Index: i,
+			Container: containerOf(r),
 		}
 	}
 	for _, e := range g.Edges() {
@@ -119,6 +124,15 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 		s.Cycles = append(s.Cycles, path)
 	}
 	return s
+}
+
+// containerOf is the ref of the container that declared r (the first of
+// its containers: a class that contain() was called on has a second).
+func containerOf(r *catalog.Resource) string {
+	if r.External == nil || len(r.External.Containers) == 0 {
+		return ""
+	}
+	return r.External.Containers[0].Ref()
 }
 
 func typeInfo(t *catalog.TypeDef) TypeInfo {

@@ -59,7 +59,7 @@ type SnapResource struct {
 	// declared the resource in a catalog read from Puppet ("" otherwise):
 	// a resource moved to another class keeps its key but not this.
 	Container string
-	Noop *bool
+	Noop      *bool
 	// Attrs describes each attribute's behaviour. From a catalog JSON
 	// without its optional types section only the namevars are known, and
 	// every other attribute is compared as a property.

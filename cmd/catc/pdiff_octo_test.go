@@ -37,7 +37,8 @@ type catcDiff struct {
 // the same resource added or removed, the same parameter changed. catc's
 // further attribute changes must be of the kinds docs/puppet.md ("catc
 // vs octocatalog-diff") lists: parameters of classes, which
-// octocatalog-diff ignores.
+// octocatalog-diff ignores. What catc cannot know (notes) is said once,
+// not once per side.
 func TestDiffCoversOctocatalogDiff(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(testutil.Fixture("oracle/catalogs"), "diff")
@@ -46,6 +47,13 @@ func TestDiffCoversOctocatalogDiff(t *testing.T) {
 			t.Parallel()
 			base := filepath.Join(dir, pair)
 			code, out, errOut := runCatc(t, "diff", base+".old.catalog.json", base+".new.catalog.json", "--format", "json", "--detailed-exitcode")
+			seen := map[string]bool{}
+			for _, line := range strings.Split(errOut, "\n") {
+				if strings.HasPrefix(line, "Note: ") && seen[line] {
+					t.Errorf("stderr says twice: %s", line)
+				}
+				seen[line] = true
+			}
 			var octo struct{ Diff []octoEntry }
 			readCorpusJSON(t, base+".octocatalog-diff.json", &octo)
 			octoExit, _ := os.ReadFile(base + ".octocatalog-diff.exit")

@@ -77,7 +77,15 @@ func printNotes(c *cli.Context, cat *catalog.Catalog) {
 	if c.Command.Name == "plan" || jsonDiagnostics(c) {
 		return
 	}
+	sink := sinkOf(c)
+	if sink.notes == nil {
+		sink.notes = map[string]bool{}
+	}
 	for _, n := range cat.ExternalNotes() {
+		if sink.notes[n] {
+			continue
+		}
+		sink.notes[n] = true
 		fmt.Fprintf(c.App.ErrWriter, "Note: %s\n", escape.Line(n))
 	}
 }

@@ -164,7 +164,8 @@ func filePaths(t *testing.T, catalogs ...string) map[string]string {
 // TestDiffPuppetCatalogs diffs a pair of Puppet catalogs by hand
 // (testdata/puppetdiff/moved.txtar) and checks what a reviewer reads: the
 // changed content as a unified line diff, a sensitive value compared but
-// never printed, the move to another class, the new class, the new
+// never printed, where the manifest declared each resource, the move to
+// another class, the new class, the new
 // subscribe edge and the refresh it causes.
 func TestDiffPuppetCatalogs(t *testing.T) {
 	t.Parallel()
@@ -172,7 +173,8 @@ func TestDiffPuppetCatalogs(t *testing.T) {
 	old, new := filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json")
 	wants := map[string][]string{
 		"text": {
-			"+   Class[Secrets]",
+			"+   Class[Secrets]  # site.pp:10",
+			"~   File[/etc/app.conf]  # site.pp:2",
 			"~       content: text changed (3 lines → 3 lines), unified diff:\n            @@ -1,3 +1,3 @@\n            a = 1\n-           b = 2\n+           b = 20\n            c = 3\n",
 			"~       content: (sensitive value changed)",
 			`~       contained_in: "Class[Web]" → "Class[Secrets]"  (moved to another class or define: no event)`,

@@ -64,7 +64,9 @@ type SnapResource struct {
 	// without its optional types section only the namevars are known, and
 	// every other attribute is compared as a property.
 	Attrs map[string]AttrInfo
-	// File and Line locate the declaration; Index is its position.
+	// File and Line locate the declaration (in a catalog read from
+	// Puppet, in the manifest; unknown for most containers); Index is
+	// its position.
 	File  string
 	Line  int
 	Index int
@@ -108,6 +110,12 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 			Tags:       r.Tags, Noop: r.Noop, Attrs: info,
 			File: r.DeclRange.Filename, Line: r.DeclRange.Start.Line, Index: i,
 			Container: containerOf(r),
+		}
+		if r.External != nil {
+			// Where the manifest declared it, as Puppet's compiler
+			// wrote: the same for every node of a fleet, unlike the
+			// position in each node's catalog file.
+			s.Resources[i].File, s.Resources[i].Line = r.External.File, r.External.Line
 		}
 	}
 	for _, e := range g.Edges() {

@@ -1,0 +1,122 @@
+package fleet
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/nodefacts"
+	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/puppetcatalog"
+)
+
+// CatalogNode is one node of a fleet of Puppet catalogs: the path of its
+// catalog on each side, "" when the side has none (a node added to or
+// retired from the fleet).
+type CatalogNode struct {
+	Name     string
+	Old, New string
+}
+
+// CatalogSides are the type definitions each side's catalogs are read
+// with (catalog.LoadFiles or catalog.Load of HCL type files: the built-in
+// types and the user's). They are only read, by every node at once.
+type CatalogSides struct {
+	Old, New *catalog.Catalog
+}
+
+// CatalogNodes pairs the per-node catalogs of two directories by file
+// name: NODE.json is node NODE's catalog. Other files are not read.
+func CatalogNodes(oldDir, newDir string) ([]CatalogNode, error) {
+	byName := map[string]*CatalogNode{}
+	for _, side := range []struct {
+		dir string
+		old bool
+	}{{oldDir, true}, {newDir, false}} {
+		names, err := catalogFiles(side.dir)
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range names {
+			node := strings.TrimSuffix(name, filepath.Ext(name))
+			n := byName[node]
+			if n == nil {
+				n = &CatalogNode{Name: node}
+				byName[node] = n
+			}
+			path := filepath.Join(side.dir, name)
+			if side.old {
+				n.Old = path
+			} else {
+				n.New = path
+			}
+		}
+	}
+	out := make([]CatalogNode, 0, len(byName))
+	for _, n := range byName {
+		out = append(out, *n)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
+
+// catalogFiles are the names of the *.json files of dir, sorted.
+func catalogFiles(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.EqualFold(filepath.Ext(e.Name()), ".json") {
+			out = append(out, e.Name())
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s holds no NODE.json catalog", dir)
+	}
+	return out, nil
+}
+
+// DiffCatalogs reads both catalogs of every node, compares them and
+// groups the nodes as DiffFleet does (a node's identity is its name: its
+// certname, and the hostname its first label).
+func DiffCatalogs(s CatalogSides, nodes []CatalogNode, opts plandiff.DiffOptions, o Options) *Diff {
+	b := newBuilder(opts.Strict, len(nodes))
+	each(len(nodes), o, func(i int) {
+		n := nodes[i]
+		old, oldDiags := catalogSnapshot(s.Old, n.Old)
+		new, newDiags := catalogSnapshot(s.New, n.New)
+		id := identityOf(&nodefacts.Node{Name: n.Name, Facts: cty.EmptyObjectVal})
+		b.add(compareNode(nodeResult{name: n.Name, id: id}, old, oldDiags, new, newDiags, opts))
+	})
+	return b.result()
+}
+
+// catalogSnapshot reads one Puppet catalog and orders it as the agent
+// would; a node without a catalog on the side has an empty snapshot.
+// Nil with the diagnostics when the catalog has errors (cycles are not
+// errors here: the diff reports them).
+func catalogSnapshot(defs *catalog.Catalog, path string) (*plandiff.Snapshot, hcl.Diagnostics) {
+	if path == "" {
+		return &plandiff.Snapshot{}, nil
+	}
+	pc, diags := puppetcatalog.Read(path)
+	if pc == nil || diags.HasErrors() {
+		return nil, diags
+	}
+	cat, more := puppetcatalog.Model(pc, defs)
+	diags = append(diags, more...)
+	if cat == nil || diags.HasErrors() {
+		return nil, diags
+	}
+	plan, more := graph.Order(graph.Build(cat), graph.Ordering{})
+	return plandiff.NewSnapshot(plan), append(diags, more...)
+}

@@ -51,11 +51,12 @@ func runDiff(c *cli.Context) error {
 	if !ok {
 		return failf("--strict %q is not a strict setting: use error, warning or off", f.strict)
 	}
-	if commonOf(c).nodesSet || f.merge {
+	cf, catalogDirs := catalogFleetOf(c, f)
+	if commonOf(c).nodesSet || f.merge || catalogDirs {
 		if f.format == "html" {
 			return fail("--format html draws one diff: drop --nodes and --merge, or use text, markdown or json")
 		}
-		return runFleetDiff(c, f, strict)
+		return runFleetDiff(c, f, strict, cf, catalogDirs)
 	}
 	if commonOf(c).shardSet {
 		return fail("--shard takes a share of the nodes: add --nodes PATH")

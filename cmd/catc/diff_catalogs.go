@@ -1,0 +1,125 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/fleet"
+	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/puppetcatalog"
+)
+
+// catalogFleet is a diff of two directories of per-node Puppet catalogs
+// (NODE.json), each with the HCL type files given beside it.
+type catalogFleet struct {
+	oldDir, newDir     string
+	oldTypes, newTypes []string
+}
+
+// catalogFleetOf reports the directories of Puppet catalogs the diff's
+// sides are, when they are (OLD_DIR NEW_DIR, or --old/--new with type
+// files beside each).
+func catalogFleetOf(c *cli.Context, f diffFlags) (catalogFleet, bool) {
+	if f.baseSet || f.merge {
+		return catalogFleet{}, false
+	}
+	args := commonOf(c).args
+	oldPaths, newPaths := commonOf(c).old, commonOf(c).new
+	if len(oldPaths)+len(newPaths) == 0 && len(args) == 2 {
+		oldPaths, newPaths = args[:1], args[1:]
+	}
+	var cf catalogFleet
+	var okOld, okNew bool
+	cf.oldDir, cf.oldTypes, okOld = splitCatalogDir(oldPaths)
+	cf.newDir, cf.newTypes, okNew = splitCatalogDir(newPaths)
+	return cf, okOld || okNew
+}
+
+// splitCatalogDir takes the one directory of Puppet catalogs off paths;
+// the rest are HCL type files.
+func splitCatalogDir(paths []string) (dir string, rest []string, ok bool) {
+	for _, p := range paths {
+		if !ok && isCatalogDir(p) {
+			dir, ok = p, true
+		} else {
+			rest = append(rest, p)
+		}
+	}
+	return dir, rest, ok
+}
+
+// isCatalogDir reports whether path is a directory of per-node Puppet
+// catalogs: no HCL file, and its first *.json file (by name) is a
+// Puppet catalog by content.
+func isCatalogDir(path string) bool {
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return false
+	}
+	first := ""
+	for _, e := range entries {
+		ext := strings.ToLower(filepath.Ext(e.Name()))
+		if ext == ".hcl" {
+			return false
+		}
+		if first == "" && ext == ".json" && !e.IsDir() {
+			first = filepath.Join(path, e.Name())
+		}
+	}
+	return first != "" && puppetcatalog.IsCatalog(first)
+}
+
+// diffCatalogDirs reads every node's catalogs on both sides and groups
+// the nodes by their diff.
+func diffCatalogDirs(c *cli.Context, cf catalogFleet, strict plandiff.Strict) (*fleet.Diff, error) {
+	for _, name := range []string{"nodes", "shard", "var", "var-file", "facts"} {
+		if c.IsSet(name) {
+			return nil, failf("--%s has no effect on directories of Puppet catalogs (each NODE.json is a node's compiled catalog): drop --%s", name, name)
+		}
+	}
+	if cf.oldDir == "" || cf.newDir == "" {
+		return nil, fail("a directory of per-node Puppet catalogs (NODE.json) is compared with another: give one on each side")
+	}
+	if err := applyDigestKey(c); err != nil {
+		return nil, err
+	}
+	var sides fleet.CatalogSides
+	var err error
+	if sides.Old, err = catalogTypes(c, cf.oldTypes); err != nil {
+		return nil, err
+	}
+	if sides.New, err = catalogTypes(c, cf.newTypes); err != nil {
+		return nil, err
+	}
+	nodes, err := fleet.CatalogNodes(cf.oldDir, cf.newDir)
+	if err != nil {
+		return nil, fail(err.Error())
+	}
+	o, done := fleetOptions(c)
+	d := fleet.DiffCatalogs(sides, nodes, plandiff.DiffOptions{Strict: strict}, o)
+	done()
+	for _, f := range d.Failures {
+		if f.Side == fleet.NewSide {
+			if err := printDiagnostics(c, fleet.OnNodes(f.Diags, f.Nodes), nil); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return d, nil
+}
+
+// catalogTypes loads one side's type files (none: the built-in types).
+func catalogTypes(c *cli.Context, paths []string) (*catalog.Catalog, error) {
+	defs, diags := loadTypeDefs(c, paths)
+	if err := printDiagnostics(c, diags, defs.Files()); err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() {
+		return nil, failed()
+	}
+	return defs, nil
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -92,8 +93,11 @@ func diffCatalogDirs(c *cli.Context, cf catalogFleet, strict plandiff.Strict) (*
 	if sides.Old, err = catalogTypes(c, cf.oldTypes); err != nil {
 		return nil, err
 	}
-	if sides.New, err = catalogTypes(c, cf.newTypes); err != nil {
-		return nil, err
+	sides.New = sides.Old // the same types: a node's identical catalogs are read once
+	if !slices.Equal(cf.oldTypes, cf.newTypes) {
+		if sides.New, err = catalogTypes(c, cf.newTypes); err != nil {
+			return nil, err
+		}
 	}
 	nodes, err := fleet.CatalogNodes(cf.oldDir, cf.newDir)
 	if err != nil {

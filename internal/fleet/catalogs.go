@@ -1,6 +1,7 @@
 package fleet
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
@@ -92,23 +94,56 @@ func DiffCatalogs(s CatalogSides, nodes []CatalogNode, opts plandiff.DiffOptions
 	b := newBuilder(opts.Strict, len(nodes))
 	each(len(nodes), o, func(i int) {
 		n := nodes[i]
-		old, oldDiags := catalogSnapshot(s.Old, n.Old)
-		new, newDiags := catalogSnapshot(s.New, n.New)
 		id := identityOf(&nodefacts.Node{Name: n.Name, Facts: cty.EmptyObjectVal})
-		b.add(compareNode(nodeResult{name: n.Name, id: id}, old, oldDiags, new, newDiags, opts))
+		b.add(diffCatalogNode(s, n, nodeResult{name: n.Name, id: id}, opts))
 	})
 	return b.result()
 }
 
-// catalogSnapshot reads one Puppet catalog and orders it as the agent
-// would; a node without a catalog on the side has an empty snapshot.
-// Nil with the diagnostics when the catalog has errors (cycles are not
-// errors here: the diff reports them).
-func catalogSnapshot(defs *catalog.Catalog, path string) (*plandiff.Snapshot, hcl.Diagnostics) {
-	if path == "" {
-		return &plandiff.Snapshot{}, nil
+// diffCatalogNode compares one node's catalogs. Most nodes of a change
+// have the same catalog on both sides, byte for byte: it is read and
+// ordered once (still compared, for the cycles it may have), when both
+// sides have the same types.
+func diffCatalogNode(s CatalogSides, n CatalogNode, r nodeResult, opts plandiff.DiffOptions) nodeResult {
+	oldData, oldDiags := readCatalogFile(n.Old)
+	newData, newDiags := readCatalogFile(n.New)
+	var old, new *plandiff.Snapshot
+	if oldData != nil {
+		old, oldDiags = catalogSnapshot(s.Old, n.Old, oldData)
 	}
-	pc, diags := puppetcatalog.Read(path)
+	if newData != nil && s.Old == s.New && oldData != nil && bytes.Equal(oldData, newData) {
+		new, newDiags = old, oldDiags
+	} else if newData != nil {
+		new, newDiags = catalogSnapshot(s.New, n.New, newData)
+	}
+	if n.Old == "" {
+		old = &plandiff.Snapshot{}
+	}
+	if n.New == "" {
+		new = &plandiff.Snapshot{}
+	}
+	return compareNode(r, old, oldDiags, new, newDiags, opts)
+}
+
+// readCatalogFile reads a catalog file whole (a regular file only); nil
+// for no path, and nil with the error as a diagnostic when unreadable.
+func readCatalogFile(path string) ([]byte, hcl.Diagnostics) {
+	if path == "" {
+		return nil, nil
+	}
+	data, err := inputfile.Read(path)
+	if err != nil {
+		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read the catalog",
+			Detail: fmt.Sprintf("%s: %v. Each NODE.json of the directory must be a readable file.", path, err)}}
+	}
+	return data, nil
+}
+
+// catalogSnapshot parses one Puppet catalog and orders it as the agent
+// would. Nil with the diagnostics when the catalog has errors (cycles
+// are not errors here: the diff reports them).
+func catalogSnapshot(defs *catalog.Catalog, path string, data []byte) (*plandiff.Snapshot, hcl.Diagnostics) {
+	pc, diags := puppetcatalog.Parse(path, data)
 	if pc == nil || diags.HasErrors() {
 		return nil, diags
 	}

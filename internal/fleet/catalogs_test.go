@@ -88,7 +88,7 @@ func TestDiffCatalogs(t *testing.T) {
 // NEW_DIR; the figure is in docs/puppet.md).
 func BenchmarkDiffCatalogs(b *testing.B) {
 	defer gctune.Batch()() // as in catc diff
-	oldDir, newDir := writePuppetFleet(b, 1000, 75)
+	oldDir, newDir := writePuppetFleet(b, benchNodes, 75)
 	defs := builtinTypes(b)
 	b.ReportAllocs()
 	for b.Loop() {
@@ -97,8 +97,11 @@ func BenchmarkDiffCatalogs(b *testing.B) {
 			b.Fatal(err)
 		}
 		d := DiffCatalogs(CatalogSides{Old: defs, New: defs}, nodes, plandiff.DiffOptions{}, Options{})
-		if len(d.Groups) != 3 || len(d.Unchanged) != 250 {
+		if len(d.Groups) != 3 || len(d.Unchanged) != benchNodes/4 {
 			b.Fatalf("%d groups, %d unchanged", len(d.Groups), len(d.Unchanged))
 		}
 	}
 }
+
+// benchNodes is BenchmarkDiffCatalogs' fleet size.
+const benchNodes = 100

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -119,6 +120,17 @@ func diffSides(c *cli.Context, f diffFlags) (old, new *plandiff.Snapshot, err er
 	return old, new, err
 }
 
+// catcJSON is the start of the JSON catc writes (catalogjson and plan
+// files): its "format" key first, with a catc format.
+var catcJSON = regexp.MustCompile(`^\s*\{\s*"format"\s*:\s*"catc\.`)
+
+// isPuppetCatalog reports whether the file is a catalog Puppet wrote:
+// one by content, and not catc's own JSON, which also has "resources".
+func isPuppetCatalog(path string) bool {
+	head, err := inputfile.Head(path, 256)
+	return err == nil && !catcJSON.Match(head) && puppetcatalog.IsCatalog(path)
+}
+
 // diffInput is what a diff compares: with --base REV, the paths (new)
 // at REV against the working tree; else the old and the new paths.
 type diffInput struct {
@@ -156,7 +168,7 @@ func diffInputs(c *cli.Context, f diffFlags, baseUsage, pairUsage string) (diffI
 // catalog (with HCL type files beside it) and anything else load as for
 // plan. Cycles do not fail the load: the diff reports them.
 func loadSide(c *cli.Context, paths []string) (*plandiff.Snapshot, error) {
-	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") && !puppetcatalog.IsCatalog(paths[0]) {
+	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") && !isPuppetCatalog(paths[0]) {
 		data, err := inputfile.Read(paths[0])
 		if err != nil {
 			return nil, failf("cannot read %s: %v", paths[0], atomicfile.Cause(err))

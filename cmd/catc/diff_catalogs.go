@@ -11,7 +11,6 @@ import (
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/plandiff"
-	"github.com/catc-dev/catc/internal/puppetcatalog"
 )
 
 // catalogFleet is a diff of two directories of per-node Puppet catalogs
@@ -71,7 +70,7 @@ func isCatalogDir(path string) bool {
 			first = filepath.Join(path, e.Name())
 		}
 	}
-	return first != "" && puppetcatalog.IsCatalog(first)
+	return first != "" && isPuppetCatalog(first)
 }
 
 // diffCatalogDirs reads every node's catalogs on both sides and groups

@@ -202,3 +202,57 @@ func TestDiffPuppetCatalogs(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffPuppetFleet diffs two directories of per-node Puppet catalogs
+// made from the committed corpus: two nodes upgrade postgresql, one is
+// unchanged, one keeps a catalog with a cycle (read once, still
+// reported: Puppet would apply nothing there, and the command fails).
+func TestDiffPuppetFleet(t *testing.T) {
+	t.Parallel()
+	corpus := testutil.Fixture("oracle/catalogs")
+	pg := filepath.Join(corpus, "diff", "postgresql_upgrade")
+	dir := t.TempDir()
+	for _, side := range []string{"old", "new"} {
+		for node, src := range map[string]string{
+			"a.example.com": pg + "." + side + ".catalog.json",
+			"b.example.com": pg + "." + side + ".catalog.json",
+			"c.example.com": filepath.Join(corpus, "ntp.catalog.json"),
+			"d.example.com": filepath.Join(corpus, "hand_cycle_classes.catalog.json"),
+		} {
+			data, err := os.ReadFile(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeFile(t, filepath.Join(dir, side, node+".json"), string(data))
+		}
+	}
+	old, new := filepath.Join(dir, "old"), filepath.Join(dir, "new")
+	tests := []struct {
+		args []string
+		code int
+		out  []string
+		err  string
+	}{
+		{[]string{"diff", old, new}, 1, []string{
+			"This change affects 3 of 4 nodes in 2 distinct ways; 1 unchanged; 1 node would apply nothing (a dependency cycle).",
+			"1 node unchanged:\n  c.example.com",
+			"== 2 nodes: a.example.com, b.example.com\n",
+			`~       onlyif: "systemctl status postgresql" → "systemctl is-active --quiet postgresql"  (parameter)`,
+			"x   unresolved cycle (Class[Db] => Class[Web] => Notify[web ready] => Notify[db ready] => Class[Db])",
+		}, "the new catalog of 1 node has a dependency cycle"},
+		{[]string{"diff", "--old", old, "--new", new, "--format", "markdown"}, 1, []string{"a.example.com", "d.example.com"}, ""},
+		{[]string{"diff", old, new, "--nodes", dir}, 1, nil, "--nodes has no effect on directories of Puppet catalogs"},
+		{[]string{"diff", old, pg + ".new.catalog.json"}, 1, nil, "give one on each side"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCatc(t, tt.args...)
+		if code != tt.code || !strings.Contains(errOut, tt.err) {
+			t.Errorf("%v: exit code %d, stderr %q; want %d and %q", tt.args[1:], code, errOut, tt.code, tt.err)
+		}
+		for _, w := range tt.out {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: output does not contain %q:\n%s", tt.args[1:], w, out)
+			}
+		}
+	}
+}

@@ -53,24 +53,26 @@ func splitCatalogDir(paths []string) (dir string, rest []string, ok bool) {
 }
 
 // isCatalogDir reports whether path is a directory of per-node Puppet
-// catalogs: no HCL file, and its first *.json file (by name) is a
-// Puppet catalog by content.
+// catalogs: no HCL file, and a *.json file that is a Puppet catalog by
+// content (not necessarily the first: a node that failed to compile may
+// have left an empty one).
 func isCatalogDir(path string) bool {
 	entries, err := os.ReadDir(path)
 	if err != nil {
 		return false
 	}
-	first := ""
+	var jsons []string
 	for _, e := range entries {
-		ext := strings.ToLower(filepath.Ext(e.Name()))
-		if ext == ".hcl" {
+		switch strings.ToLower(filepath.Ext(e.Name())) {
+		case ".hcl":
 			return false
-		}
-		if first == "" && ext == ".json" && !e.IsDir() {
-			first = filepath.Join(path, e.Name())
+		case ".json":
+			if !e.IsDir() {
+				jsons = append(jsons, filepath.Join(path, e.Name()))
+			}
 		}
 	}
-	return first != "" && isPuppetCatalog(first)
+	return slices.ContainsFunc(jsons, isPuppetCatalog)
 }
 
 // diffCatalogDirs reads every node's catalogs on both sides and groups

@@ -205,7 +205,7 @@ func TestDiffPuppetCatalogs(t *testing.T) {
 
 // TestDiffPuppetFleet diffs two directories of per-node Puppet catalogs
 // made from the committed corpus: two nodes upgrade postgresql, one is
-// unchanged, one keeps a catalog with a cycle (read once, still
+// unchanged, one no longer compiles (an empty file, first by name), one keeps a catalog with a cycle (read once, still
 // reported: Puppet would apply nothing there, and the command fails).
 func TestDiffPuppetFleet(t *testing.T) {
 	t.Parallel()
@@ -226,6 +226,9 @@ func TestDiffPuppetFleet(t *testing.T) {
 			writeFile(t, filepath.Join(dir, side, node+".json"), string(data))
 		}
 	}
+	// a node that no longer compiles: the CI workflow leaves an empty file
+	writeFile(t, filepath.Join(dir, "old", "a0.example.com.json"), "{\"resources\": []}")
+	writeFile(t, filepath.Join(dir, "new", "a0.example.com.json"), "")
 	old, new := filepath.Join(dir, "old"), filepath.Join(dir, "new")
 	tests := []struct {
 		args []string
@@ -234,12 +237,13 @@ func TestDiffPuppetFleet(t *testing.T) {
 		err  string
 	}{
 		{[]string{"diff", old, new}, 1, []string{
-			"This change affects 3 of 4 nodes in 2 distinct ways; 1 unchanged; 1 node would apply nothing (a dependency cycle).",
+			"This change affects 3 of 5 nodes in 2 distinct ways; 1 unchanged; 1 no longer compiles; 1 node would apply nothing (a dependency cycle).",
+			"1 node no longer compiles: Invalid Puppet catalog at ",
 			"1 node unchanged:\n  c.example.com",
 			"== 2 nodes: a.example.com, b.example.com\n",
 			`~       onlyif: "systemctl status postgresql" → "systemctl is-active --quiet postgresql"  (parameter)`,
 			"x   unresolved cycle (Class[Db] => Class[Web] => Notify[web ready] => Notify[db ready] => Class[Db])",
-		}, "the new catalog of 1 node has a dependency cycle"},
+		}, "(On the node a0.example.com.)"},
 		{[]string{"diff", "--old", old, "--new", new, "--format", "markdown"}, 1, []string{"a.example.com", "d.example.com"}, ""},
 		{[]string{"diff", old, new, "--nodes", dir}, 1, nil, "--nodes has no effect on directories of Puppet catalogs"},
 		{[]string{"diff", old, pg + ".new.catalog.json"}, 1, nil, "give one on each side"},

@@ -1,7 +1,6 @@
 package plandiff
 
 import (
-	"slices"
 	"sort"
 	"strings"
 
@@ -117,10 +116,6 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 			// wrote: the same for every node of a fleet, unlike the
 			// position in each node's catalog file.
 			s.Resources[i].File, s.Resources[i].Line = r.External.File, r.External.Line
-			// Puppet's tags are a set: a module upgrade that only
-			// reorders them changes nothing (octocatalog-diff sorts
-			// them too).
-			s.Resources[i].Tags = slices.Sorted(slices.Values(r.Tags))
 		}
 	}
 	for _, e := range g.Edges() {

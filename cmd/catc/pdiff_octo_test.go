@@ -38,7 +38,7 @@ type catcDiff struct {
 // further attribute changes must be of the kinds docs/puppet.md ("catc
 // vs octocatalog-diff") lists: parameters of classes, which
 // octocatalog-diff ignores. What catc cannot know (notes) is said once,
-// not once per side.
+// not once per side, and no sensitive parameter's value is printed.
 func TestDiffCoversOctocatalogDiff(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(testutil.Fixture("oracle/catalogs"), "diff")
@@ -59,6 +59,11 @@ func TestDiffCoversOctocatalogDiff(t *testing.T) {
 			octoExit, _ := os.ReadFile(base + ".octocatalog-diff.exit")
 			if strings.TrimSpace(string(octoExit)) == "2" && code != 2 {
 				t.Errorf("octocatalog-diff found changes, catc exits %d (stderr %s)", code, errOut)
+			}
+			for _, secret := range sensitiveValues(t, base+".old.catalog.json", base+".new.catalog.json") {
+				if strings.Contains(out+errOut, secret) {
+					t.Errorf("catc prints the value of a sensitive parameter")
+				}
 			}
 			var got catcDiff
 			if err := json.Unmarshal([]byte(out), &got); err != nil {
@@ -132,6 +137,30 @@ func octoKey(e octoEntry, files map[string]string) string {
 // octocatalog-diff is one docs/puppet.md explains.
 func deliberateExtra(key string) bool {
 	return strings.HasPrefix(key, "~ Class[") || strings.HasPrefix(key, "+ Class[") || strings.HasPrefix(key, "- Class[")
+}
+
+// sensitiveValues are the string values of the catalogs'
+// sensitive_parameters (in clear text in Puppet's JSON).
+func sensitiveValues(t *testing.T, catalogs ...string) []string {
+	t.Helper()
+	var out []string
+	for _, name := range catalogs {
+		var cat struct {
+			Resources []struct {
+				Parameters map[string]any `json:"parameters"`
+				Sensitive  []string       `json:"sensitive_parameters"`
+			} `json:"resources"`
+		}
+		readCorpusJSON(t, name, &cat)
+		for _, r := range cat.Resources {
+			for _, p := range r.Sensitive {
+				if v, ok := r.Parameters[p].(string); ok && len(v) > 3 {
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // filePaths maps each File's path to its title, over both catalogs.

@@ -293,3 +293,33 @@ func TestDiffPuppetFleet(t *testing.T) {
 		}
 	}
 }
+
+// TestPuppetDiffWorkflowInDocs checks that docs/puppet.md shows the
+// GitHub Actions workflow exactly as docs/examples/puppet-diff.yml holds
+// it, and that the workflow compiles both revisions and posts catc's
+// fleet diff.
+func TestPuppetDiffWorkflowInDocs(t *testing.T) {
+	t.Parallel()
+	yml, err := os.ReadFile(filepath.Join(testutil.Root(), "docs", "examples", "puppet-diff.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := os.ReadFile(filepath.Join(testutil.Root(), "docs", "puppet.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), "```yaml\n"+string(yml)+"```\n") {
+		t.Error("docs/puppet.md does not show docs/examples/puppet-diff.yml as it is")
+	}
+	for _, want := range []string{
+		"puppet catalog find \"$node\" --terminus compiler --render-as json",
+		`compile "$RUNNER_TEMP/base" "$RUNNER_TEMP/catalogs/old"`,
+		`compile "$PWD" "$RUNNER_TEMP/catalogs/new"`,
+		`catc diff "$RUNNER_TEMP/catalogs/old" "$RUNNER_TEMP/catalogs/new"`,
+		"--format markdown --detailed-exitcode -o diff.md",
+	} {
+		if !strings.Contains(string(yml), want) {
+			t.Errorf("the workflow does not hold %q", want)
+		}
+	}
+}

@@ -104,4 +104,4 @@ func BenchmarkDiffCatalogs(b *testing.B) {
 }
 
 // benchNodes is BenchmarkDiffCatalogs' fleet size.
-const benchNodes = 100
+const benchNodes = 1000

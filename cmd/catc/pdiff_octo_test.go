@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,6 +22,13 @@ type octoEntry struct {
 
 // catcDiff is the part of catc's diff JSON the comparison reads.
 type catcDiff struct {
+	AppliesNothing bool `json:"applies_nothing"`
+	Edges          []struct {
+		From     string   `json:"from"`
+		To       string   `json:"to"`
+		OldKinds []string `json:"old_kinds"`
+		NewKinds []string `json:"new_kinds"`
+	} `json:"edges"`
 	Resources []struct {
 		Action     string `json:"action"`
 		Ref        string `json:"ref"`
@@ -37,7 +45,9 @@ type catcDiff struct {
 // the same resource added or removed, the same parameter changed. catc's
 // further attribute changes must be of the kinds docs/puppet.md ("catc
 // vs octocatalog-diff") lists: parameters of classes, which
-// octocatalog-diff ignores. What catc cannot know (notes) is said once,
+// octocatalog-diff ignores. catc's edge changes and a cycle stopping
+// the new run agree with what Puppet's agent did with each side
+// (checkEdgesWithPuppet). What catc cannot know (notes) is said once,
 // not once per side, and no sensitive parameter's value is printed.
 func TestDiffCoversOctocatalogDiff(t *testing.T) {
 	t.Parallel()
@@ -79,12 +89,39 @@ func TestDiffCoversOctocatalogDiff(t *testing.T) {
 					t.Errorf("octocatalog-diff reports %s, catc does not", key)
 				}
 			}
+			checkEdgesWithPuppet(t, base, got)
 			for key := range have {
 				if !want[key] && !deliberateExtra(key) {
 					t.Errorf("catc reports %s, octocatalog-diff does not, and docs/puppet.md does not say why", key)
 				}
 			}
 		})
+	}
+}
+
+// checkEdgesWithPuppet checks catc's edge changes against the edges
+// Puppet's agent made of each side (PAIR.{old,new}.json, from its
+// relationships graph): an edge catc has on a side Puppet has there, and
+// an edge catc adds (removes) Puppet did not have on the old (new) side.
+// A cycle that stops the new run is one Puppet found too.
+func checkEdgesWithPuppet(t *testing.T, base string, d catcDiff) {
+	t.Helper()
+	var old, new corpusAnswer
+	if !readCorpusJSON(t, base+".old.json", &old) || !readCorpusJSON(t, base+".new.json", &new) {
+		return
+	}
+	has := func(a corpusAnswer, from, to string) bool {
+		return slices.ContainsFunc(a.Edges, func(e []string) bool { return len(e) == 2 && e[0] == from && e[1] == to })
+	}
+	for _, e := range d.Edges {
+		inOld, inNew := len(e.OldKinds) > 0, len(e.NewKinds) > 0
+		if has(old, e.From, e.To) != inOld || has(new, e.From, e.To) != inNew {
+			t.Errorf("edge %s => %s: catc has it on the old side %v, the new %v; Puppet %v, %v",
+				e.From, e.To, inOld, inNew, has(old, e.From, e.To), has(new, e.From, e.To))
+		}
+	}
+	if d.AppliesNothing != (new.Cycles != nil) {
+		t.Errorf("catc says the new catalog applies nothing: %v; Puppet found cycles: %v", d.AppliesNothing, new.Cycles != nil)
 	}
 }
 

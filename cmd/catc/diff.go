@@ -24,7 +24,8 @@ func diffCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "diff",
 		Usage: "compare two catalogs: resources, attributes, edges, apply order, refreshes, cycles",
-		ArgsUsage: "OLD NEW  (catalog JSON files from 'catc compile', or HCL files/directories)\n" +
+		ArgsUsage: "OLD NEW  (catalog JSON files from 'catc compile' or from Puppet, or HCL files/directories)\n" +
+			"   or: catc diff OLD_DIR NEW_DIR   (directories of per-node Puppet catalogs, NODE.json: a fleet)\n" +
 			"   or: catc diff --base REV PATH...   (PATH... at git revision REV against the working tree)\n" +
 			"   or: catc diff --old PATH... --new PATH...\n" +
 			"   with --nodes FACTS: every node's diff, the nodes grouped by what changes\n" +

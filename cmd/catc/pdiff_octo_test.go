@@ -360,3 +360,29 @@ func TestPuppetDiffWorkflowInDocs(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffPuppetCatalogsWithTypes gives an HCL type definition beside
+// each catalog (stdlib's anchor, as catc import would write it): the
+// diff is the same, and catc no longer says it does not know the type.
+func TestDiffPuppetCatalogsWithTypes(t *testing.T) {
+	t.Parallel()
+	types := filepath.Join(t.TempDir(), "anchor.hcl")
+	writeFile(t, types, `type "anchor" {
+  desc = "stdlib's anchor: a resource that does nothing, to contain classes."
+  attribute "name" {
+    type      = "String[1]"
+    desc      = "The anchor's name."
+    behaviour = "namevar"
+  }
+}
+`)
+	base := filepath.Join(testutil.Fixture("oracle/catalogs"), "diff", "postgresql_upgrade")
+	_, plain, plainErr := runCatc(t, "diff", base+".old.catalog.json", base+".new.catalog.json")
+	code, out, errOut := runCatc(t, "diff", "--old", base+".old.catalog.json", "--old", types, "--new", base+".new.catalog.json", "--new", types)
+	if code != 0 || out != plain {
+		t.Errorf("exit code %d; the diff with the anchor type differs from the one without:\n%s\n%s\n%s", code, out, plain, errOut)
+	}
+	if !strings.Contains(plainErr, "Auto relationships unknown for Anchor, ") || strings.Contains(errOut, "Anchor") {
+		t.Errorf("the note on unknown types: without the type %q, with it %q", plainErr, errOut)
+	}
+}

@@ -77,8 +77,8 @@ func isCatalogDir(path string) bool {
 
 // diffCatalogDirs reads every node's catalogs on both sides and groups
 // the nodes by their diff.
-func diffCatalogDirs(c *cli.Context, cf catalogFleet, strict plandiff.Strict) (*fleet.Diff, error) {
-	for _, name := range []string{"nodes", "shard", "var", "var-file", "facts"} {
+func diffCatalogDirs(c *cli.Context, f diffFlags, cf catalogFleet, strict plandiff.Strict) (*fleet.Diff, error) {
+	for _, name := range []string{"nodes", "var", "var-file", "facts"} {
 		if c.IsSet(name) {
 			return nil, failf("--%s has no effect on directories of Puppet catalogs (each NODE.json is a node's compiled catalog): drop --%s", name, name)
 		}
@@ -104,8 +104,20 @@ func diffCatalogDirs(c *cli.Context, cf catalogFleet, strict plandiff.Strict) (*
 	if err != nil {
 		return nil, fail(err.Error())
 	}
+	var shard *fleet.ShardOf
+	if s := commonOf(c).shard; s != "" {
+		if f.format != "json" {
+			return nil, fail("--shard writes the fleet JSON that --merge reads: add --format json")
+		}
+		i, n, ok := parseShard(s)
+		if !ok {
+			return nil, failf("--shard %q is not I/N with 1 ≤ I ≤ N (e.g. --shard 2/4)", s)
+		}
+		nodes, shard = fleet.ShardCatalogs(nodes, i, n)
+	}
 	o, done := fleetOptions(c)
 	d := fleet.DiffCatalogs(sides, nodes, plandiff.DiffOptions{Strict: strict}, o)
+	d.Shard = shard
 	done()
 	for _, f := range d.Failures {
 		if f.Side == fleet.NewSide {

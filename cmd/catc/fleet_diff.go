@@ -38,7 +38,7 @@ func runFleetDiff(c *cli.Context, f diffFlags, strict plandiff.Strict, cf catalo
 	case f.merge:
 		d, err = mergeShards(c)
 	case catalogDirs:
-		d, err = diffCatalogDirs(c, cf, strict)
+		d, err = diffCatalogDirs(c, f, cf, strict)
 	default:
 		d, err = diffNodes(c, f, strict)
 	}

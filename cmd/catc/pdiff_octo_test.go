@@ -317,6 +317,7 @@ func TestDiffPuppetFleet(t *testing.T) {
 		{[]string{"diff", "--old", old, "--new", new, "--format", "markdown"}, 1, []string{"a.example.com", "d.example.com"}, ""},
 		{[]string{"diff", old, new, "--nodes", dir}, 1, nil, "--nodes has no effect on directories of Puppet catalogs"},
 		{[]string{"diff", old, pg + ".new.catalog.json"}, 1, nil, "give one on each side"},
+		{[]string{"diff", old, new, "--shard", "1/2"}, 1, nil, "add --format json"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCatc(t, tt.args...)
@@ -328,6 +329,41 @@ func TestDiffPuppetFleet(t *testing.T) {
 				t.Errorf("%v: output does not contain %q:\n%s", tt.args[1:], w, out)
 			}
 		}
+	}
+}
+
+// TestDiffPuppetFleetShards diffs a fleet of Puppet catalogs in two
+// shards and merges them: the same as one run.
+func TestDiffPuppetFleetShards(t *testing.T) {
+	t.Parallel()
+	corpus := testutil.Fixture("oracle/catalogs")
+	dir := t.TempDir()
+	for i, node := range []string{"a", "b", "c", "d", "e", "f"} {
+		for _, side := range []string{"old", "new"} {
+			src := filepath.Join(corpus, "ntp.catalog.json")
+			if i%2 == 0 {
+				src = filepath.Join(corpus, "diff", "apache_upgrade."+side+".catalog.json")
+			}
+			data, err := os.ReadFile(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeFile(t, filepath.Join(dir, side, node+".example.com.json"), string(data))
+		}
+	}
+	old, new := filepath.Join(dir, "old"), filepath.Join(dir, "new")
+	var shards []string
+	for _, s := range []string{"1/2", "2/2"} {
+		out := filepath.Join(dir, "shard"+s[:1]+".json")
+		if code, _, errOut := runCatc(t, "diff", old, new, "--shard", s, "--format", "json", "-o", out); code != 0 {
+			t.Fatalf("shard %s: exit code %d: %s", s, code, errOut)
+		}
+		shards = append(shards, out)
+	}
+	_, merged, _ := runCatc(t, append([]string{"diff", "--merge"}, shards...)...)
+	_, direct, _ := runCatc(t, "diff", old, new)
+	if merged != direct || !strings.Contains(direct, "== 3 nodes: a.example.com, c.example.com, e.example.com") {
+		t.Errorf("the merged shards differ from one run:\n%s\n%s", merged, direct)
 	}
 }
 

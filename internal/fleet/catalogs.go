@@ -155,3 +155,17 @@ func catalogSnapshot(defs *catalog.Catalog, path string, data []byte) (*plandiff
 	plan, more := graph.Order(graph.Build(cat), graph.Ordering{})
 	return plandiff.NewSnapshot(plan), append(diags, more...)
 }
+
+// ShardCatalogs is shard i of n (1 ≤ i ≤ n) of the nodes, those whose
+// name hashes to it as in Shard, with the shard's identity for Merge.
+func ShardCatalogs(nodes []CatalogNode, i, n int) ([]CatalogNode, *ShardOf) {
+	names := make([]string, len(nodes))
+	var out []CatalogNode
+	for k, node := range nodes {
+		names[k] = node.Name
+		if shardIndex(node.Name, n) == i {
+			out = append(out, node)
+		}
+	}
+	return out, &ShardOf{Index: i, Of: n, Fleet: fleetDigest(names)}
+}

@@ -275,7 +275,8 @@ func TestDiffPuppetCatalogs(t *testing.T) {
 
 // TestDiffPuppetFleet diffs two directories of per-node Puppet catalogs
 // made from the committed corpus: two nodes upgrade postgresql, one is
-// unchanged, one no longer compiles (an empty file, first by name), one keeps a catalog with a cycle (read once, still
+// unchanged, two no longer compile (an empty file, first by name: one
+// failure, the certname in the file name replaced), one keeps a catalog with a cycle (read once, still
 // reported: Puppet would apply nothing there, and the command fails).
 func TestDiffPuppetFleet(t *testing.T) {
 	t.Parallel()
@@ -297,8 +298,10 @@ func TestDiffPuppetFleet(t *testing.T) {
 		}
 	}
 	// a node that no longer compiles: the CI workflow leaves an empty file
-	writeFile(t, filepath.Join(dir, "old", "a0.example.com.json"), "{\"resources\": []}")
-	writeFile(t, filepath.Join(dir, "new", "a0.example.com.json"), "")
+	for _, node := range []string{"a0", "a1"} {
+		writeFile(t, filepath.Join(dir, "old", node+".example.com.json"), "{\"resources\": []}")
+		writeFile(t, filepath.Join(dir, "new", node+".example.com.json"), "")
+	}
 	old, new := filepath.Join(dir, "old"), filepath.Join(dir, "new")
 	tests := []struct {
 		args []string
@@ -307,13 +310,13 @@ func TestDiffPuppetFleet(t *testing.T) {
 		err  string
 	}{
 		{[]string{"diff", old, new}, 1, []string{
-			"This change affects 3 of 5 nodes in 2 distinct ways; 1 unchanged; 1 no longer compiles; 1 node would apply nothing (a dependency cycle).",
-			"1 node no longer compiles: Invalid Puppet catalog at ",
+			"This change affects 3 of 6 nodes in 2 distinct ways; 1 unchanged; 2 no longer compile; 1 node would apply nothing (a dependency cycle).",
+			"2 nodes no longer compile: Invalid Puppet catalog at " + new + "/{certname}.json:1\n  a0.example.com, a1.example.com\n",
 			"1 node unchanged:\n  c.example.com",
 			"== 2 nodes: a.example.com, b.example.com\n",
 			`~       onlyif: "systemctl status postgresql" → "systemctl is-active --quiet postgresql"  (parameter)`,
 			"x   unresolved cycle (Class[Db] => Class[Web] => Notify[web ready] => Notify[db ready] => Class[Db])",
-		}, "(On the node a0.example.com.)"},
+		}, "(On 2 nodes: a0.example.com, a1.example.com.)"},
 		{[]string{"diff", "--old", old, "--new", new, "--format", "markdown"}, 1, []string{"a.example.com", "d.example.com"}, ""},
 		{[]string{"diff", old, new, "--nodes", dir}, 1, nil, "--nodes has no effect on directories of Puppet catalogs"},
 		{[]string{"diff", old, pg + ".new.catalog.json"}, 1, nil, "give one on each side"},

@@ -95,9 +95,30 @@ func DiffCatalogs(s CatalogSides, nodes []CatalogNode, opts plandiff.DiffOptions
 	each(len(nodes), o, func(i int) {
 		n := nodes[i]
 		id := identityOf(&nodefacts.Node{Name: n.Name, Facts: cty.EmptyObjectVal})
-		b.add(diffCatalogNode(s, n, nodeResult{name: n.Name, id: id}, opts))
+		r := diffCatalogNode(s, n, nodeResult{name: n.Name, id: id}, opts)
+		if r.failed {
+			r.errs = errorsText(ownFiles(r.diags, id), id)
+		}
+		b.add(r)
 	})
 	return b.result()
+}
+
+// ownFiles is diags with the node's identity replaced in the names of
+// the files (each node's catalog is its own file: NODE.json), so that
+// nodes failing alike group together.
+func ownFiles(diags hcl.Diagnostics, id *identity) hcl.Diagnostics {
+	out := make(hcl.Diagnostics, len(diags))
+	for i, d := range diags {
+		c := *d
+		if d.Subject != nil {
+			subject := *d.Subject
+			subject.Filename = id.replace(subject.Filename)
+			c.Subject = &subject
+		}
+		out[i] = &c
+	}
+	return out
 }
 
 // diffCatalogNode compares one node's catalogs. Most nodes of a change

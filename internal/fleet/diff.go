@@ -155,6 +155,9 @@ type nodeResult struct {
 	side   Side
 	diags  hcl.Diagnostics
 	diff   *plandiff.PlanDiff // nil: unchanged
+	// errs, when set, is the failure's errors text (errorsText's words),
+	// for nodes whose files are their own.
+	errs string
 }
 
 func diffNode(s Sides, n *nodefacts.Node, opts plandiff.DiffOptions) nodeResult {
@@ -225,7 +228,10 @@ func (b *builder) add(r nodeResult) {
 		g = &Group{Diff: regroup(r.diff, r.id)}
 		g.Key, g.Placeholders = keyOf(g.Diff), r.id.placeholders()
 	} else if r.failed {
-		errs = errorsText(r.diags, r.id)
+		errs = r.errs
+		if errs == "" {
+			errs = errorsText(r.diags, r.id)
+		}
 		key = r.side.String() + "\x00" + errs
 	}
 	b.mu.Lock()

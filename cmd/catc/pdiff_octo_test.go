@@ -401,27 +401,41 @@ func TestPuppetDiffWorkflowInDocs(t *testing.T) {
 }
 
 // TestDiffPuppetCatalogsWithTypes gives an HCL type definition beside
-// each catalog (stdlib's anchor, as catc import would write it): the
-// diff is the same, and catc no longer says it does not know the type.
+// each catalog (a module's type, as catc import would write it): catc no
+// longer says it does not know the type, and the diff reads the type's
+// attribute behaviours (a parameter changes with no refresh event).
 func TestDiffPuppetCatalogsWithTypes(t *testing.T) {
 	t.Parallel()
-	types := filepath.Join(t.TempDir(), "anchor.hcl")
-	writeFile(t, types, `type "anchor" {
-  desc = "stdlib's anchor: a resource that does nothing, to contain classes."
+	catalogWith := func(size string) string {
+		return `{"name": "n1.example.com", "version": 0, "catalog_format": 2, "resources": [
+  {"type": "Site_widget", "title": "w", "exported": false, "kind": "compilable_type", "parameters": {"size": "` + size + `"}}
+], "edges": [], "classes": []}`
+	}
+	dir := testutil.TempFiles(t, map[string]string{
+		"old.json": catalogWith("small"),
+		"new.json": catalogWith("large"),
+		"widget.hcl": `type "site_widget" {
+  desc = "A widget of the site's own module."
   attribute "name" {
     type      = "String[1]"
-    desc      = "The anchor's name."
+    desc      = "The widget's name."
     behaviour = "namevar"
   }
+  attribute "size" {
+    type      = "String"
+    desc      = "How big it is made; read at creation only."
+    behaviour = "parameter"
+  }
 }
-`)
-	base := filepath.Join(testutil.Fixture("oracle/catalogs"), "diff", "postgresql_upgrade")
-	_, plain, plainErr := runCatc(t, "diff", base+".old.catalog.json", base+".new.catalog.json")
-	code, out, errOut := runCatc(t, "diff", "--old", base+".old.catalog.json", "--old", types, "--new", base+".new.catalog.json", "--new", types)
-	if code != 0 || out != plain {
-		t.Errorf("exit code %d; the diff with the anchor type differs from the one without:\n%s\n%s\n%s", code, out, plain, errOut)
+`,
+	})
+	old, new, types := filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json"), filepath.Join(dir, "widget.hcl")
+	_, plain, plainErr := runCatc(t, "diff", old, new)
+	code, out, errOut := runCatc(t, "diff", "--old", old, "--old", types, "--new", new, "--new", types)
+	if !strings.Contains(plainErr, "Auto relationships unknown for Site_widget") || strings.Contains(plain, "(parameter") {
+		t.Errorf("without the type: %q\n%s", plainErr, plain)
 	}
-	if !strings.Contains(plainErr, "Auto relationships unknown for Anchor, ") || strings.Contains(errOut, "Anchor") {
-		t.Errorf("the note on unknown types: without the type %q, with it %q", plainErr, errOut)
+	if code != 0 || errOut != "" || !strings.Contains(out, "Site_widget[w] (parameter-only change: no refresh event)") {
+		t.Errorf("with the type: exit code %d, stderr %q\n%s", code, errOut, out)
 	}
 }

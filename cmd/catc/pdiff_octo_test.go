@@ -274,7 +274,8 @@ func TestDiffPuppetCatalogs(t *testing.T) {
 }
 
 // TestDiffPuppetFleet diffs two directories of per-node Puppet catalogs
-// made from the committed corpus: two nodes upgrade postgresql, one is
+// made from the committed corpus: two nodes upgrade postgresql, one's
+// secret changes (never printed), one is
 // unchanged, two no longer compile (an empty file, first by name: one
 // failure, the certname in the file name replaced), one keeps a catalog with a cycle (read once, still
 // reported: Puppet would apply nothing there, and the command fails).
@@ -297,6 +298,10 @@ func TestDiffPuppetFleet(t *testing.T) {
 			writeFile(t, filepath.Join(dir, side, node+".json"), string(data))
 		}
 	}
+	// a node whose secret changes (and moves to another class)
+	moved := testutil.MustTxtar("testdata/puppetdiff/moved.txtar")
+	writeFile(t, filepath.Join(dir, "old", "e.example.com.json"), moved["old.json"])
+	writeFile(t, filepath.Join(dir, "new", "e.example.com.json"), moved["new.json"])
 	// a node that no longer compiles: the CI workflow leaves an empty file
 	for _, node := range []string{"a0", "a1"} {
 		writeFile(t, filepath.Join(dir, "old", node+".example.com.json"), "{\"resources\": []}")
@@ -310,7 +315,9 @@ func TestDiffPuppetFleet(t *testing.T) {
 		err  string
 	}{
 		{[]string{"diff", old, new}, 1, []string{
-			"This change affects 3 of 6 nodes in 2 distinct ways; 1 unchanged; 2 no longer compile; 1 node would apply nothing (a dependency cycle).",
+			"This change affects 4 of 7 nodes in 3 distinct ways; 1 unchanged; 2 no longer compile; 1 node would apply nothing (a dependency cycle).",
+			"== 1 node: e.example.com\n",
+			"~       content: (sensitive value changed)",
 			"2 nodes no longer compile: Invalid Puppet catalog at " + new + "/{certname}.json:1\n  a0.example.com, a1.example.com\n",
 			"1 node unchanged:\n  c.example.com",
 			"== 2 nodes: a.example.com, b.example.com\n",
@@ -331,6 +338,9 @@ func TestDiffPuppetFleet(t *testing.T) {
 			if !strings.Contains(out, w) {
 				t.Errorf("%v: output does not contain %q:\n%s", tt.args[1:], w, out)
 			}
+		}
+		if strings.Contains(out+errOut, "secret-value") {
+			t.Errorf("%v: a sensitive value is printed", tt.args[1:])
 		}
 	}
 }

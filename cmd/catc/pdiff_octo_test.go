@@ -413,17 +413,19 @@ func TestPuppetDiffWorkflowInDocs(t *testing.T) {
 // TestDiffPuppetCatalogsWithTypes gives an HCL type definition beside
 // each catalog (a module's type, as catc import would write it): catc no
 // longer says it does not know the type, and the diff reads the type's
-// attribute behaviours (a parameter changes with no refresh event).
+// attribute behaviours (a parameter changes with no refresh event, an
+// init_only change fails the resource under strict=error).
 func TestDiffPuppetCatalogsWithTypes(t *testing.T) {
 	t.Parallel()
-	catalogWith := func(size string) string {
+	catalogWith := func(size, color string) string {
 		return `{"name": "n1.example.com", "version": 0, "catalog_format": 2, "resources": [
-  {"type": "Site_widget", "title": "w", "exported": false, "kind": "compilable_type", "parameters": {"size": "` + size + `"}}
+  {"type": "Site_widget", "title": "w", "exported": false, "kind": "compilable_type", "parameters": {"ensure": "present", "size": "` + size + `", "color": "red"}},
+  {"type": "Site_widget", "title": "v", "exported": false, "kind": "compilable_type", "parameters": {"ensure": "present", "size": "small", "color": "` + color + `"}}
 ], "edges": [], "classes": []}`
 	}
 	dir := testutil.TempFiles(t, map[string]string{
-		"old.json": catalogWith("small"),
-		"new.json": catalogWith("large"),
+		"old.json": catalogWith("small", "red"),
+		"new.json": catalogWith("large", "blue"),
 		"widget.hcl": `type "site_widget" {
   desc = "A widget of the site's own module."
   attribute "name" {
@@ -431,10 +433,19 @@ func TestDiffPuppetCatalogsWithTypes(t *testing.T) {
     desc      = "The widget's name."
     behaviour = "namevar"
   }
+  attribute "ensure" {
+    type = "Enum[present, absent]"
+    desc = "Whether the widget exists."
+  }
   attribute "size" {
     type      = "String"
-    desc      = "How big it is made; read at creation only."
+    desc      = "How big it is made."
     behaviour = "parameter"
+  }
+  attribute "color" {
+    type      = "String"
+    desc      = "Its color, set when it is made."
+    behaviour = "init_only"
   }
 }
 `,
@@ -445,7 +456,12 @@ func TestDiffPuppetCatalogsWithTypes(t *testing.T) {
 	if !strings.Contains(plainErr, "Auto relationships unknown for Site_widget") || strings.Contains(plain, "(parameter") {
 		t.Errorf("without the type: %q\n%s", plainErr, plain)
 	}
-	if code != 0 || errOut != "" || !strings.Contains(out, "Site_widget[w] (parameter-only change: no refresh event)") {
-		t.Errorf("with the type: exit code %d, stderr %q\n%s", code, errOut, out)
+	for _, want := range []string{
+		"Site_widget[w] (parameter-only change: no refresh event)",
+		"x   Site_widget[v] (failing: an init_only attribute changes and strict is error)",
+	} {
+		if code != 0 || errOut != "" || !strings.Contains(out, want) {
+			t.Errorf("with the type: exit code %d, stderr %q, want %q in\n%s", code, errOut, want, out)
+		}
 	}
 }

@@ -22,6 +22,9 @@ type diagSink struct {
 	// rename, when set, gives the file name to print for a loaded file
 	// (diff --base loads the old side from a temporary directory).
 	rename func(string) string
+	// notes are the notes printed (printNotes): diff reads two catalogs,
+	// whose notes mostly agree, and says each once.
+	notes map[string]bool
 }
 
 const sinkKey = "catc.diagnostics"

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -11,6 +12,7 @@ import (
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/render"
 )
 
@@ -22,7 +24,8 @@ func diffCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "diff",
 		Usage: "compare two catalogs: resources, attributes, edges, apply order, refreshes, cycles",
-		ArgsUsage: "OLD NEW  (catalog JSON files from 'catc compile', or HCL files/directories)\n" +
+		ArgsUsage: "OLD NEW  (catalog JSON files from 'catc compile' or from Puppet, or HCL files/directories)\n" +
+			"   or: catc diff OLD_DIR NEW_DIR   (directories of per-node Puppet catalogs, NODE.json: a fleet)\n" +
 			"   or: catc diff --base REV PATH...   (PATH... at git revision REV against the working tree)\n" +
 			"   or: catc diff --old PATH... --new PATH...\n" +
 			"   with --nodes FACTS: every node's diff, the nodes grouped by what changes\n" +
@@ -50,11 +53,12 @@ func runDiff(c *cli.Context) error {
 	if !ok {
 		return failf("--strict %q is not a strict setting: use error, warning or off", f.strict)
 	}
-	if commonOf(c).nodesSet || f.merge {
+	cf, catalogDirs := catalogFleetOf(c, f)
+	if commonOf(c).nodesSet || f.merge || catalogDirs {
 		if f.format == "html" {
 			return fail("--format html draws one diff: drop --nodes and --merge, or use text, markdown or json")
 		}
-		return runFleetDiff(c, f, strict)
+		return runFleetDiff(c, f, strict, cf, catalogDirs)
 	}
 	if commonOf(c).shardSet {
 		return fail("--shard takes a share of the nodes: add --nodes PATH")
@@ -117,6 +121,17 @@ func diffSides(c *cli.Context, f diffFlags) (old, new *plandiff.Snapshot, err er
 	return old, new, err
 }
 
+// catcJSON is the start of the JSON catc writes (catalogjson and plan
+// files): its "format" key first, with a catc format.
+var catcJSON = regexp.MustCompile(`^\s*\{\s*"format"\s*:\s*"catc\.`)
+
+// isPuppetCatalog reports whether the file is a catalog Puppet wrote:
+// one by content, and not catc's own JSON, which also has "resources".
+func isPuppetCatalog(path string) bool {
+	head, err := inputfile.Head(path, 256)
+	return err == nil && !catcJSON.Match(head) && puppetcatalog.IsCatalog(path)
+}
+
 // diffInput is what a diff compares: with --base REV, the paths (new)
 // at REV against the working tree; else the old and the new paths.
 type diffInput struct {
@@ -150,10 +165,11 @@ func diffInputs(c *cli.Context, f diffFlags, baseUsage, pairUsage string) (diffI
 }
 
 // loadSide reads one side: a single *.json file is a catalog JSON (from
-// `catc compile`), anything else HCL. Cycles do not fail the load: the
-// diff reports them.
+// `catc compile`) unless its content says Puppet wrote it; a Puppet
+// catalog (with HCL type files beside it) and anything else load as for
+// plan. Cycles do not fail the load: the diff reports them.
 func loadSide(c *cli.Context, paths []string) (*plandiff.Snapshot, error) {
-	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") {
+	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") && !isPuppetCatalog(paths[0]) {
 		data, err := inputfile.Read(paths[0])
 		if err != nil {
 			return nil, failf("cannot read %s: %v", paths[0], atomicfile.Cause(err))

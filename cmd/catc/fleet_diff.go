@@ -26,16 +26,20 @@ func fleetDiffFlags() []cli.Flag {
 	}
 }
 
-// runFleetDiff is diff --nodes and diff --merge. The fleet diff is
+// runFleetDiff is diff --nodes, diff --merge and the diff of two
+// directories of per-node Puppet catalogs. The fleet diff is
 // written whole; then nodes that fail on the new side, or whose new
 // catalog has a cycle (Puppet would apply nothing), fail the command
 // (exit 1), except for a shard, whose failures the merge reports.
-func runFleetDiff(c *cli.Context, f diffFlags, strict plandiff.Strict) error {
+func runFleetDiff(c *cli.Context, f diffFlags, strict plandiff.Strict, cf catalogFleet, catalogDirs bool) error {
 	var d *fleet.Diff
 	var err error
-	if f.merge {
+	switch {
+	case f.merge:
 		d, err = mergeShards(c)
-	} else {
+	case catalogDirs:
+		d, err = diffCatalogDirs(c, f, cf, strict)
+	default:
 		d, err = diffNodes(c, f, strict)
 	}
 	if err != nil {

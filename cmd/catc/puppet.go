@@ -35,20 +35,7 @@ func loadPuppet(c *cli.Context, catalogs, hclPaths []string, strict bool) (*cata
 			return nil, failf("--%s has no effect on a Puppet catalog (Puppet already evaluated its variables and facts): drop --%s", flag, flag)
 		}
 	}
-	opts := catalog.LoadOptions{DigestKey: runDigestKey(c)}
-	var defs *catalog.Catalog
-	var diags hcl.Diagnostics
-	if len(hclPaths) == 0 {
-		defs, diags = catalog.LoadFiles(nil, nil, opts)
-	} else {
-		defs, diags = catalog.Load(hclPaths, opts)
-	}
-	if len(defs.Resources) > 0 {
-		r := defs.Resources[0]
-		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Resources beside a Puppet catalog",
-			Detail:  "Beside a Puppet catalog, HCL files may only define types (catc import writes them); the resources come from the catalog. Give the HCL resources in a run of their own.",
-			Subject: r.DeclRange.Ptr()})
-	}
+	defs, diags := loadTypeDefs(c, hclPaths)
 	var cat *catalog.Catalog
 	if !diags.HasErrors() {
 		pc, readDiags := puppetcatalog.Read(catalogs[0])
@@ -70,6 +57,26 @@ func loadPuppet(c *cli.Context, catalogs, hclPaths []string, strict bool) (*cata
 	return cat, nil
 }
 
+// loadTypeDefs loads the types a Puppet catalog is read with: the
+// built-in ones and those of the HCL paths, which may hold no resource.
+func loadTypeDefs(c *cli.Context, hclPaths []string) (*catalog.Catalog, hcl.Diagnostics) {
+	opts := catalog.LoadOptions{DigestKey: runDigestKey(c)}
+	var defs *catalog.Catalog
+	var diags hcl.Diagnostics
+	if len(hclPaths) == 0 {
+		defs, diags = catalog.LoadFiles(nil, nil, opts)
+	} else {
+		defs, diags = catalog.Load(hclPaths, opts)
+	}
+	if len(defs.Resources) > 0 {
+		r := defs.Resources[0]
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Resources beside a Puppet catalog",
+			Detail:  "Beside a Puppet catalog, HCL files may only define types (catc import writes them); the resources come from the catalog. Give the HCL resources in a run of their own.",
+			Subject: r.DeclRange.Ptr()})
+	}
+	return defs, diags
+}
+
 // printNotes writes to standard error what catc cannot know about the
 // catalog (catalog.ExternalNotes), for the commands whose output does
 // not hold it (plan writes it in its output).
@@ -77,7 +84,15 @@ func printNotes(c *cli.Context, cat *catalog.Catalog) {
 	if c.Command.Name == "plan" || jsonDiagnostics(c) {
 		return
 	}
+	sink := sinkOf(c)
+	if sink.notes == nil {
+		sink.notes = map[string]bool{}
+	}
 	for _, n := range cat.ExternalNotes() {
+		if sink.notes[n] {
+			continue
+		}
+		sink.notes[n] = true
 		fmt.Fprintf(c.App.ErrWriter, "Note: %s\n", escape.Line(n))
 	}
 }

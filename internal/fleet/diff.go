@@ -155,12 +155,23 @@ type nodeResult struct {
 	side   Side
 	diags  hcl.Diagnostics
 	diff   *plandiff.PlanDiff // nil: unchanged
+	// errs, when set, is the failure's errors text (errorsText's words),
+	// for nodes whose files are their own.
+	errs string
 }
 
 func diffNode(s Sides, n *nodefacts.Node, opts plandiff.DiffOptions) nodeResult {
-	r := nodeResult{name: n.Name, id: identityOf(n)}
 	old, oldDiags := snapshot(s.Old, n)
 	new, newDiags := snapshot(s.New, n)
+	if old != nil && new != nil && s.FixOld != nil {
+		s.FixOld(old)
+	}
+	return compareNode(nodeResult{name: n.Name, id: identityOf(n)}, old, oldDiags, new, newDiags, opts)
+}
+
+// compareNode is the outcome of a node whose sides are old and new (nil
+// when the side has errors, in its diagnostics).
+func compareNode(r nodeResult, old *plandiff.Snapshot, oldDiags hcl.Diagnostics, new *plandiff.Snapshot, newDiags hcl.Diagnostics, opts plandiff.DiffOptions) nodeResult {
 	switch {
 	case old == nil && new == nil:
 		r.failed, r.side, r.diags = true, BothSides, oldDiags
@@ -169,9 +180,6 @@ func diffNode(s Sides, n *nodefacts.Node, opts plandiff.DiffOptions) nodeResult 
 	case new == nil:
 		r.failed, r.side, r.diags = true, NewSide, newDiags
 	default:
-		if s.FixOld != nil {
-			s.FixOld(old)
-		}
 		if d := plandiff.DiffWith(old, new, opts); !d.Empty() {
 			r.diff = d
 		}
@@ -220,7 +228,10 @@ func (b *builder) add(r nodeResult) {
 		g = &Group{Diff: regroup(r.diff, r.id)}
 		g.Key, g.Placeholders = keyOf(g.Diff), r.id.placeholders()
 	} else if r.failed {
-		errs = errorsText(r.diags, r.id)
+		errs = r.errs
+		if errs == "" {
+			errs = errorsText(r.diags, r.id)
+		}
 		key = r.side.String() + "\x00" + errs
 	}
 	b.mu.Lock()

@@ -6,7 +6,9 @@
 // node evaluated once per side (catalog.LoadSite); each node is then
 // declared, ordered and compared on its own goroutine, and only the
 // distinct outcomes are kept, so the catalogs of all nodes are never held
-// at once. Package render prints the results for people.
+// at once. A fleet of catalogs Puppet compiled, one NODE.json per node on
+// each side (CatalogNodes, DiffCatalogs), is read node by node and
+// grouped the same way. Package render prints the results for people.
 //
 // The fleet JSON is written and read here: the fleet diff, format
 // "catc.fleet-diff/1" (JSONFormat: WriteJSON, and ReadJSON for --merge),

@@ -25,7 +25,8 @@ const (
 	InitOnlyAttr
 	// NamevarAttr identifies the resource (a change is a different resource).
 	NamevarAttr
-	// MetaparameterAttr is `tag` or `noop`: no event either.
+	// MetaparameterAttr is `tag` or `noop`, or the move to another
+	// container (ContainerAttr): no event either.
 	MetaparameterAttr
 )
 
@@ -105,6 +106,10 @@ func behaviourOf(r *SnapResource, name string) (AttrBehaviour, bool) {
 	return PropertyAttr, true
 }
 
+// ContainerAttr names the change of a resource's container (Snapshot's
+// Container) among its attribute changes.
+const ContainerAttr = "contained_in"
+
 // compareAttributes lists the changes between two matched resources:
 // attributes in the new resource's order, then those only the old one
 // has, then the tag and noop metaparameters.
@@ -130,6 +135,13 @@ func compareAttributes(or, nr *SnapResource) []AttrChange {
 	if !slices.Equal(or.Tags, nr.Tags) {
 		meta := AttrChange{Attr: "tag", Path: "tag", Behaviour: MetaparameterAttr}
 		out = diffValue(out, meta, stringsValue(or.Tags), len(or.Tags) > 0, stringsValue(nr.Tags), len(nr.Tags) > 0)
+	}
+	if or.Container != nr.Container && or.Container != "" && nr.Container != "" {
+		// No metaparameter, but what a reader of a Puppet catalog diff
+		// asks first: the resource moved to another class or define (no
+		// event either; its edges through the container change).
+		moved := AttrChange{Attr: ContainerAttr, Path: ContainerAttr, Behaviour: MetaparameterAttr}
+		out = diffValue(out, moved, or.Container, true, nr.Container, true)
 	}
 	meta := AttrChange{Attr: "noop", Path: "noop", Behaviour: MetaparameterAttr}
 	return diffValue(out, meta, boolValue(or.Noop), or.Noop != nil, boolValue(nr.Noop), nr.Noop != nil)

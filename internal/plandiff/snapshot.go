@@ -66,12 +66,18 @@ type SnapResource struct {
 	Attributes *types.Hash
 	// Tags and Noop are the metaparameters kept in the catalog.
 	Tags []string
-	Noop *bool
+	// Container is the ref of the class or defined-type instance that
+	// declared the resource in a catalog read from Puppet ("" otherwise):
+	// a resource moved to another class keeps its key but not this.
+	Container string
+	Noop      *bool
 	// Attrs describes each attribute's behaviour. From a catalog JSON
 	// without its optional types section only the namevars are known, and
 	// every other attribute is compared as a property.
 	Attrs map[string]AttrInfo
-	// File and Line locate the declaration; Index is its position.
+	// File and Line locate the declaration (in a catalog read from
+	// Puppet, in the manifest; unknown for most containers); Index is
+	// its position.
 	File  string
 	Line  int
 	Index int
@@ -114,6 +120,13 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 			Attributes: redactHash(g.Catalog, r.Attributes),
 			Tags:       r.Tags, Noop: r.Noop, Attrs: info,
 			File: r.DeclRange.Filename, Line: r.DeclRange.Start.Line, Index: i,
+			Container: containerOf(r),
+		}
+		if r.External != nil {
+			// Where the manifest declared it, as Puppet's compiler
+			// wrote: the same for every node of a fleet, unlike the
+			// position in each node's catalog file.
+			s.Resources[i].File, s.Resources[i].Line = r.External.File, r.External.Line
 		}
 	}
 	for _, e := range g.Edges() {
@@ -148,6 +161,15 @@ func snapRefreshers(p *graph.Plan) [][]SnapRefresher {
 		}
 	}
 	return out
+}
+
+// containerOf is the ref of the container that declared r (the first of
+// its containers: a class that contain() was called on has a second).
+func containerOf(r *catalog.Resource) string {
+	if r.External == nil || len(r.External.Containers) == 0 {
+		return ""
+	}
+	return r.External.Containers[0].Ref()
 }
 
 func typeInfo(t *catalog.TypeDef) TypeInfo {

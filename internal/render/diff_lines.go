@@ -176,9 +176,18 @@ func attrLineWith(c plandiff.ResourceChange, a plandiff.AttrChange, values strin
 	case plandiff.InitOnlyAttr:
 		text += "  (init_only" + initOnlyOutcome(c, a, strict) + ")"
 	case plandiff.ParameterAttr, plandiff.MetaparameterAttr:
-		text += "  (" + a.Behaviour.String() + ")"
+		text += "  (" + behaviourNote(a) + ")"
 	}
 	return diffLine{mark: mark, text: text, indent: 1}
+}
+
+// behaviourNote is the note after a parameter or metaparameter change;
+// a move to another container is neither, and says so.
+func behaviourNote(a plandiff.AttrChange) string {
+	if a.Attr == plandiff.ContainerAttr {
+		return "moved to another class or define: no event"
+	}
+	return a.Behaviour.String()
 }
 
 // initOnlyOutcome says how an init_only change checked by the Resource

@@ -1,0 +1,192 @@
+package fleet
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/inputfile"
+	"github.com/catc-dev/catc/internal/nodefacts"
+	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/puppetcatalog"
+)
+
+// CatalogNode is one node of a fleet of Puppet catalogs: the path of its
+// catalog on each side, "" when the side has none (a node added to or
+// retired from the fleet).
+type CatalogNode struct {
+	Name     string
+	Old, New string
+}
+
+// CatalogSides are the type definitions each side's catalogs are read
+// with (catalog.LoadFiles or catalog.Load of HCL type files: the built-in
+// types and the user's). They are only read, by every node at once.
+type CatalogSides struct {
+	Old, New *catalog.Catalog
+}
+
+// CatalogNodes pairs the per-node catalogs of two directories by file
+// name: NODE.json is node NODE's catalog. Other files are not read.
+func CatalogNodes(oldDir, newDir string) ([]CatalogNode, error) {
+	byName := map[string]*CatalogNode{}
+	for _, side := range []struct {
+		dir string
+		old bool
+	}{{oldDir, true}, {newDir, false}} {
+		names, err := catalogFiles(side.dir)
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range names {
+			node := strings.TrimSuffix(name, filepath.Ext(name))
+			n := byName[node]
+			if n == nil {
+				n = &CatalogNode{Name: node}
+				byName[node] = n
+			}
+			path := filepath.Join(side.dir, name)
+			if side.old {
+				n.Old = path
+			} else {
+				n.New = path
+			}
+		}
+	}
+	out := make([]CatalogNode, 0, len(byName))
+	for _, n := range byName {
+		out = append(out, *n)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
+
+// catalogFiles are the names of the *.json files of dir, sorted.
+func catalogFiles(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.EqualFold(filepath.Ext(e.Name()), ".json") {
+			out = append(out, e.Name())
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s holds no NODE.json catalog", dir)
+	}
+	return out, nil
+}
+
+// DiffCatalogs reads both catalogs of every node, compares them and
+// groups the nodes as DiffFleet does (a node's identity is its name: its
+// certname, and the hostname its first label).
+func DiffCatalogs(s CatalogSides, nodes []CatalogNode, opts plandiff.DiffOptions, o Options) *Diff {
+	b := newBuilder(opts.Strict, len(nodes))
+	each(len(nodes), o, func(i int) {
+		n := nodes[i]
+		id := identityOf(&nodefacts.Node{Name: n.Name, Facts: cty.EmptyObjectVal})
+		r := diffCatalogNode(s, n, nodeResult{name: n.Name, id: id}, opts)
+		if r.failed {
+			r.errs = errorsText(ownFiles(r.diags, id), id)
+		}
+		b.add(r)
+	})
+	return b.result()
+}
+
+// ownFiles is diags with the node's identity replaced in the names of
+// the files (each node's catalog is its own file: NODE.json), so that
+// nodes failing alike group together.
+func ownFiles(diags hcl.Diagnostics, id *identity) hcl.Diagnostics {
+	out := make(hcl.Diagnostics, len(diags))
+	for i, d := range diags {
+		c := *d
+		if d.Subject != nil {
+			subject := *d.Subject
+			subject.Filename = id.replace(subject.Filename)
+			c.Subject = &subject
+		}
+		out[i] = &c
+	}
+	return out
+}
+
+// diffCatalogNode compares one node's catalogs. Most nodes of a change
+// have the same catalog on both sides, byte for byte: it is read and
+// ordered once (still compared, for the cycles it may have), when both
+// sides have the same types.
+func diffCatalogNode(s CatalogSides, n CatalogNode, r nodeResult, opts plandiff.DiffOptions) nodeResult {
+	oldData, oldDiags := readCatalogFile(n.Old)
+	newData, newDiags := readCatalogFile(n.New)
+	var old, new *plandiff.Snapshot
+	if oldData != nil {
+		old, oldDiags = catalogSnapshot(s.Old, n.Old, oldData)
+	}
+	if newData != nil && s.Old == s.New && oldData != nil && bytes.Equal(oldData, newData) {
+		new, newDiags = old, oldDiags
+	} else if newData != nil {
+		new, newDiags = catalogSnapshot(s.New, n.New, newData)
+	}
+	if n.Old == "" {
+		old = &plandiff.Snapshot{}
+	}
+	if n.New == "" {
+		new = &plandiff.Snapshot{}
+	}
+	return compareNode(r, old, oldDiags, new, newDiags, opts)
+}
+
+// readCatalogFile reads a catalog file whole (a regular file only); nil
+// for no path, and nil with the error as a diagnostic when unreadable.
+func readCatalogFile(path string) ([]byte, hcl.Diagnostics) {
+	if path == "" {
+		return nil, nil
+	}
+	data, err := inputfile.Read(path)
+	if err != nil {
+		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read the catalog",
+			Detail: fmt.Sprintf("%s: %v. Each NODE.json of the directory must be a readable file.", path, err)}}
+	}
+	return data, nil
+}
+
+// catalogSnapshot parses one Puppet catalog and orders it as the agent
+// would. Nil with the diagnostics when the catalog has errors (cycles
+// are not errors here: the diff reports them).
+func catalogSnapshot(defs *catalog.Catalog, path string, data []byte) (*plandiff.Snapshot, hcl.Diagnostics) {
+	pc, diags := puppetcatalog.Parse(path, data)
+	if pc == nil || diags.HasErrors() {
+		return nil, diags
+	}
+	cat, more := puppetcatalog.Model(pc, defs)
+	diags = append(diags, more...)
+	if cat == nil || diags.HasErrors() {
+		return nil, diags
+	}
+	plan, more := graph.Order(graph.Build(cat), graph.Ordering{})
+	return plandiff.NewSnapshot(plan), append(diags, more...)
+}
+
+// ShardCatalogs is shard i of n (1 ≤ i ≤ n) of the nodes, those whose
+// name hashes to it as in Shard, with the shard's identity for Merge.
+func ShardCatalogs(nodes []CatalogNode, i, n int) ([]CatalogNode, *ShardOf) {
+	names := make([]string, len(nodes))
+	var out []CatalogNode
+	for k, node := range nodes {
+		names[k] = node.Name
+		if shardIndex(node.Name, n) == i {
+			out = append(out, node)
+		}
+	}
+	return out, &ShardOf{Index: i, Of: n, Fleet: fleetDigest(names)}
+}

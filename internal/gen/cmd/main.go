@@ -14,6 +14,7 @@ func main() {
 	files := flag.Int("files", 1, "number of resource files")
 	dir := flag.String("o", "", "output directory (created)")
 	core := flag.Bool("core", false, "only resources of Puppet's core types (file, exec, user, group, package, service), no type block")
+	root := flag.String("root", "", "with -core: put this directory before every managed path")
 	nodes := flag.Int("nodes", 0, "generate a fleet of this many nodes (site-old, site-new and facts under DIR)")
 	flag.Parse()
 	if *dir == "" {
@@ -30,7 +31,7 @@ func main() {
 		}
 		return
 	}
-	if err := write(*dir, gen.Generate(gen.Options{Resources: *n, Files: *files, Core: *core})); err != nil {
+	if err := write(*dir, gen.Generate(gen.Options{Resources: *n, Files: *files, Core: *core, Root: *root})); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}

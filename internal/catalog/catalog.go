@@ -362,6 +362,9 @@ type Resource struct {
 	// is set (see rename.go).
 	applied string
 	renamed bool
+	// agentNamed marks a built-in sshkey, which the agent names otherwise
+	// (see agentName).
+	agentNamed bool
 	// nameSet marks a single namevar set through `name` (see nameArg).
 	nameSet bool
 }

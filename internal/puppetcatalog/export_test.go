@@ -13,14 +13,21 @@ import (
 	"github.com/catc-dev/catc/internal/testutil"
 )
 
-// TestExportAppliedInPlanOrder: the 400 core-type resources of
-// fixtures/oracle/export/core400, exported as `catc compile --format
-// puppet` does, give the committed catalog byte for byte, and Puppet 7.23
-// applied that catalog (`puppet apply --noop --catalog`, answer in
-// core400.json) in exactly the order catc plans the HCL.
+// TestExportAppliedInPlanOrder: each HCL catalog of
+// fixtures/oracle/export (core400: 400 core-type resources; sshkey: keys
+// referred to, which the agent names name@type), exported as `catc
+// compile --format puppet` does, gives the committed catalog byte for
+// byte, and Puppet 7.23 applied that catalog (`puppet apply --noop
+// --catalog`, answer in NAME.json) in exactly the order catc plans the HCL.
 func TestExportAppliedInPlanOrder(t *testing.T) {
+	for _, name := range []string{"core400", "sshkey"} {
+		t.Run(name, func(t *testing.T) { checkExport(t, name) })
+	}
+}
+
+func checkExport(t *testing.T, name string) {
 	dir := testutil.Fixture("oracle", "export")
-	paths, _ := filepath.Glob(filepath.Join(dir, "core400", "*.hcl"))
+	paths, _ := filepath.Glob(filepath.Join(dir, name, "*.hcl"))
 	var names []string
 	var srcs [][]byte
 	for _, p := range paths {
@@ -41,18 +48,18 @@ func TestExportAppliedInPlanOrder(t *testing.T) {
 	if err := Write(&exported, g, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	committed, err := os.ReadFile(filepath.Join(dir, "core400.catalog.json"))
+	committed, err := os.ReadFile(filepath.Join(dir, name+".catalog.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(exported.Bytes(), committed) {
-		t.Errorf("the export differs from core400.catalog.json (run fixtures/oracle/export/regen.sh)")
+		t.Errorf("the export differs from %s.catalog.json (run fixtures/oracle/export/regen.sh)", name)
 	}
 
 	var want coreAnswer
-	data, err := os.ReadFile(filepath.Join(dir, "core400.json"))
+	data, err := os.ReadFile(filepath.Join(dir, name+".json"))
 	if err != nil || json.Unmarshal(data, &want) != nil {
-		t.Fatal("no answer core400.json")
+		t.Fatalf("no answer %s.json", name)
 	}
 	if want.Cycles != nil || len(want.Order) != len(c.Resources) {
 		t.Fatalf("Puppet evaluated %d of %d resources (cycles %v)", len(want.Order), len(c.Resources), want.Cycles)

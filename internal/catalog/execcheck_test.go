@@ -13,7 +13,7 @@ import (
 func TestExecCommandsQualified(t *testing.T) {
 	cases := []struct {
 		name, body, want string
-		line              int
+		line             int
 	}{
 		{"title", `resource "exec" "relative_cmd" {}`, "Validation of Exec[relative_cmd] failed: 'relative_cmd' is not qualified and no path was specified. Please qualify the command or specify a path.", 1},
 		{"command", "resource \"exec\" \"x\" {\n  command = \"ls -l\"\n}", "Validation of Exec[x] failed: 'ls' is not qualified", 2},

@@ -48,7 +48,7 @@ var builtins = sync.OnceValue(func() map[string]*builtin {
 func (b *builtin) decoded() *builtin {
 	b.once.Do(func() {
 		s, _ := coretypes.SourceOf(b.name)
-		p := parseChunk(s.Src, &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos)
+		p := parseChunk(maskDescs(s.Src), &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos)
 		b.file = &hcl.File{Body: hcl.EmptyBody(), Bytes: s.Src}
 		b.diags = p.diags
 		if len(p.types) == 1 {

@@ -69,6 +69,15 @@ func (c *Catalog) selectTargets(r *Resource, td *TypeDef, call *AutoCall) []*Res
 // `catalog.resources.find { … r.should(:gid) == group }`).
 func (c *Catalog) firstWith(td *TypeDef, attr string, vals autoValues) []*Resource {
 	var out []*Resource
+	if c.firstWithIdx != nil {
+		idx := c.firstWithIdx.of(c, td, attr)
+		for _, v := range vals {
+			if x := idx[autoValueKey(v)]; x != nil {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
 	for _, v := range vals {
 		for _, x := range c.resourcesOf(td) {
 			if got, ok := x.Attributes.Get(attr); ok && !containsSensitive(got) && autoValuesEqual(got, v) {
@@ -142,6 +151,7 @@ func (c *Catalog) resourcesOf(td *TypeDef) []*Resource {
 // indexByType fills byType once the resources are declared.
 func (c *Catalog) indexByType() {
 	c.byType = make(map[*TypeDef][]*Resource, len(c.Types))
+	c.firstWithIdx = &firstWithIndexes{m: map[firstWithKey]*firstWithIndex{}}
 	for _, r := range c.Resources {
 		c.byType[r.Type] = append(c.byType[r.Type], r)
 	}

@@ -52,7 +52,7 @@ func (b *builtin) decoded() *builtin {
 		if b.module {
 			s, _ = coretypes.ModuleSourceOf(b.name)
 		}
-		p := parseChunk(s.Src, &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos)
+		p := parseChunk(maskDescs(s.Src), &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos)
 		b.file = &hcl.File{Body: hcl.EmptyBody(), Bytes: s.Src}
 		b.diags = p.diags
 		if len(p.types) == 1 {

@@ -44,7 +44,10 @@ type Catalog struct {
 	// byType is the resources of each type in declaration order, for the
 	// auto rules' selectors (nil: computed per call).
 	byType map[*TypeDef][]*Resource
-	files  map[string]*hcl.File
+	// firstWith indexes, for first_with, each type's resources by the
+	// value of one attribute (see firstWithIndex); nil without byType.
+	firstWithIdx *firstWithIndexes
+	files        map[string]*hcl.File
 	// secretRanges are the source ranges that hold secrets, per file,
 	// sorted (what the loader's secrets found); masked is files with
 	// those ranges masked, made on the first call of Files.
@@ -362,6 +365,9 @@ type Resource struct {
 	// is set (see rename.go).
 	applied string
 	renamed bool
+	// agentNamed marks a built-in sshkey, which the agent names otherwise
+	// (see agentName).
+	agentNamed bool
 	// nameSet marks a single namevar set through `name` (see nameArg).
 	nameSet bool
 }

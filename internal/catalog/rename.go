@@ -185,6 +185,9 @@ func (r *Resource) Renamed() bool { return r.renamed }
 // DeclaredRef is the reference with the declared title, as Puppet's
 // compiler prints it in duplicate messages.
 func (r *Resource) DeclaredRef() string {
+	if r.agentNamed {
+		return r.refWith(r.Title)
+	}
 	if !r.renamed {
 		return r.Ref()
 	}

@@ -88,6 +88,8 @@ func buildResource(c *Catalog, raw *rawResource) built {
 	b.setValues(td, values)
 	b.checkAutoSecrets(td)
 	b.rename(td)
+	b.agentName(td)
+	b.checkExecCommands(td)
 	b.checkMandatory(td)
 	if raw.title == "" {
 		b.res = nil // rejected: it must not also be reported as a duplicate

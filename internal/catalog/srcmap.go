@@ -20,6 +20,11 @@ func stringAttr(a *hcl.Attribute, src []byte, trimHeredoc bool) (string, hcl.Dia
 			"The argument \""+a.Name+"\" must be a string.", a.Expr.Range(), a.Range.Ptr())}
 	}
 	s := v.AsString()
+	if s == "" {
+		if text, ok := maskedDesc(a.Expr.Range(), src); ok {
+			s = text // a built-in desc (builtindesc.go)
+		}
+	}
 	if trimHeredoc && isHeredoc(a.Expr.Range(), src) {
 		s = strings.TrimSuffix(s, "\n")
 	}

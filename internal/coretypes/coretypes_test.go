@@ -46,8 +46,8 @@ func builtinTypes(t *testing.T) []*catalog.TypeDef {
 	var src strings.Builder
 	for _, n := range coretypes.Names {
 		title := "catc_" + n
-		if n == "file" {
-			title = "/tmp/catc_file" // a file's path is absolute
+		if n == "file" || n == "exec" {
+			title = "/tmp/catc_" + n // a file's path and an exec's program are absolute
 		}
 		fmt.Fprintf(&src, "resource %q %q {}\n", n, title)
 	}

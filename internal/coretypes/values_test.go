@@ -36,10 +36,6 @@ var exceptions = map[string]struct {
 	accepted bool
 	why      string
 }{
-	// The agent refuses a relative command only when `path` is not set;
-	// catc does not check one attribute against another, and accepts it.
-	`exec.command="relative_cmd"`: {true, "relative commands are fine with path; catc does not relate attributes"},
-	`exec.onlyif="relative_cmd"`:  {true, "relative commands are fine with path; catc does not relate attributes"},
 	// Provider features: another provider than the one the probes pinned
 	// (apt, systemd, useradd) accepts these, and catc does not know the
 	// node's provider.

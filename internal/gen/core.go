@@ -37,7 +37,7 @@ func generateCore(opts Options) []File {
 		for i := f * per; i < min((f+1)*per, opts.Resources); i++ {
 			m, pos := i/coreModuleSize, i%coreModuleSize
 			if pos == 0 || module == nil {
-				module = coreModule(m)
+				module = coreModule(m, opts.Root)
 			}
 			writeCoreBlock(&b, module[pos], m*coreModuleSize, opts.Resources)
 		}

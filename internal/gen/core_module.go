@@ -18,20 +18,21 @@ const (
 // cwd, onlyif and unless, user), and services; manual require, before,
 // notify and subscribe, both to earlier and to later blocks, some of
 // them beside an auto edge between the same pair. Users of module m are
-// also in module m-1's group, so modules are joined.
-func coreModule(m int) []coreBlock {
+// also in module m-1's group, so modules are joined. Every managed path
+// starts with root.
+func coreModule(m int, root string) []coreBlock {
 	grp, grpRO := fmt.Sprintf("grp-%d", m), fmt.Sprintf("grp-%d-ro", m)
 	app, ops, svcUser := fmt.Sprintf("u-%d-app", m), fmt.Sprintf("u-%d-ops", m), fmt.Sprintf("u-%d-svc", m)
-	srv := fmt.Sprintf("/srv/mod-%d", m)
+	srv := root + fmt.Sprintf("/srv/mod-%d", m)
 	lib := srv + "/releases/v1/app/lib"
 	site := lib + "/python3/site-packages"
 	shared := srv + "/shared"
 	settings := shared + "/config/settings.ini"
-	etc := fmt.Sprintf("/etc/mod-%d", m)
-	unit := fmt.Sprintf("/etc/systemd/system/svc-%d.service", m)
-	varLib := fmt.Sprintf("/var/lib/mod-%d", m)
-	opt := fmt.Sprintf("/opt/mod %d/bin", m)
-	home := "/home/" + app
+	etc := root + fmt.Sprintf("/etc/mod-%d", m)
+	unit := root + fmt.Sprintf("/etc/systemd/system/svc-%d.service", m)
+	varLib := root + fmt.Sprintf("/var/lib/mod-%d", m)
+	opt := root + fmt.Sprintf("/opt/mod %d/bin", m)
+	home := root + "/home/" + app
 	svc, pkg := fmt.Sprintf("svc-%d", m), fmt.Sprintf("app-%d", m)
 	gid := strconv.Itoa(2000 + m)
 	opsGroups := []string{q(grp), q("adm")}

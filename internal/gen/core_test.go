@@ -32,7 +32,7 @@ func coreBlocks(t *testing.T, files []File) (types []string, titles map[string]b
 
 func TestGenerateCore(t *testing.T) {
 	t.Parallel()
-	if m := coreModule(7); len(m) != coreModuleSize || m[posService].typ != "service" || m[posService].title != "svc-7" {
+	if m := coreModule(7, ""); len(m) != coreModuleSize || m[posService].typ != "service" || m[posService].title != "svc-7" {
 		t.Fatalf("a module has %d blocks, %s[%s] at posService; want %d, Service[svc-7]", len(m), m[posService].typ, m[posService].title, coreModuleSize)
 	}
 	for _, n := range []int{0, 1, 39, 40, 105, 400} {

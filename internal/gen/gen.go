@@ -16,6 +16,11 @@ type Options struct {
 	// group, package, service): resource blocks and no type block, for
 	// catc's built-in types (see coreModule).
 	Core bool
+	// Root, with Core, is put before every path the resources manage
+	// (a directory that does not exist, such as /tmp/catc-core-export), so
+	// that the catalog can be applied with `puppet apply --noop` and name
+	// nothing on the machine; the programs the execs run keep their paths.
+	Root string
 }
 
 // File is one generated file.

@@ -9,7 +9,9 @@ import (
 
 // Action is what applying the new catalog does to one resource. Puppet
 // never deletes and recreates a resource, and it leaves a resource it no
-// longer manages on the node as it is: only ensure = absent removes one.
+// longer manages on the node as it is: only an ensure that means removal
+// (absent; false for a file, purged for a package: catalog.EnsureRemoves)
+// removes one.
 type Action int
 
 // The actions, in the order a summary lists them.
@@ -395,7 +397,7 @@ func (m *matching) resourceChanges(strict Strict) []ResourceChange {
 		}
 		c := ResourceChange{Action: Manage, Type: nr.Type, Ref: nr.Ref,
 			Attributes: allAttributes(nr, false), NewLoc: loc(nr)}
-		if ensureOf(nr) == "absent" {
+		if removes(nr) {
 			c.Action = Remove
 		}
 		out = append(out, c)
@@ -438,7 +440,7 @@ func compareResource(or, nr *SnapResource, strict Strict) (ResourceChange, bool)
 	c.ParameterOnly = c.ParameterOnly && known > 0
 	c.InitOnly = initOnlyChanges(or, nr, c.Attributes)
 	switch {
-	case ensureOf(nr) == "absent" && ensureOf(or) != "absent":
+	case removes(nr) && !removes(or):
 		c.Action = Remove
 	case strict == StrictError && c.warns():
 		c.Action = Fail

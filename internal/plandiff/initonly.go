@@ -1,8 +1,15 @@
 package plandiff
 
 import (
+	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/types"
 )
+
+// removes reports whether r's ensure removes it (catalog.EnsureRemoves).
+func removes(r *SnapResource) bool {
+	v, _ := r.Attributes.Get("ensure")
+	return catalog.EnsureRemoves(r.Type, v)
+}
 
 // ensureOf is the resource's ensure value, or "" when it has none (a type
 // without ensure, or a value that is not a string).

@@ -108,13 +108,6 @@ func TestCoreCatalogsOrder(t *testing.T) {
 				return
 			}
 			var got []string
-			for i, ref := range want.Order {
-				// Puppet's sshkey is evaluated under name@type
-				// (sshkeys_core's Sshkey#name), which no title shows.
-				if typ, title, _ := SplitRef(ref); typ == "Sshkey" {
-					want.Order[i] = typ + "[" + strings.SplitN(title, "@", 2)[0] + "]"
-				}
-			}
 			for _, v := range order {
 				if typ := v.Resource.Type.Name; v.Whit == graph.NoWhit && typ != "schedule" && typ != "filebucket" {
 					got = append(got, v.String())

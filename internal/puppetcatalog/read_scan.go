@@ -22,6 +22,9 @@ type scanner struct {
 	pos   int
 	depth int
 	err   *scanError
+	// keyStack holds the keys seen in the objects being read, innermost
+	// last: one buffer for the whole document instead of one per object.
+	keyStack []string
 }
 
 // scanError is a fault at a byte offset of the document.
@@ -100,7 +103,9 @@ func (s *scanner) object(fn func(key string, off int) bool) bool {
 		s.pos++
 		return true
 	}
-	var seen keys
+	base := len(s.keyStack)
+	seen := keys{s: s, base: base}
+	defer func() { s.keyStack = s.keyStack[:base] }()
 	for {
 		off := s.peek2()
 		if s.peek() != '"' {
@@ -186,6 +191,31 @@ func (s *scanner) str() (string, bool) {
 		}
 	}
 	return s.strSlow(start)
+}
+
+// skipStr passes over the string at the current position as str reads
+// it, without making the string unless it has escapes (a skipped value
+// is checked, not kept).
+func (s *scanner) skipStr() bool {
+	if !s.expect('"') {
+		return false
+	}
+	start := s.pos
+	for i := start; i < len(s.data); i++ {
+		c := s.data[i]
+		if c == '"' {
+			if utf8.Valid(s.data[start:i]) {
+				s.pos = i + 1
+				return true
+			}
+			break
+		}
+		if c == '\\' || c < 0x20 {
+			break
+		}
+	}
+	_, ok := s.strSlow(start)
+	return ok
 }
 
 // strSlow reads a string with escapes or invalid UTF-8 (replaced by
@@ -346,8 +376,7 @@ func (s *scanner) skip() bool {
 	case '[':
 		return s.array(func(int, int) bool { return s.skip() })
 	case '"':
-		_, ok := s.str()
-		return ok
+		return s.skipStr()
 	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		_, ok := s.number()
 		return ok
@@ -364,10 +393,12 @@ func (s *scanner) end() bool {
 	return true
 }
 
-// keys are the keys of one object seen so far: a short list (most
-// objects of a catalog have a few keys), a map past 16.
+// keys are the keys of one object seen so far: a short list at the end
+// of the scanner's keyStack (most objects of a catalog have a few keys),
+// a map past 16.
 type keys struct {
-	list []string
+	s    *scanner
+	base int
 	m    map[string]bool
 }
 
@@ -380,15 +411,16 @@ func (ks *keys) add(k string) bool {
 		ks.m[k] = true
 		return true
 	}
-	for _, x := range ks.list {
+	list := ks.s.keyStack[ks.base:]
+	for _, x := range list {
 		if x == k {
 			return false
 		}
 	}
-	ks.list = append(ks.list, k)
-	if len(ks.list) > 16 {
-		ks.m = make(map[string]bool, 2*len(ks.list))
-		for _, x := range ks.list {
+	ks.s.keyStack = append(ks.s.keyStack, k)
+	if len(list) >= 16 {
+		ks.m = make(map[string]bool, 2*len(list)+2)
+		for _, x := range ks.s.keyStack[ks.base:] {
 			ks.m[x] = true
 		}
 	}

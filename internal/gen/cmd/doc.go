@@ -2,5 +2,7 @@
 //
 //	go run ./internal/gen/cmd -n 10000 [-files 1] -o DIR
 //	go run ./internal/gen/cmd -core -n 100000 -o DIR   (Puppet's core types only, no type block)
+//	go run ./internal/gen/cmd -core -root /tmp/catc-core-export -n 400 -o DIR   (every managed path under -root)
+//	go run ./internal/gen/cmd -puppet -n 100000 -o DIR   (DIR/catalog.json, a Puppet catalog of node_res: load fixtures/oracle/types.hcl beside it)
 //	go run ./internal/gen/cmd -nodes 1000 -n 1000 -o DIR   (a fleet: DIR/site-old, DIR/site-new, DIR/facts)
 package main

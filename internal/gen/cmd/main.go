@@ -14,11 +14,20 @@ func main() {
 	files := flag.Int("files", 1, "number of resource files")
 	dir := flag.String("o", "", "output directory (created)")
 	core := flag.Bool("core", false, "only resources of Puppet's core types (file, exec, user, group, package, service), no type block")
+	root := flag.String("root", "", "with -core: put this directory before every managed path")
+	puppet := flag.Bool("puppet", false, "write DIR/catalog.json, a synthetic Puppet catalog of node_res resources (load fixtures/oracle/types.hcl beside it)")
 	nodes := flag.Int("nodes", 0, "generate a fleet of this many nodes (site-old, site-new and facts under DIR)")
 	flag.Parse()
 	if *dir == "" {
 		fmt.Fprintln(os.Stderr, "gen: -o DIR is required")
 		os.Exit(2)
+	}
+	if *puppet {
+		if err := write(*dir, []gen.File{{Name: "catalog.json", Src: gen.PuppetCatalog(*n)}}); err != nil {
+			fmt.Fprintln(os.Stderr, "gen:", err)
+			os.Exit(1)
+		}
+		return
 	}
 	if *nodes > 0 {
 		f := gen.GenerateFleet(gen.FleetOptions{Nodes: *nodes, Resources: *n})
@@ -30,7 +39,7 @@ func main() {
 		}
 		return
 	}
-	if err := write(*dir, gen.Generate(gen.Options{Resources: *n, Files: *files, Core: *core})); err != nil {
+	if err := write(*dir, gen.Generate(gen.Options{Resources: *n, Files: *files, Core: *core, Root: *root})); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}

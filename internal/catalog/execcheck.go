@@ -1,0 +1,100 @@
+package catalog
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/catc-dev/catc/internal/types"
+)
+
+// summaryUnqualified is the summary of checkExecCommands' diagnostics.
+const summaryUnqualified = "Command not qualified"
+
+// execCommandAttrs are the built-in exec's attributes that hold commands
+// the agent checks (Puppet 7.23 lib/puppet/type/exec.rb: command in the
+// type's validate, refresh, onlyif and unless in their own), each a
+// command or, for onlyif and unless, a list of them.
+var execCommandAttrs = []string{"command", "refresh", "onlyif", "unless"}
+
+// checkExecCommands reaches the agent's verdict on a built-in exec whose
+// program is not an absolute path while `path` is not set (the exec
+// provider's validatecmd; the shell provider checks nothing): Puppet
+// refuses the catalog (fixtures/oracle/core/values.jsonl, "relative_cmd").
+func (b *built) checkExecCommands(td *TypeDef) {
+	r := b.res
+	if !td.Builtin || td.Name != "exec" {
+		return
+	}
+	if _, ok := r.Attributes.Get("path"); ok {
+		return
+	}
+	if p, _ := r.Attributes.Get("provider"); p == "shell" {
+		return
+	}
+	for _, name := range execCommandAttrs {
+		v, ok := r.Attributes.Get(name)
+		if !ok {
+			continue
+		}
+		plain, secret := unseal(v)
+		cmds := []types.Value{plain}
+		if list, isList := plain.([]types.Value); isList && name != "command" {
+			cmds = list
+		}
+		for _, cmd := range cmds {
+			exe, ok := commandExe(cmd)
+			if !ok || strings.HasPrefix(exe, "/") {
+				continue
+			}
+			b.unqualified(name, exe, secret)
+			break
+		}
+	}
+}
+
+// unqualified reports one attribute's unqualified program, in Puppet's
+// words (its message for command starts "Validation of", the others
+// "Parameter NAME failed on"); a sensitive command is not quoted.
+func (b *built) unqualified(name, exe string, secret bool) {
+	r := b.res
+	what := "'" + exe + "'"
+	if secret {
+		what = "The program (not shown: the value is sensitive)"
+	}
+	prefix := fmt.Sprintf("Parameter %s failed on %s: ", name, r.Ref())
+	if name == "command" {
+		prefix = fmt.Sprintf("Validation of %s failed: ", r.Ref())
+	}
+	subject, ok := r.AttrRanges[name]
+	if !ok {
+		subject = r.TitleRange // the command is the title
+	}
+	b.errorf(summaryUnqualified, subject, r.DeclRange,
+		"%s%s is not qualified and no path was specified. Please qualify the command or specify a path.\nWrite the program's absolute path, or set path (such as path = [\"/usr/bin\", \"/bin\"]) for the agent to search it.",
+		prefix, what)
+}
+
+// commandExe is the program of a command as the exec provider's
+// extractexe finds it: an array's first element; a string's leading
+// double- or single-quoted text, or else its text up to the first space.
+func commandExe(cmd types.Value) (string, bool) {
+	if list, ok := cmd.([]types.Value); ok {
+		if len(list) == 0 {
+			return "", false
+		}
+		cmd = list[0]
+	}
+	s, ok := cmd.(string)
+	if !ok {
+		return "", false
+	}
+	for _, q := range []string{`"`, `'`} {
+		if rest, found := strings.CutPrefix(s, q); found {
+			if end := strings.Index(rest, q); end > 0 {
+				return rest[:end], true
+			}
+		}
+	}
+	exe, _, _ := strings.Cut(s, " ")
+	return exe, true
+}

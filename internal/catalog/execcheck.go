@@ -33,7 +33,7 @@ func (b *built) checkExecCommands(td *TypeDef) {
 	}
 	for _, name := range execCommandAttrs {
 		v, ok := r.Attributes.Get(name)
-		if !ok {
+		if !ok || r.deferred(name) {
 			continue
 		}
 		plain, secret := unseal(v)
@@ -97,4 +97,12 @@ func commandExe(cmd types.Value) (string, bool) {
 	}
 	exe, _, _ := strings.Cut(s, " ")
 	return exe, true
+}
+
+// deferred reports whether attribute name of a resource read from a
+// Puppet catalog is a Deferred value: the agent computes it, so catc
+// cannot check it (a command namevar then holds the title, not the
+// command the agent will run).
+func (r *Resource) deferred(name string) bool {
+	return r.External != nil && contains(r.External.Deferred, name)
 }

@@ -221,7 +221,7 @@ func (b *built) keepTitle() {
 // are dropped: they do not change the graph.
 func (c *loader) rawExternal(e *External, info *ExternalInfo) *rawResource {
 	td := c.Type(e.Type)
-	raw := &rawResource{typeName: e.Type, title: e.Title, declRange: e.Range, typeRange: e.Range, titleRange: e.Range}
+	raw := &rawResource{typeName: e.Type, title: e.Title, declRange: e.Range, typeRange: e.Range, titleRange: e.Range, external: info}
 	for _, p := range e.Params {
 		if p.Deferred {
 			info.Deferred = append(info.Deferred, p.Name)

@@ -25,6 +25,9 @@ type rawResource struct {
 	// block that needs no evaluation context); each node's catalog gets a
 	// copy.
 	prebuilt *built
+	// external is what a resource read from a Puppet catalog keeps of it
+	// (nil for HCL), set before the checks so that they see it.
+	external *ExternalInfo
 }
 
 // rawArg is one `name = value` of a resource block.

@@ -64,6 +64,7 @@ func buildResource(c *Catalog, raw *rawResource) built {
 		Type: td, Title: raw.title,
 		DeclRange: raw.declRange, TypeRange: raw.typeRange, TitleRange: raw.titleRange,
 		AttrRanges: make(map[string]hcl.Range, len(raw.args)),
+		External:   raw.external,
 	}
 	r.ref = r.Ref()
 	b := built{res: r}

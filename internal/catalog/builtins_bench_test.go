@@ -3,8 +3,6 @@ package catalog
 import (
 	"testing"
 
-	"github.com/hashicorp/hcl/v2"
-
 	"github.com/catc-dev/catc/internal/coretypes"
 )
 
@@ -46,8 +44,8 @@ func BenchmarkBuiltins(b *testing.B) {
 
 // firstUse parses and decodes one built-in type as its first use does.
 func firstUse(b *testing.B, s coretypes.Source) {
-	p := parseChunk(maskDescs(s.Src), &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos)
-	if _, diags := decodeType(p.types[0], nil); diags.HasErrors() {
+	tb, diags := parseBuiltin(s)
+	if _, more := decodeType(tb, nil); append(diags, more...).HasErrors() {
 		b.Fatal(diags)
 	}
 }

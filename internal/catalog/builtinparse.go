@@ -119,9 +119,6 @@ func (q *quickParser) plainString(off, end int) int {
 	for p := off + 1; p < end; p++ {
 		switch q.src[p] {
 		case '"':
-			if p == off+1 {
-				return -1 // hclsyntax has no literal part for ""
-			}
 			return p + 1
 		case '\\':
 			return -1
@@ -212,10 +209,14 @@ func (q *quickParser) plainAttribute(i int) *hclsyntax.Attribute {
 		open++
 	}
 	close := q.plainString(open, end)
-	if close != end {
-		return nil
+	if close < 0 || len(bytes.TrimRight(q.src[close:end], " ")) > 0 {
+		return nil // a masked desc is followed by blanks, nothing else
 	}
-	lit := &hclsyntax.LiteralValueExpr{Val: cty.StringVal(string(q.src[open+1 : close-1])), SrcRange: q.rng(open+1, close-1)}
+	litRange := q.rng(open+1, close-1)
+	if close == open+2 {
+		litRange = q.rng(close, close) // where hclsyntax places ""
+	}
+	lit := &hclsyntax.LiteralValueExpr{Val: cty.StringVal(string(q.src[open+1 : close-1])), SrcRange: litRange}
 	return &hclsyntax.Attribute{
 		Name:        string(q.src[off:p]),
 		Expr:        &hclsyntax.TemplateExpr{Parts: []hclsyntax.Expression{lit}, SrcRange: q.rng(open, close)},

@@ -179,6 +179,13 @@ func (q *quickParser) item(i int, body *hclsyntax.Body) (next int, ok bool) {
 		body.Attributes[a.Name] = a
 		return i + 1, true
 	}
+	if a, next := q.heredocAttribute(i); a != nil {
+		if body.Attributes[a.Name] != nil {
+			return 0, false
+		}
+		body.Attributes[a.Name] = a
+		return next, true
+	}
 	line := bytes.TrimLeft(q.line(i), " ")
 	if bytes.HasPrefix(line, []byte(`attribute "`)) {
 		b, next, ok := q.block(i)
@@ -190,24 +197,81 @@ func (q *quickParser) item(i int, body *hclsyntax.Body) (next int, ok bool) {
 	return q.parsed(i, q.itemEnd(i), body)
 }
 
-// plainAttribute is line i as `name = "text"`, or nil.
-func (q *quickParser) plainAttribute(i int) *hclsyntax.Attribute {
+// assignment splits line i as `name = value`: the name's start and
+// end, the equals sign's offset and the value's start; ok is false for
+// any other line.
+func (q *quickParser) assignment(i int) (off, p, eq, open int, ok bool) {
 	off, end := q.indentOf(i), q.lines[i][1]
-	p := q.identEnd(off, end)
+	p = q.identEnd(off, end)
 	if p == off {
-		return nil
+		return 0, 0, 0, 0, false
 	}
-	eq := p
+	eq = p
 	for eq < end && q.src[eq] == ' ' {
 		eq++
 	}
 	if eq == p || eq >= end || q.src[eq] != '=' || eq+1 >= end || q.src[eq+1] != ' ' {
-		return nil
+		return 0, 0, 0, 0, false
 	}
-	open := eq + 1
+	open = eq + 1
 	for open < end && q.src[open] == ' ' {
 		open++
 	}
+	return off, p, eq, open, true
+}
+
+// heredocAttribute is the attribute `name = <<-T` starting on line i,
+// its lines of text without `${`, `%{` or a blank line, and the line after
+// its terminator; or nil.
+func (q *quickParser) heredocAttribute(i int) (*hclsyntax.Attribute, int) {
+	off, p, eq, open, ok := q.assignment(i)
+	end := q.lines[i][1]
+	if !ok || !bytes.HasPrefix(q.src[open:end], []byte("<<-")) {
+		return nil, 0
+	}
+	term := q.src[open+3 : end]
+	if len(term) == 0 || q.identEnd(open+3, end) != end {
+		return nil, 0
+	}
+	minIndent, j := -1, i+1
+	for ; j < len(q.lines); j++ {
+		line := q.line(j)
+		t := bytes.TrimLeft(line, " ")
+		if bytes.Equal(t, term) {
+			break
+		}
+		if len(t) == 0 || bytes.Contains(t, []byte("${")) || bytes.Contains(t, []byte("%{")) {
+			return nil, 0
+		}
+		if in := len(line) - len(t); minIndent < 0 || in < minIndent {
+			minIndent = in
+		}
+	}
+	if j == len(q.lines) || minIndent < 0 {
+		return nil, 0
+	}
+	var text []byte
+	for k := i + 1; k < j; k++ {
+		text = append(append(text, q.line(k)[minIndent:]...), '\n')
+	}
+	close := q.lines[j][1]
+	lit := &hclsyntax.LiteralValueExpr{Val: cty.StringVal(string(text)), SrcRange: q.rng(q.lines[i+1][0]+minIndent, q.lines[j][0])}
+	return &hclsyntax.Attribute{
+		Name:        string(q.src[off:p]),
+		Expr:        &hclsyntax.TemplateExpr{Parts: []hclsyntax.Expression{lit}, SrcRange: q.rng(open, close)},
+		SrcRange:    q.rng(off, close),
+		NameRange:   q.rng(off, p),
+		EqualsRange: q.rng(eq, eq+1),
+	}, j + 1
+}
+
+// plainAttribute is line i as `name = "text"`, or nil.
+func (q *quickParser) plainAttribute(i int) *hclsyntax.Attribute {
+	off, p, eq, open, ok := q.assignment(i)
+	if !ok {
+		return nil
+	}
+	end := q.lines[i][1]
 	close := q.plainString(open, end)
 	if close < 0 || len(bytes.TrimRight(q.src[close:end], " ")) > 0 {
 		return nil // a masked desc is followed by blanks, nothing else

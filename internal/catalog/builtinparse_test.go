@@ -79,3 +79,34 @@ func dumpAttr(a *hclsyntax.Attribute) string {
 	}
 	return s
 }
+
+// TestQuickTypeBlockGivesUp: a source outside the simple shape is left
+// to the HCL parser whole (parseBuiltin), and one inside it is not.
+func TestQuickTypeBlockGivesUp(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		quick     bool
+	}{
+		{"simple", "type \"t\" {\n  attribute \"name\" {\n    type = \"String\"\n  }\n}\n", true},
+		{"tab", "type \"t\" {\n\tattribute \"name\" {\n    type = \"String\"\n  }\n}\n", false},
+		{"crlf", "type \"t\" {\r\n  attribute \"name\" {\r\n    type = \"String\"\r\n  }\r\n}\r\n", false},
+		{"non-ascii", "type \"t\" {\n  attribute \"näme\" {\n    type = \"String\"\n  }\n}\n", false},
+		{"block comment", "type \"t\" {\n  /* x */\n  attribute \"name\" {\n    type = \"String\"\n  }\n}\n", false},
+		{"two blocks", "type \"t\" {\n  attribute \"name\" {\n    type = \"String\"\n  }\n}\ntype \"u\" {\n}\n", false},
+		{"unclosed", "type \"t\" {\n  attribute \"name\" {\n    type = \"String\"\n  }\n", false},
+		{"duplicate", "type \"t\" {\n  attribute \"name\" {\n    type = \"String\"\n    type = \"String\"\n  }\n}\n", false},
+		{"heredoc template", "type \"t\" {\n  attribute \"name\" {\n    type = <<-T\n      ${x}\n    T\n  }\n}\n", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, ok := quickTypeBlock([]byte(c.src), "t.hcl")
+			if ok != c.quick {
+				t.Fatalf("quick parse taken: %v, want %v", ok, c.quick)
+			}
+			if !ok {
+				return
+			}
+			p := parseChunk([]byte(c.src), &sourceFile{name: "t.hcl", src: []byte(c.src)}, hcl.InitialPos)
+			compareBlocks(t, c.name, got, p.types[0].block)
+		})
+	}
+}

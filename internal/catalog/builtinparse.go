@@ -25,6 +25,7 @@ type quickParser struct {
 	src   []byte
 	name  string
 	lines [][2]int // start and end (before the newline) of each line
+	at    int      // the line of the last position asked (pos)
 }
 
 // quickTypeBlock is the type block of src (a built-in source with its
@@ -80,16 +81,15 @@ func (q *quickParser) indentOf(i int) int {
 
 // pos is the position of byte off (ASCII: a column is a byte).
 func (q *quickParser) pos(off int) hcl.Pos {
-	lo, hi := 0, len(q.lines)-1
-	for lo < hi { // the last line starting at or before off
-		mid := (lo + hi + 1) / 2
-		if q.lines[mid][0] <= off {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
+	i := q.at // the parse moves forward, asking mostly about one line
+	for i > 0 && q.lines[i][0] > off {
+		i--
 	}
-	return hcl.Pos{Line: lo + 1, Column: off - q.lines[lo][0] + 1, Byte: off}
+	for i+1 < len(q.lines) && q.lines[i+1][0] <= off {
+		i++
+	}
+	q.at = i
+	return hcl.Pos{Line: i + 1, Column: off - q.lines[i][0] + 1, Byte: off}
 }
 
 func (q *quickParser) rng(from, to int) hcl.Range {

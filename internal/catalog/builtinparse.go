@@ -23,6 +23,7 @@ import (
 // quickParser walks the lines of one built-in source.
 type quickParser struct {
 	src   []byte
+	text  string // src, once: names and values are slices of it
 	name  string
 	lines [][2]int // start and end (before the newline) of each line
 	at    int      // the line of the last position asked (pos)
@@ -36,7 +37,7 @@ func quickTypeBlock(src []byte, filename string) (*hclsyntax.Block, bool) {
 			return nil, false // columns would not be byte counts
 		}
 	}
-	q := &quickParser{src: src, name: filename, lines: splitLines(src)}
+	q := &quickParser{src: src, text: string(src), name: filename, lines: splitLines(src)}
 	i := q.skip(0)
 	if i == len(q.lines) {
 		return nil, false
@@ -139,13 +140,13 @@ func (q *quickParser) block(i int) (b *hclsyntax.Block, next int, ok bool) {
 	if p == off {
 		return nil, 0, false
 	}
-	b = &hclsyntax.Block{Type: string(q.src[off:p]), TypeRange: q.rng(off, p), Labels: nil}
+	b = &hclsyntax.Block{Type: q.text[off:p], TypeRange: q.rng(off, p), Labels: nil}
 	for p+1 < end && q.src[p] == ' ' && q.src[p+1] == '"' {
 		close := q.plainString(p+1, end)
 		if close < 0 {
 			return nil, 0, false
 		}
-		b.Labels = append(b.Labels, string(q.src[p+2:close-1]))
+		b.Labels = append(b.Labels, q.text[p+2:close-1])
 		b.LabelRanges = append(b.LabelRanges, q.rng(p+1, close))
 		p = close
 	}
@@ -255,14 +256,7 @@ func (q *quickParser) heredocAttribute(i int) (*hclsyntax.Attribute, int) {
 		text = append(append(text, q.line(k)[minIndent:]...), '\n')
 	}
 	close := q.lines[j][1]
-	lit := &hclsyntax.LiteralValueExpr{Val: cty.StringVal(string(text)), SrcRange: q.rng(q.lines[i+1][0]+minIndent, q.lines[j][0])}
-	return &hclsyntax.Attribute{
-		Name:        string(q.src[off:p]),
-		Expr:        &hclsyntax.TemplateExpr{Parts: []hclsyntax.Expression{lit}, SrcRange: q.rng(open, close)},
-		SrcRange:    q.rng(off, close),
-		NameRange:   q.rng(off, p),
-		EqualsRange: q.rng(eq, eq+1),
-	}, j + 1
+	return q.stringAttribute(off, p, eq, open, close, string(text), q.rng(q.lines[i+1][0]+minIndent, q.lines[j][0])), j + 1
 }
 
 // plainAttribute is line i as `name = "text"`, or nil.
@@ -280,14 +274,32 @@ func (q *quickParser) plainAttribute(i int) *hclsyntax.Attribute {
 	if close == open+2 {
 		litRange = q.rng(close, close) // where hclsyntax places ""
 	}
-	lit := &hclsyntax.LiteralValueExpr{Val: cty.StringVal(string(q.src[open+1 : close-1])), SrcRange: litRange}
-	return &hclsyntax.Attribute{
-		Name:        string(q.src[off:p]),
-		Expr:        &hclsyntax.TemplateExpr{Parts: []hclsyntax.Expression{lit}, SrcRange: q.rng(open, close)},
+	return q.stringAttribute(off, p, eq, open, close, q.text[open+1:close-1], litRange)
+}
+
+// stringNodes are the nodes of one string attribute, allocated together.
+type stringNodes struct {
+	attr  hclsyntax.Attribute
+	tmpl  hclsyntax.TemplateExpr
+	lit   hclsyntax.LiteralValueExpr
+	parts [1]hclsyntax.Expression
+}
+
+// stringAttribute is the attribute named by [off, p), its equals sign at
+// eq and its string (value, its text at litRange) from open to close.
+func (q *quickParser) stringAttribute(off, p, eq, open, close int, value string, litRange hcl.Range) *hclsyntax.Attribute {
+	n := &stringNodes{}
+	n.lit = hclsyntax.LiteralValueExpr{Val: cty.StringVal(value), SrcRange: litRange}
+	n.parts[0] = &n.lit
+	n.tmpl = hclsyntax.TemplateExpr{Parts: n.parts[:], SrcRange: q.rng(open, close)}
+	n.attr = hclsyntax.Attribute{
+		Name:        q.text[off:p],
+		Expr:        &n.tmpl,
 		SrcRange:    q.rng(off, close),
 		NameRange:   q.rng(off, p),
 		EqualsRange: q.rng(eq, eq+1),
 	}
+	return &n.attr
 }
 
 // itemEnd is the line after the item starting on line i: after its

@@ -137,7 +137,7 @@ func decodeAttrType(td *TypeDef, a *AttrDef, attr *hcl.Attribute, src []byte, al
 		return diags
 	}
 	a.TypeText, a.TypeRange = s, attr.Expr.Range()
-	t, err := types.ParseDataWith(s, aliases)
+	t, err := td.parseDataType(s, aliases)
 	if err != nil && readOnly {
 		if pt, perr := types.ParseWith(s, aliases); perr == nil {
 			if _, unknown := unresolvedTypeName(pt); !unknown {
@@ -157,6 +157,23 @@ func decodeAttrType(td *TypeDef, a *AttrDef, attr *hcl.Attribute, src []byte, al
 	}
 	a.Type = t
 	return diags
+}
+
+// parseDataType parses a type text once per type block: a built-in type
+// repeats a few texts (Optional[Data] for most attributes), and a parsed
+// type is never modified, so its attributes may share it.
+func (td *TypeDef) parseDataType(s string, aliases *types.Aliases) (types.Type, error) {
+	if t, ok := td.parsedTypes[s]; ok {
+		return t, nil
+	}
+	t, err := types.ParseDataWith(s, aliases)
+	if err == nil {
+		if td.parsedTypes == nil {
+			td.parsedTypes = map[string]types.Type{}
+		}
+		td.parsedTypes[s] = t
+	}
+	return t, err
 }
 
 func unknownTypeNameDiag(a *AttrDef, attr *hcl.Attribute, src []byte, name string, aliases *types.Aliases) *hcl.Diagnostic {

@@ -3,8 +3,6 @@ package catalog
 import (
 	"testing"
 
-	"github.com/hashicorp/hcl/v2"
-
 	"github.com/catc-dev/catc/internal/coretypes"
 )
 
@@ -12,7 +10,9 @@ import (
 // whole load of a small file that uses file, package and service, once
 // the process has decoded them (an upper bound of what the built-ins add
 // to every load); first_use is parsing and decoding all 23, which a
-// process pays at most once, type by type as its loads use them.
+// process pays at most once, type by type as its loads use them;
+// common_six is the first use of a typical load's types (file, package,
+// service, user, group, exec).
 func BenchmarkBuiltins(b *testing.B) {
 	src := [][]byte{[]byte("resource \"file\" \"/etc/motd\" {\n  mode = \"0644\"\n}\nresource \"package\" \"nginx\" {}\nresource \"service\" \"nginx\" {}\n")}
 	b.Run("per_load", func(b *testing.B) {
@@ -27,11 +27,25 @@ func BenchmarkBuiltins(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
 			for _, s := range coretypes.Sources() {
-				p := parseChunk(maskDescs(s.Src), &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos)
-				if _, diags := decodeType(p.types[0], nil); diags.HasErrors() {
-					b.Fatal(diags)
-				}
+				firstUse(b, s)
 			}
 		}
 	})
+	b.Run("common_six", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			for _, n := range []string{"file", "package", "service", "user", "group", "exec"} {
+				s, _ := coretypes.SourceOf(n)
+				firstUse(b, s)
+			}
+		}
+	})
+}
+
+// firstUse parses and decodes one built-in type as its first use does.
+func firstUse(b *testing.B, s coretypes.Source) {
+	tb, diags := parseBuiltin(s)
+	if _, more := decodeType(tb, nil); append(diags, more...).HasErrors() {
+		b.Fatal(diags)
+	}
 }

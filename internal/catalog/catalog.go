@@ -143,6 +143,8 @@ type TypeDef struct {
 	Builtin bool
 	// notIsomorphic: resources are known by title only (see Isomorphic).
 	notIsomorphic bool
+	// parsedTypes shares parsed attribute types while decoding (attrdef.go).
+	parsedTypes map[string]types.Type
 
 	attrByName map[string]*AttrDef
 	// refType, namevars and keyNames cache RefType, Namevars and the
@@ -158,6 +160,7 @@ type TypeDef struct {
 // seal fills the caches of a fully decoded type and numbers its
 // attributes (buildResource keeps values by that number).
 func (t *TypeDef) seal() {
+	t.parsedTypes = nil
 	t.refType = capitalizeType(t.Name)
 	t.namevars = t.Namevars()
 	t.keyNames = t.sortedNamevarNames()

@@ -6,12 +6,14 @@ import (
 	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // stringAttr evaluates a string-valued argument. A heredoc's final newline
 // is dropped when trimHeredoc is set (type and pattern values).
 func stringAttr(a *hcl.Attribute, src []byte, trimHeredoc bool) (string, hcl.Diagnostics) {
-	v, diags := evalExpr(a.Expr, nil)
+	v, diags := literalValue(a.Expr)
 	if diags.HasErrors() {
 		return "", diags
 	}
@@ -29,6 +31,18 @@ func stringAttr(a *hcl.Attribute, src []byte, trimHeredoc bool) (string, hcl.Dia
 		s = strings.TrimSuffix(s, "\n")
 	}
 	return s, nil
+}
+
+// literalValue is the value of an expression, taken without evaluating it
+// when it is a template of one string literal (which would rebuild the
+// same string): most of the strings in a type block, built-in or not.
+func literalValue(e hcl.Expression) (cty.Value, hcl.Diagnostics) {
+	if t, ok := e.(*hclsyntax.TemplateExpr); ok && len(t.Parts) == 1 {
+		if lit, ok := t.Parts[0].(*hclsyntax.LiteralValueExpr); ok && lit.Val.Type() == cty.String && lit.Val.IsWhollyKnown() && !lit.Val.IsNull() && !lit.Val.IsMarked() {
+			return lit.Val, nil
+		}
+	}
+	return evalExpr(e, nil)
 }
 
 func isHeredoc(r hcl.Range, src []byte) bool {

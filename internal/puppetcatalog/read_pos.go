@@ -11,7 +11,7 @@ import (
 // starts found once (a catalog with many faults is not read again for
 // each).
 type positions struct {
-	data  []byte
+	data  string
 	lines []int // offset of each line's first byte
 	// last is the latest position computed: the model asks for offsets
 	// in increasing order, so a column is counted on from there, not from
@@ -23,8 +23,8 @@ type positions struct {
 func (p *positions) pos(off int) hcl.Pos {
 	if p.lines == nil {
 		p.lines = append(p.lines, 0)
-		for i, c := range p.data {
-			if c == '\n' {
+		for i := range len(p.data) {
+			if p.data[i] == '\n' {
 				p.lines = append(p.lines, i+1)
 			}
 		}
@@ -35,7 +35,7 @@ func (p *positions) pos(off int) hcl.Pos {
 	if l := p.last; l.Line == line+1 && l.Byte <= off && l.Column > 0 {
 		from, col = l.Byte, l.Column
 	}
-	col += utf8.RuneCount(p.data[from:off])
+	col += utf8.RuneCountInString(p.data[from:off])
 	p.last = hcl.Pos{Line: line + 1, Column: col, Byte: off}
 	return p.last
 }
@@ -45,7 +45,7 @@ func (p *positions) rangeAt(name string, off int) hcl.Range {
 	start := p.pos(off)
 	end := start
 	if off < len(p.data) {
-		_, n := utf8.DecodeRune(p.data[off:])
+		_, n := utf8.DecodeRuneInString(p.data[off:])
 		end = p.pos(off + n)
 	}
 	return hcl.Range{Filename: name, Start: start, End: end}

@@ -58,8 +58,11 @@ func Parse(name string, data []byte) (*Catalog, hcl.Diagnostics) {
 type reader struct {
 	s   scanner
 	cat *Catalog
-	// index maps refKey of each resource to its position.
-	index map[string]int
+	// index maps the refKey of each resource to its position.
+	index map[refKey]int
+	// lower caches strings.ToLower of the type names: a catalog has few
+	// types and many resources of each.
+	lower map[string]string
 }
 
 func (r *reader) diag(e *scanError) *hcl.Diagnostic {

@@ -44,6 +44,11 @@ func (r *reader) edge(off int) bool {
 		return s.fail(off, `this edge has no "source" or no "target": each edge needs both`)
 	}
 	if relationship == "contains" {
+		if r.cat.Edges == nil {
+			// Puppet's catalog contains each resource but the root once
+			// (PuppetDB's may hold more edges: the list then grows).
+			r.cat.Edges = make([]Edge, 0, len(r.cat.Resources))
+		}
 		r.cat.Edges = append(r.cat.Edges, e)
 	}
 	return true

@@ -222,14 +222,19 @@ func (b *built) keepTitle() {
 func (c *loader) rawExternal(e *External, info *ExternalInfo) *rawResource {
 	td := c.Type(e.Type)
 	raw := &rawResource{typeName: e.Type, title: e.Title, declRange: e.Range, typeRange: e.Range, titleRange: e.Range, external: info}
-	for _, p := range e.Params {
+	// One allocation for the arguments of the resource, not one each: a
+	// large catalog has hundreds of thousands.
+	slab := make([]rawArg, len(e.Params))
+	raw.args = make([]*rawArg, 0, len(e.Params))
+	for i, p := range e.Params {
 		if p.Deferred {
 			info.Deferred = append(info.Deferred, p.Name)
 		}
 		if p.Unknown {
 			continue
 		}
-		arg := &rawArg{name: p.Name, rng: p.Range, nameRange: p.Range, exprRange: p.Range, value: p.Value, valid: true}
+		arg := &slab[i]
+		*arg = rawArg{name: p.Name, rng: p.Range, nameRange: p.Range, exprRange: p.Range, value: p.Value, valid: true}
 		if _, isRel := relationKinds[p.Name]; isRel {
 			arg.refs = externalRefs(p)
 		} else if contains(unsupportedMetaparams, p.Name) && td.Attr(p.Name) == nil {

@@ -324,8 +324,9 @@ func (b *built) setValues(td *TypeDef, values []types.Value) {
 			count++
 		}
 	}
-	r.Attributes = newHash(count)
-	r.Namevars = newHash(len(td.namevarList()))
+	n := len(td.namevarList())
+	hashes := newHashes(count, n, n)
+	r.Attributes, r.Namevars = &hashes[0], &hashes[1]
 	for i, a := range td.Attributes {
 		v := redact(a, values[i]) // once for both hashes
 		if a.Behaviour == Namevar {
@@ -335,19 +336,29 @@ func (b *built) setValues(td *TypeDef, values []types.Value) {
 			r.Attributes.Set(a.Name, v)
 		}
 	}
-	nv := newHash(len(td.namevarList()))
+	nv := &hashes[2]
 	for _, a := range td.namevarList() {
 		nv.Set(a.Name, values[a.pos])
 	}
 	r.UniquenessKey = td.uniquenessKey(nv)
 }
 
-// newHash is an empty hash with room for n entries.
-func newHash(n int) *types.Hash {
-	if n == 0 {
-		return &types.Hash{}
+// newHashes are three empty hashes with room for a, b and c entries, in
+// one allocation of hashes, one of keys and one of values rather than
+// three each: every resource built makes them. Each hash's room is
+// capped, so that a later Set on one of them copies rather than
+// overwrites the next.
+func newHashes(a, b, c int) *[3]types.Hash {
+	keys := make([]string, a+b+c)
+	values := make([]types.Value, a+b+c)
+	hashes := new([3]types.Hash)
+	for i, n := range [3]int{a, b, c} {
+		if n > 0 {
+			hashes[i] = types.Hash{Keys: keys[:0:n], Values: values[:0:n]}
+			keys, values = keys[n:], values[n:]
+		}
 	}
-	return &types.Hash{Keys: make([]string, 0, n), Values: make([]types.Value, 0, n)}
+	return hashes
 }
 
 // redact wraps the secrets of a value: the whole value of an attribute

@@ -14,27 +14,66 @@ import (
 func Model(pc *Catalog, defs *catalog.Catalog) (*catalog.Catalog, hcl.Diagnostics) {
 	pos := make([]int, len(pc.Resources)) // resource index → position in ext, -1 when left out
 	ext := make([]catalog.External, 0, len(pc.Resources))
+	params := make([]catalog.ExternalParam, paramCount(pc))
 	for i, r := range pc.Resources {
 		pos[i] = -1
 		if r.Exported {
 			continue
 		}
 		pos[i] = len(ext)
-		ext = append(ext, external(pc, r))
+		ext = append(ext, external(pc, r, params[:len(r.Params):len(r.Params)]))
+		params = params[len(r.Params):]
 	}
-	for _, e := range pc.Edges {
+	contain(ext, pc.Edges, pos)
+	return catalog.FromExternal(defs, ext, catalog.ExternalOptions{Source: pc.Source.String(), OrderUnknown: !pc.OrderKnown})
+}
+
+// paramCount is the number of parameters of the resources Model keeps:
+// their ExternalParams share one allocation (a large catalog has
+// hundreds of thousands).
+func paramCount(pc *Catalog) int {
+	n := 0
+	for _, r := range pc.Resources {
+		if !r.Exported {
+			n += len(r.Params)
+		}
+	}
+	return n
+}
+
+// contain sets the Contents of ext from the containment edges whose ends
+// are both kept (pos maps a resource index to its place in ext, -1 when
+// left out), in edge order. The lists share one allocation, sized by a
+// first pass, rather than growing one append at a time.
+func contain(ext []catalog.External, edges []Edge, pos []int) {
+	counts := make([]int, len(ext))
+	total := 0
+	for _, e := range edges {
+		if s, t := pos[e.Source], pos[e.Target]; s >= 0 && t >= 0 {
+			counts[s]++
+			total++
+		}
+	}
+	slab := make([]int, total)
+	for i, n := range counts {
+		if n > 0 {
+			ext[i].Contents, slab = slab[:0:n], slab[n:]
+		}
+	}
+	for _, e := range edges {
 		if s, t := pos[e.Source], pos[e.Target]; s >= 0 && t >= 0 {
 			ext[s].Contents = append(ext[s].Contents, t)
 		}
 	}
-	return catalog.FromExternal(defs, ext, catalog.ExternalOptions{Source: pc.Source.String(), OrderUnknown: !pc.OrderKnown})
 }
 
-func external(pc *Catalog, r *Resource) catalog.External {
+// external is r as catalog.FromExternal takes it; params (as long as
+// r.Params) receives its parameters.
+func external(pc *Catalog, r *Resource, params []catalog.ExternalParam) catalog.External {
 	e := catalog.External{
 		Type: r.Type, Title: r.Title, Range: pc.Range(r.Offset),
 		File: r.File, Line: r.Line, Kind: r.Kind,
-		Params: make([]catalog.ExternalParam, len(r.Params)),
+		Params: params,
 	}
 	for i, p := range r.Params {
 		e.Params[i] = catalog.ExternalParam{Name: p.Name, Value: p.Value, Unknown: unknownValue(p.Value), Deferred: HasDeferred(p.Value), Range: pc.Range(p.Offset)}

@@ -40,7 +40,10 @@ func Read(name string) (*Catalog, hcl.Diagnostics) {
 // a resource given twice; it resolves no relationship metaparameter (that
 // needs the types: catalog.FromPuppet).
 func Parse(name string, data []byte) (*Catalog, hcl.Diagnostics) {
-	r := &reader{s: scanner{data: data}, cat: &Catalog{Filename: name, OrderKnown: true, pos: &positions{data: data}}}
+	// One copy of the document as a string: the strings read are slices
+	// of it, not an allocation each, and the positions count in it.
+	text := string(data)
+	r := &reader{s: scanner{data: data, text: text}, cat: &Catalog{Filename: name, OrderKnown: true, pos: &positions{data: text}}}
 	ok := r.document()
 	if ok {
 		ok = r.s.end()
@@ -55,8 +58,11 @@ func Parse(name string, data []byte) (*Catalog, hcl.Diagnostics) {
 type reader struct {
 	s   scanner
 	cat *Catalog
-	// index maps refKey of each resource to its position.
-	index map[string]int
+	// index maps the refKey of each resource to its position.
+	index map[refKey]int
+	// lower caches strings.ToLower of the type names: a catalog has few
+	// types and many resources of each.
+	lower map[string]string
 }
 
 func (r *reader) diag(e *scanError) *hcl.Diagnostic {

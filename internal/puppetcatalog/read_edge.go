@@ -4,9 +4,9 @@ package puppetcatalog
 // and refuses a resource given twice (Puppet's agent refuses it too).
 func (r *reader) indexResources() bool {
 	c := r.cat
-	r.index = make(map[string]int, len(c.Resources))
+	r.index = make(map[refKey]int, len(c.Resources))
 	for i, res := range c.Resources {
-		k := refKey(res.Type, res.Title)
+		k := r.refKey(res.Type, res.Title)
 		if first, dup := r.index[k]; dup {
 			return r.s.fail(res.Offset, "%s is given twice in \"resources\" (first at byte offset %d); a catalog holds each resource once", res.Ref(), c.Resources[first].Offset)
 		}
@@ -44,6 +44,11 @@ func (r *reader) edge(off int) bool {
 		return s.fail(off, `this edge has no "source" or no "target": each edge needs both`)
 	}
 	if relationship == "contains" {
+		if r.cat.Edges == nil {
+			// Puppet's catalog contains each resource but the root once
+			// (PuppetDB's may hold more edges: the list then grows).
+			r.cat.Edges = make([]Edge, 0, len(r.cat.Resources))
+		}
 		r.cat.Edges = append(r.cat.Edges, e)
 	}
 	return true
@@ -80,7 +85,7 @@ func (r *reader) edgeEnd(dst *int, which string) bool {
 	default:
 		return s.fail(off, "the edge %s must be a reference (a string Type[title]); found %s", which, s.what())
 	}
-	i, found := r.index[refKey(typ, title)]
+	i, found := r.index[r.refKey(typ, title)]
 	if !found {
 		return s.fail(off, "Could not find relationship %s %s[%s]: the edge names a resource that is not in \"resources\"", which, typ, title)
 	}

@@ -130,12 +130,21 @@ func (r *Resource) IsSensitive(name string) bool {
 // refKey is the key a reference is looked up under in "edges": the type
 // case-insensitive and, for a class, the title too (Puppet writes
 // Class[main] in one place and finds Class[Main]).
-func refKey(typ, title string) string {
-	typ = strings.ToLower(typ)
-	if typ == "class" {
+type refKey struct{ typ, title string }
+
+func (r *reader) refKey(typ, title string) refKey {
+	lower, ok := r.lower[typ]
+	if !ok {
+		if r.lower == nil {
+			r.lower = map[string]string{}
+		}
+		lower = strings.ToLower(typ)
+		r.lower[typ] = lower
+	}
+	if lower == "class" {
 		title = strings.ToLower(strings.TrimPrefix(title, "::"))
 	}
-	return typ + "[" + title
+	return refKey{lower, title}
 }
 
 // SplitRef splits "Type[title]" into its type and title; ok is false for

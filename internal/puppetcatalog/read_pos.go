@@ -2,6 +2,7 @@ package puppetcatalog
 
 import (
 	"sort"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
@@ -11,7 +12,7 @@ import (
 // starts found once (a catalog with many faults is not read again for
 // each).
 type positions struct {
-	data  []byte
+	data  string
 	lines []int // offset of each line's first byte
 	// last is the latest position computed: the model asks for offsets
 	// in increasing order, so a column is counted on from there, not from
@@ -22,22 +23,42 @@ type positions struct {
 // pos is the position of byte offset off (clamped to the data).
 func (p *positions) pos(off int) hcl.Pos {
 	if p.lines == nil {
-		p.lines = append(p.lines, 0)
-		for i, c := range p.data {
-			if c == '\n' {
-				p.lines = append(p.lines, i+1)
-			}
-		}
+		p.lines = lineStarts(p.data)
 	}
 	off = max(0, min(off, len(p.data)))
-	line := sort.SearchInts(p.lines, off+1) - 1
+	line := p.lineOf(off)
 	from, col := p.lines[line], 1
 	if l := p.last; l.Line == line+1 && l.Byte <= off && l.Column > 0 {
 		from, col = l.Byte, l.Column
 	}
-	col += utf8.RuneCount(p.data[from:off])
+	col += utf8.RuneCountInString(p.data[from:off])
 	p.last = hcl.Pos{Line: line + 1, Column: col, Byte: off}
 	return p.last
+}
+
+// lineStarts are the offsets of the first byte of each line of data.
+func lineStarts(data string) []int {
+	lines := make([]int, 1, strings.Count(data, "\n")+1)
+	for i := 0; ; {
+		j := strings.IndexByte(data[i:], '\n')
+		if j < 0 {
+			return lines
+		}
+		i += j + 1
+		lines = append(lines, i)
+	}
+}
+
+// lineOf is the index of the line that holds offset off: the line of the
+// last position first (the model asks in increasing order, mostly on the
+// same line or the next), else by binary search.
+func (p *positions) lineOf(off int) int {
+	for l := p.last.Line - 1; l >= 0 && l < len(p.lines) && p.lines[l] <= off && l <= p.last.Line; l++ {
+		if l+1 == len(p.lines) || off < p.lines[l+1] {
+			return l
+		}
+	}
+	return sort.SearchInts(p.lines, off+1) - 1
 }
 
 // rangeAt is the range of the character at off in file name.
@@ -45,7 +66,7 @@ func (p *positions) rangeAt(name string, off int) hcl.Range {
 	start := p.pos(off)
 	end := start
 	if off < len(p.data) {
-		_, n := utf8.DecodeRune(p.data[off:])
+		_, n := utf8.DecodeRuneInString(p.data[off:])
 		end = p.pos(off + n)
 	}
 	return hcl.Range{Filename: name, Start: start, End: end}

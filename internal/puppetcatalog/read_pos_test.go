@@ -11,7 +11,7 @@ import (
 // any order, as counted from the start of the file.
 func TestPositions(t *testing.T) {
 	data := []byte(strings.Repeat("{\"é\": [1, \"日本\"],\n", 50) + strings.Repeat("x", 300))
-	p := positions{data: data}
+	p := positions{data: string(data)}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 2000 {
 		off := rng.IntN(len(data) + 1)
@@ -33,7 +33,7 @@ func TestPositions(t *testing.T) {
 // each).
 func TestPositionsLongLine(t *testing.T) {
 	data := []byte(strings.Repeat(`{"type":"Notify","title":"x"},`, 100000))
-	p := positions{data: data}
+	p := positions{data: string(data)}
 	for off := 0; off < len(data); off += 7 {
 		p.pos(off) // quadratic, this would take minutes
 	}

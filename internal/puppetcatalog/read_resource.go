@@ -76,7 +76,7 @@ func (r *reader) title(res *Resource) bool {
 		res.Title = v
 		return true
 	case int64, float64:
-		res.Title = string(s.data[off:s.pos])
+		res.Title = s.text[off:s.pos]
 		return true
 	}
 	return s.fail(off, `"title" must be a string`)

@@ -18,7 +18,11 @@ const maxDepth = 10000
 // on the first fault: err holds it with its offset, and every method then
 // returns false.
 type scanner struct {
-	data  []byte
+	data []byte
+	// text is data as a string: the strings without escapes are slices
+	// of it (they live as long as the catalog, which keeps it anyway
+	// for its positions).
+	text  string
 	pos   int
 	depth int
 	err   *scanError
@@ -182,7 +186,7 @@ func (s *scanner) str() (string, bool) {
 		if c == '"' {
 			if utf8.Valid(s.data[start:i]) {
 				s.pos = i + 1
-				return string(s.data[start:i]), true
+				return s.text[start:i], true
 			}
 			break
 		}

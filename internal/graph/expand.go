@@ -127,16 +127,15 @@ func Expand(g *Graph) *Expanded {
 			add(int32(v), int32(e.T.id), e.Refresh())
 		}
 	}
-	contents := containerContents(res)
 	for i, r := range res {
 		if !IsContainer(r) {
 			continue
 		}
 		a, c := whit[i], whit[i]+1
-		if len(contents[i]) == 0 {
+		if len(r.External.Contents) == 0 {
 			add(a, c, false) // no label: an event stops here, as in Puppet
 		}
-		for _, child := range contents[i] {
+		for _, child := range r.External.Contents {
 			add(a, adm(int32(child.Index)), true)
 			add(cpl(int32(child.Index)), c, true)
 		}
@@ -186,18 +185,6 @@ func (x *Expanded) dropContainers(whit []int32) {
 			x.startOf[i], x.endOf[i] = id[w], id[w+1]
 		}
 	}
-}
-
-// containerContents lists each container's children in the order the
-// catalog's edges gave them (ExternalInfo.Contents).
-func containerContents(res []*catalog.Resource) [][]*catalog.Resource {
-	out := make([][]*catalog.Resource, len(res))
-	for i, r := range res {
-		if IsContainer(r) {
-			out[i] = r.External.Contents
-		}
-	}
-	return out
 }
 
 // digraph is the expanded graph as the ordering core reads it.

@@ -63,21 +63,34 @@ func (x *Expanded) endOfSame(path []int32, i int) int {
 		if w.Whit == Completed && w.Resource == v.Resource {
 			return j
 		}
-		if !within(w.Resource, v.Resource, len(x.startOf)) {
+		if !within(w.Resource, v.Resource) {
 			return 0
 		}
 	}
 	return 0
 }
 
-// within reports whether c contains r, at any depth.
-func within(r, c *catalog.Resource, guard int) bool {
-	if r.External == nil || guard < 0 {
-		return false
-	}
-	for _, p := range r.External.Containers {
-		if p == c || within(p, c, guard-1) {
-			return true
+// within reports whether c contains r, at any depth. Each container is
+// visited once: a catalog may give a resource the same container twice
+// and its containment edges may loop, which a walk of every path would
+// take exponential time over.
+func within(r, c *catalog.Resource) bool {
+	seen := map[*catalog.Resource]bool{r: true}
+	stack := []*catalog.Resource{r}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x.External == nil {
+			continue
+		}
+		for _, p := range x.External.Containers {
+			if p == c {
+				return true
+			}
+			if !seen[p] {
+				seen[p] = true
+				stack = append(stack, p)
+			}
 		}
 	}
 	return false

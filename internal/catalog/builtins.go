@@ -49,10 +49,11 @@ var builtins = sync.OnceValue(func() map[string]*builtin {
 // every built-in type) are reported by every load that uses it.
 func (b *builtin) decoded() *builtin {
 	b.once.Do(func() {
-		s, _ := coretypes.SourceOf(b.name)
+		sourceOf := coretypes.SourceOf
 		if b.module {
-			s, _ = coretypes.ModuleSourceOf(b.name)
+			sourceOf = coretypes.ModuleSourceOf
 		}
+		s, _ := sourceOf(b.name)
 		b.file = &hcl.File{Body: hcl.EmptyBody(), Bytes: s.Src}
 		b.block, b.diags = parseBuiltin(s)
 		if b.block.block != nil {

@@ -137,6 +137,7 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 		}
 	}
 	c.retitle()
+	c.indexByType() // as a load does: first_with and below read it
 	for i, b := range builds {
 		if b.res != nil {
 			refs, bad := splitBadRefs(b.refs)

@@ -62,7 +62,7 @@ func ImportWith(sources []Source, opts Options) (outs []Output, diags hcl.Diagno
 		file, d := ruby.Parse(s.Name, s.Src)
 		diags = append(diags, d...)
 		if len(file.Calls) == 0 && !d.HasErrors() {
-			specs, nd := newtypesOf(s)
+			specs, nd := newtypesOf(s.Name, file.Newtypes)
 			diags = append(diags, nd...)
 			for _, spec := range specs {
 				src, o := emit(spec)

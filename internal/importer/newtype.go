@@ -125,13 +125,12 @@ func newtypeAutos(nt *ruby.Newtype) ([]autoSpec, hcl.Diagnostics) {
 	return out, diags
 }
 
-// newtypesOf reads the Puppet::Type.newtype types of a file without a
-// register_type call; with none, the warning says why nothing is imported.
-func newtypesOf(s Source) ([]*typeSpec, hcl.Diagnostics) {
-	nts, diags := ruby.ParseNewtypes(s.Name, s.Src)
+// newtypesOf are the Puppet::Type.newtype types of a file without a
+// register_type call (ruby.Parse read them); with none, the warning says
+// why nothing is imported.
+func newtypesOf(name string, nts []*ruby.Newtype) ([]*typeSpec, hcl.Diagnostics) {
 	if len(nts) == 0 {
-		return nil, append(diags, noTypeDefinition(s.Name))
+		return nil, hcl.Diagnostics{noTypeDefinition(name)}
 	}
-	specs, d := newtypeSpecs(nts)
-	return specs, append(diags, d...)
+	return newtypeSpecs(nts)
 }

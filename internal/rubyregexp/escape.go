@@ -290,10 +290,13 @@ func (p *rxParser) readControl(start int) (rune, error) {
 	return rune(v & 0x9f), nil
 }
 
+// goMeta are the characters a Go regexp escapes outside a class.
+const goMeta = `\.+*?()|[]{}^$`
+
 // goLiteral is r as a Go regexp atom outside a class.
 func goLiteral(r rune) string {
 	switch {
-	case r < 0x80 && strings.ContainsRune(`\.+*?()|[]{}^$`, r):
+	case r < 0x80 && strings.ContainsRune(goMeta, r):
 		return `\` + string(r)
 	case r >= 0x20 && r < 0x7f:
 		return string(r)

@@ -135,11 +135,11 @@ func literalRune(n rxNode) (rune, bool) {
 		return 0, false
 	}
 	t := a.text
-	if len(t) == 2 && t[0] == '\\' && strings.ContainsRune(`\.+*?()|[]{}^$`, rune(t[1])) {
+	if len(t) == 2 && t[0] == '\\' && strings.ContainsRune(goMeta, rune(t[1])) {
 		return rune(t[1]), true
 	}
 	rs := []rune(t)
-	if len(rs) != 1 || strings.ContainsRune(`\.+*?()|[]{}^$`, rs[0]) {
+	if len(rs) != 1 || strings.ContainsRune(goMeta, rs[0]) {
 		return 0, false
 	}
 	return rs[0], true

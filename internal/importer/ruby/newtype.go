@@ -43,6 +43,11 @@ var autoKinds = map[string]bool{"autorequire": true, "autobefore": true, "autosu
 // ParseNewtypes finds the Puppet::Type.newtype blocks of a Ruby file.
 func ParseNewtypes(filename string, src []byte) ([]*Newtype, hcl.Diagnostics) {
 	toks, diags := lex(filename, src)
+	return newtypesIn(toks, src), diags
+}
+
+// newtypesIn finds the Puppet::Type.newtype blocks in a file's tokens.
+func newtypesIn(toks []token, src []byte) []*Newtype {
 	p := &parser{toks: toks, src: src}
 	var out []*Newtype
 	for p.tok().kind != tEOF {
@@ -54,7 +59,7 @@ func ParseNewtypes(filename string, src []byte) ([]*Newtype, hcl.Diagnostics) {
 		p.trackBlock()
 		p.i++
 	}
-	return out, diags
+	return out
 }
 
 // newtypeHere recognises `[::]Puppet::Type.newtype(:name) do` at p.i and

@@ -117,4 +117,7 @@ type Enclosing struct {
 // File is what Parse found in one file.
 type File struct {
 	Calls []*Call
+	// Newtypes are its Puppet::Type.newtype blocks, read only when it
+	// has no register_type call.
+	Newtypes []*Newtype
 }

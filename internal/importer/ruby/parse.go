@@ -13,7 +13,11 @@ func Parse(filename string, src []byte) (*File, hcl.Diagnostics) {
 	toks, diags := lex(filename, src)
 	p := &parser{toks: toks, src: src}
 	p.scan()
-	return &File{Calls: p.calls}, append(diags, p.diags...)
+	f := &File{Calls: p.calls}
+	if len(p.calls) == 0 {
+		f.Newtypes = newtypesIn(toks, src)
+	}
+	return f, append(diags, p.diags...)
 }
 
 type parser struct {

@@ -142,7 +142,7 @@ func EdgeLine(e *Edge) string {
 		origins[i] = o.String()
 	}
 	if len(origins) == 0 {
-		origins = append(origins, containmentText(e))
+		origins = append(origins, ContainmentText(e))
 	}
 	return fmt.Sprintf("%s => %s: %s", e.F.Resource.Ref(), e.T.Resource.Ref(), strings.Join(origins, "; "))
 }
@@ -154,9 +154,9 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// containmentText says why an edge without origins (in a cycle through
+// ContainmentText says why an edge without origins (in a cycle through
 // a container of a catalog read from Puppet) is there.
-func containmentText(e *Edge) string {
+func ContainmentText(e *Edge) string {
 	if IsContainer(e.F.Resource) {
 		return e.F.Resource.Ref() + " contains " + e.T.Resource.Ref()
 	}

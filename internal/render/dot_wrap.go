@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/catc-dev/catc/internal/graph"
@@ -67,6 +68,7 @@ func planWrapping(s *graph.Subgraph, ex extras) *wrapping {
 	if width+padW <= minWrapWidth || max(width, ex.captionW)+padW <= maxAspect*height {
 		return nil // a long caption alone makes no row
 	}
+	ranks := slices.Clone(sh.rank) // stagger moves them; cutting the apply order wants them as measured
 	wr.stagger(math.Sqrt(area * aimAspect))
 	rows, aspect := pickRows(wr.boxes(), ex)
 	wr.rows = make([][]int, len(rows))
@@ -77,7 +79,7 @@ func planWrapping(s *graph.Subgraph, ex extras) *wrapping {
 	}
 	if aspect > maxAspect {
 		// A part is too wide for any row: cut the apply order instead.
-		sh = shapeOf(s)
+		sh.rank = ranks
 		wr = &wrapping{sh: sh, minlen: map[int]int{}, rows: pickChunks(sh, ex)}
 	}
 	if len(wr.minlen) == 0 && len(wr.rows) < 2 {

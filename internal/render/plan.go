@@ -86,7 +86,7 @@ func writeFileLine(bw textSink, file string, line int) {
 // (titles and paths may hold control characters).
 func writeEdgeOrigins(bw textSink, e *graph.Edge) {
 	if len(e.Origins) == 0 { // containment, in a catalog read from Puppet
-		bw.WriteString(escape.Line(strings.TrimPrefix(graph.EdgeLine(e), e.F.Resource.Ref()+" => "+e.T.Resource.Ref()+": ")))
+		bw.WriteString(escape.Line(graph.ContainmentText(e)))
 	}
 	for i, o := range e.Origins {
 		if i > 0 {

@@ -32,28 +32,33 @@ func withStableIDs(svg []byte, p *Page) []byte {
 			edgeAt[[2]int{e.From, e.To}] = j
 		}
 	}
-	return graphvizObject.ReplaceAllFunc(svg, func(m []byte) []byte {
-		sub := graphvizObject.FindSubmatchIndex(m)
-		title := html.UnescapeString(string(m[sub[8]:sub[9]]))
+	// One pass of the pattern: each match's groups are read where it found them.
+	var b bytes.Buffer
+	last := 0
+	for _, sub := range graphvizObject.FindAllSubmatchIndex(svg, -1) {
+		title := html.UnescapeString(string(svg[sub[8]:sub[9]]))
 		var id string
-		if string(m[sub[4]:sub[5]]) == "node" {
+		if string(svg[sub[4]:sub[5]]) == "node" {
 			if i, ok := nodeAt[title]; ok {
 				id = "catc-n" + strconv.Itoa(i)
 			}
-		} else if j, ok := edgeByOrder(string(m[sub[2]:sub[3]]), title, p); ok {
+		} else if j, ok := edgeByOrder(string(svg[sub[2]:sub[3]]), title, p); ok {
 			id = "catc-e" + strconv.Itoa(j)
 		} else if j, ok := edgeOf(title, nodeAt, edgeAt); ok {
 			id = "catc-e" + strconv.Itoa(j)
 		}
 		if id == "" {
-			return m
+			continue
 		}
-		var b bytes.Buffer
-		b.Write(m[:sub[2]])
+		b.Write(svg[last:sub[2]])
 		b.WriteString(id)
-		b.Write(m[sub[3]:])
-		return b.Bytes()
-	})
+		last = sub[3]
+	}
+	if last == 0 {
+		return svg
+	}
+	b.Write(svg[last:])
+	return b.Bytes()
 }
 
 // edgeByOrder is the edge Graphviz numbered "edge<k>": render.DOT

@@ -125,7 +125,7 @@ func wireOf(p *Page, layout bool) wire {
 	}
 	kinds := map[string]int{}
 	for _, e := range p.Edges {
-		k := joinKinds(e.Kinds)
+		k := strings.Join(e.Kinds, ", ")
 		ki, ok := kinds[k]
 		if !ok {
 			ki = len(w.Kinds)
@@ -159,17 +159,6 @@ func flags(a, b, c bool) int {
 		}
 	}
 	return f
-}
-
-func joinKinds(ks []string) string {
-	s := ""
-	for i, k := range ks {
-		if i > 0 {
-			s += ", "
-		}
-		s += k
-	}
-	return s
 }
 
 // charWidth is the mean width of a label character at the page's font

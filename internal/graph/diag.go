@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/catc-dev/catc/internal/plural"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -77,7 +78,7 @@ func (c Cycle) detail() string {
 		fmt.Fprintf(&b, "  %s\n", EdgeLine(e))
 	}
 	if others := c.Others(); len(others) > 0 {
-		fmt.Fprintf(&b, "%s caught in the same cycle: %s.\n", plural(len(others), "other resource is", "other resources are"), refList(others, 10))
+		fmt.Fprintf(&b, "%d %s caught in the same cycle: %s.\n", len(others), plural.Pick(len(others), "other resource is", "other resources are"), refList(others, 10))
 	}
 	b.WriteString(c.advice())
 	return b.String()
@@ -145,13 +146,6 @@ func EdgeLine(e *Edge) string {
 		origins = append(origins, ContainmentText(e))
 	}
 	return fmt.Sprintf("%s => %s: %s", e.F.Resource.Ref(), e.T.Resource.Ref(), strings.Join(origins, "; "))
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // ContainmentText says why an edge without origins (in a cycle through

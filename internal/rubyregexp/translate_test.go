@@ -232,6 +232,18 @@ var regexpMatchCases = []struct {
 	{`^/x/c++/.`, "", `/x/c/f`, true},
 	{`a*+b`, "", `ab`, true},
 	{`\.?+x`, "", `.x`, true},
+	// A quantified anchor (a possessive one included) is the anchor or
+	// nothing where Ruby allows zero repetitions, the anchor otherwise.
+	{`^*+a`, "", `xa`, true},
+	{`^*+a`, "", "x\na", true},
+	{`$+a`, "", `a`, false},
+	{`$+a`, "", `xa`, false},
+	{`\b+a`, "", `xa`, false},
+	{`\b+a`, "", `a`, true},
+	{`(?:^)*a`, "", `xa`, true},
+	{`^{2}a`, "", `xa`, false},
+	{`^{2}a`, "", "x\na", true},
+	{`a^*`, "", `a`, true},
 }
 
 func TestRegexpMatchesRuby(t *testing.T) {

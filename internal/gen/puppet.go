@@ -1,8 +1,8 @@
 package gen
 
 import (
+	"encoding/json"
 	"fmt"
-	"strings"
 )
 
 // PuppetCatalog is a synthetic Puppet catalog (JSON, format 2) of n
@@ -13,11 +13,15 @@ import (
 // them require one or two more. Resources are read and planned with that
 // types file loaded beside. The output depends only on n.
 func PuppetCatalog(n int) []byte {
-	var b strings.Builder
-	b.WriteString(`{"tags":["settings"],"name":"synth","version":1,"code_id":null,"catalog_uuid":"00000000-0000-0000-0000-000000000000","catalog_format":2,"environment":"production","resources":[`)
-	b.WriteString(`{"type":"Stage","title":"main","tags":["stage"],"exported":false,"kind":"compilable_type","parameters":{"name":"main"}},`)
-	b.WriteString(`{"type":"Class","title":"Settings","tags":["class","settings"],"exported":false,"kind":"unknown"},`)
-	b.WriteString(`{"type":"Class","title":"main","tags":["class"],"exported":false,"kind":"unknown","parameters":{"name":"main"}}`)
+	c := &puppetCatalog{Tags: []string{"settings"}, Name: "synth", Version: 1, CatalogUUID: "00000000-0000-0000-0000-000000000000",
+		CatalogFormat: 2, Environment: "production", Classes: []string{"settings"}}
+	c.Resources = make([]puppetResource, 0, n+3)
+	c.Edges = make([]puppetEdge, 0, n+2)
+	c.Resources = append(c.Resources,
+		puppetResource{Type: "Stage", Title: "main", Tags: []string{"stage"}, Kind: "compilable_type", Parameters: map[string]any{"name": "main"}},
+		puppetResource{Type: "Class", Title: "Settings", Tags: []string{"class", "settings"}, Kind: "unknown"},
+		puppetResource{Type: "Class", Title: "main", Tags: []string{"class"}, Kind: "unknown", Parameters: map[string]any{"name": "main"}})
+	c.Edges = append(c.Edges, puppetEdge{"Stage[main]", "Class[Settings]"}, puppetEdge{"Stage[main]", "Class[main]"})
 	rnd := uint64(1)
 	next := func(k int) int { // xorshift: a fixed sequence, no global state
 		rnd ^= rnd << 13
@@ -27,28 +31,27 @@ func PuppetCatalog(n int) []byte {
 	}
 	earlier := func(i int) string { return fmt.Sprintf("n%06d", max(0, i-1-next(min(i, 300)))) }
 	for i := range n {
-		fmt.Fprintf(&b, `,{"type":"Node_res","title":"n%06d","tags":["node_res","class"],"exported":false,"kind":"compilable_type"`, i)
+		r := puppetResource{Type: "Node_res", Title: fmt.Sprintf("n%06d", i), Tags: []string{"node_res", "class"}, Kind: "compilable_type"}
 		if i > 0 {
 			deps := []string{earlier(i)}
 			if next(2) == 0 {
 				deps = append(deps, earlier(i))
 			}
-			fmt.Fprintf(&b, `,"parameters":{"deps":["%s"]`, strings.Join(deps, `","`))
+			r.Parameters = map[string]any{"deps": deps}
 			if next(3) == 0 {
-				fmt.Fprintf(&b, `,"require":["Node_res[%s]"`, earlier(i))
+				req := []string{"Node_res[" + earlier(i) + "]"}
 				if next(2) == 0 {
-					fmt.Fprintf(&b, `,"Node_res[%s]"`, earlier(i))
+					req = append(req, "Node_res["+earlier(i)+"]")
 				}
-				b.WriteString("]")
+				r.Parameters["require"] = req
 			}
-			b.WriteString("}")
 		}
-		b.WriteString("}")
+		c.Resources = append(c.Resources, r)
+		c.Edges = append(c.Edges, puppetEdge{"Class[main]", "Node_res[" + r.Title + "]"})
 	}
-	b.WriteString(`],"edges":[{"source":"Stage[main]","target":"Class[Settings]"},{"source":"Stage[main]","target":"Class[main]"}`)
-	for i := range n {
-		fmt.Fprintf(&b, `,{"source":"Class[main]","target":"Node_res[n%06d]"}`, i)
+	out, err := json.Marshal(c)
+	if err != nil {
+		panic(err) // plain maps and strings always marshal
 	}
-	b.WriteString(`],"classes":["settings"]}` + "\n")
-	return []byte(b.String())
+	return append(out, '\n')
 }

@@ -44,6 +44,8 @@ type puppetCatalog struct {
 	Tags          []string         `json:"tags"`
 	Name          string           `json:"name"`
 	Version       int              `json:"version"`
+	CodeID        *string          `json:"code_id"`
+	CatalogUUID   string           `json:"catalog_uuid,omitempty"`
 	CatalogFormat int              `json:"catalog_format"`
 	Environment   string           `json:"environment"`
 	Resources     []puppetResource `json:"resources"`

@@ -66,6 +66,10 @@ type SnapResource struct {
 	Attributes *types.Hash
 	// Tags and Noop are the metaparameters kept in the catalog.
 	Tags []string
+	// PuppetTags are, for a resource read from a Puppet catalog, its
+	// "tags" (automatic and the user's, what `puppet agent --tags`
+	// matches), sorted without duplicates; nil otherwise.
+	PuppetTags []string
 	// Container is the ref of the class or defined-type instance that
 	// declared the resource in a catalog read from Puppet ("" otherwise):
 	// a resource moved to another class keeps its key but not this.
@@ -127,6 +131,7 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 			// wrote: the same for every node of a fleet, unlike the
 			// position in each node's catalog file.
 			s.Resources[i].File, s.Resources[i].Line = r.External.File, r.External.Line
+			s.Resources[i].PuppetTags = tagSet(r.External.Tags)
 		}
 	}
 	for _, e := range g.Edges() {

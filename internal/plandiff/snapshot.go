@@ -1,12 +1,10 @@
 package plandiff
 
 import (
-	"slices"
 	"sort"
 	"strings"
 
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/coretypes"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/types"
 )
@@ -120,7 +118,7 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 		}
 		s.Resources[i] = SnapResource{
 			Ref: r.Ref(), Type: r.Type.Name, Title: r.Title,
-			Key:        resourceKey(r.Type.Name, r.Title, r.UniquenessKey),
+			Key:        resourceKey(r.Type.Name, r.Title, r.UniquenessKey, r.Type.Isomorphic()),
 			Attributes: redactHash(g.Catalog, r.Attributes),
 			Tags:       r.Tags, Noop: r.Noop, Attrs: info,
 			File: r.DeclRange.Filename, Line: r.DeclRange.Start.Line, Index: i,
@@ -195,11 +193,11 @@ func typeAttrInfo(t *catalog.TypeDef) map[string]AttrInfo {
 
 // resourceKey is what matches a resource across two plans: its
 // uniqueness key, or for a type Puppet knows by title only (exec, tidy:
-// not isomorphic) its title, so that an exec whose command changed is
-// one changed resource, not one removed and one added. The type is
-// recognised by name, the same way for a catalog and for its JSON.
-func resourceKey(typ, title string, key []types.Value) string {
-	if slices.Contains(coretypes.NotIsomorphic, strings.ToLower(typ)) {
+// not isomorphic, as its definition says) its title, so that an exec
+// whose command changed is one changed resource, not one removed and
+// one added.
+func resourceKey(typ, title string, key []types.Value, isomorphic bool) string {
+	if !isomorphic {
 		return uniquenessKey(typ, []types.Value{title})
 	}
 	return uniquenessKey(typ, key)

@@ -36,6 +36,10 @@ type CatalogSides struct {
 
 // CatalogNodes pairs the per-node catalogs of two directories by file
 // name: NODE.json is node NODE's catalog. Other files are not read.
+// Puppet's certnames are lower case and compared so: names that differ
+// only in case (or in the case of .json) are one node. Two such files on
+// one side are an error naming both, since either could be the node's
+// catalog; across the sides they are paired, under the new side's name.
 func CatalogNodes(oldDir, newDir string) ([]CatalogNode, error) {
 	byName := map[string]*CatalogNode{}
 	for _, side := range []struct {
@@ -46,18 +50,25 @@ func CatalogNodes(oldDir, newDir string) ([]CatalogNode, error) {
 		if err != nil {
 			return nil, err
 		}
+		seen := make(map[string]string, len(names)) // node key → file name, on this side
 		for _, name := range names {
 			node := strings.TrimSuffix(name, filepath.Ext(name))
-			n := byName[node]
+			key := strings.ToLower(node)
+			if other, dup := seen[key]; dup {
+				return nil, fmt.Errorf("%s and %s are both node %s's catalog (node names are certnames, which Puppet compares in lower case): remove or rename one of them",
+					filepath.Join(side.dir, other), filepath.Join(side.dir, name), key)
+			}
+			seen[key] = name
+			n := byName[key]
 			if n == nil {
-				n = &CatalogNode{Name: node}
-				byName[node] = n
+				n = &CatalogNode{}
+				byName[key] = n
 			}
 			path := filepath.Join(side.dir, name)
 			if side.old {
-				n.Old = path
+				n.Old, n.Name = path, node
 			} else {
-				n.New = path
+				n.New, n.Name = path, node
 			}
 		}
 	}

@@ -98,8 +98,12 @@ type PlanDiff struct {
 	Skips []Skip
 	// Edges are sorted by from ref, then to ref.
 	Edges []EdgeChange
-	// Moves are sorted by new step.
+	// Moves are sorted by new step; none when OrderUnknown is set.
 	Moves []Move
+	// OrderUnknown says why the order was not compared, "" when it was: a
+	// side keeps no order of its resources (PuppetDB's formats), so the
+	// agent's order, and any move in it, cannot be known.
+	OrderUnknown string
 	// Refreshes are sorted by new step (resources in cycles last), then ref.
 	Refreshes []Refresh
 	// NewCycles are in the new catalog only, ResolvedCycles in the old
@@ -333,7 +337,9 @@ func DiffWith(old, new *Snapshot, o DiffOptions) *PlanDiff {
 	m.purgers(d.Resources)
 	d.Skips = m.skips(d.Resources)
 	d.Edges = m.edgeChanges()
-	d.Moves = m.moves(m.touched(d.Resources, d.Edges))
+	if d.OrderUnknown = orderUnknown(old, new); d.OrderUnknown == "" {
+		d.Moves = m.moves(m.touched(d.Resources, d.Edges))
+	}
 	d.Refreshes = m.refreshes(d.Resources)
 	d.NewCycles, d.ResolvedCycles, d.UnresolvedCycles = m.cycleChanges()
 	d.Sort()

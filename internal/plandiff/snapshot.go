@@ -28,6 +28,10 @@ type Snapshot struct {
 	// attributes, by lower-case name. A catalog JSON does not carry it:
 	// read from one, it is nil.
 	Types map[string]TypeInfo
+	// OrderUnknown names the source of a catalog that keeps no order of
+	// its resources (PuppetDB's formats): Puppet's apply order cannot be
+	// known from it, and Order is catc's guess. "" when it is known.
+	OrderUnknown string
 	// Refreshers are, for a catalog read from Puppet, what reaches each
 	// resource as the agent passes events (through classes and defines,
 	// only refreshable resources refreshed: graph.Plan.RefreshedBy), by
@@ -141,6 +145,9 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 	if p.Evaluation != nil {
 		s.Refreshers = snapRefreshers(p)
 	}
+	if src := g.Catalog.Source; src != nil && src.OrderUnknown {
+		s.OrderUnknown = src.Source
+	}
 	for _, c := range p.Cycles {
 		path := make([]int32, len(c.Path))
 		for i, r := range c.Path {
@@ -166,13 +173,26 @@ func snapRefreshers(p *graph.Plan) [][]SnapRefresher {
 	return out
 }
 
-// containerOf is the ref of the container that declared r (the first of
-// its containers: a class that contain() was called on has a second).
+// containerOf is the ref of the container that declared r: the class or
+// define around it; for a class, the classes that contain() it rather
+// than the stage it is in (several joined by ", ", sorted). It does not
+// depend on the order of the catalog's edges, which PuppetDB does not
+// keep.
 func containerOf(r *catalog.Resource) string {
 	if r.External == nil || len(r.External.Containers) == 0 {
 		return ""
 	}
-	return r.External.Containers[0].Ref()
+	var refs []string
+	for _, c := range r.External.Containers {
+		if !strings.EqualFold(c.Type.Name, "stage") {
+			refs = append(refs, c.Ref())
+		}
+	}
+	if len(refs) == 0 {
+		return r.External.Containers[0].Ref()
+	}
+	sort.Strings(refs)
+	return strings.Join(refs, ", ")
 }
 
 func typeInfo(t *catalog.TypeDef) TypeInfo {

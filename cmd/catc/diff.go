@@ -25,7 +25,7 @@ func diffCommand() *cli.Command {
 		Usage: "compare two catalogs: resources, attributes, edges, apply order, refreshes, cycles",
 		ArgsUsage: "OLD NEW  (catalog JSON files from 'catc compile' or from Puppet, or HCL files/directories)\n" +
 			"   or: catc diff OLD_DIR NEW_DIR   (directories of per-node Puppet catalogs, NODE.json: a fleet)\n" +
-			"   or: catc diff --base REV PATH...   (PATH... at git revision REV against the working tree)\n" +
+			"   or: catc diff --base REV PATH...   (PATH... at git revision REV against the working tree; PATH may be a directory of NODE.json)\n" +
 			"   or: catc diff --old PATH... --new PATH...\n" +
 			"   with --nodes FACTS: every node's diff, the nodes grouped by what changes\n" +
 			"   or: catc diff --merge SHARD.json...   (the fleet JSON of --shard I/N runs)",

@@ -57,13 +57,20 @@ type Tree struct {
 // itself, a directory its *.hcl files. A path that does not exist at rev
 // contributes nothing.
 func (r *Repo) Extract(rev string, paths []string, dir string) (*Tree, error) {
+	return r.ExtractMatching(rev, paths, dir, func(name string) bool { return strings.HasSuffix(name, ".hcl") })
+}
+
+// ExtractMatching is Extract with the files of a directory chosen by
+// keep, given each file's name (a directory of per-node Puppet catalogs
+// holds NODE.json files).
+func (r *Repo) ExtractMatching(rev string, paths []string, dir string, keep func(name string) bool) (*Tree, error) {
 	t := &Tree{Rev: rev, rename: map[string]string{}}
 	for _, p := range paths {
 		rel, err := repoRelative(r.Root, p)
 		if err != nil {
 			return nil, err
 		}
-		n, err := extractAt(r.Root, rev, rel, dir)
+		n, err := extractAt(r.Root, rev, rel, dir, keep)
 		if err != nil {
 			return nil, err
 		}
@@ -129,9 +136,9 @@ func repoRelative(repo, p string) (string, error) {
 }
 
 // extractAt writes the files of rel at rev under dir (keeping their paths
-// from the repository root): rel itself when it is a file, its *.hcl
-// files when it is a directory. It returns how many it wrote.
-func extractAt(repo, rev, rel, dir string) (int, error) {
+// from the repository root): rel itself when it is a file, the files keep
+// chooses when it is a directory. It returns how many it wrote.
+func extractAt(repo, rev, rel, dir string, keep func(name string) bool) (int, error) {
 	out, err := git(repo, nil, "ls-tree", "-r", "-z", "--full-tree", rev, "--", rel)
 	if err != nil {
 		return 0, fmt.Errorf("git ls-tree %s -- %s: %v", rev, rel, err)
@@ -143,7 +150,7 @@ func extractAt(repo, rev, rel, dir string) (int, error) {
 		if !ok || len(f) != 3 || f[1] != "blob" || f[0] == "120000" {
 			continue // trees, submodules, symbolic links
 		}
-		if name != rel && !strings.HasSuffix(name, ".hcl") {
+		if name != rel && !keep(path.Base(name)) {
 			continue
 		}
 		// A tree made by hand may name "..": git never checks such a

@@ -14,7 +14,10 @@ import (
 // query output against Puppet's own catalog). PuppetDB keeps no order of
 // the resources: the diff says the order was not compared instead of
 // reporting moves, and still reports every parameter and edge change
-// the same pair of Puppet's catalogs shows.
+// the same pair of Puppet's catalogs shows. PuppetDB leaves the
+// sensitive parameters out: against Puppet's catalog, whose resources
+// have them, that is no change ("sensitive value removed" would be
+// false).
 func TestDiffPuppetDB(t *testing.T) {
 	t.Parallel()
 	corpus := testutil.Fixture("oracle/catalogs")
@@ -27,6 +30,11 @@ func TestDiffPuppetDB(t *testing.T) {
 			filepath.Join(corpus, "diff", "mysql_params.old.catalog.json"), filepath.Join(corpus, "diff", "mysql_params.new.catalog.json"),
 			"testdata/puppetdiff/puppetdb_both.golden",
 			"\nOrder: not compared: the old catalog is PuppetDB wire format and the new one PuppetDB query output, which keep no order of the resources: Puppet's apply order cannot be known, so no move in it is reported.\n"},
+		{"Puppet's against PuppetDB's, which leaves the secrets out",
+			filepath.Join(corpus, "diff", "mysql_params.old.catalog.json"), filepath.Join(pdb, "mysql_params.new.query.json"),
+			filepath.Join(corpus, "diff", "mysql_params.old.catalog.json"), filepath.Join(corpus, "diff", "mysql_params.new.catalog.json"),
+			"testdata/puppetdiff/puppetdb_mixed.golden",
+			"\nOrder: not compared: the new catalog is PuppetDB query output, which keeps no order of the resources: Puppet's apply order cannot be known, so no move in it is reported.\n"},
 		{"Puppet's against PuppetDB's",
 			filepath.Join(corpus, "ntp.catalog.json"), filepath.Join(pdb, "ntp.query.json"),
 			filepath.Join(corpus, "ntp.catalog.json"), filepath.Join(corpus, "ntp.catalog.json"),

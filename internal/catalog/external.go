@@ -41,6 +41,9 @@ type ExternalOptions struct {
 	// OrderUnknown is set when the order of the resources is not the
 	// compiler's (PuppetDB keeps none): the agent's order cannot be known.
 	OrderUnknown bool
+	// SecretsLeftOut is set when the source leaves the sensitive
+	// parameters out (PuppetDB): a resource without one may have had it.
+	SecretsLeftOut bool
 }
 
 // ExternalParam is one parameter of an External resource.

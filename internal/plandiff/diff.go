@@ -396,7 +396,7 @@ func (m *matching) resourceChanges(strict Strict) []ResourceChange {
 	for j := range m.new.Resources {
 		nr := &m.new.Resources[j]
 		if i := m.toOld[j]; i >= 0 {
-			if c, changed := compareResource(&m.old.Resources[i], nr, strict); changed {
+			if c, changed := compareResource(&m.old.Resources[i], nr, strict, m.leftOut()); changed {
 				out = append(out, c)
 			}
 			continue
@@ -419,13 +419,14 @@ func (m *matching) resourceChanges(strict Strict) []ResourceChange {
 }
 
 // compareResource diffs a matched pair; changed is false when nothing
-// differs (not even the title).
-func compareResource(or, nr *SnapResource, strict Strict) (ResourceChange, bool) {
+// differs (not even the title). A secret a side's source left out is no
+// change (left).
+func compareResource(or, nr *SnapResource, strict Strict, left secretsLeftOut) (ResourceChange, bool) {
 	c := ResourceChange{Action: Change, Type: nr.Type, Ref: nr.Ref}
 	if or.Ref != nr.Ref {
 		c.OldRef = or.Ref
 	}
-	c.Attributes = compareAttributes(or, nr)
+	c.Attributes = left.drop(compareAttributes(or, nr))
 	if len(c.Attributes) == 0 && c.OldRef == "" {
 		return c, false
 	}

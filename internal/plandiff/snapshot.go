@@ -32,6 +32,9 @@ type Snapshot struct {
 	// its resources (PuppetDB's formats): Puppet's apply order cannot be
 	// known from it, and Order is catc's guess. "" when it is known.
 	OrderUnknown string
+	// SecretsLeftOut is set for a catalog whose source leaves sensitive
+	// parameters out (PuppetDB): one missing here is no change.
+	SecretsLeftOut bool
 	// Refreshers are, for a catalog read from Puppet, what reaches each
 	// resource as the agent passes events (through classes and defines,
 	// only refreshable resources refreshed: graph.Plan.RefreshedBy), by
@@ -145,8 +148,11 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 	if p.Evaluation != nil {
 		s.Refreshers = snapRefreshers(p)
 	}
-	if src := g.Catalog.Source; src != nil && src.OrderUnknown {
-		s.OrderUnknown = src.Source
+	if src := g.Catalog.Source; src != nil {
+		if src.OrderUnknown {
+			s.OrderUnknown = src.Source
+		}
+		s.SecretsLeftOut = src.SecretsLeftOut
 	}
 	for _, c := range p.Cycles {
 		path := make([]int32, len(c.Path))

@@ -25,7 +25,10 @@ func Model(pc *Catalog, defs *catalog.Catalog) (*catalog.Catalog, hcl.Diagnostic
 		params = params[len(r.Params):]
 	}
 	contain(ext, pc.Edges, pos)
-	return catalog.FromExternal(defs, ext, catalog.ExternalOptions{Source: pc.Source.String(), OrderUnknown: !pc.OrderKnown})
+	return catalog.FromExternal(defs, ext, catalog.ExternalOptions{
+		Source: pc.Source.String(), OrderUnknown: !pc.OrderKnown,
+		SecretsLeftOut: pc.Source != SourcePuppet, // PuppetDB's terminus deletes them
+	})
 }
 
 // paramCount is the number of parameters of the resources Model keeps:

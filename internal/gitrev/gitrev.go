@@ -167,13 +167,36 @@ func extractAt(repo, rev, rel, dir string, keep func(name string) bool) (int, er
 }
 
 // catBlobs reads the blobs with one `git cat-file --batch` and writes
-// them to dir/name.
+// them to dir/name as they come: a directory of a fleet's catalogs is
+// hundreds of megabytes, never held whole.
 func catBlobs(repo string, ids, names []string, dir string) error {
-	out, err := git(repo, strings.NewReader(strings.Join(ids, "\n")+"\n"), "cat-file", "--batch")
+	cmd := gitCommand(repo, "cat-file", "--batch")
+	cmd.Stdin = strings.NewReader(strings.Join(ids, "\n") + "\n")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	pipe, err := cmd.StdoutPipe()
+	if err == nil {
+		err = cmd.Start()
+	}
 	if err != nil {
 		return errors.New("git cat-file: " + err.Error())
 	}
-	br := bufio.NewReader(bytes.NewReader(out))
+	werr := writeBlobs(bufio.NewReader(pipe), names, dir)
+	if werr != nil {
+		io.Copy(io.Discard, pipe) // let git finish writing before Wait
+	}
+	if err := cmd.Wait(); err != nil && werr == nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return errors.New("git cat-file: " + msg)
+		}
+		return errors.New("git cat-file: " + err.Error())
+	}
+	return werr
+}
+
+// writeBlobs writes the blobs of `git cat-file --batch`'s answer br to
+// dir/name, one for each name in order.
+func writeBlobs(br *bufio.Reader, names []string, dir string) error {
 	for _, name := range names {
 		header, err := br.ReadString('\n')
 		f := strings.Fields(header)
@@ -205,11 +228,7 @@ func catBlobs(repo string, ids, names []string, dir string) error {
 // git runs git in dir (the current directory when empty) with literal
 // pathspecs, and returns its standard output; an error carries stderr.
 func git(dir string, stdin io.Reader, args ...string) ([]byte, error) {
-	full := append([]string{"--literal-pathspecs"}, args...)
-	if dir != "" {
-		full = append([]string{"-C", dir}, full...)
-	}
-	cmd := exec.Command("git", full...)
+	cmd := gitCommand(dir, args...)
 	cmd.Stdin = stdin
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -221,4 +240,14 @@ func git(dir string, stdin io.Reader, args ...string) ([]byte, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// gitCommand is git in dir (the current directory when empty) with
+// literal pathspecs.
+func gitCommand(dir string, args ...string) *exec.Cmd {
+	full := append([]string{"--literal-pathspecs"}, args...)
+	if dir != "" {
+		full = append([]string{"-C", dir}, full...)
+	}
+	return exec.Command("git", full...)
 }

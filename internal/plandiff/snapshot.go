@@ -73,7 +73,7 @@ type SnapResource struct {
 	Tags []string
 	// PuppetTags are, for a resource read from a Puppet catalog, its
 	// "tags" (automatic and the user's, what `puppet agent --tags`
-	// matches), sorted without duplicates; nil otherwise.
+	// matches) as written, a set in Puppet's order; nil otherwise.
 	PuppetTags []string
 	// Container is the ref of the class or defined-type instance that
 	// declared the resource in a catalog read from Puppet ("" otherwise):
@@ -136,7 +136,7 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 			// wrote: the same for every node of a fleet, unlike the
 			// position in each node's catalog file.
 			s.Resources[i].File, s.Resources[i].Line = r.External.File, r.External.Line
-			s.Resources[i].PuppetTags = tagSet(r.External.Tags)
+			s.Resources[i].PuppetTags = r.External.Tags
 		}
 	}
 	for _, e := range g.Edges() {

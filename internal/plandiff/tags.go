@@ -30,10 +30,11 @@ func tagSet(tags []string) []string {
 // names of its classes, after a move; its title).
 func compareTags(out []AttrChange, or, nr *SnapResource) []AttrChange {
 	if or.PuppetTags == nil || nr.PuppetTags == nil || slices.Equal(or.PuppetTags, nr.PuppetTags) {
-		return out
+		return out // most resources: the same tags in the same order, nothing sorted
 	}
-	lost := tagsOnlyIn(or.PuppetTags, nr.PuppetTags, or.Tags)
-	gained := tagsOnlyIn(nr.PuppetTags, or.PuppetTags, nr.Tags)
+	oldTags, newTags := tagSet(or.PuppetTags), tagSet(nr.PuppetTags)
+	lost := tagsOnlyIn(oldTags, newTags, or.Tags)
+	gained := tagsOnlyIn(newTags, oldTags, nr.Tags)
 	if len(gained) > 0 {
 		out = append(out, AttrChange{Attr: TagsAttr, Path: TagsAttr, Behaviour: MetaparameterAttr, New: gained, HasNew: true})
 	}

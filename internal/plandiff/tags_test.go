@@ -12,11 +12,7 @@ import (
 func TestCompareTags(t *testing.T) {
 	t.Parallel()
 	res := func(param []string, tags ...string) *SnapResource {
-		var puppet []string
-		if tags != nil {
-			puppet = tagSet(tags)
-		}
-		return &SnapResource{Tags: param, PuppetTags: puppet}
+		return &SnapResource{Tags: param, PuppetTags: tags}
 	}
 	tests := []struct {
 		name     string

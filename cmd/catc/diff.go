@@ -3,7 +3,6 @@ package main
 import (
 	"io"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -26,7 +25,7 @@ func diffCommand() *cli.Command {
 		Usage: "compare two catalogs: resources, attributes, edges, apply order, refreshes, cycles",
 		ArgsUsage: "OLD NEW  (catalog JSON files from 'catc compile' or from Puppet, or HCL files/directories)\n" +
 			"   or: catc diff OLD_DIR NEW_DIR   (directories of per-node Puppet catalogs, NODE.json: a fleet)\n" +
-			"   or: catc diff --base REV PATH...   (PATH... at git revision REV against the working tree)\n" +
+			"   or: catc diff --base REV PATH...   (PATH... at git revision REV against the working tree; PATH may be a directory of NODE.json)\n" +
 			"   or: catc diff --old PATH... --new PATH...\n" +
 			"   with --nodes FACTS: every node's diff, the nodes grouped by what changes\n" +
 			"   or: catc diff --merge SHARD.json...   (the fleet JSON of --shard I/N runs)",
@@ -121,15 +120,11 @@ func diffSides(c *cli.Context, f diffFlags) (old, new *plandiff.Snapshot, err er
 	return old, new, err
 }
 
-// catcJSON is the start of the JSON catc writes (catalogjson and plan
-// files): its "format" key first, with a catc format.
-var catcJSON = regexp.MustCompile(`^\s*\{\s*"format"\s*:\s*"catc\.`)
-
-// isPuppetCatalog reports whether the file is a catalog Puppet wrote:
-// one by content, and not catc's own JSON, which also has "resources".
+// isPuppetCatalog reports whether the file is a catalog Puppet wrote
+// (by content: not catc's own JSON, which also has "resources").
 func isPuppetCatalog(path string) bool {
-	head, err := inputfile.Head(path, 256)
-	return err == nil && !catcJSON.Match(head) && puppetcatalog.IsCatalog(path)
+	kind, err := puppetcatalog.Sniff(path)
+	return err == nil && kind == puppetcatalog.KindPuppet
 }
 
 // diffInput is what a diff compares: with --base REV, the paths (new)

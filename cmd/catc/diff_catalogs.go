@@ -18,16 +18,25 @@ import (
 type catalogFleet struct {
 	oldDir, newDir     string
 	oldTypes, newTypes []string
+	// base is --base REV: the old side is newDir and newTypes at REV.
+	base string
 }
 
 // catalogFleetOf reports the directories of Puppet catalogs the diff's
 // sides are, when they are (OLD_DIR NEW_DIR, or --old/--new with type
-// files beside each).
+// files beside each, or --base REV DIR with type files).
 func catalogFleetOf(c *cli.Context, f diffFlags) (catalogFleet, bool) {
-	if f.baseSet || f.merge {
+	if f.merge {
 		return catalogFleet{}, false
 	}
 	args := commonOf(c).args
+	if f.baseSet {
+		var cf catalogFleet
+		var ok bool
+		cf.newDir, cf.newTypes, ok = splitCatalogDir(args)
+		cf.base = f.base
+		return cf, ok
+	}
 	oldPaths, newPaths := commonOf(c).old, commonOf(c).new
 	if len(oldPaths)+len(newPaths) == 0 && len(args) == 2 {
 		oldPaths, newPaths = args[:1], args[1:]
@@ -83,12 +92,22 @@ func diffCatalogDirs(c *cli.Context, f diffFlags, cf catalogFleet, strict plandi
 			return nil, failf("--%s has no effect on directories of Puppet catalogs (each NODE.json is a node's compiled catalog): drop --%s", name, name)
 		}
 	}
-	if cf.oldDir == "" || cf.newDir == "" {
-		return nil, fail("a directory of per-node Puppet catalogs (NODE.json) is compared with another: give one on each side")
-	}
 	if err := applyDigestKey(c); err != nil {
 		return nil, err
 	}
+	if cf.base != "" {
+		return diffCatalogDirAtBase(c, f, cf, strict)
+	}
+	if cf.oldDir == "" || cf.newDir == "" {
+		return nil, fail("a directory of per-node Puppet catalogs (NODE.json) is compared with another: give one on each side")
+	}
+	return diffCatalogFleet(c, f, cf, strict, nil)
+}
+
+// diffCatalogFleet reads every node's catalogs on both sides and groups
+// the nodes by their diff; oldName, when given, names each old catalog
+// file in the output (one read from a git revision).
+func diffCatalogFleet(c *cli.Context, f diffFlags, cf catalogFleet, strict plandiff.Strict, oldName func(string) string) (*fleet.Diff, error) {
 	var sides fleet.CatalogSides
 	var err error
 	if sides.Old, err = catalogTypes(c, cf.oldTypes); err != nil {
@@ -102,7 +121,15 @@ func diffCatalogDirs(c *cli.Context, f diffFlags, cf catalogFleet, strict plandi
 	}
 	nodes, err := fleet.CatalogNodes(cf.oldDir, cf.newDir)
 	if err != nil {
+		if oldName != nil {
+			return nil, fail(strings.ReplaceAll(err.Error(), cf.oldDir, oldName(cf.oldDir)))
+		}
 		return nil, fail(err.Error())
+	}
+	for i := range nodes {
+		if oldName != nil && nodes[i].Old != "" {
+			nodes[i].OldName = oldName(nodes[i].Old)
+		}
 	}
 	var shard *fleet.ShardOf
 	if s := commonOf(c).shard; s != "" {

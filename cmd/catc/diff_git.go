@@ -35,6 +35,12 @@ func baseSides(c *cli.Context, rev string, paths []string) (old, new *plandiff.S
 // exists at rev); diagnostics printed meanwhile name "REV:PATH", not the
 // temporary directory, which is removed when load returns.
 func atBase(c *cli.Context, rev string, paths []string, load func(at *gitrev.Tree) error) error {
+	return atBaseMatching(c, rev, paths, nil, load)
+}
+
+// atBaseMatching is atBase with the files of a directory chosen by keep
+// (nil: its *.hcl files, as gitrev.Extract chooses).
+func atBaseMatching(c *cli.Context, rev string, paths []string, keep func(name string) bool, load func(at *gitrev.Tree) error) error {
 	repo, err := gitrev.Find(paths[0])
 	if err != nil {
 		return failf("--base needs %s to be in a git working tree: %v", paths[0], err)
@@ -47,7 +53,12 @@ func atBase(c *cli.Context, rev string, paths []string, load func(at *gitrev.Tre
 		return fail(err.Error())
 	}
 	defer tempFiles.Remove(tmp)
-	at, err := repo.Extract(rev, paths, tmp)
+	var at *gitrev.Tree
+	if keep == nil {
+		at, err = repo.Extract(rev, paths, tmp)
+	} else {
+		at, err = repo.ExtractMatching(rev, paths, tmp, keep)
+	}
 	if err != nil {
 		return fail(err.Error())
 	}

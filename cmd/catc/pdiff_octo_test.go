@@ -18,6 +18,10 @@ type octoEntry struct {
 	Type      string   `json:"type"`
 	Title     string   `json:"title"`
 	Structure []string `json:"structure"`
+	// OldValue and NewValue are the values at Structure: a resource's
+	// whole "parameters" when one side has none.
+	OldValue any `json:"old_value"`
+	NewValue any `json:"new_value"`
 }
 
 // catcDiff is the part of catc's diff JSON the comparison reads.
@@ -83,10 +87,11 @@ func TestDiffCoversOctocatalogDiff(t *testing.T) {
 			want := map[string]bool{}
 			files := filePaths(t, base+".old.catalog.json", base+".new.catalog.json")
 			for _, e := range octo.Diff {
-				key := octoKey(e, files)
-				want[key] = true
-				if !have[key] {
-					t.Errorf("octocatalog-diff reports %s, catc does not", key)
+				for _, key := range octoKeys(e, files) {
+					want[key] = true
+					if !have[key] {
+						t.Errorf("octocatalog-diff reports %s, catc does not", key)
+					}
 				}
 			}
 			checkEdgesWithPuppet(t, base, got)
@@ -152,27 +157,45 @@ func catcChanges(d catcDiff) map[string]bool {
 	return out
 }
 
-// octoKey is octocatalog-diff's change in catcChanges' keys. It names a
-// File by its path; catc by its title: files maps one to the other.
-func octoKey(e octoEntry, files map[string]string) string {
+// octoKeys are octocatalog-diff's change in catcChanges' keys: one, or
+// one per parameter when a side has no parameters at all (its structure
+// is then "parameters" and its value all of them). It names a File by
+// its path; catc by its title: files maps one to the other.
+func octoKeys(e octoEntry, files map[string]string) []string {
 	ref := e.Type + "[" + e.Title + "]"
 	if e.Type == "File" && files[e.Title] != "" {
 		ref = "File[" + files[e.Title] + "]"
 	}
 	switch e.DiffType {
 	case "+", "-":
-		return e.DiffType + " " + ref
+		return []string{e.DiffType + " " + ref}
+	}
+	if slices.Equal(e.Structure, []string{"parameters"}) {
+		var keys []string
+		for _, v := range []any{e.OldValue, e.NewValue} {
+			values, _ := v.(map[string]any)
+			for name := range values {
+				if key := "~ " + ref + " " + name; !slices.Contains(keys, key) {
+					keys = append(keys, key)
+				}
+			}
+		}
+		return keys
 	}
 	attr := strings.Join(e.Structure, ".")
 	if len(e.Structure) >= 2 && e.Structure[0] == "parameters" {
 		attr = e.Structure[1]
 	}
-	return "~ " + ref + " " + attr
+	return []string{"~ " + ref + " " + attr}
 }
 
 // deliberateExtra reports whether a change catc reports beyond
-// octocatalog-diff is one docs/puppet.md explains.
+// octocatalog-diff is one docs/puppet.md explains: classes, the tags
+// octocatalog-diff leaves out by default, a move to another class.
 func deliberateExtra(key string) bool {
+	if strings.HasSuffix(key, " tags") || strings.HasSuffix(key, " contained_in") {
+		return true
+	}
 	return strings.HasPrefix(key, "~ Class[") || strings.HasPrefix(key, "+ Class[") || strings.HasPrefix(key, "- Class[")
 }
 

@@ -29,6 +29,9 @@ type External struct {
 	// Contents are the positions (in the list given to FromExternal) of
 	// the resources this one contains, in the catalog's edge order.
 	Contents []int
+	// Tags are Puppet's "tags" of the resource as written: the automatic
+	// ones (type, title, class names) and the user's (nil when absent).
+	Tags []string
 }
 
 // ExternalOptions say where an external catalog comes from.
@@ -38,6 +41,9 @@ type ExternalOptions struct {
 	// OrderUnknown is set when the order of the resources is not the
 	// compiler's (PuppetDB keeps none): the agent's order cannot be known.
 	OrderUnknown bool
+	// SecretsLeftOut is set when the source leaves the sensitive
+	// parameters out (PuppetDB): a resource without one may have had it.
+	SecretsLeftOut bool
 }
 
 // ExternalParam is one parameter of an External resource.
@@ -75,6 +81,8 @@ type ExternalInfo struct {
 	Contents []*Resource
 	// Deferred are the parameters whose value only the agent knows.
 	Deferred []string
+	// Tags are External.Tags: what `puppet agent --tags` matches.
+	Tags []string
 }
 
 // containerTypes are the types whose resources the agent always turns
@@ -179,7 +187,7 @@ func (c *loader) useBuiltin(e *External) bool {
 // buildExternal builds one resource: checked against its type when catc
 // knows it and it is no container, else kept as given.
 func (c *loader) buildExternal(e *External, known bool) built {
-	info := &ExternalInfo{File: e.File, Line: e.Line, Kind: e.Kind, Container: isContainer(e, known)}
+	info := &ExternalInfo{File: e.File, Line: e.Line, Kind: e.Kind, Container: isContainer(e, known), Tags: e.Tags}
 	info.Unknown = !known && !info.Container
 	var b built
 	if known && !info.Container {

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/inputfile"
@@ -25,6 +26,18 @@ import (
 type CatalogNode struct {
 	Name     string
 	Old, New string
+	// OldName names the old file in diagnostics when set, instead of Old:
+	// a side read from a git revision is named as the user would name it
+	// there ("HEAD~1:catalogs/a.json"), not by its temporary copy.
+	OldName string
+}
+
+// oldName is the name diagnostics give the old file.
+func (n CatalogNode) oldName() string {
+	if n.OldName != "" {
+		return n.OldName
+	}
+	return n.Old
 }
 
 // CatalogSides are the type definitions each side's catalogs are read
@@ -36,6 +49,10 @@ type CatalogSides struct {
 
 // CatalogNodes pairs the per-node catalogs of two directories by file
 // name: NODE.json is node NODE's catalog. Other files are not read.
+// Puppet's certnames are lower case and compared so: names that differ
+// only in case (or in the case of .json) are one node. Two such files on
+// one side are an error naming both, since either could be the node's
+// catalog; across the sides they are paired, under the new side's name.
 func CatalogNodes(oldDir, newDir string) ([]CatalogNode, error) {
 	byName := map[string]*CatalogNode{}
 	for _, side := range []struct {
@@ -46,18 +63,25 @@ func CatalogNodes(oldDir, newDir string) ([]CatalogNode, error) {
 		if err != nil {
 			return nil, err
 		}
+		seen := make(map[string]string, len(names)) // node key → file name, on this side
 		for _, name := range names {
 			node := strings.TrimSuffix(name, filepath.Ext(name))
-			n := byName[node]
+			key := strings.ToLower(node)
+			if other, dup := seen[key]; dup {
+				return nil, fmt.Errorf("%s and %s are both node %s's catalog (node names are certnames, which Puppet compares in lower case): remove or rename one of them",
+					filepath.Join(side.dir, other), filepath.Join(side.dir, name), key)
+			}
+			seen[key] = name
+			n := byName[key]
 			if n == nil {
-				n = &CatalogNode{Name: node}
-				byName[node] = n
+				n = &CatalogNode{}
+				byName[key] = n
 			}
 			path := filepath.Join(side.dir, name)
 			if side.old {
-				n.Old = path
+				n.Old, n.Name = path, node
 			} else {
-				n.New = path
+				n.New, n.Name = path, node
 			}
 		}
 	}
@@ -126,11 +150,11 @@ func ownFiles(diags hcl.Diagnostics, id *identity) hcl.Diagnostics {
 // ordered once (still compared, for the cycles it may have), when both
 // sides have the same types.
 func diffCatalogNode(s CatalogSides, n CatalogNode, r nodeResult, opts plandiff.DiffOptions) nodeResult {
-	oldData, oldDiags := readCatalogFile(n.Old)
-	newData, newDiags := readCatalogFile(n.New)
+	oldData, oldDiags := readCatalogFile(n.Old, n.oldName())
+	newData, newDiags := readCatalogFile(n.New, n.New)
 	var old, new *plandiff.Snapshot
 	if oldData != nil {
-		old, oldDiags = catalogSnapshot(s.Old, n.Old, oldData)
+		old, oldDiags = catalogSnapshot(s.Old, n.oldName(), oldData)
 	}
 	if newData != nil && s.Old == s.New && oldData != nil && bytes.Equal(oldData, newData) {
 		new, newDiags = old, oldDiags
@@ -147,15 +171,16 @@ func diffCatalogNode(s CatalogSides, n CatalogNode, r nodeResult, opts plandiff.
 }
 
 // readCatalogFile reads a catalog file whole (a regular file only); nil
-// for no path, and nil with the error as a diagnostic when unreadable.
-func readCatalogFile(path string) ([]byte, hcl.Diagnostics) {
+// for no path, and nil with the error, naming the file name, as a
+// diagnostic when unreadable.
+func readCatalogFile(path, name string) ([]byte, hcl.Diagnostics) {
 	if path == "" {
 		return nil, nil
 	}
 	data, err := inputfile.Read(path)
 	if err != nil {
 		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read the catalog",
-			Detail: fmt.Sprintf("%s: %v. Each NODE.json of the directory must be a readable file.", path, err)}}
+			Detail: fmt.Sprintf("%s: %v. Each NODE.json of the directory must be a readable file.", name, atomicfile.Cause(err))}}
 	}
 	return data, nil
 }

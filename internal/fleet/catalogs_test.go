@@ -105,3 +105,52 @@ func BenchmarkDiffCatalogs(b *testing.B) {
 
 // benchNodes is BenchmarkDiffCatalogs' fleet size.
 const benchNodes = 1000
+
+// TestCatalogNodesCase: file names that differ only in case are one node
+// (Puppet's certnames are lower case): two on one side are refused with
+// both files named, whichever side; one on each side is paired, under
+// the new side's name.
+func TestCatalogNodesCase(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		old, new []string
+		want     string // the nodes as NAME:OLD:NEW, or the error
+	}{
+		{"one node", []string{"a.json"}, []string{"a.json"}, "a:old/a.json:new/a.json"},
+		{"extension in another case", []string{"a.json", "a.JSON"}, []string{"a.json"},
+			"old/a.JSON and old/a.json are both node a's catalog (node names are certnames, which Puppet compares in lower case): remove or rename one of them"},
+		{"name in another case, new side", []string{"web1.json"}, []string{"Web1.json", "b.json", "web1.json"},
+			"new/Web1.json and new/web1.json are both node web1's catalog"},
+		{"name in another case across the sides", []string{"Web1.json", "b.json"}, []string{"web1.json"},
+			"b:old/b.json: web1:old/Web1.json:new/web1.json"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			for side, files := range map[string][]string{"old": tt.old, "new": tt.new} {
+				if err := os.MkdirAll(filepath.Join(dir, side), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				for _, f := range files {
+					if err := os.WriteFile(filepath.Join(dir, side, f), []byte("{}"), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			nodes, err := CatalogNodes(filepath.Join(dir, "old"), filepath.Join(dir, "new"))
+			got := ""
+			if err != nil {
+				got = strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "")
+			}
+			for _, n := range nodes {
+				rel := func(p string) string { return strings.TrimPrefix(p, dir+string(filepath.Separator)) }
+				got = strings.TrimSpace(got + " " + n.Name + ":" + rel(n.Old) + ":" + rel(n.New))
+			}
+			if !strings.HasPrefix(got, tt.want) {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

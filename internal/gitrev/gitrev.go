@@ -57,13 +57,20 @@ type Tree struct {
 // itself, a directory its *.hcl files. A path that does not exist at rev
 // contributes nothing.
 func (r *Repo) Extract(rev string, paths []string, dir string) (*Tree, error) {
+	return r.ExtractMatching(rev, paths, dir, func(name string) bool { return strings.HasSuffix(name, ".hcl") })
+}
+
+// ExtractMatching is Extract with the files of a directory chosen by
+// keep, given each file's name (a directory of per-node Puppet catalogs
+// holds NODE.json files).
+func (r *Repo) ExtractMatching(rev string, paths []string, dir string, keep func(name string) bool) (*Tree, error) {
 	t := &Tree{Rev: rev, rename: map[string]string{}}
 	for _, p := range paths {
 		rel, err := repoRelative(r.Root, p)
 		if err != nil {
 			return nil, err
 		}
-		n, err := extractAt(r.Root, rev, rel, dir)
+		n, err := extractAt(r.Root, rev, rel, dir, keep)
 		if err != nil {
 			return nil, err
 		}
@@ -129,9 +136,9 @@ func repoRelative(repo, p string) (string, error) {
 }
 
 // extractAt writes the files of rel at rev under dir (keeping their paths
-// from the repository root): rel itself when it is a file, its *.hcl
-// files when it is a directory. It returns how many it wrote.
-func extractAt(repo, rev, rel, dir string) (int, error) {
+// from the repository root): rel itself when it is a file, the files keep
+// chooses when it is a directory. It returns how many it wrote.
+func extractAt(repo, rev, rel, dir string, keep func(name string) bool) (int, error) {
 	out, err := git(repo, nil, "ls-tree", "-r", "-z", "--full-tree", rev, "--", rel)
 	if err != nil {
 		return 0, fmt.Errorf("git ls-tree %s -- %s: %v", rev, rel, err)
@@ -143,7 +150,7 @@ func extractAt(repo, rev, rel, dir string) (int, error) {
 		if !ok || len(f) != 3 || f[1] != "blob" || f[0] == "120000" {
 			continue // trees, submodules, symbolic links
 		}
-		if name != rel && !strings.HasSuffix(name, ".hcl") {
+		if name != rel && !keep(path.Base(name)) {
 			continue
 		}
 		// A tree made by hand may name "..": git never checks such a
@@ -160,13 +167,36 @@ func extractAt(repo, rev, rel, dir string) (int, error) {
 }
 
 // catBlobs reads the blobs with one `git cat-file --batch` and writes
-// them to dir/name.
+// them to dir/name as they come: a directory of a fleet's catalogs is
+// hundreds of megabytes, never held whole.
 func catBlobs(repo string, ids, names []string, dir string) error {
-	out, err := git(repo, strings.NewReader(strings.Join(ids, "\n")+"\n"), "cat-file", "--batch")
+	cmd := gitCommand(repo, "cat-file", "--batch")
+	cmd.Stdin = strings.NewReader(strings.Join(ids, "\n") + "\n")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	pipe, err := cmd.StdoutPipe()
+	if err == nil {
+		err = cmd.Start()
+	}
 	if err != nil {
 		return errors.New("git cat-file: " + err.Error())
 	}
-	br := bufio.NewReader(bytes.NewReader(out))
+	werr := writeBlobs(bufio.NewReader(pipe), names, dir)
+	if werr != nil {
+		io.Copy(io.Discard, pipe) // let git finish writing before Wait
+	}
+	if err := cmd.Wait(); err != nil && werr == nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return errors.New("git cat-file: " + msg)
+		}
+		return errors.New("git cat-file: " + err.Error())
+	}
+	return werr
+}
+
+// writeBlobs writes the blobs of `git cat-file --batch`'s answer br to
+// dir/name, one for each name in order.
+func writeBlobs(br *bufio.Reader, names []string, dir string) error {
 	for _, name := range names {
 		header, err := br.ReadString('\n')
 		f := strings.Fields(header)
@@ -198,11 +228,7 @@ func catBlobs(repo string, ids, names []string, dir string) error {
 // git runs git in dir (the current directory when empty) with literal
 // pathspecs, and returns its standard output; an error carries stderr.
 func git(dir string, stdin io.Reader, args ...string) ([]byte, error) {
-	full := append([]string{"--literal-pathspecs"}, args...)
-	if dir != "" {
-		full = append([]string{"-C", dir}, full...)
-	}
-	cmd := exec.Command("git", full...)
+	cmd := gitCommand(dir, args...)
 	cmd.Stdin = stdin
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -214,4 +240,14 @@ func git(dir string, stdin io.Reader, args ...string) ([]byte, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// gitCommand is git in dir (the current directory when empty) with
+// literal pathspecs.
+func gitCommand(dir string, args ...string) *exec.Cmd {
+	full := append([]string{"--literal-pathspecs"}, args...)
+	if dir != "" {
+		full = append([]string{"-C", dir}, full...)
+	}
+	return exec.Command("git", full...)
 }

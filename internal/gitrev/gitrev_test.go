@@ -145,3 +145,41 @@ func TestExtractRefusesDotDot(t *testing.T) {
 		t.Error("Extract wrote outside its directory")
 	}
 }
+
+// TestExtractMatching reads a directory of per-node catalogs at the
+// previous commit: the files keep chooses (NODE.json, in any case), not
+// the others, each with its content of then.
+func TestExtractMatching(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	run(t, repo, "init", "-q")
+	write(t, filepath.Join(repo, "catalogs", "a.json"), "old a\n")
+	write(t, filepath.Join(repo, "catalogs", "B.JSON"), "old b\n")
+	write(t, filepath.Join(repo, "catalogs", "types.hcl"), "not a catalog\n")
+	run(t, repo, "add", ".")
+	run(t, repo, "commit", "-q", "-m", "old")
+	write(t, filepath.Join(repo, "catalogs", "a.json"), "new a\n")
+	run(t, repo, "commit", "-q", "-am", "new")
+	r, err := Find(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	isJSON := func(name string) bool { return strings.EqualFold(filepath.Ext(name), ".json") }
+	tree, err := r.ExtractMatching("HEAD~1", []string{filepath.Join(repo, "catalogs")}, dir, isJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	entries, _ := os.ReadDir(filepath.Join(dir, "catalogs"))
+	for _, e := range entries {
+		b, _ := os.ReadFile(filepath.Join(dir, "catalogs", e.Name()))
+		got = append(got, e.Name()+"="+strings.TrimSpace(string(b)))
+	}
+	if strings.Join(got, ",") != "B.JSON=old b,a.json=old a" || len(tree.Paths) != 1 {
+		t.Errorf("extracted %q into %q", got, tree.Paths)
+	}
+}

@@ -26,7 +26,8 @@ const (
 	// NamevarAttr identifies the resource (a change is a different resource).
 	NamevarAttr
 	// MetaparameterAttr is `tag` or `noop`, or the move to another
-	// container (ContainerAttr): no event either.
+	// container (ContainerAttr), or a Puppet resource's tags (TagsAttr):
+	// no event either.
 	MetaparameterAttr
 )
 
@@ -112,7 +113,7 @@ const ContainerAttr = "contained_in"
 
 // compareAttributes lists the changes between two matched resources:
 // attributes in the new resource's order, then those only the old one
-// has, then the tag and noop metaparameters.
+// has, then the tag metaparameter, Puppet's tags, the container and noop.
 func compareAttributes(or, nr *SnapResource) []AttrChange {
 	var out []AttrChange
 	ol, nl := hashLookup{h: or.Attributes}, hashLookup{h: nr.Attributes}
@@ -136,6 +137,7 @@ func compareAttributes(or, nr *SnapResource) []AttrChange {
 		meta := AttrChange{Attr: "tag", Path: "tag", Behaviour: MetaparameterAttr}
 		out = diffValue(out, meta, stringsValue(or.Tags), len(or.Tags) > 0, stringsValue(nr.Tags), len(nr.Tags) > 0)
 	}
+	out = compareTags(out, or, nr)
 	if or.Container != nr.Container && or.Container != "" && nr.Container != "" {
 		// No metaparameter, but what a reader of a Puppet catalog diff
 		// asks first: the resource moved to another class or define (no

@@ -98,8 +98,12 @@ type PlanDiff struct {
 	Skips []Skip
 	// Edges are sorted by from ref, then to ref.
 	Edges []EdgeChange
-	// Moves are sorted by new step.
+	// Moves are sorted by new step; none when OrderUnknown is set.
 	Moves []Move
+	// OrderUnknown says why the order was not compared, "" when it was: a
+	// side keeps no order of its resources (PuppetDB's formats), so the
+	// agent's order, and any move in it, cannot be known.
+	OrderUnknown string
 	// Refreshes are sorted by new step (resources in cycles last), then ref.
 	Refreshes []Refresh
 	// NewCycles are in the new catalog only, ResolvedCycles in the old
@@ -333,7 +337,9 @@ func DiffWith(old, new *Snapshot, o DiffOptions) *PlanDiff {
 	m.purgers(d.Resources)
 	d.Skips = m.skips(d.Resources)
 	d.Edges = m.edgeChanges()
-	d.Moves = m.moves(m.touched(d.Resources, d.Edges))
+	if d.OrderUnknown = orderUnknown(old, new); d.OrderUnknown == "" {
+		d.Moves = m.moves(m.touched(d.Resources, d.Edges))
+	}
 	d.Refreshes = m.refreshes(d.Resources)
 	d.NewCycles, d.ResolvedCycles, d.UnresolvedCycles = m.cycleChanges()
 	d.Sort()
@@ -390,7 +396,7 @@ func (m *matching) resourceChanges(strict Strict) []ResourceChange {
 	for j := range m.new.Resources {
 		nr := &m.new.Resources[j]
 		if i := m.toOld[j]; i >= 0 {
-			if c, changed := compareResource(&m.old.Resources[i], nr, strict); changed {
+			if c, changed := compareResource(&m.old.Resources[i], nr, strict, m.leftOut()); changed {
 				out = append(out, c)
 			}
 			continue
@@ -413,13 +419,14 @@ func (m *matching) resourceChanges(strict Strict) []ResourceChange {
 }
 
 // compareResource diffs a matched pair; changed is false when nothing
-// differs (not even the title).
-func compareResource(or, nr *SnapResource, strict Strict) (ResourceChange, bool) {
+// differs (not even the title). A secret a side's source left out is no
+// change (left).
+func compareResource(or, nr *SnapResource, strict Strict, left secretsLeftOut) (ResourceChange, bool) {
 	c := ResourceChange{Action: Change, Type: nr.Type, Ref: nr.Ref}
 	if or.Ref != nr.Ref {
 		c.OldRef = or.Ref
 	}
-	c.Attributes = compareAttributes(or, nr)
+	c.Attributes = left.drop(compareAttributes(or, nr))
 	if len(c.Attributes) == 0 && c.OldRef == "" {
 		return c, false
 	}

@@ -36,6 +36,8 @@ type JSONDocument struct {
 	// UnresolvedCycles is absent in documents written before it was
 	// added, and empty then.
 	UnresolvedCycles [][]string `json:"unresolved_cycles"`
+	// OrderUnknown is PlanDiff's: written only when set.
+	OrderUnknown string `json:"order_unknown,omitempty"`
 }
 
 type jsonDiffCounts struct {
@@ -147,7 +149,7 @@ func NewJSONDocument(d *PlanDiff) JSONDocument {
 			c.EdgesAdded, c.EdgesRemoved, c.EdgesChanged, c.Reordered, c.Refreshed, c.NewCycles, c.ResolvedCycles, c.UnresolvedCycles, c.Undetermined},
 		AppliesNothing: d.AppliesNothing(), UnresolvedCycles: nonNil(d.UnresolvedCycles),
 		Resources: []jsonDiffRes{}, Skips: []jsonDiffSkip{}, Edges: []jsonDiffEdge{}, Moves: []jsonDiffMove{}, Refreshes: []jsonDiffReload{},
-		NewCycles: nonNil(d.NewCycles), ResolvedCycles: nonNil(d.ResolvedCycles),
+		NewCycles: nonNil(d.NewCycles), ResolvedCycles: nonNil(d.ResolvedCycles), OrderUnknown: d.OrderUnknown,
 	}
 	for _, r := range d.Resources {
 		out.Resources = append(out.Resources, jsonResourceChange(r))

@@ -261,3 +261,21 @@ func cycleKeys(s *Snapshot) map[string][]string {
 	}
 	return out
 }
+
+// orderUnknown says why the apply orders of old and new cannot be
+// compared ("" when they can): the sides that keep no order of their
+// resources, by their source.
+func orderUnknown(old, new *Snapshot) string {
+	const why = "Puppet's apply order cannot be known, so no move in it is reported"
+	switch o, n := old.OrderUnknown, new.OrderUnknown; {
+	case o != "" && n != "" && o == n:
+		return "both catalogs are " + o + ", which keeps no order of the resources: " + why
+	case o != "" && n != "":
+		return "the old catalog is " + o + " and the new one " + n + ", which keep no order of the resources: " + why
+	case o != "":
+		return "the old catalog is " + o + ", which keeps no order of the resources: " + why
+	case n != "":
+		return "the new catalog is " + n + ", which keeps no order of the resources: " + why
+	}
+	return ""
+}

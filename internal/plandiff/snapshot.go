@@ -1,12 +1,10 @@
 package plandiff
 
 import (
-	"slices"
 	"sort"
 	"strings"
 
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/coretypes"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/types"
 )
@@ -30,6 +28,13 @@ type Snapshot struct {
 	// attributes, by lower-case name. A catalog JSON does not carry it:
 	// read from one, it is nil.
 	Types map[string]TypeInfo
+	// OrderUnknown names the source of a catalog that keeps no order of
+	// its resources (PuppetDB's formats): Puppet's apply order cannot be
+	// known from it, and Order is catc's guess. "" when it is known.
+	OrderUnknown string
+	// SecretsLeftOut is set for a catalog whose source leaves sensitive
+	// parameters out (PuppetDB): one missing here is no change.
+	SecretsLeftOut bool
 	// Refreshers are, for a catalog read from Puppet, what reaches each
 	// resource as the agent passes events (through classes and defines,
 	// only refreshable resources refreshed: graph.Plan.RefreshedBy), by
@@ -66,6 +71,10 @@ type SnapResource struct {
 	Attributes *types.Hash
 	// Tags and Noop are the metaparameters kept in the catalog.
 	Tags []string
+	// PuppetTags are, for a resource read from a Puppet catalog, its
+	// "tags" (automatic and the user's, what `puppet agent --tags`
+	// matches) as written, a set in Puppet's order; nil otherwise.
+	PuppetTags []string
 	// Container is the ref of the class or defined-type instance that
 	// declared the resource in a catalog read from Puppet ("" otherwise):
 	// a resource moved to another class keeps its key but not this.
@@ -116,7 +125,7 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 		}
 		s.Resources[i] = SnapResource{
 			Ref: r.Ref(), Type: r.Type.Name, Title: r.Title,
-			Key:        resourceKey(r.Type.Name, r.Title, r.UniquenessKey),
+			Key:        resourceKey(r.Type.Name, r.Title, r.UniquenessKey, r.Type.Isomorphic()),
 			Attributes: redactHash(g.Catalog, r.Attributes),
 			Tags:       r.Tags, Noop: r.Noop, Attrs: info,
 			File: r.DeclRange.Filename, Line: r.DeclRange.Start.Line, Index: i,
@@ -127,6 +136,7 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 			// wrote: the same for every node of a fleet, unlike the
 			// position in each node's catalog file.
 			s.Resources[i].File, s.Resources[i].Line = r.External.File, r.External.Line
+			s.Resources[i].PuppetTags = r.External.Tags
 		}
 	}
 	for _, e := range g.Edges() {
@@ -137,6 +147,12 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 	}
 	if p.Evaluation != nil {
 		s.Refreshers = snapRefreshers(p)
+	}
+	if src := g.Catalog.Source; src != nil {
+		if src.OrderUnknown {
+			s.OrderUnknown = src.Source
+		}
+		s.SecretsLeftOut = src.SecretsLeftOut
 	}
 	for _, c := range p.Cycles {
 		path := make([]int32, len(c.Path))
@@ -163,13 +179,26 @@ func snapRefreshers(p *graph.Plan) [][]SnapRefresher {
 	return out
 }
 
-// containerOf is the ref of the container that declared r (the first of
-// its containers: a class that contain() was called on has a second).
+// containerOf is the ref of the container that declared r: the class or
+// define around it; for a class, the classes that contain() it rather
+// than the stage it is in (several joined by ", ", sorted). It does not
+// depend on the order of the catalog's edges, which PuppetDB does not
+// keep.
 func containerOf(r *catalog.Resource) string {
 	if r.External == nil || len(r.External.Containers) == 0 {
 		return ""
 	}
-	return r.External.Containers[0].Ref()
+	var refs []string
+	for _, c := range r.External.Containers {
+		if !strings.EqualFold(c.Type.Name, "stage") {
+			refs = append(refs, c.Ref())
+		}
+	}
+	if len(refs) == 0 {
+		return r.External.Containers[0].Ref()
+	}
+	sort.Strings(refs)
+	return strings.Join(refs, ", ")
 }
 
 func typeInfo(t *catalog.TypeDef) TypeInfo {
@@ -190,11 +219,11 @@ func typeAttrInfo(t *catalog.TypeDef) map[string]AttrInfo {
 
 // resourceKey is what matches a resource across two plans: its
 // uniqueness key, or for a type Puppet knows by title only (exec, tidy:
-// not isomorphic) its title, so that an exec whose command changed is
-// one changed resource, not one removed and one added. The type is
-// recognised by name, the same way for a catalog and for its JSON.
-func resourceKey(typ, title string, key []types.Value) string {
-	if slices.Contains(coretypes.NotIsomorphic, strings.ToLower(typ)) {
+// not isomorphic, as its definition says) its title, so that an exec
+// whose command changed is one changed resource, not one removed and
+// one added.
+func resourceKey(typ, title string, key []types.Value, isomorphic bool) string {
+	if !isomorphic {
 		return uniquenessKey(typ, []types.Value{title})
 	}
 	return uniquenessKey(typ, key)

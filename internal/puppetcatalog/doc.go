@@ -16,5 +16,7 @@
 // relationship metaparameters and checking parameters is the catalog
 // package's (catalog.FromPuppet), the graph the graph package's.
 //
-// catc's own catalog JSON (catc.catalog/1) is not read here.
+// catc's own catalog JSON (catc.catalog/1) is not read here; Sniff only
+// tells it from Puppet's by the start of a file, so that a command given
+// a JSON file knows which reader it needs.
 package puppetcatalog

@@ -25,7 +25,10 @@ func Model(pc *Catalog, defs *catalog.Catalog) (*catalog.Catalog, hcl.Diagnostic
 		params = params[len(r.Params):]
 	}
 	contain(ext, pc.Edges, pos)
-	return catalog.FromExternal(defs, ext, catalog.ExternalOptions{Source: pc.Source.String(), OrderUnknown: !pc.OrderKnown})
+	return catalog.FromExternal(defs, ext, catalog.ExternalOptions{
+		Source: pc.Source.String(), OrderUnknown: !pc.OrderKnown,
+		SecretsLeftOut: pc.Source != SourcePuppet, // PuppetDB's terminus deletes them
+	})
 }
 
 // paramCount is the number of parameters of the resources Model keeps:
@@ -73,7 +76,7 @@ func external(pc *Catalog, r *Resource, params []catalog.ExternalParam) catalog.
 	e := catalog.External{
 		Type: r.Type, Title: r.Title, Range: pc.Range(r.Offset),
 		File: r.File, Line: r.Line, Kind: r.Kind,
-		Params: params,
+		Params: params, Tags: r.Tags,
 	}
 	for i, p := range r.Params {
 		e.Params[i] = catalog.ExternalParam{Name: p.Name, Value: p.Value, Unknown: unknownValue(p.Value), Deferred: HasDeferred(p.Value), Range: pc.Range(p.Offset)}

@@ -184,8 +184,13 @@ func attrLineWith(c plandiff.ResourceChange, a plandiff.AttrChange, values strin
 // behaviourNote is the note after a parameter or metaparameter change;
 // a move to another container is neither, and says so.
 func behaviourNote(a plandiff.AttrChange) string {
-	if a.Attr == plandiff.ContainerAttr {
+	switch {
+	case a.Attr == plandiff.ContainerAttr:
 		return "moved to another class or define: no event"
+	case a.Attr == plandiff.TagsAttr && a.HasNew:
+		return "tags gained, as puppet agent --tags matches them: no event"
+	case a.Attr == plandiff.TagsAttr:
+		return "tags lost, as puppet agent --tags matches them: no event"
 	}
 	return a.Behaviour.String()
 }

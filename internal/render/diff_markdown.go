@@ -247,6 +247,9 @@ func writeGraphSections(b *strings.Builder, d *plandiff.PlanDiff) {
 		}
 		writeSection(b, "Order: "+plural.Noun(len(d.Moves), "resource moved", "resources moved"), "diff", lines)
 	}
+	if d.OrderUnknown != "" {
+		fmt.Fprintf(b, "\n**Order** not compared: %s.\n", escape.Line(d.OrderUnknown))
+	}
 	if len(d.Refreshes) > 0 {
 		lines := make([]diffLine, len(d.Refreshes))
 		for i, r := range d.Refreshes {

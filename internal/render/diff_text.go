@@ -70,6 +70,9 @@ func DiffText(w io.Writer, d *plandiff.PlanDiff, o DiffOptions) error {
 			t.line(diffLine{mark: "~", text: moveText(m)})
 		}
 	}
+	if d.OrderUnknown != "" {
+		t.section("Order: not compared: " + d.OrderUnknown + ".")
+	}
 	if len(d.Refreshes) > 0 {
 		t.section(fmt.Sprintf("Refresh: %s will be refreshed:", plural.Noun(len(d.Refreshes), "unchanged resource", "unchanged resources")))
 		for _, r := range d.Refreshes {

@@ -1,0 +1,48 @@
+package plandiff
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestCompareTags checks the tags a Puppet resource gains and loses:
+// Puppet's order of tags is no change, a tag the resource's own `tag`
+// parameter brings is left to the `tag` change, and a side without
+// Puppet's tags (an HCL catalog) compares nothing.
+func TestCompareTags(t *testing.T) {
+	t.Parallel()
+	res := func(param []string, tags ...string) *SnapResource {
+		return &SnapResource{Tags: param, PuppetTags: tags}
+	}
+	tests := []struct {
+		name     string
+		old, new *SnapResource
+		want     string
+	}{
+		{"reordered", res(nil, "file", "class", "web"), res(nil, "web", "file", "class", "web"), "[]"},
+		{"inherited from the class", res(nil, "file", "class", "web"), res(nil, "file", "class", "web", "frontend"),
+			"[+[frontend]]"},
+		{"moved to another class", res(nil, "exec", "class", "db"), res(nil, "exec", "class", "web", "frontend"),
+			"[+[frontend web] -[db]]"},
+		{"own tag parameter", res(nil, "notify", "class"), res([]string{"release"}, "release", "notify", "class"), "[]"},
+		{"own tag parameter and an inherited one", res([]string{"old"}, "old", "notify"), res(nil, "notify", "web"),
+			"[+[web]]"},
+		{"an HCL side", res(nil), res(nil, "notify"), "[]"},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, c := range compareTags(nil, tt.old, tt.new) {
+			if c.Attr != TagsAttr || c.Behaviour != MetaparameterAttr || c.HadOld == c.HasNew {
+				t.Errorf("%s: %+v is not one side of the tags", tt.name, c)
+			}
+			if c.HasNew {
+				got = append(got, fmt.Sprint("+", c.New))
+			} else {
+				got = append(got, fmt.Sprint("-", c.Old))
+			}
+		}
+		if fmt.Sprint(got) != tt.want {
+			t.Errorf("%s: %v, want %s", tt.name, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,45 @@
+package puppetcatalog
+
+import (
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
+)
+
+// TestReadPuppetDBEdges reads the PuppetDB samples of each committed
+// catalog (fixtures/oracle/catalogs/puppetdb): the wire format's edges
+// name their ends as {"type", "title"} objects, the query output's as
+// source_type, source_title, target_type and target_title. Either way
+// the containment edges are the catalog's own (PuppetDB sorts them).
+func TestReadPuppetDBEdges(t *testing.T) {
+	t.Parallel()
+	dir := testutil.Fixture("oracle", "catalogs", "puppetdb")
+	for _, name := range []string{"hand_refs", "ntp", "mysql"} {
+		want := containment(t, filepath.Join(dir, "..", name+".catalog.json"))
+		for _, shape := range []string{"wire", "query"} {
+			got := containment(t, filepath.Join(dir, name+"."+shape+".json"))
+			if !slices.Equal(got, want) {
+				t.Errorf("%s.%s: containment %v, want %v", name, shape, got, want)
+			}
+		}
+	}
+}
+
+// containment is the sorted "container > contained" refs of a catalog.
+func containment(t *testing.T, path string) []string {
+	t.Helper()
+	c, diags := Read(path)
+	if c == nil || diags.HasErrors() {
+		t.Fatalf("%s: %v", path, diags)
+	}
+	var out []string
+	for _, e := range c.Edges {
+		if !c.Resources[e.Source].Exported && !c.Resources[e.Target].Exported {
+			out = append(out, c.Resources[e.Source].Ref()+" > "+c.Resources[e.Target].Ref())
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}

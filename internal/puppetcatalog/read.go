@@ -63,6 +63,13 @@ type reader struct {
 	// lower caches strings.ToLower of the type names: a catalog has few
 	// types and many resources of each.
 	lower map[string]string
+	// resourceSlab and paramSlab hold the Resources and their Params
+	// (see slab); paramBuf and strBuf gather one resource's parameters
+	// and one array of strings.
+	resourceSlab slab[Resource]
+	paramSlab    slab[Param]
+	paramBuf     []Param
+	strBuf       []string
 }
 
 func (r *reader) diag(e *scanError) *hcl.Diagnostic {

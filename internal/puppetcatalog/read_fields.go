@@ -117,12 +117,19 @@ func (r *reader) strings(what string, dst *[]string) bool {
 	if s.peek() != '[' {
 		return s.fail(s.pos, "%q must be an array of strings; found %s", what, s.what())
 	}
-	return s.array(func(_, off int) bool {
+	// As params: the strings gather in strBuf (tags are most of a
+	// catalog's strings).
+	r.strBuf = r.strBuf[:0]
+	if !s.array(func(_, off int) bool {
 		if s.peek() != '"' {
 			return s.fail(off, "%q must be an array of strings; found %s", what, s.what())
 		}
 		v, ok := s.str()
-		*dst = append(*dst, v)
+		r.strBuf = append(r.strBuf, v)
 		return ok
-	})
+	}) {
+		return false
+	}
+	*dst = s.strs.copyOf(r.strBuf)
+	return true
 }

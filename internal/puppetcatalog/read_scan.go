@@ -3,6 +3,7 @@ package puppetcatalog
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -29,6 +30,19 @@ type scanner struct {
 	// keyStack holds the keys seen in the objects being read, innermost
 	// last: one buffer for the whole document instead of one per object.
 	keyStack []string
+	// spareMaps are the maps of objects with many keys already read,
+	// cleared for the next one.
+	spareMaps []map[string]bool
+	// stack and stackKeys hold the elements of the arrays and hashes
+	// being read, innermost last, until each is complete and copied to
+	// values and strs: one list allocated to its size instead of one
+	// grown an append at a time.
+	stack     []types.Value
+	stackKeys []string
+	values    slab[types.Value]
+	strs      slab[string]
+	// buf is strSlow's scratch: an escaped string costs its one string.
+	buf []byte
 }
 
 // scanError is a fault at a byte offset of the document.
@@ -107,9 +121,8 @@ func (s *scanner) object(fn func(key string, off int) bool) bool {
 		s.pos++
 		return true
 	}
-	base := len(s.keyStack)
-	seen := keys{s: s, base: base}
-	defer func() { s.keyStack = s.keyStack[:base] }()
+	seen := keys{s: s, base: len(s.keyStack)}
+	defer seen.done()
 	for {
 		off := s.peek2()
 		if s.peek() != '"' {
@@ -225,7 +238,8 @@ func (s *scanner) skipStr() bool {
 // strSlow reads a string with escapes or invalid UTF-8 (replaced by
 // U+FFFD, as encoding/json does).
 func (s *scanner) strSlow(start int) (string, bool) {
-	var out []byte
+	out := s.buf[:0]
+	defer func() { s.buf = out[:0] }()
 	i := start
 	for i < len(s.data) {
 		c := s.data[i]
@@ -301,20 +315,23 @@ func (s *scanner) hex4(i int) (rune, bool) {
 	if i+4 > len(s.data) {
 		return 0, false
 	}
-	n, err := strconv.ParseUint(string(s.data[i:i+4]), 16, 32)
+	n, err := strconv.ParseUint(s.text[i:i+4], 16, 32)
 	return rune(n), err == nil
 }
 
 // literal reads true, false or null.
 func (s *scanner) literal() (types.Value, bool) {
-	for _, l := range []struct {
-		text string
-		v    types.Value
-	}{{"true", true}, {"false", false}, {"null", nil}} {
-		if len(s.data)-s.pos >= len(l.text) && string(s.data[s.pos:s.pos+len(l.text)]) == l.text {
-			s.pos += len(l.text)
-			return l.v, true
-		}
+	rest := s.text[s.pos:]
+	switch {
+	case strings.HasPrefix(rest, "true"):
+		s.pos += len("true")
+		return true, true
+	case strings.HasPrefix(rest, "false"):
+		s.pos += len("false")
+		return false, true
+	case strings.HasPrefix(rest, "null"):
+		s.pos += len("null")
+		return nil, true
 	}
 	return nil, s.fail(s.pos, "expected a JSON value here, found %s", s.what())
 }
@@ -357,7 +374,7 @@ func (s *scanner) number() (types.Value, bool) {
 		}
 	}
 	s.pos = i
-	text := string(s.data[start:i])
+	text := s.text[start:i]
 	if float {
 		f, err := strconv.ParseFloat(text, 64)
 		if err != nil {
@@ -423,10 +440,31 @@ func (ks *keys) add(k string) bool {
 	}
 	ks.s.keyStack = append(ks.s.keyStack, k)
 	if len(list) >= 16 {
-		ks.m = make(map[string]bool, 2*len(list)+2)
+		ks.m = ks.s.keyMap()
 		for _, x := range ks.s.keyStack[ks.base:] {
 			ks.m[x] = true
 		}
 	}
 	return true
+}
+
+// done forgets the object's keys when it is read.
+func (ks *keys) done() {
+	s := ks.s
+	s.keyStack = s.keyStack[:ks.base]
+	if ks.m != nil {
+		clear(ks.m)
+		s.spareMaps = append(s.spareMaps, ks.m)
+	}
+}
+
+// keyMap is an empty map for the keys of an object, a spare one when
+// there is one.
+func (s *scanner) keyMap() map[string]bool {
+	if n := len(s.spareMaps); n > 0 {
+		m := s.spareMaps[n-1]
+		s.spareMaps = s.spareMaps[:n-1]
+		return m
+	}
+	return make(map[string]bool, 64)
 }

@@ -32,13 +32,7 @@ func (s *scanner) value() (types.Value, bool) {
 	case '{':
 		return s.hash()
 	case '[':
-		out := []types.Value{}
-		ok := s.array(func(int, int) bool {
-			v, ok := s.value()
-			out = append(out, v)
-			return ok
-		})
-		return out, ok
+		return s.list()
 	case '"':
 		return s.str()
 	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
@@ -47,17 +41,43 @@ func (s *scanner) value() (types.Value, bool) {
 	return s.literal()
 }
 
-func (s *scanner) hash() (types.Value, bool) {
-	off := s.pos
-	h := &types.Hash{}
-	ok := s.object(func(key string, _ int) bool {
+// list reads an array: its elements gather on the stack (arrays nest),
+// then move to a list of their number.
+func (s *scanner) list() (types.Value, bool) {
+	base := len(s.stack)
+	defer func() { s.stack = s.stack[:base] }()
+	ok := s.array(func(int, int) bool {
 		v, ok := s.value()
-		h.Keys = append(h.Keys, key)
-		h.Values = append(h.Values, v)
+		s.stack = append(s.stack, v)
 		return ok
 	})
 	if !ok {
 		return nil, false
+	}
+	if len(s.stack) == base {
+		return []types.Value{}, true
+	}
+	return s.values.copyOf(s.stack[base:]), true
+}
+
+// hash reads an object as a *types.Hash, its keys and values gathered as
+// list gathers elements, or as the rich data it encodes.
+func (s *scanner) hash() (types.Value, bool) {
+	off := s.pos
+	base, keyBase := len(s.stack), len(s.stackKeys)
+	defer func() { s.stack, s.stackKeys = s.stack[:base], s.stackKeys[:keyBase] }()
+	ok := s.object(func(key string, _ int) bool {
+		v, ok := s.value()
+		s.stackKeys = append(s.stackKeys, key)
+		s.stack = append(s.stack, v)
+		return ok
+	})
+	if !ok {
+		return nil, false
+	}
+	h := &types.Hash{}
+	if len(s.stack) > base {
+		h.Keys, h.Values = s.strs.copyOf(s.stackKeys[keyBase:]), s.values.copyOf(s.stack[base:])
 	}
 	if _, rich := h.Get("__ptype"); rich {
 		return s.richData(h, off)

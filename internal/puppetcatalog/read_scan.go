@@ -43,6 +43,8 @@ type scanner struct {
 	strs      slab[string]
 	// buf is strSlow's scratch: an escaped string costs its one string.
 	buf []byte
+	// boxed are the string values read so far (see box).
+	boxed map[string]types.Value
 }
 
 // scanError is a fault at a byte offset of the document.

@@ -34,7 +34,8 @@ func (s *scanner) value() (types.Value, bool) {
 	case '[':
 		return s.list()
 	case '"':
-		return s.str()
+		str, ok := s.str()
+		return s.box(str), ok
 	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		return s.number()
 	}
@@ -55,9 +56,35 @@ func (s *scanner) list() (types.Value, bool) {
 		return nil, false
 	}
 	if len(s.stack) == base {
-		return []types.Value{}, true
+		return emptyList, true
 	}
 	return s.values.copyOf(s.stack[base:]), true
+}
+
+// emptyList is every [] read: one Value for all (its capacity is 0, so
+// an append makes a new list), not one allocation each.
+var emptyList types.Value = []types.Value{}
+
+// maxBoxed bounds the strings box remembers: past it a catalog's values
+// are mostly distinct (generated names), and a larger map would cost
+// more than the allocations it saves.
+const maxBoxed = 4096
+
+// box returns str as a Value. Making a string a Value allocates, and a
+// catalog repeats most of its values ("present", "root", the same class
+// reference): each distinct one is made once.
+func (s *scanner) box(str string) types.Value {
+	if v, ok := s.boxed[str]; ok {
+		return v
+	}
+	v := types.Value(str)
+	if len(s.boxed) < maxBoxed {
+		if s.boxed == nil {
+			s.boxed = map[string]types.Value{}
+		}
+		s.boxed[str] = v
+	}
+	return v
 }
 
 // hash reads an object as a *types.Hash, its keys and values gathered as

@@ -60,6 +60,9 @@ type reader struct {
 	cat *Catalog
 	// index maps the refKey of each resource to its position.
 	index map[refKey]int
+	// resourcesRead is set when the object being read had its
+	// "resources" read while its keys were found (resourcesEarly).
+	resourcesRead bool
 	// lower caches strings.ToLower of the type names: a catalog has few
 	// types and many resources of each.
 	lower map[string]string
@@ -135,8 +138,12 @@ func (r *reader) object(level int) bool {
 	s := &r.s
 	start := s.pos
 	keys := map[string]int{}
+	r.resourcesRead = false
 	if !s.object(func(key string, _ int) bool {
 		keys[key] = s.peek2()
+		if key == "resources" && r.resourcesEarly(keys[key]) {
+			return true
+		}
 		return s.skip()
 	}) {
 		return false
@@ -147,6 +154,25 @@ func (r *reader) object(level int) bool {
 	}
 	s.pos = end
 	return true
+}
+
+// resourcesEarly reads "resources" at off while object looks for the
+// keys, so that the bulk of the file is read once, not skipped then
+// read: an object with "resources" is the catalog (see unwrap). On a
+// fault it forgets what it read and reports false: object then skips the
+// value and catalogFields reads it again, so that the fault reported is
+// the one reading in catalogFields' order finds (a bad "name" before it,
+// a syntax error after it).
+func (r *reader) resourcesEarly(off int) bool {
+	s := &r.s
+	depth := s.depth
+	if r.listAt(off, "resources", r.resource) {
+		r.resourcesRead = true
+		return true
+	}
+	s.err, s.depth, s.pos = nil, depth, off
+	r.cat.Resources = nil
+	return false
 }
 
 // unwrap reads the catalog inside a wrapper, or the catalog itself.

@@ -27,7 +27,7 @@ func (r *reader) catalogFields(start int, keys map[string]int) bool {
 	if off, ok := keys["catalog_format"]; ok && !r.formatAt(off) {
 		return false
 	}
-	if !r.listAt(keys["resources"], "resources", r.resource) || !r.indexResources() {
+	if !r.resourcesRead && !r.listAt(keys["resources"], "resources", r.resource) || !r.indexResources() {
 		return false
 	}
 	if off, ok := keys["edges"]; ok && !r.listAt(off, "edges", r.edge) {

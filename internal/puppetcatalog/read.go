@@ -14,7 +14,7 @@ const summaryInvalid = "Invalid Puppet catalog"
 // Read reads the Puppet catalog in the file name (at most
 // inputfile.MaxSize bytes): see Parse.
 func Read(name string) (*Catalog, hcl.Diagnostics) {
-	data, err := inputfile.Read(name)
+	text, err := inputfile.ReadString(name)
 	if err != nil {
 		return nil, hcl.Diagnostics{{
 			Severity: hcl.DiagError,
@@ -22,7 +22,7 @@ func Read(name string) (*Catalog, hcl.Diagnostics) {
 			Detail:   err.Error() + ".",
 		}}
 	}
-	return Parse(name, data)
+	return parse(name, text)
 }
 
 // Parse reads a Puppet catalog: Puppet's catalog JSON (catalog_format 0,
@@ -42,8 +42,13 @@ func Read(name string) (*Catalog, hcl.Diagnostics) {
 func Parse(name string, data []byte) (*Catalog, hcl.Diagnostics) {
 	// One copy of the document as a string: the strings read are slices
 	// of it, not an allocation each, and the positions count in it.
-	text := string(data)
-	r := &reader{s: scanner{data: data, text: text}, cat: &Catalog{Filename: name, OrderKnown: true, pos: &positions{data: text}}}
+	return parse(name, string(data))
+}
+
+// parse is Parse of the document as a string (Read's, which is not
+// copied).
+func parse(name, text string) (*Catalog, hcl.Diagnostics) {
+	r := &reader{s: scanner{text: text}, cat: &Catalog{Filename: name, OrderKnown: true, pos: &positions{data: text}}}
 	ok := r.document()
 	if ok {
 		ok = r.s.end()

@@ -19,10 +19,9 @@ const maxDepth = 10000
 // on the first fault: err holds it with its offset, and every method then
 // returns false.
 type scanner struct {
-	data []byte
-	// text is data as a string: the strings without escapes are slices
-	// of it (they live as long as the catalog, which keeps it anyway
-	// for its positions).
+	// text is the document: the strings without escapes are slices of
+	// it (they live as long as the catalog, which keeps it anyway for
+	// its positions).
 	text  string
 	pos   int
 	depth int
@@ -61,8 +60,8 @@ func (s *scanner) fail(off int, format string, args ...any) bool {
 }
 
 func (s *scanner) ws() {
-	for s.pos < len(s.data) {
-		switch s.data[s.pos] {
+	for s.pos < len(s.text) {
+		switch s.text[s.pos] {
 		case ' ', '\t', '\n', '\r':
 			s.pos++
 		default:
@@ -74,10 +73,10 @@ func (s *scanner) ws() {
 // peek is the next byte after white space, 0 at the end.
 func (s *scanner) peek() byte {
 	s.ws()
-	if s.pos >= len(s.data) {
+	if s.pos >= len(s.text) {
 		return 0
 	}
-	return s.data[s.pos]
+	return s.text[s.pos]
 }
 
 // what names the next token for a message.
@@ -196,10 +195,10 @@ func (s *scanner) str() (string, bool) {
 		return "", false
 	}
 	start := s.pos
-	for i := start; i < len(s.data); i++ {
-		c := s.data[i]
+	for i := start; i < len(s.text); i++ {
+		c := s.text[i]
 		if c == '"' {
-			if utf8.Valid(s.data[start:i]) {
+			if utf8.ValidString(s.text[start:i]) {
 				s.pos = i + 1
 				return s.text[start:i], true
 			}
@@ -220,10 +219,10 @@ func (s *scanner) skipStr() bool {
 		return false
 	}
 	start := s.pos
-	for i := start; i < len(s.data); i++ {
-		c := s.data[i]
+	for i := start; i < len(s.text); i++ {
+		c := s.text[i]
 		if c == '"' {
-			if utf8.Valid(s.data[start:i]) {
+			if utf8.ValidString(s.text[start:i]) {
 				s.pos = i + 1
 				return true
 			}
@@ -243,8 +242,8 @@ func (s *scanner) strSlow(start int) (string, bool) {
 	out := s.buf[:0]
 	defer func() { s.buf = out[:0] }()
 	i := start
-	for i < len(s.data) {
-		c := s.data[i]
+	for i < len(s.text) {
+		c := s.text[i]
 		switch {
 		case c == '"':
 			s.pos = i + 1
@@ -262,7 +261,7 @@ func (s *scanner) strSlow(start int) (string, bool) {
 			out = append(out, c)
 			i++
 		default:
-			r, n := utf8.DecodeRune(s.data[i:])
+			r, n := utf8.DecodeRuneInString(s.text[i:])
 			out = utf8.AppendRune(out, r)
 			i += n
 		}
@@ -272,12 +271,12 @@ func (s *scanner) strSlow(start int) (string, bool) {
 
 // escape decodes the escape sequence at i: the rune and its length.
 func (s *scanner) escape(i int) (rune, int, bool) {
-	if i+1 >= len(s.data) {
+	if i+1 >= len(s.text) {
 		return 0, 0, s.fail(i, "the file ends inside an escape sequence")
 	}
-	switch s.data[i+1] {
+	switch s.text[i+1] {
 	case '"', '\\', '/':
-		return rune(s.data[i+1]), 2, true
+		return rune(s.text[i+1]), 2, true
 	case 'b':
 		return '\b', 2, true
 	case 'f':
@@ -303,18 +302,18 @@ func (s *scanner) escape(i int) (rune, int, bool) {
 		}
 		return r, 6, true
 	}
-	return 0, 0, s.fail(i, "%q is not a JSON escape sequence", string(s.data[i:i+2]))
+	return 0, 0, s.fail(i, "%q is not a JSON escape sequence", s.text[i:i+2])
 }
 
 func (s *scanner) at(i int) byte {
-	if i < len(s.data) {
-		return s.data[i]
+	if i < len(s.text) {
+		return s.text[i]
 	}
 	return 0
 }
 
 func (s *scanner) hex4(i int) (rune, bool) {
-	if i+4 > len(s.data) {
+	if i+4 > len(s.text) {
 		return 0, false
 	}
 	n, err := strconv.ParseUint(s.text[i:i+4], 16, 32)
@@ -354,7 +353,7 @@ func (s *scanner) number() (types.Value, bool) {
 		}
 		return n
 	}
-	if n := digits(); n == 0 || n > 1 && s.data[i-n] == '0' {
+	if n := digits(); n == 0 || n > 1 && s.text[i-n] == '0' {
 		return nil, s.fail(start, "this is not a JSON number")
 	}
 	float := false

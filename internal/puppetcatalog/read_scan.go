@@ -195,20 +195,30 @@ func (s *scanner) str() (string, bool) {
 		return "", false
 	}
 	start := s.pos
-	for i := start; i < len(s.text); i++ {
-		c := s.text[i]
-		if c == '"' {
-			if utf8.ValidString(s.text[start:i]) {
-				s.pos = i + 1
-				return s.text[start:i], true
-			}
-			break
-		}
-		if c == '\\' || c < 0x20 {
-			break
-		}
+	if end, ok := s.plainEnd(start); ok {
+		s.pos = end + 1
+		return s.text[start:end], true
 	}
 	return s.strSlow(start)
+}
+
+// plainEnd finds the closing '"' of the string whose text starts at
+// start when the string can be used as it is written: no escape, no
+// control character, valid UTF-8 (checked only when a byte is not
+// ASCII, as in most values it is).
+func (s *scanner) plainEnd(start int) (int, bool) {
+	var high byte
+	for i := start; i < len(s.text); i++ {
+		c := s.text[i]
+		switch {
+		case c == '"':
+			return i, high < utf8.RuneSelf || utf8.ValidString(s.text[start:i])
+		case c == '\\' || c < 0x20:
+			return i, false
+		}
+		high |= c
+	}
+	return len(s.text), false
 }
 
 // skipStr passes over the string at the current position as str reads
@@ -219,18 +229,9 @@ func (s *scanner) skipStr() bool {
 		return false
 	}
 	start := s.pos
-	for i := start; i < len(s.text); i++ {
-		c := s.text[i]
-		if c == '"' {
-			if utf8.ValidString(s.text[start:i]) {
-				s.pos = i + 1
-				return true
-			}
-			break
-		}
-		if c == '\\' || c < 0x20 {
-			break
-		}
+	if end, ok := s.plainEnd(start); ok {
+		s.pos = end + 1
+		return true
 	}
 	_, ok := s.strSlow(start)
 	return ok

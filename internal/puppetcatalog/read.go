@@ -65,9 +65,10 @@ type reader struct {
 	cat *Catalog
 	// index maps the refKey of each resource to its position.
 	index map[refKey]int
-	// resourcesRead is set when the object being read had its
-	// "resources" read while its keys were found (resourcesEarly).
-	resourcesRead bool
+	// resourcesRead and edgesRead are set when the object being read had
+	// its "resources" (and its "edges" after them, indexResources
+	// included) read while its keys were found (readEarly).
+	resourcesRead, edgesRead bool
 	// lower caches strings.ToLower of the type names: a catalog has few
 	// types and many resources of each.
 	lower map[string]string
@@ -143,11 +144,17 @@ func (r *reader) object(level int) bool {
 	s := &r.s
 	start := s.pos
 	keys := map[string]int{}
-	r.resourcesRead = false
+	r.resourcesRead, r.edgesRead = false, false
 	if !s.object(func(key string, _ int) bool {
-		keys[key] = s.peek2()
-		if key == "resources" && r.resourcesEarly(keys[key]) {
-			return true
+		off := s.peek2()
+		keys[key] = off
+		switch {
+		case key == "resources":
+			r.resourcesRead = r.readEarly(off, r.readResources)
+			return r.resourcesRead || s.skip()
+		case key == "edges" && r.resourcesRead:
+			r.edgesRead = r.readEarly(off, r.readEdges)
+			return r.edgesRead || s.skip()
 		}
 		return s.skip()
 	}) {
@@ -161,22 +168,39 @@ func (r *reader) object(level int) bool {
 	return true
 }
 
-// resourcesEarly reads "resources" at off while object looks for the
-// keys, so that the bulk of the file is read once, not skipped then
-// read: an object with "resources" is the catalog (see unwrap). On a
-// fault it forgets what it read and reports false: object then skips the
-// value and catalogFields reads it again, so that the fault reported is
-// the one reading in catalogFields' order finds (a bad "name" before it,
-// a syntax error after it).
-func (r *reader) resourcesEarly(off int) bool {
+// readEarly reads "resources", then "edges", at off while object looks
+// for the keys, so that the bulk of the file is read once, not skipped
+// then read: an object with "resources" is the catalog (see unwrap). On
+// a fault it forgets what it read and reports false: object then skips
+// the value and catalogFields reads it again, so that the fault reported
+// is the one reading in catalogFields' order finds (a bad "name" before
+// it, a syntax error after it).
+func (r *reader) readEarly(off int, read func(off int) bool) bool {
 	s := &r.s
 	depth := s.depth
-	if r.listAt(off, "resources", r.resource) {
-		r.resourcesRead = true
+	if read(off) {
 		return true
 	}
 	s.err, s.depth, s.pos = nil, depth, off
+	return false
+}
+
+// readResources reads "resources" at off, or reads none.
+func (r *reader) readResources(off int) bool {
+	if r.listAt(off, "resources", r.resource) {
+		return true
+	}
 	r.cat.Resources = nil
+	return false
+}
+
+// readEdges indexes the resources and reads "edges" at off, or reads
+// none.
+func (r *reader) readEdges(off int) bool {
+	if r.indexResources() && r.listAt(off, "edges", r.edge) {
+		return true
+	}
+	r.index, r.cat.Edges = nil, nil
 	return false
 }
 

@@ -27,10 +27,10 @@ func (r *reader) catalogFields(start int, keys map[string]int) bool {
 	if off, ok := keys["catalog_format"]; ok && !r.formatAt(off) {
 		return false
 	}
-	if !r.resourcesRead && !r.listAt(keys["resources"], "resources", r.resource) || !r.indexResources() {
+	if !r.resourcesRead && !r.listAt(keys["resources"], "resources", r.resource) {
 		return false
 	}
-	if off, ok := keys["edges"]; ok && !r.listAt(off, "edges", r.edge) {
+	if !r.edgesRead && !r.indexAndEdges(keys) {
 		return false
 	}
 	if off, ok := keys["classes"]; ok {
@@ -38,6 +38,16 @@ func (r *reader) catalogFields(start int, keys map[string]int) bool {
 		return r.strings("classes", &c.Classes)
 	}
 	return true
+}
+
+// indexAndEdges indexes the resources and reads "edges" when given
+// (unless readEarly did both).
+func (r *reader) indexAndEdges(keys map[string]int) bool {
+	if !r.indexResources() {
+		return false
+	}
+	off, ok := keys["edges"]
+	return !ok || r.listAt(off, "edges", r.edge)
 }
 
 func (r *reader) formatAt(off int) bool {

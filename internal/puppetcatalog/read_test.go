@@ -167,6 +167,9 @@ func TestReadErrors(t *testing.T) {
 		{"name after bad resources", `{"resources": [{"type": "N"}], "name": 3}`, 1, 40, `"name" must be a string`},
 		{"syntax after bad resources", `{"resources": [{"type": "N"}], "edges": [}`, 1, 42, "expected a JSON value"},
 		{"deep in resources", deepParam, 1, len(deepParamPrefix) + maxDepth - 3, "nested deeper"},
+		{"name after bad edges", `{"resources": [], "edges": [{"source": "nope", "target": "x"}], "name": 3}`, 1, 73, `"name" must be a string`},
+		{"name after a resource twice", `{"resources": [{"type": "N", "title": "a"}, {"type": "N", "title": "a"}], "edges": [], "name": 3}`, 1, 96, `"name" must be a string`},
+		{"edges before resources", `{"edges": [{"source": "Class[Main]", "target": "Notify[ghost]"}], "resources": [{"type": "Class", "title": "main"}]}`, 1, 48, "Could not find relationship target Notify[ghost]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+	"unsafe"
 )
 
 // MaxSize is the largest input file catc reads, 256 MiB: far above any
@@ -44,6 +45,19 @@ func Read(name string) ([]byte, error) {
 			data = slices.Grow(data, min(max(512, len(data)), MaxSize+1-len(data)))
 		}
 	}
+}
+
+// ReadString is Read with the content as a string, without the copy
+// string(data) makes: a large catalog is read as one string whose
+// pieces are its strings.
+func ReadString(name string) (string, error) {
+	data, err := Read(name)
+	if err != nil || len(data) == 0 {
+		return "", err
+	}
+	// The buffer is Read's own and no one else holds it: it is never
+	// written again, which is what unsafe.String asks.
+	return unsafe.String(&data[0], len(data)), nil
 }
 
 // open opens name for reading after checking, before and after the open,

@@ -115,3 +115,18 @@ func TestHead(t *testing.T) {
 		t.Errorf("Head(fifo) = %v, want a refusal", err)
 	}
 }
+
+// TestReadString: the content as Read reads it, "" for an empty file,
+// and Read's refusals.
+func TestReadString(t *testing.T) {
+	t.Parallel()
+	dir := testutil.TempFiles(t, map[string]string{"ok.json": "{\"a\": \"é\"}\n", "empty.json": ""})
+	for name, want := range map[string]string{"ok.json": "{\"a\": \"é\"}\n", "empty.json": ""} {
+		if got, err := ReadString(filepath.Join(dir, name)); err != nil || got != want {
+			t.Errorf("ReadString(%s) = %q, %v; want %q", name, got, err, want)
+		}
+	}
+	if _, err := ReadString(dir); err == nil || !strings.Contains(err.Error(), "not a regular file but a directory") {
+		t.Errorf("ReadString(dir) = %v, want Read's refusal", err)
+	}
+}

@@ -14,7 +14,7 @@ const summaryInvalid = "Invalid Puppet catalog"
 // Read reads the Puppet catalog in the file name (at most
 // inputfile.MaxSize bytes): see Parse.
 func Read(name string) (*Catalog, hcl.Diagnostics) {
-	data, err := inputfile.Read(name)
+	text, err := inputfile.ReadString(name)
 	if err != nil {
 		return nil, hcl.Diagnostics{{
 			Severity: hcl.DiagError,
@@ -22,7 +22,7 @@ func Read(name string) (*Catalog, hcl.Diagnostics) {
 			Detail:   err.Error() + ".",
 		}}
 	}
-	return Parse(name, data)
+	return parse(name, text)
 }
 
 // Parse reads a Puppet catalog: Puppet's catalog JSON (catalog_format 0,
@@ -42,8 +42,13 @@ func Read(name string) (*Catalog, hcl.Diagnostics) {
 func Parse(name string, data []byte) (*Catalog, hcl.Diagnostics) {
 	// One copy of the document as a string: the strings read are slices
 	// of it, not an allocation each, and the positions count in it.
-	text := string(data)
-	r := &reader{s: scanner{data: data, text: text}, cat: &Catalog{Filename: name, OrderKnown: true, pos: &positions{data: text}}}
+	return parse(name, string(data))
+}
+
+// parse is Parse of the document as a string (Read's, which is not
+// copied).
+func parse(name, text string) (*Catalog, hcl.Diagnostics) {
+	r := &reader{s: scanner{text: text}, cat: &Catalog{Filename: name, OrderKnown: true, pos: &positions{data: text}}}
 	ok := r.document()
 	if ok {
 		ok = r.s.end()
@@ -60,9 +65,20 @@ type reader struct {
 	cat *Catalog
 	// index maps the refKey of each resource to its position.
 	index map[refKey]int
+	// resourcesRead and edgesRead are set when the object being read had
+	// its "resources" (and its "edges" after them, indexResources
+	// included) read while its keys were found (readEarly).
+	resourcesRead, edgesRead bool
 	// lower caches strings.ToLower of the type names: a catalog has few
 	// types and many resources of each.
 	lower map[string]string
+	// resourceSlab and paramSlab hold the Resources and their Params
+	// (see slab); paramBuf and strBuf gather one resource's parameters
+	// and one array of strings.
+	resourceSlab slab[Resource]
+	paramSlab    slab[Param]
+	paramBuf     []Param
+	strBuf       []string
 }
 
 func (r *reader) diag(e *scanError) *hcl.Diagnostic {
@@ -128,8 +144,18 @@ func (r *reader) object(level int) bool {
 	s := &r.s
 	start := s.pos
 	keys := map[string]int{}
+	r.resourcesRead, r.edgesRead = false, false
 	if !s.object(func(key string, _ int) bool {
-		keys[key] = s.peek2()
+		off := s.peek2()
+		keys[key] = off
+		switch {
+		case key == "resources":
+			r.resourcesRead = r.readEarly(off, r.readResources)
+			return r.resourcesRead || s.skip()
+		case key == "edges" && r.resourcesRead:
+			r.edgesRead = r.readEarly(off, r.readEdges)
+			return r.edgesRead || s.skip()
+		}
 		return s.skip()
 	}) {
 		return false
@@ -140,6 +166,42 @@ func (r *reader) object(level int) bool {
 	}
 	s.pos = end
 	return true
+}
+
+// readEarly reads "resources", then "edges", at off while object looks
+// for the keys, so that the bulk of the file is read once, not skipped
+// then read: an object with "resources" is the catalog (see unwrap). On
+// a fault it forgets what it read and reports false: object then skips
+// the value and catalogFields reads it again, so that the fault reported
+// is the one reading in catalogFields' order finds (a bad "name" before
+// it, a syntax error after it).
+func (r *reader) readEarly(off int, read func(off int) bool) bool {
+	s := &r.s
+	depth := s.depth
+	if read(off) {
+		return true
+	}
+	s.err, s.depth, s.pos = nil, depth, off
+	return false
+}
+
+// readResources reads "resources" at off, or reads none.
+func (r *reader) readResources(off int) bool {
+	if r.listAt(off, "resources", r.resource) {
+		return true
+	}
+	r.cat.Resources = nil
+	return false
+}
+
+// readEdges indexes the resources and reads "edges" at off, or reads
+// none.
+func (r *reader) readEdges(off int) bool {
+	if r.indexResources() && r.listAt(off, "edges", r.edge) {
+		return true
+	}
+	r.index, r.cat.Edges = nil, nil
+	return false
 }
 
 // unwrap reads the catalog inside a wrapper, or the catalog itself.

@@ -27,10 +27,10 @@ func (r *reader) catalogFields(start int, keys map[string]int) bool {
 	if off, ok := keys["catalog_format"]; ok && !r.formatAt(off) {
 		return false
 	}
-	if !r.listAt(keys["resources"], "resources", r.resource) || !r.indexResources() {
+	if !r.resourcesRead && !r.listAt(keys["resources"], "resources", r.resource) {
 		return false
 	}
-	if off, ok := keys["edges"]; ok && !r.listAt(off, "edges", r.edge) {
+	if !r.edgesRead && !r.indexAndEdges(keys) {
 		return false
 	}
 	if off, ok := keys["classes"]; ok {
@@ -38,6 +38,16 @@ func (r *reader) catalogFields(start int, keys map[string]int) bool {
 		return r.strings("classes", &c.Classes)
 	}
 	return true
+}
+
+// indexAndEdges indexes the resources and reads "edges" when given
+// (unless readEarly did both).
+func (r *reader) indexAndEdges(keys map[string]int) bool {
+	if !r.indexResources() {
+		return false
+	}
+	off, ok := keys["edges"]
+	return !ok || r.listAt(off, "edges", r.edge)
 }
 
 func (r *reader) formatAt(off int) bool {
@@ -117,12 +127,19 @@ func (r *reader) strings(what string, dst *[]string) bool {
 	if s.peek() != '[' {
 		return s.fail(s.pos, "%q must be an array of strings; found %s", what, s.what())
 	}
-	return s.array(func(_, off int) bool {
+	// As params: the strings gather in strBuf (tags are most of a
+	// catalog's strings).
+	r.strBuf = r.strBuf[:0]
+	if !s.array(func(_, off int) bool {
 		if s.peek() != '"' {
 			return s.fail(off, "%q must be an array of strings; found %s", what, s.what())
 		}
 		v, ok := s.str()
-		*dst = append(*dst, v)
+		r.strBuf = append(r.strBuf, v)
 		return ok
-	})
+	}) {
+		return false
+	}
+	*dst = s.strs.copyOf(r.strBuf)
+	return true
 }

@@ -8,32 +8,47 @@ import (
 	"github.com/hashicorp/hcl/v2"
 )
 
-// positions turns byte offsets into lines and columns, with the line
-// starts found once (a catalog with many faults is not read again for
-// each).
+// positions turns byte offsets into lines and columns: counted on from
+// the last one when asked in increasing order, else with the line starts,
+// found once.
 type positions struct {
 	data  string
 	lines []int // offset of each line's first byte
 	// last is the latest position computed: the model asks for offsets
-	// in increasing order, so a column is counted on from there, not from
-	// the line's start (a catalog may be one line of megabytes).
+	// in increasing order, so a position is counted on from there, not
+	// from the line's start (a catalog may be one line of megabytes).
 	last hcl.Pos
 }
 
 // pos is the position of byte offset off (clamped to the data).
 func (p *positions) pos(off int) hcl.Pos {
+	off = max(0, min(off, len(p.data)))
+	if from := p.last; from.Byte <= off {
+		// Forward, as the model asks: counted on from the last position
+		// (the file's start at first), without a table of the lines.
+		if from.Line == 0 {
+			from = hcl.Pos{Line: 1, Column: 1}
+		}
+		p.last = countOn(p.data, from, off)
+		return p.last
+	}
 	if p.lines == nil {
 		p.lines = lineStarts(p.data)
 	}
-	off = max(0, min(off, len(p.data)))
 	line := p.lineOf(off)
-	from, col := p.lines[line], 1
-	if l := p.last; l.Line == line+1 && l.Byte <= off && l.Column > 0 {
-		from, col = l.Byte, l.Column
-	}
-	col += utf8.RuneCountInString(p.data[from:off])
-	p.last = hcl.Pos{Line: line + 1, Column: col, Byte: off}
+	p.last = hcl.Pos{Line: line + 1, Column: 1 + utf8.RuneCountInString(p.data[p.lines[line]:off]), Byte: off}
 	return p.last
+}
+
+// countOn is the position of off counted on from the position from, at
+// or before it.
+func countOn(data string, from hcl.Pos, off int) hcl.Pos {
+	rest := data[from.Byte:off]
+	line, col := from.Line, from.Column
+	if n := strings.Count(rest, "\n"); n > 0 {
+		line, col, rest = line+n, 1, rest[strings.LastIndexByte(rest, '\n')+1:]
+	}
+	return hcl.Pos{Line: line, Column: col + utf8.RuneCountInString(rest), Byte: off}
 }
 
 // lineStarts are the offsets of the first byte of each line of data.

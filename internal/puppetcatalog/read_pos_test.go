@@ -41,3 +41,21 @@ func TestPositionsLongLine(t *testing.T) {
 		t.Errorf("last column %d, want %d", got.Column, len(data)+1)
 	}
 }
+
+// TestRangeEnds: a range covers its one character, a multi-byte one or
+// the end of a line included, as positions counted afresh say.
+func TestRangeEnds(t *testing.T) {
+	data := strings.Repeat("{\"é\": [1, \"日本\"],\n", 20)
+	p := positions{data: data}
+	for off := 0; off < len(data); off++ {
+		if !utf8.RuneStart(data[off]) {
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(data[off:])
+		fresh := positions{data: data}
+		rng := p.rangeAt("c.json", off)
+		if want := fresh.pos(off + n); rng.End != want || rng.Start != fresh.pos(off) {
+			t.Fatalf("offset %d: %v-%v, want end %v", off, rng.Start, rng.End, want)
+		}
+	}
+}

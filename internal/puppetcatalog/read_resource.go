@@ -10,7 +10,8 @@ func (r *reader) resource(off int) bool {
 	if s.peek() != '{' {
 		return s.fail(off, "each resource must be an object; found %s", s.what())
 	}
-	res := &Resource{Offset: off, Index: len(r.cat.Resources)}
+	res := &r.resourceSlab.take(1)[0]
+	*res = Resource{Offset: off, Index: len(r.cat.Resources)}
 	ok := s.object(func(key string, koff int) bool { return r.resourceKey(res, key) })
 	if !ok {
 		return false
@@ -110,9 +111,16 @@ func (r *reader) params(res *Resource) bool {
 	if s.peek() != '{' {
 		return s.fail(s.pos, `"parameters" must be an object; found %s`, s.what())
 	}
-	return s.object(func(key string, koff int) bool {
+	// The parameters gather in paramBuf, then move to a list of their
+	// number (parameters do not nest).
+	r.paramBuf = r.paramBuf[:0]
+	if !s.object(func(key string, koff int) bool {
 		v, ok := s.value()
-		res.Params = append(res.Params, Param{Name: key, Value: v, Offset: koff})
+		r.paramBuf = append(r.paramBuf, Param{Name: key, Value: v, Offset: koff})
 		return ok
-	})
+	}) {
+		return false
+	}
+	res.Params = r.paramSlab.copyOf(r.paramBuf)
+	return true
 }

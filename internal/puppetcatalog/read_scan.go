@@ -3,6 +3,7 @@ package puppetcatalog
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -18,10 +19,9 @@ const maxDepth = 10000
 // on the first fault: err holds it with its offset, and every method then
 // returns false.
 type scanner struct {
-	data []byte
-	// text is data as a string: the strings without escapes are slices
-	// of it (they live as long as the catalog, which keeps it anyway
-	// for its positions).
+	// text is the document: the strings without escapes are slices of
+	// it (they live as long as the catalog, which keeps it anyway for
+	// its positions).
 	text  string
 	pos   int
 	depth int
@@ -29,6 +29,21 @@ type scanner struct {
 	// keyStack holds the keys seen in the objects being read, innermost
 	// last: one buffer for the whole document instead of one per object.
 	keyStack []string
+	// spareMaps are the maps of objects with many keys already read,
+	// cleared for the next one.
+	spareMaps []map[string]bool
+	// stack and stackKeys hold the elements of the arrays and hashes
+	// being read, innermost last, until each is complete and copied to
+	// values and strs: one list allocated to its size instead of one
+	// grown an append at a time.
+	stack     []types.Value
+	stackKeys []string
+	values    slab[types.Value]
+	strs      slab[string]
+	// buf is strSlow's scratch: an escaped string costs its one string.
+	buf []byte
+	// boxed are the string values read so far (see box).
+	boxed map[string]types.Value
 }
 
 // scanError is a fault at a byte offset of the document.
@@ -45,8 +60,8 @@ func (s *scanner) fail(off int, format string, args ...any) bool {
 }
 
 func (s *scanner) ws() {
-	for s.pos < len(s.data) {
-		switch s.data[s.pos] {
+	for s.pos < len(s.text) {
+		switch s.text[s.pos] {
 		case ' ', '\t', '\n', '\r':
 			s.pos++
 		default:
@@ -58,10 +73,10 @@ func (s *scanner) ws() {
 // peek is the next byte after white space, 0 at the end.
 func (s *scanner) peek() byte {
 	s.ws()
-	if s.pos >= len(s.data) {
+	if s.pos >= len(s.text) {
 		return 0
 	}
-	return s.data[s.pos]
+	return s.text[s.pos]
 }
 
 // what names the next token for a message.
@@ -107,9 +122,8 @@ func (s *scanner) object(fn func(key string, off int) bool) bool {
 		s.pos++
 		return true
 	}
-	base := len(s.keyStack)
-	seen := keys{s: s, base: base}
-	defer func() { s.keyStack = s.keyStack[:base] }()
+	seen := keys{s: s, base: len(s.keyStack)}
+	defer seen.done()
 	for {
 		off := s.peek2()
 		if s.peek() != '"' {
@@ -181,20 +195,30 @@ func (s *scanner) str() (string, bool) {
 		return "", false
 	}
 	start := s.pos
-	for i := start; i < len(s.data); i++ {
-		c := s.data[i]
-		if c == '"' {
-			if utf8.Valid(s.data[start:i]) {
-				s.pos = i + 1
-				return s.text[start:i], true
-			}
-			break
-		}
-		if c == '\\' || c < 0x20 {
-			break
-		}
+	if end, ok := s.plainEnd(start); ok {
+		s.pos = end + 1
+		return s.text[start:end], true
 	}
 	return s.strSlow(start)
+}
+
+// plainEnd finds the closing '"' of the string whose text starts at
+// start when the string can be used as it is written: no escape, no
+// control character, valid UTF-8 (checked only when a byte is not
+// ASCII, as in most values it is).
+func (s *scanner) plainEnd(start int) (int, bool) {
+	var high byte
+	for i := start; i < len(s.text); i++ {
+		c := s.text[i]
+		switch {
+		case c == '"':
+			return i, high < utf8.RuneSelf || utf8.ValidString(s.text[start:i])
+		case c == '\\' || c < 0x20:
+			return i, false
+		}
+		high |= c
+	}
+	return len(s.text), false
 }
 
 // skipStr passes over the string at the current position as str reads
@@ -205,18 +229,9 @@ func (s *scanner) skipStr() bool {
 		return false
 	}
 	start := s.pos
-	for i := start; i < len(s.data); i++ {
-		c := s.data[i]
-		if c == '"' {
-			if utf8.Valid(s.data[start:i]) {
-				s.pos = i + 1
-				return true
-			}
-			break
-		}
-		if c == '\\' || c < 0x20 {
-			break
-		}
+	if end, ok := s.plainEnd(start); ok {
+		s.pos = end + 1
+		return true
 	}
 	_, ok := s.strSlow(start)
 	return ok
@@ -225,10 +240,11 @@ func (s *scanner) skipStr() bool {
 // strSlow reads a string with escapes or invalid UTF-8 (replaced by
 // U+FFFD, as encoding/json does).
 func (s *scanner) strSlow(start int) (string, bool) {
-	var out []byte
+	out := s.buf[:0]
+	defer func() { s.buf = out[:0] }()
 	i := start
-	for i < len(s.data) {
-		c := s.data[i]
+	for i < len(s.text) {
+		c := s.text[i]
 		switch {
 		case c == '"':
 			s.pos = i + 1
@@ -246,7 +262,7 @@ func (s *scanner) strSlow(start int) (string, bool) {
 			out = append(out, c)
 			i++
 		default:
-			r, n := utf8.DecodeRune(s.data[i:])
+			r, n := utf8.DecodeRuneInString(s.text[i:])
 			out = utf8.AppendRune(out, r)
 			i += n
 		}
@@ -256,12 +272,12 @@ func (s *scanner) strSlow(start int) (string, bool) {
 
 // escape decodes the escape sequence at i: the rune and its length.
 func (s *scanner) escape(i int) (rune, int, bool) {
-	if i+1 >= len(s.data) {
+	if i+1 >= len(s.text) {
 		return 0, 0, s.fail(i, "the file ends inside an escape sequence")
 	}
-	switch s.data[i+1] {
+	switch s.text[i+1] {
 	case '"', '\\', '/':
-		return rune(s.data[i+1]), 2, true
+		return rune(s.text[i+1]), 2, true
 	case 'b':
 		return '\b', 2, true
 	case 'f':
@@ -287,34 +303,37 @@ func (s *scanner) escape(i int) (rune, int, bool) {
 		}
 		return r, 6, true
 	}
-	return 0, 0, s.fail(i, "%q is not a JSON escape sequence", string(s.data[i:i+2]))
+	return 0, 0, s.fail(i, "%q is not a JSON escape sequence", s.text[i:i+2])
 }
 
 func (s *scanner) at(i int) byte {
-	if i < len(s.data) {
-		return s.data[i]
+	if i < len(s.text) {
+		return s.text[i]
 	}
 	return 0
 }
 
 func (s *scanner) hex4(i int) (rune, bool) {
-	if i+4 > len(s.data) {
+	if i+4 > len(s.text) {
 		return 0, false
 	}
-	n, err := strconv.ParseUint(string(s.data[i:i+4]), 16, 32)
+	n, err := strconv.ParseUint(s.text[i:i+4], 16, 32)
 	return rune(n), err == nil
 }
 
 // literal reads true, false or null.
 func (s *scanner) literal() (types.Value, bool) {
-	for _, l := range []struct {
-		text string
-		v    types.Value
-	}{{"true", true}, {"false", false}, {"null", nil}} {
-		if len(s.data)-s.pos >= len(l.text) && string(s.data[s.pos:s.pos+len(l.text)]) == l.text {
-			s.pos += len(l.text)
-			return l.v, true
-		}
+	rest := s.text[s.pos:]
+	switch {
+	case strings.HasPrefix(rest, "true"):
+		s.pos += len("true")
+		return true, true
+	case strings.HasPrefix(rest, "false"):
+		s.pos += len("false")
+		return false, true
+	case strings.HasPrefix(rest, "null"):
+		s.pos += len("null")
+		return nil, true
 	}
 	return nil, s.fail(s.pos, "expected a JSON value here, found %s", s.what())
 }
@@ -335,7 +354,7 @@ func (s *scanner) number() (types.Value, bool) {
 		}
 		return n
 	}
-	if n := digits(); n == 0 || n > 1 && s.data[i-n] == '0' {
+	if n := digits(); n == 0 || n > 1 && s.text[i-n] == '0' {
 		return nil, s.fail(start, "this is not a JSON number")
 	}
 	float := false
@@ -357,7 +376,7 @@ func (s *scanner) number() (types.Value, bool) {
 		}
 	}
 	s.pos = i
-	text := string(s.data[start:i])
+	text := s.text[start:i]
 	if float {
 		f, err := strconv.ParseFloat(text, 64)
 		if err != nil {
@@ -423,10 +442,31 @@ func (ks *keys) add(k string) bool {
 	}
 	ks.s.keyStack = append(ks.s.keyStack, k)
 	if len(list) >= 16 {
-		ks.m = make(map[string]bool, 2*len(list)+2)
+		ks.m = ks.s.keyMap()
 		for _, x := range ks.s.keyStack[ks.base:] {
 			ks.m[x] = true
 		}
 	}
 	return true
+}
+
+// done forgets the object's keys when it is read.
+func (ks *keys) done() {
+	s := ks.s
+	s.keyStack = s.keyStack[:ks.base]
+	if ks.m != nil {
+		clear(ks.m)
+		s.spareMaps = append(s.spareMaps, ks.m)
+	}
+}
+
+// keyMap is an empty map for the keys of an object, a spare one when
+// there is one.
+func (s *scanner) keyMap() map[string]bool {
+	if n := len(s.spareMaps); n > 0 {
+		m := s.spareMaps[n-1]
+		s.spareMaps = s.spareMaps[:n-1]
+		return m
+	}
+	return make(map[string]bool, 64)
 }

@@ -162,6 +162,14 @@ func TestReadErrors(t *testing.T) {
 		{"unclosed", `{"resources": [{"type": "N", "title": "secret`, 1, 39, "not closed"},
 		{"deep", strings.Repeat("[", maxDepth+1), 1, maxDepth + 1, "nested deeper"},
 		{"line", `{"resources": [{"type": "N", "title": "a", "line": "x"}]}`, 1, 52, `"line" must be`},
+		// With two faults, the one reported does not depend on where
+		// "resources" is: syntax anywhere first, then the fields in order.
+		{"name after bad resources", `{"resources": [{"type": "N"}], "name": 3}`, 1, 40, `"name" must be a string`},
+		{"syntax after bad resources", `{"resources": [{"type": "N"}], "edges": [}`, 1, 42, "expected a JSON value"},
+		{"deep in resources", deepParam, 1, len(deepParamPrefix) + maxDepth - 3, "nested deeper"},
+		{"name after bad edges", `{"resources": [], "edges": [{"source": "nope", "target": "x"}], "name": 3}`, 1, 73, `"name" must be a string`},
+		{"name after a resource twice", `{"resources": [{"type": "N", "title": "a"}, {"type": "N", "title": "a"}], "edges": [], "name": 3}`, 1, 96, `"name" must be a string`},
+		{"edges before resources", `{"edges": [{"source": "Class[Main]", "target": "Notify[ghost]"}], "resources": [{"type": "Class", "title": "main"}]}`, 1, 48, "Could not find relationship target Notify[ghost]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -185,6 +193,12 @@ func TestReadErrors(t *testing.T) {
 		})
 	}
 }
+
+// deepParam nests a parameter's arrays too deep, inside the resources
+// (object, array, resource, parameters: 4 levels before the first '[').
+const deepParamPrefix = `{"resources": [{"parameters": {"p": `
+
+var deepParam = deepParamPrefix + strings.Repeat("[", maxDepth)
 
 // TestReadFileErrors: a missing file, a directory.
 func TestReadFileErrors(t *testing.T) {

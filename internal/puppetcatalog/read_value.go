@@ -32,32 +32,79 @@ func (s *scanner) value() (types.Value, bool) {
 	case '{':
 		return s.hash()
 	case '[':
-		out := []types.Value{}
-		ok := s.array(func(int, int) bool {
-			v, ok := s.value()
-			out = append(out, v)
-			return ok
-		})
-		return out, ok
+		return s.list()
 	case '"':
-		return s.str()
+		str, ok := s.str()
+		return s.box(str), ok
 	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		return s.number()
 	}
 	return s.literal()
 }
 
-func (s *scanner) hash() (types.Value, bool) {
-	off := s.pos
-	h := &types.Hash{}
-	ok := s.object(func(key string, _ int) bool {
+// list reads an array: its elements gather on the stack (arrays nest),
+// then move to a list of their number.
+func (s *scanner) list() (types.Value, bool) {
+	base := len(s.stack)
+	defer func() { s.stack = s.stack[:base] }()
+	ok := s.array(func(int, int) bool {
 		v, ok := s.value()
-		h.Keys = append(h.Keys, key)
-		h.Values = append(h.Values, v)
+		s.stack = append(s.stack, v)
 		return ok
 	})
 	if !ok {
 		return nil, false
+	}
+	if len(s.stack) == base {
+		return emptyList, true
+	}
+	return s.values.copyOf(s.stack[base:]), true
+}
+
+// emptyList is every [] read: one Value for all (its capacity is 0, so
+// an append makes a new list), not one allocation each.
+var emptyList types.Value = []types.Value{}
+
+// maxBoxed bounds the strings box remembers: past it a catalog's values
+// are mostly distinct (generated names), and a larger map would cost
+// more than the allocations it saves.
+const maxBoxed = 4096
+
+// box returns str as a Value. Making a string a Value allocates, and a
+// catalog repeats most of its values ("present", "root", the same class
+// reference): each distinct one is made once.
+func (s *scanner) box(str string) types.Value {
+	if v, ok := s.boxed[str]; ok {
+		return v
+	}
+	v := types.Value(str)
+	if len(s.boxed) < maxBoxed {
+		if s.boxed == nil {
+			s.boxed = map[string]types.Value{}
+		}
+		s.boxed[str] = v
+	}
+	return v
+}
+
+// hash reads an object as a *types.Hash, its keys and values gathered as
+// list gathers elements, or as the rich data it encodes.
+func (s *scanner) hash() (types.Value, bool) {
+	off := s.pos
+	base, keyBase := len(s.stack), len(s.stackKeys)
+	defer func() { s.stack, s.stackKeys = s.stack[:base], s.stackKeys[:keyBase] }()
+	ok := s.object(func(key string, _ int) bool {
+		v, ok := s.value()
+		s.stackKeys = append(s.stackKeys, key)
+		s.stack = append(s.stack, v)
+		return ok
+	})
+	if !ok {
+		return nil, false
+	}
+	h := &types.Hash{}
+	if len(s.stack) > base {
+		h.Keys, h.Values = s.strs.copyOf(s.stackKeys[keyBase:]), s.values.copyOf(s.stack[base:])
 	}
 	if _, rich := h.Get("__ptype"); rich {
 		return s.richData(h, off)

@@ -26,8 +26,11 @@ var canvasJS string
 
 // pageJS is the page's script: page.js with the layered picture's code
 // (layered.js, which includes canvas.js) where it says to include it;
-// small files, one scope.
-var pageJS = strings.Replace(strings.Replace(pageMain, "// @include layered.js\n", layeredJS, 1), "// @include canvas.js\n", canvasJS, 1)
+// small files, one scope. Made when a page is written, not when the
+// process starts: every catc command would copy it.
+func pageJS() string {
+	return strings.Replace(strings.Replace(pageMain, "// @include layered.js\n", layeredJS, 1), "// @include canvas.js\n", canvasJS, 1)
+}
 
 // Options say how the page is drawn.
 type Options struct {
@@ -60,7 +63,7 @@ func Write(w io.Writer, p *Page, opts Options) error {
 		bw.Write(withStableIDs(svgElement(opts.SVG), p))
 		bw.WriteString("</template>\n")
 	}
-	bw.WriteString("<script>\n" + pageJS + "</script>\n</body></html>\n")
+	bw.WriteString("<script>\n" + pageJS() + "</script>\n</body></html>\n")
 	return bw.Flush()
 }
 

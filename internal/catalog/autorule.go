@@ -170,7 +170,7 @@ func (b *built) checkAutoSecrets(td *TypeDef) {
 					continue
 				}
 				done[attr] = true
-				rng, ok := r.AttrRanges[attr]
+				rng, ok := r.AttrRange(attr)
 				if !ok {
 					rng = r.DeclRange
 				}

@@ -352,10 +352,11 @@ type Resource struct {
 	External *ExternalInfo
 
 	// DeclRange covers `resource "type" "title"`; TypeRange and TitleRange
-	// are the labels; AttrRanges maps an explicitly written attribute or
-	// metaparameter name to its whole `name = value` range.
+	// are the labels.
 	DeclRange, TypeRange, TitleRange hcl.Range
-	AttrRanges                       map[string]hcl.Range
+	// attrRanges are where the explicitly written attributes and
+	// metaparameters are (see AttrRange).
+	attrRanges []AttrRange
 
 	// aliasRanges are the source ranges of Aliases, one each, so an alias
 	// conflict points at the alias itself.

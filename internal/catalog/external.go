@@ -257,13 +257,13 @@ func (c *loader) opaqueExternal(e *External, info *ExternalInfo) built {
 	r := &Resource{
 		Type: td, Title: title, Attributes: &types.Hash{},
 		DeclRange: e.Range, TypeRange: e.Range, TitleRange: e.Range,
-		AttrRanges: make(map[string]hcl.Range, len(e.Params)),
+		attrRanges: make([]AttrRange, 0, len(e.Params)),
 		External:   info,
 	}
 	r.ref = r.Ref()
 	b := built{res: r}
 	for _, p := range e.Params {
-		r.AttrRanges[p.Name] = p.Range
+		r.addAttrRange(p.Name, p.Range)
 		if p.Deferred {
 			r.External.Deferred = append(r.External.Deferred, p.Name)
 		}

@@ -63,7 +63,7 @@ func buildResource(c *Catalog, raw *rawResource) built {
 	r := &Resource{
 		Type: td, Title: raw.title,
 		DeclRange: raw.declRange, TypeRange: raw.typeRange, TitleRange: raw.titleRange,
-		AttrRanges: make(map[string]hcl.Range, len(raw.args)),
+		attrRanges: make([]AttrRange, 0, len(raw.args)),
 		External:   raw.external,
 	}
 	r.ref = r.Ref()
@@ -81,7 +81,7 @@ func buildResource(c *Catalog, raw *rawResource) built {
 		explicit, values = make([]*rawArg, n), make([]types.Value, n)
 	}
 	for _, arg := range raw.args {
-		r.AttrRanges[arg.name] = arg.rng
+		r.addAttrRange(arg.name, arg.rng)
 		b.decodeArg(td, arg, explicit)
 	}
 	b.applyName(td, explicit)

@@ -95,7 +95,7 @@ func (g *Graph) addAuto(from, to int, o Origin) {
 // that the resource wrote), else the resource's declaration.
 func termRange(r *catalog.Resource, term catalog.AutoTerm) hcl.Range {
 	for _, attr := range term.Attrs() {
-		if rng, ok := r.AttrRanges[attr]; ok {
+		if rng, ok := r.AttrRange(attr); ok {
 			return rng
 		}
 	}

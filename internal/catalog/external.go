@@ -125,9 +125,10 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 	builds := make([]built, len(ext))
 	byPos := make([]*Resource, len(ext))
 	c.Resources = make([]*Resource, 0, len(ext))
+	room := newExternalRoom(ext)
 	for i := range ext {
 		e := &ext[i]
-		builds[i] = c.buildExternal(e, known[strings.ToLower(e.Type)] || c.useBuiltin(e))
+		builds[i] = c.buildExternal(e, known[strings.ToLower(e.Type)] || c.useBuiltin(e), room)
 		diags = append(diags, builds[i].diags...)
 		if r := builds[i].res; r != nil {
 			r.Index = len(c.Resources)
@@ -178,15 +179,17 @@ func (c *loader) useBuiltin(e *External) bool {
 
 // buildExternal builds one resource: checked against its type when catc
 // knows it and it is no container, else kept as given.
-func (c *loader) buildExternal(e *External, known bool) built {
-	info := &ExternalInfo{File: e.File, Line: e.Line, Kind: e.Kind, Container: isContainer(e, known)}
+func (c *loader) buildExternal(e *External, known bool, room *externalRoom) built {
+	r, info := room.next(len(e.Params))
+	*info = ExternalInfo{File: e.File, Line: e.Line, Kind: e.Kind, Container: isContainer(e, known)}
 	info.Unknown = !known && !info.Container
 	var b built
 	if known && !info.Container {
-		b = buildResource(c.Catalog, c.rawExternal(e, info))
+		b = buildResource(c.Catalog, c.rawExternal(e, info, r, room))
 		b.keepTitle()
+		b.misspelt, b.name = nil, nil // the raw arguments are the next resource's
 	} else {
-		b = c.opaqueExternal(e, info)
+		b = c.opaqueExternal(e, info, r)
 	}
 	if b.res != nil && b.res.External == nil {
 		b.res.External = info
@@ -217,16 +220,16 @@ func (b *built) keepTitle() {
 	b.diags = kept
 }
 
-// rawExternal turns e into the raw declaration buildResource checks.
-// Metaparameters catc does not take (schedule, stage, loglevel, audit…)
-// are dropped: they do not change the graph.
-func (c *loader) rawExternal(e *External, info *ExternalInfo) *rawResource {
+// rawExternal turns e into the raw declaration buildResource checks, in
+// room's raw declaration, to be built in r. Metaparameters catc does not
+// take (schedule, stage, loglevel, audit…) are dropped: they do not
+// change the graph.
+func (c *loader) rawExternal(e *External, info *ExternalInfo, r *Resource, room *externalRoom) *rawResource {
 	td := c.Type(e.Type)
-	raw := &rawResource{typeName: e.Type, title: e.Title, declRange: e.Range, typeRange: e.Range, titleRange: e.Range, external: info}
-	// One allocation for the arguments of the resource, not one each: a
-	// large catalog has hundreds of thousands.
-	slab := make([]rawArg, len(e.Params))
-	raw.args = make([]*rawArg, 0, len(e.Params))
+	raw := &room.raw
+	*raw = rawResource{typeName: e.Type, title: e.Title, declRange: e.Range, typeRange: e.Range, titleRange: e.Range, external: info, res: r}
+	slab, args := room.rawArgs(len(e.Params))
+	raw.args = args
 	for i, p := range e.Params {
 		if p.Deferred {
 			info.Deferred = append(info.Deferred, p.Name)
@@ -248,16 +251,16 @@ func (c *loader) rawExternal(e *External, info *ExternalInfo) *rawResource {
 
 // opaqueExternal keeps a container or a resource of an unknown type as
 // given, under a type of its own with one namevar, name.
-func (c *loader) opaqueExternal(e *External, info *ExternalInfo) built {
+func (c *loader) opaqueExternal(e *External, info *ExternalInfo, r *Resource) built {
 	td := c.opaqueType(e.Type)
 	title := e.Title
 	if td.Name == "class" {
 		title = classTitle(title)
 	}
-	r := &Resource{
+	*r = Resource{
 		Type: td, Title: title, Attributes: &types.Hash{},
 		DeclRange: e.Range, TypeRange: e.Range, TitleRange: e.Range,
-		attrRanges: make([]AttrRange, 0, len(e.Params)),
+		attrRanges: r.attrRanges,
 		External:   info,
 	}
 	r.ref = r.Ref()

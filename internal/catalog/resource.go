@@ -60,12 +60,7 @@ func buildResource(c *Catalog, raw *rawResource) built {
 	if td == nil {
 		return built{diags: hcl.Diagnostics{unknownTypeDiag(c, raw.typeName, raw.typeRange, raw.declRange)}}
 	}
-	r := &Resource{
-		Type: td, Title: raw.title,
-		DeclRange: raw.declRange, TypeRange: raw.typeRange, TitleRange: raw.titleRange,
-		attrRanges: make([]AttrRange, 0, len(raw.args)),
-		External:   raw.external,
-	}
+	r := newResource(td, raw)
 	r.ref = r.Ref()
 	b := built{res: r}
 	b.checkTitle(raw)
@@ -96,6 +91,24 @@ func buildResource(c *Catalog, raw *rawResource) built {
 		b.res = nil // rejected: it must not also be reported as a duplicate
 	}
 	return b
+}
+
+// newResource is the resource raw declares, before its checks: in the
+// room raw names, or a new one.
+func newResource(td *TypeDef, raw *rawResource) *Resource {
+	r, ranges := raw.res, []AttrRange(nil)
+	if r == nil {
+		r, ranges = new(Resource), make([]AttrRange, 0, len(raw.args))
+	} else {
+		ranges = r.attrRanges
+	}
+	*r = Resource{
+		Type: td, Title: raw.title,
+		DeclRange: raw.declRange, TypeRange: raw.typeRange, TitleRange: raw.titleRange,
+		attrRanges: ranges,
+		External:   raw.external,
+	}
+	return r
 }
 
 func unknownTypeDiag(c *Catalog, name string, rng, decl hcl.Range) *hcl.Diagnostic {

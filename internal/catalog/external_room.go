@@ -1,0 +1,50 @@
+package catalog
+
+// externalRoom is where FromExternal builds its resources: the resources,
+// their ExternalInfo and their attribute ranges each come from one
+// allocation for the whole catalog rather than one per resource, and one
+// raw declaration with its arguments is reused for every resource's
+// checks (nothing keeps it once the resource is built). A large catalog
+// has hundreds of thousands of resources: their allocations were a third
+// of the time of a read.
+type externalRoom struct {
+	resources []Resource
+	infos     []ExternalInfo
+	ranges    []AttrRange
+	raw       rawResource
+	args      []*rawArg
+	argSlab   []rawArg
+}
+
+func newExternalRoom(ext []External) *externalRoom {
+	params := 0
+	for i := range ext {
+		params += len(ext[i].Params)
+	}
+	return &externalRoom{
+		resources: make([]Resource, len(ext)),
+		infos:     make([]ExternalInfo, len(ext)),
+		ranges:    make([]AttrRange, params),
+	}
+}
+
+// next is the room of the next resource, with space for the ranges of
+// params attributes. The space is capped: a resource that records more
+// copies its ranges rather than overwrite the next one's.
+func (x *externalRoom) next(params int) (*Resource, *ExternalInfo) {
+	r, info := &x.resources[0], &x.infos[0]
+	x.resources, x.infos = x.resources[1:], x.infos[1:]
+	r.attrRanges = x.ranges[:0:params]
+	x.ranges = x.ranges[params:]
+	return r, info
+}
+
+// rawArgs is room for n arguments of the raw declaration, reused from
+// the previous resource.
+func (x *externalRoom) rawArgs(n int) ([]rawArg, []*rawArg) {
+	if cap(x.argSlab) < n {
+		x.argSlab = make([]rawArg, n)
+		x.args = make([]*rawArg, 0, n)
+	}
+	return x.argSlab[:n], x.args[:0]
+}

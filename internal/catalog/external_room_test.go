@@ -1,0 +1,89 @@
+package catalog
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// lineRange is a range on one line of a catalog file.
+func lineRange(line int) hcl.Range {
+	return hcl.Range{Filename: "catalog.json", Start: hcl.Pos{Line: line, Column: 1}, End: hcl.Pos{Line: line, Column: 2}}
+}
+
+// TestFromExternalRanges: each resource read from a catalog keeps the
+// ranges of its own parameters, even one that records more ranges than
+// it has parameters (a name that sets the namevar) next to another
+// resource, a repeated key has its later range, and a container keeps
+// its parameters' ranges.
+func TestFromExternalRanges(t *testing.T) {
+	t.Parallel()
+	defs, diags := LoadFiles([]string{"types.hcl"}, [][]byte{[]byte(renameTypes)}, LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	param := func(name string, line int) ExternalParam {
+		return ExternalParam{Name: name, Value: fmt.Sprint("v", line), Range: lineRange(line)}
+	}
+	c, diags := FromExternal(defs, []External{
+		{Type: "Other", Title: "a", Range: lineRange(1), Params: []ExternalParam{param("not_name", 2), param("name", 3)}},
+		{Type: "Other", Title: "b", Range: lineRange(4), Params: []ExternalParam{param("not_name", 5), param("not_name", 6)}},
+		{Type: "Class", Title: "c", Range: lineRange(7), Kind: "class", Params: []ExternalParam{param("x", 8)}},
+	}, ExternalOptions{Source: "test"})
+	if diags.HasErrors() || len(c.Resources) != 3 {
+		t.Fatalf("%d resources: %v", len(c.Resources), diags)
+	}
+	for _, tc := range []struct {
+		res        int
+		attr       string
+		line, seen int
+	}{
+		{0, "not_name", 3, 2}, // name sets it: its range
+		{0, "name", 3, 1},
+		{1, "not_name", 6, 2},
+		{2, "x", 8, 1},
+	} {
+		r := c.Resources[tc.res]
+		rng, ok := r.AttrRange(tc.attr)
+		if !ok || rng.Start.Line != tc.line {
+			t.Errorf("%s: %s at %v, want line %d", r.Ref(), tc.attr, rng, tc.line)
+		}
+		seen := 0
+		for _, ar := range r.AttrRanges() {
+			if ar.Name == tc.attr {
+				seen++
+			}
+		}
+		if seen != tc.seen {
+			t.Errorf("%s: %s listed %d times, want %d", r.Ref(), tc.attr, seen, tc.seen)
+		}
+	}
+}
+
+// TestFromExternalAllocs: a resource read from a catalog is built in a
+// few allocations (its values, keys and references), not one per part:
+// a large catalog has hundreds of thousands of resources.
+func TestFromExternalAllocs(t *testing.T) {
+	defs, diags := LoadFiles([]string{"types.hcl"}, [][]byte{[]byte(renameTypes)}, LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	const n = 2000
+	ext := make([]External, n)
+	for i := range ext {
+		ext[i] = External{Type: "Other", Title: fmt.Sprintf("n%d", i), Range: lineRange(i + 1), Kind: "compilable_type"}
+		if i > 0 {
+			ext[i].Params = []ExternalParam{{Name: "require", Value: fmt.Sprintf("Other[n%d]", i-1), Range: lineRange(i + 1)}}
+		}
+	}
+	allocs := testing.AllocsPerRun(3, func() {
+		if _, diags := FromExternal(defs, ext, ExternalOptions{Source: "test"}); diags.HasErrors() {
+			t.Fatal(diags)
+		}
+	})
+	t.Logf("%.1f allocations per resource", allocs/n)
+	if perResource := allocs / n; perResource > 25 {
+		t.Errorf("%.1f allocations per resource, want at most 25", perResource)
+	}
+}

@@ -2,7 +2,9 @@ package catalog
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -111,6 +113,7 @@ func isContainer(e *External, known bool) bool {
 func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog, hcl.Diagnostics) {
 	c := newLoader(LoadOptions{})
 	c.Source = &opts
+	c.table = make(map[string]*Resource, len(ext)) // a title each, at least
 	if defs != nil {
 		c.Types, c.aliases, c.digestKey = defs.Types, defs.aliases, defs.digestKey
 		for k, td := range defs.typeByName {
@@ -369,10 +372,10 @@ func externalRef(s string, rng hcl.Range) rawRef {
 		return rawRef{title: s, rng: rng}
 	}
 	typ, title := s[:i], s[i+1:len(s)-1]
-	switch strings.ToLower(typ) {
-	case "class":
+	switch {
+	case isTypeName(typ, "class"):
 		title = classTitle(title)
-	case "file":
+	case isTypeName(typ, "file"):
 		if t := strings.TrimRight(title, "/"); t != "" {
 			title = t
 		}
@@ -380,9 +383,23 @@ func externalRef(s string, rng hcl.Range) rawRef {
 	return rawRef{typeName: typ, title: title, rng: rng}
 }
 
+// isTypeName reports strings.ToLower(typ) == name, for a lower case
+// name, without lowering an ASCII typ (a reference in every relation).
+func isTypeName(typ, name string) bool {
+	for i := 0; i < len(typ); i++ {
+		if typ[i] >= utf8.RuneSelf {
+			return strings.ToLower(typ) == name // İ lowers to i, K to k
+		}
+	}
+	return len(typ) == len(name) && strings.EqualFold(typ, name)
+}
+
 // splitBadRefs keeps the references that have a type and reports the
 // others: a value that is no Type[title].
 func splitBadRefs(refs []pendingRef) ([]pendingRef, hcl.Diagnostics) {
+	if !slices.ContainsFunc(refs, func(p pendingRef) bool { return p.ref.typeName == "" }) {
+		return refs, nil // the usual case: no copy
+	}
 	var diags hcl.Diagnostics
 	out := refs[:0:0]
 	for _, p := range refs {

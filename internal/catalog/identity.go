@@ -32,6 +32,40 @@ func (t *TypeDef) splitTitle(title string) (captures *types.Hash, ok bool) {
 	return nil, false
 }
 
+// titleCaptures are the namevar values a title gives (splitTitle). For a
+// type without title patterns, whose first namevar takes the whole title,
+// no hash is built: every resource built asks, and most types have none.
+type titleCaptures struct {
+	hash  *types.Hash
+	first string // the namevar the whole title sets, when hash is nil
+	title string
+}
+
+// titleCaptures is splitTitle for a build, which only looks values up;
+// when ok is false, nothing is captured.
+func (t *TypeDef) titleCaptures(title string) (titleCaptures, bool) {
+	if len(t.TitlePatterns) > 0 {
+		h, ok := t.splitTitle(title)
+		return titleCaptures{hash: h}, ok
+	}
+	tc := titleCaptures{title: title}
+	if nv := t.namevarList(); len(nv) > 0 {
+		tc.first = nv[0].Name
+	}
+	return tc, true
+}
+
+// get is the value captured for the namevar name, if any.
+func (tc titleCaptures) get(name string) (types.Value, bool) {
+	if tc.hash != nil {
+		return tc.hash.Get(name)
+	}
+	if tc.first != "" && name == tc.first {
+		return tc.title, true
+	}
+	return nil, false
+}
+
 // match applies one pattern: a search, not an anchored match.
 func (p *TitlePattern) match(title string) (*types.Hash, bool) {
 	if p.Regexp == nil {

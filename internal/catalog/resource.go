@@ -289,11 +289,10 @@ func (b *built) noopArg(arg *rawArg) {
 // (resource-api.md §2.3, §3.4), checking each value against its type.
 func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Value) {
 	r := b.res
-	captures, ok := td.splitTitle(r.Title)
+	captures, ok := td.titleCaptures(r.Title)
 	if !ok {
 		b.errorf(summaryTitleNoMatch, r.TitleRange, r.DeclRange,
 			"No set of title patterns matched the title %s. %s", types.RubyInspectString(r.Title), titlePatternAdvice(td))
-		captures = &types.Hash{}
 	}
 	for i, a := range td.Attributes {
 		if e := explicit[i]; e != nil {
@@ -305,7 +304,7 @@ func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Va
 			b.check(td, a, e.value, e.exprRange, e.rng)
 			continue
 		}
-		if v, captured := captures.Get(a.Name); captured {
+		if v, captured := captures.get(a.Name); captured {
 			if v == nil {
 				b.errorf(summaryNilNamevar, r.TitleRange, r.DeclRange,
 					"Got nil value for %s: the title pattern that matched %s did not capture it; set %s explicitly.", a.Name, types.RubyInspectString(r.Title), a.Name)

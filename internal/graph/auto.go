@@ -27,22 +27,32 @@ var autoPasses = []struct {
 // is unknown, is skipped silently. An edge is skipped (and recorded in
 // Skipped) when the two resources already have an edge in either
 // direction, manual or auto. The targets are looked up first, in
-// parallel (the catalog is read-only); the edges are then added in
-// Puppet's order.
-func (g *Graph) addAutoEdges() {
+// parallel (the catalog is read-only: autoTargets); the edges are then
+// added in Puppet's order.
+func (g *Graph) addAutoEdges(targets [][]autoTarget) {
+	for i, r := range g.Catalog.Resources {
+		for _, t := range targets[i] {
+			from, to := g.autoEnds(i, t)
+			g.addAuto(from, to, Origin{Kind: autoPasses[t.pass].kind, Resource: r, Range: termRange(r, t.rule.Terms[t.term]), Rule: t.rule, Term: t.term})
+		}
+	}
+}
+
+// autoTargets are the targets of every resource's auto rules, by
+// resource index.
+func (g *Graph) autoTargets() [][]autoTarget {
 	c := g.Catalog
 	targets := make([][]autoTarget, len(c.Resources))
 	parallel(len(c.Resources), func(i int) { targets[i] = autoTargets(c, c.Resources[i]) })
-	for i, r := range c.Resources {
-		for _, t := range targets[i] {
-			pass := autoPasses[t.pass]
-			from, to := t.target.Index, i
-			if !pass.inbound {
-				from, to = i, t.target.Index
-			}
-			g.addAuto(from, to, Origin{Kind: pass.kind, Resource: r, Range: termRange(r, t.rule.Terms[t.term]), Rule: t.rule, Term: t.term})
-		}
+	return targets
+}
+
+// autoEnds are the ends of the edge resource i's auto target t makes.
+func (g *Graph) autoEnds(i int, t autoTarget) (from, to int) {
+	if autoPasses[t.pass].inbound {
+		return t.target.Index, i
 	}
+	return i, t.target.Index
 }
 
 // autoTarget is a resource one term of an auto rule names for a resource.
@@ -94,6 +104,12 @@ func (g *Graph) addAuto(from, to int, o Origin) {
 // written for a "$attr" term (for a call, the first its arguments read
 // that the resource wrote), else the resource's declaration.
 func termRange(r *catalog.Resource, term catalog.AutoTerm) hcl.Range {
+	if term.Attr != "" { // the usual term: Attrs would allocate its list
+		if rng, ok := r.AttrRange(term.Attr); ok {
+			return rng
+		}
+		return r.DeclRange
+	}
 	for _, attr := range term.Attrs() {
 		if rng, ok := r.AttrRange(attr); ok {
 			return rng

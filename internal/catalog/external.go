@@ -142,6 +142,7 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 	}
 	c.retitle()
 	c.indexByType() // as a load does: first_with and below read it
+	reserveContainment(ext, builds, byPos)
 	for i, b := range builds {
 		if b.res != nil {
 			refs, bad := splitBadRefs(b.refs)
@@ -155,6 +156,40 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 		}
 	}
 	return c.Catalog, diags
+}
+
+// reserveContainment carves every resource's Contents and Containers
+// out of one array, sized as FromExternal fills them: one allocation, not
+// one or more per resource.
+func reserveContainment(ext []External, builds []built, byPos []*Resource) {
+	contents, containers := make([]int, len(ext)), make([]int, len(ext))
+	total := 0
+	for i, b := range builds {
+		if b.res == nil {
+			continue
+		}
+		for _, p := range ext[i].Contents {
+			if p >= 0 && p < len(byPos) && byPos[p] != nil {
+				contents[i]++
+				containers[p]++
+				total += 2
+			}
+		}
+	}
+	room := make([]*Resource, total)
+	carve := func(n int) []*Resource {
+		if n == 0 {
+			return nil // as without a reservation
+		}
+		s := room[:0:n]
+		room = room[n:]
+		return s
+	}
+	for i, r := range byPos {
+		if r != nil {
+			r.External.Contents, r.External.Containers = carve(contents[i]), carve(containers[i])
+		}
+	}
 }
 
 // useBuiltin makes the built-in type of e's name, or the shipped module
@@ -190,9 +225,9 @@ func (c *loader) buildExternal(e *External, known bool, room *externalRoom) buil
 	if known && !info.Container {
 		b = buildResource(c.Catalog, c.rawExternal(e, info, r, room))
 		b.keepTitle()
-		b.misspelt, b.name = nil, nil // the raw arguments are the next resource's
+		b.misspelt, b.name, b.room = nil, nil, nil // the raw arguments are the next resource's
 	} else {
-		b = c.opaqueExternal(e, info, r)
+		b = c.opaqueExternal(e, info, r, room)
 	}
 	if b.res != nil && b.res.External == nil {
 		b.res.External = info
@@ -230,7 +265,7 @@ func (b *built) keepTitle() {
 func (c *loader) rawExternal(e *External, info *ExternalInfo, r *Resource, room *externalRoom) *rawResource {
 	td := c.Type(e.Type)
 	raw := &room.raw
-	*raw = rawResource{typeName: e.Type, title: e.Title, declRange: e.Range, typeRange: e.Range, titleRange: e.Range, external: info, res: r}
+	*raw = rawResource{typeName: e.Type, title: e.Title, declRange: e.Range, typeRange: e.Range, titleRange: e.Range, external: info, res: r, room: room}
 	slab, args := room.rawArgs(len(e.Params))
 	raw.args = args
 	for i, p := range e.Params {
@@ -254,14 +289,16 @@ func (c *loader) rawExternal(e *External, info *ExternalInfo, r *Resource, room 
 
 // opaqueExternal keeps a container or a resource of an unknown type as
 // given, under a type of its own with one namevar, name.
-func (c *loader) opaqueExternal(e *External, info *ExternalInfo, r *Resource) built {
+func (c *loader) opaqueExternal(e *External, info *ExternalInfo, r *Resource, room *externalRoom) built {
 	td := c.opaqueType(e.Type)
 	title := e.Title
 	if td.Name == "class" {
 		title = classTitle(title)
 	}
+	// Room for every parameter, the namevar and the key.
+	hashes, key := newHashes(room, len(e.Params), 1, 1)
 	*r = Resource{
-		Type: td, Title: title, Attributes: &types.Hash{},
+		Type: td, Title: title, Attributes: &hashes[0],
 		DeclRange: e.Range, TypeRange: e.Range, TitleRange: e.Range,
 		attrRanges: r.attrRanges,
 		External:   info,
@@ -291,9 +328,11 @@ func (c *loader) opaqueExternal(e *External, info *ExternalInfo, r *Resource) bu
 			r.Attributes.Set(p.Name, p.Value)
 		}
 	}
-	name := opaqueName(td.Name, title, r.Attributes, info.Container)
-	r.Namevars = &types.Hash{Keys: []string{"name"}, Values: []types.Value{name}}
-	r.UniquenessKey = []types.Value{name}
+	var name types.Value = opaqueName(td.Name, title, r.Attributes, info.Container)
+	r.Namevars = &hashes[1]
+	r.Namevars.Set("name", name)
+	key[0] = name
+	r.UniquenessKey = key
 	return b
 }
 

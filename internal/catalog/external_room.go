@@ -1,5 +1,7 @@
 package catalog
 
+import "github.com/catc-dev/catc/internal/types"
+
 // externalRoom is where FromExternal builds its resources: the resources,
 // their ExternalInfo and their attribute ranges each come from one
 // allocation for the whole catalog rather than one per resource, and one
@@ -14,6 +16,32 @@ type externalRoom struct {
 	raw       rawResource
 	args      []*rawArg
 	argSlab   []rawArg
+	// keys and values are the hashes' room, taken in chunks as the
+	// resources are built (their sizes are known only then); hashes are
+	// three for each resource.
+	keys   []string
+	values []types.Value
+	hashes [][3]types.Hash
+}
+
+// hashChunk is how many keys or values the hashes' room takes at a time.
+const hashChunk = 4096
+
+// hashRoom is room for the hashes of one resource (newHashes): nk keys,
+// nv values and three hashes, from a nil room newly allocated.
+func (x *externalRoom) hashRoom(nk, nv int) ([]string, []types.Value, *[3]types.Hash) {
+	if x == nil {
+		return make([]string, nk), make([]types.Value, nv), new([3]types.Hash)
+	}
+	if len(x.keys) < nk {
+		x.keys = make([]string, max(nk, hashChunk))
+	}
+	if len(x.values) < nv {
+		x.values = make([]types.Value, max(nv, hashChunk))
+	}
+	keys, values, hashes := x.keys[:nk:nk], x.values[:nv:nv], &x.hashes[0]
+	x.keys, x.values, x.hashes = x.keys[nk:], x.values[nv:], x.hashes[1:]
+	return keys, values, hashes
 }
 
 func newExternalRoom(ext []External) *externalRoom {
@@ -25,6 +53,7 @@ func newExternalRoom(ext []External) *externalRoom {
 		resources: make([]Resource, len(ext)),
 		infos:     make([]ExternalInfo, len(ext)),
 		ranges:    make([]AttrRange, params),
+		hashes:    make([][3]types.Hash, len(ext)),
 	}
 }
 

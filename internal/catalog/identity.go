@@ -92,11 +92,15 @@ func (p *TitlePattern) match(title string) (*types.Hash, bool) {
 // uniquenessKey is Puppet's uniqueness_key: the namevar values sorted by
 // namevar name, nil for an absent one; defaults fill absent values.
 func (t *TypeDef) uniquenessKey(values *types.Hash) []types.Value {
+	return t.fillUniquenessKey(make([]types.Value, len(t.namevarList())), values)
+}
+
+// fillUniquenessKey is uniquenessKey in key, one value per namevar.
+func (t *TypeDef) fillUniquenessKey(key []types.Value, values *types.Hash) []types.Value {
 	names := t.keyNames
 	if names == nil {
 		names = t.sortedNamevarNames()
 	}
-	key := make([]types.Value, len(names))
 	for i, n := range names {
 		v, _ := values.Get(n)
 		if v == nil {
@@ -142,7 +146,8 @@ func isTitleKey(key []types.Value, title string) bool {
 
 // titleKey is the lookup-table key of a title or an explicit alias.
 func titleKey(typ, title string) string {
-	return string(appendTitleKey(nil, typ, title))
+	var buf [64]byte // most keys: built on the stack, then copied once
+	return string(appendTitleKey(buf[:0], typ, title))
 }
 
 // appendTitleKey appends titleKey(typ, title) to dst: lookups index the

@@ -29,8 +29,10 @@ type rawResource struct {
 	// (nil for HCL), set before the checks so that they see it.
 	external *ExternalInfo
 	// res is where to build the resource (FromExternal's room for it, its
-	// attrRanges ready), nil for a new one.
-	res *Resource
+	// attrRanges ready), nil for a new one; room is the rest of
+	// FromExternal's room.
+	res  *Resource
+	room *externalRoom
 }
 
 // rawArg is one `name = value` of a resource block.

@@ -23,6 +23,9 @@ type built struct {
 	// name is a `name` argument that sets the single namevar of a type
 	// without a `name` attribute (see nameArg).
 	name *rawArg
+	// room is FromExternal's, where the resource's hashes come from; nil
+	// for a load.
+	room *externalRoom
 }
 
 // misspelling is an unknown argument and the attribute it is closest to.
@@ -62,7 +65,7 @@ func buildResource(c *Catalog, raw *rawResource) built {
 	}
 	r := newResource(td, raw)
 	r.ref = r.Ref()
-	b := built{res: r}
+	b := built{res: r, room: raw.room}
 	b.checkTitle(raw)
 	// explicit and values are indexed by attribute position (AttrDef.pos,
 	// set when the type was sealed); a nil value is no value.
@@ -337,7 +340,7 @@ func (b *built) setValues(td *TypeDef, values []types.Value) {
 		}
 	}
 	n := len(td.namevarList())
-	hashes := newHashes(count, n, n)
+	hashes, key := newHashes(b.room, count, n, n)
 	r.Attributes, r.Namevars = &hashes[0], &hashes[1]
 	for i, a := range td.Attributes {
 		v := redact(a, values[i]) // once for both hashes
@@ -352,25 +355,24 @@ func (b *built) setValues(td *TypeDef, values []types.Value) {
 	for _, a := range td.namevarList() {
 		nv.Set(a.Name, values[a.pos])
 	}
-	r.UniquenessKey = td.uniquenessKey(nv)
+	r.UniquenessKey = td.fillUniquenessKey(key, nv)
 }
 
-// newHashes are three empty hashes with room for a, b and c entries, in
-// one allocation of hashes, one of keys and one of values rather than
-// three each: every resource built makes them. Each hash's room is
-// capped, so that a later Set on one of them copies rather than
+// newHashes are three empty hashes with room for a, b and c entries, and
+// a uniqueness key of c values, in one allocation of hashes, one of keys
+// and one of values rather than one or three each (from FromExternal's
+// room when there is one): every resource built makes them. Each hash's
+// room is capped, so that a later Set on one of them copies rather than
 // overwrites the next.
-func newHashes(a, b, c int) *[3]types.Hash {
-	keys := make([]string, a+b+c)
-	values := make([]types.Value, a+b+c)
-	hashes := new([3]types.Hash)
+func newHashes(room *externalRoom, a, b, c int) (*[3]types.Hash, []types.Value) {
+	keys, values, hashes := room.hashRoom(a+b+c, a+b+c+c)
 	for i, n := range [3]int{a, b, c} {
 		if n > 0 {
 			hashes[i] = types.Hash{Keys: keys[:0:n], Values: values[:0:n]}
 			keys, values = keys[n:], values[n:]
 		}
 	}
-	return hashes
+	return hashes, values[:c:c]
 }
 
 // redact wraps the secrets of a value: the whole value of an attribute

@@ -125,32 +125,32 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 		known[k] = true
 	}
 	var diags hcl.Diagnostics
-	builds := make([]built, len(ext))
+	refs := make([][]pendingRef, len(ext)) // each built resource's, resolved once all are
 	byPos := make([]*Resource, len(ext))
 	c.Resources = make([]*Resource, 0, len(ext))
 	room := newExternalRoom(ext)
 	for i := range ext {
 		e := &ext[i]
-		builds[i] = c.buildExternal(e, known[strings.ToLower(e.Type)] || c.useBuiltin(e), room)
-		diags = append(diags, builds[i].diags...)
-		if r := builds[i].res; r != nil {
+		b := c.buildExternal(e, known[strings.ToLower(e.Type)] || c.useBuiltin(e), room)
+		diags = append(diags, b.diags...)
+		if r := b.res; r != nil {
 			r.Index = len(c.Resources)
 			c.Resources = append(c.Resources, r)
-			byPos[i] = r
+			byPos[i], refs[i] = r, b.refs
 			diags = append(diags, c.register(r)...)
 		}
 	}
 	c.retitle()
 	c.indexByType() // as a load does: first_with and below read it
-	reserveContainment(ext, builds, byPos)
-	for i, b := range builds {
-		if b.res != nil {
-			refs, bad := splitBadRefs(b.refs)
-			diags = append(append(diags, bad...), c.resolve(b.res, refs)...)
+	reserveContainment(ext, byPos)
+	for i, r := range byPos {
+		if r != nil {
+			good, bad := splitBadRefs(refs[i])
+			diags = append(append(diags, bad...), c.resolve(r, good)...)
 			for _, p := range ext[i].Contents {
 				if p >= 0 && p < len(byPos) && byPos[p] != nil {
-					b.res.External.Contents = append(b.res.External.Contents, byPos[p])
-					byPos[p].External.Containers = append(byPos[p].External.Containers, b.res)
+					r.External.Contents = append(r.External.Contents, byPos[p])
+					byPos[p].External.Containers = append(byPos[p].External.Containers, r)
 				}
 			}
 		}
@@ -161,11 +161,11 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 // reserveContainment carves every resource's Contents and Containers
 // out of one array, sized as FromExternal fills them: one allocation, not
 // one or more per resource.
-func reserveContainment(ext []External, builds []built, byPos []*Resource) {
+func reserveContainment(ext []External, byPos []*Resource) {
 	contents, containers := make([]int, len(ext)), make([]int, len(ext))
 	total := 0
-	for i, b := range builds {
-		if b.res == nil {
+	for i, r := range byPos {
+		if r == nil {
 			continue
 		}
 		for _, p := range ext[i].Contents {

@@ -208,40 +208,34 @@ func expandEdges(g *Graph, whit []int32, add func(from, to int32, refresh bool))
 }
 
 // dropContainers removes the containers' own vertices (each is now its
-// two whits) and the edges that touch them, renumbering the rest.
+// two whits) and the edges that touch them, renumbering the rest. All is
+// done in place: a vertex's new number is never above its old one, and
+// each list is the vertex's own (reserve).
 func (x *Expanded) dropContainers(whit []int32) {
 	id := make([]int32, len(x.Vertices))
-	kept := len(x.Vertices)
-	for _, w := range whit {
-		if w >= 0 {
-			kept--
-		}
-	}
-	vs, prio := make([]Vertex, 0, kept), make([]int32, 0, kept)
+	kept := 0
 	for v := range x.Vertices {
 		id[v] = -1
 		if v < len(whit) && whit[v] >= 0 {
 			continue
 		}
-		id[v] = int32(len(vs))
-		vs = append(vs, x.Vertices[v])
-		prio = append(prio, x.prio[v])
+		id[v] = int32(kept)
+		x.Vertices[kept], x.prio[kept] = x.Vertices[v], x.prio[v]
+		kept++
 	}
-	out, refresh := make([][]int32, len(vs)), make([][]bool, len(vs))
 	for v, succ := range x.out {
 		if id[v] < 0 {
 			continue
 		}
-		// Filtered in place: the lists are each vertex's own (reserve).
 		keep, flags := succ[:0], x.refresh[v][:0]
 		for i, w := range succ {
 			if id[w] >= 0 {
 				keep, flags = append(keep, id[w]), append(flags, x.refresh[v][i])
 			}
 		}
-		out[id[v]], refresh[id[v]] = keep, flags
+		x.out[id[v]], x.refresh[id[v]] = keep, flags
 	}
-	x.Vertices, x.prio, x.out, x.refresh = vs, prio, out, refresh
+	x.Vertices, x.prio, x.out, x.refresh = x.Vertices[:kept], x.prio[:kept], x.out[:kept], x.refresh[:kept]
 	x.startOf, x.endOf = make([]int32, len(whit)), make([]int32, len(whit))
 	for i, w := range whit {
 		x.startOf[i], x.endOf[i] = id[i], id[i]

@@ -75,11 +75,9 @@ func autoTargets(c *catalog.Catalog, r *catalog.Resource) []autoTarget {
 			if rule.Kind != pass.rule || c.Type(rule.Target) == nil {
 				continue
 			}
-			for t, targets := range c.AutoTargets(r, rule) {
-				for _, target := range targets {
-					out = append(out, autoTarget{pass: p, rule: rule, term: t, target: target})
-				}
-			}
+			c.EachAutoTarget(r, rule, func(t int, target *catalog.Resource) {
+				out = append(out, autoTarget{pass: p, rule: rule, term: t, target: target})
+			})
 		}
 	}
 	return out

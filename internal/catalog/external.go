@@ -129,6 +129,7 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 	byPos := make([]*Resource, len(ext))
 	c.Resources = make([]*Resource, 0, len(ext))
 	room := newExternalRoom(ext)
+	c.strs = room.strs
 	for i := range ext {
 		e := &ext[i]
 		b := c.buildExternal(e, known[strings.ToLower(e.Type)] || c.useBuiltin(e), room)
@@ -303,7 +304,7 @@ func (c *loader) opaqueExternal(e *External, info *ExternalInfo, r *Resource, ro
 		attrRanges: r.attrRanges,
 		External:   info,
 	}
-	r.ref = r.Ref()
+	r.ref = room.strs.join(td.RefType(), "[", title, "]") // Ref
 	b := built{res: r}
 	for _, p := range e.Params {
 		r.addAttrRange(p.Name, p.Range)

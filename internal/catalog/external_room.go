@@ -1,6 +1,10 @@
 package catalog
 
-import "github.com/catc-dev/catc/internal/types"
+import (
+	"strings"
+
+	"github.com/catc-dev/catc/internal/types"
+)
 
 // externalRoom is where FromExternal builds its resources: the resources,
 // their ExternalInfo and their attribute ranges each come from one
@@ -22,6 +26,8 @@ type externalRoom struct {
 	keys   []string
 	values []types.Value
 	hashes [][3]types.Hash
+	// strs is where the resources' strings come from.
+	strs *stringRoom
 }
 
 // hashChunk is how many keys or values the hashes' room takes at a time.
@@ -54,6 +60,7 @@ func newExternalRoom(ext []External) *externalRoom {
 		infos:     make([]ExternalInfo, len(ext)),
 		ranges:    make([]AttrRange, params),
 		hashes:    make([][3]types.Hash, len(ext)),
+		strs:      &stringRoom{},
 	}
 }
 
@@ -76,4 +83,49 @@ func (x *externalRoom) rawArgs(n int) ([]rawArg, []*rawArg) {
 		x.args = make([]*rawArg, 0, n)
 	}
 	return x.argSlab[:n], x.args[:0]
+}
+
+// stringRoom cuts the strings FromExternal makes for every resource (its
+// ref, its table key, the text of its references) from shared blocks:
+// one allocation per block, not per string. A Builder only appends, so
+// the bytes of a string cut from it never change.
+type stringRoom struct{ b strings.Builder }
+
+// stringBlock is the size of a block.
+const stringBlock = 32 << 10
+
+// room makes room for n more bytes.
+func (s *stringRoom) room(n int) {
+	if s.b.Cap()-s.b.Len() < n {
+		s.b = strings.Builder{}
+		s.b.Grow(max(n, stringBlock))
+	}
+}
+
+// join is the concatenation of parts; from a nil room, a new string.
+func (s *stringRoom) join(parts ...string) string {
+	if s == nil {
+		return strings.Join(parts, "")
+	}
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	s.room(n)
+	start := s.b.Len()
+	for _, p := range parts {
+		s.b.WriteString(p)
+	}
+	return s.b.String()[start:]
+}
+
+// bytes is string(b); from a nil room, a new string.
+func (s *stringRoom) bytes(b []byte) string {
+	if s == nil {
+		return string(b)
+	}
+	s.room(len(b))
+	start := s.b.Len()
+	s.b.Write(b)
+	return s.b.String()[start:]
 }

@@ -64,7 +64,11 @@ func buildResource(c *Catalog, raw *rawResource) built {
 		return built{diags: hcl.Diagnostics{unknownTypeDiag(c, raw.typeName, raw.typeRange, raw.declRange)}}
 	}
 	r := newResource(td, raw)
-	r.ref = r.Ref()
+	if raw.room != nil {
+		r.ref = raw.room.strs.join(td.RefType(), "[", r.Title, "]") // Ref
+	} else {
+		r.ref = r.Ref()
+	}
 	b := built{res: r, room: raw.room}
 	b.checkTitle(raw)
 	// explicit and values are indexed by attribute position (AttrDef.pos,

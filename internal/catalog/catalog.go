@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"regexp"
-	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -60,7 +59,8 @@ type Catalog struct {
 
 // Type returns the type definition called name (case-insensitive), or nil.
 func (c *Catalog) Type(name string) *TypeDef {
-	return c.typeByName[strings.ToLower(name)]
+	var buf [64]byte // a map index by string(bytes) does not allocate
+	return c.typeByName[string(appendLower(buf[:0], name))]
 }
 
 // Files returns the source files by file name, for diagnostic snippets

@@ -132,7 +132,8 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 	c.strs = room.strs
 	for i := range ext {
 		e := &ext[i]
-		b := c.buildExternal(e, known[strings.ToLower(e.Type)] || c.useBuiltin(e), room)
+		var buf [64]byte
+		b := c.buildExternal(e, known[string(appendLower(buf[:0], e.Type))] || c.useBuiltin(e), room)
 		diags = append(diags, b.diags...)
 		if r := b.res; r != nil {
 			r.Index = len(c.Resources)

@@ -87,8 +87,8 @@ func TestFromExternalAllocs(t *testing.T) {
 		}
 	})
 	t.Logf("%.1f allocations per resource", allocs/n)
-	if perResource := allocs / n; perResource > 11 {
-		t.Errorf("%.1f allocations per resource, want at most 11", perResource)
+	if perResource := allocs / n; perResource > 6 {
+		t.Errorf("%.1f allocations per resource, want at most 6", perResource)
 	}
 }
 

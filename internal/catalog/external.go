@@ -87,8 +87,10 @@ var containerTypes = []string{"class", "stage", "node"}
 // stage or node, a defined-type instance, or (when the catalog does not
 // say its kind) a type catc does not know with a `::` in its name.
 func isContainer(e *External, known bool) bool {
-	if contains(containerTypes, strings.ToLower(e.Type)) {
-		return true
+	for _, t := range containerTypes {
+		if isTypeName(e.Type, t) {
+			return true
+		}
 	}
 	switch e.Kind {
 	case "class", "defined_type":
@@ -387,21 +389,21 @@ func classTitle(title string) string {
 // externalRefs reads a relationship metaparameter: one reference string
 // or an array of them (nested arrays flattened).
 func externalRefs(p ExternalParam) []rawRef {
-	var out []rawRef
-	var walk func(v types.Value)
-	walk = func(v types.Value) {
-		switch v := v.(type) {
-		case []types.Value:
-			for _, x := range v {
-				walk(x)
-			}
-		case string:
-			out = append(out, externalRef(v, p.Range))
-		default:
-			out = append(out, rawRef{typeName: "", title: fmt.Sprint(v), rng: p.Range})
+	return appendExternalRefs(nil, p.Value, p.Range)
+}
+
+// appendExternalRefs appends the references of v, read at rng, to out.
+func appendExternalRefs(out []rawRef, v types.Value, rng hcl.Range) []rawRef {
+	switch v := v.(type) {
+	case []types.Value:
+		for _, x := range v {
+			out = appendExternalRefs(out, x, rng)
 		}
+	case string:
+		out = append(out, externalRef(v, rng))
+	default:
+		out = append(out, rawRef{typeName: "", title: fmt.Sprint(v), rng: rng})
 	}
-	walk(p.Value)
 	return out
 }
 

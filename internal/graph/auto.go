@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"slices"
+
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
@@ -69,7 +71,8 @@ func autoTargets(c *catalog.Catalog, r *catalog.Resource) []autoTarget {
 	if r.Type == nil || len(r.Type.AutoRules) == 0 {
 		return nil
 	}
-	var out []autoTarget
+	var buf [8]autoTarget // most resources have few: one allocation of the right size
+	out := buf[:0]
 	for p, pass := range autoPasses {
 		for _, rule := range r.Type.AutoRules {
 			if rule.Kind != pass.rule || c.Type(rule.Target) == nil {
@@ -80,7 +83,10 @@ func autoTargets(c *catalog.Catalog, r *catalog.Resource) []autoTarget {
 			})
 		}
 	}
-	return out
+	if len(out) == 0 {
+		return nil
+	}
+	return slices.Clone(out)
 }
 
 // addAuto adds an auto edge unless an edge between the two exists.

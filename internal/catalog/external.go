@@ -150,7 +150,11 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 	for i, r := range byPos {
 		if r != nil {
 			good, bad := splitBadRefs(refs[i])
+			r.Relations = take(&room.relations, len(good))
 			diags = append(append(diags, bad...), c.resolve(r, good)...)
+			if len(r.Relations) == 0 {
+				r.Relations = nil // as without the room
+			}
 			for _, p := range ext[i].Contents {
 				if p >= 0 && p < len(byPos) && byPos[p] != nil {
 					r.External.Contents = append(r.External.Contents, byPos[p])
@@ -272,6 +276,7 @@ func (c *loader) rawExternal(e *External, info *ExternalInfo, r *Resource, room 
 	*raw = rawResource{typeName: e.Type, title: e.Title, declRange: e.Range, typeRange: e.Range, titleRange: e.Range, external: info, res: r, room: room}
 	slab, args := room.rawArgs(len(e.Params))
 	raw.args = args
+	room.refs = room.refs[:0]
 	for i, p := range e.Params {
 		if p.Deferred {
 			info.Deferred = append(info.Deferred, p.Name)
@@ -282,12 +287,16 @@ func (c *loader) rawExternal(e *External, info *ExternalInfo, r *Resource, room 
 		arg := &slab[i]
 		*arg = rawArg{name: p.Name, rng: p.Range, nameRange: p.Range, exprRange: p.Range, value: p.Value, valid: true}
 		if _, isRel := relationKinds[p.Name]; isRel {
-			arg.refs = externalRefs(p)
+			// In the room's list, reused: decodeArg copies them.
+			start := len(room.refs)
+			room.refs = appendExternalRefs(room.refs, p.Value, p.Range)
+			arg.refs = room.refs[start:len(room.refs):len(room.refs)]
 		} else if contains(unsupportedMetaparams, p.Name) && td.Attr(p.Name) == nil {
 			continue
 		}
 		raw.args = append(raw.args, arg)
 	}
+	raw.refs = take(&room.pending, len(room.refs))
 	return raw
 }
 
@@ -318,7 +327,8 @@ func (c *loader) opaqueExternal(e *External, info *ExternalInfo, r *Resource, ro
 			continue // only plain values in a catalog (outputs write them)
 		}
 		if kind, isRel := relationKinds[p.Name]; isRel {
-			for _, ref := range externalRefs(p) {
+			room.refs = appendExternalRefs(room.refs[:0], p.Value, p.Range)
+			for _, ref := range room.refs {
 				b.refs = append(b.refs, pendingRef{kind: kind, ref: ref})
 			}
 			continue
@@ -386,13 +396,9 @@ func classTitle(title string) string {
 	return capitalizeType(strings.ToLower(strings.TrimPrefix(title, "::")))
 }
 
-// externalRefs reads a relationship metaparameter: one reference string
-// or an array of them (nested arrays flattened).
-func externalRefs(p ExternalParam) []rawRef {
-	return appendExternalRefs(nil, p.Value, p.Range)
-}
-
-// appendExternalRefs appends the references of v, read at rng, to out.
+// appendExternalRefs reads a relationship metaparameter's value v, read
+// at rng: one reference string or an array of them (nested arrays
+// flattened), appended to out.
 func appendExternalRefs(out []rawRef, v types.Value, rng hcl.Range) []rawRef {
 	switch v := v.(type) {
 	case []types.Value:

@@ -28,6 +28,29 @@ type externalRoom struct {
 	hashes [][3]types.Hash
 	// strs is where the resources' strings come from.
 	strs *stringRoom
+	// refs is the raw declaration's references (reused); pending and
+	// relations are the resources' references until resolved, and
+	// resolved.
+	refs      []rawRef
+	pending   []pendingRef
+	relations []Relation
+}
+
+// refChunk is how many references the room takes at a time.
+const refChunk = 1024
+
+// take is n elements' room cut from block (capped, so that appending
+// past it copies), refilled refChunk at a time; nil for none.
+func take[T any](block *[]T, n int) []T {
+	if n == 0 {
+		return nil
+	}
+	if len(*block) < n {
+		*block = make([]T, max(n, refChunk))
+	}
+	s := (*block)[:0:n]
+	*block = (*block)[n:]
+	return s
 }
 
 // hashChunk is how many keys or values the hashes' room takes at a time.

@@ -33,6 +33,8 @@ type rawResource struct {
 	// FromExternal's room.
 	res  *Resource
 	room *externalRoom
+	// refs is room for the resource's references (FromExternal's).
+	refs []pendingRef
 }
 
 // rawArg is one `name = value` of a resource block.

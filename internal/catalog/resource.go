@@ -69,7 +69,7 @@ func buildResource(c *Catalog, raw *rawResource) built {
 	} else {
 		r.ref = r.Ref()
 	}
-	b := built{res: r, room: raw.room}
+	b := built{res: r, room: raw.room, refs: raw.refs}
 	b.checkTitle(raw)
 	// explicit and values are indexed by attribute position (AttrDef.pos,
 	// set when the type was sealed); a nil value is no value.

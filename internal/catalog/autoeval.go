@@ -20,25 +20,42 @@ func (c *Catalog) AutoTargets(r *Resource, rule *AutoRule) [][]*Resource {
 	}
 	out := make([][]*Resource, len(rule.Terms))
 	for i, term := range rule.Terms {
-		out[i] = c.termTargets(r, td, term)
+		out[i] = c.appendTermTargets(nil, r, td, term)
 	}
 	return out
 }
 
-func (c *Catalog) termTargets(r *Resource, td *TypeDef, term AutoTerm) []*Resource {
-	if term.Call != nil && autoFuncs[term.Call.Func].selector {
-		return c.selectTargets(r, td, term.Call)
+// EachAutoTarget calls fn with each target AutoTargets gives, and the
+// index of its term, in the same order, without making AutoTargets'
+// lists: a graph asks for every resource.
+func (c *Catalog) EachAutoTarget(r *Resource, rule *AutoRule, fn func(term int, target *Resource)) {
+	td := c.Type(rule.Target)
+	if td == nil {
+		return
 	}
+	var buf [8]*Resource
+	for i, term := range rule.Terms {
+		for _, x := range c.appendTermTargets(buf[:0], r, td, term) {
+			fn(i, x)
+		}
+	}
+}
+
+// appendTermTargets appends the targets of one term to out.
+func (c *Catalog) appendTermTargets(out []*Resource, r *Resource, td *TypeDef, term AutoTerm) []*Resource {
+	if term.Call != nil && autoFuncs[term.Call.Func].selector {
+		return append(out, c.selectTargets(r, td, term.Call)...)
+	}
+	var buf [4]string
 	var titles []string
 	switch {
 	case term.Call != nil:
-		titles = appendTitles(nil, []types.Value(evalAutoCall(r, term.Call)))
+		titles = appendTitles(buf[:0], []types.Value(evalAutoCall(r, term.Call)))
 	case term.Attr != "":
-		titles = appendTitles(nil, []types.Value(autoAttrValues(r, term.Attr)))
+		titles = appendAttrTitles(buf[:0], r, term.Attr)
 	default:
-		titles = []string{term.Title}
+		titles = append(buf[:0], term.Title)
 	}
-	var out []*Resource
 	for _, t := range titles {
 		if x := c.Lookup(td.Name, t); x != nil {
 			out = append(out, x)

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -19,15 +20,27 @@ func loadAutoFuncs(t *testing.T, src string) (*Catalog, hcl.Diagnostics) {
 }
 
 // autoTargetRefs is what every rule of r names, one line per rule with
-// targets: "autorequire file: File[/a] File[/b]".
+// targets: "autorequire file: File[/a] File[/b]". A line says so when
+// EachAutoTarget does not give AutoTargets' targets and terms in order.
 func autoTargetRefs(c *Catalog, r *Resource) []string {
 	var out []string
 	for _, rule := range r.Type.AutoRules {
-		var refs []string
-		for _, term := range c.AutoTargets(r, rule) {
+		var refs, each []string
+		for i, term := range c.AutoTargets(r, rule) {
 			for _, x := range term {
 				refs = append(refs, x.Ref())
+				each = append(each, fmt.Sprint(i, x.Ref()))
 			}
+		}
+		c.EachAutoTarget(r, rule, func(i int, x *Resource) {
+			if len(each) == 0 || each[0] != fmt.Sprint(i, x.Ref()) {
+				out = append(out, fmt.Sprintf("EachAutoTarget gives term %d %s, AutoTargets %v", i, x.Ref(), each))
+				return
+			}
+			each = each[1:]
+		})
+		if len(each) > 0 {
+			out = append(out, fmt.Sprintf("EachAutoTarget misses %v", each))
 		}
 		if len(refs) > 0 {
 			out = append(out, rule.Kind.String()+" "+rule.Target+": "+strings.Join(refs, " "))

@@ -139,7 +139,7 @@ func belowError(r *Resource, rule *AutoRule, term AutoTerm, v types.Value) *hcl.
 	}
 	rng := r.DeclRange
 	if a := term.Call.Args[0]; a.Attr != "" {
-		if x, ok := r.AttrRanges[a.Attr]; ok {
+		if x, ok := r.AttrRange(a.Attr); ok {
 			rng = x
 		}
 	}

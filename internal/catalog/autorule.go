@@ -161,7 +161,8 @@ func (b *built) checkAutoSecrets(td *TypeDef) {
 	done := map[string]bool{}
 	for _, rule := range td.AutoRules {
 		for _, term := range rule.Terms {
-			for _, attr := range term.Attrs() {
+			var buf [4]string
+			for _, attr := range term.appendAttrs(buf[:0]) {
 				if done[attr] {
 					continue
 				}
@@ -170,7 +171,7 @@ func (b *built) checkAutoSecrets(td *TypeDef) {
 					continue
 				}
 				done[attr] = true
-				rng, ok := r.AttrRanges[attr]
+				rng, ok := r.AttrRange(attr)
 				if !ok {
 					rng = r.DeclRange
 				}

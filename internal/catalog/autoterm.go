@@ -7,13 +7,15 @@ import (
 
 // Attrs are the attributes a term reads: its "$attr", or every one its
 // call's arguments read, in order.
-func (t AutoTerm) Attrs() []string {
-	if t.Attr != "" {
-		return []string{t.Attr}
-	}
-	var out []string
-	if t.Call != nil {
-		out = t.Call.appendAttrs(out)
+func (t AutoTerm) Attrs() []string { return t.appendAttrs(nil) }
+
+// appendAttrs appends Attrs to out.
+func (t AutoTerm) appendAttrs(out []string) []string {
+	switch {
+	case t.Attr != "":
+		return append(out, t.Attr)
+	case t.Call != nil:
+		return t.Call.appendAttrs(out)
 	}
 	return out
 }

@@ -29,6 +29,22 @@ func autoAttrValues(r *Resource, name string) autoValues {
 	return autoValues{r.Type.mungeKeyValue(name, v)}
 }
 
+// appendAttrTitles appends the titles of autoAttrValues(r, name) to out,
+// without its list.
+func appendAttrTitles(out []string, r *Resource, name string) []string {
+	if r.Attributes == nil {
+		return out
+	}
+	v, _ := r.Attributes.Get(name)
+	if v == nil || containsSensitive(v) {
+		return out
+	}
+	if list, ok := v.([]types.Value); ok {
+		return appendTitles(out, list)
+	}
+	return appendTitles(out, r.Type.mungeKeyValue(name, v))
+}
+
 func evalAutoArg(r *Resource, a AutoArg) autoValues {
 	switch {
 	case a.Call != nil:

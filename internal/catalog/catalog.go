@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"regexp"
-	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -60,7 +59,8 @@ type Catalog struct {
 
 // Type returns the type definition called name (case-insensitive), or nil.
 func (c *Catalog) Type(name string) *TypeDef {
-	return c.typeByName[strings.ToLower(name)]
+	var buf [64]byte // a map index by string(bytes) does not allocate
+	return c.typeByName[string(appendLower(buf[:0], name))]
 }
 
 // Files returns the source files by file name, for diagnostic snippets
@@ -352,10 +352,11 @@ type Resource struct {
 	External *ExternalInfo
 
 	// DeclRange covers `resource "type" "title"`; TypeRange and TitleRange
-	// are the labels; AttrRanges maps an explicitly written attribute or
-	// metaparameter name to its whole `name = value` range.
+	// are the labels.
 	DeclRange, TypeRange, TitleRange hcl.Range
-	AttrRanges                       map[string]hcl.Range
+	// attrRanges are where the explicitly written attributes and
+	// metaparameters are (see AttrRange).
+	attrRanges []AttrRange
 
 	// aliasRanges are the source ranges of Aliases, one each, so an alias
 	// conflict points at the alias itself.

@@ -65,7 +65,7 @@ func (b *built) unqualified(name, exe string, secret bool) {
 	if name == "command" {
 		prefix = fmt.Sprintf("Validation of %s failed: ", r.Ref())
 	}
-	subject, ok := r.AttrRanges[name]
+	subject, ok := r.AttrRange(name)
 	if !ok {
 		subject = r.TitleRange // the command is the title
 	}

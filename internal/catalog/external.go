@@ -2,7 +2,9 @@ package catalog
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -93,8 +95,10 @@ var containerTypes = []string{"class", "stage", "node"}
 // stage or node, a defined-type instance, or (when the catalog does not
 // say its kind) a type catc does not know with a `::` in its name.
 func isContainer(e *External, known bool) bool {
-	if contains(containerTypes, strings.ToLower(e.Type)) {
-		return true
+	for _, t := range containerTypes {
+		if isTypeName(e.Type, t) {
+			return true
+		}
 	}
 	switch e.Kind {
 	case "class", "defined_type":
@@ -119,6 +123,7 @@ func isContainer(e *External, known bool) bool {
 func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog, hcl.Diagnostics) {
 	c := newLoader(LoadOptions{})
 	c.Source = &opts
+	c.table = make(map[string]*Resource, len(ext)) // a title each, at least
 	if defs != nil {
 		c.Types, c.aliases, c.digestKey = defs.Types, defs.aliases, defs.digestKey
 		for k, td := range defs.typeByName {
@@ -130,35 +135,77 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 		known[k] = true
 	}
 	var diags hcl.Diagnostics
-	builds := make([]built, len(ext))
+	refs := make([][]pendingRef, len(ext)) // each built resource's, resolved once all are
 	byPos := make([]*Resource, len(ext))
 	c.Resources = make([]*Resource, 0, len(ext))
+	room := newExternalRoom(ext)
+	c.strs = room.strs
 	for i := range ext {
 		e := &ext[i]
-		builds[i] = c.buildExternal(e, known[strings.ToLower(e.Type)] || c.useBuiltin(e))
-		diags = append(diags, builds[i].diags...)
-		if r := builds[i].res; r != nil {
+		var buf [64]byte
+		b := c.buildExternal(e, known[string(appendLower(buf[:0], e.Type))] || c.useBuiltin(e), room)
+		diags = append(diags, b.diags...)
+		if r := b.res; r != nil {
 			r.Index = len(c.Resources)
 			c.Resources = append(c.Resources, r)
-			byPos[i] = r
+			byPos[i], refs[i] = r, b.refs
 			diags = append(diags, c.register(r)...)
 		}
 	}
 	c.retitle()
 	c.indexByType() // as a load does: first_with and below read it
-	for i, b := range builds {
-		if b.res != nil {
-			refs, bad := splitBadRefs(b.refs)
-			diags = append(append(diags, bad...), c.resolve(b.res, refs)...)
+	reserveContainment(ext, byPos)
+	for i, r := range byPos {
+		if r != nil {
+			good, bad := splitBadRefs(refs[i])
+			r.Relations = take(&room.relations, len(good))
+			diags = append(append(diags, bad...), c.resolve(r, good)...)
+			if len(r.Relations) == 0 {
+				r.Relations = nil // as without the room
+			}
 			for _, p := range ext[i].Contents {
 				if p >= 0 && p < len(byPos) && byPos[p] != nil {
-					b.res.External.Contents = append(b.res.External.Contents, byPos[p])
-					byPos[p].External.Containers = append(byPos[p].External.Containers, b.res)
+					r.External.Contents = append(r.External.Contents, byPos[p])
+					byPos[p].External.Containers = append(byPos[p].External.Containers, r)
 				}
 			}
 		}
 	}
 	return c.Catalog, diags
+}
+
+// reserveContainment carves every resource's Contents and Containers
+// out of one array, sized as FromExternal fills them: one allocation, not
+// one or more per resource.
+func reserveContainment(ext []External, byPos []*Resource) {
+	contents, containers := make([]int, len(ext)), make([]int, len(ext))
+	total := 0
+	for i, r := range byPos {
+		if r == nil {
+			continue
+		}
+		for _, p := range ext[i].Contents {
+			if p >= 0 && p < len(byPos) && byPos[p] != nil {
+				contents[i]++
+				containers[p]++
+				total += 2
+			}
+		}
+	}
+	room := make([]*Resource, total)
+	carve := func(n int) []*Resource {
+		if n == 0 {
+			return nil // as without a reservation
+		}
+		s := room[:0:n]
+		room = room[n:]
+		return s
+	}
+	for i, r := range byPos {
+		if r != nil {
+			r.External.Contents, r.External.Containers = carve(contents[i]), carve(containers[i])
+		}
+	}
 }
 
 // useBuiltin makes the built-in type of e's name, or the shipped module
@@ -186,15 +233,17 @@ func (c *loader) useBuiltin(e *External) bool {
 
 // buildExternal builds one resource: checked against its type when catc
 // knows it and it is no container, else kept as given.
-func (c *loader) buildExternal(e *External, known bool) built {
-	info := &ExternalInfo{File: e.File, Line: e.Line, Kind: e.Kind, Container: isContainer(e, known), Tags: e.Tags}
+func (c *loader) buildExternal(e *External, known bool, room *externalRoom) built {
+	r, info := room.next(len(e.Params))
+	*info = ExternalInfo{File: e.File, Line: e.Line, Kind: e.Kind, Container: isContainer(e, known), Tags: e.Tags}
 	info.Unknown = !known && !info.Container
 	var b built
 	if known && !info.Container {
-		b = buildResource(c.Catalog, c.rawExternal(e, info))
+		b = buildResource(c.Catalog, c.rawExternal(e, info, r, room))
 		b.keepTitle()
+		b.misspelt, b.name, b.room = nil, nil, nil // the raw arguments are the next resource's
 	} else {
-		b = c.opaqueExternal(e, info)
+		b = c.opaqueExternal(e, info, r, room)
 	}
 	if b.res != nil && b.res.External == nil {
 		b.res.External = info
@@ -225,16 +274,17 @@ func (b *built) keepTitle() {
 	b.diags = kept
 }
 
-// rawExternal turns e into the raw declaration buildResource checks.
-// Metaparameters catc does not take (schedule, stage, loglevel, audit…)
-// are dropped: they do not change the graph.
-func (c *loader) rawExternal(e *External, info *ExternalInfo) *rawResource {
+// rawExternal turns e into the raw declaration buildResource checks, in
+// room's raw declaration, to be built in r. Metaparameters catc does not
+// take (schedule, stage, loglevel, audit…) are dropped: they do not
+// change the graph.
+func (c *loader) rawExternal(e *External, info *ExternalInfo, r *Resource, room *externalRoom) *rawResource {
 	td := c.Type(e.Type)
-	raw := &rawResource{typeName: e.Type, title: e.Title, declRange: e.Range, typeRange: e.Range, titleRange: e.Range, external: info}
-	// One allocation for the arguments of the resource, not one each: a
-	// large catalog has hundreds of thousands.
-	slab := make([]rawArg, len(e.Params))
-	raw.args = make([]*rawArg, 0, len(e.Params))
+	raw := &room.raw
+	*raw = rawResource{typeName: e.Type, title: e.Title, declRange: e.Range, typeRange: e.Range, titleRange: e.Range, external: info, res: r, room: room}
+	slab, args := room.rawArgs(len(e.Params))
+	raw.args = args
+	room.refs = room.refs[:0]
 	for i, p := range e.Params {
 		if p.Deferred {
 			info.Deferred = append(info.Deferred, p.Name)
@@ -245,33 +295,39 @@ func (c *loader) rawExternal(e *External, info *ExternalInfo) *rawResource {
 		arg := &slab[i]
 		*arg = rawArg{name: p.Name, rng: p.Range, nameRange: p.Range, exprRange: p.Range, value: p.Value, valid: true}
 		if _, isRel := relationKinds[p.Name]; isRel {
-			arg.refs = externalRefs(p)
+			// In the room's list, reused: decodeArg copies them.
+			start := len(room.refs)
+			room.refs = appendExternalRefs(room.refs, p.Value, p.Range)
+			arg.refs = room.refs[start:len(room.refs):len(room.refs)]
 		} else if contains(unsupportedMetaparams, p.Name) && td.Attr(p.Name) == nil {
 			continue
 		}
 		raw.args = append(raw.args, arg)
 	}
+	raw.refs = take(&room.pending, len(room.refs))
 	return raw
 }
 
 // opaqueExternal keeps a container or a resource of an unknown type as
 // given, under a type of its own with one namevar, name.
-func (c *loader) opaqueExternal(e *External, info *ExternalInfo) built {
+func (c *loader) opaqueExternal(e *External, info *ExternalInfo, r *Resource, room *externalRoom) built {
 	td := c.opaqueType(e.Type)
 	title := e.Title
 	if td.Name == "class" {
 		title = classTitle(title)
 	}
-	r := &Resource{
-		Type: td, Title: title, Attributes: &types.Hash{},
+	// Room for every parameter, the namevar and the key.
+	hashes, key := newHashes(room, len(e.Params), 1, 1)
+	*r = Resource{
+		Type: td, Title: title, Attributes: &hashes[0],
 		DeclRange: e.Range, TypeRange: e.Range, TitleRange: e.Range,
-		AttrRanges: make(map[string]hcl.Range, len(e.Params)),
+		attrRanges: r.attrRanges,
 		External:   info,
 	}
-	r.ref = r.Ref()
+	r.ref = room.strs.join(td.RefType(), "[", title, "]") // Ref
 	b := built{res: r}
 	for _, p := range e.Params {
-		r.AttrRanges[p.Name] = p.Range
+		r.addAttrRange(p.Name, p.Range)
 		if p.Deferred {
 			r.External.Deferred = append(r.External.Deferred, p.Name)
 		}
@@ -279,7 +335,8 @@ func (c *loader) opaqueExternal(e *External, info *ExternalInfo) built {
 			continue // only plain values in a catalog (outputs write them)
 		}
 		if kind, isRel := relationKinds[p.Name]; isRel {
-			for _, ref := range externalRefs(p) {
+			room.refs = appendExternalRefs(room.refs[:0], p.Value, p.Range)
+			for _, ref := range room.refs {
 				b.refs = append(b.refs, pendingRef{kind: kind, ref: ref})
 			}
 			continue
@@ -293,9 +350,11 @@ func (c *loader) opaqueExternal(e *External, info *ExternalInfo) built {
 			r.Attributes.Set(p.Name, p.Value)
 		}
 	}
-	name := opaqueName(td.Name, title, r.Attributes, info.Container)
-	r.Namevars = &types.Hash{Keys: []string{"name"}, Values: []types.Value{name}}
-	r.UniquenessKey = []types.Value{name}
+	var name types.Value = opaqueName(td.Name, title, r.Attributes, info.Container)
+	r.Namevars = &hashes[1]
+	r.Namevars.Set("name", name)
+	key[0] = name
+	r.UniquenessKey = key
 	return b
 }
 
@@ -345,24 +404,20 @@ func classTitle(title string) string {
 	return capitalizeType(strings.ToLower(strings.TrimPrefix(title, "::")))
 }
 
-// externalRefs reads a relationship metaparameter: one reference string
-// or an array of them (nested arrays flattened).
-func externalRefs(p ExternalParam) []rawRef {
-	var out []rawRef
-	var walk func(v types.Value)
-	walk = func(v types.Value) {
-		switch v := v.(type) {
-		case []types.Value:
-			for _, x := range v {
-				walk(x)
-			}
-		case string:
-			out = append(out, externalRef(v, p.Range))
-		default:
-			out = append(out, rawRef{typeName: "", title: fmt.Sprint(v), rng: p.Range})
+// appendExternalRefs reads a relationship metaparameter's value v, read
+// at rng: one reference string or an array of them (nested arrays
+// flattened), appended to out.
+func appendExternalRefs(out []rawRef, v types.Value, rng hcl.Range) []rawRef {
+	switch v := v.(type) {
+	case []types.Value:
+		for _, x := range v {
+			out = appendExternalRefs(out, x, rng)
 		}
+	case string:
+		out = append(out, externalRef(v, rng))
+	default:
+		out = append(out, rawRef{typeName: "", title: fmt.Sprint(v), rng: rng})
 	}
-	walk(p.Value)
 	return out
 }
 
@@ -374,10 +429,10 @@ func externalRef(s string, rng hcl.Range) rawRef {
 		return rawRef{title: s, rng: rng}
 	}
 	typ, title := s[:i], s[i+1:len(s)-1]
-	switch strings.ToLower(typ) {
-	case "class":
+	switch {
+	case isTypeName(typ, "class"):
 		title = classTitle(title)
-	case "file":
+	case isTypeName(typ, "file"):
 		if t := strings.TrimRight(title, "/"); t != "" {
 			title = t
 		}
@@ -385,9 +440,23 @@ func externalRef(s string, rng hcl.Range) rawRef {
 	return rawRef{typeName: typ, title: title, rng: rng}
 }
 
+// isTypeName reports strings.ToLower(typ) == name, for a lower case
+// name, without lowering an ASCII typ (a reference in every relation).
+func isTypeName(typ, name string) bool {
+	for i := 0; i < len(typ); i++ {
+		if typ[i] >= utf8.RuneSelf {
+			return strings.ToLower(typ) == name // İ lowers to i, K to k
+		}
+	}
+	return len(typ) == len(name) && strings.EqualFold(typ, name)
+}
+
 // splitBadRefs keeps the references that have a type and reports the
 // others: a value that is no Type[title].
 func splitBadRefs(refs []pendingRef) ([]pendingRef, hcl.Diagnostics) {
+	if !slices.ContainsFunc(refs, func(p pendingRef) bool { return p.ref.typeName == "" }) {
+		return refs, nil // the usual case: no copy
+	}
 	var diags hcl.Diagnostics
 	out := refs[:0:0]
 	for _, p := range refs {

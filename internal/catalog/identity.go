@@ -32,6 +32,40 @@ func (t *TypeDef) splitTitle(title string) (captures *types.Hash, ok bool) {
 	return nil, false
 }
 
+// titleCaptures are the namevar values a title gives (splitTitle). For a
+// type without title patterns, whose first namevar takes the whole title,
+// no hash is built: every resource built asks, and most types have none.
+type titleCaptures struct {
+	hash  *types.Hash
+	first string // the namevar the whole title sets, when hash is nil
+	title string
+}
+
+// titleCaptures is splitTitle for a build, which only looks values up;
+// when ok is false, nothing is captured.
+func (t *TypeDef) titleCaptures(title string) (titleCaptures, bool) {
+	if len(t.TitlePatterns) > 0 {
+		h, ok := t.splitTitle(title)
+		return titleCaptures{hash: h}, ok
+	}
+	tc := titleCaptures{title: title}
+	if nv := t.namevarList(); len(nv) > 0 {
+		tc.first = nv[0].Name
+	}
+	return tc, true
+}
+
+// get is the value captured for the namevar name, if any.
+func (tc titleCaptures) get(name string) (types.Value, bool) {
+	if tc.hash != nil {
+		return tc.hash.Get(name)
+	}
+	if tc.first != "" && name == tc.first {
+		return tc.title, true
+	}
+	return nil, false
+}
+
 // match applies one pattern: a search, not an anchored match.
 func (p *TitlePattern) match(title string) (*types.Hash, bool) {
 	if p.Regexp == nil {
@@ -58,11 +92,15 @@ func (p *TitlePattern) match(title string) (*types.Hash, bool) {
 // uniquenessKey is Puppet's uniqueness_key: the namevar values sorted by
 // namevar name, nil for an absent one; defaults fill absent values.
 func (t *TypeDef) uniquenessKey(values *types.Hash) []types.Value {
+	return t.fillUniquenessKey(make([]types.Value, len(t.namevarList())), values)
+}
+
+// fillUniquenessKey is uniquenessKey in key, one value per namevar.
+func (t *TypeDef) fillUniquenessKey(key []types.Value, values *types.Hash) []types.Value {
 	names := t.keyNames
 	if names == nil {
 		names = t.sortedNamevarNames()
 	}
-	key := make([]types.Value, len(names))
 	for i, n := range names {
 		v, _ := values.Get(n)
 		if v == nil {
@@ -108,7 +146,8 @@ func isTitleKey(key []types.Value, title string) bool {
 
 // titleKey is the lookup-table key of a title or an explicit alias.
 func titleKey(typ, title string) string {
-	return string(appendTitleKey(nil, typ, title))
+	var buf [64]byte // most keys: built on the stack, then copied once
+	return string(appendTitleKey(buf[:0], typ, title))
 }
 
 // appendTitleKey appends titleKey(typ, title) to dst: lookups index the

@@ -17,6 +17,9 @@ type loader struct {
 	// Conditional resources' literal references, until resolved.
 	conditionalDiags map[diagKey]bool
 	conditionalRefs  [][]pendingRef
+	// strs is FromExternal's room for table keys and reference texts;
+	// nil for a load.
+	strs *stringRoom
 }
 
 // newLoader starts an empty catalog loaded with opts.

@@ -28,6 +28,13 @@ type rawResource struct {
 	// external is what a resource read from a Puppet catalog keeps of it
 	// (nil for HCL), set before the checks so that they see it.
 	external *ExternalInfo
+	// res is where to build the resource (FromExternal's room for it, its
+	// attrRanges ready), nil for a new one; room is the rest of
+	// FromExternal's room.
+	res  *Resource
+	room *externalRoom
+	// refs is room for the resource's references (FromExternal's).
+	refs []pendingRef
 }
 
 // rawArg is one `name = value` of a resource block.

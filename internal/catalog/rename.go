@@ -64,7 +64,7 @@ func (b *built) applyName(td *TypeDef, explicit []*rawArg) {
 			e.nameRange))
 	}
 	explicit[nv.pos] = arg
-	b.res.AttrRanges[nv.Name] = arg.rng
+	b.res.addAttrRange(nv.Name, arg.rng)
 	b.res.nameSet = true
 }
 
@@ -114,7 +114,7 @@ func (b *built) rename(td *TypeDef) {
 	r.applied, r.renamed = title, true
 	r.ref = r.refWith(title)
 	subject := r.TitleRange
-	if rng, ok := r.AttrRanges["name"]; ok {
+	if rng, ok := r.AttrRange("name"); ok {
 		subject = rng
 	}
 	old := r.DeclaredRef()

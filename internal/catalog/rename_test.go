@@ -116,6 +116,9 @@ func TestNameAndNamevar(t *testing.T) {
 	if v, _ := c.Resources[0].Namevars.Get("not_name"); v != "kept" {
 		t.Errorf("not_name = %v, want name's value \"kept\"", v)
 	}
+	if rng, ok := c.Resources[0].AttrRange("not_name"); !ok || rng.Start.Line != 3 {
+		t.Errorf("not_name is at %v, want name's line 3, where its value comes from", rng)
+	}
 	var warned bool
 	for _, d := range diags {
 		warned = warned || d.Severity == hcl.DiagWarning && d.Subject.Start.Line == 2 &&

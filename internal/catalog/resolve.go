@@ -16,7 +16,8 @@ import (
 // title, then each explicit alias (a taken key is an alias conflict).
 // The subject is the later declaration; the detail cites both.
 func (c *loader) register(r *Resource) hcl.Diagnostics {
-	tk := titleKey(r.Type.Name, r.Title)
+	var buf [64]byte
+	tk := c.strs.bytes(appendTitleKey(buf[:0], r.Type.Name, r.Title)) // titleKey
 	if prev := c.table[tk]; prev != nil {
 		// The title may be the earlier resource's alias or key: then it
 		// has another ref, which Puppet's sentence does not give.
@@ -88,7 +89,7 @@ func (c *loader) alias(r *Resource, key string, shown func() (string, []types.Va
 func (c *loader) resolve(r *Resource, refs []pendingRef) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, p := range refs {
-		text := p.ref.text()
+		text := c.strs.join(capitalizeType(p.ref.typeName), "[", p.ref.title, "]") // p.ref.text()
 		if c.Type(p.ref.typeName) == nil {
 			d := unknownTypeDiag(c.Catalog, p.ref.typeName, p.ref.rng, r.DeclRange)
 			d.Summary = summaryUnresolvedRef

@@ -23,6 +23,9 @@ type built struct {
 	// name is a `name` argument that sets the single namevar of a type
 	// without a `name` attribute (see nameArg).
 	name *rawArg
+	// room is FromExternal's, where the resource's hashes come from; nil
+	// for a load.
+	room *externalRoom
 }
 
 // misspelling is an unknown argument and the attribute it is closest to.
@@ -60,14 +63,13 @@ func buildResource(c *Catalog, raw *rawResource) built {
 	if td == nil {
 		return built{diags: hcl.Diagnostics{unknownTypeDiag(c, raw.typeName, raw.typeRange, raw.declRange)}}
 	}
-	r := &Resource{
-		Type: td, Title: raw.title,
-		DeclRange: raw.declRange, TypeRange: raw.typeRange, TitleRange: raw.titleRange,
-		AttrRanges: make(map[string]hcl.Range, len(raw.args)),
-		External:   raw.external,
+	r := newResource(td, raw)
+	if raw.room != nil {
+		r.ref = raw.room.strs.join(td.RefType(), "[", r.Title, "]") // Ref
+	} else {
+		r.ref = r.Ref()
 	}
-	r.ref = r.Ref()
-	b := built{res: r}
+	b := built{res: r, room: raw.room, refs: raw.refs}
 	b.checkTitle(raw)
 	// explicit and values are indexed by attribute position (AttrDef.pos,
 	// set when the type was sealed); a nil value is no value.
@@ -81,7 +83,7 @@ func buildResource(c *Catalog, raw *rawResource) built {
 		explicit, values = make([]*rawArg, n), make([]types.Value, n)
 	}
 	for _, arg := range raw.args {
-		r.AttrRanges[arg.name] = arg.rng
+		r.addAttrRange(arg.name, arg.rng)
 		b.decodeArg(td, arg, explicit)
 	}
 	b.applyName(td, explicit)
@@ -96,6 +98,24 @@ func buildResource(c *Catalog, raw *rawResource) built {
 		b.res = nil // rejected: it must not also be reported as a duplicate
 	}
 	return b
+}
+
+// newResource is the resource raw declares, before its checks: in the
+// room raw names, or a new one.
+func newResource(td *TypeDef, raw *rawResource) *Resource {
+	r, ranges := raw.res, []AttrRange(nil)
+	if r == nil {
+		r, ranges = new(Resource), make([]AttrRange, 0, len(raw.args))
+	} else {
+		ranges = r.attrRanges
+	}
+	*r = Resource{
+		Type: td, Title: raw.title,
+		DeclRange: raw.declRange, TypeRange: raw.typeRange, TitleRange: raw.titleRange,
+		attrRanges: ranges,
+		External:   raw.external,
+	}
+	return r
 }
 
 func unknownTypeDiag(c *Catalog, name string, rng, decl hcl.Range) *hcl.Diagnostic {
@@ -276,11 +296,10 @@ func (b *built) noopArg(arg *rawArg) {
 // (resource-api.md §2.3, §3.4), checking each value against its type.
 func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Value) {
 	r := b.res
-	captures, ok := td.splitTitle(r.Title)
+	captures, ok := td.titleCaptures(r.Title)
 	if !ok {
 		b.errorf(summaryTitleNoMatch, r.TitleRange, r.DeclRange,
 			"No set of title patterns matched the title %s. %s", types.RubyInspectString(r.Title), titlePatternAdvice(td))
-		captures = &types.Hash{}
 	}
 	for i, a := range td.Attributes {
 		if e := explicit[i]; e != nil {
@@ -292,7 +311,7 @@ func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Va
 			b.check(td, a, e.value, e.exprRange, e.rng)
 			continue
 		}
-		if v, captured := captures.Get(a.Name); captured {
+		if v, captured := captures.get(a.Name); captured {
 			if v == nil {
 				b.errorf(summaryNilNamevar, r.TitleRange, r.DeclRange,
 					"Got nil value for %s: the title pattern that matched %s did not capture it; set %s explicitly.", a.Name, types.RubyInspectString(r.Title), a.Name)
@@ -325,7 +344,7 @@ func (b *built) setValues(td *TypeDef, values []types.Value) {
 		}
 	}
 	n := len(td.namevarList())
-	hashes := newHashes(count, n, n)
+	hashes, key := newHashes(b.room, count, n, n)
 	r.Attributes, r.Namevars = &hashes[0], &hashes[1]
 	for i, a := range td.Attributes {
 		v := redact(a, values[i]) // once for both hashes
@@ -340,25 +359,24 @@ func (b *built) setValues(td *TypeDef, values []types.Value) {
 	for _, a := range td.namevarList() {
 		nv.Set(a.Name, values[a.pos])
 	}
-	r.UniquenessKey = td.uniquenessKey(nv)
+	r.UniquenessKey = td.fillUniquenessKey(key, nv)
 }
 
-// newHashes are three empty hashes with room for a, b and c entries, in
-// one allocation of hashes, one of keys and one of values rather than
-// three each: every resource built makes them. Each hash's room is
-// capped, so that a later Set on one of them copies rather than
+// newHashes are three empty hashes with room for a, b and c entries, and
+// a uniqueness key of c values, in one allocation of hashes, one of keys
+// and one of values rather than one or three each (from FromExternal's
+// room when there is one): every resource built makes them. Each hash's
+// room is capped, so that a later Set on one of them copies rather than
 // overwrites the next.
-func newHashes(a, b, c int) *[3]types.Hash {
-	keys := make([]string, a+b+c)
-	values := make([]types.Value, a+b+c)
-	hashes := new([3]types.Hash)
+func newHashes(room *externalRoom, a, b, c int) (*[3]types.Hash, []types.Value) {
+	keys, values, hashes := room.hashRoom(a+b+c, a+b+c+c)
 	for i, n := range [3]int{a, b, c} {
 		if n > 0 {
 			hashes[i] = types.Hash{Keys: keys[:0:n], Values: values[:0:n]}
 			keys, values = keys[n:], values[n:]
 		}
 	}
-	return hashes
+	return hashes, values[:c:c]
 }
 
 // redact wraps the secrets of a value: the whole value of an attribute

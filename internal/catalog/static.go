@@ -193,13 +193,13 @@ func partialBuild(c *Catalog, td *TypeDef, raw *rawResource) built {
 	r := &Resource{
 		Type: td, Title: raw.title,
 		DeclRange: raw.declRange, TypeRange: raw.typeRange, TitleRange: raw.titleRange,
-		AttrRanges: make(map[string]hcl.Range, len(raw.args)),
+		attrRanges: make([]AttrRange, 0, len(raw.args)),
 	}
 	r.ref = r.Ref()
 	b := built{res: r}
 	explicit := make([]*rawArg, len(td.Attributes))
 	for _, arg := range raw.args {
-		r.AttrRanges[arg.name] = arg.rng
+		r.addAttrRange(arg.name, arg.rng)
 		b.decodeArg(td, arg, explicit)
 	}
 	for i, a := range td.Attributes {
@@ -213,7 +213,7 @@ func partialBuild(c *Catalog, td *TypeDef, raw *rawResource) built {
 // checkName checks the name of an argument whose value depends on the
 // node, as decodeArg would.
 func (b *built) checkName(td *TypeDef, arg *rawArg) {
-	b.res.AttrRanges[arg.name] = arg.rng
+	b.res.addAttrRange(arg.name, arg.rng)
 	if td.Attr(arg.name) != nil || arg.name == "name" || contains(metaparamNames, arg.name) {
 		return
 	}

@@ -177,8 +177,8 @@ group "web" {
 		t.Errorf("resource %s at %v", r.Ref(), r.DeclRange)
 	}
 	for _, a := range []string{"version", "source", "require"} {
-		if _, ok := r.AttrRanges[a]; !ok {
-			t.Errorf("no range for %s: %v", a, r.AttrRanges)
+		if _, ok := r.AttrRange(a); !ok {
+			t.Errorf("no range for %s: %v", a, r.AttrRanges())
 		}
 	}
 	if len(r.Relations) != 1 || r.Relations[0].Target == nil || r.Relations[0].Target.Ref() != "File[/etc/motd]" {

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"slices"
+
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
@@ -27,22 +29,32 @@ var autoPasses = []struct {
 // is unknown, is skipped silently. An edge is skipped (and recorded in
 // Skipped) when the two resources already have an edge in either
 // direction, manual or auto. The targets are looked up first, in
-// parallel (the catalog is read-only); the edges are then added in
-// Puppet's order.
-func (g *Graph) addAutoEdges() {
+// parallel (the catalog is read-only: autoTargets); the edges are then
+// added in Puppet's order.
+func (g *Graph) addAutoEdges(targets [][]autoTarget) {
+	for i, r := range g.Catalog.Resources {
+		for _, t := range targets[i] {
+			from, to := g.autoEnds(i, t)
+			g.addAuto(from, to, Origin{Kind: autoPasses[t.pass].kind, Resource: r, Range: termRange(r, t.rule.Terms[t.term]), Rule: t.rule, Term: t.term})
+		}
+	}
+}
+
+// autoTargets are the targets of every resource's auto rules, by
+// resource index.
+func (g *Graph) autoTargets() [][]autoTarget {
 	c := g.Catalog
 	targets := make([][]autoTarget, len(c.Resources))
 	parallel(len(c.Resources), func(i int) { targets[i] = autoTargets(c, c.Resources[i]) })
-	for i, r := range c.Resources {
-		for _, t := range targets[i] {
-			pass := autoPasses[t.pass]
-			from, to := t.target.Index, i
-			if !pass.inbound {
-				from, to = i, t.target.Index
-			}
-			g.addAuto(from, to, Origin{Kind: pass.kind, Resource: r, Range: termRange(r, t.rule.Terms[t.term]), Rule: t.rule, Term: t.term})
-		}
+	return targets
+}
+
+// autoEnds are the ends of the edge resource i's auto target t makes.
+func (g *Graph) autoEnds(i int, t autoTarget) (from, to int) {
+	if autoPasses[t.pass].inbound {
+		return t.target.Index, i
 	}
+	return i, t.target.Index
 }
 
 // autoTarget is a resource one term of an auto rule names for a resource.
@@ -59,20 +71,22 @@ func autoTargets(c *catalog.Catalog, r *catalog.Resource) []autoTarget {
 	if r.Type == nil || len(r.Type.AutoRules) == 0 {
 		return nil
 	}
-	var out []autoTarget
+	var buf [8]autoTarget // most resources have few: one allocation of the right size
+	out := buf[:0]
 	for p, pass := range autoPasses {
 		for _, rule := range r.Type.AutoRules {
 			if rule.Kind != pass.rule || c.Type(rule.Target) == nil {
 				continue
 			}
-			for t, targets := range c.AutoTargets(r, rule) {
-				for _, target := range targets {
-					out = append(out, autoTarget{pass: p, rule: rule, term: t, target: target})
-				}
-			}
+			c.EachAutoTarget(r, rule, func(t int, target *catalog.Resource) {
+				out = append(out, autoTarget{pass: p, rule: rule, term: t, target: target})
+			})
 		}
 	}
-	return out
+	if len(out) == 0 {
+		return nil
+	}
+	return slices.Clone(out)
 }
 
 // addAuto adds an auto edge unless an edge between the two exists.
@@ -94,8 +108,14 @@ func (g *Graph) addAuto(from, to int, o Origin) {
 // written for a "$attr" term (for a call, the first its arguments read
 // that the resource wrote), else the resource's declaration.
 func termRange(r *catalog.Resource, term catalog.AutoTerm) hcl.Range {
+	if term.Attr != "" { // the usual term: Attrs would allocate its list
+		if rng, ok := r.AttrRange(term.Attr); ok {
+			return rng
+		}
+		return r.DeclRange
+	}
 	for _, attr := range term.Attrs() {
-		if rng, ok := r.AttrRanges[attr]; ok {
+		if rng, ok := r.AttrRange(attr); ok {
 			return rng
 		}
 	}

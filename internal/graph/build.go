@@ -54,18 +54,31 @@ func Build(c *catalog.Catalog) *Graph {
 		nodes[i] = Node{Resource: r, id: int64(i)}
 		g.nodes[i] = &nodes[i]
 	}
-	g.reserveAdjacency()
+	targets := g.autoTargets()
+	g.reserveAdjacency(targets)
 	g.addManualEdges()
-	g.addAutoEdges()
+	g.addAutoEdges(targets)
 	return g
 }
 
-// reserveAdjacency carves every node's edge lists out of two arrays sized
-// by the manual relations (an upper bound before merging), so that
-// adding them allocates nothing; auto edges may grow a list past it.
-func (g *Graph) reserveAdjacency() {
+// reserveAdjacency carves every node's edge lists out of three arrays
+// sized by the manual relations and the auto targets (an upper bound
+// before merging and skipping), so that adding the edges allocates
+// nothing.
+func (g *Graph) reserveAdjacency(targets [][]autoTarget) {
 	outDeg, inDeg := make([]int, len(g.nodes)), make([]int, len(g.nodes))
 	total := 0
+	for i, ts := range targets {
+		for _, t := range ts {
+			from, to := g.autoEnds(i, t)
+			if g.node(from) == nil || g.node(to) == nil {
+				continue
+			}
+			outDeg[from]++
+			inDeg[to]++
+			total++
+		}
+	}
 	for i, r := range g.Catalog.Resources {
 		for _, rel := range r.Relations {
 			if rel.Target == nil || g.node(rel.Target.Index) == nil {

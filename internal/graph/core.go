@@ -30,20 +30,25 @@ type IndexCycle struct {
 // O((V + E) log V).
 func (d Digraph) Order(prio []int32) []int32 {
 	blockers := make([]int32, d.N)
+	// The visitors are made once, not once per node: Succ keeps them.
+	block := func(w int32) bool {
+		blockers[w]++
+		return false
+	}
 	for v := range d.N {
-		d.Succ(int32(v), func(w int32) bool {
-			blockers[w]++
-			return false
-		})
+		d.Succ(int32(v), block)
 	}
 	if prio == nil {
 		prio = priorities(d.N, Ordering{})
 	}
-	return kahn(prio, blockers, func(v int32, release func(int32)) {
-		d.Succ(v, func(w int32) bool {
-			release(w)
-			return false
-		})
+	var release func(int32)
+	relay := func(w int32) bool {
+		release(w)
+		return false
+	}
+	return kahn(prio, blockers, func(v int32, r func(int32)) {
+		release = r
+		d.Succ(v, relay)
 	})
 }
 

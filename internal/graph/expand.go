@@ -83,7 +83,13 @@ func IsContainer(r *catalog.Resource) bool { return r.External != nil && r.Exter
 func Expand(g *Graph) *Expanded {
 	res := g.Catalog.Resources
 	n := len(res)
-	x := &Expanded{Graph: g}
+	containers := 0
+	for _, r := range res {
+		if IsContainer(r) {
+			containers++
+		}
+	}
+	x := &Expanded{Graph: g, Vertices: make([]Vertex, 0, n+2*containers), prio: make([]int32, 0, n+2*containers)}
 	whit := make([]int32, n) // container index → its admissible vertex (completed is +1); -1 otherwise
 	for i, r := range res {
 		whit[i] = -1
@@ -97,6 +103,72 @@ func Expand(g *Graph) *Expanded {
 			x.prio = append(x.prio, int32(i), int32(i))
 		}
 	}
+	deg := make([]int, len(x.Vertices))
+	expandEdges(g, whit, func(from, _ int32, _ bool) { deg[from]++ })
+	x.reserve(deg)
+	var big map[uint64]int // the edges of the vertices with more than scanMax
+	expandEdges(g, whit, func(from, to int32, refresh bool) {
+		if at := x.find(big, from, to); at >= 0 {
+			x.refresh[from][at] = x.refresh[from][at] || refresh
+			return
+		}
+		x.out[from] = append(x.out[from], to)
+		x.refresh[from] = append(x.refresh[from], refresh)
+		switch out := x.out[from]; {
+		case len(out) == scanMax+1: // from just outgrew scanning
+			if big == nil {
+				big = make(map[uint64]int)
+			}
+			for i, w := range out {
+				big[key(int(from), int(w))] = i
+			}
+		case len(out) > scanMax+1:
+			big[key(int(from), int(to))] = len(out) - 1
+		}
+	})
+	x.dropContainers(whit)
+	return x
+}
+
+// reserve carves every vertex's successor and refresh lists out of one
+// array each, deg[v] long (an upper bound: before merging).
+func (x *Expanded) reserve(deg []int) {
+	total := 0
+	for _, d := range deg {
+		total += d
+	}
+	outs, refresh := make([]int32, total), make([]bool, total)
+	x.out, x.refresh = make([][]int32, len(deg)), make([][]bool, len(deg))
+	at := 0
+	for v, d := range deg {
+		x.out[v], x.refresh[v] = outs[at:at:at+d], refresh[at:at:at+d]
+		at += d
+	}
+}
+
+// find is the position of to among from's successors, or -1: a scan of
+// a short list, else big (see Expand).
+func (x *Expanded) find(big map[uint64]int, from, to int32) int {
+	if out := x.out[from]; len(out) <= scanMax {
+		for i, w := range out {
+			if w == to {
+				return i
+			}
+		}
+		return -1
+	}
+	if at, ok := big[key(int(from), int(to))]; ok {
+		return at
+	}
+	return -1
+}
+
+// expandEdges calls add for each edge of the expanded graph (see Expand)
+// in Puppet's order, the same pair as often as it is made; whit is
+// Expand's.
+func expandEdges(g *Graph, whit []int32, add func(from, to int32, refresh bool)) {
+	res := g.Catalog.Resources
+	n := len(res)
 	adm := func(v int32) int32 {
 		if v < int32(n) && whit[v] >= 0 {
 			return whit[v]
@@ -108,19 +180,6 @@ func Expand(g *Graph) *Expanded {
 			return whit[v] + 1
 		}
 		return v
-	}
-	x.out = make([][]int32, len(x.Vertices))
-	x.refresh = make([][]bool, len(x.Vertices))
-	seen := make(map[uint64]int, 0)
-	add := func(from, to int32, refresh bool) {
-		k := uint64(uint32(from))<<32 | uint64(uint32(to))
-		if at, dup := seen[k]; dup {
-			x.refresh[from][at] = x.refresh[from][at] || refresh
-			return
-		}
-		seen[k] = len(x.out[from])
-		x.out[from] = append(x.out[from], to)
-		x.refresh[from] = append(x.refresh[from], refresh)
 	}
 	for v := range n {
 		for _, e := range g.out[v] {
@@ -146,38 +205,37 @@ func Expand(g *Graph) *Expanded {
 			add(c, adm(int32(e.T.id)), e.Refresh())
 		}
 	}
-	x.dropContainers(whit)
-	return x
 }
 
 // dropContainers removes the containers' own vertices (each is now its
-// two whits) and the edges that touch them, renumbering the rest.
+// two whits) and the edges that touch them, renumbering the rest. All is
+// done in place: a vertex's new number is never above its old one, and
+// each list is the vertex's own (reserve).
 func (x *Expanded) dropContainers(whit []int32) {
 	id := make([]int32, len(x.Vertices))
-	var vs []Vertex
-	var prio []int32
+	kept := 0
 	for v := range x.Vertices {
 		id[v] = -1
 		if v < len(whit) && whit[v] >= 0 {
 			continue
 		}
-		id[v] = int32(len(vs))
-		vs = append(vs, x.Vertices[v])
-		prio = append(prio, x.prio[v])
+		id[v] = int32(kept)
+		x.Vertices[kept], x.prio[kept] = x.Vertices[v], x.prio[v]
+		kept++
 	}
-	out, refresh := make([][]int32, len(vs)), make([][]bool, len(vs))
 	for v, succ := range x.out {
 		if id[v] < 0 {
 			continue
 		}
+		keep, flags := succ[:0], x.refresh[v][:0]
 		for i, w := range succ {
 			if id[w] >= 0 {
-				out[id[v]] = append(out[id[v]], id[w])
-				refresh[id[v]] = append(refresh[id[v]], x.refresh[v][i])
+				keep, flags = append(keep, id[w]), append(flags, x.refresh[v][i])
 			}
 		}
+		x.out[id[v]], x.refresh[id[v]] = keep, flags
 	}
-	x.Vertices, x.prio, x.out, x.refresh = vs, prio, out, refresh
+	x.Vertices, x.prio, x.out, x.refresh = x.Vertices[:kept], x.prio[:kept], x.out[:kept], x.refresh[:kept]
 	x.startOf, x.endOf = make([]int32, len(whit)), make([]int32, len(whit))
 	for i, w := range whit {
 		x.startOf[i], x.endOf[i] = id[i], id[i]
@@ -224,6 +282,9 @@ func (c VertexCycle) String() string {
 func (x *Expanded) Order() (order []Vertex, cycles []VertexCycle) {
 	d := x.digraph()
 	ordered := d.Order(x.prio)
+	if len(ordered) > 0 {
+		order = make([]Vertex, 0, len(ordered)) // nil for none, as before
+	}
 	for _, v := range ordered {
 		order = append(order, x.Vertices[v])
 	}

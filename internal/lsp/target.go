@@ -52,7 +52,11 @@ func (s *snapshot) at(path string, off int) target {
 				return target{kind: tRelation, rng: rel.Range, res: rel.Target, rel: rel}
 			}
 		}
-		for name, rng := range r.AttrRanges {
+		for _, ar := range r.AttrRanges() {
+			name, rng := ar.Name, ar.Range
+			if last, _ := r.AttrRange(name); last != rng {
+				continue // written again: the later one counts
+			}
 			if within(rng, path, off) && off <= rng.Start.Byte+len(name) {
 				nameRng := rng
 				nameRng.End = nameRng.Start

@@ -70,7 +70,7 @@ func SecretParams(g *graph.Graph) []SecretParam {
 				continue
 			}
 			sp := SecretParam{Ref: r.Ref(), Attr: p.name}
-			if rg, ok := r.AttrRanges[p.name]; ok && rg.Filename != "" {
+			if rg, ok := r.AttrRange(p.name); ok && rg.Filename != "" {
 				sp.Range = fmt.Sprintf("%s:%d", rg.Filename, rg.Start.Line)
 			}
 			out = append(out, sp)

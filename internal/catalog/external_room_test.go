@@ -1,0 +1,171 @@
+package catalog
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/internal/types"
+)
+
+// lineRange is a range on one line of a catalog file.
+func lineRange(line int) hcl.Range {
+	return hcl.Range{Filename: "catalog.json", Start: hcl.Pos{Line: line, Column: 1}, End: hcl.Pos{Line: line, Column: 2}}
+}
+
+// TestFromExternalRanges: each resource read from a catalog keeps the
+// ranges of its own parameters, even one that records more ranges than
+// it has parameters (a name that sets the namevar) next to another
+// resource, a repeated key has its later range, and a container keeps
+// its parameters' ranges.
+func TestFromExternalRanges(t *testing.T) {
+	t.Parallel()
+	defs, diags := LoadFiles([]string{"types.hcl"}, [][]byte{[]byte(renameTypes)}, LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	param := func(name string, line int) ExternalParam {
+		return ExternalParam{Name: name, Value: fmt.Sprint("v", line), Range: lineRange(line)}
+	}
+	c, diags := FromExternal(defs, []External{
+		{Type: "Other", Title: "a", Range: lineRange(1), Params: []ExternalParam{param("not_name", 2), param("name", 3)}},
+		{Type: "Other", Title: "b", Range: lineRange(4), Params: []ExternalParam{param("not_name", 5), param("not_name", 6)}},
+		{Type: "Class", Title: "c", Range: lineRange(7), Kind: "class", Params: []ExternalParam{param("x", 8)}},
+	}, ExternalOptions{Source: "test"})
+	if diags.HasErrors() || len(c.Resources) != 3 {
+		t.Fatalf("%d resources: %v", len(c.Resources), diags)
+	}
+	for _, tc := range []struct {
+		res        int
+		attr       string
+		line, seen int
+	}{
+		{0, "not_name", 3, 2}, // name sets it: its range
+		{0, "name", 3, 1},
+		{1, "not_name", 6, 2},
+		{2, "x", 8, 1},
+	} {
+		r := c.Resources[tc.res]
+		rng, ok := r.AttrRange(tc.attr)
+		if !ok || rng.Start.Line != tc.line {
+			t.Errorf("%s: %s at %v, want line %d", r.Ref(), tc.attr, rng, tc.line)
+		}
+		seen := 0
+		for _, ar := range r.AttrRanges() {
+			if ar.Name == tc.attr {
+				seen++
+			}
+		}
+		if seen != tc.seen {
+			t.Errorf("%s: %s listed %d times, want %d", r.Ref(), tc.attr, seen, tc.seen)
+		}
+	}
+}
+
+// TestFromExternalAllocs: a resource read from a catalog, in a class, is
+// built in a few allocations (its values, keys and references), not one
+// per part: a large catalog has hundreds of thousands of resources.
+func TestFromExternalAllocs(t *testing.T) {
+	defs, diags := LoadFiles([]string{"types.hcl"}, [][]byte{[]byte(renameTypes)}, LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	const n = 2000
+	ext := make([]External, n, n+1)
+	main := External{Type: "Class", Title: "main", Kind: "class"}
+	for i := range ext {
+		ext[i] = External{Type: "Other", Title: fmt.Sprintf("n%d", i), Range: lineRange(i + 1), Kind: "compilable_type"}
+		if i > 0 {
+			ext[i].Params = []ExternalParam{{Name: "require", Value: fmt.Sprintf("Other[n%d]", i-1), Range: lineRange(i + 1)}}
+		}
+		main.Contents = append(main.Contents, i)
+	}
+	ext = append(ext, main)
+	allocs := testing.AllocsPerRun(3, func() {
+		if _, diags := FromExternal(defs, ext, ExternalOptions{Source: "test"}); diags.HasErrors() {
+			t.Fatal(diags)
+		}
+	})
+	t.Logf("%.1f allocations per resource", allocs/n)
+	if perResource := allocs / n; perResource > 2 {
+		t.Errorf("%.1f allocations per resource, want at most 2", perResource)
+	}
+}
+
+// TestIsTypeName: the name in any ASCII case, and nothing strings.ToLower
+// would not lower to it.
+func TestIsTypeName(t *testing.T) {
+	t.Parallel()
+	for _, typ := range []string{"class", "Class", "CLASS", "claſſ", "clas", "classes", "file", "File", "ﬁle", "F\u0130le", "K", "\u212a"} {
+		for _, name := range []string{"class", "file", "k"} {
+			if got, want := isTypeName(typ, name), strings.ToLower(typ) == name; got != want {
+				t.Errorf("isTypeName(%q, %q) = %v, want %v", typ, name, got, want)
+			}
+		}
+	}
+}
+
+// TestStringRoom: strings cut from the room keep their text while later
+// ones fill its block and the next, and a nil room makes new strings.
+func TestStringRoom(t *testing.T) {
+	t.Parallel()
+	s := &stringRoom{}
+	var got, want []string
+	for i := 0; len(want) < 3*stringBlock/10; i++ {
+		title := strings.Repeat("x", i%40)
+		got = append(got, s.join("Type[", title, "]"), s.bytes([]byte(title+"\x00k")))
+		want = append(want, "Type["+title+"]", title+"\x00k")
+	}
+	got = append(got, s.join(strings.Repeat("y", 2*stringBlock)), (*stringRoom)(nil).join("a", "b"), (*stringRoom)(nil).bytes([]byte("c")))
+	want = append(want, strings.Repeat("y", 2*stringBlock), "ab", "c")
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("string %d is %q, want %q", i, got[i], want[i])
+		}
+	}
+}
+
+// TestFromExternalRelations: each resource keeps its own references in
+// order, from an array or a string, and one whose references all fail
+// to resolve has none (nil, as a resource that wrote none).
+func TestFromExternalRelations(t *testing.T) {
+	t.Parallel()
+	defs, diags := LoadFiles([]string{"types.hcl"}, [][]byte{[]byte(renameTypes)}, LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	ref := func(name string, v any) ExternalParam {
+		if list, ok := v.([]string); ok {
+			vs := make([]types.Value, len(list))
+			for i, s := range list {
+				vs[i] = s
+			}
+			return ExternalParam{Name: name, Value: vs, Range: lineRange(1)}
+		}
+		return ExternalParam{Name: name, Value: v, Range: lineRange(1)}
+	}
+	c, diags := FromExternal(defs, []External{
+		{Type: "Other", Title: "a"},
+		{Type: "Other", Title: "b", Params: []ExternalParam{ref("require", []string{"Other[a]", "Other[c]"}), ref("before", "Other[c]")}},
+		{Type: "Other", Title: "c", Params: []ExternalParam{ref("require", "Other[missing]")}},
+		{Type: "Class", Title: "x", Kind: "class", Params: []ExternalParam{ref("require", []string{"Other[a]"})}},
+	}, ExternalOptions{Source: "test"})
+	if errs := errorsOnly(diags); len(errs) != 1 || !strings.Contains(errs[0].Detail, "Other[missing]") {
+		t.Errorf("want one error for Other[missing], got %v", diags)
+	}
+	for _, tc := range []struct {
+		res  int
+		want string
+	}{{0, ""}, {1, "require Other[a], require Other[c], before Other[c]"}, {2, ""}, {3, "require Other[a]"}} {
+		r := c.Resources[tc.res]
+		var got []string
+		for _, rel := range r.Relations {
+			got = append(got, rel.Kind.String()+" "+rel.Target.Ref())
+		}
+		if strings.Join(got, ", ") != tc.want || tc.want == "" && r.Relations != nil {
+			t.Errorf("%s: relations %q (nil: %v), want %q", r.Ref(), got, r.Relations == nil, tc.want)
+		}
+	}
+}

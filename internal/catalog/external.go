@@ -150,7 +150,8 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 			}
 		}
 	}
-	return c.Catalog, diags
+	// As an HCL load does (load.go): an invalid below() fails the apply.
+	return c.Catalog, append(diags, c.checkBelow()...)
 }
 
 // useBuiltin makes the built-in type of e's name, or the shipped module

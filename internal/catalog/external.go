@@ -138,16 +138,12 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 	}
 	c.retitle()
 	c.indexByType() // as a load does: first_with and below read it
+	seen := make([]int32, len(ext))
 	for i, b := range builds {
 		if b.res != nil {
 			refs, bad := splitBadRefs(b.refs)
 			diags = append(append(diags, bad...), c.resolve(b.res, refs)...)
-			for _, p := range ext[i].Contents {
-				if p >= 0 && p < len(byPos) && byPos[p] != nil {
-					b.res.External.Contents = append(b.res.External.Contents, byPos[p])
-					byPos[p].External.Containers = append(byPos[p].External.Containers, b.res)
-				}
-			}
+			linkContents(b.res, i, ext[i].Contents, byPos, seen)
 		}
 	}
 	// As an HCL load does (load.go): an invalid below() fails the apply.

@@ -25,7 +25,8 @@ func Model(pc *Catalog, defs *catalog.Catalog) (*catalog.Catalog, hcl.Diagnostic
 		params = params[len(r.Params):]
 	}
 	contain(ext, pc.Edges, pos)
-	return catalog.FromExternal(defs, ext, catalog.ExternalOptions{Source: pc.Source.String(), OrderUnknown: !pc.OrderKnown})
+	c, diags := catalog.FromExternal(defs, ext, catalog.ExternalOptions{Source: pc.Source.String(), OrderUnknown: !pc.OrderKnown})
+	return c, append(diags, containmentLoops(pc, pos, c)...)
 }
 
 // paramCount is the number of parameters of the resources Model keeps:

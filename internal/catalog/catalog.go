@@ -81,12 +81,17 @@ func (c *Catalog) Files() map[string]*hcl.File {
 // patterns. So Lookup("software", "php-yum") finds a resource titled "php"
 // whose manager is "yum". A resource renamed by its `name` is found by the
 // title Puppet applies it under, not the declared one (see RenamedFrom).
-// typ is case-insensitive, title exact. It returns nil when nothing
-// matches (or the type is unknown).
+// typ is case-insensitive, title exact, but for a class of a catalog
+// compiled elsewhere: Class[apache::mod] finds Class[Apache::Mod] as
+// Puppet's agent does (classTitle). It returns nil when nothing matches
+// (or the type is unknown).
 func (c *Catalog) Lookup(typ, title string) *Resource {
 	td := c.Type(typ)
 	if td == nil {
 		return nil
+	}
+	if c.Source != nil && td.Name == "class" {
+		title = classTitle(title)
 	}
 	var buf [128]byte
 	if r := c.table[string(appendTitleKey(buf[:0], td.Name, title))]; r != nil {

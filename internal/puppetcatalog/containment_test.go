@@ -147,3 +147,21 @@ func TestContainmentLoops(t *testing.T) {
 		})
 	}
 }
+
+// TestReadQuotedRefs: Puppet 7.23 reads a reference in a catalog with
+// its title as written, so an edge or a require naming Notify['x'] finds
+// no Notify[x] and the run fails; catc refuses both.
+func TestReadQuotedRefs(t *testing.T) {
+	edge := `{"resources": [{"type": "Class", "title": "main"}, {"type": "Notify", "title": "x"}], "edges": [{"source": "Class[main]", "target": "Notify['x']"}]}`
+	if _, diags := Parse("cat.json", []byte(edge)); !diags.HasErrors() || !strings.Contains(diags[0].Detail, `Could not find relationship target Notify['x']`) {
+		t.Errorf("edge to Notify['x']: %v", diags)
+	}
+	meta := `{"resources": [{"type": "Notify", "title": "x"}, {"type": "Notify", "title": "y", "parameters": {"require": "Notify['x']"}}]}`
+	pc, diags := Parse("cat.json", []byte(meta))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if _, diags := Model(pc, nil); !diags.HasErrors() || !strings.Contains(diags[0].Detail, `Could not find resource 'Notify['x']' in parameter 'require'`) {
+		t.Errorf("require Notify['x']: %v", diags)
+	}
+}

@@ -143,8 +143,10 @@ type TypeDef struct {
 
 	// DeclRange covers `type "name"`; NameRange is the name label.
 	DeclRange, NameRange hcl.Range
-	// Builtin marks one of Puppet's core types that catc declares itself
-	// (package coretypes); its ranges name `<builtin>/NAME.hcl`.
+	// Builtin marks a type catc declares itself (package coretypes: one
+	// of Puppet's core types, or a shipped module type), set when its
+	// source is decoded; its ranges name `<builtin>/NAME.hcl`, but a
+	// user's file of such a name declares no built-in type.
 	Builtin bool
 	// notIsomorphic: resources are known by title only (see Isomorphic).
 	notIsomorphic bool

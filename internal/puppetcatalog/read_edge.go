@@ -18,11 +18,9 @@ func (r *reader) indexResources() bool {
 }
 
 // edge reads one element of "edges": a containment edge with references
-// as strings (Puppet), {"type", "title"} objects (PuppetDB's wire format)
-// or source_type, source_title, target_type and target_title (PuppetDB's
-// query output). PuppetDB's other relationships (before, required-by,
-// notifies, subscription-of) are skipped: they repeat the relationship
-// metaparameters.
+// as strings (Puppet) or {"type", "title"} objects (PuppetDB). PuppetDB's
+// other relationships (before, required-by, notifies, subscription-of)
+// are skipped: they repeat the relationship metaparameters.
 func (r *reader) edge(off int) bool {
 	s := &r.s
 	if s.peek() != '{' {
@@ -30,7 +28,6 @@ func (r *reader) edge(off int) bool {
 	}
 	e := Edge{Source: -1, Target: -1, Offset: off}
 	relationship := "contains"
-	var flat flatEdge
 	ok := s.object(func(key string, koff int) bool {
 		switch key {
 		case "source":
@@ -39,13 +36,10 @@ func (r *reader) edge(off int) bool {
 			return r.edgeEnd(&e.Target, "target")
 		case "relationship":
 			return r.stringAt(s.peek2(), "relationship", &relationship)
-		case "source_type", "source_title", "target_type", "target_title":
-			return r.stringAt(s.peek2(), key, flat.field(key))
 		}
 		return s.skip()
 	})
-	if !ok || !r.flatEnd(&e.Source, "source", flat.sourceType, flat.sourceTitle, off) ||
-		!r.flatEnd(&e.Target, "target", flat.targetType, flat.targetTitle, off) {
+	if !ok {
 		return false
 	}
 	if e.Source < 0 || e.Target < 0 {
@@ -93,40 +87,10 @@ func (r *reader) edgeEnd(dst *int, which string) bool {
 	default:
 		return s.fail(off, "the edge %s must be a reference (a string Type[title]); found %s", which, s.what())
 	}
-	return r.findEnd(dst, which, typ, title, off)
-}
-
-// findEnd sets dst to the resource typ[title], the edge's end which.
-func (r *reader) findEnd(dst *int, which, typ, title string, off int) bool {
 	i, found := r.index[r.refKey(typ, title)]
 	if !found {
-		return r.s.fail(off, "Could not find relationship %s %s[%s]: the edge names a resource that is not in \"resources\"", which, typ, title)
+		return s.fail(off, "Could not find relationship %s %s[%s]: the edge names a resource that is not in \"resources\"", which, typ, title)
 	}
 	*dst = i
 	return true
-}
-
-// flatEdge are the ends of an edge of PuppetDB's query output, each a
-// type and a title ("" when not given).
-type flatEdge struct{ sourceType, sourceTitle, targetType, targetTitle string }
-
-func (f *flatEdge) field(key string) *string {
-	switch key {
-	case "source_type":
-		return &f.sourceType
-	case "source_title":
-		return &f.sourceTitle
-	case "target_type":
-		return &f.targetType
-	}
-	return &f.targetTitle
-}
-
-// flatEnd resolves an end given flat (typ and title), unless the edge
-// gave it as a reference already or does not give it at all.
-func (r *reader) flatEnd(dst *int, which, typ, title string, off int) bool {
-	if *dst >= 0 || typ == "" {
-		return true
-	}
-	return r.findEnd(dst, which, typ, title, off)
 }

@@ -31,6 +31,9 @@ type Plan struct {
 
 	step    []int // 1-based step by declaration index; 0 = blocked
 	refresh [][]Refresher
+
+	// expanded is the graph Order expanded (see Expanded).
+	expanded *Expanded
 }
 
 // Step is one resource of the plan.
@@ -76,7 +79,7 @@ func Order(g *Graph, o Ordering) (*Plan, hcl.Diagnostics) {
 	}
 	var ordered []int32
 	var cycles Cycles
-	p := &Plan{Graph: g, Ordering: o, step: make([]int, len(g.nodes))}
+	p := &Plan{Graph: g, Ordering: o, step: make([]int, len(g.nodes)), expanded: x}
 	if x != nil {
 		ordered, p.Evaluation, cycles = g.puppetOrder(x)
 	} else {

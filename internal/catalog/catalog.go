@@ -150,6 +150,8 @@ type TypeDef struct {
 	Builtin bool
 	// notIsomorphic: resources are known by title only (see Isomorphic).
 	notIsomorphic bool
+	// refreshes: see Refreshes.
+	refreshes bool
 	// parsedTypes shares parsed attribute types while decoding (attrdef.go).
 	parsedTypes map[string]types.Type
 

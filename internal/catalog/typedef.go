@@ -102,6 +102,7 @@ func decodeType(tb typeBlock, aliases *types.Aliases) (*TypeDef, hcl.Diagnostics
 	td := &TypeDef{Name: b.Labels[0], DeclRange: b.DefRange(), NameRange: b.LabelRanges[0], attrByName: map[string]*AttrDef{}}
 	td.Builtin = tb.builtin
 	td.notIsomorphic = td.Builtin && contains(coretypes.NotIsomorphic, td.Name)
+	td.refreshes = td.Builtin && contains(coretypes.Refreshing, td.Name)
 	diags := checkTypeName(td)
 	content, moreDiags := b.Body.Content(typeSchema)
 	diags = append(diags, withSchemaAdvice(moreDiags, "type", typeAdviceSchema)...)

@@ -29,8 +29,8 @@ func (t *TypeDef) mungeKey(key []any) []any {
 // (file_path_trailing_slash), mount's name loses its trailing slashes
 // (mount_trailing_slash). Of the shipped module types, mysql's munge
 // the host of a user name to lower case (mysql_user's name, and
-// mysql_grant's user, which its rule reads) and drop the single quotes
-// of a grant's name (mysqlmunge.go). Other values are kept.
+// mysql_grant's user, which its rule reads: mysqlmunge.go). Other
+// values are kept.
 func (t *TypeDef) mungeKeyValue(name string, v any) any {
 	s, ok := v.(string)
 	if !ok || !t.Builtin {

@@ -5,15 +5,14 @@ import "strings"
 // mungeMysql is the value of attribute name of a shipped mysql type as
 // the module's Ruby munges it, and whether it munges that attribute:
 // mysql_user's name and mysql_grant's user lower-case the host of
-// user@host; mysql_grant's name loses its single quotes. The agent keys
-// a resource by its munged name (so Mysql_user[bob@LOCALHOST] is also
-// found as bob@localhost) and a grant requires the user it munged.
+// user@host. The agent keys a resource by its munged name (so
+// Mysql_user[bob@LOCALHOST] is also found as bob@localhost) and a grant
+// requires the user it munged. (mysql_grant's name also loses its single
+// quotes, but the module then refuses a grant whose user or table has
+// one, so no valid grant is found by it.)
 func mungeMysql(typ, name, s string) (string, bool) {
-	switch {
-	case typ == "mysql_user" && name == "name", typ == "mysql_grant" && name == "user":
+	if typ == "mysql_user" && name == "name" || typ == "mysql_grant" && name == "user" {
 		return mysqlUserHost(s), true
-	case typ == "mysql_grant" && name == "name":
-		return strings.ReplaceAll(s, "'", ""), true
 	}
 	return s, false
 }

@@ -8,8 +8,8 @@ import "strings"
 // user@host. The agent keys a resource by its munged name (so
 // Mysql_user[bob@LOCALHOST] is also found as bob@localhost) and a grant
 // requires the user it munged. (mysql_grant's name also loses its single
-// quotes, but the module then refuses a grant whose user or table has
-// one, so no valid grant is found by it.)
+// quotes; catc keeps them: the module refuses a grant whose name, so
+// munged, is not its user/table, so a quote can only be a stray one.)
 func mungeMysql(typ, name, s string) (string, bool) {
 	if typ == "mysql_user" && name == "name" || typ == "mysql_grant" && name == "user" {
 		return mysqlUserHost(s), true

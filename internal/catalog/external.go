@@ -138,12 +138,16 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 	}
 	c.retitle()
 	c.indexByType() // as a load does: first_with and below read it
-	seen := make([]int32, len(ext))
 	for i, b := range builds {
 		if b.res != nil {
 			refs, bad := splitBadRefs(b.refs)
 			diags = append(append(diags, bad...), c.resolve(b.res, refs)...)
-			linkContents(b.res, i, ext[i].Contents, byPos, seen)
+			for _, p := range ext[i].Contents {
+				if p >= 0 && p < len(byPos) && byPos[p] != nil {
+					b.res.External.Contents = append(b.res.External.Contents, byPos[p])
+					byPos[p].External.Containers = append(byPos[p].External.Containers, b.res)
+				}
+			}
 		}
 	}
 	// As an HCL load does (load.go): an invalid below() fails the apply.
@@ -358,10 +362,11 @@ func externalRefs(p ExternalParam) []rawRef {
 // externalRef splits "Type[title]"; a class title is normalised and a
 // File title loses its trailing slashes, as the agent finds them.
 func externalRef(s string, rng hcl.Range) rawRef {
-	typ, title, ok := SplitRef(s)
-	if !ok {
+	i := strings.IndexByte(s, '[')
+	if i <= 0 || !strings.HasSuffix(s, "]") {
 		return rawRef{title: s, rng: rng}
 	}
+	typ, title := s[:i], s[i+1:len(s)-1]
 	switch strings.ToLower(typ) {
 	case "class":
 		title = classTitle(title)

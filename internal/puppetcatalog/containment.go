@@ -122,3 +122,28 @@ func loopError(pc *Catalog, m *catalog.Catalog, first []containedBy, loop []int)
 		Subject: &rng,
 	}
 }
+
+// onceEach keeps each content of a container once, at its first place: a
+// catalog may repeat a containment edge, and Puppet's agent keeps one (it
+// reads a container's contents as a set of resources). stamp[t] is s+1
+// once t is kept for container s, so a repeat costs no search.
+func onceEach(ext []catalog.External) {
+	var stamp []int
+	for s := range ext {
+		contents := ext[s].Contents
+		if len(contents) < 2 {
+			continue
+		}
+		if stamp == nil {
+			stamp = make([]int, len(ext))
+		}
+		kept := contents[:0]
+		for _, t := range contents {
+			if stamp[t] != s+1 {
+				stamp[t] = s + 1
+				kept = append(kept, t)
+			}
+		}
+		ext[s].Contents = kept
+	}
+}

@@ -25,6 +25,7 @@ func Model(pc *Catalog, defs *catalog.Catalog) (*catalog.Catalog, hcl.Diagnostic
 		params = params[len(r.Params):]
 	}
 	contain(ext, pc.Edges, pos)
+	onceEach(ext)
 	c, diags := catalog.FromExternal(defs, ext, catalog.ExternalOptions{Source: pc.Source.String(), OrderUnknown: !pc.OrderKnown})
 	return c, append(diags, containmentLoops(pc, pos, c)...)
 }

@@ -19,10 +19,9 @@ const summaryContainmentLoop = "Containment loop"
 // when that chain comes back to a resource holding no container (a
 // class or define) the run dies ("stack level too deep") before it
 // ends. A loop of containers only is a dependency cycle instead, which
-// the graph reports as Puppet does. pos maps a resource of pc to its
-// place in m (-1 when left out); m is the model built from it.
-func containmentLoops(pc *Catalog, pos []int, m *catalog.Catalog) hcl.Diagnostics {
-	first := firstContainers(pc, pos, len(m.Resources))
+// the graph reports as Puppet does. m is the model built from pc.
+func containmentLoops(pc *Catalog, m *catalog.Catalog) hcl.Diagnostics {
+	first := firstContainers(pc, keptPositions(pc), len(m.Resources))
 	if first == nil {
 		return nil
 	}
@@ -47,6 +46,21 @@ func containmentLoops(pc *Catalog, pos []int, m *catalog.Catalog) hcl.Diagnostic
 		}
 	}
 	return diags
+}
+
+// keptPositions maps each resource of pc to its place in the model, -1
+// for one left out: model keeps every resource but the exported ones, in
+// order.
+func keptPositions(pc *Catalog) []int {
+	pos := make([]int, len(pc.Resources))
+	n := 0
+	for i, r := range pc.Resources {
+		pos[i] = -1
+		if !r.Exported {
+			pos[i], n = n, n+1
+		}
+	}
+	return pos
 }
 
 // containedBy is the first container of a resource of the model (-1 for
@@ -120,30 +134,5 @@ func loopError(pc *Catalog, m *catalog.Catalog, first []containedBy, loop []int)
 		Detail: fmt.Sprintf("%s: the catalog's containment edges loop (the first edge that contains each resource counts, as for Puppet's agent). Puppet's agent names %s by the path of its containers, and this one never ends: the run fails (\"stack level too deep\"). Fix \"edges\": each resource is in the class or define that declared it, and none is in itself.",
 			b.String(), head),
 		Subject: &rng,
-	}
-}
-
-// onceEach keeps each content of a container once, at its first place: a
-// catalog may repeat a containment edge, and Puppet's agent keeps one (it
-// reads a container's contents as a set of resources). stamp[t] is s+1
-// once t is kept for container s, so a repeat costs no search.
-func onceEach(ext []catalog.External) {
-	var stamp []int
-	for s := range ext {
-		contents := ext[s].Contents
-		if len(contents) < 2 {
-			continue
-		}
-		if stamp == nil {
-			stamp = make([]int, len(ext))
-		}
-		kept := contents[:0]
-		for _, t := range contents {
-			if stamp[t] != s+1 {
-				stamp[t] = s + 1
-				kept = append(kept, t)
-			}
-		}
-		ext[s].Contents = kept
 	}
 }

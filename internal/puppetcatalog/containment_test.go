@@ -74,6 +74,16 @@ func TestContainmentRepeated(t *testing.T) {
 	if got, _ := agentOrder(t, dup); !slices.Equal(got, want) {
 		t.Errorf("order with repeated edges\n%q\nwant\n%q", got, want)
 	}
+	pc, diags := Parse("cat.json", []byte(containmentCatalog([2]string{"Class[A]", "Class[B]"})))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if n := len(pc.Edges); n != 6 {
+		t.Fatalf("read %d edges, want the 6 written", n)
+	}
+	if _, diags := Model(pc, nil); diags.HasErrors() || len(pc.Edges) != 6 {
+		t.Errorf("Model changed the catalog read: %d edges, %v", len(pc.Edges), diags)
+	}
 	for _, ref := range [][2]string{{"class", "A"}, {"class", "B"}, {"notify", "x"}} {
 		r := dup.Lookup(ref[0], ref[1])
 		if n, m := len(r.External.Contents), len(r.External.Containers); n > 1 || m != 1 {

@@ -93,8 +93,8 @@ func isTraversalRef(s string) bool {
 
 // whyThroughContainers answers for a catalog read from Puppet when no
 // chain of relationships orders the two but their classes or defines do
-// (graph.Expanded.Chain), in the graph the plan expanded (x; nil for a
-// catalog without containers). It reports whether it wrote the answer.
+// (graph.Expanded.Chain), in the graph the plan expanded (x; nil for an
+// HCL catalog). It reports whether it wrote the answer.
 func whyThroughContainers(w io.Writer, x *graph.Expanded, why graph.Why) (bool, error) {
 	if x == nil || len(why.Path) > 0 || len(why.Reverse) > 0 {
 		return false, nil

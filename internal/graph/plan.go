@@ -23,7 +23,7 @@ type Plan struct {
 	// Blocked are the resources in a cycle or waiting on one, by
 	// declaration index; nil when the plan is complete.
 	Blocked []*catalog.Resource
-	// Evaluation is, for a catalog with containers (read from Puppet), the
+	// Evaluation is, for a catalog read from Puppet, the
 	// agent's evaluation order with each container's start and end
 	// (Expand); Steps then hold each container at its start. Nil for an
 	// HCL catalog.
@@ -60,8 +60,8 @@ func Order(g *Graph, o Ordering) (*Plan, hcl.Diagnostics) {
 	// a big one they run side by side.
 	var refresh [][]Refresher
 	var x *Expanded
-	if g.hasContainers() {
-		x = Expand(g) // refreshes pass through the containers' whits
+	if g.Catalog.Source != nil {
+		x = Expand(g) // read from Puppet: refreshes pass through the containers' whits
 	}
 	done := make(chan struct{})
 	search := func() {

@@ -2,7 +2,6 @@ package graph
 
 // Expanded is the graph the plan ordered a catalog with containers in
 // (Expand: each container a pair of whits), for the questions asked of
-// it afterwards (Chain); nil for a catalog without containers, an HCL
-// one. It is the plan's own: expanding again would cost as much as the
-// order did.
+// it afterwards (Chain); nil for an HCL catalog. It is the plan's own:
+// expanding again would cost as much as the order did.
 func (p *Plan) Expanded() *Expanded { return p.expanded }

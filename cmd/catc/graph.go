@@ -57,11 +57,7 @@ func graphAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	focus := make([]string, len(f.focus))
-	for i, ref := range f.focus {
-		focus[i] = classRef(ref)
-	}
-	sub, err := selectGraph(c, cat, sel, focus)
+	sub, err := selectGraph(c, cat, sel, f.focus)
 	if err != nil {
 		return err
 	}

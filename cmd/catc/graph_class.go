@@ -11,10 +11,10 @@ import (
 )
 
 // classOptions sets the class clustering of a graph picture: by class
-// when the catalog has classes (one read from Puppet) and --cluster is
-// not given, and the containers --collapse names.
+// when the catalog was read from Puppet and --cluster is not given, and
+// the containers --collapse names.
 func classOptions(c *cli.Context, f graphFlags, cat *catalog.Catalog, opts *render.DOTOptions) error {
-	if f.cluster == "" && f.format != "html" && hasContainers(cat) {
+	if f.cluster == "" && f.format != "html" && cat.Source != nil {
 		opts.Cluster = render.ClusterClass
 	}
 	if len(f.collapse) == 0 {
@@ -28,7 +28,7 @@ func classOptions(c *cli.Context, f graphFlags, cat *catalog.Catalog, opts *rend
 			opts.CollapseAll = true
 			continue
 		}
-		rs, err := resolveAll(c, cat, []string{classRef(ref)})
+		rs, err := resolveAll(c, cat, []string{ref})
 		if err != nil {
 			return err
 		}
@@ -38,35 +38,6 @@ func classOptions(c *cli.Context, f graphFlags, cat *catalog.Catalog, opts *rend
 		opts.Collapse = append(opts.Collapse, rs[0])
 	}
 	return nil
-}
-
-// hasContainers reports whether the catalog has classes or defines:
-// whether it was read from Puppet.
-func hasContainers(cat *catalog.Catalog) bool {
-	for _, r := range cat.Resources {
-		if graph.IsContainer(r) {
-			return true
-		}
-	}
-	return false
-}
-
-// classRef is ref with a Class title as Puppet's catalog spells it, each
-// segment capitalised (Class[apache::mod] is Class[Apache::Mod] there),
-// so that a class can be named as the manifests name it; other refs are
-// returned unchanged.
-func classRef(ref string) string {
-	typ, title, ok := strings.Cut(ref, "[")
-	if !ok || !strings.EqualFold(typ, "class") || !strings.HasSuffix(title, "]") {
-		return ref
-	}
-	segs := strings.Split(strings.TrimSuffix(title, "]"), "::")
-	for i, s := range segs {
-		if s != "" {
-			segs[i] = strings.ToUpper(s[:1]) + s[1:]
-		}
-	}
-	return typ + "[" + strings.Join(segs, "::") + "]"
 }
 
 // collapseCaption says which classes are drawn as one node.

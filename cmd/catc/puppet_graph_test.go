@@ -90,7 +90,7 @@ func TestPuppetGraphCollapse(t *testing.T) {
 		{"--collapse File[usr]", "File[usr] is no class, define, node or stage"},
 		{"--collapse Class[A] --cluster type", "use it with --cluster class"},
 		{"--collapse Class[A] --format json", "--collapse has no effect without --format dot or svg"},
-		{"--collapse Class[nope]", "no resource Class[Nope]"},
+		{"--collapse Class[nope]", "no resource Class[nope]"},
 	} {
 		code, _, stderr := runCatc(t, append(append([]string{"graph"}, strings.Fields(c.args)...), refreshCatalog)...)
 		if code == 0 || !strings.Contains(stderr, c.err) {

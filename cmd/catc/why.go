@@ -47,7 +47,7 @@ func whyCommand() *cli.Command {
 					return render.NeighboursText(w, plan.Neighbours(rs[0]))
 				}
 				why := plan.Why(rs[0], rs[1])
-				if done, err := whyThroughContainers(w, g, why); done {
+				if done, err := whyThroughContainers(w, plan.Expanded(), why); done {
 					return err
 				}
 				return render.WhyText(w, why)
@@ -93,12 +93,12 @@ func isTraversalRef(s string) bool {
 
 // whyThroughContainers answers for a catalog read from Puppet when no
 // chain of relationships orders the two but their classes or defines do
-// (graph.Expanded.Chain). It reports whether it wrote the answer.
-func whyThroughContainers(w io.Writer, g *graph.Graph, why graph.Why) (bool, error) {
-	if g.Catalog.Source == nil || len(why.Path) > 0 || len(why.Reverse) > 0 {
+// (graph.Expanded.Chain), in the graph the plan expanded (x; nil for an
+// HCL catalog). It reports whether it wrote the answer.
+func whyThroughContainers(w io.Writer, x *graph.Expanded, why graph.Why) (bool, error) {
+	if x == nil || len(why.Path) > 0 || len(why.Reverse) > 0 {
 		return false, nil
 	}
-	x := graph.Expand(g)
 	if chain := x.Chain(why.From, why.To); chain != nil {
 		return true, render.ChainText(w, why.From.Ref(), why.To.Ref(), chain, false)
 	}

@@ -74,11 +74,12 @@ func descEnd(text []byte) int {
 }
 
 // maskedDesc is the text of a desc that maskDescs blanked: the
-// expression at r parsed as "" while the source there holds a longer
-// string. It applies to the built-in sources only (a user's source is
-// parsed as it is, and "${""}" there is no desc to read back).
+// expression at r parsed as the two bytes "" while the source there
+// holds a longer string. Only a masked source does that (a user's is
+// parsed as it is: its "" is "" in the source, its "${""}" spans more
+// than two bytes), whatever the file is called.
 func maskedDesc(r hcl.Range, src []byte) (string, bool) {
-	if !isBuiltinRange(r) || r.Start.Byte < 0 || r.Start.Byte+2 > len(src) {
+	if r.End.Byte-r.Start.Byte != 2 || r.Start.Byte < 0 || r.Start.Byte+2 > len(src) {
 		return "", false
 	}
 	raw := src[r.Start.Byte:]

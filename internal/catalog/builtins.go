@@ -71,12 +71,13 @@ func (b *builtin) decoded() *builtin {
 func parseBuiltin(s coretypes.Source) (typeBlock, hcl.Diagnostics) {
 	masked := maskDescs(s.Src)
 	if blk, ok := quickTypeBlock(masked, s.Name); ok {
-		return typeBlock{block: blk, src: s.Src}, nil
+		return typeBlock{block: blk, src: s.Src, builtin: true}, nil
 	}
 	p := parseChunk(masked, &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos)
 	if len(p.types) != 1 {
 		return typeBlock{}, p.diags
 	}
+	p.types[0].builtin = true
 	return p.types[0], p.diags
 }
 
@@ -174,9 +175,6 @@ func builtinDef(tb typeBlock) *TypeDef {
 	}
 	return nil
 }
-
-// isBuiltinRange reports whether r lies in a built-in source.
-func isBuiltinRange(r hcl.Range) bool { return coretypes.IsBuiltinFile(r.Filename) }
 
 // builtinReplaced is the warning on a user's type that replaces a
 // built-in one (`catc validate --strict` fails on it, as on any warning).

@@ -81,12 +81,17 @@ func (c *Catalog) Files() map[string]*hcl.File {
 // patterns. So Lookup("software", "php-yum") finds a resource titled "php"
 // whose manager is "yum". A resource renamed by its `name` is found by the
 // title Puppet applies it under, not the declared one (see RenamedFrom).
-// typ is case-insensitive, title exact. It returns nil when nothing
-// matches (or the type is unknown).
+// typ is case-insensitive, title exact, but for a class of a catalog
+// compiled elsewhere: Class[apache::mod] finds Class[Apache::Mod] as
+// Puppet's agent does (classTitle). It returns nil when nothing matches
+// (or the type is unknown).
 func (c *Catalog) Lookup(typ, title string) *Resource {
 	td := c.Type(typ)
 	if td == nil {
 		return nil
+	}
+	if c.Source != nil && td.Name == "class" {
+		title = classTitle(title)
 	}
 	var buf [128]byte
 	if r := c.table[string(appendTitleKey(buf[:0], td.Name, title))]; r != nil {
@@ -138,11 +143,15 @@ type TypeDef struct {
 
 	// DeclRange covers `type "name"`; NameRange is the name label.
 	DeclRange, NameRange hcl.Range
-	// Builtin marks one of Puppet's core types that catc declares itself
-	// (package coretypes); its ranges name `<builtin>/NAME.hcl`.
+	// Builtin marks a type catc declares itself (package coretypes: one
+	// of Puppet's core types, or a shipped module type), set when its
+	// source is decoded; its ranges name `<builtin>/NAME.hcl`, but a
+	// user's file of such a name declares no built-in type.
 	Builtin bool
 	// notIsomorphic: resources are known by title only (see Isomorphic).
 	notIsomorphic bool
+	// refreshes: see Refreshes.
+	refreshes bool
 	// parsedTypes shares parsed attribute types while decoding (attrdef.go).
 	parsedTypes map[string]types.Type
 

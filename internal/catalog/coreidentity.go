@@ -27,11 +27,17 @@ func (t *TypeDef) mungeKey(key []any) []any {
 // mungeKeyValue is a namevar's value as Puppet's core type munges it
 // before it enters the uniqueness key: file's path is expand_path'ed
 // (file_path_trailing_slash), mount's name loses its trailing slashes
-// (mount_trailing_slash). Other values are kept.
+// (mount_trailing_slash). Of the shipped module types, mysql's munge
+// the host of a user name to lower case (mysql_user's name, and
+// mysql_grant's user, which its rule reads: mysqlmunge.go). Other
+// values are kept.
 func (t *TypeDef) mungeKeyValue(name string, v any) any {
 	s, ok := v.(string)
 	if !ok || !t.Builtin {
 		return v
+	}
+	if m, ok := mungeMysql(t.Name, name, s); ok {
+		return m
 	}
 	switch {
 	case name == "path" && strings.EqualFold(t.Name, "file") && strings.HasPrefix(s, "/"):

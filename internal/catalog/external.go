@@ -171,7 +171,8 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 			}
 		}
 	}
-	return c.Catalog, diags
+	// As an HCL load does (load.go): an invalid below() fails the apply.
+	return c.Catalog, append(diags, c.checkBelow()...)
 }
 
 // reserveContainment carves every resource's Contents and Containers

@@ -288,25 +288,19 @@ func traversalRef(tr hcl.Traversal, r hcl.Range) (rawRef, hcl.Diagnostics) {
 }
 
 // ParseRef reads a reference in Puppet's form `Type[title]`,
-// `Type['title']` or `Type["title"]`; the type is a name with optional
-// `::` segments, returned as written (Lookup is case-insensitive in it).
+// `Type['title']` or `Type["title"]`, as a manifest or a user writes it;
+// the type is a name with optional `::` segments, returned as written
+// (Lookup is case-insensitive in it).
 func ParseRef(s string) (typ, title string, ok bool) {
-	open := -1
-	for i := 0; i < len(s); i++ {
-		if s[i] == '[' {
-			open = i
-			break
-		}
-	}
-	if open <= 0 || len(s) < open+2 || s[len(s)-1] != ']' {
-		return "", "", false
-	}
-	typ, title = s[:open], s[open+1:len(s)-1]
-	if !validRefType(typ) || title == "" {
+	typ, title, ok = SplitRef(s)
+	if !ok || !validRefType(typ) {
 		return "", "", false
 	}
 	if n := len(title); n >= 2 && (title[0] == '\'' || title[0] == '"') && title[n-1] == title[0] {
 		title = title[1 : n-1]
+	}
+	if title == "" {
+		return "", "", false
 	}
 	return typ, title, true
 }

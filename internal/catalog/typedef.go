@@ -16,6 +16,10 @@ import (
 type typeBlock struct {
 	block *hclsyntax.Block
 	src   []byte
+	// builtin is set for the source of a type catc ships (a core type or
+	// a module type, parseBuiltin), never by a file's name: a user's
+	// file may be called anything.
+	builtin bool
 }
 
 var typeSchema = &hcl.BodySchema{
@@ -55,7 +59,7 @@ func decodeTypes(blocks []typeBlock, aliases *types.Aliases) ([]*TypeDef, map[st
 	warned := map[string]bool{}
 	for _, tb := range blocks {
 		var td *TypeDef
-		if isBuiltinRange(tb.block.DefRange()) {
+		if tb.builtin {
 			td = builtinDef(tb) // shared, decoded once (builtins.go)
 		} else {
 			var d hcl.Diagnostics
@@ -96,8 +100,9 @@ func decodeType(tb typeBlock, aliases *types.Aliases) (*TypeDef, hcl.Diagnostics
 			labelsRange(b), b.DefRange().Ptr())}
 	}
 	td := &TypeDef{Name: b.Labels[0], DeclRange: b.DefRange(), NameRange: b.LabelRanges[0], attrByName: map[string]*AttrDef{}}
-	td.Builtin = isBuiltinRange(td.DeclRange)
+	td.Builtin = tb.builtin
 	td.notIsomorphic = td.Builtin && contains(coretypes.NotIsomorphic, td.Name)
+	td.refreshes = td.Builtin && contains(coretypes.Refreshing, td.Name)
 	diags := checkTypeName(td)
 	content, moreDiags := b.Body.Content(typeSchema)
 	diags = append(diags, withSchemaAdvice(moreDiags, "type", typeAdviceSchema)...)

@@ -88,6 +88,9 @@ func (c Cycle) detail() string {
 // automatic rules make every edge, says what changes those.
 func (c Cycle) advice() string {
 	pick := c.suggested()
+	if pick == nil && c.containmentOnly() {
+		return "The catalog's containment edges make every edge here (a class or define that contains itself): Puppet's compiler never writes that, and Puppet's agent reports the same cycle. Fix the catalog's \"edges\"."
+	}
 	if pick == nil {
 		return "Automatic relationships make every edge here: change a title or attribute that a rule matches, or the rule, or add an explicit relationship in the other direction. `catc why` explains each edge."
 	}
@@ -96,6 +99,17 @@ func (c Cycle) advice() string {
 	}
 	return fmt.Sprintf("Remove or reverse one of these relationships to break the cycle, e.g. the %s (%s => %s).",
 		originList(pick), pick.F.Resource.Ref(), pick.T.Resource.Ref())
+}
+
+// containmentOnly reports whether containment (in a catalog read from
+// Puppet) makes every edge of c: such edges have no origins.
+func (c Cycle) containmentOnly() bool {
+	for _, e := range c.Edges {
+		if len(e.Origins) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // suggested is the relationship to remove: the last edge of the cycle

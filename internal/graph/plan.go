@@ -23,7 +23,7 @@ type Plan struct {
 	// Blocked are the resources in a cycle or waiting on one, by
 	// declaration index; nil when the plan is complete.
 	Blocked []*catalog.Resource
-	// Evaluation is, for a catalog with containers (read from Puppet), the
+	// Evaluation is, for a catalog read from Puppet, the
 	// agent's evaluation order with each container's start and end
 	// (Expand); Steps then hold each container at its start. Nil for an
 	// HCL catalog.
@@ -31,6 +31,9 @@ type Plan struct {
 
 	step    []int // 1-based step by declaration index; 0 = blocked
 	refresh [][]Refresher
+
+	// expanded is the graph Order expanded (see Expanded).
+	expanded *Expanded
 }
 
 // Step is one resource of the plan.
@@ -57,8 +60,8 @@ func Order(g *Graph, o Ordering) (*Plan, hcl.Diagnostics) {
 	// a big one they run side by side.
 	var refresh [][]Refresher
 	var x *Expanded
-	if g.hasContainers() {
-		x = Expand(g) // refreshes pass through the containers' whits
+	if g.Catalog.Source != nil {
+		x = Expand(g) // read from Puppet: refreshes pass through the containers' whits
 	}
 	done := make(chan struct{})
 	search := func() {
@@ -76,7 +79,7 @@ func Order(g *Graph, o Ordering) (*Plan, hcl.Diagnostics) {
 	}
 	var ordered []int32
 	var cycles Cycles
-	p := &Plan{Graph: g, Ordering: o, step: make([]int, len(g.nodes))}
+	p := &Plan{Graph: g, Ordering: o, step: make([]int, len(g.nodes)), expanded: x}
 	if x != nil {
 		ordered, p.Evaluation, cycles = g.puppetOrder(x)
 	} else {

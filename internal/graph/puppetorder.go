@@ -1,19 +1,10 @@
 package graph
 
-// A catalog read from Puppet (catalog.FromExternal) has containers:
-// Order then plans it as Puppet's agent does, through the expanded graph
-// (Expand), and the plan's steps are its resources in that order, each
-// container at its start (its admissible whit).
-
-// hasContainers reports whether some resource is a container.
-func (g *Graph) hasContainers() bool {
-	for _, n := range g.nodes {
-		if IsContainer(n.Resource) {
-			return true
-		}
-	}
-	return false
-}
+// A catalog read from Puppet (catalog.FromExternal: its Source is set),
+// with containers or without: Order plans it as Puppet's agent does,
+// through the expanded graph (Expand), and the plan's steps are its
+// resources in that order, each container at its start (its admissible
+// whit).
 
 // puppetOrder is the agent's order (x: g expanded) as resource indexes (a container
 // where it starts) with the expanded order itself, and the cycles, each

@@ -2,24 +2,15 @@ package graph
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/catc-dev/catc/internal/catalog"
 )
 
-// refreshableTypes are the types whose resources Puppet's agent refreshes:
-// the agent queues a refresh only for a resource that has a refresh
-// method (the event manager's respond_to?(:refresh) in
-// transaction/event_manager.rb), which among the core and
-// agent-shipped types only exec, package, service and mount have. A
-// module's own type may define one too; catc cannot see its Ruby code
-// and counts it as not refreshable.
-var refreshableTypes = map[string]bool{"exec": true, "package": true, "service": true, "mount": true}
-
 // Refreshable reports whether Puppet's agent refreshes r when an event
-// reaches it (and so passes a "restarted" event on).
+// reaches it (and so passes a "restarted" event on): whether its type
+// has a refresh method (catalog.TypeDef.Refreshes).
 func Refreshable(r *catalog.Resource) bool {
-	return refreshableTypes[strings.ToLower(r.Type.Name)]
+	return r.Type != nil && r.Type.Refreshes()
 }
 
 // refreshers lists, for every resource of a catalog read from Puppet, the

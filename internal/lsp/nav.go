@@ -29,12 +29,12 @@ func (s *Server) definition(ctx *glsp.Context, p *protocol.DefinitionParams) (an
 	case tRelation, tResource:
 		rng = t.res.DeclRange
 	case tResType, tAutoTarget, tType:
-		if t.td == nil {
-			return nil, nil
+		if t.td == nil || t.td.Builtin {
+			return nil, nil // a built-in type has no file to open (catc doc --builtin documents it)
 		}
 		rng = t.td.DeclRange
 	case tResAttr, tAutoAttr, tAttrDef:
-		if t.attr == nil {
+		if t.attr == nil || t.td != nil && t.td.Builtin {
 			return nil, nil
 		}
 		rng = t.attr.DeclRange
@@ -42,9 +42,6 @@ func (s *Server) definition(ctx *glsp.Context, p *protocol.DefinitionParams) (an
 		rng = t.alias.DeclRange
 	default:
 		return nil, nil
-	}
-	if coretypes.IsBuiltinFile(rng.Filename) {
-		return nil, nil // a built-in type has no file to open (catc doc --builtin documents it)
 	}
 	return []protocol.Location{s.snap.location(rng)}, nil
 }

@@ -7,11 +7,11 @@ import (
 	"github.com/catc-dev/catc/internal/types"
 )
 
-// Model builds the catalog catc plans from pc, with the type definitions
+// model builds the catalog catc plans from pc, with the type definitions
 // of defs (an HCL load; nil for none): see catalog.FromExternal.
 // Exported resources are left out, as the agent leaves them (another
 // node collects them), with the containment edges that name them.
-func Model(pc *Catalog, defs *catalog.Catalog) (*catalog.Catalog, hcl.Diagnostics) {
+func model(pc *Catalog, defs *catalog.Catalog) (*catalog.Catalog, hcl.Diagnostics) {
 	pos := make([]int, len(pc.Resources)) // resource index → position in ext, -1 when left out
 	ext := make([]catalog.External, 0, len(pc.Resources))
 	params := make([]catalog.ExternalParam, paramCount(pc))

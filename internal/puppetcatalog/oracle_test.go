@@ -54,7 +54,7 @@ func autoRulesFor(edges [][]string) bool {
 	defs, _ := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
 	for _, e := range edges {
 		for _, ref := range e[:2] {
-			typ, _, _ := SplitRef(ref)
+			typ, _, _ := catalog.SplitRef(ref)
 			td := defs.TypeOrBuiltin(typ)
 			if td == nil {
 				td = catalog.ModuleType(typ)

@@ -1,5 +1,7 @@
 package puppetcatalog
 
+import "github.com/catc-dev/catc/internal/catalog"
+
 // indexResources maps each resource's reference to it, for the edges,
 // and refuses a resource given twice (Puppet's agent refuses it too).
 func (r *reader) indexResources() bool {
@@ -73,7 +75,7 @@ func (r *reader) edgeEnd(dst *int, which string) bool {
 			return false
 		}
 		var valid bool
-		if typ, title, valid = SplitRef(ref); !valid {
+		if typ, title, valid = catalog.SplitRef(ref); !valid {
 			return s.fail(off, "the edge %s %q is not a resource reference Type[title]", which, ref)
 		}
 	case '{':

@@ -146,13 +146,3 @@ func (r *reader) refKey(typ, title string) refKey {
 	}
 	return refKey{lower, title}
 }
-
-// SplitRef splits "Type[title]" into its type and title; ok is false for
-// anything else.
-func SplitRef(ref string) (typ, title string, ok bool) {
-	i := strings.IndexByte(ref, '[')
-	if i <= 0 || !strings.HasSuffix(ref, "]") {
-		return "", "", false
-	}
-	return ref[:i], ref[i+1 : len(ref)-1], true
-}

@@ -92,11 +92,33 @@ func writeEdgeOrigins(bw textSink, e *graph.Edge) {
 		if i > 0 {
 			bw.WriteString("; ")
 		}
-		bw.WriteString(escape.Line(o.String()))
+		writeOrigin(bw, o)
 	}
 	if e.Refresh() {
 		bw.WriteString(" (refresh)")
 	}
+}
+
+// writeOrigin writes o.String(), escaped, piece by piece: a plan writes
+// one for every edge, and a catalog of 100,000 resources has hundreds of
+// thousands of edges (the pieces joined by o.String would be a string
+// each).
+func writeOrigin(bw textSink, o graph.Origin) {
+	if o.Rule == nil {
+		bw.WriteString(escape.Line(o.Kind.String()))
+	} else {
+		bw.WriteString(escape.Line(o.RuleName()))
+		bw.WriteString(" (")
+		rr := o.RuleRange()
+		writeFileLine(bw, rr.Filename, rr.Start.Line)
+		bw.WriteString(")")
+	}
+	if o.Resource != nil {
+		bw.WriteString(" on ")
+		bw.WriteString(escape.Line(o.Resource.Ref()))
+	}
+	bw.WriteString(" at ")
+	writeFileLine(bw, o.Range.Filename, o.Range.Start.Line)
 }
 
 // writeRefreshers writes "A, B via C, …", escaped.

@@ -43,6 +43,7 @@ func writePuppetPlan(bw *bufio.Writer, p *graph.Plan) {
 	depth := containmentDepths(res)
 	held := make(map[*catalog.Resource][3]int) // container → first and last step inside it, and how many
 	num := 0
+	var numBuf [20]byte
 	for i, v := range p.Evaluation {
 		r := v.Resource
 		if r == lone {
@@ -56,9 +57,9 @@ func writePuppetPlan(bw *bufio.Writer, p *graph.Plan) {
 		switch v.Whit {
 		case graph.Admissible:
 			if i+1 < len(p.Evaluation) && p.Evaluation[i+1] == (graph.Vertex{Resource: r, Whit: graph.Completed}) {
-				bw.WriteString(indent + escape.Line(r.Ref()) + " is empty" + manifestPlace(r) + containerText(r, lone) + "\n")
+				writeContainerLine(bw, indent, r, " is empty", lone)
 			} else {
-				bw.WriteString(indent + escape.Line(r.Ref()) + " starts" + manifestPlace(r) + containerText(r, lone) + "\n")
+				writeContainerLine(bw, indent, r, " starts", lone)
 			}
 			writeWaits(bw, indent, p.Steps[p.StepOf(r)-1])
 			continue
@@ -71,7 +72,13 @@ func writePuppetPlan(bw *bufio.Writer, p *graph.Plan) {
 		}
 		num++
 		markHeld(held, r, num, len(res))
-		bw.WriteString(indent + strconv.Itoa(num) + ". " + escape.Line(r.Ref()) + manifestPlace(r) + containerText(r, lone) + "\n")
+		bw.WriteString(indent)
+		bw.Write(strconv.AppendInt(numBuf[:0], int64(num), 10))
+		bw.WriteString(". ")
+		bw.WriteString(escape.Line(r.Ref()))
+		writeManifestPlace(bw, r)
+		writeInContainers(bw, r, lone)
+		bw.WriteByte('\n')
 		writeWaits(bw, indent, p.Steps[p.StepOf(r)-1])
 	}
 }
@@ -127,7 +134,10 @@ func heldText(span [3]int) string {
 // writeWaits writes what a step waits for and what refreshes it.
 func writeWaits(bw *bufio.Writer, indent string, step graph.Step) {
 	for _, e := range step.WaitsFor {
-		bw.WriteString(indent + "   waits for " + escape.Line(e.F.Resource.Ref()) + ": ")
+		bw.WriteString(indent)
+		bw.WriteString("   waits for ")
+		bw.WriteString(escape.Line(e.F.Resource.Ref()))
+		bw.WriteString(": ")
 		writeEdgeOrigins(bw, e)
 		bw.WriteByte('\n')
 	}
@@ -164,33 +174,48 @@ func containmentDepths(res []*catalog.Resource) []int {
 	return depth
 }
 
-// manifestPlace is "  site.pp:12", where Puppet's manifest declared r
-// (the catalog's file and line), or "" when the catalog does not say.
-func manifestPlace(r *catalog.Resource) string {
-	x := r.External
-	if x == nil || x.File == "" {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString("  ")
-	writeFileLine(&b, x.File, x.Line)
-	return b.String()
+// writeContainerLine writes a container's start (or "is empty") line:
+// its ref, what, the manifest's file:line and its own containers.
+func writeContainerLine(bw *bufio.Writer, indent string, r *catalog.Resource, what string, lone *catalog.Resource) {
+	bw.WriteString(indent)
+	bw.WriteString(escape.Line(r.Ref()))
+	bw.WriteString(what)
+	writeManifestPlace(bw, r)
+	writeInContainers(bw, r, lone)
+	bw.WriteByte('\n')
 }
 
-// containerText is "  (in Class[Web])": the class or define that holds
-// r, and a second one for a contain()ed class; never the lone stage.
-func containerText(r *catalog.Resource, lone *catalog.Resource) string {
+// writeManifestPlace writes "  site.pp:12", where Puppet's manifest
+// declared r (the catalog's file and line), or nothing when the catalog
+// does not say.
+func writeManifestPlace(bw *bufio.Writer, r *catalog.Resource) {
+	if x := r.External; x != nil && x.File != "" {
+		bw.WriteString("  ")
+		writeFileLine(bw, x.File, x.Line)
+	}
+}
+
+// writeInContainers writes "  (in Class[Web])": the class or define that
+// holds r, and a second one for a contain()ed class; never the lone
+// stage.
+func writeInContainers(bw *bufio.Writer, r *catalog.Resource, lone *catalog.Resource) {
 	if r.External == nil {
-		return ""
+		return
 	}
-	var refs []string
+	n := 0
 	for _, c := range r.External.Containers {
-		if c != lone {
-			refs = append(refs, escape.Line(c.Ref()))
+		if c == lone {
+			continue
 		}
+		if n == 0 {
+			bw.WriteString("  (in ")
+		} else {
+			bw.WriteString(", ")
+		}
+		bw.WriteString(escape.Line(c.Ref()))
+		n++
 	}
-	if len(refs) == 0 {
-		return ""
+	if n > 0 {
+		bw.WriteByte(')')
 	}
-	return "  (in " + strings.Join(refs, ", ") + ")"
 }

@@ -134,6 +134,7 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 	for k := range c.typeByName {
 		known[k] = true
 	}
+	decodeNamedBuiltins(ext, known)
 	var diags hcl.Diagnostics
 	refs := make([][]pendingRef, len(ext)) // each built resource's, resolved once all are
 	byPos := make([]*Resource, len(ext))

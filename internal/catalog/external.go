@@ -28,6 +28,11 @@ type External struct {
 	// Kind is Puppet's "kind": compilable_type, class, defined_type,
 	// unknown, or "" when the catalog does not say.
 	Kind string
+	// Component is set when Puppet's agent makes the resource a container
+	// whatever its type: in a catalog of format 2 or later, one whose kind
+	// is not compilable_type (Puppet::Resource#to_ral). Nothing of it is
+	// applied; its content and its edges pass through its whits.
+	Component bool
 	// Contents are the positions (in the list given to FromExternal) of
 	// the resources this one contains, in the catalog's edge order.
 	Contents []int
@@ -93,8 +98,12 @@ var containerTypes = []string{"class", "stage", "node"}
 
 // isContainer reports whether e is a container for the agent: a class,
 // stage or node, a defined-type instance, or (when the catalog does not
-// say its kind) a type catc does not know with a `::` in its name.
+// say its kind) a type catc does not know with a `::` in its name; and
+// any resource the agent makes a component of (External.Component).
 func isContainer(e *External, known bool) bool {
+	if e.Component {
+		return true
+	}
 	for _, t := range containerTypes {
 		if isTypeName(e.Type, t) {
 			return true

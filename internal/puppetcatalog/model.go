@@ -77,6 +77,7 @@ func external(pc *Catalog, r *Resource, params []catalog.ExternalParam) catalog.
 		Type: r.Type, Title: r.Title, Range: pc.Range(r.Offset),
 		File: r.File, Line: r.Line, Kind: r.Kind,
 		Params: params, Tags: r.Tags,
+		Component: agentComponent(pc, r),
 	}
 	for i, p := range r.Params {
 		e.Params[i] = catalog.ExternalParam{Name: p.Name, Value: p.Value, Unknown: unknownValue(p.Value), Deferred: HasDeferred(p.Value), Range: pc.Range(p.Offset)}

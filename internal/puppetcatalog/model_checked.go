@@ -20,6 +20,7 @@ func Model(pc *Catalog, defs *catalog.Catalog) (*catalog.Catalog, hcl.Diagnostic
 		pc = &once
 	}
 	c, diags := model(pc, defs)
+	diags = append(componentWarnings(pc), diags...)
 	return c, append(diags, containmentLoops(pc, c)...)
 }
 

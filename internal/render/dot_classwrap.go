@@ -35,6 +35,7 @@ type classLevel struct {
 	index   map[classUnit]int
 	out, in [][]int
 	w, h    []float64
+	isBox   []bool
 	rows    [][]int
 }
 
@@ -232,8 +233,10 @@ func (cw *classWrapping) size(b *catalog.Resource, aim float64) (w, h float64) {
 		return 0, 0
 	}
 	l.w, l.h = make([]float64, len(l.units)), make([]float64, len(l.units))
+	l.isBox = make([]bool, len(l.units))
 	for u, unit := range l.units {
 		if _, isBox := cw.ct.box[unit.r]; isBox && !unit.anchor {
+			l.isBox[u] = true
 			iw, ih := cw.size(unit.r, aim)
 			lw, _ := nodeSize(wrapLabel(unit.r.Ref(), labelWidth))
 			l.w[u], l.h[u] = max(iw, lw)+boxMarginW, ih+boxMarginH
@@ -258,12 +261,25 @@ func (cw *classWrapping) size(b *catalog.Resource, aim float64) (w, h float64) {
 }
 
 // layers are the units' layers: the longest path over the edges that
-// follow apply order.
+// follow apply order, into nodes only. A box is in the first layer
+// whatever its edges: an edge into it holds only the node it ends at,
+// and what else the box holds rises to the top (Graphviz ranks a node
+// with no edge first), so boxes joined by edges still stand side by side
+// unless rows stack them.
 func (l *classLevel) layers() []int {
+	return l.layersWithin(nil)
+}
+
+// layersWithin are the layers with only the edges inside each row
+// (rowOf nil: one row).
+func (l *classLevel) layersWithin(rowOf []int) []int {
 	rank := make([]int, len(l.units))
 	for v := range l.units {
+		if l.isBox[v] {
+			continue
+		}
 		for _, u := range l.in[v] {
-			if u < v {
+			if u < v && (rowOf == nil || rowOf[u] == rowOf[v]) {
 				rank[v] = max(rank[v], rank[u]+1)
 			}
 		}
@@ -372,14 +388,7 @@ func (l *classLevel) rowsSize(rows [][]int, ex extras) (w, h float64) {
 			rowOf[u] = i
 		}
 	}
-	rank := make([]int, len(l.units))
-	for v := range l.units {
-		for _, u := range l.in[v] {
-			if u < v && rowOf[u] == rowOf[v] {
-				rank[v] = max(rank[v], rank[u]+1)
-			}
-		}
-	}
+	rank := l.layersWithin(rowOf)
 	passing := make([]float64, len(rows)) // an edge to a later row passes the rows between, around their boxes
 	for u, vs := range l.out {
 		for _, v := range vs {
@@ -393,7 +402,7 @@ func (l *classLevel) rowsSize(rows [][]int, ex extras) (w, h float64) {
 		if i == 0 {
 			b[0], b[1] = b[0]+ex.legendW, max(b[1], ex.legendH)
 		}
-		w, h = max(w, b[0]*joinedSpread+passing[i]), h+b[1]
+		w, h = max(w, b[0]+passing[i]), h+b[1]
 	}
 	return w, h + float64(len(rows)-1)*2*rankSep
 }

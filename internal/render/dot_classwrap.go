@@ -36,6 +36,7 @@ type classLevel struct {
 	out, in [][]int
 	w, h    []float64
 	isBox   []bool
+	stacked bool // see classWrapping.stacked
 	rows    [][]int
 }
 
@@ -52,6 +53,10 @@ type classWrapping struct {
 	chains map[*catalog.Resource][]classUnit // resource → its unit at each level, outermost first
 	des    []*drawnEdge
 	ex     extras // beside the whole picture's first row
+	// stacked estimates a box joined by an edge below its source, as a
+	// node would be (layers); Graphviz mostly does not, so this is the
+	// smaller estimate, used only to decide whether to fold at all.
+	stacked bool
 }
 
 // planClassWrapping decides how to fold a class picture; nil when it is
@@ -73,7 +78,9 @@ func planClassWrapping(s *graph.Subgraph, ct *classTree, des []*drawnEdge, ex ex
 	if top == nil {
 		return nil
 	}
+	cw.stacked = true // deciding, the smaller estimate: what is not too wide then stays exactly as it was
 	w, h := cw.size(nil, 0)
+	cw.stacked = false
 	w, h = max(w, ex.legendW), max(h, ex.legendH)+padH
 	if w+padW <= minWrapWidth || max(w, ex.captionW)+padW <= maxAspect*h {
 		return nil
@@ -234,6 +241,7 @@ func (cw *classWrapping) size(b *catalog.Resource, aim float64) (w, h float64) {
 	}
 	l.w, l.h = make([]float64, len(l.units)), make([]float64, len(l.units))
 	l.isBox = make([]bool, len(l.units))
+	l.stacked = cw.stacked
 	for u, unit := range l.units {
 		if _, isBox := cw.ct.box[unit.r]; isBox && !unit.anchor {
 			l.isBox[u] = true
@@ -275,7 +283,7 @@ func (l *classLevel) layers() []int {
 func (l *classLevel) layersWithin(rowOf []int) []int {
 	rank := make([]int, len(l.units))
 	for v := range l.units {
-		if l.isBox[v] {
+		if l.isBox[v] && !l.stacked {
 			continue
 		}
 		for _, u := range l.in[v] {

@@ -57,6 +57,7 @@ type classWrapping struct {
 	// node would be (layers); Graphviz mostly does not, so this is the
 	// smaller estimate, used only to decide whether to fold at all.
 	stacked bool
+	under   map[*catalog.Resource][]*catalog.Resource // folded level → the nodes drawn in it
 }
 
 // planClassWrapping decides how to fold a class picture; nil when it is
@@ -97,6 +98,7 @@ func planClassWrapping(s *graph.Subgraph, ct *classTree, des []*drawnEdge, ex ex
 	if !cw.folded() {
 		return nil
 	}
+	cw.collectUnder(s)
 	return cw
 }
 
@@ -397,13 +399,19 @@ func (l *classLevel) rowsSize(rows [][]int, ex extras) (w, h float64) {
 		}
 	}
 	rank := l.layersWithin(rowOf)
-	passing := make([]float64, len(rows)) // an edge to a later row passes the rows between, around their boxes
+	// An edge to a later row passes the rows between, around their boxes:
+	// counted as differences, so that the cost stays linear in the edges.
+	passing := make([]float64, len(rows)+1)
 	for u, vs := range l.out {
 		for _, v := range vs {
-			for r := rowOf[u] + 1; r <= rowOf[v]; r++ { // none when against the order
-				passing[r] += 2 * nodeSep
+			if rowOf[u] < rowOf[v] { // none when against the order
+				passing[rowOf[u]+1] += 2 * nodeSep
+				passing[rowOf[v]+1] -= 2 * nodeSep
 			}
 		}
+	}
+	for i := 1; i < len(passing); i++ {
+		passing[i] += passing[i-1]
 	}
 	for i, row := range rows {
 		b := l.boxOf(row, rank)
@@ -421,6 +429,26 @@ func (l *classLevel) parts() [][]int {
 	sh := &shape{out: l.out}
 	sh.components()
 	return sh.comps
+}
+
+// collectUnder lists, for each folded level, the nodes drawn inside it
+// in apply order: linear in the nodes times their nesting, where a walk
+// of every node per folded box would not be.
+func (cw *classWrapping) collectUnder(s *graph.Subgraph) {
+	cw.under = map[*catalog.Resource][]*catalog.Resource{}
+	for _, r := range s.Resources {
+		chain, ok := cw.chains[r]
+		if _, isBox := cw.ct.box[r]; !ok || isBox && !cw.ct.anchored[r] {
+			continue // not drawn, or drawn as a box only
+		}
+		var level *catalog.Resource
+		for _, u := range chain {
+			if l := cw.levels[level]; l != nil && len(l.rows) > 1 {
+				cw.under[level] = append(cw.under[level], r)
+			}
+			level = u.r
+		}
+	}
 }
 
 // folded reports whether some level is folded into rows.
@@ -473,14 +501,9 @@ func (cw *classWrapping) writeRows(d *dotWriter, b *catalog.Resource, indent str
 			hasOut[de.from], hasIn[de.to] = true, true
 		}
 	}
-	for _, r := range d.s.Resources {
-		if _, isBox := cw.ct.box[r]; isBox && !cw.ct.anchored[r] {
-			continue // drawn as a box only, no node
-		}
-		if _, ok := cw.chains[r]; ok {
-			if i := rowOf(r); i >= 0 {
-				rows[i] = append(rows[i], r)
-			}
+	for _, r := range cw.under[b] {
+		if i := rowOf(r); i >= 0 {
+			rows[i] = append(rows[i], r)
 		}
 	}
 	for _, row := range rows { // the first node of each row (which pulls) in its first unit: rows start below each other

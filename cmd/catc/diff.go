@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/atomicfile"
+	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/plandiff"
@@ -54,6 +55,11 @@ func runDiff(c *cli.Context) error {
 	}
 	cf, catalogDirs := catalogFleetOf(c, f)
 	if commonOf(c).nodesSet || f.merge || catalogDirs {
+		if f.format == "html" && catalogDirs {
+			return failf("--format html draws one diff, and %s and %s are directories of node catalogs (a fleet): "+
+				"diff one node's two catalogs (%s/NODE.json %s/NODE.json), or use text, markdown or json for the fleet",
+				escape.Line(cf.oldDir), escape.Line(cf.newDir), escape.Line(cf.oldDir), escape.Line(cf.newDir))
+		}
 		if f.format == "html" {
 			return fail("--format html draws one diff: drop --nodes and --merge, or use text, markdown or json")
 		}

@@ -14,6 +14,8 @@ import (
 //
 //   - "order": the refs in apply order, absent when there are cycles
 //     (Puppet applies nothing of such a catalog);
+//   - per resource of a catalog read from Puppet, "step", "container" and
+//     "contained_in" (writeContainment);
 //   - per resource, "refreshed_by": the refs whose events reach it,
 //     directly or through chains of refresh edges, by declaration index;
 //   - "cycles" (only when there are some): per cycle its "path" (first ref
@@ -30,10 +32,14 @@ func WritePlan(w io.Writer, p *graph.Plan) error {
 	writeTypes(jw, cat.Types)
 	jw.Key("resources")
 	jw.BeginArray()
+	var num []int
+	if p.Graph.Catalog.Source != nil {
+		num = PlanNumbers(p.Graph.Catalog.Resources, p.StepOf)
+	}
 	for i := range cat.Resources {
 		jw.BeginObject()
 		cat.Resources[i].writeMembers(jw)
-		writeContainment(jw, p.Graph.Catalog.Resources[i])
+		writeContainment(jw, p.Graph.Catalog.Resources[i], num)
 		jw.Key("refreshed_by")
 		jw.BeginArray()
 		for _, rf := range p.RefreshedBy(p.Graph.Catalog.Resources[i]) {

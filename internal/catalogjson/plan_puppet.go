@@ -7,12 +7,18 @@ import (
 )
 
 // writeContainment adds, for a resource of a catalog read from Puppet,
-// "container" (a class, stage, node or define instance: the agent
-// expands it) and "contained_in" (its containers' refs). An HCL
-// catalog's resources get neither key.
-func writeContainment(jw *jsonw.Writer, r *catalog.Resource) {
+// "step" (its number in the plan text when the catalog came from Puppet, PlanNumbers: classes and defines
+// are not counted; 0 when a cycle blocks it), "container" (a class,
+// stage, node or define instance: the agent expands it) and
+// "contained_in" (its containers' refs). An HCL catalog's resources get
+// none of these keys (their step is their place in "order").
+func writeContainment(jw *jsonw.Writer, r *catalog.Resource, num []int) {
 	if r.External == nil {
 		return
+	}
+	if num != nil {
+		jw.Key("step")
+		jw.Int(int64(num[r.Index]))
 	}
 	jw.Key("container")
 	jw.Bool(graph.IsContainer(r))

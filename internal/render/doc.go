@@ -9,7 +9,9 @@
 // dot_wrap.go): how wide Graphviz will draw it, to fold a wide one into
 // rows with layout hints; what is drawn does not change. For a catalog
 // read from Puppet it also places the nodes in class boxes and merges
-// the edges a collapsed class stands for (dot_class.go).
+// the edges a collapsed class stands for (dot_class.go), and folds a wide
+// class picture a box at a time (dot_classwrap.go, dot_classfold.go,
+// dot_classrows.go).
 //
 // It never decodes, and owns no format that catc reads back: catc's
 // catalog and plan JSON are internal/catalogjson's, the diff JSON

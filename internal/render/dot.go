@@ -97,7 +97,16 @@ func DOT(w io.Writer, s *graph.Subgraph, opts DOTOptions) error {
 	if opts.Cluster == ClusterClass {
 		ct := newClassTree(s, opts.Collapse, opts.CollapseAll)
 		des := ct.drawnEdges(s)
-		fmt.Fprintln(bw, "\tgraph [compound=true];")
+		lw, lh := legendSize(d.presentRows())
+		d.classWrap = planClassWrapping(s, ct, des, extras{captionW: captionWidth(caption), legendW: lw, legendH: lh})
+		if d.classWrap == nil {
+			fmt.Fprintln(bw, "\tgraph [compound=true];")
+		} else {
+			// Folded, the long edges between rows route around the boxes;
+			// Graphviz's placement of them then takes minutes unless its
+			// iterations are bounded (nslimit): apache 20 s, then 1.6 s.
+			fmt.Fprintln(bw, "\tgraph [compound=true, nslimit=2];")
+		}
 		ct.writeNodes(&d, nil, "\t")
 		ct.writeEdges(&d, des)
 	} else {
@@ -117,6 +126,8 @@ type dotWriter struct {
 	s     *graph.Subgraph
 	fills map[*catalog.TypeDef]string
 	wrap  *wrapping // nil: drawn as Graphviz lays it out
+	// classWrap folds a class picture (nil: drawn as Graphviz lays it out).
+	classWrap *classWrapping
 }
 
 func typeFillsOf(c *catalog.Catalog) map[*catalog.TypeDef]string {

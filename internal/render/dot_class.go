@@ -187,6 +187,7 @@ func (ct *classTree) writeNodes(d *dotWriter, p *catalog.Resource, indent string
 			d.node(indent, r)
 		}
 	}
+	d.classWrap.writeRows(d, p, indent)
 }
 
 // held is the number of resources (no containers) drawn inside r.

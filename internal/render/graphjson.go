@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/jsonw"
 )
@@ -16,7 +17,9 @@ import (
 //   - "format", and "total": the number of resources in the whole catalog;
 //   - "nodes", in apply order (the ones blocked by a cycle last, in
 //     declaration order): "ref", "type", "title", "file", "line", "step"
-//     (1-based position in the apply order, 0 when blocked), then
+//     (the resource's number in `catc plan`, 0 when blocked: for a Puppet
+//     catalog resources only, a container's is that of the first resource
+//     after its start; catalogjson.PlanNumbers), then
 //     "in_cycle" and "focus" only when true; for a catalog read from
 //     Puppet, "container" (true for a class, define, node or stage) only
 //     when true, and "in": the refs of the containers holding it, only
@@ -36,6 +39,7 @@ func GraphJSON(w io.Writer, s *graph.Subgraph) error {
 	jw.Int(int64(len(s.Graph.Catalog.Resources)))
 	jw.Key("nodes")
 	jw.BeginArray()
+	num := catalogjson.PlanNumbers(s.Graph.Catalog.Resources, s.StepOf)
 	for _, r := range s.Resources {
 		jw.BeginObject()
 		jw.Key("ref")
@@ -49,7 +53,7 @@ func GraphJSON(w io.Writer, s *graph.Subgraph) error {
 		jw.Key("line")
 		jw.Int(int64(r.DeclRange.Start.Line))
 		jw.Key("step")
-		jw.Int(int64(s.StepOf(r)))
+		jw.Int(int64(num[r.Index]))
 		writeFlag(jw, "in_cycle", s.InCycle(r))
 		writeFlag(jw, "focus", s.IsFocus(r))
 		writeContainers(jw, r)

@@ -42,6 +42,7 @@ func writePuppetPlan(bw *bufio.Writer, p *graph.Plan) {
 	lone := loneStage(res)
 	depth := containmentDepths(res)
 	held := make(map[*catalog.Resource][3]int) // container → first and last step inside it, and how many
+	seen := make(map[*catalog.Resource]bool)
 	num := 0
 	var numBuf [20]byte
 	for i, v := range p.Evaluation {
@@ -71,7 +72,7 @@ func writePuppetPlan(bw *bufio.Writer, p *graph.Plan) {
 			continue
 		}
 		num++
-		markHeld(held, r, num, len(res))
+		markHeld(held, seen, r, num)
 		bw.WriteString(indent)
 		bw.Write(strconv.AppendInt(numBuf[:0], int64(num), 10))
 		bw.WriteString(". ")
@@ -98,21 +99,34 @@ func loneStage(res []*catalog.Resource) *catalog.Resource {
 	return stage
 }
 
-// markHeld records step num in every container holding r, at any depth.
-func markHeld(held map[*catalog.Resource][3]int, r *catalog.Resource, num, guard int) {
-	if r.External == nil || guard < 0 {
-		return
-	}
-	for _, c := range r.External.Containers {
-		span, ok := held[c]
-		if !ok {
-			span[0] = num
+// markHeld records step num in every container holding r, at any depth,
+// once each: a contain()ed class is in its stage and in the class that
+// contains it (catalog.ExternalInfo.Containers), so walking up reaches a
+// container by several paths. seen is cleared here and reused across
+// steps; it also stops a containment loop.
+func markHeld(held map[*catalog.Resource][3]int, seen map[*catalog.Resource]bool, r *catalog.Resource, num int) {
+	clear(seen)
+	var up func(r *catalog.Resource)
+	up = func(r *catalog.Resource) {
+		if r.External == nil {
+			return
 		}
-		span[1] = num
-		span[2]++
-		held[c] = span
-		markHeld(held, c, num, guard-1)
+		for _, c := range r.External.Containers {
+			if seen[c] {
+				continue
+			}
+			seen[c] = true
+			span, ok := held[c]
+			if !ok {
+				span[0] = num
+			}
+			span[1] = num
+			span[2]++
+			held[c] = span
+			up(c)
+		}
 	}
+	up(r)
 }
 
 // heldText is " (steps 3-9)" for the steps a container held, " (4

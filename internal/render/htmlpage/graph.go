@@ -2,6 +2,7 @@ package htmlpage
 
 import (
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/internal/graph"
 )
 
@@ -9,10 +10,11 @@ import (
 func FromSubgraph(s *graph.Subgraph, title, caption string) *Page {
 	p := &Page{Title: title, Caption: caption, Total: len(s.Graph.Catalog.Resources)}
 	at := make(map[*catalog.Resource]int, len(s.Resources))
+	num := catalogjson.PlanNumbers(s.Graph.Catalog.Resources, s.StepOf) // as `catc plan` numbers them
 	for i, r := range s.Resources {
 		at[r] = i
 		p.Nodes = append(p.Nodes, Node{Ref: r.Ref(), Type: r.Type.Name, File: r.DeclRange.Filename,
-			Line: r.DeclRange.Start.Line, Step: s.StepOf(r), InCycle: s.InCycle(r), Focus: s.IsFocus(r)})
+			Line: r.DeclRange.Start.Line, Step: num[r.Index], InCycle: s.InCycle(r), Focus: s.IsFocus(r)})
 	}
 	for _, e := range s.Edges {
 		origins := make([]string, len(e.Origins))

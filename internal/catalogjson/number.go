@@ -1,0 +1,38 @@
+package catalogjson
+
+import (
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/graph"
+)
+
+// PlanNumbers is each resource's number as `catc plan` prints it, by
+// declaration index, from stepOf: its 1-based position in the apply
+// order, 0 when a cycle blocks it (graph.Plan.StepOf or
+// graph.Subgraph.StepOf). For a catalog read from Puppet the classes,
+// defines, nodes and stages are no steps of the plan text (it shows
+// where they start and end), so a resource's number counts resources
+// only and a container's is that of the first resource after its start,
+// as graph.Plan.Number gives it for one resource (why prints that).
+// Without containers the numbers are the steps. Linear, where calling
+// graph.Plan.Number for each resource would be quadratic.
+func PlanNumbers(res []*catalog.Resource, stepOf func(*catalog.Resource) int) []int {
+	byStep := make([]*catalog.Resource, len(res))
+	for _, r := range res {
+		if s := stepOf(r); s > 0 && s <= len(res) {
+			byStep[s-1] = r
+		}
+	}
+	num := make([]int, len(res))
+	n := 0
+	for _, r := range byStep {
+		switch {
+		case r == nil:
+		case graph.IsContainer(r):
+			num[r.Index] = n + 1
+		default:
+			n++
+			num[r.Index] = n
+		}
+	}
+	return num
+}

@@ -94,19 +94,17 @@ func DOT(w io.Writer, s *graph.Subgraph, opts DOTOptions) error {
 		d.wrap = planWrapping(s, extras{captionW: captionWidth(caption), legendW: lw, legendH: lh})
 	}
 	d.header(caption)
+	if d.wrap != nil {
+		writeBounds(bw, len(s.Resources), true, false)
+	}
 	if opts.Cluster == ClusterClass {
 		ct := newClassTree(s, opts.Collapse, opts.CollapseAll)
 		des := ct.drawnEdges(s)
 		lw, lh := legendSize(d.presentRows())
-		d.classWrap = planClassWrapping(s, ct, des, extras{captionW: captionWidth(caption), legendW: lw, legendH: lh})
-		if d.classWrap == nil {
-			fmt.Fprintln(bw, "\tgraph [compound=true];")
-		} else {
-			// Folded, the long edges between rows route around the boxes;
-			// Graphviz's placement of them then takes minutes unless its
-			// iterations are bounded (nslimit): apache 20 s, then 1.6 s.
-			fmt.Fprintln(bw, "\tgraph [compound=true, nslimit=2];")
+		if len(s.Resources) <= foldClassesUpTo {
+			d.classWrap = planClassWrapping(s, ct, des, extras{captionW: captionWidth(caption), legendW: lw, legendH: lh})
 		}
+		writeBounds(bw, len(s.Resources), d.classWrap != nil, true)
 		ct.writeNodes(&d, nil, "\t")
 		ct.writeEdges(&d, des)
 	} else {

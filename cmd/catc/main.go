@@ -18,8 +18,12 @@ func main() {
 func runMain() int {
 	stop := tempFiles.CleanupOnSignal()
 	defer stop()
-	if batchCommand(os.Args) {
+	switch {
+	case !batchCommand(os.Args):
+	case manyCatalogs(os.Args):
 		defer gctune.Batch()()
+	default:
+		defer gctune.One()()
 	}
 	// After gctune: the guard lowers a soft limit above its cap.
 	guard, err := startMemGuard(evaluates(os.Args))
@@ -36,6 +40,24 @@ func runMain() int {
 // server, which runs for hours, keeps its parses and must stay small.
 func batchCommand(args []string) bool {
 	return commandOf(args) != "lsp"
+}
+
+// manyCatalogs reports whether args (os.Args) may run over many
+// catalogs, dropping each: a fleet (--nodes) or a diff (two catalogs, or
+// two directories of node catalogs).
+func manyCatalogs(args []string) bool {
+	if commandOf(args) == "diff" {
+		return true
+	}
+	for _, a := range args[1:] {
+		if a == "--" {
+			break
+		}
+		if a == "--nodes" || strings.HasPrefix(a, "--nodes=") || a == "-nodes" || strings.HasPrefix(a, "-nodes=") {
+			return true
+		}
+	}
+	return false
 }
 
 // evaluates reports whether args (os.Args) run a command that may

@@ -163,6 +163,29 @@ func TestBatchCommand(t *testing.T) {
 	}
 }
 
+// TestManyCatalogs: a fleet run (--nodes, in any spelling) and a diff
+// get the collector of many catalogs; one catalog's run does not.
+func TestManyCatalogs(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"catc", "plan", "site"}, false},
+		{[]string{"catc", "validate", "site", "--nodes", "facts"}, true},
+		{[]string{"catc", "validate", "--nodes=facts", "site"}, true},
+		{[]string{"catc", "plan", "-nodes", "facts", "site"}, true},
+		{[]string{"catc", "diff", "old.json", "new.json"}, true},
+		{[]string{"catc", "graph", "--", "--nodes"}, false},
+		{[]string{"catc", "graph", "nodes"}, false},
+	}
+	for _, tt := range tests {
+		if got := manyCatalogs(tt.args); got != tt.want {
+			t.Errorf("manyCatalogs(%q) = %v, want %v", tt.args, got, tt.want)
+		}
+	}
+}
+
 // TestEvaluates: the memory guard watches every command that may
 // evaluate an input, not version, help or completion.
 func TestEvaluates(t *testing.T) {

@@ -13,9 +13,9 @@ import (
 // BenchmarkLoad loads synthetic catalogs (internal/gen) of 1k, 10k and
 // 100k resources, each in one file (the worst case for parallel parsing)
 // and spread over 16 files, with the collector tuned as catc's batch
-// commands tune it.
+// commands tune it for one catalog.
 func BenchmarkLoad(b *testing.B) {
-	defer gctune.Batch()()
+	defer gctune.One()()
 	for _, n := range []int{1000, 10000, 100000} {
 		for _, files := range []int{1, 16} {
 			dir := writeGenerated(b, n, files)

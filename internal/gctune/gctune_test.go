@@ -28,3 +28,22 @@ func TestBatch(t *testing.T) {
 	}
 	debug.SetGCPercent(800)
 }
+
+func TestOne(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+	restore := One()
+	if p, l := debug.SetGCPercent(-1), debug.SetMemoryLimit(-1); p != 100 || l != batchMemoryLimit {
+		t.Errorf("one catalog: GOGC %d, limit %d; want 100 (kept), %d", p, l, batchMemoryLimit)
+	}
+	debug.SetGCPercent(100)
+	restore()
+	if l := debug.SetMemoryLimit(1 << 30); l != math.MaxInt64 {
+		t.Errorf("restored: limit %d; want none", l)
+	}
+	restore = One()
+	defer restore()
+	if l := debug.SetMemoryLimit(-1); l != 1<<30 {
+		t.Errorf("user's limit: %d; want 1 GiB kept", l)
+	}
+}

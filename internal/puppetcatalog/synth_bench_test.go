@@ -23,7 +23,7 @@ func BenchmarkPlanSynthetic(b *testing.B) {
 		b.Fatal(err)
 	}
 	types := testutil.Fixture("oracle", "types.hcl")
-	defer gctune.Batch()() // the collector as catc plan sets it
+	defer gctune.One()() // the collector as catc plan sets it
 	b.ReportAllocs()
 	for b.Loop() {
 		pc, diags := Read(file)

@@ -13,7 +13,7 @@ import (
 )
 
 func main() {
-	defer gctune.Batch()() // as catc's batch commands do
+	defer gctune.One()() // as catc tunes a run over one catalog
 	start := time.Now()
 	c, diags := catalog.Load(os.Args[1:], catalog.LoadOptions{})
 	elapsed := time.Since(start)

@@ -26,7 +26,11 @@ func loadCatalog(c *cli.Context, paths []string, strict bool) (*catalog.Catalog,
 	if err := checkLoadArgs(c, paths); err != nil {
 		return nil, err
 	}
-	if catalogs, hclPaths := splitPuppetPaths(paths); len(catalogs) > 0 {
+	catalogs, hclPaths, err := splitPuppetPaths(paths)
+	if err != nil {
+		return nil, err
+	}
+	if len(catalogs) > 0 {
 		return loadPuppet(c, catalogs, hclPaths, strict)
 	}
 	cat, diags := catalog.Load(paths, catalog.LoadOptions{

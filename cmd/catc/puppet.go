@@ -12,16 +12,20 @@ import (
 )
 
 // splitPuppetPaths takes the Puppet catalogs (JSON, told by content) off
-// the paths; the rest are HCL.
-func splitPuppetPaths(paths []string) (catalogs, hclPaths []string) {
+// paths; the rest are HCL files and directories. A file of catc's own
+// catalog JSON is refused: it holds a compiled catalog, not a source.
+func splitPuppetPaths(paths []string) (catalogs, hclPaths []string, err error) {
 	for _, p := range paths {
-		if puppetcatalog.IsCatalog(p) {
+		switch kind, _ := puppetcatalog.Sniff(p); kind {
+		case puppetcatalog.KindPuppet:
 			catalogs = append(catalogs, p)
-		} else {
+		case puppetcatalog.KindCatc:
+			return nil, nil, failf("%s is catc's own catalog JSON (catc compile --format catc): give the HCL it was compiled from, or a Puppet catalog; catc diff compares two such files", p)
+		default:
 			hclPaths = append(hclPaths, p)
 		}
 	}
-	return catalogs, hclPaths
+	return catalogs, hclPaths, nil
 }
 
 // loadPuppet loads a catalog compiled by Puppet, with the types of the

@@ -217,3 +217,18 @@ func TestPuppetWhyCrossesContainers(t *testing.T) {
 		t.Errorf("the reverse is not said:\n%s", out)
 	}
 }
+
+// TestPlanRefusesCatcJSON: catc's own catalog JSON names "resources" like
+// a Puppet catalog; plan says what it is and what to give instead rather
+// than reading it as a broken Puppet catalog.
+func TestPlanRefusesCatcJSON(t *testing.T) {
+	t.Parallel()
+	out := filepath.Join(t.TempDir(), "seed.json")
+	if code, _, stderr := runCatc(t, "compile", "--format", "catc", "-o", out, testutil.Fixture("seed")); code != 0 {
+		t.Fatalf("compile: exit %d: %s", code, stderr)
+	}
+	code, _, stderr := runCatc(t, "plan", out)
+	if code == 0 || !strings.Contains(stderr, "is catc's own catalog JSON") || strings.Contains(stderr, "Invalid Puppet catalog") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+}

@@ -238,20 +238,13 @@ func (r *reader) inner(start int, keys map[string]int, key, wrapper string, leve
 	return r.object(level + 1)
 }
 
-// sniffSize is how much of a file IsCatalog reads.
+// sniffSize is how much of a file Sniff reads.
 const sniffSize = 64 << 10
 
-// IsCatalog reports whether the file name holds a Puppet catalog, by
-// its content (any file name): JSON (an object, or PuppetDB's array)
-// naming "resources", or a wrapper of one, in its first 64 KiB. An HCL
-// file never starts with '{' or '['. A file that cannot be read is not
-// one (the HCL loader then says why).
-func IsCatalog(name string) bool {
-	head, err := inputfile.Head(name, sniffSize)
-	return err == nil && LooksLikeCatalog(head)
-}
-
-// LooksLikeCatalog is IsCatalog on the start of a file.
+// LooksLikeCatalog reports whether head, the start of a file, is a
+// Puppet catalog's, by its content (any file name): JSON (an object, or
+// PuppetDB's array) naming "resources", or a wrapper of one, in its first
+// 64 KiB. An HCL file never starts with '{' or '['.
 func LooksLikeCatalog(head []byte) bool {
 	t := bytes.TrimLeft(head, " \t\r\n\ufeff")
 	if len(t) == 0 || t[0] != '{' && t[0] != '[' {

@@ -227,10 +227,10 @@ func TestLooksLikeCatalog(t *testing.T) {
 			t.Errorf("LooksLikeCatalog(%q) = %v, want %v", src, got, want)
 		}
 	}
-	if IsCatalog(t.TempDir()) {
+	if k, _ := Sniff(t.TempDir()); k == KindPuppet {
 		t.Error("a directory is taken for a catalog")
 	}
-	if !IsCatalog("testdata/read/puppetdb_query.json") {
+	if k, _ := Sniff("testdata/read/puppetdb_query.json"); k != KindPuppet {
 		t.Error("PuppetDB's query output is not recognised")
 	}
 }

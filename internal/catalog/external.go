@@ -432,14 +432,13 @@ func appendExternalRefs(out []rawRef, v types.Value, rng hcl.Range) []rawRef {
 	return out
 }
 
-// externalRef splits "Type[title]"; a class title is normalised and a
+// externalRef splits "Type[title]" as SplitRef does; a class title is normalised and a
 // File title loses its trailing slashes, as the agent finds them.
 func externalRef(s string, rng hcl.Range) rawRef {
-	i := strings.IndexByte(s, '[')
-	if i <= 0 || !strings.HasSuffix(s, "]") {
+	typ, title, ok := SplitRef(s)
+	if !ok {
 		return rawRef{title: s, rng: rng}
 	}
-	typ, title := s[:i], s[i+1:len(s)-1]
 	switch {
 	case isTypeName(typ, "class"):
 		title = classTitle(title)

@@ -14,7 +14,7 @@
 // hcl.Diagnostics at the byte offset (line and column computed from it)
 // and never quote a value. Reading knows no type: resolving the
 // relationship metaparameters and checking parameters is the catalog
-// package's (catalog.FromPuppet), the graph the graph package's.
+// package's (catalog.FromExternal), the graph the graph package's.
 //
 // catc's own catalog JSON (catc.catalog/1) is not read here; Sniff only
 // tells it from Puppet's by the start of a file, so that a command given

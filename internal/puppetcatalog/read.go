@@ -38,7 +38,7 @@ func Read(name string) (*Catalog, hcl.Diagnostics) {
 // "sensitive_parameters" are wrapped in types.Sensitive as they are read.
 // Like Puppet's agent, Parse refuses an edge that names no resource and
 // a resource given twice; it resolves no relationship metaparameter (that
-// needs the types: catalog.FromPuppet).
+// needs the types: catalog.FromExternal).
 func Parse(name string, data []byte) (*Catalog, hcl.Diagnostics) {
 	// One copy of the document as a string: the strings read are slices
 	// of it, not an allocation each, and the positions count in it.

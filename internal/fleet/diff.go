@@ -375,7 +375,7 @@ func Merge(parts []*Diff) (*Diff, error) {
 		b.d.Unchanged = append(b.d.Unchanged, p.Unchanged...)
 		for _, g := range p.Groups {
 			if key := keyOf(g.Diff); key != g.Key {
-				return nil, fmt.Errorf("%s: the group of %s has the key %s, but its diff's key is %s: the file was edited or is not what catc wrote; run the shard again", at, g.Nodes[0], g.Key, key)
+				return nil, fmt.Errorf("%s: the group of %s has the key %s, but its diff's key is %s: the file was edited, or written by another catc release (run every shard with the same catc), or is not what catc wrote; run the shard again", at, g.Nodes[0], g.Key, key)
 			}
 			names = append(names, g.Nodes...)
 			b.addGroup(&Group{Key: g.Key, Diff: g.Diff, Placeholders: g.Placeholders}, g.Nodes)

@@ -133,7 +133,7 @@ func compareAttributes(or, nr *SnapResource) []AttrChange {
 			out = diffValue(out, AttrChange{Attr: k, Path: k, Behaviour: b}, or.Attributes.Values[i], true, nil, false)
 		}
 	}
-	if !slices.Equal(or.Tags, nr.Tags) {
+	if !slices.Equal(or.Tags, nr.Tags) && !slices.Equal(tagSet(or.Tags), tagSet(nr.Tags)) { // tags are a set to Puppet (PuppetDB sorts them)
 		meta := AttrChange{Attr: "tag", Path: "tag", Behaviour: MetaparameterAttr}
 		out = diffValue(out, meta, stringsValue(or.Tags), len(or.Tags) > 0, stringsValue(nr.Tags), len(nr.Tags) > 0)
 	}

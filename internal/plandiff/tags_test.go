@@ -3,6 +3,8 @@ package plandiff
 import (
 	"fmt"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/types"
 )
 
 // TestCompareTags checks the tags a Puppet resource gains and loses:
@@ -44,5 +46,21 @@ func TestCompareTags(t *testing.T) {
 		if fmt.Sprint(got) != tt.want {
 			t.Errorf("%s: %v, want %s", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestTagParameterIsASet: the tag metaparameter is a set to Puppet (and
+// PuppetDB sorts it): a new order is no change, a new tag is.
+func TestTagParameterIsASet(t *testing.T) {
+	t.Parallel()
+	res := func(tags ...string) *SnapResource {
+		return &SnapResource{Attributes: &types.Hash{}, Tags: tags}
+	}
+	if got := compareAttributes(res("web", "frontend"), res("frontend", "web")); len(got) != 0 {
+		t.Errorf("reordered tag parameter: %+v, want no change", got)
+	}
+	got := compareAttributes(res("web"), res("frontend", "web"))
+	if len(got) != 1 || got[0].Attr != "tag" {
+		t.Errorf("a tag added: %+v, want one change of tag", got)
 	}
 }

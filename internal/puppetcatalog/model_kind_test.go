@@ -1,7 +1,6 @@
 package puppetcatalog
 
 import (
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -18,16 +17,7 @@ import (
 func TestFormat2KindMakesComponents(t *testing.T) {
 	t.Parallel()
 	file := "testdata/kind/format2_kinds.catalog.json"
-	data, err := os.ReadFile("testdata/kind/format2_kinds.evaltrace.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []string
-	for _, line := range strings.Split(string(data), "\n") {
-		if line != "" && !strings.HasPrefix(line, "#") {
-			want = append(want, line)
-		}
-	}
+	want := answerLines(t, "testdata/kind/format2_kinds.evaltrace.txt")
 	pc, diags := Read(file)
 	if diags.HasErrors() {
 		t.Fatal(diags)

@@ -1,11 +1,11 @@
 package puppetcatalog
 
 import (
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
 )
 
@@ -16,31 +16,13 @@ import (
 // refreshes them and passes on through them to the execs they notify.
 func TestRefreshModuleTypes(t *testing.T) {
 	file := "testdata/refresh/module_types.catalog.json"
-	data, err := os.ReadFile(strings.TrimSuffix(file, ".catalog.json") + ".refreshed.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []string
-	for _, line := range strings.Split(string(data), "\n") {
-		if line != "" && !strings.HasPrefix(line, "#") {
-			want = append(want, line)
-		}
-	}
+	want := answerLines(t, strings.TrimSuffix(file, ".catalog.json")+".refreshed.txt")
 	g, _, _ := planPuppet(t, file)
 	p, diags := graph.Order(g, graph.Ordering{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	var got []string
-	for _, r := range g.Catalog.Resources {
-		for _, rf := range p.RefreshedBy(r) {
-			if rf.Resource.Ref() == "Notify[kick]" {
-				got = append(got, r.Ref())
-				break
-			}
-		}
-	}
-	slices.Sort(got)
+	got := refreshedFrom(g, p, func(r *catalog.Resource) bool { return r.Ref() == "Notify[kick]" })
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("refreshed %q, Puppet refreshed %q", got, want)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/testutil"
 )
@@ -19,31 +20,13 @@ import (
 // never through -> or through a file.
 func TestRefreshThroughContainers(t *testing.T) {
 	file := testutil.Fixture("oracle", "catalogs", "hand_refresh.catalog.json")
-	data, err := os.ReadFile(strings.TrimSuffix(file, ".catalog.json") + ".refreshed.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []string
-	for _, line := range strings.Split(string(data), "\n") {
-		if line != "" && !strings.HasPrefix(line, "#") {
-			want = append(want, line)
-		}
-	}
+	want := answerLines(t, strings.TrimSuffix(file, ".catalog.json")+".refreshed.txt")
 	g, _, _ := planPuppet(t, file)
 	p, diags := graph.Order(g, graph.Ordering{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	var got []string
-	for _, r := range g.Catalog.Resources {
-		for _, rf := range p.RefreshedBy(r) {
-			if rf.Resource.Type.Name == "notify" {
-				got = append(got, r.Ref())
-				break
-			}
-		}
-	}
-	slices.Sort(got)
+	got := refreshedFrom(g, p, func(r *catalog.Resource) bool { return r.Type.Name == "notify" })
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("refreshed %q, Puppet refreshed %q", got, want)
@@ -69,4 +52,37 @@ func TestRefreshThroughContainers(t *testing.T) {
 	if w := []string{"File[/tmp] via Class[B]", "Exec[a_exec] via Class[B]", "Exec[inner_exec] via Class[B]", "Notify[kick] via Class[B]"}; !slices.Equal(words, w) {
 		t.Errorf("Service[b_svc] refreshed by %q, want %q", words, w)
 	}
+}
+
+// answerLines is one of Puppet's answers committed as text: an item a
+// line, without the comment lines that say how it was obtained.
+func answerLines(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if line != "" && !strings.HasPrefix(line, "#") {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// refreshedFrom lists, sorted, the resources of g that p refreshes from
+// a resource that from picks.
+func refreshedFrom(g *graph.Graph, p *graph.Plan, from func(*catalog.Resource) bool) []string {
+	var out []string
+	for _, r := range g.Catalog.Resources {
+		for _, rf := range p.RefreshedBy(r) {
+			if from(rf.Resource) {
+				out = append(out, r.Ref())
+				break
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }

@@ -17,15 +17,25 @@ func mungeMysql(typ, name, s string) (string, bool) {
 	return s, false
 }
 
-// mysqlUserHost is user@host with the host in lower case. The user part
-// is what comes before the last '@' that has a host after it, or, for a
-// user quoted with ', ` or ", up to the last quote of that kind followed
-// by '@'. A value without such an '@', or on several lines, is kept: the
-// module's validation refuses it.
+// mysqlUserHost is the module's munge %r{^((['`"]?).*\2)@(.+)$}: user@host
+// with the host in lower case. Ruby's ^ and $ anchor at each line, so
+// the first line that has an '@' with a host after it is the whole
+// result (the module's validation, anchored the same way, lets the other
+// lines through: "a@B\n" is a@b). A value without such a line is kept.
 func mysqlUserHost(s string) string {
-	if strings.ContainsAny(s, "\n\r") {
-		return s
+	for line := range strings.SplitSeq(s, "\n") {
+		if m, ok := mysqlUserHostLine(line); ok {
+			return m
+		}
 	}
+	return s
+}
+
+// mysqlUserHostLine is mysqlUserHost of one line, and whether the munge
+// matches it. The user part is what comes before the last '@' that has
+// a host after it, or, for a user quoted with ', ` or ", up to the last
+// quote of that kind followed by '@'.
+func mysqlUserHostLine(s string) (string, bool) {
 	at := -1
 	if len(s) > 0 && strings.IndexByte("'`\"", s[0]) >= 0 {
 		for i := len(s) - 2; i >= 2; i-- {
@@ -39,7 +49,7 @@ func mysqlUserHost(s string) string {
 		at = strings.LastIndexByte(s[:max(len(s)-1, 0)], '@')
 	}
 	if at < 0 {
-		return s
+		return "", false
 	}
-	return s[:at+1] + strings.ToLower(s[at+1:])
+	return s[:at+1] + strings.ToLower(s[at+1:]), true
 }

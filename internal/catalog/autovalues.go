@@ -15,34 +15,38 @@ type autoValues []types.Value
 // autoAttrValues is the value of attribute name of r as a list: an array's
 // elements, a scalar alone, nothing when unset or computed from a secret.
 func autoAttrValues(r *Resource, name string) autoValues {
-	if r.Attributes == nil {
+	switch v := autoAttrValue(r, name).(type) {
+	case nil:
 		return nil
+	case []types.Value:
+		return v
+	default:
+		return autoValues{v}
 	}
-	v, _ := r.Attributes.Get(name)
-	if v == nil || containsSensitive(v) {
-		return nil
-	}
-	if list, ok := v.([]types.Value); ok {
-		return list
-	}
-	// A core type's rule reads the munged namevar (Puppet's self[:name]).
-	return autoValues{r.Type.mungeKeyValue(name, v)}
 }
 
 // appendAttrTitles appends the titles of autoAttrValues(r, name) to out,
 // without its list.
 func appendAttrTitles(out []string, r *Resource, name string) []string {
+	return appendTitles(out, autoAttrValue(r, name))
+}
+
+// autoAttrValue is the value of attribute name of r as a rule reads it:
+// an array as it is, a scalar munged, nil when unset or computed from a
+// secret.
+func autoAttrValue(r *Resource, name string) types.Value {
 	if r.Attributes == nil {
-		return out
+		return nil
 	}
 	v, _ := r.Attributes.Get(name)
 	if v == nil || containsSensitive(v) {
-		return out
+		return nil
 	}
-	if list, ok := v.([]types.Value); ok {
-		return appendTitles(out, list)
+	if _, ok := v.([]types.Value); ok {
+		return v
 	}
-	return appendTitles(out, r.Type.mungeKeyValue(name, v))
+	// A core type's rule reads the munged namevar (Puppet's self[:name]).
+	return r.Type.mungeKeyValue(name, v)
 }
 
 func evalAutoArg(r *Resource, a AutoArg) autoValues {

@@ -20,10 +20,8 @@ type Graph struct {
 	// outTo[v][i] is out[v][i]'s target: edgeOf scans these, side by side
 	// in memory, rather than following each edge's pointers.
 	outTo [][]int32
-	// index finds the edge of a pair, key(from, to), for the sources
-	// with more than scanMax edges out; edgeOf scans the lists of the
-	// others (nearly every node), which is cheaper than hashing.
-	index map[uint64]*Edge
+	// index finds an edge's position in outTo (pairIndex).
+	index pairIndex
 	edges int
 	// slab hands out edges from chunks, one allocation per chunk.
 	slab []edgeBox
@@ -146,7 +144,7 @@ func (g *Graph) node(i int) *Node {
 
 func key(from, to int) uint64 { return uint64(uint32(from))<<32 | uint64(uint32(to)) }
 
-// scanMax is the longest edge list edgeOf scans; a source with more edges
+// scanMax is the longest edge list pairIndex scans; a source with more edges
 // out has them in the index.
 const scanMax = 16
 
@@ -166,17 +164,7 @@ func (g *Graph) add(from, to int, o Origin) {
 	g.outTo[from] = append(g.outTo[from], int32(to))
 	g.in[to] = append(g.in[to], e)
 	g.edges++
-	switch out := g.out[from]; {
-	case len(out) == scanMax+1: // from just outgrew scanning
-		if g.index == nil {
-			g.index = make(map[uint64]*Edge)
-		}
-		for i, x := range out {
-			g.index[key(from, int(g.outTo[from][i]))] = x
-		}
-	case len(out) > scanMax+1:
-		g.index[key(from, to)] = e
-	}
+	g.index.added(g.outTo[from], int32(from))
 }
 
 func (g *Graph) newEdge(from, to *Node, o Origin) *Edge {
@@ -196,15 +184,10 @@ func (g *Graph) edgeOf(from, to int) *Edge {
 	if g.node(from) == nil || g.node(to) == nil {
 		return nil
 	}
-	if tos := g.outTo[from]; len(tos) <= scanMax {
-		for i, t := range tos {
-			if t == int32(to) {
-				return g.out[from][i]
-			}
-		}
-		return nil
+	if at := g.index.find(g.outTo[from], int32(from), int32(to)); at >= 0 {
+		return g.out[from][at]
 	}
-	return g.index[key(from, to)]
+	return nil
 }
 
 // Edge returns the edge from → to, or nil when there is none.

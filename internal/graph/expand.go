@@ -106,25 +106,15 @@ func Expand(g *Graph) *Expanded {
 	deg := make([]int, len(x.Vertices))
 	expandEdges(g, whit, func(from, _ int32, _ bool) { deg[from]++ })
 	x.reserve(deg)
-	var big map[uint64]int // the edges of the vertices with more than scanMax
+	var index pairIndex
 	expandEdges(g, whit, func(from, to int32, refresh bool) {
-		if at := x.find(big, from, to); at >= 0 {
+		if at := index.find(x.out[from], from, to); at >= 0 {
 			x.refresh[from][at] = x.refresh[from][at] || refresh
 			return
 		}
 		x.out[from] = append(x.out[from], to)
 		x.refresh[from] = append(x.refresh[from], refresh)
-		switch out := x.out[from]; {
-		case len(out) == scanMax+1: // from just outgrew scanning
-			if big == nil {
-				big = make(map[uint64]int)
-			}
-			for i, w := range out {
-				big[key(int(from), int(w))] = i
-			}
-		case len(out) > scanMax+1:
-			big[key(int(from), int(to))] = len(out) - 1
-		}
+		index.added(x.out[from], from)
 	})
 	x.dropContainers(whit)
 	return x
@@ -144,23 +134,6 @@ func (x *Expanded) reserve(deg []int) {
 		x.out[v], x.refresh[v] = outs[at:at:at+d], refresh[at:at:at+d]
 		at += d
 	}
-}
-
-// find is the position of to among from's successors, or -1: a scan of
-// a short list, else big (see Expand).
-func (x *Expanded) find(big map[uint64]int, from, to int32) int {
-	if out := x.out[from]; len(out) <= scanMax {
-		for i, w := range out {
-			if w == to {
-				return i
-			}
-		}
-		return -1
-	}
-	if at, ok := big[key(int(from), int(to))]; ok {
-		return at
-	}
-	return -1
 }
 
 // expandEdges calls add for each edge of the expanded graph (see Expand)

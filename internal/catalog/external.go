@@ -427,7 +427,9 @@ func appendExternalRefs(out []rawRef, v types.Value, rng hcl.Range) []rawRef {
 	case string:
 		out = append(out, externalRef(v, rng))
 	default:
-		out = append(out, rawRef{typeName: "", title: fmt.Sprint(v), rng: rng})
+		// Inspected, never printed raw: a Sensitive value (alone or in a
+		// hash) shows redacted in the diagnostic (splitBadRefs).
+		out = append(out, rawRef{typeName: "", title: types.RubyInspect(v), rng: rng})
 	}
 	return out
 }

@@ -169,3 +169,32 @@ func TestFromExternalRelations(t *testing.T) {
 		}
 	}
 }
+
+// TestFromExternalSecretRef: a relationship metaparameter whose value is
+// a secret (Sensitive, alone, in an array or in a hash) is refused
+// without its content: the diagnostic says it is no reference, not what
+// it holds.
+func TestFromExternalSecretRef(t *testing.T) {
+	t.Parallel()
+	defs, diags := LoadFiles([]string{"types.hcl"}, [][]byte{[]byte(renameTypes)}, LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	secret := types.Sensitive{Value: "hunter2"}
+	hash := &types.Hash{Keys: []string{"k"}, Values: []types.Value{secret}}
+	for _, v := range []types.Value{secret, []types.Value{"Other[a]", secret}, hash} {
+		for _, typ := range []string{"Other", "Class"} {
+			_, diags := FromExternal(defs, []External{
+				{Type: "Other", Title: "a"},
+				{Type: typ, Title: "b", Kind: map[string]string{"Other": "compilable_type", "Class": "class"}[typ],
+					Params: []ExternalParam{{Name: "require", Value: v, Range: lineRange(2)}}},
+			}, ExternalOptions{Source: "test"})
+			if !diags.HasErrors() {
+				t.Errorf("%s with require %T: no error", typ, v)
+			}
+			if text := fmt.Sprint(diags); strings.Contains(text, "hunter2") {
+				t.Errorf("%s with require %T: the secret is in %s", typ, v, text)
+			}
+		}
+	}
+}

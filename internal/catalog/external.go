@@ -352,10 +352,13 @@ func (c *loader) opaqueExternal(e *External, info *ExternalInfo, r *Resource, ro
 			}
 			continue
 		}
-		switch p.Name {
-		case "alias":
+		switch {
+		case (p.Name == "alias" || p.Name == "tag") && containsSensitive(p.Value):
+			// Refused as for a known type (stringsArg): never kept in clear.
+			b.errorf(summaryInvalidValue, p.Range, p.Range, "%s", secretUse("A "+p.Name))
+		case p.Name == "alias":
 			r.Aliases = appendTitles(r.Aliases, p.Value)
-		case "tag":
+		case p.Name == "tag":
 			r.Tags = appendTitles(r.Tags, p.Value)
 		default:
 			r.Attributes.Set(p.Name, p.Value)

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -194,6 +195,42 @@ func TestFromExternalSecretRef(t *testing.T) {
 			}
 			if text := fmt.Sprint(diags); strings.Contains(text, "hunter2") {
 				t.Errorf("%s with require %T: the secret is in %s", typ, v, text)
+			}
+		}
+	}
+}
+
+// TestFromExternalSecretAliasTag: a container or a resource of a type
+// catc does not know whose alias or tag is a secret keeps no such alias
+// or tag in clear (tags are written to the plan's JSON), and the catalog
+// is refused as for a resource of a known type.
+func TestFromExternalSecretAliasTag(t *testing.T) {
+	t.Parallel()
+	defs, diags := LoadFiles([]string{"types.hcl"}, [][]byte{[]byte(renameTypes)}, LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	secret := types.Sensitive{Value: "hunter2"}
+	for _, e := range []External{
+		{Type: "Mystery", Title: "b", Kind: "compilable_type"},
+		{Type: "Other", Title: "b", Kind: "compilable_type"},
+		{Type: "Class", Title: "b", Kind: "class"},
+	} {
+		for _, param := range []string{"alias", "tag"} {
+			for _, v := range []types.Value{secret, []types.Value{"x", secret}} {
+				e.Params = []ExternalParam{{Name: param, Value: v, Range: lineRange(2)}}
+				c, diags := FromExternal(defs, []External{e}, ExternalOptions{Source: "test"})
+				if !diags.HasErrors() {
+					t.Errorf("%s[b] with %s %T: no error", e.Type, param, v)
+				}
+				if text := fmt.Sprint(diags); strings.Contains(text, "hunter2") {
+					t.Errorf("%s[b] with %s %T: the secret is in %s", e.Type, param, v, text)
+				}
+				for _, r := range c.Resources {
+					if slices.Contains(r.Aliases, "hunter2") || slices.Contains(r.Tags, "hunter2") {
+						t.Errorf("%s with %s %T: aliases %q, tags %q", r.Ref(), param, v, r.Aliases, r.Tags)
+					}
+				}
 			}
 		}
 	}

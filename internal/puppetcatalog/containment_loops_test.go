@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/catc-dev/catc/internal/catalog"
 )
 
 // TestContainmentLoopsOneLine: a catalog on one line whose many
@@ -35,10 +33,7 @@ func TestContainmentLoopsOneLine(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	defs, diags := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
+	defs := coreTypes(t)
 	start := time.Now()
 	_, diags = Model(pc, defs)
 	took := time.Since(start)

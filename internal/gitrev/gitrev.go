@@ -85,14 +85,19 @@ func (r *Repo) ExtractMatching(rev string, paths []string, dir string, keep func
 
 // Name is file, extracted under one of t's paths, as the user would name
 // it at the revision ("HEAD~1:site/web.hcl"); other files stay as they
-// are.
+// are. Under paths that nest, the innermost names it (the same on every
+// run, whatever the order of the map).
 func (t *Tree) Name(file string) string {
-	for from, to := range t.rename {
-		if file == from || strings.HasPrefix(file, from+string(filepath.Separator)) {
-			return t.Rev + ":" + filepath.ToSlash(filepath.Join(to, file[len(from):]))
+	best := ""
+	for from := range t.rename {
+		if (file == from || strings.HasPrefix(file, from+string(filepath.Separator))) && len(from) > len(best) {
+			best = from
 		}
 	}
-	return file
+	if best == "" {
+		return file
+	}
+	return t.Rev + ":" + filepath.ToSlash(filepath.Join(t.rename[best], file[len(best):]))
 }
 
 // existingDir is path when it is a directory, else the nearest parent

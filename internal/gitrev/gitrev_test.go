@@ -183,3 +183,21 @@ func TestExtractMatching(t *testing.T) {
 		t.Errorf("extracted %q into %q", got, tree.Paths)
 	}
 }
+
+// TestNameNested: a file under two of the paths given, one inside the
+// other and spelled another way, is named by the inner one on every run.
+func TestNameNested(t *testing.T) {
+	tree := &Tree{Rev: "R", rename: map[string]string{
+		filepath.Join("/tmp", "x", "site"):        "site",
+		filepath.Join("/tmp", "x", "site", "sub"): filepath.Join("/home", "me", "repo", "site", "sub"),
+	}}
+	want := "R:" + filepath.ToSlash(filepath.Join("/home", "me", "repo", "site", "sub", "b.hcl"))
+	for range 50 {
+		if got := tree.Name(filepath.Join("/tmp", "x", "site", "sub", "b.hcl")); got != want {
+			t.Fatalf("named %q, want %q", got, want)
+		}
+	}
+	if got := tree.Name(filepath.Join("/tmp", "x", "site", "a.hcl")); got != "R:site/a.hcl" {
+		t.Errorf("named %q, want R:site/a.hcl", got)
+	}
+}

@@ -15,16 +15,22 @@ func modelOf(t *testing.T, src string) (*catalog.Catalog, []string) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	defs, diags := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	c, diags := Model(pc, defs)
+	c, diags := Model(pc, coreTypes(t))
 	var errs []string
 	for _, d := range diags.Errs() {
 		errs = append(errs, d.Error())
 	}
 	return c, errs
+}
+
+// coreTypes are the built-in types, as plan loads them with no HCL file.
+func coreTypes(t *testing.T) *catalog.Catalog {
+	t.Helper()
+	defs, diags := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	return defs
 }
 
 // TestModelChecksBelow: a mount whose name is no valid regexp for the

@@ -34,11 +34,7 @@ func planPuppet(t *testing.T, file string) (*graph.Graph, []graph.Vertex, []grap
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	defs, diags := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	c, diags := Model(pc, defs)
+	c, diags := Model(pc, coreTypes(t))
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -9,34 +9,39 @@ import (
 )
 
 // positions turns byte offsets into lines and columns: counted on from
-// the last one when asked in increasing order, else with the line starts,
-// found once.
+// the last one when asked in increasing order, else from the nearest
+// mark before the offset (marks found once), so that no position costs
+// more than markEvery bytes of counting however the offsets come (a
+// catalog may be one line of megabytes, and its containment loops are
+// reported in resource order, not file order).
 type positions struct {
-	data  string
-	lines []int // offset of each line's first byte
+	data string
+	// marks are the positions of a rune start every markEvery bytes or
+	// so, the file's start first.
+	marks []hcl.Pos
 	// last is the latest position computed: the model asks for offsets
-	// in increasing order, so a position is counted on from there, not
-	// from the line's start (a catalog may be one line of megabytes).
+	// in increasing order, so a position is counted on from there.
 	last hcl.Pos
 }
+
+// markEvery is the distance between marks: a table of 24 bytes for every
+// 4 KiB of the file.
+const markEvery = 4096
 
 // pos is the position of byte offset off (clamped to the data).
 func (p *positions) pos(off int) hcl.Pos {
 	off = max(0, min(off, len(p.data)))
-	if from := p.last; from.Byte <= off {
-		// Forward, as the model asks: counted on from the last position
-		// (the file's start at first), without a table of the lines.
-		if from.Line == 0 {
-			from = hcl.Pos{Line: 1, Column: 1}
+	from := p.last
+	if from.Line == 0 {
+		from = hcl.Pos{Line: 1, Column: 1}
+	}
+	if from.Byte > off {
+		if p.marks == nil {
+			p.marks = markPositions(p.data)
 		}
-		p.last = countOn(p.data, from, off)
-		return p.last
+		from = p.marks[sort.Search(len(p.marks), func(i int) bool { return p.marks[i].Byte > off })-1]
 	}
-	if p.lines == nil {
-		p.lines = lineStarts(p.data)
-	}
-	line := p.lineOf(off)
-	p.last = hcl.Pos{Line: line + 1, Column: 1 + utf8.RuneCountInString(p.data[p.lines[line]:off]), Byte: off}
+	p.last = countOn(p.data, from, off)
 	return p.last
 }
 
@@ -51,29 +56,19 @@ func countOn(data string, from hcl.Pos, off int) hcl.Pos {
 	return hcl.Pos{Line: line, Column: col + utf8.RuneCountInString(rest), Byte: off}
 }
 
-// lineStarts are the offsets of the first byte of each line of data.
-func lineStarts(data string) []int {
-	lines := make([]int, 1, strings.Count(data, "\n")+1)
-	for i := 0; ; {
-		j := strings.IndexByte(data[i:], '\n')
-		if j < 0 {
-			return lines
+// markPositions are the marks of data: each at a rune start, where
+// counting may begin (a rune is never split, and an invalid byte counts
+// as one rune wherever counting begins).
+func markPositions(data string) []hcl.Pos {
+	marks := make([]hcl.Pos, 1, len(data)/markEvery+1)
+	marks[0] = hcl.Pos{Line: 1, Column: 1}
+	for b := markEvery; b < len(data); b += markEvery {
+		for b < len(data) && !utf8.RuneStart(data[b]) {
+			b++
 		}
-		i += j + 1
-		lines = append(lines, i)
+		marks = append(marks, countOn(data, marks[len(marks)-1], b))
 	}
-}
-
-// lineOf is the index of the line that holds offset off: the line of the
-// last position first (the model asks in increasing order, mostly on the
-// same line or the next), else by binary search.
-func (p *positions) lineOf(off int) int {
-	for l := p.last.Line - 1; l >= 0 && l < len(p.lines) && p.lines[l] <= off && l <= p.last.Line; l++ {
-		if l+1 == len(p.lines) || off < p.lines[l+1] {
-			return l
-		}
-	}
-	return sort.SearchInts(p.lines, off+1) - 1
+	return marks
 }
 
 // rangeAt is the range of the character at off in file name.

@@ -8,9 +8,10 @@ import (
 )
 
 // TestPositions: line and column (in characters) of any character, asked in
-// any order, as counted from the start of the file.
+// any order, as counted from the start of the file: over many marks, on
+// short lines and on a long one of multi-byte and invalid bytes.
 func TestPositions(t *testing.T) {
-	data := []byte(strings.Repeat("{\"é\": [1, \"日本\"],\n", 50) + strings.Repeat("x", 300))
+	data := []byte(strings.Repeat("{\"é\": [1, \"日本\"],\n", 500) + strings.Repeat("x日\xe2\x82\x80\x80é", 3000) + "\n" + strings.Repeat("x", 300))
 	p := positions{data: string(data)}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 2000 {

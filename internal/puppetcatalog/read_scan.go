@@ -30,7 +30,7 @@ type scanner struct {
 	// last: one buffer for the whole document instead of one per object.
 	keyStack []string
 	// spareMaps are the maps of objects with many keys already read,
-	// cleared for the next one.
+	// cleared for the next one (only those of at most spareKeys keys).
 	spareMaps []map[string]bool
 	// stack and stackKeys hold the elements of the arrays and hashes
 	// being read, innermost last, until each is complete and copied to
@@ -450,11 +450,16 @@ func (ks *keys) add(k string) bool {
 	return true
 }
 
+// spareKeys bounds the maps kept for reuse: a map never shrinks, and
+// clearing one costs its size, so a map that held an object of many keys
+// would make every later object of more than 16 keys cost as much.
+const spareKeys = 64
+
 // done forgets the object's keys when it is read.
 func (ks *keys) done() {
 	s := ks.s
 	s.keyStack = s.keyStack[:ks.base]
-	if ks.m != nil {
+	if ks.m != nil && len(ks.m) <= spareKeys {
 		clear(ks.m)
 		s.spareMaps = append(s.spareMaps, ks.m)
 	}
@@ -468,5 +473,5 @@ func (s *scanner) keyMap() map[string]bool {
 		s.spareMaps = s.spareMaps[:n-1]
 		return m
 	}
-	return make(map[string]bool, 64)
+	return make(map[string]bool, spareKeys)
 }

@@ -161,19 +161,30 @@ func deferred(h *types.Hash) Deferred {
 }
 
 // richHash is a Hash written as [k, v, …]: a *types.Hash when every key
-// is a string, else RichData with the list.
+// is a string, else RichData with the list. A key given twice keeps its
+// first place and its last value, as Hash.Set does, but found in a map:
+// Set's search made a hash of many keys cost their square.
 func richHash(pv types.Value) types.Value {
 	list, ok := pv.([]types.Value)
 	if !ok || len(list)%2 != 0 {
 		return RichData{PType: "Hash", Value: pv}
 	}
 	h := &types.Hash{}
+	var at map[string]int // key → its place in h
+	if n := len(list) / 2; n > 0 {
+		h.Keys, h.Values, at = make([]string, 0, n), make([]types.Value, 0, n), make(map[string]int, n)
+	}
 	for i := 0; i < len(list); i += 2 {
 		k, ok := list[i].(string)
 		if !ok {
 			return RichData{PType: "Hash", Value: pv}
 		}
-		h.Set(k, list[i+1])
+		if j, seen := at[k]; seen {
+			h.Values[j] = list[i+1]
+			continue
+		}
+		at[k] = len(h.Keys)
+		h.Keys, h.Values = append(h.Keys, k), append(h.Values, list[i+1])
 	}
 	return h
 }

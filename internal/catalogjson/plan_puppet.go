@@ -7,7 +7,7 @@ import (
 )
 
 // writeContainment adds, for a resource of a catalog read from Puppet,
-// "step" (its number in the plan text when the catalog came from Puppet, PlanNumbers: classes and defines
+// "step" (its number in the plan text when the catalog came from Puppet, graph.Numbers: classes and defines
 // are not counted; 0 when a cycle blocks it), "container" (a class,
 // stage, node or define instance: the agent expands it) and
 // "contained_in" (its containers' refs). An HCL catalog's resources get

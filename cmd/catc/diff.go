@@ -55,6 +55,11 @@ func runDiff(c *cli.Context) error {
 	}
 	cf, catalogDirs := catalogFleetOf(c, f)
 	if commonOf(c).nodesSet || f.merge || catalogDirs {
+		if f.format == "html" && catalogDirs && cf.base != "" {
+			return failf("--format html draws one diff, and %s is a directory of node catalogs (a fleet): "+
+				"diff one node's catalog (--base %s %s/NODE.json), or use text, markdown or json for the fleet",
+				escape.Line(cf.newDir), escape.Line(cf.base), escape.Line(cf.newDir))
+		}
 		if f.format == "html" && catalogDirs {
 			return failf("--format html draws one diff, and %s and %s are directories of node catalogs (a fleet): "+
 				"diff one node's two catalogs (%s/NODE.json %s/NODE.json), or use text, markdown or json for the fleet",

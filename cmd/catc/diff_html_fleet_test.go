@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -33,6 +34,35 @@ func TestDiffHTMLFleetRefused(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, "--format html draws one diff, and "+oldDir+" and "+newDir+" are directories of node catalogs (a fleet)") ||
 		!strings.Contains(stderr, "use text, markdown or json for the fleet") || strings.Contains(stderr, "--merge") {
 		t.Errorf("exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(page); err == nil {
+		t.Errorf("a page was written")
+	}
+}
+
+// TestDiffHTMLFleetAtBaseRefused: `catc diff --base REV DIR --format
+// html` on a directory of node catalogs is refused naming the directory
+// and the one-node diff to run instead; it named an empty old directory
+// (" and DIR are directories", "(/NODE.json DIR/NODE.json)").
+func TestDiffHTMLFleetAtBaseRefused(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	src, err := os.ReadFile(testutil.Fixture("oracle", "catalogs", "ntp.catalog.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := t.TempDir()
+	gitRun(t, repo, "init", "-q")
+	dir := filepath.Join(repo, "catalogs")
+	writeFile(t, filepath.Join(dir, "web01.json"), string(src))
+	gitRun(t, repo, "add", ".")
+	gitRun(t, repo, "commit", "-q", "-m", "old")
+	page := filepath.Join(repo, "page.html")
+	code, _, stderr := runCatc(t, "diff", "--base", "HEAD", dir, "--format", "html", "-o", page)
+	want := "--format html draws one diff, and " + dir + " is a directory of node catalogs (a fleet): diff one node's catalog (--base HEAD " + dir + "/NODE.json)"
+	if code != 1 || !strings.Contains(stderr, want) || !strings.Contains(stderr, "use text, markdown or json for the fleet") {
+		t.Errorf("exit %d: %s\nwant %q", code, stderr, want)
 	}
 	if _, err := os.Stat(page); err == nil {
 		t.Errorf("a page was written")

@@ -34,7 +34,7 @@ func WritePlan(w io.Writer, p *graph.Plan) error {
 	jw.BeginArray()
 	var num []int
 	if p.Graph.Catalog.Source != nil {
-		num = PlanNumbers(p.Graph.Catalog.Resources, p.StepOf)
+		num = graph.Numbers(p.Graph.Catalog.Resources, p.StepOf)
 	}
 	for i := range cat.Resources {
 		jw.BeginObject()

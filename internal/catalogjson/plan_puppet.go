@@ -7,9 +7,9 @@ import (
 )
 
 // writeContainment adds, for a resource of a catalog read from Puppet,
-// "step" (its number in the plan text when the catalog came from Puppet, PlanNumbers: classes and defines
-// are not counted; 0 when a cycle blocks it), "container" (a class,
-// stage, node or define instance: the agent expands it) and
+// "step" (its number in the plan text, graph.Numbers: classes and
+// defines are not counted; 0 when a cycle blocks it), "container" (a
+// class, stage, node or define instance: the agent expands it) and
 // "contained_in" (its containers' refs). An HCL catalog's resources get
 // none of these keys (their step is their place in "order").
 func writeContainment(jw *jsonw.Writer, r *catalog.Resource, num []int) {

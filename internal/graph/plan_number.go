@@ -2,22 +2,43 @@ package graph
 
 import "github.com/catc-dev/catc/internal/catalog"
 
-// Number is r's number in the plan as `catc plan` prints it: its step,
-// except that for a catalog read from Puppet the classes, defines, nodes
-// and stages are no steps (the text shows where they start and end), so
-// a resource's number counts resources only and a container's is that of
-// the first resource after its start. 0 when r is blocked by a cycle.
-// Cost: linear in the steps before r.
+// Number is r's number in the plan as `catc plan` prints it (Numbers).
+// 0 when r is blocked by a cycle. Cost: constant for a catalog not read
+// from Puppet (its numbers are its steps; the language server asks at
+// every hover), else linear in the resources.
 func (p *Plan) Number(r *catalog.Resource) int {
-	step := p.StepOf(r)
-	if step == 0 || p.Evaluation == nil {
-		return step
+	if p.Evaluation == nil {
+		return p.StepOf(r)
 	}
-	n := 0
-	for _, s := range p.Steps[:step-1] {
-		if !IsContainer(s.Resource) {
-			n++
+	return Numbers(p.Graph.Catalog.Resources, p.StepOf)[r.Index]
+}
+
+// Numbers is each resource's number as `catc plan` prints it, by
+// declaration index, from stepOf: its 1-based position in the apply
+// order, 0 when a cycle blocks it (Plan.StepOf or Subgraph.StepOf). For
+// a catalog read from Puppet the classes, defines, nodes and stages are
+// no steps of the plan text (it shows where they start and end), so a
+// resource's number counts resources only and a container's is that of
+// the first resource after its start. Without containers the numbers
+// are the steps. Linear in the resources.
+func Numbers(res []*catalog.Resource, stepOf func(*catalog.Resource) int) []int {
+	byStep := make([]*catalog.Resource, len(res))
+	for _, r := range res {
+		if s := stepOf(r); s > 0 && s <= len(res) {
+			byStep[s-1] = r
 		}
 	}
-	return n + 1
+	num := make([]int, len(res))
+	n := 0
+	for _, r := range byStep {
+		switch {
+		case r == nil:
+		case IsContainer(r):
+			num[r.Index] = n + 1
+		default:
+			n++
+			num[r.Index] = n
+		}
+	}
+	return num
 }

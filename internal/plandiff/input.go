@@ -126,19 +126,10 @@ func readResource(jr catalogjson.Resource, infos map[string]map[string]AttrInfo)
 	}
 	return SnapResource{
 		Ref: jr.Ref, Type: jr.Type, Title: jr.Title,
-		Key:        resourceKey(jr.Type, jr.Title, sortedValues(namevars), isomorphicByName(jr.Type)),
+		Key:        resourceKey(jr.Type, jr.Title, sortedValues(namevars)),
 		Attributes: attrs, Tags: jr.Tags, Noop: jr.Noop, Attrs: info,
 		File: jr.File, Line: jr.Line,
 	}, nil
-}
-
-// isomorphicByName is whether the type of a catalog JSON's resource is
-// isomorphic. The file carries no type definitions: its type is the
-// built-in one of that name, as `catc compile` used it (exec and tidy are
-// not isomorphic), or else a type of the user's, which always is.
-func isomorphicByName(typ string) bool {
-	td := new(catalog.Catalog).TypeOrBuiltin(typ)
-	return td == nil || td.Isomorphic()
 }
 
 // asHash is a decoded JSON object (absent or null: empty).

@@ -125,7 +125,7 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 		}
 		s.Resources[i] = SnapResource{
 			Ref: r.Ref(), Type: r.Type.Name, Title: r.Title,
-			Key:        resourceKey(r.Type.Name, r.Title, r.UniquenessKey, r.Type.Isomorphic()),
+			Key:        resourceKey(r.Type.Name, r.Title, r.UniquenessKey),
 			Attributes: redactHash(g.Catalog, r.Attributes),
 			Tags:       r.Tags, Noop: r.Noop, Attrs: info,
 			File: r.DeclRange.Filename, Line: r.DeclRange.Start.Line, Index: i,
@@ -219,14 +219,23 @@ func typeAttrInfo(t *catalog.TypeDef) map[string]AttrInfo {
 
 // resourceKey is what matches a resource across two plans: its
 // uniqueness key, or for a type Puppet knows by title only (exec, tidy:
-// not isomorphic, as its definition says) its title, so that an exec
-// whose command changed is one changed resource, not one removed and
-// one added.
-func resourceKey(typ, title string, key []types.Value, isomorphic bool) string {
-	if !isomorphic {
+// not isomorphic) its title, so that an exec whose command changed is
+// one changed resource, not one removed and one added.
+func resourceKey(typ, title string, key []types.Value) string {
+	if !isomorphicByName(typ) {
 		return uniquenessKey(typ, []types.Value{title})
 	}
 	return uniquenessKey(typ, key)
+}
+
+// isomorphicByName is whether the built-in type of that name, if there
+// is one, is isomorphic (as its definition says). By name, not by the
+// resource's own definition: a catalog JSON carries none, and a plan is
+// compared with its JSON (catc diff OLD.json NEW_DIR), so a type of the
+// user's that replaces exec is keyed by title on both sides.
+func isomorphicByName(typ string) bool {
+	td := new(catalog.Catalog).TypeOrBuiltin(typ)
+	return td == nil || td.Isomorphic()
 }
 
 // uniquenessKey is the comparable form of a uniqueness key: the type name

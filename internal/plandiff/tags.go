@@ -2,6 +2,7 @@ package plandiff
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/catc-dev/catc/internal/types"
 )
@@ -45,11 +46,12 @@ func compareTags(out []AttrChange, or, nr *SnapResource) []AttrChange {
 }
 
 // tagsOnlyIn are the tags of a (sorted) not in b (sorted) nor in own
-// (the side's `tag` parameter), as a value.
+// (the side's `tag` parameter, as written: Puppet's tags are its values
+// in lower case), as a value.
 func tagsOnlyIn(a, b, own []string) []types.Value {
 	var out []types.Value
 	for _, t := range a {
-		if _, found := slices.BinarySearch(b, t); !found && !slices.Contains(own, t) {
+		if _, found := slices.BinarySearch(b, t); !found && !slices.ContainsFunc(own, func(o string) bool { return strings.EqualFold(o, t) }) {
 			out = append(out, t)
 		}
 	}

@@ -9,8 +9,9 @@ import (
 
 // TestCompareTags checks the tags a Puppet resource gains and loses:
 // Puppet's order of tags is no change, a tag the resource's own `tag`
-// parameter brings is left to the `tag` change, and a side without
-// Puppet's tags (an HCL catalog) compares nothing.
+// parameter brings (in any case: Puppet's tags are lower case) is left
+// to the `tag` change, and a side without Puppet's tags (an HCL catalog)
+// compares nothing.
 func TestCompareTags(t *testing.T) {
 	t.Parallel()
 	res := func(param []string, tags ...string) *SnapResource {
@@ -27,6 +28,7 @@ func TestCompareTags(t *testing.T) {
 		{"moved to another class", res(nil, "exec", "class", "db"), res(nil, "exec", "class", "web", "frontend"),
 			"[+[frontend web] -[db]]"},
 		{"own tag parameter", res(nil, "notify", "class"), res([]string{"release"}, "release", "notify", "class"), "[]"},
+		{"own tag parameter in capitals", res(nil, "notify"), res([]string{"Release"}, "release", "notify"), "[]"},
 		{"own tag parameter and an inherited one", res([]string{"old"}, "old", "notify"), res(nil, "notify", "web"),
 			"[+[web]]"},
 		{"an HCL side", res(nil), res(nil, "notify"), "[]"},

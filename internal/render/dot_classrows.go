@@ -48,9 +48,9 @@ func (cw *classWrapping) writeRows(d *dotWriter, b *catalog.Resource, indent str
 		return
 	}
 	l := cw.levels[b]
-	depth := len(cw.chains[b]) // the level's units are at this index of a chain: after b's boxes
-	if b != nil && cw.ct.anchored[b] {
-		depth--
+	depth := 0 // the level's units are at this index of a chain: after b and the boxes around it
+	for p, guard := b, 0; p != nil && guard <= len(cw.ct.parent); p, guard = cw.ct.parent[p], guard+1 {
+		depth++ // from the tree, not b's chain: a box drawn around what is selected may not be selected itself
 	}
 	rowOfUnit := make([]int, len(l.units))
 	for i, row := range l.rows {

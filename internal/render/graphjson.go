@@ -4,7 +4,6 @@ import (
 	"io"
 
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/jsonw"
 )
@@ -19,7 +18,7 @@ import (
 //     declaration order): "ref", "type", "title", "file", "line", "step"
 //     (the resource's number in `catc plan`, 0 when blocked: for a Puppet
 //     catalog resources only, a container's is that of the first resource
-//     after its start; catalogjson.PlanNumbers), then
+//     after its start; graph.Numbers), then
 //     "in_cycle" and "focus" only when true; for a catalog read from
 //     Puppet, "container" (true for a class, define, node or stage) only
 //     when true, and "in": the refs of the containers holding it, only
@@ -39,7 +38,7 @@ func GraphJSON(w io.Writer, s *graph.Subgraph) error {
 	jw.Int(int64(len(s.Graph.Catalog.Resources)))
 	jw.Key("nodes")
 	jw.BeginArray()
-	num := catalogjson.PlanNumbers(s.Graph.Catalog.Resources, s.StepOf)
+	num := graph.Numbers(s.Graph.Catalog.Resources, s.StepOf)
 	for _, r := range s.Resources {
 		jw.BeginObject()
 		jw.Key("ref")

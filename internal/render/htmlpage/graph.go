@@ -2,7 +2,6 @@ package htmlpage
 
 import (
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/internal/graph"
 )
 
@@ -10,7 +9,7 @@ import (
 func FromSubgraph(s *graph.Subgraph, title, caption string) *Page {
 	p := &Page{Title: title, Caption: caption, Total: len(s.Graph.Catalog.Resources)}
 	at := make(map[*catalog.Resource]int, len(s.Resources))
-	num := catalogjson.PlanNumbers(s.Graph.Catalog.Resources, s.StepOf) // as `catc plan` numbers them
+	num := graph.Numbers(s.Graph.Catalog.Resources, s.StepOf) // as `catc plan` numbers them
 	for i, r := range s.Resources {
 		at[r] = i
 		p.Nodes = append(p.Nodes, Node{Ref: r.Ref(), Type: r.Type.Name, File: r.DeclRange.Filename,

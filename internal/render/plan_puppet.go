@@ -48,8 +48,7 @@ func writePuppetPlan(bw *bufio.Writer, p *graph.Plan) {
 	res := p.Graph.Catalog.Resources
 	lone := loneStage(res)
 	depth := containmentDepths(res)
-	held := make(map[*catalog.Resource][3]int) // container → first and last step inside it, and how many
-	seen := make(map[*catalog.Resource]bool)
+	held := heldSpans(res, stepNumbers(p, lone)) // container → first and last step inside it, and how many
 	num := 0
 	var numBuf [20]byte
 	for i, v := range p.Evaluation {
@@ -79,7 +78,6 @@ func writePuppetPlan(bw *bufio.Writer, p *graph.Plan) {
 			continue
 		}
 		num++
-		markHeld(held, seen, r, num)
 		bw.WriteString(indent)
 		bw.Write(strconv.AppendInt(numBuf[:0], int64(num), 10))
 		bw.WriteString(". ")
@@ -106,34 +104,19 @@ func loneStage(res []*catalog.Resource) *catalog.Resource {
 	return stage
 }
 
-// markHeld records step num in every container holding r, at any depth,
-// once each: a contain()ed class is in its stage and in the class that
-// contains it (catalog.ExternalInfo.Containers), so walking up reaches a
-// container by several paths. seen is cleared here and reused across
-// steps; it also stops a containment loop.
-func markHeld(held map[*catalog.Resource][3]int, seen map[*catalog.Resource]bool, r *catalog.Resource, num int) {
-	clear(seen)
-	var up func(r *catalog.Resource)
-	up = func(r *catalog.Resource) {
-		if r.External == nil {
-			return
-		}
-		for _, c := range r.External.Containers {
-			if seen[c] {
-				continue
-			}
-			seen[c] = true
-			span, ok := held[c]
-			if !ok {
-				span[0] = num
-			}
-			span[1] = num
-			span[2]++
-			held[c] = span
-			up(c)
+// stepNumbers is each resource's step in the Puppet plan (by Index; 0
+// for a container or a resource not applied), numbered as
+// writePuppetPlan numbers them.
+func stepNumbers(p *graph.Plan, lone *catalog.Resource) []int {
+	num := make([]int, len(p.Graph.Catalog.Resources))
+	n := 0
+	for _, v := range p.Evaluation {
+		if v.Whit == graph.NoWhit && v.Resource != lone {
+			n++
+			num[v.Resource.Index] = n
 		}
 	}
-	up(r)
+	return num
 }
 
 // heldText is " (steps 3-9)" for the steps a container held, " (4

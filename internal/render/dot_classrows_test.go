@@ -7,9 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
-	"github.com/catc-dev/catc/internal/puppetcatalog"
 )
 
 // TestClassRowsBoxNotSelected: a box drawn around what is selected
@@ -27,17 +25,7 @@ func TestClassRowsBoxNotSelected(t *testing.T) {
 		res = append(res, fmt.Sprintf(`{"type":"File","title":%q,"tags":[],"exported":false,"parameters":{"ensure":"file"}}`, file))
 		edges = append(edges, fmt.Sprintf(`{"source":"Class[Big]","target":"File[%s]"}`, file))
 	}
-	data := []byte(`{"name":"wide","version":1,"catalog_format":2,"environment":"production","tags":[],"classes":[],"resources":[` +
-		strings.Join(res, ",") + `],"edges":[` + strings.Join(edges, ",") + `]}`)
-	pc, diags := puppetcatalog.Parse("wide.json", data)
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	defs, _ := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
-	cat, diags := puppetcatalog.Model(pc, defs)
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
+	cat := puppetCatalogOf(t, res, edges)
 	s, _ := graph.Build(cat).Select(graph.Selection{Types: []string{"file"}})
 	var out bytes.Buffer
 	if err := DOT(&out, s, DOTOptions{Cluster: ClusterClass}); err != nil {

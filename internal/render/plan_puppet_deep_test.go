@@ -6,9 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
-	"github.com/catc-dev/catc/internal/puppetcatalog"
 )
 
 // TestPuppetPlanDeepNesting: the Puppet plan of a catalog of n classes
@@ -31,17 +29,7 @@ func TestPuppetPlanDeepNesting(t *testing.T) {
 		res = append(res, fmt.Sprintf(`{"type":"Notify","title":"n%d","tags":[],"exported":false,"kind":"compilable_type","parameters":{}}`, i))
 		edges = append(edges, fmt.Sprintf(`{"source":%q,"target":"Notify[n%d]"}`, prev, i))
 	}
-	data := []byte(`{"name":"deep","version":1,"catalog_format":2,"environment":"production","tags":[],"classes":[],"resources":[` +
-		strings.Join(res, ",") + `],"edges":[` + strings.Join(edges, ",") + `]}`)
-	pc, diags := puppetcatalog.Parse("deep.json", data)
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	defs, _ := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
-	cat, diags := puppetcatalog.Model(pc, defs)
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
+	cat := puppetCatalogOf(t, res, edges)
 	p, _ := graph.Order(graph.Build(cat), graph.Ordering{})
 	var out bytes.Buffer
 	if err := PlanText(&out, p); err != nil {

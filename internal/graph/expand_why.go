@@ -1,10 +1,6 @@
 package graph
 
-import (
-	"slices"
-
-	"github.com/catc-dev/catc/internal/catalog"
-)
+import "github.com/catc-dev/catc/internal/catalog"
 
 // Chain is, in an expanded graph, a shortest chain by which from ends
 // before to starts (classes and defines crossed as the agent crosses
@@ -14,31 +10,19 @@ func (x *Expanded) Chain(from, to *catalog.Resource) []string {
 		return nil
 	}
 	src, dst := x.endOf[from.Index], x.startOf[to.Index]
-	prev := make([]int32, len(x.Vertices))
-	for i := range prev {
-		prev[i] = -1
-	}
-	prev[src] = src
-	queue := []int32{src}
-	for len(queue) > 0 && prev[dst] < 0 {
-		v := queue[0]
-		queue = queue[1:]
-		for _, w := range x.out[v] {
-			if prev[w] < 0 {
-				prev[w] = v
-				queue = append(queue, w)
-			}
-		}
-	}
-	if prev[dst] < 0 || src == dst {
+	if src == dst {
 		return nil
 	}
-	var path []int32
-	for v := dst; v != src; v = prev[v] {
-		path = append(path, v)
+	path := newSearch(len(x.Vertices)).bfs(src, dst, nil, func(u int32, visit func(int32) bool) {
+		for _, w := range x.out[u] {
+			if visit(w) {
+				return
+			}
+		}
+	})
+	if path == nil {
+		return nil
 	}
-	path = append(path, src)
-	slices.Reverse(path)
 	var out []string
 	for i := 0; i+1 < len(path); i++ {
 		if j := x.endOfSame(path, i); j > i+1 {

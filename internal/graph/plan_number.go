@@ -3,11 +3,12 @@ package graph
 import "github.com/catc-dev/catc/internal/catalog"
 
 // Number is r's number in the plan as `catc plan` prints it (Numbers).
-// 0 when r is blocked by a cycle. Cost: constant for a catalog not read
-// from Puppet (its numbers are its steps; the language server asks at
-// every hover), else linear in the resources.
+// 0 when r is blocked by a cycle, or is not the plan's (as StepOf).
+// Cost: constant for a catalog not read from Puppet (its numbers are its
+// steps; the language server asks at every hover), else linear in the
+// resources.
 func (p *Plan) Number(r *catalog.Resource) int {
-	if p.Evaluation == nil {
+	if p.Evaluation == nil || p.StepOf(r) == 0 {
 		return p.StepOf(r)
 	}
 	return Numbers(p.Graph.Catalog.Resources, p.StepOf)[r.Index]

@@ -191,7 +191,10 @@ func catBlobs(repo string, ids, names []string, dir string) error {
 	}
 	werr := writeBlobs(bufio.NewReader(pipe), names, dir)
 	if werr != nil {
-		io.Copy(io.Discard, pipe) // let git finish writing before Wait
+		// git may be blocked writing what is no longer read (the rest
+		// of a blob over the size limit, perhaps gigabytes): stopped,
+		// not drained, before Wait.
+		cmd.Process.Kill()
 	}
 	if err := cmd.Wait(); err != nil && werr == nil {
 		if msg := strings.TrimSpace(stderr.String()); msg != "" {

@@ -146,12 +146,8 @@ func diffCatalogFleet(c *cli.Context, f diffFlags, cf catalogFleet, strict pland
 	d := fleet.DiffCatalogs(sides, nodes, plandiff.DiffOptions{Strict: strict}, o)
 	d.Shard = shard
 	done()
-	for _, f := range d.Failures {
-		if f.Side == fleet.NewSide {
-			if err := printDiagnostics(c, fleet.OnNodes(f.Diags, f.Nodes), nil); err != nil {
-				return nil, err
-			}
-		}
+	if err := printNewFailures(c, d, nil); err != nil {
+		return nil, err
 	}
 	return d, nil
 }

@@ -39,7 +39,7 @@ func atBase(c *cli.Context, rev string, paths []string, load func(at *gitrev.Tre
 }
 
 // atBaseMatching is atBase with the files of a directory chosen by keep
-// (nil: its *.hcl files, as gitrev.Extract chooses).
+// (nil: its *.hcl files, as gitrev.ExtractMatching chooses).
 func atBaseMatching(c *cli.Context, rev string, paths []string, keep func(name string) bool, load func(at *gitrev.Tree) error) error {
 	repo, err := gitrev.Find(paths[0])
 	if err != nil {
@@ -53,12 +53,7 @@ func atBaseMatching(c *cli.Context, rev string, paths []string, keep func(name s
 		return fail(err.Error())
 	}
 	defer tempFiles.Remove(tmp)
-	var at *gitrev.Tree
-	if keep == nil {
-		at, err = repo.Extract(rev, paths, tmp)
-	} else {
-		at, err = repo.ExtractMatching(rev, paths, tmp, keep)
-	}
+	at, err := repo.ExtractMatching(rev, paths, tmp, keep)
 	if err != nil {
 		return fail(err.Error())
 	}

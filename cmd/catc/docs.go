@@ -36,27 +36,30 @@ func docCommand() *cli.Command {
 }
 
 // docTypes are the types to document: the built-in ones with --builtin,
-// the shipped module types with --module-types, else those of the catalog the paths load (its own types and the
+// the shipped module types with --module-types (neither takes a PATH),
+// else those of the catalog the paths load (its own types and the
 // built-in ones its resources use).
 func docTypes(c *cli.Context) ([]*catalog.TypeDef, error) {
-	if c.Bool("builtin") && c.Bool("module-types") {
+	builtin, moduleTypes := c.Bool("builtin"), c.Bool("module-types")
+	if builtin && moduleTypes {
 		return nil, failf("catc doc takes --builtin or --module-types, not both: run it once for each")
 	}
-	if c.Bool("module-types") {
-		if args := commonOf(c).args; len(args) > 0 {
-			return nil, failf("catc doc --module-types takes no PATH (got %q): run catc doc PATH... for a catalog's types", args[0])
-		}
-		return catalog.ModuleTypes(), nil
-	}
-	if !c.Bool("builtin") {
+	if !builtin && !moduleTypes {
 		cat, err := loadCatalog(c, commonOf(c).args, false)
 		if err != nil {
 			return nil, err
 		}
 		return cat.Types, nil
 	}
+	flag := "--builtin"
+	if moduleTypes {
+		flag = "--module-types"
+	}
 	if args := commonOf(c).args; len(args) > 0 {
-		return nil, failf("catc doc --builtin takes no PATH (got %q): run catc doc PATH... for a catalog's types", args[0])
+		return nil, failf("catc doc %s takes no PATH (got %q): run catc doc PATH... for a catalog's types", flag, args[0])
+	}
+	if moduleTypes {
+		return catalog.ModuleTypes(), nil
 	}
 	return catalog.BuiltinTypes(), nil
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/atomicfile"
@@ -148,15 +149,23 @@ func diffNodes(c *cli.Context, f diffFlags, strict plandiff.Strict) (*fleet.Diff
 	d := fleet.DiffFleet(sides, nodes, plandiff.DiffOptions{Strict: strict}, o)
 	d.Shard = shard
 	done()
-	// What to fix: the errors of the nodes that no longer compile.
+	if err := printNewFailures(c, d, sides.New.Files()); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// printNewFailures prints what to fix: the errors of the nodes that no
+// longer compile (or read) on the new side, whose source is in files.
+func printNewFailures(c *cli.Context, d *fleet.Diff, files map[string]*hcl.File) error {
 	for _, f := range d.Failures {
 		if f.Side == fleet.NewSide {
-			if err := printDiagnostics(c, fleet.OnNodes(f.Diags, f.Nodes), sides.New.Files()); err != nil {
-				return nil, err
+			if err := printDiagnostics(c, fleet.OnNodes(f.Diags, f.Nodes), files); err != nil {
+				return err
 			}
 		}
 	}
-	return d, nil
+	return nil
 }
 
 // loadHCLSite is loadSite for a diff side, which must be HCL: a catalog

@@ -64,7 +64,7 @@ func graphAction(c *cli.Context) error {
 	if err := classOptions(c, f, cat, &opts); err != nil {
 		return err
 	}
-	opts.Caption = joinCaption(caption(sub.Focus, sel), collapseCaption(opts))
+	opts.Caption = caption(sub.Focus, sel, opts)
 	switch format {
 	case "json":
 		return writeOutput(c, func(w io.Writer) error { return render.GraphJSON(w, sub) })
@@ -159,8 +159,9 @@ func resolveAll(c *cli.Context, cat *catalog.Catalog, refs []string) ([]*catalog
 	return out, nil
 }
 
-// caption says how the graph was selected, for the picture's title.
-func caption(focus []*catalog.Resource, sel graph.Selection) string {
+// caption says how the graph was selected and which classes opts
+// collapses, for the picture's title.
+func caption(focus []*catalog.Resource, sel graph.Selection, opts render.DOTOptions) string {
 	var parts []string
 	if len(focus) > 0 {
 		refs := make([]string, len(focus))
@@ -180,6 +181,9 @@ func caption(focus []*catalog.Resource, sel graph.Selection) string {
 	}
 	if len(sel.Types) > 0 {
 		parts = append(parts, "types "+strings.Join(sel.Types, ", "))
+	}
+	if p := collapseCaption(opts); p != "" {
+		parts = append(parts, p)
 	}
 	return strings.Join(parts, "; ")
 }

@@ -54,14 +54,3 @@ func collapseCaption(opts render.DOTOptions) string {
 	}
 	return "collapsed " + strings.Join(refs, ", ")
 }
-
-// joinCaption joins the non-empty parts of a caption.
-func joinCaption(parts ...string) string {
-	var out []string
-	for _, p := range parts {
-		if p != "" {
-			out = append(out, p)
-		}
-	}
-	return strings.Join(out, "; ")
-}

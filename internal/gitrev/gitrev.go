@@ -57,13 +57,16 @@ type Tree struct {
 // itself, a directory its *.hcl files. A path that does not exist at rev
 // contributes nothing.
 func (r *Repo) Extract(rev string, paths []string, dir string) (*Tree, error) {
-	return r.ExtractMatching(rev, paths, dir, func(name string) bool { return strings.HasSuffix(name, ".hcl") })
+	return r.ExtractMatching(rev, paths, dir, nil)
 }
 
 // ExtractMatching is Extract with the files of a directory chosen by
 // keep, given each file's name (a directory of per-node Puppet catalogs
-// holds NODE.json files).
+// holds NODE.json files); a nil keep chooses the *.hcl files, as Extract.
 func (r *Repo) ExtractMatching(rev string, paths []string, dir string, keep func(name string) bool) (*Tree, error) {
+	if keep == nil {
+		keep = func(name string) bool { return strings.HasSuffix(name, ".hcl") }
+	}
 	t := &Tree{Rev: rev, rename: map[string]string{}}
 	for _, p := range paths {
 		rel, err := repoRelative(r.Root, p)
@@ -188,7 +191,10 @@ func catBlobs(repo string, ids, names []string, dir string) error {
 	}
 	werr := writeBlobs(bufio.NewReader(pipe), names, dir)
 	if werr != nil {
-		io.Copy(io.Discard, pipe) // let git finish writing before Wait
+		// git may be blocked writing what is no longer read (the rest
+		// of a blob over the size limit, perhaps gigabytes): stopped,
+		// not drained, before Wait.
+		cmd.Process.Kill()
 	}
 	if err := cmd.Wait(); err != nil && werr == nil {
 		if msg := strings.TrimSpace(stderr.String()); msg != "" {

@@ -19,9 +19,10 @@ const summaryContainmentLoop = "Containment loop"
 // when that chain comes back to a resource holding no container (a
 // class or define) the run dies ("stack level too deep") before it
 // ends. A loop of containers only is a dependency cycle instead, which
-// the graph reports as Puppet does. m is the model built from pc.
-func containmentLoops(pc *Catalog, m *catalog.Catalog) hcl.Diagnostics {
-	first := firstContainers(pc, keptPositions(pc), len(m.Resources))
+// the graph reports as Puppet does. m is the model built from pc, pos
+// its keptPositions.
+func containmentLoops(pc *Catalog, m *catalog.Catalog, pos []int) hcl.Diagnostics {
+	first := firstContainers(pc, pos, len(m.Resources))
 	if first == nil {
 		return nil
 	}
@@ -50,7 +51,7 @@ func containmentLoops(pc *Catalog, m *catalog.Catalog) hcl.Diagnostics {
 
 // keptPositions maps each resource of pc to its place in the model, -1
 // for one left out: model keeps every resource but the exported ones, in
-// order.
+// order. model and containmentLoops share it.
 func keptPositions(pc *Catalog) []int {
 	pos := make([]int, len(pc.Resources))
 	n := 0

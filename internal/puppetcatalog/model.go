@@ -10,17 +10,15 @@ import (
 // model builds the catalog catc plans from pc, with the type definitions
 // of defs (an HCL load; nil for none): see catalog.FromExternal.
 // Exported resources are left out, as the agent leaves them (another
-// node collects them), with the containment edges that name them.
-func model(pc *Catalog, defs *catalog.Catalog) (*catalog.Catalog, hcl.Diagnostics) {
-	pos := make([]int, len(pc.Resources)) // resource index → position in ext, -1 when left out
+// node collects them), with the containment edges that name them; pos
+// is keptPositions(pc).
+func model(pc *Catalog, defs *catalog.Catalog, pos []int) (*catalog.Catalog, hcl.Diagnostics) {
 	ext := make([]catalog.External, 0, len(pc.Resources))
 	params := make([]catalog.ExternalParam, paramCount(pc))
-	for i, r := range pc.Resources {
-		pos[i] = -1
+	for _, r := range pc.Resources {
 		if r.Exported {
 			continue
 		}
-		pos[i] = len(ext)
 		ext = append(ext, external(pc, r, params[:len(r.Params):len(r.Params)]))
 		params = params[len(r.Params):]
 	}

@@ -19,9 +19,10 @@ func Model(pc *Catalog, defs *catalog.Catalog) (*catalog.Catalog, hcl.Diagnostic
 		once.Edges = edges
 		pc = &once
 	}
-	c, diags := model(pc, defs)
+	pos := keptPositions(pc)
+	c, diags := model(pc, defs, pos)
 	diags = append(componentWarnings(pc), diags...)
-	return c, append(diags, containmentLoops(pc, c)...)
+	return c, append(diags, containmentLoops(pc, c, pos)...)
 }
 
 // uniqueEdges is edges (between n resources) with each source and

@@ -120,9 +120,9 @@ func unwrapAll(v types.Value) types.Value {
 		if x == nil {
 			return x
 		}
-		out := &types.Hash{}
+		out := &types.Hash{Keys: make([]string, 0, len(x.Keys)), Values: make([]types.Value, 0, len(x.Keys))}
 		for i, k := range x.Keys {
-			out.Set(k, unwrapAll(x.Values[i]))
+			out.Append(k, unwrapAll(x.Values[i]))
 		}
 		return out
 	}

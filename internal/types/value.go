@@ -41,6 +41,15 @@ func (h *Hash) Set(k string, v Value) {
 	h.Values = append(h.Values, v)
 }
 
+// Append adds key k, which h does not hold yet, at the end: what Set
+// does without looking for k, for a caller copying keys it knows to be
+// distinct (another hash's, an object's). Set looks at every key, so a
+// hash of n keys built by Set costs n²/2 comparisons.
+func (h *Hash) Append(k string, v Value) {
+	h.Keys = append(h.Keys, k)
+	h.Values = append(h.Values, v)
+}
+
 // Len is the number of entries.
 func (h *Hash) Len() int { return len(h.Keys) }
 

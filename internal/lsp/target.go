@@ -54,10 +54,10 @@ func (s *snapshot) at(path string, off int) target {
 		}
 		for _, ar := range r.AttrRanges() {
 			name, rng := ar.Name, ar.Range
-			if last, _ := r.AttrRange(name); last != rng {
-				continue // written again: the later one counts
+			if !within(rng, path, off) || off > rng.Start.Byte+len(name) {
+				continue
 			}
-			if within(rng, path, off) && off <= rng.Start.Byte+len(name) {
+			if last, _ := r.AttrRange(name); last == rng { // of a name written twice, the later one counts
 				nameRng := rng
 				nameRng.End = nameRng.Start
 				nameRng.End.Byte += len(name)

@@ -89,9 +89,11 @@ func DOT(w io.Writer, s *graph.Subgraph, opts DOTOptions) error {
 	bw := bufio.NewWriter(w)
 	d := dotWriter{w: bw, s: s, fills: typeFillsOf(s.Graph.Catalog)}
 	caption := d.caption(opts)
+	legend := d.presentRows()
+	lw, lh := legendSize(legend)
+	ex := extras{captionW: captionWidth(caption), legendW: lw, legendH: lh}
 	if opts.Cluster == ClusterNone { // a cluster's box holds all its members: rows would cut through the boxes
-		lw, lh := legendSize(d.presentRows())
-		d.wrap = planWrapping(s, extras{captionW: captionWidth(caption), legendW: lw, legendH: lh})
+		d.wrap = planWrapping(s, ex)
 	}
 	d.header(caption)
 	if d.wrap != nil {
@@ -100,9 +102,8 @@ func DOT(w io.Writer, s *graph.Subgraph, opts DOTOptions) error {
 	if opts.Cluster == ClusterClass {
 		ct := newClassTree(s, opts.Collapse, opts.CollapseAll)
 		des := ct.drawnEdges(s)
-		lw, lh := legendSize(d.presentRows())
 		if len(s.Resources) <= foldClassesUpTo {
-			d.classWrap = planClassWrapping(s, ct, des, extras{captionW: captionWidth(caption), legendW: lw, legendH: lh})
+			d.classWrap = planClassWrapping(s, ct, des, ex)
 		}
 		writeBounds(bw, len(s.Resources), d.classWrap != nil, true)
 		ct.writeNodes(&d, nil, "\t")
@@ -114,7 +115,7 @@ func DOT(w io.Writer, s *graph.Subgraph, opts DOTOptions) error {
 	if d.wrap != nil {
 		d.wrap.write(&d)
 	}
-	d.legend()
+	d.legend(legend)
 	fmt.Fprintln(bw, "}")
 	return bw.Flush()
 }
@@ -298,9 +299,9 @@ func (d *dotWriter) presentRows() []legendRow {
 // edges for all four styles was three times as wide as a narrow graph).
 // The sample is the top border of the lower half of a cell, so that it
 // sits level with the text. The node has class "legend" in SVG and a
-// name without brackets, so it cannot clash with a ref.
-func (d *dotWriter) legend() {
-	rows := d.presentRows()
+// name without brackets, so it cannot clash with a ref. rows are
+// presentRows, measured once for the wrapping too.
+func (d *dotWriter) legend(rows []legendRow) {
 	if len(rows) == 0 {
 		return
 	}

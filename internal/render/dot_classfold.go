@@ -71,25 +71,10 @@ func (l *classLevel) layersWithin(rowOf []int) []int {
 	return rank
 }
 
-// boxOf is the estimated size of these units laid out by their layers:
-// the widest layer, and the layers' heights stacked.
+// boxOf is the estimated size of these units laid out by their layers
+// (shape.boxOf, with the level's sizes).
 func (l *classLevel) boxOf(units, rank []int) [2]float64 {
-	widths, heights := map[int]float64{}, map[int]float64{}
-	for _, u := range units {
-		if widths[rank[u]] > 0 {
-			widths[rank[u]] += nodeSep
-		}
-		widths[rank[u]] += l.w[u]
-		heights[rank[u]] = max(heights[rank[u]], l.h[u])
-	}
-	var w, h float64
-	for _, lw := range widths {
-		w = max(w, lw)
-	}
-	for _, lh := range heights {
-		h += lh + rankSep
-	}
-	return [2]float64{w, max(0, h-rankSep)}
+	return (&shape{w: l.w, h: l.h, rank: rank}).boxOf(units)
 }
 
 // fold packs the level's parts (units joined by edges), in apply order,

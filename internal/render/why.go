@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/catc-dev/catc/internal/catalog"
-
 	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/plural"

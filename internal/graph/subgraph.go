@@ -76,9 +76,14 @@ type Subgraph struct {
 	// Focus are the selection's roots (a subset of Resources).
 	Focus []*catalog.Resource
 
-	comp []int32 // cyclic component of each node index, -1 for none
-	step []int32 // 1-based apply step of each node index, 0 when blocked
+	comp   []int32 // cyclic component of each node index, -1 for none
+	step   []int32 // 1-based apply step of each node index, 0 when blocked
+	cycles Cycles  // the whole graph's, as Order found them
 }
+
+// Cycles are the whole graph's dependency cycles, as Order found them
+// when the subgraph was selected (members outside Resources included).
+func (s *Subgraph) Cycles() Cycles { return s.cycles }
 
 // Select computes the part of g that sel keeps. The diagnostics are
 // errors for type names the catalog does not define. Cost: that of
@@ -91,7 +96,7 @@ func (g *Graph) Select(sel Selection) (*Subgraph, hcl.Diagnostics) {
 	}
 	plan, _ := Order(g, Ordering{})
 	n := len(g.Catalog.Resources)
-	s := &Subgraph{Graph: g, comp: componentOf(plan.Cycles, n), step: make([]int32, n)}
+	s := &Subgraph{Graph: g, comp: componentOf(plan.Cycles, n), step: make([]int32, n), cycles: plan.Cycles}
 	for i, st := range plan.Steps {
 		s.step[st.Resource.Index] = int32(i + 1)
 	}

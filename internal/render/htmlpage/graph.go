@@ -34,9 +34,8 @@ func FromSubgraph(s *graph.Subgraph, title, caption string) *Page {
 
 // cyclesOf lists each cycle's members on the page, in page order.
 func cyclesOf(s *graph.Subgraph, at map[*catalog.Resource]int) [][]int {
-	plan, _ := graph.Order(s.Graph, graph.Ordering{})
 	var out [][]int
-	for _, c := range plan.Cycles {
+	for _, c := range s.Cycles() {
 		var members []int
 		for _, r := range c.Members {
 			if i, ok := at[r]; ok {

@@ -225,14 +225,12 @@ func reserveContainment(ext []External, byPos []*Resource) {
 // is.
 func (c *loader) useBuiltin(e *External) bool {
 	key := strings.ToLower(e.Type)
-	if isContainer(e, false) || !IsBuiltinType(key) && ModuleType(key) == nil {
+	b := shippedType(key)
+	if b == nil || isContainer(e, false) {
 		return false
 	}
 	if c.typeByName[key] == nil {
-		td := c.TypeOrBuiltin(key)
-		if td == nil {
-			td = ModuleType(key)
-		}
+		td := b.decoded().def
 		if td == nil {
 			return false
 		}

@@ -153,7 +153,8 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 	for i := range ext {
 		e := &ext[i]
 		var buf [64]byte
-		b := c.buildExternal(e, known[string(appendLower(buf[:0], e.Type))] || c.useBuiltin(e), room)
+		key := appendLower(buf[:0], e.Type)
+		b := c.buildExternal(e, known[string(key)] || c.useBuiltin(e, key), room)
 		diags = append(diags, b.diags...)
 		if r := b.res; r != nil {
 			r.Index = len(c.Resources)
@@ -222,19 +223,19 @@ func reserveContainment(ext []External, byPos []*Resource) {
 // useBuiltin makes the built-in type of e's name, or the shipped module
 // type (moduletypes.go), one of the catalog's types when defs did not
 // define that name, and reports whether it did. A container's name never
-// is.
-func (c *loader) useBuiltin(e *External) bool {
-	key := strings.ToLower(e.Type)
-	b := shippedType(key)
+// is. key is e's type in lower case (appendLower): most of a Puppet
+// catalog's resources ask, and need not lower their type again.
+func (c *loader) useBuiltin(e *External, key []byte) bool {
+	b := shippedType(string(key))
 	if b == nil || isContainer(e, false) {
 		return false
 	}
-	if c.typeByName[key] == nil {
+	if c.typeByName[string(key)] == nil {
 		td := b.decoded().def
 		if td == nil {
 			return false
 		}
-		c.typeByName[key] = td
+		c.typeByName[string(key)] = td
 		c.Types = append(c.Types[:len(c.Types):len(c.Types)], td)
 	}
 	return true

@@ -334,7 +334,7 @@ func (c *loader) opaqueExternal(e *External, info *ExternalInfo, r *Resource, ro
 		attrRanges: r.attrRanges,
 		External:   info,
 	}
-	r.ref = room.strs.join(td.RefType(), "[", title, "]") // Ref
+	r.ref = r.refIn(room.strs, title) // Ref
 	b := built{res: r}
 	for _, p := range e.Params {
 		r.addAttrRange(p.Name, p.Range)

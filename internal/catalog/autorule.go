@@ -2,6 +2,8 @@ package catalog
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -238,11 +240,6 @@ func scalarCtyString(v cty.Value) string {
 // from another file set.
 func checkAutoTargets(td *TypeDef, known map[string]bool) hcl.Diagnostics {
 	var diags hcl.Diagnostics
-	names := make([]string, 0, len(known))
-	for n := range known {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	for _, r := range td.AutoRules {
 		if known[strings.ToLower(r.Target)] {
 			continue
@@ -256,7 +253,7 @@ func checkAutoTargets(td *TypeDef, known map[string]bool) hcl.Diagnostics {
 			continue
 		}
 		detail := fmt.Sprintf("The %s rule of type %q names the type %q, which no loaded file defines; the rule has no effect unless that type is loaded. Load the file that defines the type %q, or remove it from the rule.", r.Kind, td.Name, r.Target, r.Target)
-		if sug := didyoumean.NameSuggestion(strings.ToLower(r.Target), names); sug != "" {
+		if sug := didyoumean.NameSuggestion(strings.ToLower(r.Target), slices.Sorted(maps.Keys(known))); sug != "" {
 			detail += fmt.Sprintf(" Did you mean %q?", sug)
 		}
 		diags = append(diags, warningAt(summaryAutoUnknownType, detail, r.TargetRange))

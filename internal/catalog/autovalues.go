@@ -133,13 +133,8 @@ var digitsRE = regexp.MustCompile(`(?m)^[0-9]+$`)
 // isNumericValue is true for an Integer and for a String matching
 // Ruby's /^\d+$/ (what file's owner and exec's user rules treat as an id).
 func isNumericValue(v types.Value) bool {
-	switch v := v.(type) {
-	case int64:
-		return true
-	case string:
-		return digitsRE.MatchString(v)
-	}
-	return false
+	_, isInt := v.(int64)
+	return isInt || isDigitString(v)
 }
 
 // isDigitString is true for a String matching Ruby's /^\d+$/ only: an

@@ -395,7 +395,12 @@ func (r *Resource) Ref() string {
 }
 
 // refWith is the reference of r with the given title.
-func (r *Resource) refWith(title string) string { return r.Type.RefType() + "[" + title + "]" }
+func (r *Resource) refWith(title string) string { return r.refIn(nil, title) }
+
+// refIn is refWith cut from s (FromExternal's room; nil: a new string).
+func (r *Resource) refIn(s *stringRoom, title string) string {
+	return s.join(r.Type.RefType(), "[", title, "]")
+}
 
 // Attr returns the value of attribute name and whether it has one.
 func (r *Resource) Attr(name string) (types.Value, bool) { return r.Attributes.Get(name) }

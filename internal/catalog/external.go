@@ -153,7 +153,8 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 	for i := range ext {
 		e := &ext[i]
 		var buf [64]byte
-		b := c.buildExternal(e, known[string(appendLower(buf[:0], e.Type))] || c.useBuiltin(e), room)
+		key := appendLower(buf[:0], e.Type)
+		b := c.buildExternal(e, known[string(key)] || c.useBuiltin(e, key), room)
 		diags = append(diags, b.diags...)
 		if r := b.res; r != nil {
 			r.Index = len(c.Resources)
@@ -222,21 +223,19 @@ func reserveContainment(ext []External, byPos []*Resource) {
 // useBuiltin makes the built-in type of e's name, or the shipped module
 // type (moduletypes.go), one of the catalog's types when defs did not
 // define that name, and reports whether it did. A container's name never
-// is.
-func (c *loader) useBuiltin(e *External) bool {
-	key := strings.ToLower(e.Type)
-	if isContainer(e, false) || !IsBuiltinType(key) && ModuleType(key) == nil {
+// is. key is e's type in lower case (appendLower): most of a Puppet
+// catalog's resources ask, and need not lower their type again.
+func (c *loader) useBuiltin(e *External, key []byte) bool {
+	b := shippedType(string(key))
+	if b == nil || isContainer(e, false) {
 		return false
 	}
-	if c.typeByName[key] == nil {
-		td := c.TypeOrBuiltin(key)
-		if td == nil {
-			td = ModuleType(key)
-		}
+	if c.typeByName[string(key)] == nil {
+		td := b.decoded().def
 		if td == nil {
 			return false
 		}
-		c.typeByName[key] = td
+		c.typeByName[string(key)] = td
 		c.Types = append(c.Types[:len(c.Types):len(c.Types)], td)
 	}
 	return true
@@ -335,7 +334,7 @@ func (c *loader) opaqueExternal(e *External, info *ExternalInfo, r *Resource, ro
 		attrRanges: r.attrRanges,
 		External:   info,
 	}
-	r.ref = room.strs.join(td.RefType(), "[", title, "]") // Ref
+	r.ref = r.refIn(room.strs, title) // Ref
 	b := built{res: r}
 	for _, p := range e.Params {
 		r.addAttrRange(p.Name, p.Range)

@@ -28,11 +28,7 @@ func decodeNamedBuiltins(ext []External, known map[string]bool) {
 		}
 		name := string(key)
 		seen[name] = true
-		b := builtins()[name]
-		if b == nil {
-			b = moduleBuiltins()[name]
-		}
-		if b != nil {
+		if b := shippedType(name); b != nil {
 			todo = append(todo, b)
 		}
 	}

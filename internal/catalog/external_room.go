@@ -87,6 +87,14 @@ func newExternalRoom(ext []External) *externalRoom {
 	}
 }
 
+// strRoom is the room's strings; a nil room (a load's) has none.
+func (x *externalRoom) strRoom() *stringRoom {
+	if x == nil {
+		return nil
+	}
+	return x.strs
+}
+
 // next is the room of the next resource, with space for the ranges of
 // params attributes. The space is capped: a resource that records more
 // copies its ranges rather than overwrite the next one's.

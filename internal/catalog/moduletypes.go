@@ -22,6 +22,15 @@ var moduleBuiltins = sync.OnceValue(func() map[string]*builtin {
 	return m
 })
 
+// shippedType is the built-in or shipped module type called name (in
+// lower case), undecoded, or nil when catc ships none of that name.
+func shippedType(name string) *builtin {
+	if b := builtins()[name]; b != nil {
+		return b
+	}
+	return moduleBuiltins()[name]
+}
+
 // ModuleType is the shipped module type called name (case-insensitive),
 // or nil when catc ships none of that name.
 func ModuleType(name string) *TypeDef {

@@ -59,7 +59,12 @@ type rawRef struct {
 }
 
 // text is the reference in Puppet's form, `Type[title]`.
-func (r rawRef) text() string { return capitalizeType(r.typeName) + "[" + r.title + "]" }
+func (r rawRef) text() string { return r.textIn(nil) }
+
+// textIn is text cut from s (FromExternal's room; nil: a new string).
+func (r rawRef) textIn(s *stringRoom) string {
+	return s.join(capitalizeType(r.typeName), "[", r.title, "]")
+}
 
 // relationKinds maps the relationship metaparameters.
 var relationKinds = enum.Index[RelationKind](relationKindNames[:])

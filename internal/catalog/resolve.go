@@ -89,7 +89,7 @@ func (c *loader) alias(r *Resource, key string, shown func() (string, []types.Va
 func (c *loader) resolve(r *Resource, refs []pendingRef) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, p := range refs {
-		text := c.strs.join(capitalizeType(p.ref.typeName), "[", p.ref.title, "]") // p.ref.text()
+		text := p.ref.textIn(c.strs)
 		if c.Type(p.ref.typeName) == nil {
 			d := unknownTypeDiag(c.Catalog, p.ref.typeName, p.ref.rng, r.DeclRange)
 			d.Summary = summaryUnresolvedRef

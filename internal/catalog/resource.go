@@ -64,11 +64,7 @@ func buildResource(c *Catalog, raw *rawResource) built {
 		return built{diags: hcl.Diagnostics{unknownTypeDiag(c, raw.typeName, raw.typeRange, raw.declRange)}}
 	}
 	r := newResource(td, raw)
-	if raw.room != nil {
-		r.ref = raw.room.strs.join(td.RefType(), "[", r.Title, "]") // Ref
-	} else {
-		r.ref = r.Ref()
-	}
+	r.ref = r.refIn(raw.room.strRoom(), r.Title) // Ref
 	b := built{res: r, room: raw.room, refs: raw.refs}
 	b.checkTitle(raw)
 	// explicit and values are indexed by attribute position (AttrDef.pos,

@@ -190,11 +190,7 @@ func (c *loader) checkConditionalRefs(raws []*rawResource, whole []*Resource, pa
 // arguments, or its title, depend on the node: names, metaparameters and
 // values, not the title nor the mandatory attributes.
 func partialBuild(c *Catalog, td *TypeDef, raw *rawResource) built {
-	r := &Resource{
-		Type: td, Title: raw.title,
-		DeclRange: raw.declRange, TypeRange: raw.typeRange, TitleRange: raw.titleRange,
-		attrRanges: make([]AttrRange, 0, len(raw.args)),
-	}
+	r := newResource(td, raw)
 	r.ref = r.Ref()
 	b := built{res: r}
 	explicit := make([]*rawArg, len(td.Attributes))

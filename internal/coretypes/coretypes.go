@@ -35,9 +35,8 @@ func Sources() []Source {
 	out := make([]Source, len(Names))
 	for i, n := range Names {
 		// Every name is embedded (the package's tests check it), so
-		// ReadFile cannot fail; a missing one would only be left out.
-		src, _ := files.ReadFile(n + ".hcl")
-		out[i] = Source{Name: Prefix + n + ".hcl", Src: src}
+		// SourceOf cannot fail; a missing one would only be left empty.
+		out[i], _ = SourceOf(n)
 	}
 	return out
 }

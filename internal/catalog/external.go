@@ -336,6 +336,7 @@ func (c *loader) opaqueExternal(e *External, info *ExternalInfo, r *Resource, ro
 	}
 	r.ref = r.refIn(room.strs, title) // Ref
 	b := built{res: r}
+	attrs := types.HashBuilder{H: r.Attributes}
 	for _, p := range e.Params {
 		r.addAttrRange(p.Name, p.Range)
 		if p.Deferred {
@@ -360,7 +361,7 @@ func (c *loader) opaqueExternal(e *External, info *ExternalInfo, r *Resource, ro
 		case p.Name == "tag":
 			r.Tags = appendTitles(r.Tags, p.Value)
 		default:
-			r.Attributes.Set(p.Name, p.Value)
+			attrs.Set(p.Name, p.Value)
 		}
 	}
 	var name types.Value = opaqueName(td.Name, title, r.Attributes, info.Container)

@@ -636,11 +636,11 @@ func unseal(v types.Value) (types.Value, bool) {
 			if had && out == nil {
 				out = &types.Hash{}
 				for j := range i {
-					out.Set(x.Keys[j], x.Values[j])
+					out.Append(x.Keys[j], x.Values[j])
 				}
 			}
 			if out != nil {
-				out.Set(x.Keys[i], plain)
+				out.Append(x.Keys[i], plain) // a copy of x's distinct keys
 			}
 		}
 		if out == nil {

@@ -99,6 +99,7 @@ func tupleValue(e *hclsyntax.TupleConsExpr, src []byte, ctx *hcl.EvalContext) (t
 func objectValue(e *hclsyntax.ObjectConsExpr, src []byte, ctx *hcl.EvalContext) (types.Value, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	h := &types.Hash{}
+	b := types.HashBuilder{H: h}
 	for _, item := range e.Items {
 		kv, d := item.KeyExpr.Value(ctx)
 		diags = append(diags, d...)
@@ -116,7 +117,7 @@ func objectValue(e *hclsyntax.ObjectConsExpr, src []byte, ctx *hcl.EvalContext) 
 		}
 		v, d := exprValue(item.ValueExpr, src, ctx)
 		diags = append(diags, d...)
-		h.Set(ks.AsString(), v)
+		b.Set(ks.AsString(), v)
 	}
 	return h, diags
 }
@@ -196,7 +197,7 @@ func ctyValue(v cty.Value, r hcl.Range) (types.Value, hcl.Diagnostics) {
 			k, ev := it.Element()
 			x, d := ctyValue(ev, r)
 			diags = append(diags, d...)
-			h.Set(k.AsString(), x)
+			h.Append(k.AsString(), x) // an object's or a map's keys are distinct
 		}
 		return h, diags
 	}

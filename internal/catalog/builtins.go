@@ -100,6 +100,12 @@ func (c *Catalog) TypeOrBuiltin(name string) *TypeDef {
 	if td := c.Type(name); td != nil {
 		return td
 	}
+	return BuiltinType(name)
+}
+
+// BuiltinType is Puppet's core type called name (case-insensitive), as
+// catc has it built in, or nil when there is none of that name.
+func BuiltinType(name string) *TypeDef {
 	if b := builtins()[strings.ToLower(name)]; b != nil {
 		return b.decoded().def
 	}

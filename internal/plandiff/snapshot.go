@@ -234,7 +234,7 @@ func resourceKey(typ, title string, key []types.Value) string {
 // compared with its JSON (catc diff OLD.json NEW_DIR), so a type of the
 // user's that replaces exec is keyed by title on both sides.
 func isomorphicByName(typ string) bool {
-	td := new(catalog.Catalog).TypeOrBuiltin(typ)
+	td := catalog.BuiltinType(typ)
 	return td == nil || td.Isomorphic()
 }
 

@@ -29,11 +29,11 @@ func Sniff(path string) (Kind, error) {
 	if err != nil {
 		return KindOther, err
 	}
-	return SniffHead(head), nil
+	return sniffHead(head), nil
 }
 
-// SniffHead is Sniff on the start of a file.
-func SniffHead(head []byte) Kind {
+// sniffHead is Sniff on the start of a file.
+func sniffHead(head []byte) Kind {
 	switch {
 	case isCatcJSON(head):
 		return KindCatc

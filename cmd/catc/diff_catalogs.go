@@ -133,12 +133,12 @@ func diffCatalogFleet(c *cli.Context, f diffFlags, cf catalogFleet, strict pland
 	}
 	var shard *fleet.ShardOf
 	if s := commonOf(c).shard; s != "" {
-		if f.format != "json" {
-			return nil, fail("--shard writes the fleet JSON that --merge reads: add --format json")
+		if err := shardNeedsJSON(c, f.format); err != nil {
+			return nil, err
 		}
-		i, n, ok := parseShard(s)
-		if !ok {
-			return nil, failf("--shard %q is not I/N with 1 ≤ I ≤ N (e.g. --shard 2/4)", s)
+		i, n, err := shardOf(s)
+		if err != nil {
+			return nil, err
 		}
 		nodes, shard = fleet.ShardCatalogs(nodes, i, n)
 	}

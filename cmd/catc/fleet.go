@@ -59,11 +59,29 @@ func readShard(c *cli.Context) ([]*nodefacts.Node, *fleet.ShardOf, error) {
 	if s == "" {
 		return nodes, nil, nil
 	}
-	i, n, ok := parseShard(s)
-	if !ok {
-		return nil, nil, failf("--shard %q is not I/N with 1 ≤ I ≤ N (e.g. --shard 2/4)", s)
+	i, n, err := shardOf(s)
+	if err != nil {
+		return nil, nil, err
 	}
 	return fleet.Shard(nodes, i, n), fleet.ShardID(nodes, i, n), nil
+}
+
+// shardOf reads --shard I/N.
+func shardOf(s string) (i, n int, err error) {
+	i, n, ok := parseShard(s)
+	if !ok {
+		return 0, 0, failf("--shard %q is not I/N with 1 ≤ I ≤ N (e.g. --shard 2/4)", s)
+	}
+	return i, n, nil
+}
+
+// shardNeedsJSON refuses --shard with another format than json: a
+// shard's output is what --merge reads.
+func shardNeedsJSON(c *cli.Context, format string) error {
+	if commonOf(c).shard != "" && format != "json" {
+		return fail("--shard writes the fleet JSON that --merge reads: add --format json")
+	}
+	return nil
 }
 
 func parseShard(s string) (i, n int, ok bool) {

@@ -113,8 +113,8 @@ func mergeShards(c *cli.Context) (*fleet.Diff, error) {
 
 // diffNodes compiles both sides for every node (of the shard).
 func diffNodes(c *cli.Context, f diffFlags, strict plandiff.Strict) (*fleet.Diff, error) {
-	if commonOf(c).shard != "" && f.format != "json" {
-		return nil, fail("--shard writes the fleet JSON that --merge reads: add --format json")
+	if err := shardNeedsJSON(c, f.format); err != nil {
+		return nil, err
 	}
 	in, err := diffInputs(c, f, "--base REV takes the paths to compare: catc diff --base REV PATH... --nodes FACTS",
 		"diff --nodes takes OLD NEW (HCL paths), or --base REV PATH...")

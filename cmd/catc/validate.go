@@ -28,6 +28,7 @@ func validateCommand() *cli.Command {
 			if jsonDiagnostics(c) {
 				return nil // stderr is one JSON document
 			}
+			sayNotes(c)
 			_, err = fmt.Fprintf(c.App.ErrWriter, "Valid: %s, %s, %s, %s.\n",
 				count(len(g.Catalog.Types), "type"), count(len(g.Catalog.Resources), "resource"),
 				count(g.Len(), "edge"), count(sinkOf(c).warnings, "warning"))

@@ -107,7 +107,23 @@ func checkPathArgs(c *cli.Context, paths []string) error {
 		return fail(err.Error())
 	}
 	if len(paths) == 0 {
-		return fail(c.Command.Name + " needs at least one PATH (a .hcl file or a directory of them)")
+		return fail(c.Command.Name + " needs at least one PATH: " + pathKinds(c))
 	}
 	return nil
+}
+
+// pathKinds says what the command's PATH arguments may be: HCL, and for
+// the commands that read Puppet's catalogs, the catalog JSON (and for
+// those that read a fleet of them, a directory of NODE.json).
+func pathKinds(c *cli.Context) string {
+	const hcl = "a .hcl file or a directory of them"
+	if c.Command.Name == "fmt" || commonOf(c).nodesSet {
+		return hcl
+	}
+	s := "HCL (" + hcl + ") or the JSON of a catalog Puppet compiled (puppet catalog find NODE --terminus compiler --render-as json)"
+	switch c.Command.Name {
+	case "validate", "plan", "graph":
+		s += ", or a directory of such catalogs, one NODE.json per node"
+	}
+	return s
 }

@@ -13,11 +13,9 @@ import (
 
 	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
-	"github.com/catc-dev/catc/internal/puppetcatalog"
 )
 
 // CatalogNode is one node of a fleet of Puppet catalogs: the path of its
@@ -59,30 +57,21 @@ func CatalogNodes(oldDir, newDir string) ([]CatalogNode, error) {
 		dir string
 		old bool
 	}{{oldDir, true}, {newDir, false}} {
-		names, err := catalogFiles(side.dir)
-		if err != nil {
-			return nil, err
-		}
-		seen := make(map[string]string, len(names)) // node key → file name, on this side
-		for _, name := range names {
-			node := strings.TrimSuffix(name, filepath.Ext(name))
+		err := eachCatalogFile(side.dir, func(node, path string) {
 			key := strings.ToLower(node)
-			if other, dup := seen[key]; dup {
-				return nil, fmt.Errorf("%s and %s are both node %s's catalog (node names are certnames, which Puppet compares in lower case): remove or rename one of them",
-					filepath.Join(side.dir, other), filepath.Join(side.dir, name), key)
-			}
-			seen[key] = name
 			n := byName[key]
 			if n == nil {
 				n = &CatalogNode{}
 				byName[key] = n
 			}
-			path := filepath.Join(side.dir, name)
 			if side.old {
 				n.Old, n.Name = path, node
 			} else {
 				n.New, n.Name = path, node
 			}
+		})
+		if err != nil {
+			return nil, err
 		}
 	}
 	out := make([]CatalogNode, 0, len(byName))
@@ -91,6 +80,30 @@ func CatalogNodes(oldDir, newDir string) ([]CatalogNode, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
+}
+
+// eachCatalogFile calls fn with each node of dir, by file name, and its
+// catalog's path: NODE.json is node NODE's. Names that differ only in
+// case (or in the case of .json) are one node, as Puppet compares
+// certnames: two such files are an error naming both, since either
+// could be the node's catalog.
+func eachCatalogFile(dir string, fn func(node, path string)) error {
+	names, err := catalogFiles(dir)
+	if err != nil {
+		return err
+	}
+	seen := make(map[string]string, len(names)) // node key → file name
+	for _, name := range names {
+		node := strings.TrimSuffix(name, filepath.Ext(name))
+		key := strings.ToLower(node)
+		if other, dup := seen[key]; dup {
+			return fmt.Errorf("%s and %s are both node %s's catalog (node names are certnames, which Puppet compares in lower case): remove or rename one of them",
+				filepath.Join(dir, other), filepath.Join(dir, name), key)
+		}
+		seen[key] = name
+		fn(node, filepath.Join(dir, name))
+	}
+	return nil
 }
 
 // catalogFiles are the names of the *.json files of dir, sorted.
@@ -189,17 +202,11 @@ func readCatalogFile(path, name string) ([]byte, hcl.Diagnostics) {
 // would. Nil with the diagnostics when the catalog has errors (cycles
 // are not errors here: the diff reports them).
 func catalogSnapshot(defs *catalog.Catalog, path string, data []byte) (*plandiff.Snapshot, hcl.Diagnostics) {
-	pc, diags := puppetcatalog.Parse(path, data)
-	if pc == nil || diags.HasErrors() {
+	_, plan, diags, cycles := catalogPlan(defs, path, data)
+	if plan == nil {
 		return nil, diags
 	}
-	cat, more := puppetcatalog.Model(pc, defs)
-	diags = append(diags, more...)
-	if cat == nil || diags.HasErrors() {
-		return nil, diags
-	}
-	plan, more := graph.Order(graph.Build(cat), graph.Ordering{})
-	return plandiff.NewSnapshot(plan), append(diags, more...)
+	return plandiff.NewSnapshot(plan), append(diags, cycles...)
 }
 
 // ShardCatalogs is shard i of n (1 ≤ i ≤ n) of the nodes, those whose

@@ -172,11 +172,14 @@ func TestPuppetPlanBoundaries(t *testing.T) {
 		"  7. Exec[c_exec]  hand_refresh.pp:20\nClass[Main], continued\n  Node[default], continued\n    8. Notify[via_file]",
 		"    D[two]  hand_refresh.pp:32  (step 12)\n",
 		"      12. Exec[d_exec_two]  hand_refresh.pp:22\n         refreshed by Notify[kick] via D[two]\n",
-		"\nNothing to apply in Class[Settings].\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in\n%s", want, out)
 		}
+	}
+	_, apache, _ := runCatc(t, "plan", testutil.Fixture("oracle", "catalogs", "apache.catalog.json"))
+	if strings.Contains(out, "Nothing to apply") || !strings.HasSuffix(apache, "\nNothing to apply in Class[Apache::Version], Class[Apache::Params], Class[Apache::Default_confd_files].\n") {
+		t.Errorf("hand_refresh lists an empty class (Class[Settings] is empty in every catalog), or apache does not end with its own")
 	}
 	if strings.Contains(out, "Exec[c_exec]  hand_refresh.pp:20\n     refreshed") {
 		t.Errorf("Class[B] -> Class[C] passes refreshes on:\n%s", out)

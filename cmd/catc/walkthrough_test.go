@@ -48,7 +48,7 @@ func TestREADMEWalkthrough(t *testing.T) {
 			}
 			continue
 		}
-		commands += runConsole(t, text)
+		commands += runConsole(t, text, walkthroughDir)
 	}
 	if commands < 5 {
 		t.Errorf("%d commands run, want validate, plan, graph, why and diff at least", commands)
@@ -69,9 +69,9 @@ func shownFileName(t *testing.T, text string) string {
 }
 
 // runConsole runs the commands of a console block ("$ catc …" lines,
-// each followed by its output) and returns how many ran. "cd
-// docs/walkthrough" is where the test already is.
-func runConsole(t *testing.T, text string) int {
+// each followed by its output) and returns how many ran. "cd dir" is
+// where the test already is.
+func runConsole(t *testing.T, text, dir string) int {
 	t.Helper()
 	n := 0
 	lines := strings.SplitAfter(text, "\n")
@@ -86,7 +86,7 @@ func runConsole(t *testing.T, text string) int {
 			want.WriteString(lines[i])
 		}
 		args := shellWords(strings.TrimPrefix(cmd, "$ "))
-		if strings.Join(args, " ") == "cd "+walkthroughDir {
+		if strings.Join(args, " ") == "cd "+dir {
 			continue
 		}
 		if len(args) == 0 || args[0] != "catc" {

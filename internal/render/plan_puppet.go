@@ -37,7 +37,7 @@ func writePuppetPlan(bw *bufio.Writer, p *graph.Plan) {
 		n = max(n, k)
 	}
 	bw.WriteString("Apply order: " + plural.Noun(n, "resource", "resources") +
-		" in Puppet's agent order (the catalog's order breaks ties), each in the box of the class or define that holds it; a box the agent comes back to is headed again, continued.\n\n")
+		" in Puppet's agent order (the catalog's order breaks ties), under the class or define that holds each.\n\n")
 	held := heldSpans(res, num) // container → first and last step inside it, and how many
 	b := newPlanBoxes(res, lone)
 	headed := make([]bool, len(res))
@@ -161,12 +161,14 @@ func (b *planBoxes) indent(r *catalog.Resource) string {
 }
 
 // writeEmptyBoxes lists, in the agent's order, the containers that hold
-// no resource: nothing is applied there.
+// no resource: nothing is applied there. Class[Settings], Puppet's class
+// of its settings, is empty in every catalog and left out.
 func writeEmptyBoxes(bw *bufio.Writer, p *graph.Plan, lone *catalog.Resource, held map[*catalog.Resource][3]int) {
 	var empty []string
 	for _, v := range p.Evaluation {
-		if v.Whit == graph.Admissible && v.Resource != lone && held[v.Resource][2] == 0 {
-			empty = append(empty, v.Resource.Ref())
+		r := v.Resource
+		if v.Whit == graph.Admissible && r != lone && held[r][2] == 0 && !(r.Type.Name == "class" && r.Title == "Settings") {
+			empty = append(empty, r.Ref())
 		}
 	}
 	if len(empty) > 0 {

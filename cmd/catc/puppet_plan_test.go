@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/catc-dev/catc/internal/testutil"
@@ -41,5 +42,47 @@ func TestPuppetPlanHeldOnce(t *testing.T) {
 	}
 	if spans < 10 {
 		t.Errorf("only %d boxes with interleaved steps over the corpus: the heads are not read", spans)
+	}
+}
+
+// TestPuppetPlanBoxesFollowSteps: over every catalog of the corpus
+// (compiled by Puppet 7.23 from public modules and hand-written
+// manifests), the plan text numbers its steps 1, 2, 3… down the page,
+// the boxes appear in the order of their steps, and indentation follows
+// the lines printed: a step or a box's head is at most one level in from
+// the line above it that is not a "waits for" or "refreshed by", so a
+// reader never meets a line nested under a box that is not shown above
+// it.
+func TestPuppetPlanBoxesFollowSteps(t *testing.T) {
+	t.Parallel()
+	files, _ := filepath.Glob(testutil.Fixture("oracle", "catalogs", "*.catalog.json"))
+	step := regexp.MustCompile(`^( *)(\d+)\. `)
+	for _, f := range files {
+		code, out, _ := runCatc(t, "plan", f)
+		if code != 0 {
+			continue // a cycle: no plan to read
+		}
+		body, _, _ := strings.Cut(out, "\nNothing to apply in ")
+		want, prev := 1, -2
+		for i, line := range strings.Split(body, "\n")[2:] {
+			indent := len(line) - len(strings.TrimLeft(line, " "))
+			rest := strings.TrimLeft(line, " ")
+			if line == "" || strings.HasPrefix(rest, "waits for ") || strings.HasPrefix(rest, "refreshed by ") {
+				continue
+			}
+			if indent > prev+2 {
+				t.Errorf("%s: line %d is indented %d, under a line indented %d: %q", filepath.Base(f), i+3, indent, prev, line)
+			}
+			prev = indent
+			if m := step.FindStringSubmatch(line); m != nil {
+				if n, _ := strconv.Atoi(m[2]); n != want {
+					t.Errorf("%s: step %d where %d comes next: %q", filepath.Base(f), n, want, line)
+				}
+				want++
+			}
+		}
+		if want == 1 {
+			t.Errorf("%s: no step read", filepath.Base(f))
+		}
 	}
 }

@@ -202,6 +202,15 @@ func validateNodes(c *cli.Context, f checkFlags) error {
 // failure), then each distinct plan once with the nodes that share it; or
 // all of it as one JSON document.
 func planNodes(c *cli.Context, pf planFlags) error {
+	return writeFleetPlans(c, pf, "plan --nodes orders as Puppet does; --ordering and --seed take one node (--facts FILE)",
+		func() ([]fleet.Outcome, error) { return runNodes(c, true, nil) })
+}
+
+// writeFleetPlans writes the plans of a fleet's nodes (run): the outcome
+// lines, then each distinct plan once, as text or JSON; --ordering and
+// --seed are refused with noOrdering, and a failing node fails the
+// command once all is written.
+func writeFleetPlans(c *cli.Context, pf planFlags, noOrdering string, run func() ([]fleet.Outcome, error)) error {
 	write := render.FleetPlansText
 	switch f := pf.format; f {
 	case "text":
@@ -211,9 +220,9 @@ func planNodes(c *cli.Context, pf planFlags) error {
 		return failf("--format %q is not a plan format: use text or json", f)
 	}
 	if pf.orderingSet {
-		return fail("plan --nodes orders as Puppet does; --ordering and --seed take one node (--facts FILE)")
+		return fail(noOrdering)
 	}
-	outcomes, err := runNodes(c, true, nil)
+	outcomes, err := run()
 	if err != nil {
 		return err
 	}

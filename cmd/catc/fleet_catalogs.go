@@ -10,7 +10,6 @@ import (
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
-	"github.com/catc-dev/catc/internal/render"
 	"github.com/catc-dev/catc/internal/svgrenderer"
 )
 
@@ -101,30 +100,8 @@ func validateCatalogDir(c *cli.Context, f checkFlags, dir string, types []string
 // outcome, then each distinct plan once, headed by the nodes that share
 // it (or all of it as one JSON document).
 func planCatalogDir(c *cli.Context, pf planFlags, dir string, types []string) error {
-	write := render.FleetPlansText
-	switch f := pf.format; f {
-	case "text":
-	case "json":
-		write = fleet.WritePlansJSON
-	default:
-		return failf("--format %q is not a plan format: use text or json", f)
-	}
-	if pf.orderingSet {
-		return fail("a directory of Puppet catalogs is planned in Puppet's order; --ordering and --seed take one catalog")
-	}
-	outcomes, err := readCatalogDir(c, dir, types, fleet.PlanCatalogs, nil)
-	if err != nil {
-		return err
-	}
-	if err := writeOutput(c, func(w io.Writer) error { return write(w, outcomes) }); err != nil {
-		return err
-	}
-	for _, o := range outcomes {
-		if o.Failed {
-			return failed()
-		}
-	}
-	return nil
+	return writeFleetPlans(c, pf, "a directory of Puppet catalogs is planned in Puppet's order; --ordering and --seed take one catalog",
+		func() ([]fleet.Outcome, error) { return readCatalogDir(c, dir, types, fleet.PlanCatalogs, nil) })
 }
 
 // graphCatalogDir is graph of a directory of catalogs: one picture per

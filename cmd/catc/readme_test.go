@@ -30,6 +30,19 @@ func TestREADMEFirstExample(t *testing.T) {
 	}
 }
 
+// readmeSection is the text of the README's section under the heading
+// "## heading", up to the next one.
+func readmeSection(t *testing.T, heading string) string {
+	t.Helper()
+	readme := readFile(t, filepath.Join(testutil.Root(), "README.md"))
+	_, section, ok := strings.Cut(readme, "\n## "+heading+"\n")
+	if !ok {
+		t.Fatalf("README has no section %q", heading)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	return section
+}
+
 // block is the text of the fenced block that start opens, up to its
 // closing fence.
 func block(t *testing.T, doc, start string) string {
@@ -94,12 +107,7 @@ func TestREADMEFirstScreen(t *testing.T) {
 // each command runs in a copy of docs/puppet-example, printing exactly
 // what the README shows.
 func TestREADMEPuppetExample(t *testing.T) {
-	readme := readFile(t, filepath.Join(testutil.Root(), "README.md"))
-	_, section, ok := strings.Cut(readme, "\n## Your Puppet code in one minute\n")
-	if !ok {
-		t.Fatal("README has no Puppet section")
-	}
-	section, _, _ = strings.Cut(section, "\n## ")
+	section := readmeSection(t, "Your Puppet code in one minute")
 	work := t.TempDir()
 	copyTree(t, filepath.Join(testutil.Root(), "docs", "puppet-example"), work)
 	t.Chdir(work)

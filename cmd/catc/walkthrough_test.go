@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -25,12 +24,7 @@ var fence = regexp.MustCompile("(?s)```(hcl|console)\n(.*?)```\n")
 // printing exactly what the README shows (standard error, then standard
 // output). When this fails after a deliberate change, update the README.
 func TestREADMEWalkthrough(t *testing.T) {
-	readme := readFile(t, filepath.Join(testutil.Root(), "README.md"))
-	_, section, ok := strings.Cut(readme, "\n## Your first site in ten minutes\n")
-	if !ok {
-		t.Fatal("README has no walkthrough section")
-	}
-	section, _, _ = strings.Cut(section, "\n## ")
+	section := readmeSection(t, "Your first site in ten minutes")
 	src := filepath.Join("..", "..", walkthroughDir)
 	work := t.TempDir()
 	copyTree(t, src, work)

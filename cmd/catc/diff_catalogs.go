@@ -146,6 +146,7 @@ func diffCatalogFleet(c *cli.Context, f diffFlags, cf catalogFleet, strict pland
 	d := fleet.DiffCatalogs(sides, nodes, plandiff.DiffOptions{Strict: strict}, o)
 	d.Shard = shard
 	done()
+	sinkOf(c).notes.Merge(&d.Notes)
 	if err := printNewFailures(c, d, nil); err != nil {
 		return nil, err
 	}

@@ -49,6 +49,13 @@ func TestPuppetNotesOnStderrOnce(t *testing.T) {
 	if n := generatedCount(t, stderr); generated["diff"] <= max(n, generated["plan"]) {
 		t.Errorf("the diff's note counts %d generating resources, apache's %d and big_node's %d: not those of both sides", generated["diff"], n, generated["plan"])
 	}
+	fleetDir := writeCatalogFleet(t, false)
+	for _, args := range [][]string{{"diff", fleetDir, writeCatalogFleet(t, false)}, {"plan", fleetDir}, {"graph", fleetDir, "-o", filepath.Join(t.TempDir(), "g")}} {
+		_, stdout, stderr := runCatc(t, args...)
+		if n := strings.Count(stderr, "Note: Resources generated on the node"); n != 1 || strings.Contains(stdout, "Note:") {
+			t.Errorf("%s of a fleet: the note of generated resources said %d times on stderr, or on stdout:\n%s", args[0], n, stderr)
+		}
+	}
 	if _, _, stderr := runCatc(t, "plan", big, "--diagnostics", "json"); strings.Contains(stderr, "Note:") {
 		t.Errorf("a note in the JSON diagnostics:\n%s", stderr)
 	}

@@ -129,16 +129,21 @@ func catalogFiles(dir string) ([]string, error) {
 // certname, and the hostname its first label).
 func DiffCatalogs(s CatalogSides, nodes []CatalogNode, opts plandiff.DiffOptions, o Options) *Diff {
 	b := newBuilder(opts.Strict, len(nodes))
+	notes := make([]catalog.Notes, len(nodes))
 	each(len(nodes), o, func(i int) {
 		n := nodes[i]
 		id := identityOf(&nodefacts.Node{Name: n.Name, Facts: cty.EmptyObjectVal})
-		r := diffCatalogNode(s, n, nodeResult{name: n.Name, id: id}, opts)
+		r := diffCatalogNode(s, n, nodeResult{name: n.Name, id: id}, opts, &notes[i])
 		if r.failed {
 			r.errs = errorsText(ownFiles(r.diags, id), id)
 		}
 		b.add(r)
 	})
-	return b.result()
+	d := b.result()
+	for i := range notes {
+		d.Notes.Merge(&notes[i])
+	}
+	return d
 }
 
 // ownFiles is diags with the node's identity replaced in the names of
@@ -162,17 +167,17 @@ func ownFiles(diags hcl.Diagnostics, id *identity) hcl.Diagnostics {
 // have the same catalog on both sides, byte for byte: it is read and
 // ordered once (still compared, for the cycles it may have), when both
 // sides have the same types.
-func diffCatalogNode(s CatalogSides, n CatalogNode, r nodeResult, opts plandiff.DiffOptions) nodeResult {
+func diffCatalogNode(s CatalogSides, n CatalogNode, r nodeResult, opts plandiff.DiffOptions, notes *catalog.Notes) nodeResult {
 	oldData, oldDiags := readCatalogFile(n.Old, n.oldName())
 	newData, newDiags := readCatalogFile(n.New, n.New)
 	var old, new *plandiff.Snapshot
 	if oldData != nil {
-		old, oldDiags = catalogSnapshot(s.Old, n.oldName(), oldData)
+		old, oldDiags = catalogSnapshot(s.Old, n.oldName(), oldData, notes)
 	}
 	if newData != nil && s.Old == s.New && oldData != nil && bytes.Equal(oldData, newData) {
 		new, newDiags = old, oldDiags
 	} else if newData != nil {
-		new, newDiags = catalogSnapshot(s.New, n.New, newData)
+		new, newDiags = catalogSnapshot(s.New, n.New, newData, notes)
 	}
 	if n.Old == "" {
 		old = &plandiff.Snapshot{}
@@ -199,10 +204,11 @@ func readCatalogFile(path, name string) ([]byte, hcl.Diagnostics) {
 }
 
 // catalogSnapshot parses one Puppet catalog and orders it as the agent
-// would. Nil with the diagnostics when the catalog has errors (cycles
+// would, adding what catc cannot know of it to notes. Nil with the diagnostics when the catalog has errors (cycles
 // are not errors here: the diff reports them).
-func catalogSnapshot(defs *catalog.Catalog, path string, data []byte) (*plandiff.Snapshot, hcl.Diagnostics) {
-	_, plan, diags, cycles := catalogPlan(defs, path, data)
+func catalogSnapshot(defs *catalog.Catalog, path string, data []byte, notes *catalog.Notes) (*plandiff.Snapshot, hcl.Diagnostics) {
+	cat, plan, diags, cycles := catalogPlan(defs, path, data)
+	notes.Add(cat)
 	if plan == nil {
 		return nil, diags
 	}

@@ -35,6 +35,9 @@ type Diff struct {
 	// Shard says which shard of which fleet this diff covers; nil for a
 	// whole fleet (and for what Merge returns).
 	Shard *ShardOf
+	// Notes are what catc cannot know of the catalogs DiffCatalogs read,
+	// gathered in the nodes' order (catalog.Notes); not in the JSON.
+	Notes catalog.Notes
 }
 
 // ShardOf identifies a shard: Index of Of (1 ≤ Index ≤ Of) of the fleet

@@ -87,7 +87,7 @@ func TestDiffBaseNestedRepositoryAttack(t *testing.T) {
 	type attack struct {
 		name   string
 		files  func(t *testing.T) map[string]string
-		config func(script, self string) string // self: the attacker's git directory, as it was made
+		config func(script, self string) string         // self: the attacker's git directory, as it was made
 		plant  func(t *testing.T, outer, gitDir string) // how the repository gets there
 		run    func(t *testing.T, outer string) []string
 		want   string // in the error; "" when catc reads the outer repository and succeeds

@@ -22,7 +22,7 @@ func TestProjectSettingsSpecialFile(t *testing.T) {
 		name, why string
 		make      func(p string) error
 	}{
-		{"link to /dev/zero", "not a regular file but a character device", func(p string) error { return os.Symlink("/dev/zero", p) }},
+		{"link to /dev/zero", "it is a symbolic link to /dev/zero: catc never reads /dev through a link", func(p string) error { return os.Symlink("/dev/zero", p) }},
 		{"named pipe", "not a regular file but a named pipe", func(p string) error { return syscall.Mkfifo(p, 0o644) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -35,6 +35,8 @@ type Link struct {
 	// Target is where it leads, every link resolved; "" when it leads
 	// nowhere (dangling, or a loop).
 	Target string
+	// Says is what the link holds (its target as written).
+	Says string
 	// Last: it is the path's last component.
 	Last bool
 }
@@ -79,6 +81,7 @@ func Links(path string) ([]Link, error) {
 			continue
 		}
 		l := Link{Path: next, Last: i == last}
+		l.Says, _ = os.Readlink(next)
 		target, err := filepath.EvalSymlinks(next)
 		if err == nil {
 			l.Target = target
@@ -130,7 +133,7 @@ func CheckNamed(path string) error {
 		switch {
 		case l.Target == "":
 			return &fs.PathError{Op: "read", Path: path, Err: linkError(
-				LinkName(l) + " is a symbolic link that leads nowhere (its target does not exist, or it loops)")}
+				LinkName(l) + " is a symbolic link to " + l.Says + ", which does not exist (or loops)")}
 		case !Below(l.Target, tree):
 			return &fs.PathError{Op: "read", Path: path, Err: linkError(fmt.Sprintf(
 				"%s is a symbolic link to %s, outside the working directory %s: a link in the working directory's tree may lead only inside it, so that a checkout's link cannot make catc read the rest of the machine; name the target itself to read it", LinkName(l), l.Target, tree))}

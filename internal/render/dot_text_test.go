@@ -93,7 +93,8 @@ func TestQuoteLabel(t *testing.T) {
 	}{
 		{[]string{"Apt_key[6F6B", "15]"}, `"Apt_key[6F6B\n15]"`},
 		{[]string{`T[\N]`}, `"T[\\N]"`},
-		{[]string{"two\nlines"}, `"two\nlines"`},
+		{[]string{"two\nlines"}, `"two\\nlines"`}, // shown as \n, never a line break
+		{[]string{"esc\x1b[2J\x00\u2028\u202e"}, `"esc\\x1b[2J\\x00\\u2028\\u202e"`},
 		{[]string{`q"`}, `"q\""`},
 	}
 	for _, tc := range tests {

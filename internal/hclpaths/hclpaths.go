@@ -23,11 +23,19 @@ type File struct {
 	// below (absolute, links resolved); nil for a file named directly,
 	// whose links may lead only below the directory holding it.
 	Roots []string
+	// plain: found below a root, not a link, in a directory the walk
+	// reached through links it checked: it lies below the root.
+	plain bool
 }
 
-// Read reads the file as its roots allow (inputfile.Read, ReadIn).
+// Read reads the file as its roots allow (inputfile.Read, ReadIn; a
+// plain file needs no resolving: a site of thousands of files would pay
+// a stat per path component of each).
 func (f File) Read() ([]byte, error) {
-	if f.Roots == nil {
+	switch {
+	case f.plain:
+		return inputfile.ReadResolved(f.Path)
+	case f.Roots == nil:
 		return inputfile.Read(f.Path)
 	}
 	return inputfile.ReadIn(f.Path, f.Roots)
@@ -90,7 +98,7 @@ func ExpandFiles(paths []string, skip []string) ([]File, hcl.Diagnostics) {
 		diags = append(diags, moreDiags...)
 		for _, f := range files {
 			if !slices.Contains(skip, filepath.Clean(f)) {
-				add(File{Path: f, Roots: w.roots})
+				add(File{Path: f, Roots: w.roots, plain: !w.links[f]})
 			}
 		}
 	}
@@ -104,6 +112,7 @@ func ExpandFiles(paths []string, skip []string) ([]File, hcl.Diagnostics) {
 type dirWalk struct {
 	listed map[string]string // real path → the path it was first listed by
 	roots  []string          // real paths a link may lead into
+	links  map[string]bool   // the files listed that are symbolic links
 }
 
 // walkRoots are the real paths of the directories among paths.
@@ -207,9 +216,15 @@ func (w *dirWalk) walk(dir string, ancestors []string, files *[]string, diags *h
 		}
 		if isDir {
 			w.walk(p, ancestors, files, diags)
-		} else {
-			*files = append(*files, p)
+			continue
 		}
+		if link {
+			if w.links == nil {
+				w.links = map[string]bool{}
+			}
+			w.links[p] = true
+		}
+		*files = append(*files, p)
 	}
 }
 

@@ -86,7 +86,7 @@ func TestProjectSettingsStayInFolder(t *testing.T) {
 	testutil.WriteFiles(t, elsewhere, map[string]string{"facts.json": "{}", "vars.hcl": "x = 1\n"})
 	for _, tc := range []struct {
 		name, project, want string
-		links              map[string]string
+		links               map[string]string
 	}{
 		{"a path out of the folder", `{"facts": "../facts.json"}`, "outside the folder", nil},
 		{"an absolute path elsewhere", `{"facts": "` + filepath.Join(elsewhere, "facts.json") + `"}`, "outside the folder", nil},

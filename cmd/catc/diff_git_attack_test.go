@@ -24,18 +24,6 @@ func attackCatalogs(t *testing.T) map[string]string {
 	return map[string]string{"web01.json": string(src)}
 }
 
-// attackPayload is an executable script that creates marker: what the
-// attacker's git configuration runs.
-func attackPayload(t *testing.T, marker string) string {
-	t.Helper()
-	script := filepath.Join(t.TempDir(), "payload.sh")
-	writeFile(t, script, "#!/bin/sh\ntouch '"+marker+"'\nexit 1\n")
-	if err := os.Chmod(script, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return script
-}
-
 // attackRepo is a git directory holding files at its branch main, with
 // the blob of one of them deleted (its config, written by the caller,
 // makes it a partial clone that fetches the blob): the repository the
@@ -140,7 +128,7 @@ func TestDiffBaseNestedRepositoryAttack(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			marker := filepath.Join(t.TempDir(), "PWNED")
-			script := attackPayload(t, marker)
+			script := testutil.Payload(t, marker)
 			files := tc.files(t)
 			outer := t.TempDir()
 			gitRun(t, outer, "init", "-q", "-b", "main")

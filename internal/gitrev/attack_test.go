@@ -7,18 +7,21 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
-// payload writes an executable script that creates the file marker, and
-// returns the script's path: whatever git would run for an attacker.
-func payload(t *testing.T, marker string) string {
+// repoWith is a new working tree whose one commit holds files.
+func repoWith(t *testing.T, files map[string]string) string {
 	t.Helper()
-	script := filepath.Join(t.TempDir(), "payload.sh")
-	write(t, script, "#!/bin/sh\ntouch '"+marker+"'\nexit 1\n")
-	if err := os.Chmod(script, 0o755); err != nil {
-		t.Fatal(err)
+	repo := t.TempDir()
+	run(t, repo, "init", "-q")
+	for name, content := range files {
+		write(t, filepath.Join(repo, filepath.FromSlash(name)), content)
 	}
-	return script
+	run(t, repo, "add", ".")
+	run(t, repo, "commit", "-q", "-m", "files")
+	return repo
 }
 
 // gitOut runs git in dir and returns its trimmed output.
@@ -38,11 +41,7 @@ func gitOut(t *testing.T, dir string, args ...string) string {
 // remote "origin". It returns the repository and the blob's id.
 func repoMissingBlob(t *testing.T) (string, string) {
 	t.Helper()
-	repo := t.TempDir()
-	run(t, repo, "init", "-q")
-	write(t, filepath.Join(repo, "site", "a.hcl"), "old a\n")
-	run(t, repo, "add", ".")
-	run(t, repo, "commit", "-q", "-m", "old")
+	repo := repoWith(t, map[string]string{"site/a.hcl": "old a\n"})
 	write(t, filepath.Join(repo, "site", "a.hcl"), "new a\n")
 	run(t, repo, "commit", "-q", "-am", "new")
 	blob := gitOut(t, repo, "rev-parse", "HEAD~1:site/a.hcl")
@@ -110,7 +109,7 @@ func TestNoConfigRunsAProgram(t *testing.T) {
 			t.Parallel()
 			repo, blob := repoMissingBlob(t)
 			marker := filepath.Join(t.TempDir(), "PWNED")
-			for _, kv := range tc.config(repo, payload(t, marker)) {
+			for _, kv := range tc.config(repo, testutil.Payload(t, marker)) {
 				run(t, repo, "config", kv[0], kv[1])
 			}
 			r, err := Find(repo)
@@ -141,18 +140,10 @@ func TestEnvironmentIgnored(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
-	repo := t.TempDir()
-	run(t, repo, "init", "-q")
-	write(t, filepath.Join(repo, "site", "a.hcl"), "mine\n")
-	run(t, repo, "add", ".")
-	run(t, repo, "commit", "-q", "-m", "mine")
-	other := t.TempDir()
-	run(t, other, "init", "-q")
-	write(t, filepath.Join(other, "site", "a.hcl"), "theirs\n")
-	run(t, other, "add", ".")
-	run(t, other, "commit", "-q", "-m", "theirs")
+	repo := repoWith(t, map[string]string{"site/a.hcl": "mine\n"})
+	other := repoWith(t, map[string]string{"site/a.hcl": "theirs\n"})
 	marker := filepath.Join(t.TempDir(), "PWNED")
-	script := payload(t, marker)
+	script := testutil.Payload(t, marker)
 	t.Setenv("GIT_DIR", filepath.Join(other, ".git"))
 	t.Setenv("GIT_WORK_TREE", other)
 	t.Setenv("GIT_CONFIG_PARAMETERS", "'core.fsmonitor'='"+script+"' 'core.hookspath'='"+filepath.Dir(script)+"'")
@@ -203,11 +194,7 @@ func TestNestedRepositoryRefused(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			repo := t.TempDir()
-			run(t, repo, "init", "-q")
-			write(t, filepath.Join(repo, "site", "a.hcl"), "a\n")
-			run(t, repo, "add", ".")
-			run(t, repo, "commit", "-q", "-m", "a")
+			repo := repoWith(t, map[string]string{"site/a.hcl": "a\n"})
 			for name, content := range tc.files {
 				write(t, filepath.Join(repo, "site", filepath.FromSlash(name)), content)
 			}
@@ -249,11 +236,7 @@ func TestFindLinkedWorktree(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
-	repo := t.TempDir()
-	run(t, repo, "init", "-q")
-	write(t, filepath.Join(repo, "site", "a.hcl"), "a\n")
-	run(t, repo, "add", ".")
-	run(t, repo, "commit", "-q", "-m", "a")
+	repo := repoWith(t, map[string]string{"site/a.hcl": "a\n"})
 	wt := filepath.Join(t.TempDir(), "wt")
 	run(t, repo, "worktree", "add", "-q", wt)
 	r, err := Find(filepath.Join(wt, "site"))
@@ -303,7 +286,9 @@ func TestPartialClone(t *testing.T) {
 	if _, err := r.Extract("HEAD", []string{site}, t.TempDir()); err != nil {
 		t.Errorf("the checked-out revision's blobs are there: %v", err)
 	}
-	run(t, clone, "fetch", "-q", "--refetch", "--no-filter", "origin") // as the error says
+	// As the error says (no gc left running in the background after it,
+	// which would race the removal of the test's directory).
+	run(t, clone, "-c", "gc.auto=0", "-c", "maintenance.auto=false", "fetch", "-q", "--refetch", "--no-filter", "origin")
 	dir := t.TempDir()
 	if _, err := r.Extract("HEAD~1", []string{site}, dir); err != nil {
 		t.Fatalf("after the fetch: %v", err)

@@ -140,11 +140,12 @@ func diffCatalogFleet(c *cli.Context, f diffFlags, cf catalogFleet, strict pland
 		if err != nil {
 			return nil, err
 		}
-		nodes, shard = fleet.ShardCatalogs(nodes, i, n)
+		nodes, shard = fleet.ShardCatalogs(nodes, i, n, runDigestKey(c))
 	}
 	o, done := fleetOptions(c)
 	d := fleet.DiffCatalogs(sides, nodes, plandiff.DiffOptions{Strict: strict}, o)
 	d.Shard = shard
+	d.Seal(o.DigestKey)
 	done()
 	sinkOf(c).notes.Merge(&d.Notes)
 	if err := printNewFailures(c, d, nil); err != nil {

@@ -63,7 +63,7 @@ func readShard(c *cli.Context) ([]*nodefacts.Node, *fleet.ShardOf, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return fleet.Shard(nodes, i, n), fleet.ShardID(nodes, i, n), nil
+	return fleet.Shard(nodes, i, n), fleet.ShardID(nodes, i, n, runDigestKey(c)), nil
 }
 
 // shardOf reads --shard I/N.
@@ -91,13 +91,16 @@ func parseShard(s string) (i, n int, ok bool) {
 	return i, n, 1 <= i && i <= n
 }
 
-// fleetOptions are the run's options, with a progress bar on a terminal.
+// fleetOptions are the run's options, with a progress bar on a terminal,
+// and the digest key (applyDigestKey) that keys a shard's digests.
 func fleetOptions(c *cli.Context) (fleet.Options, func()) {
+	o := fleet.Options{DigestKey: runDigestKey(c)}
 	p := newProgress(c.App.ErrWriter)
 	if p == nil {
-		return fleet.Options{}, func() {}
+		return o, func() {}
 	}
-	return fleet.Options{Progress: p.update}, p.done
+	o.Progress = p.update
+	return o, p.done
 }
 
 // runNodes is validate, plan or compile with --nodes: one line per

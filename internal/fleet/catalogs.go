@@ -16,6 +16,7 @@ import (
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/secretdigest"
 )
 
 // CatalogNode is one node of a fleet of Puppet catalogs: the path of its
@@ -128,7 +129,7 @@ func catalogFiles(dir string) ([]string, error) {
 // groups the nodes as DiffFleet does (a node's identity is its name: its
 // certname, and the hostname its first label).
 func DiffCatalogs(s CatalogSides, nodes []CatalogNode, opts plandiff.DiffOptions, o Options) *Diff {
-	b := newBuilder(opts.Strict, len(nodes))
+	b := newBuilder(opts.Strict, len(nodes), o.DigestKey)
 	notes := make([]catalog.Notes, len(nodes))
 	each(len(nodes), o, func(i int) {
 		n := nodes[i]
@@ -216,8 +217,9 @@ func catalogSnapshot(defs *catalog.Catalog, path string, data []byte, notes *cat
 }
 
 // ShardCatalogs is shard i of n (1 ≤ i ≤ n) of the nodes, those whose
-// name hashes to it as in Shard, with the shard's identity for Merge.
-func ShardCatalogs(nodes []CatalogNode, i, n int) ([]CatalogNode, *ShardOf) {
+// name hashes to it as in Shard, with the shard's identity for Merge
+// (keyed with key, as ShardID's).
+func ShardCatalogs(nodes []CatalogNode, i, n int, key *secretdigest.Key) ([]CatalogNode, *ShardOf) {
 	names := make([]string, len(nodes))
 	var out []CatalogNode
 	for k, node := range nodes {
@@ -226,5 +228,5 @@ func ShardCatalogs(nodes []CatalogNode, i, n int) ([]CatalogNode, *ShardOf) {
 			out = append(out, node)
 		}
 	}
-	return out, &ShardOf{Index: i, Of: n, Fleet: fleetDigest(names)}
+	return out, &ShardOf{Index: i, Of: n, Fleet: fleetDigest(names, key), KeyID: key.ID()}
 }

@@ -22,6 +22,7 @@ type Site struct {
 	varObj cty.Value
 	order  map[string]int
 	ok     bool
+	siteInputs
 }
 
 // LoadSite loads the site's files (paths as in Load; opts.FactsFile is

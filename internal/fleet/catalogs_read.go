@@ -52,7 +52,7 @@ func CatalogDir(dir string) ([]CatalogNode, error) {
 func ReadCatalogs(defs *catalog.Catalog, nodes []CatalogNode, r Reading, o Options) ([]Outcome, *catalog.Notes) {
 	notes := make([]catalog.Notes, len(nodes))
 	by := groupBy{read: true, plans: r == PlanCatalogs, drawn: r == DrawCatalogs, key: catalogPlanKey}
-	out := group(len(nodes), o, by, func(i int) nodeRun {
+	out := group(len(nodes), o, nil, by, func(i int) nodeRun {
 		n := nodes[i]
 		node := &nodefacts.Node{Name: n.Name, Facts: cty.EmptyObjectVal}
 		id := identityOf(node)

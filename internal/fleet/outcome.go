@@ -44,8 +44,10 @@ type Outcome struct {
 	// the same order, up to each node's identity in titles.
 	Shown    *graph.Plan
 	ShownFor string
-	// first is the node Diags are of: the first by name.
+	// first is the node Diags are of: the first by name; node is it
+	// when Diags and Shown are its class's (compileRun.fix).
 	first string
+	node  *nodefacts.Node
 }
 
 // Validate compiles the site for every node and groups the nodes by
@@ -53,7 +55,8 @@ type Outcome struct {
 // the same errors at the same places. Failures come first, each kind
 // sorted by the number of nodes, most first.
 func Validate(site *catalog.Site, nodes []*nodefacts.Node, o Options) []Outcome {
-	return group(len(nodes), o, groupBy{}, compileRun(site, nodes))
+	run := newCompileRun(site, o)
+	return run.fix(group(len(nodes), o, run.distinct, groupBy{}, run.of(nodes)))
 }
 
 // Plans is Validate that tells the compiling nodes apart by their plan:
@@ -61,16 +64,8 @@ func Validate(site *catalog.Site, nodes []*nodefacts.Node, o Options) []Outcome 
 // to the node's identity in titles, see Diff) group together, and each
 // group keeps one plan to show (Shown); the others are not kept.
 func Plans(site *catalog.Site, nodes []*nodefacts.Node, o Options) []Outcome {
-	return group(len(nodes), o, groupBy{plans: true, key: planKey}, compileRun(site, nodes))
-}
-
-// compileRun compiles node i of nodes.
-func compileRun(site *catalog.Site, nodes []*nodefacts.Node) func(i int) nodeRun {
-	return func(i int) nodeRun {
-		n := nodes[i]
-		plan, diags := compileNode(site, n)
-		return nodeRun{node: n, id: identityOf(n), plan: plan, diags: diags}
-	}
+	run := newCompileRun(site, o)
+	return run.fix(group(len(nodes), o, run.distinct, groupBy{plans: true, key: planKey}, run.of(nodes)))
 }
 
 // planKey tells plans apart by their steps' refs, identity replaced.
@@ -90,6 +85,9 @@ type nodeRun struct {
 	id            *identity
 	plan          *graph.Plan
 	diags, cycles hcl.Diagnostics
+	// class is set when plan and diags are the node's class's: its
+	// sentinels stand for the node's values (see compileRun).
+	class *sentinels
 }
 
 // groupBy says how group tells outcomes apart: with plans, by key (the
@@ -105,10 +103,10 @@ type groupBy struct {
 // the same number of warnings (and with plans, the same plan). A catalog
 // read (by.read) is each node's own file, whose name holds the node's:
 // it is replaced in the errors that tell outcomes apart.
-func group(n int, o Options, by groupBy, run func(i int) nodeRun) []Outcome {
+func group(n int, o Options, distinct func() int, by groupBy, run func(i int) nodeRun) []Outcome {
 	var mu sync.Mutex
 	byKey := map[string]*Outcome{}
-	each(n, o, func(i int) {
+	each(n, o, distinct, func(i int) {
 		r := run(i)
 		diags, cycles := r.diags, 0
 		if by.drawn && r.plan != nil {
@@ -126,7 +124,7 @@ func group(n int, o Options, by groupBy, run func(i int) nodeRun) []Outcome {
 			if by.read {
 				named = ownFiles(diags, r.id) // each node's catalog is its own file: NODE.json
 			}
-			out = Outcome{Failed: true, Errors: errorsText(named, r.id)}
+			out = Outcome{Failed: true, Errors: errorsTextWith(named, r.id, r.class)}
 			key = "fail\x00" + out.Errors
 		} else {
 			out = Outcome{Warnings: countWarnings(diags), Cycles: cycles, Drawn: by.drawn}
@@ -148,7 +146,10 @@ func group(n int, o Options, by groupBy, run func(i int) nodeRun) []Outcome {
 		// The diagnostics kept are the first node's by name, whichever
 		// goroutine gets there first (they name the node's identity).
 		if len(g.Nodes) == 0 || name < g.first {
-			g.Diags, g.first = diags, name
+			g.Diags, g.first, g.node = diags, name, nil
+			if r.class != nil {
+				g.node = r.node // its own diagnostics and plan: compileRun.fix
+			}
 		}
 		// The plan shown is the first node's by name, whichever goroutine
 		// gets there first, so that the output is the same on every run.

@@ -30,12 +30,18 @@ type Node struct {
 	Source string
 	// Facts are facts.*, an object.
 	Facts cty.Value
+	// trusted is trusted.* when the node's source gives it (WithInputs);
+	// NilVal when the source has none.
+	trusted cty.Value
 }
 
 // Trusted is trusted.* of the node. Puppet takes it from the node's
 // certificate, which a facts file does not carry, so certname is the
 // node's name, hostname and domain its parts around the first dot.
 func (n *Node) Trusted() cty.Value {
+	if n.trusted != cty.NilVal {
+		return n.trusted
+	}
 	host, domain, _ := strings.Cut(n.Name, ".")
 	return cty.ObjectVal(map[string]cty.Value{
 		"certname":      cty.StringVal(n.Name),
@@ -44,6 +50,13 @@ func (n *Node) Trusted() cty.Value {
 		"authenticated": cty.StringVal("remote"),
 		"extensions":    cty.EmptyObjectVal,
 	})
+}
+
+// WithInputs is a node of the same name and source whose facts.* and
+// trusted.* are facts and trusted: a stand-in compiled for every node
+// whose catalogs read the same values (package fleet).
+func (n *Node) WithInputs(facts, trusted cty.Value) *Node {
+	return &Node{Name: n.Name, Source: n.Source, Facts: facts, trusted: trusted}
 }
 
 // factsExts are the file name extensions Read takes from a directory.

@@ -1,0 +1,149 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/fleet"
+	"github.com/catc-dev/catc/internal/gen"
+	"github.com/catc-dev/catc/internal/nodefacts"
+	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/testutil"
+)
+
+// classFleet is a fleet to compare: the sites' paths and the facts'.
+type classFleet struct {
+	name           string
+	old, new, fact string
+	// shared: some nodes must share a catalog (the test would prove
+	// nothing if every node were its own class).
+	shared bool
+}
+
+// writeGenFleet writes f under a temporary directory.
+func writeGenFleet(t *testing.T, name string, f gen.Fleet, shared bool) classFleet {
+	t.Helper()
+	dir := t.TempDir()
+	for sub, files := range map[string][]gen.File{"old": f.Old, "new": f.New, "facts": f.Facts} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, file := range files {
+			if err := os.WriteFile(filepath.Join(dir, sub, file.Name), file.Src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return classFleet{name, filepath.Join(dir, "old"), filepath.Join(dir, "new"), filepath.Join(dir, "facts"), shared}
+}
+
+// TestClassesExact: a fleet compiled once per distinct input prints what
+// it prints compiled node by node, byte for byte, in every output of
+// diff --nodes, validate --nodes and plan --nodes (the diagnostics shown
+// with their values included), on the fixture fleet, generated fleets,
+// and varied fleets whose facts vary in every way a site reads them.
+func TestClassesExact(t *testing.T) {
+	t.Parallel()
+	fleets := []classFleet{
+		{"fixture", testutil.Fixture("fleet/site"), testutil.Fixture("fleet/site-new"), testutil.Fixture("fleet/facts"), true},
+		writeGenFleet(t, "generated", gen.GenerateFleet(gen.FleetOptions{Nodes: 60, Resources: 60}), true),
+		writeGenFleet(t, "generated-mixed", gen.GenerateFleet(gen.FleetOptions{Nodes: 80, Resources: 60, Dependent: 33, Distinct: 40}), true),
+		writeGenFleet(t, "distinct", gen.VariedFleet(gen.VariedOptions{Nodes: 30, Seed: 7, Distinct: true}), false),
+	}
+	for seed := uint64(1); seed <= 4; seed++ {
+		fleets = append(fleets, writeGenFleet(t, fmt.Sprintf("varied-%d", seed), gen.VariedFleet(gen.VariedOptions{Nodes: 60, Seed: seed}), true))
+	}
+	for _, fl := range fleets {
+		t.Run(fl.name, func(t *testing.T) {
+			t.Parallel()
+			compareClasses(t, fl)
+		})
+	}
+}
+
+func compareClasses(t *testing.T, fl classFleet) {
+	old, diags := catalog.LoadSite([]string{fl.old}, catalog.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	new, diags := catalog.LoadSite([]string{fl.new}, catalog.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	nodes, diags := nodefacts.Read(fl.fact)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	var distinct int
+	classed := fleet.Options{Workers: 3, Progress: func(p fleet.Progress) { distinct = max(distinct, p.Distinct) }}
+	every := fleet.Options{Workers: 3, EveryNode: true}
+	sides := fleet.Sides{Old: old, New: new}
+	want := fleetOutputs(t, fleet.DiffFleet(sides, nodes, plandiff.DiffOptions{}, every), new)
+	got := fleetOutputs(t, fleet.DiffFleet(sides, nodes, plandiff.DiffOptions{}, classed), new)
+	if fl.shared && (distinct == 0 || distinct >= len(nodes)) {
+		t.Errorf("%d distinct pairs of catalogs for %d nodes: the classes share nothing", distinct, len(nodes))
+	}
+	for _, site := range []*catalog.Site{old, new} {
+		for _, plans := range []bool{false, true} {
+			run := fleet.Validate
+			if plans {
+				run = fleet.Plans
+			}
+			want += outcomesOutputs(t, run(site, nodes, every), site)
+			got += outcomesOutputs(t, run(site, nodes, classed), site)
+		}
+	}
+	if got != want {
+		t.Errorf("compiled once per distinct input:\n%s\ncompiled node by node:\n%s", got, want)
+	}
+}
+
+// fleetOutputs is everything diff --nodes prints of d.
+func fleetOutputs(t *testing.T, d *fleet.Diff, site *catalog.Site) string {
+	var b bytes.Buffer
+	for _, write := range []func() error{
+		func() error { return FleetText(&b, d, DiffOptions{}) },
+		func() error { return FleetMarkdown(&b, d, DiffOptions{}) },
+		func() error { return fleet.WriteJSON(&b, d) },
+	} {
+		if err := write(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range d.Failures {
+		writeDiags(t, &b, fleet.OnNodes(f.Diags, f.Nodes), site)
+	}
+	return b.String()
+}
+
+// outcomesOutputs is everything validate and plan --nodes print.
+func outcomesOutputs(t *testing.T, outcomes []fleet.Outcome, site *catalog.Site) string {
+	var b bytes.Buffer
+	for _, write := range []func() error{
+		func() error { return OutcomesText(&b, outcomes) },
+		func() error { return FleetPlansText(&b, outcomes) },
+		func() error { return fleet.WritePlansJSON(&b, outcomes) },
+	} {
+		if err := write(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, o := range outcomes {
+		writeDiags(t, &b, fleet.OnNodes(o.Diags, o.Nodes), site)
+	}
+	return b.String()
+}
+
+func writeDiags(t *testing.T, b *bytes.Buffer, diags hcl.Diagnostics, site *catalog.Site) {
+	for _, f := range []DiagnosticFormat{DiagText, DiagJSON} {
+		if err := WriteDiagnostics(b, diags, DiagnosticOptions{Format: f, Files: site.Files()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -136,7 +136,7 @@ func diffCatalogFleet(c *cli.Context, f diffFlags, cf catalogFleet, strict pland
 		if err := shardNeedsJSON(c, f.format); err != nil {
 			return nil, err
 		}
-		i, n, err := shardOf(s)
+		i, n, err := shardOf(c)
 		if err != nil {
 			return nil, err
 		}

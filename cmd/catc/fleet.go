@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -36,41 +37,58 @@ func loadSite(c *cli.Context, paths []string) (*catalog.Site, error) {
 	return site, nil
 }
 
-// readNodes reads --nodes (and --shard).
-func readNodes(c *cli.Context) ([]*nodefacts.Node, error) {
-	nodes, _, err := readShard(c)
-	return nodes, err
-}
-
-// readShard reads --nodes and --shard: the shard's nodes and its identity
-// (nil without --shard).
-func readShard(c *cli.Context) ([]*nodefacts.Node, *fleet.ShardOf, error) {
+// openNodes opens --nodes for a run that reads each node's facts as it
+// comes to it (only the shard's nodes, with --shard): a fleet of any size
+// is never held. The facts files' own errors come once the run has read
+// them (nodesFailed).
+func openNodes(c *cli.Context) (*fleet.Stream, error) {
 	if commonOf(c).factsSet {
-		return nil, nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
+		return nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
 	}
-	nodes, diags := nodefacts.Read(commonOf(c).nodes)
+	facts, diags := nodefacts.Open(commonOf(c).nodes)
 	if err := printDiagnostics(c, diags, nil); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if diags.HasErrors() {
-		return nil, nil, failed()
+		return nil, failed()
 	}
-	s := commonOf(c).shard
-	if s == "" {
-		return nodes, nil, nil
+	i, n := 0, 0
+	if commonOf(c).shard != "" {
+		var err error
+		if i, n, err = shardOf(c); err != nil {
+			return nil, err
+		}
 	}
-	i, n, err := shardOf(s)
-	if err != nil {
-		return nil, nil, err
-	}
-	return fleet.Shard(nodes, i, n), fleet.ShardID(nodes, i, n, runDigestKey(c)), nil
+	return fleet.NewStream(facts, i, n), nil
 }
 
-// shardOf reads --shard I/N.
-func shardOf(s string) (i, n int, err error) {
+// nodesFailed prints the facts files' diagnostics once a run has read
+// them all; when they hold errors (a file that does not read, a node
+// read twice) what the run found is void, and the command fails.
+func nodesFailed(c *cli.Context, st *fleet.Stream) error {
+	diags := st.Diagnostics()
+	if err := printDiagnostics(c, diags, nil); err != nil {
+		return err
+	}
+	if diags.HasErrors() {
+		return failed()
+	}
+	return nil
+}
+
+// shardOf reads --shard: I/N, or auto, the index and count from the CI
+// engine that runs catc (autoShard).
+func shardOf(c *cli.Context) (i, n int, err error) {
+	s := commonOf(c).shard
+	if s == "auto" {
+		return autoShard(os.LookupEnv, commonOf(c).shards)
+	}
+	if commonOf(c).shards != 0 {
+		return 0, 0, fail("--shards N gives the shard count to --shard auto in a Kubernetes Indexed Job; with --shard I/N the count is N")
+	}
 	i, n, ok := parseShard(s)
 	if !ok {
-		return 0, 0, failf("--shard %q is not I/N with 1 ≤ I ≤ N (e.g. --shard 2/4)", s)
+		return 0, 0, failf("--shard %q is not I/N with 1 ≤ I ≤ N (e.g. --shard 2/4), nor auto", s)
 	}
 	return i, n, nil
 }
@@ -111,7 +129,7 @@ func runNodes(c *cli.Context, plans bool, each func(*nodefacts.Node, *graph.Plan
 	if err != nil {
 		return nil, err
 	}
-	nodes, err := readNodes(c)
+	nodes, err := openNodes(c)
 	if err != nil {
 		return nil, err
 	}
@@ -119,11 +137,14 @@ func runNodes(c *cli.Context, plans bool, each func(*nodefacts.Node, *graph.Plan
 	o.Each = each
 	var outcomes []fleet.Outcome
 	if plans {
-		outcomes = fleet.Plans(site, nodes, o)
+		outcomes = fleet.PlansStream(site, nodes, o)
 	} else {
-		outcomes = fleet.Validate(site, nodes, o)
+		outcomes = fleet.ValidateStream(site, nodes, o)
 	}
 	done()
+	if err := nodesFailed(c, nodes); err != nil {
+		return nil, err
+	}
 	for _, out := range outcomes {
 		if err := printDiagnostics(c, fleet.OnNodes(out.Diags, out.Nodes), site.Files()); err != nil {
 			return nil, err

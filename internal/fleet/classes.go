@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/hashicorp/hcl/v2"
@@ -18,8 +19,8 @@ type classes[T any] struct {
 	m     map[string]*classEntry[T]
 	order []string // keys in the order they came, for forgetting
 	next  int      // the oldest key in order
-	// computed counts the classes computed (Options.Progress).
-	computed int
+	// compiled counts the catalogs compiled (Options.Progress).
+	compiled atomic.Int64
 }
 
 type classEntry[T any] struct {
@@ -59,18 +60,8 @@ func (c *classes[T]) get(key string, compute func() T) (v T, fresh bool) {
 	e.once.Do(func() {
 		e.v = compute()
 		fresh = true
-		c.mu.Lock()
-		c.computed++
-		c.mu.Unlock()
 	})
 	return e.v, fresh
-}
-
-// count is the number of classes computed so far.
-func (c *classes[T]) count() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.computed
 }
 
 // sentinels replaces a class's sentinels by one node's values.

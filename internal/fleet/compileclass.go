@@ -33,12 +33,8 @@ func newCompileRun(site *catalog.Site, o Options) *compileRun {
 	return run
 }
 
-func (run *compileRun) distinct() int { return run.cls.count() }
-
-// of runs node i of nodes.
-func (run *compileRun) of(nodes []*nodefacts.Node) func(i int) nodeRun {
-	return func(i int) nodeRun { return run.node(nodes[i]) }
-}
+// compiled is the number of catalogs compiled so far.
+func (run *compileRun) compiled() int { return int(run.cls.compiled.Load()) }
 
 // node is what became of n: its class's plan and diagnostics, which hold
 // sentinels for its values (nodeRun.class), or its own.
@@ -47,6 +43,7 @@ func (run *compileRun) node(n *nodefacts.Node) nodeRun {
 	if run.k != nil {
 		c := run.k.classOf(n)
 		out, _ := run.cls.get(c.key, func() compiled {
+			run.cls.compiled.Add(1)
 			plan, diags := compileNode(run.site, run.k.standIn(n, c))
 			return compiled{full: c.substituted() && exceeds(diags), plan: plan, diags: diags}
 		})
@@ -55,6 +52,7 @@ func (run *compileRun) node(n *nodefacts.Node) nodeRun {
 			return r
 		}
 	}
+	run.cls.compiled.Add(1)
 	r.plan, r.diags = compileNode(run.site, n)
 	return r
 }

@@ -153,11 +153,24 @@ type Sides struct {
 // the same values on both sides are compiled and compared once (see
 // keyer), unless o.EveryNode.
 func DiffFleet(s Sides, nodes []*nodefacts.Node, opts plandiff.DiffOptions, o Options) *Diff {
-	b := newBuilder(opts.Strict, len(nodes), o.DigestKey)
+	return diffFrom(s, nodeList(nodes), opts, o)
+}
+
+// DiffStream is DiffFleet of the nodes of st, read as the run goes; for
+// a shard, the diff records which (Diff.Shard) and is sealed. When
+// st.Diagnostics has errors the diff is void.
+func DiffStream(s Sides, st *Stream, opts plandiff.DiffOptions, o Options) *Diff {
+	d := diffFrom(s, st, opts, o)
+	if d.Shard = st.ShardID(o.DigestKey); d.Shard != nil {
+		d.Seal(o.DigestKey)
+	}
+	return d
+}
+
+func diffFrom(s Sides, src nodeSource, opts plandiff.DiffOptions, o Options) *Diff {
+	b := newBuilder(opts.Strict, 0, o.DigestKey)
 	run := newDiffRun(s, opts, o)
-	each(len(nodes), o, run.distinct, func(i int) {
-		b.add(run.node(nodes[i]))
-	})
+	b.d.Nodes = src.each(o, run.compiled, func(n *nodefacts.Node) { b.add(run.node(n)) })
 	return run.fixFailures(b.result())
 }
 

@@ -31,27 +31,36 @@ func newDiffRun(s Sides, opts plandiff.DiffOptions, o Options) *diffRun {
 	return run
 }
 
-// distinct is the number of classes compared so far.
-func (run *diffRun) distinct() int { return run.cls.count() }
+// compiled is the number of catalogs compiled so far.
+func (run *diffRun) compiled() int { return int(run.cls.compiled.Load()) }
+
+// sides is the number of catalogs a node's diff compiles.
+func (run *diffRun) sides() int64 {
+	if run.s.Old == nil {
+		return 1
+	}
+	return 2
+}
 
 // node is the outcome of one node: its class's, made its own.
 func (run *diffRun) node(n *nodefacts.Node) nodeResult {
-	if run.k == nil {
-		return diffNode(run.s, n, run.opts)
-	}
-	c := run.k.classOf(n)
-	out, _ := run.cls.get(c.key, func() pairOutcome { return run.class(n, c) })
-	if !out.full {
-		if r, ok := run.own(out.r, n, c); ok {
-			return r
+	if run.k != nil {
+		c := run.k.classOf(n)
+		out, _ := run.cls.get(c.key, func() pairOutcome { return run.class(n, c) })
+		if !out.full {
+			if r, ok := run.own(out.r, n, c); ok {
+				return r
+			}
 		}
 	}
+	run.cls.compiled.Add(run.sides())
 	return diffNode(run.s, n, run.opts)
 }
 
 // class compiles and compares the stand-in of n's class.
 func (run *diffRun) class(n *nodefacts.Node, c nodeClass) pairOutcome {
 	stand := run.k.standIn(n, c)
+	run.cls.compiled.Add(run.sides())
 	old, oldDiags := snapshot(run.s.Old, stand)
 	new, newDiags := snapshot(run.s.New, stand)
 	if c.substituted() && (exceeds(oldDiags) || exceeds(newDiags)) {

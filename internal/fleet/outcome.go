@@ -55,8 +55,14 @@ type Outcome struct {
 // the same errors at the same places. Failures come first, each kind
 // sorted by the number of nodes, most first.
 func Validate(site *catalog.Site, nodes []*nodefacts.Node, o Options) []Outcome {
-	run := newCompileRun(site, o)
-	return run.fix(group(len(nodes), o, run.distinct, groupBy{}, run.of(nodes)))
+	return compileFrom(site, nodeList(nodes), o, groupBy{})
+}
+
+// ValidateStream is Validate of the nodes of s, read as the run goes
+// (the shard's, when s is one); when s.Diagnostics has errors the
+// outcomes are void.
+func ValidateStream(site *catalog.Site, s *Stream, o Options) []Outcome {
+	return compileFrom(site, s, o, groupBy{})
 }
 
 // Plans is Validate that tells the compiling nodes apart by their plan:
@@ -64,8 +70,20 @@ func Validate(site *catalog.Site, nodes []*nodefacts.Node, o Options) []Outcome 
 // to the node's identity in titles, see Diff) group together, and each
 // group keeps one plan to show (Shown); the others are not kept.
 func Plans(site *catalog.Site, nodes []*nodefacts.Node, o Options) []Outcome {
+	return compileFrom(site, nodeList(nodes), o, groupBy{plans: true, key: planKey})
+}
+
+// PlansStream is Plans of the nodes of s, read as the run goes.
+func PlansStream(site *catalog.Site, s *Stream, o Options) []Outcome {
+	return compileFrom(site, s, o, groupBy{plans: true, key: planKey})
+}
+
+// compileFrom compiles the nodes of src and groups them by.
+func compileFrom(site *catalog.Site, src nodeSource, o Options, by groupBy) []Outcome {
 	run := newCompileRun(site, o)
-	return run.fix(group(len(nodes), o, run.distinct, groupBy{plans: true, key: planKey}, run.of(nodes)))
+	return run.fix(group(o, by, func(add func(nodeRun)) {
+		src.each(o, run.compiled, func(n *nodefacts.Node) { add(run.node(n)) })
+	}))
 }
 
 // planKey tells plans apart by their steps' refs, identity replaced.
@@ -103,11 +121,11 @@ type groupBy struct {
 // the same number of warnings (and with plans, the same plan). A catalog
 // read (by.read) is each node's own file, whose name holds the node's:
 // it is replaced in the errors that tell outcomes apart.
-func group(n int, o Options, distinct func() int, by groupBy, run func(i int) nodeRun) []Outcome {
+// runAll calls add with every node's run, from several goroutines.
+func group(o Options, by groupBy, runAll func(add func(nodeRun))) []Outcome {
 	var mu sync.Mutex
 	byKey := map[string]*Outcome{}
-	each(n, o, distinct, func(i int) {
-		r := run(i)
+	runAll(func(r nodeRun) {
 		diags, cycles := r.diags, 0
 		if by.drawn && r.plan != nil {
 			cycles = len(r.plan.Cycles) // drawn all the same, in red: not errors here

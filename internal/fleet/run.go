@@ -17,8 +17,8 @@ type Options struct {
 	// Workers bounds the nodes compiled at once; 0 means GOMAXPROCS.
 	Workers int
 	// Progress, when set, is called after each node with the nodes done
-	// and the distinct catalogs compiled so far (from several goroutines,
-	// in order of completion; Done only grows).
+	// and the catalogs compiled so far (from several goroutines, in order
+	// of completion; Done only grows).
 	Progress func(Progress)
 	// Each, when set, is called by Validate and Plans with every node that
 	// compiles and its plan (from several goroutines): compile --nodes
@@ -34,24 +34,24 @@ type Options struct {
 	EveryNode bool
 }
 
-// Progress is how far a run is: Done of Total nodes, and the Distinct
-// classes of nodes compiled for them so far.
+// Progress is how far a run is: Done of Total nodes, and the Compiled
+// catalogs for them so far (one per distinct input and side).
 type Progress struct {
-	Done, Total, Distinct int
+	Done, Total, Compiled int
 }
 
 // each runs fn(i) for every node index on o.Workers goroutines, one
 // node per claim (a node's compilation dwarfs the claim), calling
-// o.Progress after each with distinct() (nil: none).
-func each(n int, o Options, distinct func() int, fn func(i int)) {
+// o.Progress after each with compiled() (nil: none).
+func each(n int, o Options, compiled func() int, fn func(i int)) {
 	var done atomic.Int64
 	pool.For(n, o.Workers, 1, func(i int) {
 		fn(i)
 		d := done.Add(1)
 		if o.Progress != nil {
 			p := Progress{Done: int(d), Total: n}
-			if distinct != nil {
-				p.Distinct = distinct()
+			if compiled != nil {
+				p.Compiled = compiled()
 			}
 			o.Progress(p)
 		}

@@ -91,7 +91,7 @@ func Read(path string) ([]*Node, hcl.Diagnostics) {
 	out := nodes[:0]
 	for i, n := range nodes {
 		if i > 0 && nodes[i-1].Name == n.Name {
-			diags = append(diags, factsDiag(fmt.Sprintf("The node %q is read twice: from %s and from %s. Keep one facts document per node.", n.Name, nodes[i-1].Source, n.Source)))
+			diags = append(diags, readTwice(n.Name, nodes[i-1].Source, n.Source))
 			continue
 		}
 		out = append(out, n)

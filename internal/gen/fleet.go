@@ -22,6 +22,9 @@ type FleetOptions struct {
 	// combinations exist, the nodes' identity apart; else node i has
 	// role i%4, data centre i%2 and CPU count 2+i%4*2.
 	Distinct int
+	// Unique gives every node a data centre of its own: with Dependent,
+	// every node's catalog is its own (the worst case of a fleet).
+	Unique bool
 }
 
 // Fleet is a generated fleet: the site before and after a change, and
@@ -84,7 +87,7 @@ func GenerateFleet(o FleetOptions) Fleet {
 		}
 	}
 	for i := 0; i < o.Nodes; i++ {
-		f.Facts = append(f.Facts, File{Name: fmt.Sprintf("node-%05d.example.com.json", i), Src: []byte(nodeFacts(i, o.Distinct))})
+		f.Facts = append(f.Facts, File{Name: fmt.Sprintf("node-%05d.example.com.json", i), Src: []byte(nodeFacts(i, o))})
 	}
 	return f
 }
@@ -102,7 +105,7 @@ func roleResources(n int, newSide, mixed bool) string {
 		role := roles[k%4]
 		value := fmt.Sprintf("${trusted.certname} %s %d", role, k)
 		if mixed {
-			value = [...]string{value, "dc ${try(facts.datacenter, \"none\")} %d", "cpus ${facts.processors.count} %d", "address ${facts.networking.ip} %d"}[k/4%4]
+			value = [...]string{value, "dc ${upper(try(facts.datacenter, \"none\"))} %d", "cpus ${facts.processors.count} %d", "address ${facts.networking.ip} %d"}[k/4%4]
 			if k/4%4 > 0 {
 				value = fmt.Sprintf(value, k)
 			}
@@ -123,9 +126,11 @@ func roleResources(n int, newSide, mixed bool) string {
 
 // nodeFacts is node i's Facter JSON: its role, OS, network identity and
 // the usual hardware facts; one mq node in ten has no datacenter fact.
-// With distinct, the data centre, OS family and CPU count are drawn so
-// that about that many combinations exist with the role.
-func nodeFacts(i, distinct int) string {
+// With o.Distinct, the data centre, OS family and CPU count are drawn so
+// that about that many combinations exist with the role; with o.Unique
+// the data centre is the node's own.
+func nodeFacts(i int, o FleetOptions) string {
+	distinct := o.Distinct
 	host := fmt.Sprintf("node-%05d", i)
 	family, major := "Debian", "12"
 	if i%3 == 2 {
@@ -135,7 +140,7 @@ func nodeFacts(i, distinct int) string {
 	if distinct > 0 {
 		// role i%4 × family × 5 CPU counts × the data centres
 		dcs := max(1, distinct/40)
-		r := uint64(i)*0x9E3779B97F4A7C15 ^ uint64(i)>>7
+		r := mix(uint64(i))
 		if r%2 == 1 {
 			family, major = "RedHat", "9"
 		} else {
@@ -143,6 +148,9 @@ func nodeFacts(i, distinct int) string {
 		}
 		cpus = 2 << (r / 2 % 5)
 		dcNum = int(r / 10 % uint64(dcs))
+	}
+	if o.Unique {
+		dcNum = i
 	}
 	dc := fmt.Sprintf(",\n  \"datacenter\": \"dc%d\"", dcNum)
 	if i%40 == 3 {
@@ -160,4 +168,12 @@ func nodeFacts(i, distinct int) string {
 }
 `, roles[i%4], dc, family, family, major, major, host, host, i/65536%256, i/256%256, i%256,
 		i/65536%256, i/256%256, i%256, i/65536%256, i/256%256, i%256, cpus, int64(4+i%3*4)<<30)
+}
+
+// mix is splitmix64's finaliser: node i's draws, independent of its role.
+func mix(z uint64) uint64 {
+	z += 0x9E3779B97F4A7C15
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
 }

@@ -19,6 +19,7 @@ func main() {
 	nodes := flag.Int("nodes", 0, "generate a fleet of this many nodes (site-old, site-new and facts under DIR)")
 	dependent := flag.Int("dependent", 0, "with -nodes: the percentage of resources that depend on the node (default a tenth), reading in turn its certname, data centre, CPU count or address")
 	distinct := flag.Int("distinct", 0, "with -nodes: draw the facts the site reads so that about this many distinct inputs exist (the identity apart)")
+	unique := flag.Bool("unique", false, "with -nodes -dependent: give every node a data centre of its own, so that every node's catalog is its own")
 	flag.Parse()
 	if *dir == "" {
 		fmt.Fprintln(os.Stderr, "gen: -o DIR is required")
@@ -32,7 +33,7 @@ func main() {
 		return
 	}
 	if *nodes > 0 {
-		f := gen.GenerateFleet(gen.FleetOptions{Nodes: *nodes, Resources: *n, Dependent: *dependent, Distinct: *distinct})
+		f := gen.GenerateFleet(gen.FleetOptions{Nodes: *nodes, Resources: *n, Dependent: *dependent, Distinct: *distinct, Unique: *unique})
 		for sub, files := range map[string][]gen.File{"site-old": f.Old, "site-new": f.New, "facts": f.Facts} {
 			if err := write(filepath.Join(*dir, sub), files); err != nil {
 				fmt.Fprintln(os.Stderr, "gen:", err)

@@ -433,4 +433,3 @@ func TestKubernetesExample(t *testing.T) {
 		t.Errorf("the volume holds %d shards, want %d", len(names), shards.Spec.Completions)
 	}
 }
-

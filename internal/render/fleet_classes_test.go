@@ -148,3 +148,74 @@ func writeDiags(t *testing.T, b *bytes.Buffer, diags hcl.Diagnostics, site *cata
 		}
 	}
 }
+
+// TestShardsMergeExact: a generated fleet diffed in 1, 2, 7 and 64
+// shards (some of them empty), each written as the fleet JSON and read
+// back as --merge reads it, merges into the single run's outputs, byte
+// for byte: the comment, the text and the JSON. The nodes are streamed
+// from their facts files as catc diff --nodes --shard reads them.
+func TestShardsMergeExact(t *testing.T) {
+	t.Parallel()
+	fl := writeGenFleet(t, "generated", gen.GenerateFleet(gen.FleetOptions{Nodes: 90, Resources: 60, Dependent: 33, Distinct: 40}), true)
+	old, _ := catalog.LoadSite([]string{fl.old}, catalog.LoadOptions{})
+	new, _ := catalog.LoadSite([]string{fl.new}, catalog.LoadOptions{})
+	sides := fleet.Sides{Old: old, New: new}
+	stream := func(i, n int) *fleet.Stream {
+		facts, diags := nodefacts.Open(fl.fact)
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		return fleet.NewStream(facts, i, n)
+	}
+	single := fleet.DiffStream(sides, stream(0, 0), plandiff.DiffOptions{}, fleet.Options{})
+	nodes, _ := nodefacts.Read(fl.fact)
+	if listed := fleetOutputs(t, fleet.DiffFleet(sides, nodes, plandiff.DiffOptions{}, fleet.Options{}), new); listed != fleetOutputs(t, single, new) {
+		t.Fatal("the nodes streamed give another diff than the nodes listed")
+	}
+	want := mergedOutputs(t, single)
+	for _, n := range []int{1, 2, 7, 64} {
+		var parts []*fleet.Diff
+		empty := 0
+		for i := 1; i <= n; i++ {
+			part := fleet.DiffStream(sides, stream(i, n), plandiff.DiffOptions{}, fleet.Options{})
+			if part.Nodes == 0 {
+				empty++
+			}
+			var b bytes.Buffer
+			if err := fleet.WriteJSON(&b, part); err != nil {
+				t.Fatal(err)
+			}
+			read, err := fleet.ReadJSON(b.Bytes(), fmt.Sprintf("shard-%d.json", i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			parts = append(parts, read)
+		}
+		merged, err := fleet.Merge(parts, nil)
+		if err != nil {
+			t.Fatalf("%d shards: %v", n, err)
+		}
+		if got := mergedOutputs(t, merged); got != want {
+			t.Errorf("%d shards merged:\n%s\nwant the single run's:\n%s", n, got, want)
+		}
+		if n == 64 && empty == 0 {
+			t.Error("64 shards of 90 nodes: no empty shard, the case is not tested")
+		}
+	}
+}
+
+// mergedOutputs is what diff --merge prints of d: the comment, the text
+// and the JSON (the failures' diagnostics are not in a shard's JSON).
+func mergedOutputs(t *testing.T, d *fleet.Diff) string {
+	var b bytes.Buffer
+	for _, write := range []func() error{
+		func() error { return FleetMarkdown(&b, d, DiffOptions{}) },
+		func() error { return FleetText(&b, d, DiffOptions{}) },
+		func() error { return fleet.WriteJSON(&b, d) },
+	} {
+		if err := write(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b.String()
+}

@@ -1,6 +1,8 @@
 package fleet
 
 import (
+	"strings"
+
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
@@ -15,18 +17,54 @@ type compileRun struct {
 	site *catalog.Site
 	k    *keyer // nil: every node compiled (and with Options.Each)
 	cls  *classes[compiled]
+	// plans: the run tells plans apart (Plans), so a class keeps its refs.
+	plans bool
 }
 
-// compiled is a class's catalog ordered: its stand-in's plan (nil when
-// it has errors) and diagnostics, or full when each node is compiled.
+// compiled is what a class's stand-in compiled to: its diagnostics and
+// the shape of its plan (nil when it has errors), not the plan itself,
+// which a fleet of a thousand distinct catalogs could not hold; or full
+// when each node is compiled.
 type compiled struct {
 	full  bool
-	plan  *graph.Plan
+	shape *planShape
 	diags hcl.Diagnostics
 }
 
-func newCompileRun(site *catalog.Site, o Options) *compileRun {
-	run := &compileRun{site: site, cls: newClasses[compiled]()}
+// planShape is what grouping reads of a class's plan: the resources it
+// applies, and with plans the refs of its steps, which each node's
+// identity may hold (planKey).
+type planShape struct {
+	steps int
+	refs  []string
+	// joined is refs in one string, to see at once whether a node's
+	// identity is in any; plain is the key of the refs as they are.
+	joined, plain string
+}
+
+func newPlanShape(p *graph.Plan, plans bool) *planShape {
+	s := &planShape{steps: resourceSteps(p)}
+	if plans {
+		s.refs = make([]string, len(p.Steps))
+		for i, st := range p.Steps {
+			s.refs[i] = st.Resource.Ref()
+		}
+		s.joined = strings.Join(s.refs, "\x00")
+		s.plain = refsKey(s.refs, nil)
+	}
+	return s
+}
+
+// key is planKey of the class's plan for a node of identity id.
+func (s *planShape) key(id *identity) string {
+	if !id.occursIn(s.joined) {
+		return s.plain
+	}
+	return refsKey(s.refs, id)
+}
+
+func newCompileRun(site *catalog.Site, o Options, plans bool) *compileRun {
+	run := &compileRun{site: site, cls: newClasses[compiled](), plans: plans}
 	if !o.EveryNode && o.Each == nil { // Each writes each node's own catalog
 		run.k = newKeyer(site)
 	}
@@ -45,10 +83,14 @@ func (run *compileRun) node(n *nodefacts.Node) nodeRun {
 		out, _ := run.cls.get(c.key, func() compiled {
 			run.cls.compiled.Add(1)
 			plan, diags := compileNode(run.site, run.k.standIn(n, c))
-			return compiled{full: c.substituted() && exceeds(diags), plan: plan, diags: diags}
+			out := compiled{full: c.substituted() && exceeds(diags), diags: diags}
+			if plan != nil {
+				out.shape = newPlanShape(plan, run.plans)
+			}
+			return out
 		})
 		if !out.full {
-			r.plan, r.diags, r.class = out.plan, out.diags, &sentinels{k: run.k, values: c.values}
+			r.shape, r.diags, r.class = out.shape, out.diags, &sentinels{k: run.k, values: c.values}
 			return r
 		}
 	}
@@ -67,8 +109,8 @@ func (run *compileRun) fix(outcomes []Outcome) []Outcome {
 		}
 		plan, diags := compileNode(run.site, o.node)
 		o.Diags, o.node = diags, nil
-		if o.Shown != nil {
-			o.Shown = plan
+		if o.Plan {
+			o.Shown, o.ShownFor = plan, o.first
 		}
 	}
 	return outcomes

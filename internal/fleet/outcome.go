@@ -80,7 +80,7 @@ func PlansStream(site *catalog.Site, s *Stream, o Options) []Outcome {
 
 // compileFrom compiles the nodes of src and groups them by.
 func compileFrom(site *catalog.Site, src nodeSource, o Options, by groupBy) []Outcome {
-	run := newCompileRun(site, o)
+	run := newCompileRun(site, o, by.plans)
 	return run.fix(group(o, by, func(add func(nodeRun)) {
 		src.each(o, run.compiled, func(n *nodefacts.Node) { add(run.node(n)) })
 	}))
@@ -88,9 +88,19 @@ func compileFrom(site *catalog.Site, src nodeSource, o Options, by groupBy) []Ou
 
 // planKey tells plans apart by their steps' refs, identity replaced.
 func planKey(p *graph.Plan, id *identity) string {
+	refs := make([]string, len(p.Steps))
+	for i, s := range p.Steps {
+		refs[i] = s.Resource.Ref()
+	}
+	return refsKey(refs, id)
+}
+
+// refsKey is the key of a plan's refs with identity id replaced (nil:
+// as they are).
+func refsKey(refs []string, id *identity) string {
 	h := sha256.New()
-	for _, s := range p.Steps {
-		fmt.Fprintf(h, "%s\x00", id.replace(s.Resource.Ref()))
+	for _, r := range refs {
+		fmt.Fprintf(h, "%s\x00", id.replace(r))
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -103,9 +113,11 @@ type nodeRun struct {
 	id            *identity
 	plan          *graph.Plan
 	diags, cycles hcl.Diagnostics
-	// class is set when plan and diags are the node's class's: its
-	// sentinels stand for the node's values (see compileRun).
+	// class is set when diags are the node's class's: its sentinels
+	// stand for the node's values (see compileRun); shape, then, is what
+	// grouping reads of the class's plan, in the plan's place.
 	class *sentinels
+	shape *planShape
 }
 
 // groupBy says how group tells outcomes apart: with plans, by key (the
@@ -146,7 +158,11 @@ func group(o Options, by groupBy, runAll func(add func(nodeRun))) []Outcome {
 			key = "fail\x00" + out.Errors
 		} else {
 			out = Outcome{Warnings: countWarnings(diags), Cycles: cycles, Drawn: by.drawn}
-			if by.plans {
+			switch {
+			case by.plans && r.shape != nil:
+				out.Plan, out.Steps = true, r.shape.steps
+				key = r.shape.key(r.id)
+			case by.plans:
 				out.Plan, out.Steps = true, resourceSteps(r.plan)
 				key = by.key(r.plan, r.id)
 			}

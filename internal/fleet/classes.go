@@ -39,7 +39,7 @@ func newClasses[T any]() *classes[T] {
 
 // get is the outcome of the class key, computed by compute when no
 // other node computed it (or it was forgotten since).
-func (c *classes[T]) get(key string, compute func() T) (v T, fresh bool) {
+func (c *classes[T]) get(key string, compute func() T) T {
 	c.mu.Lock()
 	e := c.m[key]
 	if e == nil {
@@ -57,11 +57,8 @@ func (c *classes[T]) get(key string, compute func() T) (v T, fresh bool) {
 		}
 	}
 	c.mu.Unlock()
-	e.once.Do(func() {
-		e.v = compute()
-		fresh = true
-	})
-	return e.v, fresh
+	e.once.Do(func() { e.v = compute() })
+	return e.v
 }
 
 // sentinels replaces a class's sentinels by one node's values.

@@ -80,7 +80,7 @@ func (run *compileRun) node(n *nodefacts.Node) nodeRun {
 	r := nodeRun{node: n, id: identityOf(n)}
 	if run.k != nil {
 		c := run.k.classOf(n)
-		out, _ := run.cls.get(c.key, func() compiled {
+		out := run.cls.get(c.key, func() compiled {
 			run.cls.compiled.Add(1)
 			plan, diags := compileNode(run.site, run.k.standIn(n, c))
 			out := compiled{full: c.substituted() && exceeds(diags), diags: diags}

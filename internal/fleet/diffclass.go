@@ -1,6 +1,8 @@
 package fleet
 
 import (
+	"reflect"
+
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/internal/types"
@@ -46,7 +48,7 @@ func (run *diffRun) sides() int64 {
 func (run *diffRun) node(n *nodefacts.Node) nodeResult {
 	if run.k != nil {
 		c := run.k.classOf(n)
-		out, _ := run.cls.get(c.key, func() pairOutcome { return run.class(n, c) })
+		out := run.cls.get(c.key, func() pairOutcome { return run.class(n, c) })
 		if !out.full {
 			if r, ok := run.own(out.r, n, c); ok {
 				return r
@@ -124,10 +126,8 @@ func undone(d *plandiff.PlanDiff, s *sentinels) bool {
 // holdsSentinel reports whether a value holds a sentinel anywhere.
 func holdsSentinel(v types.Value, s *sentinels) bool {
 	found := false
-	substitute(&plandiff.PlanDiff{Resources: []plandiff.ResourceChange{{Attributes: []plandiff.AttrChange{{Old: v}}}}}, func(str string) string {
-		if s.replace(str) != str {
-			found = true
-		}
+	rewrite(reflect.ValueOf(&v).Elem(), func(str string) string {
+		found = found || s.replace(str) != str
 		return str
 	})
 	return found

@@ -394,23 +394,13 @@ func TestDiffFleetSides(t *testing.T) {
 // identity, and the mq nodes without the datacenter fact fail.
 func TestDiffGeneratedFleet(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	f := gen.GenerateFleet(gen.FleetOptions{Nodes: 80, Resources: 100})
-	paths := map[string]string{}
-	for sub, files := range map[string][]gen.File{"old": f.Old, "new": f.New, "facts": f.Facts} {
-		paths[sub] = filepath.Join(dir, sub)
-		if err := os.MkdirAll(paths[sub], 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for _, file := range files {
-			if err := os.WriteFile(filepath.Join(paths[sub], file.Name), file.Src, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+	oldDir, newDir, factsDir, err := gen.WriteFleet(t.TempDir(), gen.GenerateFleet(gen.FleetOptions{Nodes: 80, Resources: 100}))
+	if err != nil {
+		t.Fatal(err)
 	}
-	old, _ := catalog.LoadSite([]string{paths["old"]}, catalog.LoadOptions{})
-	new, _ := catalog.LoadSite([]string{paths["new"]}, catalog.LoadOptions{})
-	nodes, diags := nodefacts.Read(paths["facts"])
+	old, _ := catalog.LoadSite([]string{oldDir}, catalog.LoadOptions{})
+	new, _ := catalog.LoadSite([]string{newDir}, catalog.LoadOptions{})
+	nodes, diags := nodefacts.Read(factsDir)
 	if diags.HasErrors() || len(nodes) != 80 {
 		t.Fatal(len(nodes), diags)
 	}

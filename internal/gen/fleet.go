@@ -2,6 +2,8 @@ package gen
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -176,4 +178,32 @@ func mix(z uint64) uint64 {
 	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
 	z = (z ^ z>>27) * 0x94D049BB133111EB
 	return z ^ z>>31
+}
+
+// WriteFleet writes f below dir: old/, new/ and facts/, created; it
+// returns their paths.
+func WriteFleet(dir string, f Fleet) (old, new, facts string, err error) {
+	old, new, facts = filepath.Join(dir, "old"), filepath.Join(dir, "new"), filepath.Join(dir, "facts")
+	for _, side := range []struct {
+		dir   string
+		files []File
+	}{{old, f.Old}, {new, f.New}, {facts, f.Facts}} {
+		if err := WriteFiles(side.dir, side.files); err != nil {
+			return "", "", "", err
+		}
+	}
+	return old, new, facts, nil
+}
+
+// WriteFiles writes files into dir, created.
+func WriteFiles(dir string, files []File) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Src, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }

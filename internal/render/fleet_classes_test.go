@@ -3,8 +3,6 @@ package render
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sync/atomic"
 	"testing"
 
@@ -30,18 +28,11 @@ type classFleet struct {
 // writeGenFleet writes f under a temporary directory.
 func writeGenFleet(t *testing.T, name string, f gen.Fleet, shared bool) classFleet {
 	t.Helper()
-	dir := t.TempDir()
-	for sub, files := range map[string][]gen.File{"old": f.Old, "new": f.New, "facts": f.Facts} {
-		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for _, file := range files {
-			if err := os.WriteFile(filepath.Join(dir, sub, file.Name), file.Src, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+	old, new, facts, err := gen.WriteFleet(t.TempDir(), f)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return classFleet{name, filepath.Join(dir, "old"), filepath.Join(dir, "new"), filepath.Join(dir, "facts"), shared}
+	return classFleet{name, old, new, facts, shared}
 }
 
 // TestClassesExact: a fleet compiled once per distinct input prints what
@@ -105,18 +96,11 @@ func compareClasses(t *testing.T, fl classFleet) {
 	}
 }
 
-// fleetOutputs is everything diff --nodes prints of d.
+// fleetOutputs is everything diff --nodes prints of d: what --merge
+// prints, and the diagnostics of the nodes that fail.
 func fleetOutputs(t *testing.T, d *fleet.Diff, site *catalog.Site) string {
 	var b bytes.Buffer
-	for _, write := range []func() error{
-		func() error { return FleetText(&b, d, DiffOptions{}) },
-		func() error { return FleetMarkdown(&b, d, DiffOptions{}) },
-		func() error { return fleet.WriteJSON(&b, d) },
-	} {
-		if err := write(); err != nil {
-			t.Fatal(err)
-		}
-	}
+	b.WriteString(mergedOutputs(t, d))
 	for _, f := range d.Failures {
 		writeDiags(t, &b, fleet.OnNodes(f.Diags, f.Nodes), site)
 	}

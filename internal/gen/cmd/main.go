@@ -26,7 +26,7 @@ func main() {
 		os.Exit(2)
 	}
 	if *puppet {
-		if err := write(*dir, []gen.File{{Name: "catalog.json", Src: gen.PuppetCatalog(*n)}}); err != nil {
+		if err := gen.WriteFiles(*dir, []gen.File{{Name: "catalog.json", Src: gen.PuppetCatalog(*n)}}); err != nil {
 			fmt.Fprintln(os.Stderr, "gen:", err)
 			os.Exit(1)
 		}
@@ -35,27 +35,15 @@ func main() {
 	if *nodes > 0 {
 		f := gen.GenerateFleet(gen.FleetOptions{Nodes: *nodes, Resources: *n, Dependent: *dependent, Distinct: *distinct, Unique: *unique})
 		for sub, files := range map[string][]gen.File{"site-old": f.Old, "site-new": f.New, "facts": f.Facts} {
-			if err := write(filepath.Join(*dir, sub), files); err != nil {
+			if err := gen.WriteFiles(filepath.Join(*dir, sub), files); err != nil {
 				fmt.Fprintln(os.Stderr, "gen:", err)
 				os.Exit(1)
 			}
 		}
 		return
 	}
-	if err := write(*dir, gen.Generate(gen.Options{Resources: *n, Files: *files, Core: *core, Root: *root})); err != nil {
+	if err := gen.WriteFiles(*dir, gen.Generate(gen.Options{Resources: *n, Files: *files, Core: *core, Root: *root})); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
-}
-
-func write(dir string, files []gen.File) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for _, f := range files {
-		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Src, 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -65,5 +66,36 @@ func TestShardAutoRun(t *testing.T) {
 	}
 	if code, _, errOut := runCatc(t, "diff", fleetOld, fleetNew, "--nodes", fleetFacts, "--shards", "3", "--format", "json"); code != 1 || !strings.Contains(errOut, "add --shard auto") {
 		t.Errorf("--shards without --shard auto: exit %d, %s", code, errOut)
+	}
+}
+
+// TestNodesStreamedErrors: a facts file that does not read, or a node
+// read twice, found as the run reads the files, voids the run: exit 1,
+// nothing on stdout and no output file, the facts' errors on stderr.
+func TestNodesStreamedErrors(t *testing.T) {
+	t.Parallel()
+	facts := t.TempDir()
+	copyDir(t, fleetFacts, facts)
+	if err := os.WriteFile(filepath.Join(facts, "web-01.example.com.yaml"), []byte("os: {family: Debian}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(facts, "zz.json"), []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "diff.md")
+	for _, args := range [][]string{
+		{"diff", fleetOld, fleetNew, "--nodes", facts, "--format", "markdown", "-o", out},
+		{"validate", fleetOld, "--nodes", facts},
+	} {
+		code, stdout, errOut := runCatc(t, args...)
+		if code != 1 || stdout != "" || !strings.Contains(errOut, `The node "web-01.example.com" is read twice`) || !strings.Contains(errOut, "zz.json is not readable as facts") {
+			t.Errorf("catc %s: exit %d\nstdout %q\nstderr %s", strings.Join(args, " "), code, stdout, errOut)
+		}
+		if strings.Contains(errOut, "nodes compile") {
+			t.Errorf("catc %s printed the void run's outcomes:\n%s", strings.Join(args, " "), errOut)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("the void diff was written")
 	}
 }

@@ -9,14 +9,13 @@ import (
 
 // model builds the catalog catc plans from pc, with the type definitions
 // of defs (an HCL load; nil for none): see catalog.FromExternal.
-// Exported resources are left out, as the agent leaves them (another
-// node collects them), with the containment edges that name them; pos
-// is keptPositions(pc).
+// The resources LeftOut are left out with the containment edges that
+// name them; pos is keptPositions(pc).
 func model(pc *Catalog, defs *catalog.Catalog, pos []int) (*catalog.Catalog, hcl.Diagnostics) {
 	ext := make([]catalog.External, 0, len(pc.Resources))
 	params := make([]catalog.ExternalParam, paramCount(pc))
 	for _, r := range pc.Resources {
-		if r.Exported {
+		if pc.LeftOut(r) {
 			continue
 		}
 		ext = append(ext, external(pc, r, params[:len(r.Params):len(r.Params)]))
@@ -35,7 +34,7 @@ func model(pc *Catalog, defs *catalog.Catalog, pos []int) (*catalog.Catalog, hcl
 func paramCount(pc *Catalog) int {
 	n := 0
 	for _, r := range pc.Resources {
-		if !r.Exported {
+		if !pc.LeftOut(r) {
 			n += len(r.Params)
 		}
 	}

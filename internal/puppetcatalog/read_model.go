@@ -79,7 +79,9 @@ type Resource struct {
 	Line int
 	// Kind is "kind" (catalog format 2): compilable_type, class,
 	// defined_type or unknown; "" when absent.
-	Kind     string
+	Kind string
+	// Exported is "exported" read as Ruby reads it (any value but false
+	// and null); see LeftOut.
 	Exported bool
 	// Offset is the byte offset of the resource's object in the file.
 	Offset int

@@ -348,6 +348,9 @@ type Resource struct {
 	Tags []string
 	// Noop is the `noop` metaparameter, nil when not given.
 	Noop *bool
+	// Meta are the schedule, loglevel and audit metaparameters, nil when
+	// none is given.
+	Meta *Metaparams
 	// Aliases are the `alias` metaparameter values in order.
 	Aliases []string
 	// UniquenessKey is the namevar values sorted by namevar name (Puppet's

@@ -309,7 +309,9 @@ func (c *loader) rawExternal(e *External, info *ExternalInfo, r *Resource, room 
 			start := len(room.refs)
 			room.refs = appendExternalRefs(room.refs, p.Value, p.Range)
 			arg.refs = room.refs[start:len(room.refs):len(room.refs)]
-		} else if contains(unsupportedMetaparams, p.Name) && td.Attr(p.Name) == nil {
+		} else if (contains(unsupportedMetaparams, p.Name) || p.Name == "stage") && td.Attr(p.Name) == nil {
+			// Puppet's compiler never writes stage on a resource (it
+			// refuses it), and the agent ignores these.
 			continue
 		}
 		raw.args = append(raw.args, arg)

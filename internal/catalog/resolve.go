@@ -114,7 +114,7 @@ func (c *loader) resolve(r *Resource, refs []pendingRef) hcl.Diagnostics {
 		}
 		r.Relations = append(r.Relations, Relation{Kind: p.kind, Target: target, RefText: text, Range: p.ref.rng})
 	}
-	return diags
+	return append(diags, c.resolveSchedule(r)...)
 }
 
 // unresolvedAdvice says how to fix a reference to nothing, naming the

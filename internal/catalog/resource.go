@@ -39,8 +39,10 @@ type pendingRef struct {
 	ref  rawRef
 }
 
-// unsupportedMetaparams are Puppet metaparameters catc does not take.
-var unsupportedMetaparams = []string{"audit", "consume", "export", "loglevel", "schedule", "stage", "title", "provider"}
+// unsupportedMetaparams are Puppet metaparameters catc does not take
+// (stage is refused too, as Puppet's compiler refuses it on a resource:
+// stageArg).
+var unsupportedMetaparams = []string{"consume", "export", "title", "provider"}
 
 // validTag is Puppet's rule for tags, /\A[[:alnum:]_][[:alnum:]_:.-]*\z/
 // with Unicode letters and numbers. (A loop, not a regexp: compiling the
@@ -158,6 +160,20 @@ func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit []*rawArg) {
 	case "noop":
 		b.noopArg(arg)
 		return
+	case "schedule":
+		b.scheduleArg(arg)
+		return
+	case "loglevel":
+		b.loglevelArg(arg)
+		return
+	case "audit":
+		b.auditArg(td, arg)
+		return
+	case "stage":
+		if td.Attr("stage") == nil {
+			b.stageArg(arg)
+			return
+		}
 	}
 	a := td.Attr(arg.name) // provider is one for the built-in types
 	if a == nil && contains(unsupportedMetaparams, arg.name) {
@@ -187,14 +203,14 @@ func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit []*rawArg) {
 // (unsupportedMetaparams).
 func (b *built) unsupportedMetaparam(arg *rawArg) {
 	b.errorf(summaryMetaparam, arg.nameRange, arg.rng,
-		"The metaparameter %q is not supported by catc; resources take require, before, notify, subscribe, alias, tag and noop. Remove %s.", arg.name, arg.name)
+		"The metaparameter %q is not supported by catc; resources take require, before, notify, subscribe, alias, tag, noop, schedule, loglevel and audit. Remove %s.", arg.name, arg.name)
 }
 
 // refLikeArg diagnoses a reference given to an argument that takes
 // none: the name first, as for any value (requires = package.nginx is a
 // mistyped require), else the value.
 func (b *built) refLikeArg(td *TypeDef, arg *rawArg) {
-	if td.Attr(arg.name) == nil && !contains(metaparamNames, arg.name) && !contains(unsupportedMetaparams, arg.name) && arg.name != "name" {
+	if td.Attr(arg.name) == nil && !contains(metaparamNames, arg.name) && !contains(unsupportedMetaparams, arg.name) && arg.name != "name" && arg.name != "stage" {
 		b.unknownAttr(td, arg)
 		return
 	}

@@ -217,6 +217,10 @@ func (b *built) checkName(td *TypeDef, arg *rawArg) {
 		b.unsupportedMetaparam(arg)
 		return
 	}
+	if arg.name == "stage" {
+		b.stageArg(arg)
+		return
+	}
 	b.unknownAttr(td, arg)
 }
 

@@ -29,6 +29,9 @@ var metaparams = append(documented(schema.Metaparameters, map[string]string{
 	"alias":     "Other titles this resource can be referred to by (a string or a list).",
 	"tag":       "Tags (a string or a list).",
 	"noop":      "true: Puppet only reports what it would change.",
+	"schedule":  "The name of a schedule resource: when the agent may manage this one (no effect on the order).",
+	"loglevel":  "The level of this resource's log lines: debug, info, notice, warning, err, alert, emerg, crit or verbose.",
+	"audit":     "Attributes (or \"all\") whose changes the agent reports; a string or a list.",
 }), struct{ name, doc string }{"for_each", "Declare one resource per element of a map or set (each.key, each.value)."})
 
 var topBlocks = documented(schema.TopLevelBlocks, map[string]string{

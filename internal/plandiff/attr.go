@@ -146,7 +146,33 @@ func compareAttributes(or, nr *SnapResource) []AttrChange {
 		out = diffValue(out, moved, or.Container, true, nr.Container, true)
 	}
 	meta := AttrChange{Attr: "noop", Path: "noop", Behaviour: MetaparameterAttr}
-	return diffValue(out, meta, boolValue(or.Noop), or.Noop != nil, boolValue(nr.Noop), nr.Noop != nil)
+	out = diffValue(out, meta, boolValue(or.Noop), or.Noop != nil, boolValue(nr.Noop), nr.Noop != nil)
+	return compareMeta(out, or.Meta, nr.Meta)
+}
+
+// compareMeta adds the changes of schedule, loglevel and audit: no event,
+// as for every metaparameter.
+func compareMeta(out []AttrChange, om, nm *catalog.Metaparams) []AttrChange {
+	var o, n catalog.Metaparams
+	if om != nil {
+		o = *om
+	}
+	if nm != nil {
+		n = *nm
+	}
+	for _, m := range []struct {
+		name   string
+		ov, nv types.Value
+		oh, nh bool
+	}{
+		{"schedule", o.Schedule, n.Schedule, o.Schedule != "", n.Schedule != ""},
+		{"loglevel", o.Loglevel, n.Loglevel, o.Loglevel != "", n.Loglevel != ""},
+		{"audit", stringsValue(o.Audit), stringsValue(n.Audit), len(o.Audit) > 0, len(n.Audit) > 0},
+	} {
+		c := AttrChange{Attr: m.name, Path: m.name, Behaviour: MetaparameterAttr}
+		out = diffValue(out, c, m.ov, m.oh, m.nv, m.nh)
+	}
+	return out
 }
 
 // allAttributes lists every value of an added (or removed) resource as

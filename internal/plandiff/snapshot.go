@@ -80,6 +80,9 @@ type SnapResource struct {
 	// a resource moved to another class keeps its key but not this.
 	Container string
 	Noop      *bool
+	// Meta are the schedule, loglevel and audit metaparameters (nil when
+	// none is set).
+	Meta *catalog.Metaparams
 	// Attrs describes each attribute's behaviour. From a catalog JSON
 	// without its optional types section only the namevars are known, and
 	// every other attribute is compared as a property.
@@ -127,7 +130,7 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 			Ref: r.Ref(), Type: r.Type.Name, Title: r.Title,
 			Key:        resourceKey(r.Type.Name, r.Title, r.UniquenessKey),
 			Attributes: redactHash(g.Catalog, r.Attributes),
-			Tags:       r.Tags, Noop: r.Noop, Attrs: info,
+			Tags:       r.Tags, Noop: r.Noop, Meta: r.Meta, Attrs: info,
 			File: r.DeclRange.Filename, Line: r.DeclRange.Start.Line, Index: i,
 			Container: containerOf(r),
 		}

@@ -55,9 +55,9 @@ type Resource struct {
 	Schedule string   `json:"schedule,omitempty"`
 	Loglevel string   `json:"loglevel,omitempty"`
 	Audit    []string `json:"audit,omitempty"`
-	File       string   `json:"file"`
-	Line       int      `json:"line"`
-	Index      int      `json:"index"`
+	File     string   `json:"file"`
+	Line     int      `json:"line"`
+	Index    int      `json:"index"`
 }
 
 // Edge is one graph edge: From is applied before To.

@@ -59,6 +59,7 @@ var typeKeys = documented(schema.TypeKeys, map[string]string{
 	"autosubscribe": "Like autorequire, and this resource is refreshed by them.",
 	"autonotify":    "Like autobefore, and they are refreshed by this one.",
 	"features":      "Provider features, e.g. [\"canonicalize\"].",
+	"refreshable":   "true when the type's Ruby defines refresh: Puppet's agent refreshes its resources on an event.",
 })
 
 var attributeKeys = documented(schema.AttributeKeys, map[string]string{

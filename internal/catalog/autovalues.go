@@ -86,6 +86,8 @@ func evalAutoCall(r *Resource, c *AutoCall) autoValues {
 		return ascendOf(x)
 	case "commands":
 		return commandsOf(x)
+	case "dirname":
+		return dirnameOf(x)
 	case "except":
 		return exceptValues(x, c.Args[1:])
 	case "first":
@@ -98,6 +100,8 @@ func evalAutoCall(r *Resource, c *AutoCall) autoValues {
 		return filterValues(x, func(v types.Value) bool { return !isNumericValue(v) })
 	case "numeric":
 		return filterValues(x, isNumericValue)
+	case "parent":
+		return parentOf(x)
 	case "quoted_paths":
 		return scanValues(x, quotedPathRE)
 	case "reverse":

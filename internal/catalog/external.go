@@ -144,7 +144,7 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 		known[k] = true
 	}
 	decodeNamedBuiltins(ext, known)
-	var diags hcl.Diagnostics
+	diags := shippedReplaced(defs, ext)
 	refs := make([][]pendingRef, len(ext)) // each built resource's, resolved once all are
 	byPos := make([]*Resource, len(ext))
 	c.Resources = make([]*Resource, 0, len(ext))

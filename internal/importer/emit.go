@@ -77,8 +77,13 @@ func emit(t *typeSpec) ([]byte, origins) {
 		}
 		ab := b.AppendNewBlock(a.kind, nil).Body()
 		for _, r := range a.rules {
-			ab.SetAttributeValue(r.typ, titlesValue(r))
+			ab.SetAttributeRaw(r.typ, ruleTokens(r))
 		}
+	}
+	if t.refreshable != nil {
+		b.AppendNewline()
+		b.SetAttributeValue("refreshable", cty.True)
+		o["refreshable"] = *t.refreshable
 	}
 	if t.features != nil {
 		b.AppendNewline()
@@ -140,9 +145,43 @@ func autoObjectTokens(rules []autoRule) hclwrite.Tokens {
 		if hclsyntax.ValidIdentifier(r.typ) {
 			name = hclwrite.TokensForIdentifier(r.typ)
 		}
-		items[i] = hclwrite.ObjectAttrTokens{Name: name, Value: hclwrite.TokensForValue(titlesValue(r))}
+		items[i] = hclwrite.ObjectAttrTokens{Name: name, Value: ruleTokens(r)}
 	}
 	return hclwrite.TokensForObject(items)
+}
+
+// ruleTokens writes a rule's value: its titles, its translated terms, or
+// the shipped rule's text.
+func ruleTokens(r autoRule) hclwrite.Tokens {
+	if r.terms != nil {
+		elems := make([]hclwrite.Tokens, len(r.terms))
+		for i, t := range r.terms {
+			elems[i] = termTokens(t)
+		}
+		if !r.list && len(elems) == 1 {
+			return elems[0]
+		}
+		return hclwrite.TokensForTuple(elems)
+	}
+	return hclwrite.TokensForValue(titlesValue(r))
+}
+
+// termTokens writes one term.
+func termTokens(t ruleTerm) hclwrite.Tokens {
+	if t.raw != "" {
+		f, diags := hclwrite.ParseConfig([]byte("x = "+t.raw+"\n"), "", hcl.InitialPos)
+		if a := f.Body().GetAttribute("x"); a != nil && !diags.HasErrors() {
+			return a.Expr().BuildTokens(nil)
+		}
+	}
+	if t.call == "" {
+		return hclwrite.TokensForValue(cty.StringVal(t.title))
+	}
+	args := make([]hclwrite.Tokens, len(t.args))
+	for i, a := range t.args {
+		args[i] = termTokens(a)
+	}
+	return hclwrite.TokensForFunctionCall(t.call, args...)
 }
 
 func titlesValue(r autoRule) cty.Value {

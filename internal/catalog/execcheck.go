@@ -106,3 +106,22 @@ func commandExe(cmd types.Value) (string, bool) {
 func (r *Resource) deferred(name string) bool {
 	return r.External != nil && contains(r.External.Deferred, name)
 }
+
+// checkFileRecurse reaches the agent's verdict on a built-in file with
+// recurse => remote: Puppet's file type refuses it without a source
+// (fixtures/oracle/core/values.jsonl), and accepts it with one.
+func (b *built) checkFileRecurse(td *TypeDef) {
+	r := b.res
+	if !td.Builtin || td.Name != "file" {
+		return
+	}
+	if v, _ := r.Attributes.Get("recurse"); v != "remote" {
+		return
+	}
+	if _, ok := r.Attributes.Get("source"); ok {
+		return
+	}
+	subject, _ := r.AttrRange("recurse")
+	b.errorf(summaryAttrValue, subject, r.DeclRange,
+		"Validation of %s failed: You cannot specify a remote recursion without a source.\nSet source, or recurse = true to manage the directory's own content.", r.Ref())
+}

@@ -91,6 +91,7 @@ func buildResource(c *Catalog, raw *rawResource) built {
 	b.rename(td)
 	b.agentName(td)
 	b.checkExecCommands(td)
+	b.checkFileRecurse(td)
 	b.checkMandatory(td)
 	if raw.title == "" {
 		b.res = nil // rejected: it must not also be reported as a duplicate

@@ -237,7 +237,7 @@ func notTranslated(typ string, a *ruby.NewtypeAuto, kept []autoRule) *hcl.Diagno
 // shipped one, with the rules the import found (or kept).
 func replacesShipped(nt *ruby.Newtype, shipped *catalog.TypeDef) *hcl.Diagnostic {
 	return &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "Replaces a shipped module type", Subject: nt.NameRng.Ptr(),
-		Detail: fmt.Sprintf("catc ships %s (%s) for the Puppet catalogs that use it. The type written here replaces it wherever it is loaded beside a catalog, with the auto rules this import translated from your module's Ruby (and those it kept from the shipped type, each said above); leave the file out to use the shipped type (catc doc --module-types).",
+		Detail: fmt.Sprintf("catc ships %s (%s) for the Puppet catalogs that use it. The type written here replaces it wherever it is loaded beside a catalog, with the auto rules this import translated from your module's Ruby; leave the file out to use the shipped type (catc doc --module-types).",
 			shipped.Name, catalog.ShippedRelease(shipped.Name))}
 }
 

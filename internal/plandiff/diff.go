@@ -104,6 +104,9 @@ type PlanDiff struct {
 	// side keeps no order of its resources (PuppetDB's formats), so the
 	// agent's order, and any move in it, cannot be known.
 	OrderUnknown string
+	// Generated are the files the agent generates that the new catalog
+	// rewrites (concat's), sorted by the generating resource's ref.
+	Generated []GeneratedFile
 	// Refreshes are sorted by new step (resources in cycles last), then ref.
 	Refreshes []Refresh
 	// NewCycles are in the new catalog only, ResolvedCycles in the old
@@ -146,8 +149,13 @@ type ResourceChange struct {
 	OldLoc, NewLoc string
 	// PurgedBy, for Unmanage only, are the resources of the new catalog
 	// that may purge this one from the node (sorted by ref): then it is
-	// not sure to be left as it is.
+	// not sure to be left as it is. For Remove, the one directory that
+	// purges it (Purge.Effect says how).
 	PurgedBy []Purge
+	// Regenerates is the File a concat_file generates that this change
+	// (of the concat_file, or of one of its fragments) rewrites
+	// (PlanDiff.Generated), "" for none.
+	Regenerates string
 }
 
 // InitOnlyChange is one init_only attribute whose wanted value differs
@@ -221,7 +229,7 @@ type Refresh struct {
 // Empty reports whether the diff has nothing to say. A cycle left in the
 // new catalog is something to say: Puppet applies nothing from it.
 func (d *PlanDiff) Empty() bool {
-	return len(d.Resources) == 0 && len(d.Edges) == 0 && len(d.Moves) == 0 &&
+	return len(d.Resources) == 0 && len(d.Edges) == 0 && len(d.Moves) == 0 && len(d.Generated) == 0 &&
 		len(d.Refreshes) == 0 && len(d.NewCycles) == 0 && len(d.ResolvedCycles) == 0 &&
 		len(d.UnresolvedCycles) == 0
 }
@@ -283,7 +291,7 @@ func (d *PlanDiff) Counts() Counts {
 		if r.Renamed() {
 			c.Renamed++
 		}
-		if len(r.PurgedBy) > 0 {
+		if r.Action == Unmanage && len(r.PurgedBy) > 0 && r.PurgedBy[0].Effect == PurgeMay {
 			c.MayPurge++
 		}
 		for _, a := range r.Attributes {
@@ -334,13 +342,14 @@ func DiffWith(old, new *Snapshot, o DiffOptions) *PlanDiff {
 	m := match(old, new)
 	d := &PlanDiff{Strict: o.Strict}
 	d.Resources = m.resourceChanges(o.Strict)
+	d.Generated = m.generatedFiles(d.Resources)
 	m.purgers(d.Resources)
 	d.Skips = m.skips(d.Resources)
 	d.Edges = m.edgeChanges()
 	if d.OrderUnknown = orderUnknown(old, new); d.OrderUnknown == "" {
 		d.Moves = m.moves(m.touched(d.Resources, d.Edges))
 	}
-	d.Refreshes = m.refreshes(d.Resources)
+	d.Refreshes = m.refreshes(d.Resources, d.Generated)
 	d.NewCycles, d.ResolvedCycles, d.UnresolvedCycles = m.cycleChanges()
 	d.Sort()
 	return d

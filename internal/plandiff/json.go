@@ -31,6 +31,9 @@ type JSONDocument struct {
 	Edges          []jsonDiffEdge   `json:"edges"`
 	Moves          []jsonDiffMove   `json:"moves"`
 	Refreshes      []jsonDiffReload `json:"refreshes"`
+	// Generated is written only when there is one (and absent in
+	// documents written before it was added).
+	Generated []jsonGenerated `json:"generated,omitempty"`
 	NewCycles      [][]string       `json:"new_cycles"`
 	ResolvedCycles [][]string       `json:"resolved_cycles"`
 	// UnresolvedCycles is absent in documents written before it was
@@ -74,15 +77,27 @@ type jsonDiffRes struct {
 	NewLocation   string         `json:"new_location,omitempty"`
 	Attributes    []jsonDiffAttr `json:"attributes"`
 	// PurgedBy is written for a resource no longer managed that the new
-	// catalog may purge, only.
+	// catalog may purge, or purges, only.
 	PurgedBy []jsonPurge `json:"purged_by,omitempty"`
+	// Regenerates is ResourceChange's, written only when set.
+	Regenerates string `json:"regenerates,omitempty"`
 }
 
 // jsonPurge is a resource of the new catalog that may purge one no longer
-// managed, and how.
+// managed, and how; effect is written when it is not "may remove".
 type jsonPurge struct {
-	Ref string `json:"ref"`
-	Why string `json:"why"`
+	Ref    string `json:"ref"`
+	Why    string `json:"why"`
+	Effect string `json:"effect,omitempty"`
+}
+
+// jsonGenerated is a GeneratedFile.
+type jsonGenerated struct {
+	By        string   `json:"by"`
+	File      string   `json:"file"`
+	Changes   []string `json:"changes"`
+	Fragments []string `json:"fragments"`
+	Unknown   bool     `json:"unknown,omitempty"`
 }
 
 // jsonInitOnly is an init_only attribute the Resource API checks; the
@@ -166,7 +181,17 @@ func NewJSONDocument(d *PlanDiff) JSONDocument {
 	for _, r := range d.Refreshes {
 		out.Refreshes = append(out.Refreshes, jsonDiffReload{r.Ref, r.Path})
 	}
+	for _, g := range d.Generated {
+		out.Generated = append(out.Generated, jsonGenerated{g.By, g.File, nonNilStrings(g.Changes), nonNilStrings(g.Fragments), g.Unknown})
+	}
 	return out
+}
+
+func nonNilStrings(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }
 
 func jsonResourceChange(r ResourceChange) jsonDiffRes {
@@ -177,8 +202,13 @@ func jsonResourceChange(r ResourceChange) jsonDiffRes {
 		j.InitOnly[i] = jsonInitOnly{io.Attr, io.Message}
 	}
 	for _, p := range r.PurgedBy {
-		j.PurgedBy = append(j.PurgedBy, jsonPurge(p))
+		jp := jsonPurge{Ref: p.Ref, Why: p.Why}
+		if p.Effect != PurgeMay {
+			jp.Effect = p.Effect.String()
+		}
+		j.PurgedBy = append(j.PurgedBy, jp)
 	}
+	j.Regenerates = r.Regenerates
 	for i, a := range r.Attributes {
 		ja := jsonDiffAttr{Attribute: a.Attr, Path: a.Path, Behaviour: a.Behaviour.String(), Sensitive: a.Sensitive}
 		ja.Undetermined = a.Undetermined

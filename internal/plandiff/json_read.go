@@ -41,6 +41,9 @@ func (j *JSONDocument) Diff() (*PlanDiff, error) {
 	for _, r := range j.Refreshes {
 		d.Refreshes = append(d.Refreshes, Refresh{Ref: r.Ref, Path: r.Path})
 	}
+	for _, g := range j.Generated {
+		d.Generated = append(d.Generated, GeneratedFile{By: g.By, File: g.File, Changes: g.Changes, Fragments: g.Fragments, Unknown: g.Unknown})
+	}
 	if len(d.NewCycles) == 0 {
 		d.NewCycles = nil
 	}
@@ -64,8 +67,15 @@ func readResourceChange(r jsonDiffRes) (ResourceChange, error) {
 		c.InitOnly = append(c.InitOnly, InitOnlyChange{Attr: io.Attribute, Message: io.Message})
 	}
 	for _, p := range r.PurgedBy {
-		c.PurgedBy = append(c.PurgedBy, Purge(p))
+		e := PurgeMay
+		if p.Effect != "" {
+			if e, ok = ParsePurgeEffect(p.Effect); !ok {
+				return c, fmt.Errorf("%s: unknown purge effect %q", r.Ref, p.Effect)
+			}
+		}
+		c.PurgedBy = append(c.PurgedBy, Purge{Ref: p.Ref, Why: p.Why, Effect: e})
 	}
+	c.Regenerates = r.Regenerates
 	for _, a := range r.Attributes {
 		ac, err := readAttrChange(c.Action, a)
 		if err != nil {

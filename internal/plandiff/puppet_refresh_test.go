@@ -16,11 +16,17 @@ import (
 // puppetSnapshot plans a Puppet catalog JSON with the built-in types.
 func puppetSnapshot(t *testing.T, name string, data []byte) *Snapshot {
 	t.Helper()
+	defs, _ := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
+	return puppetSnapshotWith(t, name, data, defs)
+}
+
+// puppetSnapshotWith plans a Puppet catalog JSON with the types of defs.
+func puppetSnapshotWith(t *testing.T, name string, data []byte, defs *catalog.Catalog) *Snapshot {
+	t.Helper()
 	pc, diags := puppetcatalog.Parse(name, data)
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	defs, _ := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
 	c, diags := puppetcatalog.Model(pc, defs)
 	if diags.HasErrors() {
 		t.Fatal(diags)

@@ -1,6 +1,9 @@
 package plandiff
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // refreshes finds the resources of the new catalog that events from the
 // diff's changes reach, along refresh edges (a refreshed resource emits
@@ -10,10 +13,17 @@ import "sort"
 // nor are skipped (Puppet does not evaluate those). Each gets a shortest
 // chain from a changed resource (a multi-source breadth-first search,
 // sources and neighbours in index order, so the answer is deterministic).
-func (m *matching) refreshes(changes []ResourceChange) []Refresh {
+// A concat_file whose generated file changes (generated) emits the
+// file's events.
+func (m *matching) refreshes(changes []ResourceChange, generated []GeneratedFile) []Refresh {
 	n := len(m.new.Resources)
 	idx := m.newRefs()
 	var queue []int32
+	for _, g := range generated {
+		if j, ok := idx[g.By]; ok && len(g.Changes) > 0 {
+			queue = append(queue, j)
+		}
+	}
 	quiet := make([]bool, n) // failing or skipped: never refreshed
 	for _, c := range changes {
 		if j, ok := idx[c.Ref]; ok && c.Action != Unmanage && (c.Action == Fail || c.Skipped) {
@@ -26,6 +36,7 @@ func (m *matching) refreshes(changes []ResourceChange) []Refresh {
 		}
 	}
 	sort.Slice(queue, func(a, b int) bool { return queue[a] < queue[b] })
+	queue = slices.Compact(queue)
 	emits := make([]bool, n)
 	for _, j := range queue {
 		emits[j] = true

@@ -73,6 +73,12 @@ func DiffText(w io.Writer, d *plandiff.PlanDiff, o DiffOptions) error {
 	if d.OrderUnknown != "" {
 		t.section("Order: not compared: " + d.OrderUnknown + ".")
 	}
+	if len(d.Generated) > 0 {
+		t.section(generatedTitle(len(d.Generated)) + ":")
+		for _, g := range d.Generated {
+			t.line(diffLine{mark: "~", text: generatedText(g)})
+		}
+	}
 	if len(d.Refreshes) > 0 {
 		t.section(fmt.Sprintf("Refresh: %s will be refreshed:", plural.Noun(len(d.Refreshes), "unchanged resource", "unchanged resources")))
 		for _, r := range d.Refreshes {

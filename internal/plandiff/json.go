@@ -33,9 +33,9 @@ type JSONDocument struct {
 	Refreshes      []jsonDiffReload `json:"refreshes"`
 	// Generated is written only when there is one (and absent in
 	// documents written before it was added).
-	Generated []jsonGenerated `json:"generated,omitempty"`
-	NewCycles      [][]string       `json:"new_cycles"`
-	ResolvedCycles [][]string       `json:"resolved_cycles"`
+	Generated      []jsonGenerated `json:"generated,omitempty"`
+	NewCycles      [][]string      `json:"new_cycles"`
+	ResolvedCycles [][]string      `json:"resolved_cycles"`
 	// UnresolvedCycles is absent in documents written before it was
 	// added, and empty then.
 	UnresolvedCycles [][]string `json:"unresolved_cycles"`

@@ -125,6 +125,8 @@ func TestParseNewtypes(t *testing.T) {
 func FuzzParseNewtypes(f *testing.F) {
 	f.Add([]byte("Puppet::Type.newtype(:a) do\n  newparam(:n, namevar: true)\n  autorequire(:file) { [self[:n]] }\nend\n"))
 	f.Add([]byte("Puppet::Type.newtype(:a) do\n  autorequire(:file) do\n  }\n  end\n"))
+	f.Add([]byte("Puppet::Type.newtype(:a) do\n  newparam(:i) do\n    defaultto('m')\n  end\n  autorequire(:x) { [\"a::#{self[:i]}%\"].compact }\n" +
+		"  autorequire(:file) { self[:s] if self[:s] && Pathname.new(self[:s]).absolute? }\n  autorequire(:file) { File.dirname(Pathname.new(self[:p]).parent.to_s) }\n  def refresh\n  end\nend\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		ParseNewtypes("f.rb", src)
 	})

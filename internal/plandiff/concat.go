@@ -46,6 +46,7 @@ func (m *matching) generatedFiles(changes []ResourceChange) []GeneratedFile {
 		return nil
 	}
 	oldFiles := concatFiles(m.old)
+	oldIdx, newIdx := indexFragments(m.old), indexFragments(m.new)
 	oldByKey := map[string]int{}
 	for i, j := range oldFiles {
 		oldByKey[m.old.Resources[j].Key] = i
@@ -59,7 +60,7 @@ func (m *matching) generatedFiles(changes []ResourceChange) []GeneratedFile {
 		}
 		or := &m.old.Resources[oldFiles[i]]
 		g := GeneratedFile{By: nr.Ref, File: "File[" + concatPath(nr) + "]"}
-		oldFrags, newFrags := fragmentsOf(m.old, or), fragmentsOf(m.new, nr)
+		oldFrags, newFrags := oldIdx.of(or), newIdx.of(nr)
 		g.Changes, g.Unknown = fileChanges(or, nr, m.old, oldFrags, m.new, newFrags)
 		if len(g.Changes) == 0 && !g.Unknown {
 			continue
@@ -93,23 +94,43 @@ func concatPath(r *SnapResource) string {
 	return r.Title
 }
 
-// fragmentsOf are the concat_fragments of s that the concat_file c
-// collects, in catalog order, as concat_file#fragments does: a target
-// equal to its path or its title, or a tag equal to its tag.
-func fragmentsOf(s *Snapshot, c *SnapResource) []int {
-	path := concatPath(c)
-	var out []int
+// fragmentIndex holds a snapshot's concat_fragments by target and by
+// tags, so that finding each concat_file's costs its own fragments, not
+// the catalog's size.
+type fragmentIndex struct {
+	byTarget, byTags map[string][]int
+}
+
+func indexFragments(s *Snapshot) fragmentIndex {
+	x := fragmentIndex{byTarget: map[string][]int{}, byTags: map[string][]int{}}
 	for i := range s.Resources {
 		f := &s.Resources[i]
 		if !strings.EqualFold(f.Type, "concat_fragment") {
 			continue
 		}
-		target, _ := f.Attributes.Get("target")
-		if target == path || target == c.Title || len(f.Tags) > 0 && slices.Equal(f.Tags, c.Tags) {
-			out = append(out, i)
+		if target, ok := f.Attributes.Get("target"); ok {
+			if t, ok := target.(string); ok {
+				x.byTarget[t] = append(x.byTarget[t], i)
+			}
+		}
+		if len(f.Tags) > 0 {
+			k := strings.Join(f.Tags, "\x00")
+			x.byTags[k] = append(x.byTags[k], i)
 		}
 	}
-	return out
+	return x
+}
+
+// of are the concat_fragments the concat_file c collects, in catalog
+// order, as concat_file#fragments does: a target equal to its path or
+// its title, or a tag equal to its tag.
+func (x fragmentIndex) of(c *SnapResource) []int {
+	out := slices.Concat(x.byTarget[concatPath(c)], x.byTarget[c.Title])
+	if len(c.Tags) > 0 {
+		out = append(out, x.byTags[strings.Join(c.Tags, "\x00")]...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // fileChanges are the generated File's properties that change from the

@@ -42,7 +42,7 @@ func (j *JSONDocument) Diff() (*PlanDiff, error) {
 		d.Refreshes = append(d.Refreshes, Refresh{Ref: r.Ref, Path: r.Path})
 	}
 	for _, g := range j.Generated {
-		d.Generated = append(d.Generated, GeneratedFile{By: g.By, File: g.File, Changes: g.Changes, Fragments: g.Fragments, Unknown: g.Unknown})
+		d.Generated = append(d.Generated, GeneratedFile(g))
 	}
 	if len(d.NewCycles) == 0 {
 		d.NewCycles = nil

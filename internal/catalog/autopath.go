@@ -159,23 +159,18 @@ func belowError(r *Resource, rule *AutoRule, term AutoTerm, v types.Value) *hcl.
 // segment taken off without touching the rest, "." and ".." counting as
 // segments ("/etc/x.ini" → "/etc", "x.ini" → ".", "/" → "/", "a/.." →
 // "a/../.."), as inifile's ini_setting and archive's archive require.
-func parentOf(x autoValues) autoValues {
-	var out autoValues
-	for _, v := range x {
-		if s, ok := v.(string); ok {
-			out = append(out, rubyParent(s))
-		}
-	}
-	return out
-}
+func parentOf(x autoValues) autoValues { return mapStrings(x, rubyParent) }
 
 // dirnameOf is dirname(): each string's Ruby File.dirname ("/etc/x.ini"
 // → "/etc", "x" → ".", "/etc/" → "/", leading slashes made one).
-func dirnameOf(x autoValues) autoValues {
+func dirnameOf(x autoValues) autoValues { return mapStrings(x, rubyDirname) }
+
+// mapStrings is f of each string of x; other values are dropped.
+func mapStrings(x autoValues, f func(string) string) autoValues {
 	var out autoValues
 	for _, v := range x {
 		if s, ok := v.(string); ok {
-			out = append(out, rubyDirname(s))
+			out = append(out, f(s))
 		}
 	}
 	return out

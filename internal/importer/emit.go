@@ -89,7 +89,7 @@ func emit(t *typeSpec) ([]byte, origins) {
 		b.SetAttributeValue("features", listOrEmpty(vals))
 		o["features"] = t.features.rng
 	}
-	return hclwrite.Format(f.Bytes()), o
+	return spellMarks(f), o
 }
 
 func emitAttr(b *hclwrite.Body, a *attrSpec, o origins) {
@@ -164,13 +164,14 @@ func listOrEmpty(vals []cty.Value) cty.Value {
 }
 
 // textTokens writes a text as a quoted string, or as a heredoc when it
-// has several lines (documentation reads better that way). depth is the
+// has several lines (documentation reads better that way) and not more
+// than maxMarks `$` and `%` (a heredoc has no escapes to spell them). depth is the
 // block nesting of the attribute: an indented heredoc (<<-) is used when
 // stripping its indentation gives the text back exactly, that is when
 // some line of the text starts in column 1; otherwise the plain form
 // keeps every line as written.
 func textTokens(s string, depth int) hclwrite.Tokens {
-	if !strings.Contains(strings.TrimSuffix(s, "\n"), "\n") {
+	if !strings.Contains(strings.TrimSuffix(s, "\n"), "\n") || manyMarks(s) {
 		return hclwrite.TokensForValue(cty.StringVal(s))
 	}
 	delim := "EOT"

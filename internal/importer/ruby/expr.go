@@ -242,7 +242,9 @@ func (p *parser) punctPrimary(t token, close string) Node {
 	case "*", "**", "&":
 		what = "a splat (`" + t.text + "`)"
 	}
-	p.advance()
+	if t.text != "(" {
+		p.advance() // a parenthesis stays, for skipExpr to balance it
+	}
 	p.skipExpr(close)
 	return p.nonLiteral(start, what)
 }
@@ -261,6 +263,11 @@ func (p *parser) constantAfterColons(close string) Node {
 }
 
 func (p *parser) array() Node {
+	if p.depth >= maxNesting {
+		return p.nestedTooDeep()
+	}
+	p.depth++
+	defer func() { p.depth-- }()
 	open := p.tok().rng
 	p.nest++
 	p.advance()
@@ -280,6 +287,11 @@ func (p *parser) array() Node {
 }
 
 func (p *parser) hash() Node {
+	if p.depth >= maxNesting {
+		return p.nestedTooDeep()
+	}
+	p.depth++
+	defer func() { p.depth-- }()
 	open := p.tok().rng
 	p.nest++
 	p.advance()

@@ -21,13 +21,18 @@ func Parse(filename string, src []byte) (*File, hcl.Diagnostics) {
 }
 
 type parser struct {
-	toks   []token
-	src    []byte
-	i      int
-	nest   int // bracket depth: line breaks inside brackets are white space
-	blocks []Enclosing
-	calls  []*Call
-	diags  hcl.Diagnostics
+	toks []token
+	src  []byte
+	i    int
+	nest int // bracket depth: line breaks inside brackets are white space
+	// depth counts the arrays and hashes being read, which the parser
+	// reads by recursion; tooDeep is set once one beyond maxNesting was
+	// reported (one error a file, however many there are).
+	depth   int
+	tooDeep bool
+	blocks  []Enclosing
+	calls   []*Call
+	diags   hcl.Diagnostics
 }
 
 func (p *parser) tok() token { return p.toks[p.i] }

@@ -2,6 +2,8 @@ package puppetcatalog
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -86,10 +88,16 @@ func (r *reader) diag(e *scanError) *hcl.Diagnostic {
 		e = &scanError{msg: "the file could not be read"}
 	}
 	rng := r.cat.Range(e.off)
+	msg := e.msg
+	if !strings.Contains(msg, "byte offset") {
+		// a catalog is often one line of megabytes: the column alone is
+		// hard to find
+		msg += fmt.Sprintf(" (at byte offset %d)", e.off)
+	}
 	return &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  summaryInvalid,
-		Detail:   e.msg + ".",
+		Detail:   msg + ".",
 		Subject:  &rng,
 	}
 }

@@ -168,9 +168,11 @@ type InitOnlyChange struct {
 type Skip struct {
 	Ref string
 	// Path runs from a failing resource (Path[0]) along edges to this one
-	// (the last element): a shortest such chain.
-	Path []string
-	step int
+	// (the last element): a shortest such chain, of at most maxChain
+	// resources; Skipped are those left out after Path[0].
+	Path    []string
+	Skipped int
+	step    int
 }
 
 // Unknown reports whether every change of the resource is a secret whose
@@ -213,9 +215,11 @@ type Move struct {
 type Refresh struct {
 	Ref string
 	// Path runs from the changed resource (Path[0]) along refresh edges to
-	// this one (the last element): a shortest such chain.
-	Path []string
-	step int
+	// this one (the last element): a shortest such chain, of at most
+	// maxChain resources; Skipped are those left out after Path[0].
+	Path    []string
+	Skipped int
+	step    int
 }
 
 // Empty reports whether the diff has nothing to say. A cycle left in the

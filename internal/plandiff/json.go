@@ -93,8 +93,9 @@ type jsonInitOnly struct {
 }
 
 type jsonDiffSkip struct {
-	Ref  string   `json:"ref"`
-	Path []string `json:"path"`
+	Ref     string   `json:"ref"`
+	Path    []string `json:"path"`
+	Skipped int      `json:"skipped,omitempty"`
 }
 
 type jsonDiffAttr struct {
@@ -130,8 +131,9 @@ type jsonDiffMove struct {
 }
 
 type jsonDiffReload struct {
-	Ref  string   `json:"ref"`
-	Path []string `json:"path"`
+	Ref     string   `json:"ref"`
+	Path    []string `json:"path"`
+	Skipped int      `json:"skipped,omitempty"`
 }
 
 // WriteJSON writes the diff as indented JSON (format "catc.diff/2"). The
@@ -155,7 +157,7 @@ func NewJSONDocument(d *PlanDiff) JSONDocument {
 		out.Resources = append(out.Resources, jsonResourceChange(r))
 	}
 	for _, s := range d.Skips {
-		out.Skips = append(out.Skips, jsonDiffSkip{s.Ref, s.Path})
+		out.Skips = append(out.Skips, jsonDiffSkip{s.Ref, s.Path, s.Skipped})
 	}
 	for _, e := range d.Edges {
 		out.Edges = append(out.Edges, jsonDiffEdge{From: e.From, To: e.To, OldKinds: e.Old.Names(), NewKinds: e.New.Names(), Refresh: e.New.Refresh()})
@@ -164,7 +166,7 @@ func NewJSONDocument(d *PlanDiff) JSONDocument {
 		out.Moves = append(out.Moves, jsonDiffMove(m))
 	}
 	for _, r := range d.Refreshes {
-		out.Refreshes = append(out.Refreshes, jsonDiffReload{r.Ref, r.Path})
+		out.Refreshes = append(out.Refreshes, jsonDiffReload{r.Ref, r.Path, r.Skipped})
 	}
 	return out
 }

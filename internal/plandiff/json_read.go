@@ -30,7 +30,7 @@ func (j *JSONDocument) Diff() (*PlanDiff, error) {
 		d.Resources = append(d.Resources, c)
 	}
 	for _, s := range j.Skips {
-		d.Skips = append(d.Skips, Skip{Ref: s.Ref, Path: s.Path})
+		d.Skips = append(d.Skips, Skip{Ref: s.Ref, Path: s.Path, Skipped: s.Skipped})
 	}
 	for _, e := range j.Edges {
 		d.Edges = append(d.Edges, EdgeChange{From: e.From, To: e.To, Old: graph.ParseKinds(e.OldKinds), New: graph.ParseKinds(e.NewKinds)})
@@ -39,7 +39,7 @@ func (j *JSONDocument) Diff() (*PlanDiff, error) {
 		d.Moves = append(d.Moves, Move(m))
 	}
 	for _, r := range j.Refreshes {
-		d.Refreshes = append(d.Refreshes, Refresh{Ref: r.Ref, Path: r.Path})
+		d.Refreshes = append(d.Refreshes, Refresh{Ref: r.Ref, Path: r.Path, Skipped: r.Skipped})
 	}
 	if len(d.NewCycles) == 0 {
 		d.NewCycles = nil

@@ -16,6 +16,12 @@ import (
 // puppetSnapshot plans a Puppet catalog JSON with the built-in types.
 func puppetSnapshot(t *testing.T, name string, data []byte) *Snapshot {
 	t.Helper()
+	return NewSnapshot(puppetPlan(t, name, data))
+}
+
+// puppetPlan is the plan of a Puppet catalog JSON with the built-in types.
+func puppetPlan(t *testing.T, name string, data []byte) *graph.Plan {
+	t.Helper()
 	pc, diags := puppetcatalog.Parse(name, data)
 	if diags.HasErrors() {
 		t.Fatal(diags)
@@ -26,7 +32,7 @@ func puppetSnapshot(t *testing.T, name string, data []byte) *Snapshot {
 		t.Fatal(diags)
 	}
 	p, _ := graph.Order(graph.Build(c), graph.Ordering{})
-	return NewSnapshot(p)
+	return p
 }
 
 // TestPuppetRefreshThroughClasses: in a Puppet catalog a change to

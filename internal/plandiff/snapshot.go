@@ -35,16 +35,11 @@ type Snapshot struct {
 	// SecretsLeftOut is set for a catalog whose source leaves sensitive
 	// parameters out (PuppetDB): one missing here is no change.
 	SecretsLeftOut bool
-	// Refreshers are, for a catalog read from Puppet, what reaches each
-	// resource as the agent passes events (through classes and defines,
-	// only refreshable resources refreshed: graph.Plan.RefreshedBy), by
-	// index; nil for an HCL catalog, whose refreshes follow Edges.
-	Refreshers [][]SnapRefresher
+	// Refresh is, for a catalog read from Puppet, how events travel
+	// (through containers, and on only from refreshable resources:
+	// graph.RefreshNet); nil otherwise.
+	Refresh *graph.RefreshNet
 }
-
-// SnapRefresher is a resource whose events reach another one, handed on
-// by Via (-1: directly).
-type SnapRefresher struct{ From, Via int32 }
 
 // TypeInfo is what diff needs to know about a type to tell what may
 // purge a resource the new catalog no longer manages.
@@ -146,7 +141,7 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 		s.Order = append(s.Order, int32(st.Resource.Index))
 	}
 	if p.Evaluation != nil {
-		s.Refreshers = snapRefreshers(p)
+		s.Refresh = p.Net()
 	}
 	if src := g.Catalog.Source; src != nil {
 		if src.OrderUnknown {
@@ -162,21 +157,6 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 		s.Cycles = append(s.Cycles, path)
 	}
 	return s
-}
-
-// snapRefreshers are the plan's refreshers by index.
-func snapRefreshers(p *graph.Plan) [][]SnapRefresher {
-	out := make([][]SnapRefresher, len(p.Graph.Catalog.Resources))
-	for i, r := range p.Graph.Catalog.Resources {
-		for _, rf := range p.RefreshedBy(r) {
-			via := int32(-1)
-			if rf.Via != nil {
-				via = int32(rf.Via.Index)
-			}
-			out[i] = append(out[i], SnapRefresher{From: int32(rf.Resource.Index), Via: via})
-		}
-	}
-	return out
 }
 
 // containerOf is the ref of the container that declared r: the class or

@@ -58,7 +58,7 @@ func PlanText(w io.Writer, p *graph.Plan) error {
 		}
 		if len(s.RefreshedBy) > 0 {
 			bw.WriteString("   refreshed by ")
-			writeRefreshers(bw, s.RefreshedBy)
+			writeRefreshers(bw, s.RefreshedBy, s.MoreRefreshers)
 			bw.WriteByte('\n')
 		}
 	}
@@ -121,8 +121,10 @@ func writeOrigin(bw textSink, o graph.Origin) {
 	writeFileLine(bw, o.Range.Filename, o.Range.Start.Line)
 }
 
-// writeRefreshers writes "A, B via C, …", escaped.
-func writeRefreshers(bw textSink, rs []graph.Refresher) {
+// writeRefreshers writes "A, B via C, …", escaped, then " and N more"
+// for the more a plan leaves out (graph.RefreshersShown).
+func writeRefreshers(bw textSink, rs []graph.Refresher, more int) {
+	defer bw.WriteString(plural.AndMore(more))
 	for i, r := range rs {
 		if i > 0 {
 			bw.WriteString(", ")
@@ -157,10 +159,10 @@ func edgeOrigins(e *graph.Edge) string {
 	return b.String()
 }
 
-// refresherList is what writeRefreshers writes.
+// refresherList is what writeRefreshers writes of a whole list.
 func refresherList(rs []graph.Refresher) string {
 	var b strings.Builder
-	writeRefreshers(&b, rs)
+	writeRefreshers(&b, rs, 0)
 	return b.String()
 }
 

@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/catc-dev/catc/internal/jsoncheck"
 )
 
 // DecodeJSON decodes one JSON document into a Value, the way Ruby's
@@ -45,7 +43,7 @@ func decodeJSONValue(dec *json.Decoder, depth int) (Value, error) {
 		if err == io.EOF {
 			return nil, errors.New("json: unexpected end of input")
 		}
-		return nil, jsoncheck.SyntaxErrorAt(err)
+		return nil, err
 	}
 	switch tok := tok.(type) {
 	case json.Delim:

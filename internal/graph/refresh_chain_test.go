@@ -2,9 +2,10 @@ package graph
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // execChain is n execs each subscribing to the one before (or, with
@@ -46,15 +47,6 @@ func execLayers(layers, width int) string {
 	return b.String()
 }
 
-// allocatedBy is the bytes fn allocates.
-func allocatedBy(fn func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	fn()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
 // TestRefreshChainsLinear: 8,000 execs each subscribing to the one before
 // (26 s and 1.3 GB on main: every exec listed every exec before it) plan
 // in memory linear in the catalog: each step keeps its RefreshersShown
@@ -94,7 +86,7 @@ func TestRefreshChainsLinear(t *testing.T) {
 			c := loadCatalog(t, tt.src)
 			g := Build(c)
 			var p *Plan
-			used := allocatedBy(func() { p, _ = Order(g, Ordering{}) })
+			used := testutil.Allocated(func() { p, _ = Order(g, Ordering{}) })
 			if limit := uint64(len(c.Resources)) * 6 << 10; used > limit {
 				t.Errorf("planning allocated %d bytes, more than %d (6 KB a resource)", used, limit)
 			}

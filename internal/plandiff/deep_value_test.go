@@ -1,10 +1,10 @@
 package plandiff
 
 import (
-	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/catc-dev/catc/internal/types"
 )
 
@@ -45,15 +45,6 @@ func resourceWith(v types.Value) *SnapResource {
 	return &SnapResource{Ref: "Notify[m]", Type: "notify", Attributes: &types.Hash{Keys: []string{"message"}, Values: []types.Value{v}}}
 }
 
-// allocated is the bytes fn allocates.
-func allocated(fn func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	fn()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
 // TestDeepValueDiff: two values nested 9,000 levels deep (40-byte keys:
 // 1.6 GB and 28 s on main, the paths of each level built as strings) are
 // compared in memory linear in their size, and where they differ at every
@@ -82,7 +73,7 @@ func TestDeepValueDiff(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []AttrChange
-			n := allocated(func() { got = compareAttributes(resourceWith(tt.old), resourceWith(tt.new)) })
+			n := testutil.Allocated(func() { got = compareAttributes(resourceWith(tt.old), resourceWith(tt.new)) })
 			// a few hundred bytes a level for the walk; the main code's
 			// paths alone were depth²·20 bytes
 			if limit := uint64(depth) * 1000; n > limit {

@@ -2,11 +2,11 @@ package plandiff
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // puppetChain is a Puppet catalog of n execs in one of these shapes:
@@ -54,14 +54,6 @@ func puppetChain(n int, shape, command0 string) []byte {
 		"\n\"resources\": [\n" + strings.Join(res, ",\n") + "\n],\n\"edges\": [\n" + strings.Join(edges, ",\n") + "\n], \"classes\": [\"main\"]}")
 }
 
-func allocatedBy(fn func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	fn()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
 // TestPuppetRefreshChains: 4,000 execs each subscribing to the one before,
 // as a Puppet catalog (11 s and 228 MB of plan text on main), and the
 // variants (a notify chain, a chain through classes, fan-in layers): the
@@ -93,7 +85,7 @@ func TestPuppetRefreshChains(t *testing.T) {
 			var old, new *Snapshot
 			var d *PlanDiff
 			oldSrc, newSrc := puppetChain(n, tt.shape, "/bin/true 0"), puppetChain(n, tt.shape, "/bin/false")
-			used := allocatedBy(func() {
+			used := testutil.Allocated(func() {
 				old, new = puppetSnapshot(t, "old.json", oldSrc), puppetSnapshot(t, "new.json", newSrc)
 				d = Diff(old, new)
 			})
@@ -163,7 +155,7 @@ func TestChainsCapped(t *testing.T) {
 	}
 	var d *PlanDiff
 	old, new := typesSnapshot(t, chain("/bin/true 0")), typesSnapshot(t, chain("/bin/false"))
-	used := allocatedBy(func() { d = Diff(old, new) })
+	used := testutil.Allocated(func() { d = Diff(old, new) })
 	if limit := uint64(n) * 4 << 10; used > limit {
 		t.Errorf("diffing allocated %d bytes, more than %d", used, limit)
 	}

@@ -81,14 +81,7 @@ func (p *parser) skipExpr(close string) {
 		if depth == 0 && p.exprEnds(close) {
 			return
 		}
-		if t.kind == tPunct {
-			switch t.text {
-			case "(", "[", "{":
-				depth++
-			case ")", "]", "}":
-				depth--
-			}
-		}
+		depth += bracketStep(t)
 		if t.kind == tNewline && depth > 0 {
 			p.i++
 			continue

@@ -37,14 +37,7 @@ func bracketName(open string) string {
 func (p *parser) skipBalanced() {
 	depth := 0
 	for t := p.tok(); t.kind != tEOF; t = p.tok() {
-		if t.kind == tPunct {
-			switch t.text {
-			case "(", "[", "{":
-				depth++
-			case ")", "]", "}":
-				depth--
-			}
-		}
+		depth += bracketStep(t)
 		p.i++
 		if depth <= 0 {
 			break
@@ -53,4 +46,18 @@ func (p *parser) skipBalanced() {
 	if p.nest > 0 {
 		p.skipNewlines()
 	}
+}
+
+// bracketStep is how a token changes the bracket depth: 1 for an opening
+// bracket of any kind, -1 for a closing one, else 0.
+func bracketStep(t token) int {
+	if t.kind == tPunct {
+		switch t.text {
+		case "(", "[", "{":
+			return 1
+		case ")", "]", "}":
+			return -1
+		}
+	}
+	return 0
 }

@@ -30,9 +30,13 @@ type Plan struct {
 	Evaluation []Vertex
 
 	step []int // 1-based step by declaration index; 0 = blocked
-	// net is how events travel; refresh its lists, by declaration index.
-	net     *RefreshNet
-	refresh []refreshList
+	// net is how events travel; refreshed holds every resource's
+	// refreshers, resource i's at refreshed[refStart[i]:refStart[i+1]],
+	// and refMore[i] counts those left out (see refreshLists).
+	net       *RefreshNet
+	refreshed []Refresher
+	refStart  []int32
+	refMore   []int32
 
 	// expanded is the graph Order expanded (see Expanded).
 	expanded *Expanded
@@ -65,7 +69,7 @@ func Order(g *Graph, o Ordering) (*Plan, hcl.Diagnostics) {
 	// The refresh searches and Kahn's algorithm only read the graph: on
 	// a big one they run side by side.
 	var net *RefreshNet
-	var refresh []refreshList
+	var lists refreshLists
 	var x *Expanded
 	if g.Catalog.Source != nil {
 		x = Expand(g) // read from Puppet: refreshes pass through the containers' whits
@@ -77,7 +81,7 @@ func Order(g *Graph, o Ordering) (*Plan, hcl.Diagnostics) {
 		} else {
 			net = g.netOfGraph()
 		}
-		refresh = net.byResource(net.lists(RefreshersShown, net.listBudget()))
+		lists = net.lists(RefreshersShown, net.listBudget())
 		close(done)
 	}
 	if len(g.nodes) >= parallelMin {
@@ -94,7 +98,8 @@ func Order(g *Graph, o Ordering) (*Plan, hcl.Diagnostics) {
 		ordered = g.order(o)
 	}
 	<-done
-	p.net, p.refresh = net, refresh
+	p.net, p.refStart, p.refMore = net, lists.start, lists.more
+	p.refreshed = p.refreshers(lists.entries, lists.start)
 	for i, v := range ordered {
 		p.step[v] = i + 1
 	}
@@ -124,7 +129,7 @@ func (p *Plan) stepOf(v int32) Step {
 		waits = slices.Clone(waits)
 		slices.SortStableFunc(waits, byStep)
 	}
-	return Step{Resource: r, WaitsFor: waits[:len(waits):len(waits)], RefreshedBy: p.RefreshedBy(r), MoreRefreshers: p.refresh[v].more}
+	return Step{Resource: r, WaitsFor: waits[:len(waits):len(waits)], RefreshedBy: p.RefreshedBy(r), MoreRefreshers: p.MoreRefreshers(r)}
 }
 
 // Complete reports whether every resource is ordered (no cycles).
@@ -152,10 +157,11 @@ func (p *Plan) StepOf(r *catalog.Resource) int {
 // index, the RefreshersShown nearest when there are more (see
 // Step.RefreshedBy); nil for none.
 func (p *Plan) RefreshedBy(r *catalog.Resource) []Refresher {
-	if !p.has(r) {
+	if !p.has(r) || p.refStart[r.Index] == p.refStart[r.Index+1] {
 		return nil
 	}
-	return p.refreshers(p.refresh[r.Index].shown, r)
+	a, b := p.refStart[r.Index], p.refStart[r.Index+1]
+	return p.refreshed[a:b:b]
 }
 
 // MoreRefreshers is how many resources whose events reach r RefreshedBy
@@ -164,7 +170,7 @@ func (p *Plan) MoreRefreshers(r *catalog.Resource) int {
 	if !p.has(r) {
 		return 0
 	}
-	return p.refresh[r.Index].more
+	return int(p.refMore[r.Index])
 }
 
 // AllRefreshers are all the resources whose events reach r, by
@@ -174,34 +180,43 @@ func (p *Plan) AllRefreshers(r *catalog.Resource) []Refresher {
 		return nil
 	}
 	budget := 0
-	all, _ := p.net.nearest(newSearch(len(p.net.preds)), make([]int32, len(p.net.preds)), p.net.vertex[r.Index], len(p.net.preds), &budget)
+	all, _ := p.net.nearest(newSearch(len(p.net.preds)), make([]int32, len(p.net.preds)), p.net.vertex[r.Index], len(p.net.preds), &budget, nil)
 	slices.SortFunc(all, func(a, b refEntry) int { return int(p.net.res[a.from] - p.net.res[b.from]) })
-	return p.refreshers(all, r)
+	out := make([]Refresher, len(all))
+	for j, e := range all {
+		out[j] = p.refresher(e, r.Index)
+	}
+	return out
 }
 
 // Net is how events travel in the plan's graph (see RefreshNet).
 func (p *Plan) Net() *RefreshNet { return p.net }
 
 func (p *Plan) has(r *catalog.Resource) bool {
-	return r != nil && r.Index >= 0 && r.Index < len(p.refresh) && p.Graph.nodes[r.Index].Resource == r
+	return r != nil && r.Index >= 0 && r.Index < len(p.refMore) && p.Graph.nodes[r.Index].Resource == r
 }
 
-// refreshers are the entries of r's refreshers as Refreshers: a first hop
-// names its resource (a whit its container) and the edge into r.
-func (p *Plan) refreshers(es []refEntry, r *catalog.Resource) []Refresher {
-	if len(es) == 0 {
-		return nil
-	}
-	g, net := p.Graph, p.net
+// refreshers are entries as Refreshers, those of resource i at
+// es[start[i]:start[i+1]].
+func (p *Plan) refreshers(es []refEntry, start []int32) []Refresher {
 	out := make([]Refresher, len(es))
-	for i, e := range es {
-		from := g.nodes[net.res[e.from]].Resource
-		if e.via < 0 {
-			out[i] = Refresher{Resource: from, Edge: g.edgeOf(from.Index, r.Index)}
-			continue
+	for i := range len(start) - 1 {
+		for j := start[i]; j < start[i+1]; j++ {
+			out[j] = p.refresher(es[j], i)
 		}
-		by := g.nodes[net.res[e.via]].Resource
-		out[i] = Refresher{Resource: from, Via: by, Edge: g.edgeOf(by.Index, r.Index)}
 	}
 	return out
+}
+
+// refresher is an entry of resource target's refreshers as a Refresher:
+// a first hop names its resource (a whit its container), and the edge is
+// the one into target.
+func (p *Plan) refresher(e refEntry, target int) Refresher {
+	g, net := p.Graph, p.net
+	from := g.nodes[net.res[e.from]].Resource
+	if e.via < 0 {
+		return Refresher{Resource: from, Edge: g.edgeOf(from.Index, target)}
+	}
+	by := g.nodes[net.res[e.via]].Resource
+	return Refresher{Resource: from, Via: by, Edge: g.edgeOf(by.Index, target)}
 }

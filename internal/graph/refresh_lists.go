@@ -19,11 +19,13 @@ const RefreshersShown = 20
 // directly).
 type refEntry struct{ from, via int32 }
 
-// refreshList is one vertex's refreshers: up to RefreshersShown, by
-// declaration index, and how many more there are.
-type refreshList struct {
-	shown []refEntry
-	more  int
+// refreshLists are every resource's refreshers, by declaration index:
+// resource i's up to RefreshersShown are entries[start[i]:start[i+1]],
+// sorted by declaration index, and more[i] counts the others. One list
+// for all, so that a plan of many resources makes a few allocations.
+type refreshLists struct {
+	entries     []refEntry
+	start, more []int32
 }
 
 // lists finds every target's refreshers: a breadth-first search from
@@ -32,30 +34,38 @@ type refreshList struct {
 // all would cost is the sum of what reaches each target: quadratic for a
 // chain). The targets whose search stopped early then have their
 // refreshers counted by reachCounts.
-func (n *RefreshNet) lists(k, budget int) []refreshList {
-	out := make([]refreshList, len(n.preds))
+func (n *RefreshNet) lists(k, budget int) refreshLists {
+	l := refreshLists{start: make([]int32, len(n.vertex)+1), more: make([]int32, len(n.vertex))}
 	s := newSearch(len(n.preds))
 	via := make([]int32, len(n.preds))
-	var uncounted []int32
-	for t := range n.preds {
-		if !n.target[t] {
+	var uncounted []int32 // resource indices
+	for i, t := range n.vertex {
+		l.start[i] = int32(len(l.entries))
+		if t < 0 || !n.target[t] {
 			continue
 		}
-		shown, count := n.nearest(s, via, int32(t), k, &budget)
+		var count int
+		l.entries, count = n.nearest(s, via, t, k, &budget, l.entries)
+		shown := l.entries[l.start[i]:]
 		slices.SortFunc(shown, func(a, b refEntry) int { return int(n.res[a.from] - n.res[b.from]) })
-		out[t].shown = shown
 		if count < 0 {
-			uncounted = append(uncounted, int32(t))
+			uncounted = append(uncounted, int32(i))
 		} else {
-			out[t].more = count - len(shown)
+			l.more[i] = int32(count - len(shown))
 		}
 	}
+	l.start[len(n.vertex)] = int32(len(l.entries))
 	if len(uncounted) > 0 {
-		for i, c := range n.reachCounts(uncounted) {
-			out[uncounted[i]].more = c - len(out[uncounted[i]].shown)
+		targets := make([]int32, len(uncounted))
+		for j, i := range uncounted {
+			targets[j] = n.vertex[i]
+		}
+		for j, c := range n.reachCounts(targets) {
+			i := uncounted[j]
+			l.more[i] = int32(c) - (l.start[i+1] - l.start[i])
 		}
 	}
-	return out
+	return l
 }
 
 // listBudget is lists' budget for a net: a few passes over it, enough for
@@ -72,13 +82,13 @@ func (n *RefreshNet) edges() int {
 }
 
 // nearest is a breadth-first search backwards from t over refresh edges,
-// on through the vertices that pass events on. It returns the first k
-// refreshers it meets, each with the first hop from t on its way (the
+// on through the vertices that pass events on. It appends to out the
+// first k refreshers it meets, each with the first hop from t on its way (the
 // first such hop in edge order among the shortest ways), and how many
 // refreshers reach t, or -1 when it stopped after k of them because
 // *budget (steps, which it spends) ran out. A refresher on a refresh
 // cycle through t is not its own refresher.
-func (n *RefreshNet) nearest(s *search, via []int32, t int32, k int, budget *int) ([]refEntry, int) {
+func (n *RefreshNet) nearest(s *search, via []int32, t int32, k int, budget *int, out []refEntry) ([]refEntry, int) {
 	s.stamp++
 	s.seen[t] = s.stamp
 	s.queue = s.queue[:0]
@@ -88,7 +98,6 @@ func (n *RefreshNet) nearest(s *search, via []int32, t int32, k int, budget *int
 			s.queue = append(s.queue, u)
 		}
 	}
-	var out []refEntry
 	found := 0
 	for head := 0; head < len(s.queue); head++ {
 		if found >= k && *budget <= 0 {
@@ -204,15 +213,4 @@ func (n *RefreshNet) components() (comps [][]int32, compOf []int32, cyclic []boo
 		cyclic[ci] = len(comp) > 1 || n.passes[comp[0]] && slices.Contains(n.preds[comp[0]], comp[0])
 	}
 	return comps, compOf, cyclic
-}
-
-// byResource are a net's lists by declaration index.
-func (n *RefreshNet) byResource(lists []refreshList) []refreshList {
-	out := make([]refreshList, len(n.vertex))
-	for i, v := range n.vertex {
-		if v >= 0 {
-			out[i] = lists[v]
-		}
-	}
-	return out
 }

@@ -78,17 +78,20 @@ func checkNet(t *testing.T, n *RefreshNet, emits []bool) {
 	t.Helper()
 	for _, budget := range []int{0, 1 << 30} {
 		for _, k := range []int{1, 3, 1000} {
-			lists := n.lists(k, budget)
-			for v := range n.preds {
-				if !n.target[v] {
+			l := n.lists(k, budget)
+			for i, v := range n.vertex {
+				if v < 0 || !n.target[v] {
+					if l.start[i] != l.start[i+1] || l.more[i] != 0 {
+						t.Fatalf("resource %d has refreshers and is no target", i)
+					}
 					continue
 				}
-				all := refEntries(n, int32(v))
+				all := refEntries(n, v)
 				want := slices.Clone(all[:min(k, len(all))])
 				slices.SortFunc(want, func(a, b refEntry) int { return int(n.res[a.from] - n.res[b.from]) })
-				got := lists[v]
-				if !slices.Equal(got.shown, want) || got.more != len(all)-len(want) {
-					t.Fatalf("vertex %d, k %d, budget %d: shown %v and %d more, want %v and %d more", v, k, budget, got.shown, got.more, want, len(all)-len(want))
+				shown, more := l.entries[l.start[i]:l.start[i+1]], int(l.more[i])
+				if !slices.Equal(shown, want) || more != len(all)-len(want) {
+					t.Fatalf("vertex %d, k %d, budget %d: shown %v and %d more, want %v and %d more", v, k, budget, shown, more, want, len(all)-len(want))
 				}
 			}
 		}

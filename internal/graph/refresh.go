@@ -57,6 +57,15 @@ type RefreshNet struct {
 // netOfGraph is the refresh net of an HCL catalog's graph.
 func (g *Graph) netOfGraph() *RefreshNet {
 	n := newNet(len(g.nodes), len(g.nodes))
+	deg := make([]int32, len(g.nodes))
+	for v, in := range g.in {
+		for _, e := range in {
+			if e.Refresh() {
+				deg[v]++
+			}
+		}
+	}
+	n.carve(deg)
 	for v, in := range g.in {
 		n.res[v], n.vertex[v], n.passes[v] = int32(v), int32(v), true
 		for _, e := range in {
@@ -75,6 +84,15 @@ func (x *Expanded) netOfExpanded() *RefreshNet {
 	for i := range n.vertex {
 		n.vertex[i] = -1
 	}
+	deg := make([]int32, len(x.Vertices))
+	for v, succ := range x.out {
+		for i, w := range succ {
+			if x.refresh[v][i] {
+				deg[w]++
+			}
+		}
+	}
+	n.carve(deg)
 	for v, succ := range x.out {
 		for i, w := range succ {
 			if x.refresh[v][i] {
@@ -98,5 +116,20 @@ func newNet(vertices, resources int) *RefreshNet {
 	return &RefreshNet{
 		preds: make([][]int32, vertices), res: make([]int32, vertices), whit: make([]bool, vertices),
 		passes: make([]bool, vertices), target: make([]bool, vertices), vertex: make([]int32, resources),
+	}
+}
+
+// carve gives each vertex's list of sources its room in one list, deg[v]
+// sources for vertex v: a net makes one allocation for them all.
+func (n *RefreshNet) carve(deg []int32) {
+	total := int32(0)
+	for _, d := range deg {
+		total += d
+	}
+	all := make([]int32, total)
+	at := int32(0)
+	for v, d := range deg {
+		n.preds[v] = all[at : at : at+d]
+		at += d
 	}
 }

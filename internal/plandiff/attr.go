@@ -176,49 +176,56 @@ func allAttributes(r *SnapResource, removed bool) []AttrChange {
 // maxValueDepth levels a value is compared whole: a change there is one
 // change of the value at that depth.
 func diffValue(out []AttrChange, c AttrChange, ov types.Value, had bool, nv types.Value, has bool) []AttrChange {
-	return diffAt(out, c, &valuePath{key: c.Path}, ov, had, nv, has)
+	w := valueWalk{root: c.Path}
+	return w.diff(out, c, ov, had, nv, has)
 }
 
-// diffAt is diffValue at a path inside the attribute, which is spelled
-// out only for a change found.
-func diffAt(out []AttrChange, c AttrChange, at *valuePath, ov types.Value, had bool, nv types.Value, has bool) []AttrChange {
-	if had && has && at.depth < maxValueDepth {
+// diff is diffValue at the walk's path inside the attribute, which is
+// spelled out only for a change found.
+func (w *valueWalk) diff(out []AttrChange, c AttrChange, ov types.Value, had bool, nv types.Value, has bool) []AttrChange {
+	if had && has && len(w.steps) < maxValueDepth {
 		if oh, ok := ov.(*types.Hash); ok {
 			if nh, ok := nv.(*types.Hash); ok {
-				return diffHash(out, c, at, oh, nh)
+				return w.diffHash(out, c, oh, nh)
 			}
 		}
 		if oa, ok := ov.([]types.Value); ok {
 			if na, ok := nv.([]types.Value); ok && len(oa) == len(na) {
 				for i := range oa {
-					out = diffAt(out, c, at.index(i), oa[i], true, na[i], true)
+					w.steps = append(w.steps, valueStep{i: i, isIdx: true})
+					out = w.diff(out, c, oa[i], true, na[i], true)
+					w.steps = w.steps[:len(w.steps)-1]
 				}
 				return out
 			}
 		}
 	}
 	if had && has && undetermined(ov, nv) {
-		c.Path = at.String()
+		c.Path = w.String()
 		c.HadOld, c.HasNew, c.Sensitive, c.Undetermined = true, true, true, true
 		return append(out, c)
 	}
 	if had == has && (!had || equalValue(ov, nv)) {
 		return out
 	}
-	c.Path = at.String()
+	c.Path = w.String()
 	c.Old, c.HadOld, c.New, c.HasNew = ov, had, nv, has
 	return append(out, redactChange(c))
 }
 
-func diffHash(out []AttrChange, c AttrChange, at *valuePath, oh, nh *types.Hash) []AttrChange {
+func (w *valueWalk) diffHash(out []AttrChange, c AttrChange, oh, nh *types.Hash) []AttrChange {
 	ol, nl := hashLookup{h: oh}, hashLookup{h: nh}
 	for i, k := range nh.Keys {
 		ov, had := ol.get(k, i)
-		out = diffAt(out, c, at.field(k), ov, had, nh.Values[i], true)
+		w.steps = append(w.steps, valueStep{key: k})
+		out = w.diff(out, c, ov, had, nh.Values[i], true)
+		w.steps = w.steps[:len(w.steps)-1]
 	}
 	for i, k := range oh.Keys {
 		if _, has := nl.get(k, i); !has {
-			out = diffAt(out, c, at.field(k), oh.Values[i], true, nil, false)
+			w.steps = append(w.steps, valueStep{key: k})
+			out = w.diff(out, c, oh.Values[i], true, nil, false)
+			w.steps = w.steps[:len(w.steps)-1]
 		}
 	}
 	return out

@@ -163,10 +163,23 @@ func EdgeLine(e *Edge) string {
 }
 
 // ContainmentText says why an edge without origins (in a cycle through
-// a container of a catalog read from Puppet) is there.
+// a container of a catalog read from Puppet) is there: the containment
+// its Step names ("Class[A] contains Notify[x], which starts after
+// Class[A] starts", "Notify[x] is in Class[A], which ends after it").
+// An edge whose step is not known is said from the containment of its
+// ends.
 func ContainmentText(e *Edge) string {
-	if IsContainer(e.F.Resource) {
-		return e.F.Resource.Ref() + " contains " + e.T.Resource.Ref()
+	a, b := e.F.Resource, e.T.Resource
+	c := e.Step
+	if c == NoContainment {
+		switch {
+		case a == b:
+			c = Empty
+		case within(b, a):
+			c = Holds
+		case within(a, b):
+			c = HeldBy
+		}
 	}
-	return e.F.Resource.Ref() + " is in " + e.T.Resource.Ref()
+	return containmentWords(a, b, c)
 }

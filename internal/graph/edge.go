@@ -21,6 +21,10 @@ type Edge struct {
 	F, T *Node
 	// Kinds is the union of the Origins' kinds.
 	Kinds Kind
+	// Step is, for an edge without origins (a step of a cycle that a
+	// container's whits make, in a catalog read from Puppet), which
+	// containment orders F before T (next to Kinds: no room added).
+	Step Containment
 	// Origins are in the order the edges were added: manual ones (by
 	// resource, then require, subscribe, before, notify) before auto ones.
 	Origins []Origin

@@ -62,6 +62,9 @@ func loadGraph(c *cli.Context, f planFlags, strict bool) (*graph.Graph, *graph.P
 	if err != nil {
 		return nil, nil, err
 	}
+	if o.Random && cat.Source != nil {
+		return nil, nil, fail("--ordering random shuffles the ties of an HCL catalog, and this is a catalog Puppet compiled: Puppet's agent applies it in its one order (the ordering setting was removed in Puppet 6; Puppet 7's `puppet apply --ordering random` fails with \"invalid option\"). Drop --ordering and --seed.")
+	}
 	g := graph.Build(cat)
 	plan, diags := graph.Order(g, o)
 	diags = render.WhyHints(diags, whyArgs(c))

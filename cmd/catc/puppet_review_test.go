@@ -69,3 +69,20 @@ func TestPuppetCycleContainmentWords(t *testing.T) {
 		}
 	}
 }
+
+// TestPuppetOrderingRandomRefused: Puppet 7.23 has no ordering setting
+// (ordering.txt: `puppet apply --ordering random` is "invalid option"),
+// so plan refuses --ordering random on a catalog Puppet compiled
+// (voxpupuli-redis) instead of ignoring it; declaration, Puppet's
+// order, is accepted.
+func TestPuppetOrderingRandomRefused(t *testing.T) {
+	t.Parallel()
+	code, out, stderr := runCatc(t, "plan", "--ordering", "random", "--seed", "7", review("redis"))
+	if code != 1 || out != "" || !strings.Contains(stderr, "--ordering random shuffles the ties of an HCL catalog, and this is a catalog Puppet compiled") ||
+		!strings.Contains(stderr, "Drop --ordering and --seed.") {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, out, stderr)
+	}
+	if code, _, stderr := runCatc(t, "plan", "--ordering", "declaration", review("redis")); code != 0 {
+		t.Errorf("--ordering declaration: exit %d: %s", code, stderr)
+	}
+}

@@ -51,6 +51,9 @@ type ExternalOptions struct {
 	// SecretsLeftOut is set when the source leaves the sensitive
 	// parameters out (PuppetDB): a resource without one may have had it.
 	SecretsLeftOut bool
+	// ReadNote is what the reader of the input says about it ("" for
+	// nothing), the first of ExternalNotes: what it skipped, say.
+	ReadNote string
 }
 
 // ExternalParam is one parameter of an External resource.
@@ -155,12 +158,12 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 		var buf [64]byte
 		key := appendLower(buf[:0], e.Type)
 		b := c.buildExternal(e, known[string(key)] || c.useBuiltin(e, key), room)
-		diags = append(diags, b.diags...)
+		diags = append(diags, placeDiags(b.res, e, b.diags, true)...)
 		if r := b.res; r != nil {
 			r.Index = len(c.Resources)
 			c.Resources = append(c.Resources, r)
 			byPos[i], refs[i] = r, b.refs
-			diags = append(diags, c.register(r)...)
+			diags = append(diags, placeDiags(r, e, c.register(r), true)...)
 		}
 	}
 	c.retitle()
@@ -170,7 +173,8 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 		if r != nil {
 			good, bad := splitBadRefs(refs[i])
 			r.Relations = take(&room.relations, len(good))
-			diags = append(append(diags, bad...), c.resolve(r, good)...)
+			diags = append(diags, placeDiags(r, &ext[i], bad, false)...) // the JSON is at fault: its place stays
+			diags = append(diags, placeDiags(r, &ext[i], c.resolve(r, good), true)...)
 			if len(r.Relations) == 0 {
 				r.Relations = nil // as without the room
 			}

@@ -9,7 +9,8 @@ import (
 )
 
 // ExternalNotes are what a plan of a catalog compiled elsewhere must say
-// in words because catc cannot know it offline, each once: the order
+// in words because catc cannot know it offline, each once: what the
+// reader skipped of the input (Source.ReadNote), the order
 // when the source kept none, the types whose auto relationships are
 // unknown, the resources that generate others on the node, and the
 // values only the agent computes. Nil for an HCL catalog.
@@ -18,6 +19,9 @@ func (c *Catalog) ExternalNotes() []string {
 		return nil
 	}
 	var notes []string
+	if c.Source.ReadNote != "" {
+		notes = append(notes, c.Source.ReadNote)
+	}
 	if c.Source.OrderUnknown {
 		notes = append(notes, fmt.Sprintf("The %s does not keep the order of the resources: Puppet's apply order cannot be known from it, and the order shown breaks ties by an order of its own. Read the catalog from Puppet (puppet catalog find) for the real order.", c.Source.Source))
 	}

@@ -34,7 +34,10 @@ const (
 func (cs Cycles) Diagnostics() hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, c := range cs {
-		subject := c.Path[0].DeclRange
+		subject := c.Path[0].Place()
+		if subject.Filename == "" { // a class of a catalog Puppet compiled, say
+			subject = c.Path[0].DeclRange
+		}
 		d := &hcl.Diagnostic{
 			Severity: hcl.DiagError,
 			Summary:  summaryCycle + ": " + c.shortString(maxSummaryEdges),

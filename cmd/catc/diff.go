@@ -87,6 +87,9 @@ func runDiff(c *cli.Context) error {
 	if d.AppliesNothing() { // Puppet would fail the run: so does the diff
 		return fail("the new catalog has a dependency cycle: Puppet would apply nothing from it (the diff lists the cycles)")
 	}
+	if d.Refused() {
+		return fail("the new catalog fails: Puppet would refuse it and apply nothing from it (the diff says why)")
+	}
 	if f.detailedExitcode && d.HasChanges() { // secrets no one can compare are not changes
 		return changesFound()
 	}
@@ -173,7 +176,8 @@ func diffInputs(c *cli.Context, f diffFlags, baseUsage, pairUsage string) (diffI
 // loadSide reads one side: a single *.json file is a catalog JSON (from
 // `catc compile`) unless its content says Puppet wrote it; a Puppet
 // catalog (with HCL type files beside it) and anything else load as for
-// plan. Cycles do not fail the load: the diff reports them.
+// plan. Cycles do not fail the load, nor errors for which Puppet refuses
+// a catalog that is whole (catalog.RefusedWhole): the diff reports them.
 func loadSide(c *cli.Context, paths []string) (*plandiff.Snapshot, error) {
 	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") && !isPuppetCatalog(paths[0]) {
 		data, err := inputfile.Read(paths[0])
@@ -186,10 +190,12 @@ func loadSide(c *cli.Context, paths []string) (*plandiff.Snapshot, error) {
 		}
 		return s, nil
 	}
-	cat, err := loadCatalog(c, paths, false)
+	cat, errs, err := loadCatalogKeeping(c, paths, false, true)
 	if err != nil {
 		return nil, err
 	}
 	plan, _ := graph.Order(graph.Build(cat), graph.Ordering{})
-	return plandiff.NewSnapshot(plan), nil
+	s := plandiff.NewSnapshot(plan)
+	s.Fails = plandiff.FailTexts(errs)
+	return s, nil
 }

@@ -23,15 +23,24 @@ func loadFlags() []cli.Flag {
 // loadCatalog loads the paths, prints every diagnostic, and fails when
 // there are errors (or warnings, with strict).
 func loadCatalog(c *cli.Context, paths []string, strict bool) (*catalog.Catalog, error) {
+	cat, _, err := loadCatalogKeeping(c, paths, strict, false)
+	return cat, err
+}
+
+// loadCatalogKeeping is loadCatalog that, with keepRefused, also keeps a
+// catalog whose only errors are ones Puppet refuses it for although it
+// is whole (catalog.RefusedWhole), returning them (printed too): a diff
+// still compares it and says it fails.
+func loadCatalogKeeping(c *cli.Context, paths []string, strict, keepRefused bool) (*catalog.Catalog, hcl.Diagnostics, error) {
 	if err := checkLoadArgs(c, paths); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	catalogs, hclPaths, err := splitPuppetPaths(paths)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(catalogs) > 0 {
-		return loadPuppet(c, catalogs, hclPaths, strict)
+		return loadPuppet(c, catalogs, hclPaths, strict, keepRefused)
 	}
 	cat, diags := catalog.Load(paths, catalog.LoadOptions{
 		Vars:      commonOf(c).vars,
@@ -40,12 +49,22 @@ func loadCatalog(c *cli.Context, paths []string, strict bool) (*catalog.Catalog,
 		DigestKey: runDigestKey(c),
 	})
 	if err := printDiagnostics(c, diags, cat.Files()); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if diags.HasErrors() || strict && len(diags) > 0 {
-		return nil, failed()
+	return keptOrFailed(cat, diags, strict, keepRefused)
+}
+
+// keptOrFailed is a load's outcome: failed for errors (or warnings, with
+// strict) unless keepRefused keeps a catalog Puppet refuses whole, with
+// its errors.
+func keptOrFailed(cat *catalog.Catalog, diags hcl.Diagnostics, strict, keepRefused bool) (*catalog.Catalog, hcl.Diagnostics, error) {
+	switch {
+	case diags.HasErrors() && keepRefused && catalog.RefusedWhole(diags):
+		return cat, diags, nil
+	case diags.HasErrors() || strict && len(diags) > 0:
+		return nil, nil, failed()
 	}
-	return cat, nil
+	return cat, nil, nil
 }
 
 // defaultMaxDiagnostics bounds what one run prints: past a hundred

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -185,5 +186,149 @@ func TestPuppetManifestPlaces(t *testing.T) {
 	_, _, stderr := runCatc(t, "plan", bad)
 	if want := fmt.Sprintf("  on %s line 1, column %d (byte %d):\n", bad, at+1, at); !strings.Contains(stderr, want) {
 		t.Errorf("missing %q in\n%s", want, stderr)
+	}
+}
+
+// puppetError is the first error Puppet's agent gave for a catalog of
+// fixtures/oracle/review (its answer NAME.json).
+func puppetError(t *testing.T, name string) string {
+	t.Helper()
+	var answer struct {
+		OK    bool   `json:"ok"`
+		Error string `json:"error"`
+	}
+	data, err := os.ReadFile(testutil.Fixture("oracle", "review", name+".json"))
+	if err != nil || json.Unmarshal(data, &answer) != nil || answer.OK || answer.Error == "" {
+		t.Fatalf("%s: Puppet's answer has no error: %v", name, err)
+	}
+	return answer.Error
+}
+
+// TestDiffSideFails: a diff whose new side Puppet's agent refuses (a
+// dangling reference to an unrealised virtual user; an exec that is not
+// qualified: voxpupuli-redis, redis_dangling.json and
+// redis_unqualified.json say Puppet failed the run) shows the changes,
+// then says the new side fails, in Puppet's words, and exits 1; an old
+// side that failed is said too, and does not fail the diff.
+func TestDiffSideFails(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name, puppet string // the agent's own words, in Puppet's answer
+	}{
+		{"redis_dangling", "Could not retrieve dependency 'User[redis-admin]' of File[/etc/redis/admin.acl]"},
+		{"redis_unqualified", "Validation of Exec[redis-cli config rewrite] failed: 'redis-cli' is not qualified and no path was specified. Please qualify the command or specify a path."},
+	} {
+		if got := puppetError(t, c.name); !strings.Contains(got, c.puppet) {
+			t.Fatalf("%s: Puppet said %q", c.name, got)
+		}
+		code, out, stderr := runCatc(t, "diff", review("redis"), review(c.name))
+		if code != 1 || !strings.Contains(stderr, "catc: the new catalog fails: Puppet would refuse it and apply nothing from it") {
+			t.Errorf("%s: exit %d, stderr:\n%s", c.name, code, stderr)
+		}
+		changes := strings.Index(out, `maxmemory: "256mb" → "512mb"`)
+		fails := strings.Index(out, "The new catalog fails: Puppet would refuse it and apply none of it:\nx   ")
+		if changes < 0 || fails < changes || !strings.Contains(out[fails:], c.puppet) || !strings.HasPrefix(out, "Plan: ") ||
+			!strings.Contains(out, " · the new catalog fails\n") {
+			t.Errorf("%s: the changes, then why the new side fails:\n%s", c.name, out)
+		}
+		code, out, stderr = runCatc(t, "diff", review(c.name), review("redis"))
+		if code != 0 || !strings.Contains(out, "The old catalog failed: Puppet refused it:\n-   ") || !strings.Contains(out, c.puppet) ||
+			!strings.Contains(out, `maxmemory: "512mb" → "256mb"`) {
+			t.Errorf("%s as the old side: exit %d\n%s%s", c.name, code, out, stderr)
+		}
+		code, out, _ = runCatc(t, "diff", "--format", "json", review("redis"), review(c.name))
+		var doc struct {
+			NewFails []string `json:"new_fails"`
+		}
+		if err := json.Unmarshal([]byte(out), &doc); code != 1 || err != nil || len(doc.NewFails) != 1 || !strings.Contains(doc.NewFails[0], c.puppet) {
+			t.Errorf("%s: JSON: exit %d, new_fails %q (%v)", c.name, code, doc.NewFails, err)
+		}
+		_, out, _ = runCatc(t, "diff", "--format", "markdown", review("redis"), review(c.name))
+		if !strings.Contains(out, "> [!CAUTION]\n> The new catalog fails: Puppet would refuse it and apply none of it:\n> - ") {
+			t.Errorf("%s: Markdown:\n%s", c.name, out)
+		}
+	}
+}
+
+// TestDiffSideFailsFleet: a fleet of Puppet catalogs (NODE.json on each
+// side) and an HCL fleet (--nodes) where one node's new catalog fails:
+// its changes are shown in its group, the summary counts it, the run
+// exits 1.
+func TestDiffSideFailsFleet(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	copyTo := func(from, to string) {
+		data, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, to, string(data))
+	}
+	for node, sides := range map[string][2]string{"redis-a.example.com": {"redis", "redis_dangling"}, "redis-b.example.com": {"redis", "redis"}} {
+		copyTo(review(sides[0]), filepath.Join(dir, "old", node+".json"))
+		copyTo(review(sides[1]), filepath.Join(dir, "new", node+".json"))
+	}
+	code, out, stderr := runCatc(t, "diff", filepath.Join(dir, "old"), filepath.Join(dir, "new"))
+	if code != 1 || !strings.Contains(out, "This change affects 1 of 2 nodes in 1 way; 1 unchanged; 1 node's new catalog fails (Puppet would refuse it).") ||
+		!strings.Contains(out, "== 1 node: redis-a.example.com") || !strings.Contains(out, `maxmemory: "256mb" → "512mb"`) ||
+		!strings.Contains(out, "Could not retrieve dependency 'User[redis-admin]' of File[/etc/redis/admin.acl]") ||
+		!strings.Contains(stderr, "1 node's new catalog fails") {
+		t.Errorf("Puppet catalogs: exit %d\n%s%s", code, out, stderr)
+	}
+
+	old, new := filepath.Join(dir, "site"), filepath.Join(dir, "site-new")
+	for _, f := range []string{"base.hcl", "db.hcl", "web.hcl"} {
+		copyTo(filepath.Join(fleetOld, f), filepath.Join(old, f))
+		copyTo(filepath.Join(fleetOld, f), filepath.Join(new, f))
+	}
+	writeFile(t, filepath.Join(new, "reload.hcl"), `group "web-reload" {
+  only_if = try(facts.role, "") == "web"
+  resource "exec" "nginx -s reload" {
+    refreshonly = true
+    subscribe   = service.nginx
+  }
+}
+`)
+	code, out, stderr = runCatc(t, "diff", old, new, "--nodes", fleetFacts)
+	if code != 1 || !strings.Contains(out, "3 nodes' new catalogs fail (Puppet would refuse them)") ||
+		!strings.Contains(out, "+   Exec[nginx -s reload]") ||
+		!strings.Contains(out, "x   Command not qualified at "+filepath.Join(new, "reload.hcl")+":3: Validation of Exec[nginx -s reload] failed: 'nginx' is not qualified") {
+		t.Errorf("HCL: exit %d\n%s%s", code, out, stderr)
+	}
+}
+
+// TestDiffSideFailsHCL: an HCL site whose new side has a reference to
+// nothing and an exec that is not qualified: the diff shows the changes,
+// then both errors, and exits 1; an error that may leave something out
+// (an unknown attribute) still refuses the diff.
+func TestDiffSideFailsHCL(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	old, new, broken := filepath.Join(dir, "old.hcl"), filepath.Join(dir, "new.hcl"), filepath.Join(dir, "broken.hcl")
+	writeFile(t, old, `resource "package" "nginx" {}
+resource "exec" "reload" {
+  command     = "/usr/sbin/nginx -s reload"
+  refreshonly = true
+  subscribe   = package.nginx
+}
+`)
+	writeFile(t, new, `resource "package" "nginx" { ensure = "1.24" }
+resource "exec" "reload" {
+  command     = "nginx -s reload"
+  refreshonly = true
+  subscribe   = [package.nginx, service.nginx]
+}
+`)
+	writeFile(t, broken, `resource "package" "nginx" { colour = "blue" }
+`)
+	code, out, stderr := runCatc(t, "diff", old, new)
+	if code != 1 || !strings.Contains(out, `+       ensure: "1.24"`) ||
+		!strings.Contains(out, "The new catalog fails: Puppet would refuse it and apply none of it:\n"+
+			"x   Command not qualified at "+new+":3: Validation of Exec[reload] failed: 'nginx' is not qualified") ||
+		!strings.Contains(out, "x   Reference to nothing at "+new+":5: Could not find resource 'Service[nginx]' in parameter 'subscribe'") {
+		t.Errorf("exit %d\n%s%s", code, out, stderr)
+	}
+	if code, out, stderr := runCatc(t, "diff", old, broken); code != 1 || out != "" || !strings.Contains(stderr, "Unsupported attribute") {
+		t.Errorf("an unknown attribute: exit %d\n%s%s", code, out, stderr)
 	}
 }

@@ -13,7 +13,6 @@ import (
 
 	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
@@ -187,19 +186,15 @@ func readCatalogFile(path, name string) ([]byte, hcl.Diagnostics) {
 
 // catalogSnapshot parses one Puppet catalog and orders it as the agent
 // would. Nil with the diagnostics when the catalog has errors (cycles
-// are not errors here: the diff reports them).
+// are not errors here: the diff reports them), but for errors the agent
+// refuses a whole catalog for (refusableSnapshot).
 func catalogSnapshot(defs *catalog.Catalog, path string, data []byte) (*plandiff.Snapshot, hcl.Diagnostics) {
 	pc, diags := puppetcatalog.Parse(path, data)
 	if pc == nil || diags.HasErrors() {
 		return nil, diags
 	}
 	cat, more := puppetcatalog.Model(pc, defs)
-	diags = append(diags, more...)
-	if cat == nil || diags.HasErrors() {
-		return nil, diags
-	}
-	plan, more := graph.Order(graph.Build(cat), graph.Ordering{})
-	return plandiff.NewSnapshot(plan), append(diags, more...)
+	return refusableSnapshot(cat, append(diags, more...))
 }
 
 // ShardCatalogs is shard i of n (1 ≤ i ≤ n) of the nodes, those whose

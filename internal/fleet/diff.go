@@ -13,6 +13,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/enum"
+	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
 )
@@ -117,6 +118,18 @@ func (d *Diff) AppliesNothing() int {
 	return n
 }
 
+// Refused is the number of nodes whose new catalog Puppet would refuse
+// although it is whole (their groups' diffs say why): it applies nothing.
+func (d *Diff) Refused() int {
+	n := 0
+	for _, g := range d.Groups {
+		if g.Diff.Refused() {
+			n += len(g.Nodes)
+		}
+	}
+	return n
+}
+
 // Failing is the number of nodes failing on side s.
 func (d *Diff) Failing(s Side) int {
 	n := 0
@@ -188,16 +201,29 @@ func compareNode(r nodeResult, old *plandiff.Snapshot, oldDiags hcl.Diagnostics,
 }
 
 // snapshot compiles one side for the node; nil with the diagnostics when
-// it has errors (cycles are not errors here: the diff reports them).
+// it has errors (cycles are not errors here: the diff reports them), but
+// for errors Puppet refuses a catalog for that is whole, which the
+// snapshot keeps (Fails) for the diff to say.
 func snapshot(site *catalog.Site, n *nodefacts.Node) (*plandiff.Snapshot, hcl.Diagnostics) {
 	if site == nil {
 		return &plandiff.Snapshot{}, nil
 	}
-	plan, diags := compileNode(site, n)
-	if plan == nil {
+	cat, diags := site.Compile(n)
+	return refusableSnapshot(cat, diags)
+}
+
+// refusableSnapshot orders a side's catalog as Puppet would and reduces
+// it to a snapshot: nil with the diagnostics when the load has errors,
+// unless Puppet refuses it whole (catalog.RefusedWhole: the snapshot
+// then says why, in Fails).
+func refusableSnapshot(cat *catalog.Catalog, diags hcl.Diagnostics) (*plandiff.Snapshot, hcl.Diagnostics) {
+	if cat == nil || diags.HasErrors() && !catalog.RefusedWhole(diags) {
 		return nil, diags
 	}
-	return plandiff.NewSnapshot(plan), diags
+	plan, more := graph.Order(graph.Build(cat), graph.Ordering{})
+	s := plandiff.NewSnapshot(plan)
+	s.Fails = plandiff.FailTexts(diags)
+	return s, append(diags, more...)
 }
 
 // regroup rewrites a node's diff with its identity's placeholders and

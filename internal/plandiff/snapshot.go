@@ -40,6 +40,10 @@ type Snapshot struct {
 	// only refreshable resources refreshed: graph.Plan.RefreshedBy), by
 	// index; nil for an HCL catalog, whose refreshes follow Edges.
 	Refreshers [][]SnapRefresher
+	// Fails are the errors for which Puppet refuses this catalog though
+	// it was built whole (catalog.RefusedWhole: a reference to nothing, a
+	// command not qualified), as FailTexts words them; nil for none.
+	Fails []string
 }
 
 // SnapRefresher is a resource whose events reach another one, handed on

@@ -108,22 +108,17 @@ func (d *Diff) Changed() int {
 
 // AppliesNothing is the number of nodes whose new catalog has a
 // dependency cycle: Puppet would apply nothing on them.
-func (d *Diff) AppliesNothing() int {
-	n := 0
-	for _, g := range d.Groups {
-		if g.Diff.AppliesNothing() {
-			n += len(g.Nodes)
-		}
-	}
-	return n
-}
+func (d *Diff) AppliesNothing() int { return d.nodesWhose((*plandiff.PlanDiff).AppliesNothing) }
 
 // Refused is the number of nodes whose new catalog Puppet would refuse
 // although it is whole (their groups' diffs say why): it applies nothing.
-func (d *Diff) Refused() int {
+func (d *Diff) Refused() int { return d.nodesWhose((*plandiff.PlanDiff).Refused) }
+
+// nodesWhose is the number of nodes in the groups whose diff is so.
+func (d *Diff) nodesWhose(is func(*plandiff.PlanDiff) bool) int {
 	n := 0
 	for _, g := range d.Groups {
-		if g.Diff.Refused() {
+		if is(g.Diff) {
 			n += len(g.Nodes)
 		}
 	}

@@ -3,8 +3,8 @@ package puppetcatalog
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/catc-dev/catc/internal/testutil"

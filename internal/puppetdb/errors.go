@@ -136,7 +136,7 @@ func (c *Client) transportMessage(at string, err error) string {
 		return fmt.Sprintf("the certificate of %s is not valid: %v", at, invalid.Error())
 	case errors.As(err, &verifyFail):
 		return fmt.Sprintf("the certificate of %s could not be verified with %s: %v", at, ca, verifyFail.Err)
-	case errors.As(err, &record):
+	case errors.As(err, &record) || strings.Contains(err.Error(), "gave HTTP response to HTTPS client"):
 		return fmt.Sprintf("%s does not answer TLS (is it a plain HTTP port, or not PuppetDB's?): PuppetDB's HTTPS port is 8081", at)
 	case errors.As(err, &alert) || strings.Contains(err.Error(), "remote error: tls:"):
 		if c.certFile == "" {
@@ -160,7 +160,7 @@ func (c *Client) transportMessage(at string, err error) string {
 	case errors.As(err, &netErr) && netErr.Timeout():
 		return fmt.Sprintf("no answer from %s within %s: is PuppetDB up and reachable? (--puppetdb-timeout sets the wait)", at, c.timeout)
 	case dropped(err):
-		return fmt.Sprintf("the connection to %s dropped, twice (%v): try again", at, shortCause(err))
+		return fmt.Sprintf("the connection to %s dropped, twice (%v): is this PuppetDB's port? If it is, try again", at, shortCause(err))
 	case strings.Contains(err.Error(), "malformed HTTP"):
 		return fmt.Sprintf("%s does not answer HTTP: it is not PuppetDB's port", at)
 	}

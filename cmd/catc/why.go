@@ -67,7 +67,7 @@ func splitRefs(args []string) (paths, refs []string) {
 }
 
 func isRef(s string) bool {
-	if _, err := os.Stat(s); err == nil {
+	if _, err := os.Stat(s); err == nil || isPuppetDB(s) {
 		return false
 	}
 	if _, _, ok := catalog.ParseRef(s); ok {

@@ -26,11 +26,18 @@ var shared struct {
 // unless it is kept ($CATC_TEST_PUPPETDB). Call it from TestMain.
 func Main(m *testing.M) {
 	code := m.Run()
+	Stop()
+	os.Exit(code)
+}
+
+// Stop stops the PuppetDB this test binary started (not a kept one): for
+// a TestMain that does more than Main.
+func Stop() {
 	if shared.owned {
 		shared.server.stop()
 		os.RemoveAll(shared.server.Dir)
+		shared.owned = false
 	}
-	os.Exit(code)
 }
 
 // Get is the package's PuppetDB, started at the first call. Without

@@ -129,6 +129,6 @@ func printPuppetDBNote(c *cli.Context) {
 		return
 	}
 	fmt.Fprintln(c.App.ErrWriter, "Note: PuppetDB keeps less than the catalog Puppet compiled: no order of the resources "+
-		"(moves in the apply order are not compared), no sensitive parameter (a secret there is unknown, not removed), "+
-		"rich data as strings, no automatic relationship. The diff reports none of these losses as a change.")
+		"(moves in the apply order are not compared) and no sensitive parameter (a secret only one side has is unknown, not removed); "+
+		"rich data (Timestamp, Binary, Deferred) is kept as a string, which shows as a changed value against a catalog that has it as rich data.")
 }

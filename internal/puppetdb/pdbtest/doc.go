@@ -7,7 +7,8 @@
 // With $CATC_TEST_PUPPETDB naming a directory, the server there is reused
 // if it runs, else started there and left running for the next test run:
 // a developer starts PuppetDB once while iterating. Without PuppetDB
-// installed the tests skip, except under $CI, where they fail.
+// installed the tests skip, except under $CI, where they fail; with
+// -short they skip unless a kept server is named.
 //
 // It is imported by tests only.
 package pdbtest

@@ -45,6 +45,9 @@ func Stop() {
 // it: a skip there would hide the tests).
 func Get(t testing.TB) *Server {
 	t.Helper()
+	if testing.Short() && os.Getenv(EnvDir) == "" {
+		t.Skip("-short: starting PuppetDB takes a minute (set $" + EnvDir + " to keep one running)")
+	}
 	shared.once.Do(setUp)
 	if shared.err != nil {
 		if os.Getenv("CI") != "" {

@@ -108,11 +108,7 @@ func readNodeFacts(c *cli.Context) ([]*nodefacts.Node, hcl.Diagnostics, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	names, err := pdb.Certnames(c.Context, pql)
-	if err != nil {
-		return nil, nil, fail(err.Error())
-	}
-	nodes, err := pdb.Nodes(c.Context, names)
+	nodes, err := pdb.Nodes(c.Context, pql)
 	if err != nil {
 		return nil, nil, fail(err.Error())
 	}

@@ -183,9 +183,8 @@ func (p *Prefetch) Close() { p.cancel() }
 
 // catalogPage queries the catalogs of names, keyed by certname.
 func (c *Client) catalogPage(ctx context.Context, names []string) (map[string][]byte, error) {
-	params := url.Values{"query": {inQuery(names)}}
 	var out map[string][]byte
-	err := c.get(ctx, "/pdb/query/v4/catalogs", params, func(r io.Reader) error {
+	err := c.post(ctx, "/pdb/query/v4/catalogs", inQuery(names), func(r io.Reader) error {
 		out = make(map[string][]byte, len(names))
 		return rows(r, c.maxRow, func(dec *json.Decoder) error {
 			var raw json.RawMessage

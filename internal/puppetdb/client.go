@@ -1,7 +1,9 @@
 package puppetdb
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -81,10 +83,24 @@ func (c *Client) endpoint(path string, params url.Values) *url.URL {
 // may run twice: a query whose connection drops is tried once more,
 // from the start, so read must start its result afresh.
 func (c *Client) get(ctx context.Context, path string, params url.Values, read func(io.Reader) error) error {
-	u := c.endpoint(path, params)
+	return c.query(ctx, c.endpoint(path, params), nil, read)
+}
+
+// post is get with the query in a JSON body, for a query too long for a
+// URL (the nodes of a page by name): PuppetDB reads its query endpoints
+// either way, and a query only reads, so it too is tried once more.
+func (c *Client) post(ctx context.Context, path string, body any, read func(io.Reader) error) error {
+	data, err := json.Marshal(body)
+	if err != nil {
+		return err
+	}
+	return c.query(ctx, c.endpoint(path, nil), data, read)
+}
+
+func (c *Client) query(ctx context.Context, u *url.URL, body []byte, read func(io.Reader) error) error {
 	var err error
 	for attempt := 0; attempt < 2; attempt++ {
-		if err = c.getOnce(ctx, u, read); err == nil || !dropped(err) || ctx.Err() != nil {
+		if err = c.queryOnce(ctx, u, body, read); err == nil || !dropped(err) || ctx.Err() != nil {
 			break
 		}
 	}
@@ -95,14 +111,21 @@ func (c *Client) get(ctx context.Context, path string, params url.Values, read f
 // the timeout.
 var errIdle = errors.New("idle")
 
-func (c *Client) getOnce(ctx context.Context, u *url.URL, read func(io.Reader) error) error {
+func (c *Client) queryOnce(ctx context.Context, u *url.URL, body []byte, read func(io.Reader) error) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	method, content := http.MethodGet, io.Reader(nil)
+	if body != nil {
+		method, content = http.MethodPost, bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, u.String(), content)
 	if err != nil {
 		return err
 	}
 	req.Header.Set("Accept", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	if c.token != "" {
 		req.Header.Set("X-Authentication", c.token)
 	}
@@ -117,9 +140,9 @@ func (c *Client) getOnce(ctx context.Context, u *url.URL, read func(io.Reader) e
 	if mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); mt != "application/json" {
 		return &notPuppetDB{why: fmt.Sprintf("it answered %s instead of PuppetDB's JSON", describeType(resp.Header.Get("Content-Type")))}
 	}
-	body := &idleReader{r: resp.Body, timer: time.AfterFunc(c.timeout, func() { cancel(errIdle) }), d: c.timeout}
-	defer body.timer.Stop()
-	return idleCause(ctx, read(body))
+	answer := &idleReader{r: resp.Body, timer: time.AfterFunc(c.timeout, func() { cancel(errIdle) }), d: c.timeout}
+	defer answer.timer.Stop()
+	return idleCause(ctx, read(answer))
 }
 
 // idleReader restarts the idle timer whenever data comes.

@@ -42,7 +42,7 @@ type Config struct {
 // The defaults of Config.
 const (
 	DefaultTimeout  = 60 * time.Second
-	DefaultPageSize = 500
+	DefaultPageSize = 1000
 	DefaultMaxRow   = inputfile.MaxSize
 )
 

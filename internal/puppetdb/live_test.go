@@ -12,6 +12,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/catc-dev/catc/internal/gen"
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/puppetdb/pdbtest"
 	"github.com/catc-dev/catc/internal/testutil"
@@ -66,8 +67,10 @@ func withPrefix(names []string, prefix string) []string {
 }
 
 // TestNodes reads the facts of every active node from the inventory,
-// over TLS, two nodes per query (4 pages for 7 nodes), with each node's
-// trusted data as PuppetDB holds it, and no "trusted" among the facts.
+// over TLS, two nodes per query (at least 4 pages for 7 nodes), with
+// each node's trusted data as PuppetDB holds it, and no "trusted" among
+// the facts; and the nodes a PQL query selects, read through every page
+// (more than two pages of them) or by name (at most two).
 func TestNodes(t *testing.T) {
 	s, c := live(t, func(c *Config) { c.PageSize = 2 })
 	want := submitFacts(t, s, "facts", 7)
@@ -78,12 +81,38 @@ func TestNodes(t *testing.T) {
 	if got := withPrefix(all, "facts-"); !slices.Equal(got, want) {
 		t.Fatalf("certnames %v, want %v", got, want)
 	}
-	nodes, err := c.Nodes(context.Background(), want)
+	every, err := c.Nodes(context.Background(), EveryNodeWithFacts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(nodes) != len(want) {
-		t.Fatalf("%d nodes, want %d", len(nodes), len(want))
+	checkNodes(t, "every node", every, all, want)
+	selection := `inventory[certname] { certname ~ "^facts-" }`
+	selected, err := c.Nodes(context.Background(), selection)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkNodes(t, "7 nodes, 2 per page", selected, want, want)
+	_, byName := live(t, func(c *Config) { c.PageSize = 4 })
+	if selected, err = byName.Nodes(context.Background(), selection); err != nil {
+		t.Fatal(err)
+	}
+	checkNodes(t, "7 nodes, 4 per page", selected, want, want)
+}
+
+// checkNodes checks the nodes read: named all, those named want with
+// the facts submitFacts gave them.
+func checkNodes(t *testing.T, what string, got []*nodefacts.Node, all, want []string) {
+	t.Helper()
+	var names []string
+	var nodes []*nodefacts.Node
+	for _, n := range got {
+		names = append(names, n.Name)
+		if slices.Contains(want, n.Name) {
+			nodes = append(nodes, n)
+		}
+	}
+	if !slices.Equal(names, all) || len(nodes) != len(want) {
+		t.Fatalf("%s: nodes %v, want %v", what, names, all)
 	}
 	for i, n := range nodes {
 		if n.Name != want[i] {

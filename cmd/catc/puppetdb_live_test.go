@@ -218,3 +218,40 @@ func changeLines(out string) []string {
 	slices.Sort(lines)
 	return lines
 }
+
+// TestPuppetDBRichData: PuppetDB's terminus stores rich data as strings
+// (hand_deferred_rich.stringified.json: what Puppet 7.23 itself makes of
+// the catalog's Deferred values). Against the catalog Puppet compiled,
+// which holds them as rich data, that is no change: from a file of the
+// wire format, and from PuppetDB itself.
+func TestPuppetDBRichData(t *testing.T) {
+	dir := testutil.Fixture("oracle/catalogs")
+	rich := filepath.Join(dir, "hand_deferred_rich.catalog.json")
+	stringified, err := os.ReadFile(filepath.Join(dir, "puppetdb", "hand_deferred_rich.stringified.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wire, err := pdbtest.Wire(stringified)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wireFile := filepath.Join(t.TempDir(), "wire.json")
+	writeFile(t, wireFile, string(wire))
+	for _, pair := range [][2]string{{wireFile, rich}, {rich, wireFile}} {
+		code, out, errOut := runCatc(t, "diff", "--detailed-exitcode", pair[0], pair[1])
+		if code != 0 {
+			t.Errorf("diff %s %s: exit %d\n%s%s", pair[0], pair[1], code, out, errOut)
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	s := freshPuppetDB(t)
+	if err := s.ReplaceCatalog(wire, true); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCatc(t, append([]string{"diff", "--detailed-exitcode", "puppetdb:hand-deferred.example.com", rich}, pdbFlags(s)...)...)
+	if code != 0 {
+		t.Errorf("from PuppetDB: exit %d\n%s%s", code, out, errOut)
+	}
+}

@@ -20,18 +20,20 @@ func (m *matching) losses() losses {
 // drop removes from the changes of the resource (or on the old side, nr
 // on the new) what only a source's loss makes: a sensitive value that
 // one side has and the other's source could not keep (whether it
-// changed cannot be known, and "removed" would be false), and a value
-// one side holds as rich data (Opaque, not compared) and the other's
-// source as a string.
+// changed cannot be known, and "removed" would be false), and, when a
+// side's source stringifies rich data, a value one side keeps no meaning
+// of (Opaque: rich data, or PuppetDB's string of a Deferred) and the
+// other holds as a string.
 func (l losses) drop(changes []AttrChange, or, nr *SnapResource) []AttrChange {
 	if l == (losses{}) {
 		return changes
 	}
 	out := changes[:0]
 	for _, a := range changes {
+		rich := l.richOld || l.richNew
 		lost := a.Sensitive && (!a.HadOld && l.secretsOld || !a.HasNew && l.secretsNew) ||
-			!a.HasNew && l.richOld && slices.Contains(nr.Opaque, a.Attr) ||
-			!a.HadOld && l.richNew && slices.Contains(or.Opaque, a.Attr)
+			rich && !a.HasNew && slices.Contains(nr.Opaque, a.Attr) ||
+			rich && !a.HadOld && slices.Contains(or.Opaque, a.Attr)
 		if !lost {
 			out = append(out, a)
 		}

@@ -2,14 +2,14 @@ package puppetdb
 
 import (
 	"context"
-	"strconv"
-	"sync"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/catc-dev/catc/internal/nodefacts"
 )

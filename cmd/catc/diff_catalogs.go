@@ -138,16 +138,9 @@ func diffCatalogFleet(c *cli.Context, f diffFlags, cf catalogFleet, strict pland
 			nodes[i].OldName = oldName(nodes[i].Old)
 		}
 	}
-	var shard *fleet.ShardOf
-	if s := commonOf(c).shard; s != "" {
-		if err := shardNeedsJSON(c, f.format); err != nil {
-			return nil, err
-		}
-		i, n, err := shardOf(s)
-		if err != nil {
-			return nil, err
-		}
-		nodes, shard = fleet.ShardCatalogs(nodes, i, n)
+	nodes, shard, err := shardCatalogs(c, f, nodes)
+	if err != nil {
+		return nil, err
 	}
 	o, done := fleetOptions(c)
 	d := fleet.DiffCatalogs(sides, nodes, plandiff.DiffOptions{Strict: strict}, o)
@@ -169,4 +162,22 @@ func catalogTypes(c *cli.Context, paths []string) (*catalog.Catalog, error) {
 		return nil, failed()
 	}
 	return defs, nil
+}
+
+// shardCatalogs is --shard I/N of a fleet of catalogs: the shard's nodes
+// and its identity (all nodes and nil without --shard).
+func shardCatalogs(c *cli.Context, f diffFlags, nodes []fleet.CatalogNode) ([]fleet.CatalogNode, *fleet.ShardOf, error) {
+	s := commonOf(c).shard
+	if s == "" {
+		return nodes, nil, nil
+	}
+	if err := shardNeedsJSON(c, f.format); err != nil {
+		return nil, nil, err
+	}
+	i, n, err := shardOf(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	nodes, shard := fleet.ShardCatalogs(nodes, i, n)
+	return nodes, shard, nil
 }

@@ -30,20 +30,15 @@ func BenchmarkPuppetDBFleetDiff(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	err := pdbtest.Each(len(f.Old), 8, func(i int) error {
-		if err := os.WriteFile(filepath.Join(newDir, f.New[i].Name), f.New[i].Src, 0o644); err != nil {
-			return err
+	for _, file := range f.New {
+		if err := os.WriteFile(filepath.Join(newDir, file.Name), file.Src, 0o644); err != nil {
+			b.Fatal(err)
 		}
-		wire, err := pdbtest.Wire(f.Old[i].Src)
-		if err != nil {
-			return err
-		}
-		return s.ReplaceCatalog(wire, true)
-	})
-	if err != nil {
+	}
+	if err := s.ReplaceCatalogs(f.Old); err != nil {
 		b.Fatal(err)
 	}
-	err = pdbtest.Each(len(f.Old), 8, func(i int) error {
+	err := pdbtest.Each(len(f.Old), 8, func(i int) error {
 		resp, err := http.Get(s.HTTPURL + "/pdb/query/v4/catalogs/" + strings.TrimSuffix(f.Old[i].Name, ".json"))
 		if err != nil {
 			return err

@@ -51,16 +51,9 @@ func diffPuppetDBFleet(c *cli.Context, f diffFlags, cf catalogFleet, strict plan
 	if err != nil {
 		return nil, fail(err.Error())
 	}
-	var shard *fleet.ShardOf
-	if s := commonOf(c).shard; s != "" {
-		if err := shardNeedsJSON(c, f.format); err != nil {
-			return nil, err
-		}
-		i, n, err := shardOf(s)
-		if err != nil {
-			return nil, err
-		}
-		nodes, shard = fleet.ShardCatalogs(nodes, i, n)
+	nodes, shard, err := shardCatalogs(c, f, nodes)
+	if err != nil {
+		return nil, err
 	}
 	var asked []string // in the order the nodes are compared
 	for _, n := range nodes {

@@ -107,14 +107,7 @@ func TestPuppetDBFleetDiff(t *testing.T) {
 	for _, file := range f.New {
 		writeFile(t, filepath.Join(newDir, file.Name), string(file.Src))
 	}
-	err := pdbtest.Each(len(f.Old), 4, func(i int) error {
-		wire, err := pdbtest.Wire(f.Old[i].Src)
-		if err != nil {
-			return err
-		}
-		return s.ReplaceCatalog(wire, true)
-	})
-	if err != nil {
+	if err := s.ReplaceCatalogs(f.Old); err != nil {
 		t.Fatal(err)
 	}
 	for _, file := range f.Old {

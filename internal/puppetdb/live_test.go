@@ -202,14 +202,7 @@ func TestPrefetch(t *testing.T) {
 	s, c := live(t, func(c *Config) { c.PageSize = 2 })
 	f := gen.GeneratePuppetFleet(gen.PuppetFleetOptions{Nodes: 10, Classes: 2})
 	var names []string
-	err := pdbtest.Each(len(f.Old), 4, func(i int) error {
-		wire, err := pdbtest.Wire(f.Old[i].Src)
-		if err != nil {
-			return err
-		}
-		return s.ReplaceCatalog(wire, true)
-	})
-	if err != nil {
+	if err := s.ReplaceCatalogs(f.Old); err != nil {
 		t.Fatal(err)
 	}
 	for _, file := range f.Old {

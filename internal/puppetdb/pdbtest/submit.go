@@ -9,6 +9,9 @@ import (
 	"net/url"
 	"sync"
 	"time"
+
+	"github.com/catc-dev/catc/internal/gen"
+	"github.com/catc-dev/catc/internal/pool"
 )
 
 var client = &http.Client{Timeout: 2 * time.Minute}
@@ -156,31 +159,26 @@ func (s *Server) WaitFor(done func() (bool, error)) error {
 func Each(n, workers int, fn func(i int) error) error {
 	var mu sync.Mutex
 	var first error
-	next := 0
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				stop := first != nil
-				mu.Unlock()
-				if stop || i >= n {
-					return
-				}
-				if err := fn(i); err != nil {
-					mu.Lock()
-					if first == nil {
-						first = err
-					}
-					mu.Unlock()
-				}
+	pool.For(n, workers, 1, func(i int) {
+		if err := fn(i); err != nil {
+			mu.Lock()
+			if first == nil {
+				first = err
 			}
-		}()
-	}
-	wg.Wait()
+			mu.Unlock()
+		}
+	})
 	return first
+}
+
+// ReplaceCatalogs stores Puppet catalogs (internal/gen's), each turned
+// into the wire format (Wire), and waits for them.
+func (s *Server) ReplaceCatalogs(catalogs []gen.File) error {
+	return Each(len(catalogs), 8, func(i int) error {
+		wire, err := Wire(catalogs[i].Src)
+		if err != nil {
+			return err
+		}
+		return s.ReplaceCatalog(wire, true)
+	})
 }

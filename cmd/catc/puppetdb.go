@@ -125,6 +125,6 @@ func printPuppetDBNote(c *cli.Context) {
 		return
 	}
 	fmt.Fprintln(c.App.ErrWriter, "Note: PuppetDB keeps less than the catalog Puppet compiled: no order of the resources "+
-		"(moves in the apply order are not compared) and no sensitive parameter (a secret only one side has is unknown, not removed); "+
-		"rich data (Timestamp, Binary, Deferred) is kept as a string, which shows as a changed value against a catalog that has it as rich data.")
+		"(moves in the apply order are not compared), no sensitive parameter (a secret only one side has is unknown, not removed), "+
+		"and rich data only as strings (a value the other side holds as rich data is unknown, not changed).")
 }

@@ -187,17 +187,65 @@ func (c *Client) catalogPage(ctx context.Context, names []string) (map[string][]
 	err := c.post(ctx, "/pdb/query/v4/catalogs", inQuery(names), func(r io.Reader) error {
 		out = make(map[string][]byte, len(names))
 		return rows(r, c.maxRow, func(dec *json.Decoder) error {
-			var raw json.RawMessage
-			if err := dec.Decode(&raw); err != nil {
+			certname, raw, err := catalogRow(dec)
+			if err != nil {
 				return err
 			}
-			var row certnameRow
-			if err := json.Unmarshal(raw, &row); err != nil || row.Certname == nil {
-				return &notPuppetDB{why: "a row of its catalogs has no certname"}
-			}
-			out[*row.Certname] = raw
+			out[certname] = raw
 			return nil
 		})
 	})
 	return out, err
+}
+
+// catalogRow reads one catalog of an answer, key by key: its certname,
+// and the catalog's JSON as one object again (one pass over the bytes,
+// where decoding the row and then its certname would take two).
+func catalogRow(dec *json.Decoder) (string, []byte, error) {
+	if err := expectObject(dec); err != nil {
+		return "", nil, err
+	}
+	var certname *string
+	buf := []byte{'{'}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", nil, err
+		}
+		key, _ := tok.(string)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return "", nil, err
+		}
+		if key == "certname" {
+			var name string
+			if json.Unmarshal(raw, &name) == nil {
+				certname = &name
+			}
+		}
+		if len(buf) > 1 {
+			buf = append(buf, ',')
+		}
+		k, _ := json.Marshal(key)
+		buf = append(append(append(buf, k...), ':'), raw...)
+	}
+	if _, err := dec.Token(); err != nil { // the closing brace
+		return "", nil, err
+	}
+	if certname == nil {
+		return "", nil, &notPuppetDB{why: "a catalog of its answer has no certname"}
+	}
+	return *certname, append(buf, '}'), nil
+}
+
+// expectObject reads the opening brace of an object.
+func expectObject(dec *json.Decoder) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if tok != json.Delim('{') {
+		return &notPuppetDB{why: fmt.Sprintf("a row of its answer is not a catalog (found %v)", tok)}
+	}
+	return nil
 }

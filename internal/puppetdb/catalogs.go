@@ -137,12 +137,15 @@ func (p *Prefetch) fetchAll() {
 	wg.Wait()
 }
 
+// fail records the first error and stops the fetching: the pages not
+// yet fetched fail too, so that no Get waits for them.
 func (p *Prefetch) fail(err error) {
 	p.mu.Lock()
-	defer p.mu.Unlock()
 	if p.err == nil {
 		p.err = err
 	}
+	p.mu.Unlock()
+	p.cancel()
 }
 
 // Err is the first error of a query, nil when all went well.

@@ -53,8 +53,6 @@ func New(cfg Config) (*Client, error) {
 		ResponseHeaderTimeout: c.timeout,
 		MaxIdleConnsPerHost:   8,
 		IdleConnTimeout:       30 * time.Second,
-		ForceAttemptHTTP2:     false,
-		DisableCompression:    false,
 		Proxy:                 http.ProxyFromEnvironment,
 	}
 	if base.Scheme == "https" {

@@ -264,3 +264,39 @@ func TestConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestPrefetchFails: when a page of catalogs fails, every node's Get
+// returns (the failing page's error, or the stop it caused) instead of
+// waiting for pages that will never come, and Err says why.
+func TestPrefetchFails(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "the database is down", http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	c, err := New(Config{URL: srv.URL, PageSize: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for i := range 20 {
+		names = append(names, fmt.Sprintf("n%02d", i))
+	}
+	p := c.Prefetch(context.Background(), names)
+	defer p.Close()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for _, n := range names {
+			if _, err := p.Get(n); err == nil {
+				t.Errorf("%s: no error", n)
+			}
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("Get waits for pages that never come")
+	}
+	checkError(t, p.Err(), "failed to answer (503 Service Unavailable: the database is down)")
+}

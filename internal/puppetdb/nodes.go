@@ -34,7 +34,7 @@ func (c *Client) Certnames(ctx context.Context, pql string) ([]string, error) {
 				return err
 			}
 			if row.Certname == nil {
-				return &Error{msg: fmt.Sprintf("the rows of the query %q have no certname: select nodes, e.g. inventory[certname] { facts.os.family = \"Debian\" }", pql)}
+				return &Error{msg: fmt.Sprintf("the rows PuppetDB at %s answers to the query %q have no certname: select nodes, e.g. inventory[certname] { facts.os.family = \"Debian\" }", c.URL(), pql)}
 			}
 			if !seen[*row.Certname] {
 				seen[*row.Certname] = true

@@ -17,7 +17,7 @@ import (
 
 // nodesFlag is --nodes of validate, plan, compile and diff.
 func nodesFlag() cli.Flag {
-	return &cli.StringFlag{Name: "nodes", Usage: "compile once per node: `PATH` is a directory of facts files (Facter JSON, facts documents, Puppet's YAML facts cache) or one file (a PuppetDB export); puppetdb: every active node's facts in PuppetDB (--puppetdb); puppetdb:PQL the nodes a PQL query selects", TakesFile: true}
+	return &cli.StringFlag{Name: "nodes", Usage: "compile once per node: `PATH` is a directory of facts files (Facter JSON, facts documents, Puppet's YAML facts cache) or one file (a PuppetDB export); puppetdb: every active node's facts in PuppetDB (--puppetdb), puppetdb:PQL those of the nodes a PQL query selects", TakesFile: true}
 }
 
 // loadSite loads the paths once for many nodes; errors that no node can

@@ -10,14 +10,21 @@ import (
 
 // loadFlags are the flags of every command that reads HCL.
 func loadFlags() []cli.Flag {
-	return append([]cli.Flag{
+	return []cli.Flag{
 		&cli.StringFlag{Name: "diagnostics", Value: "text", Usage: "print diagnostics as `FORMAT`: text, json or github"},
 		maxDiagnosticsFlag(),
 		&cli.StringSliceFlag{Name: "var", Usage: "set a variable: `NAME=VALUE` (repeatable)"},
 		&cli.StringSliceFlag{Name: "var-file", Usage: "read variables from `FILE` (HCL: name = value; repeatable)", TakesFile: true},
 		&cli.StringFlag{Name: "facts", Usage: "read facts.* from `FILE`, one node's facts (Facter JSON, a facts document or Puppet's YAML facts cache)", TakesFile: true},
 		digestKeyFlag(),
-	}, puppetDBFlags()...)
+	}
+}
+
+// catalogFlags are loadFlags and the flags that reach PuppetDB: those of
+// the commands that read a catalog or nodes (puppetdb:CERTNAME,
+// --nodes puppetdb).
+func catalogFlags() []cli.Flag {
+	return append(loadFlags(), puppetDBFlags()...)
 }
 
 // loadCatalog loads the paths, prints every diagnostic, and fails when

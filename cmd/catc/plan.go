@@ -15,7 +15,7 @@ func planCommand() *cli.Command {
 		Name:      "plan",
 		Usage:     "print the ordered apply plan: steps, what each waits for, what refreshes it",
 		ArgsUsage: "PATH...",
-		Flags: append(loadFlags(), outputFlag(), overwriteFlag(), nodesFlag(),
+		Flags: append(catalogFlags(), outputFlag(), overwriteFlag(), nodesFlag(),
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT` of the plan: text or json"},
 			&cli.StringFlag{Name: "ordering", Value: "declaration", Usage: "tie-break `ORDER`: declaration (Puppet's) or random"},
 			&cli.Int64Flag{Name: "seed", Usage: "with --ordering random, `N` seeds the shuffle (the same seed gives the same plan)"},

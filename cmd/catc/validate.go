@@ -13,7 +13,7 @@ func validateCommand() *cli.Command {
 		ArgsUsage: "PATH...",
 		Description: "Diagnostics and, on success, a one-line summary go to standard error\n" +
 			"(with --diagnostics json, only the JSON list); standard output stays empty.",
-		Flags: append(loadFlags(), nodesFlag(),
+		Flags: append(catalogFlags(), nodesFlag(),
 			&cli.BoolFlag{Name: "strict", Usage: "fail on warnings too"},
 		),
 		Action: func(c *cli.Context) error {

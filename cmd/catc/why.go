@@ -19,7 +19,7 @@ func whyCommand() *cli.Command {
 		ArgsUsage: "PATH... FROM [TO]",
 		Description: "The last one or two arguments that look like references (Type[title]) are\n" +
 			"FROM and TO; the others are paths.",
-		Flags: loadFlags(),
+		Flags: catalogFlags(),
 		Action: func(c *cli.Context) error {
 			paths, refs := splitRefs(commonOf(c).args)
 			if len(refs) == 0 || len(refs) > 2 {

@@ -137,8 +137,10 @@ func TestPuppetDBFleetDiff(t *testing.T) {
 
 // TestPuppetDBSiteDiff: the catalogs an HCL site compiles to, stored in
 // PuppetDB with each node's facts, compared with the same site read
-// with --nodes puppetdb: no change at all (PuppetDB's losses are not
-// changes); and with a changed site: the diff of the two sites.
+// with --nodes puppetdb: no change but Puppet's containers (PuppetDB's
+// losses are not changes); and with a changed site: the changes of the
+// diff of the two sites. Plans and validations of every node's facts,
+// or of those a PQL query selects, are those of the same facts in files.
 func TestPuppetDBSiteDiff(t *testing.T) {
 	s := freshPuppetDB(t)
 	f := gen.GenerateFleet(gen.FleetOptions{Nodes: 8, Resources: 40})
@@ -191,6 +193,24 @@ func TestPuppetDBSiteDiff(t *testing.T) {
 	_, out, errOut := runCatc(t, append([]string{"diff", "puppetdb:", paths["old"], "--nodes", "puppetdb"}, pdbFlags(s)...)...)
 	if !strings.HasPrefix(out, "This change affects 8 of 8 nodes in 1 way") || !strings.Contains(out, containers) {
 		t.Errorf("the site against its own catalogs in PuppetDB:\n%s\n%s", out, errOut)
+	}
+	for _, cmd := range [][]string{{"plan", paths["new"]}, {"validate", paths["new"]}} {
+		for _, nodes := range []string{"puppetdb", `puppetdb:inventory[certname] { facts.role = "web" }`} {
+			code, fromPDB, pdbErr := runCatc(t, append(append(cmd, "--nodes", nodes), pdbFlags(s)...)...)
+			files := paths["facts"]
+			if nodes != "puppetdb" {
+				files = filepath.Join(dir, "web-facts")
+				for _, f := range f.Facts {
+					if strings.Contains(string(f.Src), `"role": "web"`) {
+						writeFile(t, filepath.Join(files, f.Name), string(f.Src))
+					}
+				}
+			}
+			wantCode, fromFiles, filesErr := runCatc(t, append(cmd, "--nodes", files)...)
+			if code != wantCode || fromPDB != fromFiles || pdbErr != filesErr || fromPDB+pdbErr == "" {
+				t.Errorf("%s --nodes %s: exit %d\n%s%s\nfrom files: exit %d\n%s%s", cmd[0], nodes, code, fromPDB, pdbErr, wantCode, fromFiles, filesErr)
+			}
+		}
 	}
 	_, fromPDB, errOut := runCatc(t, append([]string{"diff", "puppetdb:", paths["new"], "--nodes", "puppetdb"}, pdbFlags(s)...)...)
 	_, fromSites, _ := runCatc(t, "diff", paths["old"], paths["new"], "--nodes", paths["facts"])

@@ -17,7 +17,7 @@ import (
 
 // nodesFlag is --nodes of validate, plan, compile and diff.
 func nodesFlag() cli.Flag {
-	return &cli.StringFlag{Name: "nodes", Usage: "compile once per node: `PATH` is a directory of facts files (Facter JSON, facts documents, Puppet's YAML facts cache) or one file (a PuppetDB export)", TakesFile: true}
+	return &cli.StringFlag{Name: "nodes", Usage: "compile once per node: `PATH` is a directory of facts files (Facter JSON, facts documents, Puppet's YAML facts cache) or one file (a PuppetDB export); puppetdb: every active node's facts in PuppetDB (--puppetdb), puppetdb:PQL those of the nodes a PQL query selects", TakesFile: true}
 }
 
 // loadSite loads the paths once for many nodes; errors that no node can
@@ -48,7 +48,10 @@ func readShard(c *cli.Context) ([]*nodefacts.Node, *fleet.ShardOf, error) {
 	if commonOf(c).factsSet {
 		return nil, nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
 	}
-	nodes, diags := nodefacts.Read(commonOf(c).nodes)
+	nodes, diags, err := readNodeFacts(c)
+	if err != nil {
+		return nil, nil, err
+	}
 	if err := printDiagnostics(c, diags, nil); err != nil {
 		return nil, nil, err
 	}

@@ -20,6 +20,13 @@ func loadFlags() []cli.Flag {
 	}
 }
 
+// catalogFlags are loadFlags and the flags that reach PuppetDB: those of
+// the commands that read a catalog or nodes (puppetdb:CERTNAME,
+// --nodes puppetdb).
+func catalogFlags() []cli.Flag {
+	return append(loadFlags(), puppetDBFlags()...)
+}
+
 // loadCatalog loads the paths, prints every diagnostic, and fails when
 // there are errors (or warnings, with strict).
 func loadCatalog(c *cli.Context, paths []string, strict bool) (*catalog.Catalog, error) {

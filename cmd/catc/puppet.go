@@ -13,6 +13,10 @@ import (
 // catalog JSON is refused: it holds a compiled catalog, not a source.
 func splitPuppetPaths(paths []string) (catalogs, hclPaths []string, err error) {
 	for _, p := range paths {
+		if isPuppetDB(p) {
+			catalogs = append(catalogs, p)
+			continue
+		}
 		switch kind, _ := puppetcatalog.Sniff(p); kind {
 		case puppetcatalog.KindPuppet:
 			catalogs = append(catalogs, p)
@@ -39,7 +43,10 @@ func loadPuppet(c *cli.Context, catalogs, hclPaths []string, strict bool) (*cata
 	defs, diags := loadTypeDefs(c, hclPaths)
 	var cat *catalog.Catalog
 	if !diags.HasErrors() {
-		pc, readDiags := puppetcatalog.Read(catalogs[0])
+		pc, readDiags, err := readPuppetCatalog(c, catalogs[0])
+		if err != nil {
+			return nil, err
+		}
 		diags = append(diags, readDiags...)
 		if pc != nil {
 			var modelDiags hcl.Diagnostics

@@ -144,6 +144,10 @@ type Sides struct {
 	// FixOld, when set, is applied to each old snapshot (the base
 	// revision's files named as the user knows them).
 	FixOld func(*plandiff.Snapshot)
+	// OldOf, when set, gives each node's old side instead of Old (the
+	// catalog the node runs now, from a server): a snapshot, or nil
+	// with the diagnostics saying why not.
+	OldOf func(*nodefacts.Node) (*plandiff.Snapshot, hcl.Diagnostics)
 }
 
 // DiffFleet compiles both sides for every node, compares them and groups
@@ -170,7 +174,13 @@ type nodeResult struct {
 }
 
 func diffNode(s Sides, n *nodefacts.Node, opts plandiff.DiffOptions) nodeResult {
-	old, oldDiags := snapshot(s.Old, n)
+	var old *plandiff.Snapshot
+	var oldDiags hcl.Diagnostics
+	if s.OldOf != nil {
+		old, oldDiags = s.OldOf(n)
+	} else {
+		old, oldDiags = snapshot(s.Old, n)
+	}
 	new, newDiags := snapshot(s.New, n)
 	if old != nil && new != nil && s.FixOld != nil {
 		s.FixOld(old)

@@ -29,7 +29,8 @@ func Read(name string) (*Catalog, hcl.Diagnostics) {
 // 1 or 2, bare or in Puppet 3's {"document_type": "Catalog", "data": …}
 // or puppetserver's {"catalog": …}), PuppetDB's wire format (`replace
 // catalog` v9) or PuppetDB's query output (/pdb/query/v4/catalogs, an
-// array of one catalog, resources and edges expanded). name is the file
+// array of one catalog, or /pdb/query/v4/catalogs/CERTNAME, the catalog
+// alone; resources and edges expanded). name is the file
 // name diagnostics give.
 //
 // The first fault stops the reading: the diagnostic's subject is its byte
@@ -69,6 +70,9 @@ type reader struct {
 	// its "resources" (and its "edges" after them, indexResources
 	// included) read while its keys were found (readEarly).
 	resourcesRead, edgesRead bool
+	// expandedSeen is set when a list was PuppetDB's expanded {"href",
+	// "data"}: the query output's form, never the wire format's.
+	expandedSeen bool
 	// lower caches strings.ToLower of the type names: a catalog has few
 	// types and many resources of each.
 	lower map[string]string

@@ -16,7 +16,7 @@ func compileCommand() *cli.Command {
 		Name:      "compile",
 		Usage:     "write the compiled catalog as JSON (resources and edges)",
 		ArgsUsage: "PATH...",
-		Flags: append(loadFlags(), outputFlag(), overwriteFlag(), nodesFlag(),
+		Flags: append(catalogFlags(), outputFlag(), overwriteFlag(), nodesFlag(),
 			&cli.StringFlag{Name: "format", Value: "catc", Usage: "`FORMAT` of the catalog: catc (catc's JSON) or puppet (Puppet's catalog format 2)"},
 			&cli.BoolFlag{Name: "reveal-secrets", Usage: "with --format puppet: write sensitive values in clear, as Puppet does (file mode 0600, never to a terminal)"},
 			&cli.BoolFlag{Name: "redact-secrets", Usage: "with --format puppet: write sensitive values as markers (to compare catalogs, never to apply)"},

@@ -20,6 +20,13 @@ func loadFlags() []cli.Flag {
 	}
 }
 
+// catalogFlags are loadFlags and the flags that reach PuppetDB: those of
+// the commands that read a catalog or nodes (puppetdb:CERTNAME,
+// --nodes puppetdb).
+func catalogFlags() []cli.Flag {
+	return append(loadFlags(), puppetDBFlags()...)
+}
+
 // loadCatalog loads the paths, prints every diagnostic, and fails when
 // there are errors (or warnings, with strict).
 func loadCatalog(c *cli.Context, paths []string, strict bool) (*catalog.Catalog, error) {
@@ -126,7 +133,23 @@ func checkPathArgs(c *cli.Context, paths []string) error {
 		return fail(err.Error())
 	}
 	if len(paths) == 0 {
-		return fail(c.Command.Name + " needs at least one PATH (a .hcl file or a directory of them)")
+		return fail(c.Command.Name + " needs at least one PATH: " + pathKinds(c))
 	}
 	return nil
+}
+
+// pathKinds says what the command's PATH arguments may be: HCL, and for
+// the commands that read Puppet's catalogs, the catalog JSON (and for
+// those that read a fleet of them, a directory of NODE.json).
+func pathKinds(c *cli.Context) string {
+	const hcl = "a .hcl file or a directory of them"
+	if c.Command.Name == "fmt" || commonOf(c).nodesSet {
+		return hcl
+	}
+	s := "HCL (" + hcl + ") or the JSON of a catalog Puppet compiled (puppet catalog find NODE --terminus compiler --render-as json)"
+	switch c.Command.Name {
+	case "validate", "plan", "graph":
+		s += ", or a directory of such catalogs, one NODE.json per node"
+	}
+	return s
 }

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
 )
 
@@ -16,6 +13,10 @@ import (
 // catalog JSON is refused: it holds a compiled catalog, not a source.
 func splitPuppetPaths(paths []string) (catalogs, hclPaths []string, err error) {
 	for _, p := range paths {
+		if isPuppetDB(p) {
+			catalogs = append(catalogs, p)
+			continue
+		}
 		switch kind, _ := puppetcatalog.Sniff(p); kind {
 		case puppetcatalog.KindPuppet:
 			catalogs = append(catalogs, p)
@@ -43,7 +44,10 @@ func loadPuppet(c *cli.Context, catalogs, hclPaths []string, strict, keepRefused
 	defs, diags := loadTypeDefs(c, hclPaths)
 	var cat *catalog.Catalog
 	if !diags.HasErrors() {
-		pc, readDiags := puppetcatalog.Read(catalogs[0])
+		pc, readDiags, err := readPuppetCatalog(c, catalogs[0])
+		if err != nil {
+			return nil, nil, err
+		}
 		diags = append(diags, readDiags...)
 		if pc != nil {
 			var modelDiags hcl.Diagnostics
@@ -62,7 +66,7 @@ func loadPuppet(c *cli.Context, catalogs, hclPaths []string, strict, keepRefused
 	if err != nil {
 		return nil, nil, err
 	}
-	printNotes(c, cat)
+	noteCatalog(c, cat)
 	return cat, errs, nil
 }
 
@@ -86,22 +90,20 @@ func loadTypeDefs(c *cli.Context, hclPaths []string) (*catalog.Catalog, hcl.Diag
 	return defs, diags
 }
 
-// printNotes writes to standard error what catc cannot know about the
-// catalog (catalog.ExternalNotes), for the commands whose output does
-// not hold it (plan writes it in its output).
-func printNotes(c *cli.Context, cat *catalog.Catalog) {
-	if c.Command.Name == "plan" || jsonDiagnostics(c) {
+// noteCatalog gathers what catc cannot know about a catalog read from
+// Puppet (catalog.ExternalNotes); sayNotes prints it on standard error,
+// never in a command's output.
+func noteCatalog(c *cli.Context, cat *catalog.Catalog) {
+	sinkOf(c).notes.Add(cat)
+}
+
+// sayNotes prints on standard error the notes gathered so far, each kind
+// once for every catalog the run read (none with --diagnostics json,
+// whose standard error is one JSON document): before the command's
+// output, or at the end of a run that fails before it.
+func sayNotes(c *cli.Context) {
+	if jsonDiagnostics(c) {
 		return
 	}
-	sink := sinkOf(c)
-	if sink.notes == nil {
-		sink.notes = map[string]bool{}
-	}
-	for _, n := range cat.ExternalNotes() {
-		if sink.notes[n] {
-			continue
-		}
-		sink.notes[n] = true
-		fmt.Fprintf(c.App.ErrWriter, "Note: %s\n", escape.Line(n))
-	}
+	sinkOf(c).sayNotes(c.App.ErrWriter)
 }

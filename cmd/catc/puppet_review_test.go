@@ -94,7 +94,9 @@ func TestPuppetOrderingRandomRefused(t *testing.T) {
 // TestPuppetFindOutput: the saved output of `puppet catalog find`
 // (puppetlabs-docker: two Notice lines before the JSON) is read as the
 // catalog: plan gives the same steps as for the JSON alone, with a note
-// on what was skipped, validate and diff take it too.
+// on what was skipped on standard error (never in the plan), validate
+// and diff take it too; the note is said once for a run that reads
+// several such files (a diff, a fleet).
 func TestPuppetFindOutput(t *testing.T) {
 	t.Parallel()
 	raw := testutil.Fixture("oracle", "review", "docker.find.txt")
@@ -104,7 +106,7 @@ func TestPuppetFindOutput(t *testing.T) {
 		t.Fatalf("plan: exit %d: %s", code, stderr)
 	}
 	_, fromJSON, _ := runCatc(t, "plan", review("docker"))
-	if !strings.Contains(fromRaw+stderr, note) || strings.Contains(fromJSON, note) {
+	if !strings.Contains(stderr, note) || strings.Contains(fromRaw, note) || strings.Contains(fromJSON, note) {
 		t.Errorf("the note:\n%s\n%s", fromRaw, stderr)
 	}
 	steps := func(s string) string { return s[strings.Index(s, "Apply order:"):] }
@@ -116,6 +118,18 @@ func TestPuppetFindOutput(t *testing.T) {
 	}
 	if code, out, stderr := runCatc(t, "diff", review("docker"), raw); code != 0 || !strings.Contains(out, "No changes") {
 		t.Errorf("diff: exit %d: %s%s", code, out, stderr)
+	}
+	if _, _, stderr := runCatc(t, "diff", raw, raw); strings.Count(stderr, note) != 1 {
+		t.Errorf("diff of two such files: the note not said once:\n%s", stderr)
+	}
+	fleet := t.TempDir()
+	for _, node := range []string{"a.example.com", "b.example.com"} {
+		writeFile(t, filepath.Join(fleet, node+".json"), readFile(t, raw))
+	}
+	for _, cmd := range []string{"validate", "plan"} {
+		if code, _, stderr := runCatc(t, cmd, fleet); code != 0 || strings.Count(stderr, note) != 1 {
+			t.Errorf("%s of a fleet of such files: exit %d, the note not said once:\n%s", cmd, code, stderr)
+		}
 	}
 }
 

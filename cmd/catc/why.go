@@ -19,7 +19,7 @@ func whyCommand() *cli.Command {
 		ArgsUsage: "PATH... FROM [TO]",
 		Description: "The last one or two arguments that look like references (Type[title]) are\n" +
 			"FROM and TO; the others are paths.",
-		Flags: loadFlags(),
+		Flags: catalogFlags(),
 		Action: func(c *cli.Context) error {
 			paths, refs := splitRefs(commonOf(c).args)
 			if len(refs) == 0 || len(refs) > 2 {
@@ -67,7 +67,7 @@ func splitRefs(args []string) (paths, refs []string) {
 }
 
 func isRef(s string) bool {
-	if _, err := os.Stat(s); err == nil {
+	if _, err := os.Stat(s); err == nil || isPuppetDB(s) {
 		return false
 	}
 	if _, _, ok := catalog.ParseRef(s); ok {

@@ -54,6 +54,11 @@ type ExternalOptions struct {
 	// ReadNote is what the reader of the input says about it ("" for
 	// nothing), the first of ExternalNotes: what it skipped, say.
 	ReadNote string
+	// RichDataAsStrings is set when the source keeps rich data (Deferred,
+	// Timestamp, Binary…) as strings (PuppetDB, whose terminus
+	// stringifies it): a string there may be what another catalog holds
+	// as rich data.
+	RichDataAsStrings bool
 }
 
 // ExternalParam is one parameter of an External resource.
@@ -91,6 +96,9 @@ type ExternalInfo struct {
 	Contents []*Resource
 	// Deferred are the parameters whose value only the agent knows.
 	Deferred []string
+	// Opaque are the parameters left out of the attributes because catc
+	// keeps their value without a meaning (rich data, Deferred included).
+	Opaque []string
 	// Tags are External.Tags: what `puppet agent --tags` matches.
 	Tags []string
 }
@@ -304,6 +312,7 @@ func (c *loader) rawExternal(e *External, info *ExternalInfo, r *Resource, room 
 			info.Deferred = append(info.Deferred, p.Name)
 		}
 		if p.Unknown {
+			info.Opaque = append(info.Opaque, p.Name)
 			continue
 		}
 		arg := &slab[i]
@@ -347,6 +356,7 @@ func (c *loader) opaqueExternal(e *External, info *ExternalInfo, r *Resource, ro
 			r.External.Deferred = append(r.External.Deferred, p.Name)
 		}
 		if p.Unknown {
+			r.External.Opaque = append(r.External.Opaque, p.Name)
 			continue // only plain values in a catalog (outputs write them)
 		}
 		if kind, isRel := relationKinds[p.Name]; isRel {

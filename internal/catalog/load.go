@@ -61,7 +61,7 @@ func readInputs(paths, varFiles []string) ([]*sourceFile, map[string]int, hcl.Di
 	for i, f := range varFiles {
 		skip[i] = filepath.Clean(f)
 	}
-	names, diags := hclpaths.Expand(paths, skip)
+	names, diags := hclpaths.ExpandFiles(paths, skip)
 	if len(names) == 0 && !diags.HasErrors() {
 		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "No input",
 			Detail: "No .hcl files were found in the given paths: give at least one file or a directory holding *.hcl files."})

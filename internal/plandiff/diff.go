@@ -406,7 +406,7 @@ func (m *matching) resourceChanges(strict Strict) []ResourceChange {
 	for j := range m.new.Resources {
 		nr := &m.new.Resources[j]
 		if i := m.toOld[j]; i >= 0 {
-			if c, changed := compareResource(&m.old.Resources[i], nr, strict, m.leftOut()); changed {
+			if c, changed := compareResource(&m.old.Resources[i], nr, strict, m.losses()); changed {
 				out = append(out, c)
 			}
 			continue
@@ -431,12 +431,12 @@ func (m *matching) resourceChanges(strict Strict) []ResourceChange {
 // compareResource diffs a matched pair; changed is false when nothing
 // differs (not even the title). A secret a side's source left out is no
 // change (left).
-func compareResource(or, nr *SnapResource, strict Strict, left secretsLeftOut) (ResourceChange, bool) {
+func compareResource(or, nr *SnapResource, strict Strict, lost losses) (ResourceChange, bool) {
 	c := ResourceChange{Action: Change, Type: nr.Type, Ref: nr.Ref}
 	if or.Ref != nr.Ref {
 		c.OldRef = or.Ref
 	}
-	c.Attributes = left.drop(compareAttributes(or, nr))
+	c.Attributes = lost.drop(compareAttributes(or, nr), or, nr)
 	if len(c.Attributes) == 0 && c.OldRef == "" {
 		return c, false
 	}

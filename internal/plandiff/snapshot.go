@@ -35,6 +35,11 @@ type Snapshot struct {
 	// SecretsLeftOut is set for a catalog whose source leaves sensitive
 	// parameters out (PuppetDB): one missing here is no change.
 	SecretsLeftOut bool
+	// RichDataAsStrings is set for a catalog whose source keeps rich data
+	// as strings (PuppetDB): a string here against a value the other side
+	// holds as rich data (SnapResource.Opaque) is no change anyone can
+	// tell.
+	RichDataAsStrings bool
 	// Refreshers are, for a catalog read from Puppet, what reaches each
 	// resource as the agent passes events (through classes and defines,
 	// only refreshable resources refreshed: graph.Plan.RefreshedBy), by
@@ -94,6 +99,9 @@ type SnapResource struct {
 	File  string
 	Line  int
 	Index int
+	// Opaque are the parameters of a resource read from Puppet that catc
+	// keeps no meaning of (rich data, Deferred), left out of Attributes.
+	Opaque []string
 }
 
 // AttrInfo is what diff needs to know about an attribute's definition.
@@ -141,6 +149,7 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 			// position in each node's catalog file.
 			s.Resources[i].File, s.Resources[i].Line = r.External.File, r.External.Line
 			s.Resources[i].PuppetTags = r.External.Tags
+			s.Resources[i].Opaque = r.External.Opaque
 		}
 	}
 	for _, e := range g.Edges() {
@@ -157,6 +166,7 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 			s.OrderUnknown = src.Source
 		}
 		s.SecretsLeftOut = src.SecretsLeftOut
+		s.RichDataAsStrings = src.RichDataAsStrings
 	}
 	for _, c := range p.Cycles {
 		path := make([]int32, len(c.Path))

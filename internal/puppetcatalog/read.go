@@ -29,9 +29,10 @@ func Read(name string) (*Catalog, hcl.Diagnostics) {
 // 1 or 2, bare or in Puppet 3's {"document_type": "Catalog", "data": …}
 // or puppetserver's {"catalog": …}), PuppetDB's wire format (`replace
 // catalog` v9) or PuppetDB's query output (/pdb/query/v4/catalogs, an
-// array of one catalog, resources and edges expanded). name is the file
-// name diagnostics give. Lines of Puppet's log before the JSON (the saved
-// output of `puppet catalog find`) are skipped: Catalog.Log says so.
+// array of one catalog, or /pdb/query/v4/catalogs/CERTNAME, the catalog
+// alone; resources and edges expanded). name is the file name diagnostics
+// give. Lines of Puppet's log before the JSON (the saved output of
+// `puppet catalog find`) are skipped: Catalog.Log says so.
 //
 // The first fault stops the reading: the diagnostic's subject is its byte
 // offset in the file, with the line and column computed from it. No
@@ -71,6 +72,9 @@ type reader struct {
 	// its "resources" (and its "edges" after them, indexResources
 	// included) read while its keys were found (readEarly).
 	resourcesRead, edgesRead bool
+	// expandedSeen is set when a list was PuppetDB's expanded {"href",
+	// "data"}: the query output's form, never the wire format's.
+	expandedSeen bool
 	// lower caches strings.ToLower of the type names: a catalog has few
 	// types and many resources of each.
 	lower map[string]string

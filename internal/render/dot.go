@@ -155,7 +155,7 @@ func (d *dotWriter) caption(opts DOTOptions) string {
 func (d *dotWriter) header(caption string) {
 	fmt.Fprintln(d.w, "// catc graph: an edge A -> B means A is applied before B.")
 	fmt.Fprintln(d.w, "digraph catalog {")
-	fmt.Fprintf(d.w, "\tgraph [rankdir=TB, newrank=true, pad=0.2, nodesep=0.35, ranksep=0.55, fontname=\"Helvetica,Arial,sans-serif\", fontsize=12, labelloc=t, labeljust=l, label=%s];\n", quote(caption))
+	fmt.Fprintf(d.w, "\tgraph [rankdir=TB, newrank=true, pad=0.2, nodesep=0.35, ranksep=0.55, fontname=\"Helvetica,Arial,sans-serif\", fontsize=12, labelloc=t, labeljust=l, label=%s];\n", quoteLabel([]string{caption}))
 	fmt.Fprintf(d.w, "\tnode [shape=box, style=\"rounded,filled\", fontname=\"Helvetica,Arial,sans-serif\", fontsize=11, color=%s, fillcolor=\"#ffffff\", margin=\"0.2,0.06\"];\n", quote(colourBorder))
 	fmt.Fprintf(d.w, "\tedge [fontname=\"Helvetica,Arial,sans-serif\", fontsize=10, color=%s, arrowsize=0.7];\n", quote(colourManual))
 }
@@ -171,7 +171,7 @@ func (d *dotWriter) nodes(c Cluster) {
 	keys, members := groupBy(d.s.Resources, clusterKey(c))
 	for i, k := range keys {
 		fmt.Fprintf(d.w, "\tsubgraph %s {\n", quote(fmt.Sprintf("cluster_%d", i+1)))
-		fmt.Fprintf(d.w, "\t\tgraph [label=%s, style=\"rounded,dashed\", color=\"#9e9e9e\", fontsize=11];\n", quote(k))
+		fmt.Fprintf(d.w, "\t\tgraph [label=%s, style=\"rounded,dashed\", color=\"#9e9e9e\", fontsize=11];\n", quoteLabel([]string{k}))
 		for _, r := range members[k] {
 			d.node("\t\t", r)
 		}
@@ -213,7 +213,7 @@ func groupBy(rs []*catalog.Resource, key func(*catalog.Resource) string) ([]stri
 
 func (d *dotWriter) node(indent string, r *catalog.Resource) {
 	attrs := []string{
-		"label=" + quoteLabel(wrapLabel(r.Ref(), labelWidth)),
+		"label=" + quoteLabel(refLines(r.Ref())),
 		"tooltip=" + quoteLabel(refAndPlace(r)),
 		"fillcolor=" + quote(d.fills[r.Type]),
 	}
@@ -225,14 +225,14 @@ func (d *dotWriter) node(indent string, r *catalog.Resource) {
 	case d.s.IsFocus(r):
 		attrs = append(attrs, "penwidth=2.5")
 	}
-	fmt.Fprintf(d.w, "%s%s [%s];\n", indent, quote(r.Ref()), strings.Join(attrs, ", "))
+	fmt.Fprintf(d.w, "%s%s [%s];\n", indent, nodeID(r.Ref()), strings.Join(attrs, ", "))
 }
 
 // edges writes every edge with its style, in the subgraph's order.
 func (d *dotWriter) edges() {
 	for k, e := range d.s.Edges {
 		attrs := append(d.wrap.edgeLength(k), d.edgeAttrs(e)...)
-		fmt.Fprintf(d.w, "\t%s -> %s [%s];\n", quote(e.F.Resource.Ref()), quote(e.T.Resource.Ref()), strings.Join(attrs, ", "))
+		fmt.Fprintf(d.w, "\t%s -> %s [%s];\n", nodeID(e.F.Resource.Ref()), nodeID(e.T.Resource.Ref()), strings.Join(attrs, ", "))
 	}
 }
 

@@ -21,7 +21,6 @@ import (
 // from such a catalog.
 func PlanText(w io.Writer, p *graph.Plan) error {
 	bw := bufio.NewWriter(w)
-	writeNotes(bw, p.Graph.Catalog.ExternalNotes())
 	if !p.Complete() {
 		writeCycles(bw, p)
 		return bw.Flush()

@@ -7,11 +7,13 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/catc-dev/catc/internal/render"
 )
 
 // graphvizObject is the start of a node or an edge in Graphviz's SVG:
-// its group (id and class) and its title, the DOT name of a node or
-// "tail->head" of an edge, XML-escaped.
+// its group (id and class) and its title, the DOT name of a node
+// (render.DOTName of its ref) or "tail->head" of an edge, XML-escaped.
 var graphvizObject = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`<g id="([^"]*)" class="(node|edge)([^"]*)">\s*<title>([^<]*)</title>`)
 })
@@ -27,7 +29,7 @@ var graphvizObject = sync.OnceValue(func() *regexp.Regexp {
 func withStableIDs(svg []byte, p *Page) []byte {
 	nodeAt := make(map[string]int, len(p.Nodes))
 	for i, n := range p.Nodes {
-		nodeAt[n.Ref] = i
+		nodeAt[render.DOTName(n.Ref)] = i
 	}
 	edgeAt := make(map[[2]int]int, len(p.Edges))
 	for j, e := range p.Edges {
@@ -75,7 +77,7 @@ func edgeByOrder(id, title string, p *Page) (int, bool) {
 		return 0, false
 	}
 	e := p.Edges[k-1]
-	return k - 1, title == p.Nodes[e.From].Ref+"->"+p.Nodes[e.To].Ref
+	return k - 1, title == render.DOTName(p.Nodes[e.From].Ref)+"->"+render.DOTName(p.Nodes[e.To].Ref)
 }
 
 // edgeOf finds the edge titled "tail->head": a ref may itself hold

@@ -38,6 +38,9 @@ type JSONDocument struct {
 	UnresolvedCycles [][]string `json:"unresolved_cycles"`
 	// OrderUnknown is PlanDiff's: written only when set.
 	OrderUnknown string `json:"order_unknown,omitempty"`
+	// NewFails and OldFails are PlanDiff's: written only when set.
+	NewFails []string `json:"new_fails,omitempty"`
+	OldFails []string `json:"old_fails,omitempty"`
 }
 
 type jsonDiffCounts struct {
@@ -152,6 +155,7 @@ func NewJSONDocument(d *PlanDiff) JSONDocument {
 		AppliesNothing: d.AppliesNothing(), UnresolvedCycles: nonNil(d.UnresolvedCycles),
 		Resources: []jsonDiffRes{}, Skips: []jsonDiffSkip{}, Edges: []jsonDiffEdge{}, Moves: []jsonDiffMove{}, Refreshes: []jsonDiffReload{},
 		NewCycles: nonNil(d.NewCycles), ResolvedCycles: nonNil(d.ResolvedCycles), OrderUnknown: d.OrderUnknown,
+		NewFails: d.NewFails, OldFails: d.OldFails,
 	}
 	for _, r := range d.Resources {
 		out.Resources = append(out.Resources, jsonResourceChange(r))

@@ -17,7 +17,8 @@ func (j *JSONDocument) Diff() (*PlanDiff, error) {
 	if j.Format != JSONFormat {
 		return nil, fmt.Errorf("a group's diff has format %q, not %q", j.Format, JSONFormat)
 	}
-	d := &PlanDiff{NewCycles: j.NewCycles, ResolvedCycles: j.ResolvedCycles, UnresolvedCycles: j.UnresolvedCycles, OrderUnknown: j.OrderUnknown}
+	d := &PlanDiff{NewCycles: j.NewCycles, ResolvedCycles: j.ResolvedCycles, UnresolvedCycles: j.UnresolvedCycles, OrderUnknown: j.OrderUnknown,
+		NewFails: j.NewFails, OldFails: j.OldFails}
 	var ok bool
 	if d.Strict, ok = ParseStrict(j.Strict); !ok {
 		return nil, fmt.Errorf("unknown strict setting %q", j.Strict)

@@ -35,10 +35,19 @@ type Snapshot struct {
 	// SecretsLeftOut is set for a catalog whose source leaves sensitive
 	// parameters out (PuppetDB): one missing here is no change.
 	SecretsLeftOut bool
+	// RichDataAsStrings is set for a catalog whose source keeps rich data
+	// as strings (PuppetDB): a string here against a value the other side
+	// holds as rich data (SnapResource.Opaque) is no change anyone can
+	// tell.
+	RichDataAsStrings bool
 	// Refresh is, for a catalog read from Puppet, how events travel
 	// (through containers, and on only from refreshable resources:
 	// graph.RefreshNet); nil otherwise.
 	Refresh *graph.RefreshNet
+	// Fails are the errors for which Puppet refuses this catalog though
+	// it was built whole (catalog.RefusedWhole: a reference to nothing, a
+	// command not qualified), as FailTexts words them; nil for none.
+	Fails []string
 }
 
 // TypeInfo is what diff needs to know about a type to tell what may
@@ -85,6 +94,9 @@ type SnapResource struct {
 	File  string
 	Line  int
 	Index int
+	// Opaque are the parameters of a resource read from Puppet that catc
+	// keeps no meaning of (rich data, Deferred), left out of Attributes.
+	Opaque []string
 }
 
 // AttrInfo is what diff needs to know about an attribute's definition.
@@ -132,6 +144,7 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 			// position in each node's catalog file.
 			s.Resources[i].File, s.Resources[i].Line = r.External.File, r.External.Line
 			s.Resources[i].PuppetTags = r.External.Tags
+			s.Resources[i].Opaque = r.External.Opaque
 		}
 	}
 	for _, e := range g.Edges() {
@@ -148,6 +161,7 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 			s.OrderUnknown = src.Source
 		}
 		s.SecretsLeftOut = src.SecretsLeftOut
+		s.RichDataAsStrings = src.RichDataAsStrings
 	}
 	for _, c := range p.Cycles {
 		path := make([]int32, len(c.Path))

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -483,20 +484,23 @@ func (s *scanner) keyMap() map[string]bool {
 
 // catalogKeys are the keys of Puppet's and PuppetDB's catalog formats: a
 // key that repeats is named only when it is one of them (catc's own
-// words), any other key may be part of a secret value.
-var catalogKeys = map[string]bool{
-	"tags": true, "name": true, "version": true, "code_id": true, "catalog_uuid": true, "catalog_format": true,
-	"environment": true, "resources": true, "edges": true, "classes": true, "type": true, "title": true,
-	"file": true, "line": true, "kind": true, "exported": true, "parameters": true, "sensitive_parameters": true,
-	"source": true, "target": true, "document_type": true, "data": true, "metadata": true, "catalog": true,
-	"certname": true, "producer_timestamp": true, "transaction_uuid": true, "producer": true, "hash": true,
-	"href": true, "job_id": true, "__ptype": true, "__pvalue": true,
-}
+// words), any other key may be part of a secret value. Built on first
+// use, as catc's tables are, not at start-up.
+var catalogKeys = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"tags": true, "name": true, "version": true, "code_id": true, "catalog_uuid": true, "catalog_format": true,
+		"environment": true, "resources": true, "edges": true, "classes": true, "type": true, "title": true,
+		"file": true, "line": true, "kind": true, "exported": true, "parameters": true, "sensitive_parameters": true,
+		"source": true, "target": true, "document_type": true, "data": true, "metadata": true, "catalog": true,
+		"certname": true, "producer_timestamp": true, "transaction_uuid": true, "producer": true, "hash": true,
+		"href": true, "job_id": true, "__ptype": true, "__pvalue": true,
+	}
+})
 
 // keyName names a repeated key for a message: a catalog key by its name,
 // any other by where it stands.
 func keyName(key string, off int) string {
-	if catalogKeys[key] {
+	if catalogKeys()[key] {
 		return fmt.Sprintf("the key %q", key)
 	}
 	return fmt.Sprintf("the key at byte offset %d", off)

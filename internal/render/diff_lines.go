@@ -69,6 +69,14 @@ const unknownMark = "?"
 const appliesNothingNote = "Nothing would be applied: the new catalog has a dependency cycle, and Puppet fails the whole run " +
 	"(\"Failed to apply catalog: One or more resource dependency cycles detected in graph\") before it applies any resource."
 
+// newFailsNote and oldFailsNote head an error Puppet refuses the new (the
+// old) catalog for (plandiff.PlanDiff.NewFails): the listed changes are
+// exact, but nothing of a refused catalog is applied.
+const (
+	newFailsNote = "The new catalog fails: Puppet would refuse it and apply none of it:"
+	oldFailsNote = "The old catalog failed: Puppet refused it:"
+)
+
 // resourceHeader is the first line of a resource change; loc adds the
 // declaration's file:line.
 func resourceHeader(c plandiff.ResourceChange, withLoc bool) diffLine {

@@ -21,7 +21,6 @@ import (
 // from such a catalog.
 func PlanText(w io.Writer, p *graph.Plan) error {
 	bw := bufio.NewWriter(w)
-	writeNotes(bw, p.Graph.Catalog.ExternalNotes())
 	if !p.Complete() {
 		writeCycles(bw, p)
 		return bw.Flush()
@@ -44,7 +43,7 @@ func PlanText(w io.Writer, p *graph.Plan) error {
 		bw.WriteString(". ")
 		bw.WriteString(escape.Line(s.Resource.Ref()))
 		bw.WriteString("  ")
-		writeFileLine(bw, s.Resource.DeclRange.Filename, s.Resource.DeclRange.Start.Line)
+		writeFileLine(bw, s.Resource.Place().Filename, s.Resource.Place().Start.Line)
 		if s.Resource.Renamed() {
 			bw.WriteString("  (declared as " + escape.Line(s.Resource.DeclaredRef()) + ", renamed by its name)")
 		}
@@ -117,8 +116,10 @@ func writeOrigin(bw textSink, o graph.Origin) {
 		bw.WriteString(" on ")
 		bw.WriteString(escape.Line(o.Resource.Ref()))
 	}
-	bw.WriteString(" at ")
-	writeFileLine(bw, o.Range.Filename, o.Range.Start.Line)
+	if at := o.Place(); at.Filename != "" {
+		bw.WriteString(" at ")
+		writeFileLine(bw, at.Filename, at.Start.Line)
+	}
 }
 
 // writeRefreshers writes "A, B via C, …", escaped, then " and N more"

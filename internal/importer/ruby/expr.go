@@ -54,7 +54,7 @@ func (p *parser) operatorWords() string {
 	t := p.tok()
 	switch {
 	case t.kind == tPunct && t.text == "?":
-		return "a conditional expression (`? :`)"
+		return "a conditional() expression (`? :`)"
 	case t.kind == tPunct && (t.text == "." || t.text == "&."):
 		if m := p.at(1); m.kind == tIdent {
 			return "a method call `." + m.text + "`"

@@ -12,9 +12,12 @@ import (
 func newApp(stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
 		Name:  "catc",
-		Usage: "compile catalogs of infrastructure resources offline",
-		Description: "PATH is a .hcl file or a directory (every *.hcl below it). Flags may come\n" +
-			"before or after the arguments; 'catc help COMMAND' shows a command's flags.\n\n" +
+		Usage: "compile catalogs of infrastructure resources offline: HCL, or the catalog JSON Puppet compiles",
+		Description: "PATH is a .hcl file or a directory (every *.hcl below it), or a catalog\n" +
+			"Puppet compiled (JSON: puppet catalog find NODE --terminus compiler\n" +
+			"--render-as json) with HCL type files beside it; validate, plan, graph and diff\n" +
+			"also take a directory of per-node catalogs (NODE.json). Flags may come before\n" +
+			"or after the arguments; 'catc help COMMAND' shows a command's flags.\n\n" +
 			"Exit codes: 0 success; 1 errors (invalid input, cycles, a value that does not\n" +
 			"match, a file that cannot be written, usage); 2 only from 'diff --detailed-exitcode'\n" +
 			"when something changed; 128+N when killed by signal N (130 Ctrl-C, 143 SIGTERM).",

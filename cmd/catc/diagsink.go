@@ -1,11 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/render"
 )
 
@@ -22,9 +25,11 @@ type diagSink struct {
 	// rename, when set, gives the file name to print for a loaded file
 	// (diff --base loads the old side from a temporary directory).
 	rename func(string) string
-	// notes are the notes printed (printNotes): diff reads two catalogs,
-	// whose notes mostly agree, and says each once.
-	notes map[string]bool
+	// notes gathers what catc cannot know about the catalogs read from
+	// Puppet (noteCatalog) until sayNotes prints it: diff reads two
+	// catalogs and a fleet many, whose notes mostly agree, and each kind
+	// of note is said once.
+	notes catalog.Notes
 }
 
 const sinkKey = "catc.diagnostics"
@@ -49,9 +54,14 @@ func (s *diagSink) count(format render.DiagnosticFormat, diags hcl.Diagnostics) 
 	return false
 }
 
-// flush prints the held JSON document, if the run asked for one.
+// flush prints the notes not yet said (a run that failed before its
+// output) and the held JSON document, if the run asked for one.
 func (s *diagSink) flush(w io.Writer) {
-	if s == nil || !s.json {
+	if s == nil {
+		return
+	}
+	if !s.json {
+		s.sayNotes(w)
 		return
 	}
 	render.WriteDiagnostics(w, s.diags, render.DiagnosticOptions{Format: render.DiagJSON, Max: s.max})
@@ -84,4 +94,13 @@ func renameRange(r *hcl.Range, rename func(string) string) *hcl.Range {
 	cp := *r
 	cp.Filename = rename(r.Filename)
 	return &cp
+}
+
+// sayNotes prints the notes gathered so far, each kind once for all the
+// catalogs read, and forgets them.
+func (s *diagSink) sayNotes(w io.Writer) {
+	for _, n := range s.notes.Lines() {
+		fmt.Fprintf(w, "Note: %s\n", escape.Line(n))
+	}
+	s.notes = catalog.Notes{}
 }

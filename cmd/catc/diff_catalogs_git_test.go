@@ -41,7 +41,7 @@ func TestDiffBaseCatalogDirs(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "d.example.com.json"), read("ntp.catalog.json"))
 	before := gitState(t, repo)
 
-	code, out, errOut := runCatc(t, "diff", "--base", "HEAD", dir, "--detailed-exitcode")
+	code, out, errOut := runCatc(t, "diff", "--base", "HEAD", "--repo", repo, dir, "--detailed-exitcode")
 	for _, want := range []string{
 		"This change affects 2 of 4 nodes in 2 distinct ways; 1 unchanged; 1 compiles only with the change.",
 		"1 node compiles only with the change: Invalid Puppet catalog at HEAD:" + filepath.ToSlash(dir) + "/{certname}.json:1\n  c.example.com",
@@ -62,7 +62,7 @@ func TestDiffBaseCatalogDirs(t *testing.T) {
 	}
 	fresh := filepath.Join(repo, "fresh")
 	writeFile(t, filepath.Join(fresh, "a.example.com.json"), read("ntp.catalog.json"))
-	code, _, errOut = runCatc(t, "diff", "--base", "HEAD", fresh)
+	code, _, errOut = runCatc(t, "diff", "--base", "HEAD", "--repo", repo, fresh)
 	if code != 1 || !strings.Contains(errOut, fresh+" holds no catalog at HEAD: nothing to compare with") {
 		t.Errorf("a directory not at HEAD: exit code %d, stderr %q", code, errOut)
 	}

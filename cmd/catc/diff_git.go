@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/gitrev"
@@ -41,9 +43,9 @@ func atBase(c *cli.Context, rev string, paths []string, load func(at *gitrev.Tre
 // atBaseMatching is atBase with the files of a directory chosen by keep
 // (nil: its *.hcl files, as gitrev.ExtractMatching chooses).
 func atBaseMatching(c *cli.Context, rev string, paths []string, keep func(name string) bool, load func(at *gitrev.Tree) error) error {
-	repo, err := gitrev.Find(paths[0])
+	repo, err := baseRepo(c)
 	if err != nil {
-		return failf("--base needs %s to be in a git working tree: %v", paths[0], err)
+		return err
 	}
 	if !repo.IsCommit(rev) {
 		return failf("--base %q is not a commit of the repository at %s", rev, repo.Root)
@@ -54,6 +56,10 @@ func atBaseMatching(c *cli.Context, rev string, paths []string, keep func(name s
 	}
 	defer tempFiles.Remove(tmp)
 	at, err := repo.ExtractMatching(rev, paths, tmp, keep)
+	var outside *gitrev.OutsideError
+	if errors.As(err, &outside) {
+		return failf("%v, whose revision --base reads: run catc in the working tree that holds %s, or name that working tree with --repo DIR", err, outside.Path)
+	}
 	if err != nil {
 		return fail(err.Error())
 	}
@@ -61,6 +67,21 @@ func atBaseMatching(c *cli.Context, rev string, paths []string, keep func(name s
 	sink.rename = at.Name
 	defer func() { sink.rename = nil }()
 	return load(at)
+}
+
+// baseRepo is the git working tree --base reads: the one holding the
+// current directory, or --repo DIR; never found from a path to compare,
+// which a checkout can make a repository of its own (gitrev.Find).
+func baseRepo(c *cli.Context) (*gitrev.Repo, error) {
+	start, from := ".", "the current directory"
+	if dir := diffFlagsOf(c).repo; dir != "" {
+		start, from = dir, "--repo "+dir
+	}
+	repo, err := gitrev.Find(start)
+	if err != nil {
+		return nil, failf("--base reads the git working tree holding %s: %v. Run catc in your working tree, or name it with --repo DIR", from, err)
+	}
+	return repo, nil
 }
 
 // relocate rewrites the files of the extracted side to the paths the user

@@ -366,3 +366,31 @@ func TestDiffConcatRestart(t *testing.T) {
 		t.Errorf("the diff refreshes an exec Puppet did not:\n%s", out)
 	}
 }
+
+// TestDiffFixturesShareTypes: each pair's 00-types.hcl (and the purge
+// pair's 01-purge-types.hcl) is a copy of the shared file, not a link
+// (catc follows no link out of a directory it is given): the copies
+// stay equal to it, and the fleet's site-new/base.hcl to site/base.hcl.
+func TestDiffFixturesShareTypes(t *testing.T) {
+	t.Parallel()
+	shared := map[string]string{
+		filepath.Join(diffFixtures, "*", "*", "00-types.hcl"):            filepath.Join(diffFixtures, "types.hcl"),
+		filepath.Join(diffFixtures, "purge", "*", "01-purge-types.hcl"):  filepath.Join(diffFixtures, "purge", "purge-types.hcl"),
+		filepath.Join(testutil.Fixture("fleet"), "site-new", "base.hcl"): filepath.Join(testutil.Fixture("fleet"), "site", "base.hcl"),
+	}
+	for pattern, original := range shared {
+		copies, err := filepath.Glob(pattern)
+		if err != nil || len(copies) == 0 {
+			t.Fatalf("%s: %v, %d copies", pattern, err, len(copies))
+		}
+		want := readFile(t, original)
+		for _, c := range copies {
+			if st, err := os.Lstat(c); err != nil || !st.Mode().IsRegular() {
+				t.Errorf("%s is not a regular file", c)
+			}
+			if readFile(t, c) != want {
+				t.Errorf("%s differs from %s", c, original)
+			}
+		}
+	}
+}

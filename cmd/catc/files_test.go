@@ -24,8 +24,9 @@ import (
 // TestInputsMustBeRegularFiles: every input a command reads (HCL, facts,
 // var file, digest key file, catalog JSON for diff, fleet JSON for
 // --merge, fmt's files, import's sources) is refused when it is /dev/zero
-// behind a link, or a named pipe, with an error naming it and saying why,
-// and at once (no hang, no memory exhausted).
+// behind a link (catc follows no link into /dev), or a named pipe, with
+// an error naming it and saying why, and at once (no hang, no memory
+// exhausted).
 func TestInputsMustBeRegularFiles(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -45,14 +46,14 @@ func TestInputsMustBeRegularFiles(t *testing.T) {
 	if err := os.Symlink("/dev/zero", filepath.Join(site, "evil.hcl")); err != nil {
 		t.Fatal(err)
 	}
-	device := "not a regular file but a character device"
+	device := "catc never reads /dev"
 	for _, tc := range []struct {
 		name string
 		args []string
 		want string
 	}{
 		{"HCL file", []string{"validate", zero("a.hcl")}, device},
-		{"a link committed in a directory", []string{"validate", site}, filepath.Join(site, "evil.hcl") + ": " + device},
+		{"a link committed in a directory", []string{"validate", site}, filepath.Join(site, "evil.hcl") + ": it is /dev/zero: " + device},
 		{"the link named", []string{"validate", filepath.Join(site, "evil.hcl")}, device},
 		{"named pipe", []string{"validate", seed, fifo}, fifo + ": not a regular file but a named pipe"},
 		{"facts", []string{"validate", seed, "--facts", zero("facts.json")}, device},

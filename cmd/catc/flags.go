@@ -121,6 +121,7 @@ type diffFlags struct {
 	strict           string
 	base             string
 	baseSet          bool
+	repo             string // --repo: where the working tree of --base is found ("": the current directory)
 	merge            bool
 	detailedExitcode bool
 	markdownBudget   int
@@ -129,7 +130,7 @@ type diffFlags struct {
 func diffFlagsOf(c *cli.Context) diffFlags {
 	return diffFlags{
 		format: c.String("format"), strict: c.String("strict"),
-		base: c.String("base"), baseSet: c.IsSet("base"), merge: c.Bool("merge"),
+		base: c.String("base"), baseSet: c.IsSet("base"), repo: c.String("repo"), merge: c.Bool("merge"),
 		detailedExitcode: c.Bool("detailed-exitcode"), markdownBudget: c.Int("markdown-budget"),
 	}
 }

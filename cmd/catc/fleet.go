@@ -17,16 +17,18 @@ import (
 
 // nodesFlag is --nodes of validate, plan, compile and diff.
 func nodesFlag() cli.Flag {
-	return &cli.StringFlag{Name: "nodes", Usage: "compile once per node: `PATH` is a directory of facts files (Facter JSON, facts documents, Puppet's YAML facts cache) or one file (a PuppetDB export)", TakesFile: true}
+	return &cli.StringFlag{Name: "nodes", Usage: "compile once per node: `PATH` is a directory of facts files (Facter JSON, facts documents, Puppet's YAML facts cache) or one file (a PuppetDB export); puppetdb: every active node's facts in PuppetDB (--puppetdb), puppetdb:PQL those of the nodes a PQL query selects", TakesFile: true}
 }
 
 // loadSite loads the paths once for many nodes; errors that no node can
-// compile past fail the command.
+// compile past fail the command (for diff, not those Puppet refuses a
+// whole catalog for: each node that declares the block reports them).
 func loadSite(c *cli.Context, paths []string) (*catalog.Site, error) {
 	if err := checkLoadArgs(c, paths); err != nil {
 		return nil, err
 	}
-	site, diags := catalog.LoadSite(paths, catalog.LoadOptions{Vars: commonOf(c).vars, VarFiles: commonOf(c).varFiles, DigestKey: runDigestKey(c)})
+	site, diags := catalog.LoadSite(paths, catalog.LoadOptions{Vars: commonOf(c).vars, VarFiles: commonOf(c).varFiles, DigestKey: runDigestKey(c),
+		NodeRefusals: c.Command.Name == "diff"}) // a diff compares the nodes Puppet would refuse, and says so
 	if err := printDiagnostics(c, diags, site.Files()); err != nil {
 		return nil, err
 	}
@@ -48,7 +50,10 @@ func readShard(c *cli.Context) ([]*nodefacts.Node, *fleet.ShardOf, error) {
 	if commonOf(c).factsSet {
 		return nil, nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
 	}
-	nodes, diags := nodefacts.Read(commonOf(c).nodes)
+	nodes, diags, err := readNodeFacts(c)
+	if err != nil {
+		return nil, nil, err
+	}
 	if err := printDiagnostics(c, diags, nil); err != nil {
 		return nil, nil, err
 	}
@@ -63,7 +68,7 @@ func readShard(c *cli.Context) ([]*nodefacts.Node, *fleet.ShardOf, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return fleet.Shard(nodes, i, n), fleet.ShardID(nodes, i, n), nil
+	return fleet.Shard(nodes, i, n), fleet.ShardID(nodes, i, n, runDigestKey(c)), nil
 }
 
 // shardOf reads --shard I/N.
@@ -91,13 +96,16 @@ func parseShard(s string) (i, n int, ok bool) {
 	return i, n, 1 <= i && i <= n
 }
 
-// fleetOptions are the run's options, with a progress bar on a terminal.
+// fleetOptions are the run's options, with a progress bar on a terminal,
+// and the digest key (applyDigestKey) that keys a shard's digests.
 func fleetOptions(c *cli.Context) (fleet.Options, func()) {
+	o := fleet.Options{DigestKey: runDigestKey(c)}
 	p := newProgress(c.App.ErrWriter)
 	if p == nil {
-		return fleet.Options{}, func() {}
+		return o, func() {}
 	}
-	return fleet.Options{Progress: p.update}, p.done
+	o.Progress = p.update
+	return o, p.done
 }
 
 // runNodes is validate, plan or compile with --nodes: one line per
@@ -202,6 +210,15 @@ func validateNodes(c *cli.Context, f checkFlags) error {
 // failure), then each distinct plan once with the nodes that share it; or
 // all of it as one JSON document.
 func planNodes(c *cli.Context, pf planFlags) error {
+	return writeFleetPlans(c, pf, "plan --nodes orders as Puppet does; --ordering and --seed take one node (--facts FILE)",
+		func() ([]fleet.Outcome, error) { return runNodes(c, true, nil) })
+}
+
+// writeFleetPlans writes the plans of a fleet's nodes (run): the outcome
+// lines, then each distinct plan once, as text or JSON; --ordering and
+// --seed are refused with noOrdering, and a failing node fails the
+// command once all is written.
+func writeFleetPlans(c *cli.Context, pf planFlags, noOrdering string, run func() ([]fleet.Outcome, error)) error {
 	write := render.FleetPlansText
 	switch f := pf.format; f {
 	case "text":
@@ -211,9 +228,9 @@ func planNodes(c *cli.Context, pf planFlags) error {
 		return failf("--format %q is not a plan format: use text or json", f)
 	}
 	if pf.orderingSet {
-		return fail("plan --nodes orders as Puppet does; --ordering and --seed take one node (--facts FILE)")
+		return fail(noOrdering)
 	}
-	outcomes, err := runNodes(c, true, nil)
+	outcomes, err := run()
 	if err != nil {
 		return err
 	}

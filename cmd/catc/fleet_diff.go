@@ -15,6 +15,7 @@ import (
 	"github.com/catc-dev/catc/internal/gitrev"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/plural"
 	"github.com/catc-dev/catc/internal/render"
 )
 
@@ -22,8 +23,8 @@ import (
 func fleetDiffFlags() []cli.Flag {
 	return []cli.Flag{
 		nodesFlag(),
-		&cli.StringFlag{Name: "shard", Usage: "with --nodes, compare only shard `I/N` of the nodes (by a hash of each name) and write the fleet JSON for --merge"},
-		&cli.BoolFlag{Name: "merge", Usage: "the arguments are fleet diff JSON files of the shards of one run (--shard I/N --format json): print them as one diff"},
+		&cli.StringFlag{Name: "shard", Usage: "with --nodes, compare only shard `I/N` of the nodes (by a hash of each name) and write the fleet JSON for --merge; its digests are HMACs under the digest key when one is given, else plain SHA-256, which catches an edited shard but not a forged one (anyone can recompute them)"},
+		&cli.BoolFlag{Name: "merge", Usage: "the arguments are fleet diff JSON files of the shards of one run (--shard I/N --format json): print them as one diff; with the digest key the shards were written with, a forged shard is refused too"},
 	}
 }
 
@@ -58,6 +59,9 @@ func runFleetDiff(c *cli.Context, f diffFlags, strict plandiff.Strict, cf catalo
 			what = "the new catalog of 1 node has"
 		}
 		return fail(what + " a dependency cycle: Puppet would apply nothing there (the diff lists the cycles)")
+	}
+	if n := d.Refused(); commonOf(c).shard == "" && n > 0 {
+		return fail(plural.Noun(n, "node's new catalog fails", "nodes' new catalogs fail") + ": Puppet would refuse " + plural.Pick(n, "it", "them") + " and apply nothing there (the diff says why)")
 	}
 	if f.detailedExitcode && d.Changed() > 0 {
 		return changesFound()
@@ -104,7 +108,12 @@ func mergeShards(c *cli.Context) (*fleet.Diff, error) {
 	// The inputs are checked as one set of shards (all of them, of one
 	// run, each once) and recounted: a shard missing must not pass as a
 	// smaller fleet.
-	d, err := fleet.Merge(parts)
+	// With a digest key the shards' digests are HMACs under it: a shard
+	// edited and its digests recomputed is refused.
+	if err := applyDigestKey(c); err != nil {
+		return nil, err
+	}
+	d, err := fleet.Merge(parts, runDigestKey(c))
 	if err != nil {
 		return nil, fail(err.Error())
 	}
@@ -148,6 +157,7 @@ func diffNodes(c *cli.Context, f diffFlags, strict plandiff.Strict) (*fleet.Diff
 	o, done := fleetOptions(c)
 	d := fleet.DiffFleet(sides, nodes, plandiff.DiffOptions{Strict: strict}, o)
 	d.Shard = shard
+	d.Seal(o.DigestKey)
 	done()
 	if err := printNewFailures(c, d, sides.New.Files()); err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -111,7 +112,7 @@ func TestFleetDiffBase(t *testing.T) {
 	gitRun(t, repo, "add", ".")
 	gitRun(t, repo, "commit", "-q", "-m", "old")
 	copyDir(t, fleetNew, filepath.Join(repo, "site"))
-	code, out, errOut := runCatc(t, "diff", "--base", "HEAD", filepath.Join(repo, "site"), "--nodes", fleetFacts, "--format", "markdown")
+	code, out, errOut := runCatc(t, "diff", "--base", "HEAD", "--repo", repo, filepath.Join(repo, "site"), "--nodes", fleetFacts, "--format", "markdown")
 	if code != 1 || !strings.HasPrefix(out, "**This change affects 4 of 6 nodes in 3 distinct ways; 1 unchanged; 1 no longer compiles.**\n") {
 		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
 	}
@@ -220,5 +221,58 @@ func TestPlanNodes(t *testing.T) {
 	code, _, _ = runCatc(t, "plan", fleetNew, "--nodes", fleetFacts, "--format", "json")
 	if code != 1 {
 		t.Errorf("a node that fails: exit %d, want 1", code)
+	}
+}
+
+// TestFleetMergeKeyed: shards written with a digest key merge with it
+// into the unsharded diff; merged without the key they are refused, and
+// a shard edited to hide a change (a changed node moved to the unchanged
+// ones) is refused, keyed or not (its seal no longer matches).
+func TestFleetMergeKeyed(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	key := filepath.Join(dir, "key")
+	writeFile(t, key, "0123456789abcdef0123456789abcdef\n")
+	_, whole, _ := runCatc(t, "diff", fleetOld, fleetNew, "--nodes", fleetFacts, "--format", "json")
+	var shards []string
+	for _, s := range []string{"1/2", "2/2"} {
+		path := filepath.Join(dir, strings.ReplaceAll(s, "/", "-")+".json")
+		if code, _, errOut := runCatc(t, "diff", fleetOld, fleetNew, "--nodes", fleetFacts, "--shard", s, "--format", "json", "--digest-key-file", key, "-o", path); code != 0 {
+			t.Fatalf("shard %s: exit %d: %s", s, code, errOut)
+		}
+		shards = append(shards, path)
+	}
+	merge := append([]string{"diff", "--format", "json", "--merge"}, shards...)
+	code, merged, errOut := runCatc(t, append(merge, "--digest-key-file", key)...)
+	// The group keys are keyed, so only the rest must equal the unsharded diff's.
+	keyField := regexp.MustCompile(`"key": "[0-9a-f]+"`)
+	if code != 1 || keyField.ReplaceAllString(merged, "") != keyField.ReplaceAllString(whole, "") {
+		t.Errorf("keyed merge: exit %d (%s)\n%s\nwant\n%s", code, errOut, merged, whole)
+	}
+	if code, _, errOut := runCatc(t, merge...); code != 1 || !strings.Contains(errOut, "was written with a digest key") {
+		t.Errorf("merged without the key: exit %d, %s", code, errOut)
+	}
+	// The forgery: the first shard's first changed node said unchanged.
+	var doc map[string]any
+	data := readFile(t, shards[0])
+	if err := json.Unmarshal([]byte(data), &doc); err != nil {
+		t.Fatal(err)
+	}
+	groups := doc["groups"].([]any)
+	if len(groups) == 0 {
+		t.Fatal("shard 1/2 has no change to hide")
+	}
+	g := groups[0].(map[string]any)
+	nodes := g["nodes"].([]any)
+	doc["unchanged"] = append(doc["unchanged"].([]any), nodes...)
+	doc["groups"] = groups[1:]
+	counts := doc["counts"].(map[string]any)
+	counts["changed"] = counts["changed"].(float64) - float64(len(nodes))
+	counts["distinct"] = counts["distinct"].(float64) - 1
+	counts["unchanged"] = counts["unchanged"].(float64) + float64(len(nodes))
+	forged, _ := json.MarshalIndent(doc, "", "  ")
+	writeFile(t, shards[0], string(forged))
+	if code, _, errOut := runCatc(t, append(merge, "--digest-key-file", key)...); code != 1 || !strings.Contains(errOut, "shard 1/2: its digest is not the digest of what it says") {
+		t.Errorf("a forged shard: exit %d, %s", code, errOut)
 	}
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/hclpaths"
-	"github.com/catc-dev/catc/internal/inputfile"
 )
 
 func fmtCommand() *cli.Command {
@@ -54,10 +53,10 @@ func runFmt(c *cli.Context) error {
 	if err := checkPathArgs(c, paths); err != nil {
 		return err
 	}
-	names, diags := hclpaths.Expand(paths, nil)
+	files, diags := hclpaths.ExpandFiles(paths, nil)
 	run := &fmtRun{flags: f, diags: diags, sources: map[string]*hcl.File{}}
-	for _, name := range names {
-		if err := run.file(c, name); err != nil {
+	for _, file := range files {
+		if err := run.file(c, file); err != nil {
 			return err
 		}
 	}
@@ -77,8 +76,9 @@ func runFmt(c *cli.Context) error {
 // file formats one file and, as the flags say, lists it, prints its diff
 // or rewrites it. Only a failure to write stdout is returned; problems
 // with the file itself are collected as diagnostics.
-func (r *fmtRun) file(c *cli.Context, name string) error {
-	src, err := inputfile.Read(name)
+func (r *fmtRun) file(c *cli.Context, file hclpaths.File) error {
+	name := file.Path
+	src, err := file.Read()
 	if err != nil {
 		r.diags = append(r.diags, fileDiag("Cannot read input", name, err))
 		return nil

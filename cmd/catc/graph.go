@@ -3,10 +3,11 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"io"
+
 	"strings"
 	"time"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
@@ -23,15 +24,17 @@ const svgNodeLimit = 2000
 func graphCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "graph",
-		Usage:     "draw the dependency graph as DOT, SVG or JSON",
+		Usage:     "draw the dependency graph as DOT, SVG, JSON or an HTML page to explore it",
 		ArgsUsage: "PATH...",
-		Description: "An edge A -> B means A is applied before B; resources are drawn top to bottom\n" +
+		Description: catalogPathsHelp + "one picture per node, into -o DIR\n" +
+			"(DIR/NODE.dot, .svg, .json or .html), every one or none.\n\n" +
+			"An edge A -> B means A is applied before B; resources are drawn top to bottom\n" +
 			"in apply order. Solid edges order only, dashed ones also refresh, grey ones come\n" +
 			"only from a type's auto rule, red ones are on a dependency cycle.\n\n" +
 			"DOT needs no Graphviz. SVG runs the companion renderer catc-svg (Graphviz in\n" +
 			"WebAssembly), found in $CATC_SVG, next to catc or on PATH; or pipe DOT to\n" +
 			"Graphviz: catc graph site/ --format dot | dot -Tsvg -o graph.svg",
-		Flags: append(loadFlags(), outputFlag(), overwriteFlag(),
+		Flags: append(catalogFlags(), outputFlag(), overwriteFlag(),
 			&cli.StringFlag{Name: "format", Value: "dot", Usage: "`FORMAT` of the graph: dot, svg, json or html (one page to explore it)"},
 			&cli.StringSliceFlag{Name: "focus", Usage: "keep the neighbourhood of `REF` (Type[title]; repeatable)"},
 			&cli.IntFlag{Name: "depth", Usage: "with --focus, keep resources at most `N` edges away (0: any distance)"},
@@ -53,27 +56,100 @@ func graphAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	d := drawing{f: f, format: format, opts: opts, sel: sel}
+	if dir, types, ok, err := catalogDirArgs(c); err != nil || ok {
+		if err != nil {
+			return err
+		}
+		return graphCatalogDir(c, d, dir, types)
+	}
 	cat, err := loadCatalog(c, commonOf(c).args, false)
 	if err != nil {
 		return err
 	}
-	sub, err := selectGraph(c, cat, sel, f.focus)
+	sub, opts, diags, err := d.selectIn(c, graph.Build(cat))
+	if perr := printDiagnostics(c, diags, cat.Files()); perr != nil {
+		return perr
+	}
+	if diags.HasErrors() {
+		return failed()
+	}
 	if err != nil {
 		return err
 	}
-	if err := classOptions(c, f, cat, &opts); err != nil {
+	sayCycles(c, sel, sub)
+	data, err := d.render(c, sub, opts, true)
+	if err != nil {
 		return err
 	}
-	opts.Caption = caption(sub.Focus, sel, opts)
-	switch format {
-	case "json":
-		return writeOutput(c, func(w io.Writer) error { return render.GraphJSON(w, sub) })
-	case "svg":
-		return writeSVG(c, f, sub, opts)
-	case "html":
-		return writeGraphPage(c, f, sub, opts)
+	return writeOutput(c, bytesWriter(data))
+}
+
+// drawing is what the graph flags ask to draw, read once: for one
+// catalog, or for each node of a directory of catalogs.
+type drawing struct {
+	f      graphFlags
+	format string
+	opts   render.DOTOptions
+	sel    graph.Selection
+}
+
+// selectIn resolves the flags that name resources in g's catalog
+// (--focus, --collapse) and selects what to draw. The diagnostics say
+// what the catalog lacks; the error, a --collapse that names no class.
+func (d drawing) selectIn(c *cli.Context, g *graph.Graph) (*graph.Subgraph, render.DOTOptions, hcl.Diagnostics, error) {
+	opts, sel := d.opts, d.sel
+	var diags hcl.Diagnostics
+	sel.Focus, diags = resolveRefs(g.Catalog, d.f.focus)
+	if diags.HasErrors() {
+		return nil, opts, diags, nil
 	}
-	return writeOutput(c, func(w io.Writer) error { return render.DOT(w, sub, opts) })
+	sub, more := g.Select(sel)
+	diags = append(diags, more...)
+	if diags.HasErrors() {
+		return nil, opts, diags, nil
+	}
+	more, err := classOptions(d.f, g.Catalog, &opts)
+	diags = append(diags, more...)
+	if diags.HasErrors() || err != nil {
+		return nil, opts, diags, err
+	}
+	opts.Caption = caption(sub.Focus, sel, opts)
+	return sub, opts, diags, nil
+}
+
+// render draws sub in the chosen format. A page without the renderer is
+// laid out by the page, said on stderr when say is set.
+func (d drawing) render(c *cli.Context, sub *graph.Subgraph, opts render.DOTOptions, say bool) ([]byte, error) {
+	var b bytes.Buffer
+	var err error
+	switch d.format {
+	case "json":
+		err = render.GraphJSON(&b, sub)
+	case "svg":
+		return drawSVG(c, d.f, sub, opts)
+	case "html":
+		err = writeGraphPage(c, d.f, sub, opts, say, &b)
+	default:
+		err = render.DOT(&b, sub, opts)
+	}
+	return b.Bytes(), err
+}
+
+// sayCycles says on stderr that a --cycles picture is empty, or that the
+// picture holds cycles and where they are explained.
+func sayCycles(c *cli.Context, sel graph.Selection, sub *graph.Subgraph) {
+	if jsonDiagnostics(c) {
+		return // stderr is one JSON document: no notes in it
+	}
+	if sel.Cycles && len(sub.Resources) == 0 {
+		fmt.Fprintln(c.App.ErrWriter, "catc: the catalog has no dependency cycles; the graph is empty")
+	}
+	if n := sub.CycleCount(); n > 0 {
+		// Drawing a cyclic graph succeeds (that is how one looks at the
+		// cycle); say where the explanation is.
+		fmt.Fprintf(c.App.ErrWriter, "catc: %s drawn in red; 'catc plan' lists each edge and where it was written\n", count(n, "dependency cycle"))
+	}
 }
 
 // graphOptions checks the flags before any work: the format, the DOT
@@ -110,53 +186,19 @@ func graphOptions(c *cli.Context, f graphFlags) (string, render.DOTOptions, grap
 	return format, opts, sel, nil
 }
 
-// selectGraph resolves --focus, builds the graph and selects from it,
-// printing diagnostics and a note about cycles.
-func selectGraph(c *cli.Context, cat *catalog.Catalog, sel graph.Selection, focus []string) (*graph.Subgraph, error) {
-	var err error
-	if sel.Focus, err = resolveAll(c, cat, focus); err != nil {
-		return nil, err
-	}
-	sub, diags := graph.Build(cat).Select(sel)
-	if err := printDiagnostics(c, diags, cat.Files()); err != nil {
-		return nil, err
-	}
-	if diags.HasErrors() {
-		return nil, failed()
-	}
-	if jsonDiagnostics(c) {
-		return sub, nil // stderr is one JSON document: no notes in it
-	}
-	if sel.Cycles && len(sub.Resources) == 0 {
-		fmt.Fprintln(c.App.ErrWriter, "catc: the catalog has no dependency cycles; the graph is empty")
-	}
-	if n := sub.CycleCount(); n > 0 {
-		// Drawing a cyclic graph succeeds (that is how one looks at the
-		// cycle); say where the explanation is.
-		fmt.Fprintf(c.App.ErrWriter, "catc: %s drawn in red; 'catc plan' lists each edge and where it was written\n", count(n, "dependency cycle"))
-	}
-	return sub, nil
-}
-
-// resolveAll resolves the --focus references, printing every error.
-func resolveAll(c *cli.Context, cat *catalog.Catalog, refs []string) ([]*catalog.Resource, error) {
+// resolveRefs resolves the references refs name in cat (--focus,
+// --collapse), with a diagnostic for each that names nothing.
+func resolveRefs(cat *catalog.Catalog, refs []string) ([]*catalog.Resource, hcl.Diagnostics) {
 	var out []*catalog.Resource
-	bad := false
+	var diags hcl.Diagnostics
 	for _, ref := range refs {
-		r, diags := graph.Resolve(cat, ref)
-		if err := printDiagnostics(c, diags, cat.Files()); err != nil {
-			return nil, err
+		r, more := graph.Resolve(cat, ref)
+		diags = append(diags, more...)
+		if !more.HasErrors() {
+			out = append(out, r)
 		}
-		if diags.HasErrors() {
-			bad = true
-			continue
-		}
-		out = append(out, r)
 	}
-	if bad {
-		return nil, failed()
-	}
-	return out, nil
+	return out, diags
 }
 
 // caption says how the graph was selected and which classes opts
@@ -188,30 +230,30 @@ func caption(focus []*catalog.Resource, sel graph.Selection, opts render.DOTOpti
 	return strings.Join(parts, "; ")
 }
 
-// writeSVG renders the DOT through the companion renderer.
-func writeSVG(c *cli.Context, f graphFlags, sub *graph.Subgraph, opts render.DOTOptions) error {
+// drawSVG renders the DOT through the companion renderer.
+func drawSVG(c *cli.Context, f graphFlags, sub *graph.Subgraph, opts render.DOTOptions) ([]byte, error) {
 	if n := len(sub.Resources); n > svgNodeLimit && !f.force {
-		return failf(
+		return nil, failf(
 			"the graph has %d resources, more than %d: its SVG would take long to render and be unreadable. "+
 				"Draw part of it with --focus REF (and --depth N), --type T or --cycles, "+
 				"or use --format dot, or pass --force to render it anyway", n, svgNodeLimit)
 	}
 	var dot bytes.Buffer
 	if err := render.DOT(&dot, sub, opts); err != nil {
-		return err
+		return nil, err
 	}
 	renderer, err := svgrenderer.Find()
 	if err != nil {
-		return fail(err.Error())
+		return nil, fail(err.Error())
 	}
 	stop := showProgress(c.App.ErrWriter, fmt.Sprintf("rendering %s and %s as SVG", count(len(sub.Resources), "resource"), count(len(sub.Edges), "edge")))
 	var svg bytes.Buffer
 	err = svgrenderer.Render(c.Context, &svg, dot.Bytes(), svgrenderer.Options{Renderer: renderer, Timeout: f.timeout})
 	stop() // before any output, which may go to the same terminal
 	if err != nil {
-		return fail(err.Error())
+		return nil, fail(err.Error())
 	}
-	return writeOutput(c, bytesWriter(svg.Bytes()))
+	return svg.Bytes(), nil
 }
 
 func count(n int, noun string) string {

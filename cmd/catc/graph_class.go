@@ -3,7 +3,7 @@ package main
 import (
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
@@ -12,32 +12,35 @@ import (
 
 // classOptions sets the class clustering of a graph picture: by class
 // when the catalog was read from Puppet and --cluster is not given, and
-// the containers --collapse names.
-func classOptions(c *cli.Context, f graphFlags, cat *catalog.Catalog, opts *render.DOTOptions) error {
+// the containers --collapse names (a diagnostic for one cat lacks, an
+// error for one that is no container).
+func classOptions(f graphFlags, cat *catalog.Catalog, opts *render.DOTOptions) (hcl.Diagnostics, error) {
 	if f.cluster == "" && f.format != "html" && cat.Source != nil {
 		opts.Cluster = render.ClusterClass
 	}
 	if len(f.collapse) == 0 {
-		return nil
+		return nil, nil
 	}
 	if opts.Cluster != render.ClusterClass {
-		return failf("--collapse draws a class as one node of the class boxes: use it with --cluster class (or without --cluster on a Puppet catalog)")
+		return nil, failf("--collapse draws a class as one node of the class boxes: use it with --cluster class (or without --cluster on a Puppet catalog)")
 	}
+	var diags hcl.Diagnostics
 	for _, ref := range f.collapse {
 		if strings.EqualFold(ref, "all") {
 			opts.CollapseAll = true
 			continue
 		}
-		rs, err := resolveAll(c, cat, []string{ref})
-		if err != nil {
-			return err
+		rs, more := resolveRefs(cat, []string{ref})
+		diags = append(diags, more...)
+		if more.HasErrors() {
+			continue
 		}
 		if !graph.IsContainer(rs[0]) {
-			return failf("--collapse %s: %s is no class, define, node or stage; name one of those (e.g. Class[apache]) or all", ref, rs[0].Ref())
+			return diags, failf("--collapse %s: %s is no class, define, node or stage; name one of those (e.g. Class[apache]) or all", ref, rs[0].Ref())
 		}
 		opts.Collapse = append(opts.Collapse, rs[0])
 	}
-	return nil
+	return diags, nil
 }
 
 // collapseCaption says which classes are drawn as one node.

@@ -15,29 +15,31 @@ import (
 	"github.com/catc-dev/catc/internal/svgrenderer"
 )
 
-// writeGraphPage writes `graph --format html`: up to
+// writeGraphPage writes `graph --format html` to w: up to
 // htmlpage.GraphvizLimit resources laid out by Graphviz as --format svg
-// is, past it (or without the renderer, with a note) by the page's own
-// layered layout.
-func writeGraphPage(c *cli.Context, f graphFlags, sub *graph.Subgraph, opts render.DOTOptions) error {
+// is, past it (or without the renderer, said on stderr when say is set)
+// by the page's own layered layout.
+func writeGraphPage(c *cli.Context, f graphFlags, sub *graph.Subgraph, opts render.DOTOptions, say bool, w io.Writer) error {
 	page := htmlpage.FromSubgraph(sub, "catc graph "+strings.Join(commonOf(c).args, " "), opts.Caption)
 	var popts htmlpage.Options
 	if len(sub.Resources) <= htmlpage.GraphvizLimit {
-		svg, err := pageSVG(c, f, sub, opts)
+		svg, err := pageSVG(c, f, sub, opts, say)
 		if err != nil {
 			return err
 		}
 		popts.SVG = svg
 	}
-	return writeOutput(c, func(w io.Writer) error { return htmlpage.Write(w, page, popts) })
+	return htmlpage.Write(w, page, popts)
 }
 
-// pageSVG is Graphviz's picture for the page, or nil (with a note) when
-// the renderer is not installed.
-func pageSVG(c *cli.Context, f graphFlags, sub *graph.Subgraph, opts render.DOTOptions) ([]byte, error) {
+// pageSVG is Graphviz's picture for the page, or nil (with a note when
+// say is set) when the renderer is not installed.
+func pageSVG(c *cli.Context, f graphFlags, sub *graph.Subgraph, opts render.DOTOptions, say bool) ([]byte, error) {
 	renderer, err := svgrenderer.Find()
 	if err != nil {
-		fmt.Fprintln(c.App.ErrWriter, "catc: the page is laid out without Graphviz: "+err.Error())
+		if say {
+			fmt.Fprintln(c.App.ErrWriter, "catc: the page is laid out without Graphviz: "+err.Error())
+		}
 		return nil, nil
 	}
 	var dot bytes.Buffer

@@ -14,9 +14,10 @@ import (
 func importCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "import",
-		Usage:     "turn Ruby register_type files and Puppet type aliases into catc HCL",
+		Usage:     "turn Ruby types (register_type or Puppet::Type.newtype files) and Puppet type aliases into catc HCL",
 		ArgsUsage: "PATH...",
-		Description: "PATH is a Ruby type file (lib/puppet/type/*.rb), a Puppet file of type aliases\n" +
+		Description: "PATH is a Ruby type file (lib/puppet/type/*.rb: Puppet::ResourceApi.register_type\n" +
+			"or Puppet::Type.newtype), a Puppet file of type aliases\n" +
 			"(types/*.pp), a module directory (or a folder of modules), whose\n" +
 			"lib/puppet/type/**/*.rb and types/**/*.pp files are read, or a module's types/\n" +
 			"folder (its *.pp files).",

@@ -39,6 +39,7 @@ func writeOutput(c *cli.Context, render func(io.Writer) error) error {
 // secrets in clear, made 0600 also when it existed with another mode)
 // when private is set.
 func writeOutputAs(c *cli.Context, private bool, render func(io.Writer) error) error {
+	sayNotes(c)
 	path := commonOf(c).output
 	if commonOf(c).toStdout() {
 		var b atomicfile.Buffer

@@ -15,15 +15,24 @@ func planCommand() *cli.Command {
 		Name:      "plan",
 		Usage:     "print the ordered apply plan: steps, what each waits for, what refreshes it",
 		ArgsUsage: "PATH...",
-		Flags: append(loadFlags(), outputFlag(), overwriteFlag(), nodesFlag(),
+		Description: catalogPathsHelp + "one line per outcome, then each distinct plan once,\n" +
+			"headed by the nodes that share it (the same steps, waits and refreshes, up to\n" +
+			"each node's own name).",
+		Flags: append(catalogFlags(), outputFlag(), overwriteFlag(), nodesFlag(),
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT` of the plan: text or json"},
-			&cli.StringFlag{Name: "ordering", Value: "declaration", Usage: "tie-break `ORDER`: declaration (Puppet's) or random"},
+			&cli.StringFlag{Name: "ordering", Value: "declaration", Usage: "tie-break `ORDER`: declaration (Puppet's) or random (HCL catalogs only)"},
 			&cli.Int64Flag{Name: "seed", Usage: "with --ordering random, `N` seeds the shuffle (the same seed gives the same plan)"},
 		),
 		Action: func(c *cli.Context) error {
 			f := planFlagsOf(c)
 			if commonOf(c).nodesSet {
 				return planNodes(c, f)
+			}
+			if dir, types, ok, err := catalogDirArgs(c); err != nil || ok {
+				if err != nil {
+					return err
+				}
+				return planCatalogDir(c, f, dir, types)
 			}
 			var write func(io.Writer, *graph.Plan) error
 			switch f := f.format; f {

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
 )
 
@@ -16,6 +13,10 @@ import (
 // catalog JSON is refused: it holds a compiled catalog, not a source.
 func splitPuppetPaths(paths []string) (catalogs, hclPaths []string, err error) {
 	for _, p := range paths {
+		if isPuppetDB(p) {
+			catalogs = append(catalogs, p)
+			continue
+		}
 		switch kind, _ := puppetcatalog.Sniff(p); kind {
 		case puppetcatalog.KindPuppet:
 			catalogs = append(catalogs, p)
@@ -29,20 +30,24 @@ func splitPuppetPaths(paths []string) (catalogs, hclPaths []string, err error) {
 }
 
 // loadPuppet loads a catalog compiled by Puppet, with the types of the
-// HCL paths (type definitions only) besides the built-in ones.
-func loadPuppet(c *cli.Context, catalogs, hclPaths []string, strict bool) (*catalog.Catalog, error) {
+// HCL paths (type definitions only) besides the built-in ones; with
+// keepRefused, a catalog Puppet refuses whole is kept (loadCatalogKeeping).
+func loadPuppet(c *cli.Context, catalogs, hclPaths []string, strict, keepRefused bool) (*catalog.Catalog, hcl.Diagnostics, error) {
 	if len(catalogs) > 1 {
-		return nil, failf("%s and %s are both Puppet catalogs: give one catalog at a time, with HCL type files beside it if needed", catalogs[0], catalogs[1])
+		return nil, nil, failf("%s and %s are both Puppet catalogs: give one catalog at a time, with HCL type files beside it if needed", catalogs[0], catalogs[1])
 	}
 	for _, flag := range []string{"var", "var-file", "facts"} {
 		if c.IsSet(flag) {
-			return nil, failf("--%s has no effect on a Puppet catalog (Puppet already evaluated its variables and facts): drop --%s", flag, flag)
+			return nil, nil, failf("--%s has no effect on a Puppet catalog (Puppet already evaluated its variables and facts): drop --%s", flag, flag)
 		}
 	}
 	defs, diags := loadTypeDefs(c, hclPaths)
 	var cat *catalog.Catalog
 	if !diags.HasErrors() {
-		pc, readDiags := puppetcatalog.Read(catalogs[0])
+		pc, readDiags, err := readPuppetCatalog(c, catalogs[0])
+		if err != nil {
+			return nil, nil, err
+		}
 		diags = append(diags, readDiags...)
 		if pc != nil {
 			var modelDiags hcl.Diagnostics
@@ -52,13 +57,17 @@ func loadPuppet(c *cli.Context, catalogs, hclPaths []string, strict bool) (*cata
 	}
 	// No snippet of the catalog file: it holds sensitive values in clear.
 	if err := printDiagnostics(c, diags, defs.Files()); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if cat == nil || diags.HasErrors() || strict && len(diags) > 0 {
-		return nil, failed()
+	if cat == nil {
+		return nil, nil, failed()
 	}
-	printNotes(c, cat)
-	return cat, nil
+	cat, errs, err := keptOrFailed(cat, diags, strict, keepRefused)
+	if err != nil {
+		return nil, nil, err
+	}
+	noteCatalog(c, cat)
+	return cat, errs, nil
 }
 
 // loadTypeDefs loads the types a Puppet catalog is read with: the
@@ -81,22 +90,20 @@ func loadTypeDefs(c *cli.Context, hclPaths []string) (*catalog.Catalog, hcl.Diag
 	return defs, diags
 }
 
-// printNotes writes to standard error what catc cannot know about the
-// catalog (catalog.ExternalNotes), for the commands whose output does
-// not hold it (plan writes it in its output).
-func printNotes(c *cli.Context, cat *catalog.Catalog) {
-	if c.Command.Name == "plan" || jsonDiagnostics(c) {
+// noteCatalog gathers what catc cannot know about a catalog read from
+// Puppet (catalog.ExternalNotes); sayNotes prints it on standard error,
+// never in a command's output.
+func noteCatalog(c *cli.Context, cat *catalog.Catalog) {
+	sinkOf(c).notes.Add(cat)
+}
+
+// sayNotes prints on standard error the notes gathered so far, each kind
+// once for every catalog the run read (none with --diagnostics json,
+// whose standard error is one JSON document): before the command's
+// output, or at the end of a run that fails before it.
+func sayNotes(c *cli.Context) {
+	if jsonDiagnostics(c) {
 		return
 	}
-	sink := sinkOf(c)
-	if sink.notes == nil {
-		sink.notes = map[string]bool{}
-	}
-	for _, n := range cat.ExternalNotes() {
-		if sink.notes[n] {
-			continue
-		}
-		sink.notes[n] = true
-		fmt.Fprintf(c.App.ErrWriter, "Note: %s\n", escape.Line(n))
-	}
+	sinkOf(c).sayNotes(c.App.ErrWriter)
 }

@@ -145,10 +145,12 @@ func TestPuppetGraphFocusClass(t *testing.T) {
 }
 
 // TestPuppetPlanBoundaries: the plan text of real module catalogs and of
-// the refresh catalog: classes start and end where the agent evaluates
-// their whits, an empty class is one line, an end says which steps the
-// class held, the lone stage is not shown, and refreshes come through
-// classes and defines.
+// the refresh catalog: each resource in the box of its class or define,
+// boxes nested as contained and headed where their first step comes,
+// with the steps they hold and what they wait for; a box the agent comes
+// back to headed again, continued; the classes that hold nothing listed
+// once at the end; the lone stage not shown; refreshes through classes
+// and defines.
 func TestPuppetPlanBoundaries(t *testing.T) {
 	t.Parallel()
 	for _, name := range []string{"hand_refresh", "apache", "big_node"} {
@@ -163,18 +165,23 @@ func TestPuppetPlanBoundaries(t *testing.T) {
 	}
 	_, out, _ := runCatc(t, "plan", refreshCatalog)
 	for _, want := range []string{
-		"Class[Settings] is empty\n",
-		"  4. Exec[a_exec]  hand_refresh.pp:11  (in Class[A])\n     refreshed by Notify[kick] via Class[A]\n",
-		"    5. Exec[inner_exec]  hand_refresh.pp:8  (in Class[Inner])\n       refreshed by Notify[kick] via Class[Inner]\n",
-		"Class[A] ends (steps 3-5)\n",
-		"  Node[default] ends (6 resources between steps 2 and 12)\n",
-		"      12. Exec[d_exec_two]  hand_refresh.pp:22  (in D[two])\n         refreshed by Notify[kick] via D[two]\n",
+		"Class[A]  (steps 3-5)\n   waits for Notify[kick]: notify on Notify[kick] at ",
+		"  4. Exec[a_exec]  hand_refresh.pp:11\n     refreshed by Notify[kick] via Class[A]\n",
+		"  Class[Inner]  (step 5)\n    5. Exec[inner_exec]  hand_refresh.pp:8\n       refreshed by Notify[kick] via Class[Inner]\n",
+		"Class[Main]  (6 resources between steps 2 and 12)\n  Node[default]  (6 resources between steps 2 and 12)\n    2. Notify[kick]  hand_refresh.pp:25\n",
+		"  7. Exec[c_exec]  hand_refresh.pp:20\nClass[Main], continued\n  Node[default], continued\n    8. Notify[via_file]",
+		"    D[two]  hand_refresh.pp:32  (step 12)\n",
+		"      12. Exec[d_exec_two]  hand_refresh.pp:22\n         refreshed by Notify[kick] via D[two]\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in\n%s", want, out)
 		}
 	}
-	if strings.Contains(out, "Exec[c_exec]  hand_refresh.pp:20  (in Class[C])\n     refreshed") {
+	_, apache, _ := runCatc(t, "plan", testutil.Fixture("oracle", "catalogs", "apache.catalog.json"))
+	if strings.Contains(out, "Nothing to apply") || !strings.HasSuffix(apache, "\nNothing to apply in Class[Apache::Version], Class[Apache::Params], Class[Apache::Default_confd_files].\n") {
+		t.Errorf("hand_refresh lists an empty class (Class[Settings] is empty in every catalog), or apache does not end with its own")
+	}
+	if strings.Contains(out, "Exec[c_exec]  hand_refresh.pp:20\n     refreshed") {
 		t.Errorf("Class[B] -> Class[C] passes refreshes on:\n%s", out)
 	}
 }

@@ -11,15 +11,23 @@ func validateCommand() *cli.Command {
 		Name:      "validate",
 		Usage:     "check type definitions, resource declarations and the graph (cycles)",
 		ArgsUsage: "PATH...",
-		Description: "Diagnostics and, on success, a one-line summary go to standard error\n" +
+		Description: catalogPathsHelp + "each node's catalog is checked, and one line per\n" +
+			"outcome says which nodes are valid and which fail, and why.\n\n" +
+			"Diagnostics and, on success, a one-line summary go to standard error\n" +
 			"(with --diagnostics json, only the JSON list); standard output stays empty.",
-		Flags: append(loadFlags(), nodesFlag(),
+		Flags: append(catalogFlags(), nodesFlag(),
 			&cli.BoolFlag{Name: "strict", Usage: "fail on warnings too"},
 		),
 		Action: func(c *cli.Context) error {
 			f := checkFlagsOf(c)
 			if commonOf(c).nodesSet {
 				return validateNodes(c, f)
+			}
+			if dir, types, ok, err := catalogDirArgs(c); err != nil || ok {
+				if err != nil {
+					return err
+				}
+				return validateCatalogDir(c, f, dir, types)
 			}
 			g, _, err := loadGraph(c, planFlags{}, f.strict)
 			if err != nil {
@@ -28,6 +36,7 @@ func validateCommand() *cli.Command {
 			if jsonDiagnostics(c) {
 				return nil // stderr is one JSON document
 			}
+			sayNotes(c)
 			_, err = fmt.Fprintf(c.App.ErrWriter, "Valid: %s, %s, %s, %s.\n",
 				count(len(g.Catalog.Types), "type"), count(len(g.Catalog.Resources), "resource"),
 				count(g.Len(), "edge"), count(sinkOf(c).warnings, "warning"))

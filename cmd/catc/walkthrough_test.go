@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -25,12 +24,7 @@ var fence = regexp.MustCompile("(?s)```(hcl|console)\n(.*?)```\n")
 // printing exactly what the README shows (standard error, then standard
 // output). When this fails after a deliberate change, update the README.
 func TestREADMEWalkthrough(t *testing.T) {
-	readme := readFile(t, filepath.Join(testutil.Root(), "README.md"))
-	_, section, ok := strings.Cut(readme, "\n## Your first site in ten minutes\n")
-	if !ok {
-		t.Fatal("README has no walkthrough section")
-	}
-	section, _, _ = strings.Cut(section, "\n## ")
+	section := readmeSection(t, "Your first site in ten minutes")
 	src := filepath.Join("..", "..", walkthroughDir)
 	work := t.TempDir()
 	copyTree(t, src, work)
@@ -48,7 +42,7 @@ func TestREADMEWalkthrough(t *testing.T) {
 			}
 			continue
 		}
-		commands += runConsole(t, text)
+		commands += runConsole(t, text, walkthroughDir)
 	}
 	if commands < 5 {
 		t.Errorf("%d commands run, want validate, plan, graph, why and diff at least", commands)
@@ -69,9 +63,9 @@ func shownFileName(t *testing.T, text string) string {
 }
 
 // runConsole runs the commands of a console block ("$ catc …" lines,
-// each followed by its output) and returns how many ran. "cd
-// docs/walkthrough" is where the test already is.
-func runConsole(t *testing.T, text string) int {
+// each followed by its output) and returns how many ran. "cd dir" is
+// where the test already is.
+func runConsole(t *testing.T, text, dir string) int {
 	t.Helper()
 	n := 0
 	lines := strings.SplitAfter(text, "\n")
@@ -86,7 +80,7 @@ func runConsole(t *testing.T, text string) int {
 			want.WriteString(lines[i])
 		}
 		args := shellWords(strings.TrimPrefix(cmd, "$ "))
-		if strings.Join(args, " ") == "cd "+walkthroughDir {
+		if strings.Join(args, " ") == "cd "+dir {
 			continue
 		}
 		if len(args) == 0 || args[0] != "catc" {

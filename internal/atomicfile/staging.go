@@ -47,6 +47,9 @@ type stagedFile struct{ path, target, tmp string }
 // StageDir prepares writing the directory dir; errors name dir.
 func (r *Registry) StageDir(dir string, guard *Guard) (*Staging, error) {
 	s := &Staging{reg: r, guard: guard, dir: dir}
+	if err := checkLinks(dir); err != nil {
+		return nil, createError(dir, err)
+	}
 	target, err := resolveLinks(dir)
 	if err != nil {
 		return nil, createError(dir, err)
@@ -144,6 +147,9 @@ func (s *Staging) Add(name string, write func(io.Writer) error) error {
 		// The temporary directory is removed as a whole, on failure or
 		// on a signal.
 		return outputError(path, s.reg.writeTemp(f, perm, write))
+	}
+	if err := checkLinks(path); err != nil {
+		return outputError(path, err)
 	}
 	target, err := resolveLinks(path)
 	if err != nil {

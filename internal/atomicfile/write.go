@@ -34,13 +34,17 @@ func outputPerm(perm fs.FileMode, private bool) fs.FileMode {
 // into a temporary file beside it (streamed, so a large plan is never
 // held twice in memory) that replaces the target only on success, and a
 // device or pipe gets the rendered bytes only on success. A symbolic link
-// is written through (the link stays, its target gets the bytes) and an
-// existing file keeps its permissions, or gets privateFilePerm when
-// private (see outputPerm). It refuses to replace what guard protects.
+// is written through (the link stays, its target gets the bytes) when
+// checkLinks allows it, and an existing file keeps its permissions, or
+// gets privateFilePerm when private (see outputPerm). It refuses to
+// replace what guard protects.
 // Errors name path, render's own too ("cannot write PATH: …"), except
 // for a device or pipe, where render's error comes as it is (nothing was
 // written).
 func (r *Registry) WriteFile(path string, private bool, guard *Guard, render func(io.Writer) error) error {
+	if err := checkLinks(path); err != nil {
+		return outputError(path, err)
+	}
 	target, err := resolveLinks(path)
 	if err != nil {
 		return outputError(path, err)
@@ -71,8 +75,9 @@ func (r *Registry) WriteFile(path string, private bool, guard *Guard, render fun
 // the kernel's ELOOP does.
 const maxLinks = 40
 
-// resolveLinks follows path while it is a symbolic link, also a dangling
-// one (whose target is then created), and returns the file to write.
+// resolveLinks follows path while it is a symbolic link and returns the
+// file to write (checkLinks has refused a dangling link in the working
+// directory's tree; one elsewhere has its target created).
 func resolveLinks(path string) (string, error) {
 	for range maxLinks {
 		st, err := os.Lstat(path)

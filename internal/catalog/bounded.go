@@ -380,11 +380,11 @@ func intArg(v cty.Value) (int, bool) {
 
 // formatWidth is the length of a format string plus every number in its
 // verbs (widths and precisions: %10000000d prints ten million bytes).
-var verbNumbers = regexp.MustCompile(`%[-+# 0]*(\[\d+\])?(\d*)(?:\.(\d*))?`)
+var verbNumbers = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`%[-+# 0]*(\[\d+\])?(\d*)(?:\.(\d*))?`) })
 
 func formatWidth(f string) int {
 	n := len(f)
-	for _, m := range verbNumbers.FindAllStringSubmatch(f, -1) {
+	for _, m := range verbNumbers().FindAllStringSubmatch(f, -1) {
 		for _, d := range m[2:] {
 			w := 0
 			for _, c := range d {

@@ -69,9 +69,13 @@ func (b *built) unqualified(name, exe string, secret bool) {
 	if !ok {
 		subject = r.TitleRange // the command is the title
 	}
+	example := `path = ["/usr/bin", "/bin"]`
+	if r.External != nil { // a catalog Puppet compiled: its manifest's syntax
+		example = `path => ['/usr/bin', '/bin']`
+	}
 	b.errorf(summaryUnqualified, subject, r.DeclRange,
-		"%s%s is not qualified and no path was specified. Please qualify the command or specify a path.\nWrite the program's absolute path, or set path (such as path = [\"/usr/bin\", \"/bin\"]) for the agent to search it.",
-		prefix, what)
+		"%s%s is not qualified and no path was specified. Please qualify the command or specify a path.\nWrite the program's absolute path, or set path (such as %s) for the agent to search it.",
+		prefix, what, example)
 }
 
 // commandExe is the program of a command as the exec provider's

@@ -25,7 +25,9 @@ type deferredBlock struct {
 
 // scopeRoots are the names the evaluation context defines; a traversal
 // from any other root in a relationship is a resource reference.
-var scopeRoots = map[string]bool{"var": true, "local": true, "facts": true, "trusted": true, "each": true}
+var scopeRoots = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"var": true, "local": true, "facts": true, "trusted": true, "each": true}
+})
 
 // needsContext reports whether a block cannot be read without the
 // evaluation context: it has for_each, only_if or a title template.

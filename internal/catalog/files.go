@@ -3,6 +3,7 @@ package catalog
 import (
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/catc-dev/catc/internal/hclpaths"
 	"github.com/catc-dev/catc/internal/inputfile"
 )
 
@@ -12,17 +13,18 @@ type sourceFile struct {
 	src  []byte
 }
 
-// readFiles reads every file; unreadable ones become diagnostics.
-func readFiles(names []string) ([]*sourceFile, hcl.Diagnostics) {
+// readFiles reads every file as its links allow (hclpaths.File.Read);
+// unreadable ones become diagnostics.
+func readFiles(files []hclpaths.File) ([]*sourceFile, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
-	out := make([]*sourceFile, 0, len(names))
-	for _, n := range names {
-		src, err := inputfile.Read(n)
+	out := make([]*sourceFile, 0, len(files))
+	for _, f := range files {
+		src, err := f.Read()
 		if err != nil {
-			diags = append(diags, inputfile.Diagnostic(n, err))
+			diags = append(diags, inputfile.Diagnostic(f.Path, err))
 			continue
 		}
-		out = append(out, &sourceFile{name: n, src: src})
+		out = append(out, &sourceFile{name: f.Path, src: src})
 	}
 	return out, diags
 }

@@ -30,6 +30,12 @@ type LoadOptions struct {
 	// into catalog files (see secretdigest.NewKey); nil: none, the files
 	// carry secretdigest.None.
 	DigestKey *secretdigest.Key
+	// NodeRefusals (LoadSite only) leaves the errors for which Puppet
+	// refuses a catalog that is still whole (RefusedWhole) in a block
+	// that only some nodes declare to each node that declares it,
+	// instead of failing the site: a fleet diff compares those nodes and
+	// says they fail.
+	NodeRefusals bool
 }
 
 // Load reads the files and directories in paths (a directory means every
@@ -37,7 +43,8 @@ type LoadOptions struct {
 // given) and returns the validated catalog with every diagnostic of the
 // run, sorted by file (in load order) and position. The catalog is never
 // nil; when there are errors it holds what could be decoded (resources of
-// unknown types are left out) and must not be compiled further.
+// unknown types are left out) and must not be compiled further, unless
+// RefusedWhole says every error left it whole.
 func Load(paths []string, opts LoadOptions) (*Catalog, hcl.Diagnostics) {
 	c := newLoader(opts)
 	files, order, diags := readInputs(paths, opts.VarFiles)
@@ -54,7 +61,7 @@ func readInputs(paths, varFiles []string) ([]*sourceFile, map[string]int, hcl.Di
 	for i, f := range varFiles {
 		skip[i] = filepath.Clean(f)
 	}
-	names, diags := hclpaths.Expand(paths, skip)
+	names, diags := hclpaths.ExpandFiles(paths, skip)
 	if len(names) == 0 && !diags.HasErrors() {
 		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "No input",
 			Detail: "No .hcl files were found in the given paths: give at least one file or a directory holding *.hcl files."})

@@ -32,6 +32,9 @@ func LoadSite(paths []string, opts LoadOptions) (*Site, hcl.Diagnostics) {
 	files, order, diags := readInputs(paths, opts.VarFiles)
 	s := &Site{tmpl: c, order: order}
 	p, moreDiags := c.prepare(files, opts.Parallelism, nil)
+	if opts.NodeRefusals {
+		moreDiags = c.leaveRefusalsToNodes(moreDiags)
+	}
 	diags = append(diags, moreDiags...)
 	s.parts = p
 	s.varObj, moreDiags = c.variables(p.vars, opts)

@@ -15,18 +15,16 @@ import (
 
 // TestWriteMatchesEncodingJSON is the property the hand-written writer
 // keeps: on random catalogs, Document.Write gives the bytes of
-// encoding/json's Encoder (indented by two spaces, no HTML escaping), and
-// a Value the bytes of the encoder-based writer it replaced.
+// encoding/json's Encoder (indented by two spaces, no HTML escaping) with
+// the further escapes of jsonw.Encode, and a Value the bytes of the
+// encoder-based writer it replaced.
 func TestWriteMatchesEncodingJSON(t *testing.T) {
 	t.Parallel()
 	for seed := range uint64(300) {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		j := randomJSONCatalog(rng)
 		var want bytes.Buffer
-		enc := json.NewEncoder(&want)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(j); err != nil {
+		if err := jsonw.Encode(&want, j); err != nil {
 			t.Fatalf("seed %d: encoding/json: %v", seed, err)
 		}
 		var got bytes.Buffer
@@ -54,9 +52,7 @@ func TestWriteMatchesEncodingJSON(t *testing.T) {
 // NaN and ±Inf as strings, sensitive values as a fresh HMAC's marker.
 func refValue(b *bytes.Buffer, v types.Value) {
 	str := func(s string) {
-		enc := json.NewEncoder(b)
-		enc.SetEscapeHTML(false)
-		_ = enc.Encode(s)
+		_ = jsonw.Encode(b, s) // encoding/json's escapes, and jsonw's further ones
 		b.Truncate(b.Len() - 1)
 	}
 	switch v := v.(type) {

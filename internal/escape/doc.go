@@ -6,8 +6,10 @@
 // What is escaped: the C0 controls (U+0000–U+001F), DEL (U+007F), the C1
 // controls (U+0080–U+009F, which some terminals obey like ESC sequences),
 // the bidirectional formatting characters (U+061C, U+200E, U+200F,
-// U+202A–U+202E, U+2066–U+2069: "Trojan Source" reorders text with them)
-// and bytes that are not UTF-8. Newline, tab and carriage return become
+// U+202A–U+202E, U+2066–U+2069: "Trojan Source" reorders text with them),
+// the line and paragraph separators U+2028 and U+2029 (which editors,
+// browsers and JavaScript take for line breaks) and bytes that are not
+// UTF-8. Newline, tab and carriage return become
 // \n, \t and \r, another control below U+0080 \xNN, one above \uNNNN,
 // an invalid byte \xNN. Backslashes are left as they
 // are, so a title that spells `\x1b` prints the same as one holding ESC:

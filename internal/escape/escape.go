@@ -63,12 +63,19 @@ func firstUnsafe(s string, keepLayout bool) int {
 	return -1
 }
 
+// Unsafe reports whether r is a character Line escapes: a control
+// character (C0, DEL, C1), a bidirectional formatting character, U+2028
+// or U+2029. JSON writers escape these too (as \uXXXX).
+func Unsafe(r rune) bool { return unsafe(r, false) }
+
 // unsafe reports whether r must be escaped.
 func unsafe(r rune, keepLayout bool) bool {
 	switch {
 	case keepLayout && (r == '\n' || r == '\t'):
 		return false
 	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f:
+		return true
+	case r == 0x2028, r == 0x2029: // line and paragraph separators: a line break to some viewers
 		return true
 	}
 	return isBidi(r)

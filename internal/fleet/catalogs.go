@@ -13,11 +13,11 @@ import (
 
 	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
+	"github.com/catc-dev/catc/internal/secretdigest"
 )
 
 // CatalogNode is one node of a fleet of Puppet catalogs: the path of its
@@ -30,6 +30,21 @@ type CatalogNode struct {
 	// a side read from a git revision is named as the user would name it
 	// there ("HEAD~1:catalogs/a.json"), not by its temporary copy.
 	OldName string
+	// OldRead, when set, reads the old catalog, which Old only names (a
+	// node's current catalog on a server: CatalogNodesOf).
+	OldRead func() ([]byte, error)
+}
+
+// readOld reads the old catalog (nil when the node has none).
+func (n CatalogNode) readOld() ([]byte, hcl.Diagnostics) {
+	if n.OldRead == nil || n.Old == "" {
+		return readCatalogFile(n.Old, n.oldName())
+	}
+	data, err := n.OldRead()
+	if err != nil {
+		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read the catalog", Detail: err.Error() + "."}}
+	}
+	return data, nil
 }
 
 // oldName is the name diagnostics give the old file.
@@ -54,34 +69,82 @@ type CatalogSides struct {
 // one side are an error naming both, since either could be the node's
 // catalog; across the sides they are paired, under the new side's name.
 func CatalogNodes(oldDir, newDir string) ([]CatalogNode, error) {
+	old, err := dirSide(oldDir)
+	if err != nil {
+		return nil, err
+	}
+	new, err := dirSide(newDir)
+	if err != nil {
+		return nil, err
+	}
+	return pairCatalogs(old, new)
+}
+
+// CatalogNodesOf pairs the catalogs of nodes named old, read from
+// elsewhere (a server: each node's Old is oldName(node), and read reads
+// it), with those of newDir, as CatalogNodes pairs two directories.
+func CatalogNodesOf(old []string, oldName func(string) string, read func(string) ([]byte, error), newDir string) ([]CatalogNode, error) {
+	oldSide := make([]sideFile, len(old))
+	nameOf := make(map[string]string, len(old))
+	for i, n := range old {
+		oldSide[i] = sideFile{node: n, path: oldName(n)}
+		nameOf[oldSide[i].path] = n
+	}
+	new, err := dirSide(newDir)
+	if err != nil {
+		return nil, err
+	}
+	nodes, err := pairCatalogs(oldSide, new)
+	for i := range nodes {
+		if nodes[i].Old != "" {
+			name := nameOf[nodes[i].Old]
+			nodes[i].OldRead = func() ([]byte, error) { return read(name) }
+		}
+	}
+	return nodes, err
+}
+
+// sideFile is a node's catalog on one side: the node's name and the
+// catalog's path.
+type sideFile struct{ node, path string }
+
+// dirSide is the catalogs of dir, NODE.json each.
+func dirSide(dir string) ([]sideFile, error) {
+	names, err := catalogFiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]sideFile, len(names))
+	for i, name := range names {
+		out[i] = sideFile{node: strings.TrimSuffix(name, filepath.Ext(name)), path: filepath.Join(dir, name)}
+	}
+	return out, nil
+}
+
+// pairCatalogs pairs two sides' catalogs by node name (see CatalogNodes).
+func pairCatalogs(oldSide, newSide []sideFile) ([]CatalogNode, error) {
 	byName := map[string]*CatalogNode{}
 	for _, side := range []struct {
-		dir string
-		old bool
-	}{{oldDir, true}, {newDir, false}} {
-		names, err := catalogFiles(side.dir)
-		if err != nil {
-			return nil, err
-		}
-		seen := make(map[string]string, len(names)) // node key → file name, on this side
-		for _, name := range names {
-			node := strings.TrimSuffix(name, filepath.Ext(name))
-			key := strings.ToLower(node)
+		files []sideFile
+		old   bool
+	}{{oldSide, true}, {newSide, false}} {
+		seen := make(map[string]string, len(side.files)) // node key → path, on this side
+		for _, f := range side.files {
+			key := strings.ToLower(f.node)
 			if other, dup := seen[key]; dup {
 				return nil, fmt.Errorf("%s and %s are both node %s's catalog (node names are certnames, which Puppet compares in lower case): remove or rename one of them",
-					filepath.Join(side.dir, other), filepath.Join(side.dir, name), key)
+					other, f.path, key)
 			}
-			seen[key] = name
+			seen[key] = f.path
 			n := byName[key]
 			if n == nil {
 				n = &CatalogNode{}
 				byName[key] = n
 			}
-			path := filepath.Join(side.dir, name)
 			if side.old {
-				n.Old, n.Name = path, node
+				n.Old, n.Name = f.path, f.node
 			} else {
-				n.New, n.Name = path, node
+				n.New, n.Name = f.path, f.node
 			}
 		}
 	}
@@ -115,17 +178,22 @@ func catalogFiles(dir string) ([]string, error) {
 // groups the nodes as DiffFleet does (a node's identity is its name: its
 // certname, and the hostname its first label).
 func DiffCatalogs(s CatalogSides, nodes []CatalogNode, opts plandiff.DiffOptions, o Options) *Diff {
-	b := newBuilder(opts.Strict, len(nodes))
+	b := newBuilder(opts.Strict, len(nodes), o.DigestKey)
+	notes := make([]catalog.Notes, len(nodes))
 	each(len(nodes), o, func(i int) {
 		n := nodes[i]
 		id := identityOf(&nodefacts.Node{Name: n.Name, Facts: cty.EmptyObjectVal})
-		r := diffCatalogNode(s, n, nodeResult{name: n.Name, id: id}, opts)
+		r := diffCatalogNode(s, n, nodeResult{name: n.Name, id: id}, opts, &notes[i])
 		if r.failed {
 			r.errs = errorsText(ownFiles(r.diags, id), id)
 		}
 		b.add(r)
 	})
-	return b.result()
+	d := b.result()
+	for i := range notes {
+		d.Notes.Merge(&notes[i])
+	}
+	return d
 }
 
 // ownFiles is diags with the node's identity replaced in the names of
@@ -149,17 +217,17 @@ func ownFiles(diags hcl.Diagnostics, id *identity) hcl.Diagnostics {
 // have the same catalog on both sides, byte for byte: it is read and
 // ordered once (still compared, for the cycles it may have), when both
 // sides have the same types.
-func diffCatalogNode(s CatalogSides, n CatalogNode, r nodeResult, opts plandiff.DiffOptions) nodeResult {
-	oldData, oldDiags := readCatalogFile(n.Old, n.oldName())
+func diffCatalogNode(s CatalogSides, n CatalogNode, r nodeResult, opts plandiff.DiffOptions, notes *catalog.Notes) nodeResult {
+	oldData, oldDiags := n.readOld()
 	newData, newDiags := readCatalogFile(n.New, n.New)
 	var old, new *plandiff.Snapshot
 	if oldData != nil {
-		old, oldDiags = catalogSnapshot(s.Old, n.oldName(), oldData)
+		old, oldDiags = CatalogSnapshot(s.Old, n.oldName(), oldData, notes)
 	}
 	if newData != nil && s.Old == s.New && oldData != nil && bytes.Equal(oldData, newData) {
 		new, newDiags = old, oldDiags
 	} else if newData != nil {
-		new, newDiags = catalogSnapshot(s.New, n.New, newData)
+		new, newDiags = CatalogSnapshot(s.New, n.New, newData, notes)
 	}
 	if n.Old == "" {
 		old = &plandiff.Snapshot{}
@@ -185,26 +253,28 @@ func readCatalogFile(path, name string) ([]byte, hcl.Diagnostics) {
 	return data, nil
 }
 
-// catalogSnapshot parses one Puppet catalog and orders it as the agent
-// would. Nil with the diagnostics when the catalog has errors (cycles
-// are not errors here: the diff reports them).
-func catalogSnapshot(defs *catalog.Catalog, path string, data []byte) (*plandiff.Snapshot, hcl.Diagnostics) {
+// CatalogSnapshot parses one Puppet catalog (named path in diagnostics)
+// with the types of defs and orders it as the agent would, adding what
+// catc cannot know of it to notes (when not nil). Nil with the
+// diagnostics when the catalog has errors (cycles are not errors here:
+// the diff reports them), but for errors the agent refuses a whole
+// catalog for (refusableSnapshot).
+func CatalogSnapshot(defs *catalog.Catalog, path string, data []byte, notes *catalog.Notes) (*plandiff.Snapshot, hcl.Diagnostics) {
 	pc, diags := puppetcatalog.Parse(path, data)
 	if pc == nil || diags.HasErrors() {
 		return nil, diags
 	}
 	cat, more := puppetcatalog.Model(pc, defs)
-	diags = append(diags, more...)
-	if cat == nil || diags.HasErrors() {
-		return nil, diags
+	if notes != nil {
+		notes.Add(cat)
 	}
-	plan, more := graph.Order(graph.Build(cat), graph.Ordering{})
-	return plandiff.NewSnapshot(plan), append(diags, more...)
+	return refusableSnapshot(cat, append(diags, more...))
 }
 
 // ShardCatalogs is shard i of n (1 ≤ i ≤ n) of the nodes, those whose
-// name hashes to it as in Shard, with the shard's identity for Merge.
-func ShardCatalogs(nodes []CatalogNode, i, n int) ([]CatalogNode, *ShardOf) {
+// name hashes to it as in Shard, with the shard's identity for Merge
+// (keyed with key, as ShardID's).
+func ShardCatalogs(nodes []CatalogNode, i, n int, key *secretdigest.Key) ([]CatalogNode, *ShardOf) {
 	names := make([]string, len(nodes))
 	var out []CatalogNode
 	for k, node := range nodes {
@@ -213,5 +283,5 @@ func ShardCatalogs(nodes []CatalogNode, i, n int) ([]CatalogNode, *ShardOf) {
 			out = append(out, node)
 		}
 	}
-	return out, &ShardOf{Index: i, Of: n, Fleet: fleetDigest(names)}
+	return out, &ShardOf{Index: i, Of: n, Fleet: fleetDigest(names, key), KeyID: key.ID()}
 }

@@ -1,7 +1,6 @@
 package fleet
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"hash/fnv"
@@ -13,8 +12,10 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/enum"
+	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/secretdigest"
 )
 
 // Diff is what a change does to a fleet: the nodes it leaves unchanged,
@@ -35,14 +36,23 @@ type Diff struct {
 	// Shard says which shard of which fleet this diff covers; nil for a
 	// whole fleet (and for what Merge returns).
 	Shard *ShardOf
+	// Notes are what catc cannot know of the catalogs DiffCatalogs read,
+	// gathered in the nodes' order (catalog.Notes); not in the JSON.
+	Notes catalog.Notes
 }
 
 // ShardOf identifies a shard: Index of Of (1 ≤ Index ≤ Of) of the fleet
 // whose node names have the digest Fleet. Merge checks with it that it
-// has every shard of one run, each once, holding the nodes it should.
+// has every shard of one run, each once, holding the nodes it should,
+// and that Digest (Seal) is still the digest of what the shard says.
+// KeyID names the digest key its digests (Fleet, Digest and the group
+// keys) are keyed with; "" for plain SHA-256, which catches an edit but
+// not a forgery (whoever edits a shard can recompute plain digests).
 type ShardOf struct {
 	Index, Of int
 	Fleet     string
+	KeyID     string
+	Digest    string
 }
 
 // Group is one distinct diff and the nodes it applies to.
@@ -107,10 +117,17 @@ func (d *Diff) Changed() int {
 
 // AppliesNothing is the number of nodes whose new catalog has a
 // dependency cycle: Puppet would apply nothing on them.
-func (d *Diff) AppliesNothing() int {
+func (d *Diff) AppliesNothing() int { return d.nodesWhose((*plandiff.PlanDiff).AppliesNothing) }
+
+// Refused is the number of nodes whose new catalog Puppet would refuse
+// although it is whole (their groups' diffs say why): it applies nothing.
+func (d *Diff) Refused() int { return d.nodesWhose((*plandiff.PlanDiff).Refused) }
+
+// nodesWhose is the number of nodes in the groups whose diff is so.
+func (d *Diff) nodesWhose(is func(*plandiff.PlanDiff) bool) int {
 	n := 0
 	for _, g := range d.Groups {
-		if g.Diff.AppliesNothing() {
+		if is(g.Diff) {
 			n += len(g.Nodes)
 		}
 	}
@@ -135,12 +152,16 @@ type Sides struct {
 	// FixOld, when set, is applied to each old snapshot (the base
 	// revision's files named as the user knows them).
 	FixOld func(*plandiff.Snapshot)
+	// OldOf, when set, gives each node's old side instead of Old (the
+	// catalog the node runs now, from a server): a snapshot, or nil
+	// with the diagnostics saying why not.
+	OldOf func(*nodefacts.Node) (*plandiff.Snapshot, hcl.Diagnostics)
 }
 
 // DiffFleet compiles both sides for every node, compares them and groups
 // the nodes. Only each distinct diff is kept.
 func DiffFleet(s Sides, nodes []*nodefacts.Node, opts plandiff.DiffOptions, o Options) *Diff {
-	b := newBuilder(opts.Strict, len(nodes))
+	b := newBuilder(opts.Strict, len(nodes), o.DigestKey)
 	each(len(nodes), o, func(i int) {
 		b.add(diffNode(s, nodes[i], opts))
 	})
@@ -161,7 +182,13 @@ type nodeResult struct {
 }
 
 func diffNode(s Sides, n *nodefacts.Node, opts plandiff.DiffOptions) nodeResult {
-	old, oldDiags := snapshot(s.Old, n)
+	var old *plandiff.Snapshot
+	var oldDiags hcl.Diagnostics
+	if s.OldOf != nil {
+		old, oldDiags = s.OldOf(n)
+	} else {
+		old, oldDiags = snapshot(s.Old, n)
+	}
 	new, newDiags := snapshot(s.New, n)
 	if old != nil && new != nil && s.FixOld != nil {
 		s.FixOld(old)
@@ -188,16 +215,29 @@ func compareNode(r nodeResult, old *plandiff.Snapshot, oldDiags hcl.Diagnostics,
 }
 
 // snapshot compiles one side for the node; nil with the diagnostics when
-// it has errors (cycles are not errors here: the diff reports them).
+// it has errors (cycles are not errors here: the diff reports them), but
+// for errors Puppet refuses a catalog for that is whole, which the
+// snapshot keeps (Fails) for the diff to say.
 func snapshot(site *catalog.Site, n *nodefacts.Node) (*plandiff.Snapshot, hcl.Diagnostics) {
 	if site == nil {
 		return &plandiff.Snapshot{}, nil
 	}
-	plan, diags := compileNode(site, n)
-	if plan == nil {
+	cat, diags := site.Compile(n)
+	return refusableSnapshot(cat, diags)
+}
+
+// refusableSnapshot orders a side's catalog as Puppet would and reduces
+// it to a snapshot: nil with the diagnostics when the load has errors,
+// unless Puppet refuses it whole (catalog.RefusedWhole: the snapshot
+// then says why, in Fails).
+func refusableSnapshot(cat *catalog.Catalog, diags hcl.Diagnostics) (*plandiff.Snapshot, hcl.Diagnostics) {
+	if cat == nil || diags.HasErrors() && !catalog.RefusedWhole(diags) {
 		return nil, diags
 	}
-	return plandiff.NewSnapshot(plan), diags
+	plan, more := graph.Order(graph.Build(cat), graph.Ordering{})
+	s := plandiff.NewSnapshot(plan)
+	s.Fails = plandiff.FailTexts(diags)
+	return s, append(diags, more...)
 }
 
 // regroup rewrites a node's diff with its identity's placeholders and
@@ -215,10 +255,11 @@ type builder struct {
 	d        *Diff
 	groups   map[string]*Group
 	failures map[string]*Failure
+	key      *secretdigest.Key // of the group keys (nil: plain SHA-256)
 }
 
-func newBuilder(strict plandiff.Strict, nodes int) *builder {
-	return &builder{d: &Diff{Strict: strict, Nodes: nodes}, groups: map[string]*Group{}, failures: map[string]*Failure{}}
+func newBuilder(strict plandiff.Strict, nodes int, key *secretdigest.Key) *builder {
+	return &builder{d: &Diff{Strict: strict, Nodes: nodes}, groups: map[string]*Group{}, failures: map[string]*Failure{}, key: key}
 }
 
 func (b *builder) add(r nodeResult) {
@@ -226,7 +267,7 @@ func (b *builder) add(r nodeResult) {
 	var key, errs string
 	if r.diff != nil {
 		g = &Group{Diff: regroup(r.diff, r.id)}
-		g.Key, g.Placeholders = keyOf(g.Diff), r.id.placeholders()
+		g.Key, g.Placeholders = keyOf(g.Diff, b.key), r.id.placeholders()
 	} else if r.failed {
 		errs = r.errs
 		if errs == "" {
@@ -319,13 +360,13 @@ func Shard(nodes []*nodefacts.Node, i, n int) []*nodefacts.Node {
 }
 
 // ShardID is the identity of shard i of n of the nodes, for the shard's
-// Diff.
-func ShardID(nodes []*nodefacts.Node, i, n int) *ShardOf {
+// Diff, its digest keyed with key (nil: plain SHA-256).
+func ShardID(nodes []*nodefacts.Node, i, n int, key *secretdigest.Key) *ShardOf {
 	names := make([]string, len(nodes))
 	for k, node := range nodes {
 		names[k] = node.Name
 	}
-	return &ShardOf{Index: i, Of: n, Fleet: fleetDigest(names)}
+	return &ShardOf{Index: i, Of: n, Fleet: fleetDigest(names, key), KeyID: key.ID()}
 }
 
 // shardIndex is the shard (1 to n) a node's name hashes to.
@@ -335,11 +376,12 @@ func shardIndex(name string, n int) int {
 	return int(h.Sum32()%uint32(n)) + 1
 }
 
-// fleetDigest identifies a set of node names, in any order.
-func fleetDigest(names []string) string {
+// fleetDigest identifies a set of node names, in any order (keyed as
+// keyOf is).
+func fleetDigest(names []string, key *secretdigest.Key) string {
 	sorted := append([]string(nil), names...)
 	sort.Strings(sorted)
-	h := sha256.New()
+	h := key.NewHash()
 	for _, n := range sorted {
 		h.Write([]byte(n))
 		h.Write([]byte{0})
@@ -354,15 +396,21 @@ func fleetDigest(names []string) string {
 // to, and together the fleet the shards were cut from; the node count is
 // recounted; a group's key must be the digest of its diff (two different
 // diffs under one key would be merged as one). Shards run with different
-// strict settings are an error too.
-func Merge(parts []*Diff) (*Diff, error) {
+// strict settings are an error too. With a digest key, every shard must
+// have been written with it (its digests are HMACs under it, which no
+// one without the key can recompute for a forged shard); without one,
+// no shard may have been keyed.
+func Merge(parts []*Diff, key *secretdigest.Key) (*Diff, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("nothing to merge")
 	}
 	if err := checkShardSet(parts); err != nil {
 		return nil, err
 	}
-	b := newBuilder(parts[0].Strict, 0)
+	if err := checkShardDigests(parts, key); err != nil {
+		return nil, err
+	}
+	b := newBuilder(parts[0].Strict, 0, key)
 	seen := map[string]int{}
 	var all []string
 	for pi, p := range parts {
@@ -374,8 +422,8 @@ func Merge(parts []*Diff) (*Diff, error) {
 		names = append(names, p.Unchanged...)
 		b.d.Unchanged = append(b.d.Unchanged, p.Unchanged...)
 		for _, g := range p.Groups {
-			if key := keyOf(g.Diff); key != g.Key {
-				return nil, fmt.Errorf("%s: the group of %s has the key %s, but its diff's key is %s: the file was edited, or written by another catc release (run every shard with the same catc), or is not what catc wrote; run the shard again", at, g.Nodes[0], g.Key, key)
+			if k := keyOf(g.Diff, key); k != g.Key {
+				return nil, fmt.Errorf("%s: the group of %s has the key %s, but its diff's key is %s: the file was edited, or written by another catc release (run every shard with the same catc), or is not what catc wrote; run the shard again", at, g.Nodes[0], g.Key, k)
 			}
 			names = append(names, g.Nodes...)
 			b.addGroup(&Group{Key: g.Key, Diff: g.Diff, Placeholders: g.Placeholders}, g.Nodes)
@@ -402,7 +450,7 @@ func Merge(parts []*Diff) (*Diff, error) {
 		all = append(all, names...)
 		b.d.Nodes += len(names)
 	}
-	if fleetDigest(all) != parts[0].Shard.Fleet {
+	if fleetDigest(all, key) != parts[0].Shard.Fleet {
 		return nil, fmt.Errorf("the shards hold %d nodes, not the nodes of the fleet they were cut from (a shard file was edited, or the shards come from runs over different --nodes)", len(all))
 	}
 	return b.result(), nil

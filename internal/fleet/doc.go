@@ -7,8 +7,11 @@
 // declared, ordered and compared on its own goroutine, and only the
 // distinct outcomes are kept, so the catalogs of all nodes are never held
 // at once. A fleet of catalogs Puppet compiled, one NODE.json per node on
-// each side (CatalogNodes, DiffCatalogs), is read node by node and
-// grouped the same way. Package render prints the results for people.
+// each side (CatalogNodes, DiffCatalogs), or in one directory to check,
+// plan or draw (CatalogDir, ReadCatalogs), is read node by node and
+// grouped the same way, with what catc cannot know of the catalogs
+// gathered once for them all (catalog.Notes). Package render prints the
+// results for people.
 //
 // The fleet JSON is written and read here: the fleet diff, format
 // "catc.fleet-diff/1" (JSONFormat: WriteJSON, and ReadJSON for --merge),

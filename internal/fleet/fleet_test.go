@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/internal/testutil"
 )
 
@@ -104,13 +106,14 @@ func TestShardMerge(t *testing.T) {
 			share := Shard(nodes, i, n)
 			count += len(share)
 			part := DiffFleet(Sides{Old: old, New: new}, share, plandiff.DiffOptions{}, Options{})
-			part.Shard = ShardID(nodes, i, n)
+			part.Shard = ShardID(nodes, i, n, nil)
+			part.Seal(nil)
 			parts = append(parts, part)
 		}
 		if count != len(nodes) {
 			t.Fatalf("%d shards hold %d of %d nodes", n, count, len(nodes))
 		}
-		merged, err := Merge(parts)
+		merged, err := Merge(parts, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -120,22 +123,39 @@ func TestShardMerge(t *testing.T) {
 	}
 }
 
-// shards are the n shards' diffs of the fixture, each with its identity.
-func shards(t *testing.T, n int) []*Diff {
+// shards are the n shards' diffs of the fixture, each with its identity,
+// sealed, their digests keyed with key (nil: plain SHA-256).
+func shards(t *testing.T, n int, key ...*secretdigest.Key) []*Diff {
 	t.Helper()
+	var k *secretdigest.Key
+	if len(key) > 0 {
+		k = key[0]
+	}
 	old, new, nodes := loadFixture(t)
 	var parts []*Diff
 	for i := 1; i <= n; i++ {
-		part := DiffFleet(Sides{Old: old, New: new}, Shard(nodes, i, n), plandiff.DiffOptions{}, Options{})
-		part.Shard = ShardID(nodes, i, n)
+		part := DiffFleet(Sides{Old: old, New: new}, Shard(nodes, i, n), plandiff.DiffOptions{}, Options{DigestKey: k})
+		part.Shard = ShardID(nodes, i, n, k)
+		part.Seal(k)
 		parts = append(parts, part)
+	}
+	return parts
+}
+
+// resealed are parts sealed again with plain digests, as whoever edits
+// a shard without the key can do.
+func resealed(parts []*Diff) []*Diff {
+	for _, p := range parts {
+		p.Seal(nil)
 	}
 	return parts
 }
 
 // TestMergeRefuses: Merge checks what it can instead of trusting the
 // shards: every shard of one run once (a missing one is named), the nodes
-// in their own shard and all of the fleet, each group's key its diff's.
+// in their own shard and all of the fleet, each group's key its diff's
+// (each shard edited and its plain seal recomputed: TestMergeForgery
+// shows the seal itself).
 func TestMergeRefuses(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -200,14 +220,89 @@ func TestMergeRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Merge(tt.edit(shards(t, 3)))
+			_, err := Merge(resealed(tt.edit(shards(t, 3))), nil)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("Merge: %v, want an error with %q", err, tt.want)
 			}
 		})
 	}
-	if _, err := Merge(shards(t, 3)); err != nil {
+	if _, err := Merge(shards(t, 3), nil); err != nil {
 		t.Errorf("the three shards: %v", err)
+	}
+}
+
+// hideChange is the forgery of a shard that hides a change: the nodes
+// of its first group are moved to the unchanged ones (no group key or
+// fleet digest covers that).
+func hideChange(t *testing.T, parts []*Diff) []*Diff {
+	for _, p := range parts {
+		if len(p.Groups) > 0 {
+			p.Unchanged = append(p.Unchanged, p.Groups[0].Nodes...)
+			sort.Strings(p.Unchanged)
+			p.Groups = p.Groups[1:]
+			return parts
+		}
+	}
+	t.Fatal("no shard with a change")
+	return parts
+}
+
+// TestMergeForgery: a shard edited to hide a change is refused by its
+// seal; with plain digests whoever edits it can reseal it, and Merge
+// takes it (what an unkeyed digest does not protect); with a digest key
+// the shards' digests are HMACs under it, so the same forgery, resealed
+// and with its group keys recomputed in plain SHA-256, or marked as
+// written without a key, is refused, as is a keyed shard merged without
+// the key or with another.
+func TestMergeForgery(t *testing.T) {
+	t.Parallel()
+	key, err := secretdigest.NewKey([]byte("0123456789abcdef-shard-key"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, _ := secretdigest.NewKey([]byte("another key of 32 bytes, really"))
+	const edited = "its digest is not the digest of what it says"
+	for _, tc := range []struct {
+		name  string
+		parts func() []*Diff
+		key   *secretdigest.Key
+		want  string // "" when Merge takes it
+	}{
+		{"unkeyed, edited", func() []*Diff { return hideChange(t, shards(t, 3)) }, nil, edited},
+		{"unkeyed, edited and resealed", func() []*Diff { return resealed(hideChange(t, shards(t, 3))) }, nil, ""},
+		{"keyed", func() []*Diff { return shards(t, 3, key) }, key, ""},
+		{"keyed, edited and resealed in plain", func() []*Diff { return resealed(hideChange(t, shards(t, 3, key))) }, key, edited},
+		{"keyed, a group's key recomputed in plain", func() []*Diff {
+			parts := shards(t, 3, key)
+			for _, p := range parts {
+				for i := range p.Groups {
+					p.Groups[i].Key = keyOf(p.Groups[i].Diff, nil)
+				}
+			}
+			return resealed(parts)
+		}, key, edited},
+		{"keyed, marked unkeyed and resealed", func() []*Diff {
+			parts := hideChange(t, shards(t, 3, key))
+			for _, p := range parts {
+				p.Shard.KeyID = ""
+			}
+			return resealed(parts)
+		}, key, "was written without the digest key"},
+		{"keyed, merged without the key", func() []*Diff { return shards(t, 3, key) }, nil, "was written with a digest key"},
+		{"keyed, merged with another key", func() []*Diff { return shards(t, 3, key) }, other, "was written with another digest key"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			merged, err := Merge(tc.parts(), tc.key)
+			if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+				t.Errorf("Merge: %v, want %q", err, tc.want)
+			}
+			if tc.want == "" && tc.key != nil {
+				plain, err := Merge(shards(t, 3), nil)
+				if err != nil || summary(merged) != summary(plain) {
+					t.Errorf("keyed merge:\n%s\nunkeyed:\n%s (%v)", summary(merged), summary(plain), err)
+				}
+			}
+		})
 	}
 }
 
@@ -388,7 +483,7 @@ func TestIdentityOrder(t *testing.T) {
 			{Action: plandiff.Manage, Type: "file", Ref: "File[/srv/m]"},
 		}}
 	}
-	b := newBuilder(plandiff.StrictError, 2)
+	b := newBuilder(plandiff.StrictError, 2, nil)
 	for _, name := range []string{"alpha", "zulu"} {
 		d := mk(name)
 		if name == "zulu" { // sorted by ref, as plandiff.Diff does
@@ -420,7 +515,7 @@ func TestIdentityOrderEveryList(t *testing.T) {
 		}
 		return d
 	}
-	b := newBuilder(plandiff.StrictError, 2)
+	b := newBuilder(plandiff.StrictError, 2, nil)
 	for _, name := range []string{"alpha", "zulu"} {
 		b.add(nodeResult{name: name, id: identityOf(&nodefacts.Node{Name: name}), diff: mk(name)})
 	}

@@ -32,9 +32,11 @@ type jsonFleet struct {
 
 // jsonFleetShard is what --shard I/N records, for --merge to check.
 type jsonFleetShard struct {
-	Index int    `json:"index"`
-	Of    int    `json:"of"`
-	Fleet string `json:"fleet"`
+	Index  int    `json:"index"`
+	Of     int    `json:"of"`
+	Fleet  string `json:"fleet"`
+	KeyID  string `json:"key_id,omitempty"`
+	Digest string `json:"digest"`
 }
 
 type jsonFleetCounts struct {
@@ -75,7 +77,7 @@ func WriteJSON(w io.Writer, d *Diff) error {
 		out.Failures = append(out.Failures, jsonFleetFailure{Side: f.Side.String(), Errors: f.Errors, Nodes: f.Nodes})
 	}
 	if s := d.Shard; s != nil {
-		out.Shard = &jsonFleetShard{Index: s.Index, Of: s.Of, Fleet: s.Fleet}
+		out.Shard = &jsonFleetShard{Index: s.Index, Of: s.Of, Fleet: s.Fleet, KeyID: s.KeyID, Digest: s.Digest}
 	}
 	return jsonw.Encode(w, out)
 }
@@ -132,7 +134,7 @@ func ReadJSON(data []byte, name string) (*Diff, error) {
 	}
 	d.Nodes = len(d.Unchanged) + d.Changed() + d.Failing(NewSide) + d.Failing(OldSide) + d.Failing(BothSides)
 	if s := j.Shard; s != nil {
-		d.Shard = &ShardOf{Index: s.Index, Of: s.Of, Fleet: s.Fleet}
+		d.Shard = &ShardOf{Index: s.Index, Of: s.Of, Fleet: s.Fleet, KeyID: s.KeyID, Digest: s.Digest}
 	}
 	if err := checkCounts(j.Counts, d); err != nil {
 		return nil, fmt.Errorf("%s: %v: the file was edited or is not what catc wrote", name, err)

@@ -27,6 +27,13 @@ type Outcome struct {
 	Steps int
 	// Warnings is the number of warnings of each node that compiles.
 	Warnings int
+	// Read is set for nodes whose catalogs Puppet compiled and catc read
+	// (ReadCatalogs), rather than compiled.
+	Read bool
+	// Drawn is set by ReadCatalogs for graph pictures: the nodes' graphs
+	// were drawn, with Cycles dependency cycles each (drawn in red).
+	Drawn  bool
+	Cycles int
 	// Nodes are the node names, sorted.
 	Nodes []string
 	// Diags are the diagnostics of the first node by name (nodes grouped
@@ -46,7 +53,7 @@ type Outcome struct {
 // the same errors at the same places. Failures come first, each kind
 // sorted by the number of nodes, most first.
 func Validate(site *catalog.Site, nodes []*nodefacts.Node, o Options) []Outcome {
-	return group(site, nodes, o, false)
+	return group(len(nodes), o, groupBy{}, compileRun(site, nodes))
 }
 
 // Plans is Validate that tells the compiling nodes apart by their plan:
@@ -54,7 +61,16 @@ func Validate(site *catalog.Site, nodes []*nodefacts.Node, o Options) []Outcome 
 // to the node's identity in titles, see Diff) group together, and each
 // group keeps one plan to show (Shown); the others are not kept.
 func Plans(site *catalog.Site, nodes []*nodefacts.Node, o Options) []Outcome {
-	return group(site, nodes, o, true)
+	return group(len(nodes), o, groupBy{plans: true, key: planKey}, compileRun(site, nodes))
+}
+
+// compileRun compiles node i of nodes.
+func compileRun(site *catalog.Site, nodes []*nodefacts.Node) func(i int) nodeRun {
+	return func(i int) nodeRun {
+		n := nodes[i]
+		plan, diags := compileNode(site, n)
+		return nodeRun{node: n, id: identityOf(n), plan: plan, diags: diags}
+	}
 }
 
 // planKey tells plans apart by their steps' refs, identity replaced.
@@ -66,33 +82,62 @@ func planKey(p *graph.Plan, id *identity) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// group compiles every node and groups them by outcome: the same errors,
-// or the same number of warnings (and with plans, the same plan).
-func group(site *catalog.Site, nodes []*nodefacts.Node, o Options, plans bool) []Outcome {
+// nodeRun is what became of one node: its plan (nil when it has errors
+// other than cycles) and its diagnostics, those of its plan's cycles
+// apart when the run keeps them so (ReadCatalogs).
+type nodeRun struct {
+	node          *nodefacts.Node
+	id            *identity
+	plan          *graph.Plan
+	diags, cycles hcl.Diagnostics
+}
+
+// groupBy says how group tells outcomes apart: with plans, by key (the
+// plan, identity replaced); with drawn, a plan with cycles does not fail
+// (it is drawn, cycles in red) and the cycles are counted; read marks the
+// outcomes of catalogs that were read rather than compiled.
+type groupBy struct {
+	plans, drawn, read bool
+	key                func(*graph.Plan, *identity) string
+}
+
+// group runs every node and groups them by outcome: the same errors, or
+// the same number of warnings (and with plans, the same plan). A catalog
+// read (by.read) is each node's own file, whose name holds the node's:
+// it is replaced in the errors that tell outcomes apart.
+func group(n int, o Options, by groupBy, run func(i int) nodeRun) []Outcome {
 	var mu sync.Mutex
 	byKey := map[string]*Outcome{}
-	each(len(nodes), o, func(i int) {
-		n := nodes[i]
-		plan, diags := compileNode(site, n)
-		if !diags.HasErrors() && o.Each != nil {
-			if err := o.Each(n, plan); err != nil {
-				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Cannot write the catalog", Detail: err.Error()})
-			}
+	each(n, o, func(i int) {
+		r := run(i)
+		diags, cycles := r.diags, 0
+		if by.drawn && r.plan != nil {
+			cycles = len(r.plan.Cycles) // drawn all the same, in red: not errors here
+		} else {
+			diags = append(diags, r.cycles...)
 		}
-		id := identityOf(n)
+		if !diags.HasErrors() && o.Each != nil {
+			diags = append(diags, eachDiags(o.Each(r.node, r.plan))...)
+		}
 		var out Outcome
 		var key string
 		if diags.HasErrors() {
-			out = Outcome{Failed: true, Errors: errorsText(diags, id)}
+			named := diags
+			if by.read {
+				named = ownFiles(diags, r.id) // each node's catalog is its own file: NODE.json
+			}
+			out = Outcome{Failed: true, Errors: errorsText(named, r.id)}
 			key = "fail\x00" + out.Errors
 		} else {
-			out = Outcome{Warnings: countWarnings(diags)}
-			if plans {
-				out.Plan, out.Steps = true, len(plan.Steps)
-				key = planKey(plan, id)
+			out = Outcome{Warnings: countWarnings(diags), Cycles: cycles, Drawn: by.drawn}
+			if by.plans {
+				out.Plan, out.Steps = true, resourceSteps(r.plan)
+				key = by.key(r.plan, r.id)
 			}
-			key = fmt.Sprintf("ok\x00%d\x00%d\x00%s", out.Steps, out.Warnings, key)
+			key = fmt.Sprintf("ok\x00%d\x00%d\x00%d\x00%s", out.Steps, out.Warnings, out.Cycles, key)
 		}
+		out.Read = by.read
+		name := r.node.Name
 		mu.Lock()
 		defer mu.Unlock()
 		g := byKey[key]
@@ -102,15 +147,15 @@ func group(site *catalog.Site, nodes []*nodefacts.Node, o Options, plans bool) [
 		}
 		// The diagnostics kept are the first node's by name, whichever
 		// goroutine gets there first (they name the node's identity).
-		if len(g.Nodes) == 0 || n.Name < g.first {
-			g.Diags, g.first = diags, n.Name
+		if len(g.Nodes) == 0 || name < g.first {
+			g.Diags, g.first = diags, name
 		}
 		// The plan shown is the first node's by name, whichever goroutine
 		// gets there first, so that the output is the same on every run.
-		if plans && plan != nil && !out.Failed && (g.Shown == nil || n.Name < g.ShownFor) {
-			g.Shown, g.ShownFor = plan, n.Name
+		if by.plans && r.plan != nil && !out.Failed && (g.Shown == nil || name < g.ShownFor) {
+			g.Shown, g.ShownFor = r.plan, name
 		}
-		g.Nodes = append(g.Nodes, n.Name)
+		g.Nodes = append(g.Nodes, name)
 	})
 	out := make([]Outcome, 0, len(byKey))
 	for _, g := range byKey {
@@ -128,6 +173,30 @@ func group(site *catalog.Site, nodes []*nodefacts.Node, o Options, plans bool) [
 		return a.Nodes[0] < b.Nodes[0]
 	})
 	return out
+}
+
+// eachDiags is what Options.Each reported: its diagnostics as they are,
+// or any other error as one.
+func eachDiags(err error) hcl.Diagnostics {
+	if err == nil {
+		return nil
+	}
+	if ds, ok := err.(hcl.Diagnostics); ok {
+		return ds
+	}
+	return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot write the catalog", Detail: err.Error()}}
+}
+
+// resourceSteps is the number of resources a plan applies: its steps but
+// the classes, defines, nodes and stages of a catalog read from Puppet.
+func resourceSteps(p *graph.Plan) int {
+	n := 0
+	for _, s := range p.Steps {
+		if !graph.IsContainer(s.Resource) {
+			n++
+		}
+	}
+	return n
 }
 
 // errorsText names a node's distinct errors, each by its summary and

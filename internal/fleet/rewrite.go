@@ -1,7 +1,6 @@
 package fleet
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"hash"
@@ -10,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/secretdigest"
 )
 
 // The plan diff is rewritten and keyed by reflection, over every exported
@@ -74,9 +74,11 @@ func rewrite(v reflect.Value, f func(string) string) reflect.Value {
 }
 
 // keyOf is a digest of every exported value in d: two diffs have the same
-// key exactly when they say the same.
-func keyOf(d *plandiff.PlanDiff) string {
-	h := sha256.New()
+// key exactly when they say the same. It is keyed with the digest key
+// when one is given (secretdigest.Key.NewHash), so that a shard's key
+// cannot be forged by whoever edits the shard.
+func keyOf(d *plandiff.PlanDiff, key *secretdigest.Key) string {
+	h := key.NewHash()
 	writeKey(h, reflect.ValueOf(d))
 	return hex.EncodeToString(h.Sum(nil)[:12])
 }

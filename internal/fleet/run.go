@@ -9,6 +9,7 @@ import (
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/pool"
+	"github.com/catc-dev/catc/internal/secretdigest"
 )
 
 // Options tune a fleet run.
@@ -24,6 +25,10 @@ type Options struct {
 	// writes the catalogs from it, so they are never all held at once.
 	// An error makes the node fail with it.
 	Each func(n *nodefacts.Node, p *graph.Plan) error
+	// DigestKey keys the diff's group keys and shard digests (an HMAC
+	// under it, which a forged shard cannot recompute); nil: plain
+	// SHA-256, which catches an edit of a shard but not a forgery.
+	DigestKey *secretdigest.Key
 }
 
 // each runs fn(i) for every node index on o.Workers goroutines, one

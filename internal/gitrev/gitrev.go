@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -16,27 +15,17 @@ import (
 	"github.com/catc-dev/catc/internal/inputfile"
 )
 
-// Repo is a git working tree.
+// Repo is a git working tree and its git directory.
 type Repo struct {
 	// Root is the top directory of the working tree.
 	Root string
-}
-
-// Find is the working tree that holds path, so that a revision is read
-// from any directory. A path that no longer exists in the working tree is
-// looked up from its nearest existing parent. The error is git's.
-func Find(path string) (*Repo, error) {
-	dir := existingDir(path)
-	out, err := git(dir, nil, "rev-parse", "--show-toplevel")
-	if err != nil {
-		return nil, err
-	}
-	return &Repo{Root: strings.TrimSpace(string(out))}, nil
+	// GitDir is its .git (a directory, or a file naming one).
+	GitDir string
 }
 
 // IsCommit reports whether rev names a commit of the repository.
 func (r *Repo) IsCommit(rev string) bool {
-	_, err := git(r.Root, nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
+	_, err := r.git(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	return err == nil
 }
 
@@ -68,12 +57,23 @@ func (r *Repo) ExtractMatching(rev string, paths []string, dir string, keep func
 		keep = func(name string) bool { return strings.HasSuffix(name, ".hcl") }
 	}
 	t := &Tree{Rev: rev, rename: map[string]string{}}
-	for _, p := range paths {
+	rels := make([]string, len(paths))
+	for i, p := range paths {
 		rel, err := repoRelative(r.Root, p)
 		if err != nil {
 			return nil, err
 		}
-		n, err := extractAt(r.Root, rev, rel, dir, keep)
+		if err := r.checkNested(p, rel); err != nil {
+			return nil, err
+		}
+		rels[i] = rel
+	}
+	if err := r.checkPresent(rev, rels); err != nil {
+		return nil, err
+	}
+	for i, p := range paths {
+		rel := rels[i]
+		n, err := r.extractAt(rev, rel, dir, keep)
 		if err != nil {
 			return nil, err
 		}
@@ -103,25 +103,6 @@ func (t *Tree) Name(file string) string {
 	return t.Rev + ":" + filepath.ToSlash(filepath.Join(t.rename[best], file[len(best):]))
 }
 
-// existingDir is path when it is a directory, else the nearest parent
-// directory of it that exists.
-func existingDir(path string) string {
-	dir, err := filepath.Abs(path)
-	if err != nil {
-		return path
-	}
-	for {
-		if st, err := os.Stat(dir); err == nil && st.IsDir() {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return dir
-		}
-		dir = parent
-	}
-}
-
 // repoRelative is p relative to the repository root, with symbolic links
 // resolved on both sides (a temporary directory is often behind one).
 func repoRelative(repo, p string) (string, error) {
@@ -138,16 +119,23 @@ func repoRelative(repo, p string) (string, error) {
 	}
 	rel, err := filepath.Rel(root, abs)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", fmt.Errorf("%s is outside the git repository at %s", p, repo)
+		return "", &OutsideError{Path: p, Root: repo}
 	}
 	return filepath.ToSlash(rel), nil
+}
+
+// OutsideError is a path outside the working tree whose revision is read.
+type OutsideError struct{ Path, Root string }
+
+func (e *OutsideError) Error() string {
+	return fmt.Sprintf("%s is outside the git working tree at %s", e.Path, e.Root)
 }
 
 // extractAt writes the files of rel at rev under dir (keeping their paths
 // from the repository root): rel itself when it is a file, the files keep
 // chooses when it is a directory. It returns how many it wrote.
-func extractAt(repo, rev, rel, dir string, keep func(name string) bool) (int, error) {
-	out, err := git(repo, nil, "ls-tree", "-r", "-z", "--full-tree", rev, "--", rel)
+func (r *Repo) extractAt(rev, rel, dir string, keep func(name string) bool) (int, error) {
+	out, err := r.git(nil, "ls-tree", "-r", "-z", "--full-tree", "--end-of-options", rev, "--", rel)
 	if err != nil {
 		return 0, fmt.Errorf("git ls-tree %s -- %s: %v", rev, rel, err)
 	}
@@ -171,14 +159,14 @@ func extractAt(repo, rev, rel, dir string, keep func(name string) bool) (int, er
 	if len(ids) == 0 {
 		return 0, nil
 	}
-	return len(ids), catBlobs(repo, ids, names, dir)
+	return len(ids), r.catBlobs(rev, ids, names, dir)
 }
 
 // catBlobs reads the blobs with one `git cat-file --batch` and writes
 // them to dir/name as they come: a directory of a fleet's catalogs is
 // hundreds of megabytes, never held whole.
-func catBlobs(repo string, ids, names []string, dir string) error {
-	cmd := gitCommand(repo, "cat-file", "--batch")
+func (r *Repo) catBlobs(rev string, ids, names []string, dir string) error {
+	cmd := r.command("cat-file", "--batch")
 	cmd.Stdin = strings.NewReader(strings.Join(ids, "\n") + "\n")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -189,7 +177,7 @@ func catBlobs(repo string, ids, names []string, dir string) error {
 	if err != nil {
 		return errors.New("git cat-file: " + err.Error())
 	}
-	werr := writeBlobs(bufio.NewReader(pipe), names, dir)
+	werr := writeBlobs(bufio.NewReader(pipe), rev, names, dir)
 	if werr != nil {
 		// git may be blocked writing what is no longer read (the rest
 		// of a blob over the size limit, perhaps gigabytes): stopped,
@@ -207,10 +195,13 @@ func catBlobs(repo string, ids, names []string, dir string) error {
 
 // writeBlobs writes the blobs of `git cat-file --batch`'s answer br to
 // dir/name, one for each name in order.
-func writeBlobs(br *bufio.Reader, names []string, dir string) error {
+func writeBlobs(br *bufio.Reader, rev string, names []string, dir string) error {
 	for _, name := range names {
 		header, err := br.ReadString('\n')
 		f := strings.Fields(header)
+		if err == nil && len(f) == 2 && f[1] == "missing" {
+			return &MissingError{Rev: rev, Paths: []string{name}, Count: 1, First: f[0]}
+		}
 		if err != nil || len(f) != 3 || f[1] != "blob" {
 			return fmt.Errorf("git cat-file: unexpected answer %q for %s", header, name)
 		}
@@ -234,31 +225,4 @@ func writeBlobs(br *bufio.Reader, names []string, dir string) error {
 		}
 	}
 	return nil
-}
-
-// git runs git in dir (the current directory when empty) with literal
-// pathspecs, and returns its standard output; an error carries stderr.
-func git(dir string, stdin io.Reader, args ...string) ([]byte, error) {
-	cmd := gitCommand(dir, args...)
-	cmd.Stdin = stdin
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		if msg := strings.TrimSpace(stderr.String()); msg != "" {
-			return nil, fmt.Errorf("%s", msg)
-		}
-		return nil, err
-	}
-	return out, nil
-}
-
-// gitCommand is git in dir (the current directory when empty) with
-// literal pathspecs.
-func gitCommand(dir string, args ...string) *exec.Cmd {
-	full := append([]string{"--literal-pathspecs"}, args...)
-	if dir != "" {
-		full = append([]string{"-C", dir}, full...)
-	}
-	return exec.Command("git", full...)
 }

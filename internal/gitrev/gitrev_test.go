@@ -54,7 +54,7 @@ func TestExtract(t *testing.T) {
 	run(t, repo, "add", ".")
 	run(t, repo, "commit", "-q", "-m", "new")
 
-	r, err := Find(filepath.Join(repo, "site", "gone", "x.hcl")) // from its nearest existing parent
+	r, err := Find(filepath.Join(repo, "site", "sub")) // from a directory in the working tree
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,12 +89,12 @@ func TestExtract(t *testing.T) {
 	if n := tree.Name("/elsewhere/x.hcl"); n != "/elsewhere/x.hcl" {
 		t.Errorf("a file not extracted is renamed %q", n)
 	}
-	if _, err := r.Extract("HEAD", []string{t.TempDir()}, dir); err == nil || !strings.Contains(err.Error(), "is outside the git repository at") {
+	if _, err := r.Extract("HEAD", []string{t.TempDir()}, dir); err == nil || !strings.Contains(err.Error(), "is outside the git working tree at") {
 		t.Errorf("a path outside the repository: %v", err)
 	}
 }
 
-// TestFindOutside: a path in no working tree is git's error.
+// TestFindOutside: a directory in no working tree is an error.
 func TestFindOutside(t *testing.T) {
 	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {

@@ -1,7 +1,10 @@
 // Package hclpaths turns the path arguments of catc's commands (check,
 // plan, fmt, the language server's folders) into the *.hcl files they
 // mean, in a stable order: directories walked bytewise, hidden ones left
-// out, symbolic links followed without loops or escapes from the tree,
-// each file once. It reports what it skips as hcl diagnostics; it does
-// not read the files (catalog does, through internal/inputfile).
+// out, symbolic links followed without loops, each file once, and only
+// where a checkout's link may lead (inputfile): below a directory named,
+// never out of the working directory's tree for a path named. It reports
+// what it skips or refuses as hcl diagnostics, and gives each file the
+// roots its reader checks it against (File.Read); it does not read the
+// files itself (catalog does, through internal/inputfile).
 package hclpaths

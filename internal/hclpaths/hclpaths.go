@@ -1,6 +1,7 @@
 package hclpaths
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -14,49 +15,90 @@ import (
 	"github.com/catc-dev/catc/internal/inputfile"
 )
 
+// File is an input file Expand lists, and the directories its symbolic
+// links may lead into.
+type File struct {
+	Path string
+	// Roots are the directories named on the command line it was found
+	// below (absolute, links resolved); nil for a file named directly,
+	// whose links may lead only below the directory holding it.
+	Roots []string
+	// plain: found below a root, not a link, in a directory the walk
+	// reached through links it checked: it lies below the root.
+	plain bool
+}
+
+// Read reads the file as its roots allow (inputfile.Read, ReadIn; a
+// plain file needs no resolving: a site of thousands of files would pay
+// a stat per path component of each).
+func (f File) Read() ([]byte, error) {
+	switch {
+	case f.plain:
+		return inputfile.ReadResolved(f.Path)
+	case f.Roots == nil:
+		return inputfile.Read(f.Path)
+	}
+	return inputfile.ReadIn(f.Path, f.Roots)
+}
+
 // Expand turns path arguments into the files catalog.Load reads, in the
 // same order: a directory means every *.hcl file below it in bytewise path
 // order, hidden directories (.git, .terraform, …) left out; a file is
-// taken whatever its name. Symbolic links to directories are followed
-// (vendored modules often are links), also as an argument; a link back
-// to a directory it is inside, or a second way to a directory already
-// listed, is skipped with a warning. A link to a directory found inside
-// a directory is followed only to a place inside the working directory
-// or a directory argument: a checkout's link to / or ~ must not make
-// catc walk (and quote in diagnostics) a tree the checkout does not
-// hold; it is skipped with a warning, and naming its target as an
-// argument loads it. A file named twice is listed once,
-// at its first place. A path that cannot be read is a diagnostic; the
-// other paths are still expanded. The files in skip (cleaned paths) that
-// a directory would bring in are left out: a var file kept beside the
-// declarations holds `name = value`, not declarations (nil: none).
+// taken whatever its name. A checkout's symbolic links are not trusted
+// (inputfile): a path named whose links in the working directory's tree
+// lead out of it is refused; inside a directory named, a link (to a file
+// or a directory: vendored modules often are links) is followed only
+// below one of the directories named, never into a hidden directory
+// below it nor into /proc, /sys or /dev, and is an error otherwise (name
+// its target on the command line to load it); a file named directly may
+// be a link below the directory holding it. A link to a directory it is
+// inside, or a second way to a directory already listed, is skipped with
+// a warning. A file named twice is listed once, at its first place. A
+// path that cannot be read is a diagnostic; the other paths are still
+// expanded. The files in skip (cleaned paths) that a directory would
+// bring in are left out: a var file kept beside the declarations holds
+// `name = value`, not declarations (nil: none).
 func Expand(paths []string, skip []string) ([]string, hcl.Diagnostics) {
+	files, diags := ExpandFiles(paths, skip)
 	var out []string
+	for _, f := range files {
+		out = append(out, f.Path)
+	}
+	return out, diags
+}
+
+// ExpandFiles is Expand with each file's roots, for reading it (File.Read).
+func ExpandFiles(paths []string, skip []string) ([]File, hcl.Diagnostics) {
+	var out []File
 	var diags hcl.Diagnostics
 	seen := map[string]bool{}
-	add := func(p string) {
-		key := filepath.Clean(p)
+	add := func(f File) {
+		key := filepath.Clean(f.Path)
 		if !seen[key] {
 			seen[key] = true
-			out = append(out, p)
+			out = append(out, f)
 		}
 	}
 	w := &dirWalk{roots: walkRoots(paths)}
 	for _, p := range paths {
+		if err := inputfile.CheckNamed(p); err != nil {
+			diags = append(diags, inputfile.Diagnostic(p, err))
+			continue
+		}
 		st, err := os.Stat(p)
 		if err != nil {
 			diags = append(diags, inputfile.Diagnostic(p, err))
 			continue
 		}
 		if !st.IsDir() {
-			add(p)
+			add(File{Path: p})
 			continue
 		}
 		files, moreDiags := w.hclFiles(p)
 		diags = append(diags, moreDiags...)
 		for _, f := range files {
 			if !slices.Contains(skip, filepath.Clean(f)) {
-				add(f)
+				add(File{Path: f, Roots: w.roots, plain: !w.links[f]})
 			}
 		}
 	}
@@ -70,15 +112,15 @@ func Expand(paths []string, skip []string) ([]string, hcl.Diagnostics) {
 type dirWalk struct {
 	listed map[string]string // real path → the path it was first listed by
 	roots  []string          // real paths a link may lead into
+	links  map[string]bool   // the files listed that are symbolic links
 }
 
-// walkRoots are the real paths of the working directory and of the
-// directories among paths.
+// walkRoots are the real paths of the directories among paths.
 func walkRoots(paths []string) []string {
 	var roots []string
-	for _, p := range append([]string{"."}, paths...) {
+	for _, p := range paths {
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			if real, err := realAbs(p); err == nil {
+			if real, err := realAbs(p); err == nil && !slices.Contains(roots, real) {
 				roots = append(roots, real)
 			}
 		}
@@ -93,16 +135,6 @@ func realAbs(p string) (string, error) {
 		return "", err
 	}
 	return filepath.Abs(real)
-}
-
-// inside reports whether the real path p is one of the roots or below one.
-func (w *dirWalk) inside(p string) bool {
-	for _, r := range w.roots {
-		if p == r || strings.HasPrefix(p, r+string(filepath.Separator)) || r == string(filepath.Separator) {
-			return true
-		}
-	}
-	return false
 }
 
 // The warnings' summaries.
@@ -174,28 +206,37 @@ func (w *dirWalk) walk(dir string, ancestors []string, files *[]string, diags *h
 		if isDir && strings.HasPrefix(e.Name(), ".") || !isDir && !isHCL {
 			continue // .git, .terraform and the like; other files
 		}
-		if link && isDir {
-			// (A link to a file is read wherever it points, as before
-			// links to directories were followed: sites share a types
-			// file that way. inputfile refuses devices and pipes.)
-			if target, err := realAbs(p); err == nil && !w.inside(target) {
-				*diags = append(*diags, linkOutside(p, target))
+		if link {
+			// A checkout's link may lead only below a directory named
+			// (inputfile.Within); the file's content is never read.
+			if err := inputfile.Within(p, w.roots); err != nil {
+				*diags = append(*diags, linkOutside(p, err))
 				continue
 			}
 		}
 		if isDir {
 			w.walk(p, ancestors, files, diags)
-		} else {
-			*files = append(*files, p)
+			continue
 		}
+		if link {
+			if w.links == nil {
+				w.links = map[string]bool{}
+			}
+			w.links[p] = true
+		}
+		*files = append(*files, p)
 	}
 }
 
-// linkOutside is the warning for a link found in a directory that leads
-// out of the working directory and the directories given.
-func linkOutside(p, target string) *hcl.Diagnostic {
-	return &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: summaryLinkOutside, Detail: fmt.Sprintf(
-		"%s is a symbolic link to the directory %s, outside the working directory and the directories given; it was not read. Name it on the command line to load it.", p, target)}
+// linkOutside is the error of a link found in a directory that leads
+// out of the directories given (err: inputfile.Within's).
+func linkOutside(p string, err error) *hcl.Diagnostic {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summaryLinkOutside, Detail: fmt.Sprintf(
+		"%s: %v. It was not read.", p, err)}
 }
 
 func dirWarning(summary, dir, what string) *hcl.Diagnostic {

@@ -24,10 +24,14 @@ func diagLines(diags hcl.Diagnostics) []string {
 }
 
 // TestExpandPathsSymlinkedDirs: a symbolic link to a directory, as an
-// argument or inside a loaded directory, is followed; a link to an
-// ancestor is a loop, skipped with a warning; a second way to a directory
-// already listed is skipped with a warning; the order is bytewise by the
-// path given.
+// argument or inside a loaded directory, is followed while it stays below
+// a directory named; a link to an ancestor is a loop, skipped with a
+// warning; a second way to a directory already listed is skipped with a
+// warning; a link (to a file or a directory, through a chain) leading out
+// of the directories named, into /proc or into a .git directory is an
+// error, its target never listed; a path named whose link in the working
+// directory's tree leads out of it is an error; the order is bytewise by
+// the path given.
 func TestExpandPathsSymlinkedDirs(t *testing.T) {
 	root := t.TempDir()
 	elsewhere := t.TempDir()
@@ -40,18 +44,31 @@ func TestExpandPathsSymlinkedDirs(t *testing.T) {
 		"m.hcl":                "",
 		"site/main.hcl":        "",
 		"site/vendor/mod":      "-> ../../real/types",
+		"site/vendor/inside":   "-> ../inner",
+		"site/inner/i.hcl":     "",
 		"site/vendor/z.hcl":    "",
 		"site/loop/x.hcl":      "",
 		"site/loop/up":         "-> ..",
 		"site/.hidden":         "-> ../real/types",
-		"site/again":           "-> vendor/mod",
+		"site/again":           "-> vendor/inside",
 		"site/notes.txt":       "",
 		"site/linked.hcl":      "-> ../m.hcl",
 		"site/dangling":        "-> nowhere",
 		"out/root":             "-> /",
 		"out/mod":              "-> " + filepath.Join(elsewhere, "mod"),
 		"out/secret.hcl":       "-> " + filepath.Join(elsewhere, "secret.hcl"),
+		"out/env.hcl":          "-> /proc/self/environ",
+		"out/chain.hcl":        "-> hop.hcl",
+		"out/hop.hcl":          "-> " + filepath.Join(elsewhere, "secret.hcl"),
+		"git/.git/config":      "[http]\n\textraheader = AUTHORIZATION: basic c2VjcmV0\n",
+		"git/token.hcl":        "-> .git/config",
+		"common/s.hcl":         "",
+		"site2/s.hcl":          "-> ../common/s.hcl",
 	})
+	outside := func(link, target, roots string) string {
+		return "error: Symbolic link out of the tree: " + link + ": it leads to " + target + ", outside " + roots +
+			": a symbolic link in the input may lead only below the directory it was given in (for a file named directly, the directory holding it); name the target itself to read it. It was not read."
+	}
 	for _, tc := range []struct {
 		name  string
 		paths []string
@@ -66,31 +83,47 @@ func TestExpandPathsSymlinkedDirs(t *testing.T) {
 		{
 			name:  "links inside a directory",
 			paths: []string{"site"},
-			files: []string{
-				"site/again/a.hcl", "site/again/sub/b.hcl", "site/linked.hcl",
-				"site/loop/x.hcl", "site/main.hcl", "site/vendor/z.hcl",
-			},
+			files: []string{"site/again/i.hcl", "site/loop/x.hcl", "site/main.hcl", "site/vendor/z.hcl"},
 			diags: []string{
+				"warning: Directory loaded twice: The directory site/inner is the directory site/again again (through a symbolic link); its files were loaded once, from there.",
+				outside("site/linked.hcl", filepath.Join(root, "m.hcl"), filepath.Join(root, "site")),
 				"warning: Symbolic link loop: The directory site/loop/up is a symbolic link to a directory it is inside (a loop); it was skipped, as its files are loaded through that directory. Remove the link, or name the directory you mean.",
-				"warning: Directory loaded twice: The directory site/vendor/mod is the directory site/again again (through a symbolic link); its files were loaded once, from there.",
+				"warning: Directory loaded twice: The directory site/vendor/inside is the directory site/again again (through a symbolic link); its files were loaded once, from there.",
+				outside("site/vendor/mod", filepath.Join(root, "real", "types"), filepath.Join(root, "site")),
 			},
 		},
 		{
 			name:  "links out of the tree",
 			paths: []string{"out"},
 			diags: []string{
-				"warning: Symbolic link out of the tree: out/mod is a symbolic link to the directory " + filepath.Join(elsewhere, "mod") + ", outside the working directory and the directories given; it was not read. Name it on the command line to load it.",
-				"warning: Symbolic link out of the tree: out/root is a symbolic link to the directory /, outside the working directory and the directories given; it was not read. Name it on the command line to load it.",
+				outside("out/chain.hcl", filepath.Join(elsewhere, "secret.hcl"), filepath.Join(root, "out")),
+				"error: Symbolic link out of the tree: out/env.hcl: it is " + envTarget(t) + ": catc never reads /proc (the environment, memory and devices of the machine are there). It was not read.",
+				outside("out/hop.hcl", filepath.Join(elsewhere, "secret.hcl"), filepath.Join(root, "out")),
+				outside("out/mod", filepath.Join(elsewhere, "mod"), filepath.Join(root, "out")),
+				outside("out/root", "/", filepath.Join(root, "out")),
+				outside("out/secret.hcl", filepath.Join(elsewhere, "secret.hcl"), filepath.Join(root, "out")),
 			},
-			// A link to a file is read wherever it points (a shared types file).
-			files: []string{"out/secret.hcl"},
 		},
 		{
-			name:  "a link out of the tree whose target is named too",
+			name:  "a link into .git",
+			paths: []string{"git"},
+			diags: []string{"error: Symbolic link out of the tree: git/token.hcl: it leads to " + filepath.Join(root, "git", ".git", "config") +
+				", inside a .git directory: catc reads nothing of a git directory through a symbolic link (a checkout's config may hold a token). It was not read."},
+		},
+		{
+			name:  "a link into another directory named",
+			paths: []string{"site2", "common"},
+			files: []string{"site2/s.hcl", "common/s.hcl"},
+		},
+		{
+			name:  "paths named through links out of the working directory",
 			paths: []string{"out/mod", filepath.Join(elsewhere, "mod"), "out/secret.hcl"},
-			files: []string{"out/mod/m.hcl", "out/secret.hcl"},
+			files: []string{filepath.Join(elsewhere, "mod", "m.hcl")},
 			diags: []string{
-				"warning: Directory loaded twice: The directory " + filepath.Join(elsewhere, "mod") + " is the directory out/mod again (through a symbolic link); its files were loaded once, from there.",
+				"error: Cannot read input: Cannot read out/mod: it is a symbolic link to " + filepath.Join(elsewhere, "mod") + ", outside the working directory " + root +
+					": a link in the working directory's tree may lead only inside it, so that a checkout's link cannot make catc read the rest of the machine; name the target itself to read it.",
+				"error: Cannot read input: Cannot read out/secret.hcl: it is a symbolic link to " + filepath.Join(elsewhere, "secret.hcl") + ", outside the working directory " + root +
+					": a link in the working directory's tree may lead only inside it, so that a checkout's link cannot make catc read the rest of the machine; name the target itself to read it.",
 			},
 		},
 		{
@@ -113,4 +146,14 @@ func TestExpandPathsSymlinkedDirs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// envTarget is where /proc/self/environ leads (the process's own
+// directory in /proc).
+func envTarget(t *testing.T) string {
+	real, err := filepath.EvalSymlinks("/proc/self/environ")
+	if err != nil {
+		t.Skip("no /proc here")
+	}
+	return real
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/importer/ruby"
 )
 
@@ -94,7 +95,7 @@ func emit(t *typeSpec) ([]byte, origins) {
 		b.SetAttributeValue("features", listOrEmpty(vals))
 		o["features"] = t.features.rng
 	}
-	return hclwrite.Format(f.Bytes()), o
+	return spellMarks(f), o
 }
 
 func emitAttr(b *hclwrite.Body, a *attrSpec, o origins) {
@@ -203,13 +204,19 @@ func listOrEmpty(vals []cty.Value) cty.Value {
 }
 
 // textTokens writes a text as a quoted string, or as a heredoc when it
-// has several lines (documentation reads better that way). depth is the
+// has several lines (documentation reads better that way) and not more
+// than maxMarks `$` and `%` (a heredoc has no escapes to spell them). depth is the
 // block nesting of the attribute: an indented heredoc (<<-) is used when
 // stripping its indentation gives the text back exactly, that is when
 // some line of the text starts in column 1; otherwise the plain form
-// keeps every line as written.
+// keeps every line as written. A text holding a control character other
+// than a newline or a tab (ESC, a carriage return, a right-to-left
+// override, U+2028: escape.Unsafe) is always quoted, where hclwrite
+// writes it as an escape: a heredoc has none, and would hold it raw.
 func textTokens(s string, depth int) hclwrite.Tokens {
-	if !strings.Contains(strings.TrimSuffix(s, "\n"), "\n") {
+	if !strings.Contains(strings.TrimSuffix(s, "\n"), "\n") || manyMarks(s) || strings.IndexFunc(s, func(r rune) bool {
+		return r != '\n' && r != '\t' && escape.Unsafe(r)
+	}) >= 0 {
 		return hclwrite.TokensForValue(cty.StringVal(s))
 	}
 	delim := "EOT"

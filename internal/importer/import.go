@@ -125,32 +125,49 @@ func sameFile(outs []Output) hcl.Diagnostics {
 // types/**/*.pp files are read, or a types/ folder (its .pp files), in
 // bytewise path order.
 func FindSources(paths []string) ([]Source, error) {
-	var names []string
+	type found struct {
+		name  string
+		roots []string // nil: named, read as inputfile.Read reads
+	}
+	var names []found
 	for _, p := range paths {
+		if err := inputfile.CheckNamed(p); err != nil {
+			return nil, err
+		}
 		st, err := os.Stat(p)
 		if err != nil {
 			return nil, err
 		}
 		if !st.IsDir() {
-			names = append(names, p)
+			names = append(names, found{name: p})
 			continue
 		}
-		found, err := typeFiles(p)
+		files, err := typeFiles(p)
 		if err != nil {
 			return nil, err
 		}
-		if len(found) == 0 {
+		if len(files) == 0 {
 			return nil, &fs.PathError{Op: "import", Path: p, Err: errNoTypes}
 		}
-		names = append(names, found...)
+		// A file of the module may be a link only within the module.
+		roots := []string{inputfile.RealDir(p)}
+		for _, f := range files {
+			names = append(names, found{name: f, roots: roots})
+		}
 	}
 	out := make([]Source, 0, len(names))
 	for _, n := range names {
-		b, err := inputfile.Read(n)
+		var b []byte
+		var err error
+		if n.roots == nil {
+			b, err = inputfile.Read(n.name)
+		} else {
+			b, err = inputfile.ReadIn(n.name, n.roots)
+		}
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, Source{Name: n, Src: b})
+		out = append(out, Source{Name: n.name, Src: b})
 	}
 	return out, nil
 }

@@ -265,3 +265,25 @@ func TestImportSameFile(t *testing.T) {
 func importAll(sources []Source) ([]Output, hcl.Diagnostics, []Source) {
 	return ImportWith(sources, Options{})
 }
+
+// TestImportEscapesControls: a desc holding ESC, a carriage return, NUL,
+// U+2028 and a right-to-left override over several lines is written as
+// a quoted string with escapes (a heredoc would hold them raw), which
+// import's own check loads (the output is not failed).
+func TestImportEscapesControls(t *testing.T) {
+	t.Parallel()
+	rb := "Puppet::ResourceApi.register_type(\n  name: 'evil',\n  desc: \"Evil \\e[2J\\r\\u0000 \\u2028 \\u202egnp\\nline two\",\n  attributes: {\n    name: { type: 'String', desc: 'The name.', behaviour: :namevar },\n  },\n)\n"
+	outs, diags, _ := importAll([]Source{{Name: "mod/lib/puppet/type/evil.rb", Src: []byte(rb)}})
+	if diags.HasErrors() || len(outs) != 1 || outs[0].Failed {
+		t.Fatalf("outs %+v, diags %v", outs, diags)
+	}
+	src := string(outs[0].Src)
+	for _, raw := range []string{"\x1b", "\r", "\x00", "\u2028", "\u202e"} {
+		if strings.Contains(src, raw) {
+			t.Errorf("the HCL holds a raw %q:\n%s", raw, src)
+		}
+	}
+	if want := `desc = "Evil \u001b[2J\r\u0000 \u2028 \u202egnp\nline two"`; !strings.Contains(src, want) {
+		t.Errorf("the HCL lacks %s:\n%s", want, src)
+	}
+}

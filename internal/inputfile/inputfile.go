@@ -15,11 +15,38 @@ import (
 // exhaust the machine's memory. It is the one limit for every input.
 const MaxSize = 256 << 20
 
-// Read returns the content of the regular file name. Anything else (a
-// device, named pipe, socket or directory, also behind a symbolic link),
-// or a file larger than MaxSize, is an *fs.PathError naming the file
-// whose Err says why.
+// Read returns the content of the regular file name, a file named on the
+// command line (or in one the user gave): its symbolic links must stay in
+// the working directory's tree and lead below the directory holding it,
+// never into /proc, /sys or /dev (links.go). Anything else (a device,
+// named pipe, socket or directory, also behind a symbolic link), or a
+// file larger than MaxSize, is an *fs.PathError naming the file whose
+// Err says why.
 func Read(name string) ([]byte, error) {
+	if err := checkNamedFile(name); err != nil {
+		return nil, err
+	}
+	return read(name)
+}
+
+// ReadIn is Read of a file found below roots, the directories named on
+// the command line it was listed from (absolute, links resolved: see
+// RealDir): the file, through its links, must lie below one of them.
+func ReadIn(name string, roots []string) ([]byte, error) {
+	if err := Within(name, roots); err != nil {
+		return nil, err
+	}
+	return read(name)
+}
+
+// ReadResolved is Read of a file whose path the caller has resolved and
+// checked: hclpaths' walk, for a file that is no link in a directory it
+// reached through links it checked (inputfile.Within). Only the file's
+// kind and size are checked.
+func ReadResolved(name string) ([]byte, error) { return read(name) }
+
+// read reads the regular file name, checked as Read says but for links.
+func read(name string) ([]byte, error) {
 	f, size, err := open(name)
 	if err != nil {
 		return nil, err
@@ -137,6 +164,9 @@ func kind(m fs.FileMode) string {
 // regular file name, checked as Read checks it: for recognising a file by
 // its start without reading all of it.
 func Head(name string, n int) ([]byte, error) {
+	if err := checkNamedFile(name); err != nil {
+		return nil, err
+	}
 	f, _, err := open(name)
 	if err != nil {
 		return nil, err

@@ -51,7 +51,7 @@ func TestRead(t *testing.T) {
 		{name: "regular file", path: regular, size: 6},
 		{name: "link to a regular file", path: link, size: 6},
 		{name: "one MiB", path: mib, size: 1 << 20},
-		{name: "link to /dev/zero", path: zero, why: "not a regular file but a character device"},
+		{name: "link to /dev/zero", path: zero, why: "it is a symbolic link to /dev/zero: catc never reads /dev through a link"},
 		{name: "named pipe", path: fifo, why: "not a regular file but a named pipe"},
 		{name: "directory", path: sub, why: "not a regular file but a directory"},
 		{name: "sparse file past the limit", path: big, why: "larger than 256 MiB, the limit for an input file"},

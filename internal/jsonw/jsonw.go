@@ -1,10 +1,13 @@
 package jsonw
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/catc-dev/catc/internal/escape"
 )
 
 // flushAt is the buffer size past which an indented Writer hands its
@@ -181,14 +184,17 @@ func (w *Writer) Strings(ss []string) {
 // appendString appends s quoted and escaped as encoding/json does without
 // HTML escaping: `"` and `\`, control characters (\b \f \n \r \t, else
 // \u00XX), U+2028 and U+2029 as \u2028 and \u2029, each invalid UTF-8
-// byte as \ufffd; everything else as it is.
+// byte as \ufffd; and beyond encoding/json (escapeMore), DEL, the C1
+// controls and the bidirectional formatting characters as \uXXXX, so
+// that no control character of a title is in the file raw (the value
+// read back is the same); everything else as it is.
 func appendString(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+		if c >= 0x20 && c != '"' && c != '\\' && c < 0x7f {
 			i++
 			continue
 		}
@@ -219,9 +225,9 @@ func appendString(b []byte, s string) []byte {
 		case r == utf8.RuneError && size == 1:
 			b = append(b, s[start:i]...)
 			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
+		case escape.Unsafe(r):
 			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
+			b = appendRuneEscape(b, r)
 		default:
 			i += size
 			continue
@@ -233,12 +239,54 @@ func appendString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
+// appendRuneEscape appends r as \uXXXX (r is below U+10000).
+func appendRuneEscape(b []byte, r rune) []byte {
+	const hex = "0123456789abcdef"
+	return append(b, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
+}
+
 // Encode writes v with encoding/json as every catc JSON document is
-// written (indented by two spaces, <, > and & as they are): for the
-// small documents (diffs, fleet results) that reflection does not slow.
+// written (indented by two spaces, <, > and & as they are, and the
+// characters escapeMore escapes): for the small documents (diffs, fleet
+// results) that reflection does not slow.
 func Encode(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(escapeMore(b.Bytes()))
+	return err
+}
+
+// escapeMore escapes what encoding/json leaves raw and appendString does
+// not: DEL, the C1 controls and the bidirectional formatting characters
+// (escape.Unsafe), as \uXXXX. In JSON text every byte at or above 0x7f
+// is inside a string, so the document stays the same value.
+func escapeMore(doc []byte) []byte {
+	i := 0
+	for i < len(doc) && doc[i] < 0x7f {
+		i++
+	}
+	if i == len(doc) {
+		return doc
+	}
+	out := append(make([]byte, 0, len(doc)+16), doc[:i]...)
+	for i < len(doc) {
+		if doc[i] < 0x7f {
+			out = append(out, doc[i])
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(doc[i:])
+		if escape.Unsafe(r) {
+			out = appendRuneEscape(out, r)
+		} else {
+			out = append(out, doc[i:i+size]...)
+		}
+		i += size
+	}
+	return out
 }

@@ -3,15 +3,18 @@ package jsonw
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
 
 // encode is the reference: encoding/json's Encoder without HTML escaping,
-// indented by two spaces or compact.
+// indented by two spaces or compact, then DEL, the C1 controls and the
+// bidirectional formatting characters escaped (moreEscaped).
 func encode(t testing.TB, v any, indent bool) []byte {
 	t.Helper()
 	var b bytes.Buffer
@@ -23,7 +26,45 @@ func encode(t testing.TB, v any, indent bool) []byte {
 	if err := enc.Encode(v); err != nil {
 		t.Fatal(err)
 	}
-	return b.Bytes()
+	return moreEscaped(b.String())
+}
+
+// moreEscaped writes the characters catc's JSON escapes beyond
+// encoding/json as \uXXXX, listed here by hand.
+func moreEscaped(doc string) []byte {
+	var b strings.Builder
+	for _, r := range doc {
+		if r == 0x7f || r >= 0x80 && r <= 0x9f || r == 0x061c || r == 0x200e || r == 0x200f ||
+			r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
+			fmt.Fprintf(&b, "\\u%04x", r)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return []byte(b.String())
+}
+
+// TestStringEscapesControls: a title's newline, carriage return, ESC,
+// NUL, DEL, C1 control, U+2028 and right-to-left override are escaped in
+// the JSON written, and read back as they were.
+func TestStringEscapesControls(t *testing.T) {
+	t.Parallel()
+	s := "a\nb\r\x1b[31m\x00\x7f\u0085\u2028\u202egnp"
+	want := `"a\nb\r\u001b[31m\u0000\u007f\u0085\u2028\u202egnp"`
+	if got := string(appendString(nil, s)); got != want {
+		t.Errorf("appendString = %s, want %s", got, want)
+	}
+	var b bytes.Buffer
+	if err := Encode(&b, map[string]string{"title": s}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), want) {
+		t.Errorf("Encode = %s, want %s in it", b.String(), want)
+	}
+	var back map[string]string
+	if err := json.Unmarshal(b.Bytes(), &back); err != nil || back["title"] != s {
+		t.Errorf("read back %q, %v", back["title"], err)
+	}
 }
 
 func checkString(t testing.TB, s string) {

@@ -50,6 +50,28 @@ func readSettings(raw []byte, dir string) (Settings, error) {
 	return s, nil
 }
 
+// inside is nil when every file s names lies in the folder dir, also
+// through symbolic links: a project file is the checkout's, and must not
+// make the server read (and quote in diagnostics) files elsewhere. The
+// editor's own settings (initializationOptions) may name any file.
+func (s Settings) inside(dir string) error {
+	root := inputfile.RealDir(dir)
+	for _, f := range append(append([]string(nil), s.VarFiles...), s.Facts) {
+		if f == "" {
+			continue
+		}
+		if rel, err := filepath.Rel(dir, f); err != nil || !filepath.IsLocal(rel) {
+			return fmt.Errorf("it names %s, outside the folder %s: a project file may name only files in its folder (name others in the editor's settings for the server)", f, dir)
+		}
+		if root != "" {
+			if err := inputfile.Within(f, []string{root}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 func absUnder(dir, p string) string {
 	if filepath.IsAbs(p) || dir == "" {
 		return filepath.Clean(p)
@@ -104,6 +126,9 @@ func projectSettings(folders []string) (Settings, error) {
 		s, err := readSettings(raw, dir)
 		if err != nil {
 			return Settings{}, fmt.Errorf("%s: %v (it holds {\"vars\": {NAME: VALUE}, \"var_files\": [PATH], \"facts\": PATH})", p, err)
+		}
+		if err := s.inside(dir); err != nil {
+			return Settings{}, fmt.Errorf("%s: %v", p, err)
 		}
 		return s, nil
 	}

@@ -22,7 +22,7 @@ func TestProjectSettingsSpecialFile(t *testing.T) {
 		name, why string
 		make      func(p string) error
 	}{
-		{"link to /dev/zero", "not a regular file but a character device", func(p string) error { return os.Symlink("/dev/zero", p) }},
+		{"link to /dev/zero", "it is a symbolic link to /dev/zero: catc never reads /dev through a link", func(p string) error { return os.Symlink("/dev/zero", p) }},
 		{"named pipe", "not a regular file but a named pipe", func(p string) error { return syscall.Mkfifo(p, 0o644) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -72,5 +72,43 @@ func TestScanFollowsSymlinkedDirs(t *testing.T) {
 	want := []string{filepath.Join(root, "types.hcl"), filepath.Join(root, "vendored", "site.hcl")}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("scanned %q, want %q", got, want)
+	}
+}
+
+// TestProjectSettingsStayInFolder: a project file is the checkout's, so
+// the files it names must lie in its folder, also through links: a facts
+// path out of the folder, and a var file inside that is a link to a file
+// outside, are refused naming the project file; the editor's own
+// settings may name any file.
+func TestProjectSettingsStayInFolder(t *testing.T) {
+	t.Parallel()
+	elsewhere := t.TempDir()
+	testutil.WriteFiles(t, elsewhere, map[string]string{"facts.json": "{}", "vars.hcl": "x = 1\n"})
+	for _, tc := range []struct {
+		name, project, want string
+		links               map[string]string
+	}{
+		{"a path out of the folder", `{"facts": "../facts.json"}`, "outside the folder", nil},
+		{"an absolute path elsewhere", `{"facts": "` + filepath.Join(elsewhere, "facts.json") + `"}`, "outside the folder", nil},
+		{"a link out of the folder", `{"var_files": ["vars.hcl"]}`, "it leads to " + filepath.Join(elsewhere, "vars.hcl"),
+			map[string]string{"vars.hcl": filepath.Join(elsewhere, "vars.hcl")}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			p := filepath.Join(dir, ProjectFile)
+			testutil.WriteFiles(t, dir, map[string]string{ProjectFile: tc.project})
+			for name, target := range tc.links {
+				if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := projectSettings([]string{dir}); err == nil || !strings.HasPrefix(err.Error(), p+": ") || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("projectSettings error = %v, want %q", err, tc.want)
+			}
+		})
+	}
+	if s, err := readSettings([]byte(`{"facts": "`+filepath.Join(elsewhere, "facts.json")+`"}`), t.TempDir()); err != nil || s.Facts == "" {
+		t.Errorf("the editor's settings: %+v, %v", s, err)
 	}
 }

@@ -42,13 +42,13 @@ func (w *workspace) scan() {
 	}
 	// The listing catc validate makes of the folders: hidden directories
 	// left out, symbolic links to directories followed (loops skipped).
-	files, _ := hclpaths.Expand(w.folders, nil)
-	for _, p := range files {
-		if skip[filepath.Clean(p)] {
+	files, _ := hclpaths.ExpandFiles(w.folders, nil)
+	for _, f := range files {
+		if skip[filepath.Clean(f.Path)] {
 			continue
 		}
-		if src, err := inputfile.Read(p); err == nil {
-			w.disk[p] = src
+		if src, err := f.Read(); err == nil {
+			w.disk[f.Path] = src
 		}
 	}
 }
@@ -58,7 +58,14 @@ func (w *workspace) reread(path string) {
 	if !strings.HasSuffix(path, ".hcl") || !w.below(path) {
 		return
 	}
-	src, err := inputfile.Read(path)
+	// As scan reads it: its links may lead only below a folder.
+	var roots []string
+	for _, dir := range w.folders {
+		if real := inputfile.RealDir(dir); real != "" {
+			roots = append(roots, real)
+		}
+	}
+	src, err := inputfile.ReadIn(path, roots)
 	if err != nil {
 		delete(w.disk, path)
 		return

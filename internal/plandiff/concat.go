@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/catc-dev/catc/internal/types"
 )
@@ -227,8 +228,8 @@ func alphaKey(k string) []string {
 }
 
 // digitsOnly is Ruby's %r{^\d+$} as concat's decompound applies it to a
-// piece without a line break.
-var digitsOnly = regexp.MustCompile(`^[0-9]+$`)
+// piece without a line break (compiled on first use, not at start-up).
+var digitsOnly = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]+$`) })
 
 // compareDecompound is concat's numeric sort: each key split once at
 // "___", a part of digits compared as a number; ok is false where Ruby
@@ -268,7 +269,7 @@ func decompound(k string) []decompoundPart {
 	out := make([]decompoundPart, len(parts))
 	for i, p := range parts {
 		out[i].text = p
-		if !strings.Contains(p, "\n") && digitsOnly.MatchString(p) {
+		if !strings.Contains(p, "\n") && digitsOnly().MatchString(p) {
 			out[i].isNum, out[i].num = true, bigNum(strings.TrimLeft(p, "0"))
 		}
 	}

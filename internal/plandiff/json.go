@@ -41,6 +41,9 @@ type JSONDocument struct {
 	UnresolvedCycles [][]string `json:"unresolved_cycles"`
 	// OrderUnknown is PlanDiff's: written only when set.
 	OrderUnknown string `json:"order_unknown,omitempty"`
+	// NewFails and OldFails are PlanDiff's: written only when set.
+	NewFails []string `json:"new_fails,omitempty"`
+	OldFails []string `json:"old_fails,omitempty"`
 }
 
 type jsonDiffCounts struct {
@@ -108,8 +111,9 @@ type jsonInitOnly struct {
 }
 
 type jsonDiffSkip struct {
-	Ref  string   `json:"ref"`
-	Path []string `json:"path"`
+	Ref     string   `json:"ref"`
+	Path    []string `json:"path"`
+	Skipped int      `json:"skipped,omitempty"`
 }
 
 type jsonDiffAttr struct {
@@ -145,8 +149,9 @@ type jsonDiffMove struct {
 }
 
 type jsonDiffReload struct {
-	Ref  string   `json:"ref"`
-	Path []string `json:"path"`
+	Ref     string   `json:"ref"`
+	Path    []string `json:"path"`
+	Skipped int      `json:"skipped,omitempty"`
 }
 
 // WriteJSON writes the diff as indented JSON (format "catc.diff/2"). The
@@ -165,12 +170,13 @@ func NewJSONDocument(d *PlanDiff) JSONDocument {
 		AppliesNothing: d.AppliesNothing(), UnresolvedCycles: nonNil(d.UnresolvedCycles),
 		Resources: []jsonDiffRes{}, Skips: []jsonDiffSkip{}, Edges: []jsonDiffEdge{}, Moves: []jsonDiffMove{}, Refreshes: []jsonDiffReload{},
 		NewCycles: nonNil(d.NewCycles), ResolvedCycles: nonNil(d.ResolvedCycles), OrderUnknown: d.OrderUnknown,
+		NewFails: d.NewFails, OldFails: d.OldFails,
 	}
 	for _, r := range d.Resources {
 		out.Resources = append(out.Resources, jsonResourceChange(r))
 	}
 	for _, s := range d.Skips {
-		out.Skips = append(out.Skips, jsonDiffSkip{s.Ref, s.Path})
+		out.Skips = append(out.Skips, jsonDiffSkip{s.Ref, s.Path, s.Skipped})
 	}
 	for _, e := range d.Edges {
 		out.Edges = append(out.Edges, jsonDiffEdge{From: e.From, To: e.To, OldKinds: e.Old.Names(), NewKinds: e.New.Names(), Refresh: e.New.Refresh()})
@@ -179,7 +185,7 @@ func NewJSONDocument(d *PlanDiff) JSONDocument {
 		out.Moves = append(out.Moves, jsonDiffMove(m))
 	}
 	for _, r := range d.Refreshes {
-		out.Refreshes = append(out.Refreshes, jsonDiffReload{r.Ref, r.Path})
+		out.Refreshes = append(out.Refreshes, jsonDiffReload{r.Ref, r.Path, r.Skipped})
 	}
 	for _, g := range d.Generated {
 		out.Generated = append(out.Generated, jsonGenerated{g.By, g.File, nonNilStrings(g.Changes), nonNilStrings(g.Fragments), g.Unknown})

@@ -58,6 +58,8 @@ type Catalog struct {
 	Edges []Edge
 	// Classes are "classes" as written (absent from PuppetDB).
 	Classes []string
+	// Log is the lines of Puppet's log read before the JSON.
+	Log LogPrefix
 
 	pos *positions
 }

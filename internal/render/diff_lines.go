@@ -69,6 +69,14 @@ const unknownMark = "?"
 const appliesNothingNote = "Nothing would be applied: the new catalog has a dependency cycle, and Puppet fails the whole run " +
 	"(\"Failed to apply catalog: One or more resource dependency cycles detected in graph\") before it applies any resource."
 
+// newFailsNote and oldFailsNote head an error Puppet refuses the new (the
+// old) catalog for (plandiff.PlanDiff.NewFails): the listed changes are
+// exact, but nothing of a refused catalog is applied.
+const (
+	newFailsNote = "The new catalog fails: Puppet would refuse it and apply none of it:"
+	oldFailsNote = "The old catalog failed: Puppet refused it:"
+)
+
 // resourceHeader is the first line of a resource change; loc adds the
 // declaration's file:line.
 func resourceHeader(c plandiff.ResourceChange, withLoc bool) diffLine {
@@ -366,7 +374,16 @@ func refreshText(r plandiff.Refresh) string {
 	if len(r.Path) == 0 {
 		return r.Ref
 	}
-	return r.Ref + ": " + strings.Join(r.Path, " => ")
+	return r.Ref + ": " + strings.Join(withSkipped(r.Path, r.Skipped), " => ")
+}
+
+// withSkipped is a chain with "… (N more)" after its first resource for
+// the N a diff leaves out (plandiff keeps the first and the last ones).
+func withSkipped(path []string, skipped int) []string {
+	if skipped <= 0 || len(path) == 0 {
+		return path
+	}
+	return append([]string{path[0], "… (" + plural.GroupDigits(skipped) + " more)"}, path[1:]...)
 }
 
 // skipText is "Node_res[c]: depends on Init_res[u] (failing) via
@@ -377,8 +394,8 @@ func skipText(s plandiff.Skip) string {
 		return s.Ref
 	}
 	t := s.Ref + ": depends on " + s.Path[0] + " (" + outcome(plandiff.Fail) + ")"
-	if len(s.Path) > 2 {
-		t += " via " + strings.Join(s.Path[1:len(s.Path)-1], " → ")
+	if via := withSkipped(s.Path, s.Skipped); len(via) > 2 {
+		t += " via " + strings.Join(via[1:len(via)-1], " → ")
 	}
 	return t
 }

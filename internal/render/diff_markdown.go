@@ -138,6 +138,28 @@ func writeWarnings(b *strings.Builder, d *plandiff.PlanDiff, level detail) {
 	if d.AppliesNothing() {
 		writeCycleCaution(b, d)
 	}
+	writeFailsCaution(b, d)
+}
+
+// writeFailsCaution lists the errors Puppet refuses the new catalog for
+// (a caution: nothing of it would be applied), then the old one's.
+func writeFailsCaution(b *strings.Builder, d *plandiff.PlanDiff) {
+	for _, side := range []struct {
+		fails       []string
+		kind, title string
+	}{{d.NewFails, "CAUTION", newFailsNote}, {d.OldFails, "NOTE", oldFailsNote}} {
+		if len(side.fails) == 0 {
+			continue
+		}
+		fmt.Fprintf(b, "\n> [!%s]\n> %s\n", side.kind, mdEscape(side.title))
+		for i, f := range side.fails {
+			if i == 10 {
+				fmt.Fprintf(b, "> and %d more\n", len(side.fails)-10)
+				break
+			}
+			fmt.Fprintf(b, "> - %s\n", mdEscape(f))
+		}
+	}
 }
 
 // writeCycleCaution says that nothing of the new catalog would be applied,

@@ -155,7 +155,7 @@ func (d *dotWriter) caption(opts DOTOptions) string {
 func (d *dotWriter) header(caption string) {
 	fmt.Fprintln(d.w, "// catc graph: an edge A -> B means A is applied before B.")
 	fmt.Fprintln(d.w, "digraph catalog {")
-	fmt.Fprintf(d.w, "\tgraph [rankdir=TB, newrank=true, pad=0.2, nodesep=0.35, ranksep=0.55, fontname=\"Helvetica,Arial,sans-serif\", fontsize=12, labelloc=t, labeljust=l, label=%s];\n", quote(caption))
+	fmt.Fprintf(d.w, "\tgraph [rankdir=TB, newrank=true, pad=0.2, nodesep=0.35, ranksep=0.55, fontname=\"Helvetica,Arial,sans-serif\", fontsize=12, labelloc=t, labeljust=l, label=%s];\n", quoteLabel([]string{caption}))
 	fmt.Fprintf(d.w, "\tnode [shape=box, style=\"rounded,filled\", fontname=\"Helvetica,Arial,sans-serif\", fontsize=11, color=%s, fillcolor=\"#ffffff\", margin=\"0.2,0.06\"];\n", quote(colourBorder))
 	fmt.Fprintf(d.w, "\tedge [fontname=\"Helvetica,Arial,sans-serif\", fontsize=10, color=%s, arrowsize=0.7];\n", quote(colourManual))
 }
@@ -171,7 +171,7 @@ func (d *dotWriter) nodes(c Cluster) {
 	keys, members := groupBy(d.s.Resources, clusterKey(c))
 	for i, k := range keys {
 		fmt.Fprintf(d.w, "\tsubgraph %s {\n", quote(fmt.Sprintf("cluster_%d", i+1)))
-		fmt.Fprintf(d.w, "\t\tgraph [label=%s, style=\"rounded,dashed\", color=\"#9e9e9e\", fontsize=11];\n", quote(k))
+		fmt.Fprintf(d.w, "\t\tgraph [label=%s, style=\"rounded,dashed\", color=\"#9e9e9e\", fontsize=11];\n", quoteLabel([]string{k}))
 		for _, r := range members[k] {
 			d.node("\t\t", r)
 		}
@@ -179,10 +179,19 @@ func (d *dotWriter) nodes(c Cluster) {
 	}
 }
 
+// refAndPlace is a resource's tooltip: its ref, then its place when it
+// has one (a class of a Puppet catalog may have none).
+func refAndPlace(r *catalog.Resource) []string {
+	if p := r.PlaceText(); p != "" {
+		return []string{r.Ref(), p}
+	}
+	return []string{r.Ref()}
+}
+
 // clusterKey is the grouping key of a resource: its type name or file.
 func clusterKey(c Cluster) func(*catalog.Resource) string {
 	if c == ClusterFile {
-		return func(r *catalog.Resource) string { return r.DeclRange.Filename }
+		return func(r *catalog.Resource) string { return r.Place().Filename }
 	}
 	return func(r *catalog.Resource) string { return r.Type.Name }
 }
@@ -204,8 +213,8 @@ func groupBy(rs []*catalog.Resource, key func(*catalog.Resource) string) ([]stri
 
 func (d *dotWriter) node(indent string, r *catalog.Resource) {
 	attrs := []string{
-		"label=" + quoteLabel(wrapLabel(r.Ref(), labelWidth)),
-		"tooltip=" + quoteLabel([]string{r.Ref(), fmt.Sprintf("%s:%d", r.DeclRange.Filename, r.DeclRange.Start.Line)}),
+		"label=" + quoteLabel(refLines(r.Ref())),
+		"tooltip=" + quoteLabel(refAndPlace(r)),
 		"fillcolor=" + quote(d.fills[r.Type]),
 	}
 	switch {
@@ -216,14 +225,14 @@ func (d *dotWriter) node(indent string, r *catalog.Resource) {
 	case d.s.IsFocus(r):
 		attrs = append(attrs, "penwidth=2.5")
 	}
-	fmt.Fprintf(d.w, "%s%s [%s];\n", indent, quote(r.Ref()), strings.Join(attrs, ", "))
+	fmt.Fprintf(d.w, "%s%s [%s];\n", indent, nodeID(r.Ref()), strings.Join(attrs, ", "))
 }
 
 // edges writes every edge with its style, in the subgraph's order.
 func (d *dotWriter) edges() {
 	for k, e := range d.s.Edges {
 		attrs := append(d.wrap.edgeLength(k), d.edgeAttrs(e)...)
-		fmt.Fprintf(d.w, "\t%s -> %s [%s];\n", quote(e.F.Resource.Ref()), quote(e.T.Resource.Ref()), strings.Join(attrs, ", "))
+		fmt.Fprintf(d.w, "\t%s -> %s [%s];\n", nodeID(e.F.Resource.Ref()), nodeID(e.T.Resource.Ref()), strings.Join(attrs, ", "))
 	}
 }
 

@@ -212,7 +212,7 @@ func (ct *classTree) writeNodes(d *dotWriter, p *catalog.Resource, indent string
 		case isBox:
 			fmt.Fprintf(d.w, "%ssubgraph %s {\n", indent, quote(fmt.Sprintf("cluster_%d", n)))
 			inner := deeper(indent)
-			fmt.Fprintf(d.w, "%sgraph [label=%s, style=\"rounded\", color=\"#9e9e9e\", fontsize=11];\n", inner, quoteLabel(wrapLabel(r.Ref(), labelWidth)))
+			fmt.Fprintf(d.w, "%sgraph [label=%s, style=\"rounded\", color=\"#9e9e9e\", fontsize=11];\n", inner, quoteLabel(refLines(r.Ref())))
 			if ct.anchored[r] {
 				d.containerNode(inner, r, "")
 			}
@@ -257,20 +257,20 @@ func (ct *classTree) held(r *catalog.Resource) int {
 // containerNode draws a container as a folder: a collapsed one, the
 // one an edge into or out of a box attaches to, or an empty one.
 func (d *dotWriter) containerNode(indent string, r *catalog.Resource, note string) {
-	label := wrapLabel(r.Ref(), labelWidth)
+	label := refLines(r.Ref())
 	if note != "" {
 		label = append(label, note)
 	}
 	attrs := []string{
 		"label=" + quoteLabel(label), "shape=folder", "style=filled", "fillcolor=\"#f5f5f5\"",
-		"tooltip=" + quoteLabel([]string{r.Ref(), fmt.Sprintf("%s:%d", r.DeclRange.Filename, r.DeclRange.Start.Line)}),
+		"tooltip=" + quoteLabel(refAndPlace(r)),
 	}
 	if d.s.InCycle(r) {
 		attrs = append(attrs, "color="+quote(colourCycle), "penwidth=1.5")
 	} else if d.s.IsFocus(r) {
 		attrs = append(attrs, "penwidth=2.5")
 	}
-	fmt.Fprintf(d.w, "%s%s [%s];\n", indent, quote(r.Ref()), strings.Join(attrs, ", "))
+	fmt.Fprintf(d.w, "%s%s [%s];\n", indent, nodeID(r.Ref()), strings.Join(attrs, ", "))
 }
 
 // writeEdges writes the drawn edges; an edge into or out of a box is
@@ -291,7 +291,7 @@ func (ct *classTree) writeEdges(d *dotWriter, des []*drawnEdge) {
 		} else {
 			attrs = append(attrs, d.mergedAttrs(de)...)
 		}
-		fmt.Fprintf(d.w, "\t%s -> %s [%s];\n", quote(de.from.Ref()), quote(de.to.Ref()), strings.Join(attrs, ", "))
+		fmt.Fprintf(d.w, "\t%s -> %s [%s];\n", nodeID(de.from.Ref()), nodeID(de.to.Ref()), strings.Join(attrs, ", "))
 	}
 }
 

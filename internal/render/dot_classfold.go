@@ -22,11 +22,11 @@ func (cw *classWrapping) size(b *catalog.Resource, aim float64) (w, h float64) {
 		if _, isBox := cw.ct.box[unit.r]; isBox && !unit.anchor {
 			l.isBox[u] = true
 			iw, ih := cw.size(unit.r, aim)
-			lw, _ := nodeSize(wrapLabel(unit.r.Ref(), labelWidth))
+			lw, _ := nodeSize(refLines(unit.r.Ref()))
 			l.w[u], l.h[u] = max(iw, lw)+boxMarginW, ih+boxMarginH
 			continue
 		}
-		label := wrapLabel(unit.r.Ref(), labelWidth)
+		label := refLines(unit.r.Ref())
 		if graph.IsContainer(unit.r) && !unit.anchor {
 			label = append(label, "(999 resources)")
 		}

@@ -99,14 +99,14 @@ func (cw *classWrapping) writeRows(d *dotWriter, b *catalog.Resource, indent str
 		k := 0
 		for _, r := range rows[i-1] {
 			if !hasOut[r] {
-				fmt.Fprintf(d.w, "%s%s -> %s [style=invis, %sclass=wrap];\n", indent, quote(r.Ref()), p, pull(k))
+				fmt.Fprintf(d.w, "%s%s -> %s [style=invis, %sclass=wrap];\n", indent, nodeID(r.Ref()), p, pull(k))
 				k++
 			}
 		}
 		k = 0
 		for _, r := range rows[i] {
 			if !hasIn[r] {
-				fmt.Fprintf(d.w, "%s%s -> %s [style=invis, %sclass=wrap];\n", indent, p, quote(r.Ref()), pull(k))
+				fmt.Fprintf(d.w, "%s%s -> %s [style=invis, %sclass=wrap];\n", indent, p, nodeID(r.Ref()), pull(k))
 				k++
 			}
 		}

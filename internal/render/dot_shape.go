@@ -45,7 +45,7 @@ func shapeOf(s *graph.Subgraph) *shape {
 	}
 	sh := &shape{out: make([][]int, n), in: make([][]int, n), outEdge: make([][]int, n), w: make([]float64, n), h: make([]float64, n)}
 	for i, r := range s.Resources {
-		sh.w[i], sh.h[i] = nodeSize(wrapLabel(r.Ref(), labelWidth))
+		sh.w[i], sh.h[i] = nodeSize(refLines(r.Ref()))
 	}
 	for k, e := range s.Edges {
 		f, t := pos[e.F.Resource], pos[e.T.Resource]

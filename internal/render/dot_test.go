@@ -139,7 +139,10 @@ func TestParseCluster(t *testing.T) {
 
 // TestDOTAcceptedByGraphviz feeds the goldens and a catalog of awkward
 // titles to the native Graphviz: dot must accept them without a warning
-// and name every node by its exact ref. catc never needs Graphviz; this
+// and name every node by its DOTName (the exact ref when it has no
+// backslash or control character); a title with a newline, a carriage
+// return, ESC, NUL, U+2028 or a right-to-left override puts none of
+// them in the DOT or the SVG. catc never needs Graphviz; this
 // test checks that what catc writes is DOT that Graphviz reads. CI
 // installs Graphviz (.ci/run); elsewhere the test is skipped without it.
 func TestDOTAcceptedByGraphviz(t *testing.T) {
@@ -170,6 +173,7 @@ resource "node_res" "say \"hi\"" {}
 resource "node_res" "C:\\dir\\" { require = [node_res["say \"hi\""]] }
 resource "node_res" "<&> é \\N \\l\\\\" { require = [node_res["C:\\dir\\"]] }
 resource "node_res" "a\\\"b" { require = [node_res["say \"hi\""]] }
+resource "node_res" "nl\n\"]; x -> y; \"\r\u001b[31m\u0000\u2028\u202eevil" { require = [node_res["say \"hi\""]] }
 `
 	c, diags := catalog.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{types, []byte(awkward)}, catalog.LoadOptions{})
 	if diags.HasErrors() {
@@ -181,9 +185,14 @@ resource "node_res" "a\\\"b" { require = [node_res["say \"hi\""]] }
 		t.Fatal(err)
 	}
 	svg := runDot(t, dotPath, "awkward titles", b.Bytes())
-	for _, r := range c.Resources[:3] {
-		if !strings.Contains(svg, "<title>"+xmlEscape(r.Ref())+"</title>") {
-			t.Errorf("dot's SVG has no node titled %q:\n%s", r.Ref(), b.String())
+	for _, r := range append(c.Resources[:3:3], c.Resources[4]) {
+		if !strings.Contains(svg, "<title>"+xmlEscape(DOTName(r.Ref()))+"</title>") {
+			t.Errorf("dot's SVG has no node titled %q:\n%s", DOTName(r.Ref()), b.String())
+		}
+	}
+	for name, out := range map[string]string{"DOT": b.String(), "SVG": svg} {
+		if c := rawControl(strings.ReplaceAll(out, "\n", "")); c != "" || strings.ContainsRune(out, '\u2028') || strings.Contains(out, "x -> y") && !strings.Contains(out, `\"]; x -> y;`) {
+			t.Errorf("%s holds a raw %q or the title broke out of its string:\n%s", name, c, out)
 		}
 	}
 }

@@ -3,7 +3,30 @@ package render
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/catc-dev/catc/internal/escape"
 )
+
+// DOTName is the DOT name of the node of the resource ref: ref itself,
+// but with each backslash doubled and each character escape.Line escapes
+// (control and bidirectional characters, U+2028, bytes that are not
+// UTF-8) written as its escape, so that a title with a newline or ESC
+// puts no such character in the file. It is injective (every backslash
+// of ref is doubled, every escape has one), so two refs never share a
+// node. The HTML page finds Graphviz's nodes by it.
+func DOTName(ref string) string {
+	if !strings.ContainsRune(ref, '\\') {
+		return escape.Line(ref)
+	}
+	return escape.Line(strings.ReplaceAll(ref, `\`, `\\`))
+}
+
+// refLines are the lines of a resource's label: its ref, escaped as
+// escape.Line escapes it, wrapped.
+func refLines(ref string) []string { return wrapLabel(escape.Line(ref), labelWidth) }
+
+// nodeID is the quoted DOT name of the node of the resource ref.
+func nodeID(ref string) string { return quote(DOTName(ref)) }
 
 // quote makes s a DOT quoted string. Graphviz's scanner reads, left to
 // right, \" as ", a pair of backslashes as themselves, a backslash before
@@ -41,22 +64,20 @@ func quote(s string) string {
 }
 
 // quoteLabel makes a Graphviz label (an escString) that shows lines, one
-// per element, centred: backslashes and line breaks in the text are
-// escaped so that Graphviz shows them rather than reading \N, \l, \n.
+// per element, centred: the control characters of the text are shown as
+// escape.Line's escapes (a title's newline is "\n" on the picture and
+// in the file, never a line break), and its backslashes are escaped so
+// that Graphviz shows them rather than reading \N, \l, \n.
 func quoteLabel(lines []string) string {
 	esc := make([]string, len(lines))
 	for i, l := range lines {
-		esc[i] = l
-		if strings.ContainsAny(l, "\\\r\n") { // rare; the Replacer's scan is slow
-			esc[i] = labelEscaper.Replace(l)
+		esc[i] = escape.Line(l)
+		if strings.ContainsRune(esc[i], '\\') {
+			esc[i] = strings.ReplaceAll(esc[i], `\`, `\\`)
 		}
 	}
 	return quote(strings.Join(esc, `\n`))
 }
-
-// labelEscaper escapes one line of a label. Built once: building a
-// Replacer costs more than the few hundred bytes each node replaces.
-var labelEscaper = strings.NewReplacer(`\`, `\\`, "\r\n", `\n`, "\n", `\n`, "\r", `\n`)
 
 // wrapLabel splits s into lines of at most width characters. It breaks
 // only after a separator: / - _ :: a space, or the [ that opens a ref's

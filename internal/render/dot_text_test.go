@@ -1,11 +1,14 @@
 package render
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/catc-dev/catc/internal/escape"
 )
 
 func TestWrapLabel(t *testing.T) {
@@ -93,7 +96,8 @@ func TestQuoteLabel(t *testing.T) {
 	}{
 		{[]string{"Apt_key[6F6B", "15]"}, `"Apt_key[6F6B\n15]"`},
 		{[]string{`T[\N]`}, `"T[\\N]"`},
-		{[]string{"two\nlines"}, `"two\nlines"`},
+		{[]string{"two\nlines"}, `"two\\nlines"`}, // shown as \n, never a line break
+		{[]string{"esc\x1b[2J\x00\u2028\u202e"}, `"esc\\x1b[2J\\x00\\u2028\\u202e"`},
 		{[]string{`q"`}, `"q\""`},
 	}
 	for _, tc := range tests {
@@ -101,4 +105,73 @@ func TestQuoteLabel(t *testing.T) {
 			t.Errorf("quoteLabel(%q) = %s, want %s", tc.in, got, tc.want)
 		}
 	}
+}
+
+// unDOTName reads a DOTName back: `\\` is a backslash, the escapes of
+// escape.Line are their character (or byte); nothing else has a
+// backslash.
+func unDOTName(s string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+1 >= len(s) {
+			return "", false
+		}
+		i++
+		switch s[i] {
+		case '\\':
+			b.WriteByte('\\')
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'x', 'u':
+			n := 2
+			if s[i] == 'u' {
+				n = 4
+			}
+			if i+n >= len(s) {
+				return "", false
+			}
+			v, err := strconv.ParseUint(s[i+1:i+1+n], 16, 32)
+			if err != nil {
+				return "", false
+			}
+			if n == 2 {
+				b.WriteByte(byte(v))
+			} else {
+				b.WriteRune(rune(v))
+			}
+			i += n
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// FuzzDOTName: a node's DOT name holds no control character, and reads
+// back as the ref it names, so two refs never share a node.
+// `go test ./internal/render -fuzz FuzzDOTName -fuzztime 30s`.
+func FuzzDOTName(f *testing.F) {
+	for _, s := range []string{"File[/etc/hosts]", `C:\dir\`, "a\nb", `a\nb`, "\x1b[31m", "\u202e\u2028", "\xff\x00", `\x1b`, `"\"`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, ref string) {
+		name := DOTName(ref)
+		for _, r := range name {
+			if escape.Unsafe(r) {
+				t.Fatalf("DOTName(%q) = %q holds %U", ref, name, r)
+			}
+		}
+		back, ok := unDOTName(name)
+		if !ok || back != ref {
+			t.Fatalf("DOTName(%q) = %q reads back as %q", ref, name, back)
+		}
+	})
 }

@@ -242,7 +242,7 @@ func (wr *wrapping) write(d *dotWriter) {
 		return
 	}
 	fmt.Fprintf(d.w, "\t// the picture is wrapped into %d rows; the invisible nodes and edges below only place them\n", len(wr.rows))
-	ref := func(u int) string { return quote(d.s.Resources[u].Ref()) }
+	ref := func(u int) string { return nodeID(d.s.Resources[u].Ref()) }
 	rowOf := make([]int, len(wr.sh.w))
 	for i, row := range wr.rows {
 		for _, u := range row {

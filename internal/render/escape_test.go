@@ -32,7 +32,7 @@ type "ctl" {
 
 const ctlCatalog = `
 resource "ctl" "a\u001b]0;owned\u0007" { value = "x\u0000y" }
-resource "ctl" "b\u009b31m\u202egnp" {
+resource "ctl" "b\u009b31m\u202egnp\r\u2028" {
   value   = "new\nline"
   require = "Ctl[a\u001b]0;owned\u0007]"
 }
@@ -52,7 +52,7 @@ func ctlPlan(t *testing.T, src string) *graph.Plan {
 // newline (and tab in prose), or "".
 func rawControl(s string) string {
 	for _, r := range s {
-		if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r >= 0x80 && r <= 0x9f || r == 0x202e {
+		if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r >= 0x80 && r <= 0x9f || r == 0x202e || r == 0x2028 {
 			return string(r)
 		}
 	}
@@ -73,6 +73,15 @@ func TestTextOutputsEscapeControls(t *testing.T) {
 		"diff text":  func(b *bytes.Buffer) error { return DiffText(b, d, DiffOptions{}) },
 		"diff md":    func(b *bytes.Buffer) error { return DiffMarkdown(b, d, DiffOptions{}) },
 		"doc":        func(b *bytes.Buffer) error { return TypeDocs(b, p.Graph.Catalog.Types) },
+		"dot": func(b *bytes.Buffer) error {
+			s, _ := p.Graph.Select(graph.Selection{})
+			return DOT(b, s, DOTOptions{Cluster: ClusterFile})
+		},
+		"graph json": func(b *bytes.Buffer) error {
+			s, _ := p.Graph.Select(graph.Selection{})
+			return GraphJSON(b, s)
+		},
+		"diff json": func(b *bytes.Buffer) error { return plandiff.WriteJSON(b, d) },
 	}
 	for name, write := range outputs {
 		var b bytes.Buffer
@@ -84,8 +93,18 @@ func TestTextOutputsEscapeControls(t *testing.T) {
 			t.Errorf("%s prints a raw %q:\n%s", name, c, out)
 		}
 		want := `Ctl[a\x1b]0;owned\x07]`
-		if name == "doc" {
+		switch name {
+		case "doc":
 			want = `Evil \x1b[2J desc`
+		case "dot":
+			want = `Ctl[a\\x1b]0;owned\\x07]` // a label shows the backslash escaped for Graphviz
+		case "graph json", "diff json":
+			want = `Ctl[a\u001b]0;owned\u0007]`
+		}
+		for _, raw := range []string{"\u2028", "\u202e", "\r"} {
+			if strings.Contains(out, raw) {
+				t.Errorf("%s holds a raw %q", name, raw)
+			}
 		}
 		if !strings.Contains(out, want) {
 			t.Errorf("%s lacks the escaped %s:\n%s", name, want, out)

@@ -37,6 +37,10 @@ func shownTitle(o fleet.Outcome) string {
 	if len(o.Nodes) == 1 {
 		return "1 node has this plan: " + o.Nodes[0]
 	}
-	return fmt.Sprintf("%s share this plan: %s (shown for %s; a title holding a node's own name or address differs from node to node)",
-		plural.Noun(len(o.Nodes), "node", "nodes"), strings.Join(o.Nodes, ", "), o.ShownFor)
+	differs := "a title holding a node's own name or address differs from node to node"
+	if o.Read {
+		differs = "a title holding a node's own name, and a place in its catalog file, differ from node to node"
+	}
+	return fmt.Sprintf("%s share this plan: %s (shown for %s; %s)",
+		plural.Noun(len(o.Nodes), "node", "nodes"), strings.Join(o.Nodes, ", "), o.ShownFor, differs)
 }

@@ -39,8 +39,16 @@ func outcomeVerb(o fleet.Outcome) string {
 		return plural.Pick(n, "fails: ", "fail: ") + o.Errors
 	}
 	s := plural.Pick(n, "compiles", "compile")
-	if o.Plan {
+	switch {
+	case o.Plan:
 		s = plural.Pick(n, "has a plan of ", "share one plan of ") + plural.Noun(o.Steps, "step", "steps")
+	case o.Drawn:
+		s = plural.Pick(n, "is drawn", "are drawn")
+		if o.Cycles > 0 {
+			s += plural.Pick(n, ", its ", ", each with ") + plural.Noun(o.Cycles, "dependency cycle", "dependency cycles") + " in red"
+		}
+	case o.Read:
+		s = plural.Pick(n, "is valid", "are valid")
 	}
 	if o.Warnings > 0 {
 		s += " with " + plural.Noun(o.Warnings, "warning", "warnings")

@@ -11,81 +11,168 @@ import (
 	"github.com/catc-dev/catc/internal/plural"
 )
 
-// writeNotes writes what catc cannot know about a catalog read from
-// Puppet (catalog.ExternalNotes), before the plan; nothing for HCL.
-func writeNotes(bw *bufio.Writer, notes []string) {
-	for _, n := range notes {
-		bw.WriteString("Note: " + escape.Line(n) + "\n")
-	}
-	if len(notes) > 0 {
-		bw.WriteByte('\n')
-	}
-}
-
-// maxPlanIndent is the deepest nesting the Puppet plan indents: real
-// catalogs nest a few classes deep, and indenting a crafted catalog of
-// thousands of nested classes made the text quadratic in its size
-// (16,000 resources: 257 MB). Deeper lines stay at this indent; their
-// containers' start and end lines still say where they are.
+// maxPlanIndent is the deepest nesting the Puppet plan indents and the
+// most boxes it heads at once: real catalogs nest a few classes deep,
+// and a crafted catalog of thousands of nested classes made the text
+// quadratic in its size (16,000 resources: 257 MB). A deeper box is
+// headed with the boxes around it counted, not named.
 const maxPlanIndent = 32
 
-// writePuppetPlan writes the plan of a catalog read from Puppet in the
-// agent's evaluation order: where each class, define, stage or node
-// starts and ends (indented by nesting, up to maxPlanIndent; an empty
-// one on one line, "is empty"; the end says which steps it held), and
-// the numbered resources, each with the manifest's file:line, its class
-// or define, what it waits for and what refreshes it. A catalog's only stage holds everything: it is not
-// shown.
+// writePuppetPlan writes the plan of a catalog read from Puppet: the
+// numbered resources in the agent's order, each with the manifest's
+// file:line, what it waits for and what refreshes it, in boxes of the
+// class, define, node or stage that holds them. A box is headed where
+// its first step comes, with where the manifest declared it, the steps
+// it holds and what it waits for; when the agent leaves it for another
+// box and comes back, it is headed again, "continued". Indentation
+// follows the boxes printed: each box's lines are one level in from its
+// head. Containers that hold no resource are listed at the end; a
+// catalog's only stage holds everything and is not shown.
 func writePuppetPlan(bw *bufio.Writer, p *graph.Plan) {
-	n := 0
-	for _, s := range p.Steps {
-		if !graph.IsContainer(s.Resource) {
-			n++
-		}
-	}
-	bw.WriteString("Apply order: " + plural.Noun(n, "resource", "resources") +
-		" in Puppet's agent order (the catalog's order breaks ties); classes and defines are shown where they start and end.\n\n")
 	res := p.Graph.Catalog.Resources
 	lone := loneStage(res)
-	depth := containmentDepths(res)
-	held := heldSpans(res, stepNumbers(p, lone)) // container → first and last step inside it, and how many
-	num := 0
+	num := stepNumbers(p, lone)
+	n := 0
+	for _, k := range num {
+		n = max(n, k)
+	}
+	bw.WriteString("Apply order: " + plural.Noun(n, "resource", "resources") +
+		" in Puppet's agent order (the catalog's order breaks ties), under the class or define that holds each.\n\n")
+	held := heldSpans(res, num) // container → first and last step inside it, and how many
+	b := newPlanBoxes(res, lone)
+	headed := make([]bool, len(res))
+	var open []*catalog.Resource // the boxes around the last step, innermost first
 	var numBuf [20]byte
-	for i, v := range p.Evaluation {
+	for _, v := range p.Evaluation {
 		r := v.Resource
-		if r == lone {
+		if v.Whit != graph.NoWhit || r == lone {
 			continue
 		}
-		d := depth[r.Index]
-		if lone != nil && d > 0 {
-			d--
-		}
-		indent := strings.Repeat("  ", min(d, maxPlanIndent))
-		switch v.Whit {
-		case graph.Admissible:
-			if i+1 < len(p.Evaluation) && p.Evaluation[i+1] == (graph.Vertex{Resource: r, Whit: graph.Completed}) {
-				writeContainerLine(bw, indent, r, " is empty", lone)
+		chain := b.chain(r)
+		for i := b.firstNew(open, chain) - 1; i >= 0; i-- {
+			c := chain[i]
+			indent := b.indent(c)
+			bw.WriteString(indent)
+			bw.WriteString(escape.Line(c.Ref()))
+			if headed[c.Index] {
+				bw.WriteString(", continued")
 			} else {
-				writeContainerLine(bw, indent, r, " starts", lone)
+				writeManifestPlace(bw, c)
+				bw.WriteString("  " + strings.TrimPrefix(heldText(held[c]), " "))
 			}
-			writeWaits(bw, indent, p.Steps[p.StepOf(r)-1])
-			continue
-		case graph.Completed:
-			if i > 0 && p.Evaluation[i-1] == (graph.Vertex{Resource: r, Whit: graph.Admissible}) {
-				continue // said at its start
+			if i == len(chain)-1 && b.depth[c.Index] > 0 {
+				bw.WriteString("  (inside " + plural.Noun(b.depth[c.Index], "more box", "more boxes") + ")")
 			}
-			bw.WriteString(indent + escape.Line(r.Ref()) + " ends" + heldText(held[r]) + "\n")
-			continue
+			bw.WriteByte('\n')
+			if !headed[c.Index] {
+				headed[c.Index] = true
+				if k := p.StepOf(c); k > 0 {
+					writeWaits(bw, indent, p.Steps[k-1])
+				}
+			}
 		}
-		num++
+		open = chain
+		indent := b.indent(r)
 		bw.WriteString(indent)
-		bw.Write(strconv.AppendInt(numBuf[:0], int64(num), 10))
+		bw.Write(strconv.AppendInt(numBuf[:0], int64(num[r.Index]), 10))
 		bw.WriteString(". ")
 		bw.WriteString(escape.Line(r.Ref()))
 		writeManifestPlace(bw, r)
-		writeInContainers(bw, r, lone)
 		bw.WriteByte('\n')
 		writeWaits(bw, indent, p.Steps[p.StepOf(r)-1])
+	}
+	writeEmptyBoxes(bw, p, lone, held)
+}
+
+// planBoxes are the boxes of a Puppet plan: each resource's box (the
+// innermost container that holds it: for a contain()ed class, the class
+// that contains it rather than its stage; nil for none but the lone
+// stage) and how many boxes are around it.
+type planBoxes struct {
+	box   []*catalog.Resource // by Index
+	depth []int               // boxes around each resource, by Index
+}
+
+func newPlanBoxes(res []*catalog.Resource, lone *catalog.Resource) *planBoxes {
+	nesting := containmentDepths(res)
+	b := &planBoxes{box: make([]*catalog.Resource, len(res)), depth: make([]int, len(res))}
+	for _, r := range res {
+		if r.External == nil {
+			continue
+		}
+		for _, c := range r.External.Containers {
+			if c != lone && (b.box[r.Index] == nil || nesting[c.Index] > nesting[b.box[r.Index].Index]) {
+				b.box[r.Index] = c
+			}
+		}
+	}
+	// Containers come before their contents in a catalog, mostly: depths
+	// are found by walking up, each resource once (done), and a loop
+	// (refused when the catalog is read) is cut by the walk's bound.
+	done := make([]bool, len(res))
+	var walk []*catalog.Resource
+	for _, r := range res {
+		walk = walk[:0]
+		for c := r; c != nil && !done[c.Index] && len(walk) <= len(res); c = b.box[c.Index] {
+			walk = append(walk, c)
+		}
+		for i := len(walk) - 1; i >= 0; i-- {
+			c := walk[i]
+			if up := b.box[c.Index]; up != nil {
+				b.depth[c.Index] = b.depth[up.Index] + 1
+			}
+			done[c.Index] = true
+		}
+	}
+	return b
+}
+
+// chain is the boxes around r, innermost first: at most maxPlanIndent
+// of them (depth says how many more are around the outermost).
+func (b *planBoxes) chain(r *catalog.Resource) []*catalog.Resource {
+	var out []*catalog.Resource
+	for c := b.box[r.Index]; c != nil && len(out) < maxPlanIndent; c = b.box[c.Index] {
+		out = append(out, c)
+	}
+	return out
+}
+
+// firstNew is how many of chain's boxes (innermost first) are not among
+// the open ones: the boxes to head. A box's place in the tree is its
+// depth, so two chains share everything from the deepest box they
+// share outwards.
+func (b *planBoxes) firstNew(open, chain []*catalog.Resource) int {
+	at := make(map[*catalog.Resource]bool, len(open))
+	for _, c := range open {
+		at[c] = true
+	}
+	for i, c := range chain {
+		if at[c] {
+			return i
+		}
+	}
+	return len(chain)
+}
+
+// indent is the indentation of r's lines: two spaces a box around it,
+// up to maxPlanIndent boxes.
+func (b *planBoxes) indent(r *catalog.Resource) string {
+	return strings.Repeat("  ", min(b.depth[r.Index], maxPlanIndent))
+}
+
+// writeEmptyBoxes lists, in the agent's order, the containers that hold
+// no resource: nothing is applied there. Class[Settings], Puppet's class
+// of its settings, is empty in every catalog and left out.
+func writeEmptyBoxes(bw *bufio.Writer, p *graph.Plan, lone *catalog.Resource, held map[*catalog.Resource][3]int) {
+	var empty []string
+	for _, v := range p.Evaluation {
+		r := v.Resource
+		if v.Whit == graph.Admissible && r != lone && held[r][2] == 0 && !(r.Type.Name == "class" && r.Title == "Settings") {
+			empty = append(empty, r.Ref())
+		}
+	}
+	if len(empty) > 0 {
+		bw.WriteString("\nNothing to apply in " + escape.Line(strings.Join(empty, ", ")) + ".\n")
 	}
 }
 
@@ -147,7 +234,7 @@ func writeWaits(bw *bufio.Writer, indent string, step graph.Step) {
 	}
 	if len(step.RefreshedBy) > 0 {
 		bw.WriteString(indent + "   refreshed by ")
-		writeRefreshers(bw, step.RefreshedBy)
+		writeRefreshers(bw, step.RefreshedBy, step.MoreRefreshers)
 		bw.WriteByte('\n')
 	}
 }
@@ -178,17 +265,6 @@ func containmentDepths(res []*catalog.Resource) []int {
 	return depth
 }
 
-// writeContainerLine writes a container's start (or "is empty") line:
-// its ref, what, the manifest's file:line and its own containers.
-func writeContainerLine(bw *bufio.Writer, indent string, r *catalog.Resource, what string, lone *catalog.Resource) {
-	bw.WriteString(indent)
-	bw.WriteString(escape.Line(r.Ref()))
-	bw.WriteString(what)
-	writeManifestPlace(bw, r)
-	writeInContainers(bw, r, lone)
-	bw.WriteByte('\n')
-}
-
 // writeManifestPlace writes "  site.pp:12", where Puppet's manifest
 // declared r (the catalog's file and line), or nothing when the catalog
 // does not say.
@@ -196,30 +272,5 @@ func writeManifestPlace(bw *bufio.Writer, r *catalog.Resource) {
 	if x := r.External; x != nil && x.File != "" {
 		bw.WriteString("  ")
 		writeFileLine(bw, x.File, x.Line)
-	}
-}
-
-// writeInContainers writes "  (in Class[Web])": the class or define that
-// holds r, and a second one for a contain()ed class; never the lone
-// stage.
-func writeInContainers(bw *bufio.Writer, r *catalog.Resource, lone *catalog.Resource) {
-	if r.External == nil {
-		return
-	}
-	n := 0
-	for _, c := range r.External.Containers {
-		if c == lone {
-			continue
-		}
-		if n == 0 {
-			bw.WriteString("  (in ")
-		} else {
-			bw.WriteString(", ")
-		}
-		bw.WriteString(escape.Line(c.Ref()))
-		n++
-	}
-	if n > 0 {
-		bw.WriteByte(')')
 	}
 }

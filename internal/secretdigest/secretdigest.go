@@ -48,6 +48,8 @@ const minKeySize = 16
 type Key struct {
 	id   string
 	macs sync.Pool
+	// keyed is the key of NewHash's HMACs, derived from the user's key.
+	keyed []byte
 }
 
 // NewKey makes the digest key key (nil: none, the files then carry
@@ -65,6 +67,9 @@ func NewKey(key []byte) (*Key, error) {
 func newKey(key []byte) *Key {
 	k := &Key{id: keyID(key)}
 	key = append([]byte(nil), key...)
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte("catc keyed digests"))
+	k.keyed = m.Sum(nil)
 	k.macs.New = func() any { return hmac.New(sha256.New, key) }
 	return k
 }
@@ -110,6 +115,27 @@ func (k *Key) digest(v types.Value) string {
 	out := Prefix + k.id + ":" + hex.EncodeToString(m.Sum(sum[:0]))
 	k.macs.Put(m)
 	return out
+}
+
+// ID names k without revealing it (the id digest markers carry); "" for
+// no key (k nil).
+func (k *Key) ID() string {
+	if k == nil {
+		return ""
+	}
+	return k.id
+}
+
+// NewHash is the hash of the other digests catc keys with the user's key
+// (a fleet diff's group keys and shard digests): an HMAC-SHA256 under a
+// key derived from k, so that no such digest ever compares with a
+// value's; without a key (k nil), plain SHA-256, which anyone can
+// compute: it catches an edit, not a forgery.
+func (k *Key) NewHash() hash.Hash {
+	if k == nil {
+		return sha256.New()
+	}
+	return hmac.New(sha256.New, k.keyed)
 }
 
 // keyID names a key without revealing it: digests under different keys

@@ -1,6 +1,9 @@
 package secretdigest
 
 import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"strings"
 	"testing"
 )
@@ -40,5 +43,32 @@ func TestNewDigestKeyShort(t *testing.T) {
 	}
 	if k, err := NewKey(nil); k != nil || err != nil {
 		t.Errorf("no key: %v, %v", k, err)
+	}
+}
+
+// TestNewHash: without a key, plain SHA-256 (anyone can recompute it);
+// with one, an HMAC that differs with the key and is not the value
+// digests' (a derived key), the same on every call.
+func TestNewHash(t *testing.T) {
+	t.Parallel()
+	sum := func(k *Key) string {
+		h := k.NewHash()
+		h.Write([]byte("shard"))
+		return hex.EncodeToString(h.Sum(nil))
+	}
+	plain := sha256.Sum256([]byte("shard"))
+	if got := sum(nil); got != hex.EncodeToString(plain[:]) {
+		t.Errorf("no key: %s, want SHA-256", got)
+	}
+	a, _ := NewKey([]byte("0123456789abcdef-a"))
+	b, _ := NewKey([]byte("0123456789abcdef-b"))
+	raw := hmac.New(sha256.New, []byte("0123456789abcdef-a"))
+	raw.Write([]byte("shard"))
+	again, _ := NewKey([]byte("0123456789abcdef-a"))
+	if sum(a) != sum(again) || sum(a) == sum(b) || sum(a) == sum(nil) || sum(a) == hex.EncodeToString(raw.Sum(nil)) {
+		t.Errorf("keyed: %s, %s, %s", sum(a), sum(b), sum(nil))
+	}
+	if a.ID() == "" || a.ID() == b.ID() || (*Key)(nil).ID() != "" {
+		t.Errorf("ids %q %q", a.ID(), b.ID())
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -103,6 +104,18 @@ func TempFiles(t testing.TB, files map[string]string) string {
 	return dir
 }
 
+// Payload writes an executable script that creates the file marker and
+// exits 1, and returns its path: what an attack would make catc (or a
+// program it runs) execute; a test asserts that marker never appears.
+func Payload(t testing.TB, marker string) string {
+	t.Helper()
+	script := filepath.Join(t.TempDir(), "payload.sh")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\ntouch '"+marker+"'\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return script
+}
+
 // MustTxtar reads the txtar archive at path, the form of a test case made
 // of several files: its files, name → content. It is for package-level
 // variables, where no test is running yet, and panics on an unreadable
@@ -128,4 +141,14 @@ func parseTxtar(path string) (string, map[string]string, error) {
 		files[f.Name] = string(f.Data)
 	}
 	return string(a.Comment), files, nil
+}
+
+// Allocated is the bytes fn allocates (the whole process's, so a test
+// that measures with it must not run in parallel with others).
+func Allocated(fn func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	fn()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }

@@ -1,6 +1,9 @@
 package ruby
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // AutoTerm is one value of an auto relationship block as catc reads it
 // from the Ruby: a literal title, an attribute's value (`self[:attr]`),
@@ -38,7 +41,7 @@ func autoExpr(body []token, src []byte) (terms []AutoTerm, list, ok bool) {
 	if e.is(tPunct, "[") {
 		terms, ok = e.array()
 		list = true
-		for ok && e.is(tPunct, ".") && noOpMethods[e.at(1).text] {
+		for ok && e.is(tPunct, ".") && noOpMethods()[e.at(1).text] {
 			e.i += 2
 		}
 	} else {
@@ -57,8 +60,10 @@ func autoExpr(body []token, src []byte) (terms []AutoTerm, list, ok bool) {
 }
 
 // noOpMethods are the array methods after which the elements catc reads
-// stay the same titles.
-var noOpMethods = map[string]bool{"compact": true, "flatten": true, "uniq": true}
+// stay the same titles (built on first use, not at start-up).
+var noOpMethods = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"compact": true, "flatten": true, "uniq": true}
+})
 
 type exprParser struct {
 	ts  []token

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
@@ -214,7 +215,7 @@ func (l *lexer) valueExpected() bool {
 	case tPunct:
 		return t.text != ")" && t.text != "]" && t.text != "}"
 	case tIdent:
-		if keywordsBeforeValue[t.text] {
+		if keywordsBeforeValue()[t.text] {
 			return true
 		}
 		// `foo /x/` is a call with a regexp argument; `foo / x` a division.
@@ -223,10 +224,12 @@ func (l *lexer) valueExpected() bool {
 	return false
 }
 
-var keywordsBeforeValue = map[string]bool{
-	"if": true, "unless": true, "while": true, "until": true, "and": true, "or": true, "not": true,
-	"return": true, "when": true, "in": true, "then": true, "else": true, "elsif": true, "do": true, "case": true,
-}
+var keywordsBeforeValue = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"if": true, "unless": true, "while": true, "until": true, "and": true, "or": true, "not": true,
+		"return": true, "when": true, "in": true, "then": true, "else": true, "elsif": true, "do": true, "case": true,
+	}
+})
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0 }
 

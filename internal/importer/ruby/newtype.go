@@ -1,5 +1,6 @@
 package ruby
 
+import "sync"
 import "github.com/hashicorp/hcl/v2"
 
 // Newtype is one `Puppet::Type.newtype(:name) do … end` block, as far as
@@ -47,7 +48,9 @@ type NewtypeAuto struct {
 	List  bool
 }
 
-var autoKinds = map[string]bool{"autorequire": true, "autobefore": true, "autosubscribe": true, "autonotify": true}
+var autoKinds = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"autorequire": true, "autobefore": true, "autosubscribe": true, "autonotify": true}
+})
 
 // ParseNewtypes finds the Puppet::Type.newtype blocks of a Ruby file.
 func ParseNewtypes(filename string, src []byte) ([]*Newtype, hcl.Diagnostics) {
@@ -115,7 +118,7 @@ func (p *parser) readNewtypeBody(nt *Newtype) {
 			nt.Refresh = t.rng.Ptr()
 		case t.kind == tIdent && t.text == "defaultto" && cur != nil && len(p.blocks) == depth+1 && p.prev().kind == tNewline:
 			cur.Default, cur.HasDefault = literalDefault(p)
-		case top && t.kind == tIdent && autoKinds[t.text]:
+		case top && t.kind == tIdent && autoKinds()[t.text]:
 			if a := p.autoBlock(); a != nil {
 				nt.Autos = append(nt.Autos, a)
 				continue

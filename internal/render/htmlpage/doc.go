@@ -5,7 +5,10 @@
 // edge's kinds and origins, the path between two resources, cycles, a
 // type filter, groups (by type or file, and for a Puppet catalog by
 // class, the grouping such a page opens with) that collapse into one
-// node, and a URL fragment that keeps the selection.
+// node, and a URL fragment that keeps the selection. A big picture that
+// would be unreadable whole opens with the groups of its default
+// grouping collapsed (a Puppet catalog's classes), laid out to be read
+// at Fit.
 //
 // It computes nothing about the graph: the nodes, edges, steps, cycles
 // and origins come from package graph (Page.FromSubgraph) or plandiff

@@ -71,3 +71,28 @@ func TestPageScriptTitleStaysText(t *testing.T) {
 	}
 
 }
+
+// TestPageEscapesControls: titles holding a newline, a carriage return,
+// ESC, NUL, U+2028 and a right-to-left override are shown escaped
+// (\n, \r, \x1b, \x00, \u2028, \u202e) in the page's data and in
+// Graphviz's SVG, never raw; and the page still finds Graphviz's node of
+// each (their DOT names are escaped too).
+func TestPageEscapesControls(t *testing.T) {
+	c := catalogtest.Oracle(t, `resource "node_res" "a\nb\r\u001b[31m\u0000\u2028\u202egnp" {}
+resource "node_res" "b" { require = node_res["a\nb\r\u001b[31m\u0000\u2028\u202egnp"] }
+`)
+	for _, graphviz := range []bool{false, true} {
+		html := page(t, c, graphviz)
+		for _, raw := range []string{"\r", "\x1b", "\x00", "\u2028", "\u202e", "a\nb"} {
+			if bytes.Contains(html, []byte(raw)) {
+				t.Errorf("graphviz=%v: the page holds a raw %q", graphviz, raw)
+			}
+		}
+		if !bytes.Contains(html, []byte(`a\\nb\\r\\x1b[31m\\x00\\u2028\\u202egnp`)) {
+			t.Errorf("graphviz=%v: the page's data lacks the escaped title", graphviz)
+		}
+		if graphviz && (!bytes.Contains(html, []byte(`id="catc-n0"`)) || !bytes.Contains(html, []byte(`id="catc-n1"`))) {
+			t.Error("the page did not find Graphviz's nodes")
+		}
+	}
+}

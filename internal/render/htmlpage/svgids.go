@@ -6,12 +6,17 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
+
+	"github.com/catc-dev/catc/internal/render"
 )
 
 // graphvizObject is the start of a node or an edge in Graphviz's SVG:
-// its group (id and class) and its title, the DOT name of a node or
-// "tail->head" of an edge, XML-escaped.
-var graphvizObject = regexp.MustCompile(`<g id="([^"]*)" class="(node|edge)([^"]*)">\s*<title>([^<]*)</title>`)
+// its group (id and class) and its title, the DOT name of a node
+// (render.DOTName of its ref) or "tail->head" of an edge, XML-escaped.
+var graphvizObject = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`<g id="([^"]*)" class="(node|edge)([^"]*)">\s*<title>([^<]*)</title>`)
+})
 
 // withStableIDs renames the nodes and edges of Graphviz's SVG after
 // their place on the page: id="catc-n12" is p.Nodes[12], id="catc-e3"
@@ -24,7 +29,7 @@ var graphvizObject = regexp.MustCompile(`<g id="([^"]*)" class="(node|edge)([^"]
 func withStableIDs(svg []byte, p *Page) []byte {
 	nodeAt := make(map[string]int, len(p.Nodes))
 	for i, n := range p.Nodes {
-		nodeAt[n.Ref] = i
+		nodeAt[render.DOTName(n.Ref)] = i
 	}
 	edgeAt := make(map[[2]int]int, len(p.Edges))
 	for j, e := range p.Edges {
@@ -35,7 +40,7 @@ func withStableIDs(svg []byte, p *Page) []byte {
 	// One pass of the pattern: each match's groups are read where it found them.
 	var b bytes.Buffer
 	last := 0
-	for _, sub := range graphvizObject.FindAllSubmatchIndex(svg, -1) {
+	for _, sub := range graphvizObject().FindAllSubmatchIndex(svg, -1) {
 		title := html.UnescapeString(string(svg[sub[8]:sub[9]]))
 		var id string
 		if string(svg[sub[4]:sub[5]]) == "node" {
@@ -72,7 +77,7 @@ func edgeByOrder(id, title string, p *Page) (int, bool) {
 		return 0, false
 	}
 	e := p.Edges[k-1]
-	return k - 1, title == p.Nodes[e.From].Ref+"->"+p.Nodes[e.To].Ref
+	return k - 1, title == render.DOTName(p.Nodes[e.From].Ref)+"->"+render.DOTName(p.Nodes[e.To].Ref)
 }
 
 // edgeOf finds the edge titled "tail->head": a ref may itself hold

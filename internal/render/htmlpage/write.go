@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/render"
 	"github.com/catc-dev/catc/internal/render/layered"
 )
@@ -50,7 +51,7 @@ func Write(w io.Writer, p *Page, opts Options) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
 	bw.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-	bw.WriteString("<meta name=\"generator\" content=\"catc\">\n<title>" + html.EscapeString(p.Title) + "</title>\n")
+	bw.WriteString("<meta name=\"generator\" content=\"catc\">\n<title>" + html.EscapeString(escape.Line(p.Title)) + "</title>\n")
 	bw.WriteString("<style>\n" + pageCSS + "</style>\n</head>\n<body>\n")
 	bw.WriteString(pageBody)
 	// encoding/json escapes <, > and & (and U+2028, U+2029), so no
@@ -109,8 +110,12 @@ type wireLayout struct {
 
 func wireOf(p *Page, layout bool) wire {
 	// Empty lists are [], never null: the script reads them all.
-	w := wire{Title: p.Title, Caption: p.Caption, Total: p.Total, Diff: p.Diff, Cycles: p.Cycles, Groupings: p.Groupings, Group: p.DefaultGroup,
-		Types: []string{}, Fills: []string{}, Kinds: []string{}}
+	// Every text the page shows (refs, types, files, origins, groups, the
+	// title and caption) has its control characters escaped as the text
+	// outputs escape them (escape.Line): a title's newline, ESC or
+	// right-to-left override is shown as \n, \x1b, \u202e.
+	w := wire{Title: escape.Line(p.Title), Caption: escape.Line(p.Caption), Total: p.Total, Diff: p.Diff, Cycles: p.Cycles,
+		Groupings: escapedGroupings(p.Groupings), Group: p.DefaultGroup, Types: []string{}, Fills: []string{}, Kinds: []string{}}
 	files := newFileTable()
 	if w.Cycles == nil {
 		w.Cycles = [][]int{}
@@ -121,10 +126,10 @@ func wireOf(p *Page, layout bool) wire {
 		if !ok {
 			t = len(w.Types)
 			types[n.Type] = t
-			w.Types = append(w.Types, n.Type)
+			w.Types = append(w.Types, escape.Line(n.Type))
 			w.Fills = append(w.Fills, render.TypeFill(n.Type))
 		}
-		w.Nodes = append(w.Nodes, []any{n.Ref, t, files.index(n.File), n.Line, n.Step, flags(n.InCycle, n.Focus, false), string(n.Status)})
+		w.Nodes = append(w.Nodes, []any{escape.Line(n.Ref), t, files.index(n.File), n.Line, n.Step, flags(n.InCycle, n.Focus, false), string(n.Status)})
 	}
 	kinds := map[string]int{}
 	for _, e := range p.Edges {
@@ -137,11 +142,14 @@ func wireOf(p *Page, layout bool) wire {
 		}
 		origins := make([]any, len(e.Origins))
 		for i, o := range e.Origins {
-			origins[i] = files.shorten(o, p.Nodes[e.From].Ref, p.Nodes[e.To].Ref)
+			origins[i] = escapedParts(files.shorten(o, p.Nodes[e.From].Ref, p.Nodes[e.To].Ref))
 		}
 		w.Edges = append(w.Edges, []any{e.From, e.To, ki, flags(e.Refresh, e.Auto, e.OnCycle), origins, string(e.Status)})
 	}
-	w.Files = files.names
+	w.Files = make([]string, len(files.names))
+	for i, f := range files.names {
+		w.Files[i] = escape.Line(f)
+	}
 	if w.Nodes == nil {
 		w.Nodes, w.Edges = [][]any{}, [][]any{}
 	}
@@ -152,6 +160,33 @@ func wireOf(p *Page, layout bool) wire {
 		w.Layout = layoutOf(p)
 	}
 	return w
+}
+
+// escapedParts is an origin (fileTable.shorten) with its text escaped.
+func escapedParts(origin any) any {
+	switch o := origin.(type) {
+	case string:
+		return escape.Line(o)
+	case []any:
+		for i, part := range o {
+			if s, ok := part.(string); ok {
+				o[i] = escape.Line(s)
+			}
+		}
+	}
+	return origin
+}
+
+// escapedGroupings are gs with their group names escaped.
+func escapedGroupings(gs []Grouping) []Grouping {
+	out := make([]Grouping, len(gs))
+	for i, g := range gs {
+		out[i] = Grouping{Key: g.Key, Names: make([]string, len(g.Names)), Of: g.Of}
+		for k, n := range g.Names {
+			out[i].Names[k] = escape.Line(n)
+		}
+	}
+	return out
 }
 
 func flags(a, b, c bool) int {

@@ -8,6 +8,11 @@
   // view (when few are) and those highlighted: 20,000 elements took
   // Chromium seconds to parse, lay out and paint.
   const H = 26, GAP_X = 16, GAP_Y = 40, MIN_ROW = 1600;
+  // A layout with groups collapsed is made to be read whole, at "Fit":
+  // closer layers, and rows as wide as make the picture largest in the
+  // view (FOLD_ROWS: the widths tried, as multiples of the width that
+  // would give the view's shape).
+  const GAP_Y_FOLD = 14, FOLD_ROWS = [0.4, 0.5, 0.6, 0.7, 0.85, 1, 1.2, 1.4, 1.7, 2, 2.5, 3];
   const CANVAS_FROM = 2000, LIVE_IN_VIEW = 400, LIVE_MOST = 3000;
   const CANVAS = LAYERED && N > CANVAS_FROM;
   let L = data.layout || null; // on a Graphviz page, computed when first needed
@@ -15,13 +20,13 @@
   const bx = new Float64Array(N), by = new Float64Array(N), bw = new Float64Array(N);
   let groupBox = new Map(), picture = { w: 1, h: 1 }, laidOut = null;
 
-  function layeredPositions(widths, preds) {
+  // layeredPositions places each node a layer below the lowest one it
+  // depends on, a layer's nodes in rows of at most limit wide (the
+  // widest node alone excepted), layers gapY apart.
+  function layeredPositions(widths, preds, limit, gapY) {
     const n = widths.length, rank = new Int32Array(n), layers = [];
     for (let v = 0; v < n; v++) for (const u of preds[v]) rank[v] = Math.max(rank[v], rank[u] + 1);
     for (let v = 0; v < n; v++) (layers[rank[v]] || (layers[rank[v]] = [])).push(v);
-    let area = 0;
-    for (const w of widths) area += (w + GAP_X) * (H + GAP_Y);
-    const limit = Math.max(MIN_ROW, Math.floor(Math.sqrt(area) * 1.2));
     const x = new Float64Array(n), y = new Float64Array(n), centre = new Float64Array(n);
     let top = 0, width = 0;
     for (const layer of layers) {
@@ -36,13 +41,37 @@
       layer.sort((a, b) => key.get(a) - key.get(b));
       let left = 0, inRow = 0;
       for (const v of layer) {
-        if (inRow > 0 && left + widths[v] > limit) { width = Math.max(width, left - GAP_X); left = 0; inRow = 0; top += H + GAP_Y; }
+        if (inRow > 0 && left + widths[v] > limit) { width = Math.max(width, left - GAP_X); left = 0; inRow = 0; top += H + gapY; }
         x[v] = left; y[v] = top; centre[v] = left + widths[v] / 2;
         left += widths[v] + GAP_X; inRow++;
       }
-      width = Math.max(width, left - GAP_X); top += H + GAP_Y;
+      width = Math.max(width, left - GAP_X); top += H + gapY;
     }
-    return { x, y, w: width, h: Math.max(0, top - GAP_Y) };
+    return { x, y, w: width, h: Math.max(0, top - gapY) };
+  }
+  function areaOf(widths, gapY) {
+    let area = 0;
+    for (const w of widths) area += (w + GAP_X) * (H + gapY);
+    return area;
+  }
+  // spreadPositions is the layout of the whole graph, as package layered
+  // makes it: rows at least MIN_ROW wide.
+  function spreadPositions(widths, preds) {
+    return layeredPositions(widths, preds, Math.max(MIN_ROW, Math.floor(Math.sqrt(areaOf(widths, GAP_Y)) * 1.2)), GAP_Y);
+  }
+  // foldedPositions is the layout of a graph with collapsed groups, of
+  // the row width (FOLD_ROWS) that shows it largest in the view when
+  // fitted: fit() magnifies at most 1.5 times and pads 10 a side.
+  function foldedPositions(widths, preds) {
+    const r = view.getBoundingClientRect(), vw = Math.max(r.width, 1), vh = Math.max(r.height, 1);
+    const shape = Math.sqrt(areaOf(widths, GAP_Y_FOLD) * vw / vh);
+    let best = null, bestScale = -1;
+    for (const k of FOLD_ROWS) {
+      const p = layeredPositions(widths, preds, Math.floor(shape * k), GAP_Y_FOLD);
+      const s = Math.min(vw / (p.w + 20), vh / (p.h + 20), 1.5);
+      if (s > bestScale + 1e-9) { best = p; bestScale = s; }
+    }
+    return best;
   }
 
   // pageLayout is package layered's layout computed here, for a page
@@ -50,7 +79,7 @@
   function pageLayout() {
     const nw = nodes.map((n) => Math.floor([...n.ref].length * 6.6) + 18), preds = nodes.map(() => []);
     for (const e of edges) if (e.from < e.to) preds[e.to].push(e.from);
-    const p = layeredPositions(nw, preds);
+    const p = spreadPositions(nw, preds);
     return { x: p.x, y: p.y, nw, w: p.w, h: p.h };
   }
 
@@ -83,7 +112,7 @@
       }
       const preds = widths.map(() => []);
       for (const e of edges) { const u = unitOf[e.from], v = unitOf[e.to]; if (u < v) preds[v].push(u); }
-      const p = layeredPositions(widths, preds);
+      const p = foldedPositions(widths, preds);
       for (let i = 0; i < N; i++) { const u = unitOf[i]; bx[i] = p.x[u]; by[i] = p.y[u]; bw[i] = widths[u]; }
       for (const [k, u] of unitGroup) groupBox.set(k, { x: p.x[u], y: p.y[u], w: widths[u] });
       picture = { w: p.w, h: p.h };

@@ -458,7 +458,8 @@
     if (state.to >= 0) p.set("to", nodes[state.to].ref);
     if (state.q) p.set("q", state.q);
     if (state.group !== (data.group || "")) p.set("group", state.group); // "group=": none, where a grouping is the default
-    if (state.collapsed.size) p.set("collapsed", [...state.collapsed].join(","));
+    const c = [...state.collapsed].sort((a, b) => a - b).join(",");
+    if (c !== defaultCollapsed(state.group).join(",")) p.set("collapsed", c); // "collapsed=": none, where the page opens folded
     if (state.hiddenTypes.size) p.set("hide", [...state.hiddenTypes].join(","));
     const h2 = p.toString();
     if (h2 !== location.hash.slice(1)) history.replaceState(null, "", h2 ? "#" + h2 : location.pathname + location.search);
@@ -471,9 +472,28 @@
     state.q = p.get("q") || "";
     const gk = p.has("group") ? p.get("group") : data.group || "";
     state.group = data.groupings.some((g) => g.key === gk) ? gk : "";
-    state.collapsed = new Set((p.get("collapsed") || "").split(",").filter((s) => s !== "").map(Number));
+    state.collapsed = new Set(p.has("collapsed") ? p.get("collapsed").split(",").filter((s) => s !== "").map(Number) : defaultCollapsed(state.group, [state.sel, state.from, state.to]));
     state.hiddenTypes = new Set((p.get("hide") || "").split(",").filter((s) => data.types.includes(s)));
     $("search").value = state.q; $("group-key").value = state.group;
+  }
+
+  // A big picture (over FOLD_FROM resources) too big to read whole, its
+  // labels under READABLE_PX on the screen at Fit, opens folded: each
+  // group of the grouping the page opens with (a Puppet catalog's
+  // classes) collapsed into one node, in a layout made to be read at
+  // Fit. A group holding a resource the fragment names stays open; the
+  // fragment keeps what the reader unfolds ("collapsed=": nothing).
+  const FOLD_FROM = 100, READABLE_PX = 8, LABEL_PX = 11;
+  function fitScale() {
+    const r = view.getBoundingClientRect();
+    return Math.min(r.width / (full.w + 20), r.height / (full.h + 20), 1.5);
+  }
+  let foldDefault = false;
+  function defaultCollapsed(key, keepOpen) {
+    const g = data.groupings.find((x) => x.key === key);
+    if (!foldDefault || key !== data.group || !g) return [];
+    const open = new Set((keepOpen || []).filter((i) => i >= 0).map((i) => g.of[i]));
+    return g.names.map((_, k) => k).filter((k) => !open.has(k));
   }
 
   // update shows the state; in the layered picture a change of what is
@@ -498,6 +518,7 @@
   }
   if (!LAYERED) { const vb0 = svg.viewBox.baseVal; full = { x: vb0.x, y: vb0.y, w: vb0.width, h: vb0.height }; }
   fit();
+  foldDefault = !!data.group && N > FOLD_FROM && fitScale() * LABEL_PX < READABLE_PX;
   wirePanZoom(); wireSearch();
   loadHash(); runSearch();
   renderCycles(); renderLegend();

@@ -1,0 +1,4 @@
+# The node's classes.
+node 'web01.example.com' {
+  include web
+}

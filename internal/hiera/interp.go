@@ -1,0 +1,267 @@
+package hiera
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/catc-dev/catc/internal/types"
+)
+
+// Interpolation as Puppet's Lookup::Interpolation does it: every
+// %{expr} in a string (and in a hash's keys) is replaced by the value of
+// a scope variable (facts.x, trusted.certname, ::x, a variable the
+// caller's scope has) or of a method: lookup('k') and hiera('k') look a
+// key up, alias('k') stands for a whole string and keeps the value's
+// type, literal('x') is x, scope('x') is the variable x. A value that
+// is not a String is inserted as Ruby prints it ([1, 2], {"a"=>1}); a
+// missing one as the empty string.
+
+var (
+	interpExpr   = regexp.MustCompile(`%\{([^}]*)\}`)
+	interpMethod = regexp.MustCompile(`^(\w+)\((?:"([^"]+)"|'([^']+)')\)$`)
+)
+
+// emptyInterpolations are expressions Puppet replaces by "".
+var emptyInterpolations = map[string]bool{"": true, "::": true, `""`: true, "''": true, `"::"`: true, "'::'": true}
+
+// maxInterpolated bounds the length of one interpolated string, and
+// maxInterpolations the interpolations of one lookup, so that data that
+// doubles itself at every level ("%{b}%{b}") ends in an error.
+const (
+	maxInterpolated   = 16 << 20
+	maxInterpolations = 1 << 20
+)
+
+// needsInterpolation reports whether a string of v holds "%{".
+func needsInterpolation(v types.Value) bool {
+	switch x := v.(type) {
+	case string:
+		return strings.Contains(x, "%{")
+	case []types.Value:
+		for _, e := range x {
+			if needsInterpolation(e) {
+				return true
+			}
+		}
+	case *types.Hash:
+		for i, k := range x.Keys {
+			if strings.Contains(k, "%{") || needsInterpolation(x.Values[i]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// interpolate resolves the interpolations in v; methods (lookup(),
+// alias(), …) are allowed in data, not in hiera.yaml's paths.
+func (inv *invocation) interpolate(v types.Value, methods bool) (types.Value, error) {
+	switch x := v.(type) {
+	case string:
+		if !strings.Contains(x, "%{") {
+			return x, nil
+		}
+		return inv.interpolateString(x, methods)
+	case []types.Value:
+		out := make([]types.Value, len(x))
+		for i, e := range x {
+			r, err := inv.interpolate(e, methods)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = r
+		}
+		return out, nil
+	case *types.Hash:
+		h := &types.Hash{}
+		for i, k := range x.Keys {
+			kv, err := inv.interpolate(k, methods)
+			if err != nil {
+				return nil, err
+			}
+			ev, err := inv.interpolate(x.Values[i], methods)
+			if err != nil {
+				return nil, err
+			}
+			ks, secret := toS(kv)
+			if secret {
+				return nil, &lookupError{msg: "A hash key interpolates a secret; a key is printed, so it cannot hold one. Interpolate the secret into a value instead."}
+			}
+			h.Set(ks, ev) // Ruby's Hash#[]=: a key that interpolates to an existing one replaces its value
+		}
+		return h, nil
+	}
+	return v, nil
+}
+
+func (inv *invocation) interpolateString(subject string, methods bool) (types.Value, error) {
+	inv.push(&ExplainNode{Kind: "interpolate", Expression: subject})
+	defer inv.pop()
+	var b strings.Builder
+	secret := false
+	last := 0
+	for _, m := range interpExpr.FindAllStringSubmatchIndex(subject, -1) {
+		b.WriteString(subject[last:m[0]])
+		last = m[1]
+		expr := strings.TrimSpace(subject[m[2]:m[3]])
+		if emptyInterpolations[expr] {
+			continue
+		}
+		if inv.spent++; inv.spent > maxInterpolations {
+			return nil, &lookupError{msg: fmt.Sprintf("The interpolations of this lookup go beyond %d steps: the data interpolates values that interpolate others without end. Simplify the data.", maxInterpolations)}
+		}
+		method, key := "scope", expr
+		if mm := interpMethod.FindStringSubmatch(expr); mm != nil {
+			if !methods {
+				return nil, &lookupError{msg: "Interpolation using method syntax is not allowed in this context"}
+			}
+			method, key = mm[1], mm[2]+mm[3]
+		}
+		isAlias := method == "alias"
+		if isAlias && subject != subject[m[0]:m[1]] {
+			return nil, &lookupError{msg: "'alias' interpolation is only permitted if the expression is equal to the entire string"}
+		}
+		value, err := inv.interpolationMethod(method, key, subject)
+		if err != nil {
+			return nil, err
+		}
+		if isAlias {
+			return value, nil
+		}
+		name := key
+		if method == "scope" {
+			name = "scope:" + key
+		}
+		if err := inv.check(name); err != nil {
+			return nil, err
+		}
+		inv.stack = append(inv.stack, name)
+		value, err = inv.interpolate(value, methods)
+		inv.stack = inv.stack[:len(inv.stack)-1]
+		if err != nil {
+			return nil, err
+		}
+		s, isSecret := toS(value)
+		secret = secret || isSecret
+		b.WriteString(s)
+		if b.Len() > maxInterpolated {
+			return nil, &lookupError{msg: fmt.Sprintf("An interpolated string grows beyond %d bytes. Simplify the data.", maxInterpolated)}
+		}
+	}
+	b.WriteString(subject[last:])
+	if secret {
+		return types.Sensitive{Value: b.String()}, nil
+	}
+	return b.String(), nil
+}
+
+// interpolationMethod evaluates one method (or a scope variable).
+func (inv *invocation) interpolationMethod(method, key, subject string) (types.Value, error) {
+	switch method {
+	case "lookup", "hiera", "alias":
+		return inv.nestedLookup(key)
+	case "scope":
+		return inv.scopeValue(key, subject)
+	case "literal":
+		return key, nil
+	}
+	return nil, &lookupError{msg: fmt.Sprintf("Unknown interpolation method '%s'", method)}
+}
+
+// nestedLookup is the lookup of %{lookup('k')}: a missing key is "".
+func (inv *invocation) nestedLookup(key string) (types.Value, error) {
+	f, found, err := inv.lookup(key, nil)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return "", nil
+	}
+	return f.value, nil
+}
+
+// scopeValue is the scope variable key (dotted: facts.os.family), nil
+// when the node has none.
+func (inv *invocation) scopeValue(key, subject string) (types.Value, error) {
+	segs, ok := splitKey(key)
+	if !ok {
+		return nil, &lookupError{msg: "Syntax error in string: " + subject}
+	}
+	root := segs[0].name
+	inv.push(&ExplainNode{Kind: "scope", Name: "Global Scope"})
+	v, ok := inv.variable(root)
+	if ok {
+		inv.found(root, v)
+	}
+	inv.pop()
+	if v == nil || len(segs) == 1 {
+		return v, nil
+	}
+	x, found, err := inv.dig(key, segs[1:], v)
+	if err != nil || !found {
+		return nil, err
+	}
+	return x, nil
+}
+
+// toS is Ruby's to_s of an interpolated value; secret is set when the
+// value is a secret (its text then stands in, and the whole string
+// becomes a secret).
+func toS(v types.Value) (s string, secret bool) {
+	switch x := v.(type) {
+	case nil:
+		return "", false
+	case string:
+		return x, false
+	case types.Sensitive:
+		s, _ := toS(x.Value)
+		return s, true
+	}
+	if containsSecret(v) {
+		return types.RubyInspect(unsealAll(v)), true
+	}
+	return types.RubyInspect(v), false
+}
+
+func containsSecret(v types.Value) bool {
+	switch x := v.(type) {
+	case types.Sensitive:
+		return true
+	case []types.Value:
+		for _, e := range x {
+			if containsSecret(e) {
+				return true
+			}
+		}
+	case *types.Hash:
+		for _, e := range x.Values {
+			if containsSecret(e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unsealAll is v with its secrets' contents in place (for building a
+// string that is itself a secret).
+func unsealAll(v types.Value) types.Value {
+	switch x := v.(type) {
+	case types.Sensitive:
+		return unsealAll(x.Value)
+	case []types.Value:
+		out := make([]types.Value, len(x))
+		for i, e := range x {
+			out[i] = unsealAll(e)
+		}
+		return out
+	case *types.Hash:
+		h := &types.Hash{Keys: x.Keys, Values: make([]types.Value, len(x.Values))}
+		for i, e := range x.Values {
+			h.Values[i] = unsealAll(e)
+		}
+		return h
+	}
+	return v
+}

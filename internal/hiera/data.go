@@ -160,7 +160,7 @@ func (f *dataFile) load(function string) {
 	if notHash {
 		// Puppet warns and reads no data (strict mode makes it an error)
 		f.diags = hcl.Diagnostics{{Severity: hcl.DiagWarning, Summary: summaryBadData,
-			Detail: fmt.Sprintf("%s: file does not contain a valid yaml hash. Its data is ignored, as Puppet does; make its top level a hash of keys.", f.path),
+			Detail:  fmt.Sprintf("%s: file does not contain a valid yaml hash. Its data is ignored, as Puppet does; make its top level a hash of keys.", f.path),
 			Subject: &hcl.Range{Filename: f.path, Start: hcl.InitialPos, End: hcl.InitialPos}}}
 		entries = map[string]*topEntry{}
 	}

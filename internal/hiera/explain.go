@@ -27,11 +27,11 @@ type ExplainNode struct {
 	// Expression an interpolated string; Merge and Options a merge's
 	// strategy.
 	Name, ConfigPath, Path, OriginalPath, Expression, Merge string
-	Options                                                *types.Hash
-	segments                                               []segment
-	Texts                                                  []string
-	Branches                                               []*ExplainNode
-	parent                                                 *ExplainNode
+	Options                                                 *types.Hash
+	segments                                                []segment
+	Texts                                                   []string
+	Branches                                                []*ExplainNode
+	parent                                                  *ExplainNode
 }
 
 // Segments is a sub_key node's key segments, joined by dots.
@@ -42,7 +42,6 @@ func (n *ExplainNode) Segments() string {
 	}
 	return strings.Join(parts, ".")
 }
-
 
 // explainer is the tree being built; nil when no one asked.
 type explainer struct {

@@ -84,7 +84,9 @@ func keyToken(s string) (string, int) {
 	return s[:j], j
 }
 
-func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v' }
+func isSpace(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v'
+}
 
 func segmentOf(tok string) segment {
 	tok = strings.TrimSpace(tok)

@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 
 	"gopkg.in/yaml.v3"
 
@@ -444,9 +443,8 @@ func psychTokenize(s string) (types.Value, string) {
 	case psychTime.MatchString(s):
 		return nil, "Time"
 	case psychDate.MatchString(s):
-		if _, err := time.Parse("2006-1-2", s); err != nil {
-			return s, "" // not a real date (2001-02-30): Psych keeps the text
-		}
+		// Psych asks its class loader for Date before it reads the date, so
+		// even 2001-02-30 is refused
 		return nil, "Date"
 	case strings.EqualFold(s, ".inf") || strings.EqualFold(s, "+.inf") || strings.EqualFold(s, "-.inf") || strings.EqualFold(s, ".nan"):
 		return badValue{why: "an infinite or not-a-number Float (" + s + ")"}, ""

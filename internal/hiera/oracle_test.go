@@ -1,0 +1,326 @@
+package hiera
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/catc-dev/catc/internal/nodefacts"
+	"github.com/catc-dev/catc/internal/types"
+)
+
+// The oracle corpus (fixtures/oracle/hiera, README there): Puppet 7.23's
+// answer to every lookup of cases.txt, and catc's must be the same.
+
+const oracleDir = "../../fixtures/oracle/hiera"
+
+type oracleAnswer struct {
+	ID, Site, Node, Key string
+	Args                []string
+	Value               json.RawMessage
+	Error               *string
+	Explain             json.RawMessage
+	Parameters          map[string]json.RawMessage
+}
+
+func readAnswers(t *testing.T) []oracleAnswer {
+	t.Helper()
+	f, err := os.Open(filepath.Join(oracleDir, "answers.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []oracleAnswer
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var a oracleAnswer
+		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// oracleSites opens each site once, as a fleet would.
+type oracleSites struct {
+	mu    sync.Mutex
+	sites map[string]*Data
+}
+
+func (o *oracleSites) open(t *testing.T, site string) (*Data, string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	dir := filepath.Join(oracleDir, "sites", site)
+	if d, ok := o.sites[site]; ok {
+		return d, dir
+	}
+	d, diags := Open(dir)
+	if diags.HasErrors() {
+		o.sites[site] = nil
+		return nil, dir
+	}
+	o.sites[site] = d
+	return d, dir
+}
+
+func oracleScope(t *testing.T, node string) Scope {
+	t.Helper()
+	n, diags := nodefacts.ReadOne(filepath.Join(oracleDir, "facts", node+".json"))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	return NodeScope(n)
+}
+
+// oracleOptions maps puppet lookup's options.
+func oracleOptions(t *testing.T, args []string) Options {
+	t.Helper()
+	var o Options
+	var merge string
+	deep := map[string]types.Value{}
+	for i := 0; i < len(args); i++ {
+		switch args[i] {
+		case "--merge":
+			i++
+			merge = args[i]
+		case "--type":
+			i++
+			ty, err := types.Parse(args[i])
+			if err != nil {
+				t.Fatal(err)
+			}
+			o.ValueType = ty
+		case "--default":
+			i++
+			o.Default, o.HasDefault = args[i], true
+		case "--knock-out-prefix":
+			i++
+			deep["knockout_prefix"] = args[i]
+		case "--sort-merged-arrays":
+			deep["sort_merged_arrays"] = true
+		case "--merge-hash-arrays":
+			deep["merge_hash_arrays"] = true
+		case "--explain":
+			o.Explain = true
+		}
+	}
+	switch merge {
+	case "":
+	case "deep":
+		// puppet lookup --merge deep passes these options
+		h := &types.Hash{}
+		h.Append("strategy", "deep")
+		h.Append("sort_merged_arrays", deep["sort_merged_arrays"] == true)
+		h.Append("merge_hash_arrays", deep["merge_hash_arrays"] == true)
+		if ko, ok := deep["knockout_prefix"]; ok {
+			h.Append("knockout_prefix", ko)
+		}
+		o.Merge = h
+	default:
+		h := &types.Hash{}
+		h.Append("strategy", merge)
+		o.Merge = h
+	}
+	return o
+}
+
+// comparable is a value as JSON would carry it, secrets as "<secret>":
+// Puppet decrypts eyaml (its fixtures' plain texts all start s3cret),
+// catc keeps a secret.
+func comparable(v types.Value) types.Value {
+	switch x := v.(type) {
+	case types.Sensitive:
+		return "<secret>"
+	case string:
+		if strings.Contains(x, "s3cret") {
+			return "<secret>"
+		}
+	case []types.Value:
+		out := make([]types.Value, len(x))
+		for i, e := range x {
+			out[i] = comparable(e)
+		}
+		return out
+	case *types.Hash:
+		h := &types.Hash{}
+		for i, k := range x.Keys {
+			h.Append(k, comparable(x.Values[i]))
+		}
+		return h
+	}
+	return v
+}
+
+func TestOracleLookups(t *testing.T) {
+	answers := readAnswers(t)
+	if len(answers) < 120 {
+		t.Fatalf("the corpus has %d answers, want at least 120", len(answers))
+	}
+	sites := &oracleSites{sites: map[string]*Data{}}
+	for _, a := range answers {
+		if slicesContains(a.Args, "--catalog") {
+			continue
+		}
+		t.Run(a.ID, func(t *testing.T) {
+			t.Parallel()
+			d, dir := sites.open(t, a.Site)
+			var res Result
+			var diagsText string
+			var failed bool
+			if d == nil {
+				_, diags := Open(dir)
+				failed, diagsText = true, diags.Error()
+			} else {
+				s := d.NewSession(oracleScope(t, a.Node))
+				r, diags := s.Lookup(a.Key, oracleOptions(t, a.Args))
+				res, failed, diagsText = r, diags.HasErrors(), diags.Error()
+			}
+			diagsText = strings.ReplaceAll(diagsText, dir+"/", "")
+			if a.Error != nil {
+				if !failed {
+					t.Fatalf("Puppet fails with %q; catc gives %s", *a.Error, types.EncodeJSON(res.Value))
+				}
+				if want := puppetMessage(*a.Error); !strings.Contains(diagsText, want) {
+					t.Fatalf("Puppet fails with\n  %s\ncatc with\n  %s", *a.Error, diagsText)
+				}
+				return
+			}
+			if failed {
+				t.Fatalf("Puppet gives %s; catc fails: %s", a.Value, diagsText)
+			}
+			want, err := types.DecodeJSON(a.Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := comparable(res.Value)
+			if w := comparable(want); !reflect.DeepEqual(got, w) {
+				t.Fatalf("Puppet gives %s, catc %s", types.EncodeJSON(w), types.EncodeJSON(got))
+			}
+			if a.Explain != nil {
+				compareExplain(t, a.Explain, res.Explain, dir)
+			}
+		})
+	}
+}
+
+func slicesContains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// puppetMessage is the part of Puppet's error catc must say: Psych's and
+// Ruby JSON's own parse messages are not catc's, only the file is.
+func puppetMessage(msg string) string {
+	if strings.HasPrefix(msg, "Unable to parse (") {
+		if i := strings.Index(msg, "): "); i > 0 && !strings.Contains(msg, "Tried to load") {
+			return msg[:i+1]
+		}
+	}
+	return msg
+}
+
+func compareExplain(t *testing.T, puppet json.RawMessage, node *ExplainNode, dir string) {
+	t.Helper()
+	var want any
+	if err := json.Unmarshal(puppet, &want); err != nil {
+		t.Fatal(err)
+	}
+	gotJSON, err := json.Marshal(explainHash(node, dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got any
+	if err := json.Unmarshal(gotJSON, &got); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		wantJSON, _ := json.MarshalIndent(want, "", " ")
+		gotIndented, _ := json.MarshalIndent(got, "", " ")
+		t.Fatalf("explanation differs from Puppet's\nPuppet:\n%s\ncatc:\n%s", wantJSON, gotIndented)
+	}
+}
+
+// explainHash is Puppet's Explainer#to_hash of the tree.
+func explainHash(n *ExplainNode, dir string) any {
+	branches := func() []any {
+		var out []any
+		for _, b := range n.Branches {
+			out = append(out, explainHash(b, dir))
+		}
+		return out
+	}
+	if n.Kind == "explainer" {
+		if len(n.Branches) == 1 {
+			return explainHash(n.Branches[0], dir)
+		}
+		return map[string]any{"branches": branches()}
+	}
+	if n.Kind == "merge_source" {
+		return map[string]any{"type": "merge_source", "merge_source": n.Name}
+	}
+	if n.Kind == "merge" && len(n.Branches) == 1 {
+		return explainHash(n.Branches[0], dir)
+	}
+	h := map[string]any{}
+	if bs := branches(); len(bs) > 0 {
+		h["branches"] = bs
+	}
+	if n.Key != "" {
+		h["key"] = n.Key
+	}
+	switch n.Event {
+	case "found", "result":
+		var v any
+		_ = json.Unmarshal(types.EncodeJSON(n.Value), &v)
+		h["value"] = v
+	}
+	if n.Event != "" {
+		h["event"] = n.Event
+	}
+	if len(n.Texts) > 0 {
+		h["texts"] = n.Texts
+	}
+	rel := func(p string) string { return strings.TrimPrefix(p, dir+"/") }
+	switch n.Kind {
+	case "root", "meta":
+		h["type"] = "root"
+	case "data_provider":
+		h["type"] = "data_provider"
+		h["name"] = n.Name
+		if n.ConfigPath != "" {
+			h["configuration_path"] = rel(n.ConfigPath)
+		}
+	case "merge":
+		h["type"] = "merge"
+		h["merge"] = n.Merge
+		if n.Options != nil {
+			var o any
+			_ = json.Unmarshal(types.EncodeJSON(n.Options), &o)
+			h["options"] = o
+		}
+	case "path":
+		h["type"] = "path"
+		h["path"] = rel(n.Path)
+		h["original_path"] = n.OriginalPath
+	case "interpolate":
+		h["type"] = "interpolate"
+		h["expression"] = n.Expression
+	case "scope":
+		h["type"] = "scope"
+		h["name"] = n.Name
+	default:
+		h["type"] = n.Kind
+	}
+	return h
+}

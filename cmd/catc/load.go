@@ -33,7 +33,12 @@ func loadCatalog(c *cli.Context, paths []string, strict bool) (*catalog.Catalog,
 	if len(catalogs) > 0 {
 		return loadPuppet(c, catalogs, hclPaths, strict)
 	}
+	data, err := siteHiera(c, paths)
+	if err != nil {
+		return nil, err
+	}
 	cat, diags := catalog.Load(paths, catalog.LoadOptions{
+		Hiera:     data,
 		Vars:      commonOf(c).vars,
 		VarFiles:  commonOf(c).varFiles,
 		FactsFile: commonOf(c).facts,

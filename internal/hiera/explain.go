@@ -1,6 +1,7 @@
 package hiera
 
 import (
+	"encoding/json"
 	"strings"
 
 	"github.com/catc-dev/catc/internal/types"
@@ -249,4 +250,62 @@ func dumpValue(b *strings.Builder, indent string, v types.Value) {
 	default:
 		b.WriteString(types.RubyInspect(v))
 	}
+}
+
+// Hash is the explanation as Puppet's Explainer#to_hash gives it (what
+// `puppet lookup --explain --render-as json` prints), for JSON output.
+func (n *ExplainNode) Hash() any {
+	branches := func() []any {
+		var out []any
+		for _, b := range n.Branches {
+			out = append(out, b.Hash())
+		}
+		return out
+	}
+	switch {
+	case n.Kind == "explainer" && len(n.Branches) == 1, n.Kind == "merge" && len(n.Branches) == 1:
+		return n.Branches[0].Hash()
+	case n.Kind == "explainer":
+		return map[string]any{"branches": branches()}
+	case n.Kind == "merge_source":
+		return map[string]any{"type": "merge_source", "merge_source": n.Name}
+	}
+	h := map[string]any{"type": n.Kind}
+	if bs := branches(); len(bs) > 0 {
+		h["branches"] = bs
+	}
+	if n.Key != "" {
+		h["key"] = n.Key
+	}
+	if n.Event == "found" || n.Event == "result" {
+		h["value"] = json.RawMessage(types.EncodeJSON(n.Value))
+	}
+	if n.Event != "" {
+		h["event"] = n.Event
+	}
+	if len(n.Texts) > 0 {
+		h["texts"] = n.Texts
+	}
+	switch n.Kind {
+	case "meta":
+		h["type"] = "root"
+	case "data_provider":
+		h["name"] = n.Name
+		if n.ConfigPath != "" {
+			h["configuration_path"] = n.ConfigPath
+		}
+	case "merge":
+		h["merge"] = n.Merge
+		if n.Options != nil {
+			h["options"] = json.RawMessage(types.EncodeJSON(n.Options))
+		}
+	case "path":
+		h["path"] = n.Path
+		h["original_path"] = n.OriginalPath
+	case "interpolate":
+		h["expression"] = n.Expression
+	case "scope":
+		h["name"] = n.Name
+	}
+	return h
 }

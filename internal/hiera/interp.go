@@ -30,7 +30,7 @@ var emptyInterpolations = map[string]bool{"": true, "::": true, `""`: true, "''"
 // doubles itself at every level ("%{b}%{b}") ends in an error.
 const (
 	maxInterpolated   = 16 << 20
-	maxInterpolations = 1 << 20
+	maxInterpolations = 10000
 )
 
 // needsInterpolation reports whether a string of v holds "%{".

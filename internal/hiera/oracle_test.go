@@ -251,4 +251,3 @@ func compareExplain(t *testing.T, puppet json.RawMessage, node *ExplainNode, dir
 		t.Fatalf("explanation differs from Puppet's\nPuppet:\n%s\ncatc:\n%s", wantJSON, gotIndented)
 	}
 }
-

@@ -28,7 +28,17 @@ type Data struct {
 	mu    sync.Mutex
 	files map[string]*dataFile
 	stats map[string]bool
-	globs map[string][]string
+	// usable are the paths known to be files under the site.
+	usable map[string]bool
+	dirs   map[string]string
+	// listings are the entries of the directories read, by resolved path.
+	listings map[string]map[string]fs.FileMode
+	globs    map[string][]string
+	// templates are the interpolations of the strings interpolated.
+	templates map[string][][]int
+	// cwd is the working directory when the Data was opened, against
+	// which relative paths are resolved.
+	cwd string
 }
 
 // dataFile is one data file, parsed once.
@@ -57,14 +67,16 @@ func Open(dir string) (*Data, hcl.Diagnostics) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	root, err := filepath.Abs(dir)
-	if err == nil {
-		root, err = filepath.EvalSymlinks(root)
-	}
+	cwd, err := os.Getwd()
 	if err != nil {
 		return nil, hcl.Diagnostics{inputfile.Diagnostic(dir, err)}
 	}
-	return &Data{dir: dir, root: root, cfg: cfg, files: map[string]*dataFile{}, stats: map[string]bool{}, globs: map[string][]string{}}, diags
+	root, err := filepath.EvalSymlinks(joinPath(cwd, dir))
+	if err != nil {
+		return nil, hcl.Diagnostics{inputfile.Diagnostic(dir, err)}
+	}
+	return &Data{dir: dir, root: root, cwd: cwd, cfg: cfg, files: map[string]*dataFile{}, stats: map[string]bool{},
+		usable: map[string]bool{}, dirs: map[string]string{}, listings: map[string]map[string]fs.FileMode{}, templates: map[string][][]int{}, globs: map[string][]string{}}, diags
 }
 
 // Config is the site's hiera.yaml.
@@ -111,21 +123,16 @@ func (d *Data) glob(pattern string) []string {
 	return out
 }
 
-// inside reports whether path, once its links are resolved, is under the
-// site directory: a path a fact interpolates ("../../etc") must not make
-// catc read elsewhere.
+// inside reports whether the directory path, once its links are
+// resolved, is under the site directory: a glob a fact interpolates
+// ("../../etc/*") must not make catc read elsewhere.
 func (d *Data) inside(path string) bool {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return false
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(d.cwd, abs)
 	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = real
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return false
-	}
-	rel, err := filepath.Rel(d.root, abs)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+	_, ok := d.realDir(abs)
+	return ok
 }
 
 // file returns the parsed data file at path (read on first use).
@@ -227,8 +234,8 @@ func (s *Session) resolveLevels(inv *invocation) ([]resolvedLevel, error) {
 					continue
 				}
 				for _, m := range s.d.glob(pattern) {
-					if s.d.inside(m) {
-						rl.locations = append(rl.locations, location{original: pattern, path: m, exists: true})
+					if l := s.d.locate(pattern, m); l.exists {
+						rl.locations = append(rl.locations, l)
 					}
 				}
 			}
@@ -244,9 +251,97 @@ func (s *Session) resolveLevels(inv *invocation) ([]resolvedLevel, error) {
 	return out, nil
 }
 
-// locate is a path location: it exists when it is a file under the site.
+// locate is a path location: it exists when it is a file under the
+// site. Each path is checked once per Data, for every node.
 func (d *Data) locate(original, path string) location {
-	return location{original: original, path: path, exists: d.inside(path) && d.exists(path)}
+	d.mu.Lock()
+	ok, seen := d.usable[path]
+	d.mu.Unlock()
+	if !seen {
+		ok = d.usableFile(path)
+		d.mu.Lock()
+		d.usable[path] = ok
+		d.mu.Unlock()
+	}
+	return location{original: original, path: path, exists: ok}
+}
+
+// usableFile reports whether path is a regular file whose real path is
+// under the site: its directory's links are resolved once per directory,
+// the file itself is one Lstat (and resolved only when it is a link), so
+// that a fleet's thousands of files cost a system call each.
+func (d *Data) usableFile(path string) bool {
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(d.cwd, abs)
+	}
+	dir, ok := d.realDir(filepath.Dir(abs))
+	if !ok {
+		return false
+	}
+	full := filepath.Join(dir, filepath.Base(abs))
+	mode, ok := d.entry(dir, filepath.Base(abs))
+	if !ok {
+		return false
+	}
+	if mode.IsRegular() {
+		return true
+	}
+	if mode&fs.ModeSymlink == 0 {
+		return false
+	}
+	real, err := filepath.EvalSymlinks(full)
+	if err != nil || !d.under(real) {
+		return false
+	}
+	st, err := os.Stat(real)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// entry is the type of the entry name of the resolved directory dir,
+// read with the whole directory once (one listing instead of a Stat per
+// file of a fleet).
+func (d *Data) entry(dir, name string) (fs.FileMode, bool) {
+	d.mu.Lock()
+	entries, seen := d.listings[dir]
+	d.mu.Unlock()
+	if !seen {
+		list, _ := os.ReadDir(dir) // an unreadable directory has no files
+		entries = make(map[string]fs.FileMode, len(list))
+		for _, e := range list {
+			entries[e.Name()] = e.Type()
+		}
+		d.mu.Lock()
+		d.listings[dir] = entries
+		d.mu.Unlock()
+	}
+	m, ok := entries[name]
+	return m, ok
+}
+
+// realDir is dir with its links resolved, if that is under the site.
+func (d *Data) realDir(dir string) (string, bool) {
+	d.mu.Lock()
+	r, seen := d.dirs[dir]
+	d.mu.Unlock()
+	if seen {
+		return r, r != ""
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil || !d.under(real) {
+		real = ""
+	}
+	d.mu.Lock()
+	d.dirs[dir] = real
+	d.mu.Unlock()
+	return real, real != ""
+}
+
+// under reports whether the absolute, resolved path is the site
+// directory or below it.
+func (d *Data) under(real string) bool {
+	rel, err := filepath.Rel(d.root, real)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
 // joinPath is Ruby's Pathname#+: an absolute path replaces the base.

@@ -2,6 +2,8 @@ package hiera
 
 import (
 	"fmt"
+
+	"github.com/zclconf/go-cty/cty"
 	"regexp"
 	"strings"
 
@@ -96,12 +98,14 @@ func (inv *invocation) interpolate(v types.Value, methods bool) (types.Value, er
 }
 
 func (inv *invocation) interpolateString(subject string, methods bool) (types.Value, error) {
-	inv.push(&ExplainNode{Kind: "interpolate", Expression: subject})
+	if inv.ex != nil {
+		inv.push(&ExplainNode{Kind: "interpolate", Expression: subject})
+	}
 	defer inv.pop()
 	var b strings.Builder
 	secret := false
 	last := 0
-	for _, m := range interpExpr.FindAllStringSubmatchIndex(subject, -1) {
+	for _, m := range inv.s.d.matches(subject) {
 		b.WriteString(subject[last:m[0]])
 		last = m[1]
 		expr := strings.TrimSpace(subject[m[2]:m[3]])
@@ -189,7 +193,12 @@ func (inv *invocation) scopeValue(key, subject string) (types.Value, error) {
 		return nil, &lookupError{msg: "Syntax error in string: " + subject}
 	}
 	root := segs[0].name
-	inv.push(&ExplainNode{Kind: "scope", Name: "Global Scope"})
+	if v, ok := inv.factPath(root, segs[1:]); ok {
+		return v, nil
+	}
+	if inv.ex != nil {
+		inv.push(&ExplainNode{Kind: "scope", Name: "Global Scope"})
+	}
 	v, ok := inv.variable(root)
 	if ok {
 		inv.found(root, v)
@@ -264,4 +273,62 @@ func unsealAll(v types.Value) types.Value {
 		return h
 	}
 	return v
+}
+
+// factPath reads facts.a.b straight from the node's unconverted facts,
+// when no one asked for the explanation (which shows the whole facts
+// hash found): ok is false when it cannot.
+func (inv *invocation) factPath(root string, segs []segment) (types.Value, bool) {
+	sc := inv.s.scope
+	if inv.ex != nil || sc.factsCty == nil || sc.Facts != nil || len(segs) == 0 || strings.TrimPrefix(root, "::") != "facts" || inv.locals[root] != nil {
+		return nil, false
+	}
+	if sc.Variable != nil {
+		if _, ok := sc.Variable(root); ok {
+			return nil, false
+		}
+	}
+	v := *sc.factsCty
+	for _, s := range segs {
+		switch {
+		case v.IsNull() || !v.IsKnown():
+			return nil, true
+		case s.isInt && (v.Type().IsTupleType() || v.Type().IsListType()):
+			if s.index < 0 || s.index >= int64(v.LengthInt()) {
+				return nil, true
+			}
+			v = v.Index(cty.NumberIntVal(s.index))
+		case !s.isInt && v.Type().IsObjectType():
+			if !v.Type().HasAttribute(s.name) {
+				return nil, true
+			}
+			v = v.GetAttr(s.name)
+		case !s.isInt && v.Type().IsMapType():
+			if !v.HasIndex(cty.StringVal(s.name)).True() {
+				return nil, true
+			}
+			v = v.Index(cty.StringVal(s.name))
+		default:
+			return nil, false // the general path says why
+		}
+	}
+	return FromCty(v), true
+}
+
+// matches are the interpolations of s (interpExpr's submatch indexes),
+// found once per string for every node.
+func (d *Data) matches(s string) [][]int {
+	if d == nil {
+		return interpExpr.FindAllStringSubmatchIndex(s, -1)
+	}
+	d.mu.Lock()
+	m, ok := d.templates[s]
+	d.mu.Unlock()
+	if !ok {
+		m = interpExpr.FindAllStringSubmatchIndex(s, -1)
+		d.mu.Lock()
+		d.templates[s] = m
+		d.mu.Unlock()
+	}
+	return m
 }

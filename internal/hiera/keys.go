@@ -135,10 +135,14 @@ func rubyClass(v types.Value) string {
 // dig follows segs into v, as Puppet's sub_lookup: found is false when a
 // segment is missing; an error when v is not a container there.
 func (inv *invocation) dig(key string, segs []segment, v types.Value) (types.Value, bool, error) {
-	inv.push(&ExplainNode{Kind: "sub_key", segments: segs})
+	if inv.ex != nil {
+		inv.push(&ExplainNode{Kind: "sub_key", segments: segs})
+	}
 	defer inv.pop()
 	for _, s := range segs {
-		inv.push(&ExplainNode{Kind: "segment"})
+		if inv.ex != nil {
+			inv.push(&ExplainNode{Kind: "segment"})
+		}
 		if v == nil {
 			inv.notFound(s.String())
 			inv.pop()

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/catc-dev/catc/internal/rubyregexp"
 	"github.com/catc-dev/catc/internal/types"
@@ -17,6 +18,11 @@ import (
 type Scope struct {
 	// Facts is facts.* (and the top-scope variables ::x).
 	Facts *types.Hash
+	// factsCty, when set (NodeScope), holds the facts unconverted:
+	// Facts is then made on first use of the whole hash, and a fact is
+	// converted alone when it is read, so that a node's hundreds of facts
+	// cost nothing when its data reads a few.
+	factsCty *cty.Value
 	// Trusted is trusted.*.
 	Trusted *types.Hash
 	// Variable gives the caller's other variables by name ("x" or
@@ -253,7 +259,9 @@ func (s *Session) searched() string {
 // lookup is Puppet's LookupAdapter#lookup for catc's one layer.
 func (inv *invocation) lookup(key string, merge types.Value) (hit, bool, error) {
 	if key == "lookup_options" || strings.HasPrefix(key, "lookup_options.") {
-		inv.push(&ExplainNode{Kind: "invalid_key", Key: "lookup_options"})
+		if inv.ex != nil {
+			inv.push(&ExplainNode{Kind: "invalid_key", Key: "lookup_options"})
+		}
 		inv.pop()
 		return hit{}, false, nil
 	}
@@ -284,7 +292,9 @@ func (inv *invocation) lookup(key string, merge types.Value) (hit, bool, error) 
 	if err != nil {
 		return hit{}, false, err
 	}
-	inv.push(&ExplainNode{Kind: "root", Key: key})
+	if inv.ex != nil {
+		inv.push(&ExplainNode{Kind: "root", Key: key})
+	}
 	h, found, err := inv.searchEnvironment(key, root, st)
 	if err == nil && found && len(segs) > 1 {
 		var v types.Value
@@ -316,7 +326,9 @@ func (inv *invocation) searchEnvironment(key, root string, st *strategy) (hit, b
 	if err != nil {
 		return hit{}, false, err
 	}
-	inv.push(&ExplainNode{Kind: "data_provider", Name: "Environment Data Provider (hiera configuration version 5)", ConfigPath: s.d.cfg.Path})
+	if inv.ex != nil {
+		inv.push(&ExplainNode{Kind: "data_provider", Name: "Environment Data Provider (hiera configuration version 5)", ConfigPath: s.d.cfg.Path})
+	}
 	defer inv.pop()
 	inv.stack = append(inv.stack, key)
 	defer func() { inv.stack = inv.stack[:len(inv.stack)-1] }()
@@ -355,7 +367,9 @@ func (inv *invocation) variants(st *strategy, n int, each func(int) (hit, bool, 
 		}
 		return h, found, err
 	}
-	inv.push(&ExplainNode{Kind: "merge", Merge: st.name, Options: st.optionsWithoutStrategy()})
+	if inv.ex != nil {
+		inv.push(&ExplainNode{Kind: "merge", Merge: st.name, Options: st.optionsWithoutStrategy()})
+	}
 	defer inv.pop()
 	var memo hit
 	have := false
@@ -386,11 +400,15 @@ func (inv *invocation) variants(st *strategy, n int, each func(int) (hit, bool, 
 
 // searchLevel searches one hierarchy level's locations.
 func (inv *invocation) searchLevel(lv *resolvedLevel, root string, st *strategy) (hit, bool, error) {
-	inv.push(&ExplainNode{Kind: "data_provider", Name: fmt.Sprintf("Hierarchy entry %q", lv.Name)})
+	if inv.ex != nil {
+		inv.push(&ExplainNode{Kind: "data_provider", Name: "Hierarchy entry \"" + lv.Name + "\""})
+	}
 	defer inv.pop()
 	return inv.variants(st, len(lv.locations), func(i int) (hit, bool, error) {
 		loc := lv.locations[i]
-		inv.push(&ExplainNode{Kind: "path", Path: loc.path, OriginalPath: loc.original})
+		if inv.ex != nil {
+			inv.push(&ExplainNode{Kind: "path", Path: loc.path, OriginalPath: loc.original})
+		}
 		defer inv.pop()
 		if !loc.exists {
 			inv.locationNotFound()
@@ -474,7 +492,9 @@ func (s *Session) lookupOptions(inv *invocation) (*lookupOptions, error) {
 		return s.options, s.optsErr
 	}
 	s.options = &lookupOptions{exact: map[string]*types.Hash{}}
-	inv.push(&ExplainNode{Kind: "meta", Key: "lookup_options"})
+	if inv.ex != nil {
+		inv.push(&ExplainNode{Kind: "meta", Key: "lookup_options"})
+	}
 	h, found, err := inv.searchEnvironment("lookup_options", "lookup_options", mustStrategy("hash"))
 	inv.pop()
 	if err != nil {
@@ -532,15 +552,15 @@ func (inv *invocation) variable(name string) (types.Value, bool) {
 	bare := strings.TrimPrefix(name, "::")
 	switch bare {
 	case "facts":
-		if sc.Facts == nil {
-			return &types.Hash{}, true
-		}
-		return sc.Facts, true
+		return inv.s.allFacts(), true
 	case "trusted":
 		if sc.Trusted == nil {
 			return &types.Hash{}, true
 		}
 		return sc.Trusted, true
+	}
+	if sc.factsCty != nil && sc.Facts == nil {
+		return factFromCty(*sc.factsCty, bare)
 	}
 	if sc.Facts != nil {
 		if v, ok := sc.Facts.Get(bare); ok {
@@ -548,6 +568,25 @@ func (inv *invocation) variable(name string) (types.Value, bool) {
 		}
 	}
 	return nil, false
+}
+
+// allFacts is facts.* whole.
+func (s *Session) allFacts() *types.Hash {
+	if s.scope.Facts == nil && s.scope.factsCty != nil {
+		s.scope.Facts, _ = FromCty(*s.scope.factsCty).(*types.Hash)
+	}
+	if s.scope.Facts == nil {
+		return &types.Hash{}
+	}
+	return s.scope.Facts
+}
+
+// factFromCty is the fact name of an object of facts, converted alone.
+func factFromCty(facts cty.Value, name string) (types.Value, bool) {
+	if facts.IsNull() || !facts.IsKnown() || !facts.Type().IsObjectType() || !facts.Type().HasAttribute(name) {
+		return nil, false
+	}
+	return FromCty(facts.GetAttr(name)), true
 }
 
 // convertTo applies lookup_options' convert_to; catc knows Sensitive.

@@ -15,14 +15,14 @@ func NodeScope(n *nodefacts.Node) Scope {
 	if n == nil {
 		return Scope{}
 	}
-	facts, _ := FromCty(n.Facts).(*types.Hash)
+	facts := n.Facts
 	trusted, _ := FromCty(n.Trusted()).(*types.Hash)
 	if trusted != nil {
 		if _, ok := trusted.Get("external"); !ok {
 			trusted.Append("external", &types.Hash{})
 		}
 	}
-	return Scope{Facts: facts, Trusted: trusted}
+	return Scope{Trusted: trusted, factsCty: &facts}
 }
 
 // FromCty is a cty value as a Puppet value: a whole number is an

@@ -1,11 +1,13 @@
 package catalog
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/catc-dev/catc/internal/hiera"
+	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/catc-dev/catc/internal/types"
 )
@@ -102,5 +104,45 @@ func TestLookupFunctionSecret(t *testing.T) {
 	_, diags = LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(src)}, LoadOptions{Hiera: data, FactsFile: hieraFacts("web01.example.com")})
 	if !diags.HasErrors() || strings.Contains(diags.Error(), "ENC[") {
 		t.Fatalf("diagnostics %v: want an error without the ciphertext", diags)
+	}
+}
+
+// TestLookupSecretDigest: the digest of an eyaml secret changes when its
+// ciphertext does, and only then, so a diff sees a secret change.
+func TestLookupSecretDigest(t *testing.T) {
+	t.Parallel()
+	key, err := secretdigest.NewKey([]byte("0123456789abcdef0123456789abcdef"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := testutil.Fixture("oracle", "hiera", "sites", "h06_eyaml")
+	marker := func(secrets string) string {
+		dir := t.TempDir()
+		for _, f := range []string{"hiera.yaml", "data/common.yaml"} {
+			b, err := os.ReadFile(filepath.Join(src, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			testutil.WriteFiles(t, dir, map[string]string{f: string(b)})
+		}
+		testutil.WriteFiles(t, dir, map[string]string{"data/secrets.eyaml": secrets})
+		data, diags := hiera.Open(dir)
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		cat, diags := LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(`resource "notify" "x" { message = lookup("db_password") }`)},
+			LoadOptions{Hiera: data, FactsFile: hieraFacts("db01.example.com")})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		v, _ := cat.Lookup("notify", "x").Attributes.Get("message")
+		return key.Marker(v)
+	}
+	a := marker("db_password: ENC[PKCS7,AAAA]\n")
+	if b := marker("db_password: ENC[PKCS7,AAAA]\n"); a != b {
+		t.Errorf("one ciphertext, two digests: %s %s", a, b)
+	}
+	if c := marker("db_password: ENC[PKCS7,BBBB]\n"); a == c {
+		t.Errorf("a changed ciphertext keeps its digest %s", a)
 	}
 }

@@ -251,3 +251,64 @@ func compareExplain(t *testing.T, puppet json.RawMessage, node *ExplainNode, dir
 		t.Fatalf("explanation differs from Puppet's\nPuppet:\n%s\ncatc:\n%s", wantJSON, gotIndented)
 	}
 }
+
+// TestOracleParameterLookup: the classes of sites/h10_apl compiled by
+// `puppet catalog find` get, for every parameter their declaration leaves
+// out, the value ParameterValue finds, and Puppet's type error is
+// CheckParameter's (the corpus for the class work).
+func TestOracleParameterLookup(t *testing.T) {
+	t.Parallel()
+	sites := &oracleSites{sites: map[string]*Data{}}
+	intType, _ := types.Parse("Integer")
+	checked := 0
+	for _, a := range readAnswers(t) {
+		if !slicesContains(a.Args, "--catalog") {
+			continue
+		}
+		d, _ := sites.open(t, a.Site)
+		s := d.NewSession(oracleScope(t, a.Node))
+		declared := map[string]bool{}
+		for _, arg := range a.Args {
+			if v, ok := strings.CutPrefix(arg, "--declared="); ok {
+				declared[v] = true
+			}
+		}
+		switch {
+		case a.Parameters != nil:
+			for p, raw := range a.Parameters {
+				if declared[p] {
+					continue
+				}
+				r, found, diags := s.ParameterValue(a.Key, p)
+				if diags.HasErrors() || !found {
+					t.Errorf("%s: %s::%s: found %v, %v; Puppet gives %s", a.ID, a.Key, p, found, diags, raw)
+					continue
+				}
+				want, _ := types.DecodeJSON(raw)
+				if !reflect.DeepEqual(r.Value, want) {
+					t.Errorf("%s: %s::%s = %s, Puppet gives %s", a.ID, a.Key, p, types.EncodeJSON(r.Value), raw)
+				}
+				checked++
+			}
+		case strings.Contains(*a.Error, "expects a value for parameter"):
+			param := strings.TrimSuffix(strings.Split(*a.Error, "expects a value for parameter '")[1], "'")
+			param = param[:strings.Index(param, "'")]
+			if _, found, _ := s.ParameterValue(a.Key, param); found {
+				t.Errorf("%s: %s::%s is found; Puppet says %s", a.ID, a.Key, param, *a.Error)
+			}
+			checked++
+		case strings.Contains(*a.Error, "parameter 'count' expects an Integer value"):
+			r, found, _ := s.ParameterValue(a.Key, "count")
+			d := CheckParameter(a.Key, "count", intType, r)
+			if !found || d == nil || !strings.Contains(*a.Error, d.Detail[:strings.Index(d.Detail, " (")]) || d.Subject == nil {
+				t.Errorf("%s: Puppet says %s; catc %v", a.ID, *a.Error, d)
+			}
+			checked++
+		default:
+			t.Errorf("%s: no check for Puppet's answer %s", a.ID, *a.Error)
+		}
+	}
+	if checked < 8 {
+		t.Errorf("only %d parameters checked", checked)
+	}
+}

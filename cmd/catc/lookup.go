@@ -284,23 +284,12 @@ func diagnosticText(diags hcl.Diagnostics) string {
 // digestSecrets replaces each secret by its digest for this run, so
 // that nodes group by secret without the secret being kept.
 func digestSecrets(v types.Value, k *secretdigest.Key) types.Value {
-	switch x := v.(type) {
-	case types.Sensitive:
-		return k.RunDigest(x.Value)
-	case []types.Value:
-		out := make([]types.Value, len(x))
-		for i, e := range x {
-			out[i] = digestSecrets(e, k)
+	return hiera.MapLeaves(v, func(x types.Value) types.Value {
+		if s, ok := x.(types.Sensitive); ok {
+			return k.RunDigest(s.Value)
 		}
-		return out
-	case *types.Hash:
-		h := &types.Hash{Keys: x.Keys, Values: make([]types.Value, len(x.Values))}
-		for i, e := range x.Values {
-			h.Values[i] = digestSecrets(e, k)
-		}
-		return h
-	}
-	return v
+		return x
+	})
 }
 
 // siteHiera opens the Hiera data of the site among paths: the first

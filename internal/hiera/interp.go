@@ -254,25 +254,35 @@ func containsSecret(v types.Value) bool {
 }
 
 // unsealAll is v with its secrets' contents in place (for building a
-// string that is itself a secret).
+// string that is itself a secret, or checking a type).
 func unsealAll(v types.Value) types.Value {
+	return MapLeaves(v, func(x types.Value) types.Value {
+		if s, ok := x.(types.Sensitive); ok {
+			return unsealAll(s.Value)
+		}
+		return x
+	})
+}
+
+// MapLeaves is v with f applied to each value in it that is not an
+// array or a hash (a secret is such a value); arrays and hashes are
+// rebuilt, v itself is not changed.
+func MapLeaves(v types.Value, f func(types.Value) types.Value) types.Value {
 	switch x := v.(type) {
-	case types.Sensitive:
-		return unsealAll(x.Value)
 	case []types.Value:
 		out := make([]types.Value, len(x))
 		for i, e := range x {
-			out[i] = unsealAll(e)
+			out[i] = MapLeaves(e, f)
 		}
 		return out
 	case *types.Hash:
 		h := &types.Hash{Keys: x.Keys, Values: make([]types.Value, len(x.Values))}
 		for i, e := range x.Values {
-			h.Values[i] = unsealAll(e)
+			h.Values[i] = MapLeaves(e, f)
 		}
 		return h
 	}
-	return v
+	return f(v)
 }
 
 // factPath reads facts.a.b straight from the node's unconverted facts,

@@ -607,25 +607,12 @@ func convertTo(key string, c, v types.Value) (types.Value, error) {
 // sealEncrypted makes every string holding an eyaml block (ENC[…]) a
 // secret: catc does not decrypt it, and never shows it.
 func sealEncrypted(v types.Value) types.Value {
-	switch x := v.(type) {
-	case string:
-		if isEncrypted(x) {
-			return types.Sensitive{Value: strings.TrimRight(x, "\n")}
+	return MapLeaves(v, func(x types.Value) types.Value {
+		if s, ok := x.(string); ok && isEncrypted(s) {
+			return types.Sensitive{Value: strings.TrimRight(s, "\n")}
 		}
-	case []types.Value:
-		out := make([]types.Value, len(x))
-		for i, e := range x {
-			out[i] = sealEncrypted(e)
-		}
-		return out
-	case *types.Hash:
-		h := &types.Hash{Keys: x.Keys, Values: make([]types.Value, len(x.Values))}
-		for i, e := range x.Values {
-			h.Values[i] = sealEncrypted(e)
-		}
-		return h
-	}
-	return v
+		return x
+	})
 }
 
 // isEncrypted is hiera-eyaml's test: the string holds ENC[…].

@@ -240,7 +240,7 @@ func (r *yamlReader) key(kn *yaml.Node, depth int) (any, error) {
 	case nil, bool, int64, float64:
 		return keyText(x), nil
 	}
-	return fmt.Sprintf("%s", types.RubyInspect(v)), nil
+	return types.RubyInspect(v), nil
 }
 
 // keyText is the string a non-String key is held under (catc's hashes

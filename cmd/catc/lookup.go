@@ -33,7 +33,7 @@ func lookupCommand() *cli.Command {
 			"node's, grouped by value. --explain prints the search as puppet lookup --explain.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "facts", Usage: "the node's facts: `FILE` (Facter JSON, a facts document or Puppet's YAML facts cache)", TakesFile: true},
-			nodesFlag(),
+			&cli.StringFlag{Name: "nodes", Usage: "every node's value, grouped: `PATH` is a directory of facts files (Facter JSON, facts documents, Puppet's YAML facts cache) or one file (a PuppetDB export)", TakesFile: true},
 			&cli.StringFlag{Name: "merge", Usage: "merge `STRATEGY`: first, unique, hash or deep (default: lookup_options, else first)"},
 			&cli.StringFlag{Name: "knock-out-prefix", Usage: "with --merge deep: `PREFIX` of the values that remove lower ones"},
 			&cli.BoolFlag{Name: "sort-merged-arrays", Usage: "with --merge deep: sort merged arrays"},

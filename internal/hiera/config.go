@@ -78,7 +78,7 @@ func parseConfig(path string, src []byte) (*Config, hcl.Diagnostics) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
 		e := yamlSyntaxError(err).(*yamlError)
-		return nil, hcl.Diagnostics{yamlDiag(path, e, "Invalid hiera.yaml", fmt.Sprintf("Unable to parse %s: %s.", path, e.msg))}
+		return nil, hcl.Diagnostics{yamlDiag(path, e, "Invalid hiera.yaml", fmt.Sprintf("(%s): %s.", path, e.msg))}
 	}
 	var root *yaml.Node
 	if len(doc.Content) > 0 {
@@ -107,9 +107,6 @@ func parseConfig(path string, src []byte) (*Config, hcl.Diagnostics) {
 	hier, _ := h.Get("hierarchy")
 	if hier == nil {
 		hier = []types.Value{mustHash("name", "Common", "path", "common.yaml")}
-		if defaults.function == "" {
-			defaults.function = "yaml_data"
-		}
 	}
 	list, ok := hier.([]types.Value)
 	if !ok {
@@ -122,12 +119,16 @@ func parseConfig(path string, src []byte) (*Config, hcl.Diagnostics) {
 		if i < len(levelNodes) {
 			line = levelNodes[i].Line
 		}
-		lv, d := c.readLevel(e, i, line, defaults)
+		var node *yaml.Node
+		if i < len(levelNodes) {
+			node = levelNodes[i]
+		}
+		lv, d := c.readLevel(e, i, line, defaults, node)
 		if d != nil {
 			return nil, hcl.Diagnostics{d}
 		}
 		if first, dup := names[lv.Name]; dup {
-			return nil, hcl.Diagnostics{c.errorAt(line, fmt.Sprintf("Hierarchy name '%s' defined more than once. First defined at line %d", lv.Name, first))}
+			return nil, hcl.Diagnostics{c.errorAt(line, fmt.Sprintf("Hierarchy name '%s' defined more than once. First defined at (line: %d)", lv.Name, first))}
 		}
 		names[lv.Name] = line
 		c.Levels = append(c.Levels, lv)
@@ -211,6 +212,8 @@ func (c *Config) readDefaults(h *types.Hash, root *yaml.Node) (levelDefaults, hc
 	d := levelDefaults{datadir: "data"}
 	v, ok := h.Get("defaults")
 	if !ok {
+		// Puppet's default defaults
+		d.function, d.kind = "yaml_data", "data_hash"
 		return d, nil
 	}
 	line := keyLine(root, "defaults")
@@ -273,7 +276,7 @@ func checkOptions(x types.Value) (*types.Hash, string) {
 }
 
 // readLevel reads and checks one level.
-func (c *Config) readLevel(e types.Value, index, line int, d levelDefaults) (*Level, *hcl.Diagnostic) {
+func (c *Config) readLevel(e types.Value, index, line int, d levelDefaults, node *yaml.Node) (*Level, *hcl.Diagnostic) {
 	h, ok := e.(*types.Hash)
 	if !ok {
 		return nil, c.errorAt(line, fmt.Sprintf("The Lookup Configuration at '%s' has wrong type, entry 'hierarchy' index %d expects a Struct value, got %s", c.Path, index, typeName(e)))
@@ -345,6 +348,9 @@ func (c *Config) readLevel(e types.Value, index, line int, d levelDefaults) (*Le
 		lv.Locations = list
 	}
 	if fns[0] == "hiera3_backend" {
+		if node != nil {
+			line = keyLine(resolveAlias(node), "hiera3_backend")
+		}
 		return nil, c.errorAt(line, "'hiera3_backend' is only allowed in the global layer")
 	}
 	if kind, ok := backends[lv.Function]; !ok || kind != fns[0] {

@@ -360,6 +360,9 @@ func (inv *invocation) variants(st *strategy, n int, each func(int) (hit, bool, 
 		}
 		return hit{}, false, nil
 	}
+	if n == 0 {
+		return hit{}, false, nil
+	}
 	if n == 1 {
 		h, found, err := each(0)
 		if found {

@@ -388,6 +388,11 @@ func flatten(a []types.Value, out []types.Value) []types.Value {
 // rubySort sorts as Array#sort!: numbers with numbers, strings with
 // strings; anything else is Ruby's "comparison of X with Y failed".
 func rubySort(a []types.Value) error {
+	for _, x := range a[min(1, len(a)):] {
+		if _, err := rubyCompare(a[0], x); err != nil {
+			return err
+		}
+	}
 	var err error
 	sort.SliceStable(a, func(i, j int) bool {
 		c, e := rubyCompare(a[i], a[j])
@@ -416,18 +421,7 @@ func rubyCompare(x, y types.Value) (int, error) {
 	if xstr && ystr {
 		return strings.Compare(xs, ys), nil
 	}
-	return 0, &lookupError{msg: fmt.Sprintf("comparison of %s with %s failed", rubyClass(x), rubyCompareOperand(y))}
-}
-
-func rubyCompareOperand(v types.Value) string {
-	switch v.(type) {
-	case string, int64, float64, nil, bool:
-		if v == nil {
-			return "nil"
-		}
-		return types.RubyInspect(v)
-	}
-	return rubyClass(v)
+	return 0, &lookupError{msg: fmt.Sprintf("comparison of %s with %s failed", rubyClass(x), rubyClass(y))}
 }
 
 func number(v types.Value) (float64, bool) {

@@ -94,8 +94,7 @@ func BenchmarkHieraFleet(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				var data *hiera.Data
 				if c.data {
-					var diags = hieraOpen(b, c.dir)
-					data = diags
+					data = hieraOpen(b, c.dir)
 				}
 				site, diags := LoadSite([]string{c.dir}, LoadOptions{Hiera: data})
 				if diags.HasErrors() {
@@ -113,6 +112,7 @@ func BenchmarkHieraFleet(b *testing.B) {
 }
 
 func hieraOpen(tb testing.TB, dir string) *hiera.Data {
+	tb.Helper()
 	d, diags := hiera.Open(dir)
 	if diags.HasErrors() {
 		tb.Fatal(diags)

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -213,7 +212,7 @@ func TestOracleLookups(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := comparable(res.Value)
-			if w := comparable(want); !sameValue(got, w) {
+			if w := comparable(want); !reflect.DeepEqual(got, w) { // hashes in Puppet's key order too
 				t.Fatalf("Puppet gives %s, catc %s", types.EncodeJSON(w), types.EncodeJSON(got))
 			}
 			if a.Explain != nil {
@@ -262,39 +261,6 @@ func puppetMessage(msg string) (text, file, line string) {
 		}
 	}
 	return msg, file, line
-}
-
-// oracleOrdered: the answers keep Puppet's key order, and hashes must
-// come in it.
-const oracleOrdered = false
-
-// sameValue compares two values, hashes in order when oracleOrdered.
-func sameValue(a, b types.Value) bool {
-	if oracleOrdered {
-		return reflect.DeepEqual(a, b)
-	}
-	return reflect.DeepEqual(sortedKeys(a), sortedKeys(b))
-}
-
-func sortedKeys(v types.Value) types.Value {
-	switch x := v.(type) {
-	case []types.Value:
-		out := make([]types.Value, len(x))
-		for i, e := range x {
-			out[i] = sortedKeys(e)
-		}
-		return out
-	case *types.Hash:
-		keys := append([]string(nil), x.Keys...)
-		sort.Strings(keys)
-		h := &types.Hash{}
-		for _, k := range keys {
-			e, _ := x.Get(k)
-			h.Append(k, sortedKeys(e))
-		}
-		return h
-	}
-	return v
 }
 
 func compareExplain(t *testing.T, puppet json.RawMessage, node *ExplainNode, dir string) {

@@ -27,7 +27,11 @@ func loadSite(c *cli.Context, paths []string) (*catalog.Site, error) {
 	if err := checkLoadArgs(c, paths); err != nil {
 		return nil, err
 	}
-	site, diags := catalog.LoadSite(paths, catalog.LoadOptions{Vars: commonOf(c).vars, VarFiles: commonOf(c).varFiles, DigestKey: runDigestKey(c),
+	data, err := siteHiera(c, paths)
+	if err != nil {
+		return nil, err
+	}
+	site, diags := catalog.LoadSite(paths, catalog.LoadOptions{Vars: commonOf(c).vars, VarFiles: commonOf(c).varFiles, DigestKey: runDigestKey(c), Hiera: data,
 		NodeRefusals: c.Command.Name == "diff"}) // a diff compares the nodes Puppet would refuse, and says so
 	if err := printDiagnostics(c, diags, site.Files()); err != nil {
 		return nil, err

@@ -49,7 +49,12 @@ func loadCatalogKeeping(c *cli.Context, paths []string, strict, keepRefused bool
 	if len(catalogs) > 0 {
 		return loadPuppet(c, catalogs, hclPaths, strict, keepRefused)
 	}
+	data, err := siteHiera(c, paths)
+	if err != nil {
+		return nil, nil, err
+	}
 	cat, diags := catalog.Load(paths, catalog.LoadOptions{
+		Hiera:     data,
 		Vars:      commonOf(c).vars,
 		VarFiles:  commonOf(c).varFiles,
 		FactsFile: commonOf(c).facts,

@@ -5,6 +5,7 @@ import (
 	"runtime"
 
 	"github.com/catc-dev/catc/internal/hclpaths"
+	"github.com/catc-dev/catc/internal/hiera"
 	"github.com/catc-dev/catc/internal/pool"
 	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/hashicorp/hcl/v2"
@@ -36,6 +37,9 @@ type LoadOptions struct {
 	// instead of failing the site: a fleet diff compares those nodes and
 	// says they fail.
 	NodeRefusals bool
+	// Hiera is the site's Hiera data (hiera.Open), which lookup("key")
+	// reads for the node; nil: lookup() finds nothing.
+	Hiera *hiera.Data
 }
 
 // Load reads the files and directories in paths (a directory means every

@@ -10,6 +10,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/catc-dev/catc/internal/didyoumean"
+	"github.com/catc-dev/catc/internal/hiera"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/types"
@@ -52,7 +53,7 @@ func (c *loader) buildContext(vars, locals []scopeBlock, opts LoadOptions, neede
 	varObj, diags := c.variables(vars, opts)
 	node, moreDiags := nodefacts.ReadOne(opts.FactsFile)
 	diags = append(diags, moreDiags...)
-	ctx, moreDiags := nodeContext(c.secrets.markSecrets("var", varObj), node, locals, &c.secrets)
+	ctx, moreDiags := nodeContext(c.secrets.markSecrets("var", varObj), node, locals, &c.secrets, c.hiera)
 	diags = append(diags, moreDiags...)
 	if diags.HasErrors() {
 		return nil, diags
@@ -77,7 +78,8 @@ func (c *loader) variables(vars []scopeBlock, opts LoadOptions) (cty.Value, hcl.
 // marked already: it is the same for every node), that node's facts.*
 // and trusted.*, then local.* (which may use them all); the values that
 // feed a sensitive attribute are marked (secrets.go). s is only read.
-func nodeContext(varObj cty.Value, node *nodefacts.Node, locals []scopeBlock, s *secrets) (*hcl.EvalContext, hcl.Diagnostics) {
+// lookup() reads the node's Hiera data (nil: none).
+func nodeContext(varObj cty.Value, node *nodefacts.Node, locals []scopeBlock, s *secrets, data *hiera.Data) (*hcl.EvalContext, hcl.Diagnostics) {
 	facts, trusted := cty.EmptyObjectVal, cty.EmptyObjectVal
 	if node != nil {
 		facts, trusted = node.Facts, node.Trusted()
@@ -85,7 +87,7 @@ func nodeContext(varObj cty.Value, node *nodefacts.Node, locals []scopeBlock, s 
 	ctx := &hcl.EvalContext{
 		Variables: map[string]cty.Value{"var": varObj, "facts": s.markSecrets("facts", facts),
 			"trusted": s.markSecrets("trusted", trusted)},
-		Functions: evalFunctions(),
+		Functions: nodeFunctions(data, node),
 	}
 	var diags hcl.Diagnostics
 	ctx.Variables["local"], diags = evalLocals(locals, ctx, s)

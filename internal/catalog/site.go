@@ -108,7 +108,7 @@ func (s *Site) Compile(n *nodefacts.Node) (*Catalog, hcl.Diagnostics) {
 	var ctx *hcl.EvalContext
 	var diags hcl.Diagnostics
 	if s.parts.deferred || len(s.parts.locals) > 0 {
-		ctx, diags = nodeContext(s.varObj, n, s.parts.locals, &c.secrets)
+		ctx, diags = nodeContext(s.varObj, n, s.parts.locals, &c.secrets, s.tmpl.hiera)
 	}
 	if !diags.HasErrors() {
 		diags = append(diags, c.declare(s.parts.raws, ctx, 1, nil, false)...)

@@ -2,7 +2,7 @@
 
 function __fish_catc_no_subcommand --description 'Test if there has been any subcommand yet'
     for i in (commandline -opc)
-        if contains -- $i version validate compile plan why graph diff match fmt doc import lsp completion
+        if contains -- $i version validate compile plan why graph diff match lookup fmt doc import lsp completion
             return 1
         end
     end
@@ -146,6 +146,20 @@ complete -c catc -n '__fish_seen_subcommand_from match' -f -l help -s h -d 'show
 complete -r -c catc -n '__fish_catc_no_subcommand' -a 'match' -d 'check a JSON value against a Puppet data type, or print the type\'s canonical form'
 complete -c catc -n '__fish_seen_subcommand_from match' -f -l subject -r -d 'prefix the message with NAME, as Puppet does for an attribute (e.g. software.ensure)'
 complete -c catc -n '__fish_seen_subcommand_from match' -l aliases -r -d 'load the type_alias blocks of the HCL in PATH, a file or directory such as what catc import wrote (repeatable)'
+complete -c catc -n '__fish_seen_subcommand_from lookup' -f -l help -s h -d 'show help'
+complete -r -c catc -n '__fish_catc_no_subcommand' -a 'lookup' -d 'look a key up in the site\'s Hiera data, as puppet lookup does'
+complete -c catc -n '__fish_seen_subcommand_from lookup' -l facts -r -d 'the node\'s facts: FILE (Facter JSON, a facts document or Puppet\'s YAML facts cache)'
+complete -c catc -n '__fish_seen_subcommand_from lookup' -l nodes -r -d 'every node\'s value, grouped: PATH is a directory of facts files (Facter JSON, facts documents, Puppet\'s YAML facts cache) or one file (a PuppetDB export)'
+complete -c catc -n '__fish_seen_subcommand_from lookup' -f -l merge -r -d 'merge STRATEGY: first, unique, hash or deep (default: lookup_options, else first)'
+complete -c catc -n '__fish_seen_subcommand_from lookup' -f -l knock-out-prefix -r -d 'with --merge deep: PREFIX of the values that remove lower ones'
+complete -c catc -n '__fish_seen_subcommand_from lookup' -f -l sort-merged-arrays -d 'with --merge deep: sort merged arrays'
+complete -c catc -n '__fish_seen_subcommand_from lookup' -f -l merge-hash-arrays -d 'with --merge deep: merge hashes inside arrays'
+complete -c catc -n '__fish_seen_subcommand_from lookup' -f -l type -r -d 'the value must match the Puppet TYPE'
+complete -c catc -n '__fish_seen_subcommand_from lookup' -f -l default -r -d 'the VALUE (a string) when the key is found nowhere'
+complete -c catc -n '__fish_seen_subcommand_from lookup' -f -l explain -d 'print how the value was found, as puppet lookup --explain'
+complete -c catc -n '__fish_seen_subcommand_from lookup' -f -l format -r -d 'FORMAT: text or json (the value alone, or the fleet\'s groups)'
+complete -c catc -n '__fish_seen_subcommand_from lookup' -f -l diagnostics -r -d 'print diagnostics as FORMAT: text, json or github'
+complete -c catc -n '__fish_seen_subcommand_from lookup' -f -l max-diagnostics -r -d 'print at most N diagnostics, then a count of the rest (0: all)'
 complete -c catc -n '__fish_seen_subcommand_from fmt' -f -l help -s h -d 'show help'
 complete -r -c catc -n '__fish_catc_no_subcommand' -a 'fmt' -d 'rewrite HCL files in the canonical layout (hclwrite)'
 complete -c catc -n '__fish_seen_subcommand_from fmt' -f -l check -d 'write nothing; list the files that are not formatted and exit 1 if there are any'

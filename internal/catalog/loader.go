@@ -20,9 +20,12 @@ type loader struct {
 	// strs is FromExternal's room for table keys and reference texts;
 	// nil for a load.
 	strs *stringRoom
+	// budget bounds the load's evaluation (budget.go).
+	budget *budget
 }
 
 // newLoader starts an empty catalog loaded with opts.
 func newLoader(opts LoadOptions) *loader {
-	return &loader{Catalog: &Catalog{files: map[string]*hcl.File{}, table: map[string]*Resource{}, typeByName: map[string]*TypeDef{}, digestKey: opts.DigestKey}}
+	return &loader{Catalog: &Catalog{files: map[string]*hcl.File{}, table: map[string]*Resource{}, typeByName: map[string]*TypeDef{}, digestKey: opts.DigestKey},
+		budget: newBudget(opts.Limits)}
 }

@@ -32,7 +32,7 @@ const summaryTooDeep = "Too deeply nested"
 func checkNesting(src []byte, filename string, start hcl.Pos) (hcl.Diagnostics, bool) {
 	s := nestScanner{src: src}
 	off, ok := s.scan()
-	return s.diagnose(off, ok, filename, start), s.sawArithmetic
+	return s.diagnose(off, ok, filename, start), s.costly
 }
 
 // diagnose is the error the scan found, if any.
@@ -90,8 +90,12 @@ type nestScanner struct {
 	// numStart to numEnd.
 	number        string
 	numStart      int
-	numEnd        int
-	sawArithmetic bool
+	numEnd int
+	// costly is set when src may hold an expression whose evaluation
+	// boundExpressions must bound: arithmetic, a comparison, a
+	// conditional, a template interpolation or directive, a splat or a
+	// for expression.
+	costly bool
 	// tokenEnd is the end of the last number or name read.
 	tokenEnd int
 	// untilDeep scans on past a number beyond the bounds and stray
@@ -189,7 +193,7 @@ func (s *nestScanner) scan() (int, bool) {
 
 // The bytes each context must look at; runs of other bytes are skipped
 // at once (the scan reads a generated catalog at several hundred MB/s).
-var codeSpecial, stringSpecial, heredocSpecial = byteSet("#/[]{}()\"<?!-+,\n*%0123456789" + strayChars), byteSet("\\\"\n$%"), byteSet("\n$%")
+var codeSpecial, stringSpecial, heredocSpecial = byteSet("#/[]{}()\"<?!=-+,\n*%0123456789" + strayChars), byteSet("\\\"\n$%"), byteSet("\n$%")
 
 func byteSet(s string) (t [256]bool) {
 	for i := 0; i < len(s); i++ {
@@ -227,8 +231,10 @@ func (s *nestScanner) inCode(i int) (int, bool) {
 	case c == '[' && isSplat(src, i):
 		s.cur().open++
 		s.depth++
+		s.costly = true
 		return i + 1, true
 	case c == '[' || c == '{' || c == '(':
+		s.costly = s.costly || c != '(' && opensFor(src[i+1:])
 		s.push(c)
 		return i + 1, true
 	case c == ']' || c == '}' || c == ')':
@@ -246,13 +252,17 @@ func (s *nestScanner) inCode(i int) (int, bool) {
 	case c == '?':
 		s.cur().open++
 		s.depth++
+		s.costly = true
 		return i + 1, true
+	case c == '=' && i+1 < len(src) && src[i+1] == '=':
+		s.costly = true
+		return i + 2, false
 	case c == '!' && (i+1 >= len(src) || src[i+1] != '=') || c == '-':
 		return s.unary(i)
 	case c == ',' || c == '\n' && (s.cur().kind == '{' || s.cur().kind == 0):
 		s.endExpr()
 	case c == '*' || c == '/' || c == '%' || c == '+':
-		s.sawArithmetic = true
+		s.costly = true
 	case c >= '0' && c <= '9':
 		return s.numberOrName(i), false
 	case strings.IndexByte(strayChars, c) >= 0:
@@ -267,7 +277,7 @@ func (s *nestScanner) inCode(i int) (int, bool) {
 // unary counts the operator at i (! or -) in the run it continues, or
 // starts a run. A binary minus counts as a run of one: harmless.
 func (s *nestScanner) unary(i int) (int, bool) {
-	s.sawArithmetic = s.sawArithmetic || s.src[i] == '-'
+	s.costly = true // arithmetic, or != (also !x, which costs nothing)
 	c := s.cur()
 	if s.unaryEnd < 0 || len(bytes.TrimLeft(s.src[s.unaryEnd:i], " \t\r\n")) != 0 {
 		s.depth -= c.run
@@ -277,6 +287,13 @@ func (s *nestScanner) unary(i int) (int, bool) {
 	s.depth++
 	s.unaryEnd = i + 1
 	return i + 1, true
+}
+
+// opensFor tells whether rest, what follows a bracket or brace, starts
+// with the keyword for (a for expression).
+func opensFor(rest []byte) bool {
+	rest = bytes.TrimLeft(rest, " \t\r\n")
+	return bytes.HasPrefix(rest, []byte("for")) && (len(rest) == 3 || !isNameByte(rest[3]) && rest[3] != '-')
 }
 
 // isSplat tells whether the bracket at i opens a full splat, [*].
@@ -394,6 +411,7 @@ func (s *nestScanner) interpolation(i int) (int, bool) {
 			if c == '%' {
 				s.directive(i + 2)
 			}
+			s.costly = true
 			s.push('i')
 			return i + 2, true
 		case c:

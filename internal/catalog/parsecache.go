@@ -77,9 +77,9 @@ func (pc *ParseCache) store(files []*sourceFile, results []*parsed, reparsed int
 
 // parseCached is parseAll through the cache (nil: no cache). Parsed
 // results are only read by the later stages, so one can serve many loads.
-func parseCached(files []*sourceFile, workers int, pc *ParseCache) []*parsed {
+func parseCached(files []*sourceFile, workers int, pc *ParseCache, b *budget) []*parsed {
 	if pc == nil {
-		return parseAll(files, workers)
+		return parseAll(files, workers, b)
 	}
 	hits := pc.lookup(files)
 	var missing []*sourceFile
@@ -88,7 +88,7 @@ func parseCached(files []*sourceFile, workers int, pc *ParseCache) []*parsed {
 			missing = append(missing, f)
 		}
 	}
-	fresh := parseAll(missing, workers)
+	fresh := parseAll(missing, workers, b)
 	out := make([]*parsed, len(files))
 	j := 0
 	for i := range files {

@@ -1,0 +1,295 @@
+package catalog
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"sync/atomic"
+	"time"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Limits bound the evaluation of one load (or of one node's catalog of a
+// site): what its expressions may cost in all, so that no input, however
+// small, runs for hours. bounded.go bounds each value; these bound the
+// sum, where repetition multiplies: a for expression inside a for
+// expression, a template repeating a large value, a function called in a
+// loop. A zero field takes its default (DefaultLimits).
+type Limits struct {
+	// Steps bounds the evaluation steps: each element of a for
+	// expression's collection costs a step per part of the for's body
+	// (nested for expressions multiply), each instance of a for_each a
+	// step per part of its block, and each element of a value that a
+	// splat spreads, an operator compares, a conditional returns or a
+	// function converts one step.
+	Steps int64
+	// Elements bounds the elements built: by functions (their results,
+	// nested elements included) and by the values given to attributes.
+	Elements int64
+	// Text bounds the bytes of text built or compared: by templates,
+	// string functions and the literal text of repeated expressions.
+	Text int64
+	// RegexpSteps bounds the matching of strings against patterns: a
+	// match costs the string's length plus one, times the size of the
+	// pattern's compiled program (what Go's regexp engine may do).
+	RegexpSteps int64
+	// Deadline, when set, ends the evaluation once it has passed (the
+	// language server gives each load one).
+	Deadline time.Time
+}
+
+// The default limits are far above what real sites use (the 100,000
+// resources of the generated benchmarks spend none of them; a for over
+// 10,000 elements with a body of 20 parts costs 210,000 steps, a
+// for_each of 100,000 instances of a block of 20 parts 2,100,000) and
+// low enough that an input spending one of them entirely is stopped
+// within seconds (a step costs about a microsecond, an element about
+// half of one, a regexp step 30 to 60 nanoseconds).
+const (
+	DefaultSteps       = 4_000_000
+	DefaultElements    = 10_000_000
+	DefaultText        = 512 << 20
+	DefaultRegexpSteps = 100_000_000
+)
+
+// DefaultLimits are the limits of a load whose LoadOptions set none.
+func DefaultLimits() Limits {
+	return Limits{Steps: DefaultSteps, Elements: DefaultElements, Text: DefaultText, RegexpSteps: DefaultRegexpSteps}
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	for _, f := range []struct{ v, def *int64 }{{&l.Steps, &d.Steps}, {&l.Elements, &d.Elements}, {&l.Text, &d.Text}, {&l.RegexpSteps, &d.RegexpSteps}} {
+		if *f.v <= 0 {
+			*f.v = *f.def
+		}
+	}
+	return l
+}
+
+// budgetKind is what a charge spends.
+type budgetKind int
+
+const (
+	spendSteps budgetKind = iota
+	spendElements
+	spendText
+	spendRegexp
+	spendTime // the deadline passed
+	numSpends = spendTime
+)
+
+// budget is the evaluation budget of one load: the sums of what its
+// expressions cost, against the limits. It is safe for concurrent use
+// (resources are decoded in parallel). Once one limit is reached every
+// later charge fails, so that the rest of the load stops at once. The
+// charge that crosses the limit makes the diagnostic, at the expression
+// it charged (spent); every evaluation stopped after reports that one.
+type budget struct {
+	limits  Limits
+	limit   [numSpends]int64
+	used    [numSpends]atomic.Int64
+	late    atomic.Bool  // the deadline passed
+	crossed atomic.Int32 // 1 + the kind of the first limit crossed, or 0
+	charges atomic.Int64 // for reading the clock every deadlineEvery charges
+	spent   atomic.Pointer[hcl.Diagnostic]
+}
+
+// deadlineEvery is how many charges pass between two readings of the
+// clock (a charge is at most a for expression or a function call).
+const deadlineEvery = 64
+
+func newBudget(l Limits) *budget {
+	l = l.withDefaults()
+	b := &budget{limits: l}
+	b.limit = [numSpends]int64{l.Steps, l.Elements, l.Text, l.RegexpSteps}
+	return b
+}
+
+// exhausted is the diagnostic of the charge that exhausted b, or nil.
+func (b *budget) exhausted() *hcl.Diagnostic {
+	if b == nil {
+		return nil
+	}
+	return b.spent.Load()
+}
+
+// over reports whether a limit was reached (its diagnostic may not be
+// made yet: see funcCall.charge).
+func (b *budget) over() bool { return b != nil && b.crossed.Load() != 0 }
+
+// spend adds n of kind k. It returns crossed when this very charge
+// reaches a limit (or finds the deadline passed), over when one was
+// reached before.
+func (b *budget) spend(k budgetKind, n int64) (crossed, over bool) {
+	if b.crossed.Load() != 0 {
+		return false, true
+	}
+	if n > 0 {
+		if used := b.used[k].Add(n); used > b.limit[k] || used < 0 {
+			return b.cross(k), true
+		}
+	}
+	if !b.limits.Deadline.IsZero() && b.charges.Add(1)%deadlineEvery == 0 && time.Now().After(b.limits.Deadline) {
+		return b.cross(spendTime), true
+	}
+	return false, false
+}
+
+// cross records the first limit reached; it reports whether k was it.
+func (b *budget) cross(k budgetKind) bool {
+	return b.crossed.CompareAndSwap(0, int32(k)+1)
+}
+
+// charge spends n of kind k for what, the expression (or match) at rng,
+// and returns nil, or the diagnostic that stops the evaluation. A nil
+// budget charges nothing.
+func (b *budget) charge(k budgetKind, n int64, rng hcl.Range, what string) *hcl.Diagnostic {
+	if b == nil {
+		return nil
+	}
+	if d := b.spent.Load(); d != nil {
+		return d
+	}
+	if _, over := b.spend(k, n); over {
+		return b.stop(rng, what)
+	}
+	return nil
+}
+
+// stop records the budget's diagnostic, for what at rng, unless one is
+// recorded already, and returns the recorded one. A zero rng leaves the
+// diagnostic without a subject.
+func (b *budget) stop(rng hcl.Range, what string) *hcl.Diagnostic {
+	if d := b.spent.Load(); d != nil {
+		return d
+	}
+	d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summaryBudget, Detail: budgetDetail(budgetKind(b.crossed.Load()-1), b.limits, what)}
+	if rng.Filename != "" {
+		d.Subject = rng.Ptr()
+	}
+	if b.spent.CompareAndSwap(nil, d) {
+		return d
+	}
+	return b.spent.Load()
+}
+
+const summaryBudget = "Evaluation too costly"
+
+// budgetDetail says which limit what (an expression, with how it costs)
+// reached and what to do.
+func budgetDetail(k budgetKind, l Limits, what string) string {
+	const stop = "catc stops the evaluation there, so that no input can run for hours or exhaust memory."
+	switch k {
+	case spendSteps:
+		return fmt.Sprintf("Evaluating %s takes this load past %d evaluation steps, catc's limit for one load; %s "+
+			"Iterate over fewer elements, or compute an inner part once, in a local, rather than again for each element.", what, l.Steps, stop)
+	case spendElements:
+		return fmt.Sprintf("Evaluating %s takes this load past %d elements built (by functions and for attribute values, nested elements included), catc's limit for one load; %s "+
+			"Build smaller values, or call the function fewer times.", what, l.Elements, stop)
+	case spendText:
+		return fmt.Sprintf("Evaluating %s takes this load past %d bytes of text built or compared (by templates, functions and the literal text of repeated expressions), catc's limit for one load; %s "+
+			"Build shorter strings, or repeat large ones fewer times.", what, l.Text, stop)
+	case spendRegexp:
+		return fmt.Sprintf("%s takes this load past %d regexp steps (a match costs the length of the string plus one, times the size of the pattern's compiled program), catc's limit for one load; %s "+
+			"Ruby would run the match: this bound is catc's. Match shorter strings, or simplify the pattern.", what, l.RegexpSteps, stop)
+	}
+	return fmt.Sprintf("The load passed its deadline (%s) while evaluating %s; %s The language server gives every load a deadline, so that it keeps answering: simplify the expression.",
+		l.Deadline.Format(time.RFC3339), what, stop)
+}
+
+// budgetError is the error of a function call whose charge reached a
+// limit; evalExpr replaces hcl's diagnostic of it with the budget's, at
+// the call.
+type budgetError struct{ what string }
+
+func (e budgetError) Error() string { return "the call costs too much (" + e.what + ")" }
+
+// The budget travels in the evaluation context, as a variable whose name
+// no HCL expression can spell (names are identifiers) and no misspelt
+// name comes near (hcl suggests names within two edits; this one has
+// three NUL bytes), so that every evaluation of a load, on any
+// goroutine, charges that load's budget without process-wide state.
+const budgetVarName = "\x00budget\x00\x00"
+
+var budgetCapsule = cty.Capsule("catc budget", reflect.TypeOf(budget{}))
+
+// budgetVar is the value that holds b in an evaluation context.
+func budgetVar(b *budget) cty.Value { return cty.CapsuleVal(budgetCapsule, b) }
+
+// budgetOf is the budget of the evaluation context ctx (or of one of its
+// parents), else fallback.
+func budgetOf(ctx *hcl.EvalContext, fallback *budget) *budget {
+	for c := ctx; c != nil; c = c.Parent() {
+		if v, ok := c.Variables[budgetVarName]; ok {
+			return v.EncapsulatedValue().(*budget)
+		}
+	}
+	return fallback
+}
+
+// withBudget appends the budget's diagnostic to diags when a limit was
+// reached and diags do not hold it already: a try() or can() may have
+// swallowed it, but the load must still fail, since it may have taken a
+// fallback for a value that was merely too costly. rng and what name the
+// expression evaluated, for a diagnostic not made yet.
+func withBudget(diags hcl.Diagnostics, b *budget, rng hcl.Range, what string) hcl.Diagnostics {
+	if !b.over() {
+		return diags
+	}
+	d := b.stop(rng, what)
+	for _, x := range diags {
+		if x == d {
+			return diags
+		}
+	}
+	return append(diags, d)
+}
+
+// dedupBudget drops repeats of the budget's diagnostic from diags: once
+// the budget is spent, every expression evaluated after reports it.
+func dedupBudget(diags hcl.Diagnostics, b *budget) hcl.Diagnostics {
+	d := b.exhausted()
+	if d == nil {
+		return diags
+	}
+	out := diags[:0]
+	seen := false
+	for _, x := range diags {
+		if x == d {
+			if seen {
+				continue
+			}
+			seen = true
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// budgetDiags is the diagnostics of an evaluation (of the expression at
+// rng) with the budget's in place of hcl's for a function call that
+// reached a limit, repeats of it dropped, and it added when a limit was
+// reached but the evaluation reported nothing (a try() swallowed it, or
+// a call returned an unknown value once the budget was spent).
+func budgetDiags(diags hcl.Diagnostics, b *budget, rng hcl.Range) hcl.Diagnostics {
+	if !b.over() {
+		return diags
+	}
+	for i, d := range diags {
+		if extra, ok := hcl.DiagnosticExtra[hclsyntax.FunctionCallDiagExtra](d); ok {
+			var be budgetError
+			if errors.As(extra.FunctionCallError(), &be) {
+				rng := d.Subject
+				if d.Context != nil {
+					rng = d.Context
+				}
+				diags[i] = b.stop(*rng, be.what)
+			}
+		}
+	}
+	return dedupBudget(withBudget(diags, b, rng, "this expression"), b)
+}

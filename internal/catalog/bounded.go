@@ -175,7 +175,7 @@ func boundedFunc(name string, f function.Function, b *budget) function.Function 
 			if err := checkSizeBounds(v, elems, text); err != nil {
 				return cty.NilVal, err
 			}
-			if stop, spent := call.charge(cost{elements: int64(elems), text: int64(text)}); stop != nil || spent {
+			if stop, spent := call.charge(cost{steps: int64(elems), text: int64(text)}); stop != nil || spent {
 				return cty.DynamicVal, stop
 			}
 			return v, nil
@@ -520,9 +520,9 @@ func (c funcCall) charge(k cost) (stop error, spent bool) {
 	for _, s := range []struct {
 		kind budgetKind
 		n    int64
-	}{{spendSteps, k.steps}, {spendElements, k.elements}, {spendText, k.text}} {
+	}{{spendSteps, k.steps}, {spendText, k.text}} {
 		if crossed, over := c.b.spend(s.kind, s.n); crossed {
-			return budgetError{"this call of " + c.name + " (a step per element of the arguments it converts, and the elements and text of its result)"}, false
+			return budgetError{"this call of " + c.name + " (a step per element of the arguments it converts and of its result, and its text)"}, false
 		} else if over {
 			return nil, true
 		}

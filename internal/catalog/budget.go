@@ -14,58 +14,55 @@ import (
 
 // Limits bound the evaluation of one load (or of one node's catalog of a
 // site): what its expressions may cost in all, so that no input, however
-// small, runs for hours. bounded.go bounds each value; these bound the
-// sum, where repetition multiplies: a for expression inside a for
-// expression, a template repeating a large value, a function called in a
-// loop. A zero field takes its default (DefaultLimits).
+// small, runs for minutes or exhausts memory. bounded.go bounds each
+// value; these bound the sum, where repetition multiplies: a for
+// expression inside a for expression, a template repeating a large
+// value, a function called in a loop, a pattern matched against many
+// strings. A zero field takes its default (DefaultLimits).
 type Limits struct {
-	// Steps bounds the evaluation steps: each element of a for
+	// Steps bounds the evaluation steps, the one measure of the work
+	// (a step is about a microsecond): each element of a for
 	// expression's collection costs a step per part of the for's body
-	// (nested for expressions multiply), each instance of a for_each a
-	// step per part of its block, and each element of a value that a
-	// splat spreads, an operator compares, a conditional returns or a
-	// function converts one step.
+	// (nested for expressions multiply); each instance of a for_each a
+	// step per part of its block; each element of a value a splat
+	// spreads, an operator compares, a conditional returns, a function
+	// converts or returns, or an attribute is given, a step; and a
+	// pattern match a step per RegexpStepsPerStep of its regexp steps
+	// (the string's length plus one, times the size of the pattern's
+	// compiled program: what Go's regexp engine may do).
 	Steps int64
-	// Elements bounds the elements built: by functions (their results,
-	// nested elements included) and by the values given to attributes.
-	Elements int64
-	// Text bounds the bytes of text built or compared: by templates,
-	// string functions and the literal text of repeated expressions.
+	// Text bounds the bytes of text built or compared, the measure of
+	// the memory: by templates, string functions and comparisons, and
+	// the literal text of the expressions a for or for_each repeats.
 	Text int64
-	// RegexpSteps bounds the matching of strings against patterns: a
-	// match costs the string's length plus one, times the size of the
-	// pattern's compiled program (what Go's regexp engine may do).
-	RegexpSteps int64
 	// Deadline, when set, ends the evaluation once it has passed (the
 	// language server gives each load one).
 	Deadline time.Time
 }
 
 // The default limits are far above what real sites use (the 100,000
-// resources of the generated benchmarks spend none of them; a for over
-// 10,000 elements with a body of 20 parts costs 210,000 steps, a
+// resources of the generated benchmarks spend a few hundred steps; a for
+// over 10,000 elements with a body of 20 parts costs 210,000 steps, a
 // for_each of 100,000 instances of a block of 20 parts 2,100,000) and
-// low enough that an input spending one of them entirely is stopped
-// within seconds (a step costs about a microsecond, an element about
-// half of one, a regexp step 30 to 60 nanoseconds).
+// low enough that an input spending them is stopped within seconds and
+// a few hundred megabytes.
 const (
-	DefaultSteps       = 4_000_000
-	DefaultElements    = 10_000_000
-	DefaultText        = 512 << 20
-	DefaultRegexpSteps = 100_000_000
+	DefaultSteps = 3_000_000
+	DefaultText  = 256 << 20
+	// RegexpStepsPerStep is how many regexp steps cost one step (a
+	// regexp step takes 30 to 60 nanoseconds).
+	RegexpStepsPerStep = 16
 )
 
 // DefaultLimits are the limits of a load whose LoadOptions set none.
-func DefaultLimits() Limits {
-	return Limits{Steps: DefaultSteps, Elements: DefaultElements, Text: DefaultText, RegexpSteps: DefaultRegexpSteps}
-}
+func DefaultLimits() Limits { return Limits{Steps: DefaultSteps, Text: DefaultText} }
 
 func (l Limits) withDefaults() Limits {
-	d := DefaultLimits()
-	for _, f := range []struct{ v, def *int64 }{{&l.Steps, &d.Steps}, {&l.Elements, &d.Elements}, {&l.Text, &d.Text}, {&l.RegexpSteps, &d.RegexpSteps}} {
-		if *f.v <= 0 {
-			*f.v = *f.def
-		}
+	if l.Steps <= 0 {
+		l.Steps = DefaultSteps
+	}
+	if l.Text <= 0 {
+		l.Text = DefaultText
 	}
 	return l
 }
@@ -75,9 +72,7 @@ type budgetKind int
 
 const (
 	spendSteps budgetKind = iota
-	spendElements
 	spendText
-	spendRegexp
 	spendTime // the deadline passed
 	numSpends = spendTime
 )
@@ -96,6 +91,9 @@ type budget struct {
 	crossed atomic.Int32 // 1 + the kind of the first limit crossed, or 0
 	charges atomic.Int64 // for reading the clock every deadlineEvery charges
 	spent   atomic.Pointer[hcl.Diagnostic]
+	// placeholder stands for spent while a function call that reached a
+	// limit is not located yet (budgetDiags replaces it).
+	placeholder *hcl.Diagnostic
 }
 
 // deadlineEvery is how many charges pass between two readings of the
@@ -104,8 +102,8 @@ const deadlineEvery = 64
 
 func newBudget(l Limits) *budget {
 	l = l.withDefaults()
-	b := &budget{limits: l}
-	b.limit = [numSpends]int64{l.Steps, l.Elements, l.Text, l.RegexpSteps}
+	b := &budget{limits: l, placeholder: &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summaryBudget}}
+	b.limit = [numSpends]int64{l.Steps, l.Text}
 	return b
 }
 
@@ -115,6 +113,15 @@ func (b *budget) exhausted() *hcl.Diagnostic {
 		return nil
 	}
 	return b.spent.Load()
+}
+
+// stopped is the diagnostic an evaluation stopped by the budget
+// returns: the budget's, or its placeholder.
+func (b *budget) stopped() *hcl.Diagnostic {
+	if d := b.spent.Load(); d != nil {
+		return d
+	}
+	return b.placeholder
 }
 
 // over reports whether a limit was reached (its diagnostic may not be
@@ -154,8 +161,13 @@ func (b *budget) charge(k budgetKind, n int64, rng hcl.Range, what string) *hcl.
 	if d := b.spent.Load(); d != nil {
 		return d
 	}
-	if _, over := b.spend(k, n); over {
+	switch crossed, over := b.spend(k, n); {
+	case crossed:
 		return b.stop(rng, what)
+	case over:
+		// a function call reached the limit: the diagnostic will be
+		// its own, once evalExpr locates it
+		return b.placeholder
 	}
 	return nil
 }
@@ -182,20 +194,14 @@ const summaryBudget = "Evaluation too costly"
 // budgetDetail says which limit what (an expression, with how it costs)
 // reached and what to do.
 func budgetDetail(k budgetKind, l Limits, what string) string {
-	const stop = "catc stops the evaluation there, so that no input can run for hours or exhaust memory."
+	const stop = "catc stops the evaluation there, so that no input can run for minutes or exhaust memory."
 	switch k {
 	case spendSteps:
 		return fmt.Sprintf("Evaluating %s takes this load past %d evaluation steps, catc's limit for one load; %s "+
-			"Iterate over fewer elements, or compute an inner part once, in a local, rather than again for each element.", what, l.Steps, stop)
-	case spendElements:
-		return fmt.Sprintf("Evaluating %s takes this load past %d elements built (by functions and for attribute values, nested elements included), catc's limit for one load; %s "+
-			"Build smaller values, or call the function fewer times.", what, l.Elements, stop)
+			"Compute less: iterate over fewer elements, build smaller values, or compute an inner part once, in a local, rather than again for each element.", what, l.Steps, stop)
 	case spendText:
-		return fmt.Sprintf("Evaluating %s takes this load past %d bytes of text built or compared (by templates, functions and the literal text of repeated expressions), catc's limit for one load; %s "+
+		return fmt.Sprintf("Evaluating %s takes this load past %d bytes of text built or compared (by templates, functions, comparisons and the literal text of repeated expressions), catc's limit for one load; %s "+
 			"Build shorter strings, or repeat large ones fewer times.", what, l.Text, stop)
-	case spendRegexp:
-		return fmt.Sprintf("%s takes this load past %d regexp steps (a match costs the length of the string plus one, times the size of the pattern's compiled program), catc's limit for one load; %s "+
-			"Ruby would run the match: this bound is catc's. Match shorter strings, or simplify the pattern.", what, l.RegexpSteps, stop)
 	}
 	return fmt.Sprintf("The load passed its deadline (%s) while evaluating %s; %s The language server gives every load a deadline, so that it keeps answering: simplify the expression.",
 		l.Deadline.Format(time.RFC3339), what, stop)
@@ -280,6 +286,9 @@ func budgetDiags(diags hcl.Diagnostics, b *budget, rng hcl.Range) hcl.Diagnostic
 		return diags
 	}
 	for i, d := range diags {
+		if d == b.placeholder {
+			continue
+		}
 		if extra, ok := hcl.DiagnosticExtra[hclsyntax.FunctionCallDiagExtra](d); ok {
 			var be budgetError
 			if errors.As(extra.FunctionCallError(), &be) {
@@ -289,6 +298,11 @@ func budgetDiags(diags hcl.Diagnostics, b *budget, rng hcl.Range) hcl.Diagnostic
 				}
 				diags[i] = b.stop(*rng, be.what)
 			}
+		}
+	}
+	for i, d := range diags {
+		if d == b.placeholder {
+			diags[i] = b.stop(rng, "this expression")
 		}
 	}
 	return dedupBudget(withBudget(diags, b, rng, "this expression"), b)

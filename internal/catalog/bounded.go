@@ -500,7 +500,6 @@ func checkedArithmetic(f function.Function) function.Function {
 	})
 }
 
-
 // funcCall is one call of a bounded function, charging its budget.
 type funcCall struct {
 	name string

@@ -207,6 +207,19 @@ func budgetDetail(k budgetKind, l Limits, what string) string {
 		l.Deadline.Format(time.RFC3339), what, stop)
 }
 
+// errBudget is the error ChargeMatch returns when the budget stops a
+// check; the check's caller reports the budget's diagnostic instead.
+var errBudget = errors.New("the evaluation budget is spent")
+
+// ChargeMatch charges a pattern match, in regexp steps, a step per
+// RegexpStepsPerStep (types.Meter).
+func (b *budget) ChargeMatch(steps int64) error {
+	if _, over := b.spend(spendSteps, (steps+RegexpStepsPerStep-1)/RegexpStepsPerStep); over {
+		return errBudget
+	}
+	return nil
+}
+
 // budgetError is the error of a function call whose charge reached a
 // limit; evalExpr replaces hcl's diagnostic of it with the budget's, at
 // the call.

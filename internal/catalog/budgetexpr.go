@@ -193,6 +193,7 @@ const (
 	whatConditional = "this conditional (a step per element of its results, converted to one type)"
 	whatForEach     = "this for_each (each instance costs a step per part of the block, and the block's literal text)"
 	whatValue       = "this value (a step per element of the value given to the attribute)"
+	whatMatch       = "matching this value against the patterns of its type (a step per 16 regexp steps: the length of each string matched plus one, times the threads the pattern runs at once)"
 )
 
 // chargeWeight charges n evaluations of an expression of weight w.

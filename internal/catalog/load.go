@@ -106,7 +106,7 @@ func (c *loader) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 	raws := p.raws
 	p.raws = nil
 	diags = append(diags, c.declare(raws, ctx, workers, p.reuse, p.reuse == nil)...)
-	diags = dedupBudget(withBudget(diags, c.budget, hcl.Range{}, "an expression"), c.budget)
+	diags = budgetDiags(diags, c.budget, hcl.Range{})
 	c.resolveConditional()
 	c.secrets.sortRanges()
 	c.secretRanges = c.secrets.ranges

@@ -113,9 +113,9 @@ type nestScanner struct {
 	stray, firstStray int
 	// number is a number literal beyond the bounds (numbers.go), from
 	// numStart to numEnd.
-	number        string
-	numStart      int
-	numEnd int
+	number   string
+	numStart int
+	numEnd   int
 	// costly is set when src may hold an expression whose evaluation
 	// boundExpressions must bound: arithmetic, a comparison, a
 	// conditional, a template interpolation or directive, a splat or a

@@ -189,7 +189,7 @@ func (c *loader) buildAll(raws []*rawResource, workers int, reuse *buildReuse, r
 			builds[i] = b.clone()
 			return
 		}
-		builds[i] = buildResource(c.Catalog, raws[i])
+		builds[i] = buildResource(c.Catalog, raws[i], c.budget)
 		if release {
 			raws[i] = nil // only the built resource is needed from here on
 		}

@@ -39,7 +39,7 @@ func LoadSite(paths []string, opts LoadOptions) (*Site, hcl.Diagnostics) {
 	s.varObj, moreDiags = c.variables(p.vars, opts)
 	diags = append(diags, moreDiags...)
 	s.varObj = c.secrets.markSecrets("var", s.varObj)
-	diags = dedupBudget(withBudget(diags, c.budget, hcl.Range{}, "an expression"), c.budget)
+	diags = budgetDiags(diags, c.budget, hcl.Range{})
 	c.secrets.sortRanges()
 	c.secretRanges = c.secrets.ranges
 	c.secrets.redactDiagnostics(diags)
@@ -61,7 +61,7 @@ func (s *Site) prebuild(workers int) {
 	raws := s.parts.raws
 	pool.For(len(raws), workers, 0, func(i int) {
 		if raws[i].deferred == nil {
-			b := buildResource(s.tmpl.Catalog, raws[i])
+			b := buildResource(s.tmpl.Catalog, raws[i], s.tmpl.budget)
 			s.tmpl.secrets.redactDiagnostics(b.diags)
 			raws[i].prebuilt = &b
 		}
@@ -114,7 +114,7 @@ func (s *Site) Compile(n *nodefacts.Node) (*Catalog, hcl.Diagnostics) {
 	if !diags.HasErrors() {
 		diags = append(diags, c.declare(s.parts.raws, ctx, 1, nil, false)...)
 	}
-	diags = dedupBudget(withBudget(diags, c.budget, hcl.Range{}, "an expression"), c.budget)
+	diags = budgetDiags(diags, c.budget, hcl.Range{})
 	c.secrets.redactDiagnostics(diags) // writes only the node's own: the prebuilt ones are redacted already
 	sortDiagnostics(diags, s.order)
 	return c.Catalog, diags

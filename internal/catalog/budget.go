@@ -97,8 +97,13 @@ type budget struct {
 }
 
 // deadlineEvery is how many charges pass between two readings of the
-// clock (a charge is at most a for expression or a function call).
-const deadlineEvery = 64
+// clock; a charge of deadlineLarge or more reads it at once (it stands
+// for work that takes long: a for over many elements, a function call
+// that builds a large value).
+const (
+	deadlineEvery = 64
+	deadlineLarge = 10_000
+)
 
 func newBudget(l Limits) *budget {
 	l = l.withDefaults()
@@ -140,7 +145,7 @@ func (b *budget) spend(k budgetKind, n int64) (crossed, over bool) {
 			return b.cross(k), true
 		}
 	}
-	if !b.limits.Deadline.IsZero() && b.charges.Add(1)%deadlineEvery == 0 && time.Now().After(b.limits.Deadline) {
+	if !b.limits.Deadline.IsZero() && (b.charges.Add(1)%deadlineEvery == 0 || n >= deadlineLarge) && time.Now().After(b.limits.Deadline) {
 		return b.cross(spendTime), true
 	}
 	return false, false
@@ -203,8 +208,8 @@ func budgetDetail(k budgetKind, l Limits, what string) string {
 		return fmt.Sprintf("Evaluating %s takes this load past %d bytes of text built or compared (by templates, functions, comparisons and the literal text of repeated expressions), catc's limit for one load; %s "+
 			"Build shorter strings, or repeat large ones fewer times.", what, l.Text, stop)
 	}
-	return fmt.Sprintf("The load passed its deadline (%s) while evaluating %s; %s The language server gives every load a deadline, so that it keeps answering: simplify the expression.",
-		l.Deadline.Format(time.RFC3339), what, stop)
+	return fmt.Sprintf("The load ran out of time while evaluating %s: the language server gives every load a deadline, so that it keeps answering; %s Compute less here (catc validate shows whether the load passes catc's other limits).",
+		what, stop)
 }
 
 // errBudget is the error ChargeMatch returns when the budget stops a

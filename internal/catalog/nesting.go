@@ -20,8 +20,9 @@ import (
 // possible); a real catalog nests a handful of levels.
 const maxNesting = 256
 
-// maxChain bounds the links of one expression: its binary operators and
-// index brackets (x[k]), which the parser reads in a loop but chains into
+// maxChain bounds the links of one expression: its binary operators,
+// index brackets (x[k]) and attribute splats (x.*), which the parser
+// reads in a loop but chains into
 // a tree as deep as the chain (1 + 1 + … is ((1 + 1) + 1) + …), so that
 // evaluating it, and every walk of it, recurses once per link: 200,000
 // links took 12 s and 600 MB, 500,000 exhausted the stack. Links count
@@ -53,7 +54,7 @@ func (s *nestScanner) diagnose(off int, ok bool, filename string, start hcl.Pos)
 	switch {
 	case !ok && s.links > maxChain:
 		return hcl.Diagnostics{errorAt(summaryTooLong,
-			fmt.Sprintf("This is link %d of one expression's chain of operators and index brackets (x[k]); catc accepts at most %d, "+
+			fmt.Sprintf("This is link %d of one expression's chain of operators, index brackets (x[k]) and attribute splats (x.*); catc accepts at most %d, "+
 				"so that evaluating the expression cannot exhaust the stack or run for seconds (the chain nests one operation in the next). "+
 				"Split the expression: compute parts of it in locals and combine those.", maxChain+1, maxChain),
 			*byteRange(src, off, filename, start), nil)}
@@ -228,7 +229,7 @@ func (s *nestScanner) scan() (int, bool) {
 
 // The bytes each context must look at; runs of other bytes are skipped
 // at once (the scan reads a generated catalog at several hundred MB/s).
-var codeSpecial, stringSpecial, heredocSpecial = byteSet("#/[]{}()\"<?!=-+,\n*%0123456789" + strayChars), byteSet("\\\"\n$%"), byteSet("\n$%")
+var codeSpecial, stringSpecial, heredocSpecial = byteSet("#/[]{}()\"<>&|?!=-+,\n*%0123456789" + strayChars), byteSet("\\\"\n$%"), byteSet("\n$%")
 
 func byteSet(s string) (t [256]bool) {
 	for i := 0; i < len(s); i++ {
@@ -252,10 +253,13 @@ func skipPlain(src []byte, i int, special *[256]bool) int {
 // code is inCode, keeping track of where the last token ended and
 // whether it ended a term (afterTerm).
 func (s *nestScanner) code(i int) (int, bool) {
-	term := s.afterTerm(i) // for a comment, which changes nothing
+	term := s.afterTerm(i) // for a comment or a line break, which change nothing
+	kind := s.cur().kind
 	next, opened := s.inCode(i)
 	switch c := s.src[i]; {
 	case c == '#' || c == '/' && next > i+1 && (s.src[i+1] == '/' || s.src[i+1] == '*'):
+		s.termEnd = term
+	case c == '\n' && kind != '{' && kind != 0: // inside brackets, a line break is white space
 		s.termEnd = term
 	default:
 		s.termEnd = c == ']' || c == '}' || c == ')' || c >= '0' && c <= '9'
@@ -315,8 +319,10 @@ func (s *nestScanner) inCode(i int) (int, bool) {
 		return i + binaryOp(src[i:]), false
 	case c == '!' || c == '-':
 		return s.unary(i)
+	case c == '*' && i > 0 && src[i-1] == '.':
+		s.link() // an attribute splat, x.*: it holds x
 	case c == '*':
-		s.costly = true // a splat: [*] or .*
+		s.costly = true // the * of a full splat, [*]
 	case c >= '0' && c <= '9':
 		return s.numberOrName(i), false
 	case strings.IndexByte(strayChars, c) >= 0:

@@ -109,3 +109,47 @@ func countSummary(diags hcl.Diagnostics, summary string) int {
 	}
 	return n
 }
+
+// patternType is a type whose attribute v must match pattern.
+func patternType(pattern string) string {
+	return "type \"t\" {\n  attribute \"n\" {\n    type      = \"String\"\n    behaviour = \"namevar\"\n  }\n" +
+		"  attribute \"v\" {\n    type = \"Optional[Pattern[/" + pattern + "/]]\"\n  }\n}\n"
+}
+
+// A value whose pattern match could take minutes is refused quickly,
+// saying the bound is catc's: one match beyond rubyregexp's bound, or
+// matches that together spend the load's budget. Before, the first took
+// 50 s (and a match of each of many values as long).
+func TestPatternMatchBounds(t *testing.T) {
+	t.Parallel()
+	letters := strings.Repeat("a", 100000) + "1"
+	for _, c := range []struct {
+		name, src, want string
+	}{
+		{"one long value", patternType(`\\p{L}{1000}\\d`) + "resource \"t\" \"x\" {\n  v = \"" + letters + "\"\n}\n",
+			"the limit is catc's"},
+		{"a variable's type", "variable \"v\" {\n  type    = \"Pattern[/(\\\\p{L}|\\\\p{N}|x|y)*(\\\\p{L}|\\\\p{N}){300}q/]\"\n  default = \"" + letters + "\"\n}\n",
+			"catc's bound of 20000000"},
+		{"many values", patternType(`\\p{L}{1000}\\d`) + "locals {\n  s = format(\"%s1\", join(\"\", [for i in range(1000) : \"aaa\"]))\n}\n" +
+			"resource \"t\" \"${each.key}\" {\n  for_each = toset([for i in range(1000) : \"k${i}\"])\n  v = local.s\n}\n",
+			"the limit is catc's"},
+		{"a pattern too large", patternType(strings.Repeat(`\\p{L}{1000}`, 11)), "catc's bound of 10000"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			diags := loadWithin(t, c.src, Limits{})
+			var all strings.Builder
+			for _, d := range diags {
+				if d.Severity == hcl.DiagError {
+					all.WriteString(d.Detail + "\n")
+				}
+			}
+			if !strings.Contains(all.String(), c.want) {
+				t.Fatalf("got %.2000s\nwant an error with %q", all.String(), c.want)
+			}
+			if !strings.Contains(all.String(), "Ruby") {
+				t.Errorf("the error does not say Ruby would run it: %.2000s", all.String())
+			}
+		})
+	}
+}

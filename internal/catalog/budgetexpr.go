@@ -193,7 +193,7 @@ const (
 	whatConditional = "this conditional (a step per element of its results, converted to one type)"
 	whatForEach     = "this for_each (each instance costs a step per part of the block, and the block's literal text)"
 	whatValue       = "this value (a step per element of the value given to the attribute)"
-	whatMatch       = "matching this value against the patterns of its type (a step per 16 regexp steps: the length of each string matched plus one, times the threads the pattern runs at once)"
+	whatMatch       = "the match of this value against the patterns of its type (a step per 16 steps of the regexp engine, about the length of each string matched times the threads its pattern runs at once; Ruby would run the match: the limit is catc's)"
 )
 
 // chargeWeight charges n evaluations of an expression of weight w.

@@ -20,25 +20,27 @@ const (
 	// largest pattern of the public modules catc's corpora come from
 	// (stdlib's IPv6 address, 1,396 instructions).
 	MaxInsts = 10_000
-	// MaxMatchSteps bounds one match: the length of the string plus
-	// one, times the pattern's width (Regexp.Steps). A step takes 30 to
-	// 60 ns, so a match ends within a few seconds.
-	MaxMatchSteps = 50_000_000
+	// MaxMatchSteps bounds one match (Regexp.Steps). A step takes 30
+	// to 60 ns, so a match ends within a few seconds.
+	MaxMatchSteps = 20_000_000
 )
 
 // Regexp is a compiled translation and what matching it may cost.
 type Regexp struct {
 	*regexp.Regexp
-	src   string // the Ruby source, for messages
-	width int
+	src string // the Ruby source, for messages
+	// fixed and perByte bound a match's steps (see cost).
+	fixed, perByte int64
 }
 
-// Width bounds the threads Go's engine runs at once on any input.
-func (r *Regexp) Width() int { return r.width }
+// PerByte bounds the threads Go's engine runs for each byte of a long
+// string: none for a pattern anchored at the start whose matches are of
+// bounded length, up to one per rune instruction for an unanchored one.
+func (r *Regexp) PerByte() int64 { return r.perByte }
 
-// Steps bounds what matching a string of n bytes may cost, in threads
-// run for one input byte.
-func (r *Regexp) Steps(n int) int64 { return int64(n+1) * int64(r.width) }
+// Steps bounds what matching a string of n bytes may cost, in steps of
+// Go's engine (threads run for one byte).
+func (r *Regexp) Steps(n int) int64 { return r.fixed + int64(n+1)*r.perByte }
 
 // MatchWithin is MatchString, or an *Error when matching s may cost
 // more than MaxMatchSteps (then s is not matched).
@@ -61,8 +63,8 @@ func (r *Regexp) FindStringSubmatchIndexWithin(s string) ([]int, error) {
 func (r *Regexp) within(n int) error {
 	if steps := r.Steps(n); steps > MaxMatchSteps {
 		return &Error{
-			Msg: fmt.Sprintf("matching a string of %d bytes against /%s/ could take %d steps of Go's regexp engine (the length plus one, times the %d threads the pattern can run at once), more than catc's bound of %d, so that no match runs for minutes; "+
-				"Ruby would run the match: the bound is catc's. Match a shorter string, or simplify the pattern", n, r.src, steps, r.width, MaxMatchSteps),
+			Msg: fmt.Sprintf("matching a string of %d bytes against /%s/ could take %d steps of Go's regexp engine (up to %d threads for each byte), more than catc's bound of %d, so that no match runs for minutes; "+
+				"Ruby would run the match: the bound is catc's. Match a shorter string, or simplify the pattern", n, r.src, steps, r.perByte, MaxMatchSteps),
 			Construct: "match size",
 		}
 	}
@@ -91,7 +93,8 @@ func compileBounded(src, goSrc string) (*Regexp, error) {
 	if err != nil {
 		return nil, goRejected(src, err)
 	}
-	return &Regexp{Regexp: re, src: src, width: width(prog)}, nil
+	fixed, perByte := cost(prog)
+	return &Regexp{Regexp: re, src: src, fixed: fixed, perByte: perByte}, nil
 }
 
 func tooLarge(src string, n int) *Error {
@@ -146,75 +149,100 @@ func progSize(re *syntax.Regexp) int {
 	return 1
 }
 
-// maxWidthSteps bounds the simulation of width; a program whose thread
-// sets have not started to repeat by then gets its count of rune
-// instructions as its width.
-const maxWidthSteps = 256
+// maxSimulated bounds the work of cost's simulation (the thread-steps
+// it runs); a program whose thread sets have not started to repeat by
+// then costs its count of rune instructions per byte.
+const maxSimulated = 1 << 21
 
-// width bounds the threads Go's engines run at once on any input: the
-// largest set of rune instructions alive after some number of input
-// runes when every rune instruction matches every rune (so any input
-// keeps alive a subset), a new thread starting at every position unless
-// the program is anchored at the start of the text. Empty-width
-// assertions are taken as passing. It is at least 1.
-func width(p *syntax.Prog) int {
+// cost bounds what Go's engines do to match a string: fixed thread-steps,
+// then perByte for each byte of the string. It runs the program on an
+// input every rune instruction matches (so any input keeps alive a
+// subset of its threads; empty-width assertions are taken as passing),
+// a new thread starting at every position unless the program is anchored
+// at the start of the text, until the set of live threads repeats (from
+// there on, every byte costs at most the largest set of the cycle) or is
+// empty (the match is over).
+func cost(p *syntax.Prog) (fixed, perByte int64) {
 	anchored := p.StartCond()&syntax.EmptyBeginText != 0
-	runes := 0
+	var runes int64
 	for _, in := range p.Inst {
 		if isRune(in.Op) {
 			runes++
 		}
 	}
-	start := closure(p, []uint32{uint32(p.Start)})
-	cur, most := start, len(start)
-	seen := map[string]bool{key(cur): true}
-	for step := 0; len(cur) > 0 || !anchored; step++ {
-		if step == maxWidthSteps {
-			return max(runes, 1)
+	c := newCloser(p)
+	cur := c.closure([]uint32{uint32(p.Start)})
+	var sizes []int64
+	seen := map[string]int{}
+	for {
+		if len(cur) == 0 {
+			return sum(sizes) + 1, 0
 		}
-		var next []uint32
+		k := key(cur)
+		if first, ok := seen[k]; ok {
+			return sum(sizes[:first]) + 1, slices.Max(sizes[first:])
+		}
+		seen[k] = len(sizes)
+		sizes = append(sizes, int64(len(cur)))
+		if sum(sizes) > maxSimulated {
+			return 1, max(runes, 1)
+		}
+		next := make([]uint32, 0, len(cur)+1)
 		for _, pc := range cur {
 			next = append(next, p.Inst[pc].Out)
 		}
 		if !anchored {
 			next = append(next, uint32(p.Start))
 		}
-		cur = closure(p, next)
-		most = max(most, len(cur))
-		if k := key(cur); seen[k] {
-			break
-		} else {
-			seen[k] = true
-		}
+		cur = c.closure(next)
 	}
-	return max(most, 1)
+}
+
+func sum(xs []int64) int64 {
+	var n int64
+	for _, x := range xs {
+		n += x
+	}
+	return n
 }
 
 func isRune(op syntax.InstOp) bool {
 	return op == syntax.InstRune || op == syntax.InstRune1 || op == syntax.InstRuneAny || op == syntax.InstRuneAnyNotNL
 }
 
+// closer computes closures over one program, reusing its buffers.
+type closer struct {
+	p       *syntax.Prog
+	visited []uint32 // the generation that visited each instruction
+	gen     uint32
+	stack   []uint32
+}
+
+func newCloser(p *syntax.Prog) *closer {
+	return &closer{p: p, visited: make([]uint32, len(p.Inst))}
+}
+
 // closure is the sorted set of rune instructions reachable from pcs
 // through instructions that consume nothing.
-func closure(p *syntax.Prog, pcs []uint32) []uint32 {
-	visited := make(map[uint32]bool, len(pcs))
+func (c *closer) closure(pcs []uint32) []uint32 {
+	c.gen++
 	var out []uint32
-	stack := append([]uint32(nil), pcs...)
-	for len(stack) > 0 {
-		pc := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if visited[pc] {
+	c.stack = append(c.stack[:0], pcs...)
+	for len(c.stack) > 0 {
+		pc := c.stack[len(c.stack)-1]
+		c.stack = c.stack[:len(c.stack)-1]
+		if c.visited[pc] == c.gen {
 			continue
 		}
-		visited[pc] = true
-		in := p.Inst[pc]
+		c.visited[pc] = c.gen
+		in := c.p.Inst[pc]
 		switch {
 		case isRune(in.Op):
 			out = append(out, pc)
 		case in.Op == syntax.InstAlt || in.Op == syntax.InstAltMatch:
-			stack = append(stack, in.Out, in.Arg)
+			c.stack = append(c.stack, in.Out, in.Arg)
 		case in.Op == syntax.InstCapture || in.Op == syntax.InstNop || in.Op == syntax.InstEmptyWidth:
-			stack = append(stack, in.Out)
+			c.stack = append(c.stack, in.Out)
 		}
 	}
 	slices.Sort(out)

@@ -107,6 +107,9 @@ type nestScanner struct {
 	// included), termEnd whether that token ended a term (afterTerm).
 	tokEnd  int
 	termEnd bool
+	// peak is the most depth and links were open at once (fuzz_test.go
+	// checks that it bounds the syntax tree's depth).
+	peak int
 	// unaryEnd is the offset after the last unary operator, to tell a
 	// run of them (!!x) from operators apart (!a && !b).
 	unaryEnd int
@@ -216,6 +219,7 @@ func (s *nestScanner) scan() (int, bool) {
 		if i >= len(src) {
 			break
 		}
+		s.peak = max(s.peak, s.depth+s.links)
 		if opened && s.depth > maxNesting || s.links > maxChain {
 			return i, false
 		}

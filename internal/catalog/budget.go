@@ -244,6 +244,27 @@ var budgetCapsule = cty.Capsule("catc budget", reflect.TypeOf(budget{}))
 // budgetVar is the value that holds b in an evaluation context.
 func budgetVar(b *budget) cty.Value { return cty.CapsuleVal(budgetCapsule, b) }
 
+// budgetSlot holds the budget an evaluation without a context charges
+// (constants, evaluated while their files are read): the budget of the
+// load reading the files parsed with the slot. A ParseCache's slot takes
+// each load's budget in turn, as the load starts.
+type budgetSlot struct{ b atomic.Pointer[budget] }
+
+func newSlot(b *budget) *budgetSlot {
+	s := &budgetSlot{}
+	s.b.Store(b)
+	return s
+}
+
+// budget is the slot's budget; a nil slot (catc's own built-in types,
+// which every load shares) has none.
+func (s *budgetSlot) budget() *budget {
+	if s == nil {
+		return nil
+	}
+	return s.b.Load()
+}
+
 // budgetOf is the budget of the evaluation context ctx (or of one of its
 // parents), else fallback.
 func budgetOf(ctx *hcl.EvalContext, fallback *budget) *budget {

@@ -153,3 +153,27 @@ func TestPatternMatchBounds(t *testing.T) {
 		})
 	}
 }
+
+// A load through a ParseCache charges its own budget, also for the
+// constants of the files it takes from the cache (a type decoded again
+// because another type file changed): the budget a runaway spent in an
+// earlier load is not this load's.
+func TestBudgetPerLoadThroughCache(t *testing.T) {
+	t.Parallel()
+	cache := NewParseCache()
+	typ := "type \"t\" {\n  desc = \"t\"\n  attribute \"n\" {\n    type      = \"String\"\n    behaviour = \"namevar\"\n    desc      = \"${\"the\"} name\"\n  }\n}\n"
+	runaway := "locals {\n  x = [for a in range(1000) : [for b in range(1000) : a]]\n}\n"
+	load := func(other, locals string) hcl.Diagnostics {
+		_, diags := LoadFiles([]string{"t.hcl", "u.hcl", "l.hcl"}, [][]byte{[]byte(typ), []byte(other), []byte(locals)},
+			LoadOptions{Cache: cache, Limits: Limits{Steps: 100000}})
+		return diags
+	}
+	if diags := load(strings.ReplaceAll(typ, "\"t\"", "\"u\""), runaway); findDiag(diags, summaryBudget) == nil {
+		t.Fatalf("the runaway was not stopped: %v", diags)
+	}
+	if diags := load(strings.ReplaceAll(typ, "\"t\"", "\"u\"")+"\n", "locals {\n}\n"); diags.HasErrors() {
+		for _, d := range diags {
+			t.Errorf("the next load failed: %s", d.Error())
+		}
+	}
+}

@@ -30,10 +30,8 @@ type charged struct {
 	// rng and what name the expression whose work is charged.
 	rng  hcl.Range
 	what string
-	// fallback is the budget of the load that parsed the tree: the
-	// budget of an evaluation without a context (constants, which only
-	// the load that parses a file evaluates).
-	fallback *budget
+	// fallback holds the budget of an evaluation without a context.
+	fallback *budgetSlot
 }
 
 // cost is a charge in each kind.
@@ -68,7 +66,7 @@ func (c *charged) cost(v cty.Value) cost {
 	return cost{steps: int64(elems), text: int64(txt)}
 }
 
-func wrapCharged(e hclsyntax.Expression, rng hcl.Range, what string, fallback *budget, m measure, per weight) hclsyntax.Expression {
+func wrapCharged(e hclsyntax.Expression, rng hcl.Range, what string, fallback *budgetSlot, m measure, per weight) hclsyntax.Expression {
 	if _, done := e.(*charged); done {
 		return e
 	}
@@ -80,7 +78,7 @@ func wrapCharged(e hclsyntax.Expression, rng hcl.Range, what string, fallback *b
 
 // Value evaluates the expression, then charges it.
 func (c *charged) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
-	b := budgetOf(ctx, c.fallback)
+	b := budgetOf(ctx, c.fallback.budget())
 	if b.over() {
 		return cty.DynamicVal, hcl.Diagnostics{b.stopped()}
 	}
@@ -145,12 +143,12 @@ func unwrapCharged(e hclsyntax.Expression) hclsyntax.Expression {
 }
 
 // boundExpressions prepares the syntax tree n for bounded evaluation: the
-// arithmetic operations are bounded (bounded.go) when arith is set, and
-// the expressions that repeat work are charged. fallback is the budget
-// of the load that parsed n (nil for trees shared by every load, such as
-// the built-in types'). The tree is walked once, after parsing (the
-// walk's depth is bounded by checkNesting).
-func boundExpressions(n hclsyntax.Node, fallback *budget) {
+// arithmetic operations are bounded (bounded.go), and the expressions
+// that repeat work are charged, to the budget of their evaluation
+// context, or without one to fallback's (nil for trees every load
+// shares, such as the built-in types'). The tree is walked once, after
+// parsing (the walk's depth is bounded by checkNesting).
+func boundExpressions(n hclsyntax.Node, fallback *budgetSlot) {
 	ops := boundedOps()
 	hclsyntax.VisitAll(n, func(n hclsyntax.Node) hcl.Diagnostics {
 		switch e := n.(type) {

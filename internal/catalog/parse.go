@@ -52,7 +52,7 @@ type parsed struct {
 
 // parseAll parses every file and returns one parsed per file, in file
 // order. workers bounds the parallelism (0: GOMAXPROCS).
-func parseAll(files []*sourceFile, workers int, b *budget) []*parsed {
+func parseAll(files []*sourceFile, workers int, b *budgetSlot) []*parsed {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -70,7 +70,7 @@ func parseAll(files []*sourceFile, workers int, b *budget) []*parsed {
 
 // mergeChunks joins chunk results per file, re-parsing whole any split
 // file whose chunks had syntax errors.
-func mergeChunks(files []*sourceFile, chunks []chunk, results []*parsed, b *budget) []*parsed {
+func mergeChunks(files []*sourceFile, chunks []chunk, results []*parsed, b *budgetSlot) []*parsed {
 	out := make([]*parsed, len(files))
 	split := make([]bool, len(files))
 	for i, c := range chunks {
@@ -100,8 +100,9 @@ func mergeChunks(files []*sourceFile, chunks []chunk, results []*parsed, b *budg
 }
 
 // parseChunk parses src (a whole file or a chunk starting at start) and
-// extracts its top-level blocks, charging b for what that evaluates.
-func parseChunk(src []byte, f *sourceFile, start hcl.Pos, b *budget) *parsed {
+// extracts its top-level blocks, charging b's budget for what that
+// evaluates.
+func parseChunk(src []byte, f *sourceFile, start hcl.Pos, b *budgetSlot) *parsed {
 	file, diags := parseHCL(src, f.name, start, b)
 	p := &parsed{diags: diags, syntaxErr: hasSyntaxErrors(diags)}
 	if file == nil {
@@ -166,9 +167,9 @@ func dropLabelTemplateDiags(diags hcl.Diagnostics, labels []hcl.Range) hcl.Diagn
 
 // parseHCL checks src (a file, or a chunk starting at start) with
 // checkInput, parses it unless the check failed (the file is then nil),
-// bounds its evaluation (boundExpressions, charging b when evaluated
-// without a context) and completes the parser's diagnostics.
-func parseHCL(src []byte, filename string, start hcl.Pos, b *budget) (*hcl.File, hcl.Diagnostics) {
+// bounds its evaluation (boundExpressions, charging b's budget when
+// evaluated without a context) and completes the parser's diagnostics.
+func parseHCL(src []byte, filename string, start hcl.Pos, b *budgetSlot) (*hcl.File, hcl.Diagnostics) {
 	diags, costly := checkInputArith(src, filename, start)
 	if diags.HasErrors() {
 		return nil, diags

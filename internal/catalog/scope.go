@@ -175,7 +175,7 @@ func (c *loader) applyVarFiles(defs map[string]*variableDef, paths []string) hcl
 		for _, r := range guessedRanges(src, p, true, func(name, _ string) bool { return defs[name] != nil && defs[name].secret }) {
 			c.secrets.addRange(r)
 		}
-		f, moreDiags := parseHCL(src, p, hcl.InitialPos, c.budget)
+		f, moreDiags := parseHCL(src, p, hcl.InitialPos, newSlot(c.budget))
 		diags = append(diags, moreDiags...)
 		if f == nil {
 			continue
@@ -226,7 +226,7 @@ func flagValue(v *variableDef, raw string, b *budget) (cty.Value, hcl.Diagnostic
 	if diags.HasErrors() {
 		return cty.StringVal(raw), nil // let the type check explain
 	}
-	boundExpressions(expr, b)
+	boundExpressions(expr, newSlot(b))
 	val, diags := evalExpr(expr, nil)
 	if diags.HasErrors() {
 		return cty.StringVal(raw), nil

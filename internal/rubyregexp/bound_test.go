@@ -73,7 +73,7 @@ func TestMatchBound(t *testing.T) {
 	}{
 		{"the report's pattern", `\p{L}{1000}\d`, letters, true, false},
 		{"alternation-heavy", `(\p{L}|\p{N}|x|y)*(\p{L}|\p{N}){300}q`, strings.Repeat("b", 200000), true, false},
-		{"short enough", `\p{L}{1000}\d`, letters[len(letters)-20000:], false, true},
+		{"short enough", `\p{L}{1000}\d`, letters[len(letters)-10000:], false, true},
 		{"anchored: a few threads whatever its size", ipv6, strings.Repeat("f", 1<<20), false, false},
 		{"anchored and matching", `\A(0x)?[0-9a-fA-F]{40}\Z`, "0x" + strings.Repeat("a", 40), false, true},
 	} {

@@ -87,7 +87,6 @@ type budget struct {
 	limits  Limits
 	limit   [numSpends]int64
 	used    [numSpends]atomic.Int64
-	late    atomic.Bool  // the deadline passed
 	crossed atomic.Int32 // 1 + the kind of the first limit crossed, or 0
 	charges atomic.Int64 // for reading the clock every deadlineEvery charges
 	spent   atomic.Pointer[hcl.Diagnostic]

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -96,7 +95,7 @@ func trimTrailingSlashes(s string) string {
 
 // belowRegexp is mount's %r{^#{name}/.}: the name goes into the regexp
 // unescaped, so its metacharacters act (Puppet's own quirk, kept).
-func belowRegexp(name string) (*regexp.Regexp, error) {
+func belowRegexp(name string) (*rubyregexp.Regexp, error) {
 	return rubyregexp.Compile("^"+name+"/.", "")
 }
 

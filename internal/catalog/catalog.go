@@ -1,7 +1,7 @@
 package catalog
 
 import (
-	"regexp"
+	"github.com/catc-dev/catc/internal/rubyregexp"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -280,7 +280,7 @@ type TitlePattern struct {
 	Source string
 	Desc   string
 	// Regexp is the Go translation of Source.
-	Regexp *regexp.Regexp
+	Regexp *rubyregexp.Regexp
 	// Captures are the named groups in order of appearance; only they
 	// assign values (Ruby ignores plain groups once named ones exist).
 	Captures []string

@@ -84,6 +84,12 @@ func (d *deferredBlock) expand(ctx *hcl.EvalContext, s *secrets) ([]*rawResource
 		return []*rawResource{r}, diags
 	}
 	keys, values, diags := forEachElements(fe, ctx, s.eachValue[fe])
+	if len(keys) > 0 {
+		w := bodyWeight(d.block.Body)
+		if stop := chargeWeight(budgetOf(ctx, nil), int64(len(keys)), w, fe.SrcRange, whatForEach); stop != nil {
+			return nil, append(diags, stop)
+		}
+	}
 	var out []*rawResource
 	for i, k := range keys {
 		child := ctx.NewChild()
@@ -193,7 +199,7 @@ func parseTitle(r hcl.Range, src []byte) (hclsyntax.Expression, hcl.Diagnostics)
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	boundArithmetic(expr)
+	boundExpressions(expr, nil) // evaluated in a node's context, which holds the budget
 	return expr, nil
 }
 

@@ -261,7 +261,7 @@ func (c *loader) buildExternal(e *External, known bool, room *externalRoom) buil
 	info.Unknown = !known && !info.Container
 	var b built
 	if known && !info.Container {
-		b = buildResource(c.Catalog, c.rawExternal(e, info, r, room))
+		b = buildResource(c.Catalog, c.rawExternal(e, info, r, room), c.budget)
 		b.keepTitle()
 		b.misspelt, b.name, b.room = nil, nil, nil // the raw arguments are the next resource's
 	} else {

@@ -20,8 +20,8 @@ import (
 // first argument it is HCL's lookup(map, key, default), as before.
 
 // nodeFunctions are the functions of a node's evaluation context.
-func nodeFunctions(data *hiera.Data, node *nodefacts.Node) map[string]function.Function {
-	m := maps.Clone(evalFunctions())
+func nodeFunctions(data *hiera.Data, node *nodefacts.Node, b *budget) map[string]function.Function {
+	m := maps.Clone(evalFunctions(b))
 	m["lookup"] = hieraLookupFunc(data.NewSession(hiera.NodeScope(node)), m["lookup"])
 	return m
 }

@@ -40,6 +40,10 @@ type LoadOptions struct {
 	// Hiera is the site's Hiera data (hiera.Open), which lookup("key")
 	// reads for the node; nil: lookup() finds nothing.
 	Hiera *hiera.Data
+	// Limits bound what evaluating the load's expressions may cost
+	// (budget.go); zero fields take DefaultLimits. A site's nodes each
+	// get the same limits.
+	Limits Limits
 }
 
 // Load reads the files and directories in paths (a directory means every
@@ -113,6 +117,7 @@ func (c *loader) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 	raws := p.raws
 	p.raws = nil
 	diags = append(diags, c.declare(raws, ctx, workers, p.reuse, p.reuse == nil)...)
+	diags = budgetDiags(diags, c.budget, hcl.Range{})
 	c.resolveConditional()
 	c.secrets.sortRanges()
 	c.secretRanges = c.secrets.ranges
@@ -139,7 +144,7 @@ func (c *loader) prepare(files []*sourceFile, workers int, cache *ParseCache) (*
 	var typeBlocks []typeBlock
 	var aliasBlocks []scopeBlock
 	p := &prepared{}
-	for i, pf := range parseCached(files, workers, cache) {
+	for i, pf := range parseCached(files, workers, cache, c.budget) {
 		f := files[i]
 		c.files[f.name] = &hcl.File{Body: hcl.EmptyBody(), Bytes: f.src}
 		diags = append(diags, pf.diags...)

@@ -26,9 +26,12 @@ type loader struct {
 	strs *stringRoom
 	// hiera is the site's Hiera data, which lookup() reads (nil: none).
 	hiera *hiera.Data
+	// budget bounds the load's evaluation (budget.go).
+	budget *budget
 }
 
 // newLoader starts an empty catalog loaded with opts.
 func newLoader(opts LoadOptions) *loader {
-	return &loader{Catalog: &Catalog{files: map[string]*hcl.File{}, table: map[string]*Resource{}, typeByName: map[string]*TypeDef{}, digestKey: opts.DigestKey}, hiera: opts.Hiera}
+	return &loader{Catalog: &Catalog{files: map[string]*hcl.File{}, table: map[string]*Resource{}, typeByName: map[string]*TypeDef{}, digestKey: opts.DigestKey},
+		hiera: opts.Hiera, budget: newBudget(opts.Limits)}
 }

@@ -26,6 +26,8 @@ type built struct {
 	// room is FromExternal's, where the resource's hashes come from; nil
 	// for a load.
 	room *externalRoom
+	// budget is charged the pattern matches of the checks.
+	budget *budget
 }
 
 // misspelling is an unknown argument and the attribute it is closest to.
@@ -60,14 +62,14 @@ func validTag(t string) bool {
 // buildResource checks one declaration against its type: arguments,
 // metaparameters, title → namevars, defaults, values, mandatory
 // attributes. It returns a nil resource when the type is unknown.
-func buildResource(c *Catalog, raw *rawResource) built {
+func buildResource(c *Catalog, raw *rawResource, budget *budget) built {
 	td := c.Type(raw.typeName)
 	if td == nil {
 		return built{diags: hcl.Diagnostics{unknownTypeDiag(c, raw.typeName, raw.typeRange, raw.declRange)}}
 	}
 	r := newResource(td, raw)
 	r.ref = r.refIn(raw.room.strRoom(), r.Title) // Ref
-	b := built{res: r, room: raw.room, refs: raw.refs}
+	b := built{res: r, room: raw.room, refs: raw.refs, budget: budget}
 	b.checkTitle(raw)
 	// explicit and values are indexed by attribute position (AttrDef.pos,
 	// set when the type was sealed); a nil value is no value.
@@ -310,7 +312,10 @@ func (b *built) noopArg(arg *rawArg) {
 func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Value) {
 	r := b.res
 	captures, ok := td.titleCaptures(r.Title)
-	if !ok {
+	switch err := td.titleBound(r.Title); {
+	case !ok && err != nil:
+		b.errorf(summaryTitleNoMatch, r.TitleRange, r.DeclRange, "catc cannot match the title against its title patterns: %v.", err)
+	case !ok:
 		b.errorf(summaryTitleNoMatch, r.TitleRange, r.DeclRange,
 			"No set of title patterns matched the title %s. %s", types.RubyInspectString(r.Title), titlePatternAdvice(td))
 	}
@@ -341,7 +346,16 @@ func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Va
 }
 
 func (b *built) check(td *TypeDef, a *AttrDef, v types.Value, subject, context hcl.Range) {
-	if msg, ok := checkValue(td, a, v); !ok {
+	var meter types.Meter
+	if b.budget != nil {
+		meter = b.budget
+	}
+	if msg, ok := checkValue(td, a, v, meter); !ok {
+		if b.budget.over() {
+			// the budget stopped the check, or is spent
+			b.diags = append(b.diags, b.budget.stop(subject, whatMatch))
+			return
+		}
 		b.diags = append(b.diags, errorAt(summaryAttrValue, msg, subject, context.Ptr()))
 	}
 }

@@ -2,7 +2,6 @@ package hiera
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -25,7 +24,7 @@ type strategy struct {
 	// none: the explanation prints them.
 	options *types.Hash
 	ko      string
-	koRx    *regexp.Regexp
+	koRx    *rubyregexp.Regexp
 	sort    bool
 	hashArr bool
 }

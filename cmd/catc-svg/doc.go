@@ -7,9 +7,10 @@
 // process: catc itself stays free of go-graphviz's start-up cost, a
 // layout that runs too long can be killed, and a crash in Graphviz cannot
 // take catc down. catc looks for it in $CATC_SVG, next to the catc
-// executable, then on PATH; install both with
+// executable, then on PATH; install both from a checkout, in its top
+// directory, with
 //
-//	go install github.com/catc-dev/catc/cmd/...@latest
+//	go install ./cmd/...
 //
 // Exit status: 0 on success, 1 with a message on standard error.
 package main

@@ -42,6 +42,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			graphCommand(),
 			diffCommand(),
 			matchCommand(),
+			lookupCommand(),
 			fmtCommand(),
 			docCommand(),
 			importCommand(),

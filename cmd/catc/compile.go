@@ -16,7 +16,7 @@ func compileCommand() *cli.Command {
 		Name:      "compile",
 		Usage:     "write the compiled catalog as JSON (resources and edges)",
 		ArgsUsage: "PATH...",
-		Flags: append(loadFlags(), outputFlag(), overwriteFlag(), nodesFlag(),
+		Flags: append(catalogFlags(), outputFlag(), overwriteFlag(), nodesFlag(),
 			&cli.StringFlag{Name: "format", Value: "catc", Usage: "`FORMAT` of the catalog: catc (catc's JSON) or puppet (Puppet's catalog format 2)"},
 			&cli.BoolFlag{Name: "reveal-secrets", Usage: "with --format puppet: write sensitive values in clear, as Puppet does (file mode 0600, never to a terminal)"},
 			&cli.BoolFlag{Name: "redact-secrets", Usage: "with --format puppet: write sensitive values as markers (to compare catalogs, never to apply)"},
@@ -61,6 +61,9 @@ func loadGraph(c *cli.Context, f planFlags, strict bool) (*graph.Graph, *graph.P
 	o, err := ordering(c, f)
 	if err != nil {
 		return nil, nil, err
+	}
+	if o.Random && cat.Source != nil {
+		return nil, nil, fail("--ordering random shuffles the ties of an HCL catalog, and this is a catalog Puppet compiled: Puppet's agent applies it in its one order (the ordering setting was removed in Puppet 6; Puppet 7's `puppet apply --ordering random` fails with \"invalid option\"). Drop --ordering and --seed.")
 	}
 	g := graph.Build(cat)
 	plan, diags := graph.Order(g, o)

@@ -26,11 +26,12 @@ func diffCommand() *cli.Command {
 		Usage: "compare two catalogs: resources, attributes, edges, apply order, refreshes, cycles",
 		ArgsUsage: "OLD NEW  (catalog JSON files from 'catc compile' or from Puppet, or HCL files/directories)\n" +
 			"   or: catc diff OLD_DIR NEW_DIR   (directories of per-node Puppet catalogs, NODE.json: a fleet)\n" +
+			"   or: catc diff puppetdb[:PQL] NEW_DIR   (every node's current catalog in PuppetDB: --puppetdb; with an HCL SITE instead of NEW_DIR, add --nodes)\n" +
 			"   or: catc diff --base REV PATH...   (PATH... at git revision REV against the working tree; PATH may be a directory of NODE.json)\n" +
 			"   or: catc diff --old PATH... --new PATH...\n" +
 			"   with --nodes FACTS: every node's diff, the nodes grouped by what changes\n" +
 			"   or: catc diff --merge SHARD.json...   (the fleet JSON of --shard I/N runs)",
-		Flags: append(append(loadFlags(), fleetDiffFlags()...), outputFlag(), overwriteFlag(),
+		Flags: append(append(catalogFlags(), fleetDiffFlags()...), outputFlag(), overwriteFlag(),
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT` of the diff: text, markdown, json or html (the new graph, changes coloured)"},
 			&cli.BoolFlag{Name: "detailed-exitcode", Usage: "exit 0 when there is no change, 2 when there are changes, 1 on errors"},
 			&cli.StringFlag{Name: "base", Usage: "compare PATH... at git revision `REV` with the working tree (the git working tree holding the current directory, or --repo)"},
@@ -93,6 +94,9 @@ func runDiff(c *cli.Context) error {
 	}
 	if d.AppliesNothing() { // Puppet would fail the run: so does the diff
 		return fail("the new catalog has a dependency cycle: Puppet would apply nothing from it (the diff lists the cycles)")
+	}
+	if d.Refused() {
+		return fail("the new catalog fails: Puppet would refuse it and apply nothing from it (the diff says why)")
 	}
 	if f.detailedExitcode && d.HasChanges() { // secrets no one can compare are not changes
 		return changesFound()
@@ -180,7 +184,8 @@ func diffInputs(c *cli.Context, f diffFlags, baseUsage, pairUsage string) (diffI
 // loadSide reads one side: a single *.json file is a catalog JSON (from
 // `catc compile`) unless its content says Puppet wrote it; a Puppet
 // catalog (with HCL type files beside it) and anything else load as for
-// plan. Cycles do not fail the load: the diff reports them.
+// plan. Cycles do not fail the load, nor errors for which Puppet refuses
+// a catalog that is whole (catalog.RefusedWhole): the diff reports them.
 func loadSide(c *cli.Context, paths []string) (*plandiff.Snapshot, error) {
 	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") && !isPuppetCatalog(paths[0]) {
 		data, err := inputfile.Read(paths[0])
@@ -193,10 +198,12 @@ func loadSide(c *cli.Context, paths []string) (*plandiff.Snapshot, error) {
 		}
 		return s, nil
 	}
-	cat, err := loadCatalog(c, paths, false)
+	cat, errs, err := loadCatalogKeeping(c, paths, false, true)
 	if err != nil {
 		return nil, err
 	}
 	plan, _ := graph.Order(graph.Build(cat), graph.Ordering{})
-	return plandiff.NewSnapshot(plan), nil
+	s := plandiff.NewSnapshot(plan)
+	s.Fails = plandiff.FailTexts(errs)
+	return s, nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/plandiff"
 )
@@ -52,7 +53,7 @@ func catalogFleetOf(c *cli.Context, f diffFlags) (catalogFleet, bool) {
 // the rest are HCL type files.
 func splitCatalogDir(paths []string) (dir string, rest []string, ok bool) {
 	for _, p := range paths {
-		if !ok && isCatalogDir(p) {
+		if !ok && (isCatalogDir(p) || isPuppetDBFleet(p)) {
 			dir, ok = p, true
 		} else {
 			rest = append(rest, p)
@@ -87,6 +88,12 @@ func isCatalogDir(path string) bool {
 // diffCatalogDirs reads every node's catalogs on both sides and groups
 // the nodes by their diff.
 func diffCatalogDirs(c *cli.Context, f diffFlags, cf catalogFleet, strict plandiff.Strict) (*fleet.Diff, error) {
+	if isPuppetDBFleet(cf.oldDir) {
+		return diffPuppetDBFleet(c, f, cf, strict)
+	}
+	if isPuppetDBFleet(cf.newDir) {
+		return nil, failf("%s is what the nodes run now: give it as the old side (catc diff %s NEW)", escape.Line(cf.newDir), escape.Line(cf.newDir))
+	}
 	for _, name := range []string{"nodes", "var", "var-file", "facts"} {
 		if c.IsSet(name) {
 			return nil, failf("--%s has no effect on directories of Puppet catalogs (each NODE.json is a node's compiled catalog): drop --%s", name, name)
@@ -131,16 +138,9 @@ func diffCatalogFleet(c *cli.Context, f diffFlags, cf catalogFleet, strict pland
 			nodes[i].OldName = oldName(nodes[i].Old)
 		}
 	}
-	var shard *fleet.ShardOf
-	if s := commonOf(c).shard; s != "" {
-		if err := shardNeedsJSON(c, f.format); err != nil {
-			return nil, err
-		}
-		i, n, err := shardOf(c)
-		if err != nil {
-			return nil, err
-		}
-		nodes, shard = fleet.ShardCatalogs(nodes, i, n, runDigestKey(c))
+	nodes, shard, err := shardCatalogs(c, f, nodes)
+	if err != nil {
+		return nil, err
 	}
 	o, done := fleetOptions(c)
 	d := fleet.DiffCatalogs(sides, nodes, plandiff.DiffOptions{Strict: strict}, o)
@@ -164,4 +164,22 @@ func catalogTypes(c *cli.Context, paths []string) (*catalog.Catalog, error) {
 		return nil, failed()
 	}
 	return defs, nil
+}
+
+// shardCatalogs is --shard I/N of a fleet of catalogs: the shard's nodes
+// and its identity (all nodes and nil without --shard).
+func shardCatalogs(c *cli.Context, f diffFlags, nodes []fleet.CatalogNode) ([]fleet.CatalogNode, *fleet.ShardOf, error) {
+	s := commonOf(c).shard
+	if s == "" {
+		return nodes, nil, nil
+	}
+	if err := shardNeedsJSON(c, f.format); err != nil {
+		return nil, nil, err
+	}
+	i, n, err := shardOf(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	nodes, shard := fleet.ShardCatalogs(nodes, i, n, runDigestKey(c))
+	return nodes, shard, nil
 }

@@ -18,16 +18,22 @@ import (
 
 // nodesFlag is --nodes of validate, plan, compile and diff.
 func nodesFlag() cli.Flag {
-	return &cli.StringFlag{Name: "nodes", Usage: "compile once per node: `PATH` is a directory of facts files (Facter JSON, facts documents, Puppet's YAML facts cache) or one file (a PuppetDB export)", TakesFile: true}
+	return &cli.StringFlag{Name: "nodes", Usage: "compile once per node: `PATH` is a directory of facts files (Facter JSON, facts documents, Puppet's YAML facts cache) or one file (a PuppetDB export); puppetdb: every active node's facts in PuppetDB (--puppetdb), puppetdb:PQL those of the nodes a PQL query selects", TakesFile: true}
 }
 
 // loadSite loads the paths once for many nodes; errors that no node can
-// compile past fail the command.
+// compile past fail the command (for diff, not those Puppet refuses a
+// whole catalog for: each node that declares the block reports them).
 func loadSite(c *cli.Context, paths []string) (*catalog.Site, error) {
 	if err := checkLoadArgs(c, paths); err != nil {
 		return nil, err
 	}
-	site, diags := catalog.LoadSite(paths, catalog.LoadOptions{Vars: commonOf(c).vars, VarFiles: commonOf(c).varFiles, DigestKey: runDigestKey(c)})
+	data, err := siteHiera(c, paths)
+	if err != nil {
+		return nil, err
+	}
+	site, diags := catalog.LoadSite(paths, catalog.LoadOptions{Vars: commonOf(c).vars, VarFiles: commonOf(c).varFiles, DigestKey: runDigestKey(c), Hiera: data,
+		NodeRefusals: c.Command.Name == "diff"}) // a diff compares the nodes Puppet would refuse, and says so
 	if err := printDiagnostics(c, diags, site.Files()); err != nil {
 		return nil, err
 	}
@@ -45,21 +51,59 @@ func openNodes(c *cli.Context) (*fleet.Stream, error) {
 	if commonOf(c).factsSet {
 		return nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
 	}
-	facts, diags := nodefacts.Open(commonOf(c).nodes)
+	spec := commonOf(c).nodes
+	if pql, ok := nodesQuery(spec); ok {
+		nodes, err := readPuppetDBNodes(c, spec, pql)
+		if err != nil {
+			return nil, err
+		}
+		i, n, err := shardOfNodes(c)
+		if err != nil {
+			return nil, err
+		}
+		return fleet.ListStream(nodes, i, n), nil
+	}
+	facts, diags := nodefacts.Open(spec)
 	if err := printDiagnostics(c, diags, nil); err != nil {
 		return nil, err
 	}
 	if diags.HasErrors() {
 		return nil, failed()
 	}
-	i, n := 0, 0
-	if commonOf(c).shard != "" {
-		var err error
-		if i, n, err = shardOf(c); err != nil {
-			return nil, err
-		}
+	i, n, err := shardOfNodes(c)
+	if err != nil {
+		return nil, err
 	}
 	return fleet.NewStream(facts, i, n), nil
+}
+
+// shardOfNodes is --shard of a run over --nodes: 0, 0 without it.
+func shardOfNodes(c *cli.Context) (i, n int, err error) {
+	if commonOf(c).shard == "" {
+		return 0, 0, nil
+	}
+	return shardOf(c)
+}
+
+// readNodes reads --nodes whole (catc lookup, and diff puppetdb: SITE,
+// which asks PuppetDB for the nodes' catalogs in their order): the facts
+// files, or PuppetDB's inventory.
+func readNodes(c *cli.Context) ([]*nodefacts.Node, error) {
+	if commonOf(c).factsSet {
+		return nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
+	}
+	spec := commonOf(c).nodes
+	if pql, ok := nodesQuery(spec); ok {
+		return readPuppetDBNodes(c, spec, pql)
+	}
+	nodes, diags := nodefacts.Read(spec)
+	if err := printDiagnostics(c, diags, nil); err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() {
+		return nil, failed()
+	}
+	return nodes, nil
 }
 
 // nodesFailed prints the facts files' diagnostics once a run has read

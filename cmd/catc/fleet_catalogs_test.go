@@ -59,10 +59,10 @@ func TestCatalogDirValidate(t *testing.T) {
 		t.Fatalf("exit %d, stdout %q", code, out)
 	}
 	for _, want := range []string{
-		"Could not find resource 'File[nope]' in parameter 'notify' (file: " + filepath.Join(dir, "bad01.example.com.json"),
+		"Could not find resource 'File[nope]' in parameter 'notify' of Notify[via_file] (file: hand_refresh.pp, line: 28)",
 		"(On the node bad01.example.com.)\n",
 		"\n1 node fails: Invalid Puppet catalog at " + filepath.Join(dir, "{certname}.json") + ":1 (gone01.example.com).\n",
-		"\n1 node fails: Reference to nothing at " + filepath.Join(dir, "{certname}.json") + ":",
+		"\n1 node fails: Reference to nothing at hand_refresh.pp:28 (bad01.example.com).\n", // the manifest's place, not the catalog file's
 		"\n6 nodes are valid (db01.example.com, db02.example.com, web01.example.com, web02.example.com, web03.example.com, www01.example.com).\n",
 	} {
 		if !strings.Contains(stderr, want) {

@@ -37,14 +37,19 @@ func exampleFile(t *testing.T, name string) []byte {
 	return data
 }
 
-// ciFleet is the fixture fleet in a repository, and a bin directory
-// whose catc is this test binary run as catc, with stand-ins for go (the
-// examples' go install) and curl (which records its arguments).
+// ciFleet is the fixture fleet in a repository, a repository standing
+// for catc's source (the examples clone it and build catc in it), and a
+// bin directory whose catc is this test binary run as catc, with
+// stand-ins for go (the examples' go install) and curl (which records
+// its arguments).
 type ciFleet struct {
 	// root holds everything the scripts see, under a go.mod of its own:
 	// the test binary, run as catc, starts only below one (testutil).
 	root                  string
 	repo, bin, base, head string
+	// src is catc's source: a repository whose branch main holds
+	// cmd/catc.
+	src string
 	// single is what one run of catc diff --nodes writes as Markdown.
 	single string
 }
@@ -72,9 +77,17 @@ func newCIFleet(t *testing.T) *ciFleet {
 	gitRun(t, f.repo, "add", "-A")
 	gitRun(t, f.repo, "commit", "-q", "-m", "head")
 	f.head = gitOut(t, f.repo, "rev-parse", "HEAD")
+	f.src = f.dir(t, "catc-src")
+	gitRun(t, f.src, "init", "-q", "-b", "main")
+	if err := os.MkdirAll(filepath.Join(f.src, "cmd", "catc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(f.src, "cmd", "catc", "main.go"), "package main\n")
+	gitRun(t, f.src, "add", ".")
+	gitRun(t, f.src, "commit", "-q", "-m", "catc")
 	for name, script := range map[string]string{
 		"catc": "#!/bin/sh\nCATC_TEST_CHILD=plain exec " + shellQuote(os.Args[0]) + " \"$@\"\n",
-		"go":   "#!/bin/sh\ntest \"$1\" = install\n",
+		"go":   "#!/bin/sh\ntest \"$1\" = install && test \"$2\" = ./cmd/catc && test -d cmd/catc\n",
 		"curl": "#!/bin/sh\nprintf '%s\\n' \"$@\" > " + shellQuote(filepath.Join(f.bin, "curl.args")) + "\n",
 	} {
 		if err := os.WriteFile(filepath.Join(f.bin, name), []byte(script), 0o755); err != nil {
@@ -165,11 +178,32 @@ type githubWorkflow struct {
 	Jobs map[string]struct {
 		Needs    string
 		Strategy struct{ Matrix struct{ Shard []int } }
-		Steps    []struct {
-			ID, Name, Run, Uses string
-			Env                 map[string]string
-		}
+		Steps    []githubStep
 	}
+}
+
+type githubStep struct {
+	ID, Name, Run, Uses string
+	Env, With           map[string]string
+}
+
+// checkout does what actions/checkout does of a step that checks out
+// catc's source (repository: and path:) into dir: a fresh clone of f.src.
+// It reports whether the step is one.
+func (f *ciFleet) checkout(t *testing.T, st githubStep, dir string) bool {
+	t.Helper()
+	if !strings.HasPrefix(st.Uses, "actions/checkout@") || st.With["repository"] == "" {
+		return false
+	}
+	path := filepath.Join(dir, st.With["path"])
+	if st.With["path"] == "" || !strings.HasPrefix(path, dir+string(filepath.Separator)) {
+		t.Fatalf("the checkout of %s goes to %q, not below the workspace", st.With["repository"], st.With["path"])
+	}
+	if err := os.RemoveAll(path); err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, dir, "clone", "-q", f.src, path)
+	return true
 }
 
 // TestGitHubActionsExample runs the matrix's shard jobs, hands their
@@ -194,7 +228,7 @@ func TestGitHubActionsExample(t *testing.T) {
 	artifacts := f.dir(t, "artifacts")
 	for _, n := range shard.Strategy.Matrix.Shard {
 		for _, st := range shard.Steps {
-			if st.Run == "" {
+			if f.checkout(t, st, f.repo) || st.Run == "" {
 				continue
 			}
 			var env []string
@@ -210,7 +244,7 @@ func TestGitHubActionsExample(t *testing.T) {
 	}
 	output := filepath.Join(t.TempDir(), "output")
 	for _, st := range comment.Steps {
-		if st.Run == "" || strings.HasPrefix(st.Run, "exit") {
+		if f.checkout(t, st, artifacts) || st.Run == "" || strings.HasPrefix(st.Run, "exit") {
 			continue // the script posting the comment is GitHub's JavaScript
 		}
 		if _, code := f.sh(t, artifacts, nil, st.Run, "GITHUB_OUTPUT="+output); code != 0 {
@@ -308,6 +342,20 @@ func readGitLab(t *testing.T) (stages []string, jobs map[string]gitlabJob) {
 	return stages, jobs
 }
 
+// gitlabVariables are the example's global variables, which say where
+// catc's source is.
+func gitlabVariables(t *testing.T) map[string]string {
+	t.Helper()
+	var doc struct{ Variables map[string]string }
+	if err := yaml.Unmarshal(exampleFile(t, "gitlab-ci.yml"), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Variables["CATC_SOURCE"] == "" || doc.Variables["CATC_REF"] == "" {
+		t.Fatalf("the variables %v do not say where catc's source is (CATC_SOURCE, CATC_REF)", doc.Variables)
+	}
+	return doc.Variables
+}
+
 // TestGitLabExample reads the example as GitLab would, then runs the
 // parallel job's instances with CI_NODE_INDEX and CI_NODE_TOTAL set, and
 // the merge job with their artifacts, its curl a stand-in.
@@ -319,9 +367,17 @@ func TestGitLabExample(t *testing.T) {
 		t.Fatalf("the shard job runs in parallel, the merge needs its artifacts: %+v %+v", shard, comment)
 	}
 	f := newCIFleet(t)
+	// The file's variables, catc's source the test's.
+	var vars []string
+	for k, v := range gitlabVariables(t) {
+		if k == "CATC_SOURCE" {
+			v = f.src
+		}
+		vars = append(vars, k+"="+v)
+	}
 	artifacts := f.dir(t, "artifacts")
 	for i := 1; i <= shard.Parallel; i++ {
-		env := []string{"CI_NODE_INDEX=" + strconv.Itoa(i), "CI_NODE_TOTAL=" + strconv.Itoa(shard.Parallel), "CI_MERGE_REQUEST_DIFF_BASE_SHA=" + f.base}
+		env := append([]string{"CI_NODE_INDEX=" + strconv.Itoa(i), "CI_NODE_TOTAL=" + strconv.Itoa(shard.Parallel), "CI_MERGE_REQUEST_DIFF_BASE_SHA=" + f.base}, vars...)
 		var stderr bytes.Buffer
 		if _, code := f.sh(t, f.repo, &stderr, strings.Join(append(shard.BeforeScript, shard.Script...), "\n"), env...); code != 0 {
 			t.Fatalf("shard %d: exit %d\n%s", i, code, stderr.String())
@@ -332,7 +388,7 @@ func TestGitLabExample(t *testing.T) {
 		}
 		artifact(t, f.repo, name, artifacts, name)
 	}
-	env := []string{"CATC_GITLAB_TOKEN=secret", "CI_API_V4_URL=https://gitlab.example.com/api/v4", "CI_PROJECT_ID=7", "CI_MERGE_REQUEST_IID=12"}
+	env := append([]string{"CATC_GITLAB_TOKEN=secret", "CI_API_V4_URL=https://gitlab.example.com/api/v4", "CI_PROJECT_ID=7", "CI_MERGE_REQUEST_IID=12"}, vars...)
 	if _, code := f.sh(t, artifacts, nil, strings.Join(append(comment.BeforeScript, comment.Script...), "\n"), env...); code != 1 {
 		t.Errorf("merge: exit %d, want 1 (a node no longer compiles)", code)
 	}
@@ -414,7 +470,7 @@ func TestKubernetesExample(t *testing.T) {
 	shards, merge := jobs[0], jobs[1]
 	f := newCIFleet(t)
 	volume := f.dir(t, "volume")
-	over := map[string]string{"REPO": f.repo, "BASE": f.base, "HEAD": f.head, "OUT": volume}
+	over := map[string]string{"REPO": f.repo, "BASE": f.base, "HEAD": f.head, "OUT": volume, "CATC_SOURCE": f.src}
 	for i := 0; i < shards.Spec.Completions; i++ {
 		over["JOB_COMPLETION_INDEX"] = strconv.Itoa(i)
 		if _, code := f.run(t, shards.Spec.Template.Spec.Containers[0], f.dir(t, "pod"), over); code != 0 {

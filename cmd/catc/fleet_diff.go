@@ -15,6 +15,7 @@ import (
 	"github.com/catc-dev/catc/internal/gitrev"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/plural"
 	"github.com/catc-dev/catc/internal/render"
 )
 
@@ -59,6 +60,9 @@ func runFleetDiff(c *cli.Context, f diffFlags, strict plandiff.Strict, cf catalo
 			what = "the new catalog of 1 node has"
 		}
 		return fail(what + " a dependency cycle: Puppet would apply nothing there (the diff lists the cycles)")
+	}
+	if n := d.Refused(); commonOf(c).shard == "" && n > 0 {
+		return fail(plural.Noun(n, "node's new catalog fails", "nodes' new catalogs fail") + ": Puppet would refuse " + plural.Pick(n, "it", "them") + " and apply nothing there (the diff says why)")
 	}
 	if f.detailedExitcode && d.Changed() > 0 {
 		return changesFound()

@@ -34,7 +34,7 @@ func graphCommand() *cli.Command {
 			"DOT needs no Graphviz. SVG runs the companion renderer catc-svg (Graphviz in\n" +
 			"WebAssembly), found in $CATC_SVG, next to catc or on PATH; or pipe DOT to\n" +
 			"Graphviz: catc graph site/ --format dot | dot -Tsvg -o graph.svg",
-		Flags: append(loadFlags(), outputFlag(), overwriteFlag(),
+		Flags: append(catalogFlags(), outputFlag(), overwriteFlag(),
 			&cli.StringFlag{Name: "format", Value: "dot", Usage: "`FORMAT` of the graph: dot, svg, json or html (one page to explore it)"},
 			&cli.StringSliceFlag{Name: "focus", Usage: "keep the neighbourhood of `REF` (Type[title]; repeatable)"},
 			&cli.IntFlag{Name: "depth", Usage: "with --focus, keep resources at most `N` edges away (0: any distance)"},

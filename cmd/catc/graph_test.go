@@ -186,7 +186,7 @@ func TestGraphSVGNeverBuildsCheckout(t *testing.T) {
 	if code != 1 || stdout != "" {
 		t.Errorf("exit %d, stdout %q; want 1 and nothing", code, stdout)
 	}
-	for _, want := range []string{"needs the renderer catc-svg", "go install github.com/catc-dev/catc/cmd/catc-svg@", "go build -o"} {
+	for _, want := range []string{"needs the renderer catc-svg", "`go install ./cmd/...`", "go build -o"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr does not contain %q:\n%s", want, stderr)
 		}

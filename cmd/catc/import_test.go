@@ -214,3 +214,38 @@ func TestImportDiagnosticsHideSecrets(t *testing.T) {
 		})
 	}
 }
+
+// TestImportNewtypeRerun: catc import writes a Puppet::Type.newtype type
+// with the header it recognises as its own, so a second run into the
+// same directory replaces the file (an edited module re-imported) rather
+// than refusing to overwrite it.
+func TestImportNewtypeRerun(t *testing.T) {
+	t.Parallel()
+	src := filepath.Join(t.TempDir(), "lib", "puppet", "type")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rb := filepath.Join(src, "compose_app.rb")
+	write := func(param string) {
+		t.Helper()
+		text := "Puppet::Type.newtype(:compose_app) do\n  newparam(:name, namevar: true)\n  newparam(:" + param + ")\n  def refresh\n  end\nend\n"
+		if err := os.WriteFile(rb, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "types")
+	write("files")
+	if code, _, errOut := runCatc(t, "import", rb, "-o", out); code != 0 {
+		t.Fatalf("first import: exit %d: %s", code, errOut)
+	}
+	write("project_dir")
+	if code, _, errOut := runCatc(t, "import", rb, "-o", out); code != 0 {
+		t.Fatalf("second import into the same directory: exit %d: %s", code, errOut)
+	}
+	got, _ := os.ReadFile(filepath.Join(out, "compose_app.hcl"))
+	for _, want := range []string{"# Imported by catc import from ", `attribute "project_dir"`, "refreshable = true"} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("compose_app.hcl lacks %q:\n%s", want, got)
+		}
+	}
+}

@@ -20,32 +20,63 @@ func loadFlags() []cli.Flag {
 	}
 }
 
+// catalogFlags are loadFlags and the flags that reach PuppetDB: those of
+// the commands that read a catalog or nodes (puppetdb:CERTNAME,
+// --nodes puppetdb).
+func catalogFlags() []cli.Flag {
+	return append(loadFlags(), puppetDBFlags()...)
+}
+
 // loadCatalog loads the paths, prints every diagnostic, and fails when
 // there are errors (or warnings, with strict).
 func loadCatalog(c *cli.Context, paths []string, strict bool) (*catalog.Catalog, error) {
+	cat, _, err := loadCatalogKeeping(c, paths, strict, false)
+	return cat, err
+}
+
+// loadCatalogKeeping is loadCatalog that, with keepRefused, also keeps a
+// catalog whose only errors are ones Puppet refuses it for although it
+// is whole (catalog.RefusedWhole), returning them (printed too): a diff
+// still compares it and says it fails.
+func loadCatalogKeeping(c *cli.Context, paths []string, strict, keepRefused bool) (*catalog.Catalog, hcl.Diagnostics, error) {
 	if err := checkLoadArgs(c, paths); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	catalogs, hclPaths, err := splitPuppetPaths(paths)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(catalogs) > 0 {
-		return loadPuppet(c, catalogs, hclPaths, strict)
+		return loadPuppet(c, catalogs, hclPaths, strict, keepRefused)
+	}
+	data, err := siteHiera(c, paths)
+	if err != nil {
+		return nil, nil, err
 	}
 	cat, diags := catalog.Load(paths, catalog.LoadOptions{
+		Hiera:     data,
 		Vars:      commonOf(c).vars,
 		VarFiles:  commonOf(c).varFiles,
 		FactsFile: commonOf(c).facts,
 		DigestKey: runDigestKey(c),
 	})
 	if err := printDiagnostics(c, diags, cat.Files()); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if diags.HasErrors() || strict && len(diags) > 0 {
-		return nil, failed()
+	return keptOrFailed(cat, diags, strict, keepRefused)
+}
+
+// keptOrFailed is a load's outcome: failed for errors (or warnings, with
+// strict) unless keepRefused keeps a catalog Puppet refuses whole, with
+// its errors.
+func keptOrFailed(cat *catalog.Catalog, diags hcl.Diagnostics, strict, keepRefused bool) (*catalog.Catalog, hcl.Diagnostics, error) {
+	switch {
+	case diags.HasErrors() && keepRefused && catalog.RefusedWhole(diags):
+		return cat, diags, nil
+	case diags.HasErrors() || strict && len(diags) > 0:
+		return nil, nil, failed()
 	}
-	return cat, nil
+	return cat, nil, nil
 }
 
 // defaultMaxDiagnostics bounds what one run prints: past a hundred

@@ -16,8 +16,10 @@ func main() {
 // runMain is main without os.Exit: the process, with its signal handling
 // and its garbage collector's tuning.
 func runMain() int {
-	stop := tempFiles.CleanupOnSignal()
-	defer stop()
+	if evaluates(os.Args) { // the others write no file: a signal may just end them
+		stop := tempFiles.CleanupOnSignal()
+		defer stop()
+	}
 	switch {
 	case !batchCommand(os.Args):
 	case manyCatalogs(os.Args):
@@ -61,8 +63,9 @@ func manyCatalogs(args []string) bool {
 }
 
 // evaluates reports whether args (os.Args) run a command that may
-// evaluate an input, which the memory guard watches: not version, help
-// or completion, nor catc without a command (help, --version).
+// evaluate an input, which the memory guard watches, and write a file,
+// which a signal must not leave half-written: not version, help or
+// completion, nor catc without a command (help, --version).
 func evaluates(args []string) bool {
 	switch commandOf(args) {
 	case "", "version", "help", "h", "completion":

@@ -15,21 +15,22 @@ import (
 	"time"
 )
 
-// TestMemoryCap: an expression that builds a billion-element value (a
-// nested for in a file or a --var-file, a template repeating a large
-// local) stops with exit 1 and an error that says what and what to do,
-// within seconds under a 100 MiB CATC_MAX_MEMORY; a normal input under
-// the same cap is unaffected, and a bad cap is refused. Each runs catc
-// as a child process: the guard exits the process.
+// TestMemoryCap: input that builds more than the cap, each value within
+// its bound and the whole within the evaluation budget (a few large
+// values, a template repeating a large local, a --var-file repeating a
+// long literal), stops with exit 1 and an error that says what and what
+// to do under a 100 MiB CATC_MAX_MEMORY; a normal input under the same
+// cap is unaffected, and a bad cap is refused. Each runs catc as a child
+// process: the guard exits the process.
 func TestMemoryCap(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	thousand := "[" + strings.Repeat("0,", 999) + "0]"
 	files := map[string]string{
-		"for.hcl":  "locals {\n  n = length([for a in range(1000) : [for b in range(1000) : [for c in range(1000) : c]]])\n}\n",
-		"tmpl.hcl": "locals {\n  s = join(\"\", [for i in range(1000) : \"" + strings.Repeat("x", 64) + "\"])\n  n = length([for a in range(1000) : [for b in range(1000) : \"${local.s}${b}\"]])\n}\n",
+		"for.hcl":  largeValues,
+		"tmpl.hcl": "locals {\n  s = format(\"%50000s\", \"x\")\n  n = length([for a in range(1000) : [for b in range(4) : \"${local.s}${b}\"]])\n}\n",
 		"var.hcl":  "variable \"x\" {\n}\n",
-		"vars.hcl": "x = [for a in " + thousand + " : [for b in " + thousand + " : [for c in " + thousand + " : c]]]\n",
+		"vars.hcl": "x = [for a in " + thousand + " : [for b in [0, 0, 0, 0] : \"" + strings.Repeat("x", 50000) + "\"]]\n",
 	}
 	for name, src := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
@@ -44,7 +45,7 @@ func TestMemoryCap(t *testing.T) {
 		code  int
 		want  string
 	}{
-		{"nested for", "100MiB", []string{"validate", at("for.hcl")}, 1, "an expression builds a value too large"},
+		{"large values", "100MiB", []string{"validate", at("for.hcl")}, 1, "an expression builds a value too large"},
 		{"template", "100MiB", []string{"validate", at("tmpl.hcl")}, 1, "an expression builds a value too large"},
 		{"var file", "100MiB", []string{"plan", "--var-file", at("vars.hcl"), at("var.hcl")}, 1, "an expression builds a value too large"},
 		{"normal input", "100MiB", []string{"validate", seed}, 0, ""},
@@ -77,13 +78,20 @@ func TestMemoryCap(t *testing.T) {
 	}
 }
 
+// largeValues are five locals of 50 MB each: 240 MiB, within the
+// evaluation budget's text (256 MiB), and each value within its bound.
+var largeValues = "locals {\n" +
+	"  a = [for i in range(1000) : format(\"%50000s\", i)]\n  b = [for i in range(1000) : format(\"%50000s\", i)]\n" +
+	"  c = [for i in range(1000) : format(\"%50000s\", i)]\n  d = [for i in range(1000) : format(\"%50000s\", i)]\n" +
+	"  e = [for i in range(1000) : format(\"%50000s\", i)]\n}\n"
+
 // TestMemoryCapLsp: the language server, given such a file by the editor,
 // exits 1 with the error on stderr (the editor restarts it) instead of
 // freezing the machine; its input stays open, as an editor's does.
 func TestMemoryCapLsp(t *testing.T) {
 	t.Parallel()
 	framed := func(body string) string { return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body) }
-	src, _ := json.Marshal("locals {\n  n = length([for a in range(1000) : [for b in range(1000) : [for c in range(1000) : c]]])\n}\n")
+	src, _ := json.Marshal(largeValues)
 	in := framed(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}`) +
 		framed(`{"jsonrpc":"2.0","method":"initialized","params":{}}`) +
 		framed(`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///nowhere/x.hcl","languageId":"hcl","version":1,"text":`+string(src)+`}}}`)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"github.com/catc-dev/catc/internal/puppetdb/pdbtest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,6 +28,7 @@ func TestMain(m *testing.M) {
 		if svgRenderer.dir != "" {
 			os.RemoveAll(svgRenderer.dir)
 		}
+		pdbtest.Stop()
 		os.Exit(code)
 	}
 	// The child announces each written temporary output file on stdout

@@ -18,9 +18,9 @@ func planCommand() *cli.Command {
 		Description: catalogPathsHelp + "one line per outcome, then each distinct plan once,\n" +
 			"headed by the nodes that share it (the same steps, waits and refreshes, up to\n" +
 			"each node's own name).",
-		Flags: append(loadFlags(), outputFlag(), overwriteFlag(), nodesFlag(),
+		Flags: append(catalogFlags(), outputFlag(), overwriteFlag(), nodesFlag(),
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT` of the plan: text or json"},
-			&cli.StringFlag{Name: "ordering", Value: "declaration", Usage: "tie-break `ORDER`: declaration (Puppet's) or random"},
+			&cli.StringFlag{Name: "ordering", Value: "declaration", Usage: "tie-break `ORDER`: declaration (Puppet's) or random (HCL catalogs only)"},
 			&cli.Int64Flag{Name: "seed", Usage: "with --ordering random, `N` seeds the shuffle (the same seed gives the same plan)"},
 		),
 		Action: func(c *cli.Context) error {

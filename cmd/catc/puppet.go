@@ -13,6 +13,10 @@ import (
 // catalog JSON is refused: it holds a compiled catalog, not a source.
 func splitPuppetPaths(paths []string) (catalogs, hclPaths []string, err error) {
 	for _, p := range paths {
+		if isPuppetDB(p) {
+			catalogs = append(catalogs, p)
+			continue
+		}
 		switch kind, _ := puppetcatalog.Sniff(p); kind {
 		case puppetcatalog.KindPuppet:
 			catalogs = append(catalogs, p)
@@ -26,20 +30,24 @@ func splitPuppetPaths(paths []string) (catalogs, hclPaths []string, err error) {
 }
 
 // loadPuppet loads a catalog compiled by Puppet, with the types of the
-// HCL paths (type definitions only) besides the built-in ones.
-func loadPuppet(c *cli.Context, catalogs, hclPaths []string, strict bool) (*catalog.Catalog, error) {
+// HCL paths (type definitions only) besides the built-in ones; with
+// keepRefused, a catalog Puppet refuses whole is kept (loadCatalogKeeping).
+func loadPuppet(c *cli.Context, catalogs, hclPaths []string, strict, keepRefused bool) (*catalog.Catalog, hcl.Diagnostics, error) {
 	if len(catalogs) > 1 {
-		return nil, failf("%s and %s are both Puppet catalogs: give one catalog at a time, with HCL type files beside it if needed", catalogs[0], catalogs[1])
+		return nil, nil, failf("%s and %s are both Puppet catalogs: give one catalog at a time, with HCL type files beside it if needed", catalogs[0], catalogs[1])
 	}
 	for _, flag := range []string{"var", "var-file", "facts"} {
 		if c.IsSet(flag) {
-			return nil, failf("--%s has no effect on a Puppet catalog (Puppet already evaluated its variables and facts): drop --%s", flag, flag)
+			return nil, nil, failf("--%s has no effect on a Puppet catalog (Puppet already evaluated its variables and facts): drop --%s", flag, flag)
 		}
 	}
 	defs, diags := loadTypeDefs(c, hclPaths)
 	var cat *catalog.Catalog
 	if !diags.HasErrors() {
-		pc, readDiags := puppetcatalog.Read(catalogs[0])
+		pc, readDiags, err := readPuppetCatalog(c, catalogs[0])
+		if err != nil {
+			return nil, nil, err
+		}
 		diags = append(diags, readDiags...)
 		if pc != nil {
 			var modelDiags hcl.Diagnostics
@@ -49,13 +57,17 @@ func loadPuppet(c *cli.Context, catalogs, hclPaths []string, strict bool) (*cata
 	}
 	// No snippet of the catalog file: it holds sensitive values in clear.
 	if err := printDiagnostics(c, diags, defs.Files()); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if cat == nil || diags.HasErrors() || strict && len(diags) > 0 {
-		return nil, failed()
+	if cat == nil {
+		return nil, nil, failed()
+	}
+	cat, errs, err := keptOrFailed(cat, diags, strict, keepRefused)
+	if err != nil {
+		return nil, nil, err
 	}
 	noteCatalog(c, cat)
-	return cat, nil
+	return cat, errs, nil
 }
 
 // loadTypeDefs loads the types a Puppet catalog is read with: the

@@ -91,7 +91,7 @@ func TestPuppetStepNumbersAgree(t *testing.T) {
 	}
 	_, why, _ := runCatc(t, "why", file, "Class[Db]")
 	for _, n := range graph.Nodes {
-		if n.Ref == "Class[Db]" && (n.Step == nil || !strings.Contains(why, ", step "+strconv.Itoa(*n.Step)+"\n")) {
+		if n.Ref == "Class[Db]" && (n.Step == nil || !strings.Contains(why, "  step "+strconv.Itoa(*n.Step)+"\n")) {
 			t.Errorf("why and the graph JSON disagree on Class[Db]:\n%s", why)
 		}
 	}

@@ -15,7 +15,7 @@ func validateCommand() *cli.Command {
 			"outcome says which nodes are valid and which fail, and why.\n\n" +
 			"Diagnostics and, on success, a one-line summary go to standard error\n" +
 			"(with --diagnostics json, only the JSON list); standard output stays empty.",
-		Flags: append(loadFlags(), nodesFlag(),
+		Flags: append(catalogFlags(), nodesFlag(),
 			&cli.BoolFlag{Name: "strict", Usage: "fail on warnings too"},
 		),
 		Action: func(c *cli.Context) error {

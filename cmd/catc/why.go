@@ -19,7 +19,7 @@ func whyCommand() *cli.Command {
 		ArgsUsage: "PATH... FROM [TO]",
 		Description: "The last one or two arguments that look like references (Type[title]) are\n" +
 			"FROM and TO; the others are paths.",
-		Flags: loadFlags(),
+		Flags: catalogFlags(),
 		Action: func(c *cli.Context) error {
 			paths, refs := splitRefs(commonOf(c).args)
 			if len(refs) == 0 || len(refs) > 2 {
@@ -67,7 +67,7 @@ func splitRefs(args []string) (paths, refs []string) {
 }
 
 func isRef(s string) bool {
-	if _, err := os.Stat(s); err == nil {
+	if _, err := os.Stat(s); err == nil || isPuppetDB(s) {
 		return false
 	}
 	if _, _, ok := catalog.ParseRef(s); ok {
@@ -93,17 +93,15 @@ func isTraversalRef(s string) bool {
 
 // whyThroughContainers answers for a catalog read from Puppet when no
 // chain of relationships orders the two but their classes or defines do
-// (graph.Expanded.Chain), in the graph the plan expanded (x; nil for an
-// HCL catalog). It reports whether it wrote the answer.
+// (graph.Expanded.Links: containment included), in the graph the plan
+// expanded (x; nil for an HCL catalog). It reports whether it wrote the
+// answer.
 func whyThroughContainers(w io.Writer, x *graph.Expanded, why graph.Why) (bool, error) {
 	if x == nil || len(why.Path) > 0 || len(why.Reverse) > 0 {
 		return false, nil
 	}
-	if chain := x.Chain(why.From, why.To); chain != nil {
-		return true, render.ChainText(w, why.From.Ref(), why.To.Ref(), chain, false)
-	}
-	if chain := x.Chain(why.To, why.From); chain != nil {
-		return true, render.ChainText(w, why.From.Ref(), why.To.Ref(), chain, true)
+	if links := x.Links(why.From, why.To); links != nil {
+		return true, render.LinksText(w, why.From, why.To, links)
 	}
 	return false, nil
 }

@@ -404,7 +404,7 @@ func elemRange(expr hcl.Expression, i int) hcl.Range {
 // withEvalAdvice.
 func evalExpr(e hcl.Expression, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	v, diags := e.Value(ctx)
-	return v, withEvalAdvice(diags)
+	return v, withEvalAdvice(budgetDiags(diags, budgetOf(ctx, nil), e.Range()))
 }
 
 // withEvalAdvice completes hcl's diagnostics from evaluating an

@@ -1,12 +1,16 @@
 package catalog
 
+import "sync"
+
 // sshkeyTypeAliases are the alias values of sshkey's `type`, munged by
 // the agent to the key type they stand for (sshkeys_core's
 // lib/puppet/type/sshkey.rb, aliasvalue; fixtures/oracle/core/values.jsonl).
-var sshkeyTypeAliases = map[string]string{
-	"dsa": "ssh-dss", "ed25519": "ssh-ed25519", "rsa": "ssh-rsa",
-	"ecdsa-sk": "sk-ecdsa-sha2-nistp256@openssh.com", "ed25519-sk": "sk-ssh-ed25519@openssh.com",
-}
+var sshkeyTypeAliases = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"dsa": "ssh-dss", "ed25519": "ssh-ed25519", "rsa": "ssh-rsa",
+		"ecdsa-sk": "sk-ecdsa-sha2-nistp256@openssh.com", "ed25519-sk": "sk-ssh-ed25519@openssh.com",
+	}
+})
 
 // agentName gives a built-in sshkey the reference Puppet's agent
 // evaluates, orders and reports it under: sshkeys_core's Sshkey#name,
@@ -26,7 +30,7 @@ func (b *built) agentName(td *TypeDef) {
 	if !ok1 || !ok2 {
 		return
 	}
-	if canon, ok := sshkeyTypeAliases[t]; ok {
+	if canon, ok := sshkeyTypeAliases()[t]; ok {
 		t = canon
 	}
 	r.agentNamed = true

@@ -19,7 +19,7 @@ func LoadAliases(paths []string) (*Catalog, hcl.Diagnostics) {
 	files, order, diags := readInputs(paths, nil)
 	c := newLoader(LoadOptions{}).Catalog // no secrets: aliases hold none
 	var blocks []scopeBlock
-	for i, pf := range parseAll(files, 0) {
+	for i, pf := range parseAll(files, 0, newSlot(newBudget(Limits{}))) {
 		c.files[files[i].name] = &hcl.File{Body: hcl.EmptyBody(), Bytes: files[i].src}
 		for _, d := range pf.diags {
 			if d.Severity == hcl.DiagError { // a file that does not parse

@@ -343,7 +343,7 @@ func decodeDefault(td *TypeDef, a *AttrDef, attr *hcl.Attribute, src []byte) hcl
 	if a.Type == nil || a.Behaviour == ReadOnly {
 		return nil
 	}
-	if msg, ok := checkValue(td, a, v); !ok {
+	if msg, ok := checkValue(td, a, v, nil); !ok {
 		diags = append(diags, errorAt(summaryBadDefault,
 			"The default does not match the attribute's type: "+msg, a.DefaultRange, attr.Range.Ptr()))
 	}

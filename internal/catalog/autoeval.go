@@ -1,7 +1,7 @@
 package catalog
 
 import (
-	"regexp"
+	"github.com/catc-dev/catc/internal/rubyregexp"
 	"strings"
 
 	"github.com/catc-dev/catc/internal/types"
@@ -140,11 +140,14 @@ func (c *Catalog) below(td *TypeDef, vals autoValues) []*Resource {
 // belowMatch is re (belowRegexp(name)) matching path; plain says name has
 // no regexp metacharacter, and then a path of one line is matched without
 // the regexp engine: ^NAME/. is NAME, a slash and one more character.
-func belowMatch(re *regexp.Regexp, name string, plain bool, path string) bool {
+// A path the regexp could not match within rubyregexp.MaxMatchSteps
+// (a huge name full of metacharacters) counts as no match.
+func belowMatch(re *rubyregexp.Regexp, name string, plain bool, path string) bool {
 	if plain && !strings.Contains(path, "\n") {
 		return len(path) > len(name)+1 && strings.HasPrefix(path, name) && path[len(name)] == '/'
 	}
-	return re.MatchString(path)
+	ok, _ := re.MatchWithin(path)
+	return ok
 }
 
 // rubyRegexpMeta are the characters that are not literal in a Ruby regexp

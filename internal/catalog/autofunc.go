@@ -57,6 +57,7 @@ var (
 		"below":         {args: oneValue, selector: true},
 		"coalesce":      {args: oneValue, variadic: true},
 		"commands":      {args: oneValue},
+		"dirname":       {args: oneValue},
 		"except":        {args: []autoArgKind{argValue, argLiteral}, variadic: true},
 		"first":         {args: oneValue},
 		"first_managed": {args: oneValue, selector: true},
@@ -66,6 +67,7 @@ var (
 		"not_digits":    {args: oneValue},
 		"not_numeric":   {args: oneValue},
 		"numeric":       {args: oneValue},
+		"parent":        {args: oneValue},
 		"quoted_paths":  {args: oneValue},
 		"reverse":       {args: oneValue},
 	}

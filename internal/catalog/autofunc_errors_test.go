@@ -32,7 +32,7 @@ func TestAutoFunctionDecodeErrors(t *testing.T) {
 	tests := []struct {
 		rule, want, at string // at: line:col-col of the subject
 	}{
-		{`first_manged(ancestors("$name"))`, `"first_manged", which is not a function of auto rules (absolute, ancestors, ascend, below, coalesce, commands, except, first, first_managed, first_with, format, line_paths, not_digits, not_numeric, numeric, quoted_paths, reverse). Did you mean "first_managed"?`, "14:12-24"},
+		{`first_manged(ancestors("$name"))`, `"first_manged", which is not a function of auto rules (absolute, ancestors, ascend, below, coalesce, commands, dirname, except, first, first_managed, first_with, format, line_paths, not_digits, not_numeric, numeric, parent, quoted_paths, reverse). Did you mean "first_managed"?`, "14:12-24"},
 		{`ancestors("$name", "$name")`, `ancestors() takes 1 argument(s), not 2`, "14:38-39"},
 		{`coalesce()`, `coalesce() takes at least 1 argument(s), not 0`, "14:21-22"},
 		{`ancestors("$nmae")`, `has no attribute "nmae" (Puppet fails the whole run with "Invalid parameter nmae(:nmae)"). Refer to an attribute of thing (name, key). Did you mean "$name"?`, "14:22-29"},

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -96,7 +95,7 @@ func trimTrailingSlashes(s string) string {
 
 // belowRegexp is mount's %r{^#{name}/.}: the name goes into the regexp
 // unescaped, so its metacharacters act (Puppet's own quirk, kept).
-func belowRegexp(name string) (*regexp.Regexp, error) {
+func belowRegexp(name string) (*rubyregexp.Regexp, error) {
 	return rubyregexp.Compile("^"+name+"/.", "")
 }
 
@@ -152,4 +151,107 @@ func belowError(r *Resource, rule *AutoRule, term AutoTerm, v types.Value) *hcl.
 	return errorAt(summaryAutoRule, fmt.Sprintf(
 		"The %s rule of type %q puts %q unescaped into the regexp ^%s/. (as Puppet's agent does), and catc cannot match it like Ruby: %s. catc refuses rather than guess which %s resources Puppet puts after %s; change this value.",
 		rule.Kind, r.Type.Name, name, name, err, rule.Target, r.Ref()), rng, &ctx)
+}
+
+// parentOf is parent(): each string's Pathname#parent (Ruby's
+// `Pathname.new(p).parent`, which is `p + '..'`, Pathname#plus): the last
+// segment taken off without touching the rest, "." and ".." counting as
+// segments ("/etc/x.ini" → "/etc", "x.ini" → ".", "/" → "/", "a/.." →
+// "a/../.."), as inifile's ini_setting and archive's archive require.
+func parentOf(x autoValues) autoValues { return mapStrings(x, rubyParent) }
+
+// dirnameOf is dirname(): each string's Ruby File.dirname ("/etc/x.ini"
+// → "/etc", "x" → ".", "/etc/" → "/", leading slashes made one).
+func dirnameOf(x autoValues) autoValues { return mapStrings(x, rubyDirname) }
+
+// mapStrings is f of each string of x; other values are dropped.
+func mapStrings(x autoValues, f func(string) string) autoValues {
+	var out autoValues
+	for _, v := range x {
+		if s, ok := v.(string); ok {
+			out = append(out, f(s))
+		}
+	}
+	return out
+}
+
+// rubyBasename is Ruby's File.basename on POSIX: the last segment,
+// trailing slashes ignored; "/" for slashes only, "" for "".
+func rubyBasename(p string) string {
+	t := strings.TrimRight(p, "/")
+	if t == "" {
+		if p == "" {
+			return ""
+		}
+		return "/"
+	}
+	return t[strings.LastIndexByte(t, '/')+1:]
+}
+
+// rubyDirname is Ruby's File.dirname on POSIX.
+func rubyDirname(p string) string {
+	rest := strings.TrimLeft(p, "/")
+	rooted := len(rest) < len(p)
+	trimmed := strings.TrimRight(rest, "/")
+	i := strings.LastIndexByte(trimmed, '/')
+	switch {
+	case i < 0 && rooted:
+		return "/"
+	case i < 0:
+		return "."
+	}
+	dir := strings.TrimRight(trimmed[:i], "/")
+	if rooted {
+		return "/" + dir
+	}
+	return dir
+}
+
+// chopBasename is Pathname#chop_basename: the path before its last
+// segment and that segment; ok is false when there is none (a path of
+// slashes, or "").
+func chopBasename(p string) (prefix, base string, ok bool) {
+	base = rubyBasename(p)
+	if base == "" || base == "/" {
+		return "", "", false
+	}
+	return p[:strings.LastIndex(p, base)], base, true
+}
+
+// rubyParent is Ruby's Pathname#plus(p, "..") (pathname.rb, Ruby 3.1),
+// written for that one right-hand side.
+func rubyParent(p string) string {
+	up := true // the ".." still to apply
+	prefix := p
+	for {
+		pre, base, ok := chopBasename(prefix)
+		if !ok {
+			break
+		}
+		prefix = pre
+		if base == "." {
+			continue
+		}
+		if base == ".." || !up {
+			prefix += base
+			break
+		}
+		up = false
+	}
+	_, _, rest := chopBasename(prefix)
+	if !rest && strings.Contains(rubyBasename(prefix), "/") {
+		rest, up = true, false // ".." above the root is the root
+	}
+	switch {
+	case up && rest:
+		if strings.HasSuffix(prefix, "/") {
+			return prefix + ".."
+		}
+		return prefix + "/.."
+	case up:
+		return prefix + ".."
+	case rest:
+		return prefix
+	}
+	return rubyDirname(prefix)
 }

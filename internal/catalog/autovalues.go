@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/catc-dev/catc/internal/types"
 )
@@ -86,20 +87,24 @@ func evalAutoCall(r *Resource, c *AutoCall) autoValues {
 		return ascendOf(x)
 	case "commands":
 		return commandsOf(x)
+	case "dirname":
+		return dirnameOf(x)
 	case "except":
 		return exceptValues(x, c.Args[1:])
 	case "first":
 		return x[:min(len(x), 1)]
 	case "line_paths":
-		return scanValues(x, linePathRE)
+		return scanValues(x, linePathRE())
 	case "not_digits":
 		return filterValues(x, func(v types.Value) bool { return !isDigitString(v) })
 	case "not_numeric":
 		return filterValues(x, func(v types.Value) bool { return !isNumericValue(v) })
 	case "numeric":
 		return filterValues(x, isNumericValue)
+	case "parent":
+		return parentOf(x)
 	case "quoted_paths":
-		return scanValues(x, quotedPathRE)
+		return scanValues(x, quotedPathRE())
 	case "reverse":
 		out := make(autoValues, len(x))
 		for i, v := range x {
@@ -128,7 +133,7 @@ func isAbsolutePath(v types.Value) bool {
 }
 
 // digitsRE is Ruby's /^\d+$/: ^ and $ match at every line, \d is ASCII.
-var digitsRE = regexp.MustCompile(`(?m)^[0-9]+$`)
+var digitsRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^[0-9]+$`) })
 
 // isNumericValue is true for an Integer and for a String matching
 // Ruby's /^\d+$/ (what file's owner and exec's user rules treat as an id).
@@ -141,7 +146,7 @@ func isNumericValue(v types.Value) bool {
 // Integer passes `!~` (exec's user rule).
 func isDigitString(v types.Value) bool {
 	s, ok := v.(string)
-	return ok && digitsRE.MatchString(s)
+	return ok && digitsRE().MatchString(s)
 }
 
 // autoValuesEqual compares an attribute value with a rule value: as
@@ -204,11 +209,13 @@ func exceptValues(x autoValues, drop []AutoArg) autoValues {
 	})
 }
 
+// The regular expressions of this file are compiled on first use: every
+// catc command runs this package's initialisation, few evaluate an exec.
 var (
 	// linePathRE is exec's %r{^(/\S+)}: Ruby's \S is not [ \t\r\n\f\v].
-	linePathRE = regexp.MustCompile(`(?m)^(/[^ \t\r\n\f\v]+)`)
+	linePathRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^(/[^ \t\r\n\f\v]+)`) })
 	// quotedPathRE is exec's /^"([^"]+)"/.
-	quotedPathRE = regexp.MustCompile(`(?m)^"([^"]+)"`)
+	quotedPathRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^"([^"]+)"`) })
 )
 
 // scanValues is Ruby's String#scan with one group over every string.

@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/catc-dev/catc/internal/numbounds"
-	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
@@ -93,6 +92,11 @@ func hasTextOrElems(t cty.Type) bool {
 // checkValueBounds is the error for a value beyond the bounds, or nil.
 func checkValueBounds(v cty.Value) error {
 	elems, text := valueSize(v)
+	return checkSizeBounds(v, elems, text)
+}
+
+// checkSizeBounds is checkValueBounds for a value of the size measured.
+func checkSizeBounds(v cty.Value, elems, text int) error {
 	switch {
 	case elems > maxElements:
 		return tooManyElements(elems)
@@ -106,25 +110,27 @@ func checkValueBounds(v cty.Value) error {
 }
 
 // boundedFunctions wraps every function of fs, except those that take
-// expressions (try, can), with boundedFunc.
-func boundedFunctions(fs map[string]function.Function) map[string]function.Function {
+// expressions (try, can), with boundedFunc, charging b.
+func boundedFunctions(fs map[string]function.Function, b *budget) map[string]function.Function {
 	out := make(map[string]function.Function, len(fs))
 	for name, f := range fs {
 		out[name] = f
 		if name != "try" && name != "can" {
-			out[name] = boundedFunc(name, f)
+			out[name] = boundedFunc(name, f, b)
 		}
 	}
 	return out
 }
 
 // boundedFunc is f with its arguments converted and checked and its
-// result checked. Its parameters take any value, so that HCL does not
+// result checked, and the call charged to b: a step, a step per element
+// of each argument it converts, and the elements and text of the result
+// (budget.go). Its parameters take any value, so that HCL does not
 // convert the arguments itself: converting a tuple to a list or set of
 // any type is quadratic in cty (it unifies every element's type with
 // every other), and catc's conversion (convertArg) is linear. Marks,
 // nulls and unknowns are handled by f as before.
-func boundedFunc(name string, f function.Function) function.Function {
+func boundedFunc(name string, f function.Function, b *budget) function.Function {
 	orig := f.Params()
 	params := make([]function.Parameter, len(orig))
 	for i, p := range orig {
@@ -142,6 +148,10 @@ func boundedFunc(name string, f function.Function) function.Function {
 		VarParam:    varParam,
 		Type:        function.StaticReturnType(cty.DynamicPseudoType),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			call := funcCall{name: name, b: b}
+			if stop, spent := call.charge(cost{steps: 1 + argsCost(args, orig, origVar)}); stop != nil || spent {
+				return cty.DynamicVal, stop
+			}
 			args = append([]cty.Value(nil), args...)
 			for i := range args {
 				p := origVar
@@ -161,7 +171,14 @@ func boundedFunc(name string, f function.Function) function.Function {
 			if err != nil {
 				return v, err
 			}
-			return v, checkValueBounds(v)
+			elems, text := valueSize(v)
+			if err := checkSizeBounds(v, elems, text); err != nil {
+				return cty.NilVal, err
+			}
+			if stop, spent := call.charge(cost{steps: int64(elems), text: int64(text)}); stop != nil || spent {
+				return cty.DynamicVal, stop
+			}
+			return v, nil
 		},
 	})
 }
@@ -380,11 +397,11 @@ func intArg(v cty.Value) (int, bool) {
 
 // formatWidth is the length of a format string plus every number in its
 // verbs (widths and precisions: %10000000d prints ten million bytes).
-var verbNumbers = regexp.MustCompile(`%[-+# 0]*(\[\d+\])?(\d*)(?:\.(\d*))?`)
+var verbNumbers = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`%[-+# 0]*(\[\d+\])?(\d*)(?:\.(\d*))?`) })
 
 func formatWidth(f string) int {
 	n := len(f)
-	for _, m := range verbNumbers.FindAllStringSubmatch(f, -1) {
+	for _, m := range verbNumbers().FindAllStringSubmatch(f, -1) {
 		for _, d := range m[2:] {
 			w := 0
 			for _, c := range d {
@@ -483,17 +500,48 @@ func checkedArithmetic(f function.Function) function.Function {
 	})
 }
 
-// boundArithmetic replaces the arithmetic operations in the syntax tree
-// n with boundedOps. The tree is walked once, after parsing (the walk's
-// depth is bounded by checkNesting).
-func boundArithmetic(n hclsyntax.Node) {
-	ops := boundedOps()
-	hclsyntax.VisitAll(n, func(n hclsyntax.Node) hcl.Diagnostics {
-		if e, ok := n.(*hclsyntax.BinaryOpExpr); ok {
-			if op := ops[e.Op]; op != nil {
-				e.Op = op
-			}
+// funcCall is one call of a bounded function, charging its budget.
+type funcCall struct {
+	name string
+	b    *budget
+}
+
+// charge spends k. It returns the error that stops the call when this
+// charge reaches a limit (evalExpr turns hcl's diagnostic of it into the
+// budget's, at the call), or spent when a limit was reached before: the
+// call then returns an unknown value without an error, so that a for
+// expression already running does not collect an error per element, and
+// evalExpr reports the budget's diagnostic once.
+func (c funcCall) charge(k cost) (stop error, spent bool) {
+	if c.b == nil {
+		return nil, false
+	}
+	for _, s := range []struct {
+		kind budgetKind
+		n    int64
+	}{{spendSteps, k.steps}, {spendText, k.text}} {
+		if crossed, over := c.b.spend(s.kind, s.n); crossed {
+			return budgetError{"this call of " + c.name + " (a step per element of the arguments it converts and of its result, and its text)"}, false
+		} else if over {
+			return nil, true
 		}
-		return nil
-	})
+	}
+	return nil, false
+}
+
+// argsCost is a step per element of each argument converted to its
+// parameter's type (an argument of any type is passed as it is).
+func argsCost(args []cty.Value, params []function.Parameter, varParam *function.Parameter) int64 {
+	var n int64
+	for i, a := range args {
+		p := varParam
+		if i < len(params) {
+			p = &params[i]
+		}
+		if p != nil && p.Type != cty.DynamicPseudoType {
+			elems, _ := valueSize(a)
+			n += int64(elems)
+		}
+	}
+	return n
 }

@@ -83,7 +83,7 @@ func TestCollectionConversion(t *testing.T) {
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}
-			got, diags := e.Value(&hcl.EvalContext{Functions: functions()})
+			got, diags := e.Value(&hcl.EvalContext{Functions: boundedFunctions(stdFunctions(), nil)})
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}

@@ -56,7 +56,7 @@ func TestMaskedDescs(t *testing.T) {
 
 func decodeSource(t *testing.T, parse []byte, s coretypes.Source) *TypeDef {
 	t.Helper()
-	p := parseChunk(parse, &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos)
+	p := parseChunk(parse, &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos, nil)
 	p.types[0].builtin = true // as parseBuiltin marks it
 	td, diags := decodeType(p.types[0], nil)
 	if diags.HasErrors() {

@@ -34,7 +34,7 @@ func TestQuickTypeBlock(t *testing.T) {
 			if !ok {
 				t.Fatal("the quick parse gave up on a built-in source")
 			}
-			p := parseChunk(masked, &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos)
+			p := parseChunk(masked, &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos, nil)
 			if len(p.diags) > 0 || len(p.types) != 1 {
 				t.Fatalf("hclsyntax: %v, %d types", p.diags, len(p.types))
 			}
@@ -105,7 +105,7 @@ func TestQuickTypeBlockGivesUp(t *testing.T) {
 			if !ok {
 				return
 			}
-			p := parseChunk([]byte(c.src), &sourceFile{name: "t.hcl", src: []byte(c.src)}, hcl.InitialPos)
+			p := parseChunk([]byte(c.src), &sourceFile{name: "t.hcl", src: []byte(c.src)}, hcl.InitialPos, nil)
 			compareBlocks(t, c.name, got, p.types[0].block)
 		})
 	}

@@ -73,7 +73,7 @@ func parseBuiltin(s coretypes.Source) (typeBlock, hcl.Diagnostics) {
 	if blk, ok := quickTypeBlock(masked, s.Name); ok {
 		return typeBlock{block: blk, src: s.Src, builtin: true}, nil
 	}
-	p := parseChunk(masked, &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos)
+	p := parseChunk(masked, &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos, nil) // catc's own source: every load shares it
 	if len(p.types) != 1 {
 		return typeBlock{}, p.diags
 	}

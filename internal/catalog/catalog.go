@@ -1,7 +1,7 @@
 package catalog
 
 import (
-	"regexp"
+	"github.com/catc-dev/catc/internal/rubyregexp"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -280,7 +280,7 @@ type TitlePattern struct {
 	Source string
 	Desc   string
 	// Regexp is the Go translation of Source.
-	Regexp *regexp.Regexp
+	Regexp *rubyregexp.Regexp
 	// Captures are the named groups in order of appearance; only they
 	// assign values (Ruby ignores plain groups once named ones exist).
 	Captures []string
@@ -348,6 +348,9 @@ type Resource struct {
 	Tags []string
 	// Noop is the `noop` metaparameter, nil when not given.
 	Noop *bool
+	// Meta are the schedule, loglevel and audit metaparameters, nil when
+	// none is given.
+	Meta *Metaparams
 	// Aliases are the `alias` metaparameter values in order.
 	Aliases []string
 	// UniquenessKey is the namevar values sorted by namevar name (Puppet's

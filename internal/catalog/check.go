@@ -14,7 +14,9 @@ import (
 // (HCL has no Sensitive constructor; see types.SealSensitive) and must
 // fit the parameter as written there. No message shows a secret: the
 // value of a sensitive attribute, or one computed from a sensitive value.
-func checkValue(td *TypeDef, a *AttrDef, v types.Value) (string, bool) {
+// meter is charged the pattern matches (nil: nothing); when it stops the
+// check, the message is its error's.
+func checkValue(td *TypeDef, a *AttrDef, v types.Value, meter types.Meter) (string, bool) {
 	if a.Type == nil {
 		return "", true
 	}
@@ -27,7 +29,7 @@ func checkValue(td *TypeDef, a *AttrDef, v types.Value) (string, bool) {
 	if subject == "" {
 		subject = td.Name + "." + a.Name
 	}
-	msg, ok := types.Check(subject, a.Type, v)
+	msg, ok := types.CheckMetered(subject, a.Type, v, meter)
 	switch {
 	case ok && bounded:
 		return "", true

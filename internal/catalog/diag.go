@@ -48,6 +48,7 @@ const (
 	summaryUnknownType      = "Unknown resource type"
 	summaryUnknownAttr      = "Unsupported attribute"
 	summaryMetaparam        = "Unsupported metaparameter"
+	summaryShippedReplaced  = "Shipped module type replaced"
 	summaryReadOnly         = "Read-only attribute"
 	summaryTitleNoMatch     = "Title matches no title pattern"
 	summaryNilNamevar       = "Missing namevar value"

@@ -51,7 +51,7 @@ func LanguageSchema() Schema {
 var topBlockNames = []string{"type", "type_alias", "resource", "group", "variable", "locals"}
 
 // metaparamNames are the metaparameters a declaration may set.
-var metaparamNames = []string{"require", "before", "notify", "subscribe", "alias", "tag", "noop"}
+var metaparamNames = []string{"require", "before", "notify", "subscribe", "alias", "tag", "noop", "schedule", "loglevel", "audit"}
 
 func schemaNames(s *hcl.BodySchema) []string {
 	names := make([]string, 0, len(s.Attributes)+len(s.Blocks))

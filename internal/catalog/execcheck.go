@@ -69,9 +69,13 @@ func (b *built) unqualified(name, exe string, secret bool) {
 	if !ok {
 		subject = r.TitleRange // the command is the title
 	}
+	example := `path = ["/usr/bin", "/bin"]`
+	if r.External != nil { // a catalog Puppet compiled: its manifest's syntax
+		example = `path => ['/usr/bin', '/bin']`
+	}
 	b.errorf(summaryUnqualified, subject, r.DeclRange,
-		"%s%s is not qualified and no path was specified. Please qualify the command or specify a path.\nWrite the program's absolute path, or set path (such as path = [\"/usr/bin\", \"/bin\"]) for the agent to search it.",
-		prefix, what)
+		"%s%s is not qualified and no path was specified. Please qualify the command or specify a path.\nWrite the program's absolute path, or set path (such as %s) for the agent to search it.",
+		prefix, what, example)
 }
 
 // commandExe is the program of a command as the exec provider's
@@ -105,4 +109,23 @@ func commandExe(cmd types.Value) (string, bool) {
 // command the agent will run).
 func (r *Resource) deferred(name string) bool {
 	return r.External != nil && contains(r.External.Deferred, name)
+}
+
+// checkFileRecurse reaches the agent's verdict on a built-in file with
+// recurse => remote: Puppet's file type refuses it without a source
+// (fixtures/oracle/core/values.jsonl), and accepts it with one.
+func (b *built) checkFileRecurse(td *TypeDef) {
+	r := b.res
+	if !td.Builtin || td.Name != "file" {
+		return
+	}
+	if v, _ := r.Attributes.Get("recurse"); v != "remote" {
+		return
+	}
+	if _, ok := r.Attributes.Get("source"); ok {
+		return
+	}
+	subject, _ := r.AttrRange("recurse")
+	b.errorf(summaryAttrValue, subject, r.DeclRange,
+		"Validation of %s failed: You cannot specify a remote recursion without a source.\nSet source, or recurse = true to manage the directory's own content.", r.Ref())
 }

@@ -25,7 +25,9 @@ type deferredBlock struct {
 
 // scopeRoots are the names the evaluation context defines; a traversal
 // from any other root in a relationship is a resource reference.
-var scopeRoots = map[string]bool{"var": true, "local": true, "facts": true, "trusted": true, "each": true}
+var scopeRoots = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"var": true, "local": true, "facts": true, "trusted": true, "each": true}
+})
 
 // needsContext reports whether a block cannot be read without the
 // evaluation context: it has for_each, only_if or a title template.
@@ -82,6 +84,12 @@ func (d *deferredBlock) expand(ctx *hcl.EvalContext, s *secrets) ([]*rawResource
 		return []*rawResource{r}, diags
 	}
 	keys, values, diags := forEachElements(fe, ctx, s.eachValue[fe])
+	if len(keys) > 0 {
+		w := bodyWeight(d.block.Body)
+		if stop := chargeWeight(budgetOf(ctx, nil), int64(len(keys)), w, fe.SrcRange, whatForEach); stop != nil {
+			return nil, append(diags, stop)
+		}
+	}
 	var out []*rawResource
 	for i, k := range keys {
 		child := ctx.NewChild()
@@ -191,7 +199,7 @@ func parseTitle(r hcl.Range, src []byte) (hclsyntax.Expression, hcl.Diagnostics)
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	boundArithmetic(expr)
+	boundExpressions(expr, nil) // evaluated in a node's context, which holds the budget
 	return expr, nil
 }
 

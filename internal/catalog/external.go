@@ -51,6 +51,14 @@ type ExternalOptions struct {
 	// SecretsLeftOut is set when the source leaves the sensitive
 	// parameters out (PuppetDB): a resource without one may have had it.
 	SecretsLeftOut bool
+	// ReadNote is what the reader of the input says about it ("" for
+	// nothing), the first of ExternalNotes: what it skipped, say.
+	ReadNote string
+	// RichDataAsStrings is set when the source keeps rich data (Deferred,
+	// Timestamp, Binary…) as strings (PuppetDB, whose terminus
+	// stringifies it): a string there may be what another catalog holds
+	// as rich data.
+	RichDataAsStrings bool
 }
 
 // ExternalParam is one parameter of an External resource.
@@ -88,6 +96,9 @@ type ExternalInfo struct {
 	Contents []*Resource
 	// Deferred are the parameters whose value only the agent knows.
 	Deferred []string
+	// Opaque are the parameters left out of the attributes because catc
+	// keeps their value without a meaning (rich data, Deferred included).
+	Opaque []string
 	// Tags are External.Tags: what `puppet agent --tags` matches.
 	Tags []string
 }
@@ -144,7 +155,7 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 		known[k] = true
 	}
 	decodeNamedBuiltins(ext, known)
-	var diags hcl.Diagnostics
+	diags := shippedReplaced(defs, ext)
 	refs := make([][]pendingRef, len(ext)) // each built resource's, resolved once all are
 	byPos := make([]*Resource, len(ext))
 	c.Resources = make([]*Resource, 0, len(ext))
@@ -155,12 +166,12 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 		var buf [64]byte
 		key := appendLower(buf[:0], e.Type)
 		b := c.buildExternal(e, known[string(key)] || c.useBuiltin(e, key), room)
-		diags = append(diags, b.diags...)
+		diags = append(diags, placeDiags(b.res, e, b.diags, true)...)
 		if r := b.res; r != nil {
 			r.Index = len(c.Resources)
 			c.Resources = append(c.Resources, r)
 			byPos[i], refs[i] = r, b.refs
-			diags = append(diags, c.register(r)...)
+			diags = append(diags, placeDiags(r, e, c.register(r), true)...)
 		}
 	}
 	c.retitle()
@@ -170,7 +181,8 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 		if r != nil {
 			good, bad := splitBadRefs(refs[i])
 			r.Relations = take(&room.relations, len(good))
-			diags = append(append(diags, bad...), c.resolve(r, good)...)
+			diags = append(diags, placeDiags(r, &ext[i], bad, false)...) // the JSON is at fault: its place stays
+			diags = append(diags, placeDiags(r, &ext[i], c.resolve(r, good), true)...)
 			if len(r.Relations) == 0 {
 				r.Relations = nil // as without the room
 			}
@@ -249,7 +261,7 @@ func (c *loader) buildExternal(e *External, known bool, room *externalRoom) buil
 	info.Unknown = !known && !info.Container
 	var b built
 	if known && !info.Container {
-		b = buildResource(c.Catalog, c.rawExternal(e, info, r, room))
+		b = buildResource(c.Catalog, c.rawExternal(e, info, r, room), c.budget)
 		b.keepTitle()
 		b.misspelt, b.name, b.room = nil, nil, nil // the raw arguments are the next resource's
 	} else {
@@ -300,6 +312,7 @@ func (c *loader) rawExternal(e *External, info *ExternalInfo, r *Resource, room 
 			info.Deferred = append(info.Deferred, p.Name)
 		}
 		if p.Unknown {
+			info.Opaque = append(info.Opaque, p.Name)
 			continue
 		}
 		arg := &slab[i]
@@ -309,7 +322,9 @@ func (c *loader) rawExternal(e *External, info *ExternalInfo, r *Resource, room 
 			start := len(room.refs)
 			room.refs = appendExternalRefs(room.refs, p.Value, p.Range)
 			arg.refs = room.refs[start:len(room.refs):len(room.refs)]
-		} else if contains(unsupportedMetaparams, p.Name) && td.Attr(p.Name) == nil {
+		} else if (contains(unsupportedMetaparams, p.Name) || p.Name == "stage") && td.Attr(p.Name) == nil {
+			// Puppet's compiler never writes stage on a resource (it
+			// refuses it), and the agent ignores these.
 			continue
 		}
 		raw.args = append(raw.args, arg)
@@ -343,6 +358,7 @@ func (c *loader) opaqueExternal(e *External, info *ExternalInfo, r *Resource, ro
 			r.External.Deferred = append(r.External.Deferred, p.Name)
 		}
 		if p.Unknown {
+			r.External.Opaque = append(r.External.Opaque, p.Name)
 			continue // only plain values in a catalog (outputs write them)
 		}
 		if kind, isRel := relationKinds[p.Name]; isRel {

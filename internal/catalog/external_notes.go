@@ -9,7 +9,8 @@ import (
 )
 
 // ExternalNotes are what a plan of a catalog compiled elsewhere must say
-// in words because catc cannot know it offline, each once: the order
+// in words because catc cannot know it offline, each once: what the
+// reader skipped of the input (Source.ReadNote), the order
 // when the source kept none, the types whose auto relationships are
 // unknown, the resources that generate others on the node, and the
 // values only the agent computes. Nil for an HCL catalog.
@@ -25,11 +26,12 @@ func (c *Catalog) ExternalNotes() []string {
 // naming every generating resource, each once. The zero value is empty
 // and ready; it is not safe for concurrent use.
 type Notes struct {
+	read         []string // the readers' notes (Source.ReadNote), each text once
 	orderUnknown []string // the sources that keep no order, each once
 	unknown      map[string]bool
 	generating   []string
 	deferred     []string
-	seen         map[string]bool // items of generating and deferred already listed
+	seen         map[string]bool // items of the lists above already listed, by kind
 }
 
 // Add gathers c's notes (none for an HCL catalog). Items keep the order
@@ -41,7 +43,11 @@ func (n *Notes) Add(c *Catalog) {
 	if n.unknown == nil {
 		n.unknown, n.seen = map[string]bool{}, map[string]bool{}
 	}
-	if s := c.Source; s.OrderUnknown {
+	s := c.Source
+	if s.ReadNote != "" {
+		n.list(&n.read, "read", s.ReadNote)
+	}
+	if s.OrderUnknown {
 		n.list(&n.orderUnknown, "order", s.Source)
 	}
 	for _, r := range c.Resources {
@@ -78,6 +84,9 @@ func (n *Notes) Merge(o *Notes) {
 	if n.unknown == nil {
 		n.unknown, n.seen = map[string]bool{}, map[string]bool{}
 	}
+	for _, s := range o.read {
+		n.list(&n.read, "read", s)
+	}
 	for _, s := range o.orderUnknown {
 		n.list(&n.orderUnknown, "order", s)
 	}
@@ -94,7 +103,7 @@ func (n *Notes) Merge(o *Notes) {
 
 // Lines are the notes, one sentence each, in a fixed order of kinds.
 func (n *Notes) Lines() []string {
-	var notes []string
+	notes := append([]string(nil), n.read...)
 	if k := len(n.orderUnknown); k > 0 {
 		verb, it := "does", "it"
 		if k > 1 {

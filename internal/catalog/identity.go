@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"github.com/catc-dev/catc/internal/rubyregexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,6 +31,18 @@ func (t *TypeDef) splitTitle(title string) (captures *types.Hash, ok bool) {
 		}
 	}
 	return nil, false
+}
+
+// titleBound is the error of the first title pattern that title is too
+// long to be matched against (rubyregexp.MaxMatchSteps), or nil.
+func (t *TypeDef) titleBound(title string) error {
+	for _, p := range t.TitlePatterns {
+		if p.Regexp != nil && p.Regexp.Steps(len(title)) > rubyregexp.MaxMatchSteps {
+			_, err := p.Regexp.MatchWithin(title)
+			return err
+		}
+	}
+	return nil
 }
 
 // titleCaptures are the namevar values a title gives (splitTitle). For a
@@ -71,7 +84,7 @@ func (p *TitlePattern) match(title string) (*types.Hash, bool) {
 	if p.Regexp == nil {
 		return nil, false
 	}
-	loc := p.Regexp.FindStringSubmatchIndex(title)
+	loc, _ := p.Regexp.FindStringSubmatchIndexWithin(title) // beyond the bound: titleBound says why
 	if loc == nil {
 		return nil, false
 	}

@@ -288,7 +288,7 @@ func readsOf(expr hclsyntax.Expression, verbatim bool) exprReads {
 	hclsyntax.VisitAll(expr, func(n hclsyntax.Node) hcl.Diagnostics {
 		switch n := n.(type) {
 		case *hclsyntax.FunctionCallExpr:
-			if !pureFunctions[n.Name] {
+			if !pureFunctions()[n.Name] {
 				e.all = true
 			}
 		case *hclsyntax.ScopeTraversalExpr:
@@ -302,9 +302,10 @@ func readsOf(expr hclsyntax.Expression, verbatim bool) exprReads {
 // verbatimTraversals are the traversals of expr whose value becomes the
 // attribute's value as it is, or a part of its string: expr itself, an
 // interpolation of its template, a result of a conditional or of try
-// (the condition, and anything computed, are no such place).
+// (the condition, and anything computed, are no such place). The
+// budget's wrappers (charged) are looked through.
 func verbatimTraversals(expr hclsyntax.Expression) []*hclsyntax.ScopeTraversalExpr {
-	switch e := expr.(type) {
+	switch e := unwrapCharged(expr).(type) {
 	case *hclsyntax.ScopeTraversalExpr:
 		return []*hclsyntax.ScopeTraversalExpr{e}
 	case *hclsyntax.TemplateWrapExpr:
@@ -385,8 +386,9 @@ func staticStep(st hcl.Traverser) (hcl.Traverser, bool) {
 // arguments alone. lookup is left out: Puppet's lookup() reads the
 // node's Hiera data, whose hierarchy reads facts and trusted; so is
 // every function not listed here (a new one must be added once known
-// to read nothing of the node: TestFunctionsClassified).
-var pureFunctions = func() map[string]bool {
+// to read nothing of the node: TestFunctionsClassified). Built on first
+// use, as catc's tables are.
+var pureFunctions = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, name := range []string{
 		"abs", "ceil", "chomp", "chunklist", "coalesce", "coalescelist", "compact", "concat", "contains",
@@ -400,17 +402,31 @@ var pureFunctions = func() map[string]bool {
 		m[name] = true
 	}
 	return m
-}()
+})
 
 // readByName are the attributes some stage reads by name, whatever the
-// type (the exec checks, purges, ensure, agent names, renames): a value
-// there is examined, so a node's value cannot simply take the place of
-// another's.
-var readByName = map[string]bool{
-	"ensure": true, "name": true, "path": true, "provider": true, "type": true, "target": true,
-	"recurse": true, "purge": true, "purge_ssh_keys": true,
-	"command": true, "refresh": true, "onlyif": true, "unless": true,
-}
+// type (the exec checks, purges and a purging directory's limits,
+// ensure, agent names, renames, concat's order, newline and replace): a
+// value there is examined, so a node's value cannot simply take the
+// place of another's.
+var readByName = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"ensure": true, "name": true, "path": true, "provider": true, "type": true, "target": true,
+		"recurse": true, "purge": true, "purge_ssh_keys": true, "recurselimit": true, "ignore": true, "force": true,
+		"command": true, "refresh": true, "onlyif": true, "unless": true,
+		"order": true, "ensure_newline": true, "replace": true,
+	}
+})
+
+// readByTypeName are the attributes a stage reads by name on one type
+// only (lower case): a concat_fragment's content, which the diff joins
+// with the other fragments' in their order and compares whole to say
+// whether the concat file is rewritten.
+var readByTypeName = sync.OnceValue(func() map[string]map[string]bool {
+	return map[string]map[string]bool{
+		"concat_fragment": {"content": true},
+	}
+})
 
 // inertAttr reports whether a string in attribute name of td reaches the
 // catalog and the diff unchanged and unexamined: a property or
@@ -419,7 +435,7 @@ var readByName = map[string]bool{
 // accepts every string as it is. Two nodes whose values differ only
 // there get catalogs that differ only there.
 func inertAttr(td *TypeDef, name string) bool {
-	if td == nil || readByName[name] {
+	if td == nil || readByName()[name] || readByTypeName()[strings.ToLower(td.Name)][name] {
 		return false
 	}
 	a := td.Attr(name)

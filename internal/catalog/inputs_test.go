@@ -55,6 +55,46 @@ resource "package" "p" { ensure = facts.version }
 resource "setting" "b" { secret = facts.pw }
 resource "setting" "${facts.title}" { }`,
 			"facts.owner facts.port facts.pw facts.title facts.version"},
+		{"what a purging directory and concat read", `
+type "concat_file" {
+  attribute "path" {
+    type      = "String"
+    behaviour = "namevar"
+  }
+  attribute "order" { type = "Optional[Data]" }
+  attribute "ensure_newline" { type = "Optional[Data]" }
+  attribute "replace" { type = "Optional[Data]" }
+  attribute "owner" { type = "Optional[Data]" }
+}
+type "concat_fragment" {
+  attribute "name" {
+    type      = "String"
+    behaviour = "namevar"
+  }
+  attribute "target" { type = "Optional[Data]" }
+  attribute "order" { type = "Optional[Data]" }
+  attribute "content" { type = "Optional[Data]" }
+}
+resource "file" "/srv" {
+  ensure  = "directory"
+  recurse = true
+  purge   = true
+  ignore  = facts.keep
+  force   = facts.force
+}
+resource "concat_file" "/etc/motd" {
+  order          = facts.order
+  ensure_newline = facts.newline
+  replace        = facts.replace
+  owner          = facts.owner
+}
+resource "concat_fragment" "motd-head" {
+  target  = "/etc/motd"
+  order   = facts.rank
+  content = "This is ${trusted.certname}"
+}
+resource "setting" "a" { value = facts.content }`,
+			"facts.content* facts.force facts.keep facts.newline facts.order facts.owner* facts.rank facts.replace trusted.certname"},
 		{"file content is inert", `
 resource "file" "/etc/motd" { content = "This is ${trusted.certname}\n" }`,
 			"trusted.certname*"},
@@ -176,12 +216,12 @@ resource "file" "/etc/c" {}
 // would share catalogs between nodes it reads apart.
 func TestFunctionsClassified(t *testing.T) {
 	t.Parallel()
-	for name := range evalFunctions() {
-		if !pureFunctions[name] && name != "lookup" {
+	for name := range evalFunctions(newBudget(Limits{})) {
+		if !pureFunctions()[name] && name != "lookup" {
 			t.Errorf("the function %s is not classified in pureFunctions (inputs.go)", name)
 		}
 	}
-	if pureFunctions["lookup"] {
+	if pureFunctions()["lookup"] {
 		t.Error("lookup is Puppet's Hiera lookup in a site: it reads the node")
 	}
 }
@@ -189,7 +229,7 @@ func TestFunctionsClassified(t *testing.T) {
 // TestExceeds: every bound of evaluation is recognised by its summary.
 func TestExceeds(t *testing.T) {
 	t.Parallel()
-	for _, s := range []string{summaryTooLarge, summaryNumberBounds, summaryTooDeep} {
+	for _, s := range []string{summaryTooLarge, summaryNumberBounds, summaryTooDeep, summaryBudget} {
 		if !Exceeds(errorAt(s, "x", hcl.Range{}, nil)) {
 			t.Errorf("%q is not a bound", s)
 		}

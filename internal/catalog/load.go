@@ -5,6 +5,7 @@ import (
 	"runtime"
 
 	"github.com/catc-dev/catc/internal/hclpaths"
+	"github.com/catc-dev/catc/internal/hiera"
 	"github.com/catc-dev/catc/internal/pool"
 	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/hashicorp/hcl/v2"
@@ -30,6 +31,19 @@ type LoadOptions struct {
 	// into catalog files (see secretdigest.NewKey); nil: none, the files
 	// carry secretdigest.None.
 	DigestKey *secretdigest.Key
+	// NodeRefusals (LoadSite only) leaves the errors for which Puppet
+	// refuses a catalog that is still whole (RefusedWhole) in a block
+	// that only some nodes declare to each node that declares it,
+	// instead of failing the site: a fleet diff compares those nodes and
+	// says they fail.
+	NodeRefusals bool
+	// Hiera is the site's Hiera data (hiera.Open), which lookup("key")
+	// reads for the node; nil: lookup() finds nothing.
+	Hiera *hiera.Data
+	// Limits bound what evaluating the load's expressions may cost
+	// (budget.go); zero fields take DefaultLimits. A site's nodes each
+	// get the same limits.
+	Limits Limits
 }
 
 // Load reads the files and directories in paths (a directory means every
@@ -37,7 +51,8 @@ type LoadOptions struct {
 // given) and returns the validated catalog with every diagnostic of the
 // run, sorted by file (in load order) and position. The catalog is never
 // nil; when there are errors it holds what could be decoded (resources of
-// unknown types are left out) and must not be compiled further.
+// unknown types are left out) and must not be compiled further, unless
+// RefusedWhole says every error left it whole.
 func Load(paths []string, opts LoadOptions) (*Catalog, hcl.Diagnostics) {
 	c := newLoader(opts)
 	files, order, diags := readInputs(paths, opts.VarFiles)
@@ -102,6 +117,7 @@ func (c *loader) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 	raws := p.raws
 	p.raws = nil
 	diags = append(diags, c.declare(raws, ctx, workers, p.reuse, p.reuse == nil)...)
+	diags = budgetDiags(diags, c.budget, hcl.Range{})
 	c.resolveConditional()
 	c.secrets.sortRanges()
 	c.secretRanges = c.secrets.ranges
@@ -128,7 +144,7 @@ func (c *loader) prepare(files []*sourceFile, workers int, cache *ParseCache) (*
 	var typeBlocks []typeBlock
 	var aliasBlocks []scopeBlock
 	p := &prepared{}
-	for i, pf := range parseCached(files, workers, cache) {
+	for i, pf := range parseCached(files, workers, cache, c.budget) {
 		f := files[i]
 		c.files[f.name] = &hcl.File{Body: hcl.EmptyBody(), Bytes: f.src}
 		diags = append(diags, pf.diags...)

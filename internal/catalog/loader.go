@@ -1,6 +1,10 @@
 package catalog
 
-import "github.com/hashicorp/hcl/v2"
+import (
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/internal/hiera"
+)
 
 // loader builds one Catalog (Load, LoadFiles, LoadSite and each
 // Site.Compile, MaskSources): it holds what only building needs, and
@@ -20,9 +24,14 @@ type loader struct {
 	// strs is FromExternal's room for table keys and reference texts;
 	// nil for a load.
 	strs *stringRoom
+	// hiera is the site's Hiera data, which lookup() reads (nil: none).
+	hiera *hiera.Data
+	// budget bounds the load's evaluation (budget.go).
+	budget *budget
 }
 
 // newLoader starts an empty catalog loaded with opts.
 func newLoader(opts LoadOptions) *loader {
-	return &loader{Catalog: &Catalog{files: map[string]*hcl.File{}, table: map[string]*Resource{}, typeByName: map[string]*TypeDef{}, digestKey: opts.DigestKey}}
+	return &loader{Catalog: &Catalog{files: map[string]*hcl.File{}, table: map[string]*Resource{}, typeByName: map[string]*TypeDef{}, digestKey: opts.DigestKey},
+		hiera: opts.Hiera, budget: newBudget(opts.Limits)}
 }

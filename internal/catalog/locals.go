@@ -174,12 +174,10 @@ func localCycle(attrs []*hcl.Attribute) hcl.Diagnostics {
 	return diags
 }
 
-// functions are HCL's standard functions under their usual names,
-// bounded (bounded.go). The
-// map is built once and shared by every evaluation context (HCL only
-// reads it).
-var functions = sync.OnceValue(func() map[string]function.Function {
-	return boundedFunctions(map[string]function.Function{
+// stdFunctions are HCL's standard functions under their usual names. The
+// map is built once and shared; evalFunctions bounds them for a load.
+var stdFunctions = sync.OnceValue(func() map[string]function.Function {
+	return map[string]function.Function{
 		"abs": stdlib.AbsoluteFunc, "ceil": stdlib.CeilFunc, "chomp": stdlib.ChompFunc,
 		"chunklist": stdlib.ChunklistFunc, "coalesce": stdlib.CoalesceFunc, "coalescelist": stdlib.CoalesceListFunc,
 		"compact": stdlib.CompactFunc, "concat": stdlib.ConcatFunc, "contains": stdlib.ContainsFunc,
@@ -203,5 +201,5 @@ var functions = sync.OnceValue(func() map[string]function.Function {
 		"toset": stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)), "tomap": stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType)),
 		// try and can guard facts that some nodes lack.
 		"try": tryfunc.TryFunc, "can": tryfunc.CanFunc,
-	})
+	}
 })

@@ -1,20 +1,18 @@
 package catalog
 
 import (
-	"maps"
-	"sync"
-
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 )
 
-// evalFunctions are the functions of an evaluation context: functions,
-// with tomap keeping the marks of secrets on the values they mark.
-var evalFunctions = sync.OnceValue(func() map[string]function.Function {
-	m := maps.Clone(functions())
+// evalFunctions are the functions of an evaluation context: HCL's
+// standard functions bounded and charging b (bounded.go), with tomap
+// keeping the marks of secrets on the values they mark.
+func evalFunctions(b *budget) map[string]function.Function {
+	m := boundedFunctions(stdFunctions(), b)
 	m["tomap"] = keepElementMarks(m["tomap"])
 	return m
-})
+}
 
 // keepElementMarks wraps a conversion to a map (tomap) so that the marks
 // of an object's values stay on the values: cty hoists them to the whole

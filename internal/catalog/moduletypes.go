@@ -1,8 +1,11 @@
 package catalog
 
 import (
+	"fmt"
 	"strings"
 	"sync"
+
+	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/coretypes"
 )
@@ -29,6 +32,69 @@ func shippedType(name string) *builtin {
 		return b
 	}
 	return moduleBuiltins()[name]
+}
+
+// shippedReplaced warns of each type of defs that replaces, for the
+// catalog ext, a module type catc ships (a type block loaded beside a
+// Puppet catalog is used instead of it, as for an HCL load's built-in
+// types): once per type, at its name, only when the catalog uses it.
+func shippedReplaced(defs *Catalog, ext []External) hcl.Diagnostics {
+	if defs == nil {
+		return nil
+	}
+	var replaced map[string]*TypeDef
+	for _, td := range defs.Types {
+		n := strings.ToLower(td.Name)
+		if moduleBuiltins()[n] != nil && !td.Builtin {
+			if replaced == nil {
+				replaced = map[string]*TypeDef{}
+			}
+			replaced[n] = td
+		}
+	}
+	if replaced == nil {
+		return nil
+	}
+	var diags hcl.Diagnostics
+	last := ""
+	for i := range ext {
+		if ext[i].Type == last {
+			continue
+		}
+		last = ext[i].Type
+		n := strings.ToLower(last)
+		td := replaced[n]
+		if td == nil {
+			continue
+		}
+		delete(replaced, n)
+		shipped := ModuleType(n)
+		diags = append(diags, warningAt(summaryShippedReplaced,
+			fmt.Sprintf("The type %q defined here replaces catc's shipped %s type (%s, with the auto relationships Puppet makes from that release) for this catalog: its auto relationships are this definition's. Leave this file out to use the shipped type (catc doc --module-types).", td.Name, shipped.Name, shippedRelease(shipped)),
+			td.NameRange))
+	}
+	return diags
+}
+
+// shippedRelease is the module release a shipped type was read from, as
+// its description says ("stdlib 9.7.0").
+func shippedRelease(td *TypeDef) string {
+	if rest, ok := strings.CutPrefix(td.Desc, "Module type from "); ok {
+		if i := strings.Index(rest, " ("); i > 0 {
+			return rest[:i]
+		}
+	}
+	return "a module release"
+}
+
+// ShippedRelease is the module release the shipped module type called
+// name (case-insensitive) was read from ("stdlib 9.7.0"), "" when catc
+// ships none of that name.
+func ShippedRelease(name string) string {
+	if td := ModuleType(name); td != nil {
+		return shippedRelease(td)
+	}
+	return ""
 }
 
 // ModuleType is the shipped module type called name (case-insensitive),

@@ -20,7 +20,20 @@ import (
 // possible); a real catalog nests a handful of levels.
 const maxNesting = 256
 
-const summaryTooDeep = "Too deeply nested"
+// maxChain bounds the links of one expression: its binary operators,
+// index brackets (x[k]) and attribute splats (x.*), which the parser
+// reads in a loop but chains into
+// a tree as deep as the chain (1 + 1 + … is ((1 + 1) + 1) + …), so that
+// evaluating it, and every walk of it, recurses once per link: 200,000
+// links took 12 s and 600 MB, 500,000 exhausted the stack. Links count
+// along the nesting (an operand in parentheses adds its own links to
+// those of the expressions around it). A real catalog writes a few.
+const maxChain = 4096
+
+const (
+	summaryTooDeep = "Too deeply nested"
+	summaryTooLong = "Expression too long"
+)
 
 // checkNesting scans src (a file, or a chunk starting at start) before it
 // is parsed and returns an error at the first opening bracket beyond
@@ -32,13 +45,19 @@ const summaryTooDeep = "Too deeply nested"
 func checkNesting(src []byte, filename string, start hcl.Pos) (hcl.Diagnostics, bool) {
 	s := nestScanner{src: src}
 	off, ok := s.scan()
-	return s.diagnose(off, ok, filename, start), s.sawArithmetic
+	return s.diagnose(off, ok, filename, start), s.costly
 }
 
 // diagnose is the error the scan found, if any.
 func (s *nestScanner) diagnose(off int, ok bool, filename string, start hcl.Pos) hcl.Diagnostics {
 	src := s.src
 	switch {
+	case !ok && s.links > maxChain:
+		return hcl.Diagnostics{errorAt(summaryTooLong,
+			fmt.Sprintf("This is link %d of one expression's chain of operators, index brackets (x[k]) and attribute splats (x.*); catc accepts at most %d, "+
+				"so that evaluating the expression cannot exhaust the stack or run for seconds (the chain nests one operation in the next). "+
+				"Split the expression: compute parts of it in locals and combine those.", maxChain+1, maxChain),
+			*byteRange(src, off, filename, start), nil)}
 	case !ok:
 		return hcl.Diagnostics{errorAt(summaryTooDeep,
 			fmt.Sprintf("This opens level %d of nesting; catc accepts at most %d levels (brackets, braces, parentheses, strings, ${ } and %%{ } interpolations, "+
@@ -81,6 +100,16 @@ type nestScanner struct {
 	base    nestCtx // the top level, outside any context
 	markers [][]byte
 	depth   int
+	// links counts the links (binary operators, index brackets) of the
+	// expressions open in every context (nestCtx.links).
+	links int
+	// tokEnd is the end of the last token of code handled (comments
+	// included), termEnd whether that token ended a term (afterTerm).
+	tokEnd  int
+	termEnd bool
+	// peak is the most depth and links were open at once (fuzz_test.go
+	// checks that it bounds the syntax tree's depth).
+	peak int
 	// unaryEnd is the offset after the last unary operator, to tell a
 	// run of them (!!x) from operators apart (!a && !b).
 	unaryEnd int
@@ -88,10 +117,14 @@ type nestScanner struct {
 	stray, firstStray int
 	// number is a number literal beyond the bounds (numbers.go), from
 	// numStart to numEnd.
-	number        string
-	numStart      int
-	numEnd        int
-	sawArithmetic bool
+	number   string
+	numStart int
+	numEnd   int
+	// costly is set when src may hold an expression whose evaluation
+	// boundExpressions must bound: arithmetic, a comparison, a
+	// conditional, a template interpolation or directive, a splat or a
+	// for expression.
+	costly bool
 	// tokenEnd is the end of the last number or name read.
 	tokenEnd int
 	// untilDeep scans on past a number beyond the bounds and stray
@@ -123,8 +156,8 @@ func unlexable(src []byte) bool {
 // for directives count in open of their string or heredoc until their
 // end directive.
 type nestCtx struct {
-	kind      byte
-	open, run int
+	kind             byte
+	open, run, links int
 }
 
 // cur is the innermost context.
@@ -147,7 +180,17 @@ func (s *nestScanner) push(kind byte) {
 func (s *nestScanner) endExpr() {
 	c := s.cur()
 	s.depth -= c.open + c.run
-	c.open, c.run = 0, 0
+	s.links -= c.links
+	c.open, c.run, c.links = 0, 0, 0
+}
+
+// link counts a link of the current expression at i; it reports whether
+// the chain is now beyond maxChain.
+func (s *nestScanner) link() bool {
+	s.cur().links++
+	s.links++
+	s.costly = true
+	return s.links > maxChain
 }
 
 // scan returns the offset of the first opening beyond maxNesting, and
@@ -170,13 +213,14 @@ func (s *nestScanner) scan() (int, bool) {
 			}
 		default:
 			if i = skipPlain(src, i, &codeSpecial); i < len(src) {
-				next, opened = s.inCode(i)
+				next, opened = s.code(i)
 			}
 		}
 		if i >= len(src) {
 			break
 		}
-		if opened && s.depth > maxNesting {
+		s.peak = max(s.peak, s.depth+s.links)
+		if opened && s.depth > maxNesting || s.links > maxChain {
 			return i, false
 		}
 		if !s.untilDeep && (s.stray > maxStray || s.number != "") {
@@ -189,7 +233,7 @@ func (s *nestScanner) scan() (int, bool) {
 
 // The bytes each context must look at; runs of other bytes are skipped
 // at once (the scan reads a generated catalog at several hundred MB/s).
-var codeSpecial, stringSpecial, heredocSpecial = byteSet("#/[]{}()\"<?!-+,\n*%0123456789" + strayChars), byteSet("\\\"\n$%"), byteSet("\n$%")
+var codeSpecial, stringSpecial, heredocSpecial = byteSet("#/[]{}()\"<>&|?!=-+,\n*%0123456789" + strayChars), byteSet("\\\"\n$%"), byteSet("\n$%")
 
 func byteSet(s string) (t [256]bool) {
 	for i := 0; i < len(s); i++ {
@@ -210,6 +254,24 @@ func skipPlain(src []byte, i int, special *[256]bool) int {
 	return i
 }
 
+// code is inCode, keeping track of where the last token ended and
+// whether it ended a term (afterTerm).
+func (s *nestScanner) code(i int) (int, bool) {
+	term := s.afterTerm(i) // for a comment or a line break, which change nothing
+	kind := s.cur().kind
+	next, opened := s.inCode(i)
+	switch c := s.src[i]; {
+	case c == '#' || c == '/' && next > i+1 && (s.src[i+1] == '/' || s.src[i+1] == '*'):
+		s.termEnd = term
+	case c == '\n' && kind != '{' && kind != 0: // inside brackets, a line break is white space
+		s.termEnd = term
+	default:
+		s.termEnd = c == ']' || c == '}' || c == ')' || c >= '0' && c <= '9'
+	}
+	s.tokEnd = next
+	return next, opened
+}
+
 // inCode handles one byte (or comment, heredoc opener, identifier or
 // number) of code at i and returns where to continue and whether a level
 // was opened at i.
@@ -227,8 +289,13 @@ func (s *nestScanner) inCode(i int) (int, bool) {
 	case c == '[' && isSplat(src, i):
 		s.cur().open++
 		s.depth++
+		s.costly = true
 		return i + 1, true
 	case c == '[' || c == '{' || c == '(':
+		s.costly = s.costly || c != '(' && opensFor(src[i+1:])
+		if c == '[' && s.afterTerm(i) {
+			s.link() // an index: x[k] holds x
+		}
 		s.push(c)
 		return i + 1, true
 	case c == ']' || c == '}' || c == ')':
@@ -246,13 +313,20 @@ func (s *nestScanner) inCode(i int) (int, bool) {
 	case c == '?':
 		s.cur().open++
 		s.depth++
+		s.costly = true
 		return i + 1, true
-	case c == '!' && (i+1 >= len(src) || src[i+1] != '=') || c == '-':
-		return s.unary(i)
 	case c == ',' || c == '\n' && (s.cur().kind == '{' || s.cur().kind == 0):
 		s.endExpr()
-	case c == '*' || c == '/' || c == '%' || c == '+':
-		s.sawArithmetic = true
+	case strings.IndexByte("=!&|<>+-*/%", c) >= 0 && s.afterTerm(i) && binaryOp(src[i:]) > 0:
+		s.link()
+		s.endRun() // a minus after a term is binary
+		return i + binaryOp(src[i:]), false
+	case c == '!' || c == '-':
+		return s.unary(i)
+	case c == '*' && i > 0 && src[i-1] == '.':
+		s.link() // an attribute splat, x.*: it holds x
+	case c == '*':
+		s.costly = true // the * of a full splat, [*]
 	case c >= '0' && c <= '9':
 		return s.numberOrName(i), false
 	case strings.IndexByte(strayChars, c) >= 0:
@@ -264,10 +338,62 @@ func (s *nestScanner) inCode(i int) (int, bool) {
 	return i + 1, false
 }
 
+// binaryOp is the length of the binary operator at the start of rest
+// (which follows a term), or 0.
+func binaryOp(rest []byte) int {
+	two := len(rest) > 1
+	switch c := rest[0]; {
+	case c == '=' || c == '&' || c == '|':
+		if two && rest[1] == c {
+			return 2 // ==, &&, ||
+		}
+	case c == '!':
+		if two && rest[1] == '=' {
+			return 2
+		}
+	case c == '<' || c == '>':
+		if two && rest[1] == '=' {
+			return 2
+		}
+		if c == '<' && two && rest[1] == '<' {
+			return 0 // a heredoc
+		}
+		return 1
+	case c == '+' || c == '-' || c == '*' || c == '/' || c == '%':
+		return 1
+	}
+	return 0
+}
+
+// afterTerm reports whether the code at i follows a term (a name, a
+// number, a closing bracket, quote or heredoc), comments and white space
+// aside: an operator there is binary, and a bracket indexes. Anything
+// but white space skipped since the last token counts as a name: being
+// wrong can only count a link too many.
+func (s *nestScanner) afterTerm(i int) bool {
+	if s.termEnd {
+		return true
+	}
+	for _, c := range s.src[min(s.tokEnd, i):i] {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			return true
+		}
+	}
+	return false
+}
+
+// endRun ends the current run of unary operators.
+func (s *nestScanner) endRun() {
+	c := s.cur()
+	s.depth -= c.run
+	c.run = 0
+	s.unaryEnd = -1
+}
+
 // unary counts the operator at i (! or -) in the run it continues, or
-// starts a run. A binary minus counts as a run of one: harmless.
+// starts a run.
 func (s *nestScanner) unary(i int) (int, bool) {
-	s.sawArithmetic = s.sawArithmetic || s.src[i] == '-'
+	s.costly = true // a negation
 	c := s.cur()
 	if s.unaryEnd < 0 || len(bytes.TrimLeft(s.src[s.unaryEnd:i], " \t\r\n")) != 0 {
 		s.depth -= c.run
@@ -277,6 +403,13 @@ func (s *nestScanner) unary(i int) (int, bool) {
 	s.depth++
 	s.unaryEnd = i + 1
 	return i + 1, true
+}
+
+// opensFor tells whether rest, what follows a bracket or brace, starts
+// with the keyword for (a for expression).
+func opensFor(rest []byte) bool {
+	rest = bytes.TrimLeft(rest, " \t\r\n")
+	return bytes.HasPrefix(rest, []byte("for")) && (len(rest) == 3 || !isNameByte(rest[3]) && rest[3] != '-')
 }
 
 // isSplat tells whether the bracket at i opens a full splat, [*].
@@ -365,6 +498,7 @@ func (s *nestScanner) inString(i int) (int, bool) {
 		return min(i+2, len(src)), false
 	case c == '"' || c == '\n':
 		s.pop() // a newline ends an unterminated string, as for the parser
+		s.tokEnd, s.termEnd = i+1, true
 		return i + 1, false
 	}
 	return s.interpolation(i)
@@ -377,6 +511,7 @@ func (s *nestScanner) inHeredoc(i int) (int, bool) {
 		end := lineEnd(src, i)
 		if bytes.Equal(bytes.TrimSpace(src[i:end]), s.markers[len(s.markers)-1]) {
 			s.pop()
+			s.tokEnd, s.termEnd = end, true
 			return end, false
 		}
 	}
@@ -394,6 +529,7 @@ func (s *nestScanner) interpolation(i int) (int, bool) {
 			if c == '%' {
 				s.directive(i + 2)
 			}
+			s.costly = true
 			s.push('i')
 			return i + 2, true
 		case c:

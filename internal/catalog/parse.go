@@ -52,7 +52,7 @@ type parsed struct {
 
 // parseAll parses every file and returns one parsed per file, in file
 // order. workers bounds the parallelism (0: GOMAXPROCS).
-func parseAll(files []*sourceFile, workers int) []*parsed {
+func parseAll(files []*sourceFile, workers int, b *budgetSlot) []*parsed {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -63,14 +63,14 @@ func parseAll(files []*sourceFile, workers int) []*parsed {
 	results := make([]*parsed, len(chunks))
 	pool.For(len(chunks), workers, 0, func(i int) {
 		c := chunks[i]
-		results[i] = parseChunk(c.src, files[c.file], c.start)
+		results[i] = parseChunk(c.src, files[c.file], c.start, b)
 	})
-	return mergeChunks(files, chunks, results)
+	return mergeChunks(files, chunks, results, b)
 }
 
 // mergeChunks joins chunk results per file, re-parsing whole any split
 // file whose chunks had syntax errors.
-func mergeChunks(files []*sourceFile, chunks []chunk, results []*parsed) []*parsed {
+func mergeChunks(files []*sourceFile, chunks []chunk, results []*parsed, b *budgetSlot) []*parsed {
 	out := make([]*parsed, len(files))
 	split := make([]bool, len(files))
 	for i, c := range chunks {
@@ -93,16 +93,17 @@ func mergeChunks(files []*sourceFile, chunks []chunk, results []*parsed) []*pars
 			continue
 		}
 		if split[i] && p.syntaxErr {
-			out[i] = parseChunk(files[i].src, files[i], hcl.InitialPos)
+			out[i] = parseChunk(files[i].src, files[i], hcl.InitialPos, b)
 		}
 	}
 	return out
 }
 
 // parseChunk parses src (a whole file or a chunk starting at start) and
-// extracts its top-level blocks.
-func parseChunk(src []byte, f *sourceFile, start hcl.Pos) *parsed {
-	file, diags := parseHCL(src, f.name, start)
+// extracts its top-level blocks, charging b's budget for what that
+// evaluates.
+func parseChunk(src []byte, f *sourceFile, start hcl.Pos, b *budgetSlot) *parsed {
+	file, diags := parseHCL(src, f.name, start, b)
 	p := &parsed{diags: diags, syntaxErr: hasSyntaxErrors(diags)}
 	if file == nil {
 		return p
@@ -166,15 +167,16 @@ func dropLabelTemplateDiags(diags hcl.Diagnostics, labels []hcl.Range) hcl.Diagn
 
 // parseHCL checks src (a file, or a chunk starting at start) with
 // checkInput, parses it unless the check failed (the file is then nil),
-// bounds its arithmetic and completes the parser's diagnostics.
-func parseHCL(src []byte, filename string, start hcl.Pos) (*hcl.File, hcl.Diagnostics) {
-	diags, arith := checkInputArith(src, filename, start)
+// bounds its evaluation (boundExpressions, charging b's budget when
+// evaluated without a context) and completes the parser's diagnostics.
+func parseHCL(src []byte, filename string, start hcl.Pos, b *budgetSlot) (*hcl.File, hcl.Diagnostics) {
+	diags, costly := checkInputArith(src, filename, start)
 	if diags.HasErrors() {
 		return nil, diags
 	}
 	file, diags := hclsyntax.ParseConfig(src, filename, start)
-	if body, ok := file.Body.(*hclsyntax.Body); ok && arith {
-		boundArithmetic(body)
+	if body, ok := file.Body.(*hclsyntax.Body); ok && costly {
+		boundExpressions(body, b)
 	}
 	return file, withSyntaxAdvice(diags)
 }

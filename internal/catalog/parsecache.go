@@ -32,6 +32,8 @@ type ParseCache struct {
 	// declarations of the last load (see decodeAllTypes).
 	types  *cachedTypes
 	builds map[*rawResource]built
+	// slot holds the budget of the load using the cache (budgetSlot).
+	slot budgetSlot
 }
 
 type cachedParse struct {
@@ -77,10 +79,11 @@ func (pc *ParseCache) store(files []*sourceFile, results []*parsed, reparsed int
 
 // parseCached is parseAll through the cache (nil: no cache). Parsed
 // results are only read by the later stages, so one can serve many loads.
-func parseCached(files []*sourceFile, workers int, pc *ParseCache) []*parsed {
+func parseCached(files []*sourceFile, workers int, pc *ParseCache, b *budget) []*parsed {
 	if pc == nil {
-		return parseAll(files, workers)
+		return parseAll(files, workers, newSlot(b))
 	}
+	pc.slot.b.Store(b) // the cached trees' constants charge this load from now on
 	hits := pc.lookup(files)
 	var missing []*sourceFile
 	for i, f := range files {
@@ -88,7 +91,7 @@ func parseCached(files []*sourceFile, workers int, pc *ParseCache) []*parsed {
 			missing = append(missing, f)
 		}
 	}
-	fresh := parseAll(missing, workers)
+	fresh := parseAll(missing, workers, &pc.slot)
 	out := make([]*parsed, len(files))
 	j := 0
 	for i := range files {
@@ -189,7 +192,7 @@ func (c *loader) buildAll(raws []*rawResource, workers int, reuse *buildReuse, r
 			builds[i] = b.clone()
 			return
 		}
-		builds[i] = buildResource(c.Catalog, raws[i])
+		builds[i] = buildResource(c.Catalog, raws[i], c.budget)
 		if release {
 			raws[i] = nil // only the built resource is needed from here on
 		}

@@ -169,7 +169,7 @@ func extractRefs(expr hclsyntax.Expression, src []byte, ctx *hcl.EvalContext) ([
 }
 
 func extractRef(e hclsyntax.Expression, src []byte, ctx *hcl.EvalContext) (rawRef, hcl.Diagnostics) {
-	if tr, ok := traversalOf(e); ok && !scopeRoots[tr.RootName()] {
+	if tr, ok := traversalOf(e); ok && !scopeRoots()[tr.RootName()] {
 		return traversalRef(tr, e.Range())
 	}
 	if d := computedTitleRef(e, src); d != nil {
@@ -204,7 +204,7 @@ func computedTitleRef(e hclsyntax.Expression, src []byte) *hcl.Diagnostic {
 		return nil
 	}
 	root, ok := ix.Collection.(*hclsyntax.ScopeTraversalExpr)
-	if !ok || len(root.Traversal) != 1 || scopeRoots[root.Traversal.RootName()] {
+	if !ok || len(root.Traversal) != 1 || scopeRoots()[root.Traversal.RootName()] {
 		return nil
 	}
 	key := string(rangeBytes(ix.Key.Range(), src))
@@ -242,7 +242,7 @@ func isRefLike(e hclsyntax.Expression) bool {
 		return false
 	}
 	root := st.Traversal.RootName()
-	return !scopeRoots[root] && didyoumean.NameSuggestion(root, scopeRootNames) == ""
+	return !scopeRoots()[root] && didyoumean.NameSuggestion(root, scopeRootNames) == ""
 }
 
 // scopeRootNames are the keys of scopeRoots, for suggestions.

@@ -79,8 +79,8 @@ func (c *loader) alias(r *Resource, key string, shown func() (string, []types.Va
 	// one only by its key and place; say which resource that is.
 	return errorAt(summaryAliasConflict,
 		fmt.Sprintf("Cannot alias %s to %s at %s; resource %s already declared %s",
-			r.DeclaredRef(), text, location(r.DeclRange), newref, location(prev.DeclRange))+
-			fmt.Sprintf(". %s clashes with %s, declared at %s:%d. ", r.DeclaredRef(), prev.DeclaredRef(), prev.DeclRange.Filename, prev.DeclRange.Start.Line)+advice,
+			r.DeclaredRef(), text, location(r.Place()), newref, location(prev.Place()))+
+			fmt.Sprintf(". %s clashes with %s, declared at %s:%d. ", r.DeclaredRef(), prev.DeclaredRef(), prev.Place().Filename, prev.Place().Start.Line)+advice,
 		subject, r.DeclRange.Ptr())
 }
 
@@ -90,6 +90,10 @@ func (c *loader) resolve(r *Resource, refs []pendingRef) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, p := range refs {
 		text := p.ref.textIn(c.strs)
+		if c.Source != nil && c.Lookup(p.ref.typeName, p.ref.title) == nil {
+			diags = append(diags, c.danglingExternal(r, p, text))
+			continue
+		}
 		if c.Type(p.ref.typeName) == nil {
 			d := unknownTypeDiag(c.Catalog, p.ref.typeName, p.ref.rng, r.DeclRange)
 			d.Summary = summaryUnresolvedRef
@@ -114,13 +118,34 @@ func (c *loader) resolve(r *Resource, refs []pendingRef) hcl.Diagnostics {
 		}
 		r.Relations = append(r.Relations, Relation{Kind: p.kind, Target: target, RefText: text, Range: p.ref.rng})
 	}
-	return diags
+	return append(diags, c.resolveSchedule(r)...)
+}
+
+// danglingExternal is the error for a reference to nothing in a catalog
+// compiled elsewhere: Puppet's compiler checks every reference, so the
+// resource was there while it compiled and left out after (a virtual one
+// never realised, an exported one), and the agent fails the whole run.
+// The detail ends with the agent's own message.
+func (c *Catalog) danglingExternal(r *Resource, p pendingRef, text string) *hcl.Diagnostic {
+	place := "the catalog gives no manifest place"
+	if at, ok := r.ManifestPlace(); ok {
+		place = location(at)
+	}
+	return errorAt(summaryUnresolvedRef,
+		fmt.Sprintf("Could not find resource '%s' in parameter '%s' of %s (%s): the catalog has none, so Puppet's agent fails the whole run (\"Could not retrieve dependency '%s' of %s\"). A virtual resource that nothing realises and an exported one are left out of the catalog: realise it, declare it, or fix the reference.%s",
+			text, p.kind, r.Ref(), strings.Trim(place, "()"), text, r.Ref(), c.refSuggestion(text, p.ref.typeName)),
+		p.ref.rng, r.DeclRange.Ptr())
 }
 
 // unresolvedAdvice says how to fix a reference to nothing, naming the
 // closest declared resource of the same type (by title or alias).
 func (c *Catalog) unresolvedAdvice(text, typeName string) string {
-	advice := fmt.Sprintf("Declare %s, or fix the reference.", text)
+	return fmt.Sprintf("Declare %s, or fix the reference.", text) + c.refSuggestion(text, typeName)
+}
+
+// refSuggestion is " Did you mean "X"?" for the declared resource of the
+// type (by title or alias) closest to the reference text, "" for none.
+func (c *Catalog) refSuggestion(text, typeName string) string {
 	var refs []string
 	for _, res := range c.Resources {
 		if !strings.EqualFold(res.Type.Name, typeName) {
@@ -132,7 +157,7 @@ func (c *Catalog) unresolvedAdvice(text, typeName string) string {
 		}
 	}
 	if sug := didyoumean.NameSuggestion(text, refs); sug != "" {
-		advice += fmt.Sprintf(" Did you mean %q?", sug)
+		return fmt.Sprintf(" Did you mean %q?", sug)
 	}
-	return advice
+	return ""
 }

@@ -26,6 +26,8 @@ type built struct {
 	// room is FromExternal's, where the resource's hashes come from; nil
 	// for a load.
 	room *externalRoom
+	// budget is charged the pattern matches of the checks.
+	budget *budget
 }
 
 // misspelling is an unknown argument and the attribute it is closest to.
@@ -39,8 +41,10 @@ type pendingRef struct {
 	ref  rawRef
 }
 
-// unsupportedMetaparams are Puppet metaparameters catc does not take.
-var unsupportedMetaparams = []string{"audit", "consume", "export", "loglevel", "schedule", "stage", "title", "provider"}
+// unsupportedMetaparams are Puppet metaparameters catc does not take
+// (stage is refused too, as Puppet's compiler refuses it on a resource:
+// stageArg).
+var unsupportedMetaparams = []string{"consume", "export", "title", "provider"}
 
 // validTag is Puppet's rule for tags, /\A[[:alnum:]_][[:alnum:]_:.-]*\z/
 // with Unicode letters and numbers. (A loop, not a regexp: compiling the
@@ -58,14 +62,14 @@ func validTag(t string) bool {
 // buildResource checks one declaration against its type: arguments,
 // metaparameters, title → namevars, defaults, values, mandatory
 // attributes. It returns a nil resource when the type is unknown.
-func buildResource(c *Catalog, raw *rawResource) built {
+func buildResource(c *Catalog, raw *rawResource, budget *budget) built {
 	td := c.Type(raw.typeName)
 	if td == nil {
 		return built{diags: hcl.Diagnostics{unknownTypeDiag(c, raw.typeName, raw.typeRange, raw.declRange)}}
 	}
 	r := newResource(td, raw)
 	r.ref = r.refIn(raw.room.strRoom(), r.Title) // Ref
-	b := built{res: r, room: raw.room, refs: raw.refs}
+	b := built{res: r, room: raw.room, refs: raw.refs, budget: budget}
 	b.checkTitle(raw)
 	// explicit and values are indexed by attribute position (AttrDef.pos,
 	// set when the type was sealed); a nil value is no value.
@@ -89,6 +93,7 @@ func buildResource(c *Catalog, raw *rawResource) built {
 	b.rename(td)
 	b.agentName(td)
 	b.checkExecCommands(td)
+	b.checkFileRecurse(td)
 	b.checkMandatory(td)
 	if raw.title == "" {
 		b.res = nil // rejected: it must not also be reported as a duplicate
@@ -158,6 +163,20 @@ func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit []*rawArg) {
 	case "noop":
 		b.noopArg(arg)
 		return
+	case "schedule":
+		b.scheduleArg(arg)
+		return
+	case "loglevel":
+		b.loglevelArg(arg)
+		return
+	case "audit":
+		b.auditArg(td, arg)
+		return
+	case "stage":
+		if td.Attr("stage") == nil {
+			b.stageArg(arg)
+			return
+		}
 	}
 	a := td.Attr(arg.name) // provider is one for the built-in types
 	if a == nil && contains(unsupportedMetaparams, arg.name) {
@@ -187,14 +206,14 @@ func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit []*rawArg) {
 // (unsupportedMetaparams).
 func (b *built) unsupportedMetaparam(arg *rawArg) {
 	b.errorf(summaryMetaparam, arg.nameRange, arg.rng,
-		"The metaparameter %q is not supported by catc; resources take require, before, notify, subscribe, alias, tag and noop. Remove %s.", arg.name, arg.name)
+		"The metaparameter %q is not supported by catc; resources take require, before, notify, subscribe, alias, tag, noop, schedule, loglevel and audit. Remove %s.", arg.name, arg.name)
 }
 
 // refLikeArg diagnoses a reference given to an argument that takes
 // none: the name first, as for any value (requires = package.nginx is a
 // mistyped require), else the value.
 func (b *built) refLikeArg(td *TypeDef, arg *rawArg) {
-	if td.Attr(arg.name) == nil && !contains(metaparamNames, arg.name) && !contains(unsupportedMetaparams, arg.name) && arg.name != "name" {
+	if td.Attr(arg.name) == nil && !contains(metaparamNames, arg.name) && !contains(unsupportedMetaparams, arg.name) && arg.name != "name" && arg.name != "stage" {
 		b.unknownAttr(td, arg)
 		return
 	}
@@ -293,7 +312,10 @@ func (b *built) noopArg(arg *rawArg) {
 func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Value) {
 	r := b.res
 	captures, ok := td.titleCaptures(r.Title)
-	if !ok {
+	switch err := td.titleBound(r.Title); {
+	case !ok && err != nil:
+		b.errorf(summaryTitleNoMatch, r.TitleRange, r.DeclRange, "catc cannot match the title against its title patterns: %v.", err)
+	case !ok:
 		b.errorf(summaryTitleNoMatch, r.TitleRange, r.DeclRange,
 			"No set of title patterns matched the title %s. %s", types.RubyInspectString(r.Title), titlePatternAdvice(td))
 	}
@@ -324,7 +346,16 @@ func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Va
 }
 
 func (b *built) check(td *TypeDef, a *AttrDef, v types.Value, subject, context hcl.Range) {
-	if msg, ok := checkValue(td, a, v); !ok {
+	var meter types.Meter
+	if b.budget != nil {
+		meter = b.budget
+	}
+	if msg, ok := checkValue(td, a, v, meter); !ok {
+		if b.budget.over() {
+			// the budget stopped the check, or is spent
+			b.diags = append(b.diags, b.budget.stop(subject, whatMatch))
+			return
+		}
 		b.diags = append(b.diags, errorAt(summaryAttrValue, msg, subject, context.Ptr()))
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/catc-dev/catc/internal/didyoumean"
+	"github.com/catc-dev/catc/internal/hiera"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/types"
@@ -52,7 +53,7 @@ func (c *loader) buildContext(vars, locals []scopeBlock, opts LoadOptions, neede
 	varObj, diags := c.variables(vars, opts)
 	node, moreDiags := nodefacts.ReadOne(opts.FactsFile)
 	diags = append(diags, moreDiags...)
-	ctx, moreDiags := nodeContext(c.secrets.markSecrets("var", varObj), node, locals, &c.secrets)
+	ctx, moreDiags := nodeContext(c.secrets.markSecrets("var", varObj), node, locals, &c.secrets, c.hiera, c.budget)
 	diags = append(diags, moreDiags...)
 	if diags.HasErrors() {
 		return nil, diags
@@ -68,7 +69,7 @@ func (c *loader) variables(vars []scopeBlock, opts LoadOptions) (cty.Value, hcl.
 		v.secret = c.secrets.feeds("var." + name)
 	}
 	diags = append(diags, c.applyVarFiles(defs, opts.VarFiles)...)
-	diags = append(diags, applyVarFlags(defs, opts.Vars)...)
+	diags = append(diags, applyVarFlags(defs, opts.Vars, c.budget)...)
 	varObj, moreDiags := variableValues(defs)
 	return varObj, append(diags, moreDiags...)
 }
@@ -77,15 +78,17 @@ func (c *loader) variables(vars []scopeBlock, opts LoadOptions) (cty.Value, hcl.
 // marked already: it is the same for every node), that node's facts.*
 // and trusted.*, then local.* (which may use them all); the values that
 // feed a sensitive attribute are marked (secrets.go). s is only read.
-func nodeContext(varObj cty.Value, node *nodefacts.Node, locals []scopeBlock, s *secrets) (*hcl.EvalContext, hcl.Diagnostics) {
+// lookup() reads the node's Hiera data (nil: none); every evaluation in
+// the context charges b.
+func nodeContext(varObj cty.Value, node *nodefacts.Node, locals []scopeBlock, s *secrets, data *hiera.Data, b *budget) (*hcl.EvalContext, hcl.Diagnostics) {
 	facts, trusted := cty.EmptyObjectVal, cty.EmptyObjectVal
 	if node != nil {
 		facts, trusted = node.Facts, node.Trusted()
 	}
 	ctx := &hcl.EvalContext{
 		Variables: map[string]cty.Value{"var": varObj, "facts": s.markSecrets("facts", facts),
-			"trusted": s.markSecrets("trusted", trusted)},
-		Functions: evalFunctions(),
+			"trusted": s.markSecrets("trusted", trusted), budgetVarName: budgetVar(b)},
+		Functions: nodeFunctions(data, node, b),
 	}
 	var diags hcl.Diagnostics
 	ctx.Variables["local"], diags = evalLocals(locals, ctx, s)
@@ -174,7 +177,7 @@ func (c *loader) applyVarFiles(defs map[string]*variableDef, paths []string) hcl
 		for _, r := range guessedRanges(src, p, true, func(name, _ string) bool { return defs[name] != nil && defs[name].secret }) {
 			c.secrets.addRange(r)
 		}
-		f, moreDiags := parseHCL(src, p, hcl.InitialPos)
+		f, moreDiags := parseHCL(src, p, hcl.InitialPos, newSlot(c.budget))
 		diags = append(diags, moreDiags...)
 		if f == nil {
 			continue
@@ -195,7 +198,7 @@ func (c *loader) applyVarFiles(defs map[string]*variableDef, paths []string) hcl
 // applyVarFlags sets variables from --var name=value: the raw string when
 // the variable's type takes a string, else the value read as an HCL
 // expression (--var port=8080, --var 'tags=["a"]').
-func applyVarFlags(defs map[string]*variableDef, flags []string) hcl.Diagnostics {
+func applyVarFlags(defs map[string]*variableDef, flags []string, b *budget) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, f := range flags {
 		name, raw, ok := strings.Cut(f, "=")
@@ -205,13 +208,13 @@ func applyVarFlags(defs map[string]*variableDef, flags []string) hcl.Diagnostics
 			continue
 		}
 		diags = append(diags, setVariable(defs, name, hcl.Range{}, func() (cty.Value, hcl.Diagnostics) {
-			return flagValue(defs[name], raw)
+			return flagValue(defs[name], raw, b)
 		}, hcl.Range{})...)
 	}
 	return diags
 }
 
-func flagValue(v *variableDef, raw string) (cty.Value, hcl.Diagnostics) {
+func flagValue(v *variableDef, raw string, b *budget) (cty.Value, hcl.Diagnostics) {
 	if v == nil || v.typ == nil {
 		return cty.StringVal(raw), nil
 	}
@@ -225,7 +228,7 @@ func flagValue(v *variableDef, raw string) (cty.Value, hcl.Diagnostics) {
 	if diags.HasErrors() {
 		return cty.StringVal(raw), nil // let the type check explain
 	}
-	boundArithmetic(expr)
+	boundExpressions(expr, newSlot(b))
 	val, diags := evalExpr(expr, nil)
 	if diags.HasErrors() {
 		return cty.StringVal(raw), nil

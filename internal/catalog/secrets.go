@@ -326,7 +326,7 @@ func (f *secretFlow) values(refs []hcl.Traversal) {
 // Any other expression is taken as a whole (conservative: a map whose
 // keys are computed from it is then refused as a for_each).
 func (f *secretFlow) collection(e hclsyntax.Expression) {
-	switch x := e.(type) {
+	switch x := unwrapCharged(e).(type) {
 	case *hclsyntax.ScopeTraversalExpr:
 		if name := scopeName(x.Traversal); name != "" {
 			f.pending = append(f.pending, flowName{name, false})

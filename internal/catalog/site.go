@@ -22,6 +22,8 @@ type Site struct {
 	varObj cty.Value
 	order  map[string]int
 	ok     bool
+	// limits bound each node's evaluation (a budget per Compile).
+	limits Limits
 	siteInputs
 }
 
@@ -31,13 +33,17 @@ type Site struct {
 func LoadSite(paths []string, opts LoadOptions) (*Site, hcl.Diagnostics) {
 	c := newLoader(opts)
 	files, order, diags := readInputs(paths, opts.VarFiles)
-	s := &Site{tmpl: c, order: order}
+	s := &Site{tmpl: c, order: order, limits: opts.Limits}
 	p, moreDiags := c.prepare(files, opts.Parallelism, nil)
+	if opts.NodeRefusals {
+		moreDiags = c.leaveRefusalsToNodes(moreDiags)
+	}
 	diags = append(diags, moreDiags...)
 	s.parts = p
 	s.varObj, moreDiags = c.variables(p.vars, opts)
 	diags = append(diags, moreDiags...)
 	s.varObj = c.secrets.markSecrets("var", s.varObj)
+	diags = budgetDiags(diags, c.budget, hcl.Range{})
 	c.secrets.sortRanges()
 	c.secretRanges = c.secrets.ranges
 	c.secrets.redactDiagnostics(diags)
@@ -59,7 +65,7 @@ func (s *Site) prebuild(workers int) {
 	raws := s.parts.raws
 	pool.For(len(raws), workers, 0, func(i int) {
 		if raws[i].deferred == nil {
-			b := buildResource(s.tmpl.Catalog, raws[i])
+			b := buildResource(s.tmpl.Catalog, raws[i], s.tmpl.budget)
 			s.tmpl.secrets.redactDiagnostics(b.diags)
 			raws[i].prebuilt = &b
 		}
@@ -98,6 +104,7 @@ func (s *Site) Compile(n *nodefacts.Node) (*Catalog, hcl.Diagnostics) {
 		},
 		secrets:          s.tmpl.secrets, // only read from here on
 		conditionalDiags: s.tmpl.conditionalDiags,
+		budget:           newBudget(s.limits),
 	}
 	if !s.ok {
 		return c.Catalog, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Invalid site",
@@ -106,11 +113,12 @@ func (s *Site) Compile(n *nodefacts.Node) (*Catalog, hcl.Diagnostics) {
 	var ctx *hcl.EvalContext
 	var diags hcl.Diagnostics
 	if s.parts.deferred || len(s.parts.locals) > 0 {
-		ctx, diags = nodeContext(s.varObj, n, s.parts.locals, &c.secrets)
+		ctx, diags = nodeContext(s.varObj, n, s.parts.locals, &c.secrets, s.tmpl.hiera, c.budget)
 	}
 	if !diags.HasErrors() {
 		diags = append(diags, c.declare(s.parts.raws, ctx, 1, nil, false)...)
 	}
+	diags = budgetDiags(diags, c.budget, hcl.Range{})
 	c.secrets.redactDiagnostics(diags) // writes only the node's own: the prebuilt ones are redacted already
 	sortDiagnostics(diags, s.order)
 	return c.Catalog, diags

@@ -114,7 +114,7 @@ func (c *loader) checkBlock(raw *rawResource) (b built, full bool) {
 		return built{diags: append(diags, unknownTypeDiag(c.Catalog, raw.typeName, raw.typeRange, raw.declRange))}, false
 	}
 	if len(dynamic) == 0 && !isTitleTemplate(raw.titleRange, src) {
-		b := buildResource(c.Catalog, &static) // nothing but the condition depends on the node
+		b := buildResource(c.Catalog, &static, c.budget) // nothing but the condition depends on the node
 		b.diags = append(diags, b.diags...)
 		b.diags = append(b.diags, c.checkRefTypes(b.res, b.refs)...)
 		return b, true
@@ -164,7 +164,7 @@ func (c *loader) checkConditionalRefs(raws []*rawResource, whole []*Resource, pa
 	}
 	for _, raw := range raws {
 		if raw.deferred == nil && needed[c.Type(raw.typeName)] {
-			add(buildResource(c.Catalog, raw).res)
+			add(buildResource(c.Catalog, raw, c.budget).res)
 		}
 	}
 	for _, r := range whole {
@@ -215,6 +215,10 @@ func (b *built) checkName(td *TypeDef, arg *rawArg) {
 	}
 	if contains(unsupportedMetaparams, arg.name) {
 		b.unsupportedMetaparam(arg)
+		return
+	}
+	if arg.name == "stage" {
+		b.stageArg(arg)
 		return
 	}
 	b.unknownAttr(td, arg)

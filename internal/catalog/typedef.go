@@ -23,7 +23,7 @@ type typeBlock struct {
 }
 
 var typeSchema = &hcl.BodySchema{
-	Attributes: []hcl.AttributeSchema{{Name: "desc"}, {Name: "docs"}, {Name: "features"},
+	Attributes: []hcl.AttributeSchema{{Name: "desc"}, {Name: "docs"}, {Name: "features"}, {Name: "refreshable"},
 		// The auto rules' object form, for targets that are no HCL
 		// identifier (see decodeAutoRules).
 		{Name: "autorequire"}, {Name: "autobefore"}, {Name: "autosubscribe"}, {Name: "autonotify"}},
@@ -36,7 +36,7 @@ var typeSchema = &hcl.BodySchema{
 
 // typeAdviceSchema is typeSchema as the advice on an unexpected argument
 // names it: the auto rules' object form is left to their blocks' docs.
-var typeAdviceSchema = &hcl.BodySchema{Attributes: typeSchema.Attributes[:3], Blocks: typeSchema.Blocks}
+var typeAdviceSchema = &hcl.BodySchema{Attributes: typeSchema.Attributes[:4], Blocks: typeSchema.Blocks}
 
 // validTypeName is /\A[a-z][a-z0-9_]*\z/: what the Resource API can turn into a provider
 // constant and a manifest can name.
@@ -102,7 +102,6 @@ func decodeType(tb typeBlock, aliases *types.Aliases) (*TypeDef, hcl.Diagnostics
 	td := &TypeDef{Name: b.Labels[0], DeclRange: b.DefRange(), NameRange: b.LabelRanges[0], attrByName: map[string]*AttrDef{}}
 	td.Builtin = tb.builtin
 	td.notIsomorphic = td.Builtin && contains(coretypes.NotIsomorphic, td.Name)
-	td.refreshes = td.Builtin && contains(coretypes.Refreshing, td.Name)
 	diags := checkTypeName(td)
 	content, moreDiags := b.Body.Content(typeSchema)
 	diags = append(diags, withSchemaAdvice(moreDiags, "type", typeAdviceSchema)...)
@@ -114,6 +113,7 @@ func decodeType(tb typeBlock, aliases *types.Aliases) (*TypeDef, hcl.Diagnostics
 		diags = append(diags, checkEnsure(td)...)
 	}
 	diags = append(diags, decodeFeatures(td, content.Attributes["features"])...)
+	diags = append(diags, decodeRefreshable(td, content.Attributes["refreshable"])...)
 	diags = append(diags, decodeTitlePatterns(td, content.Blocks, tb.src)...)
 	diags = append(diags, decodeAutoRules(td, content.Blocks, content.Attributes)...)
 	if len(td.Attributes) > 0 && len(td.Namevars()) == 0 && !anyBadBehaviour(td) {

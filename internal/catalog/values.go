@@ -66,6 +66,14 @@ func exprValue(expr hclsyntax.Expression, src []byte, ctx *hcl.EvalContext) (typ
 	if diags.HasErrors() {
 		return nil, diags
 	}
+	if b := budgetOf(ctx, nil); b != nil {
+		// a value shared by many instances is converted for each
+		if elems, _ := valueSize(v); elems > 0 {
+			if stop := b.charge(spendSteps, int64(elems), expr.Range(), whatValue); stop != nil {
+				return nil, append(diags, stop)
+			}
+		}
+	}
 	out, moreDiags := ctyValue(v, expr.Range())
 	return out, append(diags, moreDiags...)
 }

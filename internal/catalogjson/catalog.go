@@ -50,9 +50,14 @@ type Resource struct {
 	Attributes Value    `json:"attributes"`
 	Tags       []string `json:"tags"`
 	Noop       *bool    `json:"noop"`
-	File       string   `json:"file"`
-	Line       int      `json:"line"`
-	Index      int      `json:"index"`
+	// Schedule, Loglevel and Audit are the metaparameters of those names,
+	// written only when set.
+	Schedule string   `json:"schedule,omitempty"`
+	Loglevel string   `json:"loglevel,omitempty"`
+	Audit    []string `json:"audit,omitempty"`
+	File     string   `json:"file"`
+	Line     int      `json:"line"`
+	Index    int      `json:"index"`
 }
 
 // Edge is one graph edge: From is applied before To.
@@ -122,6 +127,10 @@ func New(c *catalog.Catalog) *Document {
 		if tags == nil {
 			tags = []string{}
 		}
+		var meta catalog.Metaparams
+		if r.Meta != nil {
+			meta = *r.Meta
+		}
 		out.Resources = append(out.Resources, Resource{
 			Ref:        r.Ref(),
 			Type:       r.Type.Name,
@@ -130,6 +139,9 @@ func New(c *catalog.Catalog) *Document {
 			Attributes: Value{r.Attributes, c.SensitiveMarker},
 			Tags:       tags,
 			Noop:       r.Noop,
+			Schedule:   meta.Schedule,
+			Loglevel:   meta.Loglevel,
+			Audit:      meta.Audit,
 			File:       r.DeclRange.Filename,
 			Line:       r.DeclRange.Start.Line,
 			Index:      r.Index,
@@ -243,6 +255,18 @@ func (r *Resource) writeMembers(w *jsonw.Writer) {
 		w.Null()
 	} else {
 		w.Bool(*r.Noop)
+	}
+	if r.Schedule != "" {
+		w.Key("schedule")
+		w.String(r.Schedule)
+	}
+	if r.Loglevel != "" {
+		w.Key("loglevel")
+		w.String(r.Loglevel)
+	}
+	if len(r.Audit) > 0 {
+		w.Key("audit")
+		w.Strings(r.Audit)
 	}
 	w.Key("file")
 	w.String(r.File)

@@ -47,7 +47,7 @@ func edgeOf(e *graph.Edge) Edge {
 		Origins: make([]Origin, len(e.Origins)),
 	}
 	for i, o := range e.Origins {
-		rng := o.Range
+		rng := o.Place()
 		if o.Rule != nil {
 			rng = o.RuleRange()
 		}

@@ -17,7 +17,9 @@ import (
 //   - per resource of a catalog read from Puppet, "step", "container" and
 //     "contained_in" (writeContainment);
 //   - per resource, "refreshed_by": the refs whose events reach it,
-//     directly or through chains of refresh edges, by declaration index;
+//     directly or through chains of refresh edges, by declaration index
+//     (the graph.RefreshersShown nearest when more do, and then
+//     "refreshed_by_more": how many more);
 //   - "cycles" (only when there are some): per cycle its "path" (first ref
 //     = last ref) and its component's "members", sorted by ref.
 //
@@ -40,12 +42,17 @@ func WritePlan(w io.Writer, p *graph.Plan) error {
 		jw.BeginObject()
 		cat.Resources[i].writeMembers(jw)
 		writeContainment(jw, p.Graph.Catalog.Resources[i], num)
+		r := p.Graph.Catalog.Resources[i]
 		jw.Key("refreshed_by")
 		jw.BeginArray()
-		for _, rf := range p.RefreshedBy(p.Graph.Catalog.Resources[i]) {
+		for _, rf := range p.RefreshedBy(r) {
 			jw.String(rf.Resource.Ref())
 		}
 		jw.EndArray()
+		if more := p.MoreRefreshers(r); more > 0 {
+			jw.Key("refreshed_by_more")
+			jw.Int(int64(more))
+		}
 		jw.EndObject()
 	}
 	jw.EndArray()

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/catc-dev/catc/internal/jsoncheck"
 )
@@ -33,7 +34,10 @@ func Read(data []byte, name string) (*Document, error) {
 	if err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return nil, fmt.Errorf("%s: not a catalog JSON file: %v (the value ends at byte offset %d)", name, err, te.Offset)
+			// not te.Error(): it quotes a number's text, which may be a
+			// secret
+			return nil, fmt.Errorf("%s: not a catalog JSON file: a %s cannot be the value of %s, of type %s (the value ends at byte offset %d)",
+				name, strings.Fields(te.Value + " value")[0], te.Field, te.Type, te.Offset)
 		}
 		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, err)
 	}

@@ -26,12 +26,13 @@
 //     can express; the files are append-only so that those can be added.
 //
 // Beside them, modules/*.hcl (ModuleNames, ModuleSourceOf) are popular
-// module types that are Ruby `Puppet::Type.newtype` types, which `catc
-// import` does not read: stdlib's anchor and file_line, inifile's,
+// module types that are Ruby `Puppet::Type.newtype` types, shipped so that
+// a Puppet catalog needs no import: stdlib's anchor and file_line, inifile's,
 // concat's, postgresql's, mysql's and apt's apt_key, each from the module
 // release the Puppet catalog corpus was compiled with
 // (fixtures/oracle/catalogs/modules.txt). Their namevars, `provider` and
-// auto rules are the module's (its lib/puppet/type/NAME.rb); every other
+// auto rules are the module's (its lib/puppet/type/NAME.rb), and those
+// whose Ruby defines refresh say refreshable = true; every other
 // attribute is an unchecked Optional[Data], and each desc says so (catc
 // doc --module-types). Package catalog declares them only for Puppet
 // catalogs, never in an HCL load.

@@ -128,4 +128,7 @@ type "exec" {
     file = ["$cwd", line_paths(first("$command")), quoted_paths(first("$command")), line_paths(commands("$onlyif")), line_paths(commands("$unless"))]
     user = not_digits("$user")
   }
+
+  # Puppet's exec.rb defines refresh: the agent refreshes it on an event.
+  refreshable = true
 }

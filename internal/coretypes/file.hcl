@@ -101,7 +101,7 @@ type "file" {
   }
 
   attribute "recurse" {
-    type      = "Optional[Variant[Boolean, Enum['true', 'false']]]"
+    type      = "Optional[Variant[Boolean, Enum['true', 'false', 'remote']]]"
     behaviour = "parameter"
     desc      = "Whether to manage a directory's content recursively."
   }

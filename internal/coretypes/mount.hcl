@@ -76,4 +76,7 @@ type "mount" {
   autobefore {
     file = below("$name")
   }
+
+  # mount_core's mount.rb defines refresh: the agent refreshes it on an event.
+  refreshable = true
 }

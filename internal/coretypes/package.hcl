@@ -152,4 +152,7 @@ type "package" {
   autorequire {
     file = ["$responsefile", "$adminfile", absolute("$source")]
   }
+
+  # Puppet's package.rb defines refresh: the agent refreshes it on an event.
+  refreshable = true
 }

@@ -112,4 +112,7 @@ type "service" {
     behaviour = "parameter"
     desc      = "Seconds to wait for the service to start or stop."
   }
+
+  # Puppet's service.rb defines refresh: the agent refreshes it on an event.
+  refreshable = true
 }

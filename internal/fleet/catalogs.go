@@ -16,6 +16,7 @@ import (
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/secretdigest"
 )
 
@@ -29,6 +30,21 @@ type CatalogNode struct {
 	// a side read from a git revision is named as the user would name it
 	// there ("HEAD~1:catalogs/a.json"), not by its temporary copy.
 	OldName string
+	// OldRead, when set, reads the old catalog, which Old only names (a
+	// node's current catalog on a server: CatalogNodesOf).
+	OldRead func() ([]byte, error)
+}
+
+// readOld reads the old catalog (nil when the node has none).
+func (n CatalogNode) readOld() ([]byte, hcl.Diagnostics) {
+	if n.OldRead == nil || n.Old == "" {
+		return readCatalogFile(n.Old, n.oldName())
+	}
+	data, err := n.OldRead()
+	if err != nil {
+		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read the catalog", Detail: err.Error() + "."}}
+	}
+	return data, nil
 }
 
 // oldName is the name diagnostics give the old file.
@@ -53,26 +69,83 @@ type CatalogSides struct {
 // one side are an error naming both, since either could be the node's
 // catalog; across the sides they are paired, under the new side's name.
 func CatalogNodes(oldDir, newDir string) ([]CatalogNode, error) {
+	old, err := dirSide(oldDir)
+	if err != nil {
+		return nil, err
+	}
+	new, err := dirSide(newDir)
+	if err != nil {
+		return nil, err
+	}
+	return pairCatalogs(old, new)
+}
+
+// CatalogNodesOf pairs the catalogs of nodes named old, read from
+// elsewhere (a server: each node's Old is oldName(node), and read reads
+// it), with those of newDir, as CatalogNodes pairs two directories.
+func CatalogNodesOf(old []string, oldName func(string) string, read func(string) ([]byte, error), newDir string) ([]CatalogNode, error) {
+	oldSide := make([]sideFile, len(old))
+	nameOf := make(map[string]string, len(old))
+	for i, n := range old {
+		oldSide[i] = sideFile{node: n, path: oldName(n)}
+		nameOf[oldSide[i].path] = n
+	}
+	new, err := dirSide(newDir)
+	if err != nil {
+		return nil, err
+	}
+	nodes, err := pairCatalogs(oldSide, new)
+	for i := range nodes {
+		if nodes[i].Old != "" {
+			name := nameOf[nodes[i].Old]
+			nodes[i].OldRead = func() ([]byte, error) { return read(name) }
+		}
+	}
+	return nodes, err
+}
+
+// sideFile is a node's catalog on one side: the node's name and the
+// catalog's path.
+type sideFile struct{ node, path string }
+
+// dirSide is the catalogs of dir, NODE.json each.
+func dirSide(dir string) ([]sideFile, error) {
+	names, err := catalogFiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]sideFile, len(names))
+	for i, name := range names {
+		out[i] = sideFile{node: strings.TrimSuffix(name, filepath.Ext(name)), path: filepath.Join(dir, name)}
+	}
+	return out, nil
+}
+
+// pairCatalogs pairs two sides' catalogs by node name (see CatalogNodes).
+func pairCatalogs(oldSide, newSide []sideFile) ([]CatalogNode, error) {
 	byName := map[string]*CatalogNode{}
 	for _, side := range []struct {
-		dir string
-		old bool
-	}{{oldDir, true}, {newDir, false}} {
-		err := eachCatalogFile(side.dir, func(node, path string) {
-			key := strings.ToLower(node)
+		files []sideFile
+		old   bool
+	}{{oldSide, true}, {newSide, false}} {
+		seen := make(map[string]string, len(side.files)) // node key → path, on this side
+		for _, f := range side.files {
+			key := strings.ToLower(f.node)
+			if other, dup := seen[key]; dup {
+				return nil, fmt.Errorf("%s and %s are both node %s's catalog (node names are certnames, which Puppet compares in lower case): remove or rename one of them",
+					other, f.path, key)
+			}
+			seen[key] = f.path
 			n := byName[key]
 			if n == nil {
 				n = &CatalogNode{}
 				byName[key] = n
 			}
 			if side.old {
-				n.Old, n.Name = path, node
+				n.Old, n.Name = f.path, f.node
 			} else {
-				n.New, n.Name = path, node
+				n.New, n.Name = f.path, f.node
 			}
-		})
-		if err != nil {
-			return nil, err
 		}
 	}
 	out := make([]CatalogNode, 0, len(byName))
@@ -81,30 +154,6 @@ func CatalogNodes(oldDir, newDir string) ([]CatalogNode, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
-}
-
-// eachCatalogFile calls fn with each node of dir, by file name, and its
-// catalog's path: NODE.json is node NODE's. Names that differ only in
-// case (or in the case of .json) are one node, as Puppet compares
-// certnames: two such files are an error naming both, since either
-// could be the node's catalog.
-func eachCatalogFile(dir string, fn func(node, path string)) error {
-	names, err := catalogFiles(dir)
-	if err != nil {
-		return err
-	}
-	seen := make(map[string]string, len(names)) // node key → file name
-	for _, name := range names {
-		node := strings.TrimSuffix(name, filepath.Ext(name))
-		key := strings.ToLower(node)
-		if other, dup := seen[key]; dup {
-			return fmt.Errorf("%s and %s are both node %s's catalog (node names are certnames, which Puppet compares in lower case): remove or rename one of them",
-				filepath.Join(dir, other), filepath.Join(dir, name), key)
-		}
-		seen[key] = name
-		fn(node, filepath.Join(dir, name))
-	}
-	return nil
 }
 
 // catalogFiles are the names of the *.json files of dir, sorted.
@@ -169,16 +218,16 @@ func ownFiles(diags hcl.Diagnostics, id *identity) hcl.Diagnostics {
 // ordered once (still compared, for the cycles it may have), when both
 // sides have the same types.
 func diffCatalogNode(s CatalogSides, n CatalogNode, r nodeResult, opts plandiff.DiffOptions, notes *catalog.Notes) nodeResult {
-	oldData, oldDiags := readCatalogFile(n.Old, n.oldName())
+	oldData, oldDiags := n.readOld()
 	newData, newDiags := readCatalogFile(n.New, n.New)
 	var old, new *plandiff.Snapshot
 	if oldData != nil {
-		old, oldDiags = catalogSnapshot(s.Old, n.oldName(), oldData, notes)
+		old, oldDiags = CatalogSnapshot(s.Old, n.oldName(), oldData, notes)
 	}
 	if newData != nil && s.Old == s.New && oldData != nil && bytes.Equal(oldData, newData) {
 		new, newDiags = old, oldDiags
 	} else if newData != nil {
-		new, newDiags = catalogSnapshot(s.New, n.New, newData, notes)
+		new, newDiags = CatalogSnapshot(s.New, n.New, newData, notes)
 	}
 	if n.Old == "" {
 		old = &plandiff.Snapshot{}
@@ -204,16 +253,22 @@ func readCatalogFile(path, name string) ([]byte, hcl.Diagnostics) {
 	return data, nil
 }
 
-// catalogSnapshot parses one Puppet catalog and orders it as the agent
-// would, adding what catc cannot know of it to notes. Nil with the diagnostics when the catalog has errors (cycles
-// are not errors here: the diff reports them).
-func catalogSnapshot(defs *catalog.Catalog, path string, data []byte, notes *catalog.Notes) (*plandiff.Snapshot, hcl.Diagnostics) {
-	cat, plan, diags, cycles := catalogPlan(defs, path, data)
-	notes.Add(cat)
-	if plan == nil {
+// CatalogSnapshot parses one Puppet catalog (named path in diagnostics)
+// with the types of defs and orders it as the agent would, adding what
+// catc cannot know of it to notes (when not nil). Nil with the
+// diagnostics when the catalog has errors (cycles are not errors here:
+// the diff reports them), but for errors the agent refuses a whole
+// catalog for (refusableSnapshot).
+func CatalogSnapshot(defs *catalog.Catalog, path string, data []byte, notes *catalog.Notes) (*plandiff.Snapshot, hcl.Diagnostics) {
+	pc, diags := puppetcatalog.Parse(path, data)
+	if pc == nil || diags.HasErrors() {
 		return nil, diags
 	}
-	return plandiff.NewSnapshot(plan), append(diags, cycles...)
+	cat, more := puppetcatalog.Model(pc, defs)
+	if notes != nil {
+		notes.Add(cat)
+	}
+	return refusableSnapshot(cat, append(diags, more...))
 }
 
 // ShardCatalogs is shard i of n (1 ≤ i ≤ n) of the nodes, those whose

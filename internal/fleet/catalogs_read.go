@@ -34,11 +34,11 @@ const (
 // CatalogNodes does for two: NODE.json is node NODE's catalog (its path
 // in New). Two names that differ only in case are refused, naming both.
 func CatalogDir(dir string) ([]CatalogNode, error) {
-	var out []CatalogNode
-	err := eachCatalogFile(dir, func(node, path string) {
-		out = append(out, CatalogNode{Name: node, New: path})
-	})
-	return out, err
+	side, err := dirSide(dir)
+	if err != nil {
+		return nil, err
+	}
+	return pairCatalogs(nil, side)
 }
 
 // ReadCatalogs reads, models and orders each node's catalog (New of each
@@ -164,5 +164,6 @@ func (k planHasher) step(s graph.Step) {
 			k.str(r.Via.Ref())
 		}
 	}
+	k.num(s.MoreRefreshers) // the plan shows the nearest few and counts the rest
 	k.num(-2)
 }

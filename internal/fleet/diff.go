@@ -12,6 +12,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/enum"
+	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/internal/secretdigest"
@@ -118,10 +119,17 @@ func (d *Diff) Changed() int {
 
 // AppliesNothing is the number of nodes whose new catalog has a
 // dependency cycle: Puppet would apply nothing on them.
-func (d *Diff) AppliesNothing() int {
+func (d *Diff) AppliesNothing() int { return d.nodesWhose((*plandiff.PlanDiff).AppliesNothing) }
+
+// Refused is the number of nodes whose new catalog Puppet would refuse
+// although it is whole (their groups' diffs say why): it applies nothing.
+func (d *Diff) Refused() int { return d.nodesWhose((*plandiff.PlanDiff).Refused) }
+
+// nodesWhose is the number of nodes in the groups whose diff is so.
+func (d *Diff) nodesWhose(is func(*plandiff.PlanDiff) bool) int {
 	n := 0
 	for _, g := range d.Groups {
-		if g.Diff.AppliesNothing() {
+		if is(g.Diff) {
 			n += len(g.Nodes)
 		}
 	}
@@ -146,6 +154,10 @@ type Sides struct {
 	// FixOld, when set, is applied to each old snapshot (the base
 	// revision's files named as the user knows them).
 	FixOld func(*plandiff.Snapshot)
+	// OldOf, when set, gives each node's old side instead of Old (the
+	// catalog the node runs now, from a server): a snapshot, or nil
+	// with the diagnostics saying why not.
+	OldOf func(*nodefacts.Node) (*plandiff.Snapshot, hcl.Diagnostics)
 }
 
 // DiffFleet compiles both sides for every node, compares them and groups
@@ -194,7 +206,13 @@ type nodeResult struct {
 }
 
 func diffNode(s Sides, n *nodefacts.Node, opts plandiff.DiffOptions) nodeResult {
-	old, oldDiags := snapshot(s.Old, n)
+	var old *plandiff.Snapshot
+	var oldDiags hcl.Diagnostics
+	if s.OldOf != nil {
+		old, oldDiags = s.OldOf(n)
+	} else {
+		old, oldDiags = snapshot(s.Old, n)
+	}
 	new, newDiags := snapshot(s.New, n)
 	if old != nil && new != nil && s.FixOld != nil {
 		s.FixOld(old)
@@ -221,16 +239,29 @@ func compareNode(r nodeResult, old *plandiff.Snapshot, oldDiags hcl.Diagnostics,
 }
 
 // snapshot compiles one side for the node; nil with the diagnostics when
-// it has errors (cycles are not errors here: the diff reports them).
+// it has errors (cycles are not errors here: the diff reports them), but
+// for errors Puppet refuses a catalog for that is whole, which the
+// snapshot keeps (Fails) for the diff to say.
 func snapshot(site *catalog.Site, n *nodefacts.Node) (*plandiff.Snapshot, hcl.Diagnostics) {
 	if site == nil {
 		return &plandiff.Snapshot{}, nil
 	}
-	plan, diags := compileNode(site, n)
-	if plan == nil {
+	cat, diags := site.Compile(n)
+	return refusableSnapshot(cat, diags)
+}
+
+// refusableSnapshot orders a side's catalog as Puppet would and reduces
+// it to a snapshot: nil with the diagnostics when the load has errors,
+// unless Puppet refuses it whole (catalog.RefusedWhole: the snapshot
+// then says why, in Fails).
+func refusableSnapshot(cat *catalog.Catalog, diags hcl.Diagnostics) (*plandiff.Snapshot, hcl.Diagnostics) {
+	if cat == nil || diags.HasErrors() && !catalog.RefusedWhole(diags) {
 		return nil, diags
 	}
-	return plandiff.NewSnapshot(plan), diags
+	plan, more := graph.Order(graph.Build(cat), graph.Ordering{})
+	s := plandiff.NewSnapshot(plan)
+	s.Fails = plandiff.FailTexts(diags)
+	return s, append(diags, more...)
 }
 
 // regroup rewrites a node's diff with its identity's placeholders and

@@ -27,7 +27,9 @@ type pairOutcome struct {
 
 func newDiffRun(s Sides, opts plandiff.DiffOptions, o Options) *diffRun {
 	run := &diffRun{s: s, opts: opts, cls: newClasses[pairOutcome]()}
-	if !o.EveryNode {
+	// A node's old side from OldOf is its own (what it runs now): no
+	// class shares it, so every node is compiled and compared.
+	if !o.EveryNode && s.OldOf == nil {
 		run.k = newKeyer(s.Old, s.New)
 	}
 	return run

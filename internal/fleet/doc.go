@@ -9,7 +9,9 @@
 // stand-in holding sentinels where the nodes' verbatim values go; each
 // node's outcome is its class's with its own values in their place,
 // which is what compiling it gives (classes, diffclass, compileclass).
-// The nodes come from a list, or are read from their facts files as the
+// A diff whose old side is each node's own (Sides.OldOf: what it runs
+// now, from PuppetDB) compiles and compares every node. The nodes come
+// from a list (or ListStream), or are read from their facts files as the
 // run goes (Stream: DiffStream, ValidateStream, PlansStream), on several
 // goroutines; only the distinct outcomes, and a bounded number of
 // classes, are kept, so neither every node nor every catalog is ever

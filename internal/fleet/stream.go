@@ -31,11 +31,13 @@ func (l nodeList) each(o Options, compiled func() int, fn func(*nodefacts.Node))
 	return len(l)
 }
 
-// Stream is a fleet's nodes read from their facts files as a run goes,
-// or shard Index of Of of them (the nodes whose name hashes to it; Of 0:
+// Stream is a fleet's nodes read from their facts files as a run goes
+// (NewStream), or given whole (ListStream: PuppetDB's inventory), or
+// shard Index of Of of them (the nodes whose name hashes to it; Of 0:
 // every node).
 type Stream struct {
 	facts     *nodefacts.Stream
+	list      []*nodefacts.Node // ListStream's, when facts is nil
 	index, of int
 }
 
@@ -45,9 +47,22 @@ func NewStream(facts *nodefacts.Stream, index, of int) *Stream {
 	return &Stream{facts: facts, index: index, of: of}
 }
 
+// ListStream is a Stream of nodes already read (PuppetDB's inventory,
+// whose names are each once), or shard index of of them (of 0: every
+// node).
+func ListStream(nodes []*nodefacts.Node, index, of int) *Stream {
+	return &Stream{list: nodes, index: index, of: of}
+}
+
 // Diagnostics are the facts files' (nodefacts.Stream.Diagnostics), once
-// a run has read them: when they hold errors the run is void.
-func (s *Stream) Diagnostics() hcl.Diagnostics { return s.facts.Diagnostics() }
+// a run has read them: when they hold errors the run is void. A
+// ListStream has none.
+func (s *Stream) Diagnostics() hcl.Diagnostics {
+	if s.facts == nil {
+		return nil
+	}
+	return s.facts.Diagnostics()
+}
 
 // ShardID is the identity of the shard, once a run has read every node
 // (nil for a whole fleet): ShardID of all the nodes read.
@@ -55,14 +70,25 @@ func (s *Stream) ShardID(key *secretdigest.Key) *ShardOf {
 	if s.of == 0 {
 		return nil
 	}
+	if s.facts == nil {
+		return ShardID(s.list, s.index, s.of, key)
+	}
 	names := s.facts.Names()
 	return &ShardOf{Index: s.index, Of: s.of, Fleet: fleetDigest(names, key), KeyID: key.ID()}
 }
 
 // each reads the files on o.Workers goroutines, each claiming the next
 // file and running its nodes; the nodes of a file of many (a PuppetDB
-// export) are shared with the other goroutines.
+// export) are shared with the other goroutines. A ListStream runs its
+// shard's nodes as a list.
 func (s *Stream) each(o Options, compiled func() int, fn func(*nodefacts.Node)) int {
+	if s.facts == nil {
+		nodes := s.list
+		if s.of != 0 {
+			nodes = Shard(nodes, s.index, s.of)
+		}
+		return nodeList(nodes).each(o, compiled, fn)
+	}
 	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)

@@ -46,5 +46,8 @@ func (d *Diff) Summary() string {
 	if n := d.AppliesNothing(); n > 0 {
 		parts = append(parts, plural.Noun(n, "node would apply nothing (a dependency cycle)", "nodes would apply nothing (a dependency cycle)"))
 	}
+	if n := d.Refused(); n > 0 {
+		parts = append(parts, plural.Noun(n, "node's new catalog fails (Puppet would refuse it)", "nodes' new catalogs fail (Puppet would refuse them)"))
+	}
 	return strings.Join(parts, "; ") + "."
 }

@@ -34,7 +34,10 @@ const (
 func (cs Cycles) Diagnostics() hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, c := range cs {
-		subject := c.Path[0].DeclRange
+		subject := c.Path[0].Place()
+		if subject.Filename == "" { // a class of a catalog Puppet compiled, say
+			subject = c.Path[0].DeclRange
+		}
 		d := &hcl.Diagnostic{
 			Severity: hcl.DiagError,
 			Summary:  summaryCycle + ": " + c.shortString(maxSummaryEdges),
@@ -163,10 +166,23 @@ func EdgeLine(e *Edge) string {
 }
 
 // ContainmentText says why an edge without origins (in a cycle through
-// a container of a catalog read from Puppet) is there.
+// a container of a catalog read from Puppet) is there: the containment
+// its Step names ("Class[A] contains Notify[x], which starts after
+// Class[A] starts", "Notify[x] is in Class[A], which ends after it").
+// An edge whose step is not known is said from the containment of its
+// ends.
 func ContainmentText(e *Edge) string {
-	if IsContainer(e.F.Resource) {
-		return e.F.Resource.Ref() + " contains " + e.T.Resource.Ref()
+	a, b := e.F.Resource, e.T.Resource
+	c := e.Step
+	if c == NoContainment {
+		switch {
+		case a == b:
+			c = Empty
+		case within(b, a):
+			c = Holds
+		case within(a, b):
+			c = HeldBy
+		}
 	}
-	return e.F.Resource.Ref() + " is in " + e.T.Resource.Ref()
+	return containmentWords(a, b, c)
 }

@@ -24,8 +24,12 @@
 //     one declared first (Puppet's order), finds the cycles among what it
 //     could not order (Tarjan's strongly connected components, then one
 //     shortest simple cycle per component by breadth-first search) and
-//     computes which resources' events reach each resource. The result is
-//     a Plan; cycles also come back as hcl.Diagnostics. The ordering core
+//     computes which resources' events reach each resource: the
+//     RefreshersShown nearest and the count of the others (a chain of
+//     refresh edges makes every list quadratic in all), over a
+//     RefreshNet that a diff keeps to find what its changes refresh in
+//     one pass (RefreshNet.FirstReaching). The result is a Plan; cycles
+//     also come back as hcl.Diagnostics. The ordering core
 //     (Digraph: Kahn with priorities, components, shortest cycle) is
 //     exported for package plandiff, which orders a plan read back from
 //     JSON with it.

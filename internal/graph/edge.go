@@ -21,6 +21,10 @@ type Edge struct {
 	F, T *Node
 	// Kinds is the union of the Origins' kinds.
 	Kinds Kind
+	// Step is, for an edge without origins (a step of a cycle that a
+	// container's whits make, in a catalog read from Puppet), which
+	// containment orders F before T (next to Kinds: no room added).
+	Step Containment
 	// Origins are in the order the edges were added: manual ones (by
 	// resource, then require, subscribe, before, notify) before auto ones.
 	Origins []Origin
@@ -68,7 +72,7 @@ func (o Origin) RuleName() string {
 	return o.Kind.String() + " " + o.Rule.Target
 }
 
-// String describes the origin in one line, with file:line, e.g.
+// String describes the origin in one line, with file:line (Place), e.g.
 // "require on Node_res[b] at main.hcl:7" or
 // "autorequire node_res (types.hcl:40) on Node_res[b] at main.hcl:5".
 func (o Origin) String() string {
@@ -76,11 +80,28 @@ func (o Origin) String() string {
 	if o.Resource != nil {
 		on = " on " + o.Resource.Ref()
 	}
+	at := ""
+	if p := o.Place(); p.Filename != "" {
+		at = " at " + fileLine(p)
+	}
 	// Concatenation rather than fmt: plans print this for every edge.
 	if o.Rule == nil {
-		return o.Kind.String() + on + " at " + fileLine(o.Range)
+		return o.Kind.String() + on + at
 	}
-	return o.RuleName() + " (" + fileLine(o.RuleRange()) + ")" + on + " at " + fileLine(o.Range)
+	return o.RuleName() + " (" + fileLine(o.RuleRange()) + ")" + on + at
+}
+
+// Place is where the origin is shown to be: its Range; for a resource of
+// a catalog compiled elsewhere (Puppet's), which keeps no place of its
+// own for a metaparameter, the manifest place of the resource that
+// carries it or the rule is applied to (Resource.ManifestPlace), zero
+// when the catalog gives none (its own position in one line of JSON
+// tells a reader nothing).
+func (o Origin) Place() hcl.Range {
+	if o.Resource != nil && o.Resource.External != nil {
+		return o.Resource.Place()
+	}
+	return o.Range
 }
 
 // fileLine is "file:line" (or "file" when the line is unknown).

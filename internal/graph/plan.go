@@ -29,8 +29,14 @@ type Plan struct {
 	// HCL catalog.
 	Evaluation []Vertex
 
-	step    []int // 1-based step by declaration index; 0 = blocked
-	refresh [][]Refresher
+	step []int // 1-based step by declaration index; 0 = blocked
+	// net is how events travel; refreshed holds every resource's
+	// refreshers, resource i's at refreshed[refStart[i]:refStart[i+1]],
+	// and refMore[i] counts those left out (see refreshLists).
+	net       *RefreshNet
+	refreshed []Refresher
+	refStart  []int32
+	refMore   []int32
 
 	// expanded is the graph Order expanded (see Expanded).
 	expanded *Expanded
@@ -44,10 +50,14 @@ type Step struct {
 	// memory with the graph: do not modify it.
 	WaitsFor []*Edge
 	// RefreshedBy are the resources whose events reach this one, directly
-	// or through chains of refresh edges, by declaration index. In a
+	// or through chains of refresh edges, by declaration index: all of
+	// them, or the RefreshersShown nearest when there are more. In a
 	// catalog read from Puppet, events pass through classes and defines
 	// and only refreshable resources are refreshed (Refreshable).
 	RefreshedBy []Refresher
+	// MoreRefreshers is how many others reach it (Plan.AllRefreshers
+	// lists them).
+	MoreRefreshers int
 }
 
 // Order plans g: Kahn's algorithm taking the ready resource declared
@@ -58,7 +68,8 @@ type Step struct {
 func Order(g *Graph, o Ordering) (*Plan, hcl.Diagnostics) {
 	// The refresh searches and Kahn's algorithm only read the graph: on
 	// a big one they run side by side.
-	var refresh [][]Refresher
+	var net *RefreshNet
+	var lists refreshLists
 	var x *Expanded
 	if g.Catalog.Source != nil {
 		x = Expand(g) // read from Puppet: refreshes pass through the containers' whits
@@ -66,10 +77,11 @@ func Order(g *Graph, o Ordering) (*Plan, hcl.Diagnostics) {
 	done := make(chan struct{})
 	search := func() {
 		if x != nil {
-			refresh = x.refreshers()
+			net = x.netOfExpanded()
 		} else {
-			refresh = g.refreshers()
+			net = g.netOfGraph()
 		}
+		lists = net.lists(RefreshersShown, net.listBudget())
 		close(done)
 	}
 	if len(g.nodes) >= parallelMin {
@@ -86,7 +98,8 @@ func Order(g *Graph, o Ordering) (*Plan, hcl.Diagnostics) {
 		ordered = g.order(o)
 	}
 	<-done
-	p.refresh = refresh
+	p.net, p.refStart, p.refMore = net, lists.start, lists.more
+	p.refreshed = p.refreshers(lists.entries, lists.start)
 	for i, v := range ordered {
 		p.step[v] = i + 1
 	}
@@ -116,7 +129,7 @@ func (p *Plan) stepOf(v int32) Step {
 		waits = slices.Clone(waits)
 		slices.SortStableFunc(waits, byStep)
 	}
-	return Step{Resource: r, WaitsFor: waits[:len(waits):len(waits)], RefreshedBy: p.refresh[v]}
+	return Step{Resource: r, WaitsFor: waits[:len(waits):len(waits)], RefreshedBy: p.RefreshedBy(r), MoreRefreshers: p.MoreRefreshers(r)}
 }
 
 // Complete reports whether every resource is ordered (no cycles).
@@ -141,10 +154,69 @@ func (p *Plan) StepOf(r *catalog.Resource) int {
 }
 
 // RefreshedBy are the resources whose events reach r, by declaration
-// index (see Step.RefreshedBy); nil for none.
+// index, the RefreshersShown nearest when there are more (see
+// Step.RefreshedBy); nil for none.
 func (p *Plan) RefreshedBy(r *catalog.Resource) []Refresher {
-	if r == nil || r.Index < 0 || r.Index >= len(p.refresh) {
+	if !p.has(r) || p.refStart[r.Index] == p.refStart[r.Index+1] {
 		return nil
 	}
-	return p.refresh[r.Index]
+	a, b := p.refStart[r.Index], p.refStart[r.Index+1]
+	return p.refreshed[a:b:b]
+}
+
+// MoreRefreshers is how many resources whose events reach r RefreshedBy
+// leaves out.
+func (p *Plan) MoreRefreshers(r *catalog.Resource) int {
+	if !p.has(r) {
+		return 0
+	}
+	return int(p.refMore[r.Index])
+}
+
+// AllRefreshers are all the resources whose events reach r, by
+// declaration index. Cost: one search over what reaches r.
+func (p *Plan) AllRefreshers(r *catalog.Resource) []Refresher {
+	if !p.has(r) || p.net.vertex[r.Index] < 0 || !p.net.target[p.net.vertex[r.Index]] {
+		return nil
+	}
+	budget := 0
+	all, _ := p.net.nearest(newSearch(len(p.net.preds)), make([]int32, len(p.net.preds)), p.net.vertex[r.Index], len(p.net.preds), &budget, nil)
+	slices.SortFunc(all, func(a, b refEntry) int { return int(p.net.res[a.from] - p.net.res[b.from]) })
+	out := make([]Refresher, len(all))
+	for j, e := range all {
+		out[j] = p.refresher(e, r.Index)
+	}
+	return out
+}
+
+// Net is how events travel in the plan's graph (see RefreshNet).
+func (p *Plan) Net() *RefreshNet { return p.net }
+
+func (p *Plan) has(r *catalog.Resource) bool {
+	return r != nil && r.Index >= 0 && r.Index < len(p.refMore) && p.Graph.nodes[r.Index].Resource == r
+}
+
+// refreshers are entries as Refreshers, those of resource i at
+// es[start[i]:start[i+1]].
+func (p *Plan) refreshers(es []refEntry, start []int32) []Refresher {
+	out := make([]Refresher, len(es))
+	for i := range len(start) - 1 {
+		for j := start[i]; j < start[i+1]; j++ {
+			out[j] = p.refresher(es[j], i)
+		}
+	}
+	return out
+}
+
+// refresher is an entry of resource target's refreshers as a Refresher:
+// a first hop names its resource (a whit its container), and the edge is
+// the one into target.
+func (p *Plan) refresher(e refEntry, target int) Refresher {
+	g, net := p.Graph, p.net
+	from := g.nodes[net.res[e.from]].Resource
+	if e.via < 0 {
+		return Refresher{Resource: from, Edge: g.edgeOf(from.Index, target)}
+	}
+	by := g.nodes[net.res[e.via]].Resource
+	return Refresher{Resource: from, Via: by, Edge: g.edgeOf(by.Index, target)}
 }

@@ -25,9 +25,9 @@ func (g *Graph) puppetOrder(x *Expanded) ([]int32, []Vertex, Cycles) {
 }
 
 // containerCycle turns a cycle of the expanded graph into one of
-// resources: an edge that is no relationship (a container holding the
+// resources: a step that is no relationship (a container holding the
 // next resource, or a resource ending its container) is an edge without
-// origins, which EdgeLine calls containment.
+// origins whose Step says which, as EdgeLine says it.
 func (g *Graph) containerCycle(vc VertexCycle) Cycle {
 	c := Cycle{}
 	seen := map[int]bool{}
@@ -42,10 +42,15 @@ func (g *Graph) containerCycle(vc VertexCycle) Cycle {
 		if i == 0 {
 			continue
 		}
-		from, to := vc.Path[i-1].Resource.Index, v.Resource.Index
-		e := g.edgeOf(from, to)
+		u := vc.Path[i-1]
+		from, to := u.Resource.Index, v.Resource.Index
+		step := containmentOf(u, v)
+		var e *Edge
+		if step == NoContainment {
+			e = g.edgeOf(from, to)
+		}
 		if e == nil {
-			e = &Edge{F: g.nodes[from], T: g.nodes[to]}
+			e = &Edge{F: g.nodes[from], T: g.nodes[to], Step: step}
 		}
 		c.Edges = append(c.Edges, e)
 	}

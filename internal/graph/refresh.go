@@ -1,8 +1,6 @@
 package graph
 
 import (
-	"slices"
-
 	"github.com/catc-dev/catc/internal/catalog"
 )
 
@@ -20,65 +18,118 @@ type Refresher struct {
 	Edge *Edge
 }
 
-// refreshPreds are, per node, the sources of its refresh edges, in
-// insertion order.
-func (g *Graph) refreshPreds() [][]int32 {
-	out := make([][]int32, len(g.nodes))
+// Refreshable reports whether Puppet's agent refreshes r when an event
+// reaches it (and so passes a "restarted" event on): whether its type
+// has a refresh method (catalog.TypeDef.Refreshes).
+func Refreshable(r *catalog.Resource) bool {
+	return r.Type != nil && r.Type.Refreshes()
+}
+
+// RefreshNet is how events travel in a plan's graph, vertex by vertex:
+// the sources of each vertex's refresh edges, which vertices pass events
+// on and which have refreshers of their own. It holds indices only, so
+// that a plan's snapshot may keep it without the graph.
+//
+// For an HCL catalog the vertices are the resources, each passes events
+// on and each with a refresh edge in has refreshers. For a catalog read
+// from Puppet they are those of the expanded graph: events pass through
+// the whits of classes, defines, nodes and stages (an event into a
+// container reaches each of its children, an event out of a child leaves
+// through the container's end) and on through a resource only when it is
+// refreshable (a refreshed exec emits an event of its own; a file that
+// receives one does nothing); only refreshable resources have refreshers,
+// containers none (their whits only pass events on).
+type RefreshNet struct {
+	// preds[v] are the sources of v's refresh edges, in edge order.
+	preds [][]int32
+	// res[v] is v's resource index (a whit's: its container's).
+	res []int32
+	// whit[v]: v only passes events on and is never a refresher.
+	whit []bool
+	// passes[v]: events that reach v go on from it.
+	passes []bool
+	// target[v]: v has refreshers of its own.
+	target []bool
+	// vertex[i] is resource i's own vertex, -1 for a container.
+	vertex []int32
+}
+
+// netOfGraph is the refresh net of an HCL catalog's graph.
+func (g *Graph) netOfGraph() *RefreshNet {
+	n := newNet(len(g.nodes), len(g.nodes))
+	deg := make([]int32, len(g.nodes))
 	for v, in := range g.in {
 		for _, e := range in {
 			if e.Refresh() {
-				out[v] = append(out[v], int32(e.F.id))
+				deg[v]++
 			}
 		}
 	}
-	return out
+	n.carve(deg)
+	for v, in := range g.in {
+		n.res[v], n.vertex[v], n.passes[v] = int32(v), int32(v), true
+		for _, e := range in {
+			if e.Refresh() {
+				n.preds[v] = append(n.preds[v], int32(e.F.id))
+			}
+		}
+		n.target[v] = len(n.preds[v]) > 0
+	}
+	return n
 }
 
-// refreshers lists, for every node, the resources whose events reach it,
-// sorted by declaration index. A resource on a refresh cycle does not
-// list itself. Cost: a backward search per resource that has a refresh
-// edge, linear in what it reaches (so quadratic only for long refresh
-// chains, whose answer is quadratic anyway).
-func (g *Graph) refreshers() [][]Refresher {
-	rpred := g.refreshPreds()
-	out := make([][]Refresher, len(g.nodes))
-	s := newSearch(len(g.nodes))
-	via := make([]int32, len(g.nodes))
-	for v := range g.nodes {
-		if len(rpred[v]) > 0 {
-			out[v] = g.reach(s, rpred, via, int32(v))
-		}
+// netOfExpanded is the refresh net of a catalog read from Puppet.
+func (x *Expanded) netOfExpanded() *RefreshNet {
+	n := newNet(len(x.Vertices), len(x.Graph.nodes))
+	for i := range n.vertex {
+		n.vertex[i] = -1
 	}
-	return out
-}
-
-// reach is a breadth-first search backwards from v over refresh edges.
-func (g *Graph) reach(s *search, rpred [][]int32, via []int32, v int32) []Refresher {
-	s.stamp++
-	s.seen[v] = s.stamp
-	s.queue = s.queue[:0]
-	var out []Refresher
-	for _, u := range rpred[v] {
-		if s.seen[u] != s.stamp {
-			s.seen[u], via[u] = s.stamp, u
-			s.queue = append(s.queue, u)
-		}
-	}
-	for head := 0; head < len(s.queue); head++ {
-		u := s.queue[head]
-		r := Refresher{Resource: g.nodes[u].Resource, Edge: g.edgeOf(int(u), int(v))}
-		if via[u] != u {
-			r.Via = g.nodes[via[u]].Resource
-			r.Edge = g.edgeOf(int(via[u]), int(v))
-		}
-		out = append(out, r)
-		for _, w := range rpred[u] {
-			if s.seen[w] != s.stamp {
-				s.seen[w], via[w] = s.stamp, via[u]
-				s.queue = append(s.queue, w)
+	deg := make([]int32, len(x.Vertices))
+	for v, succ := range x.out {
+		for i, w := range succ {
+			if x.refresh[v][i] {
+				deg[w]++
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b Refresher) int { return a.Resource.Index - b.Resource.Index })
-	return out
+	n.carve(deg)
+	for v, succ := range x.out {
+		for i, w := range succ {
+			if x.refresh[v][i] {
+				n.preds[w] = append(n.preds[w], int32(v))
+			}
+		}
+	}
+	for t, v := range x.Vertices {
+		n.res[t] = int32(v.Resource.Index)
+		n.whit[t] = v.Whit != NoWhit
+		n.passes[t] = n.whit[t] || Refreshable(v.Resource)
+		if !n.whit[t] {
+			n.vertex[v.Resource.Index] = int32(t)
+			n.target[t] = len(n.preds[t]) > 0 && Refreshable(v.Resource)
+		}
+	}
+	return n
+}
+
+func newNet(vertices, resources int) *RefreshNet {
+	return &RefreshNet{
+		preds: make([][]int32, vertices), res: make([]int32, vertices), whit: make([]bool, vertices),
+		passes: make([]bool, vertices), target: make([]bool, vertices), vertex: make([]int32, resources),
+	}
+}
+
+// carve gives each vertex's list of sources its room in one list, deg[v]
+// sources for vertex v: a net makes one allocation for them all.
+func (n *RefreshNet) carve(deg []int32) {
+	total := int32(0)
+	for _, d := range deg {
+		total += d
+	}
+	all := make([]int32, total)
+	at := int32(0)
+	for v, d := range deg {
+		n.preds[v] = all[at : at : at+d]
+		at += d
+	}
 }

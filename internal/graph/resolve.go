@@ -36,7 +36,7 @@ func Resolve(c *catalog.Catalog, text string) (*catalog.Resource, hcl.Diagnostic
 	ref := td.RefType() + "[" + title + "]"
 	if r := c.RenamedFrom(typ, title); r != nil {
 		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: summaryUnknownRef,
-			Detail: fmt.Sprintf("Puppet applies the resource declared as %s under its name, as %s (%s:%d). Use %s.", ref, r.Ref(), r.DeclRange.Filename, r.DeclRange.Start.Line, r.Ref())}}
+			Detail: fmt.Sprintf("Puppet applies the resource declared as %s under its name, as %s (%s). Use %s.", ref, r.Ref(), r.PlaceText(), r.Ref())}}
 	}
 	return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: summaryUnknownRef,
 		Detail: fmt.Sprintf("The catalog has no resource %s (by title, alias or namevars). Name a declared %s resource by its title or an alias.%s", ref, td.Name, suggest(ref, refsOfType(c, td)))}}

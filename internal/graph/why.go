@@ -58,13 +58,14 @@ type Neighbours struct {
 	// the edges out of it (its direct successors), by the other end's
 	// declaration index.
 	Before, After []*Edge
-	// RefreshedBy are the resources whose events reach it.
+	// RefreshedBy are all the resources whose events reach it (one
+	// resource's: never capped as a plan's lists are).
 	RefreshedBy []Refresher
 }
 
 // Neighbours answers for one resource.
 func (p *Plan) Neighbours(r *catalog.Resource) Neighbours {
-	n := Neighbours{Resource: r, Step: p.Number(r), RefreshedBy: p.RefreshedBy(r)}
+	n := Neighbours{Resource: r, Step: p.Number(r), RefreshedBy: p.AllRefreshers(r)}
 	n.Before = sortedBy(p.Graph.To(r), func(e *Edge) int64 { return e.F.id })
 	n.After = sortedBy(p.Graph.From(r), func(e *Edge) int64 { return e.T.id })
 	return n

@@ -264,5 +264,5 @@ func emitAlias(a aliasSpec) ([]byte, origins) {
 		b.SetAttributeValue("desc", cty.StringVal(a.summary))
 		o[attrPath("type_alias", "desc")] = a.rng
 	}
-	return hclwrite.Format(f.Bytes()), o
+	return spellMarks(f), o
 }

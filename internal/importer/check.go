@@ -76,7 +76,7 @@ func givenAliases(given []*catalog.TypeAlias, outs []Output) []byte {
 	if n == 0 {
 		return nil
 	}
-	return f.Bytes()
+	return spellMarks(f)
 }
 
 // withoutGiven drops the diagnostics about the given aliases' file.

@@ -11,7 +11,10 @@
 //
 // A file without register_type may define `Puppet::Type.newtype` types
 // (newtype.go): their parameters and properties are imported unchecked
-// (Optional[Data]) with their namevars, and only the auto rule blocks of
-// the simple shapes (`self[:attr]`, a plain string, an array of them);
-// every other block is a warning, to be written by hand.
+// (Optional[Data]) with their namevars, refreshable when the Ruby
+// defines refresh, and the auto rule blocks of the shapes package ruby
+// translates (self[:attr] with its literal default, interpolated
+// strings, Pathname#parent, File.dirname, an absolute? guard, arrays);
+// any other block is a warning, to be written by hand, or, for a type
+// catc ships (catalog.ModuleType), kept from the shipped rule.
 package importer

@@ -78,8 +78,13 @@ func emit(t *typeSpec) ([]byte, origins) {
 		}
 		ab := b.AppendNewBlock(a.kind, nil).Body()
 		for _, r := range a.rules {
-			ab.SetAttributeValue(r.typ, titlesValue(r))
+			ab.SetAttributeRaw(r.typ, ruleTokens(r))
 		}
+	}
+	if t.refreshable != nil {
+		b.AppendNewline()
+		b.SetAttributeValue("refreshable", cty.True)
+		o["refreshable"] = *t.refreshable
 	}
 	if t.features != nil {
 		b.AppendNewline()
@@ -90,7 +95,7 @@ func emit(t *typeSpec) ([]byte, origins) {
 		b.SetAttributeValue("features", listOrEmpty(vals))
 		o["features"] = t.features.rng
 	}
-	return hclwrite.Format(f.Bytes()), o
+	return spellMarks(f), o
 }
 
 func emitAttr(b *hclwrite.Body, a *attrSpec, o origins) {
@@ -141,9 +146,43 @@ func autoObjectTokens(rules []autoRule) hclwrite.Tokens {
 		if hclsyntax.ValidIdentifier(r.typ) {
 			name = hclwrite.TokensForIdentifier(r.typ)
 		}
-		items[i] = hclwrite.ObjectAttrTokens{Name: name, Value: hclwrite.TokensForValue(titlesValue(r))}
+		items[i] = hclwrite.ObjectAttrTokens{Name: name, Value: ruleTokens(r)}
 	}
 	return hclwrite.TokensForObject(items)
+}
+
+// ruleTokens writes a rule's value: its titles, its translated terms, or
+// the shipped rule's text.
+func ruleTokens(r autoRule) hclwrite.Tokens {
+	if r.terms != nil {
+		elems := make([]hclwrite.Tokens, len(r.terms))
+		for i, t := range r.terms {
+			elems[i] = termTokens(t)
+		}
+		if !r.list && len(elems) == 1 {
+			return elems[0]
+		}
+		return hclwrite.TokensForTuple(elems)
+	}
+	return hclwrite.TokensForValue(titlesValue(r))
+}
+
+// termTokens writes one term.
+func termTokens(t ruleTerm) hclwrite.Tokens {
+	if t.raw != "" {
+		f, diags := hclwrite.ParseConfig([]byte("x = "+t.raw+"\n"), "", hcl.InitialPos)
+		if a := f.Body().GetAttribute("x"); a != nil && !diags.HasErrors() {
+			return a.Expr().BuildTokens(nil)
+		}
+	}
+	if t.call == "" {
+		return hclwrite.TokensForValue(cty.StringVal(t.title))
+	}
+	args := make([]hclwrite.Tokens, len(t.args))
+	for i, a := range t.args {
+		args[i] = termTokens(a)
+	}
+	return hclwrite.TokensForFunctionCall(t.call, args...)
 }
 
 func titlesValue(r autoRule) cty.Value {
@@ -165,7 +204,8 @@ func listOrEmpty(vals []cty.Value) cty.Value {
 }
 
 // textTokens writes a text as a quoted string, or as a heredoc when it
-// has several lines (documentation reads better that way). depth is the
+// has several lines (documentation reads better that way) and not more
+// than maxMarks `$` and `%` (a heredoc has no escapes to spell them). depth is the
 // block nesting of the attribute: an indented heredoc (<<-) is used when
 // stripping its indentation gives the text back exactly, that is when
 // some line of the text starts in column 1; otherwise the plain form
@@ -174,7 +214,7 @@ func listOrEmpty(vals []cty.Value) cty.Value {
 // override, U+2028: escape.Unsafe) is always quoted, where hclwrite
 // writes it as an escape: a heredoc has none, and would hold it raw.
 func textTokens(s string, depth int) hclwrite.Tokens {
-	if !strings.Contains(strings.TrimSuffix(s, "\n"), "\n") || strings.IndexFunc(s, func(r rune) bool {
+	if !strings.Contains(strings.TrimSuffix(s, "\n"), "\n") || manyMarks(s) || strings.IndexFunc(s, func(r rune) bool {
 		return r != '\n' && r != '\t' && escape.Unsafe(r)
 	}) >= 0 {
 		return hclwrite.TokensForValue(cty.StringVal(s))

@@ -66,6 +66,7 @@ func ImportWith(sources []Source, opts Options) (outs []Output, diags hcl.Diagno
 			diags = append(diags, nd...)
 			for _, spec := range specs {
 				src, o := emit(spec)
+				src = withHeader(src, spec.call)
 				outs = append(outs, Output{Name: spec.name + ".hcl", Type: spec.name, Src: src, From: spec.call})
 				maps = append(maps, o)
 			}

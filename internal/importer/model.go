@@ -17,6 +17,8 @@ type typeSpec struct {
 	patterns []patternSpec
 	autos    []autoSpec
 	features *featureSpec
+	// refreshable is where the Ruby defines refresh (newtype types only).
+	refreshable *hcl.Range
 }
 
 type docSpec struct {
@@ -78,6 +80,20 @@ type autoRule struct {
 	titles []string
 	list   bool // written as an array
 	rng    hcl.Range
+	// terms, when set, are the values of a newtype's blocks for the
+	// target (translated, or kept from catc's shipped type); titles are
+	// then unused.
+	terms []ruleTerm
+}
+
+// ruleTerm is one value of a rule: a title or "$attr" (title), a call of
+// the rule language (call, args), or a value as written in catc's
+// shipped type (raw).
+type ruleTerm struct {
+	title string
+	call  string
+	args  []ruleTerm
+	raw   string
 }
 
 type featureSpec struct {

@@ -4,17 +4,38 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
 // SyntaxErrorAt is err from encoding/json with, for a syntax error, the
-// byte offset (from 0) of the character at fault.
+// byte offset (from 0) of the character at fault, which the message no
+// longer quotes (Unquoted).
 func SyntaxErrorAt(err error) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return fmt.Errorf("%v (at byte offset %d)", err, max(se.Offset-1, 0))
+		return fmt.Errorf("%s (at byte offset %d)", Unquoted(se.Error()), max(se.Offset-1, 0))
 	}
 	return err
+}
+
+// Unquoted is a message of encoding/json's scanner without the character
+// it quotes ("invalid character 'x' in string escape code" becomes
+// "invalid character in string escape code"): the character may be part
+// of a secret value, and the byte offset says where it is.
+func Unquoted(msg string) string {
+	const head = "invalid character "
+	rest, ok := strings.CutPrefix(msg, head)
+	if !ok || !strings.HasPrefix(rest, "'") {
+		return msg
+	}
+	// the quoted character is 'c', '\'' or an escape such as '\x01';
+	// its closing quote is the first one followed by a space after the
+	// opening one and the character
+	if end := strings.Index(rest[min(2, len(rest)):], "' "); end >= 0 {
+		return head + rest[2+end+2:]
+	}
+	return "invalid character"
 }
 
 // keySet is the keys seen in one open object: a short list, turned into
@@ -49,6 +70,12 @@ func (k *keySet) add(key string) bool {
 	return true
 }
 
+// namedDepth is the deepest object whose repeated key an error names:
+// catc's formats hold their own fields and the names of attributes that
+// deep; a key deeper is part of a value, which may be secret, and is
+// given by its offset only.
+const namedDepth = 4
+
 // DuplicateKeys scans valid JSON (one that encoding/json read without a
 // syntax error) for an object with a repeated key (compared after
 // decoding, as encoding/json compares them). It keeps its own stack, so
@@ -81,6 +108,9 @@ func DuplicateKeys(data []byte) error {
 					_ = json.Unmarshal(data[i:end+1], &key)
 				}
 				if !top.add(key) {
+					if len(stack) > namedDepth {
+						return fmt.Errorf("duplicate key at byte offset %d: an object names each key once", i)
+					}
 					return fmt.Errorf("duplicate key %q at byte offset %d: an object names each key once", key, i)
 				}
 				top.inKey = false

@@ -112,3 +112,28 @@ func referenceCheck(data []byte) bool {
 		}
 	}
 }
+
+// Errors quote no character and no key of a value: those may be part of
+// a secret (the byte offset says where the fault is). Keys of the
+// format's own objects (four levels: document, list, entry, attributes)
+// are still named.
+func TestErrorsQuoteNoValue(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ in, want string }{
+		{`{"a": "x\q"}`, "invalid character in string escape code (at byte offset 9)"},
+		{`{"a": #}`, "invalid character looking for beginning of value (at byte offset 6)"},
+		{`{"a": "\'"}`, "invalid character in string escape code"},
+		{`{"a": "\ "}`, "invalid character in string escape code"},
+		{"{\"a\": \"\x01\"}", "invalid character in string literal"},
+		{`{"a": [{"b": {"c": {"secret": 1, "secret": 2}}}]}`, "duplicate key at byte offset 33"},
+		{`{"a": [{"attributes": {"x": 1, "x": 2}}]}`, `duplicate key "x" at byte offset 31`},
+	} {
+		err := checkJSONDocument([]byte(c.in))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.in, err, c.want)
+		}
+		if err != nil && (strings.Contains(err.Error(), "'") || strings.Contains(err.Error(), "secret")) {
+			t.Errorf("%s: error %v quotes the value", c.in, err)
+		}
+	}
+}

@@ -19,7 +19,7 @@ func TestBuiltinTypesInEditor(t *testing.T) {
 		want, not  []string
 	}{
 		{"type names", `resource "|`, []string{"service", "file", "package", "zpool", "ssh_authorized_key"}, []string{"resource"}},
-		{"attributes of an unfinished block", "resource \"cron\" \"backup\" {\n  |", []string{"command", "minute", "special", "user", "provider", "require"}, []string{"audit"}},
+		{"attributes of an unfinished block", "resource \"cron\" \"backup\" {\n  |", []string{"command", "minute", "special", "user", "provider", "require", "audit", "schedule"}, []string{"consume", "stage"}},
 		{"Enum values", "resource \"mount\" \"/srv\" {\n  ensure = |\n}\n", []string{"mounted", "unmounted", "absent"}, nil},
 	}
 	for i, tc := range cases {

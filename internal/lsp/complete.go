@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hashicorp/hcl/v2/hclwrite"
@@ -17,65 +18,76 @@ import (
 
 // The words below come from catalog, which decides what it accepts; lsp
 // only documents them (a word without a doc is offered without one).
-var schema = catalog.LanguageSchema()
+// They are put together on first use: every catc command links this
+// package, and only the language server completes.
+type languageWords struct {
+	schema catalog.Schema
+	// metaparams are the metaparameters a resource takes, with what they
+	// do, then for_each, which is no metaparameter but is written among
+	// them.
+	metaparams, topBlocks, groupKeys, typeKeys, attributeKeys, behaviours []struct{ name, doc string }
+	// dataTypes are the Puppet data types an attribute's value can satisfy.
+	dataTypes []string
+}
 
-// metaparams are the metaparameters a resource takes, with what they do,
-// then for_each, which is no metaparameter but is written among them.
-var metaparams = append(documented(schema.Metaparameters, map[string]string{
-	"require":   "Resources applied before this one (references).",
-	"before":    "Resources applied after this one (references).",
-	"notify":    "Resources applied after this one and refreshed when it changes (references).",
-	"subscribe": "Resources applied before this one; this one is refreshed when they change (references).",
-	"alias":     "Other titles this resource can be referred to by (a string or a list).",
-	"tag":       "Tags (a string or a list).",
-	"noop":      "true: Puppet only reports what it would change.",
-}), struct{ name, doc string }{"for_each", "Declare one resource per element of a map or set (each.key, each.value)."})
-
-var topBlocks = documented(schema.TopLevelBlocks, map[string]string{
-	"type":       "A type definition: the Resource API's register_type (`type \"name\" { … }`).",
-	"type_alias": "A Puppet type alias (`type_alias \"Mymod::Port\" { type = \"…\" }`).",
-	"resource":   "A resource declaration (`resource \"type\" \"title\" { … }`).",
-	"group":      "Resources declared only where a condition holds (`group \"web\" { only_if = … resource … }`).",
-	"variable":   "A variable, var.NAME (`variable \"name\" { type = … default = … }`).",
-	"locals":     "Local values, local.NAME.",
+var words = sync.OnceValue(func() *languageWords {
+	schema := catalog.LanguageSchema()
+	return &languageWords{
+		schema: schema,
+		metaparams: append(documented(schema.Metaparameters, map[string]string{
+			"require":   "Resources applied before this one (references).",
+			"before":    "Resources applied after this one (references).",
+			"notify":    "Resources applied after this one and refreshed when it changes (references).",
+			"subscribe": "Resources applied before this one; this one is refreshed when they change (references).",
+			"alias":     "Other titles this resource can be referred to by (a string or a list).",
+			"tag":       "Tags (a string or a list).",
+			"noop":      "true: Puppet only reports what it would change.",
+			"schedule":  "The name of a schedule resource: when the agent may manage this one (no effect on the order).",
+			"loglevel":  "The level of this resource's log lines: debug, info, notice, warning, err, alert, emerg, crit or verbose.",
+			"audit":     "Attributes (or \"all\") whose changes the agent reports; a string or a list.",
+		}), struct{ name, doc string }{"for_each", "Declare one resource per element of a map or set (each.key, each.value)."}),
+		topBlocks: documented(schema.TopLevelBlocks, map[string]string{
+			"type":       "A type definition: the Resource API's register_type (`type \"name\" { … }`).",
+			"type_alias": "A Puppet type alias (`type_alias \"Mymod::Port\" { type = \"…\" }`).",
+			"resource":   "A resource declaration (`resource \"type\" \"title\" { … }`).",
+			"group":      "Resources declared only where a condition holds (`group \"web\" { only_if = … resource … }`).",
+			"variable":   "A variable, var.NAME (`variable \"name\" { type = … default = … }`).",
+			"locals":     "Local values, local.NAME.",
+		}),
+		// what a group block holds
+		groupKeys: documented(schema.GroupKeys, map[string]string{
+			"only_if":  "The condition on the node that declares the group's resources (`facts.role == \"web\"`).",
+			"resource": "A resource declared where only_if holds (`resource \"type\" \"title\" { … }`).",
+		}),
+		typeKeys: documented(schema.TypeKeys, map[string]string{
+			"desc":          "The type's documentation.",
+			"docs":          "The legacy spelling of desc.",
+			"attribute":     "An attribute: `attribute \"name\" { type = \"String\" … }`.",
+			"title_pattern": "How a title is split into namevars: `title_pattern { pattern = \"…\" }`.",
+			"autorequire":   "Edges from the named resources to this one (`autorequire { file = \"$path\" }`).",
+			"autobefore":    "Edges from this resource to the named ones.",
+			"autosubscribe": "Like autorequire, and this resource is refreshed by them.",
+			"autonotify":    "Like autobefore, and they are refreshed by this one.",
+			"features":      "Provider features, e.g. [\"canonicalize\"].",
+			"refreshable":   "true when the type's Ruby defines refresh: Puppet's agent refreshes its resources on an event.",
+		}),
+		attributeKeys: documented(schema.AttributeKeys, map[string]string{
+			"type":      "A Puppet data type, as a string (required).",
+			"desc":      "The attribute's documentation.",
+			"default":   "The value used when a declaration gives none.",
+			"behaviour": "namevar, parameter, read_only or init_only; leave out for a property.",
+			"behavior":  "The American spelling of behaviour.",
+			"sensitive": "true: the value never appears in any output.",
+		}),
+		behaviours: documented(schema.Behaviours, map[string]string{
+			"namevar":   "Part of the resource's identity; its value may come from the title.",
+			"parameter": "Passed to the provider, never compared; always mandatory.",
+			"read_only": "Set only by the provider; a declaration cannot set it.",
+			"init_only": "A property that can only be set when the resource is created.",
+		}),
+		dataTypes: schema.DataTypes,
+	}
 })
-
-// groupKeys are what a group block holds.
-var groupKeys = documented(schema.GroupKeys, map[string]string{
-	"only_if":  "The condition on the node that declares the group's resources (`facts.role == \"web\"`).",
-	"resource": "A resource declared where only_if holds (`resource \"type\" \"title\" { … }`).",
-})
-
-var typeKeys = documented(schema.TypeKeys, map[string]string{
-	"desc":          "The type's documentation.",
-	"docs":          "The legacy spelling of desc.",
-	"attribute":     "An attribute: `attribute \"name\" { type = \"String\" … }`.",
-	"title_pattern": "How a title is split into namevars: `title_pattern { pattern = \"…\" }`.",
-	"autorequire":   "Edges from the named resources to this one (`autorequire { file = \"$path\" }`).",
-	"autobefore":    "Edges from this resource to the named ones.",
-	"autosubscribe": "Like autorequire, and this resource is refreshed by them.",
-	"autonotify":    "Like autobefore, and they are refreshed by this one.",
-	"features":      "Provider features, e.g. [\"canonicalize\"].",
-})
-
-var attributeKeys = documented(schema.AttributeKeys, map[string]string{
-	"type":      "A Puppet data type, as a string (required).",
-	"desc":      "The attribute's documentation.",
-	"default":   "The value used when a declaration gives none.",
-	"behaviour": "namevar, parameter, read_only or init_only; leave out for a property.",
-	"behavior":  "The American spelling of behaviour.",
-	"sensitive": "true: the value never appears in any output.",
-})
-
-var behaviours = documented(schema.Behaviours, map[string]string{
-	"namevar":   "Part of the resource's identity; its value may come from the title.",
-	"parameter": "Passed to the provider, never compared; always mandatory.",
-	"read_only": "Set only by the provider; a declaration cannot set it.",
-	"init_only": "A property that can only be set when the resource is created.",
-})
-
-// dataTypes are the Puppet data types an attribute's value can satisfy.
-var dataTypes = schema.DataTypes
 
 // documented pairs each name with its doc, in the names' order.
 func documented(names []string, docs map[string]string) []struct{ name, doc string } {
@@ -134,16 +146,16 @@ func (s *snapshot) completeAt(c cursor, src []byte, path string) []protocol.Comp
 		switch top.block {
 		case "":
 			if len(c.stack) == 0 {
-				return keywordItems(topBlocks, protocol.CompletionItemKindKeyword)
+				return keywordItems(words().topBlocks, protocol.CompletionItemKindKeyword)
 			}
 		case "resource":
 			return s.resourceNameItems(top)
 		case "group":
-			return keywordItems(groupKeys, protocol.CompletionItemKindKeyword)
+			return keywordItems(words().groupKeys, protocol.CompletionItemKindKeyword)
 		case "type":
-			return keywordItems(typeKeys, protocol.CompletionItemKindProperty)
+			return keywordItems(words().typeKeys, protocol.CompletionItemKindProperty)
 		case "attribute":
-			return keywordItems(attributeKeys, protocol.CompletionItemKindProperty)
+			return keywordItems(words().attributeKeys, protocol.CompletionItemKindProperty)
 		case "title_pattern":
 			return keywordItems([]struct{ name, doc string }{{"pattern", "A Ruby regular expression with named groups."}, {"desc", "Its documentation."}}, protocol.CompletionItemKindProperty)
 		case "autorequire", "autobefore", "autosubscribe", "autonotify":
@@ -163,7 +175,7 @@ func (s *snapshot) completeAt(c cursor, src []byte, path string) []protocol.Comp
 	case "attribute":
 		switch attr {
 		case "behaviour", "behavior":
-			return quoted(keywordItems(behaviours, protocol.CompletionItemKindEnumMember), c.inString)
+			return quoted(keywordItems(words().behaviours, protocol.CompletionItemKindEnumMember), c.inString)
 		case "type":
 			return quoted(s.dataTypeItems(), c.inString)
 		case "sensitive":
@@ -172,7 +184,7 @@ func (s *snapshot) completeAt(c cursor, src []byte, path string) []protocol.Comp
 	case "type":
 		if attr == "features" {
 			var items []protocol.CompletionItem
-			for _, f := range schema.Features {
+			for _, f := range words().schema.Features {
 				items = append(items, item(f, protocol.CompletionItemKindEnumMember, "", ""))
 			}
 			return quoted(items, c.inString)
@@ -238,7 +250,7 @@ func (s *snapshot) typeNameItems(inString bool) []protocol.CompletionItem {
 
 func (s *snapshot) dataTypeItems() []protocol.CompletionItem {
 	var items []protocol.CompletionItem
-	for _, n := range dataTypes {
+	for _, n := range words().dataTypes {
 		items = append(items, item(n, protocol.CompletionItemKindTypeParameter, "", ""))
 	}
 	for _, a := range s.cat.Aliases {
@@ -264,7 +276,7 @@ func (s *snapshot) resourceNameItems(f frame) []protocol.CompletionItem {
 			}
 		}
 	}
-	for i, m := range metaparams {
+	for i, m := range words().metaparams {
 		it := item(m.name, protocol.CompletionItemKindKeyword, "metaparameter", m.doc)
 		sort := fmt.Sprintf("1%03d", i)
 		it.SortText = &sort

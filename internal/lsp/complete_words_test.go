@@ -7,7 +7,7 @@ import "testing"
 func TestWordsDocumented(t *testing.T) {
 	t.Parallel()
 	for list, words := range map[string][]struct{ name, doc string }{
-		"topBlocks": topBlocks, "metaparams": metaparams, "typeKeys": typeKeys, "attributeKeys": attributeKeys, "behaviours": behaviours,
+		"topBlocks": words().topBlocks, "metaparams": words().metaparams, "typeKeys": words().typeKeys, "attributeKeys": words().attributeKeys, "behaviours": words().behaviours,
 	} {
 		for _, w := range words {
 			if w.doc == "" {

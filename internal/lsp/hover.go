@@ -112,7 +112,7 @@ func typeHover(td *catalog.TypeDef) string {
 func fileLine(file string, line int) string { return fmt.Sprintf("%s:%d", file, line) }
 
 func metaparamHover(name string) string {
-	for _, m := range metaparams {
+	for _, m := range words().metaparams {
 		if m.name == name {
 			return fmt.Sprintf("**%s** (metaparameter)\n\n%s", name, m.doc)
 		}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"sync/atomic"
+	"time"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/sourcegraph/jsonrpc2"
@@ -33,8 +34,8 @@ type Server struct {
 	// watchFiles: the client lets the server register file watchers.
 	watchFiles bool
 	// configErr is a settings error met at initialize, shown once the
-	// client is ready.
-	configErr error
+	// client is ready; loadErr a load that did not end in time.
+	configErr, loadErr error
 	// initOptions are the client's initializationOptions, kept to merge
 	// over the project file when the folders change.
 	initOptions json.RawMessage
@@ -42,6 +43,8 @@ type Server struct {
 	// shutdown first is a failure (the protocol's exit code 1).
 	// (Atomic: the reader goroutine may go on after exit.)
 	shutdown, exited atomic.Bool
+	// deadline and grace bound every load (workspace.loadWithin).
+	deadline, grace time.Duration
 }
 
 // Serve runs a session on stream (stdin/stdout for `catc lsp`) until the
@@ -51,7 +54,10 @@ type Server struct {
 // first); a message that is delimited but not JSON-RPC is answered with
 // an error and the session goes on.
 func Serve(ctx context.Context, stream io.ReadWriteCloser, version string) error {
-	s := NewServer(version)
+	return serve(ctx, stream, NewServer(version))
+}
+
+func serve(ctx context.Context, stream io.ReadWriteCloser, s *Server) error {
 	fs := newFrameStream(stream)
 	// Serve returns the protocol errors it meets; the library would also
 	// log them on stderr.
@@ -76,7 +82,7 @@ func Serve(ctx context.Context, stream io.ReadWriteCloser, version string) error
 
 // NewServer makes a session's state; Serve drives it.
 func NewServer(version string) *Server {
-	s := &Server{version: version, ws: newWorkspace()}
+	s := &Server{version: version, ws: newWorkspace(), deadline: loadDeadline, grace: loadGrace}
 	s.handler = protocol.Handler{
 		Initialize:                         s.initialize,
 		Initialized:                        s.initialized,
@@ -179,7 +185,7 @@ func (s *Server) initialize(ctx *glsp.Context, p *protocol.InitializeParams) (an
 	s.configErr = s.configure()
 	// Loaded now, published once the client says it is ready: the
 	// protocol wants no notifications before the initialize response.
-	s.snap = s.ws.load()
+	s.loadErr = s.load()
 
 	full := protocol.TextDocumentSyncKindIncremental
 	yes := true
@@ -206,8 +212,10 @@ func (s *Server) initialize(ctx *glsp.Context, p *protocol.InitializeParams) (an
 }
 
 func (s *Server) initialized(ctx *glsp.Context, p *protocol.InitializedParams) error {
-	if s.configErr != nil {
-		s.showError(s.configErr)
+	for _, err := range []error{s.configErr, s.loadErr} {
+		if err != nil {
+			s.showError(err)
+		}
 	}
 	if s.watchFiles {
 		// Files changed outside the editor (git checkout, generators)
@@ -245,8 +253,25 @@ func (s *Server) configure() error {
 // reload compiles the workspace again and publishes what changed;
 // edited is the file that must get its diagnostics in any case.
 func (s *Server) reload(edited string) {
-	s.snap = s.ws.load()
+	if err := s.load(); err != nil {
+		s.showError(err)
+	}
 	s.publish(edited)
+}
+
+// load compiles the workspace within the deadline. A load that does not
+// end in time is left to finish on its own; the last snapshot stays, and
+// the error says so.
+func (s *Server) load() error {
+	snap, ok := s.ws.loadWithin(s.deadline, s.grace)
+	if ok {
+		s.snap = snap
+		return nil
+	}
+	if s.snap == nil {
+		s.snap = (loadInput{}).compile() // empty: every request still has an answer
+	}
+	return fmt.Errorf("loading the workspace did not end within %s; what the editor shows is from the last load that ended. A file makes loading too slow: check the files changed last", s.deadline+s.grace)
 }
 
 // publish sends the snapshot's diagnostics that changed, edited's in any

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/hcl/v2"
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -23,6 +24,8 @@ type workspace struct {
 	disk     map[string][]byte // every *.hcl below the folders, by path
 	open     map[string][]byte // open buffers, by path
 	cache    *catalog.ParseCache
+	// compile builds a snapshot (nil: loadInput.compile; tests stall it).
+	compile func(loadInput) *snapshot
 }
 
 func newWorkspace() *workspace {
@@ -154,22 +157,82 @@ type snapshot struct {
 	undeclared map[*catalog.Resource]bool
 }
 
-// load compiles the workspace.
+// A load that passes loadDeadline stops evaluating (catalog.Limits) and
+// reports it at the expression it was evaluating; one still running
+// loadGrace later is left to finish on its own, and the server goes on
+// with the last snapshot: no file can keep it from answering.
+const (
+	loadDeadline = 10 * time.Second
+	loadGrace    = 5 * time.Second
+)
+
+// load compiles the workspace (within loadDeadline).
 func (w *workspace) load() *snapshot {
+	snap, _ := w.loadWithin(loadDeadline, loadGrace)
+	return snap
+}
+
+// loadWithin compiles the workspace with a deadline of d. When the load
+// has not ended d+grace later, it returns nil and false; the load goes on
+// with the parse cache, which the workspace replaces by a new one.
+func (w *workspace) loadWithin(d, grace time.Duration) (*snapshot, bool) {
+	in := w.loadInput()
+	in.opts.Limits.Deadline = time.Now().Add(d)
+	compile := w.compile
+	if compile == nil {
+		compile = loadInput.compile
+	}
+	done := make(chan *snapshot, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- nil // a bug: the server goes on with the last snapshot
+			}
+		}()
+		done <- compile(in)
+	}()
+	timer := time.NewTimer(d + grace)
+	defer timer.Stop()
+	select {
+	case snap := <-done:
+		return snap, snap != nil
+	case <-timer.C:
+		w.cache = catalog.NewParseCache()
+		return nil, false
+	}
+}
+
+// loadInput is what a load reads: the files, their contents and the
+// options, taken on the server's goroutine.
+type loadInput struct {
+	names   []string
+	srcs    [][]byte
+	opts    catalog.LoadOptions
+	folders []string
+}
+
+func (w *workspace) loadInput() loadInput {
 	names := w.files()
 	srcs := make([][]byte, len(names))
-	snap := &snapshot{srcs: make(map[string][]byte, len(names)), lines: map[string]*lineIndex{}}
 	for i, n := range names {
 		srcs[i], _ = w.text(n)
-		snap.srcs[n] = srcs[i]
 	}
-	cat, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{
+	return loadInput{names: names, srcs: srcs, folders: append([]string(nil), w.folders...), opts: catalog.LoadOptions{
 		Vars: w.settings.varFlags(), VarFiles: w.settings.VarFiles, FactsFile: w.settings.Facts, Cache: w.cache,
-	})
+	}}
+}
+
+// compile loads the input and builds the snapshot.
+func (in loadInput) compile() *snapshot {
+	snap := &snapshot{srcs: make(map[string][]byte, len(in.names)), lines: map[string]*lineIndex{}}
+	for i, n := range in.names {
+		snap.srcs[n] = in.srcs[i]
+	}
+	cat, diags := catalog.LoadFiles(in.names, in.srcs, in.opts)
 	snap.cat, snap.diags = cat, diags
 	snap.graph = graph.Build(cat)
 	plan, cycleDiags := graph.Order(snap.graph, graph.Ordering{})
-	cycleDiags = render.WhyHints(cycleDiags, w.folders)
+	cycleDiags = render.WhyHints(cycleDiags, in.folders)
 	snap.plan = plan
 	if !diags.HasErrors() {
 		snap.cycleOf = make(map[*hcl.Diagnostic]graph.Cycle, len(cycleDiags))

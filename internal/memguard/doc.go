@@ -3,12 +3,12 @@
 // for hours.
 //
 // catc bounds every named value (a local, a for_each, a function's
-// result), but one expression can still build a huge value between two
-// of them: a `for` inside a `for` inside a `for` over lists of a
-// thousand elements makes a billion, and a template can repeat a large
-// local many times. Neither HCL's for expression nor its templates can
-// be interrupted from outside, so the guard watches the heap from a
-// goroutine (runtime/metrics) and calls the process's trip function,
-// which reports and exits. The guard changes the collector's soft
+// result) and, with one evaluation budget per load (package catalog),
+// what expressions build between them: a `for` inside a `for` inside a
+// `for` over lists of a thousand elements stops after a few million
+// steps. The guard is for what the budget does not count (memory the
+// budget allows, on a smaller machine; work outside evaluation): it
+// watches the heap from a goroutine (runtime/metrics) and calls the
+// process's trip function, which reports and exits. The guard changes the collector's soft
 // memory limit (process-wide state), so only a main package starts it.
 package memguard

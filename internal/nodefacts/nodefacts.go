@@ -3,6 +3,7 @@ package nodefacts
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -30,14 +31,16 @@ type Node struct {
 	Source string
 	// Facts are facts.*, an object.
 	Facts cty.Value
-	// trusted is trusted.* when the node's source gives it (WithInputs);
-	// NilVal when the source has none.
+	// trusted is trusted.* when the node's source gives it: PuppetDB
+	// (FromPuppetDB) or a stand-in's inputs (WithInputs); NilVal when the
+	// source has none.
 	trusted cty.Value
 }
 
 // Trusted is trusted.* of the node. Puppet takes it from the node's
-// certificate, which a facts file does not carry, so certname is the
-// node's name, hostname and domain its parts around the first dot.
+// certificate: PuppetDB keeps it (FromPuppetDB); a facts file does not
+// carry it, so certname is the node's name, hostname and domain its
+// parts around the first dot.
 func (n *Node) Trusted() cty.Value {
 	if n.trusted != cty.NilVal {
 		return n.trusted
@@ -233,6 +236,37 @@ func puppetDBNodes(rows []any, path string) ([]*Node, string) {
 		nodes = append(nodes, n)
 	}
 	return nodes, ""
+}
+
+// FromPuppetDB is a node as PuppetDB's inventory holds it: its facts
+// (decoded with json.Number; the "trusted" fact Puppet's server adds is
+// not a fact of the node's $facts) and its trusted data (nil when
+// PuppetDB has none: then as Trusted says).
+func FromPuppetDB(name, source string, facts, trusted map[string]any) (*Node, error) {
+	if facts == nil {
+		facts = map[string]any{}
+	}
+	if _, ok := facts["trusted"]; ok {
+		rest := make(map[string]any, len(facts)-1)
+		for k, v := range facts {
+			if k != "trusted" {
+				rest[k] = v
+			}
+		}
+		facts = rest
+	}
+	n, why := newNode(name, source, facts)
+	if why != "" {
+		return nil, errors.New(why)
+	}
+	if trusted != nil {
+		v, err := factValue(trusted)
+		if err != nil {
+			return nil, fmt.Errorf("its trusted data: %v", err)
+		}
+		n.trusted = v
+	}
+	return n, nil
 }
 
 // newNode converts the decoded facts into facts.*.

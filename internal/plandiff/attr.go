@@ -2,7 +2,6 @@ package plandiff
 
 import (
 	"slices"
-	"strconv"
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/enum"
@@ -146,7 +145,33 @@ func compareAttributes(or, nr *SnapResource) []AttrChange {
 		out = diffValue(out, moved, or.Container, true, nr.Container, true)
 	}
 	meta := AttrChange{Attr: "noop", Path: "noop", Behaviour: MetaparameterAttr}
-	return diffValue(out, meta, boolValue(or.Noop), or.Noop != nil, boolValue(nr.Noop), nr.Noop != nil)
+	out = diffValue(out, meta, boolValue(or.Noop), or.Noop != nil, boolValue(nr.Noop), nr.Noop != nil)
+	return compareMeta(out, or.Meta, nr.Meta)
+}
+
+// compareMeta adds the changes of schedule, loglevel and audit: no event,
+// as for every metaparameter.
+func compareMeta(out []AttrChange, om, nm *catalog.Metaparams) []AttrChange {
+	var o, n catalog.Metaparams
+	if om != nil {
+		o = *om
+	}
+	if nm != nil {
+		n = *nm
+	}
+	for _, m := range []struct {
+		name   string
+		ov, nv types.Value
+		oh, nh bool
+	}{
+		{"schedule", o.Schedule, n.Schedule, o.Schedule != "", n.Schedule != ""},
+		{"loglevel", o.Loglevel, n.Loglevel, o.Loglevel != "", n.Loglevel != ""},
+		{"audit", stringsValue(o.Audit), stringsValue(n.Audit), len(o.Audit) > 0, len(n.Audit) > 0},
+	} {
+		c := AttrChange{Attr: m.name, Path: m.name, Behaviour: MetaparameterAttr}
+		out = diffValue(out, c, m.ov, m.oh, m.nv, m.nh)
+	}
+	return out
 }
 
 // allAttributes lists every value of an added (or removed) resource as
@@ -173,49 +198,60 @@ func allAttributes(r *SnapResource, removed bool) []AttrChange {
 // diffValue appends the changes between ov and nv at c.Path: hashes key
 // by key and arrays of equal length element by element, so that a change
 // deep inside shows where it is; anything else as one old → new change.
-// Values of different types always differ (1 is not "1").
+// Values of different types always differ (1 is not "1"). Below
+// maxValueDepth levels a value is compared whole: a change there is one
+// change of the value at that depth.
 func diffValue(out []AttrChange, c AttrChange, ov types.Value, had bool, nv types.Value, has bool) []AttrChange {
-	if had && has {
+	w := valueWalk{root: c.Path}
+	return w.diff(out, c, ov, had, nv, has)
+}
+
+// diff is diffValue at the walk's path inside the attribute, which is
+// spelled out only for a change found.
+func (w *valueWalk) diff(out []AttrChange, c AttrChange, ov types.Value, had bool, nv types.Value, has bool) []AttrChange {
+	if had && has && len(w.steps) < maxValueDepth {
 		if oh, ok := ov.(*types.Hash); ok {
 			if nh, ok := nv.(*types.Hash); ok {
-				return diffHash(out, c, oh, nh)
+				return w.diffHash(out, c, oh, nh)
 			}
 		}
 		if oa, ok := ov.([]types.Value); ok {
 			if na, ok := nv.([]types.Value); ok && len(oa) == len(na) {
 				for i := range oa {
-					e := c
-					e.Path = c.Path + "[" + strconv.Itoa(i) + "]"
-					out = diffValue(out, e, oa[i], true, na[i], true)
+					w.steps = append(w.steps, valueStep{i: i, isIdx: true})
+					out = w.diff(out, c, oa[i], true, na[i], true)
+					w.steps = w.steps[:len(w.steps)-1]
 				}
 				return out
 			}
 		}
 	}
 	if had && has && undetermined(ov, nv) {
+		c.Path = w.String()
 		c.HadOld, c.HasNew, c.Sensitive, c.Undetermined = true, true, true, true
 		return append(out, c)
 	}
 	if had == has && (!had || equalValue(ov, nv)) {
 		return out
 	}
+	c.Path = w.String()
 	c.Old, c.HadOld, c.New, c.HasNew = ov, had, nv, has
 	return append(out, redactChange(c))
 }
 
-func diffHash(out []AttrChange, c AttrChange, oh, nh *types.Hash) []AttrChange {
+func (w *valueWalk) diffHash(out []AttrChange, c AttrChange, oh, nh *types.Hash) []AttrChange {
 	ol, nl := hashLookup{h: oh}, hashLookup{h: nh}
 	for i, k := range nh.Keys {
-		e := c
-		e.Path = c.Path + "." + k
 		ov, had := ol.get(k, i)
-		out = diffValue(out, e, ov, had, nh.Values[i], true)
+		w.steps = append(w.steps, valueStep{key: k})
+		out = w.diff(out, c, ov, had, nh.Values[i], true)
+		w.steps = w.steps[:len(w.steps)-1]
 	}
 	for i, k := range oh.Keys {
 		if _, has := nl.get(k, i); !has {
-			e := c
-			e.Path = c.Path + "." + k
-			out = diffValue(out, e, oh.Values[i], true, nil, false)
+			w.steps = append(w.steps, valueStep{key: k})
+			out = w.diff(out, c, oh.Values[i], true, nil, false)
+			w.steps = w.steps[:len(w.steps)-1]
 		}
 	}
 	return out

@@ -104,13 +104,24 @@ type PlanDiff struct {
 	// side keeps no order of its resources (PuppetDB's formats), so the
 	// agent's order, and any move in it, cannot be known.
 	OrderUnknown string
+	// Generated are the files the agent generates that the new catalog
+	// rewrites (concat's), sorted by the generating resource's ref.
+	Generated []GeneratedFile
 	// Refreshes are sorted by new step (resources in cycles last), then ref.
 	Refreshes []Refresh
 	// NewCycles are in the new catalog only, ResolvedCycles in the old
 	// one only, UnresolvedCycles in both; each is a path of refs from its
 	// smallest member back to it, sorted by that member.
 	NewCycles, ResolvedCycles, UnresolvedCycles [][]string
+	// NewFails and OldFails are the errors for which Puppet refuses the
+	// new (old) catalog whole (Snapshot.Fails): the rest of the diff is
+	// still exact, but nothing of that catalog would be applied.
+	NewFails, OldFails []string
 }
+
+// Refused reports whether Puppet would refuse the new catalog whole
+// (NewFails): its run fails before it applies any resource.
+func (d *PlanDiff) Refused() bool { return len(d.NewFails) > 0 }
 
 // AppliesNothing reports whether Puppet would apply nothing from the new
 // catalog: it has a dependency cycle (new or left from the old one), and
@@ -146,8 +157,13 @@ type ResourceChange struct {
 	OldLoc, NewLoc string
 	// PurgedBy, for Unmanage only, are the resources of the new catalog
 	// that may purge this one from the node (sorted by ref): then it is
-	// not sure to be left as it is.
+	// not sure to be left as it is. For Remove, the one directory that
+	// purges it (Purge.Effect says how).
 	PurgedBy []Purge
+	// Regenerates is the File a concat_file generates that this change
+	// (of the concat_file, or of one of its fragments) rewrites
+	// (PlanDiff.Generated), "" for none.
+	Regenerates string
 }
 
 // InitOnlyChange is one init_only attribute whose wanted value differs
@@ -168,9 +184,11 @@ type InitOnlyChange struct {
 type Skip struct {
 	Ref string
 	// Path runs from a failing resource (Path[0]) along edges to this one
-	// (the last element): a shortest such chain.
-	Path []string
-	step int
+	// (the last element): a shortest such chain, of at most maxChain
+	// resources; Skipped are those left out after Path[0].
+	Path    []string
+	Skipped int
+	step    int
 }
 
 // Unknown reports whether every change of the resource is a secret whose
@@ -213,17 +231,20 @@ type Move struct {
 type Refresh struct {
 	Ref string
 	// Path runs from the changed resource (Path[0]) along refresh edges to
-	// this one (the last element): a shortest such chain.
-	Path []string
-	step int
+	// this one (the last element): a shortest such chain, of at most
+	// maxChain resources; Skipped are those left out after Path[0].
+	Path    []string
+	Skipped int
+	step    int
 }
 
 // Empty reports whether the diff has nothing to say. A cycle left in the
-// new catalog is something to say: Puppet applies nothing from it.
+// new catalog is something to say: Puppet applies nothing from it; so is
+// an error Puppet refuses either catalog for.
 func (d *PlanDiff) Empty() bool {
-	return len(d.Resources) == 0 && len(d.Edges) == 0 && len(d.Moves) == 0 &&
+	return len(d.Resources) == 0 && len(d.Edges) == 0 && len(d.Moves) == 0 && len(d.Generated) == 0 &&
 		len(d.Refreshes) == 0 && len(d.NewCycles) == 0 && len(d.ResolvedCycles) == 0 &&
-		len(d.UnresolvedCycles) == 0
+		len(d.UnresolvedCycles) == 0 && len(d.NewFails) == 0 && len(d.OldFails) == 0
 }
 
 // HasChanges reports whether the diff has a change anyone can tell: it
@@ -232,7 +253,7 @@ func (d *PlanDiff) Empty() bool {
 // those).
 func (d *PlanDiff) HasChanges() bool {
 	if len(d.Edges) > 0 || len(d.Moves) > 0 || len(d.Refreshes) > 0 || len(d.NewCycles) > 0 ||
-		len(d.ResolvedCycles) > 0 || len(d.UnresolvedCycles) > 0 {
+		len(d.ResolvedCycles) > 0 || len(d.UnresolvedCycles) > 0 || len(d.NewFails) > 0 || len(d.OldFails) > 0 {
 		return true
 	}
 	for _, r := range d.Resources {
@@ -283,7 +304,7 @@ func (d *PlanDiff) Counts() Counts {
 		if r.Renamed() {
 			c.Renamed++
 		}
-		if len(r.PurgedBy) > 0 {
+		if r.Action == Unmanage && len(r.PurgedBy) > 0 && r.PurgedBy[0].Effect == PurgeMay {
 			c.MayPurge++
 		}
 		for _, a := range r.Attributes {
@@ -334,14 +355,16 @@ func DiffWith(old, new *Snapshot, o DiffOptions) *PlanDiff {
 	m := match(old, new)
 	d := &PlanDiff{Strict: o.Strict}
 	d.Resources = m.resourceChanges(o.Strict)
+	d.Generated = m.generatedFiles(d.Resources)
 	m.purgers(d.Resources)
 	d.Skips = m.skips(d.Resources)
 	d.Edges = m.edgeChanges()
 	if d.OrderUnknown = orderUnknown(old, new); d.OrderUnknown == "" {
 		d.Moves = m.moves(m.touched(d.Resources, d.Edges))
 	}
-	d.Refreshes = m.refreshes(d.Resources)
+	d.Refreshes = m.refreshes(d.Resources, d.Generated)
 	d.NewCycles, d.ResolvedCycles, d.UnresolvedCycles = m.cycleChanges()
+	d.NewFails, d.OldFails = new.Fails, old.Fails
 	d.Sort()
 	return d
 }
@@ -396,7 +419,7 @@ func (m *matching) resourceChanges(strict Strict) []ResourceChange {
 	for j := range m.new.Resources {
 		nr := &m.new.Resources[j]
 		if i := m.toOld[j]; i >= 0 {
-			if c, changed := compareResource(&m.old.Resources[i], nr, strict, m.leftOut()); changed {
+			if c, changed := compareResource(&m.old.Resources[i], nr, strict, m.losses()); changed {
 				out = append(out, c)
 			}
 			continue
@@ -421,12 +444,12 @@ func (m *matching) resourceChanges(strict Strict) []ResourceChange {
 // compareResource diffs a matched pair; changed is false when nothing
 // differs (not even the title). A secret a side's source left out is no
 // change (left).
-func compareResource(or, nr *SnapResource, strict Strict, left secretsLeftOut) (ResourceChange, bool) {
+func compareResource(or, nr *SnapResource, strict Strict, lost losses) (ResourceChange, bool) {
 	c := ResourceChange{Action: Change, Type: nr.Type, Ref: nr.Ref}
 	if or.Ref != nr.Ref {
 		c.OldRef = or.Ref
 	}
-	c.Attributes = left.drop(compareAttributes(or, nr))
+	c.Attributes = lost.drop(compareAttributes(or, nr), or, nr)
 	if len(c.Attributes) == 0 && c.OldRef == "" {
 		return c, false
 	}

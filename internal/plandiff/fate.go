@@ -71,7 +71,8 @@ const SkippedNote = "skipped because of failed dependencies"
 // Summary is the one-line summary of a diff, e.g. "Plan: 3 newly
 // managed, 1 changed, 1 no longer managed, 0 removed from the node · 2
 // edges added · 2 refreshed": the four resource counts always, failures,
-// skips and the rest when not zero. An empty diff gives "No changes."
+// skips and the rest when not zero, then whether Puppet refuses the old
+// or the new catalog. An empty diff gives "No changes."
 // The diff JSON carries it as "summary".
 func (d *PlanDiff) Summary() string {
 	if d.Empty() {
@@ -110,6 +111,12 @@ func (d *PlanDiff) Summary() string {
 		case e.n > 1:
 			parts = append(parts, fmt.Sprintf(e.plural, e.n))
 		}
+	}
+	if len(d.OldFails) > 0 {
+		parts = append(parts, "the old catalog fails")
+	}
+	if len(d.NewFails) > 0 {
+		parts = append(parts, "the new catalog fails")
 	}
 	return strings.Join(parts, " · ")
 }

@@ -127,9 +127,18 @@ func readResource(jr catalogjson.Resource, infos map[string]map[string]AttrInfo)
 	return SnapResource{
 		Ref: jr.Ref, Type: jr.Type, Title: jr.Title,
 		Key:        resourceKey(jr.Type, jr.Title, sortedValues(namevars)),
-		Attributes: attrs, Tags: jr.Tags, Noop: jr.Noop, Attrs: info,
+		Attributes: attrs, Tags: jr.Tags, Noop: jr.Noop, Meta: jsonMeta(jr), Attrs: info,
 		File: jr.File, Line: jr.Line,
 	}, nil
+}
+
+// jsonMeta are the schedule, loglevel and audit of a resource of the
+// catalog JSON (nil when it has none).
+func jsonMeta(jr catalogjson.Resource) *catalog.Metaparams {
+	if jr.Schedule == "" && jr.Loglevel == "" && len(jr.Audit) == 0 {
+		return nil
+	}
+	return &catalog.Metaparams{Schedule: jr.Schedule, Loglevel: jr.Loglevel, Audit: jr.Audit}
 }
 
 // asHash is a decoded JSON object (absent or null: empty).

@@ -31,13 +31,19 @@ type JSONDocument struct {
 	Edges          []jsonDiffEdge   `json:"edges"`
 	Moves          []jsonDiffMove   `json:"moves"`
 	Refreshes      []jsonDiffReload `json:"refreshes"`
-	NewCycles      [][]string       `json:"new_cycles"`
-	ResolvedCycles [][]string       `json:"resolved_cycles"`
+	// Generated is written only when there is one (and absent in
+	// documents written before it was added).
+	Generated      []jsonGenerated `json:"generated,omitempty"`
+	NewCycles      [][]string      `json:"new_cycles"`
+	ResolvedCycles [][]string      `json:"resolved_cycles"`
 	// UnresolvedCycles is absent in documents written before it was
 	// added, and empty then.
 	UnresolvedCycles [][]string `json:"unresolved_cycles"`
 	// OrderUnknown is PlanDiff's: written only when set.
 	OrderUnknown string `json:"order_unknown,omitempty"`
+	// NewFails and OldFails are PlanDiff's: written only when set.
+	NewFails []string `json:"new_fails,omitempty"`
+	OldFails []string `json:"old_fails,omitempty"`
 }
 
 type jsonDiffCounts struct {
@@ -74,15 +80,27 @@ type jsonDiffRes struct {
 	NewLocation   string         `json:"new_location,omitempty"`
 	Attributes    []jsonDiffAttr `json:"attributes"`
 	// PurgedBy is written for a resource no longer managed that the new
-	// catalog may purge, only.
+	// catalog may purge, or purges, only.
 	PurgedBy []jsonPurge `json:"purged_by,omitempty"`
+	// Regenerates is ResourceChange's, written only when set.
+	Regenerates string `json:"regenerates,omitempty"`
 }
 
 // jsonPurge is a resource of the new catalog that may purge one no longer
-// managed, and how.
+// managed, and how; effect is written when it is not "may remove".
 type jsonPurge struct {
-	Ref string `json:"ref"`
-	Why string `json:"why"`
+	Ref    string `json:"ref"`
+	Why    string `json:"why"`
+	Effect string `json:"effect,omitempty"`
+}
+
+// jsonGenerated is a GeneratedFile.
+type jsonGenerated struct {
+	By        string   `json:"by"`
+	File      string   `json:"file"`
+	Changes   []string `json:"changes"`
+	Fragments []string `json:"fragments"`
+	Unknown   bool     `json:"unknown,omitempty"`
 }
 
 // jsonInitOnly is an init_only attribute the Resource API checks; the
@@ -93,8 +111,9 @@ type jsonInitOnly struct {
 }
 
 type jsonDiffSkip struct {
-	Ref  string   `json:"ref"`
-	Path []string `json:"path"`
+	Ref     string   `json:"ref"`
+	Path    []string `json:"path"`
+	Skipped int      `json:"skipped,omitempty"`
 }
 
 type jsonDiffAttr struct {
@@ -130,8 +149,9 @@ type jsonDiffMove struct {
 }
 
 type jsonDiffReload struct {
-	Ref  string   `json:"ref"`
-	Path []string `json:"path"`
+	Ref     string   `json:"ref"`
+	Path    []string `json:"path"`
+	Skipped int      `json:"skipped,omitempty"`
 }
 
 // WriteJSON writes the diff as indented JSON (format "catc.diff/2"). The
@@ -150,12 +170,13 @@ func NewJSONDocument(d *PlanDiff) JSONDocument {
 		AppliesNothing: d.AppliesNothing(), UnresolvedCycles: nonNil(d.UnresolvedCycles),
 		Resources: []jsonDiffRes{}, Skips: []jsonDiffSkip{}, Edges: []jsonDiffEdge{}, Moves: []jsonDiffMove{}, Refreshes: []jsonDiffReload{},
 		NewCycles: nonNil(d.NewCycles), ResolvedCycles: nonNil(d.ResolvedCycles), OrderUnknown: d.OrderUnknown,
+		NewFails: d.NewFails, OldFails: d.OldFails,
 	}
 	for _, r := range d.Resources {
 		out.Resources = append(out.Resources, jsonResourceChange(r))
 	}
 	for _, s := range d.Skips {
-		out.Skips = append(out.Skips, jsonDiffSkip{s.Ref, s.Path})
+		out.Skips = append(out.Skips, jsonDiffSkip{s.Ref, s.Path, s.Skipped})
 	}
 	for _, e := range d.Edges {
 		out.Edges = append(out.Edges, jsonDiffEdge{From: e.From, To: e.To, OldKinds: e.Old.Names(), NewKinds: e.New.Names(), Refresh: e.New.Refresh()})
@@ -164,9 +185,19 @@ func NewJSONDocument(d *PlanDiff) JSONDocument {
 		out.Moves = append(out.Moves, jsonDiffMove(m))
 	}
 	for _, r := range d.Refreshes {
-		out.Refreshes = append(out.Refreshes, jsonDiffReload{r.Ref, r.Path})
+		out.Refreshes = append(out.Refreshes, jsonDiffReload{r.Ref, r.Path, r.Skipped})
+	}
+	for _, g := range d.Generated {
+		out.Generated = append(out.Generated, jsonGenerated{g.By, g.File, nonNilStrings(g.Changes), nonNilStrings(g.Fragments), g.Unknown})
 	}
 	return out
+}
+
+func nonNilStrings(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }
 
 func jsonResourceChange(r ResourceChange) jsonDiffRes {
@@ -177,8 +208,13 @@ func jsonResourceChange(r ResourceChange) jsonDiffRes {
 		j.InitOnly[i] = jsonInitOnly{io.Attr, io.Message}
 	}
 	for _, p := range r.PurgedBy {
-		j.PurgedBy = append(j.PurgedBy, jsonPurge(p))
+		jp := jsonPurge{Ref: p.Ref, Why: p.Why}
+		if p.Effect != PurgeMay {
+			jp.Effect = p.Effect.String()
+		}
+		j.PurgedBy = append(j.PurgedBy, jp)
 	}
+	j.Regenerates = r.Regenerates
 	for i, a := range r.Attributes {
 		ja := jsonDiffAttr{Attribute: a.Attr, Path: a.Path, Behaviour: a.Behaviour.String(), Sensitive: a.Sensitive}
 		ja.Undetermined = a.Undetermined

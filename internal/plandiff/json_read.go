@@ -17,7 +17,8 @@ func (j *JSONDocument) Diff() (*PlanDiff, error) {
 	if j.Format != JSONFormat {
 		return nil, fmt.Errorf("a group's diff has format %q, not %q", j.Format, JSONFormat)
 	}
-	d := &PlanDiff{NewCycles: j.NewCycles, ResolvedCycles: j.ResolvedCycles, UnresolvedCycles: j.UnresolvedCycles, OrderUnknown: j.OrderUnknown}
+	d := &PlanDiff{NewCycles: j.NewCycles, ResolvedCycles: j.ResolvedCycles, UnresolvedCycles: j.UnresolvedCycles, OrderUnknown: j.OrderUnknown,
+		NewFails: j.NewFails, OldFails: j.OldFails}
 	var ok bool
 	if d.Strict, ok = ParseStrict(j.Strict); !ok {
 		return nil, fmt.Errorf("unknown strict setting %q", j.Strict)
@@ -30,7 +31,7 @@ func (j *JSONDocument) Diff() (*PlanDiff, error) {
 		d.Resources = append(d.Resources, c)
 	}
 	for _, s := range j.Skips {
-		d.Skips = append(d.Skips, Skip{Ref: s.Ref, Path: s.Path})
+		d.Skips = append(d.Skips, Skip{Ref: s.Ref, Path: s.Path, Skipped: s.Skipped})
 	}
 	for _, e := range j.Edges {
 		d.Edges = append(d.Edges, EdgeChange{From: e.From, To: e.To, Old: graph.ParseKinds(e.OldKinds), New: graph.ParseKinds(e.NewKinds)})
@@ -39,7 +40,10 @@ func (j *JSONDocument) Diff() (*PlanDiff, error) {
 		d.Moves = append(d.Moves, Move(m))
 	}
 	for _, r := range j.Refreshes {
-		d.Refreshes = append(d.Refreshes, Refresh{Ref: r.Ref, Path: r.Path})
+		d.Refreshes = append(d.Refreshes, Refresh{Ref: r.Ref, Path: r.Path, Skipped: r.Skipped})
+	}
+	for _, g := range j.Generated {
+		d.Generated = append(d.Generated, GeneratedFile(g))
 	}
 	if len(d.NewCycles) == 0 {
 		d.NewCycles = nil
@@ -64,8 +68,15 @@ func readResourceChange(r jsonDiffRes) (ResourceChange, error) {
 		c.InitOnly = append(c.InitOnly, InitOnlyChange{Attr: io.Attribute, Message: io.Message})
 	}
 	for _, p := range r.PurgedBy {
-		c.PurgedBy = append(c.PurgedBy, Purge(p))
+		e := PurgeMay
+		if p.Effect != "" {
+			if e, ok = ParsePurgeEffect(p.Effect); !ok {
+				return c, fmt.Errorf("%s: unknown purge effect %q", r.Ref, p.Effect)
+			}
+		}
+		c.PurgedBy = append(c.PurgedBy, Purge{Ref: p.Ref, Why: p.Why, Effect: e})
 	}
+	c.Regenerates = r.Regenerates
 	for _, a := range r.Attributes {
 		ac, err := readAttrChange(c.Action, a)
 		if err != nil {

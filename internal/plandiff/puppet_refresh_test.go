@@ -16,17 +16,36 @@ import (
 // puppetSnapshot plans a Puppet catalog JSON with the built-in types.
 func puppetSnapshot(t *testing.T, name string, data []byte) *Snapshot {
 	t.Helper()
+	return NewSnapshot(puppetPlan(t, name, data))
+}
+
+// puppetSnapshotWith plans a Puppet catalog JSON with the types of defs.
+func puppetSnapshotWith(t *testing.T, name string, data []byte, defs *catalog.Catalog) *Snapshot {
+	t.Helper()
+	return NewSnapshot(puppetPlanWith(t, name, data, defs))
+}
+
+// puppetPlan is the plan of a Puppet catalog JSON with the built-in types.
+func puppetPlan(t *testing.T, name string, data []byte) *graph.Plan {
+	t.Helper()
+	defs, _ := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
+	return puppetPlanWith(t, name, data, defs)
+}
+
+// puppetPlanWith is the plan of a Puppet catalog JSON with the types of
+// defs.
+func puppetPlanWith(t *testing.T, name string, data []byte, defs *catalog.Catalog) *graph.Plan {
+	t.Helper()
 	pc, diags := puppetcatalog.Parse(name, data)
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	defs, _ := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
 	c, diags := puppetcatalog.Model(pc, defs)
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
 	p, _ := graph.Order(graph.Build(c), graph.Ordering{})
-	return NewSnapshot(p)
+	return p
 }
 
 // TestPuppetRefreshThroughClasses: in a Puppet catalog a change to

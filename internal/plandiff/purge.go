@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/catc-dev/catc/internal/catalogjson"
+	"github.com/catc-dev/catc/internal/enum"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/types"
 )
@@ -19,8 +20,41 @@ type Purge struct {
 	// resources type (or a container without custom_generate),
 	// "custom_generate, purge = true" for a container whose provider
 	// generates the removals (firewallchain), or "custom_generate" for
-	// such a type without a purge attribute.
+	// such a type without a purge attribute; for a purging directory,
+	// its parameters ("purge = true, recurse = true").
 	Why string
+	// Effect is what the purge does to the resource: it may remove it
+	// (the zero value), it removes it (a file in a purging directory),
+	// or it spares it (a directory, without force).
+	Effect PurgeEffect
+}
+
+// PurgeEffect is what a purge does to a resource no longer managed.
+type PurgeEffect int
+
+// The purge effects.
+const (
+	// PurgeMay: the resource may be removed: Puppet removes what it finds
+	// on the node, which only the node can tell.
+	PurgeMay PurgeEffect = iota
+	// PurgeRemoves: a file (or, with force, a directory) a purging
+	// directory lists: Puppet removes it (it exists: the old catalog
+	// managed it).
+	PurgeRemoves
+	// PurgeSpares: a directory a purging directory lists without force:
+	// Puppet removes the unmanaged files in it, not the directory ("Not
+	// removing directory; use 'force' to override").
+	PurgeSpares
+)
+
+var purgeEffectNames = [...]string{"may remove", "removes", "spares"}
+
+// String is the effect's name: may remove, removes, spares.
+func (e PurgeEffect) String() string { return enum.Name(purgeEffectNames[:], e) }
+
+// ParsePurgeEffect reads an effect by its name (String's).
+func ParsePurgeEffect(name string) (PurgeEffect, bool) {
+	return enum.Parse[PurgeEffect](purgeEffectNames[:], name)
 }
 
 // purgers finds what may purge each resource the new catalog no longer
@@ -39,6 +73,7 @@ func (m *matching) purgers(changes []ResourceChange) {
 	if !slices.ContainsFunc(changes, func(c ResourceChange) bool { return c.Action == Unmanage }) {
 		return // nothing left unmanaged: no need to look for purgers
 	}
+	m.filePurges(changes)
 	byType := map[string][]Purge{}         // resources "T": purges type T
 	containers := map[string][]container{} // by the container's type
 	for i := range m.new.Resources {
@@ -46,6 +81,8 @@ func (m *matching) purgers(changes []ResourceChange) {
 		typ := strings.ToLower(r.Type)
 		purge, hasPurge := r.Attributes.Get("purge")
 		switch {
+		case typ == "file":
+			// A purging directory purges files only, as filePurges says.
 		case typ == "resources" && isTrue(purge):
 			target := r.Title
 			if name, ok := r.Attributes.Get("name"); ok {
@@ -73,7 +110,7 @@ func (m *matching) purgers(changes []ResourceChange) {
 	holders := map[string][]string{} // by type: the container types related to it
 	for k := range changes {
 		c := &changes[k]
-		if c.Action != Unmanage {
+		if c.Action != Unmanage || len(c.PurgedBy) > 0 {
 			continue
 		}
 		typ := strings.ToLower(c.Type)

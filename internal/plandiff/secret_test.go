@@ -146,12 +146,12 @@ func TestUnknownInitOnly(t *testing.T) {
 	attrs := map[string]AttrInfo{"token": {Behaviour: catalog.InitOnly, Sensitive: true}}
 	or := &SnapResource{Ref: "User[a]", Type: "user", Attributes: secret(""), Attrs: attrs}
 	nr := &SnapResource{Ref: "User[a]", Type: "user", Attributes: secret(""), Attrs: attrs}
-	c, changed := compareResource(or, nr, StrictError, secretsLeftOut{})
+	c, changed := compareResource(or, nr, StrictError, losses{})
 	if !changed || c.Action != Change || len(c.InitOnly) != 0 || !c.Unknown() {
 		t.Errorf("unknown init_only secret: action %s, init_only %v, unknown %v; want change, none, true", c.Action, c.InitOnly, c.Unknown())
 	}
 	nr.Attributes.Values[2] = int64(2)
-	if c, _ := compareResource(or, nr, StrictError, secretsLeftOut{}); c.Unknown() || !c.event() {
+	if c, _ := compareResource(or, nr, StrictError, losses{}); c.Unknown() || !c.event() {
 		t.Errorf("a known change beside an unknown secret: unknown %v, event %v; want false, true", c.Unknown(), c.event())
 	}
 }

@@ -46,12 +46,13 @@ func (m *matching) skips(changes []ResourceChange) []Skip {
 			failing = append(failing, s)
 		}
 	}
-	parent := shortestFrom(failing, adj)
+	ch := shortestFrom(failing, adj)
 	step := m.new.steps()
 	var out []Skip
 	for j := range n {
 		if skipped[j] {
-			out = append(out, Skip{Ref: m.new.Resources[j].Ref, Path: m.chain(parent, int32(j)), step: step[j]})
+			path, left := m.chain(ch, int32(j))
+			out = append(out, Skip{Ref: m.new.Resources[j].Ref, Path: path, Skipped: left, step: step[j]})
 		}
 	}
 	for i := range changes {

@@ -35,16 +35,20 @@ type Snapshot struct {
 	// SecretsLeftOut is set for a catalog whose source leaves sensitive
 	// parameters out (PuppetDB): one missing here is no change.
 	SecretsLeftOut bool
-	// Refreshers are, for a catalog read from Puppet, what reaches each
-	// resource as the agent passes events (through classes and defines,
-	// only refreshable resources refreshed: graph.Plan.RefreshedBy), by
-	// index; nil for an HCL catalog, whose refreshes follow Edges.
-	Refreshers [][]SnapRefresher
+	// RichDataAsStrings is set for a catalog whose source keeps rich data
+	// as strings (PuppetDB): a string here against a value the other side
+	// holds as rich data (SnapResource.Opaque) is no change anyone can
+	// tell.
+	RichDataAsStrings bool
+	// Refresh is, for a catalog read from Puppet, how events travel
+	// (through containers, and on only from refreshable resources:
+	// graph.RefreshNet); nil otherwise.
+	Refresh *graph.RefreshNet
+	// Fails are the errors for which Puppet refuses this catalog though
+	// it was built whole (catalog.RefusedWhole: a reference to nothing, a
+	// command not qualified), as FailTexts words them; nil for none.
+	Fails []string
 }
-
-// SnapRefresher is a resource whose events reach another one, handed on
-// by Via (-1: directly).
-type SnapRefresher struct{ From, Via int32 }
 
 // TypeInfo is what diff needs to know about a type to tell what may
 // purge a resource the new catalog no longer manages.
@@ -80,6 +84,9 @@ type SnapResource struct {
 	// a resource moved to another class keeps its key but not this.
 	Container string
 	Noop      *bool
+	// Meta are the schedule, loglevel and audit metaparameters (nil when
+	// none is set).
+	Meta *catalog.Metaparams
 	// Attrs describes each attribute's behaviour. From a catalog JSON
 	// without its optional types section only the namevars are known, and
 	// every other attribute is compared as a property.
@@ -90,6 +97,9 @@ type SnapResource struct {
 	File  string
 	Line  int
 	Index int
+	// Opaque are the parameters of a resource read from Puppet that catc
+	// keeps no meaning of (rich data, Deferred), left out of Attributes.
+	Opaque []string
 }
 
 // AttrInfo is what diff needs to know about an attribute's definition.
@@ -127,7 +137,7 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 			Ref: r.Ref(), Type: r.Type.Name, Title: r.Title,
 			Key:        resourceKey(r.Type.Name, r.Title, r.UniquenessKey),
 			Attributes: redactHash(g.Catalog, r.Attributes),
-			Tags:       r.Tags, Noop: r.Noop, Attrs: info,
+			Tags:       r.Tags, Noop: r.Noop, Meta: r.Meta, Attrs: info,
 			File: r.DeclRange.Filename, Line: r.DeclRange.Start.Line, Index: i,
 			Container: containerOf(r),
 		}
@@ -137,6 +147,7 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 			// position in each node's catalog file.
 			s.Resources[i].File, s.Resources[i].Line = r.External.File, r.External.Line
 			s.Resources[i].PuppetTags = r.External.Tags
+			s.Resources[i].Opaque = r.External.Opaque
 		}
 	}
 	for _, e := range g.Edges() {
@@ -146,13 +157,14 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 		s.Order = append(s.Order, int32(st.Resource.Index))
 	}
 	if p.Evaluation != nil {
-		s.Refreshers = snapRefreshers(p)
+		s.Refresh = p.Net()
 	}
 	if src := g.Catalog.Source; src != nil {
 		if src.OrderUnknown {
 			s.OrderUnknown = src.Source
 		}
 		s.SecretsLeftOut = src.SecretsLeftOut
+		s.RichDataAsStrings = src.RichDataAsStrings
 	}
 	for _, c := range p.Cycles {
 		path := make([]int32, len(c.Path))
@@ -162,21 +174,6 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 		s.Cycles = append(s.Cycles, path)
 	}
 	return s
-}
-
-// snapRefreshers are the plan's refreshers by index.
-func snapRefreshers(p *graph.Plan) [][]SnapRefresher {
-	out := make([][]SnapRefresher, len(p.Graph.Catalog.Resources))
-	for i, r := range p.Graph.Catalog.Resources {
-		for _, rf := range p.RefreshedBy(r) {
-			via := int32(-1)
-			if rf.Via != nil {
-				via = int32(rf.Via.Index)
-			}
-			out[i] = append(out[i], SnapRefresher{From: int32(rf.Resource.Index), Via: via})
-		}
-	}
-	return out
 }
 
 // containerOf is the ref of the container that declared r: the class or

@@ -49,15 +49,26 @@ func containmentLoops(pc *Catalog, m *catalog.Catalog, pos []int) hcl.Diagnostic
 	return diags
 }
 
+// LeftOut reports whether the model leaves r out: an exported resource
+// of a catalog read from PuppetDB. PuppetDB stores the catalog before the
+// compiler removes the exported (virtual) resources, which the agent
+// never gets; a catalog the agent gets holds an exported resource only
+// when the node collected its own export, and the agent applies every
+// resource it gets, whatever "exported" says (Puppet 7.23, fixtures/
+// oracle/catalogs/ntp_exported).
+func (pc *Catalog) LeftOut(r *Resource) bool {
+	return r.Exported && pc.Source != SourcePuppet
+}
+
 // keptPositions maps each resource of pc to its place in the model, -1
-// for one left out: model keeps every resource but the exported ones, in
-// order. model and containmentLoops share it.
+// for one left out (LeftOut), in order. model and containmentLoops share
+// it.
 func keptPositions(pc *Catalog) []int {
 	pos := make([]int, len(pc.Resources))
 	n := 0
 	for i, r := range pc.Resources {
 		pos[i] = -1
-		if !r.Exported {
+		if !pc.LeftOut(r) {
 			pos[i], n = n, n+1
 		}
 	}

@@ -1,6 +1,8 @@
 package puppetcatalog
 
 import (
+	"strings"
+
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
@@ -9,14 +11,13 @@ import (
 
 // model builds the catalog catc plans from pc, with the type definitions
 // of defs (an HCL load; nil for none): see catalog.FromExternal.
-// Exported resources are left out, as the agent leaves them (another
-// node collects them), with the containment edges that name them; pos
-// is keptPositions(pc).
+// The resources LeftOut are left out with the containment edges that
+// name them; pos is keptPositions(pc).
 func model(pc *Catalog, defs *catalog.Catalog, pos []int) (*catalog.Catalog, hcl.Diagnostics) {
 	ext := make([]catalog.External, 0, len(pc.Resources))
 	params := make([]catalog.ExternalParam, paramCount(pc))
 	for _, r := range pc.Resources {
-		if r.Exported {
+		if pc.LeftOut(r) {
 			continue
 		}
 		ext = append(ext, external(pc, r, params[:len(r.Params):len(r.Params)]))
@@ -24,8 +25,9 @@ func model(pc *Catalog, defs *catalog.Catalog, pos []int) (*catalog.Catalog, hcl
 	}
 	contain(ext, pc.Edges, pos)
 	return catalog.FromExternal(defs, ext, catalog.ExternalOptions{
-		Source: pc.Source.String(), OrderUnknown: !pc.OrderKnown,
-		SecretsLeftOut: pc.Source != SourcePuppet, // PuppetDB's terminus deletes them
+		Source: pc.Source.String(), OrderUnknown: !pc.OrderKnown, ReadNote: pc.Log.Note(),
+		SecretsLeftOut:    pc.Source != SourcePuppet, // PuppetDB's terminus deletes them
+		RichDataAsStrings: pc.Source != SourcePuppet, // and stringifies rich data
 	})
 }
 
@@ -35,7 +37,7 @@ func model(pc *Catalog, defs *catalog.Catalog, pos []int) (*catalog.Catalog, hcl
 func paramCount(pc *Catalog) int {
 	n := 0
 	for _, r := range pc.Resources {
-		if !r.Exported {
+		if !pc.LeftOut(r) {
 			n += len(r.Params)
 		}
 	}
@@ -78,9 +80,38 @@ func external(pc *Catalog, r *Resource, params []catalog.ExternalParam) catalog.
 		Component: agentComponent(pc, r),
 	}
 	for i, p := range r.Params {
-		e.Params[i] = catalog.ExternalParam{Name: p.Name, Value: p.Value, Unknown: unknownValue(p.Value), Deferred: HasDeferred(p.Value), Range: pc.Range(p.Offset)}
+		unknown, deferred := unknownValue(p.Value), HasDeferred(p.Value)
+		if pc.Source != SourcePuppet { // PuppetDB's terminus stringified the rich data
+			d, secret := stringifiedRich(p.Value)
+			unknown, deferred = unknown || d || secret, deferred || d
+		}
+		e.Params[i] = catalog.ExternalParam{Name: p.Name, Value: p.Value, Unknown: unknown, Deferred: deferred, Range: pc.Range(p.Offset)}
 	}
 	return e
+}
+
+// stringifiedRich reports whether v holds what the PuppetDB terminus
+// makes of a Deferred value ("Deferred({'name' => …})") or of a
+// Sensitive one ("Sensitive [value redacted]", nested:
+// "#<Sensitive [value redacted]:ID>"): Puppet's strings for values
+// only the agent knows, not the values (the terminus serialises with
+// stringify_rich).
+func stringifiedRich(v types.Value) (deferred, secret bool) {
+	switch v := v.(type) {
+	case string:
+		return strings.HasPrefix(v, "Deferred({"), strings.Contains(v, "Sensitive [value redacted]")
+	case []types.Value:
+		for _, e := range v {
+			d, s := stringifiedRich(e)
+			deferred, secret = deferred || d, secret || s
+		}
+	case *types.Hash:
+		for _, e := range v.Values {
+			d, s := stringifiedRich(e)
+			deferred, secret = deferred || d, secret || s
+		}
+	}
+	return deferred, secret
 }
 
 // unknownValue reports whether v holds a value only the agent knows

@@ -8,8 +8,8 @@ import (
 
 // Model builds the catalog catc plans from pc, with the type definitions
 // of defs (an HCL load; nil for none): see catalog.FromExternal.
-// Exported resources are left out, as the agent leaves them (another
-// node collects them), with the containment edges that name them. A
+// Exported resources of PuppetDB's catalogs are left out (LeftOut),
+// with the containment edges that name them. A
 // containment edge given twice counts once, as for Puppet's agent (it
 // reads a container's contents as a set); edges that loop through a
 // resource are an error (containmentLoops). pc is not modified.

@@ -24,7 +24,7 @@ func agentComponent(pc *Catalog, r *Resource) bool {
 func componentWarnings(pc *Catalog) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, r := range pc.Resources {
-		if r.Exported || !agentComponent(pc, r) || r.Kind == "class" || r.Kind == "defined_type" {
+		if pc.LeftOut(r) || !agentComponent(pc, r) || r.Kind == "class" || r.Kind == "defined_type" {
 			continue
 		}
 		switch strings.ToLower(r.Type) {

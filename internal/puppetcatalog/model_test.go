@@ -85,9 +85,6 @@ func TestModelKeepsSecrets(t *testing.T) {
 	if v, _ := r.Attr("content"); !isSensitive(v) {
 		t.Errorf("content = %T, want types.Sensitive", v)
 	}
-	if r := c.Lookup("notify", "exported"); r != nil {
-		t.Errorf("the exported resource is in the model")
-	}
 }
 
 // TestModelErrors: a resource Puppet's agent would refuse is an error at

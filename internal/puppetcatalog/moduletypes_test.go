@@ -115,13 +115,20 @@ func TestModuleTypesKnown(t *testing.T) {
 }
 
 // TestModuleTypeUserDefinition: a type definition loaded beside the
-// catalog (catc import of the module) replaces the shipped one.
+// catalog (catc import of the module) replaces the shipped one, with a
+// warning at its name that says so, once.
 func TestModuleTypeUserDefinition(t *testing.T) {
 	defs, diags := catalog.Load([]string{"testdata/modtypes/apt_key.hcl"}, catalog.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	src := moduleCatalog(`File|/etc/k.gpg|{}`, `Package|apt|{}`, `Apt_key|A1|{"source": "/etc/k.gpg"}`)
+	src := moduleCatalog(`File|/etc/k.gpg|{}`, `Package|apt|{}`, `Apt_key|A1|{"source": "/etc/k.gpg"}`, `Apt_key|B2|{}`)
+	pc, _ := Parse("cat.json", []byte(src))
+	_, mdiags := Model(pc, defs)
+	if len(mdiags) != 1 || mdiags[0].Summary != "Shipped module type replaced" || mdiags[0].Subject.Filename != "testdata/modtypes/apt_key.hcl" ||
+		!strings.Contains(mdiags[0].Detail, "replaces catc's shipped apt_key type (apt 10.0.1") {
+		t.Errorf("diagnostics %v, want one warning that the shipped apt_key is replaced", mdiags)
+	}
 	c, g := modelGraph(t, src, defs)
 	if td := c.Lookup("apt_key", "A1").Type; td.Builtin {
 		t.Errorf("Apt_key[A1] has the shipped type, want the loaded one")
@@ -130,7 +137,7 @@ func TestModuleTypeUserDefinition(t *testing.T) {
 	for _, p := range autoPairs(g) {
 		got = append(got, p[0]+" -> "+p[1])
 	}
-	if want := []string{"Package[apt] -> Apt_key[A1]"}; !slices.Equal(got, want) {
+	if want := []string{"Package[apt] -> Apt_key[A1]", "Package[apt] -> Apt_key[B2]"}; !slices.Equal(got, want) {
 		t.Errorf("auto edges %q, want %q (the loaded type's rule)", got, want)
 	}
 }

@@ -2,6 +2,8 @@ package puppetcatalog
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -29,8 +31,10 @@ func Read(name string) (*Catalog, hcl.Diagnostics) {
 // 1 or 2, bare or in Puppet 3's {"document_type": "Catalog", "data": …}
 // or puppetserver's {"catalog": …}), PuppetDB's wire format (`replace
 // catalog` v9) or PuppetDB's query output (/pdb/query/v4/catalogs, an
-// array of one catalog, resources and edges expanded). name is the file
-// name diagnostics give.
+// array of one catalog, or /pdb/query/v4/catalogs/CERTNAME, the catalog
+// alone; resources and edges expanded). name is the file name diagnostics
+// give. Lines of Puppet's log before the JSON (the saved output of
+// `puppet catalog find`) are skipped: Catalog.Log says so.
 //
 // The first fault stops the reading: the diagnostic's subject is its byte
 // offset in the file, with the line and column computed from it. No
@@ -48,7 +52,8 @@ func Parse(name string, data []byte) (*Catalog, hcl.Diagnostics) {
 // parse is Parse of the document as a string (Read's, which is not
 // copied).
 func parse(name, text string) (*Catalog, hcl.Diagnostics) {
-	r := &reader{s: scanner{text: text}, cat: &Catalog{Filename: name, OrderKnown: true, pos: &positions{data: text}}}
+	log := logPrefix(text)
+	r := &reader{s: scanner{text: text, pos: log.End}, cat: &Catalog{Filename: name, OrderKnown: true, Log: log, pos: &positions{data: text}}}
 	ok := r.document()
 	if ok {
 		ok = r.s.end()
@@ -69,6 +74,9 @@ type reader struct {
 	// its "resources" (and its "edges" after them, indexResources
 	// included) read while its keys were found (readEarly).
 	resourcesRead, edgesRead bool
+	// expandedSeen is set when a list was PuppetDB's expanded {"href",
+	// "data"}: the query output's form, never the wire format's.
+	expandedSeen bool
 	// lower caches strings.ToLower of the type names: a catalog has few
 	// types and many resources of each.
 	lower map[string]string
@@ -86,10 +94,16 @@ func (r *reader) diag(e *scanError) *hcl.Diagnostic {
 		e = &scanError{msg: "the file could not be read"}
 	}
 	rng := r.cat.Range(e.off)
+	msg := e.msg
+	if !strings.Contains(msg, "byte offset") {
+		// a catalog is often one line of megabytes: the column alone is
+		// hard to find
+		msg += fmt.Sprintf(" (at byte offset %d)", e.off)
+	}
 	return &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  summaryInvalid,
-		Detail:   e.msg + ".",
+		Detail:   msg + ".",
 		Subject:  &rng,
 	}
 }
@@ -244,8 +258,12 @@ const sniffSize = 64 << 10
 // LooksLikeCatalog reports whether head, the start of a file, is a
 // Puppet catalog's, by its content (any file name): JSON (an object, or
 // PuppetDB's array) naming "resources", or a wrapper of one, in its first
-// 64 KiB. An HCL file never starts with '{' or '['.
+// 64 KiB, after the log lines `puppet catalog find` prints before it, if
+// any. An HCL file never starts with '{' or '['.
 func LooksLikeCatalog(head []byte) bool {
+	if p := logPrefix(string(head)); p.End > 0 {
+		head = head[p.End:]
+	}
 	t := bytes.TrimLeft(head, " \t\r\n\ufeff")
 	if len(t) == 0 || t[0] != '{' && t[0] != '[' {
 		return false

@@ -33,6 +33,10 @@ func (r *reader) catalogFields(start int, keys map[string]int) bool {
 	if !r.edgesRead && !r.indexAndEdges(keys) {
 		return false
 	}
+	if r.expandedSeen && c.Source == SourcePuppetDBWire {
+		// /pdb/query/v4/catalogs/CERTNAME: one catalog, not in an array
+		c.Source = SourcePuppetDBQuery
+	}
 	if off, ok := keys["classes"]; ok {
 		s.pos = off
 		return r.strings("classes", &c.Classes)
@@ -83,6 +87,7 @@ func (r *reader) listAt(off int, what string, each func(off int) bool) bool {
 func (r *reader) expanded(off int, what string, each func(off int) bool) bool {
 	s := &r.s
 	found := false
+	r.expandedSeen = true
 	ok := s.object(func(key string, _ int) bool {
 		if key != "data" {
 			return s.skip()

@@ -19,6 +19,7 @@ func FuzzReadCatalog(f *testing.F) {
 	f.Add([]byte(`[{"certname":"a","resources":{"data":[]}}]`))
 	f.Add([]byte(`{"resources":[{"type":"N","title":"a","parameters":{"x":{"__ptype":"Hash","__pvalue":[1,2]}}}]}`))
 	f.Add([]byte(`{"resources":[{"type":"N","title":"\ud83d\ude00\u00e9"}]}`))
+	f.Add([]byte("Notice: Scope(Node[default]): hi\nNotice: Compiled catalog for n in environment production in 1.00 seconds\n{\"resources\":[]}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, diags := Parse("f.json", data)
 		if diags.HasErrors() {

@@ -58,6 +58,8 @@ type Catalog struct {
 	Edges []Edge
 	// Classes are "classes" as written (absent from PuppetDB).
 	Classes []string
+	// Log is the lines of Puppet's log read before the JSON.
+	Log LogPrefix
 
 	pos *positions
 }
@@ -79,7 +81,9 @@ type Resource struct {
 	Line int
 	// Kind is "kind" (catalog format 2): compilable_type, class,
 	// defined_type or unknown; "" when absent.
-	Kind     string
+	Kind string
+	// Exported is "exported" read as Ruby reads it (any value but false
+	// and null); see LeftOut.
 	Exported bool
 	// Offset is the byte offset of the resource's object in the file.
 	Offset int

@@ -1,8 +1,10 @@
 package puppetcatalog
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/catc-dev/catc/internal/testutil"
@@ -42,4 +44,29 @@ func containment(t *testing.T, path string) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// TestReadPuppetDBOneCatalog reads the query output of
+// /pdb/query/v4/catalogs/CERTNAME, the catalog alone (not in an array):
+// PuppetDB's query output, not its wire format, as its expanded
+// resources show.
+func TestReadPuppetDBOneCatalog(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile(testutil.Fixture("oracle", "catalogs", "puppetdb", "ntp.query.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.TrimSpace(string(data))
+	one := strings.TrimSuffix(strings.TrimPrefix(text, "["), "]")
+	for _, tt := range []struct {
+		name, doc string
+	}{{"in an array", text}, {"alone", one}} {
+		c, diags := Parse("ntp.json", []byte(tt.doc))
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", tt.name, diags)
+		}
+		if c.Source != SourcePuppetDBQuery || c.OrderKnown {
+			t.Errorf("%s: source %v, order known %v; want PuppetDB query output, no order", tt.name, c.Source, c.OrderKnown)
+		}
+	}
 }

@@ -47,12 +47,11 @@ func (r *reader) resourceKey(res *Resource, key string) bool {
 	case "line":
 		return r.line(res)
 	case "exported":
+		// Puppet::Resource takes any value and tests it as Ruby does:
+		// all but false and null mean exported.
 		v, ok := s.value()
-		if b, isBool := v.(bool); ok && (isBool || v == nil) {
-			res.Exported = b
-			return true
-		}
-		return ok && s.fail(off, `"exported" must be true or false`)
+		res.Exported = ok && v != nil && v != false
+		return ok
 	case "tags":
 		return r.strings("tags", &res.Tags)
 	case "sensitive_parameters":

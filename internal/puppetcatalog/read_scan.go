@@ -2,8 +2,10 @@ package puppetcatalog
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -46,7 +48,11 @@ type scanner struct {
 	boxed map[string]types.Value
 }
 
-// scanError is a fault at a byte offset of the document.
+// scanError is a fault at a byte offset of the document. Its message
+// never quotes the document: what is at fault may be the value of a
+// sensitive parameter (whose name may come later in the file), so it
+// says where (the byte offset; the diagnostic adds the line and column)
+// and what is wrong, never the text.
 type scanError struct {
 	off int
 	msg string
@@ -97,7 +103,7 @@ func (s *scanner) what() string {
 	case c == '-' || c >= '0' && c <= '9':
 		return "a number"
 	default:
-		return fmt.Sprintf("the character %q", rune(c))
+		return "a character that starts no JSON value"
 	}
 }
 
@@ -134,7 +140,7 @@ func (s *scanner) object(fn func(key string, off int) bool) bool {
 			return false
 		}
 		if !seen.add(key) {
-			return s.fail(off, "the key %q appears twice in this object; Puppet would read only the last one: remove one", key)
+			return s.fail(off, "%s appears twice in this object; Puppet would read only the last one: remove one", keyName(key, off))
 		}
 		if !fn(key, off) {
 			return false
@@ -250,7 +256,7 @@ func (s *scanner) strSlow(start int) (string, bool) {
 			s.pos = i + 1
 			return string(out), true
 		case c < 0x20:
-			return "", s.fail(i, "a control character (byte %d) inside a string must be escaped", c)
+			return "", s.fail(i, "the string has a control character at byte offset %d: write it escaped (\\n, \\t or \\u00XX)", i)
 		case c == '\\':
 			r, n, ok := s.escape(i)
 			if !ok {
@@ -273,7 +279,7 @@ func (s *scanner) strSlow(start int) (string, bool) {
 // escape decodes the escape sequence at i: the rune and its length.
 func (s *scanner) escape(i int) (rune, int, bool) {
 	if i+1 >= len(s.text) {
-		return 0, 0, s.fail(i, "the file ends inside an escape sequence")
+		return 0, 0, s.fail(i, "the file ends inside an escape sequence (at byte offset %d)", i)
 	}
 	switch s.text[i+1] {
 	case '"', '\\', '/':
@@ -291,7 +297,7 @@ func (s *scanner) escape(i int) (rune, int, bool) {
 	case 'u':
 		r, ok := s.hex4(i + 2)
 		if !ok {
-			return 0, 0, s.fail(i, `\u must be followed by 4 hexadecimal digits`)
+			return 0, 0, s.fail(i, `the \u at byte offset %d is not followed by 4 hexadecimal digits`, i)
 		}
 		if utf16.IsSurrogate(r) {
 			if lo, ok := s.hex4(i + 8); ok && s.at(i+6) == '\\' && s.at(i+7) == 'u' {
@@ -303,7 +309,7 @@ func (s *scanner) escape(i int) (rune, int, bool) {
 		}
 		return r, 6, true
 	}
-	return 0, 0, s.fail(i, "%q is not a JSON escape sequence", s.text[i:i+2])
+	return 0, 0, s.fail(i, `the backslash at byte offset %d starts no JSON escape sequence (\" \\ \/ \b \f \n \r \t or \u and 4 hexadecimal digits)`, i)
 }
 
 func (s *scanner) at(i int) byte {
@@ -380,13 +386,13 @@ func (s *scanner) number() (types.Value, bool) {
 	if float {
 		f, err := strconv.ParseFloat(text, 64)
 		if err != nil {
-			return nil, s.fail(start, "the number %s is out of range", text)
+			return nil, s.fail(start, "the number at byte offset %d is out of range (beyond a 64-bit float)", start)
 		}
 		return f, true
 	}
 	n, err := strconv.ParseInt(text, 10, 64)
 	if err != nil {
-		return nil, s.fail(start, "the integer %s is out of range (catc takes 64-bit integers)", text)
+		return nil, s.fail(start, "the integer at byte offset %d is out of range (catc takes 64-bit integers, %d to %d)", start, math.MinInt64, math.MaxInt64)
 	}
 	return n, true
 }
@@ -474,4 +480,28 @@ func (s *scanner) keyMap() map[string]bool {
 		return m
 	}
 	return make(map[string]bool, spareKeys)
+}
+
+// catalogKeys are the keys of Puppet's and PuppetDB's catalog formats: a
+// key that repeats is named only when it is one of them (catc's own
+// words), any other key may be part of a secret value. Built on first
+// use, as catc's tables are, not at start-up.
+var catalogKeys = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"tags": true, "name": true, "version": true, "code_id": true, "catalog_uuid": true, "catalog_format": true,
+		"environment": true, "resources": true, "edges": true, "classes": true, "type": true, "title": true,
+		"file": true, "line": true, "kind": true, "exported": true, "parameters": true, "sensitive_parameters": true,
+		"source": true, "target": true, "document_type": true, "data": true, "metadata": true, "catalog": true,
+		"certname": true, "producer_timestamp": true, "transaction_uuid": true, "producer": true, "hash": true,
+		"href": true, "job_id": true, "__ptype": true, "__pvalue": true,
+	}
+})
+
+// keyName names a repeated key for a message: a catalog key by its name,
+// any other by where it stands.
+func keyName(key string, off int) string {
+	if catalogKeys()[key] {
+		return fmt.Sprintf("the key %q", key)
+	}
+	return fmt.Sprintf("the key at byte offset %d", off)
 }

@@ -46,8 +46,8 @@ var puppetPrelude = []struct{ typ, title, kind string }{
 // "parameters" are its attributes after title parsing and defaults,
 // except a namevar equal to the title, then require, before, notify,
 // subscribe (each target's canonical ref; one as a string, more as an
-// array), alias, tag and noop. Relations from auto rules are not
-// written: Puppet derives them from the type.
+// array), alias, tag, noop, schedule, loglevel and audit. Relations from
+// auto rules are not written: Puppet derives them from the type.
 //
 // Sensitive values follow opts.Secrets (see Secrets): by default a
 // catalog holding one is refused with a *SecretsError, before anything
@@ -282,6 +282,17 @@ func puppetParams(r *catalog.Resource) []puppetParam {
 	}
 	if r.Noop != nil {
 		out = append(out, puppetParam{"noop", *r.Noop})
+	}
+	if m := r.Meta; m != nil {
+		if m.Schedule != "" {
+			out = append(out, puppetParam{"schedule", m.Schedule})
+		}
+		if m.Loglevel != "" {
+			out = append(out, puppetParam{"loglevel", m.Loglevel})
+		}
+		if len(m.Audit) > 0 {
+			out = append(out, puppetParam{"audit", oneOrMany(m.Audit)})
+		}
 	}
 	return out
 }

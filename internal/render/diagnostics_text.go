@@ -78,7 +78,14 @@ func (t *diagTextWriter) snippet(d *hcl.Diagnostic) {
 	name := escape.Line(subj.Filename)
 	f := t.files[subj.Filename]
 	if f == nil || f.Bytes == nil {
-		fmt.Fprintf(t.w, "  on %s line %d:\n  (source code not available)\n\n", name, subj.Start.Line)
+		// A catalog Puppet wrote is one line of JSON: where its JSON is at
+		// fault, the column and byte offset say where (a manifest place
+		// has neither, a fault at the start needs neither).
+		at := ""
+		if subj.Start.Byte > 0 {
+			at = fmt.Sprintf(", column %d (byte %d)", subj.Start.Column, subj.Start.Byte)
+		}
+		fmt.Fprintf(t.w, "  on %s line %d%s:\n  (source code not available)\n\n", name, subj.Start.Line, at)
 		return
 	}
 	src := f.Bytes

@@ -86,15 +86,19 @@ func droppedText(level detail) string {
 // A resource no longer managed is not among them (Puppet leaves it as it
 // is) unless something in the new catalog may purge it.
 func writeWarnings(b *strings.Builder, d *plandiff.PlanDiff, level detail) {
-	var removed, failing, purged []string
+	var removed, failing, purged, purgedNow []string
 	for _, c := range d.Resources {
 		switch c.Fate() {
 		case plandiff.FateRemoved:
+			if len(c.PurgedBy) > 0 {
+				purgedNow = append(purgedNow, mdCode(c.Ref)+" (by "+mdCode(c.PurgedBy[0].Ref)+")")
+				continue
+			}
 			removed = append(removed, mdCode(c.Ref))
 		case plandiff.FateFailing:
 			failing = append(failing, mdCode(c.Ref))
 		case plandiff.FateUnmanaged:
-			if len(c.PurgedBy) > 0 {
+			if len(c.PurgedBy) > 0 && c.PurgedBy[0].Effect == plandiff.PurgeMay {
 				purged = append(purged, mdCode(c.Ref)+" (by "+mdCode(c.PurgedBy[0].Ref)+plural.Pick(len(c.PurgedBy), "", " and others")+")")
 			}
 		}
@@ -108,6 +112,10 @@ func writeWarnings(b *strings.Builder, d *plandiff.PlanDiff, level detail) {
 	}
 	if len(removed) > 0 {
 		paras = append(paras, fmt.Sprintf("%s %s (ensure → absent)%s", plural.Noun(len(removed), "resource", "resources"), outcome(plandiff.Remove), list(removed)))
+	}
+	if len(purgedNow) > 0 {
+		paras = append(paras, fmt.Sprintf("%s %s (purged by a directory with purge = true)%s",
+			plural.Noun(len(purgedNow), "resource", "resources"), outcome(plandiff.Remove), list(purgedNow)))
 	}
 	if len(purged) > 0 {
 		paras = append(paras, fmt.Sprintf("%s %s may be purged (Puppet may remove them from the node)%s",
@@ -129,6 +137,28 @@ func writeWarnings(b *strings.Builder, d *plandiff.PlanDiff, level detail) {
 	}
 	if d.AppliesNothing() {
 		writeCycleCaution(b, d)
+	}
+	writeFailsCaution(b, d)
+}
+
+// writeFailsCaution lists the errors Puppet refuses the new catalog for
+// (a caution: nothing of it would be applied), then the old one's.
+func writeFailsCaution(b *strings.Builder, d *plandiff.PlanDiff) {
+	for _, side := range []struct {
+		fails       []string
+		kind, title string
+	}{{d.NewFails, "CAUTION", newFailsNote}, {d.OldFails, "NOTE", oldFailsNote}} {
+		if len(side.fails) == 0 {
+			continue
+		}
+		fmt.Fprintf(b, "\n> [!%s]\n> %s\n", side.kind, mdEscape(side.title))
+		for i, f := range side.fails {
+			if i == 10 {
+				fmt.Fprintf(b, "> and %d more\n", len(side.fails)-10)
+				break
+			}
+			fmt.Fprintf(b, "> - %s\n", mdEscape(f))
+		}
 	}
 }
 
@@ -249,6 +279,13 @@ func writeGraphSections(b *strings.Builder, d *plandiff.PlanDiff) {
 	}
 	if d.OrderUnknown != "" {
 		fmt.Fprintf(b, "\n**Order** not compared: %s.\n", escape.Line(d.OrderUnknown))
+	}
+	if len(d.Generated) > 0 {
+		lines := make([]diffLine, len(d.Generated))
+		for i, g := range d.Generated {
+			lines[i] = diffLine{mark: "~", text: generatedText(g)}
+		}
+		writeSection(b, generatedTitle(len(d.Generated)), "text", lines)
 	}
 	if len(d.Refreshes) > 0 {
 		lines := make([]diffLine, len(d.Refreshes))

@@ -36,7 +36,8 @@ const (
 // resources skipped because one they depend on fails, the edges added and
 // removed with their kinds, the resources whose place in the order moved,
 // the unchanged resources that will be refreshed and through which chain,
-// and the cycles that appeared or were resolved.
+// the cycles that appeared or were resolved, and the errors Puppet
+// refuses either catalog for.
 func DiffText(w io.Writer, d *plandiff.PlanDiff, o DiffOptions) error {
 	bw := bufio.NewWriter(w)
 	t := textWriter{w: bw, color: o.Color}
@@ -73,6 +74,12 @@ func DiffText(w io.Writer, d *plandiff.PlanDiff, o DiffOptions) error {
 	if d.OrderUnknown != "" {
 		t.section("Order: not compared: " + d.OrderUnknown + ".")
 	}
+	if len(d.Generated) > 0 {
+		t.section(generatedTitle(len(d.Generated)) + ":")
+		for _, g := range d.Generated {
+			t.line(diffLine{mark: "~", text: generatedText(g)})
+		}
+	}
 	if len(d.Refreshes) > 0 {
 		t.section(fmt.Sprintf("Refresh: %s will be refreshed:", plural.Noun(len(d.Refreshes), "unchanged resource", "unchanged resources")))
 		for _, r := range d.Refreshes {
@@ -89,6 +96,18 @@ func DiffText(w io.Writer, d *plandiff.PlanDiff, o DiffOptions) error {
 		}
 		for _, c := range d.ResolvedCycles {
 			t.line(diffLine{mark: "-", text: "resolved cycle " + cycleText(c)})
+		}
+	}
+	if len(d.OldFails) > 0 {
+		t.section(oldFailsNote)
+		for _, f := range d.OldFails {
+			t.line(diffLine{mark: "-", text: f})
+		}
+	}
+	if len(d.NewFails) > 0 {
+		t.section(newFailsNote)
+		for _, f := range d.NewFails {
+			t.line(diffLine{mark: "x", text: f})
 		}
 	}
 	return bw.Flush()

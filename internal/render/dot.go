@@ -179,10 +179,19 @@ func (d *dotWriter) nodes(c Cluster) {
 	}
 }
 
+// refAndPlace is a resource's tooltip: its ref, then its place when it
+// has one (a class of a Puppet catalog may have none).
+func refAndPlace(r *catalog.Resource) []string {
+	if p := r.PlaceText(); p != "" {
+		return []string{r.Ref(), p}
+	}
+	return []string{r.Ref()}
+}
+
 // clusterKey is the grouping key of a resource: its type name or file.
 func clusterKey(c Cluster) func(*catalog.Resource) string {
 	if c == ClusterFile {
-		return func(r *catalog.Resource) string { return r.DeclRange.Filename }
+		return func(r *catalog.Resource) string { return r.Place().Filename }
 	}
 	return func(r *catalog.Resource) string { return r.Type.Name }
 }
@@ -205,7 +214,7 @@ func groupBy(rs []*catalog.Resource, key func(*catalog.Resource) string) ([]stri
 func (d *dotWriter) node(indent string, r *catalog.Resource) {
 	attrs := []string{
 		"label=" + quoteLabel(refLines(r.Ref())),
-		"tooltip=" + quoteLabel([]string{r.Ref(), fmt.Sprintf("%s:%d", r.DeclRange.Filename, r.DeclRange.Start.Line)}),
+		"tooltip=" + quoteLabel(refAndPlace(r)),
 		"fillcolor=" + quote(d.fills[r.Type]),
 	}
 	switch {

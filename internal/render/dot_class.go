@@ -263,7 +263,7 @@ func (d *dotWriter) containerNode(indent string, r *catalog.Resource, note strin
 	}
 	attrs := []string{
 		"label=" + quoteLabel(label), "shape=folder", "style=filled", "fillcolor=\"#f5f5f5\"",
-		"tooltip=" + quoteLabel([]string{r.Ref(), fmt.Sprintf("%s:%d", r.DeclRange.Filename, r.DeclRange.Start.Line)}),
+		"tooltip=" + quoteLabel(refAndPlace(r)),
 	}
 	if d.s.InCycle(r) {
 		attrs = append(attrs, "color="+quote(colourCycle), "penwidth=1.5")

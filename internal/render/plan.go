@@ -43,7 +43,7 @@ func PlanText(w io.Writer, p *graph.Plan) error {
 		bw.WriteString(". ")
 		bw.WriteString(escape.Line(s.Resource.Ref()))
 		bw.WriteString("  ")
-		writeFileLine(bw, s.Resource.DeclRange.Filename, s.Resource.DeclRange.Start.Line)
+		writeFileLine(bw, s.Resource.Place().Filename, s.Resource.Place().Start.Line)
 		if s.Resource.Renamed() {
 			bw.WriteString("  (declared as " + escape.Line(s.Resource.DeclaredRef()) + ", renamed by its name)")
 		}
@@ -57,7 +57,7 @@ func PlanText(w io.Writer, p *graph.Plan) error {
 		}
 		if len(s.RefreshedBy) > 0 {
 			bw.WriteString("   refreshed by ")
-			writeRefreshers(bw, s.RefreshedBy)
+			writeRefreshers(bw, s.RefreshedBy, s.MoreRefreshers)
 			bw.WriteByte('\n')
 		}
 	}
@@ -116,12 +116,16 @@ func writeOrigin(bw textSink, o graph.Origin) {
 		bw.WriteString(" on ")
 		bw.WriteString(escape.Line(o.Resource.Ref()))
 	}
-	bw.WriteString(" at ")
-	writeFileLine(bw, o.Range.Filename, o.Range.Start.Line)
+	if at := o.Place(); at.Filename != "" {
+		bw.WriteString(" at ")
+		writeFileLine(bw, at.Filename, at.Start.Line)
+	}
 }
 
-// writeRefreshers writes "A, B via C, …", escaped.
-func writeRefreshers(bw textSink, rs []graph.Refresher) {
+// writeRefreshers writes "A, B via C, …", escaped, then " and N more"
+// for the more a plan leaves out (graph.RefreshersShown).
+func writeRefreshers(bw textSink, rs []graph.Refresher, more int) {
+	defer bw.WriteString(plural.AndMore(more))
 	for i, r := range rs {
 		if i > 0 {
 			bw.WriteString(", ")
@@ -156,10 +160,10 @@ func edgeOrigins(e *graph.Edge) string {
 	return b.String()
 }
 
-// refresherList is what writeRefreshers writes.
+// refresherList is what writeRefreshers writes of a whole list.
 func refresherList(rs []graph.Refresher) string {
 	var b strings.Builder
-	writeRefreshers(&b, rs)
+	writeRefreshers(&b, rs, 0)
 	return b.String()
 }
 

@@ -234,7 +234,7 @@ func writeWaits(bw *bufio.Writer, indent string, step graph.Step) {
 	}
 	if len(step.RefreshedBy) > 0 {
 		bw.WriteString(indent + "   refreshed by ")
-		writeRefreshers(bw, step.RefreshedBy)
+		writeRefreshers(bw, step.RefreshedBy, step.MoreRefreshers)
 		bw.WriteByte('\n')
 	}
 }

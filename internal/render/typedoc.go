@@ -68,6 +68,9 @@ func writeTypeSection(w *bufio.Writer, t *catalog.TypeDef, h string) {
 		w.WriteString("*No description.*\n\n")
 	}
 	fmt.Fprintf(w, "Declared at %s. Referenced as %s.\n", mdCode(fileLineOf(t.DeclRange.Filename, t.DeclRange.Start.Line)), mdCode(t.RefType()+"[title]"))
+	if t.Refreshes() {
+		w.WriteString("Refreshable: Puppet's agent refreshes its resources when an event reaches them.\n")
+	}
 	writeAttributeTable(w, t, h+"#")
 	writeTitlePatterns(w, t, h+"#")
 	writeAutoRules(w, t, h+"#")

@@ -52,7 +52,11 @@ func writeChain(bw *bufio.Writer, path []*graph.Edge) {
 func NeighboursText(w io.Writer, n graph.Neighbours) error {
 	bw := bufio.NewWriter(w)
 	r := n.Resource
-	fmt.Fprintf(bw, "%s  %s, %s\n", escape.Line(r.Ref()), fileLineOf(r.DeclRange.Filename, r.DeclRange.Start.Line), stepPhrase(n.Step))
+	where := r.PlaceText() // none for a class a Puppet catalog gives no place
+	if where != "" {
+		where = escape.Line(where) + ", "
+	}
+	fmt.Fprintf(bw, "%s  %s%s\n", escape.Line(r.Ref()), where, stepPhrase(n.Step))
 	writeHolders(bw, r)
 	fmt.Fprintf(bw, "\nWaits for (%d):\n", len(n.Before))
 	for _, e := range n.Before {

@@ -2,6 +2,7 @@ package rubyregexp
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -13,20 +14,24 @@ type rxEscape struct {
 }
 
 // controlEscapes are the single-letter character escapes valid everywhere.
-var controlEscapes = map[byte]rune{
-	'a': 0x07, 'e': 0x1b, 'f': 0x0c, 'n': '\n', 'r': '\r', 't': '\t', 'v': 0x0b,
-}
+var controlEscapes = sync.OnceValue(func() map[byte]rune {
+	return map[byte]rune{
+		'a': 0x07, 'e': 0x1b, 'f': 0x0c, 'n': '\n', 'r': '\r', 't': '\t', 'v': 0x0b,
+	}
+})
 
 // unsupportedEscapes are the escapes outside a class that RE2 cannot do:
 // construct, reason, advice. (Inside a class they are plain letters.)
-var unsupportedEscapes = map[byte][3]string{
-	'G': {`start-of-search anchor \G`, `Go RE2 has no \G`, `use \A if the pattern is matched from the start`},
-	'K': {`keep escape \K`, "Go RE2 cannot reset the match start", "rewrite the pattern without it"},
-	'R': {`linebreak escape \R`, `Go RE2 has no \R`, `write (?:\r\n|[\n\v\f\r\x{85}\x{2028}\x{2029}]) instead`},
-	'X': {`grapheme cluster escape \X`, "Go RE2 has no grapheme clusters", "rewrite the pattern without it"},
-	'N': {`escape \N`, `Go RE2 has no \N`, `write [^\n] instead`},
-	'O': {`escape \O`, `Go RE2 has no \O`, `write (?m:.) instead`},
-}
+var unsupportedEscapes = sync.OnceValue(func() map[byte][3]string {
+	return map[byte][3]string{
+		'G': {`start-of-search anchor \G`, `Go RE2 has no \G`, `use \A if the pattern is matched from the start`},
+		'K': {`keep escape \K`, "Go RE2 cannot reset the match start", "rewrite the pattern without it"},
+		'R': {`linebreak escape \R`, `Go RE2 has no \R`, `write (?:\r\n|[\n\v\f\r\x{85}\x{2028}\x{2029}]) instead`},
+		'X': {`grapheme cluster escape \X`, "Go RE2 has no grapheme clusters", "rewrite the pattern without it"},
+		'N': {`escape \N`, `Go RE2 has no \N`, `write [^\n] instead`},
+		'O': {`escape \O`, `Go RE2 has no \O`, `write (?m:.) instead`},
+	}
+})
 
 // parseEscape reads an escape outside a character class; p.pos is just
 // after the backslash at start.
@@ -52,7 +57,7 @@ func (p *rxParser) parseEscape(start int) ([]rxNode, bool, error) {
 			return one(p.atom("")), false, nil
 		}
 	}
-	if u, ok := unsupportedEscapes[c]; ok {
+	if u, ok := unsupportedEscapes()[c]; ok {
 		p.pos++
 		p.reject(unsupported(start, u[0], u[1], u[2]))
 		return one(p.atom("")), false, nil
@@ -75,7 +80,7 @@ func (p *rxParser) parseEscape(start int) ([]rxNode, bool, error) {
 // the backslash. Unknown escapes are the character itself.
 func (p *rxParser) readEscape(start int) (rxEscape, error) {
 	c := p.src[p.pos]
-	if r, ok := controlEscapes[c]; ok {
+	if r, ok := controlEscapes()[c]; ok {
 		p.pos++
 		return rxEscape{runes: []rune{r}}, nil
 	}

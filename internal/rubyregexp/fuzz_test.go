@@ -3,7 +3,10 @@ package rubyregexp
 import (
 	"errors"
 	"regexp"
+	"regexp/syntax"
+	"strings"
 	"testing"
+	"time"
 )
 
 // FuzzTranslateRegexp: no input panics; every error is a *Error with
@@ -34,6 +37,46 @@ func FuzzTranslateRegexp(f *testing.F) {
 		}
 		if _, err := regexp.Compile(out); err != nil {
 			t.Fatalf("Translate(%q, %q) = %q, which does not compile: %v", src, flags, out, err)
+		}
+	})
+}
+
+// FuzzMatchBound: a pattern Compile accepts compiles to at most
+// MaxInsts instructions, which progSize did not underestimate by more
+// than half (it is checked before Go builds the program); MatchWithin
+// refuses exactly the matches whose Steps pass MaxMatchSteps, answers
+// as MatchString otherwise, and ends within seconds. Seeds:
+// testdata/fuzz/FuzzMatchBound.
+func FuzzMatchBound(f *testing.F) {
+	for _, s := range [][2]string{
+		{`\p{L}{1000}\d`, "aaaa1"}, {`(ab|cd|ef){300}`, "abcd"}, {`\A(0x)?[0-9a-fA-F]{8}\Z`, "0x6F6B1550"},
+		{`(\p{L}|\p{N}|x|y)*(\p{L}|\p{N}){300}q`, "xyq"}, {`a*b*c*`, "aabbcc"}, {`^x|y$`, "y\nx"},
+		{`(?<a>.{1,255})/(?<b>.*)`, "a/b"}, {`[[:alpha:]]{500}`, "abc"},
+	} {
+		f.Add(s[0], s[1], 1)
+	}
+	f.Fuzz(func(t *testing.T, src, s string, repeat int) {
+		re, err := Compile(src, "")
+		if err != nil {
+			return
+		}
+		goSrc, _ := translate(src, "")
+		parsed, _ := syntax.Parse(goSrc, syntax.Perl)
+		prog, _ := syntax.Compile(parsed.Simplify())
+		if n := len(prog.Inst); n > MaxInsts || n > 2*progSize(parsed)+8 {
+			t.Fatalf("/%s/: %d instructions, estimated %d", src, n, progSize(parsed))
+		}
+		s = strings.Repeat(s, min(max(repeat, 1), 1<<20/max(len(s), 1)))
+		start := time.Now()
+		got, err := re.MatchWithin(s)
+		if d := time.Since(start); d > 10*time.Second {
+			t.Fatalf("/%s/ on %d bytes: %v", src, len(s), d)
+		}
+		if over := re.Steps(len(s)) > MaxMatchSteps; over != (err != nil) {
+			t.Fatalf("/%s/ on %d bytes: %d steps, error %v", src, len(s), re.Steps(len(s)), err)
+		}
+		if err == nil && got != re.MatchString(s) {
+			t.Fatalf("/%s/ on %q: MatchWithin says %v", src, s, got)
 		}
 	})
 }

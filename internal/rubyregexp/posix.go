@@ -85,18 +85,20 @@ func namedSet(name string) *rxSet {
 }
 
 // categoryNames maps normalized long general-category names to Go's short ones.
-var categoryNames = map[string]string{
-	"letter": "L", "uppercaseletter": "Lu", "lowercaseletter": "Ll", "titlecaseletter": "Lt",
-	"modifierletter": "Lm", "otherletter": "Lo", "mark": "M", "combiningmark": "M",
-	"nonspacingmark": "Mn", "spacingmark": "Mc", "enclosingmark": "Me", "number": "N",
-	"decimalnumber": "Nd", "letternumber": "Nl", "othernumber": "No", "punctuation": "P",
-	"connectorpunctuation": "Pc", "dashpunctuation": "Pd", "openpunctuation": "Ps",
-	"closepunctuation": "Pe", "initialpunctuation": "Pi", "finalpunctuation": "Pf",
-	"otherpunctuation": "Po", "symbol": "S", "mathsymbol": "Sm", "currencysymbol": "Sc",
-	"modifiersymbol": "Sk", "othersymbol": "So", "separator": "Z", "spaceseparator": "Zs",
-	"lineseparator": "Zl", "paragraphseparator": "Zp", "control": "Cc", "format": "Cf",
-	"surrogate": "Cs", "privateuse": "Co",
-}
+var categoryNames = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"letter": "L", "uppercaseletter": "Lu", "lowercaseletter": "Ll", "titlecaseletter": "Lt",
+		"modifierletter": "Lm", "otherletter": "Lo", "mark": "M", "combiningmark": "M",
+		"nonspacingmark": "Mn", "spacingmark": "Mc", "enclosingmark": "Me", "number": "N",
+		"decimalnumber": "Nd", "letternumber": "Nl", "othernumber": "No", "punctuation": "P",
+		"connectorpunctuation": "Pc", "dashpunctuation": "Pd", "openpunctuation": "Ps",
+		"closepunctuation": "Pe", "initialpunctuation": "Pi", "finalpunctuation": "Pf",
+		"otherpunctuation": "Po", "symbol": "S", "mathsymbol": "Sm", "currencysymbol": "Sc",
+		"modifiersymbol": "Sk", "othersymbol": "So", "separator": "Z", "spaceseparator": "Zs",
+		"lineseparator": "Zl", "paragraphseparator": "Zp", "control": "Cc", "format": "Cf",
+		"surrogate": "Cs", "privateuse": "Co",
+	}
+})
 
 // normalizedNames indexes Go's category, script and property tables by
 // Ruby's loose spelling (case, spaces, - and _ ignored).
@@ -113,7 +115,7 @@ var normalizedNames = sync.OnceValue(func() map[string]*rxSet {
 			m[normalizeProperty(name)] = &rxSet{native: `\p{` + name + `}`}
 		}
 	}
-	for long, short := range categoryNames {
+	for long, short := range categoryNames() {
 		m[long] = &rxSet{native: `\p{` + short + `}`}
 	}
 	// Go has no tables for these: unassigned and "other" include Cn.

@@ -1,7 +1,6 @@
 package rubyregexp
 
 import (
-	"regexp"
 	"regexp/syntax"
 	"strings"
 )
@@ -76,8 +75,12 @@ func Translate(src, flags string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if _, err := syntax.Parse(out, syntax.Perl); err != nil {
+	parsed, err := syntax.Parse(out, syntax.Perl)
+	if err != nil {
 		return "", goRejected(src, err)
+	}
+	if n := progSize(parsed); n > MaxInsts {
+		return "", tooLarge(src, n) // bound.go
 	}
 	return out, nil
 }
@@ -106,16 +109,12 @@ func translate(src, flags string) (string, error) {
 }
 
 // Compile translates a Ruby regexp literal's source and options
-// (as in a title pattern `/…/mx`) and compiles it. Every failure is a
-// *Error.
-func Compile(src, flags string) (*regexp.Regexp, error) {
+// (as in a title pattern `/…/mx`) and compiles it, within catc's bounds
+// (bound.go). Every failure is a *Error.
+func Compile(src, flags string) (*Regexp, error) {
 	goSrc, err := translate(src, flags)
 	if err != nil {
 		return nil, err
 	}
-	re, err := regexp.Compile(goSrc)
-	if err != nil {
-		return nil, goRejected(src, err)
-	}
-	return re, nil
+	return compileBounded(src, goSrc)
 }

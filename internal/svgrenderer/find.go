@@ -11,7 +11,6 @@ import (
 
 const (
 	rendererName = "catc-svg"
-	modulePath   = "github.com/catc-dev/catc"
 	// rendererEnv names an explicit renderer path.
 	rendererEnv = "CATC_SVG"
 )
@@ -39,13 +38,21 @@ func Find() (string, error) {
 	if p, err := exec.LookPath(rendererName); err == nil {
 		return p, nil
 	}
-	return "", errors.New("--format svg needs the renderer " + rendererName + " (Graphviz in WebAssembly), " +
-		"which is not next to catc, on PATH or in $" + rendererEnv + ". Install it with " +
-		"`go install " + modulePath + "/cmd/" + rendererName + "@latest` " +
-		"(or the version of your catc), or from a catc checkout you trust: " +
-		"`go build -o \"$(dirname \"$(readlink -f \"$(command -v catc)\")\")/" + rendererName + "\" ./cmd/" + rendererName + "`; " +
-		"or pipe DOT to Graphviz: catc graph … --format dot | dot -Tsvg -o graph.svg")
+	return "", errors.New(missingHint)
 }
+
+// missingHint says how to get the renderer: catc's module is built from
+// a checkout (it is published under no module path `go install` can
+// fetch), so from that checkout, a trusted one, next to the catc on PATH,
+// or with `go install ./cmd/...`, which installs both. Each command in
+// backquotes works as written from the checkout's top directory
+// (TestMissingHintBuilds runs them).
+const missingHint = "--format svg needs the renderer " + rendererName + " (Graphviz in WebAssembly), " +
+	"which is not next to catc, on PATH or in $" + rendererEnv + ". Build it from the catc checkout you built catc from " +
+	"(one you trust), in its top directory, next to catc: " +
+	"`go build -o \"$(dirname \"$(readlink -f \"$(command -v catc)\")\")/" + rendererName + "\" ./cmd/" + rendererName + "`; " +
+	"or install both there with `go install ./cmd/...` (into $(go env GOPATH)/bin, or $GOBIN); " +
+	"or pipe DOT to Graphviz: catc graph … --format dot | dot -Tsvg -o graph.svg"
 
 func exeSuffix() string {
 	if runtime.GOOS == "windows" {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -140,4 +141,14 @@ func parseTxtar(path string) (string, map[string]string, error) {
 		files[f.Name] = string(f.Data)
 	}
 	return string(a.Comment), files, nil
+}
+
+// Allocated is the bytes fn allocates (the whole process's, so a test
+// that measures with it must not run in parallel with others).
+func Allocated(fn func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	fn()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }

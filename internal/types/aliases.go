@@ -181,16 +181,16 @@ func validAliasName(name string) bool {
 }
 
 func isBuiltinName(lower string) bool {
-	if _, ok := bareTypes[lower]; ok {
+	if _, ok := bareTypes()[lower]; ok {
 		return true
 	}
-	if _, ok := accessRules[lower]; ok {
+	if _, ok := accessRules()[lower]; ok {
 		return true
 	}
-	if _, ok := pcoreObjects[lower]; ok {
+	if _, ok := pcoreObjects()[lower]; ok {
 		return true
 	}
-	return builtinAlias(lower) != nil || unparameterized[lower] || coreResourceTypes[lower]
+	return builtinAlias(lower) != nil || unparameterized()[lower] || coreResourceTypes()[lower]
 }
 
 // ParseWith is Parse with a table of aliases: a name the table defines

@@ -1,6 +1,7 @@
 package types
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -25,8 +26,27 @@ func describeMismatch(subject string, t Type, v Value) string {
 // elements that match are not reported as mismatches, each at its own index
 // (quirks Q3, Q4).
 func Check(subject string, t Type, v Value) (msg string, ok bool) {
-	if IsInstance(t, v) {
+	return CheckMetered(subject, t, v, nil)
+}
+
+// CheckMetered is Check charging meter what each pattern match may cost
+// (nil: nothing). A check that a match beyond rubyregexp.MaxMatchSteps,
+// or the meter, kept from an answer fails with a message that says so
+// (the meter's error, as it is).
+func CheckMetered(subject string, t Type, v Value, meter Meter) (msg string, ok bool) {
+	m := matcher{meter: meter}
+	if m.matchValue(t, v, nil) {
 		return "", true
+	}
+	switch {
+	case m.stopped:
+		return m.err.Error(), false
+	case m.err != nil:
+		what := subject
+		if what == "" {
+			what = "the value"
+		}
+		return fmt.Sprintf("%s cannot be checked against %s: %v", what, Format(t), m.err), false
 	}
 	d := describer{active: new([]assignPair)}
 	a := inferSet(v)

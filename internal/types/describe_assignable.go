@@ -318,13 +318,13 @@ func patternAssignable(e *PatternType, a Type) bool {
 		if at.Value == nil {
 			return len(e.Patterns) == 0
 		}
-		return matchPattern(e, *at.Value)
+		return new(matcher).matchPattern(e, *at.Value)
 	case *EnumType:
 		if len(at.Values) == 0 {
 			return len(e.Patterns) == 0
 		}
 		for _, s := range at.Values {
-			if !matchPattern(e, s) {
+			if !new(matcher).matchPattern(e, s) {
 				return false
 			}
 		}

@@ -102,7 +102,7 @@ func (g *assignGuard) hashAssignable(e *HashType, a Type) bool {
 			return false
 		}
 		for _, el := range at.Elements {
-			if !matchKey(k, el.Name) || !g.assignable(v, el.Value) {
+			if !new(matcher).matchKey(k, el.Name) || !g.assignable(v, el.Value) {
 				return false
 			}
 		}

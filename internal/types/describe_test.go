@@ -1,8 +1,8 @@
 package types
 
 import (
+	"github.com/catc-dev/catc/internal/rubyregexp"
 	"math"
-	"regexp"
 	"testing"
 )
 
@@ -32,7 +32,7 @@ func dtTuple(size *IntegerType, ts ...Type) *TupleType {
 func dtPattern(srcs ...string) *PatternType {
 	p := &PatternType{}
 	for _, s := range srcs {
-		re, _ := regexp.Compile(s) // nil when RE2 cannot read it: matches nothing
+		re, _ := rubyregexp.Compile(s, "") // nil when RE2 cannot read it: matches nothing
 		p.Patterns = append(p.Patterns, &Regexp{Source: s, Go: re})
 	}
 	return p

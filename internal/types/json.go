@@ -55,7 +55,11 @@ func decodeJSONValue(dec *json.Decoder, depth int) (Value, error) {
 		}
 		return nil, fmt.Errorf("json: unexpected %q", rune(tok))
 	case json.Number:
-		return decodeJSONNumber(string(tok))
+		v, err := decodeJSONNumber(string(tok))
+		if err != nil {
+			return nil, fmt.Errorf("%v (the number ends at byte offset %d)", err, dec.InputOffset())
+		}
+		return v, nil
 	case string, bool, nil:
 		return tok, nil
 	}
@@ -108,18 +112,19 @@ func decodeJSONObject(dec *json.Decoder, depth int) (Value, error) {
 }
 
 // decodeJSONNumber applies Ruby's rule: the literal's form, not its value,
-// decides between Integer and Float.
+// decides between Integer and Float. An error does not quote the literal:
+// it may be a secret.
 func decodeJSONNumber(lit string) (Value, error) {
 	if !strings.ContainsAny(lit, ".eE") {
 		n, err := strconv.ParseInt(lit, 10, 64)
 		if err != nil {
-			return nil, fmt.Errorf("json: integer %s is outside the supported range %d..%d", lit, int64(MinInt), int64(MaxInt))
+			return nil, fmt.Errorf("json: an integer is outside the supported range %d..%d", int64(MinInt), int64(MaxInt))
 		}
 		return n, nil
 	}
 	f, err := strconv.ParseFloat(lit, 64)
 	if err != nil || math.IsInf(f, 0) {
-		return nil, fmt.Errorf("json: number %s is outside the range of a 64-bit float", lit)
+		return nil, errors.New("json: a number is outside the range of a 64-bit float")
 	}
 	return f, nil
 }

@@ -2,6 +2,7 @@ package types
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -82,12 +83,14 @@ type typeLexer struct {
 }
 
 // puppetKeywords are Puppet's reserved words; true/false/default/undef are values.
-var puppetKeywords = map[string]bool{
-	"case": true, "class": true, "default": true, "define": true, "if": true,
-	"elsif": true, "else": true, "inherits": true, "node": true, "and": true,
-	"or": true, "undef": true, "false": true, "true": true, "in": true,
-	"unless": true, "function": true, "type": true, "attr": true, "private": true,
-}
+var puppetKeywords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"case": true, "class": true, "default": true, "define": true, "if": true,
+		"elsif": true, "else": true, "inherits": true, "node": true, "and": true,
+		"or": true, "undef": true, "false": true, "true": true, "in": true,
+		"unless": true, "function": true, "type": true, "attr": true, "private": true,
+	}
+})
 
 func newTypeLexer(src string) *typeLexer { return &typeLexer{src: src, first: true} }
 
@@ -280,7 +283,7 @@ func (lx *typeLexer) bareword(p int) typeToken {
 	end := scanBareword(lx.src, p)
 	word := lx.src[p:end]
 	kind := tName
-	if puppetKeywords[word] {
+	if puppetKeywords()[word] {
 		kind = tKeyword
 	}
 	return lx.emit(kind, end-p)

@@ -12,14 +12,32 @@ import (
 // translation failed matches nothing) and only a Sensitive type accepts a
 // Sensitive value (besides Any, NotUndef and aliases that contain them).
 func IsInstance(t Type, v Value) bool {
-	return matchValue(t, v, nil)
+	var m matcher
+	return m.matchValue(t, v, nil)
+}
+
+// Meter is charged what each pattern match may cost, in steps of Go's
+// regexp engine (rubyregexp.Regexp.Steps), before the match; an error
+// stops the check, which fails with it.
+type Meter interface {
+	ChargeMatch(steps int64) error
+}
+
+// matcher is one instance check: the meter it charges, and the first
+// error that kept a pattern from being matched (a match beyond
+// rubyregexp.MaxMatchSteps, or the meter's), which makes a check that
+// fails say why.
+type matcher struct {
+	meter   Meter
+	err     error
+	stopped bool // the meter refused: no more matches
 }
 
 // matchValue is IsInstance with a guard against alias self-recursion:
 // seen holds the aliases entered for this very value; re-entering one means
 // the alias recursed without consuming the value, which Puppet reports as
 // "not an instance".
-func matchValue(t Type, v Value, seen []*AliasType) bool {
+func (m *matcher) matchValue(t Type, v Value, seen []*AliasType) bool {
 	switch t := t.(type) {
 	case nil, *AnyType:
 		return true
@@ -29,14 +47,14 @@ func matchValue(t Type, v Value, seen []*AliasType) bool {
 				return false
 			}
 		}
-		return matchValue(t.Resolved, v, append(seen, t))
+		return m.matchValue(t.Resolved, v, append(seen, t))
 	case *OptionalType:
-		return v == nil || (t.Type != nil && matchValue(t.Type, v, seen))
+		return v == nil || (t.Type != nil && m.matchValue(t.Type, v, seen))
 	case *NotUndefType:
-		return v != nil && (t.Type == nil || matchValue(t.Type, v, seen))
+		return v != nil && (t.Type == nil || m.matchValue(t.Type, v, seen))
 	case *VariantType:
-		for _, m := range t.Types {
-			if matchValue(m, v, seen) {
+		for _, e := range t.Types {
+			if m.matchValue(e, v, seen) {
 				return true
 			}
 		}
@@ -44,12 +62,12 @@ func matchValue(t Type, v Value, seen []*AliasType) bool {
 	case *UndefType:
 		return v == nil
 	}
-	return matchScalar(t, v)
+	return m.matchScalar(t, v)
 }
 
 // matchScalar handles the types that do not contain types, plus the
 // container types (whose elements start a fresh recursion guard).
-func matchScalar(t Type, v Value) bool {
+func (m *matcher) matchScalar(t Type, v Value) bool {
 	switch t := t.(type) {
 	case *ScalarType, *ScalarDataType:
 		switch v.(type) {
@@ -82,12 +100,12 @@ func matchScalar(t Type, v Value) bool {
 		return ok && matchEnum(t, s)
 	case *PatternType:
 		s, ok := v.(string)
-		return ok && matchPattern(t, s)
+		return ok && m.matchPattern(t, s)
 	case *SensitiveType:
 		s, ok := v.(Sensitive)
-		return ok && (t.Type == nil || matchValue(t.Type, s.Value, nil))
+		return ok && (t.Type == nil || m.matchValue(t.Type, s.Value, nil))
 	}
-	return matchContainer(t, v)
+	return m.matchContainer(t, v)
 }
 
 func matchString(t *StringType, s string) bool {
@@ -109,12 +127,25 @@ func matchEnum(t *EnumType, s string) bool {
 	return false
 }
 
-func matchPattern(t *PatternType, s string) bool {
+func (m *matcher) matchPattern(t *PatternType, s string) bool {
 	if len(t.Patterns) == 0 {
 		return true
 	}
 	for _, p := range t.Patterns {
-		if p != nil && p.Go != nil && p.Go.MatchString(s) {
+		if p == nil || p.Go == nil || m.stopped {
+			continue
+		}
+		if m.meter != nil {
+			if err := m.meter.ChargeMatch(p.Go.Steps(len(s))); err != nil {
+				m.err, m.stopped = err, true
+				return false
+			}
+		}
+		ok, err := p.Go.MatchWithin(s)
+		if err != nil && m.err == nil {
+			m.err = err
+		}
+		if ok {
 			return true
 		}
 	}
@@ -145,20 +176,20 @@ func sizeContains(r *IntegerType, n int64) bool {
 	return r == nil || (n >= r.Min && n <= r.Max)
 }
 
-func matchContainer(t Type, v Value) bool {
+func (m *matcher) matchContainer(t Type, v Value) bool {
 	switch t := t.(type) {
 	case *ArrayType:
 		a, ok := v.([]Value)
-		return ok && matchArray(t, a)
+		return ok && m.matchArray(t, a)
 	case *TupleType:
 		a, ok := v.([]Value)
-		return ok && matchTuple(t, a)
+		return ok && m.matchTuple(t, a)
 	case *HashType:
 		h, ok := v.(*Hash)
-		return ok && matchHash(t, h)
+		return ok && m.matchHash(t, h)
 	case *StructType:
 		h, ok := v.(*Hash)
-		return ok && matchStruct(t, h)
+		return ok && m.matchStruct(t, h)
 	case *CollectionType:
 		switch c := v.(type) {
 		case []Value:
@@ -175,7 +206,7 @@ func matchContainer(t Type, v Value) bool {
 	return false
 }
 
-func matchArray(t *ArrayType, a []Value) bool {
+func (m *matcher) matchArray(t *ArrayType, a []Value) bool {
 	if !sizeContains(t.Size, int64(len(a))) {
 		return false
 	}
@@ -183,14 +214,14 @@ func matchArray(t *ArrayType, a []Value) bool {
 		return true
 	}
 	for _, e := range a {
-		if !matchValue(t.Elem, e, nil) {
+		if !m.matchValue(t.Elem, e, nil) {
 			return false
 		}
 	}
 	return true
 }
 
-func matchTuple(t *TupleType, a []Value) bool {
+func (m *matcher) matchTuple(t *TupleType, a []Value) bool {
 	n := len(t.Types)
 	if t.Size != nil {
 		if !sizeContains(t.Size, int64(len(a))) {
@@ -203,19 +234,19 @@ func matchTuple(t *TupleType, a []Value) bool {
 		return true
 	}
 	for i, e := range a {
-		if !matchValue(t.Types[min(i, n-1)], e, nil) {
+		if !m.matchValue(t.Types[min(i, n-1)], e, nil) {
 			return false
 		}
 	}
 	return true
 }
 
-func matchHash(t *HashType, h *Hash) bool {
+func (m *matcher) matchHash(t *HashType, h *Hash) bool {
 	if isEmptySize(t.Size) {
 		return h.Len() == 0
 	}
 	for i, k := range h.Keys {
-		if !matchKey(t.Key, k) || !matchValue(t.Value, h.Values[i], nil) {
+		if !m.matchKey(t.Key, k) || !m.matchValue(t.Value, h.Values[i], nil) {
 			return false
 		}
 	}
@@ -223,7 +254,7 @@ func matchHash(t *HashType, h *Hash) bool {
 }
 
 // matchKey is matchValue for a hash key, without boxing the string.
-func matchKey(t Type, k string) bool {
+func (m *matcher) matchKey(t Type, k string) bool {
 	switch t := t.(type) {
 	case nil, *AnyType, *ScalarType, *ScalarDataType:
 		return true
@@ -232,16 +263,16 @@ func matchKey(t Type, k string) bool {
 	case *EnumType:
 		return matchEnum(t, k)
 	case *PatternType:
-		return matchPattern(t, k)
+		return m.matchPattern(t, k)
 	case *NotUndefType:
-		return t.Type == nil || matchKey(t.Type, k)
+		return t.Type == nil || m.matchKey(t.Type, k)
 	case *OptionalType:
-		return t.Type != nil && matchKey(t.Type, k)
+		return t.Type != nil && m.matchKey(t.Type, k)
 	}
-	return matchValue(t, k, nil)
+	return m.matchValue(t, k, nil)
 }
 
-func matchStruct(t *StructType, h *Hash) bool {
+func (m *matcher) matchStruct(t *StructType, h *Hash) bool {
 	matched := 0
 	for _, e := range t.Elements {
 		v, present := h.Get(e.Name)
@@ -252,7 +283,7 @@ func matchStruct(t *StructType, h *Hash) bool {
 			continue
 		}
 		matched++
-		if !matchValue(e.Value, v, nil) {
+		if !m.matchValue(e.Value, v, nil) {
 			return false
 		}
 	}

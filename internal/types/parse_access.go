@@ -3,6 +3,7 @@ package types
 import (
 	"math"
 	"strings"
+	"sync"
 )
 
 // This file interprets Name[params]: the parameter rules of each type.
@@ -17,11 +18,11 @@ type typeAccess struct {
 
 type accessRule func(a *typeAccess) (pval, error)
 
-// accessRules maps a lower-case built-in name to its parameter rule.
-var accessRules map[string]accessRule
-
-func init() {
-	accessRules = map[string]accessRule{
+// accessRules maps a lower-case built-in name to its parameter rule,
+// built on first use: every catc command initialises this package, few
+// parse a type.
+var accessRules = sync.OnceValue(func() map[string]accessRule {
+	return map[string]accessRule{
 		"array": (*typeAccess).array, "hash": (*typeAccess).hash, "collection": (*typeAccess).collection,
 		"string": (*typeAccess).string, "integer": (*typeAccess).integer, "float": (*typeAccess).float,
 		"boolean": (*typeAccess).boolean, "enum": (*typeAccess).enum, "pattern": (*typeAccess).pattern,
@@ -34,7 +35,7 @@ func init() {
 		"typeset": objectRule("TypeSet"), "semver": (*typeAccess).semver,
 		"timestamp": (*typeAccess).timestamp, "timespan": (*typeAccess).timespan, "uri": (*typeAccess).uri,
 	}
-}
+})
 
 // evalAccess interprets Name[params]. The parameters are interpreted
 // first, so an invalid parameter is reported before the name is looked at.
@@ -52,19 +53,19 @@ func (in *typeInterpreter) evalAccess(n *exprNode) (pval, error) {
 	}
 	a := &typeAccess{in: in, n: n, name: n.left, params: params}
 	lower := strings.ToLower(typeName(n.left.text))
-	if rule, ok := accessRules[lower]; ok {
+	if rule, ok := accessRules()[lower]; ok {
 		return rule(a)
 	}
-	if unparameterized[lower] || builtinAlias(lower) != nil {
+	if unparameterized()[lower] || builtinAlias(lower) != nil {
 		return pval{}, a.notParameterized()
 	}
-	if coreResourceTypes[lower] {
+	if coreResourceTypes()[lower] {
 		if len(params) != 1 {
 			return pval{}, a.count(resourceTypeName(lower), "1")
 		}
 		return a.resourceWithTitle(resourceTypeName(lower), params[0])
 	}
-	if _, ok := pcoreObjects[lower]; ok {
+	if _, ok := pcoreObjects()[lower]; ok {
 		return pval{}, a.notParameterized()
 	}
 	if in.aliases.has(typeName(n.left.text)) {

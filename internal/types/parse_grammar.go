@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // This file is the grammar: Puppet-language expressions, reduced to the
@@ -169,21 +170,23 @@ func binaryPrec(t typeToken) int {
 			return 3
 		}
 	case tOp:
-		return opPrec[t.text]
+		return opPrec()[t.text]
 	}
 	return 0
 }
 
-var opPrec = map[string]int{
-	"->": 1, "~>": 1, "<-": 1, "<~": 1,
-	"=": 2, "+=": 2, "-=": 2,
-	"<": 5, "<=": 5, ">": 5, ">=": 5,
-	"==": 6, "!=": 6,
-	"<<": 7, ">>": 7,
-	"+": 8,
-	"/": 9, "%": 9,
-	"=~": 10, "!~": 10,
-}
+var opPrec = sync.OnceValue(func() map[string]int {
+	return map[string]int{
+		"->": 1, "~>": 1, "<-": 1, "<~": 1,
+		"=": 2, "+=": 2, "-=": 2,
+		"<": 5, "<=": 5, ">": 5, ">=": 5,
+		"==": 6, "!=": 6,
+		"<<": 7, ">>": 7,
+		"+": 8,
+		"/": 9, "%": 9,
+		"=~": 10, "!~": 10,
+	}
+})
 
 // expr parses a binary expression whose operators bind tighter than min.
 func (p *typeParser) expr(min int) (*exprNode, error) {

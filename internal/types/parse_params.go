@@ -243,7 +243,7 @@ func (a *typeAccess) typeOf(v pval) (Type, error) {
 	case vInt:
 		return &IntegerType{Min: MinInt, Max: MaxInt}, nil
 	case vFloat:
-		return bareTypes["float"](), nil
+		return bareTypes()["float"](), nil
 	case vBool:
 		return &BooleanType{}, nil
 	case vDefault:

@@ -1,6 +1,6 @@
 package types
 
-import "regexp"
+import "github.com/catc-dev/catc/internal/rubyregexp"
 
 // Type is a parsed Puppet data type. Every implementation is a pointer to one
 // of the structs in this file; callers inspect them with a type switch.
@@ -124,9 +124,10 @@ type RegexpType struct{ Pattern *Regexp }
 type Regexp struct {
 	// Source is the Ruby source, without slashes and with `\/` unescaped.
 	Source string
-	// Go is the compiled translation; nil when the source uses a construct
-	// that RE2 cannot reproduce (Err says which).
-	Go  *regexp.Regexp
+	// Go is the compiled translation, with its match bound; nil when
+	// the source uses a construct that RE2 cannot reproduce, or is
+	// beyond catc's bounds (Err says which).
+	Go  *rubyregexp.Regexp
 	Err error
 }
 

@@ -11,4 +11,7 @@ type "anchor" {
   }
 
   # stdlib's anchor.rb declares no auto relationship.
+
+  # stdlib's anchor.rb defines refresh: the agent refreshes it on an event.
+  refreshable = true
 }

@@ -96,4 +96,7 @@ type "ini_setting" {
   autorequire {
     file = coalesce(first(ascend("$path")), "$path")
   }
+
+  # inifile's ini_setting.rb defines refresh: the agent refreshes it on an event.
+  refreshable = true
 }

@@ -109,4 +109,7 @@ type "postgresql_psql" {
   autorequire {
     anchor = format("postgresql::server::service::end::%s", coalesce("$instance", "main"))
   }
+
+  # postgresql's postgresql_psql.rb defines refresh: the agent refreshes it on an event.
+  refreshable = true
 }

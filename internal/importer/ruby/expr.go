@@ -54,7 +54,7 @@ func (p *parser) operatorWords() string {
 	t := p.tok()
 	switch {
 	case t.kind == tPunct && t.text == "?":
-		return "a conditional expression (`? :`)"
+		return "a conditional() expression (`? :`)"
 	case t.kind == tPunct && (t.text == "." || t.text == "&."):
 		if m := p.at(1); m.kind == tIdent {
 			return "a method call `." + m.text + "`"
@@ -81,14 +81,7 @@ func (p *parser) skipExpr(close string) {
 		if depth == 0 && p.exprEnds(close) {
 			return
 		}
-		if t.kind == tPunct {
-			switch t.text {
-			case "(", "[", "{":
-				depth++
-			case ")", "]", "}":
-				depth--
-			}
-		}
+		depth += bracketStep(t)
 		if t.kind == tNewline && depth > 0 {
 			p.i++
 			continue
@@ -242,7 +235,9 @@ func (p *parser) punctPrimary(t token, close string) Node {
 	case "*", "**", "&":
 		what = "a splat (`" + t.text + "`)"
 	}
-	p.advance()
+	if t.text != "(" {
+		p.advance() // a parenthesis stays, for skipExpr to balance it
+	}
 	p.skipExpr(close)
 	return p.nonLiteral(start, what)
 }
@@ -261,6 +256,11 @@ func (p *parser) constantAfterColons(close string) Node {
 }
 
 func (p *parser) array() Node {
+	if p.depth >= maxNesting {
+		return p.nestedTooDeep()
+	}
+	p.depth++
+	defer func() { p.depth-- }()
 	open := p.tok().rng
 	p.nest++
 	p.advance()
@@ -280,6 +280,11 @@ func (p *parser) array() Node {
 }
 
 func (p *parser) hash() Node {
+	if p.depth >= maxNesting {
+		return p.nestedTooDeep()
+	}
+	p.depth++
+	defer func() { p.depth-- }()
 	open := p.tok().rng
 	p.nest++
 	p.advance()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
@@ -34,6 +35,9 @@ type token struct {
 	text   string
 	str    string
 	interp *hcl.Range
+	// holes are the interpolations of a double-quoted string, in order:
+	// where each sits in str and its source range (#{…} included).
+	holes  []hole
 	words  []string
 	symbol bool // a %i word list
 	flags  string
@@ -51,9 +55,12 @@ type lexer struct {
 	lines   []int // byte offset of each line start
 	toks    []token
 	pending []pendingHeredoc
-	diags   hcl.Diagnostics
-	space   bool
-	last    hcl.Pos // the last position posAt gave
+	// holes are the interpolations delimited met in the literal it read
+	// last (stringToken hands them to the token).
+	holes []hole
+	diags hcl.Diagnostics
+	space bool
+	last  hcl.Pos // the last position posAt gave
 }
 
 type pendingHeredoc struct {
@@ -208,7 +215,7 @@ func (l *lexer) valueExpected() bool {
 	case tPunct:
 		return t.text != ")" && t.text != "]" && t.text != "}"
 	case tIdent:
-		if keywordsBeforeValue[t.text] {
+		if keywordsBeforeValue()[t.text] {
 			return true
 		}
 		// `foo /x/` is a call with a regexp argument; `foo / x` a division.
@@ -217,10 +224,12 @@ func (l *lexer) valueExpected() bool {
 	return false
 }
 
-var keywordsBeforeValue = map[string]bool{
-	"if": true, "unless": true, "while": true, "until": true, "and": true, "or": true, "not": true,
-	"return": true, "when": true, "in": true, "then": true, "else": true, "elsif": true, "do": true, "case": true,
-}
+var keywordsBeforeValue = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"if": true, "unless": true, "while": true, "until": true, "and": true, "or": true, "not": true,
+		"return": true, "when": true, "in": true, "then": true, "else": true, "elsif": true, "do": true, "case": true,
+	}
+})
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0 }
 
@@ -267,7 +276,18 @@ func (l *lexer) stringToken(start int, s string, interp *hcl.Range) {
 		l.emit(token{kind: tLabel, text: s, interp: interp, rng: l.rangeOf(start, l.pos)})
 		return
 	}
-	l.emit(token{kind: tString, str: s, interp: interp, rng: l.rangeOf(start, l.pos)})
+	var holes []hole
+	if interp != nil {
+		holes = l.holes
+	}
+	l.emit(token{kind: tString, str: s, interp: interp, holes: holes, rng: l.rangeOf(start, l.pos)})
+}
+
+// hole is one interpolation in a string: At is its byte offset in the
+// string's value, Rng the source of `#{…}` (or #@x, #$x).
+type hole struct {
+	At  int
+	Rng hcl.Range
 }
 
 func (l *lexer) ident() {

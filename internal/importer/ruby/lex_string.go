@@ -226,6 +226,7 @@ func (l *lexer) delimited(close, open byte, what string, esc func(*strings.Build
 	start := l.pos - 1
 	var b strings.Builder
 	var first *hcl.Range
+	l.holes = nil
 	depth := 0
 	for l.pos < len(l.src) {
 		c := l.src[l.pos]
@@ -238,6 +239,7 @@ func (l *lexer) delimited(close, open byte, what string, esc func(*strings.Build
 			if first == nil {
 				first = &r
 			}
+			l.holes = append(l.holes, hole{At: b.Len(), Rng: r})
 			continue
 		case open != 0 && c == open:
 			depth++

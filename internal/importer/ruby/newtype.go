@@ -1,11 +1,13 @@
 package ruby
 
+import "sync"
 import "github.com/hashicorp/hcl/v2"
 
 // Newtype is one `Puppet::Type.newtype(:name) do … end` block, as far as
 // catc reads it: the names of its parameters and properties, which are
-// namevars, and its auto relationship blocks when they are of a simple
-// shape. Nothing else of the Ruby is read, and nothing is run.
+// namevars, their literal defaults, whether it defines refresh, and its
+// auto relationship blocks when they are of a shape catc translates
+// (autoExpr). Nothing else of the Ruby is read, and nothing is run.
 type Newtype struct {
 	Name         string
 	Rng, NameRng hcl.Range
@@ -14,6 +16,11 @@ type Newtype struct {
 	// TitlePatterns is where `title_patterns` is defined (nil when it is
 	// not): a rule catc cannot read.
 	TitlePatterns *hcl.Range
+	// Refresh is where the type defines its refresh method (nil when it
+	// does not): `def refresh`, `define_method(:refresh)`, or `alias` /
+	// `alias_method` naming refresh, at the top of the block. Puppet's
+	// agent refreshes a resource whose type responds to refresh.
+	Refresh *hcl.Range
 }
 
 // NewtypeAttr is one `newparam`, `newproperty` or `ensurable`.
@@ -22,6 +29,11 @@ type NewtypeAttr struct {
 	Property bool
 	Namevar  bool // namevar: true, or isnamevar in its block
 	Rng      hcl.Range
+	// Default is the literal value of `defaultto` in its block (a string,
+	// or a symbol's name), when HasDefault; Puppet sets it on every
+	// resource that does not set the attribute.
+	Default    string
+	HasDefault bool
 }
 
 // NewtypeAuto is one `autorequire(:type) { … }` (or autobefore,
@@ -29,16 +41,16 @@ type NewtypeAttr struct {
 type NewtypeAuto struct {
 	Kind, Type string
 	Rng        hcl.Range // from the keyword to the block's end
-	// Simple is set when the block is one of the shapes catc reads:
-	// `self[:attr]`, a string without interpolation, or an array of them.
-	// Titles are then "$attr" for self[:attr], else the string; List is
-	// set for an array.
-	Simple bool
-	Titles []string
-	List   bool
+	// Read is set when the block is one of the shapes catc translates
+	// (autoExpr): Terms are then its values, List is set for an array.
+	Read  bool
+	Terms []AutoTerm
+	List  bool
 }
 
-var autoKinds = map[string]bool{"autorequire": true, "autobefore": true, "autosubscribe": true, "autonotify": true}
+var autoKinds = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"autorequire": true, "autobefore": true, "autosubscribe": true, "autonotify": true}
+})
 
 // ParseNewtypes finds the Puppet::Type.newtype blocks of a Ruby file.
 func ParseNewtypes(filename string, src []byte) ([]*Newtype, hcl.Diagnostics) {
@@ -102,7 +114,11 @@ func (p *parser) readNewtypeBody(nt *Newtype) {
 		case top && t.kind == tIdent && t.text == "ensurable":
 			cur = &NewtypeAttr{Name: "ensure", Property: true, Rng: t.rng}
 			nt.Attrs = append(nt.Attrs, cur)
-		case top && t.kind == tIdent && autoKinds[t.text]:
+		case top && t.kind == tIdent && nt.Refresh == nil && definesRefresh(p):
+			nt.Refresh = t.rng.Ptr()
+		case t.kind == tIdent && t.text == "defaultto" && cur != nil && len(p.blocks) == depth+1 && p.prev().kind == tNewline:
+			cur.Default, cur.HasDefault = literalDefault(p)
+		case top && t.kind == tIdent && autoKinds()[t.text]:
 			if a := p.autoBlock(); a != nil {
 				nt.Autos = append(nt.Autos, a)
 				continue
@@ -164,8 +180,58 @@ func (p *parser) autoBlock() *NewtypeAuto {
 		inner = p.skipDoEnd()
 	}
 	a.Rng = hcl.RangeBetween(kw.rng, p.prev().rng)
-	a.Titles, a.List, a.Simple = simpleTitles(inner)
+	a.Terms, a.List, a.Read = autoExpr(inner, p.src)
 	return a
+}
+
+// definesRefresh reports whether the statement at p.i defines the
+// type's refresh method.
+func definesRefresh(p *parser) bool {
+	t := p.tok()
+	k := 1
+	if p.at(1).text == "(" {
+		k = 2
+	}
+	named := func(tok token) bool {
+		return (tok.kind == tIdent || tok.kind == tSymbol) && tok.text == "refresh"
+	}
+	switch t.text {
+	case "def":
+		return p.at(1).kind == tIdent && p.at(1).text == "refresh" && p.at(2).text != "."
+	case "define_method", "alias_method":
+		return named(p.at(k))
+	case "alias":
+		return named(p.at(1))
+	}
+	return false
+}
+
+// literalDefault reads `defaultto 'x'`, `defaultto(:x)` or `defaultto {
+// 'x' }` at p.i: a string or symbol, nothing else (a default computed
+// in Ruby is not known).
+func literalDefault(p *parser) (string, bool) {
+	k := 1
+	closing := ""
+	switch p.at(1).text {
+	case "(":
+		k, closing = 2, ")"
+	case "{":
+		k, closing = 2, "}"
+	}
+	v := p.at(k)
+	if closing != "" && p.at(k+1).text != closing {
+		return "", false
+	}
+	if closing == "" && p.at(k+1).kind != tNewline && p.at(k+1).kind != tEOF {
+		return "", false
+	}
+	switch {
+	case v.kind == tString && v.interp == nil:
+		return v.str, true
+	case v.kind == tSymbol && v.interp == nil:
+		return v.text, true
+	}
+	return "", false
 }
 
 // skipBraces moves from a `{` past its `}`, returning the tokens between.
@@ -199,48 +265,4 @@ func (p *parser) skipDoEnd() []token {
 		}
 	}
 	return p.toks[start:p.i]
-}
-
-// simpleTitles reads a block body of the shapes `self[:attr]`, 'title',
-// or an array of them.
-func simpleTitles(body []token) (titles []string, list, ok bool) {
-	var ts []token
-	for _, t := range body {
-		if t.kind != tNewline {
-			ts = append(ts, t)
-		}
-	}
-	if len(ts) >= 2 && ts[0].text == "[" && ts[len(ts)-1].text == "]" && ts[0].kind == tPunct {
-		list, ts = true, ts[1:len(ts)-1]
-	}
-	for len(ts) > 0 {
-		title, n := oneTitle(ts)
-		if n == 0 {
-			return nil, false, false
-		}
-		titles, ts = append(titles, title), ts[n:]
-		if len(ts) > 0 {
-			if !list || ts[0].text != "," || ts[0].kind != tPunct {
-				return nil, false, false
-			}
-			ts = ts[1:]
-		}
-	}
-	if len(titles) == 0 {
-		return nil, false, false
-	}
-	return titles, list, true
-}
-
-// oneTitle reads `self[:attr]` or a plain string at the start of ts and
-// returns its title and how many tokens it took (0 for neither). A
-// string starting with $ would read as an attribute in catc: refused.
-func oneTitle(ts []token) (string, int) {
-	if len(ts) >= 4 && ts[0].kind == tIdent && ts[0].text == "self" && ts[1].text == "[" && ts[2].kind == tSymbol && ts[3].text == "]" {
-		return "$" + ts[2].text, 4
-	}
-	if ts[0].kind == tString && ts[0].interp == nil && (len(ts[0].str) == 0 || ts[0].str[0] != '$') {
-		return ts[0].str, 1
-	}
-	return "", 0
 }

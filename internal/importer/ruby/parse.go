@@ -2,6 +2,7 @@ package ruby
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/hashicorp/hcl/v2"
 )
@@ -21,13 +22,18 @@ func Parse(filename string, src []byte) (*File, hcl.Diagnostics) {
 }
 
 type parser struct {
-	toks   []token
-	src    []byte
-	i      int
-	nest   int // bracket depth: line breaks inside brackets are white space
-	blocks []Enclosing
-	calls  []*Call
-	diags  hcl.Diagnostics
+	toks []token
+	src  []byte
+	i    int
+	nest int // bracket depth: line breaks inside brackets are white space
+	// depth counts the arrays and hashes being read, which the parser
+	// reads by recursion; tooDeep is set once one beyond maxNesting was
+	// reported (one error a file, however many there are).
+	depth   int
+	tooDeep bool
+	blocks  []Enclosing
+	calls   []*Call
+	diags   hcl.Diagnostics
 }
 
 func (p *parser) tok() token { return p.toks[p.i] }
@@ -96,15 +102,19 @@ func (p *parser) prev() token {
 }
 
 // blockOpeners are the keywords that an `end` closes.
-var blockOpeners = map[string]bool{
-	"if": true, "unless": true, "while": true, "until": true, "case": true, "for": true,
-	"def": true, "class": true, "module": true, "begin": true, "do": true,
-}
+var blockOpeners = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"if": true, "unless": true, "while": true, "until": true, "case": true, "for": true,
+		"def": true, "class": true, "module": true, "begin": true, "do": true,
+	}
+})
 
 // conditional are the openers whose body may not run (once).
-var conditional = map[string]bool{
-	"if": true, "unless": true, "while": true, "until": true, "case": true, "for": true, "def": true, "do": true,
-}
+var conditional = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"if": true, "unless": true, "while": true, "until": true, "case": true, "for": true, "def": true, "do": true,
+	}
+})
 
 func (p *parser) trackBlock() {
 	t := p.tok()
@@ -122,7 +132,7 @@ func (p *parser) trackBlock() {
 		}
 	case t.text == "do" && p.loopDo():
 		// `while x do`: the loop's own do
-	case blockOpeners[t.text] && (!modifiable(t.text) || statementStart(prev)):
+	case blockOpeners()[t.text] && (!modifiable(t.text) || statementStart(prev)):
 		p.blocks = append(p.blocks, Enclosing{Keyword: t.text, Rng: t.rng})
 	}
 }
@@ -143,7 +153,7 @@ func statementStart(prev token) bool {
 			return true
 		}
 	case tIdent:
-		return keywordsBeforeValue[prev.text] || prev.text == "begin"
+		return keywordsBeforeValue()[prev.text] || prev.text == "begin"
 	case tLabel:
 		return true
 	}
@@ -173,7 +183,7 @@ func (p *parser) readCall(method int) {
 	p.i = method + 1
 	c := &Call{NameRng: name.rng}
 	for j := len(p.blocks) - 1; j >= 0; j-- {
-		if conditional[p.blocks[j].Keyword] {
+		if conditional()[p.blocks[j].Keyword] {
 			b := p.blocks[j]
 			c.Conditional = &b
 			break

@@ -200,11 +200,18 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("Puppet::ResourceApi.register_type(name: 'x', docs: <<~EOS, a: %w[a b])\n  t\nEOS\n"))
 	f.Add([]byte("Puppet::ResourceApi.register_type name: \"#{x}\", b: [1, {c: :d}]\n"))
 	f.Add([]byte("if x\n Puppet::ResourceApi.register_type(a => /x\\/y/m, %q(a) => 1.5)\nend\n"))
+	f.Add([]byte(deepValue(maxNesting+2, "[", "]", "1")))
+	f.Add([]byte(deepValue(maxNesting+2, "{a: ", "}", "%w[x]")))
+	f.Add([]byte(deepValue(maxNesting, "[{'k' => ", "}]", "%Q{#{y}}")))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		file, _ := Parse("f.rb", src)
 		for _, c := range file.Calls {
 			for _, a := range c.Args {
 				_ = show(a)
+				// the call's own hash of arguments is one level more
+				if d := nodeDepth(a); d > maxNesting+1 {
+					t.Fatalf("a value nests %d levels, more than %d", d, maxNesting)
+				}
 			}
 		}
 	})

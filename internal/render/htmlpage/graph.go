@@ -12,8 +12,8 @@ func FromSubgraph(s *graph.Subgraph, title, caption string) *Page {
 	num := graph.Numbers(s.Graph.Catalog.Resources, s.StepOf) // as `catc plan` numbers them
 	for i, r := range s.Resources {
 		at[r] = i
-		p.Nodes = append(p.Nodes, Node{Ref: r.Ref(), Type: r.Type.Name, File: r.DeclRange.Filename,
-			Line: r.DeclRange.Start.Line, Step: num[r.Index], InCycle: s.InCycle(r), Focus: s.IsFocus(r)})
+		p.Nodes = append(p.Nodes, Node{Ref: r.Ref(), Type: r.Type.Name, File: r.Place().Filename,
+			Line: r.Place().Start.Line, Step: num[r.Index], InCycle: s.InCycle(r), Focus: s.IsFocus(r)})
 	}
 	for _, e := range s.Edges {
 		origins := make([]string, len(e.Origins))

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/catc-dev/catc/internal/render"
 )
@@ -13,7 +14,9 @@ import (
 // graphvizObject is the start of a node or an edge in Graphviz's SVG:
 // its group (id and class) and its title, the DOT name of a node
 // (render.DOTName of its ref) or "tail->head" of an edge, XML-escaped.
-var graphvizObject = regexp.MustCompile(`<g id="([^"]*)" class="(node|edge)([^"]*)">\s*<title>([^<]*)</title>`)
+var graphvizObject = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`<g id="([^"]*)" class="(node|edge)([^"]*)">\s*<title>([^<]*)</title>`)
+})
 
 // withStableIDs renames the nodes and edges of Graphviz's SVG after
 // their place on the page: id="catc-n12" is p.Nodes[12], id="catc-e3"
@@ -37,7 +40,7 @@ func withStableIDs(svg []byte, p *Page) []byte {
 	// One pass of the pattern: each match's groups are read where it found them.
 	var b bytes.Buffer
 	last := 0
-	for _, sub := range graphvizObject.FindAllSubmatchIndex(svg, -1) {
+	for _, sub := range graphvizObject().FindAllSubmatchIndex(svg, -1) {
 		title := html.UnescapeString(string(svg[sub[8]:sub[9]]))
 		var id string
 		if string(svg[sub[4]:sub[5]]) == "node" {

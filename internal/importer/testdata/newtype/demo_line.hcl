@@ -1,3 +1,4 @@
+# Imported by catc import from testdata/newtype/demo_line.rb:5.
 type "demo_line" {
   desc = "Imported by catc from the Puppet::Type.newtype type demo_line: its namevars and the auto rules catc could read; attribute values are not checked."
 
@@ -36,8 +37,12 @@ type "demo_line" {
   }
 
   autorequire {
-    file    = "$path"
+    file    = ["$path", parent("$path")]
     user    = ["$owner", "root"]
     package = "demo-tools"
+  }
+
+  autobefore {
+    service = [format("demo-%s", "$name")]
   }
 }

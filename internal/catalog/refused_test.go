@@ -1,0 +1,33 @@
+package catalog
+
+import (
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// TestRefusedWhole: only errors that leave the catalog whole (a
+// reference to nothing, a command not qualified) let it be compared;
+// warnings do not count, and no error is no refusal.
+func TestRefusedWhole(t *testing.T) {
+	t.Parallel()
+	e := func(summary string) *hcl.Diagnostic {
+		return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary}
+	}
+	w := &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: summaryUnknownAttr}
+	for _, c := range []struct {
+		diags hcl.Diagnostics
+		want  bool
+	}{
+		{nil, false},
+		{hcl.Diagnostics{w}, false},
+		{hcl.Diagnostics{e(summaryUnresolvedRef)}, true},
+		{hcl.Diagnostics{e(summaryUnqualified), w, e(summaryUnresolvedRef)}, true},
+		{hcl.Diagnostics{e(summaryUnqualified), e(summaryAttrValue)}, false},
+		{hcl.Diagnostics{e(summaryUnknownAttr)}, false},
+	} {
+		if got := RefusedWhole(c.diags); got != c.want {
+			t.Errorf("%v: %v", c.diags, got)
+		}
+	}
+}

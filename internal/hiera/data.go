@@ -1,0 +1,413 @@
+package hiera
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/internal/inputfile"
+	"github.com/catc-dev/catc/internal/types"
+)
+
+// Data is a site's Hiera data: its hiera.yaml, read once, and its data
+// files, each read and parsed once however many nodes and lookups use
+// it. A Data is safe for concurrent use by many Sessions.
+type Data struct {
+	// dir is the site directory as given; root its absolute, resolved
+	// form, which every data file must stay under.
+	dir, root string
+	cfg       *Config
+
+	mu    sync.Mutex
+	files map[string]*dataFile
+	stats map[string]bool
+	// usable are the paths known to be files under the site.
+	usable map[string]bool
+	dirs   map[string]string
+	// listings are the entries of the directories read, by resolved path.
+	listings map[string]map[string]fs.FileMode
+	globs    map[string][]string
+	// templates are the interpolations of the strings interpolated.
+	templates map[string][][]int
+	// cwd is the working directory when the Data was opened, against
+	// which relative paths are resolved.
+	cwd string
+}
+
+// dataFile is one data file, parsed once.
+type dataFile struct {
+	once    sync.Once
+	path    string // as displayed: under the site directory as given
+	keys    []string
+	entries map[string]*topEntry
+	diags   hcl.Diagnostics
+}
+
+// Open reads the site directory's hiera.yaml. A directory without one
+// has no data: Open returns nil and no diagnostics, and every lookup of
+// a nil *Data finds nothing (as Puppet's environment without a
+// hiera.yaml).
+func Open(dir string) (*Data, hcl.Diagnostics) {
+	path := filepath.Join(dir, ConfigName)
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	src, err := inputfile.Read(path)
+	if err != nil {
+		return nil, hcl.Diagnostics{inputfile.Diagnostic(path, err)}
+	}
+	cfg, diags := parseConfig(path, src)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		return nil, hcl.Diagnostics{inputfile.Diagnostic(dir, err)}
+	}
+	root, err := filepath.EvalSymlinks(joinPath(cwd, dir))
+	if err != nil {
+		return nil, hcl.Diagnostics{inputfile.Diagnostic(dir, err)}
+	}
+	return &Data{dir: dir, root: root, cwd: cwd, cfg: cfg, files: map[string]*dataFile{}, stats: map[string]bool{},
+		usable: map[string]bool{}, dirs: map[string]string{}, listings: map[string]map[string]fs.FileMode{}, templates: map[string][][]int{}, globs: map[string][]string{}}, diags
+}
+
+// Config is the site's hiera.yaml.
+func (d *Data) Config() *Config { return d.cfg }
+
+// Dir is the site directory as given to Open.
+func (d *Data) Dir() string { return d.dir }
+
+// exists reports whether path is a regular file (after links) under the
+// site, once per path.
+func (d *Data) exists(path string) bool {
+	d.mu.Lock()
+	ok, seen := d.stats[path]
+	d.mu.Unlock()
+	if seen {
+		return ok
+	}
+	st, err := os.Stat(path)
+	ok = err == nil && !st.IsDir()
+	d.mu.Lock()
+	d.stats[path] = ok
+	d.mu.Unlock()
+	return ok
+}
+
+// glob is filepath.Glob of pattern, files only, sorted, once per pattern.
+func (d *Data) glob(pattern string) []string {
+	d.mu.Lock()
+	out, seen := d.globs[pattern]
+	d.mu.Unlock()
+	if seen {
+		return out
+	}
+	matches, _ := filepath.Glob(pattern) // a bad pattern matches nothing, as Ruby's
+	for _, m := range matches {
+		if d.exists(m) {
+			out = append(out, m)
+		}
+	}
+	sort.Strings(out)
+	d.mu.Lock()
+	d.globs[pattern] = out
+	d.mu.Unlock()
+	return out
+}
+
+// inside reports whether the directory path, once its links are
+// resolved, is under the site directory: a glob a fact interpolates
+// ("../../etc/*") must not make catc read elsewhere.
+func (d *Data) inside(path string) bool {
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(d.cwd, abs)
+	}
+	_, ok := d.realDir(abs)
+	return ok
+}
+
+// file returns the parsed data file at path (read on first use).
+func (d *Data) file(path, function string) *dataFile {
+	d.mu.Lock()
+	f := d.files[path]
+	if f == nil {
+		f = &dataFile{path: path}
+		d.files[path] = f
+	}
+	d.mu.Unlock()
+	f.once.Do(func() { f.load(function) })
+	return f
+}
+
+func (f *dataFile) load(function string) {
+	src, err := inputfile.Read(f.path)
+	if err != nil {
+		f.diags = hcl.Diagnostics{inputfile.Diagnostic(f.path, err)}
+		return
+	}
+	if function == "json_data" {
+		f.keys, f.entries, f.diags = decodeJSONData(f.path, src)
+		return
+	}
+	keys, entries, notHash, err := decodeYAMLData(src)
+	if err != nil {
+		e := err.(*yamlError)
+		f.diags = hcl.Diagnostics{yamlDiag(f.path, e, summaryBadData, fmt.Sprintf("Unable to parse (%s): %s.", f.path, e.msg))}
+		return
+	}
+	if notHash {
+		// Puppet warns and reads no data (strict mode makes it an error)
+		f.diags = hcl.Diagnostics{{Severity: hcl.DiagWarning, Summary: summaryBadData,
+			Detail:  fmt.Sprintf("%s: file does not contain a valid yaml hash. Its data is ignored, as Puppet does; make its top level a hash of keys.", f.path),
+			Subject: &hcl.Range{Filename: f.path, Start: hcl.InitialPos, End: hcl.InitialPos}}}
+		entries = map[string]*topEntry{}
+	}
+	f.keys, f.entries = keys, entries
+}
+
+// Files are the data files read so far with their sources' display
+// paths, for diagnostics' snippets.
+func (d *Data) Files() []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	out := make([]string, 0, len(d.files))
+	for p := range d.files {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// location is one resolved location of a level for a node.
+type location struct {
+	original string // the template as written (for globs: the pattern)
+	path     string // the file, under the site directory as given
+	exists   bool
+}
+
+// resolvedLevel is a level with its locations for one node.
+type resolvedLevel struct {
+	*Level
+	locations []location
+}
+
+// resolveLevels interpolates the hierarchy's paths for the session's
+// node, as Puppet does once per node.
+func (s *Session) resolveLevels(inv *invocation) ([]resolvedLevel, error) {
+	out := make([]resolvedLevel, 0, len(s.d.cfg.Levels))
+	for _, lv := range s.d.cfg.Levels {
+		rl := resolvedLevel{Level: lv}
+		dd, err := inv.interpolatePath(lv.Datadir)
+		if err != nil {
+			return nil, err
+		}
+		datadir := filepath.Join(s.d.dir, dd)
+		if filepath.IsAbs(dd) {
+			datadir = filepath.Clean(dd)
+		}
+		switch lv.LocationKey {
+		case "path", "paths":
+			for _, tmpl := range lv.Locations {
+				p, err := inv.interpolatePath(tmpl)
+				if err != nil {
+					return nil, err
+				}
+				rl.locations = append(rl.locations, s.d.locate(tmpl, joinPath(datadir, p)))
+			}
+		case "glob", "globs":
+			for _, tmpl := range lv.Locations {
+				p, err := inv.interpolatePath(tmpl)
+				if err != nil {
+					return nil, err
+				}
+				pattern := joinPath(datadir, p)
+				if !s.d.inside(globBase(pattern)) {
+					continue
+				}
+				for _, m := range s.d.glob(pattern) {
+					if l := s.d.locate(pattern, m); l.exists {
+						rl.locations = append(rl.locations, l)
+					}
+				}
+			}
+		case "mapped_paths":
+			locs, err := s.mappedPaths(inv, datadir, lv.Locations)
+			if err != nil {
+				return nil, err
+			}
+			rl.locations = locs
+		}
+		out = append(out, rl)
+	}
+	return out, nil
+}
+
+// locate is a path location: it exists when it is a file under the
+// site. Each path is checked once per Data, for every node.
+func (d *Data) locate(original, path string) location {
+	d.mu.Lock()
+	ok, seen := d.usable[path]
+	d.mu.Unlock()
+	if !seen {
+		ok = d.usableFile(path)
+		d.mu.Lock()
+		d.usable[path] = ok
+		d.mu.Unlock()
+	}
+	return location{original: original, path: path, exists: ok}
+}
+
+// usableFile reports whether path is a regular file whose real path is
+// under the site: its directory's links are resolved once per directory,
+// the file itself is one Lstat (and resolved only when it is a link), so
+// that a fleet's thousands of files cost a system call each.
+func (d *Data) usableFile(path string) bool {
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(d.cwd, abs)
+	}
+	dir, ok := d.realDir(filepath.Dir(abs))
+	if !ok {
+		return false
+	}
+	full := filepath.Join(dir, filepath.Base(abs))
+	mode, ok := d.entry(dir, filepath.Base(abs))
+	if !ok {
+		return false
+	}
+	if mode.IsRegular() {
+		return true
+	}
+	if mode&fs.ModeSymlink == 0 {
+		return false
+	}
+	real, err := filepath.EvalSymlinks(full)
+	if err != nil || !d.under(real) {
+		return false
+	}
+	st, err := os.Stat(real)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// entry is the type of the entry name of the resolved directory dir,
+// read with the whole directory once (one listing instead of a Stat per
+// file of a fleet).
+func (d *Data) entry(dir, name string) (fs.FileMode, bool) {
+	d.mu.Lock()
+	entries, seen := d.listings[dir]
+	d.mu.Unlock()
+	if !seen {
+		list, _ := os.ReadDir(dir) // an unreadable directory has no files
+		entries = make(map[string]fs.FileMode, len(list))
+		for _, e := range list {
+			entries[e.Name()] = e.Type()
+		}
+		d.mu.Lock()
+		d.listings[dir] = entries
+		d.mu.Unlock()
+	}
+	m, ok := entries[name]
+	return m, ok
+}
+
+// realDir is dir with its links resolved, if that is under the site.
+func (d *Data) realDir(dir string) (string, bool) {
+	d.mu.Lock()
+	r, seen := d.dirs[dir]
+	d.mu.Unlock()
+	if seen {
+		return r, r != ""
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil || !d.under(real) {
+		real = ""
+	}
+	d.mu.Lock()
+	d.dirs[dir] = real
+	d.mu.Unlock()
+	return real, real != ""
+}
+
+// under reports whether the absolute, resolved path is the site
+// directory or below it.
+func (d *Data) under(real string) bool {
+	rel, err := filepath.Rel(d.root, real)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// joinPath is Ruby's Pathname#+: an absolute path replaces the base.
+func joinPath(base, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(base, p)
+}
+
+// globBase is the part of a pattern before its first wildcard.
+func globBase(pattern string) string {
+	i := strings.IndexAny(pattern, "*?[{")
+	if i < 0 {
+		return pattern
+	}
+	return filepath.Dir(pattern[:i] + "x")
+}
+
+// mappedPaths expands mapped_paths [VAR, KEY, TEMPLATE]: one path per
+// element of the scope variable VAR, with KEY set to it in TEMPLATE.
+func (s *Session) mappedPaths(inv *invocation, datadir string, triplet []string) ([]location, error) {
+	v, err := inv.scopeValue(triplet[0], "mapped_path[0]")
+	if err != nil {
+		return nil, err
+	}
+	var vars []types.Value
+	switch x := v.(type) {
+	case nil:
+		return nil, nil
+	case string:
+		if x == "" {
+			return nil, nil
+		}
+		vars = []types.Value{x}
+	case []types.Value:
+		vars = x
+	case *types.Hash:
+		for i, k := range x.Keys {
+			vars = append(vars, []types.Value{k, x.Values[i]})
+		}
+	default:
+		return nil, &lookupError{msg: fmt.Sprintf("The variable '%s' of mapped_paths is %s: give a String or an Array", triplet[0], rubyClass(v))}
+	}
+	var out []location
+	for _, e := range vars {
+		inv.locals = map[string]types.Value{triplet[1]: e}
+		p, err := inv.interpolatePath(triplet[2])
+		inv.locals = nil
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s.d.locate(triplet[2], joinPath(datadir, p)))
+	}
+	return out, nil
+}
+
+// interpolatePath interpolates a path template (no methods allowed).
+func (inv *invocation) interpolatePath(tmpl string) (string, error) {
+	v, err := inv.interpolate(tmpl, false)
+	if err != nil {
+		return "", err
+	}
+	s, secret := toS(v)
+	if secret {
+		return "", &lookupError{msg: fmt.Sprintf("The path %q interpolates a secret; a path is printed, so it cannot hold one.", tmpl)}
+	}
+	return s, nil
+}

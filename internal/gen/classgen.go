@@ -70,11 +70,11 @@ type classBuilder struct {
 // written (stmt: a resource block, nil for a class or for one of several
 // for_each instances).
 type target struct {
-	siteRef   siteRef
-	stmt  *resStmt
-	class int // its index when it is a class, else -1
-	owner int // the class whose body declares it (a class: itself)
-	sp    func() span
+	siteRef siteRef
+	stmt    *resStmt
+	class   int // its index when it is a class, else -1
+	owner   int // the class whose body declares it (a class: itself)
+	sp      func() span
 }
 
 func buildClassSite(o ClassOptions) (*classSite, error) {

@@ -109,7 +109,7 @@ type siteAttr struct {
 // resStmt declares a resource (of a core type) or a define instance.
 type resStmt struct {
 	typ     string
-	title   expr   // the title as written
+	title   expr // the title as written
 	forEach []string
 	attrs   []siteAttr // values, then metaparameters
 	virtual bool

@@ -70,22 +70,35 @@ type classBuilder struct {
 // written (stmt: a resource block, nil for a class or for one of several
 // for_each instances).
 type target struct {
-	siteRef siteRef
-	stmt    *resStmt
-	class   int // its index when it is a class, else -1
-	owner   int // the class whose body declares it (a class: itself)
-	sp      func() span
+	ref   siteRef
+	stmt  *resStmt
+	class int // its index when it is a class, else -1
+	owner int // the class whose body declares it (a class: itself)
+	sp    func() span
 }
 
 func buildClassSite(o ClassOptions) (*classSite, error) {
+	b, err := newClassBuilder(o)
+	if err != nil {
+		return nil, err
+	}
+	return b.s, b.build()
+}
+
+func newClassBuilder(o ClassOptions) (*classBuilder, error) {
 	switch {
 	case o.Classes < 1:
 		return nil, errors.New("gen: -classes needs at least one class")
 	case o.Resources < 0 || o.Instances < 0:
 		return nil, errors.New("gen: resources and instances cannot be negative")
 	}
-	b := &classBuilder{o: o, rng: rand.New(rand.NewPCG(o.Seed, 0x5eed)), s: &classSite{},
-		spans: map[*resStmt][]span{}, realize: map[int][]expr{}, collect: map[int]*collectStmt{}, grpOf: map[*resStmt]int{}}
+	return &classBuilder{o: o, rng: rand.New(rand.NewPCG(o.Seed, 0x5eed)), s: &classSite{},
+		spans: map[*resStmt][]span{}, realize: map[int][]expr{}, collect: map[int]*collectStmt{}, grpOf: map[*resStmt]int{}}, nil
+}
+
+// build makes the site, step by step (each step's doc says what it adds).
+func (b *classBuilder) build() error {
+	o := b.o
 	b.nodes()
 	b.s.stage = o.Classes >= 4 && b.rng.IntN(10) < 6
 	b.defineTypes()
@@ -94,7 +107,7 @@ func buildClassSite(o ClassOptions) (*classSite, error) {
 	instRes := b.instances()
 	budget := o.Resources - 3 - instRes // two top-level resources and the node's
 	if budget < 0 {
-		return nil, fmt.Errorf("gen: %d resources are too few: the %d define instances declare %d, and the top level and the node 3",
+		return fmt.Errorf("gen: %d resources are too few: the %d define instances declare %d, and the top level and the node 3",
 			o.Resources, o.Instances, instRes)
 	}
 	b.classResources(budget)
@@ -107,13 +120,13 @@ func buildClassSite(o ClassOptions) (*classSite, error) {
 	b.extraIncludes()
 	if o.Cycle {
 		if err := b.cycle(); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if b.count != o.Resources {
-		return nil, fmt.Errorf("gen: internal error: %d resources declared, %d asked", b.count, o.Resources)
+		return fmt.Errorf("gen: internal error: %d resources declared, %d asked", b.count, o.Resources)
 	}
-	return b.s, nil
+	return nil
 }
 
 // pick is true with probability percent/100.
@@ -584,7 +597,7 @@ func (b *classBuilder) layoutClass(i int, t *int) {
 	c.end = *t
 	*t++
 	ci := i
-	b.targets = append(b.targets, target{siteRef: siteRef{"class", c.name, b.rng.IntN(3)}, class: i, owner: i,
+	b.targets = append(b.targets, target{ref: siteRef{"class", c.name, b.rng.IntN(3)}, class: i, owner: i,
 		sp: func() span { return b.s.classes[ci].span }})
 }
 
@@ -604,7 +617,7 @@ func (b *classBuilder) layoutResource(owner int, r *resStmt, t *int) {
 		sp.end = *t
 		*t++
 		b.spans[r] = append(b.spans[r], sp)
-		tg := target{siteRef: siteRef{r.typ, ti, b.rng.IntN(3)}, class: -1, owner: owner, sp: func() span { return sp }}
+		tg := target{ref: siteRef{r.typ, ti, b.rng.IntN(3)}, class: -1, owner: owner, sp: func() span { return sp }}
 		if len(titles) == 1 {
 			tg.stmt = r
 		}
@@ -665,13 +678,13 @@ func (b *classBuilder) relate(x, y target, refresh bool) bool {
 	}
 	switch {
 	case x.stmt != nil && (y.stmt == nil || b.pick(50)):
-		addRel(&x.stmt.attrs, fwd, y.siteRef)
+		addRel(&x.stmt.attrs, fwd, y.ref)
 	case y.stmt != nil:
-		addRel(&y.stmt.attrs, back, x.siteRef)
+		addRel(&y.stmt.attrs, back, x.ref)
 	case x.class > 0 && !b.s.classes[x.class].staged:
-		addRel(&b.s.classes[x.class].decl.args, fwd, y.siteRef)
+		addRel(&b.s.classes[x.class].decl.args, fwd, y.ref)
 	case y.class > 0 && !b.s.classes[y.class].staged:
-		addRel(&b.s.classes[y.class].decl.args, back, x.siteRef)
+		addRel(&b.s.classes[y.class].decl.args, back, x.ref)
 	default:
 		return false
 	}
@@ -734,9 +747,9 @@ func (b *classBuilder) collectorRelationships() {
 			tg := b.targets[b.rng.IntN(len(b.targets))]
 			switch sp := tg.sp(); {
 			case sp.start > hi:
-				addRel(&b.collect[g].rels, map[bool]string{false: "before", true: "notify"}[refresh], tg.siteRef)
+				addRel(&b.collect[g].rels, map[bool]string{false: "before", true: "notify"}[refresh], tg.ref)
 			case sp.end < lo:
-				addRel(&b.collect[g].rels, map[bool]string{false: "require", true: "subscribe"}[refresh], tg.siteRef)
+				addRel(&b.collect[g].rels, map[bool]string{false: "require", true: "subscribe"}[refresh], tg.ref)
 			default:
 				continue
 			}
@@ -777,7 +790,7 @@ func (b *classBuilder) cycle() error {
 	var own [][]target
 	own = make([][]target, b.o.Classes)
 	for _, tg := range b.targets {
-		if tg.stmt != nil && tg.class < 0 && b.defineIndex(tg.siteRef.typ) < 0 {
+		if tg.stmt != nil && tg.class < 0 && b.defineIndex(tg.ref.typ) < 0 {
 			own[tg.owner] = append(own[tg.owner], tg)
 		}
 	}
@@ -789,7 +802,7 @@ func (b *classBuilder) cycle() error {
 			}
 			r, s := own[a][0], own[bi][0]
 			addRel(&r.stmt.attrs, "before", siteRef{"class", cb.name, 0})
-			addRel(&s.stmt.attrs, "before", r.siteRef)
+			addRel(&s.stmt.attrs, "before", r.ref)
 			return nil
 		}
 	}

@@ -53,7 +53,8 @@ func checkFacts(t *testing.T, c *Case) {
 	if err := json.Unmarshal(c.Facts, &doc); err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range factRE.FindAllStringSubmatch(string(c.HCL), -1) {
+	code := regexp.MustCompile(`(?m)^\s*#.*$`).ReplaceAllString(string(c.HCL), "")
+	for _, m := range factRE.FindAllStringSubmatch(code, -1) {
 		var v any = doc.Values
 		for _, k := range strings.Split(m[1], ".") {
 			obj, _ := v.(map[string]any)

@@ -181,12 +181,3 @@ func (r tref) pp() string { return capitalise(r.typ) + "[" + r.title.pp() + "]" 
 func (r tref) hcl() string {
 	return `"` + capitalise(r.typ) + "[" + r.title.body(expr.hcl) + `]"`
 }
-
-// equals is a comparison with a string.
-type equals struct {
-	a expr
-	s string
-}
-
-func (e equals) pp() string  { return e.a.pp() + " == " + str(e.s).pp() }
-func (e equals) hcl() string { return e.a.hcl() + " == " + str(e.s).hcl() }

@@ -92,7 +92,7 @@ func newClassBuilder(o ClassOptions) (*classBuilder, error) {
 	case o.Resources < 0 || o.Instances < 0:
 		return nil, errors.New("gen: resources and instances cannot be negative")
 	}
-	return &classBuilder{o: o, rng: rand.New(rand.NewPCG(o.Seed, 0x5eed)), s: &classSite{},
+	return &classBuilder{o: o, rng: rand.New(rand.NewPCG(o.Seed, 0x5eed)), s: &classSite{}, extra: make([][]stmt, o.Classes),
 		spans: map[*resStmt][]span{}, realize: map[int][]expr{}, collect: map[int]*collectStmt{}, grpOf: map[*resStmt]int{}}, nil
 }
 
@@ -201,7 +201,7 @@ func (b *classBuilder) defineTypes() {
 		}
 		dt.body = append(dt.body, &resStmt{typ: "notify", title: name("flagged"), onlyIf: param("flag")})
 		if dt.inner >= 0 {
-			dt.body = append(dt.body, &resStmt{typ: b.s.defines[dt.inner].name, title: interp{title{}, str("-in")},
+			dt.body = append(dt.body, &resStmt{typ: b.s.defines[dt.inner].name, def: b.s.defines[dt.inner], title: interp{title{}, str("-in")},
 				attrs: []siteAttr{{"flag", boolean(dt.innerFlag)}}})
 		}
 		b.s.defines = append(b.s.defines, dt)
@@ -231,7 +231,7 @@ func (b *classBuilder) classTree() {
 		default:
 			c.kind = declRequire
 		}
-		c.decl = &declStmt{kind: c.kind, class: c.name}
+		c.decl = &declStmt{kind: c.kind, class: c.name, index: i}
 		switch {
 		case b.pick(35) && len(c.params) > 0:
 			for _, p := range c.params {
@@ -340,7 +340,7 @@ func (b *classBuilder) instances() int {
 		if b.pick(20) {
 			k = min(2+b.rng.IntN(2), left/per)
 		}
-		r := &resStmt{typ: dt.name}
+		r := &resStmt{typ: dt.name, def: dt}
 		flag := dt.flagDefault
 		if b.pick(50) {
 			flag = b.pick(50)
@@ -498,12 +498,7 @@ func (b *classBuilder) virtuals() {
 	}
 }
 
-func (b *classBuilder) extraStmt(i int, s stmt) {
-	if b.extra == nil {
-		b.extra = make([][]stmt, b.o.Classes)
-	}
-	b.extra[i] = append(b.extra[i], s)
-}
+func (b *classBuilder) extraStmt(i int, s stmt) { b.extra[i] = append(b.extra[i], s) }
 
 // bodies interleaves each class's resources, the declarations of the
 // classes it declares first (in their order), its define instances and
@@ -514,9 +509,6 @@ func (b *classBuilder) bodies() {
 		if c.parent >= 0 {
 			decls[c.parent] = append(decls[c.parent], c.decl)
 		}
-	}
-	if b.extra == nil {
-		b.extra = make([][]stmt, b.o.Classes)
 	}
 	for i, c := range b.s.classes {
 		lists := [][]stmt{toStmts(b.res[i]), decls[i], toStmts(b.inst[i]), b.extra[i]}
@@ -589,8 +581,8 @@ func (b *classBuilder) layoutClass(i int, t *int) {
 		case *resStmt:
 			b.layoutResource(i, s, t)
 		case *declStmt:
-			if s.kind == declContain && s == b.s.classes[b.classIndex(s.class)].decl {
-				b.layoutClass(b.classIndex(s.class), t)
+			if s.kind == declContain && s == b.s.classes[s.index].decl {
+				b.layoutClass(s.index, t)
 			}
 		}
 	}
@@ -608,11 +600,10 @@ func (b *classBuilder) layoutResource(owner int, r *resStmt, t *int) {
 	if titles == nil {
 		titles = []string{string(r.title.(str))}
 	}
-	define := b.defineIndex(r.typ) >= 0
 	for _, ti := range titles {
 		sp := span{start: *t}
-		if define {
-			*t += 1 + 2*b.s.defines[b.defineIndex(r.typ)].resources(b.s.defines, true)
+		if r.def != nil {
+			*t += 1 + 2*r.def.resources(b.s.defines, true)
 		}
 		sp.end = *t
 		*t++
@@ -623,22 +614,6 @@ func (b *classBuilder) layoutResource(owner int, r *resStmt, t *int) {
 		}
 		b.targets = append(b.targets, tg)
 	}
-}
-
-func (b *classBuilder) classIndex(name string) int {
-	if name == "site::role" {
-		return 0
-	}
-	n, _ := strconv.Atoi(name[len("site::c"):])
-	return n
-}
-
-func (b *classBuilder) defineIndex(typ string) int {
-	if len(typ) > len("site::d") && typ[:len("site::d")] == "site::d" {
-		n, _ := strconv.Atoi(typ[len("site::d"):])
-		return n
-	}
-	return -1
 }
 
 // relationships joins about a tenth as many pairs as there are resources
@@ -780,17 +755,16 @@ func (b *classBuilder) extraIncludes() {
 			continue
 		}
 		at := b.rng.IntN(len(c.body) + 1)
-		c.body = slices.Insert(c.body, at, stmt(&declStmt{kind: declInclude, class: b.s.classes[k].name}))
+		c.body = slices.Insert(c.body, at, stmt(&declStmt{kind: declInclude, class: b.s.classes[k].name, index: k}))
 	}
 }
 
 // cycle closes a dependency cycle: a resource r of a class A before a
 // later class B, and a resource of B before r.
 func (b *classBuilder) cycle() error {
-	var own [][]target
-	own = make([][]target, b.o.Classes)
+	own := make([][]target, b.o.Classes)
 	for _, tg := range b.targets {
-		if tg.stmt != nil && tg.class < 0 && b.defineIndex(tg.ref.typ) < 0 {
+		if tg.stmt != nil && tg.class < 0 && tg.stmt.def == nil {
 			own[tg.owner] = append(own[tg.owner], tg)
 		}
 	}

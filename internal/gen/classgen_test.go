@@ -265,8 +265,8 @@ func TestGenerateClassesScale(t *testing.T) {
 	instances := 0
 	for _, c := range b.s.classes {
 		for _, s := range c.body {
-			if r, ok := s.(*resStmt); ok && b.defineIndex(r.typ) >= 0 {
-				instances += b.s.defines[b.defineIndex(r.typ)].instances(b.s.defines) * max(1, len(r.forEach))
+			if r, ok := s.(*resStmt); ok && r.def != nil {
+				instances += r.def.instances(b.s.defines) * max(1, len(r.forEach))
 			}
 		}
 	}

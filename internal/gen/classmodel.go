@@ -106,9 +106,11 @@ type siteAttr struct {
 	value expr
 }
 
-// resStmt declares a resource (of a core type) or a define instance.
+// resStmt declares a resource (of a core type) or a define instance (of
+// def).
 type resStmt struct {
 	typ     string
+	def     *defineType
 	title   expr // the title as written
 	forEach []string
 	attrs   []siteAttr // values, then metaparameters
@@ -121,6 +123,7 @@ type resStmt struct {
 type declStmt struct {
 	kind         declKind
 	class        string
+	index        int // the class's position in classSite.classes
 	args         []siteAttr
 	resourceLike bool
 }

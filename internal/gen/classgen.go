@@ -28,7 +28,7 @@ type ClassOptions struct {
 
 // GenerateClasses writes a random site of classes, defined types,
 // defaults, virtual resources, collectors, relationships and node blocks
-// as site.pp (Puppet) and main.hcl (catc's HCL, DESIGN §8's syntax), both
+// as site.pp (Puppet) and main.hcl (catc's HCL, docs/classes.md), both
 // from one model so they mean the same, plus facts.json: the node
 // (certname) the site is compiled for and its facts, in the format
 // `puppet facts find --render-as json` prints. The output depends only on

@@ -12,7 +12,7 @@ import (
 )
 
 // twinBlocks is the HCL the twins may use: for each body, the blocks and
-// arguments it may hold (DESIGN §8's syntax plus the existing language's
+// arguments it may hold (docs/classes.md's language plus docs/language.md's
 // resource, variable, locals and group).
 var twinBlocks = map[string]struct{ blocks, args []string }{
 	"":         {[]string{"class", "define", "node", "stage", "resource", "include", "contain", "require", "defaults", "collect", "locals", "group"}, []string{"realize"}},

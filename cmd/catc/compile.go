@@ -7,6 +7,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/pipeline"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/render"
 )
@@ -65,8 +66,7 @@ func loadGraph(c *cli.Context, f planFlags, strict bool) (*graph.Graph, *graph.P
 	if o.Random && cat.Source != nil {
 		return nil, nil, fail("--ordering random shuffles the ties of an HCL catalog, and this is a catalog Puppet compiled: Puppet's agent applies it in its one order (the ordering setting was removed in Puppet 6; Puppet 7's `puppet apply --ordering random` fails with \"invalid option\"). Drop --ordering and --seed.")
 	}
-	g := graph.Build(cat)
-	plan, diags := graph.Order(g, o)
+	g, plan, diags := pipeline.Plan(cat, o)
 	diags = render.WhyHints(diags, whyArgs(c))
 	if err := printDiagnostics(c, diags, cat.Files()); err != nil {
 		return nil, nil, err

@@ -9,8 +9,8 @@ import (
 
 	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/escape"
-	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/inputfile"
+	"github.com/catc-dev/catc/internal/pipeline"
 	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/render"
@@ -202,8 +202,6 @@ func loadSide(c *cli.Context, paths []string) (*plandiff.Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	plan, _ := graph.Order(graph.Build(cat), graph.Ordering{})
-	s := plandiff.NewSnapshot(plan)
-	s.Fails = plandiff.FailTexts(errs)
+	s, _ := pipeline.Snapshot(cat, errs) // a kept catalog: never nil
 	return s, nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/pipeline"
 	"github.com/catc-dev/catc/internal/render"
 )
 
@@ -40,8 +41,7 @@ func whyCommand() *cli.Command {
 				}
 				rs = append(rs, r)
 			}
-			g := graph.Build(cat)
-			plan, _ := graph.Order(g, graph.Ordering{})
+			_, plan, _ := pipeline.Plan(cat, graph.Ordering{})
 			return writeOutput(c, func(w io.Writer) error {
 				if len(rs) == 1 {
 					return render.NeighboursText(w, plan.Neighbours(rs[0]))

@@ -15,8 +15,8 @@ import (
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/nodefacts"
+	"github.com/catc-dev/catc/internal/pipeline"
 	"github.com/catc-dev/catc/internal/plandiff"
-	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/secretdigest"
 )
 
@@ -258,17 +258,16 @@ func readCatalogFile(path, name string) ([]byte, hcl.Diagnostics) {
 // catc cannot know of it to notes (when not nil). Nil with the
 // diagnostics when the catalog has errors (cycles are not errors here:
 // the diff reports them), but for errors the agent refuses a whole
-// catalog for (refusableSnapshot).
+// catalog for (pipeline.Snapshot).
 func CatalogSnapshot(defs *catalog.Catalog, path string, data []byte, notes *catalog.Notes) (*plandiff.Snapshot, hcl.Diagnostics) {
-	pc, diags := puppetcatalog.Parse(path, data)
-	if pc == nil || diags.HasErrors() {
+	cat, diags := pipeline.ParsePuppet(path, data, defs)
+	if cat == nil {
 		return nil, diags
 	}
-	cat, more := puppetcatalog.Model(pc, defs)
 	if notes != nil {
 		notes.Add(cat)
 	}
-	return refusableSnapshot(cat, append(diags, more...))
+	return pipeline.Snapshot(cat, diags)
 }
 
 // ShardCatalogs is shard i of n (1 ≤ i ≤ n) of the nodes, those whose

@@ -13,7 +13,7 @@ import (
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
-	"github.com/catc-dev/catc/internal/puppetcatalog"
+	"github.com/catc-dev/catc/internal/pipeline"
 )
 
 // Reading says what ReadCatalogs makes of each node's catalog.
@@ -82,16 +82,11 @@ func readCatalogNode(defs *catalog.Catalog, n CatalogNode, notes *catalog.Notes)
 // defs and orders it as the agent would: the plan is nil when the
 // catalog has errors; the diagnostics of its cycles come apart.
 func catalogPlan(defs *catalog.Catalog, path string, data []byte) (*catalog.Catalog, *graph.Plan, hcl.Diagnostics, hcl.Diagnostics) {
-	pc, diags := puppetcatalog.Parse(path, data)
-	if pc == nil || diags.HasErrors() {
-		return nil, nil, diags, nil
-	}
-	cat, more := puppetcatalog.Model(pc, defs)
-	diags = append(diags, more...)
+	cat, diags := pipeline.ParsePuppet(path, data, defs)
 	if cat == nil || diags.HasErrors() {
 		return cat, nil, diags, nil
 	}
-	plan, cycles := graph.Order(graph.Build(cat), graph.Ordering{})
+	_, plan, cycles := pipeline.Plan(cat, graph.Ordering{})
 	return cat, plan, diags, cycles
 }
 

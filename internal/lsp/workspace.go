@@ -13,6 +13,7 @@ import (
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/hclpaths"
 	"github.com/catc-dev/catc/internal/inputfile"
+	"github.com/catc-dev/catc/internal/pipeline"
 	"github.com/catc-dev/catc/internal/render"
 )
 
@@ -230,8 +231,9 @@ func (in loadInput) compile() *snapshot {
 	}
 	cat, diags := catalog.LoadFiles(in.names, in.srcs, in.opts)
 	snap.cat, snap.diags = cat, diags
-	snap.graph = graph.Build(cat)
-	plan, cycleDiags := graph.Order(snap.graph, graph.Ordering{})
+	var plan *graph.Plan
+	var cycleDiags hcl.Diagnostics
+	snap.graph, plan, cycleDiags = pipeline.Plan(cat, graph.Ordering{})
 	cycleDiags = render.WhyHints(cycleDiags, in.folders)
 	snap.plan = plan
 	if !diags.HasErrors() {

@@ -12,8 +12,8 @@ import (
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/pipeline"
 	"github.com/catc-dev/catc/internal/plandiff"
-	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/source"
 )
 
 // exitChanges is `diff --detailed-exitcode`'s code for "there are changes"
@@ -144,10 +144,7 @@ func diffSides(c *cli.Context, f diffFlags) (old, new *plandiff.Snapshot, err er
 
 // isPuppetCatalog reports whether the file is a catalog Puppet wrote
 // (by content: not catc's own JSON, which also has "resources").
-func isPuppetCatalog(path string) bool {
-	kind, err := puppetcatalog.Sniff(path)
-	return err == nil && kind == puppetcatalog.KindPuppet
-}
+func isPuppetCatalog(path string) bool { return source.IsPuppetCatalog(path) }
 
 // diffInput is what a diff compares: with --base REV, the paths (new)
 // at REV against the working tree; else the old and the new paths.
@@ -187,7 +184,8 @@ func diffInputs(c *cli.Context, f diffFlags, baseUsage, pairUsage string) (diffI
 // plan. Cycles do not fail the load, nor errors for which Puppet refuses
 // a catalog that is whole (catalog.RefusedWhole): the diff reports them.
 func loadSide(c *cli.Context, paths []string) (*plandiff.Snapshot, error) {
-	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") && !isPuppetCatalog(paths[0]) {
+	ins := source.Classify(paths) // each path's start read once
+	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") && ins[0].Kind != source.KindPuppet {
 		data, err := inputfile.Read(paths[0])
 		if err != nil {
 			return nil, failf("cannot read %s: %v", paths[0], atomicfile.Cause(err))
@@ -198,7 +196,10 @@ func loadSide(c *cli.Context, paths []string) (*plandiff.Snapshot, error) {
 		}
 		return s, nil
 	}
-	cat, errs, err := loadCatalogKeeping(c, paths, false, true)
+	if err := checkLoadArgs(c, paths); err != nil {
+		return nil, err
+	}
+	cat, errs, err := loadInputs(c, ins, false, true)
 	if err != nil {
 		return nil, err
 	}

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -12,6 +10,7 @@ import (
 	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/source"
 )
 
 // catalogFleet is a diff of two directories of per-node Puppet catalogs
@@ -50,40 +49,14 @@ func catalogFleetOf(c *cli.Context, f diffFlags) (catalogFleet, bool) {
 }
 
 // splitCatalogDir takes the one directory of Puppet catalogs off paths;
-// the rest are HCL type files.
+// the rest are HCL type files (source.SplitCatalogDir).
 func splitCatalogDir(paths []string) (dir string, rest []string, ok bool) {
-	for _, p := range paths {
-		if !ok && (isCatalogDir(p) || isPuppetDBFleet(p)) {
-			dir, ok = p, true
-		} else {
-			rest = append(rest, p)
-		}
-	}
-	return dir, rest, ok
+	return source.SplitCatalogDir(paths)
 }
 
 // isCatalogDir reports whether path is a directory of per-node Puppet
-// catalogs: no HCL file, and a *.json file that is a Puppet catalog by
-// content (not necessarily the first: a node that failed to compile may
-// have left an empty one).
-func isCatalogDir(path string) bool {
-	entries, err := os.ReadDir(path)
-	if err != nil {
-		return false
-	}
-	var jsons []string
-	for _, e := range entries {
-		switch strings.ToLower(filepath.Ext(e.Name())) {
-		case ".hcl":
-			return false
-		case ".json":
-			if !e.IsDir() {
-				jsons = append(jsons, filepath.Join(path, e.Name()))
-			}
-		}
-	}
-	return slices.ContainsFunc(jsons, isPuppetCatalog)
-}
+// catalogs (source.IsCatalogDir).
+func isCatalogDir(path string) bool { return source.IsCatalogDir(path) }
 
 // diffCatalogDirs reads every node's catalogs on both sides and groups
 // the nodes by their diff.

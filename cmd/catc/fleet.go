@@ -14,6 +14,7 @@ import (
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/source"
 )
 
 // nodesFlag is --nodes of validate, plan, compile and diff.
@@ -32,7 +33,7 @@ func loadSite(c *cli.Context, paths []string) (*catalog.Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	site, diags := catalog.LoadSite(paths, catalog.LoadOptions{Vars: commonOf(c).vars, VarFiles: commonOf(c).varFiles, DigestKey: runDigestKey(c), Hiera: data,
+	site, diags := source.Site(paths, source.Options{Vars: commonOf(c).vars, VarFiles: commonOf(c).varFiles, DigestKey: runDigestKey(c), Hiera: data,
 		NodeRefusals: c.Command.Name == "diff"}) // a diff compares the nodes Puppet would refuse, and says so
 	if err := printDiagnostics(c, diags, site.Files()); err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/source"
 )
 
 // loadFlags are the flags of every command that reads HCL.
@@ -42,18 +43,25 @@ func loadCatalogKeeping(c *cli.Context, paths []string, strict, keepRefused bool
 	if err := checkLoadArgs(c, paths); err != nil {
 		return nil, nil, err
 	}
-	catalogs, hclPaths, err := splitPuppetPaths(paths)
+	return loadInputs(c, source.Classify(paths), strict, keepRefused)
+}
+
+// loadInputs is loadCatalogKeeping of paths already classified (each
+// read once to tell what it is).
+func loadInputs(c *cli.Context, ins []source.Input, strict, keepRefused bool) (*catalog.Catalog, hcl.Diagnostics, error) {
+	catalogs, hclPaths, err := splitPuppetPaths(ins)
 	if err != nil {
 		return nil, nil, err
 	}
 	if len(catalogs) > 0 {
 		return loadPuppet(c, catalogs, hclPaths, strict, keepRefused)
 	}
+	paths := hclPaths
 	data, err := siteHiera(c, paths)
 	if err != nil {
 		return nil, nil, err
 	}
-	cat, diags := catalog.Load(paths, catalog.LoadOptions{
+	cat, diags := source.HCL(paths, source.Options{
 		Hiera:     data,
 		Vars:      commonOf(c).vars,
 		VarFiles:  commonOf(c).varFiles,

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -16,6 +14,7 @@ import (
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plural"
 	"github.com/catc-dev/catc/internal/secretdigest"
+	"github.com/catc-dev/catc/internal/source"
 	"github.com/catc-dev/catc/internal/types"
 )
 
@@ -295,18 +294,12 @@ func digestSecrets(v types.Value, k *secretdigest.Key) types.Value {
 // siteHiera opens the Hiera data of the site among paths: the first
 // directory argument that holds a hiera.yaml (nil when none does).
 func siteHiera(c *cli.Context, paths []string) (*hiera.Data, error) {
-	for _, p := range paths {
-		if st, err := os.Stat(filepath.Join(p, hiera.ConfigName)); err != nil || st.IsDir() {
-			continue
-		}
-		data, diags := hiera.Open(p)
-		if err := printDiagnostics(c, diags, nil); err != nil {
-			return nil, err
-		}
-		if diags.HasErrors() {
-			return nil, failed()
-		}
-		return data, nil
+	data, diags := source.Hiera(paths)
+	if err := printDiagnostics(c, diags, nil); err != nil {
+		return nil, err
 	}
-	return nil, nil
+	if diags.HasErrors() {
+		return nil, failed()
+	}
+	return data, nil
 }

@@ -5,25 +5,22 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/puppetcatalog"
+	"github.com/catc-dev/catc/internal/pipeline"
+	"github.com/catc-dev/catc/internal/source"
 )
 
 // splitPuppetPaths takes the Puppet catalogs (JSON, told by content) off
 // paths; the rest are HCL files and directories. A file of catc's own
 // catalog JSON is refused: it holds a compiled catalog, not a source.
-func splitPuppetPaths(paths []string) (catalogs, hclPaths []string, err error) {
-	for _, p := range paths {
-		if isPuppetDB(p) {
-			catalogs = append(catalogs, p)
-			continue
-		}
-		switch kind, _ := puppetcatalog.Sniff(p); kind {
-		case puppetcatalog.KindPuppet:
-			catalogs = append(catalogs, p)
-		case puppetcatalog.KindCatc:
-			return nil, nil, failf("%s is catc's own catalog JSON (catc compile --format catc): give the HCL it was compiled from, or a Puppet catalog; catc diff compares two such files", p)
+func splitPuppetPaths(ins []source.Input) (catalogs []source.Input, hclPaths []string, err error) {
+	for _, in := range ins {
+		switch in.Kind {
+		case source.KindPuppet, source.KindPuppetDBNode, source.KindPuppetDBFleet:
+			catalogs = append(catalogs, in)
+		case source.KindCatc:
+			return nil, nil, failf("%s is catc's own catalog JSON (catc compile --format catc): give the HCL it was compiled from, or a Puppet catalog; catc diff compares two such files", in.Path)
 		default:
-			hclPaths = append(hclPaths, p)
+			hclPaths = append(hclPaths, in.Path)
 		}
 	}
 	return catalogs, hclPaths, nil
@@ -32,9 +29,9 @@ func splitPuppetPaths(paths []string) (catalogs, hclPaths []string, err error) {
 // loadPuppet loads a catalog compiled by Puppet, with the types of the
 // HCL paths (type definitions only) besides the built-in ones; with
 // keepRefused, a catalog Puppet refuses whole is kept (loadCatalogKeeping).
-func loadPuppet(c *cli.Context, catalogs, hclPaths []string, strict, keepRefused bool) (*catalog.Catalog, hcl.Diagnostics, error) {
+func loadPuppet(c *cli.Context, catalogs []source.Input, hclPaths []string, strict, keepRefused bool) (*catalog.Catalog, hcl.Diagnostics, error) {
 	if len(catalogs) > 1 {
-		return nil, nil, failf("%s and %s are both Puppet catalogs: give one catalog at a time, with HCL type files beside it if needed", catalogs[0], catalogs[1])
+		return nil, nil, failf("%s and %s are both Puppet catalogs: give one catalog at a time, with HCL type files beside it if needed", catalogs[0].Path, catalogs[1].Path)
 	}
 	for _, flag := range []string{"var", "var-file", "facts"} {
 		if c.IsSet(flag) {
@@ -51,7 +48,7 @@ func loadPuppet(c *cli.Context, catalogs, hclPaths []string, strict, keepRefused
 		diags = append(diags, readDiags...)
 		if pc != nil {
 			var modelDiags hcl.Diagnostics
-			cat, modelDiags = puppetcatalog.Model(pc, defs)
+			cat, modelDiags = pipeline.Puppet(pc, nil, defs)
 			diags = append(diags, modelDiags...)
 		}
 	}
@@ -70,24 +67,10 @@ func loadPuppet(c *cli.Context, catalogs, hclPaths []string, strict, keepRefused
 	return cat, errs, nil
 }
 
-// loadTypeDefs loads the types a Puppet catalog is read with: the
-// built-in ones and those of the HCL paths, which may hold no resource.
+// loadTypeDefs loads the types a Puppet catalog is read with
+// (source.Types).
 func loadTypeDefs(c *cli.Context, hclPaths []string) (*catalog.Catalog, hcl.Diagnostics) {
-	opts := catalog.LoadOptions{DigestKey: runDigestKey(c)}
-	var defs *catalog.Catalog
-	var diags hcl.Diagnostics
-	if len(hclPaths) == 0 {
-		defs, diags = catalog.LoadFiles(nil, nil, opts)
-	} else {
-		defs, diags = catalog.Load(hclPaths, opts)
-	}
-	if len(defs.Resources) > 0 {
-		r := defs.Resources[0]
-		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Resources beside a Puppet catalog",
-			Detail:  "Beside a Puppet catalog, HCL files may only define types (catc import writes them); the resources come from the catalog. Give the HCL resources in a run of their own.",
-			Subject: r.DeclRange.Ptr()})
-	}
-	return defs, diags
+	return source.Types(hclPaths, runDigestKey(c))
 }
 
 // noteCatalog gathers what catc cannot know about a catalog read from

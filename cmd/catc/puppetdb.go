@@ -11,12 +11,11 @@ import (
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/puppetdb"
+	"github.com/catc-dev/catc/internal/source"
 )
 
-// puppetDBPrefix starts an input read from PuppetDB: puppetdb:CERTNAME
-// (a node's catalog), puppetdb: or puppetdb:PQL (a fleet's), and
-// --nodes puppetdb[:PQL].
-const puppetDBPrefix = "puppetdb:"
+// puppetDBPrefix starts an input read from PuppetDB (source.PuppetDBPrefix).
+const puppetDBPrefix = source.PuppetDBPrefix
 
 // puppetDBFlags say how to reach PuppetDB (loadFlags has them).
 func puppetDBFlags() []cli.Flag {
@@ -55,32 +54,28 @@ func puppetDBOf(c *cli.Context, what string) (*puppetdb.Client, error) {
 }
 
 // isPuppetDB reports whether path names something in PuppetDB.
-func isPuppetDB(path string) bool { return strings.HasPrefix(path, puppetDBPrefix) }
+func isPuppetDB(path string) bool { return source.IsPuppetDB(path) }
 
 // isPuppetDBFleet reports whether path is a fleet in PuppetDB: puppetdb:
 // (every node) or puppetdb:PQL.
-func isPuppetDBFleet(path string) bool {
-	rest, ok := strings.CutPrefix(path, puppetDBPrefix)
-	return ok && (rest == "" || puppetdb.IsPQLHint(rest))
-}
+func isPuppetDBFleet(path string) bool { return source.IsPuppetDBFleet(path) }
 
 // readPuppetCatalog reads a Puppet catalog file, or a node's current
 // catalog from PuppetDB (puppetdb:CERTNAME).
-func readPuppetCatalog(c *cli.Context, path string) (*puppetcatalog.Catalog, hcl.Diagnostics, error) {
-	certname, ok := strings.CutPrefix(path, puppetDBPrefix)
-	if !ok {
-		pc, diags := puppetcatalog.Read(path)
-		return pc, diags, nil
+func readPuppetCatalog(c *cli.Context, in source.Input) (*puppetcatalog.Catalog, hcl.Diagnostics, error) {
+	if in.Kind == source.KindPuppetDBFleet {
+		return nil, nil, failf("%s selects many nodes; %s takes one node's catalog: puppetdb:CERTNAME", escape.Line(in.Path), c.Command.Name)
 	}
-	if isPuppetDBFleet(path) {
-		return nil, nil, failf("%s selects many nodes; %s takes one node's catalog: puppetdb:CERTNAME", escape.Line(path), c.Command.Name)
-	}
-	pdb, err := puppetDBOf(c, path)
-	if err != nil {
-		return nil, nil, err
-	}
-	pc, diags, err := pdb.Catalog(c.Context, certname)
-	if err != nil {
+	var exitErr error // puppetDBOf's: printed as it is
+	pc, diags, err := source.Puppet(c.Context, in, func() (source.CatalogReader, error) {
+		pdb, err := puppetDBOf(c, in.Path)
+		exitErr = err
+		return pdb, err
+	})
+	switch {
+	case exitErr != nil:
+		return nil, nil, exitErr
+	case err != nil:
 		return nil, nil, fail(err.Error())
 	}
 	return pc, diags, nil

@@ -1,0 +1,119 @@
+package source
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/catc-dev/catc/internal/puppetcatalog"
+	"github.com/catc-dev/catc/internal/puppetdb"
+)
+
+// Kind is what a path given to a command holds.
+type Kind int
+
+const (
+	// HCL is a .hcl file or a directory of them (also anything that is
+	// neither of the kinds below: the HCL loader says what is wrong).
+	KindHCL Kind = iota
+	// Puppet is a catalog Puppet compiled, in any of its JSON formats
+	// (told by content, not by name).
+	KindPuppet
+	// Catc is catc's own catalog or plan JSON (catc compile, catc plan).
+	KindCatc
+	// PuppetDBNode is puppetdb:CERTNAME, a node's current catalog.
+	KindPuppetDBNode
+	// PuppetDBFleet is puppetdb: (every node) or puppetdb:PQL.
+	KindPuppetDBFleet
+)
+
+// PuppetDBPrefix starts an input read from PuppetDB: puppetdb:CERTNAME
+// (a node's catalog), puppetdb: or puppetdb:PQL (a fleet's), and
+// --nodes puppetdb[:PQL].
+const PuppetDBPrefix = "puppetdb:"
+
+// Input is a path and what it holds, told once.
+type Input struct {
+	Path string
+	Kind Kind
+}
+
+// Classify tells what each path holds, reading the start of each file
+// once (puppetcatalog.Sniff); a path that cannot be read is HCL, for
+// the loader to report.
+func Classify(paths []string) []Input {
+	out := make([]Input, len(paths))
+	for i, p := range paths {
+		out[i] = classify(p)
+	}
+	return out
+}
+
+func classify(p string) Input {
+	if rest, ok := strings.CutPrefix(p, PuppetDBPrefix); ok {
+		if rest == "" || puppetdb.IsPQLHint(rest) {
+			return Input{p, KindPuppetDBFleet}
+		}
+		return Input{p, KindPuppetDBNode}
+	}
+	switch kind, _ := puppetcatalog.Sniff(p); kind {
+	case puppetcatalog.KindPuppet:
+		return Input{p, KindPuppet}
+	case puppetcatalog.KindCatc:
+		return Input{p, KindCatc}
+	}
+	return Input{p, KindHCL}
+}
+
+// IsPuppetDB reports whether path names something in PuppetDB.
+func IsPuppetDB(path string) bool { return strings.HasPrefix(path, PuppetDBPrefix) }
+
+// IsPuppetDBFleet reports whether path is a fleet in PuppetDB: puppetdb:
+// (every node) or puppetdb:PQL.
+func IsPuppetDBFleet(path string) bool {
+	return IsPuppetDB(path) && classify(path).Kind == KindPuppetDBFleet
+}
+
+// IsPuppetCatalog reports whether the file is a catalog Puppet wrote
+// (by content: not catc's own JSON, which also has "resources").
+func IsPuppetCatalog(path string) bool {
+	kind, err := puppetcatalog.Sniff(path)
+	return err == nil && kind == puppetcatalog.KindPuppet
+}
+
+// IsCatalogDir reports whether path is a directory of per-node Puppet
+// catalogs: no HCL file, and a *.json file that is a Puppet catalog by
+// content (not necessarily the first: a node that failed to compile may
+// have left an empty one).
+func IsCatalogDir(path string) bool {
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return false
+	}
+	var jsons []string
+	for _, e := range entries {
+		switch strings.ToLower(filepath.Ext(e.Name())) {
+		case ".hcl":
+			return false
+		case ".json":
+			if !e.IsDir() {
+				jsons = append(jsons, filepath.Join(path, e.Name()))
+			}
+		}
+	}
+	return slices.ContainsFunc(jsons, IsPuppetCatalog)
+}
+
+// SplitCatalogDir takes the one directory of Puppet catalogs (or fleet
+// in PuppetDB) off paths; the rest are HCL type files.
+func SplitCatalogDir(paths []string) (dir string, rest []string, ok bool) {
+	for _, p := range paths {
+		if !ok && (IsCatalogDir(p) || IsPuppetDBFleet(p)) {
+			dir, ok = p, true
+		} else {
+			rest = append(rest, p)
+		}
+	}
+	return dir, rest, ok
+}

@@ -1,0 +1,106 @@
+package source
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/internal/puppetcatalog"
+	"github.com/catc-dev/catc/internal/testutil"
+)
+
+const puppetJSON = `{"name":"n1","version":1,"resources":[{"type":"Notify","title":"a","exported":false}]}`
+
+func TestClassifyTellsEachKind(t *testing.T) {
+	t.Parallel()
+	dir := testutil.TempFiles(t, map[string]string{
+		"site/main.hcl":     `resource "notify" "a" {}`,
+		"n1.json":           puppetJSON,
+		"catalog.txt":       puppetJSON, // told by content, not by name
+		"compiled.json":     `{"format": "catc.catalog/1", "resources": []}`,
+		"nodes/web.json":    puppetJSON,
+		"nodes/broken.json": ``,
+		"mixed/web.json":    puppetJSON,
+		"mixed/types.hcl":   ``,
+		"other.json":        `{"a": 1}`,
+	})
+	in := func(p string) string { return filepath.Join(dir, p) }
+	for _, tc := range []struct {
+		path       string
+		kind       Kind
+		catalogDir bool
+	}{
+		{in("site"), KindHCL, false},
+		{in("site/main.hcl"), KindHCL, false},
+		{in("n1.json"), KindPuppet, false},
+		{in("catalog.txt"), KindPuppet, false},
+		{in("compiled.json"), KindCatc, false},
+		{in("other.json"), KindHCL, false},
+		{in("missing.hcl"), KindHCL, false},
+		{in("nodes"), KindHCL, true},
+		{in("mixed"), KindHCL, false},
+		{"puppetdb:web-01.example.com", KindPuppetDBNode, false},
+		{"puppetdb:", KindPuppetDBFleet, true},
+		{`puppetdb:inventory[certname] { facts.role = "web" }`, KindPuppetDBFleet, true},
+	} {
+		got := Classify([]string{tc.path})[0]
+		if got.Kind != tc.kind || got.Path != tc.path {
+			t.Errorf("Classify(%q) = %+v, want kind %d", tc.path, got, tc.kind)
+		}
+		if _, _, ok := SplitCatalogDir([]string{tc.path}); ok != tc.catalogDir {
+			t.Errorf("SplitCatalogDir(%q) found a catalog directory: %v, want %v", tc.path, ok, tc.catalogDir)
+		}
+	}
+}
+
+func TestTypesRefusesResources(t *testing.T) {
+	t.Parallel()
+	dir := testutil.TempFiles(t, map[string]string{"r.hcl": `resource "notify" "a" {}`})
+	if _, diags := Types(nil, nil); diags.HasErrors() {
+		t.Fatalf("built-in types: %v", diags)
+	}
+	_, diags := Types([]string{filepath.Join(dir, "r.hcl")}, nil)
+	if !diags.HasErrors() || diags[len(diags)-1].Summary != "Resources beside a Puppet catalog" {
+		t.Fatalf("resources beside a catalog gave %v", diags)
+	}
+}
+
+type fakeDB struct{ asked string }
+
+func (f *fakeDB) Catalog(_ context.Context, certname string) (*puppetcatalog.Catalog, hcl.Diagnostics, error) {
+	f.asked = certname
+	return nil, nil, errors.New("down")
+}
+
+func TestPuppetAsksPuppetDBOnlyForANode(t *testing.T) {
+	t.Parallel()
+	dir := testutil.TempFiles(t, map[string]string{"n1.json": puppetJSON})
+	db := &fakeDB{}
+	opened := 0
+	open := func() (CatalogReader, error) { opened++; return db, nil }
+	pc, diags, err := Puppet(context.Background(), Input{filepath.Join(dir, "n1.json"), KindPuppet}, open)
+	if pc == nil || diags.HasErrors() || err != nil || opened != 0 {
+		t.Fatalf("file: %v %v %v, PuppetDB opened %d times", pc, diags, err, opened)
+	}
+	if _, _, err := Puppet(context.Background(), Input{"puppetdb:web-01", KindPuppetDBNode}, open); err == nil || db.asked != "web-01" {
+		t.Fatalf("PuppetDB: %v, asked for %q", err, db.asked)
+	}
+}
+
+func TestHieraFindsTheSiteData(t *testing.T) {
+	t.Parallel()
+	dir := testutil.TempFiles(t, map[string]string{
+		"site/hiera.yaml":       "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+		"site/data/common.yaml": "a: 1\n",
+		"types/t.hcl":           ``,
+	})
+	if data, diags := Hiera([]string{filepath.Join(dir, "types")}); data != nil || len(diags) > 0 {
+		t.Fatalf("no hiera.yaml gave %v %v", data, diags)
+	}
+	if data, diags := Hiera([]string{filepath.Join(dir, "types"), filepath.Join(dir, "site")}); data == nil || diags.HasErrors() {
+		t.Fatalf("the site's data: %v %v", data, diags)
+	}
+}

@@ -4,8 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/fleet"
@@ -25,11 +23,11 @@ type catalogFleet struct {
 // catalogFleetOf reports the directories of Puppet catalogs the diff's
 // sides are, when they are (OLD_DIR NEW_DIR, or --old/--new with type
 // files beside each, or --base REV DIR with type files).
-func catalogFleetOf(c *cli.Context, f diffFlags) (catalogFleet, bool) {
+func catalogFleetOf(c *cmdRun, f diffFlags) (catalogFleet, bool) {
 	if f.merge {
 		return catalogFleet{}, false
 	}
-	args := commonOf(c).args
+	args := c.common.args
 	if f.baseSet {
 		var cf catalogFleet
 		var ok bool
@@ -37,7 +35,7 @@ func catalogFleetOf(c *cli.Context, f diffFlags) (catalogFleet, bool) {
 		cf.base = f.base
 		return cf, ok
 	}
-	oldPaths, newPaths := commonOf(c).old, commonOf(c).new
+	oldPaths, newPaths := c.common.old, c.common.new
 	if len(oldPaths)+len(newPaths) == 0 && len(args) == 2 {
 		oldPaths, newPaths = args[:1], args[1:]
 	}
@@ -60,7 +58,7 @@ func isCatalogDir(path string) bool { return source.IsCatalogDir(path) }
 
 // diffCatalogDirs reads every node's catalogs on both sides and groups
 // the nodes by their diff.
-func diffCatalogDirs(c *cli.Context, f diffFlags, cf catalogFleet, strict plandiff.Strict) (*fleet.Diff, error) {
+func diffCatalogDirs(c *cmdRun, f diffFlags, cf catalogFleet, strict plandiff.Strict) (*fleet.Diff, error) {
 	if isPuppetDBFleet(cf.oldDir) {
 		return diffPuppetDBFleet(c, f, cf, strict)
 	}
@@ -87,7 +85,7 @@ func diffCatalogDirs(c *cli.Context, f diffFlags, cf catalogFleet, strict plandi
 // diffCatalogFleet reads every node's catalogs on both sides and groups
 // the nodes by their diff; oldName, when given, names each old catalog
 // file in the output (one read from a git revision).
-func diffCatalogFleet(c *cli.Context, f diffFlags, cf catalogFleet, strict plandiff.Strict, oldName func(string) string) (*fleet.Diff, error) {
+func diffCatalogFleet(c *cmdRun, f diffFlags, cf catalogFleet, strict plandiff.Strict, oldName func(string) string) (*fleet.Diff, error) {
 	var sides fleet.CatalogSides
 	var err error
 	if sides.Old, err = catalogTypes(c, cf.oldTypes); err != nil {
@@ -120,7 +118,7 @@ func diffCatalogFleet(c *cli.Context, f diffFlags, cf catalogFleet, strict pland
 	d.Shard = shard
 	d.Seal(o.DigestKey)
 	done()
-	sinkOf(c).notes.Merge(&d.Notes)
+	c.sink.notes.Merge(&d.Notes)
 	if err := printNewFailures(c, d, nil); err != nil {
 		return nil, err
 	}
@@ -128,7 +126,7 @@ func diffCatalogFleet(c *cli.Context, f diffFlags, cf catalogFleet, strict pland
 }
 
 // catalogTypes loads one side's type files (none: the built-in types).
-func catalogTypes(c *cli.Context, paths []string) (*catalog.Catalog, error) {
+func catalogTypes(c *cmdRun, paths []string) (*catalog.Catalog, error) {
 	defs, diags := loadTypeDefs(c, paths)
 	if err := printDiagnostics(c, diags, defs.Files()); err != nil {
 		return nil, err
@@ -141,8 +139,8 @@ func catalogTypes(c *cli.Context, paths []string) (*catalog.Catalog, error) {
 
 // shardCatalogs is --shard I/N of a fleet of catalogs: the shard's nodes
 // and its identity (all nodes and nil without --shard).
-func shardCatalogs(c *cli.Context, f diffFlags, nodes []fleet.CatalogNode) ([]fleet.CatalogNode, *fleet.ShardOf, error) {
-	s := commonOf(c).shard
+func shardCatalogs(c *cmdRun, f diffFlags, nodes []fleet.CatalogNode) ([]fleet.CatalogNode, *fleet.ShardOf, error) {
+	s := c.common.shard
 	if s == "" {
 		return nodes, nil, nil
 	}

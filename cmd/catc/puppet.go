@@ -2,7 +2,6 @@ package main
 
 import (
 	"github.com/hashicorp/hcl/v2"
-	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/pipeline"
@@ -29,7 +28,7 @@ func splitPuppetPaths(ins []source.Input) (catalogs []source.Input, hclPaths []s
 // loadPuppet loads a catalog compiled by Puppet, with the types of the
 // HCL paths (type definitions only) besides the built-in ones; with
 // keepRefused, a catalog Puppet refuses whole is kept (loadCatalogKeeping).
-func loadPuppet(c *cli.Context, catalogs []source.Input, hclPaths []string, strict, keepRefused bool) (*catalog.Catalog, hcl.Diagnostics, error) {
+func loadPuppet(c *cmdRun, catalogs []source.Input, hclPaths []string, strict, keepRefused bool) (*catalog.Catalog, hcl.Diagnostics, error) {
 	if len(catalogs) > 1 {
 		return nil, nil, failf("%s and %s are both Puppet catalogs: give one catalog at a time, with HCL type files beside it if needed", catalogs[0].Path, catalogs[1].Path)
 	}
@@ -69,24 +68,24 @@ func loadPuppet(c *cli.Context, catalogs []source.Input, hclPaths []string, stri
 
 // loadTypeDefs loads the types a Puppet catalog is read with
 // (source.Types).
-func loadTypeDefs(c *cli.Context, hclPaths []string) (*catalog.Catalog, hcl.Diagnostics) {
+func loadTypeDefs(c *cmdRun, hclPaths []string) (*catalog.Catalog, hcl.Diagnostics) {
 	return source.Types(hclPaths, runDigestKey(c))
 }
 
 // noteCatalog gathers what catc cannot know about a catalog read from
 // Puppet (catalog.ExternalNotes); sayNotes prints it on standard error,
 // never in a command's output.
-func noteCatalog(c *cli.Context, cat *catalog.Catalog) {
-	sinkOf(c).notes.Add(cat)
+func noteCatalog(c *cmdRun, cat *catalog.Catalog) {
+	c.sink.notes.Add(cat)
 }
 
 // sayNotes prints on standard error the notes gathered so far, each kind
 // once for every catalog the run read (none with --diagnostics json,
 // whose standard error is one JSON document): before the command's
 // output, or at the end of a run that fails before it.
-func sayNotes(c *cli.Context) {
+func sayNotes(c *cmdRun) {
 	if jsonDiagnostics(c) {
 		return
 	}
-	sinkOf(c).sayNotes(c.App.ErrWriter)
+	c.sink.sayNotes(c.stderr)
 }

@@ -30,26 +30,19 @@ func puppetDBFlags() []cli.Flag {
 	}
 }
 
-const puppetDBKey = "catc.puppetdb"
-
 // puppetDBOf is the run's PuppetDB client, made at the first use.
-func puppetDBOf(c *cli.Context, what string) (*puppetdb.Client, error) {
-	if pc, ok := c.App.Metadata[puppetDBKey].(*puppetdb.Client); ok {
-		return pc, nil
+func puppetDBOf(c *cmdRun, what string) (*puppetdb.Client, error) {
+	if c.puppetDB != nil {
+		return c.puppetDB, nil
 	}
-	if c.String("puppetdb") == "" {
+	if c.puppetDBConfig.URL == "" {
 		return nil, failf("%s reads PuppetDB: give its address with --puppetdb URL or $PUPPETDB_URL (https://HOST:8081)", escape.Line(what))
 	}
-	pc, err := puppetdb.New(puppetdb.Config{
-		URL: c.String("puppetdb"), CACert: c.String("puppetdb-cacert"),
-		Cert: c.String("puppetdb-cert"), Key: c.String("puppetdb-key"),
-		TokenFile: c.String("puppetdb-token-file"), InsecureHTTP: c.Bool("puppetdb-insecure-http"),
-		Timeout: c.Duration("puppetdb-timeout"),
-	})
+	pc, err := puppetdb.New(c.puppetDBConfig)
 	if err != nil {
 		return nil, fail(err.Error())
 	}
-	c.App.Metadata[puppetDBKey] = pc
+	c.puppetDB = pc
 	return pc, nil
 }
 
@@ -62,12 +55,12 @@ func isPuppetDBFleet(path string) bool { return source.IsPuppetDBFleet(path) }
 
 // readPuppetCatalog reads a Puppet catalog file, or a node's current
 // catalog from PuppetDB (puppetdb:CERTNAME).
-func readPuppetCatalog(c *cli.Context, in source.Input) (*puppetcatalog.Catalog, hcl.Diagnostics, error) {
+func readPuppetCatalog(c *cmdRun, in source.Input) (*puppetcatalog.Catalog, hcl.Diagnostics, error) {
 	if in.Kind == source.KindPuppetDBFleet {
-		return nil, nil, failf("%s selects many nodes; %s takes one node's catalog: puppetdb:CERTNAME", escape.Line(in.Path), c.Command.Name)
+		return nil, nil, failf("%s selects many nodes; %s takes one node's catalog: puppetdb:CERTNAME", escape.Line(in.Path), c.name)
 	}
 	var exitErr error // puppetDBOf's: printed as it is
-	pc, diags, err := source.Puppet(c.Context, in, func() (source.CatalogReader, error) {
+	pc, diags, err := source.Puppet(c.ctx, in, func() (source.CatalogReader, error) {
 		pdb, err := puppetDBOf(c, in.Path)
 		exitErr = err
 		return pdb, err
@@ -93,12 +86,12 @@ func nodesQuery(spec string) (pql string, ok bool) {
 
 // readPuppetDBNodes reads --nodes puppetdb[:PQL] (spec): PuppetDB's
 // inventory of the nodes pql selects.
-func readPuppetDBNodes(c *cli.Context, spec, pql string) ([]*nodefacts.Node, error) {
+func readPuppetDBNodes(c *cmdRun, spec, pql string) ([]*nodefacts.Node, error) {
 	pdb, err := puppetDBOf(c, "--nodes "+spec)
 	if err != nil {
 		return nil, err
 	}
-	nodes, err := pdb.Nodes(c.Context, pql)
+	nodes, err := pdb.Nodes(c.ctx, pql)
 	if err != nil {
 		return nil, fail(err.Error())
 	}
@@ -110,11 +103,11 @@ func readPuppetDBNodes(c *cli.Context, spec, pql string) ([]*nodefacts.Node, err
 
 // printPuppetDBNote says once what PuppetDB's catalogs do not keep, for
 // a fleet diff (a plan's notes say it of one catalog).
-func printPuppetDBNote(c *cli.Context) {
+func printPuppetDBNote(c *cmdRun) {
 	if jsonDiagnostics(c) {
 		return
 	}
-	fmt.Fprintln(c.App.ErrWriter, "Note: PuppetDB keeps less than the catalog Puppet compiled: no order of the resources "+
+	fmt.Fprintln(c.stderr, "Note: PuppetDB keeps less than the catalog Puppet compiled: no order of the resources "+
 		"(moves in the apply order are not compared), no sensitive parameter (a secret only one side has is unknown, not removed), "+
 		"and rich data only as strings (a value the other side holds as rich data is unknown, not changed).")
 }

@@ -21,8 +21,8 @@ func whyCommand() *cli.Command {
 		Description: "The last one or two arguments that look like references (Type[title]) are\n" +
 			"FROM and TO; the others are paths.",
 		Flags: catalogFlags(),
-		Action: func(c *cli.Context) error {
-			paths, refs := splitRefs(commonOf(c).args)
+		Action: withRun(func(c *cmdRun) error {
+			paths, refs := splitRefs(c.common.args)
 			if len(refs) == 0 || len(refs) > 2 {
 				return fail("why takes PATH... then FROM [TO], e.g. catc why site/ 'Software[php]' 'Apt_key[6F6B…]'")
 			}
@@ -52,7 +52,7 @@ func whyCommand() *cli.Command {
 				}
 				return render.WhyText(w, why)
 			})
-		},
+		}),
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 
 	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/escape"
-	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/pipeline"
 	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/internal/render"
@@ -184,17 +183,22 @@ func diffInputs(c *cmdRun, f diffFlags, baseUsage, pairUsage string) (diffInput,
 // plan. Cycles do not fail the load, nor errors for which Puppet refuses
 // a catalog that is whole (catalog.RefusedWhole): the diff reports them.
 func loadSide(c *cmdRun, paths []string) (*plandiff.Snapshot, error) {
-	ins := source.Classify(paths) // each path's start read once
-	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") && ins[0].Kind != source.KindPuppet {
-		data, err := inputfile.Read(paths[0])
+	var ins []source.Input
+	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") {
+		in, err := source.ReadWhole(paths[0]) // read once, Puppet's or catc's
 		if err != nil {
 			return nil, failf("cannot read %s: %v", paths[0], atomicfile.Cause(err))
 		}
-		s, err := plandiff.ReadSnapshot(data, paths[0])
-		if err != nil {
-			return nil, fail(err.Error())
+		if in.Kind != source.KindPuppet {
+			s, err := plandiff.ReadSnapshot(in.Data(), paths[0])
+			if err != nil {
+				return nil, fail(err.Error())
+			}
+			return s, nil
 		}
-		return s, nil
+		ins = []source.Input{in}
+	} else {
+		ins = source.Classify(paths) // each path's start read once
 	}
 	if err := checkLoadArgs(c, paths); err != nil {
 		return nil, err

@@ -53,7 +53,7 @@ func openNodes(c *cmdRun) (*fleet.Stream, error) {
 		return nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
 	}
 	spec := c.common.nodes
-	if pql, ok := nodesQuery(spec); ok {
+	if pql, ok := source.NodesQuery(spec); ok {
 		nodes, err := readPuppetDBNodes(c, spec, pql)
 		if err != nil {
 			return nil, err
@@ -94,7 +94,7 @@ func readNodes(c *cmdRun) ([]*nodefacts.Node, error) {
 		return nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
 	}
 	spec := c.common.nodes
-	if pql, ok := nodesQuery(spec); ok {
+	if pql, ok := source.NodesQuery(spec); ok {
 		return readPuppetDBNodes(c, spec, pql)
 	}
 	nodes, diags := nodefacts.Read(spec)

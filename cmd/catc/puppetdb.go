@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
@@ -72,16 +71,6 @@ func readPuppetCatalog(c *cmdRun, in source.Input) (*puppetcatalog.Catalog, hcl.
 		return nil, nil, fail(err.Error())
 	}
 	return pc, diags, nil
-}
-
-// nodesQuery is the PQL query --nodes asks PuppetDB (puppetdb: every
-// active node with facts; puppetdb:PQL), ok false for a facts path.
-func nodesQuery(spec string) (pql string, ok bool) {
-	if spec == "puppetdb" || spec == puppetDBPrefix {
-		return puppetdb.EveryNodeWithFacts, true
-	}
-	pql, ok = strings.CutPrefix(spec, puppetDBPrefix)
-	return pql, ok
 }
 
 // readPuppetDBNodes reads --nodes puppetdb[:PQL] (spec): PuppetDB's

@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unsafe"
 
+	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/puppetdb"
 )
@@ -37,6 +39,41 @@ const PuppetDBPrefix = "puppetdb:"
 type Input struct {
 	Path string
 	Kind Kind
+	// data is the file's content when it was read whole to tell its
+	// kind (ReadWhole), so that it is not read again.
+	data []byte
+	read bool
+}
+
+// ReadWhole reads the file at path whole, once, and tells its kind from
+// its start: a side of a diff given as one JSON file, which is either
+// catc's JSON (Text) or a Puppet catalog (Puppet parses what was read).
+func ReadWhole(path string) (Input, error) {
+	data, err := inputfile.Read(path)
+	if err != nil {
+		return Input{}, err
+	}
+	in := Input{Path: path, Kind: KindHCL, data: data, read: true}
+	switch puppetcatalog.SniffText(in.text()) {
+	case puppetcatalog.KindPuppet:
+		in.Kind = KindPuppet
+	case puppetcatalog.KindCatc:
+		in.Kind = KindCatc
+	}
+	return in, nil
+}
+
+// Data is the content ReadWhole read (nil for Classify's inputs).
+func (in Input) Data() []byte { return in.data }
+
+// text is Data as a string, without a copy: the buffer is ReadWhole's
+// own and never written again, which is what unsafe.String asks (as
+// inputfile.ReadString does); a Puppet catalog's strings are slices of it.
+func (in Input) text() string {
+	if len(in.data) == 0 {
+		return ""
+	}
+	return unsafe.String(&in.data[0], len(in.data))
 }
 
 // Classify tells what each path holds, reading the start of each file
@@ -53,17 +90,17 @@ func Classify(paths []string) []Input {
 func classify(p string) Input {
 	if rest, ok := strings.CutPrefix(p, PuppetDBPrefix); ok {
 		if rest == "" || puppetdb.IsPQLHint(rest) {
-			return Input{p, KindPuppetDBFleet}
+			return Input{Path: p, Kind: KindPuppetDBFleet}
 		}
-		return Input{p, KindPuppetDBNode}
+		return Input{Path: p, Kind: KindPuppetDBNode}
 	}
 	switch kind, _ := puppetcatalog.Sniff(p); kind {
 	case puppetcatalog.KindPuppet:
-		return Input{p, KindPuppet}
+		return Input{Path: p, Kind: KindPuppet}
 	case puppetcatalog.KindCatc:
-		return Input{p, KindCatc}
+		return Input{Path: p, Kind: KindCatc}
 	}
-	return Input{p, KindHCL}
+	return Input{Path: p, Kind: KindHCL}
 }
 
 // IsPuppetDB reports whether path names something in PuppetDB.

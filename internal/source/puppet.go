@@ -19,6 +19,10 @@ type CatalogReader interface {
 // asked for only then. The error is the reader's (PuppetDB unreachable,
 // refused, …); what is wrong in a catalog is a diagnostic.
 func Puppet(ctx context.Context, in Input, db func() (CatalogReader, error)) (*puppetcatalog.Catalog, hcl.Diagnostics, error) {
+	if in.read {
+		pc, diags := puppetcatalog.ParseText(in.Path, in.text())
+		return pc, diags, nil
+	}
 	certname, ok := strings.CutPrefix(in.Path, PuppetDBPrefix)
 	if !ok {
 		pc, diags := puppetcatalog.Read(in.Path)

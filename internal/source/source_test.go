@@ -3,6 +3,7 @@ package source
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -81,11 +82,11 @@ func TestPuppetAsksPuppetDBOnlyForANode(t *testing.T) {
 	db := &fakeDB{}
 	opened := 0
 	open := func() (CatalogReader, error) { opened++; return db, nil }
-	pc, diags, err := Puppet(context.Background(), Input{filepath.Join(dir, "n1.json"), KindPuppet}, open)
+	pc, diags, err := Puppet(context.Background(), Input{Path: filepath.Join(dir, "n1.json"), Kind: KindPuppet}, open)
 	if pc == nil || diags.HasErrors() || err != nil || opened != 0 {
 		t.Fatalf("file: %v %v %v, PuppetDB opened %d times", pc, diags, err, opened)
 	}
-	if _, _, err := Puppet(context.Background(), Input{"puppetdb:web-01", KindPuppetDBNode}, open); err == nil || db.asked != "web-01" {
+	if _, _, err := Puppet(context.Background(), Input{Path: "puppetdb:web-01", Kind: KindPuppetDBNode}, open); err == nil || db.asked != "web-01" {
 		t.Fatalf("PuppetDB: %v, asked for %q", err, db.asked)
 	}
 }
@@ -102,5 +103,50 @@ func TestHieraFindsTheSiteData(t *testing.T) {
 	}
 	if data, diags := Hiera([]string{filepath.Join(dir, "types"), filepath.Join(dir, "site")}); data == nil || diags.HasErrors() {
 		t.Fatalf("the site's data: %v %v", data, diags)
+	}
+}
+
+func TestReadWholeKeepsWhatItRead(t *testing.T) {
+	t.Parallel()
+	dir := testutil.TempFiles(t, map[string]string{
+		"n1.json":       puppetJSON,
+		"compiled.json": `{"format": "catc.plan/1"}`,
+	})
+	in, err := ReadWhole(filepath.Join(dir, "n1.json"))
+	if err != nil || in.Kind != KindPuppet || string(in.Data()) != puppetJSON {
+		t.Fatalf("ReadWhole: %+v, %v", in, err)
+	}
+	// Parsed from what was read, not read again.
+	if err := os.Remove(filepath.Join(dir, "n1.json")); err != nil {
+		t.Fatal(err)
+	}
+	pc, diags, err := Puppet(context.Background(), in, nil)
+	if pc == nil || diags.HasErrors() || err != nil || len(pc.Resources) != 1 {
+		t.Fatalf("Puppet of a read input: %v %v %v", pc, diags, err)
+	}
+	if in, err := ReadWhole(filepath.Join(dir, "compiled.json")); err != nil || in.Kind != KindCatc {
+		t.Fatalf("catc's JSON: %+v, %v", in, err)
+	}
+	if _, err := ReadWhole(filepath.Join(dir, "missing.json")); err == nil {
+		t.Fatal("a missing file read")
+	}
+}
+
+func TestNodesQuery(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		spec, pql string
+		ok        bool
+	}{
+		{"puppetdb", "", true},
+		{"puppetdb:", "", true},
+		{`puppetdb:inventory[certname] { facts.role = "web" }`, `inventory[certname] { facts.role = "web" }`, true},
+		{"facts/", "", false},
+		{"puppetdb.json", "", false},
+	} {
+		pql, ok := NodesQuery(tc.spec)
+		if ok != tc.ok || tc.pql != "" && pql != tc.pql || tc.ok && pql == "" {
+			t.Errorf("NodesQuery(%q) = %q, %v; want %q, %v", tc.spec, pql, ok, tc.pql, tc.ok)
+		}
 	}
 }

@@ -141,10 +141,6 @@ func diffSides(c *cmdRun, f diffFlags) (old, new *plandiff.Snapshot, err error) 
 	return old, new, err
 }
 
-// isPuppetCatalog reports whether the file is a catalog Puppet wrote
-// (by content: not catc's own JSON, which also has "resources").
-func isPuppetCatalog(path string) bool { return source.IsPuppetCatalog(path) }
-
 // diffInput is what a diff compares: with --base REV, the paths (new)
 // at REV against the working tree; else the old and the new paths.
 type diffInput struct {
@@ -198,7 +194,7 @@ func loadSide(c *cmdRun, paths []string) (*plandiff.Snapshot, error) {
 		}
 		ins = []source.Input{in}
 	} else {
-		ins = source.Classify(paths) // each path's start read once
+		ins = c.paths.Classify(paths) // each path's start read once
 	}
 	if err := checkLoadArgs(c, paths); err != nil {
 		return nil, err

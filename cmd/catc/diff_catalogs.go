@@ -31,7 +31,7 @@ func catalogFleetOf(c *cmdRun, f diffFlags) (catalogFleet, bool) {
 	if f.baseSet {
 		var cf catalogFleet
 		var ok bool
-		cf.newDir, cf.newTypes, ok = splitCatalogDir(args)
+		cf.newDir, cf.newTypes, ok = c.paths.SplitCatalogDir(args)
 		cf.base = f.base
 		return cf, ok
 	}
@@ -41,28 +41,18 @@ func catalogFleetOf(c *cmdRun, f diffFlags) (catalogFleet, bool) {
 	}
 	var cf catalogFleet
 	var okOld, okNew bool
-	cf.oldDir, cf.oldTypes, okOld = splitCatalogDir(oldPaths)
-	cf.newDir, cf.newTypes, okNew = splitCatalogDir(newPaths)
+	cf.oldDir, cf.oldTypes, okOld = c.paths.SplitCatalogDir(oldPaths)
+	cf.newDir, cf.newTypes, okNew = c.paths.SplitCatalogDir(newPaths)
 	return cf, okOld || okNew
 }
-
-// splitCatalogDir takes the one directory of Puppet catalogs off paths;
-// the rest are HCL type files (source.SplitCatalogDir).
-func splitCatalogDir(paths []string) (dir string, rest []string, ok bool) {
-	return source.SplitCatalogDir(paths)
-}
-
-// isCatalogDir reports whether path is a directory of per-node Puppet
-// catalogs (source.IsCatalogDir).
-func isCatalogDir(path string) bool { return source.IsCatalogDir(path) }
 
 // diffCatalogDirs reads every node's catalogs on both sides and groups
 // the nodes by their diff.
 func diffCatalogDirs(c *cmdRun, f diffFlags, cf catalogFleet, strict plandiff.Strict) (*fleet.Diff, error) {
-	if isPuppetDBFleet(cf.oldDir) {
+	if source.IsPuppetDBFleet(cf.oldDir) {
 		return diffPuppetDBFleet(c, f, cf, strict)
 	}
-	if isPuppetDBFleet(cf.newDir) {
+	if source.IsPuppetDBFleet(cf.newDir) {
 		return nil, failf("%s is what the nodes run now: give it as the old side (catc diff %s NEW)", escape.Line(cf.newDir), escape.Line(cf.newDir))
 	}
 	for _, name := range []string{"nodes", "var", "var-file", "facts"} {
@@ -127,12 +117,9 @@ func diffCatalogFleet(c *cmdRun, f diffFlags, cf catalogFleet, strict plandiff.S
 
 // catalogTypes loads one side's type files (none: the built-in types).
 func catalogTypes(c *cmdRun, paths []string) (*catalog.Catalog, error) {
-	defs, diags := loadTypeDefs(c, paths)
-	if err := printDiagnostics(c, diags, defs.Files()); err != nil {
+	defs, diags := source.Types(paths, runDigestKey(c))
+	if err := printOrFail(c, diags, defs.Files()); err != nil {
 		return nil, err
-	}
-	if diags.HasErrors() {
-		return nil, failed()
 	}
 	return defs, nil
 }

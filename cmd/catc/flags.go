@@ -9,6 +9,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/puppetdb"
 	"github.com/catc-dev/catc/internal/secretdigest"
+	"github.com/catc-dev/catc/internal/source"
 )
 
 // The flags of a run are read from the cli.Context here only, once, into
@@ -68,6 +69,8 @@ type cmdRun struct {
 	puppetDBConfig puppetdb.Config
 
 	sink *diagSink
+	// paths tells what the run's paths hold, each once.
+	paths source.Paths
 	// digestKey is the run's key, read once (applyDigestKey).
 	digestKey     *secretdigest.Key
 	digestKeyRead bool

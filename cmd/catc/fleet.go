@@ -35,11 +35,8 @@ func loadSite(c *cmdRun, paths []string) (*catalog.Site, error) {
 	}
 	site, diags := source.Site(paths, source.Options{Vars: c.common.vars, VarFiles: c.common.varFiles, DigestKey: runDigestKey(c), Hiera: data,
 		NodeRefusals: c.name == "diff"}) // a diff compares the nodes Puppet would refuse, and says so
-	if err := printDiagnostics(c, diags, site.Files()); err != nil {
+	if err := printOrFail(c, diags, site.Files()); err != nil {
 		return nil, err
-	}
-	if diags.HasErrors() {
-		return nil, failed()
 	}
 	return site, nil
 }
@@ -65,11 +62,8 @@ func openNodes(c *cmdRun) (*fleet.Stream, error) {
 		return fleet.ListStream(nodes, i, n), nil
 	}
 	facts, diags := nodefacts.Open(spec)
-	if err := printDiagnostics(c, diags, nil); err != nil {
+	if err := printOrFail(c, diags, nil); err != nil {
 		return nil, err
-	}
-	if diags.HasErrors() {
-		return nil, failed()
 	}
 	i, n, err := shardOfNodes(c)
 	if err != nil {
@@ -98,11 +92,8 @@ func readNodes(c *cmdRun) ([]*nodefacts.Node, error) {
 		return readPuppetDBNodes(c, spec, pql)
 	}
 	nodes, diags := nodefacts.Read(spec)
-	if err := printDiagnostics(c, diags, nil); err != nil {
+	if err := printOrFail(c, diags, nil); err != nil {
 		return nil, err
-	}
-	if diags.HasErrors() {
-		return nil, failed()
 	}
 	return nodes, nil
 }
@@ -112,11 +103,8 @@ func readNodes(c *cmdRun) ([]*nodefacts.Node, error) {
 // read twice) what the run found is void, and the command fails.
 func nodesFailed(c *cmdRun, st *fleet.Stream) error {
 	diags := st.Diagnostics()
-	if err := printDiagnostics(c, diags, nil); err != nil {
+	if err := printOrFail(c, diags, nil); err != nil {
 		return err
-	}
-	if diags.HasErrors() {
-		return failed()
 	}
 	return nil
 }

@@ -24,15 +24,15 @@ const catalogPathsHelp = "PATH is HCL (a .hcl file or a directory of them) or a 
 // type files given beside it: such a directory is a fleet, each node's
 // catalog read on its own.
 func catalogDirArgs(c *cmdRun) (dir string, types []string, ok bool, err error) {
-	dir, types, ok = splitCatalogDir(c.common.args)
+	dir, types, ok = c.paths.SplitCatalogDir(c.common.args)
 	if !ok {
 		return "", nil, false, nil
 	}
 	for _, p := range types {
-		if isCatalogDir(p) {
+		if c.paths.IsCatalogDir(p) {
 			return "", nil, false, failf("%s and %s are both directories of Puppet catalogs: give one at a time", dir, p)
 		}
-		if isPuppetCatalog(p) {
+		if c.paths.IsPuppetCatalog(p) {
 			return "", nil, false, failf("%s is a directory of per-node catalogs and %s a catalog: give one or the other (beside a directory, only HCL type files)", dir, p)
 		}
 	}

@@ -45,11 +45,8 @@ func runImport(c *cmdRun) error {
 	var opts importer.Options
 	if len(f.aliases) > 0 {
 		given, diags := catalog.LoadAliases(f.aliases)
-		if err := printDiagnostics(c, diags, given.Files()); err != nil {
+		if err := printOrFail(c, diags, given.Files()); err != nil {
 			return err
-		}
-		if diags.HasErrors() {
-			return failed()
 		}
 		opts.Aliases = given.Aliases
 	}

@@ -43,7 +43,7 @@ func loadCatalogKeeping(c *cmdRun, paths []string, strict, keepRefused bool) (*c
 	if err := checkLoadArgs(c, paths); err != nil {
 		return nil, nil, err
 	}
-	return loadInputs(c, source.Classify(paths), strict, keepRefused)
+	return loadInputs(c, c.paths.Classify(paths), strict, keepRefused)
 }
 
 // loadInputs is loadCatalogKeeping of paths already classified (each
@@ -122,6 +122,18 @@ func printDiagnostics(c *cmdRun, diags hcl.Diagnostics, files map[string]*hcl.Fi
 		Width:  terminalWidth(c.stderr),
 		Max:    max,
 	})
+}
+
+// printOrFail is printDiagnostics that fails (already printed) when
+// diags hold errors.
+func printOrFail(c *cmdRun, diags hcl.Diagnostics, files map[string]*hcl.File) error {
+	if err := printDiagnostics(c, diags, files); err != nil {
+		return err
+	}
+	if diags.HasErrors() {
+		return failed()
+	}
+	return nil
 }
 
 // jsonDiagnostics reports whether standard error is one JSON document

@@ -73,11 +73,8 @@ func runLookup(c *cmdRun) error {
 		site = args[1]
 	}
 	data, diags := hiera.Open(site)
-	if err := printDiagnostics(c, diags, nil); err != nil {
+	if err := printOrFail(c, diags, nil); err != nil {
 		return err
-	}
-	if diags.HasErrors() {
-		return failed()
 	}
 	if data == nil {
 		return failf("%s holds no %s: give the directory of the site's hiera.yaml (version 5)", site, hiera.ConfigName)
@@ -138,11 +135,8 @@ func lookupNodes(c *cmdRun) ([]*nodefacts.Node, error) {
 		return nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
 	case cf.factsSet:
 		n, diags := nodefacts.ReadOne(cf.facts)
-		if err := printDiagnostics(c, diags, nil); err != nil {
+		if err := printOrFail(c, diags, nil); err != nil {
 			return nil, err
-		}
-		if diags.HasErrors() {
-			return nil, failed()
 		}
 		return []*nodefacts.Node{n}, nil
 	case cf.nodesSet:
@@ -160,11 +154,8 @@ func lookupOne(c *cmdRun, data *hiera.Data, n *nodefacts.Node, key string, opts 
 			return err
 		}
 	}
-	if err := printDiagnostics(c, diags, nil); err != nil {
+	if err := printOrFail(c, diags, nil); err != nil {
 		return err
-	}
-	if diags.HasErrors() {
-		return failed()
 	}
 	if f.explain {
 		return nil
@@ -287,11 +278,8 @@ func digestSecrets(v types.Value, k *secretdigest.Key) types.Value {
 // directory argument that holds a hiera.yaml (nil when none does).
 func siteHiera(c *cmdRun, paths []string) (*hiera.Data, error) {
 	data, diags := source.Hiera(paths)
-	if err := printDiagnostics(c, diags, nil); err != nil {
+	if err := printOrFail(c, diags, nil); err != nil {
 		return nil, err
-	}
-	if diags.HasErrors() {
-		return nil, failed()
 	}
 	return data, nil
 }

@@ -37,7 +37,7 @@ func loadPuppet(c *cmdRun, catalogs []source.Input, hclPaths []string, strict, k
 			return nil, nil, failf("--%s has no effect on a Puppet catalog (Puppet already evaluated its variables and facts): drop --%s", flag, flag)
 		}
 	}
-	defs, diags := loadTypeDefs(c, hclPaths)
+	defs, diags := source.Types(hclPaths, runDigestKey(c))
 	var cat *catalog.Catalog
 	if !diags.HasErrors() {
 		pc, readDiags, err := readPuppetCatalog(c, catalogs[0])
@@ -64,12 +64,6 @@ func loadPuppet(c *cmdRun, catalogs []source.Input, hclPaths []string, strict, k
 	}
 	noteCatalog(c, cat)
 	return cat, errs, nil
-}
-
-// loadTypeDefs loads the types a Puppet catalog is read with
-// (source.Types).
-func loadTypeDefs(c *cmdRun, hclPaths []string) (*catalog.Catalog, hcl.Diagnostics) {
-	return source.Types(hclPaths, runDigestKey(c))
 }
 
 // noteCatalog gathers what catc cannot know about a catalog read from

@@ -13,9 +13,6 @@ import (
 	"github.com/catc-dev/catc/internal/source"
 )
 
-// puppetDBPrefix starts an input read from PuppetDB (source.PuppetDBPrefix).
-const puppetDBPrefix = source.PuppetDBPrefix
-
 // puppetDBFlags say how to reach PuppetDB (loadFlags has them).
 func puppetDBFlags() []cli.Flag {
 	return []cli.Flag{
@@ -44,13 +41,6 @@ func puppetDBOf(c *cmdRun, what string) (*puppetdb.Client, error) {
 	c.puppetDB = pc
 	return pc, nil
 }
-
-// isPuppetDB reports whether path names something in PuppetDB.
-func isPuppetDB(path string) bool { return source.IsPuppetDB(path) }
-
-// isPuppetDBFleet reports whether path is a fleet in PuppetDB: puppetdb:
-// (every node) or puppetdb:PQL.
-func isPuppetDBFleet(path string) bool { return source.IsPuppetDBFleet(path) }
 
 // readPuppetCatalog reads a Puppet catalog file, or a node's current
 // catalog from PuppetDB (puppetdb:CERTNAME).

@@ -57,7 +57,7 @@ func diffPuppetDBFleet(c *cmdRun, f diffFlags, cf catalogFleet, strict plandiff.
 	var asked []string // in the order the nodes are compared
 	for _, n := range nodes {
 		if n.Old != "" {
-			asked = append(asked, strings.TrimPrefix(n.Old, puppetDBPrefix))
+			asked = append(asked, strings.TrimPrefix(n.Old, source.PuppetDBPrefix))
 		}
 	}
 	prefetch = pdb.Prefetch(c.ctx, asked)
@@ -81,7 +81,7 @@ func puppetDBCatalogNames(c *cmdRun, pdb *puppetdb.Client, side string) ([]strin
 		return nil, fail(err.Error())
 	}
 	names := withCatalog
-	if pql := strings.TrimPrefix(side, puppetDBPrefix); pql != "" {
+	if pql := strings.TrimPrefix(side, source.PuppetDBPrefix); pql != "" {
 		selected, err := pdb.Certnames(c.ctx, pql)
 		if err != nil {
 			return nil, fail(err.Error())

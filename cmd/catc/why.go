@@ -11,6 +11,7 @@ import (
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/pipeline"
 	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/source"
 )
 
 func whyCommand() *cli.Command {
@@ -33,11 +34,8 @@ func whyCommand() *cli.Command {
 			var rs []*catalog.Resource
 			for _, ref := range refs {
 				r, diags := graph.Resolve(cat, ref)
-				if err := printDiagnostics(c, diags, cat.Files()); err != nil {
+				if err := printOrFail(c, diags, cat.Files()); err != nil {
 					return err
-				}
-				if diags.HasErrors() {
-					return failed()
 				}
 				rs = append(rs, r)
 			}
@@ -67,7 +65,7 @@ func splitRefs(args []string) (paths, refs []string) {
 }
 
 func isRef(s string) bool {
-	if _, err := os.Stat(s); err == nil || isPuppetDB(s) {
+	if _, err := os.Stat(s); err == nil || source.IsPuppetDB(s) {
 		return false
 	}
 	if _, _, ok := catalog.ParseRef(s); ok {

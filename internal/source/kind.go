@@ -76,16 +76,40 @@ func (in Input) text() string {
 	return unsafe.String(&in.data[0], len(in.data))
 }
 
+// Paths tells what paths hold, each path once: a command asks about
+// its arguments at several steps (a directory of catalogs? a catalog?),
+// and asking again answers from memory instead of reading the file or
+// directory again. The zero value is ready; not for concurrent use.
+type Paths struct {
+	kinds map[string]Kind
+	dirs  map[string]bool
+}
+
 // Classify tells what each path holds, reading the start of each file
-// once (puppetcatalog.Sniff); a path that cannot be read is HCL, for
-// the loader to report.
-func Classify(paths []string) []Input {
+// once (puppetcatalog.Sniff); a path that cannot be read is KindHCL,
+// for the loader to report.
+func (ps *Paths) Classify(paths []string) []Input {
 	out := make([]Input, len(paths))
 	for i, p := range paths {
-		out[i] = classify(p)
+		out[i] = Input{Path: p, Kind: ps.kind(p)}
 	}
 	return out
 }
+
+func (ps *Paths) kind(p string) Kind {
+	if k, ok := ps.kinds[p]; ok {
+		return k
+	}
+	if ps.kinds == nil {
+		ps.kinds = map[string]Kind{}
+	}
+	k := classify(p).Kind
+	ps.kinds[p] = k
+	return k
+}
+
+// Classify is Paths.Classify for one use.
+func Classify(paths []string) []Input { return new(Paths).Classify(paths) }
 
 func classify(p string) Input {
 	if rest, ok := strings.CutPrefix(p, PuppetDBPrefix); ok {
@@ -114,16 +138,33 @@ func IsPuppetDBFleet(path string) bool {
 
 // IsPuppetCatalog reports whether the file is a catalog Puppet wrote
 // (by content: not catc's own JSON, which also has "resources").
-func IsPuppetCatalog(path string) bool {
-	kind, err := puppetcatalog.Sniff(path)
-	return err == nil && kind == puppetcatalog.KindPuppet
+func (ps *Paths) IsPuppetCatalog(path string) bool {
+	return ps.kind(path) == KindPuppet
 }
+
+// IsPuppetCatalog is Paths.IsPuppetCatalog for one use.
+func IsPuppetCatalog(path string) bool { return new(Paths).IsPuppetCatalog(path) }
 
 // IsCatalogDir reports whether path is a directory of per-node Puppet
 // catalogs: no HCL file, and a *.json file that is a Puppet catalog by
 // content (not necessarily the first: a node that failed to compile may
 // have left an empty one).
-func IsCatalogDir(path string) bool {
+func (ps *Paths) IsCatalogDir(path string) bool {
+	if is, ok := ps.dirs[path]; ok {
+		return is
+	}
+	if ps.dirs == nil {
+		ps.dirs = map[string]bool{}
+	}
+	is := ps.isCatalogDir(path)
+	ps.dirs[path] = is
+	return is
+}
+
+// IsCatalogDir is Paths.IsCatalogDir for one use.
+func IsCatalogDir(path string) bool { return new(Paths).IsCatalogDir(path) }
+
+func (ps *Paths) isCatalogDir(path string) bool {
 	entries, err := os.ReadDir(path)
 	if err != nil {
 		return false
@@ -139,18 +180,23 @@ func IsCatalogDir(path string) bool {
 			}
 		}
 	}
-	return slices.ContainsFunc(jsons, IsPuppetCatalog)
+	return slices.ContainsFunc(jsons, ps.IsPuppetCatalog)
 }
 
 // SplitCatalogDir takes the one directory of Puppet catalogs (or fleet
 // in PuppetDB) off paths; the rest are HCL type files.
-func SplitCatalogDir(paths []string) (dir string, rest []string, ok bool) {
+func (ps *Paths) SplitCatalogDir(paths []string) (dir string, rest []string, ok bool) {
 	for _, p := range paths {
-		if !ok && (IsCatalogDir(p) || IsPuppetDBFleet(p)) {
+		if !ok && (ps.IsCatalogDir(p) || IsPuppetDBFleet(p)) {
 			dir, ok = p, true
 		} else {
 			rest = append(rest, p)
 		}
 	}
 	return dir, rest, ok
+}
+
+// SplitCatalogDir is Paths.SplitCatalogDir for one use.
+func SplitCatalogDir(paths []string) (dir string, rest []string, ok bool) {
+	return new(Paths).SplitCatalogDir(paths)
 }

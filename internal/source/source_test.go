@@ -150,3 +150,23 @@ func TestNodesQuery(t *testing.T) {
 		}
 	}
 }
+
+func TestPathsTellsEachPathOnce(t *testing.T) {
+	t.Parallel()
+	dir := testutil.TempFiles(t, map[string]string{"nodes/web.json": puppetJSON, "n1.json": puppetJSON})
+	var ps Paths
+	nodes, n1 := filepath.Join(dir, "nodes"), filepath.Join(dir, "n1.json")
+	if !ps.IsCatalogDir(nodes) || ps.Classify([]string{n1})[0].Kind != KindPuppet {
+		t.Fatal("not told at first")
+	}
+	// Asked again, the answers come from memory: the files are not read.
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	if !ps.IsCatalogDir(nodes) || !ps.IsPuppetCatalog(n1) || !ps.IsPuppetCatalog(filepath.Join(nodes, "web.json")) {
+		t.Fatal("asked again, a path was read again")
+	}
+	if new(Paths).IsCatalogDir(nodes) {
+		t.Fatal("a new Paths remembered")
+	}
+}

@@ -49,12 +49,12 @@ func loadCatalogKeeping(c *cmdRun, paths []string, strict, keepRefused bool) (*c
 // loadInputs is loadCatalogKeeping of paths already classified (each
 // read once to tell what it is).
 func loadInputs(c *cmdRun, ins []source.Input, strict, keepRefused bool) (*catalog.Catalog, hcl.Diagnostics, error) {
-	catalogs, hclPaths, err := splitPuppetPaths(ins)
+	puppet, hclPaths, err := source.Split(ins)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fail(err.Error())
 	}
-	if len(catalogs) > 0 {
-		return loadPuppet(c, catalogs, hclPaths, strict, keepRefused)
+	if puppet != nil {
+		return loadPuppet(c, *puppet, hclPaths, strict, keepRefused)
 	}
 	paths := hclPaths
 	data, err := siteHiera(c, paths)

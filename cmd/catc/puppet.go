@@ -4,61 +4,29 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/pipeline"
 	"github.com/catc-dev/catc/internal/source"
 )
-
-// splitPuppetPaths takes the Puppet catalogs (JSON, told by content) off
-// paths; the rest are HCL files and directories. A file of catc's own
-// catalog JSON is refused: it holds a compiled catalog, not a source.
-func splitPuppetPaths(ins []source.Input) (catalogs []source.Input, hclPaths []string, err error) {
-	for _, in := range ins {
-		switch in.Kind {
-		case source.KindPuppet, source.KindPuppetDBNode, source.KindPuppetDBFleet:
-			catalogs = append(catalogs, in)
-		case source.KindCatc:
-			return nil, nil, failf("%s is catc's own catalog JSON (catc compile --format catc): give the HCL it was compiled from, or a Puppet catalog; catc diff compares two such files", in.Path)
-		default:
-			hclPaths = append(hclPaths, in.Path)
-		}
-	}
-	return catalogs, hclPaths, nil
-}
 
 // loadPuppet loads a catalog compiled by Puppet, with the types of the
 // HCL paths (type definitions only) besides the built-in ones; with
 // keepRefused, a catalog Puppet refuses whole is kept (loadCatalogKeeping).
-func loadPuppet(c *cmdRun, catalogs []source.Input, hclPaths []string, strict, keepRefused bool) (*catalog.Catalog, hcl.Diagnostics, error) {
-	if len(catalogs) > 1 {
-		return nil, nil, failf("%s and %s are both Puppet catalogs: give one catalog at a time, with HCL type files beside it if needed", catalogs[0].Path, catalogs[1].Path)
-	}
+func loadPuppet(c *cmdRun, in source.Input, hclPaths []string, strict, keepRefused bool) (*catalog.Catalog, hcl.Diagnostics, error) {
 	for _, flag := range []string{"var", "var-file", "facts"} {
 		if c.IsSet(flag) {
 			return nil, nil, failf("--%s has no effect on a Puppet catalog (Puppet already evaluated its variables and facts): drop --%s", flag, flag)
 		}
 	}
-	defs, diags := source.Types(hclPaths, runDigestKey(c))
-	var cat *catalog.Catalog
-	if !diags.HasErrors() {
-		pc, readDiags, err := readPuppetCatalog(c, catalogs[0])
-		if err != nil {
-			return nil, nil, err
-		}
-		diags = append(diags, readDiags...)
-		if pc != nil {
-			var modelDiags hcl.Diagnostics
-			cat, modelDiags = pipeline.Puppet(pc, nil, defs)
-			diags = append(diags, modelDiags...)
-		}
-	}
-	// No snippet of the catalog file: it holds sensitive values in clear.
-	if err := printDiagnostics(c, diags, defs.Files()); err != nil {
+	l, err := readPuppetCatalog(c, in, hclPaths)
+	if err != nil {
 		return nil, nil, err
 	}
-	if cat == nil {
+	if err := printDiagnostics(c, l.Diags, l.Files); err != nil {
+		return nil, nil, err
+	}
+	if l.Catalog == nil {
 		return nil, nil, failed()
 	}
-	cat, errs, err := keptOrFailed(cat, diags, strict, keepRefused)
+	cat, errs, err := keptOrFailed(l.Catalog, l.Diags, strict, keepRefused)
 	if err != nil {
 		return nil, nil, err
 	}

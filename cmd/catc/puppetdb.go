@@ -1,14 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
-	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/nodefacts"
-	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/puppetdb"
 	"github.com/catc-dev/catc/internal/source"
 )
@@ -43,24 +42,25 @@ func puppetDBOf(c *cmdRun, what string) (*puppetdb.Client, error) {
 }
 
 // readPuppetCatalog reads a Puppet catalog file, or a node's current
-// catalog from PuppetDB (puppetdb:CERTNAME).
-func readPuppetCatalog(c *cmdRun, in source.Input) (*puppetcatalog.Catalog, hcl.Diagnostics, error) {
-	if in.Kind == source.KindPuppetDBFleet {
-		return nil, nil, failf("%s selects many nodes; %s takes one node's catalog: puppetdb:CERTNAME", escape.Line(in.Path), c.name)
-	}
+// catalog from PuppetDB (puppetdb:CERTNAME), with the types of the HCL
+// paths (source.PuppetCatalog).
+func readPuppetCatalog(c *cmdRun, in source.Input, hclPaths []string) (source.Loaded, error) {
 	var exitErr error // puppetDBOf's: printed as it is
-	pc, diags, err := source.Puppet(c.ctx, in, func() (source.CatalogReader, error) {
+	l, err := source.PuppetCatalog(c.ctx, in, hclPaths, runDigestKey(c), func() (source.CatalogReader, error) {
 		pdb, err := puppetDBOf(c, in.Path)
 		exitErr = err
 		return pdb, err
 	})
+	var fleetErr *source.FleetError
 	switch {
 	case exitErr != nil:
-		return nil, nil, exitErr
+		return l, exitErr
+	case errors.As(err, &fleetErr):
+		return l, failf("%s selects many nodes; %s takes one node's catalog: puppetdb:CERTNAME", escape.Line(in.Path), c.name)
 	case err != nil:
-		return nil, nil, fail(err.Error())
+		return l, fail(err.Error())
 	}
-	return pc, diags, nil
+	return l, nil
 }
 
 // readPuppetDBNodes reads --nodes puppetdb[:PQL] (spec): PuppetDB's

@@ -170,3 +170,52 @@ func TestPathsTellsEachPathOnce(t *testing.T) {
 		t.Fatal("a new Paths remembered")
 	}
 }
+
+func TestSplitTakesTheOneCatalog(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name    string
+		ins     []Input
+		puppet  string
+		hcl     int
+		wantErr string
+	}{
+		{"hcl", []Input{{Path: "a"}, {Path: "b"}}, "", 2, ""},
+		{"catalog and types", []Input{{Path: "t.hcl"}, {Path: "n.json", Kind: KindPuppet}}, "n.json", 1, ""},
+		{"puppetdb", []Input{{Path: "puppetdb:web", Kind: KindPuppetDBNode}}, "puppetdb:web", 0, ""},
+		{"two", []Input{{Path: "a.json", Kind: KindPuppet}, {Path: "puppetdb:web", Kind: KindPuppetDBNode}}, "", 0,
+			"a.json and puppetdb:web are both Puppet catalogs: give one catalog at a time, with HCL type files beside it if needed"},
+		{"catc", []Input{{Path: "a.json", Kind: KindPuppet}, {Path: "b.json", Kind: KindPuppet}, {Path: "c.json", Kind: KindCatc}}, "", 0,
+			"c.json is catc's own catalog JSON (catc compile --format catc): give the HCL it was compiled from, or a Puppet catalog; catc diff compares two such files"},
+	} {
+		puppet, hclPaths, err := Split(tc.ins)
+		switch {
+		case tc.wantErr != "":
+			if err == nil || err.Error() != tc.wantErr {
+				t.Errorf("%s: error %v, want %q", tc.name, err, tc.wantErr)
+			}
+		case err != nil || len(hclPaths) != tc.hcl || (puppet == nil) != (tc.puppet == "") || puppet != nil && puppet.Path != tc.puppet:
+			t.Errorf("%s: %v %v %v", tc.name, puppet, hclPaths, err)
+		}
+	}
+}
+
+func TestPuppetCatalogReadsAfterTheTypes(t *testing.T) {
+	t.Parallel()
+	dir := testutil.TempFiles(t, map[string]string{"n1.json": puppetJSON, "bad.hcl": `type "x" {`})
+	opened := 0
+	open := func() (CatalogReader, error) { opened++; return &fakeDB{}, nil }
+	l, err := PuppetCatalog(context.Background(), Input{Path: filepath.Join(dir, "n1.json"), Kind: KindPuppet}, nil, nil, open)
+	if err != nil || l.Catalog == nil || l.Diags.HasErrors() || len(l.Catalog.Resources) != 1 {
+		t.Fatalf("a catalog: %+v, %v", l, err)
+	}
+	// Types with errors: the catalog is not read, PuppetDB not asked.
+	l, err = PuppetCatalog(context.Background(), Input{Path: "puppetdb:web", Kind: KindPuppetDBNode}, []string{filepath.Join(dir, "bad.hcl")}, nil, open)
+	if err != nil || l.Catalog != nil || !l.Diags.HasErrors() || len(l.Files) == 0 || opened != 0 {
+		t.Fatalf("bad types: %+v, %v, PuppetDB opened %d times", l, err, opened)
+	}
+	var fe *FleetError
+	if _, err := PuppetCatalog(context.Background(), Input{Path: "puppetdb:", Kind: KindPuppetDBFleet}, nil, nil, open); !errors.As(err, &fe) || opened != 0 {
+		t.Fatalf("a fleet: %v", err)
+	}
+}

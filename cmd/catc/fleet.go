@@ -50,8 +50,8 @@ func openNodes(c *cmdRun) (*fleet.Stream, error) {
 		return nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
 	}
 	spec := c.common.nodes
-	if pql, ok := source.NodesQuery(spec); ok {
-		nodes, err := readPuppetDBNodes(c, spec, pql)
+	if _, ok := source.NodesQuery(spec); ok {
+		nodes, err := readNodesOf(c, spec)
 		if err != nil {
 			return nil, err
 		}
@@ -87,15 +87,7 @@ func readNodes(c *cmdRun) ([]*nodefacts.Node, error) {
 	if c.common.factsSet {
 		return nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
 	}
-	spec := c.common.nodes
-	if pql, ok := source.NodesQuery(spec); ok {
-		return readPuppetDBNodes(c, spec, pql)
-	}
-	nodes, diags := nodefacts.Read(spec)
-	if err := printOrFail(c, diags, nil); err != nil {
-		return nil, err
-	}
-	return nodes, nil
+	return readNodesOf(c, c.common.nodes)
 }
 
 // nodesFailed prints the facts files' diagnostics once a run has read

@@ -63,18 +63,25 @@ func readPuppetCatalog(c *cmdRun, in source.Input, hclPaths []string) (source.Lo
 	return l, nil
 }
 
-// readPuppetDBNodes reads --nodes puppetdb[:PQL] (spec): PuppetDB's
-// inventory of the nodes pql selects.
-func readPuppetDBNodes(c *cmdRun, spec, pql string) ([]*nodefacts.Node, error) {
-	pdb, err := puppetDBOf(c, "--nodes "+spec)
-	if err != nil {
-		return nil, err
-	}
-	nodes, err := pdb.Nodes(c.ctx, pql)
-	if err != nil {
+// readNodesOf reads --nodes spec whole (source.ReadNodes): the facts
+// files, or PuppetDB's inventory of the nodes it selects.
+func readNodesOf(c *cmdRun, spec string) ([]*nodefacts.Node, error) {
+	var exitErr error // puppetDBOf's: printed as it is
+	var pdb *puppetdb.Client
+	nodes, diags, err := source.ReadNodes(c.ctx, spec, func() (source.NodeReader, error) {
+		pdb, exitErr = puppetDBOf(c, "--nodes "+spec)
+		return pdb, exitErr
+	})
+	switch {
+	case exitErr != nil:
+		return nil, exitErr
+	case err != nil:
 		return nil, fail(err.Error())
-	}
-	if len(nodes) == 0 {
+	case pdb == nil: // facts files
+		if err := printOrFail(c, diags, nil); err != nil {
+			return nil, err
+		}
+	case len(nodes) == 0:
 		return nil, failf("PuppetDB at %s has no active node with facts that %s selects", pdb.URL(), escape.Line(spec))
 	}
 	return nodes, nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/testutil"
 )
@@ -70,6 +71,11 @@ func TestTypesRefusesResources(t *testing.T) {
 }
 
 type fakeDB struct{ asked string }
+
+func (f *fakeDB) Nodes(_ context.Context, pql string) ([]*nodefacts.Node, error) {
+	f.asked = pql
+	return []*nodefacts.Node{{Name: "web-01"}}, nil
+}
 
 func (f *fakeDB) Catalog(_ context.Context, certname string) (*puppetcatalog.Catalog, hcl.Diagnostics, error) {
 	f.asked = certname
@@ -217,5 +223,21 @@ func TestPuppetCatalogReadsAfterTheTypes(t *testing.T) {
 	var fe *FleetError
 	if _, err := PuppetCatalog(context.Background(), Input{Path: "puppetdb:", Kind: KindPuppetDBFleet}, nil, nil, open); !errors.As(err, &fe) || opened != 0 {
 		t.Fatalf("a fleet: %v", err)
+	}
+}
+
+func TestReadNodesFromFilesOrPuppetDB(t *testing.T) {
+	t.Parallel()
+	dir := testutil.TempFiles(t, map[string]string{"facts/web-01.json": `{"name": "web-01", "values": {"role": "web"}}`})
+	db := &fakeDB{}
+	opened := 0
+	open := func() (NodeReader, error) { opened++; return db, nil }
+	nodes, diags, err := ReadNodes(context.Background(), filepath.Join(dir, "facts"), open)
+	if err != nil || diags.HasErrors() || len(nodes) != 1 || nodes[0].Name != "web-01" || opened != 0 {
+		t.Fatalf("facts files: %v %v %v, PuppetDB opened %d times", nodes, diags, err, opened)
+	}
+	nodes, _, err = ReadNodes(context.Background(), `puppetdb:inventory[certname] { facts.role = "web" }`, open)
+	if err != nil || len(nodes) != 1 || opened != 1 || db.asked != `inventory[certname] { facts.role = "web" }` {
+		t.Fatalf("PuppetDB: %v %v, asked %q", nodes, err, db.asked)
 	}
 }

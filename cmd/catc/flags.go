@@ -12,8 +12,9 @@ import (
 	"github.com/catc-dev/catc/internal/source"
 )
 
-// The flags of a run are read from the cli.Context here only, once, into
-// typed structs: commonFlags (what the shared steps read: loading,
+// The flags of a run are read from the cli.Context here only, once (in
+// newRun, from the command's action), into typed structs held by the
+// run's cmdRun: commonFlags (what the shared steps read: loading,
 // diagnostics, output, nodes) and one struct per command for its own.
 // A flag a command does not define reads as its zero value.
 

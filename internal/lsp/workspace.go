@@ -15,6 +15,7 @@ import (
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/pipeline"
 	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/source"
 )
 
 // workspace is the server's view of the files: what is on disk below the
@@ -208,7 +209,7 @@ func (w *workspace) loadWithin(d, grace time.Duration) (*snapshot, bool) {
 type loadInput struct {
 	names   []string
 	srcs    [][]byte
-	opts    catalog.LoadOptions
+	opts    source.Options
 	folders []string
 }
 
@@ -218,7 +219,7 @@ func (w *workspace) loadInput() loadInput {
 	for i, n := range names {
 		srcs[i], _ = w.text(n)
 	}
-	return loadInput{names: names, srcs: srcs, folders: append([]string(nil), w.folders...), opts: catalog.LoadOptions{
+	return loadInput{names: names, srcs: srcs, folders: append([]string(nil), w.folders...), opts: source.Options{
 		Vars: w.settings.varFlags(), VarFiles: w.settings.VarFiles, FactsFile: w.settings.Facts, Cache: w.cache,
 	}}
 }
@@ -229,7 +230,7 @@ func (in loadInput) compile() *snapshot {
 	for i, n := range in.names {
 		snap.srcs[n] = in.srcs[i]
 	}
-	cat, diags := catalog.LoadFiles(in.names, in.srcs, in.opts)
+	cat, diags := source.Files(in.names, in.srcs, in.opts)
 	snap.cat, snap.diags = cat, diags
 	var plan *graph.Plan
 	var cycleDiags hcl.Diagnostics

@@ -8,7 +8,8 @@
 // again to tell it.
 //
 // It prints nothing, never exits and knows no command line: the command
-// prints what it returns. It is the one caller of the HCL loader
+// prints what it returns. cmd/catc, fleet (node catalogs of a directory)
+// and the language server (Files, its buffers) read through it. It is the one caller of the HCL loader
 // (hcl.go), so that the loader's API is used in one place; ordering
 // what it loads is package pipeline's.
 package source

@@ -19,6 +19,10 @@ type Options struct {
 	// NodeRefusals keeps, for a diff, the errors Puppet refuses a
 	// node's whole catalog for to each node (catalog.LoadOptions).
 	NodeRefusals bool
+	// Cache keeps the parses of files between loads (the language
+	// server's); Limits bound the evaluation (its deadline).
+	Cache  *catalog.ParseCache
+	Limits catalog.Limits
 }
 
 // This file is the one user of the HCL loader's API (catalog.Load,
@@ -26,7 +30,13 @@ type Options struct {
 
 func (o Options) load() catalog.LoadOptions {
 	return catalog.LoadOptions{Vars: o.Vars, VarFiles: o.VarFiles, FactsFile: o.FactsFile,
-		DigestKey: o.DigestKey, Hiera: o.Hiera, NodeRefusals: o.NodeRefusals}
+		DigestKey: o.DigestKey, Hiera: o.Hiera, NodeRefusals: o.NodeRefusals, Cache: o.Cache, Limits: o.Limits}
+}
+
+// Files loads files held in memory (names and their contents: an
+// editor's buffers) as one catalog; the catalog is never nil.
+func Files(names []string, srcs [][]byte, o Options) (*catalog.Catalog, hcl.Diagnostics) {
+	return catalog.LoadFiles(names, srcs, o.load())
 }
 
 // HCL loads the HCL paths (files, or directories of *.hcl) as one

@@ -10,6 +10,7 @@ import (
 // newApp builds the command line. It holds no global state so that tests
 // can run it with their own writers.
 func newApp(stdout, stderr io.Writer) *cli.App {
+	setUpCLI()
 	app := &cli.App{
 		Name:  "catc",
 		Usage: "compile catalogs of infrastructure resources offline: HCL, or the catalog JSON Puppet compiles",

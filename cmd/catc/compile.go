@@ -7,6 +7,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/pipeline"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/render"
 )
@@ -21,8 +22,8 @@ func compileCommand() *cli.Command {
 			&cli.BoolFlag{Name: "reveal-secrets", Usage: "with --format puppet: write sensitive values in clear, as Puppet does (file mode 0600, never to a terminal)"},
 			&cli.BoolFlag{Name: "redact-secrets", Usage: "with --format puppet: write sensitive values as markers (to compare catalogs, never to apply)"},
 		),
-		Action: func(c *cli.Context) error {
-			f := compileFlagsOf(c)
+		Action: withRun(func(c *cmdRun) error {
+			f := c.compileFlags
 			var write func(io.Writer, *graph.Graph) error
 			secrets, err := puppetSecrets(c, f)
 			if err != nil {
@@ -38,7 +39,7 @@ func compileCommand() *cli.Command {
 			default:
 				return failf("--format %q is not a catalog format: use catc or puppet", f)
 			}
-			if commonOf(c).nodesSet {
+			if c.common.nodesSet {
 				return compileNodes(c, write)
 			}
 			g, _, err := loadGraph(c, planFlags{}, false)
@@ -46,15 +47,15 @@ func compileCommand() *cli.Command {
 				return err
 			}
 			return writeOutputAs(c, secrets == puppetcatalog.RevealSecrets, func(w io.Writer) error { return write(w, g) })
-		},
+		}),
 	}
 }
 
 // loadGraph loads the catalog and builds its graph and plan; cycles are
 // printed as diagnostics and fail the command (so do warnings, with strict).
 // plan's flags f say how to order (zero: Puppet's order).
-func loadGraph(c *cli.Context, f planFlags, strict bool) (*graph.Graph, *graph.Plan, error) {
-	cat, err := loadCatalog(c, commonOf(c).args, strict)
+func loadGraph(c *cmdRun, f planFlags, strict bool) (*graph.Graph, *graph.Plan, error) {
+	cat, err := loadCatalog(c, c.common.args, strict)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -65,8 +66,7 @@ func loadGraph(c *cli.Context, f planFlags, strict bool) (*graph.Graph, *graph.P
 	if o.Random && cat.Source != nil {
 		return nil, nil, fail("--ordering random shuffles the ties of an HCL catalog, and this is a catalog Puppet compiled: Puppet's agent applies it in its one order (the ordering setting was removed in Puppet 6; Puppet 7's `puppet apply --ordering random` fails with \"invalid option\"). Drop --ordering and --seed.")
 	}
-	g := graph.Build(cat)
-	plan, diags := graph.Order(g, o)
+	g, plan, diags := pipeline.Plan(cat, o)
 	diags = render.WhyHints(diags, whyArgs(c))
 	if err := printDiagnostics(c, diags, cat.Files()); err != nil {
 		return nil, nil, err
@@ -82,7 +82,7 @@ func loadGraph(c *cli.Context, f planFlags, strict bool) (*graph.Graph, *graph.P
 // (reveal) when the catalog would go to a terminal, where it stays in
 // the scrollback, to a file the shell opened (its mode is not catc's to
 // choose), or to a fleet directory (one file, -o FILE, for now).
-func puppetSecrets(c *cli.Context, f compileFlags) (puppetcatalog.Secrets, error) {
+func puppetSecrets(c *cmdRun, f compileFlags) (puppetcatalog.Secrets, error) {
 	puppet := f.format == "puppet"
 	reveal, redact := f.revealSecrets, f.redactSecrets
 	if err := firstError(
@@ -98,15 +98,15 @@ func puppetSecrets(c *cli.Context, f compileFlags) (puppetcatalog.Secrets, error
 		return puppetcatalog.RedactSecrets, nil
 	case !reveal:
 		return puppetcatalog.RefuseSecrets, nil
-	case commonOf(c).nodesSet:
+	case c.common.nodesSet:
 		return 0, fail("--reveal-secrets writes one catalog: compile one node with --facts FILE -o FILE")
 	}
-	out := commonOf(c).output
-	stdout := commonOf(c).toStdout()
+	out := c.common.output
+	stdout := c.common.toStdout()
 	switch {
-	case stdout && isTerminal(c.App.Writer) || !stdout && isCharDevice(out):
+	case stdout && isTerminal(c.stdout) || !stdout && isCharDevice(out):
 		return 0, fail("--reveal-secrets writes passwords in clear and will not print them on a terminal: write to a file with -o FILE (created with mode 0600) or pipe the output")
-	case stdout && isRegularFile(c.App.Writer):
+	case stdout && isRegularFile(c.stdout):
 		// the shell created it with its umask, for others to read
 		return 0, fail("--reveal-secrets writes passwords in clear: give the file with -o FILE, which is created with mode 0600, instead of redirecting standard output")
 	}

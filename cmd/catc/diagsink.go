@@ -5,7 +5,6 @@ import (
 	"io"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/escape"
@@ -30,13 +29,6 @@ type diagSink struct {
 	// catalogs and a fleet many, whose notes mostly agree, and each kind
 	// of note is said once.
 	notes catalog.Notes
-}
-
-const sinkKey = "catc.diagnostics"
-
-// sinkOf is the run's sink, kept in the app's metadata (newApp).
-func sinkOf(c *cli.Context) *diagSink {
-	return c.App.Metadata[sinkKey].(*diagSink)
 }
 
 // count notes diags; it returns whether they are to be printed now.

@@ -9,11 +9,10 @@ import (
 
 	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/escape"
-	"github.com/catc-dev/catc/internal/graph"
-	"github.com/catc-dev/catc/internal/inputfile"
+	"github.com/catc-dev/catc/internal/pipeline"
 	"github.com/catc-dev/catc/internal/plandiff"
-	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/source"
 )
 
 // exitChanges is `diff --detailed-exitcode`'s code for "there are changes"
@@ -41,12 +40,12 @@ func diffCommand() *cli.Command {
 			&cli.StringFlag{Name: "strict", Value: "error", Usage: "Puppet's strict `SETTING` for init_only changes: error (Puppet 8's default: the resource fails, its dependents are skipped), warning (Puppet 7's: a warning, updated in place) or off"},
 			&cli.IntFlag{Name: "markdown-budget", Value: render.DefaultMarkdownBudget, Usage: "most `CHARACTERS` of Markdown; detail is dropped to fit"},
 		),
-		Action: runDiff,
+		Action: withRun(runDiff),
 	}
 }
 
-func runDiff(c *cli.Context) error {
-	f := diffFlagsOf(c)
+func runDiff(c *cmdRun) error {
+	f := c.diffFlags
 	if err := pointless(c, "repo", f.baseSet, "--base REV"); err != nil {
 		return err
 	}
@@ -58,11 +57,11 @@ func runDiff(c *cli.Context) error {
 	if !ok {
 		return failf("--strict %q is not a strict setting: use error, warning or off", f.strict)
 	}
-	if c.IsSet("shards") && commonOf(c).shard != "auto" {
+	if c.IsSet("shards") && c.common.shard != "auto" {
 		return fail("--shards N gives the shard count to --shard auto in a Kubernetes Indexed Job: add --shard auto, or drop --shards")
 	}
 	cf, catalogDirs := catalogFleetOf(c, f)
-	if commonOf(c).nodesSet || f.merge || catalogDirs {
+	if c.common.nodesSet || f.merge || catalogDirs {
 		if f.format == "html" && catalogDirs && cf.base != "" {
 			return failf("--format html draws one diff, and %s is a directory of node catalogs (a fleet): "+
 				"diff one node's catalog (--base %s %s/NODE.json), or use text, markdown or json for the fleet",
@@ -78,7 +77,7 @@ func runDiff(c *cli.Context) error {
 		}
 		return runFleetDiff(c, f, strict, cf, catalogDirs)
 	}
-	if commonOf(c).shardSet {
+	if c.common.shardSet {
 		return fail("--shard takes a share of the nodes: add --nodes PATH")
 	}
 	old, new, err := diffSides(c, f)
@@ -87,7 +86,7 @@ func runDiff(c *cli.Context) error {
 	}
 	d := plandiff.DiffWith(old, new, plandiff.DiffOptions{Strict: strict})
 	if f.format == "html" {
-		write = diffPage(old, new, "catc diff "+strings.Join(commonOf(c).args, " "))
+		write = diffPage(old, new, "catc diff "+strings.Join(c.common.args, " "))
 	}
 	if err := writeOutput(c, func(w io.Writer) error { return write(w, d) }); err != nil {
 		return err
@@ -105,11 +104,11 @@ func runDiff(c *cli.Context) error {
 }
 
 // diffWriter picks the renderer for --format.
-func diffWriter(c *cli.Context, df diffFlags) (func(io.Writer, *plandiff.PlanDiff) error, error) {
+func diffWriter(c *cmdRun, df diffFlags) (func(io.Writer, *plandiff.PlanDiff) error, error) {
 	opts := render.DiffOptions{Budget: df.markdownBudget}
 	switch f := df.format; f {
 	case "text":
-		opts.Color = commonOf(c).toStdout() && colorTerminal(c.App.Writer)
+		opts.Color = c.common.toStdout() && colorTerminal(c.stdout)
 		return func(w io.Writer, d *plandiff.PlanDiff) error { return render.DiffText(w, d, opts) }, nil
 	case "markdown", "md":
 		return func(w io.Writer, d *plandiff.PlanDiff) error { return render.DiffMarkdown(w, d, opts) }, nil
@@ -123,7 +122,7 @@ func diffWriter(c *cli.Context, df diffFlags) (func(io.Writer, *plandiff.PlanDif
 }
 
 // diffSides loads the two sides from whichever form of input was given.
-func diffSides(c *cli.Context, f diffFlags) (old, new *plandiff.Snapshot, err error) {
+func diffSides(c *cmdRun, f diffFlags) (old, new *plandiff.Snapshot, err error) {
 	if err := applyDigestKey(c); err != nil {
 		return nil, nil, err
 	}
@@ -142,13 +141,6 @@ func diffSides(c *cli.Context, f diffFlags) (old, new *plandiff.Snapshot, err er
 	return old, new, err
 }
 
-// isPuppetCatalog reports whether the file is a catalog Puppet wrote
-// (by content: not catc's own JSON, which also has "resources").
-func isPuppetCatalog(path string) bool {
-	kind, err := puppetcatalog.Sniff(path)
-	return err == nil && kind == puppetcatalog.KindPuppet
-}
-
 // diffInput is what a diff compares: with --base REV, the paths (new)
 // at REV against the working tree; else the old and the new paths.
 type diffInput struct {
@@ -159,9 +151,9 @@ type diffInput struct {
 // diffInputs reads the form of input: --base REV PATH..., --old PATH...
 // --new PATH..., or OLD NEW. baseUsage and pairUsage say how to give the
 // first and the last when they are given wrong.
-func diffInputs(c *cli.Context, f diffFlags, baseUsage, pairUsage string) (diffInput, error) {
-	args := commonOf(c).args
-	oldPaths, newPaths := commonOf(c).old, commonOf(c).new
+func diffInputs(c *cmdRun, f diffFlags, baseUsage, pairUsage string) (diffInput, error) {
+	args := c.common.args
+	oldPaths, newPaths := c.common.old, c.common.new
 	switch {
 	case f.baseSet:
 		if len(oldPaths)+len(newPaths) > 0 || len(args) == 0 {
@@ -186,24 +178,31 @@ func diffInputs(c *cli.Context, f diffFlags, baseUsage, pairUsage string) (diffI
 // catalog (with HCL type files beside it) and anything else load as for
 // plan. Cycles do not fail the load, nor errors for which Puppet refuses
 // a catalog that is whole (catalog.RefusedWhole): the diff reports them.
-func loadSide(c *cli.Context, paths []string) (*plandiff.Snapshot, error) {
-	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") && !isPuppetCatalog(paths[0]) {
-		data, err := inputfile.Read(paths[0])
+func loadSide(c *cmdRun, paths []string) (*plandiff.Snapshot, error) {
+	var ins []source.Input
+	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") {
+		in, err := source.ReadWhole(paths[0]) // read once, Puppet's or catc's
 		if err != nil {
 			return nil, failf("cannot read %s: %v", paths[0], atomicfile.Cause(err))
 		}
-		s, err := plandiff.ReadSnapshot(data, paths[0])
-		if err != nil {
-			return nil, fail(err.Error())
+		if in.Kind != source.KindPuppet {
+			s, err := plandiff.ReadSnapshot(in.Data(), paths[0])
+			if err != nil {
+				return nil, fail(err.Error())
+			}
+			return s, nil
 		}
-		return s, nil
+		ins = []source.Input{in}
+	} else {
+		ins = c.paths.Classify(paths) // each path's start read once
 	}
-	cat, errs, err := loadCatalogKeeping(c, paths, false, true)
+	if err := checkLoadArgs(c, paths); err != nil {
+		return nil, err
+	}
+	cat, errs, err := loadInputs(c, ins, false, true)
 	if err != nil {
 		return nil, err
 	}
-	plan, _ := graph.Order(graph.Build(cat), graph.Ordering{})
-	s := plandiff.NewSnapshot(plan)
-	s.Fails = plandiff.FailTexts(errs)
+	s, _ := pipeline.Snapshot(cat, errs) // a kept catalog: never nil
 	return s, nil
 }

@@ -1,17 +1,14 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
-
-	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/source"
 )
 
 // catalogFleet is a diff of two directories of per-node Puppet catalogs
@@ -26,72 +23,36 @@ type catalogFleet struct {
 // catalogFleetOf reports the directories of Puppet catalogs the diff's
 // sides are, when they are (OLD_DIR NEW_DIR, or --old/--new with type
 // files beside each, or --base REV DIR with type files).
-func catalogFleetOf(c *cli.Context, f diffFlags) (catalogFleet, bool) {
+func catalogFleetOf(c *cmdRun, f diffFlags) (catalogFleet, bool) {
 	if f.merge {
 		return catalogFleet{}, false
 	}
-	args := commonOf(c).args
+	args := c.common.args
 	if f.baseSet {
 		var cf catalogFleet
 		var ok bool
-		cf.newDir, cf.newTypes, ok = splitCatalogDir(args)
+		cf.newDir, cf.newTypes, ok = c.paths.SplitCatalogDir(args)
 		cf.base = f.base
 		return cf, ok
 	}
-	oldPaths, newPaths := commonOf(c).old, commonOf(c).new
+	oldPaths, newPaths := c.common.old, c.common.new
 	if len(oldPaths)+len(newPaths) == 0 && len(args) == 2 {
 		oldPaths, newPaths = args[:1], args[1:]
 	}
 	var cf catalogFleet
 	var okOld, okNew bool
-	cf.oldDir, cf.oldTypes, okOld = splitCatalogDir(oldPaths)
-	cf.newDir, cf.newTypes, okNew = splitCatalogDir(newPaths)
+	cf.oldDir, cf.oldTypes, okOld = c.paths.SplitCatalogDir(oldPaths)
+	cf.newDir, cf.newTypes, okNew = c.paths.SplitCatalogDir(newPaths)
 	return cf, okOld || okNew
-}
-
-// splitCatalogDir takes the one directory of Puppet catalogs off paths;
-// the rest are HCL type files.
-func splitCatalogDir(paths []string) (dir string, rest []string, ok bool) {
-	for _, p := range paths {
-		if !ok && (isCatalogDir(p) || isPuppetDBFleet(p)) {
-			dir, ok = p, true
-		} else {
-			rest = append(rest, p)
-		}
-	}
-	return dir, rest, ok
-}
-
-// isCatalogDir reports whether path is a directory of per-node Puppet
-// catalogs: no HCL file, and a *.json file that is a Puppet catalog by
-// content (not necessarily the first: a node that failed to compile may
-// have left an empty one).
-func isCatalogDir(path string) bool {
-	entries, err := os.ReadDir(path)
-	if err != nil {
-		return false
-	}
-	var jsons []string
-	for _, e := range entries {
-		switch strings.ToLower(filepath.Ext(e.Name())) {
-		case ".hcl":
-			return false
-		case ".json":
-			if !e.IsDir() {
-				jsons = append(jsons, filepath.Join(path, e.Name()))
-			}
-		}
-	}
-	return slices.ContainsFunc(jsons, isPuppetCatalog)
 }
 
 // diffCatalogDirs reads every node's catalogs on both sides and groups
 // the nodes by their diff.
-func diffCatalogDirs(c *cli.Context, f diffFlags, cf catalogFleet, strict plandiff.Strict) (*fleet.Diff, error) {
-	if isPuppetDBFleet(cf.oldDir) {
+func diffCatalogDirs(c *cmdRun, f diffFlags, cf catalogFleet, strict plandiff.Strict) (*fleet.Diff, error) {
+	if source.IsPuppetDBFleet(cf.oldDir) {
 		return diffPuppetDBFleet(c, f, cf, strict)
 	}
-	if isPuppetDBFleet(cf.newDir) {
+	if source.IsPuppetDBFleet(cf.newDir) {
 		return nil, failf("%s is what the nodes run now: give it as the old side (catc diff %s NEW)", escape.Line(cf.newDir), escape.Line(cf.newDir))
 	}
 	for _, name := range []string{"nodes", "var", "var-file", "facts"} {
@@ -114,7 +75,7 @@ func diffCatalogDirs(c *cli.Context, f diffFlags, cf catalogFleet, strict plandi
 // diffCatalogFleet reads every node's catalogs on both sides and groups
 // the nodes by their diff; oldName, when given, names each old catalog
 // file in the output (one read from a git revision).
-func diffCatalogFleet(c *cli.Context, f diffFlags, cf catalogFleet, strict plandiff.Strict, oldName func(string) string) (*fleet.Diff, error) {
+func diffCatalogFleet(c *cmdRun, f diffFlags, cf catalogFleet, strict plandiff.Strict, oldName func(string) string) (*fleet.Diff, error) {
 	var sides fleet.CatalogSides
 	var err error
 	if sides.Old, err = catalogTypes(c, cf.oldTypes); err != nil {
@@ -147,7 +108,7 @@ func diffCatalogFleet(c *cli.Context, f diffFlags, cf catalogFleet, strict pland
 	d.Shard = shard
 	d.Seal(o.DigestKey)
 	done()
-	sinkOf(c).notes.Merge(&d.Notes)
+	c.sink.notes.Merge(&d.Notes)
 	if err := printNewFailures(c, d, nil); err != nil {
 		return nil, err
 	}
@@ -155,21 +116,18 @@ func diffCatalogFleet(c *cli.Context, f diffFlags, cf catalogFleet, strict pland
 }
 
 // catalogTypes loads one side's type files (none: the built-in types).
-func catalogTypes(c *cli.Context, paths []string) (*catalog.Catalog, error) {
-	defs, diags := loadTypeDefs(c, paths)
-	if err := printDiagnostics(c, diags, defs.Files()); err != nil {
+func catalogTypes(c *cmdRun, paths []string) (*catalog.Catalog, error) {
+	defs, diags := source.Types(paths, runDigestKey(c))
+	if err := printOrFail(c, diags, defs.Files()); err != nil {
 		return nil, err
-	}
-	if diags.HasErrors() {
-		return nil, failed()
 	}
 	return defs, nil
 }
 
 // shardCatalogs is --shard I/N of a fleet of catalogs: the shard's nodes
 // and its identity (all nodes and nil without --shard).
-func shardCatalogs(c *cli.Context, f diffFlags, nodes []fleet.CatalogNode) ([]fleet.CatalogNode, *fleet.ShardOf, error) {
-	s := commonOf(c).shard
+func shardCatalogs(c *cmdRun, f diffFlags, nodes []fleet.CatalogNode) ([]fleet.CatalogNode, *fleet.ShardOf, error) {
+	s := c.common.shard
 	if s == "" {
 		return nodes, nil, nil
 	}

@@ -4,8 +4,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/gitrev"
 	"github.com/catc-dev/catc/internal/plandiff"
@@ -15,7 +13,7 @@ import (
 // directory of per-node Puppet catalogs: the old side is the directory
 // (and the type files) at REV, read with git (ls-tree, cat-file: no
 // checkout, nothing run), the new side the working tree's.
-func diffCatalogDirAtBase(c *cli.Context, f diffFlags, cf catalogFleet, strict plandiff.Strict) (*fleet.Diff, error) {
+func diffCatalogDirAtBase(c *cmdRun, f diffFlags, cf catalogFleet, strict plandiff.Strict) (*fleet.Diff, error) {
 	var d *fleet.Diff
 	paths := append([]string{cf.newDir}, cf.newTypes...)
 	err := atBaseMatching(c, cf.base, paths, catalogOrTypeFile, func(at *gitrev.Tree) error {

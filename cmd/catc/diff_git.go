@@ -3,8 +3,6 @@ package main
 import (
 	"errors"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/catc-dev/catc/internal/gitrev"
 	"github.com/catc-dev/catc/internal/plandiff"
 )
@@ -12,7 +10,7 @@ import (
 // baseSides loads paths at git revision rev (the old side, extracted by
 // atBase) and in the working tree (the new side). A path that does not
 // exist at rev contributes nothing to the old side.
-func baseSides(c *cli.Context, rev string, paths []string) (old, new *plandiff.Snapshot, err error) {
+func baseSides(c *cmdRun, rev string, paths []string) (old, new *plandiff.Snapshot, err error) {
 	old = &plandiff.Snapshot{}
 	err = atBase(c, rev, paths, func(at *gitrev.Tree) error {
 		if len(at.Paths) == 0 {
@@ -36,13 +34,13 @@ func baseSides(c *cli.Context, rev string, paths []string) (old, new *plandiff.S
 // directory and calls load with what it extracted (no path when none
 // exists at rev); diagnostics printed meanwhile name "REV:PATH", not the
 // temporary directory, which is removed when load returns.
-func atBase(c *cli.Context, rev string, paths []string, load func(at *gitrev.Tree) error) error {
+func atBase(c *cmdRun, rev string, paths []string, load func(at *gitrev.Tree) error) error {
 	return atBaseMatching(c, rev, paths, nil, load)
 }
 
 // atBaseMatching is atBase with the files of a directory chosen by keep
 // (nil: its *.hcl files, as gitrev.ExtractMatching chooses).
-func atBaseMatching(c *cli.Context, rev string, paths []string, keep func(name string) bool, load func(at *gitrev.Tree) error) error {
+func atBaseMatching(c *cmdRun, rev string, paths []string, keep func(name string) bool, load func(at *gitrev.Tree) error) error {
 	repo, err := baseRepo(c)
 	if err != nil {
 		return err
@@ -63,7 +61,7 @@ func atBaseMatching(c *cli.Context, rev string, paths []string, keep func(name s
 	if err != nil {
 		return fail(err.Error())
 	}
-	sink := sinkOf(c)
+	sink := c.sink
 	sink.rename = at.Name
 	defer func() { sink.rename = nil }()
 	return load(at)
@@ -72,9 +70,9 @@ func atBaseMatching(c *cli.Context, rev string, paths []string, keep func(name s
 // baseRepo is the git working tree --base reads: the one holding the
 // current directory, or --repo DIR; never found from a path to compare,
 // which a checkout can make a repository of its own (gitrev.Find).
-func baseRepo(c *cli.Context) (*gitrev.Repo, error) {
+func baseRepo(c *cmdRun) (*gitrev.Repo, error) {
 	start, from := ".", "the current directory"
-	if dir := diffFlagsOf(c).repo; dir != "" {
+	if dir := c.diffFlags.repo; dir != "" {
 		start, from = dir, "--repo "+dir
 	}
 	repo, err := gitrev.Find(start)

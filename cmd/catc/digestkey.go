@@ -22,21 +22,17 @@ func digestKeyFlag() cli.Flag {
 		Usage: "read the key of the digests of sensitive values from `FILE` (else $" + digestKeyEnv + "; without a key, compiled files carry no digest)"}
 }
 
-// digestKeyMeta keeps this run's key in the app's metadata: a diff
-// loads two sides or more, and reads the key once.
-const digestKeyMeta = "catc.digestKey"
-
 // applyDigestKey reads the digest key of this run from --digest-key-file,
 // CATC_DIGEST_KEY_FILE or CATC_DIGEST_KEY, or none (each run starts from
 // none: the app keeps no state between runs), the first time it is
 // called in the run; runDigestKey then gives it to the loads.
-func applyDigestKey(c *cli.Context) error {
-	if _, ok := c.App.Metadata[digestKeyMeta]; ok {
+func applyDigestKey(c *cmdRun) error {
+	if c.digestKeyRead { // a diff loads two sides or more, and reads the key once
 		return nil
 	}
 	var key []byte
 	env, envSet := os.LookupEnv(digestKeyEnv)
-	switch path := commonOf(c).digestKeyFile; {
+	switch path := c.common.digestKeyFile; {
 	case path != "" && envSet:
 		return failf("both %s and a digest key file (%s) are set: use one", digestKeyEnv, path)
 	case path != "":
@@ -52,12 +48,11 @@ func applyDigestKey(c *cli.Context) error {
 	if err != nil {
 		return fail(err.Error())
 	}
-	c.App.Metadata[digestKeyMeta] = k
+	c.digestKey, c.digestKeyRead = k, true
 	return nil
 }
 
 // runDigestKey is the key applyDigestKey read (nil: none).
-func runDigestKey(c *cli.Context) *secretdigest.Key {
-	k, _ := c.App.Metadata[digestKeyMeta].(*secretdigest.Key)
-	return k
+func runDigestKey(c *cmdRun) *secretdigest.Key {
+	return c.digestKey
 }

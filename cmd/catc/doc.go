@@ -29,8 +29,10 @@
 // from `diff --detailed-exitcode` when something changed; 128+N when
 // killed by signal N (temporary output files are removed first).
 //
-// This package only wires the command line to the catalog, graph, fleet
-// and render packages, and to internal/gitrev (diff --base),
+// This package only wires the command line to the input stage
+// (internal/source: what each path is, and its load), the composed
+// stages (internal/pipeline: build and order), the graph, fleet and
+// render packages, and to internal/gitrev (diff --base),
 // internal/atomicfile (-o files, signal cleanup) and internal/svgrenderer
 // (--format svg). It alone tunes the process: the garbage collector for
 // batch commands (main.go, internal/gctune), the memory cap of every

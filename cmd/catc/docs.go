@@ -22,16 +22,16 @@ func docCommand() *cli.Command {
 			&cli.BoolFlag{Name: "module-types", Usage: "document the module types catc ships for Puppet catalogs (stdlib's file_line, inifile's ini_setting, …) instead of a catalog's; takes no PATH"},
 			overwriteFlag(),
 		),
-		Action: func(c *cli.Context) error {
+		Action: withRun(func(c *cmdRun) error {
 			defs, err := docTypes(c)
 			if err != nil {
 				return err
 			}
-			if dir := commonOf(c).output; !commonOf(c).toStdout() {
+			if dir := c.common.output; !c.common.toStdout() {
 				return writeDocDir(c, dir, defs)
 			}
 			return writeOutput(c, func(w io.Writer) error { return render.TypeDocs(w, defs) })
-		},
+		}),
 	}
 }
 
@@ -39,13 +39,13 @@ func docCommand() *cli.Command {
 // the shipped module types with --module-types (neither takes a PATH),
 // else those of the catalog the paths load (its own types and the
 // built-in ones its resources use).
-func docTypes(c *cli.Context) ([]*catalog.TypeDef, error) {
-	builtin, moduleTypes := c.Bool("builtin"), c.Bool("module-types")
+func docTypes(c *cmdRun) ([]*catalog.TypeDef, error) {
+	builtin, moduleTypes := c.docFlags.builtin, c.docFlags.moduleTypes
 	if builtin && moduleTypes {
 		return nil, failf("catc doc takes --builtin or --module-types, not both: run it once for each")
 	}
 	if !builtin && !moduleTypes {
-		cat, err := loadCatalog(c, commonOf(c).args, false)
+		cat, err := loadCatalog(c, c.common.args, false)
 		if err != nil {
 			return nil, err
 		}
@@ -55,7 +55,7 @@ func docTypes(c *cli.Context) ([]*catalog.TypeDef, error) {
 	if moduleTypes {
 		flag = "--module-types"
 	}
-	if args := commonOf(c).args; len(args) > 0 {
+	if args := c.common.args; len(args) > 0 {
 		return nil, failf("catc doc %s takes no PATH (got %q): run catc doc PATH... for a catalog's types", flag, args[0])
 	}
 	if moduleTypes {
@@ -75,7 +75,7 @@ type docFile struct {
 // there. Each page starts with atomicfile.DocMarker, by which a later run knows it
 // for its own. Files of types that no longer exist go with the rest when
 // the directory is catc's alone; beside other documents they are left.
-func writeDocDir(c *cli.Context, dir string, defs []*catalog.TypeDef) error {
+func writeDocDir(c *cmdRun, dir string, defs []*catalog.TypeDef) error {
 	files, err := renderDocFiles(defs)
 	if err != nil {
 		return fail(err.Error())
@@ -88,7 +88,7 @@ func writeDocDir(c *cli.Context, dir string, defs []*catalog.TypeDef) error {
 }
 
 // writeStaged writes every file into dir or none (see stageDir).
-func writeStaged(c *cli.Context, dir string, files []docFile) error {
+func writeStaged(c *cmdRun, dir string, files []docFile) error {
 	st, err := stageDir(dir, guardOf(c))
 	if err != nil {
 		return err

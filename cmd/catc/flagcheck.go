@@ -1,13 +1,11 @@
 package main
 
-import (
-	"github.com/urfave/cli/v2"
-)
+import ()
 
 // pointless rejects a flag the user set that the rest of the command line
 // makes meaningless (--seed without --ordering random): silently ignoring
 // it would let a user believe it did something.
-func pointless(c *cli.Context, flag string, applies bool, needs string) error {
+func pointless(c *cmdRun, flag string, applies bool, needs string) error {
 	if applies || !c.IsSet(flag) {
 		return nil
 	}

@@ -1,13 +1,20 @@
 package main
 
 import (
+	"context"
+	"io"
 	"time"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/catc-dev/catc/internal/puppetdb"
+	"github.com/catc-dev/catc/internal/secretdigest"
+	"github.com/catc-dev/catc/internal/source"
 )
 
-// The flags of a run are read from the cli.Context here only, once, into
-// typed structs: commonFlags (what the shared steps read: loading,
+// The flags of a run are read from the cli.Context here only, once (in
+// newRun, from the command's action), into typed structs held by the
+// run's cmdRun: commonFlags (what the shared steps read: loading,
 // diagnostics, output, nodes) and one struct per command for its own.
 // A flag a command does not define reads as its zero value.
 
@@ -38,17 +45,70 @@ type commonFlags struct {
 	old, new []string
 }
 
-// commonKey keeps the run's commonFlags in the app's metadata.
-const commonKey = "catc.flags"
+// cmdRun is one run of a command: its flags, read from the
+// *cli.Context once in the command's action (newRun), and what the run
+// keeps (its diagnostics, digest key and PuppetDB client). Everything
+// below the action takes it, never the *cli.Context.
+type cmdRun struct {
+	ctx            context.Context
+	name           string // the command's
+	stdout, stderr io.Writer
+	// set holds the names (and aliases) of the flags given, also
+	// through their environment variables.
+	set    map[string]bool
+	common *commonFlags
 
-// commonOf is the run's commonFlags, parsed the first time it is asked
-// for (each run has one command, and the app keeps no state between
-// runs).
-func commonOf(c *cli.Context) *commonFlags {
-	if f, ok := c.App.Metadata[commonKey].(*commonFlags); ok {
-		return f
+	planFlags    planFlags
+	compileFlags compileFlags
+	graphFlags   graphFlags
+	diffFlags    diffFlags
+	fmtFlags     fmtFlags
+	checkFlags   checkFlags
+	lookupFlags  lookupFlags
+	docFlags     docFlags
+	// puppetDBConfig is --puppetdb and its TLS flags (puppetDBOf).
+	puppetDBConfig puppetdb.Config
+
+	sink *diagSink
+	// paths tells what the run's paths hold, each once.
+	paths source.Paths
+	// digestKey is the run's key, read once (applyDigestKey).
+	digestKey     *secretdigest.Key
+	digestKeyRead bool
+	// puppetDB is the run's client, made at its first use (puppetDBOf).
+	puppetDB *puppetdb.Client
+}
+
+// withRun is a command's action that takes the run.
+func withRun(action func(*cmdRun) error) cli.ActionFunc {
+	return func(c *cli.Context) error { return action(newRun(c)) }
+}
+
+// newRun reads the flags of c's command, each once. A flag the command
+// does not define reads as its zero value.
+func newRun(c *cli.Context) *cmdRun {
+	r := &cmdRun{ctx: c.Context, name: c.Command.Name, stdout: c.App.Writer, stderr: c.App.ErrWriter,
+		set: map[string]bool{}, common: commonFlagsOf(c), sink: sinkOf(c),
+		planFlags: planFlagsOf(c), compileFlags: compileFlagsOf(c), graphFlags: graphFlagsOf(c),
+		diffFlags: diffFlagsOf(c), fmtFlags: fmtFlagsOf(c), checkFlags: checkFlagsOf(c),
+		lookupFlags: lookupFlagsOf(c), docFlags: docFlagsOf(c), puppetDBConfig: puppetDBConfigOf(c),
 	}
-	f := &commonFlags{
+	for _, f := range c.Command.Flags {
+		for _, n := range f.Names() {
+			if c.IsSet(n) {
+				r.set[n] = true
+			}
+		}
+	}
+	return r
+}
+
+// IsSet reports whether the flag name was given.
+func (r *cmdRun) IsSet(name string) bool { return r.set[name] }
+
+// commonFlagsOf reads the flags the shared steps read.
+func commonFlagsOf(c *cli.Context) *commonFlags {
+	return &commonFlags{
 		args:           c.Args().Slice(),
 		diagnostics:    c.String("diagnostics"),
 		maxDiagnostics: c.Int("max-diagnostics"),
@@ -67,8 +127,6 @@ func commonOf(c *cli.Context) *commonFlags {
 		old:            c.StringSlice("old"),
 		new:            c.StringSlice("new"),
 	}
-	c.App.Metadata[commonKey] = f
-	return f
 }
 
 // toStdout reports whether the output goes to standard output (no -o, or
@@ -154,4 +212,29 @@ type checkFlags struct {
 
 func checkFlagsOf(c *cli.Context) checkFlags {
 	return checkFlags{strict: c.Bool("strict"), aliases: c.StringSlice("aliases"), subject: c.String("subject")}
+}
+
+func lookupFlagsOf(c *cli.Context) lookupFlags {
+	return lookupFlags{
+		merge: c.String("merge"), prefix: c.String("knock-out-prefix"), typ: c.String("type"),
+		def: c.String("default"), defSet: c.IsSet("default"), format: c.String("format"),
+		sortArrays: c.Bool("sort-merged-arrays"), hashArrays: c.Bool("merge-hash-arrays"), explain: c.Bool("explain"),
+	}
+}
+
+// docFlags are doc's own flags.
+type docFlags struct{ builtin, moduleTypes bool }
+
+func docFlagsOf(c *cli.Context) docFlags {
+	return docFlags{builtin: c.Bool("builtin"), moduleTypes: c.Bool("module-types")}
+}
+
+// puppetDBConfigOf reads --puppetdb and the flags that reach it.
+func puppetDBConfigOf(c *cli.Context) puppetdb.Config {
+	return puppetdb.Config{
+		URL: c.String("puppetdb"), CACert: c.String("puppetdb-cacert"),
+		Cert: c.String("puppetdb-cert"), Key: c.String("puppetdb-key"),
+		TokenFile: c.String("puppetdb-token-file"), InsecureHTTP: c.Bool("puppetdb-insecure-http"),
+		Timeout: c.Duration("puppetdb-timeout"),
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/source"
 )
 
 // nodesFlag is --nodes of validate, plan, compile and diff.
@@ -24,7 +25,7 @@ func nodesFlag() cli.Flag {
 // loadSite loads the paths once for many nodes; errors that no node can
 // compile past fail the command (for diff, not those Puppet refuses a
 // whole catalog for: each node that declares the block reports them).
-func loadSite(c *cli.Context, paths []string) (*catalog.Site, error) {
+func loadSite(c *cmdRun, paths []string) (*catalog.Site, error) {
 	if err := checkLoadArgs(c, paths); err != nil {
 		return nil, err
 	}
@@ -32,13 +33,10 @@ func loadSite(c *cli.Context, paths []string) (*catalog.Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	site, diags := catalog.LoadSite(paths, catalog.LoadOptions{Vars: commonOf(c).vars, VarFiles: commonOf(c).varFiles, DigestKey: runDigestKey(c), Hiera: data,
-		NodeRefusals: c.Command.Name == "diff"}) // a diff compares the nodes Puppet would refuse, and says so
-	if err := printDiagnostics(c, diags, site.Files()); err != nil {
+	site, diags := source.Site(paths, source.Options{Vars: c.common.vars, VarFiles: c.common.varFiles, DigestKey: runDigestKey(c), Hiera: data,
+		NodeRefusals: c.name == "diff"}) // a diff compares the nodes Puppet would refuse, and says so
+	if err := printOrFail(c, diags, site.Files()); err != nil {
 		return nil, err
-	}
-	if diags.HasErrors() {
-		return nil, failed()
 	}
 	return site, nil
 }
@@ -47,13 +45,13 @@ func loadSite(c *cli.Context, paths []string) (*catalog.Site, error) {
 // comes to it (only the shard's nodes, with --shard): a fleet of any size
 // is never held. The facts files' own errors come once the run has read
 // them (nodesFailed).
-func openNodes(c *cli.Context) (*fleet.Stream, error) {
-	if commonOf(c).factsSet {
+func openNodes(c *cmdRun) (*fleet.Stream, error) {
+	if c.common.factsSet {
 		return nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
 	}
-	spec := commonOf(c).nodes
-	if pql, ok := nodesQuery(spec); ok {
-		nodes, err := readPuppetDBNodes(c, spec, pql)
+	spec := c.common.nodes
+	if _, ok := source.NodesQuery(spec); ok {
+		nodes, err := readNodesOf(c, spec)
 		if err != nil {
 			return nil, err
 		}
@@ -64,11 +62,8 @@ func openNodes(c *cli.Context) (*fleet.Stream, error) {
 		return fleet.ListStream(nodes, i, n), nil
 	}
 	facts, diags := nodefacts.Open(spec)
-	if err := printDiagnostics(c, diags, nil); err != nil {
+	if err := printOrFail(c, diags, nil); err != nil {
 		return nil, err
-	}
-	if diags.HasErrors() {
-		return nil, failed()
 	}
 	i, n, err := shardOfNodes(c)
 	if err != nil {
@@ -78,8 +73,8 @@ func openNodes(c *cli.Context) (*fleet.Stream, error) {
 }
 
 // shardOfNodes is --shard of a run over --nodes: 0, 0 without it.
-func shardOfNodes(c *cli.Context) (i, n int, err error) {
-	if commonOf(c).shard == "" {
+func shardOfNodes(c *cmdRun) (i, n int, err error) {
+	if c.common.shard == "" {
 		return 0, 0, nil
 	}
 	return shardOf(c)
@@ -88,46 +83,32 @@ func shardOfNodes(c *cli.Context) (i, n int, err error) {
 // readNodes reads --nodes whole (catc lookup, and diff puppetdb: SITE,
 // which asks PuppetDB for the nodes' catalogs in their order): the facts
 // files, or PuppetDB's inventory.
-func readNodes(c *cli.Context) ([]*nodefacts.Node, error) {
-	if commonOf(c).factsSet {
+func readNodes(c *cmdRun) ([]*nodefacts.Node, error) {
+	if c.common.factsSet {
 		return nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
 	}
-	spec := commonOf(c).nodes
-	if pql, ok := nodesQuery(spec); ok {
-		return readPuppetDBNodes(c, spec, pql)
-	}
-	nodes, diags := nodefacts.Read(spec)
-	if err := printDiagnostics(c, diags, nil); err != nil {
-		return nil, err
-	}
-	if diags.HasErrors() {
-		return nil, failed()
-	}
-	return nodes, nil
+	return readNodesOf(c, c.common.nodes)
 }
 
 // nodesFailed prints the facts files' diagnostics once a run has read
 // them all; when they hold errors (a file that does not read, a node
 // read twice) what the run found is void, and the command fails.
-func nodesFailed(c *cli.Context, st *fleet.Stream) error {
+func nodesFailed(c *cmdRun, st *fleet.Stream) error {
 	diags := st.Diagnostics()
-	if err := printDiagnostics(c, diags, nil); err != nil {
+	if err := printOrFail(c, diags, nil); err != nil {
 		return err
-	}
-	if diags.HasErrors() {
-		return failed()
 	}
 	return nil
 }
 
 // shardOf reads --shard: I/N, or auto, the index and count from the CI
 // engine that runs catc (autoShard).
-func shardOf(c *cli.Context) (i, n int, err error) {
-	s := commonOf(c).shard
+func shardOf(c *cmdRun) (i, n int, err error) {
+	s := c.common.shard
 	if s == "auto" {
-		return autoShard(os.LookupEnv, commonOf(c).shards)
+		return autoShard(os.LookupEnv, c.common.shards)
 	}
-	if commonOf(c).shards != 0 {
+	if c.common.shards != 0 {
 		return 0, 0, fail("--shards N gives the shard count to --shard auto in a Kubernetes Indexed Job; with --shard I/N the count is N")
 	}
 	i, n, ok := parseShard(s)
@@ -139,8 +120,8 @@ func shardOf(c *cli.Context) (i, n int, err error) {
 
 // shardNeedsJSON refuses --shard with another format than json: a
 // shard's output is what --merge reads.
-func shardNeedsJSON(c *cli.Context, format string) error {
-	if commonOf(c).shard != "" && format != "json" {
+func shardNeedsJSON(c *cmdRun, format string) error {
+	if c.common.shard != "" && format != "json" {
 		return fail("--shard writes the fleet JSON that --merge reads: add --format json")
 	}
 	return nil
@@ -155,9 +136,9 @@ func parseShard(s string) (i, n int, ok bool) {
 
 // fleetOptions are the run's options, with a progress bar on a terminal,
 // and the digest key (applyDigestKey) that keys a shard's digests.
-func fleetOptions(c *cli.Context) (fleet.Options, func()) {
+func fleetOptions(c *cmdRun) (fleet.Options, func()) {
 	o := fleet.Options{DigestKey: runDigestKey(c)}
-	p := newProgress(c.App.ErrWriter)
+	p := newProgress(c.stderr)
 	if p == nil {
 		return o, func() {}
 	}
@@ -168,8 +149,8 @@ func fleetOptions(c *cli.Context) (fleet.Options, func()) {
 // runNodes is validate, plan or compile with --nodes: one line per
 // outcome, the nodes that fared alike together, and the diagnostics of
 // the first node of each outcome that has any.
-func runNodes(c *cli.Context, plans bool, each func(*nodefacts.Node, *graph.Plan) error) ([]fleet.Outcome, error) {
-	site, err := loadSite(c, commonOf(c).args)
+func runNodes(c *cmdRun, plans bool, each func(*nodefacts.Node, *graph.Plan) error) ([]fleet.Outcome, error) {
+	site, err := loadSite(c, c.common.args)
 	if err != nil {
 		return nil, err
 	}
@@ -213,9 +194,9 @@ func writeOutcomes(w io.Writer, outcomes []fleet.Outcome) error {
 // compileNodes is compile --nodes -o DIR: one catalog per node,
 // DIR/NAME.json, every one or none (see stageDir: written into a new
 // directory that replaces DIR once all nodes compiled).
-func compileNodes(c *cli.Context, write func(io.Writer, *graph.Graph) error) error {
-	dir := commonOf(c).output
-	if commonOf(c).toStdout() {
+func compileNodes(c *cmdRun, write func(io.Writer, *graph.Graph) error) error {
+	dir := c.common.output
+	if c.common.toStdout() {
 		return fail("compile --nodes writes one catalog per node: give the directory with -o DIR")
 	}
 	staged, err := stageDir(dir, guardOf(c))
@@ -236,7 +217,7 @@ func compileNodes(c *cli.Context, write func(io.Writer, *graph.Graph) error) err
 	if err != nil {
 		return err
 	}
-	if err := writeOutcomes(c.App.ErrWriter, outcomes); err != nil {
+	if err := writeOutcomes(c.stderr, outcomes); err != nil {
 		return err // nothing is written
 	}
 	return failOn(staged.Commit())
@@ -244,7 +225,7 @@ func compileNodes(c *cli.Context, write func(io.Writer, *graph.Graph) error) err
 
 // validateNodes is validate --nodes: diagnostics, then the outcome lines,
 // all on standard error (with --diagnostics json, only the JSON).
-func validateNodes(c *cli.Context, f checkFlags) error {
+func validateNodes(c *cmdRun, f checkFlags) error {
 	outcomes, err := runNodes(c, false, nil)
 	if err != nil {
 		return err
@@ -257,7 +238,7 @@ func validateNodes(c *cli.Context, f checkFlags) error {
 		if err := writeOutcomes(io.Discard, outcomes); err != nil {
 			return err
 		}
-	} else if err := writeOutcomes(c.App.ErrWriter, outcomes); err != nil {
+	} else if err := writeOutcomes(c.stderr, outcomes); err != nil {
 		return err
 	}
 	if strictFail {
@@ -269,7 +250,7 @@ func validateNodes(c *cli.Context, f checkFlags) error {
 // planNodes is plan --nodes: one line per distinct plan (and per kind of
 // failure), then each distinct plan once with the nodes that share it; or
 // all of it as one JSON document.
-func planNodes(c *cli.Context, pf planFlags) error {
+func planNodes(c *cmdRun, pf planFlags) error {
 	return writeFleetPlans(c, pf, "plan --nodes orders as Puppet does; --ordering and --seed take one node (--facts FILE)",
 		func() ([]fleet.Outcome, error) { return runNodes(c, true, nil) })
 }
@@ -278,7 +259,7 @@ func planNodes(c *cli.Context, pf planFlags) error {
 // lines, then each distinct plan once, as text or JSON; --ordering and
 // --seed are refused with noOrdering, and a failing node fails the
 // command once all is written.
-func writeFleetPlans(c *cli.Context, pf planFlags, noOrdering string, run func() ([]fleet.Outcome, error)) error {
+func writeFleetPlans(c *cmdRun, pf planFlags, noOrdering string, run func() ([]fleet.Outcome, error)) error {
 	write := render.FleetPlansText
 	switch f := pf.format; f {
 	case "text":

@@ -5,7 +5,6 @@ import (
 	"io"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/graph"
@@ -24,16 +23,16 @@ const catalogPathsHelp = "PATH is HCL (a .hcl file or a directory of them) or a 
 // (NODE.json) among the paths of validate, plan or graph, and the HCL
 // type files given beside it: such a directory is a fleet, each node's
 // catalog read on its own.
-func catalogDirArgs(c *cli.Context) (dir string, types []string, ok bool, err error) {
-	dir, types, ok = splitCatalogDir(commonOf(c).args)
+func catalogDirArgs(c *cmdRun) (dir string, types []string, ok bool, err error) {
+	dir, types, ok = c.paths.SplitCatalogDir(c.common.args)
 	if !ok {
 		return "", nil, false, nil
 	}
 	for _, p := range types {
-		if isCatalogDir(p) {
+		if c.paths.IsCatalogDir(p) {
 			return "", nil, false, failf("%s and %s are both directories of Puppet catalogs: give one at a time", dir, p)
 		}
-		if isPuppetCatalog(p) {
+		if c.paths.IsPuppetCatalog(p) {
 			return "", nil, false, failf("%s is a directory of per-node catalogs and %s a catalog: give one or the other (beside a directory, only HCL type files)", dir, p)
 		}
 	}
@@ -49,7 +48,7 @@ func catalogDirArgs(c *cli.Context) (dir string, types []string, ok bool, err er
 // HCL files beside it, and groups the nodes by outcome (fleet.ReadCatalogs):
 // the diagnostics of each outcome's first node are printed, naming the
 // nodes they hold for, and the notes are gathered to be said once.
-func readCatalogDir(c *cli.Context, dir string, types []string, r fleet.Reading, each func(*nodefacts.Node, *graph.Plan) error) ([]fleet.Outcome, error) {
+func readCatalogDir(c *cmdRun, dir string, types []string, r fleet.Reading, each func(*nodefacts.Node, *graph.Plan) error) ([]fleet.Outcome, error) {
 	defs, err := catalogTypes(c, types)
 	if err != nil {
 		return nil, err
@@ -62,7 +61,7 @@ func readCatalogDir(c *cli.Context, dir string, types []string, r fleet.Reading,
 	o.Each = each
 	outcomes, notes := fleet.ReadCatalogs(defs, nodes, r, o)
 	done()
-	sinkOf(c).notes.Merge(notes)
+	c.sink.notes.Merge(notes)
 	for _, out := range outcomes {
 		// No snippet: a catalog holds sensitive values in clear.
 		if err := printDiagnostics(c, fleet.OnNodes(out.Diags, out.Nodes), nil); err != nil {
@@ -75,12 +74,12 @@ func readCatalogDir(c *cli.Context, dir string, types []string, r fleet.Reading,
 // validateCatalogDir is validate of a directory of catalogs: the
 // diagnostics, then one line per outcome (which nodes are valid, which
 // fail and why), all on standard error.
-func validateCatalogDir(c *cli.Context, f checkFlags, dir string, types []string) error {
+func validateCatalogDir(c *cmdRun, f checkFlags, dir string, types []string) error {
 	outcomes, err := readCatalogDir(c, dir, types, fleet.CheckCatalogs, nil)
 	if err != nil {
 		return err
 	}
-	w := c.App.ErrWriter
+	w := c.stderr
 	if jsonDiagnostics(c) {
 		w = io.Discard
 	}
@@ -99,7 +98,7 @@ func validateCatalogDir(c *cli.Context, f checkFlags, dir string, types []string
 // planCatalogDir is plan of a directory of catalogs: one line per
 // outcome, then each distinct plan once, headed by the nodes that share
 // it (or all of it as one JSON document).
-func planCatalogDir(c *cli.Context, pf planFlags, dir string, types []string) error {
+func planCatalogDir(c *cmdRun, pf planFlags, dir string, types []string) error {
 	return writeFleetPlans(c, pf, "a directory of Puppet catalogs is planned in Puppet's order; --ordering and --seed take one catalog",
 		func() ([]fleet.Outcome, error) { return readCatalogDir(c, dir, types, fleet.PlanCatalogs, nil) })
 }
@@ -108,9 +107,9 @@ func planCatalogDir(c *cli.Context, pf planFlags, dir string, types []string) er
 // node, DIR/NODE.FORMAT, every one or none (written only when every
 // node's catalog reads; a catalog with cycles is drawn, cycles in red),
 // then one line per outcome on standard error.
-func graphCatalogDir(c *cli.Context, d drawing, dir string, types []string) error {
-	out := commonOf(c).output
-	if commonOf(c).toStdout() {
+func graphCatalogDir(c *cmdRun, d drawing, dir string, types []string) error {
+	out := c.common.output
+	if c.common.toStdout() {
 		return failf("a directory of catalogs is drawn one picture per node: give the directory to write them to with -o DIR (NODE.%s each), or give one node's catalog", d.format)
 	}
 	if _, err := svgrenderer.Find(); err != nil {
@@ -118,7 +117,7 @@ func graphCatalogDir(c *cli.Context, d drawing, dir string, types []string) erro
 		case "svg":
 			return fail(err.Error())
 		case "html": // said once, not for each node
-			fmt.Fprintln(c.App.ErrWriter, "catc: the pages are laid out without Graphviz: "+err.Error())
+			fmt.Fprintln(c.stderr, "catc: the pages are laid out without Graphviz: "+err.Error())
 		}
 	}
 	staged, err := stageDir(out, guardOf(c))
@@ -146,7 +145,7 @@ func graphCatalogDir(c *cli.Context, d drawing, dir string, types []string) erro
 		return err
 	}
 	sayNotes(c)
-	if err := writeOutcomes(c.App.ErrWriter, outcomes); err != nil {
+	if err := writeOutcomes(c.stderr, outcomes); err != nil {
 		return err // nothing is written
 	}
 	return failOn(staged.Commit())

@@ -34,7 +34,7 @@ func fleetDiffFlags() []cli.Flag {
 // written whole; then nodes that fail on the new side, or whose new
 // catalog has a cycle (Puppet would apply nothing), fail the command
 // (exit 1), except for a shard, whose failures the merge reports.
-func runFleetDiff(c *cli.Context, f diffFlags, strict plandiff.Strict, cf catalogFleet, catalogDirs bool) error {
+func runFleetDiff(c *cmdRun, f diffFlags, strict plandiff.Strict, cf catalogFleet, catalogDirs bool) error {
 	var d *fleet.Diff
 	var err error
 	switch {
@@ -51,17 +51,17 @@ func runFleetDiff(c *cli.Context, f diffFlags, strict plandiff.Strict, cf catalo
 	if err := writeOutput(c, func(w io.Writer) error { return writeFleet(c, f, w, d) }); err != nil {
 		return err
 	}
-	if commonOf(c).shard == "" && d.Failing(fleet.NewSide)+d.Failing(fleet.BothSides) > 0 {
+	if c.common.shard == "" && d.Failing(fleet.NewSide)+d.Failing(fleet.BothSides) > 0 {
 		return failed()
 	}
-	if n := d.AppliesNothing(); commonOf(c).shard == "" && n > 0 {
+	if n := d.AppliesNothing(); c.common.shard == "" && n > 0 {
 		what := fmt.Sprintf("the new catalogs of %d nodes have", n)
 		if n == 1 {
 			what = "the new catalog of 1 node has"
 		}
 		return fail(what + " a dependency cycle: Puppet would apply nothing there (the diff lists the cycles)")
 	}
-	if n := d.Refused(); commonOf(c).shard == "" && n > 0 {
+	if n := d.Refused(); c.common.shard == "" && n > 0 {
 		return fail(plural.Noun(n, "node's new catalog fails", "nodes' new catalogs fail") + ": Puppet would refuse " + plural.Pick(n, "it", "them") + " and apply nothing there (the diff says why)")
 	}
 	if f.detailedExitcode && d.Changed() > 0 {
@@ -70,11 +70,11 @@ func runFleetDiff(c *cli.Context, f diffFlags, strict plandiff.Strict, cf catalo
 	return nil
 }
 
-func writeFleet(c *cli.Context, df diffFlags, w io.Writer, d *fleet.Diff) error {
+func writeFleet(c *cmdRun, df diffFlags, w io.Writer, d *fleet.Diff) error {
 	opts := render.DiffOptions{Budget: df.markdownBudget}
 	switch f := df.format; f {
 	case "text":
-		opts.Color = commonOf(c).toStdout() && colorTerminal(c.App.Writer)
+		opts.Color = c.common.toStdout() && colorTerminal(c.stdout)
 		return render.FleetText(w, d, opts)
 	case "markdown", "md":
 		return render.FleetMarkdown(w, d, opts)
@@ -84,13 +84,13 @@ func writeFleet(c *cli.Context, df diffFlags, w io.Writer, d *fleet.Diff) error 
 }
 
 // mergeShards reads the shards' fleet JSON files (the arguments).
-func mergeShards(c *cli.Context) (*fleet.Diff, error) {
+func mergeShards(c *cmdRun) (*fleet.Diff, error) {
 	for _, name := range []string{"nodes", "shard", "base", "old", "new"} {
 		if c.IsSet(name) {
 			return nil, failf("--merge takes only the shards' JSON files; --%s belongs to the runs that wrote them", name)
 		}
 	}
-	files := commonOf(c).args
+	files := c.common.args
 	if len(files) == 0 {
 		return nil, fail("--merge takes the fleet diff JSON files of the shards: catc diff --merge a.json b.json ...")
 	}
@@ -122,7 +122,7 @@ func mergeShards(c *cli.Context) (*fleet.Diff, error) {
 }
 
 // diffNodes compiles both sides for every node (of the shard).
-func diffNodes(c *cli.Context, f diffFlags, strict plandiff.Strict) (*fleet.Diff, error) {
+func diffNodes(c *cmdRun, f diffFlags, strict plandiff.Strict) (*fleet.Diff, error) {
 	if err := shardNeedsJSON(c, f.format); err != nil {
 		return nil, err
 	}
@@ -169,7 +169,7 @@ func diffNodes(c *cli.Context, f diffFlags, strict plandiff.Strict) (*fleet.Diff
 
 // printNewFailures prints what to fix: the errors of the nodes that no
 // longer compile (or read) on the new side, whose source is in files.
-func printNewFailures(c *cli.Context, d *fleet.Diff, files map[string]*hcl.File) error {
+func printNewFailures(c *cmdRun, d *fleet.Diff, files map[string]*hcl.File) error {
 	for _, f := range d.Failures {
 		if f.Side == fleet.NewSide {
 			if err := printDiagnostics(c, fleet.OnNodes(f.Diags, f.Nodes), files); err != nil {
@@ -182,7 +182,7 @@ func printNewFailures(c *cli.Context, d *fleet.Diff, files map[string]*hcl.File)
 
 // loadHCLSite is loadSite for a diff side, which must be HCL: a catalog
 // JSON is one node's already.
-func loadHCLSite(c *cli.Context, paths []string) (*catalog.Site, error) {
+func loadHCLSite(c *cmdRun, paths []string) (*catalog.Site, error) {
 	for _, p := range paths {
 		if strings.EqualFold(filepath.Ext(p), ".json") {
 			return nil, failf("%s is a compiled catalog, of one node; --nodes compiles HCL sources for every node", p)

@@ -28,7 +28,7 @@ func fmtCommand() *cli.Command {
 			&cli.StringFlag{Name: "diagnostics", Value: "text", Usage: "print diagnostics as `FORMAT`: text, json or github"},
 			maxDiagnosticsFlag(),
 		},
-		Action: runFmt,
+		Action: withRun(runFmt),
 	}
 }
 
@@ -47,9 +47,9 @@ type fmtRun struct {
 
 // runFmt formats every file on its own: a file that does not parse is
 // reported and left as it is, and the others are still processed.
-func runFmt(c *cli.Context) error {
-	f := fmtFlagsOf(c)
-	paths := commonOf(c).args
+func runFmt(c *cmdRun) error {
+	f := c.fmtFlags
+	paths := c.common.args
 	if err := checkPathArgs(c, paths); err != nil {
 		return err
 	}
@@ -76,7 +76,7 @@ func runFmt(c *cli.Context) error {
 // file formats one file and, as the flags say, lists it, prints its diff
 // or rewrites it. Only a failure to write stdout is returned; problems
 // with the file itself are collected as diagnostics.
-func (r *fmtRun) file(c *cli.Context, file hclpaths.File) error {
+func (r *fmtRun) file(c *cmdRun, file hclpaths.File) error {
 	name := file.Path
 	src, err := file.Read()
 	if err != nil {
@@ -97,12 +97,12 @@ func (r *fmtRun) file(c *cli.Context, file hclpaths.File) error {
 	check, diff := r.flags.check, r.flags.diff
 	if check || !diff {
 		// Like terraform fmt: the files that are (or would be) rewritten.
-		if _, err := fmt.Fprintln(c.App.Writer, name); err != nil {
+		if _, err := fmt.Fprintln(c.stdout, name); err != nil {
 			return err
 		}
 	}
 	if diff {
-		return writeUnifiedDiff(c.App.Writer, name, src, out)
+		return writeUnifiedDiff(c.stdout, name, src, out)
 	}
 	if check {
 		return nil

@@ -46,12 +46,12 @@ func graphCommand() *cli.Command {
 			&cli.BoolFlag{Name: "force", Usage: fmt.Sprintf("render SVG even above %d resources", svgNodeLimit)},
 			&cli.DurationFlag{Name: "timeout", Value: 5 * time.Minute, Usage: "stop an SVG render that takes longer than `DURATION`"},
 		),
-		Action: graphAction,
+		Action: withRun(graphAction),
 	}
 }
 
-func graphAction(c *cli.Context) error {
-	f := graphFlagsOf(c)
+func graphAction(c *cmdRun) error {
+	f := c.graphFlags
 	format, opts, sel, err := graphOptions(c, f)
 	if err != nil {
 		return err
@@ -63,7 +63,7 @@ func graphAction(c *cli.Context) error {
 		}
 		return graphCatalogDir(c, d, dir, types)
 	}
-	cat, err := loadCatalog(c, commonOf(c).args, false)
+	cat, err := loadCatalog(c, c.common.args, false)
 	if err != nil {
 		return err
 	}
@@ -97,7 +97,7 @@ type drawing struct {
 // selectIn resolves the flags that name resources in g's catalog
 // (--focus, --collapse) and selects what to draw. The diagnostics say
 // what the catalog lacks; the error, a --collapse that names no class.
-func (d drawing) selectIn(c *cli.Context, g *graph.Graph) (*graph.Subgraph, render.DOTOptions, hcl.Diagnostics, error) {
+func (d drawing) selectIn(c *cmdRun, g *graph.Graph) (*graph.Subgraph, render.DOTOptions, hcl.Diagnostics, error) {
 	opts, sel := d.opts, d.sel
 	var diags hcl.Diagnostics
 	sel.Focus, diags = resolveRefs(g.Catalog, d.f.focus)
@@ -120,7 +120,7 @@ func (d drawing) selectIn(c *cli.Context, g *graph.Graph) (*graph.Subgraph, rend
 
 // render draws sub in the chosen format. A page without the renderer is
 // laid out by the page, said on stderr when say is set.
-func (d drawing) render(c *cli.Context, sub *graph.Subgraph, opts render.DOTOptions, say bool) ([]byte, error) {
+func (d drawing) render(c *cmdRun, sub *graph.Subgraph, opts render.DOTOptions, say bool) ([]byte, error) {
 	var b bytes.Buffer
 	var err error
 	switch d.format {
@@ -138,23 +138,23 @@ func (d drawing) render(c *cli.Context, sub *graph.Subgraph, opts render.DOTOpti
 
 // sayCycles says on stderr that a --cycles picture is empty, or that the
 // picture holds cycles and where they are explained.
-func sayCycles(c *cli.Context, sel graph.Selection, sub *graph.Subgraph) {
+func sayCycles(c *cmdRun, sel graph.Selection, sub *graph.Subgraph) {
 	if jsonDiagnostics(c) {
 		return // stderr is one JSON document: no notes in it
 	}
 	if sel.Cycles && len(sub.Resources) == 0 {
-		fmt.Fprintln(c.App.ErrWriter, "catc: the catalog has no dependency cycles; the graph is empty")
+		fmt.Fprintln(c.stderr, "catc: the catalog has no dependency cycles; the graph is empty")
 	}
 	if n := sub.CycleCount(); n > 0 {
 		// Drawing a cyclic graph succeeds (that is how one looks at the
 		// cycle); say where the explanation is.
-		fmt.Fprintf(c.App.ErrWriter, "catc: %s drawn in red; 'catc plan' lists each edge and where it was written\n", count(n, "dependency cycle"))
+		fmt.Fprintf(c.stderr, "catc: %s drawn in red; 'catc plan' lists each edge and where it was written\n", count(n, "dependency cycle"))
 	}
 }
 
 // graphOptions checks the flags before any work: the format, the DOT
 // options and the selection (without its focus, which needs the catalog).
-func graphOptions(c *cli.Context, f graphFlags) (string, render.DOTOptions, graph.Selection, error) {
+func graphOptions(c *cmdRun, f graphFlags) (string, render.DOTOptions, graph.Selection, error) {
 	var opts render.DOTOptions
 	var sel graph.Selection
 	format := f.format
@@ -231,7 +231,7 @@ func caption(focus []*catalog.Resource, sel graph.Selection, opts render.DOTOpti
 }
 
 // drawSVG renders the DOT through the companion renderer.
-func drawSVG(c *cli.Context, f graphFlags, sub *graph.Subgraph, opts render.DOTOptions) ([]byte, error) {
+func drawSVG(c *cmdRun, f graphFlags, sub *graph.Subgraph, opts render.DOTOptions) ([]byte, error) {
 	if n := len(sub.Resources); n > svgNodeLimit && !f.force {
 		return nil, failf(
 			"the graph has %d resources, more than %d: its SVG would take long to render and be unreadable. "+
@@ -246,9 +246,9 @@ func drawSVG(c *cli.Context, f graphFlags, sub *graph.Subgraph, opts render.DOTO
 	if err != nil {
 		return nil, fail(err.Error())
 	}
-	stop := showProgress(c.App.ErrWriter, fmt.Sprintf("rendering %s and %s as SVG", count(len(sub.Resources), "resource"), count(len(sub.Edges), "edge")))
+	stop := showProgress(c.stderr, fmt.Sprintf("rendering %s and %s as SVG", count(len(sub.Resources), "resource"), count(len(sub.Edges), "edge")))
 	var svg bytes.Buffer
-	err = svgrenderer.Render(c.Context, &svg, dot.Bytes(), svgrenderer.Options{Renderer: renderer, Timeout: f.timeout})
+	err = svgrenderer.Render(c.ctx, &svg, dot.Bytes(), svgrenderer.Options{Renderer: renderer, Timeout: f.timeout})
 	stop() // before any output, which may go to the same terminal
 	if err != nil {
 		return nil, fail(err.Error())

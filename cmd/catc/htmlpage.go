@@ -6,8 +6,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/internal/render"
@@ -19,8 +17,8 @@ import (
 // htmlpage.GraphvizLimit resources laid out by Graphviz as --format svg
 // is, past it (or without the renderer, said on stderr when say is set)
 // by the page's own layered layout.
-func writeGraphPage(c *cli.Context, f graphFlags, sub *graph.Subgraph, opts render.DOTOptions, say bool, w io.Writer) error {
-	page := htmlpage.FromSubgraph(sub, "catc graph "+strings.Join(commonOf(c).args, " "), opts.Caption)
+func writeGraphPage(c *cmdRun, f graphFlags, sub *graph.Subgraph, opts render.DOTOptions, say bool, w io.Writer) error {
+	page := htmlpage.FromSubgraph(sub, "catc graph "+strings.Join(c.common.args, " "), opts.Caption)
 	var popts htmlpage.Options
 	if len(sub.Resources) <= htmlpage.GraphvizLimit {
 		svg, err := pageSVG(c, f, sub, opts, say)
@@ -34,11 +32,11 @@ func writeGraphPage(c *cli.Context, f graphFlags, sub *graph.Subgraph, opts rend
 
 // pageSVG is Graphviz's picture for the page, or nil (with a note when
 // say is set) when the renderer is not installed.
-func pageSVG(c *cli.Context, f graphFlags, sub *graph.Subgraph, opts render.DOTOptions, say bool) ([]byte, error) {
+func pageSVG(c *cmdRun, f graphFlags, sub *graph.Subgraph, opts render.DOTOptions, say bool) ([]byte, error) {
 	renderer, err := svgrenderer.Find()
 	if err != nil {
 		if say {
-			fmt.Fprintln(c.App.ErrWriter, "catc: the page is laid out without Graphviz: "+err.Error())
+			fmt.Fprintln(c.stderr, "catc: the page is laid out without Graphviz: "+err.Error())
 		}
 		return nil, nil
 	}
@@ -46,9 +44,9 @@ func pageSVG(c *cli.Context, f graphFlags, sub *graph.Subgraph, opts render.DOTO
 	if err := render.DOT(&dot, sub, opts); err != nil {
 		return nil, err
 	}
-	stop := showProgress(c.App.ErrWriter, fmt.Sprintf("laying out %s and %s", count(len(sub.Resources), "resource"), count(len(sub.Edges), "edge")))
+	stop := showProgress(c.stderr, fmt.Sprintf("laying out %s and %s", count(len(sub.Resources), "resource"), count(len(sub.Edges), "edge")))
 	var svg bytes.Buffer
-	err = svgrenderer.Render(c.Context, &svg, dot.Bytes(), svgrenderer.Options{Renderer: renderer, Timeout: f.timeout})
+	err = svgrenderer.Render(c.ctx, &svg, dot.Bytes(), svgrenderer.Options{Renderer: renderer, Timeout: f.timeout})
 	stop()
 	if err != nil {
 		return nil, fail(err.Error())

@@ -28,13 +28,13 @@ func importCommand() *cli.Command {
 			&cli.StringFlag{Name: "diagnostics", Value: "text", Usage: "print diagnostics as `FORMAT`: text, json or github"},
 			aliasesFlag(),
 		},
-		Action: runImport,
+		Action: withRun(runImport),
 	}
 }
 
-func runImport(c *cli.Context) error {
-	f := checkFlagsOf(c)
-	paths := commonOf(c).args
+func runImport(c *cmdRun) error {
+	f := c.checkFlags
+	paths := c.common.args
 	if len(paths) == 0 {
 		return fail("import needs at least one PATH (a Ruby type file, a .pp alias file or a module directory)")
 	}
@@ -45,11 +45,8 @@ func runImport(c *cli.Context) error {
 	var opts importer.Options
 	if len(f.aliases) > 0 {
 		given, diags := catalog.LoadAliases(f.aliases)
-		if err := printDiagnostics(c, diags, given.Files()); err != nil {
+		if err := printOrFail(c, diags, given.Files()); err != nil {
 			return err
-		}
-		if diags.HasErrors() {
-			return failed()
 		}
 		opts.Aliases = given.Aliases
 	}
@@ -67,7 +64,7 @@ func runImport(c *cli.Context) error {
 		return err
 	}
 	if skipped := len(outs) - len(written); skipped > 0 {
-		fmt.Fprintf(c.App.ErrWriter, "catc: %d of %d imported definitions have errors and were not written; fix them in the Ruby or write them by hand.\n", skipped, len(outs))
+		fmt.Fprintf(c.stderr, "catc: %d of %d imported definitions have errors and were not written; fix them in the Ruby or write them by hand.\n", skipped, len(outs))
 	}
 	if diags.HasErrors() || f.strict && len(diags) > 0 {
 		return failed()
@@ -87,9 +84,9 @@ func sourceFiles(sources []importer.Source) map[string]*hcl.File {
 
 // writeImported prints the files one after the other, or writes them into
 // the -o directory all or none (as doc -o does).
-func writeImported(c *cli.Context, outs []importer.Output) error {
-	dir := commonOf(c).output
-	if commonOf(c).toStdout() {
+func writeImported(c *cmdRun, outs []importer.Output) error {
+	dir := c.common.output
+	if c.common.toStdout() {
 		var b bytes.Buffer
 		for i, o := range outs {
 			if i > 0 {
@@ -97,7 +94,7 @@ func writeImported(c *cli.Context, outs []importer.Output) error {
 			}
 			b.Write(o.Src)
 		}
-		_, err := c.App.Writer.Write(b.Bytes())
+		_, err := c.stdout.Write(b.Bytes())
 		return err
 	}
 	files := make([]docFile, len(outs))

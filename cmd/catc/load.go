@@ -6,6 +6,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/source"
 )
 
 // loadFlags are the flags of every command that reads HCL.
@@ -29,7 +30,7 @@ func catalogFlags() []cli.Flag {
 
 // loadCatalog loads the paths, prints every diagnostic, and fails when
 // there are errors (or warnings, with strict).
-func loadCatalog(c *cli.Context, paths []string, strict bool) (*catalog.Catalog, error) {
+func loadCatalog(c *cmdRun, paths []string, strict bool) (*catalog.Catalog, error) {
 	cat, _, err := loadCatalogKeeping(c, paths, strict, false)
 	return cat, err
 }
@@ -38,26 +39,33 @@ func loadCatalog(c *cli.Context, paths []string, strict bool) (*catalog.Catalog,
 // catalog whose only errors are ones Puppet refuses it for although it
 // is whole (catalog.RefusedWhole), returning them (printed too): a diff
 // still compares it and says it fails.
-func loadCatalogKeeping(c *cli.Context, paths []string, strict, keepRefused bool) (*catalog.Catalog, hcl.Diagnostics, error) {
+func loadCatalogKeeping(c *cmdRun, paths []string, strict, keepRefused bool) (*catalog.Catalog, hcl.Diagnostics, error) {
 	if err := checkLoadArgs(c, paths); err != nil {
 		return nil, nil, err
 	}
-	catalogs, hclPaths, err := splitPuppetPaths(paths)
+	return loadInputs(c, c.paths.Classify(paths), strict, keepRefused)
+}
+
+// loadInputs is loadCatalogKeeping of paths already classified (each
+// read once to tell what it is).
+func loadInputs(c *cmdRun, ins []source.Input, strict, keepRefused bool) (*catalog.Catalog, hcl.Diagnostics, error) {
+	puppet, hclPaths, err := source.Split(ins)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fail(err.Error())
 	}
-	if len(catalogs) > 0 {
-		return loadPuppet(c, catalogs, hclPaths, strict, keepRefused)
+	if puppet != nil {
+		return loadPuppet(c, *puppet, hclPaths, strict, keepRefused)
 	}
+	paths := hclPaths
 	data, err := siteHiera(c, paths)
 	if err != nil {
 		return nil, nil, err
 	}
-	cat, diags := catalog.Load(paths, catalog.LoadOptions{
+	cat, diags := source.HCL(paths, source.Options{
 		Hiera:     data,
-		Vars:      commonOf(c).vars,
-		VarFiles:  commonOf(c).varFiles,
-		FactsFile: commonOf(c).facts,
+		Vars:      c.common.vars,
+		VarFiles:  c.common.varFiles,
+		FactsFile: c.common.facts,
 		DigestKey: runDigestKey(c),
 	})
 	if err := printDiagnostics(c, diags, cat.Files()); err != nil {
@@ -91,40 +99,52 @@ func maxDiagnosticsFlag() cli.Flag {
 // printDiagnostics writes diags to stderr in the chosen format (JSON at
 // the end of the run, see diagSink). Text is wrapped at the terminal's
 // width, and not at all in a log or pipe.
-func printDiagnostics(c *cli.Context, diags hcl.Diagnostics, files map[string]*hcl.File) error {
-	format, err := render.ParseDiagnosticFormat(commonOf(c).diagnostics)
+func printDiagnostics(c *cmdRun, diags hcl.Diagnostics, files map[string]*hcl.File) error {
+	format, err := render.ParseDiagnosticFormat(c.common.diagnostics)
 	if err != nil {
 		return fail(err.Error())
 	}
-	max := commonOf(c).maxDiagnostics
+	max := c.common.maxDiagnostics
 	if max < 0 {
 		return failf("--max-diagnostics %d is negative: give 0 (print all) or more", max)
 	}
-	sink := sinkOf(c)
+	sink := c.sink
 	sink.max = max
 	diags = render.WhyHints(diags, nil) // cycles of commands that do not say how to load again
 	diags, files = sink.renamed(diags, files)
 	if !sink.count(format, diags) {
 		return nil
 	}
-	return render.WriteDiagnostics(c.App.ErrWriter, diags, render.DiagnosticOptions{
+	return render.WriteDiagnostics(c.stderr, diags, render.DiagnosticOptions{
 		Format: format,
 		Files:  files,
-		Color:  colorTerminal(c.App.ErrWriter),
-		Width:  terminalWidth(c.App.ErrWriter),
+		Color:  colorTerminal(c.stderr),
+		Width:  terminalWidth(c.stderr),
 		Max:    max,
 	})
 }
 
+// printOrFail is printDiagnostics that fails (already printed) when
+// diags hold errors.
+func printOrFail(c *cmdRun, diags hcl.Diagnostics, files map[string]*hcl.File) error {
+	if err := printDiagnostics(c, diags, files); err != nil {
+		return err
+	}
+	if diags.HasErrors() {
+		return failed()
+	}
+	return nil
+}
+
 // jsonDiagnostics reports whether standard error is one JSON document
 // (--diagnostics json), which takes no notes or summaries.
-func jsonDiagnostics(c *cli.Context) bool {
-	return render.DiagnosticFormat(commonOf(c).diagnostics) == render.DiagJSON
+func jsonDiagnostics(c *cmdRun) bool {
+	return render.DiagnosticFormat(c.common.diagnostics) == render.DiagJSON
 }
 
 // checkLoadArgs checks what every loading command needs before it reads
 // anything: HCL paths (checkPathArgs), a usable digest key.
-func checkLoadArgs(c *cli.Context, paths []string) error {
+func checkLoadArgs(c *cmdRun, paths []string) error {
 	if err := checkPathArgs(c, paths); err != nil {
 		return err
 	}
@@ -133,12 +153,12 @@ func checkLoadArgs(c *cli.Context, paths []string) error {
 
 // checkPathArgs checks what a command that reads HCL paths needs: a known
 // diagnostics format, at least one path.
-func checkPathArgs(c *cli.Context, paths []string) error {
-	if _, err := render.ParseDiagnosticFormat(commonOf(c).diagnostics); err != nil {
+func checkPathArgs(c *cmdRun, paths []string) error {
+	if _, err := render.ParseDiagnosticFormat(c.common.diagnostics); err != nil {
 		return fail(err.Error())
 	}
 	if len(paths) == 0 {
-		return fail(c.Command.Name + " needs at least one PATH: " + pathKinds(c))
+		return fail(c.name + " needs at least one PATH: " + pathKinds(c))
 	}
 	return nil
 }
@@ -146,13 +166,13 @@ func checkPathArgs(c *cli.Context, paths []string) error {
 // pathKinds says what the command's PATH arguments may be: HCL, and for
 // the commands that read Puppet's catalogs, the catalog JSON (and for
 // those that read a fleet of them, a directory of NODE.json).
-func pathKinds(c *cli.Context) string {
+func pathKinds(c *cmdRun) string {
 	const hcl = "a .hcl file or a directory of them"
-	if c.Command.Name == "fmt" || commonOf(c).nodesSet {
+	if c.name == "fmt" || c.common.nodesSet {
 		return hcl
 	}
 	s := "HCL (" + hcl + ") or the JSON of a catalog Puppet compiled (puppet catalog find NODE --terminus compiler --render-as json)"
-	switch c.Command.Name {
+	switch c.name {
 	case "validate", "plan", "graph":
 		s += ", or a directory of such catalogs, one NODE.json per node"
 	}

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -16,6 +14,7 @@ import (
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plural"
 	"github.com/catc-dev/catc/internal/secretdigest"
+	"github.com/catc-dev/catc/internal/source"
 	"github.com/catc-dev/catc/internal/types"
 )
 
@@ -45,7 +44,7 @@ func lookupCommand() *cli.Command {
 			&cli.StringFlag{Name: "diagnostics", Value: "text", Usage: "print diagnostics as `FORMAT`: text, json or github"},
 			maxDiagnosticsFlag(),
 		},
-		Action: runLookup,
+		Action: withRun(runLookup),
 	}
 }
 
@@ -56,17 +55,9 @@ type lookupFlags struct {
 	defSet                          bool
 }
 
-func lookupFlagsOf(c *cli.Context) lookupFlags {
-	return lookupFlags{
-		merge: c.String("merge"), prefix: c.String("knock-out-prefix"), typ: c.String("type"),
-		def: c.String("default"), defSet: c.IsSet("default"), format: c.String("format"),
-		sortArrays: c.Bool("sort-merged-arrays"), hashArrays: c.Bool("merge-hash-arrays"), explain: c.Bool("explain"),
-	}
-}
-
-func runLookup(c *cli.Context) error {
-	f := lookupFlagsOf(c)
-	args := commonOf(c).args
+func runLookup(c *cmdRun) error {
+	f := c.lookupFlags
+	args := c.common.args
 	if len(args) < 1 || len(args) > 2 {
 		return fail("lookup takes KEY and an optional SITE (the directory holding hiera.yaml), e.g. catc lookup ntp::servers site/ --facts web01.json")
 	}
@@ -82,11 +73,8 @@ func runLookup(c *cli.Context) error {
 		site = args[1]
 	}
 	data, diags := hiera.Open(site)
-	if err := printDiagnostics(c, diags, nil); err != nil {
+	if err := printOrFail(c, diags, nil); err != nil {
 		return err
-	}
-	if diags.HasErrors() {
-		return failed()
 	}
 	if data == nil {
 		return failf("%s holds no %s: give the directory of the site's hiera.yaml (version 5)", site, hiera.ConfigName)
@@ -95,7 +83,7 @@ func runLookup(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if len(nodes) == 1 && !commonOf(c).nodesSet {
+	if len(nodes) == 1 && !c.common.nodesSet {
 		return lookupOne(c, data, nodes[0], args[0], opts, f)
 	}
 	return lookupFleet(c, data, nodes, args[0], opts, f)
@@ -140,18 +128,15 @@ func (f lookupFlags) options() (hiera.Options, error) {
 }
 
 // lookupNodes reads --facts or --nodes.
-func lookupNodes(c *cli.Context) ([]*nodefacts.Node, error) {
-	cf := commonOf(c)
+func lookupNodes(c *cmdRun) ([]*nodefacts.Node, error) {
+	cf := c.common
 	switch {
 	case cf.factsSet && cf.nodesSet:
 		return nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
 	case cf.factsSet:
 		n, diags := nodefacts.ReadOne(cf.facts)
-		if err := printDiagnostics(c, diags, nil); err != nil {
+		if err := printOrFail(c, diags, nil); err != nil {
 			return nil, err
-		}
-		if diags.HasErrors() {
-			return nil, failed()
 		}
 		return []*nodefacts.Node{n}, nil
 	case cf.nodesSet:
@@ -161,19 +146,16 @@ func lookupNodes(c *cli.Context) ([]*nodefacts.Node, error) {
 }
 
 // lookupOne prints one node's value, or its explanation.
-func lookupOne(c *cli.Context, data *hiera.Data, n *nodefacts.Node, key string, opts hiera.Options, f lookupFlags) error {
+func lookupOne(c *cmdRun, data *hiera.Data, n *nodefacts.Node, key string, opts hiera.Options, f lookupFlags) error {
 	res, diags := data.NewSession(hiera.NodeScope(n)).Lookup(key, opts)
-	out := c.App.Writer
+	out := c.stdout
 	if f.explain && res.Explain != nil {
 		if err := writeExplanation(out, res.Explain, f.format); err != nil {
 			return err
 		}
 	}
-	if err := printDiagnostics(c, diags, nil); err != nil {
+	if err := printOrFail(c, diags, nil); err != nil {
 		return err
-	}
-	if diags.HasErrors() {
-		return failed()
 	}
 	if f.explain {
 		return nil
@@ -206,7 +188,7 @@ type lookupGroup struct {
 // lookupFleet looks the key up for every node and prints the nodes
 // grouped by value, in the order each value is first met (nodes come
 // sorted by name). Secrets group by their run digest, never shown.
-func lookupFleet(c *cli.Context, data *hiera.Data, nodes []*nodefacts.Node, key string, opts hiera.Options, f lookupFlags) error {
+func lookupFleet(c *cmdRun, data *hiera.Data, nodes []*nodefacts.Node, key string, opts hiera.Options, f lookupFlags) error {
 	if f.explain {
 		return fail("--explain explains one node's lookup: give --facts FILE")
 	}
@@ -236,7 +218,7 @@ func lookupFleet(c *cli.Context, data *hiera.Data, nodes []*nodefacts.Node, key 
 		index[id] = g
 		groups = append(groups, g)
 	}
-	if err := writeGroups(c.App.Writer, groups, f.format); err != nil {
+	if err := writeGroups(c.stdout, groups, f.format); err != nil {
 		return err
 	}
 	if failedAny {
@@ -294,19 +276,10 @@ func digestSecrets(v types.Value, k *secretdigest.Key) types.Value {
 
 // siteHiera opens the Hiera data of the site among paths: the first
 // directory argument that holds a hiera.yaml (nil when none does).
-func siteHiera(c *cli.Context, paths []string) (*hiera.Data, error) {
-	for _, p := range paths {
-		if st, err := os.Stat(filepath.Join(p, hiera.ConfigName)); err != nil || st.IsDir() {
-			continue
-		}
-		data, diags := hiera.Open(p)
-		if err := printDiagnostics(c, diags, nil); err != nil {
-			return nil, err
-		}
-		if diags.HasErrors() {
-			return nil, failed()
-		}
-		return data, nil
+func siteHiera(c *cmdRun, paths []string) (*hiera.Data, error) {
+	data, diags := source.Hiera(paths)
+	if err := printOrFail(c, diags, nil); err != nil {
+		return nil, err
 	}
-	return nil, nil
+	return data, nil
 }

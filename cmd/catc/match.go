@@ -25,17 +25,17 @@ func matchCommand() *cli.Command {
 			&cli.StringFlag{Name: "subject", Usage: "prefix the message with `NAME`, as Puppet does for an attribute (e.g. software.ensure)"},
 			aliasesFlag(),
 		},
-		Action: runMatch,
+		Action: withRun(runMatch),
 	}
 }
 
-func runMatch(c *cli.Context) error {
-	f := checkFlagsOf(c)
-	args := commonOf(c).args
+func runMatch(c *cmdRun) error {
+	f := c.checkFlags
+	args := c.common.args
 	if len(args) < 1 || len(args) > 2 {
 		return fail("match takes TYPE and an optional VALUE (JSON), e.g. catc match 'Integer[0, 65535]' 8080")
 	}
-	out, errOut := c.App.Writer, c.App.ErrWriter
+	out, errOut := c.stdout, c.stderr
 	aliases, err := loadAliasFlag(c, f.aliases)
 	if err != nil {
 		return err
@@ -80,13 +80,13 @@ func aliasesFlag() cli.Flag {
 
 // loadAliasFlag loads the --aliases files; nil without the flag. Their
 // diagnostics are printed; an error fails the command.
-func loadAliasFlag(c *cli.Context, paths []string) (*types.Aliases, error) {
+func loadAliasFlag(c *cmdRun, paths []string) (*types.Aliases, error) {
 	if len(paths) == 0 {
 		return nil, nil
 	}
 	cat, diags := catalog.LoadAliases(paths)
 	if len(diags) > 0 {
-		w := c.App.ErrWriter
+		w := c.stderr
 		if err := render.WriteDiagnostics(w, diags, render.DiagnosticOptions{Format: render.DiagText, Files: cat.Files(), Color: colorTerminal(w), Width: terminalWidth(w)}); err != nil {
 			return nil, err
 		}

@@ -31,22 +31,22 @@ func overwriteFlag() cli.Flag {
 // on success, and a file is replaced only on success (atomicfile). It
 // refuses to replace one of the command's inputs, or a file catc did not
 // write unless --overwrite (guardOf).
-func writeOutput(c *cli.Context, render func(io.Writer) error) error {
+func writeOutput(c *cmdRun, render func(io.Writer) error) error {
 	return writeOutputAs(c, false, render)
 }
 
 // writeOutputAs is writeOutput, for a private output (a file holding
 // secrets in clear, made 0600 also when it existed with another mode)
 // when private is set.
-func writeOutputAs(c *cli.Context, private bool, render func(io.Writer) error) error {
+func writeOutputAs(c *cmdRun, private bool, render func(io.Writer) error) error {
 	sayNotes(c)
-	path := commonOf(c).output
-	if commonOf(c).toStdout() {
+	path := c.common.output
+	if c.common.toStdout() {
 		var b atomicfile.Buffer
 		if err := render(&b); err != nil {
 			return fail(err.Error())
 		}
-		return b.CopyTo(c.App.Writer)
+		return b.CopyTo(c.stdout)
 	}
 	if err := tempFiles.WriteFile(path, private, guardOf(c), render); err != nil {
 		return fail(err.Error())
@@ -75,8 +75,8 @@ func bytesWriter(data []byte) func(io.Writer) error {
 // diff's --old and --new), the var files, facts, the digest key file and
 // the --nodes facts. It does so only when an output is about to replace
 // an existing file (atomicfile.NewGuard).
-func guardOf(c *cli.Context) *atomicfile.Guard {
-	f := commonOf(c)
+func guardOf(c *cmdRun) *atomicfile.Guard {
+	f := c.common
 	return atomicfile.NewGuard(func() []string {
 		paths := append(append([]string(nil), f.args...), f.old...)
 		names, _ := hclpaths.Expand(append(paths, f.new...), nil)

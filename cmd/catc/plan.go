@@ -23,9 +23,9 @@ func planCommand() *cli.Command {
 			&cli.StringFlag{Name: "ordering", Value: "declaration", Usage: "tie-break `ORDER`: declaration (Puppet's) or random (HCL catalogs only)"},
 			&cli.Int64Flag{Name: "seed", Usage: "with --ordering random, `N` seeds the shuffle (the same seed gives the same plan)"},
 		),
-		Action: func(c *cli.Context) error {
-			f := planFlagsOf(c)
-			if commonOf(c).nodesSet {
+		Action: withRun(func(c *cmdRun) error {
+			f := c.planFlags
+			if c.common.nodesSet {
 				return planNodes(c, f)
 			}
 			if dir, types, ok, err := catalogDirArgs(c); err != nil || ok {
@@ -53,13 +53,13 @@ func planCommand() *cli.Command {
 				return werr
 			}
 			return err
-		},
+		}),
 	}
 }
 
 // ordering reads --ordering and --seed (flags of plan only; other commands
 // use Puppet's order).
-func ordering(c *cli.Context, f planFlags) (graph.Ordering, error) {
+func ordering(c *cmdRun, f planFlags) (graph.Ordering, error) {
 	o := f.ordering
 	if err := pointless(c, "seed", o == "random", "--ordering random"); err != nil {
 		return graph.Ordering{}, err
@@ -76,8 +76,8 @@ func ordering(c *cli.Context, f planFlags) (graph.Ordering, error) {
 
 // whyArgs are the arguments of `catc why` that load the same catalog as
 // this command: the load flags the user set, then the paths.
-func whyArgs(c *cli.Context) []string {
-	cf := commonOf(c)
+func whyArgs(c *cmdRun) []string {
+	cf := c.common
 	var args []string
 	for _, v := range cf.vars {
 		args = append(args, "--var", v)

@@ -1,22 +1,16 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"strings"
 
-	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/nodefacts"
-	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/puppetdb"
+	"github.com/catc-dev/catc/internal/source"
 )
-
-// puppetDBPrefix starts an input read from PuppetDB: puppetdb:CERTNAME
-// (a node's catalog), puppetdb: or puppetdb:PQL (a fleet's), and
-// --nodes puppetdb[:PQL].
-const puppetDBPrefix = "puppetdb:"
 
 // puppetDBFlags say how to reach PuppetDB (loadFlags has them).
 func puppetDBFlags() []cli.Flag {
@@ -31,83 +25,63 @@ func puppetDBFlags() []cli.Flag {
 	}
 }
 
-const puppetDBKey = "catc.puppetdb"
-
 // puppetDBOf is the run's PuppetDB client, made at the first use.
-func puppetDBOf(c *cli.Context, what string) (*puppetdb.Client, error) {
-	if pc, ok := c.App.Metadata[puppetDBKey].(*puppetdb.Client); ok {
-		return pc, nil
+func puppetDBOf(c *cmdRun, what string) (*puppetdb.Client, error) {
+	if c.puppetDB != nil {
+		return c.puppetDB, nil
 	}
-	if c.String("puppetdb") == "" {
+	if c.puppetDBConfig.URL == "" {
 		return nil, failf("%s reads PuppetDB: give its address with --puppetdb URL or $PUPPETDB_URL (https://HOST:8081)", escape.Line(what))
 	}
-	pc, err := puppetdb.New(puppetdb.Config{
-		URL: c.String("puppetdb"), CACert: c.String("puppetdb-cacert"),
-		Cert: c.String("puppetdb-cert"), Key: c.String("puppetdb-key"),
-		TokenFile: c.String("puppetdb-token-file"), InsecureHTTP: c.Bool("puppetdb-insecure-http"),
-		Timeout: c.Duration("puppetdb-timeout"),
-	})
+	pc, err := puppetdb.New(c.puppetDBConfig)
 	if err != nil {
 		return nil, fail(err.Error())
 	}
-	c.App.Metadata[puppetDBKey] = pc
+	c.puppetDB = pc
 	return pc, nil
 }
 
-// isPuppetDB reports whether path names something in PuppetDB.
-func isPuppetDB(path string) bool { return strings.HasPrefix(path, puppetDBPrefix) }
-
-// isPuppetDBFleet reports whether path is a fleet in PuppetDB: puppetdb:
-// (every node) or puppetdb:PQL.
-func isPuppetDBFleet(path string) bool {
-	rest, ok := strings.CutPrefix(path, puppetDBPrefix)
-	return ok && (rest == "" || puppetdb.IsPQLHint(rest))
-}
-
 // readPuppetCatalog reads a Puppet catalog file, or a node's current
-// catalog from PuppetDB (puppetdb:CERTNAME).
-func readPuppetCatalog(c *cli.Context, path string) (*puppetcatalog.Catalog, hcl.Diagnostics, error) {
-	certname, ok := strings.CutPrefix(path, puppetDBPrefix)
-	if !ok {
-		pc, diags := puppetcatalog.Read(path)
-		return pc, diags, nil
+// catalog from PuppetDB (puppetdb:CERTNAME), with the types of the HCL
+// paths (source.PuppetCatalog).
+func readPuppetCatalog(c *cmdRun, in source.Input, hclPaths []string) (source.Loaded, error) {
+	var exitErr error // puppetDBOf's: printed as it is
+	l, err := source.PuppetCatalog(c.ctx, in, hclPaths, runDigestKey(c), func() (source.CatalogReader, error) {
+		pdb, err := puppetDBOf(c, in.Path)
+		exitErr = err
+		return pdb, err
+	})
+	var fleetErr *source.FleetError
+	switch {
+	case exitErr != nil:
+		return l, exitErr
+	case errors.As(err, &fleetErr):
+		return l, failf("%s selects many nodes; %s takes one node's catalog: puppetdb:CERTNAME", escape.Line(in.Path), c.name)
+	case err != nil:
+		return l, fail(err.Error())
 	}
-	if isPuppetDBFleet(path) {
-		return nil, nil, failf("%s selects many nodes; %s takes one node's catalog: puppetdb:CERTNAME", escape.Line(path), c.Command.Name)
-	}
-	pdb, err := puppetDBOf(c, path)
-	if err != nil {
-		return nil, nil, err
-	}
-	pc, diags, err := pdb.Catalog(c.Context, certname)
-	if err != nil {
-		return nil, nil, fail(err.Error())
-	}
-	return pc, diags, nil
+	return l, nil
 }
 
-// nodesQuery is the PQL query --nodes asks PuppetDB (puppetdb: every
-// active node with facts; puppetdb:PQL), ok false for a facts path.
-func nodesQuery(spec string) (pql string, ok bool) {
-	if spec == "puppetdb" || spec == puppetDBPrefix {
-		return puppetdb.EveryNodeWithFacts, true
-	}
-	pql, ok = strings.CutPrefix(spec, puppetDBPrefix)
-	return pql, ok
-}
-
-// readPuppetDBNodes reads --nodes puppetdb[:PQL] (spec): PuppetDB's
-// inventory of the nodes pql selects.
-func readPuppetDBNodes(c *cli.Context, spec, pql string) ([]*nodefacts.Node, error) {
-	pdb, err := puppetDBOf(c, "--nodes "+spec)
-	if err != nil {
-		return nil, err
-	}
-	nodes, err := pdb.Nodes(c.Context, pql)
-	if err != nil {
+// readNodesOf reads --nodes spec whole (source.ReadNodes): the facts
+// files, or PuppetDB's inventory of the nodes it selects.
+func readNodesOf(c *cmdRun, spec string) ([]*nodefacts.Node, error) {
+	var exitErr error // puppetDBOf's: printed as it is
+	var pdb *puppetdb.Client
+	nodes, diags, err := source.ReadNodes(c.ctx, spec, func() (source.NodeReader, error) {
+		pdb, exitErr = puppetDBOf(c, "--nodes "+spec)
+		return pdb, exitErr
+	})
+	switch {
+	case exitErr != nil:
+		return nil, exitErr
+	case err != nil:
 		return nil, fail(err.Error())
-	}
-	if len(nodes) == 0 {
+	case pdb == nil: // facts files
+		if err := printOrFail(c, diags, nil); err != nil {
+			return nil, err
+		}
+	case len(nodes) == 0:
 		return nil, failf("PuppetDB at %s has no active node with facts that %s selects", pdb.URL(), escape.Line(spec))
 	}
 	return nodes, nil
@@ -115,11 +89,11 @@ func readPuppetDBNodes(c *cli.Context, spec, pql string) ([]*nodefacts.Node, err
 
 // printPuppetDBNote says once what PuppetDB's catalogs do not keep, for
 // a fleet diff (a plan's notes say it of one catalog).
-func printPuppetDBNote(c *cli.Context) {
+func printPuppetDBNote(c *cmdRun) {
 	if jsonDiagnostics(c) {
 		return
 	}
-	fmt.Fprintln(c.App.ErrWriter, "Note: PuppetDB keeps less than the catalog Puppet compiled: no order of the resources "+
+	fmt.Fprintln(c.stderr, "Note: PuppetDB keeps less than the catalog Puppet compiled: no order of the resources "+
 		"(moves in the apply order are not compared), no sensitive parameter (a secret only one side has is unknown, not removed), "+
 		"and rich data only as strings (a value the other side holds as rich data is unknown, not changed).")
 }

@@ -5,20 +5,19 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/internal/puppetdb"
+	"github.com/catc-dev/catc/internal/source"
 )
 
 // diffPuppetDBFleet is diff puppetdb[:PQL] NEW: what every node runs
 // now (its current catalog in PuppetDB) against a directory of new
 // catalogs (NODE.json), or against an HCL site compiled with --nodes.
-func diffPuppetDBFleet(c *cli.Context, f diffFlags, cf catalogFleet, strict plandiff.Strict) (*fleet.Diff, error) {
+func diffPuppetDBFleet(c *cmdRun, f diffFlags, cf catalogFleet, strict plandiff.Strict) (*fleet.Diff, error) {
 	if cf.base != "" {
 		return nil, fail("--base compares a git revision with the working tree; puppetdb: is what runs now: catc diff puppetdb: NEW")
 	}
@@ -58,10 +57,10 @@ func diffPuppetDBFleet(c *cli.Context, f diffFlags, cf catalogFleet, strict plan
 	var asked []string // in the order the nodes are compared
 	for _, n := range nodes {
 		if n.Old != "" {
-			asked = append(asked, strings.TrimPrefix(n.Old, puppetDBPrefix))
+			asked = append(asked, strings.TrimPrefix(n.Old, source.PuppetDBPrefix))
 		}
 	}
-	prefetch = pdb.Prefetch(c.Context, asked)
+	prefetch = pdb.Prefetch(c.ctx, asked)
 	defer prefetch.Close()
 	o, done := fleetOptions(c)
 	d := fleet.DiffCatalogs(fleet.CatalogSides{Old: defs, New: defs}, nodes, plandiff.DiffOptions{Strict: strict}, o)
@@ -76,14 +75,14 @@ func diffPuppetDBFleet(c *cli.Context, f diffFlags, cf catalogFleet, strict plan
 
 // puppetDBCatalogNames are the nodes of the fleet side puppetdb[:PQL]
 // that have a catalog in PuppetDB.
-func puppetDBCatalogNames(c *cli.Context, pdb *puppetdb.Client, side string) ([]string, error) {
-	withCatalog, err := pdb.Certnames(c.Context, puppetdb.EveryNodeWithCatalog)
+func puppetDBCatalogNames(c *cmdRun, pdb *puppetdb.Client, side string) ([]string, error) {
+	withCatalog, err := pdb.Certnames(c.ctx, puppetdb.EveryNodeWithCatalog)
 	if err != nil {
 		return nil, fail(err.Error())
 	}
 	names := withCatalog
-	if pql := strings.TrimPrefix(side, puppetDBPrefix); pql != "" {
-		selected, err := pdb.Certnames(c.Context, pql)
+	if pql := strings.TrimPrefix(side, source.PuppetDBPrefix); pql != "" {
+		selected, err := pdb.Certnames(c.ctx, pql)
 		if err != nil {
 			return nil, fail(err.Error())
 		}
@@ -98,8 +97,8 @@ func puppetDBCatalogNames(c *cli.Context, pdb *puppetdb.Client, side string) ([]
 // diffPuppetDBSite is diff puppetdb[:PQL] SITE --nodes FACTS: each
 // node's current catalog against the site compiled for it. A node with
 // facts and no catalog in PuppetDB (never run) compares with nothing.
-func diffPuppetDBSite(c *cli.Context, f diffFlags, cf catalogFleet, strict plandiff.Strict, pdb *puppetdb.Client, names []string) (*fleet.Diff, error) {
-	if !commonOf(c).nodesSet {
+func diffPuppetDBSite(c *cmdRun, f diffFlags, cf catalogFleet, strict plandiff.Strict, pdb *puppetdb.Client, names []string) (*fleet.Diff, error) {
+	if !c.common.nodesSet {
 		return nil, failf("diff %s SITE compiles the site for every node: add --nodes puppetdb (or --nodes FACTS)", escape.Line(cf.oldDir))
 	}
 	if err := shardNeedsJSON(c, f.format); err != nil {
@@ -111,7 +110,7 @@ func diffPuppetDBSite(c *cli.Context, f diffFlags, cf catalogFleet, strict pland
 	}
 	// PuppetDB's catalogs are read with the site's types, so that their
 	// auto relationships are the same as the compiled side's.
-	defs, _ := catalog.Load(cf.newTypes, catalog.LoadOptions{Vars: commonOf(c).vars, VarFiles: commonOf(c).varFiles, DigestKey: runDigestKey(c)})
+	defs, _ := source.HCL(cf.newTypes, source.Options{Vars: c.common.vars, VarFiles: c.common.varFiles, DigestKey: runDigestKey(c)})
 	nodes, err := readNodes(c)
 	if err != nil {
 		return nil, err
@@ -130,7 +129,7 @@ func diffPuppetDBSite(c *cli.Context, f diffFlags, cf catalogFleet, strict pland
 			asked = append(asked, node.Name)
 		}
 	}
-	prefetch := pdb.Prefetch(c.Context, asked)
+	prefetch := pdb.Prefetch(c.ctx, asked)
 	defer prefetch.Close()
 	sides := fleet.Sides{New: site, OldOf: func(n *nodefacts.Node) (*plandiff.Snapshot, hcl.Diagnostics) {
 		if _, found := slices.BinarySearch(names, n.Name); !found {

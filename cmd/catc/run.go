@@ -128,32 +128,3 @@ func exitCode(err error, stderr io.Writer) int {
 	fmt.Fprintln(stderr, "catc: "+err.Error())
 	return exitErrors
 }
-
-// completing reports whether args ask for shell completions.
-func completing(args []string) bool {
-	return len(args) > 1 && args[len(args)-1] == "--generate-bash-completion"
-}
-
-// checkCommand rejects an unknown command, also after help, with exit code
-// 1 and a suggestion (urfave/cli would print help or "No help topic" and
-// exit 3, a code catc does not use).
-func checkCommand(app *cli.App, args []string) error {
-	name := ""
-	switch {
-	case len(args) > 2 && (args[1] == "help" || args[1] == "h"):
-		name = args[2]
-	case len(args) > 1 && !strings.HasPrefix(args[1], "-"):
-		name = args[1]
-	}
-	// help is added to app.Commands only when the app runs.
-	if name == "" || name == "help" || name == "h" || app.Command(name) != nil {
-		return nil
-	}
-	msg := fmt.Sprintf("unknown command %q; run 'catc help' for the list", name)
-	if cli.SuggestCommand != nil {
-		if s := cli.SuggestCommand(app.Commands, name); s != "" {
-			msg += ". " + s
-		}
-	}
-	return fail(msg)
-}

@@ -18,9 +18,9 @@ func validateCommand() *cli.Command {
 		Flags: append(catalogFlags(), nodesFlag(),
 			&cli.BoolFlag{Name: "strict", Usage: "fail on warnings too"},
 		),
-		Action: func(c *cli.Context) error {
-			f := checkFlagsOf(c)
-			if commonOf(c).nodesSet {
+		Action: withRun(func(c *cmdRun) error {
+			f := c.checkFlags
+			if c.common.nodesSet {
 				return validateNodes(c, f)
 			}
 			if dir, types, ok, err := catalogDirArgs(c); err != nil || ok {
@@ -37,10 +37,10 @@ func validateCommand() *cli.Command {
 				return nil // stderr is one JSON document
 			}
 			sayNotes(c)
-			_, err = fmt.Fprintf(c.App.ErrWriter, "Valid: %s, %s, %s, %s.\n",
+			_, err = fmt.Fprintf(c.stderr, "Valid: %s, %s, %s, %s.\n",
 				count(len(g.Catalog.Types), "type"), count(len(g.Catalog.Resources), "resource"),
-				count(g.Len(), "edge"), count(sinkOf(c).warnings, "warning"))
+				count(g.Len(), "edge"), count(c.sink.warnings, "warning"))
 			return err
-		},
+		}),
 	}
 }

@@ -25,9 +25,7 @@ func versionCommand() *cli.Command {
 	}
 }
 
-// `catc --version` prints what `catc version` does.
-func init() { cli.VersionPrinter = printVersion }
-
+// printVersion is `catc version`, and `catc --version` (urfave.go).
 func printVersion(c *cli.Context) {
 	fmt.Fprintf(c.App.Writer, "catc %s (%s %s/%s)\n", versionString(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }

@@ -9,7 +9,9 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/pipeline"
 	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/source"
 )
 
 func whyCommand() *cli.Command {
@@ -20,8 +22,8 @@ func whyCommand() *cli.Command {
 		Description: "The last one or two arguments that look like references (Type[title]) are\n" +
 			"FROM and TO; the others are paths.",
 		Flags: catalogFlags(),
-		Action: func(c *cli.Context) error {
-			paths, refs := splitRefs(commonOf(c).args)
+		Action: withRun(func(c *cmdRun) error {
+			paths, refs := splitRefs(c.common.args)
 			if len(refs) == 0 || len(refs) > 2 {
 				return fail("why takes PATH... then FROM [TO], e.g. catc why site/ 'Software[php]' 'Apt_key[6F6B…]'")
 			}
@@ -32,16 +34,12 @@ func whyCommand() *cli.Command {
 			var rs []*catalog.Resource
 			for _, ref := range refs {
 				r, diags := graph.Resolve(cat, ref)
-				if err := printDiagnostics(c, diags, cat.Files()); err != nil {
+				if err := printOrFail(c, diags, cat.Files()); err != nil {
 					return err
-				}
-				if diags.HasErrors() {
-					return failed()
 				}
 				rs = append(rs, r)
 			}
-			g := graph.Build(cat)
-			plan, _ := graph.Order(g, graph.Ordering{})
+			_, plan, _ := pipeline.Plan(cat, graph.Ordering{})
 			return writeOutput(c, func(w io.Writer) error {
 				if len(rs) == 1 {
 					return render.NeighboursText(w, plan.Neighbours(rs[0]))
@@ -52,7 +50,7 @@ func whyCommand() *cli.Command {
 				}
 				return render.WhyText(w, why)
 			})
-		},
+		}),
 	}
 }
 
@@ -67,7 +65,7 @@ func splitRefs(args []string) (paths, refs []string) {
 }
 
 func isRef(s string) bool {
-	if _, err := os.Stat(s); err == nil || isPuppetDB(s) {
+	if _, err := os.Stat(s); err == nil || source.IsPuppetDB(s) {
 		return false
 	}
 	if _, _, ok := catalog.ParseRef(s); ok {

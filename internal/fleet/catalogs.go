@@ -3,21 +3,18 @@ package fleet
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/nodefacts"
+	"github.com/catc-dev/catc/internal/pipeline"
 	"github.com/catc-dev/catc/internal/plandiff"
-	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/secretdigest"
+	"github.com/catc-dev/catc/internal/source"
 )
 
 // CatalogNode is one node of a fleet of Puppet catalogs: the path of its
@@ -38,7 +35,7 @@ type CatalogNode struct {
 // readOld reads the old catalog (nil when the node has none).
 func (n CatalogNode) readOld() ([]byte, hcl.Diagnostics) {
 	if n.OldRead == nil || n.Old == "" {
-		return readCatalogFile(n.Old, n.oldName())
+		return source.ReadCatalogFile(n.Old, n.oldName())
 	}
 	data, err := n.OldRead()
 	if err != nil {
@@ -69,11 +66,11 @@ type CatalogSides struct {
 // one side are an error naming both, since either could be the node's
 // catalog; across the sides they are paired, under the new side's name.
 func CatalogNodes(oldDir, newDir string) ([]CatalogNode, error) {
-	old, err := dirSide(oldDir)
+	old, err := source.CatalogDirFiles(oldDir)
 	if err != nil {
 		return nil, err
 	}
-	new, err := dirSide(newDir)
+	new, err := source.CatalogDirFiles(newDir)
 	if err != nil {
 		return nil, err
 	}
@@ -84,13 +81,13 @@ func CatalogNodes(oldDir, newDir string) ([]CatalogNode, error) {
 // elsewhere (a server: each node's Old is oldName(node), and read reads
 // it), with those of newDir, as CatalogNodes pairs two directories.
 func CatalogNodesOf(old []string, oldName func(string) string, read func(string) ([]byte, error), newDir string) ([]CatalogNode, error) {
-	oldSide := make([]sideFile, len(old))
+	oldSide := make([]source.NodeFile, len(old))
 	nameOf := make(map[string]string, len(old))
 	for i, n := range old {
-		oldSide[i] = sideFile{node: n, path: oldName(n)}
-		nameOf[oldSide[i].path] = n
+		oldSide[i] = source.NodeFile{Node: n, Path: oldName(n)}
+		nameOf[oldSide[i].Path] = n
 	}
-	new, err := dirSide(newDir)
+	new, err := source.CatalogDirFiles(newDir)
 	if err != nil {
 		return nil, err
 	}
@@ -104,47 +101,30 @@ func CatalogNodesOf(old []string, oldName func(string) string, read func(string)
 	return nodes, err
 }
 
-// sideFile is a node's catalog on one side: the node's name and the
-// catalog's path.
-type sideFile struct{ node, path string }
-
-// dirSide is the catalogs of dir, NODE.json each.
-func dirSide(dir string) ([]sideFile, error) {
-	names, err := catalogFiles(dir)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]sideFile, len(names))
-	for i, name := range names {
-		out[i] = sideFile{node: strings.TrimSuffix(name, filepath.Ext(name)), path: filepath.Join(dir, name)}
-	}
-	return out, nil
-}
-
 // pairCatalogs pairs two sides' catalogs by node name (see CatalogNodes).
-func pairCatalogs(oldSide, newSide []sideFile) ([]CatalogNode, error) {
+func pairCatalogs(oldSide, newSide []source.NodeFile) ([]CatalogNode, error) {
 	byName := map[string]*CatalogNode{}
 	for _, side := range []struct {
-		files []sideFile
+		files []source.NodeFile
 		old   bool
 	}{{oldSide, true}, {newSide, false}} {
 		seen := make(map[string]string, len(side.files)) // node key → path, on this side
 		for _, f := range side.files {
-			key := strings.ToLower(f.node)
+			key := strings.ToLower(f.Node)
 			if other, dup := seen[key]; dup {
 				return nil, fmt.Errorf("%s and %s are both node %s's catalog (node names are certnames, which Puppet compares in lower case): remove or rename one of them",
-					other, f.path, key)
+					other, f.Path, key)
 			}
-			seen[key] = f.path
+			seen[key] = f.Path
 			n := byName[key]
 			if n == nil {
 				n = &CatalogNode{}
 				byName[key] = n
 			}
 			if side.old {
-				n.Old, n.Name = f.path, f.node
+				n.Old, n.Name = f.Path, f.Node
 			} else {
-				n.New, n.Name = f.path, f.node
+				n.New, n.Name = f.Path, f.Node
 			}
 		}
 	}
@@ -153,24 +133,6 @@ func pairCatalogs(oldSide, newSide []sideFile) ([]CatalogNode, error) {
 		out = append(out, *n)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out, nil
-}
-
-// catalogFiles are the names of the *.json files of dir, sorted.
-func catalogFiles(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, e := range entries {
-		if !e.IsDir() && strings.EqualFold(filepath.Ext(e.Name()), ".json") {
-			out = append(out, e.Name())
-		}
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s holds no NODE.json catalog", dir)
-	}
 	return out, nil
 }
 
@@ -219,7 +181,7 @@ func ownFiles(diags hcl.Diagnostics, id *identity) hcl.Diagnostics {
 // sides have the same types.
 func diffCatalogNode(s CatalogSides, n CatalogNode, r nodeResult, opts plandiff.DiffOptions, notes *catalog.Notes) nodeResult {
 	oldData, oldDiags := n.readOld()
-	newData, newDiags := readCatalogFile(n.New, n.New)
+	newData, newDiags := source.ReadCatalogFile(n.New, n.New)
 	var old, new *plandiff.Snapshot
 	if oldData != nil {
 		old, oldDiags = CatalogSnapshot(s.Old, n.oldName(), oldData, notes)
@@ -238,37 +200,21 @@ func diffCatalogNode(s CatalogSides, n CatalogNode, r nodeResult, opts plandiff.
 	return compareNode(r, old, oldDiags, new, newDiags, opts)
 }
 
-// readCatalogFile reads a catalog file whole (a regular file only); nil
-// for no path, and nil with the error, naming the file name, as a
-// diagnostic when unreadable.
-func readCatalogFile(path, name string) ([]byte, hcl.Diagnostics) {
-	if path == "" {
-		return nil, nil
-	}
-	data, err := inputfile.Read(path)
-	if err != nil {
-		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read the catalog",
-			Detail: fmt.Sprintf("%s: %v. Each NODE.json of the directory must be a readable file.", name, atomicfile.Cause(err))}}
-	}
-	return data, nil
-}
-
 // CatalogSnapshot parses one Puppet catalog (named path in diagnostics)
 // with the types of defs and orders it as the agent would, adding what
 // catc cannot know of it to notes (when not nil). Nil with the
 // diagnostics when the catalog has errors (cycles are not errors here:
 // the diff reports them), but for errors the agent refuses a whole
-// catalog for (refusableSnapshot).
+// catalog for (pipeline.Snapshot).
 func CatalogSnapshot(defs *catalog.Catalog, path string, data []byte, notes *catalog.Notes) (*plandiff.Snapshot, hcl.Diagnostics) {
-	pc, diags := puppetcatalog.Parse(path, data)
-	if pc == nil || diags.HasErrors() {
+	cat, diags := pipeline.ParsePuppet(path, data, defs)
+	if cat == nil {
 		return nil, diags
 	}
-	cat, more := puppetcatalog.Model(pc, defs)
 	if notes != nil {
 		notes.Add(cat)
 	}
-	return refusableSnapshot(cat, append(diags, more...))
+	return pipeline.Snapshot(cat, diags)
 }
 
 // ShardCatalogs is shard i of n (1 ≤ i ≤ n) of the nodes, those whose

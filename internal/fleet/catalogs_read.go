@@ -13,7 +13,8 @@ import (
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
-	"github.com/catc-dev/catc/internal/puppetcatalog"
+	"github.com/catc-dev/catc/internal/pipeline"
+	"github.com/catc-dev/catc/internal/source"
 )
 
 // Reading says what ReadCatalogs makes of each node's catalog.
@@ -34,7 +35,7 @@ const (
 // CatalogNodes does for two: NODE.json is node NODE's catalog (its path
 // in New). Two names that differ only in case are refused, naming both.
 func CatalogDir(dir string) ([]CatalogNode, error) {
-	side, err := dirSide(dir)
+	side, err := source.CatalogDirFiles(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +69,7 @@ func readCatalogNode(defs *catalog.Catalog, n CatalogNode, notes *catalog.Notes)
 	node := &nodefacts.Node{Name: n.Name, Facts: cty.EmptyObjectVal}
 	id := identityOf(node)
 	run := nodeRun{node: node, id: id}
-	data, diags := readCatalogFile(n.New, n.New)
+	data, diags := source.ReadCatalogFile(n.New, n.New)
 	if data != nil {
 		var cat *catalog.Catalog
 		cat, run.plan, diags, run.cycles = catalogPlan(defs, n.New, data)
@@ -82,16 +83,11 @@ func readCatalogNode(defs *catalog.Catalog, n CatalogNode, notes *catalog.Notes)
 // defs and orders it as the agent would: the plan is nil when the
 // catalog has errors; the diagnostics of its cycles come apart.
 func catalogPlan(defs *catalog.Catalog, path string, data []byte) (*catalog.Catalog, *graph.Plan, hcl.Diagnostics, hcl.Diagnostics) {
-	pc, diags := puppetcatalog.Parse(path, data)
-	if pc == nil || diags.HasErrors() {
-		return nil, nil, diags, nil
-	}
-	cat, more := puppetcatalog.Model(pc, defs)
-	diags = append(diags, more...)
+	cat, diags := pipeline.ParsePuppet(path, data, defs)
 	if cat == nil || diags.HasErrors() {
 		return cat, nil, diags, nil
 	}
-	plan, cycles := graph.Order(graph.Build(cat), graph.Ordering{})
+	_, plan, cycles := pipeline.Plan(cat, graph.Ordering{})
 	return cat, plan, diags, cycles
 }
 

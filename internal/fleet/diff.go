@@ -12,8 +12,8 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/enum"
-	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
+	"github.com/catc-dev/catc/internal/pipeline"
 	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/internal/secretdigest"
 )
@@ -247,21 +247,7 @@ func snapshot(site *catalog.Site, n *nodefacts.Node) (*plandiff.Snapshot, hcl.Di
 		return &plandiff.Snapshot{}, nil
 	}
 	cat, diags := site.Compile(n)
-	return refusableSnapshot(cat, diags)
-}
-
-// refusableSnapshot orders a side's catalog as Puppet would and reduces
-// it to a snapshot: nil with the diagnostics when the load has errors,
-// unless Puppet refuses it whole (catalog.RefusedWhole: the snapshot
-// then says why, in Fails).
-func refusableSnapshot(cat *catalog.Catalog, diags hcl.Diagnostics) (*plandiff.Snapshot, hcl.Diagnostics) {
-	if cat == nil || diags.HasErrors() && !catalog.RefusedWhole(diags) {
-		return nil, diags
-	}
-	plan, more := graph.Order(graph.Build(cat), graph.Ordering{})
-	s := plandiff.NewSnapshot(plan)
-	s.Fails = plandiff.FailTexts(diags)
-	return s, append(diags, more...)
+	return pipeline.Snapshot(cat, diags)
 }
 
 // regroup rewrites a node's diff with its identity's placeholders and

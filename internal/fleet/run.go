@@ -8,6 +8,7 @@ import (
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
+	"github.com/catc-dev/catc/internal/pipeline"
 	"github.com/catc-dev/catc/internal/pool"
 	"github.com/catc-dev/catc/internal/secretdigest"
 )
@@ -66,6 +67,6 @@ func compileNode(site *catalog.Site, n *nodefacts.Node) (*graph.Plan, hcl.Diagno
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	plan, more := graph.Order(graph.Build(cat), graph.Ordering{})
+	_, plan, more := pipeline.Plan(cat, graph.Ordering{})
 	return plan, append(diags, more...)
 }

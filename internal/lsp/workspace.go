@@ -13,7 +13,9 @@ import (
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/hclpaths"
 	"github.com/catc-dev/catc/internal/inputfile"
+	"github.com/catc-dev/catc/internal/pipeline"
 	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/source"
 )
 
 // workspace is the server's view of the files: what is on disk below the
@@ -207,7 +209,7 @@ func (w *workspace) loadWithin(d, grace time.Duration) (*snapshot, bool) {
 type loadInput struct {
 	names   []string
 	srcs    [][]byte
-	opts    catalog.LoadOptions
+	opts    source.Options
 	folders []string
 }
 
@@ -217,7 +219,7 @@ func (w *workspace) loadInput() loadInput {
 	for i, n := range names {
 		srcs[i], _ = w.text(n)
 	}
-	return loadInput{names: names, srcs: srcs, folders: append([]string(nil), w.folders...), opts: catalog.LoadOptions{
+	return loadInput{names: names, srcs: srcs, folders: append([]string(nil), w.folders...), opts: source.Options{
 		Vars: w.settings.varFlags(), VarFiles: w.settings.VarFiles, FactsFile: w.settings.Facts, Cache: w.cache,
 	}}
 }
@@ -228,10 +230,11 @@ func (in loadInput) compile() *snapshot {
 	for i, n := range in.names {
 		snap.srcs[n] = in.srcs[i]
 	}
-	cat, diags := catalog.LoadFiles(in.names, in.srcs, in.opts)
+	cat, diags := source.Files(in.names, in.srcs, in.opts)
 	snap.cat, snap.diags = cat, diags
-	snap.graph = graph.Build(cat)
-	plan, cycleDiags := graph.Order(snap.graph, graph.Ordering{})
+	var plan *graph.Plan
+	var cycleDiags hcl.Diagnostics
+	snap.graph, plan, cycleDiags = pipeline.Plan(cat, graph.Ordering{})
 	cycleDiags = render.WhyHints(cycleDiags, in.folders)
 	snap.plan = plan
 	if !diags.HasErrors() {

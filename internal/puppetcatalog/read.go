@@ -49,6 +49,10 @@ func Parse(name string, data []byte) (*Catalog, hcl.Diagnostics) {
 	return parse(name, string(data))
 }
 
+// ParseText is Parse of a document already held as a string (a file
+// read whole to tell its kind: SniffText), which it keeps.
+func ParseText(name, text string) (*Catalog, hcl.Diagnostics) { return parse(name, text) }
+
 // parse is Parse of the document as a string (Read's, which is not
 // copied).
 func parse(name, text string) (*Catalog, hcl.Diagnostics) {

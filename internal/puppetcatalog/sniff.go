@@ -32,6 +32,12 @@ func Sniff(path string) (Kind, error) {
 	return sniffHead(head), nil
 }
 
+// SniffText is Sniff of a file already read whole: its kind, told from
+// the same first 64 KiB.
+func SniffText(text string) Kind {
+	return sniffHead([]byte(text[:min(len(text), sniffSize)]))
+}
+
 // sniffHead is Sniff on the start of a file.
 func sniffHead(head []byte) Kind {
 	switch {

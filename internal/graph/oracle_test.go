@@ -46,6 +46,9 @@ func TestOracle(t *testing.T) {
 	}
 	for _, main := range dirs {
 		dir := filepath.Dir(main)
+		if filepath.Base(filepath.Dir(dir)) == "classes" {
+			continue // sites of classes and defines: their own corpus test (classcorpus) judges them
+		}
 		name := filepath.Base(filepath.Dir(dir)) + "/" + filepath.Base(dir)
 		t.Run(name, func(t *testing.T) {
 			want := readAnswer(t, filepath.Join(dir, "puppet.json"))

@@ -9,9 +9,9 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // catalogFleet is a diff of two directories of per-node Puppet catalogs
@@ -92,7 +92,7 @@ func diffCatalogDirs(c *cli.Context, f diffFlags, cf catalogFleet, strict plandi
 		return diffPuppetDBFleet(c, f, cf, strict)
 	}
 	if isPuppetDBFleet(cf.newDir) {
-		return nil, failf("%s is what the nodes run now: give it as the old side (catc diff %s NEW)", escape.Line(cf.newDir), escape.Line(cf.newDir))
+		return nil, failf("%s is what the nodes run now: give it as the old side (catc diff %s NEW)", words.Escape(cf.newDir), words.Escape(cf.newDir))
 	}
 	for _, name := range []string{"nodes", "var", "var-file", "facts"} {
 		if c.IsSet(name) {

@@ -15,8 +15,8 @@ import (
 	"github.com/catc-dev/catc/internal/gitrev"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/plandiff"
-	"github.com/catc-dev/catc/internal/plural"
 	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // fleetDiffFlags are diff's flags for fleets.
@@ -61,7 +61,7 @@ func runFleetDiff(c *cli.Context, f diffFlags, strict plandiff.Strict, cf catalo
 		return fail(what + " a dependency cycle: Puppet would apply nothing there (the diff lists the cycles)")
 	}
 	if n := d.Refused(); commonOf(c).shard == "" && n > 0 {
-		return fail(plural.Noun(n, "node's new catalog fails", "nodes' new catalogs fail") + ": Puppet would refuse " + plural.Pick(n, "it", "them") + " and apply nothing there (the diff says why)")
+		return fail(words.Noun(n, "node's new catalog fails", "nodes' new catalogs fail") + ": Puppet would refuse " + words.Pick(n, "it", "them") + " and apply nothing there (the diff says why)")
 	}
 	if f.detailedExitcode && d.Changed() > 0 {
 		return changesFound()

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/catc-dev/catc/internal/plural"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // progress is a bar on standard error for runs over many nodes, only on
@@ -49,7 +49,7 @@ func (p *progress) update(done, total int) {
 	if filled < width {
 		bar += ">" + strings.Repeat(" ", width-filled-1)
 	}
-	p.line = fmt.Sprintf("[%s] %s/%s nodes", bar, plural.GroupDigits(done), plural.GroupDigits(total))
+	p.line = fmt.Sprintf("[%s] %s/%s nodes", bar, words.GroupDigits(done), words.GroupDigits(total))
 	fmt.Fprint(p.w, "\r"+p.line)
 }
 

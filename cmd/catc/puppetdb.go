@@ -7,10 +7,10 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/puppetdb"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // puppetDBPrefix starts an input read from PuppetDB: puppetdb:CERTNAME
@@ -39,7 +39,7 @@ func puppetDBOf(c *cli.Context, what string) (*puppetdb.Client, error) {
 		return pc, nil
 	}
 	if c.String("puppetdb") == "" {
-		return nil, failf("%s reads PuppetDB: give its address with --puppetdb URL or $PUPPETDB_URL (https://HOST:8081)", escape.Line(what))
+		return nil, failf("%s reads PuppetDB: give its address with --puppetdb URL or $PUPPETDB_URL (https://HOST:8081)", words.Escape(what))
 	}
 	pc, err := puppetdb.New(puppetdb.Config{
 		URL: c.String("puppetdb"), CACert: c.String("puppetdb-cacert"),
@@ -73,7 +73,7 @@ func readPuppetCatalog(c *cli.Context, path string) (*puppetcatalog.Catalog, hcl
 		return pc, diags, nil
 	}
 	if isPuppetDBFleet(path) {
-		return nil, nil, failf("%s selects many nodes; %s takes one node's catalog: puppetdb:CERTNAME", escape.Line(path), c.Command.Name)
+		return nil, nil, failf("%s selects many nodes; %s takes one node's catalog: puppetdb:CERTNAME", words.Escape(path), c.Command.Name)
 	}
 	pdb, err := puppetDBOf(c, path)
 	if err != nil {
@@ -113,7 +113,7 @@ func readNodeFacts(c *cli.Context) ([]*nodefacts.Node, hcl.Diagnostics, error) {
 		return nil, nil, fail(err.Error())
 	}
 	if len(nodes) == 0 {
-		return nil, nil, failf("PuppetDB at %s has no active node with facts that %s selects", pdb.URL(), escape.Line(spec))
+		return nil, nil, failf("PuppetDB at %s has no active node with facts that %s selects", pdb.URL(), words.Escape(spec))
 	}
 	return nodes, nil, nil
 }

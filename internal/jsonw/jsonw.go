@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // flushAt is the buffer size past which an indented Writer hands its
@@ -225,7 +225,7 @@ func appendString(b []byte, s string) []byte {
 		case r == utf8.RuneError && size == 1:
 			b = append(b, s[start:i]...)
 			b = append(b, `\ufffd`...)
-		case escape.Unsafe(r):
+		case words.Unsafe(r):
 			b = append(b, s[start:i]...)
 			b = appendRuneEscape(b, r)
 		default:
@@ -263,7 +263,7 @@ func Encode(w io.Writer, v any) error {
 
 // escapeMore escapes what encoding/json leaves raw and appendString does
 // not: DEL, the C1 controls and the bidirectional formatting characters
-// (escape.Unsafe), as \uXXXX. In JSON text every byte at or above 0x7f
+// (words.Unsafe), as \uXXXX. In JSON text every byte at or above 0x7f
 // is inside a string, so the document stays the same value.
 func escapeMore(doc []byte) []byte {
 	i := 0
@@ -281,7 +281,7 @@ func escapeMore(doc []byte) []byte {
 			continue
 		}
 		r, size := utf8.DecodeRune(doc[i:])
-		if escape.Unsafe(r) {
+		if words.Unsafe(r) {
 			out = appendRuneEscape(out, r)
 		} else {
 			out = append(out, doc[i:i+size]...)

@@ -7,7 +7,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
-	"github.com/catc-dev/catc/internal/plural"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // classTree is how a catalog read from Puppet is drawn by class: a box
@@ -206,7 +206,7 @@ func (ct *classTree) writeNodes(d *dotWriter, p *catalog.Resource, indent string
 		n, isBox := ct.box[r]
 		switch {
 		case ct.collapsed[r] && len(r.External.Contents) > 0:
-			d.containerNode(indent, r, fmt.Sprintf("(%s)", plural.Noun(ct.held(r), "resource", "resources")))
+			d.containerNode(indent, r, fmt.Sprintf("(%s)", words.Noun(ct.held(r), "resource", "resources")))
 		case ct.collapsed[r]:
 			d.containerNode(indent, r, "(empty)")
 		case isBox:
@@ -320,7 +320,7 @@ func (d *dotWriter) mergedAttrs(de *drawnEdge) []string {
 	case st.auto:
 		attrs = append(attrs, "color="+quote(colourAuto))
 	}
-	tip := []string{fmt.Sprintf("%s => %s (%s)", de.from.Ref(), de.to.Ref(), plural.Noun(len(de.edges), "edge", "edges"))}
+	tip := []string{fmt.Sprintf("%s => %s (%s)", de.from.Ref(), de.to.Ref(), words.Noun(len(de.edges), "edge", "edges"))}
 	for i, e := range de.edges {
 		if i == mergedTips {
 			tip = append(tip, fmt.Sprintf("… and %d more", len(de.edges)-mergedTips))

@@ -4,11 +4,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // DOTName is the DOT name of the node of the resource ref: ref itself,
-// but with each backslash doubled and each character escape.Line escapes
+// but with each backslash doubled and each character words.Escape escapes
 // (control and bidirectional characters, U+2028, bytes that are not
 // UTF-8) written as its escape, so that a title with a newline or ESC
 // puts no such character in the file. It is injective (every backslash
@@ -16,14 +16,14 @@ import (
 // node. The HTML page finds Graphviz's nodes by it.
 func DOTName(ref string) string {
 	if !strings.ContainsRune(ref, '\\') {
-		return escape.Line(ref)
+		return words.Escape(ref)
 	}
-	return escape.Line(strings.ReplaceAll(ref, `\`, `\\`))
+	return words.Escape(strings.ReplaceAll(ref, `\`, `\\`))
 }
 
 // refLines are the lines of a resource's label: its ref, escaped as
-// escape.Line escapes it, wrapped.
-func refLines(ref string) []string { return wrapLabel(escape.Line(ref), labelWidth) }
+// words.Escape escapes it, wrapped.
+func refLines(ref string) []string { return wrapLabel(words.Escape(ref), labelWidth) }
 
 // nodeID is the quoted DOT name of the node of the resource ref.
 func nodeID(ref string) string { return quote(DOTName(ref)) }
@@ -65,13 +65,13 @@ func quote(s string) string {
 
 // quoteLabel makes a Graphviz label (an escString) that shows lines, one
 // per element, centred: the control characters of the text are shown as
-// escape.Line's escapes (a title's newline is "\n" on the picture and
+// words.Escape's escapes (a title's newline is "\n" on the picture and
 // in the file, never a line break), and its backslashes are escaped so
 // that Graphviz shows them rather than reading \N, \l, \n.
 func quoteLabel(lines []string) string {
 	esc := make([]string, len(lines))
 	for i, l := range lines {
-		esc[i] = escape.Line(l)
+		esc[i] = words.Escape(l)
 		if strings.ContainsRune(esc[i], '\\') {
 			esc[i] = strings.ReplaceAll(esc[i], `\`, `\\`)
 		}

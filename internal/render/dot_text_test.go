@@ -8,7 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 func TestWrapLabel(t *testing.T) {
@@ -108,7 +108,7 @@ func TestQuoteLabel(t *testing.T) {
 }
 
 // unDOTName reads a DOTName back: `\\` is a backslash, the escapes of
-// escape.Line are their character (or byte); nothing else has a
+// words.Escape are their character (or byte); nothing else has a
 // backslash.
 func unDOTName(s string) (string, bool) {
 	var b strings.Builder
@@ -165,7 +165,7 @@ func FuzzDOTName(f *testing.F) {
 	f.Fuzz(func(t *testing.T, ref string) {
 		name := DOTName(ref)
 		for _, r := range name {
-			if escape.Unsafe(r) {
+			if words.Unsafe(r) {
 				t.Fatalf("DOTName(%q) = %q holds %U", ref, name, r)
 			}
 		}

@@ -1,11 +1,11 @@
-package didyoumean
+package words
 
 import "testing"
 
-// TestNameSuggestion: a name within two edits of a candidate gets it, the
+// TestClosest: a name within two edits of a candidate gets it, the
 // closest one winning and a tie going to the earlier; anything further off
 // gets no suggestion.
-func TestNameSuggestion(t *testing.T) {
+func TestClosest(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
 		given      string
@@ -24,8 +24,20 @@ func TestNameSuggestion(t *testing.T) {
 		{"x", nil, ""},                                         // no candidates
 		{"resource", []string{"resources", "resource_s"}, "resources"},
 	} {
-		if got := NameSuggestion(c.given, c.candidates); got != c.want {
-			t.Errorf("NameSuggestion(%q, %q) = %q, want %q", c.given, c.candidates, got, c.want)
+		if got := Closest(c.given, c.candidates); got != c.want {
+			t.Errorf("Closest(%q, %q) = %q, want %q", c.given, c.candidates, got, c.want)
 		}
+	}
+}
+
+// TestDidYouMean: the sentence names the closest candidate, quoted as Go
+// quotes it, or is empty.
+func TestDidYouMean(t *testing.T) {
+	t.Parallel()
+	if got, want := DidYouMean("ensrue", []string{"ensure"}), ` Did you mean "ensure"?`; got != want {
+		t.Errorf("DidYouMean = %q, want %q", got, want)
+	}
+	if got := DidYouMean("abc", []string{"xyz"}); got != "" {
+		t.Errorf("DidYouMean with nothing close = %q, want none", got)
 	}
 }

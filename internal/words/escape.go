@@ -1,4 +1,4 @@
-package escape
+package words
 
 import (
 	"fmt"
@@ -6,13 +6,13 @@ import (
 	"unicode/utf8"
 )
 
-// Line escapes every control character of s, newlines and tabs included:
-// for a title or value printed inside one line of output.
-func Line(s string) string { return escape(s, false) }
+// Escape escapes every control character of s, newlines and tabs
+// included: for a title or value printed inside one line of output.
+func Escape(s string) string { return escape(s, false) }
 
-// Text escapes the control characters of s but keeps newlines and tabs:
-// for multi-line prose such as a diagnostic's detail.
-func Text(s string) string { return escape(s, true) }
+// EscapeText escapes the control characters of s but keeps newlines and
+// tabs: for multi-line prose such as a diagnostic's detail.
+func EscapeText(s string) string { return escape(s, true) }
 
 func escape(s string, keepLayout bool) string {
 	i := firstUnsafe(s, keepLayout)
@@ -63,7 +63,7 @@ func firstUnsafe(s string, keepLayout bool) int {
 	return -1
 }
 
-// Unsafe reports whether r is a character Line escapes: a control
+// Unsafe reports whether r is a character Escape escapes: a control
 // character (C0, DEL, C1), a bidirectional formatting character, U+2028
 // or U+2029. JSON writers escape these too (as \uXXXX).
 func Unsafe(r rune) bool { return unsafe(r, false) }

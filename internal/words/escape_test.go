@@ -1,8 +1,8 @@
-package escape
+package words
 
 import "testing"
 
-func TestLineAndText(t *testing.T) {
+func TestLineAndEscapeText(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct{ in, line, text string }{
 		{"plain title", "plain title", "plain title"},
@@ -16,17 +16,17 @@ func TestLineAndText(t *testing.T) {
 		{"bad\xffbyte", `bad\xffbyte`, `bad\xffbyte`},
 		{`C:\path`, `C:\path`, `C:\path`},
 	} {
-		if got := Line(c.in); got != c.line {
-			t.Errorf("Line(%q) = %q, want %q", c.in, got, c.line)
+		if got := Escape(c.in); got != c.line {
+			t.Errorf("Escape(%q) = %q, want %q", c.in, got, c.line)
 		}
-		if got := Text(c.in); got != c.text {
-			t.Errorf("Text(%q) = %q, want %q", c.in, got, c.text)
+		if got := EscapeText(c.in); got != c.text {
+			t.Errorf("EscapeText(%q) = %q, want %q", c.in, got, c.text)
 		}
 	}
 }
 
 func TestSafeStringNotCopied(t *testing.T) {
-	if n := testing.AllocsPerRun(10, func() { _ = Line("Package[nginx] with a long, plain title") }); n != 0 {
+	if n := testing.AllocsPerRun(10, func() { _ = Escape("Package[nginx] with a long, plain title") }); n != 0 {
 		t.Errorf("a safe string allocates %v times", n)
 	}
 }

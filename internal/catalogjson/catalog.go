@@ -115,7 +115,7 @@ func (v *Value) UnmarshalJSON(data []byte) error {
 // MarshalJSON implements json.Marshaler.
 func (v Value) MarshalJSON() ([]byte, error) {
 	w := jsonw.Compact()
-	w.Value(v.V, v.markerOf())
+	types.WriteJSON(w, v.V, v.markerOf())
 	return w.Bytes(), nil
 }
 
@@ -245,9 +245,9 @@ func (r *Resource) writeMembers(w *jsonw.Writer) {
 	w.Key("title")
 	w.String(r.Title)
 	w.Key("namevars")
-	w.Value(r.Namevars.V, r.Namevars.markerOf())
+	types.WriteJSON(w, r.Namevars.V, r.Namevars.markerOf())
 	w.Key("attributes")
-	w.Value(r.Attributes.V, r.Attributes.markerOf())
+	types.WriteJSON(w, r.Attributes.V, r.Attributes.markerOf())
 	w.Key("tags")
 	w.Strings(r.Tags)
 	w.Key("noop")

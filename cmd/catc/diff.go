@@ -7,7 +7,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/plandiff"
@@ -187,7 +186,7 @@ func loadSide(c *cli.Context, paths []string) (*plandiff.Snapshot, error) {
 	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") && !isPuppetCatalog(paths[0]) {
 		data, err := inputfile.Read(paths[0])
 		if err != nil {
-			return nil, failf("cannot read %s: %v", paths[0], atomicfile.Cause(err))
+			return nil, failf("cannot read %s: %v", paths[0], inputfile.Cause(err))
 		}
 		s, err := plandiff.ReadSnapshot(data, paths[0])
 		if err != nil {

@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/gitrev"
@@ -97,7 +96,7 @@ func mergeShards(c *cli.Context) (*fleet.Diff, error) {
 	for _, f := range files {
 		data, err := inputfile.Read(f)
 		if err != nil {
-			return nil, failf("cannot read %s: %v", f, atomicfile.Cause(err))
+			return nil, failf("cannot read %s: %v", f, inputfile.Cause(err))
 		}
 		d, err := fleet.ReadJSON(data, f)
 		if err != nil {

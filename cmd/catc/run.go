@@ -8,7 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/internal/atomicfile"
+	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/words"
 )
 
@@ -101,7 +101,7 @@ func (s *stdoutWriter) exitCode(code int, stderr io.Writer) int {
 	if s.err == nil || code == exitErrors {
 		return code
 	}
-	fmt.Fprintln(stderr, "catc: cannot write standard output: "+words.EscapeText(atomicfile.Cause(s.err).Error()))
+	fmt.Fprintln(stderr, "catc: cannot write standard output: "+words.EscapeText(inputfile.Cause(s.err).Error()))
 	return exitErrors
 }
 

@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/nodefacts"
@@ -248,7 +247,7 @@ func readCatalogFile(path, name string) ([]byte, hcl.Diagnostics) {
 	data, err := inputfile.Read(path)
 	if err != nil {
 		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read the catalog",
-			Detail: fmt.Sprintf("%s: %v. Each NODE.json of the directory must be a readable file.", name, atomicfile.Cause(err))}}
+			Detail: fmt.Sprintf("%s: %v. Each NODE.json of the directory must be a readable file.", name, inputfile.Cause(err))}}
 	}
 	return data, nil
 }

@@ -31,7 +31,7 @@
 //
 // This package only wires the command line to the catalog, graph, fleet
 // and render packages, and to internal/gitrev (diff --base),
-// internal/atomicfile (-o files, signal cleanup) and internal/svgrenderer
+// internal/atomicfile (-o files, signal cleanup) and internal/render/svgclient
 // (--format svg). It alone tunes the process: the garbage collector for
 // batch commands (main.go, internal/gctune), the memory cap of every
 // command that evaluates an input (memguard.go, internal/memguard) and

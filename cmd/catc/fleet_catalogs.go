@@ -10,7 +10,7 @@ import (
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
-	"github.com/catc-dev/catc/internal/svgrenderer"
+	"github.com/catc-dev/catc/internal/render/svgclient"
 )
 
 // catalogPathsHelp says, in the help of validate, plan and graph, what
@@ -113,7 +113,7 @@ func graphCatalogDir(c *cli.Context, d drawing, dir string, types []string) erro
 	if commonOf(c).toStdout() {
 		return failf("a directory of catalogs is drawn one picture per node: give the directory to write them to with -o DIR (NODE.%s each), or give one node's catalog", d.format)
 	}
-	if _, err := svgrenderer.Find(); err != nil {
+	if _, err := svgclient.Find(); err != nil {
 		switch d.format {
 		case "svg":
 			return fail(err.Error())

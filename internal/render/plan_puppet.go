@@ -93,7 +93,7 @@ type planBoxes struct {
 }
 
 func newPlanBoxes(res []*catalog.Resource, lone *catalog.Resource) *planBoxes {
-	nesting := containmentDepths(res)
+	nesting := catalog.ContainmentDepths(res)
 	b := &planBoxes{box: make([]*catalog.Resource, len(res)), depth: make([]int, len(res))}
 	for _, r := range res {
 		if r.External == nil {
@@ -236,32 +236,6 @@ func writeWaits(bw *bufio.Writer, indent string, step graph.Step) {
 		writeRefreshers(bw, step.RefreshedBy, step.MoreRefreshers)
 		bw.WriteByte('\n')
 	}
-}
-
-// containmentDepths is each resource's nesting: 0 for a stage, one more
-// than its deepest container for the others (a contain()ed class is
-// nested in the class that contains it, not only in its stage).
-func containmentDepths(res []*catalog.Resource) []int {
-	depth := make([]int, len(res))
-	done := make([]bool, len(res))
-	var of func(r *catalog.Resource, guard int) int
-	of = func(r *catalog.Resource, guard int) int {
-		if done[r.Index] {
-			return depth[r.Index]
-		}
-		d := 0
-		if x := r.External; x != nil && guard < len(res) {
-			for _, c := range x.Containers {
-				d = max(d, of(c, guard+1)+1)
-			}
-		}
-		depth[r.Index], done[r.Index] = d, true
-		return d
-	}
-	for _, r := range res {
-		of(r, 0)
-	}
-	return depth
 }
 
 // writeManifestPlace writes "  site.pp:12", where Puppet's manifest

@@ -12,7 +12,7 @@ import (
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
-	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/render/dot"
 	"github.com/catc-dev/catc/internal/render/htmlpage"
 )
 
@@ -76,7 +76,7 @@ func TestBigPuppetPageOpensFolded(t *testing.T) {
 	for _, mode := range modes {
 		var svgPic []byte
 		if mode == "graphviz" {
-			svgPic = graphvizSVG(t, sub, render.DOTOptions{}) // as catc graph --format html draws it
+			svgPic = graphvizSVG(t, sub, dot.Options{}) // as catc graph --format html draws it
 		}
 		html := write(t, sub, svgPic)
 		t.Run(mode, func(t *testing.T) {

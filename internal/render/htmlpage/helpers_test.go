@@ -8,6 +8,7 @@ import (
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/render/dot"
 	"github.com/catc-dev/catc/internal/render/htmlpage"
 	"github.com/catc-dev/catc/internal/render/svg"
 	"github.com/catc-dev/catc/internal/testutil"
@@ -28,19 +29,19 @@ func page(t testing.TB, c *catalog.Catalog, graphviz bool) []byte {
 	}
 	var svg []byte
 	if graphviz {
-		svg = graphvizSVG(t, sub, render.DOTOptions{})
+		svg = graphvizSVG(t, sub, dot.Options{})
 	}
 	return write(t, sub, svg)
 }
 
 // graphvizSVG is what catc-svg makes of the subgraph's DOT.
-func graphvizSVG(t testing.TB, sub *graph.Subgraph, opts render.DOTOptions) []byte {
+func graphvizSVG(t testing.TB, sub *graph.Subgraph, opts dot.Options) []byte {
 	t.Helper()
-	var dot bytes.Buffer
-	if err := render.DOT(&dot, sub, opts); err != nil {
+	var src bytes.Buffer
+	if err := dot.Write(&src, sub, opts); err != nil {
 		t.Fatal(err)
 	}
-	out, err := svg.Render(context.Background(), dot.Bytes())
+	out, err := svg.Render(context.Background(), src.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
-	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/render/dot"
 	"github.com/catc-dev/catc/internal/testutil/catalogtest"
 )
 
@@ -32,14 +32,14 @@ resource "node_res" "z" { require = node_res["x]->Node_res[y"] }
 	} {
 		t.Run(name, func(t *testing.T) {
 			sub, _ := graph.Build(c.c).Select(graph.Selection{})
-			var dot bytes.Buffer
-			if err := render.DOT(&dot, sub, render.DOTOptions{}); err != nil {
+			var src bytes.Buffer
+			if err := dot.Write(&src, sub, dot.Options{}); err != nil {
 				t.Fatal(err)
 			}
-			if wraps := bytes.Contains(dot.Bytes(), []byte("class=wrap")); wraps != c.wraps {
+			if wraps := bytes.Contains(src.Bytes(), []byte("class=wrap")); wraps != c.wraps {
 				t.Fatalf("the DOT has wrap nodes: %v, want %v", wraps, c.wraps)
 			}
-			svg := graphvizSVG(t, sub, render.DOTOptions{})
+			svg := graphvizSVG(t, sub, dot.Options{})
 			tb := open(t, bctx, write(t, sub, svg), "")
 			var refs, edges []string
 			tb.run(t, chromedp.Evaluate(`[...document.querySelectorAll("[data-ref]")].map(e => e.getAttribute("data-ref")).sort()`, &refs),

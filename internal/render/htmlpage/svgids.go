@@ -8,12 +8,12 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/render/dot"
 )
 
 // graphvizObject is the start of a node or an edge in Graphviz's SVG:
 // its group (id and class) and its title, the DOT name of a node
-// (render.DOTName of its ref) or "tail->head" of an edge, XML-escaped.
+// (dot.Name of its ref) or "tail->head" of an edge, XML-escaped.
 var graphvizObject = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`<g id="([^"]*)" class="(node|edge)([^"]*)">\s*<title>([^<]*)</title>`)
 })
@@ -29,7 +29,7 @@ var graphvizObject = sync.OnceValue(func() *regexp.Regexp {
 func withStableIDs(svg []byte, p *Page) []byte {
 	nodeAt := make(map[string]int, len(p.Nodes))
 	for i, n := range p.Nodes {
-		nodeAt[render.DOTName(n.Ref)] = i
+		nodeAt[dot.Name(n.Ref)] = i
 	}
 	edgeAt := make(map[[2]int]int, len(p.Edges))
 	for j, e := range p.Edges {
@@ -66,7 +66,7 @@ func withStableIDs(svg []byte, p *Page) []byte {
 	return b.Bytes()
 }
 
-// edgeByOrder is the edge Graphviz numbered "edge<k>": render.DOT
+// edgeByOrder is the edge Graphviz numbered "edge<k>": dot.Write
 // writes the edges first, in the subgraph's order, which is the page's,
 // and Graphviz numbers them as it reads them. A title can be ambiguous
 // (refs "A" and "B->C", "A->B" and "C"); this number is not. The title
@@ -77,7 +77,7 @@ func edgeByOrder(id, title string, p *Page) (int, bool) {
 		return 0, false
 	}
 	e := p.Edges[k-1]
-	return k - 1, title == render.DOTName(p.Nodes[e.From].Ref)+"->"+render.DOTName(p.Nodes[e.To].Ref)
+	return k - 1, title == dot.Name(p.Nodes[e.From].Ref)+"->"+dot.Name(p.Nodes[e.To].Ref)
 }
 
 // edgeOf finds the edge titled "tail->head": a ref may itself hold

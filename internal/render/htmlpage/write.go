@@ -8,7 +8,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/render/dot"
 	"github.com/catc-dev/catc/internal/render/layered"
 	"github.com/catc-dev/catc/internal/words"
 )
@@ -35,7 +35,7 @@ func pageJS() string {
 
 // Options say how the page is drawn.
 type Options struct {
-	// SVG is Graphviz's picture of the same graph (render.DOT through
+	// SVG is Graphviz's picture of the same graph (dot.Write through
 	// catc-svg), whose nodes and edges are found by their titles and
 	// renamed after their place on the page (withStableIDs);
 	// nil: the page draws package layered's layout itself.
@@ -127,7 +127,7 @@ func wireOf(p *Page, layout bool) wire {
 			t = len(w.Types)
 			types[n.Type] = t
 			w.Types = append(w.Types, words.Escape(n.Type))
-			w.Fills = append(w.Fills, render.TypeFill(n.Type))
+			w.Fills = append(w.Fills, dot.TypeFill(n.Type))
 		}
 		w.Nodes = append(w.Nodes, []any{words.Escape(n.Ref), t, files.index(n.File), n.Line, n.Step, flags(n.InCycle, n.Focus, false), string(n.Status)})
 	}

@@ -2,7 +2,7 @@
 // compiled to WebAssembly). It is its own package because linking
 // go-graphviz costs every binary a WebAssembly compile at start-up
 // (~0.1 s warm, ~1.5 s cold, +20 MB), so only the catc-svg companion
-// imports it; catc itself runs that companion (internal/svgrenderer)
+// imports it; catc itself runs that companion (internal/render/svgclient)
 // and never pays the cost for commands that draw nothing.
 //
 // go-graphviz has one global WebAssembly instance and is not safe for

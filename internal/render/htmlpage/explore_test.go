@@ -96,8 +96,8 @@ func TestPageEmptyAndClustered(t *testing.T) {
 		nodes int
 	}{
 		{"empty/layered", write(t, empty, nil), 0},
-		{"empty/graphviz", write(t, empty, graphvizSVG(t, empty, dot.Options{})), 0},
-		{"clustered", write(t, all, graphvizSVG(t, all, dot.Options{Cluster: dot.ClusterFile})), len(web.Resources)},
+		{"empty/graphviz", write(t, empty, graphvizLayout(t, empty, dot.Options{})), 0},
+		{"clustered", write(t, all, graphvizLayout(t, all, dot.Options{Cluster: dot.ClusterFile})), len(web.Resources)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tb := open(t, bctx, tc.html, "")

@@ -35,16 +35,25 @@ func pageJS() string {
 
 // Options say how the page is drawn.
 type Options struct {
-	// SVG is Graphviz's picture of the same graph (dot.Write through
-	// catc-svg), whose nodes and edges are found by their titles and
-	// renamed after their place on the page (withStableIDs);
+	// Layout is Graphviz's layout of the same graph (the DOT of package
+	// dot through `catc-svg -layout`: Graphviz's JSON), which the page
+	// draws, each resource and edge found by its name (graphvizOf);
 	// nil: the page draws package layered's layout itself.
-	SVG []byte
+	Layout []byte
 }
 
-// Write writes p as one HTML document.
+// Write writes p as one HTML document. It fails on a write error and
+// on a Layout that is not Graphviz's JSON layout.
 func Write(w io.Writer, p *Page, opts Options) error {
-	data, err := json.Marshal(wireOf(p, opts.SVG == nil))
+	wd := wireOf(p, opts.Layout == nil)
+	if opts.Layout != nil {
+		gv, err := graphvizOf(opts.Layout, p)
+		if err != nil {
+			return err
+		}
+		wd.Graphviz = gv
+	}
+	data, err := json.Marshal(wd)
 	if err != nil {
 		return err
 	}
@@ -59,25 +68,8 @@ func Write(w io.Writer, p *Page, opts Options) error {
 	bw.WriteString("<script type=\"application/json\" id=\"catc-data\">")
 	bw.Write(data)
 	bw.WriteString("</script>\n")
-	if opts.SVG != nil {
-		bw.WriteString("<template id=\"catc-svg\">")
-		bw.Write(withStableIDs(svgElement(opts.SVG), p))
-		bw.WriteString("</template>\n")
-	}
 	bw.WriteString("<script>\n" + pageJS() + "</script>\n</body></html>\n")
 	return bw.Flush()
-}
-
-// svgElement is the svg element of a Graphviz document, without the XML
-// declaration and doctype before it (Graphviz escapes every label and
-// title it writes).
-func svgElement(doc []byte) []byte {
-	for i := 0; i+4 <= len(doc); i++ {
-		if string(doc[i:i+4]) == "<svg" {
-			return doc[i:]
-		}
-	}
-	return doc
 }
 
 // wire is the page's data as the script reads it: arrays rather than
@@ -98,6 +90,8 @@ type wire struct {
 	Groupings []Grouping  `json:"groupings"`
 	Group     string      `json:"group"` // the grouping the page opens with
 	Layout    *wireLayout `json:"layout,omitempty"`
+	// Graphviz is Graphviz's picture, when the page draws it.
+	Graphviz *wireGraphviz `json:"graphviz,omitempty"`
 }
 
 type wireLayout struct {

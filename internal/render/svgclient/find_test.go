@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // TestFindMissing: with no renderer anywhere, the message says how to
@@ -49,7 +51,7 @@ func TestMissingHintBuilds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root, err := filepath.Abs(filepath.Join("..", ".."))
+	root, err := filepath.Abs(testutil.Root())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package svgclient
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -26,12 +27,42 @@ type Options struct {
 // the renderer once. Errors name the renderer's own message; an empty
 // or non-SVG result is an error too, never a silent empty file.
 func Render(ctx context.Context, w io.Writer, dot []byte, opts Options) error {
+	out, err := run(ctx, dot, opts, nil, "SVG")
+	if err != nil {
+		return err
+	}
+	if !looksLikeSVG(out) {
+		return fmt.Errorf("the SVG renderer %s produced no SVG (%d bytes)", opts.Renderer, len(out))
+	}
+	_, err = w.Write(out)
+	return err
+}
+
+// Layout lays out the DOT graph dot as Render does, but returns the
+// layout as data (`catc-svg -layout`: Graphviz's JSON, each node's and
+// edge's place and the operations that draw it), for the HTML page,
+// which draws the picture itself. It fails as Render does, and on a
+// result that is not one JSON object.
+func Layout(ctx context.Context, dot []byte, opts Options) ([]byte, error) {
+	out, err := run(ctx, dot, opts, []string{"-layout"}, "layout")
+	if err != nil {
+		return nil, err
+	}
+	if t := bytes.TrimSpace(out); len(t) == 0 || t[0] != '{' || !json.Valid(t) {
+		return nil, fmt.Errorf("the SVG renderer %s produced no layout (%d bytes)", opts.Renderer, len(out))
+	}
+	return out, nil
+}
+
+// run runs the renderer once with args, dot on its standard input, and
+// returns what it printed.
+func run(ctx context.Context, dot []byte, opts Options, args []string, what string) ([]byte, error) {
 	if opts.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
 		defer cancel()
 	}
-	cmd := exec.CommandContext(ctx, opts.Renderer)
+	cmd := exec.CommandContext(ctx, opts.Renderer, args...)
 	cmd.Stdin = bytes.NewReader(dot)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
@@ -40,20 +71,16 @@ func Render(ctx context.Context, w io.Writer, dot []byte, opts Options) error {
 	cmd.WaitDelay = 2 * time.Second
 	err := cmd.Run()
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return fmt.Errorf("the SVG render took longer than %s and was stopped: draw less with --focus, --type or --cycles, or allow more with --timeout", opts.Timeout)
+		return nil, fmt.Errorf("the %s render took longer than %s and was stopped: draw less with --focus, --type or --cycles, or allow more with --timeout", what, opts.Timeout)
 	}
 	if err != nil {
 		msg := strings.TrimSpace(errOut.String())
 		if msg == "" {
 			msg = err.Error()
 		}
-		return fmt.Errorf("the SVG renderer %s failed: %s", opts.Renderer, msg)
+		return nil, fmt.Errorf("the SVG renderer %s failed: %s", opts.Renderer, msg)
 	}
-	if !looksLikeSVG(out.Bytes()) {
-		return fmt.Errorf("the SVG renderer %s produced no SVG (%d bytes)", opts.Renderer, out.Len())
-	}
-	_, err = w.Write(out.Bytes())
-	return err
+	return out.Bytes(), nil
 }
 
 // looksLikeSVG checks that b is a whole SVG document, not an empty or

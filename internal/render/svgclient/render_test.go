@@ -65,3 +65,28 @@ func TestSVGRenderer(t *testing.T) {
 		})
 	}
 }
+
+func TestLayout(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, script, want, inError string
+	}{
+		{name: "asks for the layout", script: `cat >/dev/null; [ "$1" = -layout ] && echo '{"bb": "0,0,1,1"}'`, want: "{\"bb\": \"0,0,1,1\"}\n"},
+		{name: "an older renderer's usage", script: `echo 'usage: catc-svg < graph.dot > graph.svg (it takes no arguments)' >&2; exit 1`, inError: "failed: usage: catc-svg"},
+		{name: "SVG is no layout", script: `cat >/dev/null; echo '<svg></svg>'`, inError: "produced no layout (12 bytes)"},
+		{name: "cut-off JSON is no layout", script: `cat >/dev/null; printf '{"bb": '`, inError: "produced no layout (7 bytes)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := Layout(context.Background(), []byte("digraph {}"), Options{Renderer: fakeRenderer(t, tc.script)})
+			if tc.inError != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.inError) || out != nil {
+					t.Fatalf("Layout = %q, %v; want an error containing %q", out, err, tc.inError)
+				}
+				return
+			}
+			if err != nil || string(out) != tc.want {
+				t.Errorf("Layout = %q, %v; want %q", out, err, tc.want)
+			}
+		})
+	}
+}

@@ -57,6 +57,9 @@ func runDiff(c *cli.Context) error {
 	if !ok {
 		return failf("--strict %q is not a strict setting: use error, warning or off", f.strict)
 	}
+	if c.IsSet("shards") && commonOf(c).shard != "auto" {
+		return fail("--shards N gives the shard count to --shard auto in a Kubernetes Indexed Job: add --shard auto, or drop --shards")
+	}
 	cf, catalogDirs := catalogFleetOf(c, f)
 	if commonOf(c).nodesSet || f.merge || catalogDirs {
 		if f.format == "html" && catalogDirs && cf.base != "" {

@@ -176,7 +176,7 @@ func shardCatalogs(c *cli.Context, f diffFlags, nodes []fleet.CatalogNode) ([]fl
 	if err := shardNeedsJSON(c, f.format); err != nil {
 		return nil, nil, err
 	}
-	i, n, err := shardOf(s)
+	i, n, err := shardOf(c)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -32,6 +32,7 @@ type commonFlags struct {
 	nodesSet bool
 	shard    string
 	shardSet bool
+	shards   int // --shards N: the count for --shard auto in a Kubernetes Indexed Job
 
 	// diff's sides, which are inputs too (guardOf)
 	old, new []string
@@ -62,6 +63,7 @@ func commonOf(c *cli.Context) *commonFlags {
 		nodesSet:       c.IsSet("nodes"),
 		shard:          c.String("shard"),
 		shardSet:       c.IsSet("shard"),
+		shards:         c.Int("shards"),
 		old:            c.StringSlice("old"),
 		new:            c.StringSlice("new"),
 	}

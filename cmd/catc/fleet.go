@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -42,44 +43,96 @@ func loadSite(c *cli.Context, paths []string) (*catalog.Site, error) {
 	return site, nil
 }
 
-// readNodes reads --nodes (and --shard).
-func readNodes(c *cli.Context) ([]*nodefacts.Node, error) {
-	nodes, _, err := readShard(c)
-	return nodes, err
-}
-
-// readShard reads --nodes and --shard: the shard's nodes and its identity
-// (nil without --shard).
-func readShard(c *cli.Context) ([]*nodefacts.Node, *fleet.ShardOf, error) {
+// openNodes opens --nodes for a run that reads each node's facts as it
+// comes to it (only the shard's nodes, with --shard): a fleet of any size
+// is never held. The facts files' own errors come once the run has read
+// them (nodesFailed).
+func openNodes(c *cli.Context) (*fleet.Stream, error) {
 	if commonOf(c).factsSet {
-		return nil, nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
+		return nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
 	}
-	nodes, diags, err := readNodeFacts(c)
-	if err != nil {
-		return nil, nil, err
+	spec := commonOf(c).nodes
+	if pql, ok := nodesQuery(spec); ok {
+		nodes, err := readPuppetDBNodes(c, spec, pql)
+		if err != nil {
+			return nil, err
+		}
+		i, n, err := shardOfNodes(c)
+		if err != nil {
+			return nil, err
+		}
+		return fleet.ListStream(nodes, i, n), nil
 	}
+	facts, diags := nodefacts.Open(spec)
 	if err := printDiagnostics(c, diags, nil); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if diags.HasErrors() {
-		return nil, nil, failed()
+		return nil, failed()
 	}
-	s := commonOf(c).shard
-	if s == "" {
-		return nodes, nil, nil
-	}
-	i, n, err := shardOf(s)
+	i, n, err := shardOfNodes(c)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return fleet.Shard(nodes, i, n), fleet.ShardID(nodes, i, n, runDigestKey(c)), nil
+	return fleet.NewStream(facts, i, n), nil
 }
 
-// shardOf reads --shard I/N.
-func shardOf(s string) (i, n int, err error) {
+// shardOfNodes is --shard of a run over --nodes: 0, 0 without it.
+func shardOfNodes(c *cli.Context) (i, n int, err error) {
+	if commonOf(c).shard == "" {
+		return 0, 0, nil
+	}
+	return shardOf(c)
+}
+
+// readNodes reads --nodes whole (catc lookup, and diff puppetdb: SITE,
+// which asks PuppetDB for the nodes' catalogs in their order): the facts
+// files, or PuppetDB's inventory.
+func readNodes(c *cli.Context) ([]*nodefacts.Node, error) {
+	if commonOf(c).factsSet {
+		return nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
+	}
+	spec := commonOf(c).nodes
+	if pql, ok := nodesQuery(spec); ok {
+		return readPuppetDBNodes(c, spec, pql)
+	}
+	nodes, diags := nodefacts.Read(spec)
+	if err := printDiagnostics(c, diags, nil); err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() {
+		return nil, failed()
+	}
+	return nodes, nil
+}
+
+// nodesFailed prints the facts files' diagnostics once a run has read
+// them all; when they hold errors (a file that does not read, a node
+// read twice) what the run found is void, and the command fails.
+func nodesFailed(c *cli.Context, st *fleet.Stream) error {
+	diags := st.Diagnostics()
+	if err := printDiagnostics(c, diags, nil); err != nil {
+		return err
+	}
+	if diags.HasErrors() {
+		return failed()
+	}
+	return nil
+}
+
+// shardOf reads --shard: I/N, or auto, the index and count from the CI
+// engine that runs catc (autoShard).
+func shardOf(c *cli.Context) (i, n int, err error) {
+	s := commonOf(c).shard
+	if s == "auto" {
+		return autoShard(os.LookupEnv, commonOf(c).shards)
+	}
+	if commonOf(c).shards != 0 {
+		return 0, 0, fail("--shards N gives the shard count to --shard auto in a Kubernetes Indexed Job; with --shard I/N the count is N")
+	}
 	i, n, ok := parseShard(s)
 	if !ok {
-		return 0, 0, failf("--shard %q is not I/N with 1 ≤ I ≤ N (e.g. --shard 2/4)", s)
+		return 0, 0, failf("--shard %q is not I/N with 1 ≤ I ≤ N (e.g. --shard 2/4), nor auto", s)
 	}
 	return i, n, nil
 }
@@ -120,7 +173,7 @@ func runNodes(c *cli.Context, plans bool, each func(*nodefacts.Node, *graph.Plan
 	if err != nil {
 		return nil, err
 	}
-	nodes, err := readNodes(c)
+	nodes, err := openNodes(c)
 	if err != nil {
 		return nil, err
 	}
@@ -128,11 +181,14 @@ func runNodes(c *cli.Context, plans bool, each func(*nodefacts.Node, *graph.Plan
 	o.Each = each
 	var outcomes []fleet.Outcome
 	if plans {
-		outcomes = fleet.Plans(site, nodes, o)
+		outcomes = fleet.PlansStream(site, nodes, o)
 	} else {
-		outcomes = fleet.Validate(site, nodes, o)
+		outcomes = fleet.ValidateStream(site, nodes, o)
 	}
 	done()
+	if err := nodesFailed(c, nodes); err != nil {
+		return nil, err
+	}
 	for _, out := range outcomes {
 		if err := printDiagnostics(c, fleet.OnNodes(out.Diags, out.Nodes), site.Files()); err != nil {
 			return nil, err

@@ -22,7 +22,8 @@ import (
 func fleetDiffFlags() []cli.Flag {
 	return []cli.Flag{
 		nodesFlag(),
-		&cli.StringFlag{Name: "shard", Usage: "with --nodes, compare only shard `I/N` of the nodes (by a hash of each name) and write the fleet JSON for --merge; its digests are HMACs under the digest key when one is given, else plain SHA-256, which catches an edited shard but not a forged one (anyone can recompute them)"},
+		&cli.StringFlag{Name: "shard", Usage: "with --nodes, compare only shard `I/N` of the nodes (by a hash of each name) and write the fleet JSON for --merge; auto: the index and count from the CI engine (GitLab's parallel jobs, a Kubernetes Indexed Job with --shards N); its digests are HMACs under the digest key when one is given, else plain SHA-256, which catches an edited shard but not a forged one (anyone can recompute them)"},
+		&cli.IntFlag{Name: "shards", Usage: "with --shard auto in a Kubernetes Indexed Job: the shard count `N` (the Job's completions)"},
 		&cli.BoolFlag{Name: "merge", Usage: "the arguments are fleet diff JSON files of the shards of one run (--shard I/N --format json): print them as one diff; with the digest key the shards were written with, a forged shard is refused too"},
 	}
 }
@@ -149,15 +150,16 @@ func diffNodes(c *cli.Context, f diffFlags, strict plandiff.Strict) (*fleet.Diff
 	if sides.New, err = loadHCLSite(c, in.new); err != nil {
 		return nil, err
 	}
-	nodes, shard, err := readShard(c)
+	nodes, err := openNodes(c)
 	if err != nil {
 		return nil, err
 	}
 	o, done := fleetOptions(c)
-	d := fleet.DiffFleet(sides, nodes, plandiff.DiffOptions{Strict: strict}, o)
-	d.Shard = shard
-	d.Seal(o.DigestKey)
+	d := fleet.DiffStream(sides, nodes, plandiff.DiffOptions{Strict: strict}, o)
 	done()
+	if err := nodesFailed(c, nodes); err != nil {
+		return nil, err
+	}
 	if err := printNewFailures(c, d, sides.New.Files()); err != nil {
 		return nil, err
 	}

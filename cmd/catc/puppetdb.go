@@ -96,26 +96,21 @@ func nodesQuery(spec string) (pql string, ok bool) {
 	return pql, ok
 }
 
-// readNodeFacts reads --nodes: facts files, or PuppetDB's inventory.
-func readNodeFacts(c *cli.Context) ([]*nodefacts.Node, hcl.Diagnostics, error) {
-	spec := commonOf(c).nodes
-	pql, ok := nodesQuery(spec)
-	if !ok {
-		nodes, diags := nodefacts.Read(spec)
-		return nodes, diags, nil
-	}
+// readPuppetDBNodes reads --nodes puppetdb[:PQL] (spec): PuppetDB's
+// inventory of the nodes pql selects.
+func readPuppetDBNodes(c *cli.Context, spec, pql string) ([]*nodefacts.Node, error) {
 	pdb, err := puppetDBOf(c, "--nodes "+spec)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	nodes, err := pdb.Nodes(c.Context, pql)
 	if err != nil {
-		return nil, nil, fail(err.Error())
+		return nil, fail(err.Error())
 	}
 	if len(nodes) == 0 {
-		return nil, nil, failf("PuppetDB at %s has no active node with facts that %s selects", pdb.URL(), words.Escape(spec))
+		return nil, failf("PuppetDB at %s has no active node with facts that %s selects", pdb.URL(), words.Escape(spec))
 	}
-	return nodes, nil, nil
+	return nodes, nil
 }
 
 // printPuppetDBNote says once what PuppetDB's catalogs do not keep, for

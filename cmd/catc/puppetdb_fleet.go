@@ -66,6 +66,7 @@ func diffPuppetDBFleet(c *cli.Context, f diffFlags, cf catalogFleet, strict plan
 	o, done := fleetOptions(c)
 	d := fleet.DiffCatalogs(fleet.CatalogSides{Old: defs, New: defs}, nodes, plandiff.DiffOptions{Strict: strict}, o)
 	d.Shard = shard
+	d.Seal(o.DigestKey)
 	done()
 	if err := prefetch.Err(); err != nil {
 		return nil, fail(err.Error())
@@ -111,14 +112,22 @@ func diffPuppetDBSite(c *cli.Context, f diffFlags, cf catalogFleet, strict pland
 	// PuppetDB's catalogs are read with the site's types, so that their
 	// auto relationships are the same as the compiled side's.
 	defs, _ := catalog.Load(cf.newTypes, catalog.LoadOptions{Vars: commonOf(c).vars, VarFiles: commonOf(c).varFiles, DigestKey: runDigestKey(c)})
-	nodes, shard, err := readShard(c)
+	nodes, err := readNodes(c)
 	if err != nil {
 		return nil, err
 	}
-	var asked []string
-	for _, n := range nodes {
-		if _, found := slices.BinarySearch(names, n.Name); found {
-			asked = append(asked, n.Name)
+	i, n, err := shardOfNodes(c)
+	if err != nil {
+		return nil, err
+	}
+	compared := nodes
+	if n != 0 {
+		compared = fleet.Shard(nodes, i, n)
+	}
+	var asked []string // in the order the nodes are compared
+	for _, node := range compared {
+		if _, found := slices.BinarySearch(names, node.Name); found {
+			asked = append(asked, node.Name)
 		}
 	}
 	prefetch := pdb.Prefetch(c.Context, asked)
@@ -134,8 +143,7 @@ func diffPuppetDBSite(c *cli.Context, f diffFlags, cf catalogFleet, strict pland
 		return fleet.CatalogSnapshot(defs, puppetdb.SourceName(n.Name), data, nil)
 	}}
 	o, done := fleetOptions(c)
-	d := fleet.DiffFleet(sides, nodes, plandiff.DiffOptions{Strict: strict}, o)
-	d.Shard = shard
+	d := fleet.DiffStream(sides, fleet.ListStream(nodes, i, n), plandiff.DiffOptions{Strict: strict}, o)
 	done()
 	if err := prefetch.Err(); err != nil {
 		return nil, fail(err.Error())

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -133,6 +134,27 @@ func TestPuppetDBFleetDiff(t *testing.T) {
 			}
 		}
 	}
+	shardsMergeToOneRun(t, append([]string{"diff", "puppetdb:", newDir}, pdbFlags(s)...))
+}
+
+// shardsMergeToOneRun runs the fleet diff args as two shards and merges
+// them: the merge prints what one run prints.
+func shardsMergeToOneRun(t *testing.T, args []string) {
+	t.Helper()
+	_, single, _ := runCatc(t, args...)
+	dir := t.TempDir()
+	var files []string
+	for i := 1; i <= 2; i++ {
+		file := filepath.Join(dir, "shard-"+strconv.Itoa(i)+".json")
+		if code, _, errOut := runCatc(t, append(args, "--shard", strconv.Itoa(i)+"/2", "--format", "json", "-o", file)...); code != 0 {
+			t.Fatalf("shard %d/2: exit %d: %s", i, code, errOut)
+		}
+		files = append(files, file)
+	}
+	_, merged, errOut := runCatc(t, append([]string{"diff", "--merge"}, files...)...)
+	if merged != single || single == "" {
+		t.Errorf("the merged shards:\n%s%s\none run:\n%s", merged, errOut, single)
+	}
 }
 
 // TestPuppetDBSiteDiff: the catalogs an HCL site compiles to, stored in
@@ -194,6 +216,7 @@ func TestPuppetDBSiteDiff(t *testing.T) {
 	if !strings.HasPrefix(out, "This change affects 8 of 8 nodes in 1 way") || !strings.Contains(out, containers) {
 		t.Errorf("the site against its own catalogs in PuppetDB:\n%s\n%s", out, errOut)
 	}
+	shardsMergeToOneRun(t, append([]string{"diff", "puppetdb:", paths["new"], "--nodes", "puppetdb"}, pdbFlags(s)...))
 	for _, cmd := range [][]string{{"plan", paths["new"]}, {"validate", paths["new"]}} {
 		for _, nodes := range []string{"puppetdb", `puppetdb:inventory[certname] { facts.role = "web" }`} {
 			code, fromPDB, pdbErr := runCatc(t, append(append(cmd, "--nodes", nodes), pdbFlags(s)...)...)

@@ -47,6 +47,10 @@
 //     title, then alias or uniqueness key, through Catalog.Lookup, or
 //     picked by the selectors first_managed, first_with and below);
 //     Resource.AutoTitles gives the titles alone.
+//   - Site.Inputs says, per node-dependent block (and for the locals),
+//     which facts and trusted values its expressions read, and which of
+//     them only as verbatim copies into strings no stage examines
+//     (inputs.go): a fleet compiles once per distinct input.
 //   - Catalog.Conditional are the resource blocks that depend on the node
 //     (group, only_if, for_each, facts), each checked once without a node
 //     and kept as written for the editor; they are not in Resources.

@@ -24,6 +24,7 @@ type Site struct {
 	ok     bool
 	// limits bound each node's evaluation (a budget per Compile).
 	limits Limits
+	siteInputs
 }
 
 // LoadSite loads the site's files (paths as in Load; opts.FactsFile is

@@ -1,8 +1,6 @@
 package fleet
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalog"
@@ -15,19 +13,11 @@ import (
 // writeFleet writes a generated fleet under a temporary directory.
 func writeFleet(b *testing.B, nodes, resources int) (old, new, facts string) {
 	b.Helper()
-	dir := b.TempDir()
-	f := gen.GenerateFleet(gen.FleetOptions{Nodes: nodes, Resources: resources})
-	for sub, files := range map[string][]gen.File{"old": f.Old, "new": f.New, "facts": f.Facts} {
-		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
-			b.Fatal(err)
-		}
-		for _, file := range files {
-			if err := os.WriteFile(filepath.Join(dir, sub, file.Name), file.Src, 0o644); err != nil {
-				b.Fatal(err)
-			}
-		}
+	old, new, facts, err := gen.WriteFleet(b.TempDir(), gen.GenerateFleet(gen.FleetOptions{Nodes: nodes, Resources: resources}))
+	if err != nil {
+		b.Fatal(err)
 	}
-	return filepath.Join(dir, "old"), filepath.Join(dir, "new"), filepath.Join(dir, "facts")
+	return old, new, facts
 }
 
 // BenchmarkDiffFleet: 100 nodes × 1,000 resources, both sides loaded

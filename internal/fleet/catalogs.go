@@ -179,7 +179,7 @@ func catalogFiles(dir string) ([]string, error) {
 func DiffCatalogs(s CatalogSides, nodes []CatalogNode, opts plandiff.DiffOptions, o Options) *Diff {
 	b := newBuilder(opts.Strict, len(nodes), o.DigestKey)
 	notes := make([]catalog.Notes, len(nodes))
-	each(len(nodes), o, func(i int) {
+	each(len(nodes), o, nil, func(i int) {
 		n := nodes[i]
 		id := identityOf(&nodefacts.Node{Name: n.Name, Facts: cty.EmptyObjectVal})
 		r := diffCatalogNode(s, n, nodeResult{name: n.Name, id: id}, opts, &notes[i])

@@ -52,25 +52,30 @@ func CatalogDir(dir string) ([]CatalogNode, error) {
 func ReadCatalogs(defs *catalog.Catalog, nodes []CatalogNode, r Reading, o Options) ([]Outcome, *catalog.Notes) {
 	notes := make([]catalog.Notes, len(nodes))
 	by := groupBy{read: true, plans: r == PlanCatalogs, drawn: r == DrawCatalogs, key: catalogPlanKey}
-	out := group(len(nodes), o, by, func(i int) nodeRun {
-		n := nodes[i]
-		node := &nodefacts.Node{Name: n.Name, Facts: cty.EmptyObjectVal}
-		id := identityOf(node)
-		run := nodeRun{node: node, id: id}
-		data, diags := readCatalogFile(n.New, n.New)
-		if data != nil {
-			var cat *catalog.Catalog
-			cat, run.plan, diags, run.cycles = catalogPlan(defs, n.New, data)
-			notes[i].Add(cat)
-		}
-		run.diags = diags
-		return run
+	out := group(o, by, func(add func(nodeRun)) {
+		each(len(nodes), o, nil, func(i int) { add(readCatalogNode(defs, nodes[i], &notes[i])) })
 	})
 	var all catalog.Notes
 	for i := range notes {
 		all.Merge(&notes[i])
 	}
 	return out, &all
+}
+
+// readCatalogNode reads, models and orders one node's catalog, adding
+// what catc cannot know of it to notes.
+func readCatalogNode(defs *catalog.Catalog, n CatalogNode, notes *catalog.Notes) nodeRun {
+	node := &nodefacts.Node{Name: n.Name, Facts: cty.EmptyObjectVal}
+	id := identityOf(node)
+	run := nodeRun{node: node, id: id}
+	data, diags := readCatalogFile(n.New, n.New)
+	if data != nil {
+		var cat *catalog.Catalog
+		cat, run.plan, diags, run.cycles = catalogPlan(defs, n.New, data)
+		notes.Add(cat)
+	}
+	run.diags = diags
+	return run
 }
 
 // catalogPlan parses one Puppet catalog, models it with the types of

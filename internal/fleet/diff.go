@@ -104,6 +104,8 @@ type Failure struct {
 	// one for BothSides); not kept by Merge.
 	Diags hcl.Diagnostics
 	first string
+	// node is the first node when Diags are its class's (nodeResult.node).
+	node *nodefacts.Node
 }
 
 // Changed is the number of nodes the change affects.
@@ -159,13 +161,29 @@ type Sides struct {
 }
 
 // DiffFleet compiles both sides for every node, compares them and groups
-// the nodes. Only each distinct diff is kept.
+// the nodes. Only each distinct diff is kept. Nodes whose catalogs read
+// the same values on both sides are compiled and compared once (see
+// keyer), unless o.EveryNode.
 func DiffFleet(s Sides, nodes []*nodefacts.Node, opts plandiff.DiffOptions, o Options) *Diff {
-	b := newBuilder(opts.Strict, len(nodes), o.DigestKey)
-	each(len(nodes), o, func(i int) {
-		b.add(diffNode(s, nodes[i], opts))
-	})
-	return b.result()
+	return diffFrom(s, nodeList(nodes), opts, o)
+}
+
+// DiffStream is DiffFleet of the nodes of st, read as the run goes; for
+// a shard, the diff records which (Diff.Shard) and is sealed. When
+// st.Diagnostics has errors the diff is void.
+func DiffStream(s Sides, st *Stream, opts plandiff.DiffOptions, o Options) *Diff {
+	d := diffFrom(s, st, opts, o)
+	if d.Shard = st.ShardID(o.DigestKey); d.Shard != nil {
+		d.Seal(o.DigestKey)
+	}
+	return d
+}
+
+func diffFrom(s Sides, src nodeSource, opts plandiff.DiffOptions, o Options) *Diff {
+	b := newBuilder(opts.Strict, 0, o.DigestKey)
+	run := newDiffRun(s, opts, o)
+	b.d.Nodes = src.each(o, run.compiled, func(n *nodefacts.Node) { b.add(run.node(n)) })
+	return run.fixFailures(b.result())
 }
 
 // nodeResult is one node's outcome: failed on a side, or a diff.
@@ -177,8 +195,14 @@ type nodeResult struct {
 	diags  hcl.Diagnostics
 	diff   *plandiff.PlanDiff // nil: unchanged
 	// errs, when set, is the failure's errors text (errorsText's words),
-	// for nodes whose files are their own.
+	// for nodes whose files are their own, or whose class failed.
 	errs string
+	// grouped: diff is regrouped already (the class's, for this node).
+	grouped bool
+	// node, for a failure taken from the node's class, is the node: the
+	// diagnostics shown are its own, compiled once the groups are known
+	// (diffRun.fixFailures); diags are the class's until then.
+	node *nodefacts.Node
 }
 
 func diffNode(s Sides, n *nodefacts.Node, opts plandiff.DiffOptions) nodeResult {
@@ -266,7 +290,10 @@ func (b *builder) add(r nodeResult) {
 	var g *Group
 	var key, errs string
 	if r.diff != nil {
-		g = &Group{Diff: regroup(r.diff, r.id)}
+		g = &Group{Diff: r.diff}
+		if !r.grouped {
+			g.Diff = regroup(r.diff, r.id)
+		}
 		g.Key, g.Placeholders = keyOf(g.Diff, b.key), r.id.placeholders()
 	} else if r.failed {
 		errs = r.errs
@@ -289,7 +316,7 @@ func (b *builder) add(r nodeResult) {
 		// The diagnostics shown are the first node's, whichever
 		// goroutine gets there first.
 		if len(f.Nodes) == 0 || r.name < f.first {
-			f.Diags, f.first = r.diags, r.name
+			f.Diags, f.first, f.node = r.diags, r.name, r.node
 		}
 		f.Nodes = append(f.Nodes, r.name)
 	default:

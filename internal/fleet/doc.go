@@ -3,10 +3,19 @@
 // to every node, with the nodes grouped by what changes (Diff, Merge).
 //
 // The site's files are parsed and everything that does not depend on the
-// node evaluated once per side (catalog.LoadSite); each node is then
-// declared, ordered and compared on its own goroutine, and only the
-// distinct outcomes are kept, so the catalogs of all nodes are never held
-// at once. A fleet of catalogs Puppet compiled, one NODE.json per node on
+// node evaluated once per side (catalog.LoadSite). The nodes are then
+// keyed by what the sites read of them (catalog.Site.Inputs: keyer), and
+// each class of nodes is compiled, ordered and compared once, for a
+// stand-in holding sentinels where the nodes' verbatim values go; each
+// node's outcome is its class's with its own values in their place,
+// which is what compiling it gives (classes, diffclass, compileclass).
+// A diff whose old side is each node's own (Sides.OldOf: what it runs
+// now, from PuppetDB) compiles and compares every node. The nodes come
+// from a list (or ListStream), or are read from their facts files as the
+// run goes (Stream: DiffStream, ValidateStream, PlansStream), on several
+// goroutines; only the distinct outcomes, and a bounded number of
+// classes, are kept, so neither every node nor every catalog is ever
+// held. A fleet of catalogs Puppet compiled, one NODE.json per node on
 // each side (CatalogNodes, DiffCatalogs), or in one directory to check,
 // plan or draw (CatalogDir, ReadCatalogs), is read node by node and
 // grouped the same way, with what catc cannot know of the catalogs

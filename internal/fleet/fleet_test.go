@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/hcl/v2"
+
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/nodefacts"
@@ -120,6 +122,34 @@ func TestShardMerge(t *testing.T) {
 		if got, want := summary(merged), summary(whole); got != want {
 			t.Errorf("%d shards merged:\n%s\nunsharded:\n%s", n, got, want)
 		}
+	}
+}
+
+// TestListStreamShards: the shards of nodes given whole (PuppetDB's
+// inventory: ListStream) are sealed diffs of their share with the whole
+// fleet's identity, and merge into the unsharded diff.
+func TestListStreamShards(t *testing.T) {
+	t.Parallel()
+	old, new, nodes := loadFixture(t)
+	sides := Sides{Old: old, New: new}
+	whole := DiffStream(sides, ListStream(nodes, 0, 0), plandiff.DiffOptions{}, Options{})
+	if whole.Shard != nil || summary(whole) != summary(DiffFleet(sides, nodes, plandiff.DiffOptions{}, Options{})) {
+		t.Fatalf("the whole list:\n%s", summary(whole))
+	}
+	var parts []*Diff
+	for i := 1; i <= 3; i++ {
+		part := DiffStream(sides, ListStream(nodes, i, 3), plandiff.DiffOptions{}, Options{})
+		if want := ShardID(nodes, i, 3, nil); part.Shard == nil || part.Shard.Fleet != want.Fleet || part.Shard.Digest == "" {
+			t.Fatalf("shard %d/3: %+v, want the fleet %s, sealed", i, part.Shard, want.Fleet)
+		}
+		parts = append(parts, part)
+	}
+	merged, err := Merge(parts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := summary(merged), summary(whole); got != want {
+		t.Errorf("merged:\n%s\nunsharded:\n%s", got, want)
 	}
 }
 
@@ -389,28 +419,41 @@ func TestDiffFleetSides(t *testing.T) {
 	}
 }
 
+// TestDiffFleetOldOf: a node's old side given by OldOf (the catalog it
+// runs now, from PuppetDB) is its own: the diff is the one of the same
+// old site compiled for each node, on a fleet whose nodes share inputs.
+func TestDiffFleetOldOf(t *testing.T) {
+	t.Parallel()
+	oldDir, newDir, factsDir, err := gen.WriteFleet(t.TempDir(), gen.GenerateFleet(gen.FleetOptions{Nodes: 40, Resources: 60}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, _ := catalog.LoadSite([]string{oldDir}, catalog.LoadOptions{})
+	new, _ := catalog.LoadSite([]string{newDir}, catalog.LoadOptions{})
+	nodes, diags := nodefacts.Read(factsDir)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	want := summary(DiffFleet(Sides{Old: old, New: new}, nodes, plandiff.DiffOptions{}, Options{}))
+	oldOf := func(n *nodefacts.Node) (*plandiff.Snapshot, hcl.Diagnostics) { return snapshot(old, n) }
+	got := summary(DiffFleet(Sides{New: new, OldOf: oldOf}, nodes, plandiff.DiffOptions{}, Options{}))
+	if got != want {
+		t.Errorf("with OldOf:\n%s\nwith Old:\n%s", got, want)
+	}
+}
+
 // TestDiffGeneratedFleet: on a generated fleet, nodes whose diffs are
 // identical (no placeholder) group, the web nodes group through their
 // identity, and the mq nodes without the datacenter fact fail.
 func TestDiffGeneratedFleet(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	f := gen.GenerateFleet(gen.FleetOptions{Nodes: 80, Resources: 100})
-	paths := map[string]string{}
-	for sub, files := range map[string][]gen.File{"old": f.Old, "new": f.New, "facts": f.Facts} {
-		paths[sub] = filepath.Join(dir, sub)
-		if err := os.MkdirAll(paths[sub], 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for _, file := range files {
-			if err := os.WriteFile(filepath.Join(paths[sub], file.Name), file.Src, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+	oldDir, newDir, factsDir, err := gen.WriteFleet(t.TempDir(), gen.GenerateFleet(gen.FleetOptions{Nodes: 80, Resources: 100}))
+	if err != nil {
+		t.Fatal(err)
 	}
-	old, _ := catalog.LoadSite([]string{paths["old"]}, catalog.LoadOptions{})
-	new, _ := catalog.LoadSite([]string{paths["new"]}, catalog.LoadOptions{})
-	nodes, diags := nodefacts.Read(paths["facts"])
+	old, _ := catalog.LoadSite([]string{oldDir}, catalog.LoadOptions{})
+	new, _ := catalog.LoadSite([]string{newDir}, catalog.LoadOptions{})
+	nodes, diags := nodefacts.Read(factsDir)
 	if diags.HasErrors() || len(nodes) != 80 {
 		t.Fatal(len(nodes), diags)
 	}

@@ -44,8 +44,10 @@ type Outcome struct {
 	// the same order, up to each node's identity in titles.
 	Shown    *graph.Plan
 	ShownFor string
-	// first is the node Diags are of: the first by name.
+	// first is the node Diags are of: the first by name; node is it
+	// when Diags and Shown are its class's (compileRun.fix).
 	first string
+	node  *nodefacts.Node
 }
 
 // Validate compiles the site for every node and groups the nodes by
@@ -53,7 +55,14 @@ type Outcome struct {
 // the same errors at the same places. Failures come first, each kind
 // sorted by the number of nodes, most first.
 func Validate(site *catalog.Site, nodes []*nodefacts.Node, o Options) []Outcome {
-	return group(len(nodes), o, groupBy{}, compileRun(site, nodes))
+	return compileFrom(site, nodeList(nodes), o, groupBy{})
+}
+
+// ValidateStream is Validate of the nodes of s, read as the run goes
+// (the shard's, when s is one); when s.Diagnostics has errors the
+// outcomes are void.
+func ValidateStream(site *catalog.Site, s *Stream, o Options) []Outcome {
+	return compileFrom(site, s, o, groupBy{})
 }
 
 // Plans is Validate that tells the compiling nodes apart by their plan:
@@ -61,23 +70,37 @@ func Validate(site *catalog.Site, nodes []*nodefacts.Node, o Options) []Outcome 
 // to the node's identity in titles, see Diff) group together, and each
 // group keeps one plan to show (Shown); the others are not kept.
 func Plans(site *catalog.Site, nodes []*nodefacts.Node, o Options) []Outcome {
-	return group(len(nodes), o, groupBy{plans: true, key: planKey}, compileRun(site, nodes))
+	return compileFrom(site, nodeList(nodes), o, groupBy{plans: true, key: planKey})
 }
 
-// compileRun compiles node i of nodes.
-func compileRun(site *catalog.Site, nodes []*nodefacts.Node) func(i int) nodeRun {
-	return func(i int) nodeRun {
-		n := nodes[i]
-		plan, diags := compileNode(site, n)
-		return nodeRun{node: n, id: identityOf(n), plan: plan, diags: diags}
-	}
+// PlansStream is Plans of the nodes of s, read as the run goes.
+func PlansStream(site *catalog.Site, s *Stream, o Options) []Outcome {
+	return compileFrom(site, s, o, groupBy{plans: true, key: planKey})
+}
+
+// compileFrom compiles the nodes of src and groups them by.
+func compileFrom(site *catalog.Site, src nodeSource, o Options, by groupBy) []Outcome {
+	run := newCompileRun(site, o, by.plans)
+	return run.fix(group(o, by, func(add func(nodeRun)) {
+		src.each(o, run.compiled, func(n *nodefacts.Node) { add(run.node(n)) })
+	}))
 }
 
 // planKey tells plans apart by their steps' refs, identity replaced.
 func planKey(p *graph.Plan, id *identity) string {
+	refs := make([]string, len(p.Steps))
+	for i, s := range p.Steps {
+		refs[i] = s.Resource.Ref()
+	}
+	return refsKey(refs, id)
+}
+
+// refsKey is the key of a plan's refs with identity id replaced (nil:
+// as they are).
+func refsKey(refs []string, id *identity) string {
 	h := sha256.New()
-	for _, s := range p.Steps {
-		fmt.Fprintf(h, "%s\x00", id.replace(s.Resource.Ref()))
+	for _, r := range refs {
+		fmt.Fprintf(h, "%s\x00", id.replace(r))
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -90,6 +113,11 @@ type nodeRun struct {
 	id            *identity
 	plan          *graph.Plan
 	diags, cycles hcl.Diagnostics
+	// class is set when diags are the node's class's: its sentinels
+	// stand for the node's values (see compileRun); shape, then, is what
+	// grouping reads of the class's plan, in the plan's place.
+	class *sentinels
+	shape *planShape
 }
 
 // groupBy says how group tells outcomes apart: with plans, by key (the
@@ -105,11 +133,11 @@ type groupBy struct {
 // the same number of warnings (and with plans, the same plan). A catalog
 // read (by.read) is each node's own file, whose name holds the node's:
 // it is replaced in the errors that tell outcomes apart.
-func group(n int, o Options, by groupBy, run func(i int) nodeRun) []Outcome {
+// runAll calls add with every node's run, from several goroutines.
+func group(o Options, by groupBy, runAll func(add func(nodeRun))) []Outcome {
 	var mu sync.Mutex
 	byKey := map[string]*Outcome{}
-	each(n, o, func(i int) {
-		r := run(i)
+	runAll(func(r nodeRun) {
 		diags, cycles := r.diags, 0
 		if by.drawn && r.plan != nil {
 			cycles = len(r.plan.Cycles) // drawn all the same, in red: not errors here
@@ -126,11 +154,15 @@ func group(n int, o Options, by groupBy, run func(i int) nodeRun) []Outcome {
 			if by.read {
 				named = ownFiles(diags, r.id) // each node's catalog is its own file: NODE.json
 			}
-			out = Outcome{Failed: true, Errors: errorsText(named, r.id)}
+			out = Outcome{Failed: true, Errors: errorsTextWith(named, r.id, r.class)}
 			key = "fail\x00" + out.Errors
 		} else {
 			out = Outcome{Warnings: countWarnings(diags), Cycles: cycles, Drawn: by.drawn}
-			if by.plans {
+			switch {
+			case by.plans && r.shape != nil:
+				out.Plan, out.Steps = true, r.shape.steps
+				key = r.shape.key(r.id)
+			case by.plans:
 				out.Plan, out.Steps = true, resourceSteps(r.plan)
 				key = by.key(r.plan, r.id)
 			}
@@ -148,7 +180,10 @@ func group(n int, o Options, by groupBy, run func(i int) nodeRun) []Outcome {
 		// The diagnostics kept are the first node's by name, whichever
 		// goroutine gets there first (they name the node's identity).
 		if len(g.Nodes) == 0 || name < g.first {
-			g.Diags, g.first = diags, name
+			g.Diags, g.first, g.node = diags, name, nil
+			if r.class != nil {
+				g.node = r.node // its own diagnostics and plan: compileRun.fix
+			}
 		}
 		// The plan shown is the first node's by name, whichever goroutine
 		// gets there first, so that the output is the same on every run.

@@ -1,8 +1,10 @@
 // Package nodefacts reads the nodes a site is compiled for: each node's
 // name (its certname) and facts, from Facter JSON, a facts document,
 // Puppet's YAML facts cache or a PuppetDB export (Read, for --nodes), or
-// one node's (ReadOne, for --facts). A Node gives catalog its facts.*
-// and trusted.* values.
+// one node's (ReadOne, for --facts), or file by file as a fleet run
+// comes to them (Stream), with Read's diagnostics. A Node gives catalog
+// its facts.* and trusted.* values; WithInputs makes a stand-in of a node
+// with other ones (package fleet compiles one per class of nodes).
 //
 // It sits below catalog, which imports it (catalog.Site.Compile takes a
 // *Node; LoadOptions.FactsFile is read with ReadOne); it imports nothing

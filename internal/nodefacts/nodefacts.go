@@ -31,8 +31,9 @@ type Node struct {
 	Source string
 	// Facts are facts.*, an object.
 	Facts cty.Value
-	// trusted is trusted.* as PuppetDB holds it (FromPuppetDB); NilVal
-	// when the source has none.
+	// trusted is trusted.* when the node's source gives it: PuppetDB
+	// (FromPuppetDB) or a stand-in's inputs (WithInputs); NilVal when the
+	// source has none.
 	trusted cty.Value
 }
 
@@ -52,6 +53,13 @@ func (n *Node) Trusted() cty.Value {
 		"authenticated": cty.StringVal("remote"),
 		"extensions":    cty.EmptyObjectVal,
 	})
+}
+
+// WithInputs is a node of the same name and source whose facts.* and
+// trusted.* are facts and trusted: a stand-in compiled for every node
+// whose catalogs read the same values (package fleet).
+func (n *Node) WithInputs(facts, trusted cty.Value) *Node {
+	return &Node{Name: n.Name, Source: n.Source, Facts: facts, trusted: trusted}
 }
 
 // factsExts are the file name extensions Read takes from a directory.
@@ -86,7 +94,7 @@ func Read(path string) ([]*Node, hcl.Diagnostics) {
 	out := nodes[:0]
 	for i, n := range nodes {
 		if i > 0 && nodes[i-1].Name == n.Name {
-			diags = append(diags, factsDiag(fmt.Sprintf("The node %q is read twice: from %s and from %s. Keep one facts document per node.", n.Name, nodes[i-1].Source, n.Source)))
+			diags = append(diags, readTwice(n.Name, nodes[i-1].Source, n.Source))
 			continue
 		}
 		out = append(out, n)

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/words"
@@ -41,5 +40,5 @@ func shownTitle(o fleet.Outcome) string {
 		differs = "a title holding a node's own name, and a place in its catalog file, differ from node to node"
 	}
 	return fmt.Sprintf("%s share this plan: %s (shown for %s; %s)",
-		words.Noun(len(o.Nodes), "node", "nodes"), strings.Join(o.Nodes, ", "), o.ShownFor, differs)
+		words.Noun(len(o.Nodes), "node", "nodes"), textNodes(o.Nodes), o.ShownFor, differs)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/fleet"
+	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/internal/testutil"
@@ -211,5 +212,49 @@ func TestOutcomesText(t *testing.T) {
 		if b.String() != tc.want {
 			t.Errorf("got\n%s\nwant\n%s", b.String(), tc.want)
 		}
+	}
+}
+
+// TestFleetTextBudget: the text of a fleet of 100,000 nodes names at
+// most 200 nodes a list and says how many more (the JSON lists every
+// one); a list of 200 or fewer is written whole.
+func TestFleetTextBudget(t *testing.T) {
+	t.Parallel()
+	names := func(prefix string, n int) []string {
+		var out []string
+		for i := 0; i < n; i++ {
+			out = append(out, fmt.Sprintf("%s-%06d.example.com", prefix, i))
+		}
+		return out
+	}
+	pd := &plandiff.PlanDiff{Resources: []plandiff.ResourceChange{{Action: plandiff.Change, Type: "file", Ref: "File[/etc/motd]",
+		Attributes: []plandiff.AttrChange{{Attr: "content", Path: "content", Old: "a", New: "b", HadOld: true, HasNew: true}}}}}
+	d := &fleet.Diff{Nodes: 100000, Unchanged: names("db", 200),
+		Groups:   []fleet.Group{{Key: "k", Diff: pd, Nodes: names("web", 97300)}},
+		Failures: []fleet.Failure{{Side: fleet.NewSide, Errors: "Unsupported attribute at site/web.hcl:3", Nodes: names("mq", 2500)}}}
+	var b bytes.Buffer
+	if err := FleetText(&b, d, DiffOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"web-000199.example.com and 97,100 more\n",
+		"mq-000199.example.com and 2,300 more\n",
+		"db-000198.example.com, db-000199.example.com\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the text lacks %q", want)
+		}
+	}
+	if strings.Contains(out, "web-000200") || len(out) > 40000 {
+		t.Errorf("the text names more than 200 nodes a list (%d bytes)", len(out))
+	}
+	var plans bytes.Buffer
+	outcome := fleet.Outcome{Plan: true, Steps: 1, Nodes: names("web", 5000), Shown: &graph.Plan{}, ShownFor: "web-000000.example.com"}
+	if err := FleetPlansText(&plans, []fleet.Outcome{outcome}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(plans.String(), "web-000199.example.com and 4,800 more (shown for web-000000.example.com;") {
+		t.Errorf("plan --nodes heading:\n%s", plans.String()[:min(plans.Len(), 600)])
 	}
 }

@@ -23,18 +23,18 @@ func writeGraphPage(c *cli.Context, f graphFlags, sub *graph.Subgraph, opts dot.
 	page := htmlpage.FromSubgraph(sub, "catc graph "+strings.Join(commonOf(c).args, " "), opts.Caption)
 	var popts htmlpage.Options
 	if len(sub.Resources) <= htmlpage.GraphvizLimit {
-		svg, err := pageSVG(c, f, sub, opts, say)
+		layout, err := pageLayout(c, f, sub, opts, say)
 		if err != nil {
 			return err
 		}
-		popts.SVG = svg
+		popts.Layout = layout
 	}
 	return htmlpage.Write(w, page, popts)
 }
 
-// pageSVG is Graphviz's picture for the page, or nil (with a note when
-// say is set) when the renderer is not installed.
-func pageSVG(c *cli.Context, f graphFlags, sub *graph.Subgraph, opts dot.Options, say bool) ([]byte, error) {
+// pageLayout is Graphviz's layout for the page (catc-svg -layout), or
+// nil (with a note when say is set) when the renderer is not installed.
+func pageLayout(c *cli.Context, f graphFlags, sub *graph.Subgraph, opts dot.Options, say bool) ([]byte, error) {
 	renderer, err := svgclient.Find()
 	if err != nil {
 		if say {
@@ -43,17 +43,17 @@ func pageSVG(c *cli.Context, f graphFlags, sub *graph.Subgraph, opts dot.Options
 		return nil, nil
 	}
 	var src bytes.Buffer
+	opts.ForLayout = true
 	if err := dot.Write(&src, sub, opts); err != nil {
 		return nil, err
 	}
 	stop := showProgress(c.App.ErrWriter, fmt.Sprintf("laying out %s and %s", count(len(sub.Resources), "resource"), count(len(sub.Edges), "edge")))
-	var svg bytes.Buffer
-	err = svgclient.Render(c.Context, &svg, src.Bytes(), svgclient.Options{Renderer: renderer, Timeout: f.timeout})
+	layout, err := svgclient.Layout(c.Context, src.Bytes(), svgclient.Options{Renderer: renderer, Timeout: f.timeout})
 	stop()
 	if err != nil {
 		return nil, fail(err.Error())
 	}
-	return svg.Bytes(), nil
+	return layout, nil
 }
 
 // diffPage writes `diff --format html`: the new catalog's graph with what

@@ -52,6 +52,14 @@ type Options struct {
 	// CollapseAll collapses every outermost one.
 	Collapse    []*catalog.Resource
 	CollapseAll bool
+	// ForLayout: the DOT is laid out as data (Graphviz's JSON, `catc-svg
+	// -layout`, for the HTML page). Graphviz's xdot writer, which that
+	// JSON carries, reads past the end of an HTML cell's style word into
+	// whatever strings follow it and drops the label's drawing after it,
+	// so the legend's dashed sample is drawn as short cells instead of a
+	// cell with style="dashed" (same size; the picture is otherwise
+	// the same).
+	ForLayout bool
 }
 
 // Colours of the picture. Edges: black for order from a metaparameter,
@@ -87,7 +95,7 @@ const labelWidth = 34
 // values, so sensitive ones cannot leak. The output is deterministic.
 func Write(w io.Writer, s *graph.Subgraph, opts Options) error {
 	bw := bufio.NewWriter(w)
-	d := dotWriter{w: bw, s: s, fills: typeFillsOf(s.Graph.Catalog)}
+	d := dotWriter{w: bw, s: s, fills: typeFillsOf(s.Graph.Catalog), forLayout: opts.ForLayout}
 	caption := d.caption(opts)
 	legend := d.presentRows()
 	lw, lh := legendSize(legend)
@@ -127,6 +135,7 @@ type dotWriter struct {
 	wrap  *wrapping // nil: drawn as Graphviz lays it out
 	// classWrap folds a class picture (nil: drawn as Graphviz lays it out).
 	classWrap *classWrapping
+	forLayout bool // Options.ForLayout
 }
 
 func typeFillsOf(c *catalog.Catalog) map[*catalog.TypeDef]string {
@@ -317,16 +326,36 @@ func (d *dotWriter) legend(rows []legendRow) {
 	var b strings.Builder
 	b.WriteString(`<table border="1" color="#bdbdbd" style="rounded" cellborder="0" cellspacing="0" cellpadding="2">`)
 	for _, row := range rows {
-		style := ""
-		if row.style != "" {
-			style = fmt.Sprintf(` style="%s"`, row.style)
+		b.WriteString(`<tr><td><table border="0" cellspacing="0" cellpadding="0">`)
+		if d.forLayout && row.style == "dashed" {
+			dashedSample(&b, row)
+		} else {
+			style := ""
+			if row.style != "" {
+				style = fmt.Sprintf(` style="%s"`, row.style)
+			}
+			fmt.Fprintf(&b, `<tr><td width="28" height="6"></td></tr>`+
+				`<tr><td width="28" height="6" sides="t" border="%s" color="%s"%s></td></tr>`, row.border, row.colour, style)
 		}
-		fmt.Fprintf(&b, `<tr><td><table border="0" cellspacing="0" cellpadding="0"><tr><td width="28" height="6"></td></tr>`+
-			`<tr><td width="28" height="6" sides="t" border="%s" color="%s"%s></td></tr></table></td>`+
-			`<td align="left" cellpadding="4">%s</td><td width="6"></td></tr>`, row.border, row.colour, style, row.text)
+		fmt.Fprintf(&b, `</table></td><td align="left" cellpadding="4">%s</td><td width="6"></td></tr>`, row.text)
 	}
 	b.WriteString(`</table>`)
 	fmt.Fprintf(d.w, "\t\"legend\" [shape=plaintext, style=\"\", margin=0, fontsize=10, class=legend, tooltip=\"legend\", label=<%s>];\n", b.String())
+}
+
+// dashedSample is a dashed sample line without a style (see
+// Options.ForLayout): five dashes of 4 points with gaps of 2, 28 points
+// in all as the other samples.
+func dashedSample(b *strings.Builder, row legendRow) {
+	b.WriteString(`<tr><td colspan="9" width="28" height="6"></td></tr><tr>`)
+	for i := range 9 {
+		if i%2 == 1 {
+			b.WriteString(`<td width="2" height="6"></td>`)
+			continue
+		}
+		fmt.Fprintf(b, `<td width="4" height="6" sides="t" border="%s" color="%s"></td>`, row.border, row.colour)
+	}
+	b.WriteString(`</tr>`)
 }
 
 func count(n int, noun string) string {

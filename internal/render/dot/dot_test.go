@@ -291,3 +291,38 @@ func TestDOTLegendListsWhatIsDrawn(t *testing.T) {
 		}
 	}
 }
+
+// TestDOTForLayoutLegend: the DOT for a layout as data differs from the
+// picture's only in the legend's dashed sample, which has no style word
+// (Graphviz's xdot writer reads past one, see Options.ForLayout) but
+// the same width.
+func TestDOTForLayoutLegend(t *testing.T) {
+	t.Parallel()
+	s := selectFixture(t, "graph/web", graph.Selection{})
+	var plain, layout bytes.Buffer
+	if err := Write(&plain, s, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(&layout, s, Options{ForLayout: true}); err != nil {
+		t.Fatal(err)
+	}
+	pl, ll := strings.Split(plain.String(), "\n"), strings.Split(layout.String(), "\n")
+	if len(pl) != len(ll) {
+		t.Fatalf("%d lines, want %d", len(ll), len(pl))
+	}
+	for i := range pl {
+		legend := strings.HasPrefix(pl[i], "\t\"legend\" [")
+		if pl[i] != ll[i] && !legend {
+			t.Errorf("line %d differs outside the legend:\n%s\n%s", i+1, pl[i], ll[i])
+		}
+		if !legend {
+			continue
+		}
+		if !strings.Contains(pl[i], `style="dashed"`) || strings.Contains(ll[i], `style="dashed"`) {
+			t.Errorf("the layout's legend has a dashed style word, or the picture's none:\n%s\n%s", pl[i], ll[i])
+		}
+		if n := strings.Count(ll[i], `<td width="4" height="6" sides="t" border="1" color="#1f1f1f"></td>`); n != 5 {
+			t.Errorf("the layout's dashed sample has %d dashes, want 5:\n%s", n, ll[i])
+		}
+	}
+}

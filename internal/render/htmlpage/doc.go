@@ -15,11 +15,12 @@
 // (FromDiff); the path between two resources is found in the page by the
 // same breadth-first search as graph.Plan.Why (edges tried in the order
 // given, which is the graph's insertion order), and a browser test
-// checks the two agree. The picture is either Graphviz's SVG of the DOT
-// package render writes (the layout of `catc graph --format svg`), whose
-// nodes and edges Write renames after their place on the page
-// (withStableIDs), or, past GraphvizLimit resources and for a diff,
-// package layered's positions, which the page draws itself. Collapsing
+// checks the two agree. The picture is either Graphviz's layout of the
+// DOT package dot writes (the layout of `catc graph --format svg`), as
+// data: Graphviz's JSON (`catc-svg -layout`), whose nodes and edges
+// Write finds by their names (graphvizOf) and hands the page as shapes
+// to draw, or, past GraphvizLimit resources and for a diff, package
+// layered's positions, which the page draws itself. Collapsing
 // a group lays the picture out again in the page by layered's rules,
 // with the group one node (on a Graphviz page, in place of Graphviz's
 // picture while a group is collapsed). Past 2,000 resources the page

@@ -102,6 +102,7 @@ resource "node_res" "b" { require = node_res["a\nb\r\u001b[31m\u0000\u2028\u202e
 func pageData(t *testing.T, html []byte) (d struct {
 	Graphviz *struct {
 		Nodes []*struct{ C []float64 }
+		Over  [][]any
 	}
 }) {
 	t.Helper()
@@ -114,4 +115,25 @@ func pageData(t *testing.T, html []byte) (d struct {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// TestGraphvizLegendWhole: Graphviz's picture of the page keeps its
+// whole legend, each row's text after the dashed refresh sample too
+// (Graphviz drops a label's drawing after a table cell's style word).
+func TestGraphvizLegendWhole(t *testing.T) {
+	t.Parallel()
+	html := page(t, loadFixture(t, fixture("graph", "web")), true)
+	d := pageData(t, html)
+	if d.Graphviz == nil {
+		t.Fatal("the page has no Graphviz picture")
+	}
+	var texts []string
+	for _, s := range d.Graphviz.Over {
+		if len(s) == 8 && s[0] == "text" {
+			texts = append(texts, s[7].(string))
+		}
+	}
+	if got, want := strings.Join(texts, "|"), "order (require, before)|refresh (notify, subscribe)|automatic (type rule)"; got != want {
+		t.Errorf("the legend's texts are %q, want %q", got, want)
+	}
 }

@@ -67,7 +67,7 @@ type gvOp struct {
 // a collapsed class); Under is what is drawn below them (the background,
 // the caption, cluster boxes, edges that are no page edge), Over what is
 // drawn above (nodes that are no resource: the legend, a collapsed
-// class). Each shape is a list (shapeOf).
+// class). Each shape is a list (canvas.shape).
 type wireGraphviz struct {
 	Box   [4]float64    `json:"box"`
 	Nodes []*wireGvNode `json:"nodes"`
@@ -194,7 +194,7 @@ func (c canvas) shapes(out [][]any, lists ...[]gvOp) [][]any {
 	return out
 }
 
-// shape applies one operation: a state change, or a shape (shapeOf's
+// shape applies one operation: a state change, or a shape (these
 // lists): ["polygon", points, fill, stroke, width, dash], ["polyline",
 // points, stroke, width, dash], ["path", d, fill, stroke, width, dash],
 // ["ellipse", cx, cy, rx, ry, fill, stroke, width, dash], ["text", x,

@@ -38,6 +38,7 @@ func page(t testing.TB, c *catalog.Catalog, graphviz bool) []byte {
 func graphvizLayout(t testing.TB, sub *graph.Subgraph, opts dot.Options) []byte {
 	t.Helper()
 	var src bytes.Buffer
+	opts.ForLayout = true // as catc graph --format html writes it
 	if err := dot.Write(&src, sub, opts); err != nil {
 		t.Fatal(err)
 	}

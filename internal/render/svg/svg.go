@@ -30,10 +30,12 @@ func Render(ctx context.Context, src []byte) ([]byte, error) {
 // It fails as Render does.
 //
 // Graphviz 12 as compiled here writes the style of an HTML table cell's
-// dashed border (the legend's refresh line) followed by whatever
-// strings lie after it in its memory, some holding raw control
-// characters, which no JSON string may: Layout writes each as a space,
-// so the document is JSON (readers take only a style's known words).
+// dashed border followed by whatever strings lie after it in its
+// memory, some holding raw control characters, which no JSON string
+// may, and drops the rest of that label's drawing (so package dot's
+// ForLayout draws its legend without such a style): Layout writes each
+// control character as a space, so the document is JSON (readers take
+// only a style's known words).
 func Layout(ctx context.Context, src []byte) ([]byte, error) {
 	out, err := render(ctx, src, graphviz.Format("json"), "the layout")
 	if err != nil {

@@ -52,7 +52,7 @@
   function esc(s) { return String(s).replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";"); }
 
   // gvShape draws one shape of Graphviz's picture (graphviz.go's
-  // shapeOf lists), its text through textContent.
+  // canvas.shape lists), its text through textContent.
   function gvShape(parent, s) {
     if (s[0] === "text") {
       el("text", { x: s[1], y: s[2], "text-anchor": s[3], "font-size": s[4], "font-family": s[5], fill: s[6] }, parent).textContent = s[7];
@@ -70,7 +70,7 @@
   }
 
   // drawGraphviz draws Graphviz's layout (data.graphviz, from its JSON:
-  // write.go's graphvizOf): what is no resource below and above, each
+  // graphviz.go's graphvizOf): what is no resource below and above, each
   // edge and resource its own group, placed where Graphviz put it.
   function drawGraphviz(G) {
     const [x, y, w, h] = G.box;

@@ -229,5 +229,5 @@ func (r *Registry) stageTemp(path string, perm fs.FileMode, write func(io.Writer
 
 // createError is the error of a directory output that cannot be made.
 func createError(dir string, err error) error {
-	return fmt.Errorf("cannot create %s: %v", dir, inputfile.Cause(err))
+	return fmt.Errorf("cannot create %s: %w", dir, inputfile.Cause(err))
 }

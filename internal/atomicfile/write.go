@@ -228,5 +228,5 @@ func outputError(path string, err error) error {
 	if err == nil {
 		return nil
 	}
-	return fmt.Errorf("cannot write %s: %v", path, inputfile.Cause(err))
+	return fmt.Errorf("cannot write %s: %w", path, inputfile.Cause(err))
 }

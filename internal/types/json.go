@@ -56,7 +56,7 @@ func decodeJSONValue(dec *json.Decoder, depth int) (Value, error) {
 	case json.Number:
 		v, err := decodeJSONNumber(string(tok))
 		if err != nil {
-			return nil, fmt.Errorf("%v (the number ends at byte offset %d)", err, dec.InputOffset())
+			return nil, fmt.Errorf("%w (the number ends at byte offset %d)", err, dec.InputOffset())
 		}
 		return v, nil
 	case string, bool, nil:

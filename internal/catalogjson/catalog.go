@@ -119,7 +119,7 @@ func (v Value) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), nil
 }
 
-// NewJSON builds the catalog JSON of c with no edges.
+// New builds the catalog JSON of c with no edges.
 func New(c *catalog.Catalog) *Document {
 	out := &Document{Format: Format, Types: jsonTypes(c.Types), Resources: make([]Resource, 0, len(c.Resources)), Edges: []Edge{}}
 	for _, r := range c.Resources {
@@ -234,7 +234,7 @@ func writeTypes(w *jsonw.Writer, ts []Type) {
 	w.EndArray()
 }
 
-// WriteMembers writes the members of r's object, in the order of its
+// writeMembers writes the members of r's object, in the order of its
 // fields, for a caller that opens and closes the object (and may add
 // members of its own, as the plan JSON does).
 func (r *Resource) writeMembers(w *jsonw.Writer) {

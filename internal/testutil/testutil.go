@@ -173,3 +173,14 @@ func AsFastAs(factor int, baseline, run func()) (base, took time.Duration, ok bo
 	}
 	return base, took, took <= time.Duration(factor)*base
 }
+
+// LongOnly skips t under -short: a test that drives a browser or an
+// editor, checks a big bound, a corpus or a CI example, and takes
+// seconds. `go test -short ./...` is the quick local loop; CI runs every
+// test without -short.
+func LongOnly(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("long test: runs without -short, as CI does")
+	}
+}

@@ -9,15 +9,12 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
-
-	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // Values that would exhaust memory are refused with a clear error,
 // before the function that would build them runs. Before, the first case
 // ran out of memory at once and the others took gigabytes.
 func TestValueBounds(t *testing.T) {
-	testutil.LongOnly(t)
 	t.Parallel()
 	tooMany, tooMuch := "elements; catc accepts at most 1000000", "bytes of text; catc accepts at most"
 	for _, c := range []struct{ name, locals, want string }{
@@ -46,7 +43,6 @@ func TestValueBounds(t *testing.T) {
 
 // for_each takes at most maxElements instances.
 func TestForEachBound(t *testing.T) {
-	testutil.LongOnly(t)
 	t.Parallel()
 	elems := make([]cty.Value, maxElements+1)
 	for i := range elems {
@@ -72,7 +68,6 @@ func TestForEachBound(t *testing.T) {
 // unified every element's type with every other: 32,768 strings took
 // 36 s in toset.
 func TestCollectionConversion(t *testing.T) {
-	testutil.LongOnly(t)
 	t.Parallel()
 	var big strings.Builder
 	for i := 0; i < 32768; i++ {

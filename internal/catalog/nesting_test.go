@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/catc-dev/catc/internal/gen"
-	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // findDiag returns the first diagnostic with the summary, or nil.
@@ -189,7 +188,6 @@ func BenchmarkCheckInput(b *testing.B) {
 // in a catalog file, by FormatHCL, in a var file and in a --var. Without
 // the scan each one overflows the stack and kills the test binary.
 func TestNestingLimitEveryConstruct(t *testing.T) {
-	testutil.LongOnly(t)
 	t.Parallel()
 	const n = 250000
 	r := strings.Repeat

@@ -2,6 +2,6 @@
 // measuring peak memory with /usr/bin/time -v:
 //
 //	go run ./internal/gen/cmd -n 100000 -o /tmp/c100k
-//	go build -o /tmp/loadtime ./internal/catalog/internal/loadtime
+//	go build -o /tmp/loadtime ./catalog/internal/loadtime
 //	/usr/bin/time -v /tmp/loadtime /tmp/c100k
 package main

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,7 +17,7 @@ import (
 // TestScenarios runs each testdata/scenarios/*.txtar: a site, its facts
 // and the commands a user runs on them, with what catc prints. The
 // archive's comment says what the scenario shows and lists the commands,
-// one a line: "$ catc ARGS" must exit 0, "! catc ARGS" must exit 1.
+// one a line: "$ catc ARGS" must exit 0, "$ catc ARGS (exit N)" with N.
 // Command N's standard output is the file "N.stdout", its standard error
 // "N.stderr" (absent: empty). The other files are written to a temporary
 // directory, and an argument naming one of them (or a directory of
@@ -86,22 +87,28 @@ func runScenario(t *testing.T, path string) {
 	}
 }
 
-// scenarioCommands are the command lines of the archive's comment.
+// scenarioCommands are the command lines of the archive's comment:
+// "$ catc ARGS", exit status 0, or "$ catc ARGS (exit N)".
 func scenarioCommands(comment []byte) ([]scenarioCommand, error) {
 	var cmds []scenarioCommand
 	for _, line := range strings.Split(string(comment), "\n") {
-		code := 0
-		switch {
-		case strings.HasPrefix(line, "$ catc "):
-		case strings.HasPrefix(line, "! catc "):
-			code = 1
-		default:
+		rest, ok := strings.CutPrefix(line, "$ catc ")
+		if !ok {
 			continue
 		}
-		cmds = append(cmds, scenarioCommand{args: strings.Fields(line)[2:], code: code})
+		c := scenarioCommand{}
+		if i := strings.LastIndex(rest, " (exit "); i >= 0 && strings.HasSuffix(rest, ")") {
+			code, err := strconv.Atoi(rest[i+len(" (exit ") : len(rest)-1])
+			if err != nil {
+				return nil, fmt.Errorf("%q: the exit status is a number", line)
+			}
+			rest, c.code = rest[:i], code
+		}
+		c.args = strings.Fields(rest)
+		cmds = append(cmds, c)
 	}
 	if len(cmds) == 0 {
-		return nil, fmt.Errorf(`no command: the comment lists "$ catc ARGS" or "! catc ARGS" lines`)
+		return nil, fmt.Errorf(`no command: the comment lists "$ catc ARGS" lines`)
 	}
 	return cmds, nil
 }
@@ -149,5 +156,19 @@ func writeScenario(t *testing.T, path string, a *txtar.Archive, n int, got map[s
 	}
 	if err := os.WriteFile(path, txtar.Format(out), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestScenarioCommands(t *testing.T) {
+	t.Parallel()
+	got, err := scenarioCommands([]byte("What it shows.\n\n$ catc plan site\n$ catc diff --detailed-exitcode old new (exit 2)\n  $ catc indented\n"))
+	want := []scenarioCommand{{args: []string{"plan", "site"}}, {args: []string{"diff", "--detailed-exitcode", "old", "new"}, code: 2}}
+	if err != nil || !cmp.Equal(got, want, cmp.AllowUnexported(scenarioCommand{})) {
+		t.Errorf("scenarioCommands = %+v, %v; want %+v", got, err, want)
+	}
+	for _, comment := range []string{"no command\n", "$ catc plan site (exit two)\n"} {
+		if _, err := scenarioCommands([]byte(comment)); err == nil {
+			t.Errorf("%q: no error", comment)
+		}
 	}
 }

@@ -43,8 +43,15 @@ func Render(ctx context.Context, w io.Writer, dot []byte, opts Options) error {
 // edge's place and the operations that draw it), for the HTML page,
 // which draws the picture itself. It fails as Render does, and on a
 // result that is not one JSON object.
+//
+// A renderer built before -layout refuses the argument with its usage
+// line ("it takes no arguments"); the error then says to install both
+// programs again.
 func Layout(ctx context.Context, dot []byte, opts Options) ([]byte, error) {
 	out, err := run(ctx, dot, opts, []string{"-layout"}, "layout")
+	if err != nil && strings.Contains(err.Error(), "(it takes no arguments)") {
+		return nil, fmt.Errorf("the SVG renderer %s is older than catc and cannot give the page its layout (catc-svg -layout): install both again, e.g. with `go install ./cmd/...` in catc's checkout", opts.Renderer)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -72,7 +72,7 @@ func TestLayout(t *testing.T) {
 		name, script, want, inError string
 	}{
 		{name: "asks for the layout", script: `cat >/dev/null; [ "$1" = -layout ] && echo '{"bb": "0,0,1,1"}'`, want: "{\"bb\": \"0,0,1,1\"}\n"},
-		{name: "an older renderer's usage", script: `echo 'usage: catc-svg < graph.dot > graph.svg (it takes no arguments)' >&2; exit 1`, inError: "failed: usage: catc-svg"},
+		{name: "an older renderer's usage", script: `echo 'usage: catc-svg < graph.dot > graph.svg (it takes no arguments)' >&2; exit 1`, inError: "is older than catc and cannot give the page its layout (catc-svg -layout): install both again"},
 		{name: "SVG is no layout", script: `cat >/dev/null; echo '<svg></svg>'`, inError: "produced no layout (12 bytes)"},
 		{name: "cut-off JSON is no layout", script: `cat >/dev/null; printf '{"bb": '`, inError: "produced no layout (7 bytes)"},
 	} {

@@ -137,3 +137,13 @@ func TestGraphvizLegendWhole(t *testing.T) {
 		t.Errorf("the legend's texts are %q, want %q", got, want)
 	}
 }
+
+// TestGraphvizPageDeterministic: the page drawn from Graphviz's layout
+// is the same bytes each time it is written.
+func TestGraphvizPageDeterministic(t *testing.T) {
+	t.Parallel()
+	c := loadFixture(t, fixture("graph", "web"))
+	if a, b := page(t, c, true), page(t, c, true); !bytes.Equal(a, b) {
+		t.Error("two pages of the same graph differ")
+	}
+}

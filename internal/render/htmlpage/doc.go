@@ -43,6 +43,8 @@
 // five loads (median 1.3 s). Before the canvas, 20,000 SVG elements
 // took 2.7–5.8 s; on the canvas, dashed curves for 10,000 edges took
 // the rasteriser a second, so zoomed out edges are straight and solid.
-// The web fixture's page: 89 kB, 44–132 ms to write with Graphviz's
-// layout, 0.26 s to interactive (median 0.36 s).
+// The web fixture's page: 75 kB, 79 ms to write with Graphviz's layout
+// as data, 0.15 s to interactive (median 0.20 s), under a load average
+// of 10 (with Graphviz's SVG it was 91 kB, 27 ms and 0.23 s, median
+// 0.29 s, measured beside it).
 package htmlpage

@@ -1,7 +1,9 @@
 // Package svgclient finds and runs catc-svg, the companion binary that
 // lays out a DOT graph as SVG (Graphviz in WebAssembly): Find locates it
 // ($CATC_SVG, next to the running catc, or on PATH), Render runs it once
-// with a timeout and checks that what it printed is a whole SVG.
+// with a timeout and checks that what it printed is a whole SVG, and
+// Layout (catc-svg -layout) that it is one JSON document, the layout the
+// HTML page draws.
 //
 // The renderer is a separate binary because linking go-graphviz makes
 // every process compile Graphviz's WebAssembly at start-up (~0.1 s warm,

@@ -12,5 +12,10 @@
 //
 //	go install ./cmd/...
 //
+// With -layout it writes the layout as data instead: Graphviz's JSON
+// (`dot -Tjson`), each node's, edge's and cluster's place and the
+// operations that draw it, from which `catc graph --format html` draws
+// its picture.
+//
 // Exit status: 0 on success, 1 with a message on standard error.
 package main

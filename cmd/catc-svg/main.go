@@ -15,8 +15,12 @@ func main() {
 
 // run is main without the process.
 func run(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
-	if len(args) > 0 {
-		fmt.Fprintln(stderr, "usage: catc-svg < graph.dot > graph.svg (it takes no arguments)")
+	draw := svg.Render
+	switch {
+	case len(args) == 1 && args[0] == "-layout":
+		draw = svg.Layout
+	case len(args) > 0:
+		fmt.Fprintln(stderr, "usage: catc-svg [-layout] < graph.dot > graph.svg (-layout: the layout as Graphviz's JSON)")
 		return 1
 	}
 	src, err := io.ReadAll(stdin)
@@ -24,7 +28,7 @@ func run(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 		fmt.Fprintf(stderr, "catc-svg: reading standard input: %v\n", err)
 		return 1
 	}
-	out, err := svg.Render(context.Background(), src)
+	out, err := draw(context.Background(), src)
 	if err != nil {
 		fmt.Fprintf(stderr, "catc-svg: %v\n", err)
 		return 1

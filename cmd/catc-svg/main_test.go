@@ -18,7 +18,8 @@ func TestRun(t *testing.T) {
 	}{
 		{name: "renders", stdin: `digraph { "Software[php]" -> "Apt_key[1]" }`, inStdout: "<title>Software[php]</title>"},
 		{name: "syntax error", stdin: `digraph { -> }`, code: 1, inStderr: "catc-svg: reading DOT: syntax error"},
-		{name: "no arguments", args: []string{"graph.dot"}, code: 1, inStderr: "usage: catc-svg < graph.dot > graph.svg"},
+		{name: "layout", stdin: `digraph { "Software[php]" -> "Apt_key[1]" }`, args: []string{"-layout"}, inStdout: `"name": "Software[php]"`},
+		{name: "no file argument", args: []string{"graph.dot"}, code: 1, inStderr: "usage: catc-svg [-layout] < graph.dot > graph.svg"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -106,21 +106,6 @@ func TestErrorsLeaveNoOutputFile(t *testing.T) {
 	}
 }
 
-const cyclicCatalog = `
-type "node" {
-  desc = "A node."
-  attribute "name" {
-    type      = "String"
-    behaviour = "namevar"
-    desc      = "The name."
-  }
-}
-resource "node" "a" { require = node.b }
-resource "node" "b" { require = "Node[c]" }
-resource "node" "c" { require = [node.a] }
-resource "node" "d" {}
-`
-
 func TestPlan(t *testing.T) {
 	t.Parallel()
 	code, out, errOut := runCatc(t, "plan", seed)
@@ -151,37 +136,13 @@ func TestPlan(t *testing.T) {
 	}
 }
 
-func TestValidateFindsCycles(t *testing.T) {
-	t.Parallel()
-	dir := testutil.TempFiles(t, map[string]string{"main.hcl": cyclicCatalog})
-	code, _, errOut := runCatc(t, "validate", dir)
-	if code != 1 || !strings.Contains(errOut, "(Node[a] => Node[c] => Node[b] => Node[a])") {
-		t.Errorf("validate on a cycle: exit %d, stderr:\n%s", code, errOut)
-	}
-}
-
-func TestPlanCycleReportsEveryEdge(t *testing.T) {
-	t.Parallel()
-	dir := testutil.TempFiles(t, map[string]string{"main.hcl": cyclicCatalog})
-	code, out, errOut := runCatc(t, "plan", dir)
-	if code != 1 {
-		t.Fatalf("plan on a cycle exited %d, want 1", code)
-	}
-	if out != "" {
-		t.Errorf("plan printed a plan despite the cycle: %q", out)
-	}
-	for _, want := range []string{"(Node[a] => Node[c] => Node[b] => Node[a])", "main.hcl:10", "main.hcl:11", "main.hcl:12"} {
-		if !strings.Contains(errOut, want) {
-			t.Errorf("cycle report lacks %q:\n%s", want, errOut)
-		}
-	}
-}
-
 // TestPlanJSONCycles: the JSON plan of a cyclic catalog is still written,
-// with its cycles and no order, and the exit code is 1.
+// to standard output and with -o to a file, with its cycles and no order,
+// and the exit code is 1 (the site of testdata/scenarios/cycle.txtar).
 func TestPlanJSONCycles(t *testing.T) {
 	t.Parallel()
-	dir := testutil.TempFiles(t, map[string]string{"main.hcl": cyclicCatalog})
+	dir := testutil.TempFiles(t, testutil.MustTxtar(filepath.Join("testdata", "scenarios", "cycle.txtar")))
+	dir = filepath.Join(dir, "site")
 	outFile := filepath.Join(t.TempDir(), "plan.json")
 	for _, args := range [][]string{{"plan", dir, "--format", "json"}, {"plan", dir, "--format", "json", "-o", outFile}} {
 		code, out, errOut := runCatc(t, args...)
@@ -202,19 +163,6 @@ func TestPlanJSONCycles(t *testing.T) {
 		if code != 1 || hasOrder || len(cycles) != 1 || cycles[0].Path[0] != "Node[a]" || !strings.Contains(errOut, "(Node[a] => Node[c] => Node[b] => Node[a])") {
 			t.Errorf("%v: exit %d, order present %v, cycles %v, stderr:\n%s", args, code, hasOrder, cycles, errOut)
 		}
-	}
-}
-
-func TestPlanRandomOrderingIsSeeded(t *testing.T) {
-	t.Parallel()
-	dir := testutil.TempFiles(t, map[string]string{"main.hcl": strings.Replace(cyclicCatalog, `resource "node" "c" { require = [node.a] }`, `resource "node" "c" {}`, 1)})
-	_, first, _ := runCatc(t, "plan", dir, "--ordering", "random", "--seed", "7")
-	_, again, _ := runCatc(t, "plan", dir, "--ordering", "random", "--seed", "7")
-	if first == "" || first != again {
-		t.Errorf("the same seed gave different plans:\n%s\n---\n%s", first, again)
-	}
-	if code, _, errOut := runCatc(t, "plan", dir, "--ordering", "sideways"); code != 1 || !strings.Contains(errOut, "use declaration or random") {
-		t.Errorf("bad --ordering: %d %q", code, errOut)
 	}
 }
 
@@ -289,28 +237,6 @@ func TestIsRef(t *testing.T) {
 	} {
 		if got := isRef(arg); got != want {
 			t.Errorf("isRef(%q) = %v, want %v", arg, got, want)
-		}
-	}
-}
-
-// TestValidateGroupNotDeclared: a mistake in a group that the node of
-// --facts does not declare fails validate, once, and so it does for
-// every node of --nodes (issue: "validate --facts bastion.json" said
-// Valid with a misspelt attribute inside group "web").
-func TestValidateGroupNotDeclared(t *testing.T) {
-	t.Parallel()
-	dir := testutil.TempFiles(t, map[string]string{
-		"site.hcl": "group \"web\" {\n  only_if = facts.role == \"web\"\n  resource \"software\" \"nginx\" {\n    ensur = \"present\"\n  }\n}\n",
-	})
-	nodes := testutil.TempFiles(t, map[string]string{"bastion.json": `{"role": "bastion"}`, "web.json": `{"role": "web"}`})
-	for _, args := range [][]string{
-		{"validate", "--facts", filepath.Join(nodes, "bastion.json"), seed, dir},
-		{"validate", "--facts", filepath.Join(nodes, "web.json"), seed, dir},
-		{"plan", "--nodes", nodes, seed, dir},
-	} {
-		code, _, errOut := runCatc(t, args...)
-		if code != 1 || strings.Count(errOut, `no parameter named 'ensur' on Software[nginx]`) != 1 || !strings.Contains(errOut, `Did you mean "ensure"?`) {
-			t.Errorf("%v: exit %d, want 1 and one error on ensur:\n%s", args, code, errOut)
 		}
 	}
 }

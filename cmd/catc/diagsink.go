@@ -7,8 +7,8 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // diagSink is what one run has reported. Text and GitHub diagnostics are
@@ -92,7 +92,7 @@ func renameRange(r *hcl.Range, rename func(string) string) *hcl.Range {
 // catalogs read, and forgets them.
 func (s *diagSink) sayNotes(w io.Writer) {
 	for _, n := range s.notes.Lines() {
-		fmt.Fprintf(w, "Note: %s\n", escape.Line(n))
+		fmt.Fprintf(w, "Note: %s\n", words.Escape(n))
 	}
 	s.notes = catalog.Notes{}
 }

@@ -7,12 +7,12 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/internal/atomicfile"
-	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/pipeline"
 	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/internal/render"
 	"github.com/catc-dev/catc/internal/source"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // exitChanges is `diff --detailed-exitcode`'s code for "there are changes"
@@ -65,12 +65,12 @@ func runDiff(c *cmdRun) error {
 		if f.format == "html" && catalogDirs && cf.base != "" {
 			return failf("--format html draws one diff, and %s is a directory of node catalogs (a fleet): "+
 				"diff one node's catalog (--base %s %s/NODE.json), or use text, markdown or json for the fleet",
-				escape.Line(cf.newDir), escape.Line(cf.base), escape.Line(cf.newDir))
+				words.Escape(cf.newDir), words.Escape(cf.base), words.Escape(cf.newDir))
 		}
 		if f.format == "html" && catalogDirs {
 			return failf("--format html draws one diff, and %s and %s are directories of node catalogs (a fleet): "+
 				"diff one node's two catalogs (%s/NODE.json %s/NODE.json), or use text, markdown or json for the fleet",
-				escape.Line(cf.oldDir), escape.Line(cf.newDir), escape.Line(cf.oldDir), escape.Line(cf.newDir))
+				words.Escape(cf.oldDir), words.Escape(cf.newDir), words.Escape(cf.oldDir), words.Escape(cf.newDir))
 		}
 		if f.format == "html" {
 			return fail("--format html draws one diff: drop --nodes and --merge, or use text, markdown or json")
@@ -183,7 +183,7 @@ func loadSide(c *cmdRun, paths []string) (*plandiff.Snapshot, error) {
 	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") {
 		in, err := source.ReadWhole(paths[0]) // read once, Puppet's or catc's
 		if err != nil {
-			return nil, failf("cannot read %s: %v", paths[0], atomicfile.Cause(err))
+			return nil, failf("cannot read %s: %v", paths[0], inputfile.Cause(err))
 		}
 		if in.Kind != source.KindPuppet {
 			s, err := plandiff.ReadSnapshot(in.Data(), paths[0])

@@ -5,10 +5,10 @@ import (
 	"strings"
 
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/internal/source"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // catalogFleet is a diff of two directories of per-node Puppet catalogs
@@ -53,7 +53,7 @@ func diffCatalogDirs(c *cmdRun, f diffFlags, cf catalogFleet, strict plandiff.St
 		return diffPuppetDBFleet(c, f, cf, strict)
 	}
 	if source.IsPuppetDBFleet(cf.newDir) {
-		return nil, failf("%s is what the nodes run now: give it as the old side (catc diff %s NEW)", escape.Line(cf.newDir), escape.Line(cf.newDir))
+		return nil, failf("%s is what the nodes run now: give it as the old side (catc diff %s NEW)", words.Escape(cf.newDir), words.Escape(cf.newDir))
 	}
 	for _, name := range []string{"nodes", "var", "var-file", "facts"} {
 		if c.IsSet(name) {

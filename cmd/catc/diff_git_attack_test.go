@@ -69,6 +69,7 @@ func partialCloneConfig(url, more string) string {
 // .git file naming a repository elsewhere, or GIT_DIR in the
 // environment. The payload never runs.
 func TestDiffBaseNestedRepositoryAttack(t *testing.T) {
+	testutil.LongOnly(t)
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}

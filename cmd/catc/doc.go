@@ -33,7 +33,7 @@
 // (internal/source: what each path is, and its load), the composed
 // stages (internal/pipeline: build and order), the graph, fleet and
 // render packages, and to internal/gitrev (diff --base),
-// internal/atomicfile (-o files, signal cleanup) and internal/svgrenderer
+// internal/atomicfile (-o files, signal cleanup) and internal/render/svgclient
 // (--format svg). It alone tunes the process: the garbage collector for
 // batch commands (main.go, internal/gctune), the memory cap of every
 // command that evaluates an input (memguard.go, internal/memguard) and

@@ -177,6 +177,7 @@ func signalChild(t *testing.T, mode string, args []string) {
 // catc's alone (swapped) and one that holds a file of the user's (the
 // files renamed in place).
 func TestDirOutputAllOrNothingOnSignal(t *testing.T) {
+	testutil.LongOnly(t)
 	t.Parallel()
 	for _, tc := range dirOutputs {
 		for _, own := range []bool{true, false} {
@@ -470,6 +471,7 @@ func TestDirOutputKeepsModes(t *testing.T) {
 // the next time (so that rerunning a command needs no --overwrite), and
 // a hand-written file is not.
 func TestCatcWrote(t *testing.T) {
+	testutil.LongOnly(t)
 	dir := t.TempDir()
 	for i, args := range [][]string{
 		{"compile", seed}, {"compile", seed, "--format", "puppet"},

@@ -9,7 +9,7 @@ import (
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
-	"github.com/catc-dev/catc/internal/svgrenderer"
+	"github.com/catc-dev/catc/internal/render/svgclient"
 )
 
 // catalogPathsHelp says, in the help of validate, plan and graph, what
@@ -112,7 +112,7 @@ func graphCatalogDir(c *cmdRun, d drawing, dir string, types []string) error {
 	if c.common.toStdout() {
 		return failf("a directory of catalogs is drawn one picture per node: give the directory to write them to with -o DIR (NODE.%s each), or give one node's catalog", d.format)
 	}
-	if _, err := svgrenderer.Find(); err != nil {
+	if _, err := svgclient.Find(); err != nil {
 		switch d.format {
 		case "svg":
 			return fail(err.Error())

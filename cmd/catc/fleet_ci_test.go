@@ -210,6 +210,7 @@ func (f *ciFleet) checkout(t *testing.T, st githubStep, dir string) bool {
 // artifacts to the merge job as download-artifact lays them out, and
 // runs the merge.
 func TestGitHubActionsExample(t *testing.T) {
+	testutil.LongOnly(t)
 	t.Parallel()
 	var w githubWorkflow
 	if err := yaml.Unmarshal(exampleFile(t, "github-actions.yml"), &w); err != nil {
@@ -360,6 +361,7 @@ func gitlabVariables(t *testing.T) map[string]string {
 // parallel job's instances with CI_NODE_INDEX and CI_NODE_TOTAL set, and
 // the merge job with their artifacts, its curl a stand-in.
 func TestGitLabExample(t *testing.T) {
+	testutil.LongOnly(t)
 	t.Parallel()
 	_, jobs := readGitLab(t)
 	shard, comment := jobs["catc-shard"], jobs["catc-comment"]
@@ -450,6 +452,7 @@ func (f *ciFleet) run(t *testing.T, c k8sContainer, dir string, over map[string]
 // JOB_COMPLETION_INDEX, cloning the repository as the example does,
 // then the merge Job's wait and merge on the volume they share.
 func TestKubernetesExample(t *testing.T) {
+	testutil.LongOnly(t)
 	t.Parallel()
 	var jobs []k8sJob
 	dec := yaml.NewDecoder(bytes.NewReader(exampleFile(t, "kubernetes.yaml")))

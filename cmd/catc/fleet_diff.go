@@ -9,14 +9,13 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/gitrev"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/plandiff"
-	"github.com/catc-dev/catc/internal/plural"
 	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // fleetDiffFlags are diff's flags for fleets.
@@ -62,7 +61,7 @@ func runFleetDiff(c *cmdRun, f diffFlags, strict plandiff.Strict, cf catalogFlee
 		return fail(what + " a dependency cycle: Puppet would apply nothing there (the diff lists the cycles)")
 	}
 	if n := d.Refused(); c.common.shard == "" && n > 0 {
-		return fail(plural.Noun(n, "node's new catalog fails", "nodes' new catalogs fail") + ": Puppet would refuse " + plural.Pick(n, "it", "them") + " and apply nothing there (the diff says why)")
+		return fail(words.Noun(n, "node's new catalog fails", "nodes' new catalogs fail") + ": Puppet would refuse " + words.Pick(n, "it", "them") + " and apply nothing there (the diff says why)")
 	}
 	if f.detailedExitcode && d.Changed() > 0 {
 		return changesFound()
@@ -98,7 +97,7 @@ func mergeShards(c *cmdRun) (*fleet.Diff, error) {
 	for _, f := range files {
 		data, err := inputfile.Read(f)
 		if err != nil {
-			return nil, failf("cannot read %s: %v", f, atomicfile.Cause(err))
+			return nil, failf("cannot read %s: %v", f, inputfile.Cause(err))
 		}
 		d, err := fleet.ReadJSON(data, f)
 		if err != nil {

@@ -12,9 +12,9 @@ import (
 	"github.com/pmezard/go-difflib/difflib"
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/hclpaths"
+	"github.com/catc-dev/catc/internal/inputfile"
 )
 
 func fmtCommand() *cli.Command {
@@ -160,6 +160,6 @@ func fileDiag(summary, name string, err error) *hcl.Diagnostic {
 	return &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  summary,
-		Detail:   fmt.Sprintf("%s: %v.", name, atomicfile.Cause(err)),
+		Detail:   fmt.Sprintf("%s: %v.", name, inputfile.Cause(err)),
 	}
 }

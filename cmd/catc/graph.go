@@ -13,7 +13,8 @@ import (
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/render"
-	"github.com/catc-dev/catc/internal/svgrenderer"
+	"github.com/catc-dev/catc/internal/render/dot"
+	"github.com/catc-dev/catc/internal/render/svgclient"
 )
 
 // svgNodeLimit is the node count above which --format svg refuses to
@@ -90,14 +91,14 @@ func graphAction(c *cmdRun) error {
 type drawing struct {
 	f      graphFlags
 	format string
-	opts   render.DOTOptions
+	opts   dot.Options
 	sel    graph.Selection
 }
 
 // selectIn resolves the flags that name resources in g's catalog
 // (--focus, --collapse) and selects what to draw. The diagnostics say
 // what the catalog lacks; the error, a --collapse that names no class.
-func (d drawing) selectIn(c *cmdRun, g *graph.Graph) (*graph.Subgraph, render.DOTOptions, hcl.Diagnostics, error) {
+func (d drawing) selectIn(c *cmdRun, g *graph.Graph) (*graph.Subgraph, dot.Options, hcl.Diagnostics, error) {
 	opts, sel := d.opts, d.sel
 	var diags hcl.Diagnostics
 	sel.Focus, diags = resolveRefs(g.Catalog, d.f.focus)
@@ -120,7 +121,7 @@ func (d drawing) selectIn(c *cmdRun, g *graph.Graph) (*graph.Subgraph, render.DO
 
 // render draws sub in the chosen format. A page without the renderer is
 // laid out by the page, said on stderr when say is set.
-func (d drawing) render(c *cmdRun, sub *graph.Subgraph, opts render.DOTOptions, say bool) ([]byte, error) {
+func (d drawing) render(c *cmdRun, sub *graph.Subgraph, opts dot.Options, say bool) ([]byte, error) {
 	var b bytes.Buffer
 	var err error
 	switch d.format {
@@ -131,7 +132,7 @@ func (d drawing) render(c *cmdRun, sub *graph.Subgraph, opts render.DOTOptions, 
 	case "html":
 		err = writeGraphPage(c, d.f, sub, opts, say, &b)
 	default:
-		err = render.DOT(&b, sub, opts)
+		err = dot.Write(&b, sub, opts)
 	}
 	return b.Bytes(), err
 }
@@ -154,15 +155,15 @@ func sayCycles(c *cmdRun, sel graph.Selection, sub *graph.Subgraph) {
 
 // graphOptions checks the flags before any work: the format, the DOT
 // options and the selection (without its focus, which needs the catalog).
-func graphOptions(c *cmdRun, f graphFlags) (string, render.DOTOptions, graph.Selection, error) {
-	var opts render.DOTOptions
+func graphOptions(c *cmdRun, f graphFlags) (string, dot.Options, graph.Selection, error) {
+	var opts dot.Options
 	var sel graph.Selection
 	format := f.format
 	if format != "dot" && format != "svg" && format != "json" && format != "html" {
 		return "", opts, sel, failf("--format %q is not a graph format: use dot, svg, json or html", format)
 	}
 	var err error
-	if opts.Cluster, err = render.ParseCluster(f.cluster); err != nil {
+	if opts.Cluster, err = dot.ParseCluster(f.cluster); err != nil {
 		return "", opts, sel, fail(err.Error())
 	}
 	if sel.Direction, err = graph.ParseDirection(f.direction); err != nil {
@@ -203,7 +204,7 @@ func resolveRefs(cat *catalog.Catalog, refs []string) ([]*catalog.Resource, hcl.
 
 // caption says how the graph was selected and which classes opts
 // collapses, for the picture's title.
-func caption(focus []*catalog.Resource, sel graph.Selection, opts render.DOTOptions) string {
+func caption(focus []*catalog.Resource, sel graph.Selection, opts dot.Options) string {
 	var parts []string
 	if len(focus) > 0 {
 		refs := make([]string, len(focus))
@@ -231,24 +232,24 @@ func caption(focus []*catalog.Resource, sel graph.Selection, opts render.DOTOpti
 }
 
 // drawSVG renders the DOT through the companion renderer.
-func drawSVG(c *cmdRun, f graphFlags, sub *graph.Subgraph, opts render.DOTOptions) ([]byte, error) {
+func drawSVG(c *cmdRun, f graphFlags, sub *graph.Subgraph, opts dot.Options) ([]byte, error) {
 	if n := len(sub.Resources); n > svgNodeLimit && !f.force {
 		return nil, failf(
 			"the graph has %d resources, more than %d: its SVG would take long to render and be unreadable. "+
 				"Draw part of it with --focus REF (and --depth N), --type T or --cycles, "+
 				"or use --format dot, or pass --force to render it anyway", n, svgNodeLimit)
 	}
-	var dot bytes.Buffer
-	if err := render.DOT(&dot, sub, opts); err != nil {
+	var src bytes.Buffer
+	if err := dot.Write(&src, sub, opts); err != nil {
 		return nil, err
 	}
-	renderer, err := svgrenderer.Find()
+	renderer, err := svgclient.Find()
 	if err != nil {
 		return nil, fail(err.Error())
 	}
 	stop := showProgress(c.stderr, fmt.Sprintf("rendering %s and %s as SVG", count(len(sub.Resources), "resource"), count(len(sub.Edges), "edge")))
 	var svg bytes.Buffer
-	err = svgrenderer.Render(c.ctx, &svg, dot.Bytes(), svgrenderer.Options{Renderer: renderer, Timeout: f.timeout})
+	err = svgclient.Render(c.ctx, &svg, src.Bytes(), svgclient.Options{Renderer: renderer, Timeout: f.timeout})
 	stop() // before any output, which may go to the same terminal
 	if err != nil {
 		return nil, fail(err.Error())

@@ -7,21 +7,21 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
-	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/render/dot"
 )
 
 // classOptions sets the class clustering of a graph picture: by class
 // when the catalog was read from Puppet and --cluster is not given, and
 // the containers --collapse names (a diagnostic for one cat lacks, an
 // error for one that is no container).
-func classOptions(f graphFlags, cat *catalog.Catalog, opts *render.DOTOptions) (hcl.Diagnostics, error) {
+func classOptions(f graphFlags, cat *catalog.Catalog, opts *dot.Options) (hcl.Diagnostics, error) {
 	if f.cluster == "" && f.format != "html" && cat.Source != nil {
-		opts.Cluster = render.ClusterClass
+		opts.Cluster = dot.ClusterClass
 	}
 	if len(f.collapse) == 0 {
 		return nil, nil
 	}
-	if opts.Cluster != render.ClusterClass {
+	if opts.Cluster != dot.ClusterClass {
 		return nil, failf("--collapse draws a class as one node of the class boxes: use it with --cluster class (or without --cluster on a Puppet catalog)")
 	}
 	var diags hcl.Diagnostics
@@ -44,7 +44,7 @@ func classOptions(f graphFlags, cat *catalog.Catalog, opts *render.DOTOptions) (
 }
 
 // collapseCaption says which classes are drawn as one node.
-func collapseCaption(opts render.DOTOptions) string {
+func collapseCaption(opts dot.Options) string {
 	if opts.CollapseAll {
 		return "classes collapsed"
 	}

@@ -217,7 +217,7 @@ func buildSVGRenderer(t *testing.T) string {
 		bin := filepath.Join(svgRenderer.dir, rendererBin)
 		out, err := exec.Command("go", "build", "-o", bin, "github.com/catc-dev/catc/cmd/catc-svg").CombinedOutput()
 		if err != nil {
-			svgRenderer.err = fmt.Errorf("go build catc-svg: %v\n%s", err, out)
+			svgRenderer.err = fmt.Errorf("go build catc-svg: %w\n%s", err, out)
 		}
 	})
 	if svgRenderer.err != nil {

@@ -10,9 +10,10 @@ import (
 	"github.com/catc-dev/catc/internal/testutil"
 )
 
-// TestGraphHTML: --format html writes one page, laid out by the SVG
-// renderer up to htmlpage.GraphvizLimit resources and by the page beyond
-// it or when no renderer is installed (saying so).
+// TestGraphHTML: --format html writes one page, laid out by Graphviz
+// through the SVG renderer (its layout as data, no SVG) up to
+// htmlpage.GraphvizLimit resources and by the page beyond it or when no
+// renderer is installed (saying so).
 func TestGraphHTML(t *testing.T) {
 	web := testutil.Fixture("graph", "web")
 	read := func(t *testing.T, path string) string {
@@ -29,19 +30,19 @@ func TestGraphHTML(t *testing.T) {
 			t.Fatalf("exit code %d:\n%s", code, stderr)
 		}
 		page := read(t, out)
-		for _, want := range []string{"<!DOCTYPE html>", `<template id="catc-svg"><svg`, `"Service[webapp-gunicorn]"`, "</html>\n"} {
+		for _, want := range []string{"<!DOCTYPE html>", `"graphviz":{"box":[`, `"Service[webapp-gunicorn]"`, "</html>\n"} {
 			if !strings.Contains(page, want) {
 				t.Errorf("the page lacks %q", want)
 			}
 		}
-		if strings.Contains(page, `"layout":`) || strings.Contains(page, "<script src") || strings.Contains(page, "http://") && !strings.Contains(page, "http://www.w3.org/") {
-			t.Error("the page carries a layout of its own or fetches something")
+		if strings.Contains(page, `"layout":`) || strings.Contains(page, "<template") || strings.Contains(page, "<script src") || strings.Contains(page, "http://") && !strings.Contains(page, "http://www.w3.org/") {
+			t.Error("the page carries a layout of its own, Graphviz's SVG, or fetches something")
 		}
 	})
 	t.Run("no renderer", func(t *testing.T) {
 		t.Setenv("CATC_SVG", "/nonexistent/catc-svg")
 		code, stdout, stderr := runGraph(t, web, "--format", "html")
-		if code != 0 || !strings.Contains(stdout, `"layout":{`) || strings.Contains(stdout, "catc-svg\"><svg") {
+		if code != 0 || !strings.Contains(stdout, `"layout":{`) || strings.Contains(stdout, `"graphviz":`) {
 			t.Fatalf("exit code %d, stderr %q; want the page's own layout", code, stderr)
 		}
 		if !strings.Contains(stderr, "laid out without Graphviz") {

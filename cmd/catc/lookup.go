@@ -9,13 +9,12 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/hiera"
 	"github.com/catc-dev/catc/internal/nodefacts"
-	"github.com/catc-dev/catc/internal/plural"
 	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/internal/source"
 	"github.com/catc-dev/catc/internal/types"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // catc lookup: Puppet's `puppet lookup` over a site's Hiera data, for
@@ -173,7 +172,7 @@ func writeExplanation(w io.Writer, e *hiera.ExplainNode, format string) error {
 		_, err = fmt.Fprintf(w, "%s\n", b)
 		return err
 	}
-	_, err := io.WriteString(w, escape.Text(e.Text()))
+	_, err := io.WriteString(w, words.EscapeText(e.Text()))
 	return err
 }
 
@@ -243,9 +242,9 @@ func writeGroups(w io.Writer, groups []*lookupGroup, format string) error {
 		if seen[label]++; seen[label] > 1 {
 			label += fmt.Sprintf("  (another secret, #%d)", seen[label])
 		}
-		fmt.Fprintf(&b, "%s  (%s)\n", escape.Line(label), plural.Noun(len(g.Nodes), "node", "nodes"))
+		fmt.Fprintf(&b, "%s  (%s)\n", words.Escape(label), words.Noun(len(g.Nodes), "node", "nodes"))
 		for _, n := range g.Nodes {
-			fmt.Fprintf(&b, "  %s\n", escape.Line(n))
+			fmt.Fprintf(&b, "  %s\n", words.Escape(n))
 		}
 	}
 	_, err := io.WriteString(w, b.String())

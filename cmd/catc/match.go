@@ -9,9 +9,9 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/render"
 	"github.com/catc-dev/catc/internal/types"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 func matchCommand() *cli.Command {
@@ -47,9 +47,9 @@ func runMatch(c *cmdRun) error {
 		}
 		// Text, not Line: a regexp's newline is part of the canonical
 		// form, which Puppet prints as it is.
-		fmt.Fprintln(out, escape.Text(t.String()))
+		fmt.Fprintln(out, words.EscapeText(t.String()))
 		if _, err := types.ParseDataWith(args[0], aliases); err != nil {
-			fmt.Fprintf(errOut, "catc: warning: %s\n", escape.Text(err.Error()))
+			fmt.Fprintf(errOut, "catc: warning: %s\n", words.EscapeText(err.Error()))
 		}
 		return nil
 	}
@@ -66,7 +66,7 @@ func runMatch(c *cmdRun) error {
 		return fail(msg)
 	}
 	if msg, ok := types.Check(f.subject, t, v); !ok {
-		fmt.Fprintln(out, escape.Text(msg))
+		fmt.Fprintln(out, words.EscapeText(msg))
 		return failed()
 	}
 	return nil
@@ -108,7 +108,7 @@ func aliasHint(err error, aliases *types.Aliases) error {
 
 // typeError prints a type parse error with a caret under the offending text.
 func typeError(w io.Writer, src string, err error) error {
-	fmt.Fprintf(w, "catc: TYPE: %s\n", escape.Text(err.Error()))
+	fmt.Fprintf(w, "catc: TYPE: %s\n", words.EscapeText(err.Error()))
 	var pe *types.ParseError
 	if errors.As(err, &pe) && !strings.ContainsAny(src, "\n") {
 		n := max(pe.Length, 1)

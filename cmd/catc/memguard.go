@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/memguard"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // startMemGuard stops the process with exit 1 when the heap passes the
@@ -28,7 +28,7 @@ func startMemGuard(watch bool) (stop func(), err error) {
 	}
 	return memguard.Start(opts, func(err error) {
 		tempFiles.Abandon()
-		fmt.Fprintln(os.Stderr, "catc: "+escape.Text(err.Error()))
+		fmt.Fprintln(os.Stderr, "catc: "+words.EscapeText(err.Error()))
 		os.Exit(exitErrors)
 	}), nil
 }

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // TestMemoryCap: input that builds more than the cap, each value within
@@ -23,6 +25,7 @@ import (
 // cap is unaffected, and a bad cap is refused. Each runs catc as a child
 // process: the guard exits the process.
 func TestMemoryCap(t *testing.T) {
+	testutil.LongOnly(t)
 	t.Parallel()
 	dir := t.TempDir()
 	thousand := "[" + strings.Repeat("0,", 999) + "0]"
@@ -89,6 +92,7 @@ var largeValues = "locals {\n" +
 // exits 1 with the error on stderr (the editor restarts it) instead of
 // freezing the machine; its input stays open, as an editor's does.
 func TestMemoryCapLsp(t *testing.T) {
+	testutil.LongOnly(t)
 	t.Parallel()
 	framed := func(body string) string { return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body) }
 	src, _ := json.Marshal(largeValues)

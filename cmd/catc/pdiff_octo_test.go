@@ -130,7 +130,7 @@ func checkEdgesWithPuppet(t *testing.T, base string, d catcDiff) {
 	}
 }
 
-// catcChanges are catc's changes in the keys octoKey makes: "+ Ref",
+// catcChanges are catc's changes in the keys octoKeys makes: "+ Ref",
 // "- Ref", "~ Ref attribute".
 func catcChanges(d catcDiff) map[string]bool {
 	out := map[string]bool{}

@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/catc-dev/catc/internal/fleet"
-	"github.com/catc-dev/catc/internal/plural"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // progress is a line on standard error for runs over many nodes that
@@ -53,8 +53,8 @@ func (p *progress) update(s fleet.Progress) {
 	if filled < width {
 		bar += ">" + strings.Repeat(" ", width-filled-1)
 	}
-	line := fmt.Sprintf("[%s] %s/%s nodes, %s compiled", bar, plural.GroupDigits(s.Done), plural.GroupDigits(s.Total),
-		plural.Noun(s.Compiled, "distinct catalog", "distinct catalogs"))
+	line := fmt.Sprintf("[%s] %s/%s nodes, %s compiled", bar, words.GroupDigits(s.Done), words.GroupDigits(s.Total),
+		words.Noun(s.Compiled, "distinct catalog", "distinct catalogs"))
 	if p.width > 0 && utf8.RuneCountInString(line) >= p.width {
 		line = string([]rune(line)[:p.width-1]) // a wrapped line would not be redrawn in place
 	}

@@ -6,10 +6,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/puppetdb"
 	"github.com/catc-dev/catc/internal/source"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // puppetDBFlags say how to reach PuppetDB (loadFlags has them).
@@ -31,7 +31,7 @@ func puppetDBOf(c *cmdRun, what string) (*puppetdb.Client, error) {
 		return c.puppetDB, nil
 	}
 	if c.puppetDBConfig.URL == "" {
-		return nil, failf("%s reads PuppetDB: give its address with --puppetdb URL or $PUPPETDB_URL (https://HOST:8081)", escape.Line(what))
+		return nil, failf("%s reads PuppetDB: give its address with --puppetdb URL or $PUPPETDB_URL (https://HOST:8081)", words.Escape(what))
 	}
 	pc, err := puppetdb.New(c.puppetDBConfig)
 	if err != nil {
@@ -56,7 +56,7 @@ func readPuppetCatalog(c *cmdRun, in source.Input, hclPaths []string) (source.Lo
 	case exitErr != nil:
 		return l, exitErr
 	case errors.As(err, &fleetErr):
-		return l, failf("%s selects many nodes; %s takes one node's catalog: puppetdb:CERTNAME", escape.Line(in.Path), c.name)
+		return l, failf("%s selects many nodes; %s takes one node's catalog: puppetdb:CERTNAME", words.Escape(in.Path), c.name)
 	case err != nil:
 		return l, fail(err.Error())
 	}
@@ -82,7 +82,7 @@ func readNodesOf(c *cmdRun, spec string) ([]*nodefacts.Node, error) {
 			return nil, err
 		}
 	case len(nodes) == 0:
-		return nil, failf("PuppetDB at %s has no active node with facts that %s selects", pdb.URL(), escape.Line(spec))
+		return nil, failf("PuppetDB at %s has no active node with facts that %s selects", pdb.URL(), words.Escape(spec))
 	}
 	return nodes, nil
 }

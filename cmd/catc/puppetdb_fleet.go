@@ -6,12 +6,12 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/internal/puppetdb"
 	"github.com/catc-dev/catc/internal/source"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // diffPuppetDBFleet is diff puppetdb[:PQL] NEW: what every node runs
@@ -22,7 +22,7 @@ func diffPuppetDBFleet(c *cmdRun, f diffFlags, cf catalogFleet, strict plandiff.
 		return nil, fail("--base compares a git revision with the working tree; puppetdb: is what runs now: catc diff puppetdb: NEW")
 	}
 	if len(cf.oldTypes) > 0 {
-		return nil, failf("puppetdb: is a side of its own; give the HCL type files on the new side (%s)", escape.Line(cf.oldTypes[0]))
+		return nil, failf("puppetdb: is a side of its own; give the HCL type files on the new side (%s)", words.Escape(cf.oldTypes[0]))
 	}
 	pdb, err := puppetDBOf(c, cf.oldDir)
 	if err != nil {
@@ -89,7 +89,7 @@ func puppetDBCatalogNames(c *cmdRun, pdb *puppetdb.Client, side string) ([]strin
 		names = slices.DeleteFunc(selected, func(n string) bool { _, found := slices.BinarySearch(withCatalog, n); return !found })
 	}
 	if len(names) == 0 {
-		return nil, failf("PuppetDB at %s has no catalog of an active node that %s selects", pdb.URL(), escape.Line(side))
+		return nil, failf("PuppetDB at %s has no catalog of an active node that %s selects", pdb.URL(), words.Escape(side))
 	}
 	return names, nil
 }
@@ -99,7 +99,7 @@ func puppetDBCatalogNames(c *cmdRun, pdb *puppetdb.Client, side string) ([]strin
 // facts and no catalog in PuppetDB (never run) compares with nothing.
 func diffPuppetDBSite(c *cmdRun, f diffFlags, cf catalogFleet, strict plandiff.Strict, pdb *puppetdb.Client, names []string) (*fleet.Diff, error) {
 	if !c.common.nodesSet {
-		return nil, failf("diff %s SITE compiles the site for every node: add --nodes puppetdb (or --nodes FACTS)", escape.Line(cf.oldDir))
+		return nil, failf("diff %s SITE compiles the site for every node: add --nodes puppetdb (or --nodes FACTS)", words.Escape(cf.oldDir))
 	}
 	if err := shardNeedsJSON(c, f.format); err != nil {
 		return nil, err

@@ -61,6 +61,7 @@ func trackedFiles(t *testing.T, root string) []string {
 // TestNoTeamOnlyReferences: no file, Go comments included, points at
 // DESIGN.md or ../shared; what a reader needs is in README.md and docs/.
 func TestNoTeamOnlyReferences(t *testing.T) {
+	testutil.LongOnly(t)
 	t.Parallel()
 	root := testutil.Root()
 	files := trackedFiles(t, root)

@@ -8,8 +8,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/internal/atomicfile"
-	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/inputfile"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // Exit codes, as the README lists them: 0 success, 1 errors, 2 changes
@@ -101,7 +101,7 @@ func (s *stdoutWriter) exitCode(code int, stderr io.Writer) int {
 	if s.err == nil || code == exitErrors {
 		return code
 	}
-	fmt.Fprintln(stderr, "catc: cannot write standard output: "+escape.Text(atomicfile.Cause(s.err).Error()))
+	fmt.Fprintln(stderr, "catc: cannot write standard output: "+words.EscapeText(inputfile.Cause(s.err).Error()))
 	return exitErrors
 }
 
@@ -113,14 +113,14 @@ func exitCode(err error, stderr io.Writer) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.msg != "" {
-			fmt.Fprintln(stderr, "catc: "+escape.Text(ee.msg))
+			fmt.Fprintln(stderr, "catc: "+words.EscapeText(ee.msg))
 		}
 		return ee.code
 	}
 	var ec cli.ExitCoder
 	if errors.As(err, &ec) {
 		if msg := strings.TrimSpace(err.Error()); msg != "" {
-			fmt.Fprintln(stderr, "catc: "+escape.Text(msg))
+			fmt.Fprintln(stderr, "catc: "+words.EscapeText(msg))
 		}
 		return ec.ExitCode()
 	}

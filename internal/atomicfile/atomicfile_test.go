@@ -152,3 +152,25 @@ func TestCatcWrote(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorsWrap: an output that cannot be written says so naming the
+// path the user gave, and its cause stays an error a caller can test
+// (errors.Is), not only text.
+func TestErrorsWrap(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := NewRegistry()
+	out := filepath.Join(dir, "missing", "out.txt")
+	err := r.WriteFile(out, false, NewGuard(nil, false), writeString("x"))
+	if err == nil || err.Error() != "cannot write "+out+": no such file or directory" || !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("WriteFile under a missing directory: %v (errors.Is ErrNotExist: %v)", err, errors.Is(err, os.ErrNotExist))
+	}
+	_, err = r.StageDir(filepath.Join(file, "sub"), NewGuard(nil, false))
+	if err == nil || !strings.HasPrefix(err.Error(), "cannot create "+filepath.Join(file, "sub")+": ") || errors.Unwrap(err) == nil {
+		t.Errorf("StageDir under a file: %v, want the cause wrapped", err)
+	}
+}

@@ -141,5 +141,5 @@ func CatcWrote(path string) bool {
 
 // guardError names path and why it is not replaced.
 func guardError(path string, err error) error {
-	return fmt.Errorf("will not replace %s: %v", path, err)
+	return fmt.Errorf("will not replace %s: %w", path, err)
 }

@@ -98,6 +98,8 @@ func (r *Registry) swapDir(tmp, dir, aside string) (string, error) {
 	}
 	if err := os.Rename(tmp, dir); err != nil {
 		if back := os.Rename(aside, dir); back != nil {
+			// %v, not %w: outputError's inputfile.Cause would find the
+			// rename's LinkError inside and drop this sentence.
 			return "", fmt.Errorf("%v; the old directory is at %s", err, aside)
 		}
 		return "", err

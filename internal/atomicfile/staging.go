@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/catc-dev/catc/internal/inputfile"
 )
 
 // Staging writes the files of a directory output (compile --nodes -o DIR,
@@ -227,5 +229,5 @@ func (r *Registry) stageTemp(path string, perm fs.FileMode, write func(io.Writer
 
 // createError is the error of a directory output that cannot be made.
 func createError(dir string, err error) error {
-	return fmt.Errorf("cannot create %s: %v", dir, Cause(err))
+	return fmt.Errorf("cannot create %s: %w", dir, inputfile.Cause(err))
 }

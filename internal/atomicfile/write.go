@@ -9,6 +9,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+
+	"github.com/catc-dev/catc/internal/inputfile"
 )
 
 // newFile, given as a file's permissions, means the file is new: it is
@@ -143,7 +145,7 @@ func (r *Registry) ReplaceFile(path string, perm fs.FileMode, write func(io.Writ
 		return err
 	}
 	defer r.Remove(tmp) // a no-op once renamed
-	return Cause(r.commit(tmp, path))
+	return inputfile.Cause(r.commit(tmp, path))
 }
 
 // createTemp creates the temporary file for path, beside it so that the
@@ -167,7 +169,7 @@ func (r *Registry) createTemp(path string, perm fs.FileMode) (*os.File, error) {
 			continue
 		}
 		if err != nil {
-			return nil, Cause(err)
+			return nil, inputfile.Cause(err)
 		}
 		r.addLocked(name)
 		return tmp, nil
@@ -203,7 +205,7 @@ func (r *Registry) writeTemp(tmp *os.File, perm fs.FileMode, write func(io.Write
 	if err == nil && perm != newFile {
 		err = os.Chmod(tmp.Name(), perm)
 	}
-	return Cause(err)
+	return inputfile.Cause(err)
 }
 
 // writeSpecial writes b to an existing non-regular file such as a device
@@ -211,13 +213,13 @@ func (r *Registry) writeTemp(tmp *os.File, perm fs.FileMode, write func(io.Write
 func writeSpecial(path string, b *Buffer) error {
 	f, err := os.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
-		return Cause(err)
+		return inputfile.Cause(err)
 	}
 	err = b.CopyTo(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	return Cause(err)
+	return inputfile.Cause(err)
 }
 
 // outputError wraps a failure to write the output file (nil stays nil).
@@ -226,20 +228,5 @@ func outputError(path string, err error) error {
 	if err == nil {
 		return nil
 	}
-	return fmt.Errorf("cannot write %s: %v", path, Cause(err))
-}
-
-// Cause drops the operation and path from an *fs.PathError or
-// *os.LinkError: the message names the user's path instead (the one in
-// the error may be a temporary file).
-func Cause(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
-	}
-	return err
+	return fmt.Errorf("cannot write %s: %w", path, inputfile.Cause(err))
 }

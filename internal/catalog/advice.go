@@ -12,8 +12,8 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/internal/types"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // valueAdvice is the sentence that follows a type mismatch (msg, Puppet's
@@ -108,9 +108,7 @@ func enumAdvice(e *types.EnumType, v types.Value, sensitive bool) string {
 	}
 	advice := "Use one of " + strings.Join(quoted, ", ") + "."
 	if s, ok := v.(string); ok && !sensitive {
-		if sug := didyoumean.NameSuggestion(s, e.Values); sug != "" {
-			advice += fmt.Sprintf(" Did you mean %q?", sug)
-		}
+		advice += words.DidYouMean(s, e.Values)
 	}
 	return advice
 }
@@ -339,22 +337,6 @@ func writeHCLValue(b *strings.Builder, v types.Value) {
 	default:
 		b.WriteString("(not shown)")
 	}
-}
-
-// listAnd joins names as "a", "a and b", "a, b and c".
-func listAnd(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
-// listOr joins names as "a", "a or b", "a, b or c".
-func listOr(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // titlePatternAdvice lists the patterns a title must match. Setting the

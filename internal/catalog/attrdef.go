@@ -9,9 +9,9 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/internal/enum"
 	"github.com/catc-dev/catc/internal/types"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 var attributeSchema = &hcl.BodySchema{
@@ -192,9 +192,7 @@ func unknownNameDiag(summary, detail, name, typeText string, typeRange hcl.Range
 	if i := strings.Index(typeText, name); i >= 0 {
 		rng = valueRange(typeRange, src, typeText, i, len(name))
 	}
-	if sug := didyoumean.NameSuggestion(name, append(aliasNames, builtinTypeNames...)); sug != "" {
-		detail += fmt.Sprintf(" Did you mean %q?", sug)
-	}
+	detail += words.DidYouMean(name, append(aliasNames, builtinTypeNames...))
 	return errorAt(summary, detail, rng, context.Ptr())
 }
 
@@ -206,9 +204,7 @@ func typeParseDiag(a *AttrDef, attr *hcl.Attribute, src []byte, err error) *hcl.
 			a.TypeRange, attr.Range.Ptr())
 	}
 	verb, advice := "is not recognised", "Use a Puppet data type (String, Integer, Enum[…], …)."
-	if sug := didyoumean.NameSuggestion(a.TypeText, builtinTypeNames); sug != "" {
-		advice += fmt.Sprintf(" Did you mean %q?", sug)
-	}
+	advice += words.DidYouMean(a.TypeText, builtinTypeNames)
 	switch pe.Kind {
 	case types.KindSyntax:
 		verb, advice = "could not be parsed", "Fix the syntax: a type is a name, then any parameters in square brackets, e.g. Optional[String]."
@@ -296,10 +292,8 @@ func decodeBehaviour(a *AttrDef, b1, b2 *hcl.Attribute, src []byte) hcl.Diagnost
 	if !ok {
 		a.badBehaviour = true
 		valid := behaviourNames[Namevar:]
-		d := errorAt(summaryBehaviour, fmt.Sprintf("`%s` is not a valid behaviour value. Use one of %s, or leave it out for a property.", s, listOr(valid)), b1.Expr.Range(), b1.Range.Ptr())
-		if sug := didyoumean.NameSuggestion(s, valid); sug != "" {
-			d.Detail += fmt.Sprintf(" Did you mean %q?", sug)
-		}
+		d := errorAt(summaryBehaviour, fmt.Sprintf("`%s` is not a valid behaviour value. Use one of %s, or leave it out for a property.", s, words.Or(valid)), b1.Expr.Range(), b1.Range.Ptr())
+		d.Detail += words.DidYouMean(s, valid)
 		return append(diags, d)
 	}
 	a.Behaviour = beh

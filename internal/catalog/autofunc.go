@@ -8,7 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
-	"github.com/catc-dev/catc/internal/didyoumean"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // AutoCall is a function call in an auto rule, read from the source as
@@ -89,9 +89,7 @@ func decodeAutoCall(td *TypeDef, kind AutoKind, call *hclsyntax.FunctionCallExpr
 	fn, ok := autoFuncs[call.Name]
 	if !ok {
 		detail := fmt.Sprintf("The %s rule calls %q, which is not a function of auto rules (%s).", kind, call.Name, strings.Join(autoFuncNames(), ", "))
-		if sug := didyoumean.NameSuggestion(call.Name, autoFuncNames()); sug != "" {
-			detail += fmt.Sprintf(" Did you mean %q?", sug)
-		}
+		detail += words.DidYouMean(call.Name, autoFuncNames())
 		return nil, hcl.Diagnostics{errorAt(summaryAutoRule, detail, call.NameRange, &rng)}
 	}
 	if fn.selector && !top {
@@ -273,9 +271,7 @@ func checkFirstWith(td *TypeDef, r *AutoRule, target *TypeDef) hcl.Diagnostics {
 		}
 		detail := fmt.Sprintf("first_with() in the %s rule of type %q compares the attribute %q of %s resources, but type %q has no such attribute (it has %s).",
 			r.Kind, td.Name, name, target.Name, target.Name, shortList(names, 12))
-		if sug := didyoumean.NameSuggestion(name, names); sug != "" {
-			detail += fmt.Sprintf(" Did you mean %q?", sug)
-		}
+		detail += words.DidYouMean(name, names)
 		diags = append(diags, errorAt(summaryAutoRule, detail, c.Args[0].Range, &c.Range))
 	}
 	return diags

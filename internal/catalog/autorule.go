@@ -11,8 +11,8 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/internal/enum"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // autoKinds maps the auto* block names.
@@ -193,7 +193,7 @@ func unknownAutoAttr(td *TypeDef, kind AutoKind, term AutoTerm) *hcl.Diagnostic 
 		names[i] = a.Name
 	}
 	detail += fmt.Sprintf(" Refer to an attribute of %s (%s).", td.Name, shortList(names, 12))
-	if sug := didyoumean.NameSuggestion(term.Attr, names); sug != "" {
+	if sug := words.Closest(term.Attr, names); sug != "" {
 		detail += fmt.Sprintf(" Did you mean \"$%s\"?", sug)
 	}
 	return errorAt(summaryAutoRule, detail, term.Range, nil)
@@ -253,9 +253,7 @@ func checkAutoTargets(td *TypeDef, known map[string]bool) hcl.Diagnostics {
 			continue
 		}
 		detail := fmt.Sprintf("The %s rule of type %q names the type %q, which no loaded file defines; the rule has no effect unless that type is loaded. Load the file that defines the type %q, or remove it from the rule.", r.Kind, td.Name, r.Target, r.Target)
-		if sug := didyoumean.NameSuggestion(strings.ToLower(r.Target), slices.Sorted(maps.Keys(known))); sug != "" {
-			detail += fmt.Sprintf(" Did you mean %q?", sug)
-		}
+		detail += words.DidYouMean(strings.ToLower(r.Target), slices.Sorted(maps.Keys(known)))
 		diags = append(diags, warningAt(summaryAutoUnknownType, detail, r.TargetRange))
 	}
 	return diags

@@ -9,8 +9,8 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
-	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/internal/inputfile"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // Diagnostic summaries: one constant phrase per kind of problem. The
@@ -101,9 +101,7 @@ func unknownTopBlock(b *hclsyntax.Block) *hcl.Diagnostic {
 		detail = fmt.Sprintf("Blocks of type %q are not supported: a file holds `type`, `type_alias`, `resource`, `group`, `variable` and `locals` blocks. Remove it.", b.Type)
 	default:
 		detail = fmt.Sprintf("Blocks of type %q are not expected here: a file holds `type`, `type_alias`, `resource`, `group`, `variable` and `locals` blocks. Rename it or remove it.", b.Type)
-		if s := didyoumean.NameSuggestion(b.Type, topBlockNames); s != "" {
-			detail += fmt.Sprintf(" Did you mean %q?", s)
-		}
+		detail += words.DidYouMean(b.Type, topBlockNames)
 	}
 	return errorAt(summaryUnsupportedTop, detail, b.TypeRange, b.DefRange().Ptr())
 }
@@ -164,7 +162,7 @@ func withSchemaAdvice(diags hcl.Diagnostics, block string, schema *hcl.BodySchem
 		if strings.ContainsAny(block[:1], "aeiou") {
 			article = "an"
 		}
-		advice := fmt.Sprintf(" Remove it: %s %s block takes %s.", article, block, listAnd(names))
+		advice := fmt.Sprintf(" Remove it: %s %s block takes %s.", article, block, words.And(names))
 		if len(names) == 0 {
 			advice = fmt.Sprintf(" Remove it: %s %s block takes none.", article, block)
 		}

@@ -7,8 +7,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/internal/rubyregexp"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 var titlePatternSchema = &hcl.BodySchema{
@@ -110,7 +110,7 @@ func checkCaptures(td *TypeDef, p *TitlePattern, pa *hcl.Attribute, src []byte) 
 			detail += fmt.Sprintf(": %q is a %s", name, a.Behaviour)
 		}
 		detail += fmt.Sprintf(". Name each group after a namevar (%s), or make %s a namevar.", strings.Join(namevarNames(td), ", "), name)
-		if sug := didyoumean.NameSuggestion(name, namevarNames(td)); sug != "" && a == nil {
+		if sug := words.Closest(name, namevarNames(td)); sug != "" && a == nil {
 			detail += fmt.Sprintf(" Did you mean %q?", sug)
 		}
 		diags = append(diags, errorAt(summaryTitlePattern, detail, rng, pa.Range.Ptr()))

@@ -6,9 +6,9 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
-	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/internal/enum"
 	"github.com/catc-dev/catc/internal/types"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // rawResource is a resource block read without its type: labels, ranges
@@ -242,7 +242,7 @@ func isRefLike(e hclsyntax.Expression) bool {
 		return false
 	}
 	root := st.Traversal.RootName()
-	return !scopeRoots()[root] && didyoumean.NameSuggestion(root, scopeRootNames) == ""
+	return !scopeRoots()[root] && words.Closest(root, scopeRootNames) == ""
 }
 
 // scopeRootNames are the keys of scopeRoots, for suggestions.

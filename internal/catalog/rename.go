@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/types"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // Summaries of the title and `name` diagnostics (this file's rules).
@@ -44,7 +45,7 @@ func (b *built) nameArg(td *TypeDef, arg *rawArg) {
 	}
 	b.errorf(summaryNameArg, arg.nameRange, arg.rng,
 		"%s has %d namevars (%s), so name sets none of them: Puppet would apply this resource as %s[%s] with its namevars still taken from the title %s. Set %s instead of name.",
-		td.Name, len(nv), listAnd(names), td.RefType(), displayName(arg.value), types.RubyInspectString(b.res.Title), listAnd(names))
+		td.Name, len(nv), words.And(names), td.RefType(), displayName(arg.value), types.RubyInspectString(b.res.Title), words.And(names))
 }
 
 // applyName makes a `name` argument the value of the single namevar. When

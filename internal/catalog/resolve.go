@@ -6,8 +6,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/internal/types"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // register adds r to the lookup table the way Puppet's
@@ -34,7 +34,7 @@ func (c *loader) register(r *Resource) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	if key := r.Type.mungeKey(r.UniquenessKey); keyPresent(key) && !isTitleKey(key, r.Title) && !r.Type.notIsomorphic {
 		shown := func() (string, []types.Value) { return types.RubyInspect(r.shownKey()), r.shownKey() }
-		advice := fmt.Sprintf("Give one of them other values for %s, or remove the duplicate.", listOr(r.Type.sortedNamevarNames()))
+		advice := fmt.Sprintf("Give one of them other values for %s, or remove the duplicate.", words.Or(r.Type.sortedNamevarNames()))
 		if d := c.alias(r, lookupKey(r.Type.Name, key), shown, r.TitleRange, advice); d != nil {
 			diags = append(diags, d)
 		}
@@ -156,8 +156,5 @@ func (c *Catalog) refSuggestion(text, typeName string) string {
 			refs = append(refs, res.Type.RefType()+"["+a+"]")
 		}
 	}
-	if sug := didyoumean.NameSuggestion(text, refs); sug != "" {
-		return fmt.Sprintf(" Did you mean %q?", sug)
-	}
-	return ""
+	return words.DidYouMean(text, refs)
 }

@@ -6,8 +6,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/internal/types"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // built is a resource decoded against its type, with its references not
@@ -121,9 +121,7 @@ func newResource(td *TypeDef, raw *rawResource) *Resource {
 
 func unknownTypeDiag(c *Catalog, name string, rng, decl hcl.Range) *hcl.Diagnostic {
 	detail := fmt.Sprintf("There is no type %q in the loaded files. Define it in a type block, or load the file that does.", name)
-	if sug := didyoumean.NameSuggestion(name, c.typeNames()); sug != "" {
-		detail += fmt.Sprintf(" Did you mean %q?", sug)
-	}
+	detail += words.DidYouMean(name, c.typeNames())
 	return errorAt(summaryUnknownType, detail, rng, decl.Ptr())
 }
 
@@ -240,7 +238,7 @@ func (b *built) unknownAttr(td *TypeDef, arg *rawArg) {
 	}
 	detail += fmt.Sprintf(" Remove it, or use an attribute of %s (%s) or a metaparameter.", td.Name, shortList(settable, 12))
 	names = append(names, metaparamNames...)
-	if sug := didyoumean.NameSuggestion(arg.name, names); sug != "" {
+	if sug := words.Closest(arg.name, names); sug != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", sug)
 		if td.Attr(sug) != nil {
 			b.misspelt = append(b.misspelt, misspelling{arg: arg, attr: sug})
@@ -453,10 +451,10 @@ func (b *built) checkMandatory(td *TypeDef) {
 	switch {
 	case len(params) > 0:
 		subject, context, cause := b.mandatoryCause(params)
-		b.errorf(summaryMandatory, subject, context, "Validation of %s failed: %s\n%s", r.Ref(), mandatoryList("parameters", params), withCause(cause, "Set "+listAnd(params)+"."))
+		b.errorf(summaryMandatory, subject, context, "Validation of %s failed: %s\n%s", r.Ref(), mandatoryList("parameters", params), withCause(cause, "Set "+words.And(params)+"."))
 	case len(attrs) > 0 && ensureSet:
 		subject, context, cause := b.mandatoryCause(attrs)
-		b.errorf(summaryMandatory, subject, context, "%s: %s\n%s", r.Ref(), mandatoryList("attributes", attrs), withCause(cause, "Set "+listAnd(attrs)+", or set ensure = \"absent\"."))
+		b.errorf(summaryMandatory, subject, context, "%s: %s\n%s", r.Ref(), mandatoryList("attributes", attrs), withCause(cause, "Set "+words.And(attrs)+", or set ensure = \"absent\"."))
 	}
 }
 

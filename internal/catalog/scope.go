@@ -9,11 +9,11 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/internal/hiera"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/types"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // The evaluation context of declarations: var.* from variable blocks set
@@ -242,9 +242,7 @@ func setVariable(defs map[string]*variableDef, name string, nameRange hcl.Range,
 	v := defs[name]
 	if v == nil {
 		detail := fmt.Sprintf("A value is given for the variable %q, which no variable block declares. Declare it with a variable %q block, or fix the name.", name, name)
-		if sug := didyoumean.NameSuggestion(name, sortedNames(defs)); sug != "" {
-			detail += fmt.Sprintf(" Did you mean %q?", sug)
-		}
+		detail += words.DidYouMean(name, sortedNames(defs))
 		d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summaryUndeclaredVariable, Detail: detail}
 		if nameRange.Filename != "" {
 			d.Subject = nameRange.Ptr()

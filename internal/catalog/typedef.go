@@ -8,8 +8,8 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/catc-dev/catc/internal/coretypes"
-	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/internal/types"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // typeBlock is a `type` block with its file's bytes.
@@ -207,10 +207,8 @@ func decodeFeatures(td *TypeDef, a *hcl.Attribute) hcl.Diagnostics {
 		}
 	}
 	if len(unknown) > 0 {
-		d := warningAt(summaryUnknownFeature, "Unknown feature detected: ["+strings.Join(unknown, ", ")+"]. catc knows "+listAnd(knownFeatures)+"; remove the others.", subject)
-		if s := didyoumean.NameSuggestion(strings.Trim(unknown[0], `"`), knownFeatures); s != "" {
-			d.Detail += fmt.Sprintf(" Did you mean %q?", s)
-		}
+		d := warningAt(summaryUnknownFeature, "Unknown feature detected: ["+strings.Join(unknown, ", ")+"]. catc knows "+words.And(knownFeatures)+"; remove the others.", subject)
+		d.Detail += words.DidYouMean(strings.Trim(unknown[0], `"`), knownFeatures)
 		diags = append(diags, d)
 	}
 	return diags

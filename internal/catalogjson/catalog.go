@@ -115,11 +115,11 @@ func (v *Value) UnmarshalJSON(data []byte) error {
 // MarshalJSON implements json.Marshaler.
 func (v Value) MarshalJSON() ([]byte, error) {
 	w := jsonw.Compact()
-	w.Value(v.V, v.markerOf())
+	types.WriteJSON(w, v.V, v.markerOf())
 	return w.Bytes(), nil
 }
 
-// NewJSON builds the catalog JSON of c with no edges.
+// New builds the catalog JSON of c with no edges.
 func New(c *catalog.Catalog) *Document {
 	out := &Document{Format: Format, Types: jsonTypes(c.Types), Resources: make([]Resource, 0, len(c.Resources)), Edges: []Edge{}}
 	for _, r := range c.Resources {
@@ -234,7 +234,7 @@ func writeTypes(w *jsonw.Writer, ts []Type) {
 	w.EndArray()
 }
 
-// WriteMembers writes the members of r's object, in the order of its
+// writeMembers writes the members of r's object, in the order of its
 // fields, for a caller that opens and closes the object (and may add
 // members of its own, as the plan JSON does).
 func (r *Resource) writeMembers(w *jsonw.Writer) {
@@ -245,9 +245,9 @@ func (r *Resource) writeMembers(w *jsonw.Writer) {
 	w.Key("title")
 	w.String(r.Title)
 	w.Key("namevars")
-	w.Value(r.Namevars.V, r.Namevars.markerOf())
+	types.WriteJSON(w, r.Namevars.V, r.Namevars.markerOf())
 	w.Key("attributes")
-	w.Value(r.Attributes.V, r.Attributes.markerOf())
+	types.WriteJSON(w, r.Attributes.V, r.Attributes.markerOf())
 	w.Key("tags")
 	w.Strings(r.Tags)
 	w.Key("noop")

@@ -26,10 +26,10 @@ func Read(data []byte, name string) (*Document, error) {
 	err := json.Unmarshal(data, &in)
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, jsoncheck.SyntaxErrorAt(err))
+		return nil, fmt.Errorf("%s: not a catalog JSON file: %w", name, jsoncheck.SyntaxErrorAt(err))
 	}
 	if err := jsoncheck.DuplicateKeys(data); err != nil {
-		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, err)
+		return nil, fmt.Errorf("%s: not a catalog JSON file: %w", name, err)
 	}
 	if err != nil {
 		var te *json.UnmarshalTypeError
@@ -39,7 +39,7 @@ func Read(data []byte, name string) (*Document, error) {
 			return nil, fmt.Errorf("%s: not a catalog JSON file: a %s cannot be the value of %s, of type %s (the value ends at byte offset %d)",
 				name, strings.Fields(te.Value + " value")[0], te.Field, te.Type, te.Offset)
 		}
-		return nil, fmt.Errorf("%s: not a catalog JSON file: %v", name, err)
+		return nil, fmt.Errorf("%s: not a catalog JSON file: %w", name, err)
 	}
 	if in.Format != Format {
 		return nil, fmt.Errorf("%s: format is %q, want %q (write it with 'catc compile')", name, in.Format, Format)

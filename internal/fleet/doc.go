@@ -20,7 +20,8 @@
 // plan or draw (CatalogDir, ReadCatalogs), is read node by node and
 // grouped the same way, with what catc cannot know of the catalogs
 // gathered once for them all (catalog.Notes). Package render prints the
-// results for people.
+// results for people. It writes no file: the command writes what it
+// returns (package atomicfile is the command's).
 //
 // The fleet JSON is written and read here: the fleet diff, format
 // "catc.fleet-diff/1" (JSONFormat: WriteJSON, and ReadJSON for --merge),

@@ -23,7 +23,7 @@ import (
 // the certname in a motd, the address in a listen line) is no part of
 // the key when it is a plain word: the class is compiled for a stand-in
 // node holding a sentinel there, and each node's outcome is the class's
-// with the sentinels replaced by the node's own values (stand.go), which
+// with the sentinels replaced by the node's own values (rewrite.go), which
 // is what compiling the node gives (TestClassesExact). Anything else the
 // sites read is in the key as it is; a read that cannot be known makes
 // the whole node the key.
@@ -34,7 +34,7 @@ type keyer struct {
 	all bool
 	// reads are in the key as they are; subst are verbatim reads that
 	// no other read overlaps, replaced by sentinel i when a node's value
-	// there is a plain word (sentinelFor).
+	// there is a plain word (plainWord, sentinel).
 	reads, subst []catalog.Read
 	// token starts every sentinel: random, so that no input can hold it.
 	token string

@@ -99,13 +99,13 @@ func ReadJSON(data []byte, name string) (*Diff, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&j); err != nil {
-		return nil, fmt.Errorf("%s is not a fleet diff JSON (catc diff --nodes --format json): %v", name, err)
+		return nil, fmt.Errorf("%s is not a fleet diff JSON (catc diff --nodes --format json): %w", name, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("%s has data after the fleet diff JSON document (at byte %d): a file holds one document", name, dec.InputOffset())
 	}
 	if err := jsoncheck.DuplicateKeys(data); err != nil {
-		return nil, fmt.Errorf("%s is not a fleet diff JSON: %v", name, err)
+		return nil, fmt.Errorf("%s is not a fleet diff JSON: %w", name, err)
 	}
 	if j.Format != JSONFormat {
 		return nil, fmt.Errorf("%s has format %q, not %q: merge the JSON of catc diff --nodes --shard I/N --format json", name, j.Format, JSONFormat)
@@ -118,7 +118,7 @@ func ReadJSON(data []byte, name string) (*Diff, error) {
 	for _, g := range j.Groups {
 		pd, err := g.Diff.Diff()
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
+			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		if len(g.Nodes) == 0 {
 			return nil, fmt.Errorf("%s: a group without nodes", name)
@@ -137,7 +137,7 @@ func ReadJSON(data []byte, name string) (*Diff, error) {
 		d.Shard = &ShardOf{Index: s.Index, Of: s.Of, Fleet: s.Fleet, KeyID: s.KeyID, Digest: s.Digest}
 	}
 	if err := checkCounts(j.Counts, d); err != nil {
-		return nil, fmt.Errorf("%s: %v: the file was edited or is not what catc wrote", name, err)
+		return nil, fmt.Errorf("%s: %w: the file was edited or is not what catc wrote", name, err)
 	}
 	return d, nil
 }

@@ -257,6 +257,7 @@ func TestFindLinkedWorktree(t *testing.T) {
 // there; Extract says so and how to fetch them, and after that fetch it
 // reads them.
 func TestPartialClone(t *testing.T) {
+	testutil.LongOnly(t)
 	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")

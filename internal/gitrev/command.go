@@ -22,7 +22,7 @@ import (
 //     remote's uploadpack is a shell command, ext:: is one, ssh runs
 //     core.sshCommand). Every protocol is refused here and by
 //     GIT_ALLOW_PROTOCOL (which, unlike protocol.allow, a repository's
-//     protocol.<name>.allow cannot override), and missingObjects finds
+//     protocol.<name>.allow cannot override), and checkPresent finds
 //     missing objects first with a walk that never fetches;
 //   - credential helpers and askpass programs, which a fetch would ask;
 //   - hooks, the file system monitor, and a pager;

@@ -137,7 +137,7 @@ func (e *OutsideError) Error() string {
 func (r *Repo) extractAt(rev, rel, dir string, keep func(name string) bool) (int, error) {
 	out, err := r.git(nil, "ls-tree", "-r", "-z", "--full-tree", "--end-of-options", rev, "--", rel)
 	if err != nil {
-		return 0, fmt.Errorf("git ls-tree %s -- %s: %v", rev, rel, err)
+		return 0, fmt.Errorf("git ls-tree %s -- %s: %w", rev, rel, err)
 	}
 	var names, ids []string
 	for _, entry := range strings.Split(string(out), "\x00") {

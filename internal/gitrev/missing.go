@@ -22,7 +22,7 @@ func (r *Repo) checkPresent(rev string, rels []string) error {
 	args := []string{"rev-list", "--objects", "--missing=print", "--end-of-options", rev + "^{tree}", "--"}
 	out, err := r.git(nil, append(args, rels...)...)
 	if err != nil {
-		return fmt.Errorf("git rev-list %s: %v", rev, err)
+		return fmt.Errorf("git rev-list %s: %w", rev, err)
 	}
 	n, first := 0, ""
 	sc := bufio.NewScanner(bytes.NewReader(out))

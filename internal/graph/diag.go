@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/catc-dev/catc/internal/plural"
+	"github.com/catc-dev/catc/internal/words"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -81,7 +81,7 @@ func (c Cycle) detail() string {
 		fmt.Fprintf(&b, "  %s\n", EdgeLine(e))
 	}
 	if others := c.Others(); len(others) > 0 {
-		fmt.Fprintf(&b, "%d %s caught in the same cycle: %s.\n", len(others), plural.Pick(len(others), "other resource is", "other resources are"), refList(others, 10))
+		fmt.Fprintf(&b, "%d %s caught in the same cycle: %s.\n", len(others), words.Pick(len(others), "other resource is", "other resources are"), refList(others, 10))
 	}
 	b.WriteString(c.advice())
 	return b.String()

@@ -7,7 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/didyoumean"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // Resolve finds the resource a command-line reference names: Puppet's
@@ -28,7 +28,7 @@ func Resolve(c *catalog.Catalog, text string) (*catalog.Resource, hcl.Diagnostic
 	td := c.Type(typ)
 	if td == nil {
 		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: summaryUnknownRef,
-			Detail: fmt.Sprintf("No type %q is defined in the catalog, so %s names nothing. Use one of its types (%s).%s", typ, text, nameList(typeNames(c), 10), suggest(strings.ToLower(typ), typeNames(c)))}}
+			Detail: fmt.Sprintf("No type %q is defined in the catalog, so %s names nothing. Use one of its types (%s).%s", typ, text, nameList(typeNames(c), 10), words.DidYouMean(strings.ToLower(typ), typeNames(c)))}}
 	}
 	if r := c.Lookup(typ, title); r != nil {
 		return r, nil
@@ -39,14 +39,7 @@ func Resolve(c *catalog.Catalog, text string) (*catalog.Resource, hcl.Diagnostic
 			Detail: fmt.Sprintf("Puppet applies the resource declared as %s under its name, as %s (%s). Use %s.", ref, r.Ref(), r.PlaceText(), r.Ref())}}
 	}
 	return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: summaryUnknownRef,
-		Detail: fmt.Sprintf("The catalog has no resource %s (by title, alias or namevars). Name a declared %s resource by its title or an alias.%s", ref, td.Name, suggest(ref, refsOfType(c, td)))}}
-}
-
-func suggest(given string, candidates []string) string {
-	if s := didyoumean.NameSuggestion(given, candidates); s != "" {
-		return fmt.Sprintf(" Did you mean %q?", s)
-	}
-	return ""
+		Detail: fmt.Sprintf("The catalog has no resource %s (by title, alias or namevars). Name a declared %s resource by its title or an alias.%s", ref, td.Name, words.DidYouMean(ref, refsOfType(c, td)))}}
 }
 
 func typeNames(c *catalog.Catalog) []string {

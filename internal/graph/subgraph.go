@@ -8,6 +8,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/enum"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // summaryUnknownType is the summary of a --type filter that names no type.
@@ -159,7 +160,7 @@ func (g *Graph) typeFilter(names []string) (map[*catalog.TypeDef]bool, hcl.Diagn
 		td := g.Catalog.Type(strings.TrimSpace(n))
 		if td == nil {
 			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summaryUnknownType,
-				Detail: fmt.Sprintf("No type %q is defined in the catalog, so --type %s selects nothing.%s", n, n, suggest(strings.ToLower(n), typeNames(g.Catalog)))})
+				Detail: fmt.Sprintf("No type %q is defined in the catalog, so --type %s selects nothing.%s", n, n, words.DidYouMean(strings.ToLower(n), typeNames(g.Catalog)))})
 			continue
 		}
 		set[td] = true

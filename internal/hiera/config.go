@@ -61,7 +61,7 @@ type Level struct {
 	Line int
 }
 
-// configError is a Puppet error about hiera.yaml at a line.
+// errorAt is a Puppet error about hiera.yaml at a line.
 func (c *Config) errorAt(line int, detail string) *hcl.Diagnostic {
 	d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid hiera.yaml", Detail: detail}
 	if line > 0 {

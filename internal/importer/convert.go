@@ -5,8 +5,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/catc-dev/catc/internal/didyoumean"
 	"github.com/catc-dev/catc/internal/importer/ruby"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // converter turns one register_type call into a typeSpec, collecting
@@ -155,7 +155,7 @@ func (c *converter) topLevel(t *typeSpec, key string, p ruby.Pair) {
 
 // didYouMean suggests the known key nearest to a misspelt one.
 func didYouMean(key string, known []string) string {
-	if k := didyoumean.NameSuggestion(key, known); k != "" {
+	if k := words.Closest(key, known); k != "" {
 		return fmt.Sprintf(" Did you mean `%s`?", k)
 	}
 	return ""

@@ -11,8 +11,8 @@ import (
 	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/importer/ruby"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // origins maps a place in the written HCL (a path such as
@@ -211,11 +211,11 @@ func listOrEmpty(vals []cty.Value) cty.Value {
 // some line of the text starts in column 1; otherwise the plain form
 // keeps every line as written. A text holding a control character other
 // than a newline or a tab (ESC, a carriage return, a right-to-left
-// override, U+2028: escape.Unsafe) is always quoted, where hclwrite
+// override, U+2028: words.Unsafe) is always quoted, where hclwrite
 // writes it as an escape: a heredoc has none, and would hold it raw.
 func textTokens(s string, depth int) hclwrite.Tokens {
 	if !strings.Contains(strings.TrimSuffix(s, "\n"), "\n") || manyMarks(s) || strings.IndexFunc(s, func(r rune) bool {
-		return r != '\n' && r != '\t' && escape.Unsafe(r)
+		return r != '\n' && r != '\t' && words.Unsafe(r)
 	}) >= 0 {
 		return hclwrite.TokensForValue(cty.StringVal(s))
 	}

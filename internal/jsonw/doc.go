@@ -9,4 +9,8 @@
 // buffer that is flushed as it fills, avoids the reflection, the
 // whole-document buffer and the re-indenting pass of encoding/json,
 // which dominate `plan --format json` otherwise.
+//
+// It writes JSON's own values (strings, numbers, objects, arrays); the
+// JSON of a catc value is package types' (WriteJSON), written through
+// it. It imports nothing of catc.
 package jsonw

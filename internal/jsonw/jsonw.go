@@ -6,8 +6,6 @@ import (
 	"io"
 	"strconv"
 	"unicode/utf8"
-
-	"github.com/catc-dev/catc/internal/escape"
 )
 
 // flushAt is the buffer size past which an indented Writer hands its
@@ -225,7 +223,7 @@ func appendString(b []byte, s string) []byte {
 		case r == utf8.RuneError && size == 1:
 			b = append(b, s[start:i]...)
 			b = append(b, `\ufffd`...)
-		case escape.Unsafe(r):
+		case escapedBeyond(r):
 			b = append(b, s[start:i]...)
 			b = appendRuneEscape(b, r)
 		default:
@@ -237,6 +235,18 @@ func appendString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// escapedBeyond reports the characters at or above DEL that catc's JSON
+// escapes although encoding/json does not (or, for U+2028 and U+2029,
+// does only with HTML escaping): DEL, the C1 controls, the line and
+// paragraph separators and the bidirectional formatting characters. They
+// are the characters the text outputs escape (package words' Unsafe, to
+// which a test holds this list), so that a title that cannot reach a
+// terminal raw cannot reach a JSON file raw either.
+func escapedBeyond(r rune) bool {
+	return r == 0x7f || r >= 0x80 && r <= 0x9f || r == 0x2028 || r == 0x2029 ||
+		r == 0x061c || r == 0x200e || r == 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
 }
 
 // appendRuneEscape appends r as \uXXXX (r is below U+10000).
@@ -263,7 +273,7 @@ func Encode(w io.Writer, v any) error {
 
 // escapeMore escapes what encoding/json leaves raw and appendString does
 // not: DEL, the C1 controls and the bidirectional formatting characters
-// (escape.Unsafe), as \uXXXX. In JSON text every byte at or above 0x7f
+// (escapedBeyond), as \uXXXX. In JSON text every byte at or above 0x7f
 // is inside a string, so the document stays the same value.
 func escapeMore(doc []byte) []byte {
 	i := 0
@@ -281,7 +291,7 @@ func escapeMore(doc []byte) []byte {
 			continue
 		}
 		r, size := utf8.DecodeRune(doc[i:])
-		if escape.Unsafe(r) {
+		if escapedBeyond(r) {
 			out = appendRuneEscape(out, r)
 		} else {
 			out = append(out, doc[i:i+size]...)

@@ -9,7 +9,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
+
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // encode is the reference: encoding/json's Encoder without HTML escaping,
@@ -237,5 +240,16 @@ func writeTree(w *Writer, v any) {
 			writeTree(w, v[k])
 		}
 		w.EndObject()
+	}
+}
+
+// TestEscapedBeyondIsWordsUnsafe: JSON escapes every character at or
+// above DEL that the text outputs escape (words.Unsafe), and no other.
+func TestEscapedBeyondIsWordsUnsafe(t *testing.T) {
+	t.Parallel()
+	for r := rune(0x7f); r <= unicode.MaxRune; r++ {
+		if escapedBeyond(r) != words.Unsafe(r) {
+			t.Errorf("U+%04X: JSON escapes it %v, the text outputs %v", r, escapedBeyond(r), words.Unsafe(r))
+		}
 	}
 }

@@ -35,6 +35,7 @@ func connectServer(t *testing.T, files map[string]string, s *Server) *client {
 // nothing; the others are other runaway shapes, opened in its place.
 // Before, the load of the first never ended.
 func TestRunawayFileKeepsServerAnswering(t *testing.T) {
+	testutil.LongOnly(t)
 	t.Parallel()
 	nested := "locals {\n  x = [for a in range(1000) : [for b in range(1000) : [for c in range(1000) : \"${a}-${b}-${c}\"]]]\n}\n"
 	s := NewServer("test")

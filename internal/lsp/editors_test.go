@@ -46,6 +46,7 @@ type nvimResult struct {
 // plugins) on `catc lsp`: the diagnostics of a broken file, completion,
 // hover and definition, as Neovim received them.
 func TestNeovim(t *testing.T) {
+	testutil.LongOnly(t)
 	t.Parallel()
 	nvim, err := exec.LookPath("nvim")
 	if err != nil {

@@ -75,7 +75,7 @@ func serve(ctx context.Context, stream io.ReadWriteCloser, s *Server) error {
 	case s.exited.Load() && !s.shutdown.Load():
 		return errors.New("lsp: the client sent exit without shutdown first")
 	case !s.exited.Load() && fs.framingError() != nil:
-		return fmt.Errorf("lsp: malformed message from the client: %v", fs.framingError())
+		return fmt.Errorf("lsp: malformed message from the client: %w", fs.framingError())
 	}
 	return nil
 }
@@ -243,7 +243,7 @@ func (s *Server) configure() error {
 	over, overErr := readSettings(s.initOptions, dir)
 	if overErr != nil {
 		over = Settings{}
-		err = fmt.Errorf("initializationOptions: %v (they hold {\"vars\": {NAME: VALUE}, \"var_files\": [PATH], \"facts\": PATH})", overErr)
+		err = fmt.Errorf("initializationOptions: %w (they hold {\"vars\": {NAME: VALUE}, \"var_files\": [PATH], \"facts\": PATH})", overErr)
 	}
 	s.ws.settings = set.merge(over)
 	s.ws.scan()

@@ -121,14 +121,14 @@ func projectSettings(folders []string) (Settings, error) {
 			err = pe.Err // it names p, which the message does
 		}
 		if err != nil {
-			return Settings{}, fmt.Errorf("%s: %v", p, err)
+			return Settings{}, fmt.Errorf("%s: %w", p, err)
 		}
 		s, err := readSettings(raw, dir)
 		if err != nil {
-			return Settings{}, fmt.Errorf("%s: %v (it holds {\"vars\": {NAME: VALUE}, \"var_files\": [PATH], \"facts\": PATH})", p, err)
+			return Settings{}, fmt.Errorf("%s: %w (it holds {\"vars\": {NAME: VALUE}, \"var_files\": [PATH], \"facts\": PATH})", p, err)
 		}
 		if err := s.inside(dir); err != nil {
-			return Settings{}, fmt.Errorf("%s: %v", p, err)
+			return Settings{}, fmt.Errorf("%s: %w", p, err)
 		}
 		return s, nil
 	}

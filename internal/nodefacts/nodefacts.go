@@ -262,7 +262,7 @@ func FromPuppetDB(name, source string, facts, trusted map[string]any) (*Node, er
 	if trusted != nil {
 		v, err := factValue(trusted)
 		if err != nil {
-			return nil, fmt.Errorf("its trusted data: %v", err)
+			return nil, fmt.Errorf("its trusted data: %w", err)
 		}
 		n.trusted = v
 	}

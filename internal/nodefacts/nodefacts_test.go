@@ -11,7 +11,7 @@ import (
 	ctyjson "github.com/zclconf/go-cty/cty/json"
 )
 
-// TestReadNodes reads each facts format from its own sample: the node
+// TestRead reads each facts format from its own sample: the node
 // names, where each came from, and facts a site would use.
 func TestRead(t *testing.T) {
 	t.Parallel()

@@ -25,13 +25,13 @@ func ReadSnapshot(data []byte, name string) (*Snapshot, error) {
 	infos := readTypes(in.Types)
 	s := &Snapshot{Resources: make([]SnapResource, len(in.Resources))}
 	if err := checkRefsAndIndexes(in.Resources); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	seen := map[string]bool{}
 	for _, jr := range in.Resources {
 		sr, err := readResource(jr, infos)
 		if err != nil {
-			return nil, fmt.Errorf("%s: resource %s: %v", name, jr.Ref, err)
+			return nil, fmt.Errorf("%s: resource %s: %w", name, jr.Ref, err)
 		}
 		if seen[sr.Key] { // a hand-edited file: keep both, match by ref
 			sr.Key = "\x01" + sr.Ref
@@ -41,7 +41,7 @@ func ReadSnapshot(data []byte, name string) (*Snapshot, error) {
 		s.Resources[jr.Index] = sr
 	}
 	if err := s.readEdges(in.Edges); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	s.plan()
 	s.Types = jsonTypeInfo(in.Types, s)
@@ -108,11 +108,11 @@ func readResource(jr catalogjson.Resource, infos map[string]map[string]AttrInfo)
 	}
 	attrs, err := asHash(jr.Attributes.V)
 	if err != nil {
-		return SnapResource{}, fmt.Errorf("attributes: %v", err)
+		return SnapResource{}, fmt.Errorf("attributes: %w", err)
 	}
 	namevars, err := asHash(jr.Namevars.V)
 	if err != nil {
-		return SnapResource{}, fmt.Errorf("namevars: %v", err)
+		return SnapResource{}, fmt.Errorf("namevars: %w", err)
 	}
 	info := infos[strings.ToLower(jr.Type)]
 	for i, k := range attrs.Keys {

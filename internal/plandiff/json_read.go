@@ -80,7 +80,7 @@ func readResourceChange(r jsonDiffRes) (ResourceChange, error) {
 	for _, a := range r.Attributes {
 		ac, err := readAttrChange(c.Action, a)
 		if err != nil {
-			return c, fmt.Errorf("%s: %v", r.Ref, err)
+			return c, fmt.Errorf("%s: %w", r.Ref, err)
 		}
 		c.Attributes = append(c.Attributes, ac)
 	}

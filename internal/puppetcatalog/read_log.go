@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/catc-dev/catc/internal/plural"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // logLevels are the words that start a line of Puppet's console log
@@ -74,5 +74,5 @@ func (p LogPrefix) Note() string {
 		return ""
 	}
 	return fmt.Sprintf("Skipped %s of Puppet's log (%s) before the catalog's JSON: `puppet catalog find` prints them on standard output with the catalog.",
-		plural.Noun(p.Lines, "line", "lines"), strings.Join(p.Levels, ", "))
+		words.Noun(p.Lines, "line", "lines"), strings.Join(p.Levels, ", "))
 }

@@ -6,9 +6,9 @@ import (
 
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/jsonw"
-	"github.com/catc-dev/catc/internal/plural"
 	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/internal/types"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // Secrets says what Write does with sensitive values. A
@@ -49,7 +49,7 @@ type SecretsError struct{ Params []SecretParam }
 func (e *SecretsError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "refusing to write a Puppet catalog with %d sensitive %s: Puppet applies a catalog as written, so each would reach the node as catc's marker (%q or a digest) instead of its value:",
-		len(e.Params), plural.Pick(len(e.Params), "value", "values"), secretdigest.None)
+		len(e.Params), words.Pick(len(e.Params), "value", "values"), secretdigest.None)
 	for _, p := range e.Params {
 		b.WriteString("\n  " + p.Ref + " " + p.Attr)
 		if p.Range != "" {

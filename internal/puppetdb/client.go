@@ -23,7 +23,8 @@ type Client struct {
 	timeout  time.Duration
 	pageSize int
 	maxRow   int64
-	// tlsFiles name the CA and the client certificate, for messages.
+	// caFile and certFile name the CA and the client certificate, for
+	// messages.
 	caFile, certFile string
 }
 

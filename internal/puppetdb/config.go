@@ -94,7 +94,7 @@ func (c Config) tlsConfig(host string) (*tls.Config, error) {
 	if c.CACert != "" {
 		pem, err := inputfile.Read(c.CACert)
 		if err != nil {
-			return nil, fmt.Errorf("cannot read the PuppetDB CA certificate (--puppetdb-cacert): %v", err)
+			return nil, fmt.Errorf("cannot read the PuppetDB CA certificate (--puppetdb-cacert): %w", err)
 		}
 		pool := x509.NewCertPool()
 		if !pool.AppendCertsFromPEM(pem) {
@@ -121,15 +121,15 @@ func (c Config) tlsConfig(host string) (*tls.Config, error) {
 func loadKeyPair(certFile, keyFile string) (tls.Certificate, error) {
 	certPEM, err := inputfile.Read(certFile)
 	if err != nil {
-		return tls.Certificate{}, fmt.Errorf("cannot read the client certificate (--puppetdb-cert): %v", err)
+		return tls.Certificate{}, fmt.Errorf("cannot read the client certificate (--puppetdb-cert): %w", err)
 	}
 	keyPEM, err := inputfile.Read(keyFile)
 	if err != nil {
-		return tls.Certificate{}, fmt.Errorf("cannot read the client key (--puppetdb-key): %v", err)
+		return tls.Certificate{}, fmt.Errorf("cannot read the client key (--puppetdb-key): %w", err)
 	}
 	cert, err := tls.X509KeyPair(certPEM, keyPEM)
 	if err != nil {
-		return tls.Certificate{}, fmt.Errorf("%s and %s are not a certificate and its private key in PEM (%v): give the node's hostcert and hostprivkey", certFile, keyFile, err)
+		return tls.Certificate{}, fmt.Errorf("%s and %s are not a certificate and its private key in PEM (%w): give the node's hostcert and hostprivkey", certFile, keyFile, err)
 	}
 	return cert, nil
 }
@@ -141,7 +141,7 @@ func (c Config) token() (string, error) {
 	}
 	data, err := inputfile.Read(c.TokenFile)
 	if err != nil {
-		return "", fmt.Errorf("cannot read the PuppetDB token (--puppetdb-token-file): %v", err)
+		return "", fmt.Errorf("cannot read the PuppetDB token (--puppetdb-token-file): %w", err)
 	}
 	tok, _, _ := strings.Cut(string(data), "\n")
 	tok = strings.TrimSpace(tok)

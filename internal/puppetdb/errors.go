@@ -13,7 +13,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // Error is what a query to PuppetDB failed with, in words that name the
@@ -204,5 +204,5 @@ func puppetDBMessage(body []byte, contentType string) string {
 	if len(text) > 2000 {
 		text = text[:2000] + "…"
 	}
-	return escape.Text(text)
+	return words.EscapeText(text)
 }

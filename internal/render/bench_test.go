@@ -8,6 +8,7 @@ import (
 	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/render/dot"
 )
 
 // generatedPlan loads and plans n resources of the synthetic generator,
@@ -60,7 +61,7 @@ func BenchmarkGraphOutput(b *testing.B) {
 	b.Run("dot", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if err := DOT(io.Discard, s, DOTOptions{}); err != nil {
+			if err := dot.Write(io.Discard, s, dot.Options{}); err != nil {
 				b.Fatal(err)
 			}
 		}

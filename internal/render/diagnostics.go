@@ -7,9 +7,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/jsonw"
-	"github.com/catc-dev/catc/internal/plural"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // DiagnosticFormat is how diagnostics are printed (`--diagnostics`).
@@ -76,7 +75,7 @@ func limitDiagnostics(diags hcl.Diagnostics, max int) hcl.Diagnostics {
 		Severity: hcl.DiagWarning,
 		Summary:  fmt.Sprintf("%d more diagnostics not shown", len(rest)),
 		Detail: fmt.Sprintf("Only the first %d diagnostics are printed; %s and %s follow. Fix the ones above first (later ones often follow from them), or run with --max-diagnostics 0 to print them all.",
-			max, plural.Noun(errs, "error", "errors"), plural.Noun(len(rest)-errs, "warning", "warnings")),
+			max, words.Noun(errs, "error", "errors"), words.Noun(len(rest)-errs, "warning", "warnings")),
 	}
 	if errs > 0 {
 		more.Severity = hcl.DiagError
@@ -134,19 +133,19 @@ func writeDiagnosticsGitHub(w io.Writer, diags hcl.Diagnostics) error {
 		var props []string
 		if r := d.Subject; r != nil {
 			props = append(props,
-				"file="+escapeProperty(escape.Line(r.Filename)),
+				"file="+escapeProperty(words.Escape(r.Filename)),
 				fmt.Sprintf("line=%d", r.Start.Line),
 				fmt.Sprintf("col=%d", r.Start.Column))
 			if r.End.Line >= r.Start.Line {
 				props = append(props, fmt.Sprintf("endLine=%d", r.End.Line), fmt.Sprintf("endColumn=%d", r.End.Column))
 			}
 		}
-		props = append(props, "title="+escapeProperty(escape.Line(d.Summary)))
+		props = append(props, "title="+escapeProperty(words.Escape(d.Summary)))
 		msg := d.Summary
 		if d.Detail != "" {
 			msg += ": " + d.Detail
 		}
-		msg = escape.Text(msg) // the log shows it: no raw controls
+		msg = words.EscapeText(msg) // the log shows it: no raw controls
 		if _, err := fmt.Fprintf(w, "::%s %s::%s\n", severity(d), strings.Join(props, ","), escapeData(msg)); err != nil {
 			return err
 		}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // The text format is HCL's look ("Error: summary", "  on file line N:",
@@ -57,13 +57,13 @@ func (t *diagTextWriter) diagnostic(d *hcl.Diagnostic) {
 	if t.color {
 		word = code + word + "\x1b[0m"
 	}
-	fmt.Fprintf(t.w, "%s: %s\n\n", word, escape.Line(d.Summary))
+	fmt.Fprintf(t.w, "%s: %s\n\n", word, words.Escape(d.Summary))
 	if d.Subject != nil {
 		t.snippet(d)
 		t.values(d)
 	}
 	if d.Detail != "" {
-		detail := escape.Text(d.Detail)
+		detail := words.EscapeText(d.Detail)
 		if t.width > 0 {
 			detail = wrapText(detail, t.width)
 		}
@@ -75,7 +75,7 @@ func (t *diagTextWriter) diagnostic(d *hcl.Diagnostic) {
 // and context ranges, the subject highlighted.
 func (t *diagTextWriter) snippet(d *hcl.Diagnostic) {
 	subj := *d.Subject
-	name := escape.Line(subj.Filename)
+	name := words.Escape(subj.Filename)
 	f := t.files[subj.Filename]
 	if f == nil || f.Bytes == nil {
 		// A catalog Puppet wrote is one line of JSON: where its JSON is at
@@ -91,7 +91,7 @@ func (t *diagTextWriter) snippet(d *hcl.Diagnostic) {
 	src := f.Bytes
 	where := ""
 	if ctx := contextString(f, subj.Start.Byte); ctx != "" {
-		where = ", in " + escape.Line(ctx)
+		where = ", in " + words.Escape(ctx)
 	}
 	fmt.Fprintf(t.w, "  on %s line %d%s:\n", name, subj.Start.Line, where)
 	hs, he := byteSpan(subj, len(src))
@@ -133,7 +133,7 @@ func (t *diagTextWriter) line(n int, src []byte, ls, le, hs, he int) {
 	ws, we := window(src, ls, le, bs)
 	be = min(be, we)
 	before := snippetText(src[ws:bs], ws > ls)
-	hl := escape.Text(string(src[bs:be]))
+	hl := words.EscapeText(string(src[bs:be]))
 	after := snippetText(src[be:we], false)
 	if we < le {
 		after += "…"
@@ -181,7 +181,7 @@ func runeStart(src []byte, i, floor int) int {
 // snippetText escapes a piece of a source line; cut marks a line whose
 // start was left out.
 func snippetText(b []byte, cut bool) string {
-	s := escape.Text(string(b))
+	s := words.EscapeText(string(b))
 	if cut {
 		return "…" + s
 	}

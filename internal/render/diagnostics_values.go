@@ -8,7 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/catc-dev/catc/internal/escape"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // values prints, as HCL's writer does, the variables an expression error
@@ -29,9 +29,9 @@ func (t *diagTextWriter) values(d *hcl.Diagnostic) {
 		}
 		seen[name] = true
 		if val.IsNull() {
-			stmts = append(stmts, escape.Line(name+" set to null"))
+			stmts = append(stmts, words.Escape(name+" set to null"))
 		} else {
-			stmts = append(stmts, escape.Line(name+" as "+valueString(val)))
+			stmts = append(stmts, words.Escape(name+" as "+valueString(val)))
 		}
 	}
 	if len(stmts) == 0 {

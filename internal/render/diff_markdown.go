@@ -8,9 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/plandiff"
-	"github.com/catc-dev/catc/internal/plural"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // DefaultMarkdownBudget keeps a Markdown diff under GitHub's comment
@@ -55,7 +54,7 @@ func markdownAt(d *plandiff.PlanDiff, level detail, fullLen int) string {
 	writeWarnings(&b, d, level)
 	if level > fullDetail {
 		fmt.Fprintf(&b, "\n> [!NOTE]\n> This comment is shortened to fit a pull-request comment: %s (the full diff is %s characters). Run `catc diff` locally for every detail.\n",
-			droppedText(level), plural.GroupDigits(fullLen))
+			droppedText(level), words.GroupDigits(fullLen))
 	}
 	switch {
 	case level >= summaryOnly:
@@ -65,7 +64,7 @@ func markdownAt(d *plandiff.PlanDiff, level detail, fullLen int) string {
 		writeTypeSections(&b, d, level)
 		writeGraphSections(&b, d)
 	}
-	return escape.Text(b.String())
+	return words.EscapeText(b.String())
 }
 
 func droppedText(level detail) string {
@@ -99,7 +98,7 @@ func writeWarnings(b *strings.Builder, d *plandiff.PlanDiff, level detail) {
 			failing = append(failing, mdCode(c.Ref))
 		case plandiff.FateUnmanaged:
 			if len(c.PurgedBy) > 0 && c.PurgedBy[0].Effect == plandiff.PurgeMay {
-				purged = append(purged, mdCode(c.Ref)+" (by "+mdCode(c.PurgedBy[0].Ref)+plural.Pick(len(c.PurgedBy), "", " and others")+")")
+				purged = append(purged, mdCode(c.Ref)+" (by "+mdCode(c.PurgedBy[0].Ref)+words.Pick(len(c.PurgedBy), "", " and others")+")")
 			}
 		}
 	}
@@ -108,27 +107,27 @@ func writeWarnings(b *strings.Builder, d *plandiff.PlanDiff, level detail) {
 		if level >= countsOnly {
 			return "."
 		}
-		return ": " + plural.ListMore(items, 10) + "."
+		return ": " + words.ListMore(items, 10) + "."
 	}
 	if len(removed) > 0 {
-		paras = append(paras, fmt.Sprintf("%s %s (ensure → absent)%s", plural.Noun(len(removed), "resource", "resources"), outcome(plandiff.Remove), list(removed)))
+		paras = append(paras, fmt.Sprintf("%s %s (ensure → absent)%s", words.Noun(len(removed), "resource", "resources"), outcome(plandiff.Remove), list(removed)))
 	}
 	if len(purgedNow) > 0 {
 		paras = append(paras, fmt.Sprintf("%s %s (purged by a directory with purge = true)%s",
-			plural.Noun(len(purgedNow), "resource", "resources"), outcome(plandiff.Remove), list(purgedNow)))
+			words.Noun(len(purgedNow), "resource", "resources"), outcome(plandiff.Remove), list(purgedNow)))
 	}
 	if len(purged) > 0 {
 		paras = append(paras, fmt.Sprintf("%s %s may be purged (Puppet may remove them from the node)%s",
-			plural.Noun(len(purged), "resource", "resources"), outcome(plandiff.Unmanage), list(purged)))
+			words.Noun(len(purged), "resource", "resources"), outcome(plandiff.Unmanage), list(purged)))
 	}
 	if len(failing) > 0 {
-		p := fmt.Sprintf("%s %s (init_only, strict=error)%s", plural.Noun(len(failing), "resource", "resources"), outcome(plandiff.Fail), list(failing))
+		p := fmt.Sprintf("%s %s (init_only, strict=error)%s", words.Noun(len(failing), "resource", "resources"), outcome(plandiff.Fail), list(failing))
 		if len(d.Skips) > 0 {
 			skipped := make([]string, len(d.Skips))
 			for i, s := range d.Skips {
 				skipped[i] = mdCode(s.Ref)
 			}
-			p += fmt.Sprintf(" %s %s%s", plural.Noun(len(skipped), "resource", "resources"), skippedNote, list(skipped))
+			p += fmt.Sprintf(" %s %s%s", words.Noun(len(skipped), "resource", "resources"), skippedNote, list(skipped))
 		}
 		paras = append(paras, p)
 	}
@@ -167,10 +166,10 @@ func writeFailsCaution(b *strings.Builder, d *plandiff.PlanDiff) {
 func writeCycleCaution(b *strings.Builder, d *plandiff.PlanDiff) {
 	var counts []string
 	if n := len(d.NewCycles); n > 0 {
-		counts = append(counts, plural.Noun(n, "new dependency cycle", "new dependency cycles"))
+		counts = append(counts, words.Noun(n, "new dependency cycle", "new dependency cycles"))
 	}
 	if n := len(d.UnresolvedCycles); n > 0 {
-		counts = append(counts, plural.Noun(n, "unresolved dependency cycle", "unresolved dependency cycles"))
+		counts = append(counts, words.Noun(n, "unresolved dependency cycle", "unresolved dependency cycles"))
 	}
 	fmt.Fprintf(b, "\n> [!CAUTION]\n> %s. %s\n", strings.Join(counts, " and "), mdEscape(appliesNothingNote))
 	cycles := append(slices.Clone(d.NewCycles), d.UnresolvedCycles...)
@@ -251,7 +250,7 @@ func writeTypeCounts(b *strings.Builder, d *plandiff.PlanDiff) {
 	}
 	if len(d.Skips) > 0 {
 		// The column counts the listed changes; unchanged dependents are skipped too.
-		fmt.Fprintf(b, "\nIn all, %s %s, changed or not.\n", plural.Noun(len(d.Skips), "resource", "resources"), skippedNote)
+		fmt.Fprintf(b, "\nIn all, %s %s, changed or not.\n", words.Noun(len(d.Skips), "resource", "resources"), skippedNote)
 	}
 }
 
@@ -261,7 +260,7 @@ func writeGraphSections(b *strings.Builder, d *plandiff.PlanDiff) {
 		for i, s := range d.Skips {
 			lines[i] = diffLine{mark: "x", text: skipText(s)}
 		}
-		writeSection(b, "Skipped: "+plural.Noun(len(d.Skips), "resource", "resources")+" "+skippedNote, "text", lines)
+		writeSection(b, "Skipped: "+words.Noun(len(d.Skips), "resource", "resources")+" "+skippedNote, "text", lines)
 	}
 	if len(d.Edges) > 0 {
 		lines := make([]diffLine, len(d.Edges))
@@ -275,10 +274,10 @@ func writeGraphSections(b *strings.Builder, d *plandiff.PlanDiff) {
 		for i, m := range d.Moves {
 			lines[i] = diffLine{mark: "~", text: moveText(m)}
 		}
-		writeSection(b, "Order: "+plural.Noun(len(d.Moves), "resource moved", "resources moved"), "diff", lines)
+		writeSection(b, "Order: "+words.Noun(len(d.Moves), "resource moved", "resources moved"), "diff", lines)
 	}
 	if d.OrderUnknown != "" {
-		fmt.Fprintf(b, "\n**Order** not compared: %s.\n", escape.Line(d.OrderUnknown))
+		fmt.Fprintf(b, "\n**Order** not compared: %s.\n", words.Escape(d.OrderUnknown))
 	}
 	if len(d.Generated) > 0 {
 		lines := make([]diffLine, len(d.Generated))
@@ -292,14 +291,14 @@ func writeGraphSections(b *strings.Builder, d *plandiff.PlanDiff) {
 		for i, r := range d.Refreshes {
 			lines[i] = diffLine{mark: "~>", text: refreshText(r)}
 		}
-		writeSection(b, "Refresh: "+plural.Noun(len(d.Refreshes), "unchanged resource", "unchanged resources")+" will be refreshed", "text", lines)
+		writeSection(b, "Refresh: "+words.Noun(len(d.Refreshes), "unchanged resource", "unchanged resources")+" will be refreshed", "text", lines)
 	}
 	if len(d.ResolvedCycles) > 0 {
 		lines := make([]diffLine, len(d.ResolvedCycles))
 		for i, c := range d.ResolvedCycles {
 			lines[i] = diffLine{mark: "-", text: "resolved cycle " + cycleText(c)}
 		}
-		writeSection(b, "Cycles: "+plural.Noun(len(d.ResolvedCycles), "cycle resolved", "cycles resolved"), "diff", lines)
+		writeSection(b, "Cycles: "+words.Noun(len(d.ResolvedCycles), "cycle resolved", "cycles resolved"), "diff", lines)
 	}
 }
 
@@ -330,7 +329,7 @@ func writeSection(b *strings.Builder, summary, lang string, lines []diffLine) {
 		if lang == "diff" && l.mark == "~" {
 			l.mark = "!"
 		}
-		body[i] = escape.Line(l.String())
+		body[i] = words.Escape(l.String())
 	}
 	text := strings.Join(body, "\n")
 	fence := fenceFor(text)

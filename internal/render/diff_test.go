@@ -13,8 +13,8 @@ import (
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/plandiff"
-	"github.com/catc-dev/catc/internal/plural"
 	"github.com/catc-dev/catc/internal/testutil"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 var diffFixtures = testutil.Fixture("diff")
@@ -288,12 +288,12 @@ func TestDiffMarkdownCountsOutcomes(t *testing.T) {
 func TestCountWords(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ got, want string }{
-		{plural.Noun(1, "node", "nodes"), "1 node"},
-		{plural.Noun(0, "node", "nodes"), "0 nodes"},
-		{plural.Noun(1200, "resource is", "resources are"), "1,200 resources are"},
-		{plural.GroupDigits(-1234567), "-1,234,567"},
-		{plural.ListMore([]string{"a", "b"}, 2), "a, b"},
-		{plural.ListMore([]string{"a", "b", "c"}, 1), "a and 2 more"},
+		{words.Noun(1, "node", "nodes"), "1 node"},
+		{words.Noun(0, "node", "nodes"), "0 nodes"},
+		{words.Noun(1200, "resource is", "resources are"), "1,200 resources are"},
+		{words.GroupDigits(-1234567), "-1,234,567"},
+		{words.ListMore([]string{"a", "b"}, 2), "a, b"},
+		{words.ListMore([]string{"a", "b", "c"}, 1), "a and 2 more"},
 		{inlineNames([]string{"a", "b", "c"}, 2), "`a`, `b` and 1 more"},
 	} {
 		if tc.got != tc.want {

@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/plandiff"
-	"github.com/catc-dev/catc/internal/plural"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // DiffOptions tune the diff renderers.
@@ -54,7 +53,7 @@ func DiffText(w io.Writer, d *plandiff.PlanDiff, o DiffOptions) error {
 		}
 	}
 	if len(d.Skips) > 0 {
-		t.section(fmt.Sprintf("Skipped: %s %s:", plural.Noun(len(d.Skips), "resource", "resources"), skippedNote))
+		t.section(fmt.Sprintf("Skipped: %s %s:", words.Noun(len(d.Skips), "resource", "resources"), skippedNote))
 		for _, s := range d.Skips {
 			t.line(diffLine{mark: "x", text: skipText(s)})
 		}
@@ -66,7 +65,7 @@ func DiffText(w io.Writer, d *plandiff.PlanDiff, o DiffOptions) error {
 		}
 	}
 	if len(d.Moves) > 0 {
-		t.section(fmt.Sprintf("Order: %s moved in the apply order:", plural.Noun(len(d.Moves), "resource", "resources")))
+		t.section(fmt.Sprintf("Order: %s moved in the apply order:", words.Noun(len(d.Moves), "resource", "resources")))
 		for _, m := range d.Moves {
 			t.line(diffLine{mark: "~", text: moveText(m)})
 		}
@@ -81,7 +80,7 @@ func DiffText(w io.Writer, d *plandiff.PlanDiff, o DiffOptions) error {
 		}
 	}
 	if len(d.Refreshes) > 0 {
-		t.section(fmt.Sprintf("Refresh: %s will be refreshed:", plural.Noun(len(d.Refreshes), "unchanged resource", "unchanged resources")))
+		t.section(fmt.Sprintf("Refresh: %s will be refreshed:", words.Noun(len(d.Refreshes), "unchanged resource", "unchanged resources")))
 		for _, r := range d.Refreshes {
 			t.line(diffLine{mark: "~>", text: refreshText(r)})
 		}
@@ -121,7 +120,7 @@ type textWriter struct {
 
 func (t textWriter) line(l diffLine) {
 	c := markColors[l.mark]
-	s := escape.Line(l.String())
+	s := words.Escape(l.String())
 	if !t.color || c == "" {
 		fmt.Fprintln(t.w, s)
 		return
@@ -130,7 +129,7 @@ func (t textWriter) line(l diffLine) {
 }
 
 // plain writes a line of no mark, escaped like every other.
-func (t textWriter) plain(s string) { fmt.Fprintln(t.w, escape.Line(s)) }
+func (t textWriter) plain(s string) { fmt.Fprintln(t.w, words.Escape(s)) }
 
 func (t textWriter) section(title string) {
 	fmt.Fprintln(t.w)
@@ -138,7 +137,7 @@ func (t textWriter) section(title string) {
 }
 
 func (t textWriter) bold(s string) {
-	s = escape.Line(s)
+	s = words.Escape(s)
 	if t.color {
 		s = ansiBold + s + ansiReset
 	}

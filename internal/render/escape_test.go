@@ -8,6 +8,7 @@ import (
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/render/dot"
 )
 
 // ctlTypes defines a type whose description and default hold control
@@ -75,7 +76,7 @@ func TestTextOutputsEscapeControls(t *testing.T) {
 		"doc":        func(b *bytes.Buffer) error { return TypeDocs(b, p.Graph.Catalog.Types) },
 		"dot": func(b *bytes.Buffer) error {
 			s, _ := p.Graph.Select(graph.Selection{})
-			return DOT(b, s, DOTOptions{Cluster: ClusterFile})
+			return dot.Write(b, s, dot.Options{Cluster: dot.ClusterFile})
 		},
 		"graph json": func(b *bytes.Buffer) error {
 			s, _ := p.Graph.Select(graph.Selection{})

@@ -7,13 +7,13 @@ import (
 	"strings"
 
 	"github.com/catc-dev/catc/internal/fleet"
-	"github.com/catc-dev/catc/internal/plural"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // groupTitle heads a distinct diff: "2 nodes: a, b" with its
 // placeholders explained.
 func groupTitle(g fleet.Group, names string) string {
-	s := fmt.Sprintf("%s: %s", plural.Noun(len(g.Nodes), "node", "nodes"), names)
+	s := fmt.Sprintf("%s: %s", words.Noun(len(g.Nodes), "node", "nodes"), names)
 	if len(g.Placeholders) > 0 {
 		s += fmt.Sprintf(" (%s: each node's own)", strings.Join(g.Placeholders, ", "))
 	}
@@ -21,7 +21,7 @@ func groupTitle(g fleet.Group, names string) string {
 }
 
 func failureTitle(f fleet.Failure) string {
-	return fmt.Sprintf("%s %s: %s", plural.Noun(len(f.Nodes), "node", "nodes"), f.Side.Words(len(f.Nodes)), f.Errors)
+	return fmt.Sprintf("%s %s: %s", words.Noun(len(f.Nodes), "node", "nodes"), f.Side.Words(len(f.Nodes)), f.Errors)
 }
 
 // textListMax is the most node names a list of the text outputs shows
@@ -30,7 +30,7 @@ func failureTitle(f fleet.Failure) string {
 const textListMax = 200
 
 // textNodes is a list of nodes for the text outputs, budgeted.
-func textNodes(names []string) string { return plural.ListMore(names, textListMax) }
+func textNodes(names []string) string { return words.ListMore(names, textListMax) }
 
 // FleetText writes the fleet diff for a terminal: the summary, the
 // failing nodes by errors, then each distinct diff once, headed by its
@@ -45,7 +45,7 @@ func FleetText(w io.Writer, d *fleet.Diff, o DiffOptions) error {
 		t.plain("  " + textNodes(f.Nodes))
 	}
 	if len(d.Unchanged) > 0 {
-		t.section(fmt.Sprintf("%s unchanged:", plural.Noun(len(d.Unchanged), "node", "nodes")))
+		t.section(fmt.Sprintf("%s unchanged:", words.Noun(len(d.Unchanged), "node", "nodes")))
 		t.plain("  " + textNodes(d.Unchanged))
 	}
 	for _, g := range d.Groups {

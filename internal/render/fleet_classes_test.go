@@ -139,6 +139,7 @@ func writeDiags(t *testing.T, b *bytes.Buffer, diags hcl.Diagnostics, site *cata
 // for byte: the comment, the text and the JSON. The nodes are streamed
 // from their facts files as catc diff --nodes --shard reads them.
 func TestShardsMergeExact(t *testing.T) {
+	testutil.LongOnly(t)
 	t.Parallel()
 	fl := writeGenFleet(t, "generated", gen.GenerateFleet(gen.FleetOptions{Nodes: 90, Resources: 60, Dependent: 33, Distinct: 40}), true)
 	old, _ := catalog.LoadSite([]string{fl.old}, catalog.LoadOptions{})

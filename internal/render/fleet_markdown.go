@@ -7,9 +7,8 @@ import (
 
 	"io"
 
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/fleet"
-	"github.com/catc-dev/catc/internal/plural"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // inlineNodes is how many node names a heading shows before "and N more".
@@ -62,16 +61,16 @@ func fleetMarkdownAt(d *fleet.Diff, budget, full, listMax int) (string, bool) {
 	var tail strings.Builder
 	if full < len(d.Groups) {
 		fmt.Fprintf(&tail, "\n%s, listed without detail (`catc diff --nodes` prints each):\n\n",
-			plural.Noun(len(d.Groups)-full, "more distinct diff", "more distinct diffs"))
+			words.Noun(len(d.Groups)-full, "more distinct diff", "more distinct diffs"))
 		for _, g := range d.Groups[full:] {
-			fmt.Fprintf(&tail, "- **%s** (%s): %s\n", plural.Noun(len(g.Nodes), "node", "nodes"), inlineNames(g.Nodes, 2), mdEscape(g.Diff.Summary()))
+			fmt.Fprintf(&tail, "- **%s** (%s): %s\n", words.Noun(len(g.Nodes), "node", "nodes"), inlineNames(g.Nodes, 2), mdEscape(g.Diff.Summary()))
 		}
 	}
 	if len(d.Unchanged) > 0 && listMax > 0 {
 		fmt.Fprintf(&tail, "\n<details><summary>%s unchanged</summary>\n\n%s\n\n</details>\n",
-			plural.Noun(len(d.Unchanged), "node", "nodes"), inlineNames(d.Unchanged, listMax))
+			words.Noun(len(d.Unchanged), "node", "nodes"), inlineNames(d.Unchanged, listMax))
 	}
-	tailText := escape.Text(tail.String())
+	tailText := words.EscapeText(tail.String())
 	headings := make([]string, full)
 	fixed := utf8.RuneCountInString(head) + utf8.RuneCountInString(tailText)
 	for i, g := range d.Groups[:full] {
@@ -106,21 +105,21 @@ func fleetHead(d *fleet.Diff, listMax int) string {
 	if len(d.Failures) > 0 {
 		b.WriteString("\n> [!CAUTION]\n")
 		for _, f := range d.Failures {
-			fmt.Fprintf(&b, "> %s %s: %s — %s\n", plural.Noun(len(f.Nodes), "node", "nodes"),
+			fmt.Fprintf(&b, "> %s %s: %s — %s\n", words.Noun(len(f.Nodes), "node", "nodes"),
 				f.Side.Words(len(f.Nodes)), mdEscape(f.Errors), inlineNames(f.Nodes, inlineNodes))
 		}
 	}
-	return escape.Text(b.String())
+	return words.EscapeText(b.String())
 }
 
 // groupHeading names a distinct diff's nodes: a few inline, all of them
 // (up to listMax) in a collapsed list; escaped.
 func groupHeading(g fleet.Group, listMax int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n### %s\n\n", plural.Noun(len(g.Nodes), "node", "nodes"))
+	fmt.Fprintf(&b, "\n### %s\n\n", words.Noun(len(g.Nodes), "node", "nodes"))
 	b.WriteString(inlineNames(g.Nodes, inlineNodes) + "\n")
 	if len(g.Nodes) > inlineNodes && listMax > 0 {
-		fmt.Fprintf(&b, "\n<details><summary>All %s</summary>\n\n%s", plural.Noun(len(g.Nodes), "node", "nodes"), inlineNames(g.Nodes, listMax))
+		fmt.Fprintf(&b, "\n<details><summary>All %s</summary>\n\n%s", words.Noun(len(g.Nodes), "node", "nodes"), inlineNames(g.Nodes, listMax))
 		b.WriteString("\n\n</details>\n")
 	}
 	if len(g.Placeholders) > 0 {
@@ -128,10 +127,10 @@ func groupHeading(g fleet.Group, listMax int) string {
 		for _, p := range g.Placeholders {
 			ph = append(ph, mdCode(p))
 		}
-		fmt.Fprintf(&b, "\nIn this diff %s %s each node's own value.\n", strings.Join(ph, ", "), plural.Pick(len(ph), "stands for", "stand for"))
+		fmt.Fprintf(&b, "\nIn this diff %s %s each node's own value.\n", strings.Join(ph, ", "), words.Pick(len(ph), "stands for", "stand for"))
 	}
 	b.WriteString("\n")
-	return escape.Text(b.String())
+	return words.EscapeText(b.String())
 }
 
 // inlineNames is "`a`, `b` and 3 more".
@@ -143,5 +142,5 @@ func inlineNames(names []string, max int) string {
 		}
 		parts = append(parts, mdCode(n))
 	}
-	return strings.Join(parts, ", ") + plural.AndMore(len(names)-max)
+	return strings.Join(parts, ", ") + words.AndMore(len(names)-max)
 }

@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/fleet"
-	"github.com/catc-dev/catc/internal/plural"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // FleetPlansText writes plan --nodes for people: one line per outcome
@@ -22,7 +21,7 @@ func FleetPlansText(w io.Writer, outcomes []fleet.Outcome) error {
 		if o.Shown == nil {
 			continue
 		}
-		fmt.Fprintf(bw, "\n== %s\n", escape.Line(shownTitle(o)))
+		fmt.Fprintf(bw, "\n== %s\n", words.Escape(shownTitle(o)))
 		if err := PlanText(bw, o.Shown); err != nil {
 			return err
 		}
@@ -41,5 +40,5 @@ func shownTitle(o fleet.Outcome) string {
 		differs = "a title holding a node's own name, and a place in its catalog file, differ from node to node"
 	}
 	return fmt.Sprintf("%s share this plan: %s (shown for %s; %s)",
-		plural.Noun(len(o.Nodes), "node", "nodes"), textNodes(o.Nodes), o.ShownFor, differs)
+		words.Noun(len(o.Nodes), "node", "nodes"), textNodes(o.Nodes), o.ShownFor, differs)
 }

@@ -5,9 +5,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/fleet"
-	"github.com/catc-dev/catc/internal/plural"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // OutcomesText writes one line per outcome of a fleet run ("998 nodes
@@ -25,7 +24,7 @@ func OutcomesText(w io.Writer, outcomes []fleet.Outcome) error {
 	for _, o := range outcomes {
 		// Node names come from facts files and errors quote the source:
 		// no raw control character reaches the terminal.
-		b.WriteString(escape.Line(fmt.Sprintf("%s %s (%s).", plural.Noun(len(o.Nodes), "node", "nodes"), outcomeVerb(o), plural.ListMore(o.Nodes, 10))) + "\n")
+		b.WriteString(words.Escape(fmt.Sprintf("%s %s (%s).", words.Noun(len(o.Nodes), "node", "nodes"), outcomeVerb(o), words.ListMore(o.Nodes, 10))) + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -36,22 +35,22 @@ func OutcomesText(w io.Writer, outcomes []fleet.Outcome) error {
 func outcomeVerb(o fleet.Outcome) string {
 	n := len(o.Nodes)
 	if o.Failed {
-		return plural.Pick(n, "fails: ", "fail: ") + o.Errors
+		return words.Pick(n, "fails: ", "fail: ") + o.Errors
 	}
-	s := plural.Pick(n, "compiles", "compile")
+	s := words.Pick(n, "compiles", "compile")
 	switch {
 	case o.Plan:
-		s = plural.Pick(n, "has a plan of ", "share one plan of ") + plural.Noun(o.Steps, "step", "steps")
+		s = words.Pick(n, "has a plan of ", "share one plan of ") + words.Noun(o.Steps, "step", "steps")
 	case o.Drawn:
-		s = plural.Pick(n, "is drawn", "are drawn")
+		s = words.Pick(n, "is drawn", "are drawn")
 		if o.Cycles > 0 {
-			s += plural.Pick(n, ", its ", ", each with ") + plural.Noun(o.Cycles, "dependency cycle", "dependency cycles") + " in red"
+			s += words.Pick(n, ", its ", ", each with ") + words.Noun(o.Cycles, "dependency cycle", "dependency cycles") + " in red"
 		}
 	case o.Read:
-		s = plural.Pick(n, "is valid", "are valid")
+		s = words.Pick(n, "is valid", "are valid")
 	}
 	if o.Warnings > 0 {
-		s += " with " + plural.Noun(o.Warnings, "warning", "warnings")
+		s += " with " + words.Noun(o.Warnings, "warning", "warnings")
 	}
 	return s
 }

@@ -8,9 +8,8 @@ import (
 	"strings"
 
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/graph"
-	"github.com/catc-dev/catc/internal/plural"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // PlanText writes the plan for people: the numbered steps in apply order,
@@ -33,7 +32,7 @@ func PlanText(w io.Writer, p *graph.Plan) error {
 	if p.Ordering.Random {
 		how = fmt.Sprintf("random tie-breaks, seed %d", p.Ordering.Seed)
 	}
-	fmt.Fprintf(bw, "Apply order: %s (%s).\n", plural.Noun(len(p.Steps), "resource", "resources"), how)
+	fmt.Fprintf(bw, "Apply order: %s (%s).\n", words.Noun(len(p.Steps), "resource", "resources"), how)
 	// One step is a few lines and there can be 100,000 of them: the
 	// lines are put together with WriteString and strconv, not fmt.
 	var num []byte
@@ -41,16 +40,16 @@ func PlanText(w io.Writer, p *graph.Plan) error {
 		num = strconv.AppendInt(append(num[:0], '\n'), int64(i+1), 10)
 		bw.Write(num)
 		bw.WriteString(". ")
-		bw.WriteString(escape.Line(s.Resource.Ref()))
+		bw.WriteString(words.Escape(s.Resource.Ref()))
 		bw.WriteString("  ")
 		writeFileLine(bw, s.Resource.Place().Filename, s.Resource.Place().Start.Line)
 		if s.Resource.Renamed() {
-			bw.WriteString("  (declared as " + escape.Line(s.Resource.DeclaredRef()) + ", renamed by its name)")
+			bw.WriteString("  (declared as " + words.Escape(s.Resource.DeclaredRef()) + ", renamed by its name)")
 		}
 		bw.WriteByte('\n')
 		for _, e := range s.WaitsFor {
 			bw.WriteString("   waits for ")
-			bw.WriteString(escape.Line(e.F.Resource.Ref()))
+			bw.WriteString(words.Escape(e.F.Resource.Ref()))
 			bw.WriteString(": ")
 			writeEdgeOrigins(bw, e)
 			bw.WriteByte('\n')
@@ -73,7 +72,7 @@ type textSink interface {
 
 // writeFileLine writes "file:line" (the file alone for line 0), escaped.
 func writeFileLine(bw textSink, file string, line int) {
-	bw.WriteString(escape.Line(file))
+	bw.WriteString(words.Escape(file))
 	if line != 0 {
 		var buf [24]byte
 		bw.Write(strconv.AppendInt(append(buf[:0], ':'), int64(line), 10))
@@ -85,7 +84,7 @@ func writeFileLine(bw textSink, file string, line int) {
 // (titles and paths may hold control characters).
 func writeEdgeOrigins(bw textSink, e *graph.Edge) {
 	if len(e.Origins) == 0 { // containment, in a catalog read from Puppet
-		bw.WriteString(escape.Line(graph.ContainmentText(e)))
+		bw.WriteString(words.Escape(graph.ContainmentText(e)))
 	}
 	for i, o := range e.Origins {
 		if i > 0 {
@@ -104,9 +103,9 @@ func writeEdgeOrigins(bw textSink, e *graph.Edge) {
 // each).
 func writeOrigin(bw textSink, o graph.Origin) {
 	if o.Rule == nil {
-		bw.WriteString(escape.Line(o.Kind.String()))
+		bw.WriteString(words.Escape(o.Kind.String()))
 	} else {
-		bw.WriteString(escape.Line(o.RuleName()))
+		bw.WriteString(words.Escape(o.RuleName()))
 		bw.WriteString(" (")
 		rr := o.RuleRange()
 		writeFileLine(bw, rr.Filename, rr.Start.Line)
@@ -114,7 +113,7 @@ func writeOrigin(bw textSink, o graph.Origin) {
 	}
 	if o.Resource != nil {
 		bw.WriteString(" on ")
-		bw.WriteString(escape.Line(o.Resource.Ref()))
+		bw.WriteString(words.Escape(o.Resource.Ref()))
 	}
 	if at := o.Place(); at.Filename != "" {
 		bw.WriteString(" at ")
@@ -125,26 +124,26 @@ func writeOrigin(bw textSink, o graph.Origin) {
 // writeRefreshers writes "A, B via C, …", escaped, then " and N more"
 // for the more a plan leaves out (graph.RefreshersShown).
 func writeRefreshers(bw textSink, rs []graph.Refresher, more int) {
-	defer bw.WriteString(plural.AndMore(more))
+	defer bw.WriteString(words.AndMore(more))
 	for i, r := range rs {
 		if i > 0 {
 			bw.WriteString(", ")
 		}
-		bw.WriteString(escape.Line(r.Resource.Ref()))
+		bw.WriteString(words.Escape(r.Resource.Ref()))
 		if r.Via != nil {
 			bw.WriteString(" via ")
-			bw.WriteString(escape.Line(r.Via.Ref()))
+			bw.WriteString(words.Escape(r.Via.Ref()))
 		}
 	}
 }
 
 func writeCycles(w io.Writer, p *graph.Plan) {
 	fmt.Fprintf(w, "%s: nothing can be applied (%s in a cycle or waiting on one).\n",
-		plural.Noun(len(p.Cycles), "dependency cycle", "dependency cycles"), plural.Noun(len(p.Blocked), "resource is", "resources are"))
+		words.Noun(len(p.Cycles), "dependency cycle", "dependency cycles"), words.Noun(len(p.Blocked), "resource is", "resources are"))
 	for i, c := range p.Cycles {
-		fmt.Fprintf(w, "\nCycle %d: %s\n", i+1, escape.Line(c.String()))
+		fmt.Fprintf(w, "\nCycle %d: %s\n", i+1, words.Escape(c.String()))
 		for _, e := range c.Edges {
-			fmt.Fprintf(w, "  %s => %s: %s\n", escape.Line(e.F.Resource.Ref()), escape.Line(e.T.Resource.Ref()), edgeOrigins(e))
+			fmt.Fprintf(w, "  %s => %s: %s\n", words.Escape(e.F.Resource.Ref()), words.Escape(e.T.Resource.Ref()), edgeOrigins(e))
 		}
 		if others := c.Others(); len(others) > 0 {
 			fmt.Fprintf(w, "  also caught in this cycle: %s\n", resourceList(others))
@@ -172,7 +171,7 @@ func resourceList(rs []*catalog.Resource) string {
 	for i, r := range rs {
 		parts[i] = r.Ref()
 	}
-	return escape.Line(strings.Join(parts, ", "))
+	return words.Escape(strings.Join(parts, ", "))
 }
 
 // fileLineOf is what writeFileLine writes.

@@ -6,9 +6,8 @@ import (
 	"strings"
 
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/graph"
-	"github.com/catc-dev/catc/internal/plural"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // maxPlanIndent is the deepest nesting the Puppet plan indents and the
@@ -36,7 +35,7 @@ func writePuppetPlan(bw *bufio.Writer, p *graph.Plan) {
 	for _, k := range num {
 		n = max(n, k)
 	}
-	bw.WriteString("Apply order: " + plural.Noun(n, "resource", "resources") +
+	bw.WriteString("Apply order: " + words.Noun(n, "resource", "resources") +
 		" in Puppet's agent order (the catalog's order breaks ties), under the class or define that holds each.\n\n")
 	held := heldSpans(res, num) // container → first and last step inside it, and how many
 	b := newPlanBoxes(res, lone)
@@ -53,7 +52,7 @@ func writePuppetPlan(bw *bufio.Writer, p *graph.Plan) {
 			c := chain[i]
 			indent := b.indent(c)
 			bw.WriteString(indent)
-			bw.WriteString(escape.Line(c.Ref()))
+			bw.WriteString(words.Escape(c.Ref()))
 			if headed[c.Index] {
 				bw.WriteString(", continued")
 			} else {
@@ -61,7 +60,7 @@ func writePuppetPlan(bw *bufio.Writer, p *graph.Plan) {
 				bw.WriteString("  " + strings.TrimPrefix(heldText(held[c]), " "))
 			}
 			if i == len(chain)-1 && b.depth[c.Index] > 0 {
-				bw.WriteString("  (inside " + plural.Noun(b.depth[c.Index], "more box", "more boxes") + ")")
+				bw.WriteString("  (inside " + words.Noun(b.depth[c.Index], "more box", "more boxes") + ")")
 			}
 			bw.WriteByte('\n')
 			if !headed[c.Index] {
@@ -76,7 +75,7 @@ func writePuppetPlan(bw *bufio.Writer, p *graph.Plan) {
 		bw.WriteString(indent)
 		bw.Write(strconv.AppendInt(numBuf[:0], int64(num[r.Index]), 10))
 		bw.WriteString(". ")
-		bw.WriteString(escape.Line(r.Ref()))
+		bw.WriteString(words.Escape(r.Ref()))
 		writeManifestPlace(bw, r)
 		bw.WriteByte('\n')
 		writeWaits(bw, indent, p.Steps[p.StepOf(r)-1])
@@ -94,7 +93,7 @@ type planBoxes struct {
 }
 
 func newPlanBoxes(res []*catalog.Resource, lone *catalog.Resource) *planBoxes {
-	nesting := containmentDepths(res)
+	nesting := catalog.ContainmentDepths(res)
 	b := &planBoxes{box: make([]*catalog.Resource, len(res)), depth: make([]int, len(res))}
 	for _, r := range res {
 		if r.External == nil {
@@ -172,7 +171,7 @@ func writeEmptyBoxes(bw *bufio.Writer, p *graph.Plan, lone *catalog.Resource, he
 		}
 	}
 	if len(empty) > 0 {
-		bw.WriteString("\nNothing to apply in " + escape.Line(strings.Join(empty, ", ")) + ".\n")
+		bw.WriteString("\nNothing to apply in " + words.Escape(strings.Join(empty, ", ")) + ".\n")
 	}
 }
 
@@ -227,7 +226,7 @@ func writeWaits(bw *bufio.Writer, indent string, step graph.Step) {
 	for _, e := range step.WaitsFor {
 		bw.WriteString(indent)
 		bw.WriteString("   waits for ")
-		bw.WriteString(escape.Line(e.F.Resource.Ref()))
+		bw.WriteString(words.Escape(e.F.Resource.Ref()))
 		bw.WriteString(": ")
 		writeEdgeOrigins(bw, e)
 		bw.WriteByte('\n')
@@ -237,32 +236,6 @@ func writeWaits(bw *bufio.Writer, indent string, step graph.Step) {
 		writeRefreshers(bw, step.RefreshedBy, step.MoreRefreshers)
 		bw.WriteByte('\n')
 	}
-}
-
-// containmentDepths is each resource's nesting: 0 for a stage, one more
-// than its deepest container for the others (a contain()ed class is
-// nested in the class that contains it, not only in its stage).
-func containmentDepths(res []*catalog.Resource) []int {
-	depth := make([]int, len(res))
-	done := make([]bool, len(res))
-	var of func(r *catalog.Resource, guard int) int
-	of = func(r *catalog.Resource, guard int) int {
-		if done[r.Index] {
-			return depth[r.Index]
-		}
-		d := 0
-		if x := r.External; x != nil && guard < len(res) {
-			for _, c := range x.Containers {
-				d = max(d, of(c, guard+1)+1)
-			}
-		}
-		depth[r.Index], done[r.Index] = d, true
-		return d
-	}
-	for _, r := range res {
-		of(r, 0)
-	}
-	return depth
 }
 
 // writeManifestPlace writes "  site.pp:12", where Puppet's manifest

@@ -8,6 +8,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/testutil/puppettest"
 )
 
 // TestPuppetPlanDeepNesting: the Puppet plan of a catalog of n classes
@@ -19,7 +20,7 @@ import (
 func TestPuppetPlanDeepNesting(t *testing.T) {
 	t.Parallel()
 	const n = 300
-	text := puppetPlanText(t, deeplyNested(t, n, 1))
+	text := puppetPlanText(t, puppettest.DeeplyNested(t, n, 1))
 	head := fmt.Sprintf("Class[C%d]  (steps 1-%d)  (inside %d more boxes)\n", n-maxPlanIndent, n, n-maxPlanIndent)
 	if !strings.Contains(text, fmt.Sprintf("%d. Notify[n%d]", n, n-1)) || !strings.Contains(text, head) {
 		t.Fatalf("the plan lacks the last notify or the outermost box shown (%q):\n%.2000s", head, text)
@@ -34,7 +35,7 @@ func TestPuppetPlanDeepNesting(t *testing.T) {
 func TestPuppetPlanDeepBranches(t *testing.T) {
 	t.Parallel()
 	const n = 300
-	text := puppetPlanText(t, deeplyNested(t, n, 2))
+	text := puppetPlanText(t, puppettest.DeeplyNested(t, n, 2))
 	lines := strings.Count(text, "\n")
 	if lines > n*(maxPlanIndent+2) || !strings.Contains(text, fmt.Sprintf("%d. Notify[n%d]", n, n-1)) {
 		t.Fatalf("%d lines for %d steps, or the last notify missing:\n%.2000s", lines, n, text)
@@ -62,56 +63,4 @@ func checkIndent(t *testing.T, text string) {
 			t.Fatalf("a line is indented %d spaces, more than %d levels: %.80q…", indent, maxPlanIndent, line)
 		}
 	}
-}
-
-// TestClassDOTDeepNesting: the class picture of n nested classes stays
-// linear in n, as the plan does: boxes are indented at most
-// maxPlanIndent tabs. Each box was indented by its full depth (4,000
-// classes: 41 MB of DOT).
-func TestClassDOTDeepNesting(t *testing.T) {
-	t.Parallel()
-	const n = 300
-	s, diags := graph.Build(deeplyNested(t, n, 1)).Select(graph.Selection{})
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	var out bytes.Buffer
-	if err := DOT(&out, s, DOTOptions{Cluster: ClusterClass}); err != nil {
-		t.Fatal(err)
-	}
-	text := out.String()
-	if !strings.Contains(text, fmt.Sprintf("%q", fmt.Sprintf("Notify[n%d]", n-1))) || strings.Count(text, "subgraph ") != n {
-		t.Fatalf("the picture lacks the last notify or a class box:\n%.2000s", text)
-	}
-	for _, line := range strings.Split(text, "\n") {
-		if indent := len(line) - len(strings.TrimLeft(line, "\t")); indent > maxPlanIndent {
-			t.Fatalf("a line is indented %d tabs, more than %d: %.80q…", indent, maxPlanIndent, line)
-		}
-	}
-}
-
-// deeplyNested is a Puppet catalog of branches chains of n/branches
-// classes, each inside the previous one (C0, C1, …; a second chain B0,
-// B1, …), with n notifies, taken by turns into the innermost class of
-// each chain.
-func deeplyNested(t *testing.T, n, branches int) *catalog.Catalog {
-	t.Helper()
-	var res, edges []string
-	res = append(res, `{"type":"Stage","title":"main","tags":[],"exported":false,"parameters":{"name":"main"}}`)
-	inner := make([]string, branches)
-	for b := range branches {
-		prev := "Stage[main]"
-		for i := range n / branches {
-			name := fmt.Sprintf("%c%d", "CB"[b], i)
-			res = append(res, fmt.Sprintf(`{"type":"Class","title":%q,"tags":[],"exported":false,"parameters":{}}`, name))
-			edges = append(edges, fmt.Sprintf(`{"source":%q,"target":"Class[%s]"}`, prev, name))
-			prev = "Class[" + name + "]"
-		}
-		inner[b] = prev
-	}
-	for i := range n {
-		res = append(res, fmt.Sprintf(`{"type":"Notify","title":"n%d","tags":[],"exported":false,"kind":"compilable_type","parameters":{}}`, i))
-		edges = append(edges, fmt.Sprintf(`{"source":%q,"target":"Notify[n%d]"}`, inner[i%branches], i))
-	}
-	return puppetCatalogOf(t, res, edges)
 }

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/types"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // TypeDocs writes the Markdown reference of every type as one document
@@ -63,7 +63,7 @@ func TypeIndex(w io.Writer, defs []*catalog.TypeDef) error {
 func writeTypeSection(w *bufio.Writer, t *catalog.TypeDef, h string) {
 	fmt.Fprintf(w, "%s %s\n\n", h, mdEscape(t.Name))
 	if desc := strings.TrimSpace(t.Desc); desc != "" {
-		w.WriteString(escape.Text(desc) + "\n\n")
+		w.WriteString(words.EscapeText(desc) + "\n\n")
 	} else {
 		w.WriteString("*No description.*\n\n")
 	}
@@ -184,7 +184,7 @@ func mdCode(s string) string {
 	if s == "" {
 		return ""
 	}
-	s = escape.Line(s)
+	s = words.Escape(s)
 	longest, run := 0, 0
 	for i := 0; i < len(s); i++ {
 		if s[i] != '`' {
@@ -223,7 +223,7 @@ func cellText(s string) string {
 			para = para[:0]
 		}
 	}
-	return strings.ReplaceAll(escape.Line(strings.Join(paras, "<br><br>")), "|", `\|`)
+	return strings.ReplaceAll(words.Escape(strings.Join(paras, "<br><br>")), "|", `\|`)
 }
 
 // firstLine is the first non-blank line of s, trimmed.

@@ -7,9 +7,8 @@ import (
 	"strings"
 
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/graph"
-	"github.com/catc-dev/catc/internal/plural"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // WhyText answers `catc why FROM TO`: the shortest chain of edges
@@ -21,14 +20,14 @@ import (
 // (or other dependencies of each).
 func WhyText(w io.Writer, a graph.Why) error {
 	bw := bufio.NewWriter(w)
-	from, to := escape.Line(a.From.Ref()), escape.Line(a.To.Ref())
+	from, to := words.Escape(a.From.Ref()), words.Escape(a.To.Ref())
 	switch {
 	case len(a.Path) > 0:
-		fmt.Fprintf(bw, "%s comes before %s through %s:\n", from, to, plural.Noun(len(a.Path), "edge", "edges"))
+		fmt.Fprintf(bw, "%s comes before %s through %s:\n", from, to, words.Noun(len(a.Path), "edge", "edges"))
 		writeChain(bw, a.Path)
 	case len(a.Reverse) > 0:
 		fmt.Fprintf(bw, "%s does not come before %s: the reverse holds, %s must come before %s through %s:\n",
-			from, to, to, from, plural.Noun(len(a.Reverse), "edge", "edges"))
+			from, to, to, from, words.Noun(len(a.Reverse), "edge", "edges"))
 		writeChain(bw, a.Reverse)
 	default:
 		fmt.Fprintf(bw, "%s does not have to come before %s: no chain of relationships leads from %s to %s, nor from %s to %s.\n", from, to, from, to, to, from)
@@ -41,7 +40,7 @@ func WhyText(w io.Writer, a graph.Why) error {
 // writeChain lists a chain of edges, one numbered edge and its origins each.
 func writeChain(bw *bufio.Writer, path []*graph.Edge) {
 	for i, e := range path {
-		fmt.Fprintf(bw, "  %d. %s => %s\n       %s\n", i+1, escape.Line(e.F.Resource.Ref()), escape.Line(e.T.Resource.Ref()), edgeOrigins(e))
+		fmt.Fprintf(bw, "  %d. %s => %s\n       %s\n", i+1, words.Escape(e.F.Resource.Ref()), words.Escape(e.T.Resource.Ref()), edgeOrigins(e))
 	}
 }
 
@@ -54,17 +53,17 @@ func NeighboursText(w io.Writer, n graph.Neighbours) error {
 	r := n.Resource
 	where := r.PlaceText() // none for a class a Puppet catalog gives no place
 	if where != "" {
-		where = escape.Line(where) + ", "
+		where = words.Escape(where) + ", "
 	}
-	fmt.Fprintf(bw, "%s  %s%s\n", escape.Line(r.Ref()), where, stepPhrase(n.Step))
+	fmt.Fprintf(bw, "%s  %s%s\n", words.Escape(r.Ref()), where, stepPhrase(n.Step))
 	writeHolders(bw, r)
 	fmt.Fprintf(bw, "\nWaits for (%d):\n", len(n.Before))
 	for _, e := range n.Before {
-		fmt.Fprintf(bw, "  %s: %s\n", escape.Line(e.F.Resource.Ref()), edgeOrigins(e))
+		fmt.Fprintf(bw, "  %s: %s\n", words.Escape(e.F.Resource.Ref()), edgeOrigins(e))
 	}
 	fmt.Fprintf(bw, "\nComes before (%d):\n", len(n.After))
 	for _, e := range n.After {
-		fmt.Fprintf(bw, "  %s: %s\n", escape.Line(e.T.Resource.Ref()), edgeOrigins(e))
+		fmt.Fprintf(bw, "  %s: %s\n", words.Escape(e.T.Resource.Ref()), edgeOrigins(e))
 	}
 	if len(n.RefreshedBy) > 0 {
 		fmt.Fprintf(bw, "\nRefreshed by %s\n", refresherList(n.RefreshedBy))
@@ -81,7 +80,7 @@ func writeHolders(bw *bufio.Writer, r *catalog.Resource) {
 	}
 	refs := make([]string, len(r.External.Containers))
 	for i, c := range r.External.Containers {
-		refs[i] = escape.Line(c.Ref())
+		refs[i] = words.Escape(c.Ref())
 	}
 	if len(refs) == 1 {
 		fmt.Fprintf(bw, "\nIn %s: it starts after %s starts, and %s ends after it.\n", refs[0], refs[0], refs[0])

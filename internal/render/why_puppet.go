@@ -6,9 +6,8 @@ import (
 	"io"
 
 	"github.com/catc-dev/catc/internal/catalog"
-	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/graph"
-	"github.com/catc-dev/catc/internal/plural"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // LinksText answers `catc why FROM TO` for a catalog read from Puppet
@@ -19,8 +18,8 @@ import (
 // with its steps on numbered lines.
 func LinksText(w io.Writer, from, to *catalog.Resource, links []graph.Link) error {
 	bw := bufio.NewWriter(w)
-	a, b := escape.Line(from.Ref()), escape.Line(to.Ref())
-	steps := func(l graph.Link) string { return plural.Noun(len(l.Steps), "step", "steps") }
+	a, b := words.Escape(from.Ref()), words.Escape(to.Ref())
+	steps := func(l graph.Link) string { return words.Noun(len(l.Steps), "step", "steps") }
 	switch l := links[0]; {
 	case l.Whole() && l.From == from:
 		fmt.Fprintf(bw, "%s comes before %s through %s (classes and defines included):\n", a, b, steps(l))
@@ -44,7 +43,7 @@ func LinksText(w io.Writer, from, to *catalog.Resource, links []graph.Link) erro
 // starts and ends before the other ends), or they overlap.
 func partialHead(a, b string, links []graph.Link) string {
 	if len(links) == 2 && links[0].From == links[1].To && links[0].FromEnd == graph.Start && links[1].ToEnd == graph.Finish {
-		outer, inner := escape.Line(links[0].From.Ref()), escape.Line(links[0].To.Ref())
+		outer, inner := words.Escape(links[0].From.Ref()), words.Escape(links[0].To.Ref())
 		return inner + " runs within " + outer + ": " + outer + " starts before it and ends after it.\n"
 	}
 	return "Neither " + a + " nor " + b + " comes wholly before the other; Puppet's agent orders them in part:\n"
@@ -54,7 +53,7 @@ func partialHead(a, b string, links []graph.Link) string {
 // ("Class[A] starts", "Notify[x] comes") or as its object ("Class[A]
 // ends", "Notify[x]").
 func endPhrase(r *catalog.Resource, e graph.End, subject bool) string {
-	ref := escape.Line(r.Ref())
+	ref := words.Escape(r.Ref())
 	switch {
 	case graph.IsContainer(r) && e == graph.Start:
 		return ref + " starts"
@@ -69,6 +68,6 @@ func endPhrase(r *catalog.Resource, e graph.End, subject bool) string {
 // writeSteps lists the steps of a chain, numbered.
 func writeSteps(bw *bufio.Writer, steps []string) {
 	for i, s := range steps {
-		fmt.Fprintf(bw, "  %d. %s\n", i+1, escape.Line(s))
+		fmt.Fprintf(bw, "  %d. %s\n", i+1, words.Escape(s))
 	}
 }

@@ -3,7 +3,7 @@ package rubyregexp
 import "fmt"
 
 // The translator parses Ruby syntax into this small tree, then prints it as
-// Go syntax (regexp_emit.go). A tree is needed because some rewrites depend
+// Go syntax (emit.go). A tree is needed because some rewrites depend
 // on context: plain groups stop capturing once a named group exists anywhere,
 // and `\Z` and `\b` are exact only in certain positions.
 

@@ -107,7 +107,7 @@ func (k *Key) RunDigest(v types.Value) string {
 // value's JSON form.
 func (k *Key) digest(v types.Value) string {
 	w := jsonw.Compact()
-	w.Value(v, k.Marker)
+	types.WriteJSON(w, v, k.Marker)
 	m := k.macs.Get().(hash.Hash)
 	m.Reset()
 	m.Write(w.Bytes())

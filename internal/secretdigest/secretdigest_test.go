@@ -34,7 +34,7 @@ func TestDigestKeyID(t *testing.T) {
 	}
 }
 
-// TestNewDigestKeyShort: a key shorter than MinDigestKey is refused with
+// TestNewDigestKeyShort: a key shorter than minKeySize is refused with
 // what to do; no key is no key, not an error.
 func TestNewDigestKeyShort(t *testing.T) {
 	t.Parallel()

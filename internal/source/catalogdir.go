@@ -8,7 +8,6 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/catc-dev/catc/internal/atomicfile"
 	"github.com/catc-dev/catc/internal/inputfile"
 )
 
@@ -45,7 +44,7 @@ func ReadCatalogFile(path, name string) ([]byte, hcl.Diagnostics) {
 	data, err := inputfile.Read(path)
 	if err != nil {
 		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read the catalog",
-			Detail: fmt.Sprintf("%s: %v. Each NODE.json of the directory must be a readable file.", name, atomicfile.Cause(err))}}
+			Detail: fmt.Sprintf("%s: %v. Each NODE.json of the directory must be a readable file.", name, inputfile.Cause(err))}}
 	}
 	return data, nil
 }

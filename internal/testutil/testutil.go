@@ -3,11 +3,13 @@ package testutil
 import (
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
@@ -151,4 +153,34 @@ func Allocated(fn func()) uint64 {
 	fn()
 	runtime.ReadMemStats(&after)
 	return after.TotalAlloc - before.TotalAlloc
+}
+
+// AsFastAs tells whether run takes at most factor times as long as
+// baseline, a linear pass over the same data: the least of three runs
+// of each, taken in turn (a loaded machine slows single runs, seldom
+// all three, and both alike). A test of "linear time" asks this rather
+// than a bound in seconds, which a shared machine's load breaks. It
+// returns the two times for the message.
+func AsFastAs(factor int, baseline, run func()) (base, took time.Duration, ok bool) {
+	base, took = time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
+	for range 3 {
+		start := time.Now()
+		baseline()
+		base = min(base, time.Since(start))
+		start = time.Now()
+		run()
+		took = min(took, time.Since(start))
+	}
+	return base, took, took <= time.Duration(factor)*base
+}
+
+// LongOnly skips t under -short: a test that drives a browser or an
+// editor, checks a big bound, a corpus or a CI example, and takes
+// seconds. `go test -short ./...` is the quick local loop; CI runs every
+// test without -short.
+func LongOnly(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("long test: runs without -short, as CI does")
+	}
 }

@@ -5,7 +5,9 @@
 // (Type.String), decides whether a value is an instance of a type
 // (IsInstance), and describes a mismatch in Puppet's exact words (Check).
 // Regexp and Pattern[] sources are translated from Ruby to Go's RE2 syntax
-// by internal/rubyregexp.
+// by internal/rubyregexp. It reads a value from JSON (DecodeJSON) and
+// owns a value's JSON form (WriteJSON, EncodeJSON), which every catc
+// JSON document writes through internal/jsonw.
 //
 // It does not know about HCL files, resources or catalogs: callers map
 // offsets in a type string to source ranges themselves. It does not coerce

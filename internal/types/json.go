@@ -9,7 +9,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // DecodeJSON decodes one JSON document into a Value, the way Ruby's
@@ -57,7 +56,7 @@ func decodeJSONValue(dec *json.Decoder, depth int) (Value, error) {
 	case json.Number:
 		v, err := decodeJSONNumber(string(tok))
 		if err != nil {
-			return nil, fmt.Errorf("%v (the number ends at byte offset %d)", err, dec.InputOffset())
+			return nil, fmt.Errorf("%w (the number ends at byte offset %d)", err, dec.InputOffset())
 		}
 		return v, nil
 	case string, bool, nil:
@@ -127,101 +126,6 @@ func decodeJSONNumber(lit string) (Value, error) {
 		return nil, errors.New("json: a number is outside the range of a 64-bit float")
 	}
 	return f, nil
-}
-
-// EncodeJSON encodes v as compact JSON, deterministically: hashes in their
-// key order, floats always with a fraction or exponent so that they decode
-// back as floats (1.0, 1e+20). A Sensitive value is written as the string
-// "Sensitive [value redacted]", never its content; a non-finite float
-// (not producible from JSON or HCL) is written as null.
-func EncodeJSON(v Value) []byte {
-	var b bytes.Buffer
-	encodeJSONValue(&b, v)
-	return b.Bytes()
-}
-
-func encodeJSONValue(b *bytes.Buffer, v Value) {
-	switch v := v.(type) {
-	case nil:
-		b.WriteString("null")
-	case bool:
-		b.WriteString(strconv.FormatBool(v))
-	case int64:
-		b.WriteString(strconv.FormatInt(v, 10))
-	case float64:
-		b.WriteString(jsonFloat(v))
-	case string:
-		encodeJSONString(b, v)
-	case []Value:
-		b.WriteByte('[')
-		for i, e := range v {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			encodeJSONValue(b, e)
-		}
-		b.WriteByte(']')
-	case *Hash:
-		encodeJSONHash(b, v)
-	case Sensitive:
-		encodeJSONString(b, sensitiveRedacted)
-	default:
-		b.WriteString("null")
-	}
-}
-
-// sensitiveRedacted is how Puppet prints a Sensitive value.
-const sensitiveRedacted = "Sensitive [value redacted]"
-
-func encodeJSONHash(b *bytes.Buffer, h *Hash) {
-	b.WriteByte('{')
-	for i, k := range h.Keys {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		encodeJSONString(b, k)
-		b.WriteByte(':')
-		encodeJSONValue(b, h.Values[i])
-	}
-	b.WriteByte('}')
-}
-
-func jsonFloat(f float64) string {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return "null"
-	}
-	s := strconv.FormatFloat(f, 'g', -1, 64)
-	if !strings.ContainsAny(s, ".eE") {
-		s += ".0"
-	}
-	return s
-}
-
-// encodeJSONString writes s as a JSON string: quotes, backslashes and
-// control characters escaped, everything else (HTML characters included)
-// kept as UTF-8; invalid UTF-8 becomes U+FFFD.
-func encodeJSONString(b *bytes.Buffer, s string) {
-	b.WriteByte('"')
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x2028 || r == 0x2029:
-			fmt.Fprintf(b, `\u%04x`, r)
-		default:
-			b.WriteRune(r) // utf8.RuneError for invalid bytes
-		}
-	}
-	b.WriteByte('"')
 }
 
 // FormatValue prints v for a human, in Puppet's literal syntax: strings

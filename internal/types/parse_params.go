@@ -180,7 +180,7 @@ func (a *typeAccess) iterable() (pval, error) {
 	return a.ok(&IterableType{Type: t}), err
 }
 
-// typeParam is the rule of Type[T] and Iterator[T], types no data matches.
+// typeParamRule is the rule of Type[T] and Iterator[T], types no data matches.
 func typeParamRule(name string) accessRule {
 	return func(a *typeAccess) (pval, error) {
 		if len(a.params) != 1 {

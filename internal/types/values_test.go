@@ -19,7 +19,7 @@ type valueRow struct {
 	InferredSet     string          `json:"inferred_set"`
 }
 
-// rowKey identifies a row by its type string and compact JSON value (with
+// key identifies a row by its type string and compact JSON value (with
 // an "S" prefix when the value is wrapped in Sensitive).
 func (r valueRow) key() string {
 	var b bytes.Buffer

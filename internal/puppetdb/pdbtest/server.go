@@ -197,7 +197,7 @@ func asPostgres(name string, args ...string) *exec.Cmd {
 func run(cmd *exec.Cmd) error {
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("%s: %v\n%s", strings.Join(cmd.Args, " "), err, out)
+		return fmt.Errorf("%s: %w\n%s", strings.Join(cmd.Args, " "), err, out)
 	}
 	return nil
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // chromium is Debian's headless browser, which CI installs (.ci/run).
@@ -61,9 +62,11 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// browser is the shared Chromium (each test opens its own tabs in it).
+// browser is the shared Chromium (each test opens its own tabs in it);
+// the tests that use it are long (not under -short).
 func browser(t testing.TB) context.Context {
 	t.Helper()
+	testutil.LongOnly(t) // a browser test
 	exe := chromium(t)
 	shared.once.Do(func() { shared.err = startBrowser(exe) })
 	if shared.err != nil {

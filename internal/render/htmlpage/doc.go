@@ -15,11 +15,12 @@
 // (FromDiff); the path between two resources is found in the page by the
 // same breadth-first search as graph.Plan.Why (edges tried in the order
 // given, which is the graph's insertion order), and a browser test
-// checks the two agree. The picture is either Graphviz's SVG of the DOT
-// package render writes (the layout of `catc graph --format svg`), whose
-// nodes and edges Write renames after their place on the page
-// (withStableIDs), or, past GraphvizLimit resources and for a diff,
-// package layered's positions, which the page draws itself. Collapsing
+// checks the two agree. The picture is either Graphviz's layout of the
+// DOT package dot writes (the layout of `catc graph --format svg`), as
+// data: Graphviz's JSON (`catc-svg -layout`), whose nodes and edges
+// Write finds by their names (graphvizOf) and hands the page as shapes
+// to draw, or, past GraphvizLimit resources and for a diff, package
+// layered's positions, which the page draws itself. Collapsing
 // a group lays the picture out again in the page by layered's rules,
 // with the group one node (on a Graphviz page, in place of Graphviz's
 // picture while a group is collapsed). Past 2,000 resources the page
@@ -42,6 +43,8 @@
 // five loads (median 1.3 s). Before the canvas, 20,000 SVG elements
 // took 2.7–5.8 s; on the canvas, dashed curves for 10,000 edges took
 // the rasteriser a second, so zoomed out edges are straight and solid.
-// The web fixture's page: 89 kB, 44–132 ms to write with Graphviz's
-// layout, 0.26 s to interactive (median 0.36 s).
+// The web fixture's page: 75 kB, 79 ms to write with Graphviz's layout
+// as data, 0.15 s to interactive (median 0.20 s), under a load average
+// of 10 (with Graphviz's SVG it was 91 kB, 27 ms and 0.23 s, median
+// 0.29 s, measured beside it).
 package htmlpage

@@ -2,6 +2,7 @@ package htmlpage_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -22,7 +23,7 @@ resource "node_res" "b" { require = node_res["` + strings.ReplaceAll(evilTitle, 
 }
 
 // TestPageEscapesTitles: the bytes of the page hold the title only
-// escaped, in the data and in Graphviz's SVG.
+// escaped, in the data and in Graphviz's picture.
 func TestPageEscapesTitles(t *testing.T) {
 	c := evilCatalog(t)
 	for _, graphviz := range []bool{false, true} {
@@ -75,8 +76,8 @@ func TestPageScriptTitleStaysText(t *testing.T) {
 // TestPageEscapesControls: titles holding a newline, a carriage return,
 // ESC, NUL, U+2028 and a right-to-left override are shown escaped
 // (\n, \r, \x1b, \x00, \u2028, \u202e) in the page's data and in
-// Graphviz's SVG, never raw; and the page still finds Graphviz's node of
-// each (their DOT names are escaped too).
+// Graphviz's picture, never raw; and the page still finds Graphviz's
+// node of each (their DOT names are escaped too).
 func TestPageEscapesControls(t *testing.T) {
 	c := catalogtest.Oracle(t, `resource "node_res" "a\nb\r\u001b[31m\u0000\u2028\u202egnp" {}
 resource "node_res" "b" { require = node_res["a\nb\r\u001b[31m\u0000\u2028\u202egnp"] }
@@ -91,8 +92,58 @@ resource "node_res" "b" { require = node_res["a\nb\r\u001b[31m\u0000\u2028\u202e
 		if !bytes.Contains(html, []byte(`a\\nb\\r\\x1b[31m\\x00\\u2028\\u202egnp`)) {
 			t.Errorf("graphviz=%v: the page's data lacks the escaped title", graphviz)
 		}
-		if graphviz && (!bytes.Contains(html, []byte(`id="catc-n0"`)) || !bytes.Contains(html, []byte(`id="catc-n1"`))) {
+		if d := pageData(t, html); graphviz && (d.Graphviz == nil || len(d.Graphviz.Nodes) != 2 || d.Graphviz.Nodes[0] == nil || d.Graphviz.Nodes[1] == nil) {
 			t.Error("the page did not find Graphviz's nodes")
 		}
+	}
+}
+
+// pageData is the page's data (the script element catc-data).
+func pageData(t *testing.T, html []byte) (d struct {
+	Graphviz *struct {
+		Nodes []*struct{ C []float64 }
+		Over  [][]any
+	}
+}) {
+	t.Helper()
+	_, rest, _ := bytes.Cut(html, []byte(`<script type="application/json" id="catc-data">`))
+	data, _, ok := bytes.Cut(rest, []byte("</script>"))
+	if !ok {
+		t.Fatal("the page has no data")
+	}
+	if err := json.Unmarshal(data, &d); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestGraphvizLegendWhole: Graphviz's picture of the page keeps its
+// whole legend, each row's text after the dashed refresh sample too
+// (Graphviz drops a label's drawing after a table cell's style word).
+func TestGraphvizLegendWhole(t *testing.T) {
+	t.Parallel()
+	html := page(t, loadFixture(t, fixture("graph", "web")), true)
+	d := pageData(t, html)
+	if d.Graphviz == nil {
+		t.Fatal("the page has no Graphviz picture")
+	}
+	var texts []string
+	for _, s := range d.Graphviz.Over {
+		if len(s) == 8 && s[0] == "text" {
+			texts = append(texts, s[7].(string))
+		}
+	}
+	if got, want := strings.Join(texts, "|"), "order (require, before)|refresh (notify, subscribe)|automatic (type rule)"; got != want {
+		t.Errorf("the legend's texts are %q, want %q", got, want)
+	}
+}
+
+// TestGraphvizPageDeterministic: the page drawn from Graphviz's layout
+// is the same bytes each time it is written.
+func TestGraphvizPageDeterministic(t *testing.T) {
+	t.Parallel()
+	c := loadFixture(t, fixture("graph", "web"))
+	if a, b := page(t, c, true), page(t, c, true); !bytes.Equal(a, b) {
+		t.Error("two pages of the same graph differ")
 	}
 }

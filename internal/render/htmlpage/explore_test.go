@@ -9,7 +9,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/catc-dev/catc/internal/graph"
-	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/render/dot"
 )
 
 // TestPageGroupsFiltersCycles: in both layouts, grouping by type and
@@ -96,8 +96,8 @@ func TestPageEmptyAndClustered(t *testing.T) {
 		nodes int
 	}{
 		{"empty/layered", write(t, empty, nil), 0},
-		{"empty/graphviz", write(t, empty, graphvizSVG(t, empty, render.DOTOptions{})), 0},
-		{"clustered", write(t, all, graphvizSVG(t, all, render.DOTOptions{Cluster: render.ClusterFile})), len(web.Resources)},
+		{"empty/graphviz", write(t, empty, graphvizLayout(t, empty, dot.Options{})), 0},
+		{"clustered", write(t, all, graphvizLayout(t, all, dot.Options{Cluster: dot.ClusterFile})), len(web.Resources)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tb := open(t, bctx, tc.html, "")

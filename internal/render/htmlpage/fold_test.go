@@ -12,7 +12,7 @@ import (
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
-	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/render/dot"
 	"github.com/catc-dev/catc/internal/render/htmlpage"
 )
 
@@ -74,11 +74,11 @@ func TestBigPuppetPageOpensFolded(t *testing.T) {
 		modes = append(modes, "graphviz") // Graphviz takes some 20 s to lay big_node out
 	}
 	for _, mode := range modes {
-		var svgPic []byte
+		var layout []byte
 		if mode == "graphviz" {
-			svgPic = graphvizSVG(t, sub, render.DOTOptions{}) // as catc graph --format html draws it
+			layout = graphvizLayout(t, sub, dot.Options{}) // as catc graph --format html draws it
 		}
-		html := write(t, sub, svgPic)
+		html := write(t, sub, layout)
 		t.Run(mode, func(t *testing.T) {
 			tb := open(t, bctx, html, "")
 			var s seen

@@ -8,6 +8,7 @@ import (
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/render/dot"
 	"github.com/catc-dev/catc/internal/render/htmlpage"
 	"github.com/catc-dev/catc/internal/render/svg"
 	"github.com/catc-dev/catc/internal/testutil"
@@ -26,33 +27,34 @@ func page(t testing.TB, c *catalog.Catalog, graphviz bool) []byte {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	var svg []byte
+	var layout []byte
 	if graphviz {
-		svg = graphvizSVG(t, sub, render.DOTOptions{})
+		layout = graphvizLayout(t, sub, dot.Options{})
 	}
-	return write(t, sub, svg)
+	return write(t, sub, layout)
 }
 
-// graphvizSVG is what catc-svg makes of the subgraph's DOT.
-func graphvizSVG(t testing.TB, sub *graph.Subgraph, opts render.DOTOptions) []byte {
+// graphvizLayout is what catc-svg -layout makes of the subgraph's DOT.
+func graphvizLayout(t testing.TB, sub *graph.Subgraph, opts dot.Options) []byte {
 	t.Helper()
-	var dot bytes.Buffer
-	if err := render.DOT(&dot, sub, opts); err != nil {
+	var src bytes.Buffer
+	opts.ForLayout = true // as catc graph --format html writes it
+	if err := dot.Write(&src, sub, opts); err != nil {
 		t.Fatal(err)
 	}
-	out, err := svg.Render(context.Background(), dot.Bytes())
+	out, err := svg.Layout(context.Background(), src.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
 	return out
 }
 
-// write writes the subgraph's page with Graphviz's picture (nil: the
+// write writes the subgraph's page with Graphviz's layout (nil: the
 // page's own layout).
-func write(t testing.TB, sub *graph.Subgraph, svg []byte) []byte {
+func write(t testing.TB, sub *graph.Subgraph, layout []byte) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	if err := htmlpage.Write(&b, htmlpage.FromSubgraph(sub, "catc graph test", ""), htmlpage.Options{SVG: svg}); err != nil {
+	if err := htmlpage.Write(&b, htmlpage.FromSubgraph(sub, "catc graph test", ""), htmlpage.Options{Layout: layout}); err != nil {
 		t.Fatal(err)
 	}
 	return b.Bytes()

@@ -8,9 +8,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/catc-dev/catc/internal/escape"
-	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/render/dot"
 	"github.com/catc-dev/catc/internal/render/layered"
+	"github.com/catc-dev/catc/internal/words"
 )
 
 //go:embed assets/page.css
@@ -35,23 +35,32 @@ func pageJS() string {
 
 // Options say how the page is drawn.
 type Options struct {
-	// SVG is Graphviz's picture of the same graph (render.DOT through
-	// catc-svg), whose nodes and edges are found by their titles and
-	// renamed after their place on the page (withStableIDs);
+	// Layout is Graphviz's layout of the same graph (the DOT of package
+	// dot through `catc-svg -layout`: Graphviz's JSON), which the page
+	// draws, each resource and edge found by its name (graphvizOf);
 	// nil: the page draws package layered's layout itself.
-	SVG []byte
+	Layout []byte
 }
 
-// Write writes p as one HTML document.
+// Write writes p as one HTML document. It fails on a write error and
+// on a Layout that is not Graphviz's JSON layout.
 func Write(w io.Writer, p *Page, opts Options) error {
-	data, err := json.Marshal(wireOf(p, opts.SVG == nil))
+	wd := wireOf(p, opts.Layout == nil)
+	if opts.Layout != nil {
+		gv, err := graphvizOf(opts.Layout, p)
+		if err != nil {
+			return err
+		}
+		wd.Graphviz = gv
+	}
+	data, err := json.Marshal(wd)
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriter(w)
 	bw.WriteString("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
 	bw.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-	bw.WriteString("<meta name=\"generator\" content=\"catc\">\n<title>" + html.EscapeString(escape.Line(p.Title)) + "</title>\n")
+	bw.WriteString("<meta name=\"generator\" content=\"catc\">\n<title>" + html.EscapeString(words.Escape(p.Title)) + "</title>\n")
 	bw.WriteString("<style>\n" + pageCSS + "</style>\n</head>\n<body>\n")
 	bw.WriteString(pageBody)
 	// encoding/json escapes <, > and & (and U+2028, U+2029), so no
@@ -59,25 +68,8 @@ func Write(w io.Writer, p *Page, opts Options) error {
 	bw.WriteString("<script type=\"application/json\" id=\"catc-data\">")
 	bw.Write(data)
 	bw.WriteString("</script>\n")
-	if opts.SVG != nil {
-		bw.WriteString("<template id=\"catc-svg\">")
-		bw.Write(withStableIDs(svgElement(opts.SVG), p))
-		bw.WriteString("</template>\n")
-	}
 	bw.WriteString("<script>\n" + pageJS() + "</script>\n</body></html>\n")
 	return bw.Flush()
-}
-
-// svgElement is the svg element of a Graphviz document, without the XML
-// declaration and doctype before it (Graphviz escapes every label and
-// title it writes).
-func svgElement(doc []byte) []byte {
-	for i := 0; i+4 <= len(doc); i++ {
-		if string(doc[i:i+4]) == "<svg" {
-			return doc[i:]
-		}
-	}
-	return doc
 }
 
 // wire is the page's data as the script reads it: arrays rather than
@@ -98,6 +90,8 @@ type wire struct {
 	Groupings []Grouping  `json:"groupings"`
 	Group     string      `json:"group"` // the grouping the page opens with
 	Layout    *wireLayout `json:"layout,omitempty"`
+	// Graphviz is Graphviz's picture, when the page draws it.
+	Graphviz *wireGraphviz `json:"graphviz,omitempty"`
 }
 
 type wireLayout struct {
@@ -112,9 +106,9 @@ func wireOf(p *Page, layout bool) wire {
 	// Empty lists are [], never null: the script reads them all.
 	// Every text the page shows (refs, types, files, origins, groups, the
 	// title and caption) has its control characters escaped as the text
-	// outputs escape them (escape.Line): a title's newline, ESC or
+	// outputs escape them (words.Escape): a title's newline, ESC or
 	// right-to-left override is shown as \n, \x1b, \u202e.
-	w := wire{Title: escape.Line(p.Title), Caption: escape.Line(p.Caption), Total: p.Total, Diff: p.Diff, Cycles: p.Cycles,
+	w := wire{Title: words.Escape(p.Title), Caption: words.Escape(p.Caption), Total: p.Total, Diff: p.Diff, Cycles: p.Cycles,
 		Groupings: escapedGroupings(p.Groupings), Group: p.DefaultGroup, Types: []string{}, Fills: []string{}, Kinds: []string{}}
 	files := newFileTable()
 	if w.Cycles == nil {
@@ -126,10 +120,10 @@ func wireOf(p *Page, layout bool) wire {
 		if !ok {
 			t = len(w.Types)
 			types[n.Type] = t
-			w.Types = append(w.Types, escape.Line(n.Type))
-			w.Fills = append(w.Fills, render.TypeFill(n.Type))
+			w.Types = append(w.Types, words.Escape(n.Type))
+			w.Fills = append(w.Fills, dot.TypeFill(n.Type))
 		}
-		w.Nodes = append(w.Nodes, []any{escape.Line(n.Ref), t, files.index(n.File), n.Line, n.Step, flags(n.InCycle, n.Focus, false), string(n.Status)})
+		w.Nodes = append(w.Nodes, []any{words.Escape(n.Ref), t, files.index(n.File), n.Line, n.Step, flags(n.InCycle, n.Focus, false), string(n.Status)})
 	}
 	kinds := map[string]int{}
 	for _, e := range p.Edges {
@@ -148,7 +142,7 @@ func wireOf(p *Page, layout bool) wire {
 	}
 	w.Files = make([]string, len(files.names))
 	for i, f := range files.names {
-		w.Files[i] = escape.Line(f)
+		w.Files[i] = words.Escape(f)
 	}
 	if w.Nodes == nil {
 		w.Nodes, w.Edges = [][]any{}, [][]any{}
@@ -166,11 +160,11 @@ func wireOf(p *Page, layout bool) wire {
 func escapedParts(origin any) any {
 	switch o := origin.(type) {
 	case string:
-		return escape.Line(o)
+		return words.Escape(o)
 	case []any:
 		for i, part := range o {
 			if s, ok := part.(string); ok {
-				o[i] = escape.Line(s)
+				o[i] = words.Escape(s)
 			}
 		}
 	}
@@ -183,7 +177,7 @@ func escapedGroupings(gs []Grouping) []Grouping {
 	for i, g := range gs {
 		out[i] = Grouping{Key: g.Key, Names: make([]string, len(g.Names)), Of: g.Of}
 		for k, n := range g.Names {
-			out[i].Names[k] = escape.Line(n)
+			out[i].Names[k] = words.Escape(n)
 		}
 	}
 	return out

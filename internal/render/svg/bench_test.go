@@ -10,7 +10,7 @@ import (
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/graph"
-	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/render/dot"
 	"github.com/catc-dev/catc/internal/render/svg"
 )
 
@@ -28,11 +28,11 @@ func genDOT(b *testing.B, n int) []byte {
 		b.Fatal(diags)
 	}
 	s, _ := graph.Build(c).Select(graph.Selection{})
-	var dot bytes.Buffer
-	if err := render.DOT(&dot, s, render.DOTOptions{}); err != nil {
+	var src bytes.Buffer
+	if err := dot.Write(&src, s, dot.Options{}); err != nil {
 		b.Fatal(err)
 	}
-	return dot.Bytes()
+	return src.Bytes()
 }
 
 // BenchmarkRender compares go-graphviz in-process (Graphviz 12 in
@@ -42,10 +42,10 @@ func genDOT(b *testing.B, n int) []byte {
 //	go test ./render/svg/ -run '^$' -bench Render -benchtime 3x
 func BenchmarkRender(b *testing.B) {
 	for _, n := range []int{100, 1000, 5000} {
-		dot := genDOT(b, n)
+		src := genDOT(b, n)
 		b.Run(fmt.Sprintf("wasm/%d", n), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := svg.Render(context.Background(), dot); err != nil {
+				if _, err := svg.Render(context.Background(), src); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -57,7 +57,7 @@ func BenchmarkRender(b *testing.B) {
 			}
 			for b.Loop() {
 				cmd := exec.Command(path, "-Tsvg")
-				cmd.Stdin = bytes.NewReader(dot)
+				cmd.Stdin = bytes.NewReader(src)
 				if out, err := cmd.Output(); err != nil || len(out) == 0 {
 					b.Fatalf("dot -Tsvg: %v", err)
 				}

@@ -10,7 +10,7 @@ import (
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
-	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/render/dot"
 	"github.com/catc-dev/catc/internal/render/svg"
 )
 
@@ -83,19 +83,19 @@ func TestWideClassGraphAspect(t *testing.T) {
 				t.Fatal(diags)
 			}
 			s, _ := graph.Build(cat).Select(graph.Selection{})
-			var dot bytes.Buffer
-			if err := render.DOT(&dot, s, render.DOTOptions{Cluster: render.ClusterClass}); err != nil {
+			var src bytes.Buffer
+			if err := dot.Write(&src, s, dot.Options{Cluster: dot.ClusterClass}); err != nil {
 				t.Fatal(err)
 			}
-			for _, line := range strings.Split(dot.String(), "\n") {
+			for _, line := range strings.Split(src.String(), "\n") {
 				if strings.Contains(line, "class=wrap") && !strings.Contains(line, "style=invis") {
 					t.Errorf("a visible wrapping line: %s", line)
 				}
 			}
-			if !strings.Contains(dot.String(), "class=wrap") {
-				t.Errorf("not folded:\n%s", dot.String())
+			if !strings.Contains(src.String(), "class=wrap") {
+				t.Errorf("not folded:\n%s", src.String())
 			}
-			out, err := svg.Render(context.Background(), dot.Bytes())
+			out, err := svg.Render(context.Background(), src.Bytes())
 			if err != nil {
 				t.Fatal(err)
 			}

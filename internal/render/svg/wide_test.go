@@ -12,7 +12,7 @@ import (
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/graph"
-	"github.com/catc-dev/catc/internal/render"
+	"github.com/catc-dev/catc/internal/render/dot"
 	"github.com/catc-dev/catc/internal/render/svg"
 	"github.com/catc-dev/catc/internal/testutil"
 )
@@ -102,11 +102,11 @@ func TestWideGraphAspect(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			s, _ := graph.Build(tc.load(t)).Select(graph.Selection{})
-			var dot bytes.Buffer
-			if err := render.DOT(&dot, s, render.DOTOptions{}); err != nil {
+			var src bytes.Buffer
+			if err := dot.Write(&src, s, dot.Options{}); err != nil {
 				t.Fatal(err)
 			}
-			out, err := svg.Render(context.Background(), dot.Bytes())
+			out, err := svg.Render(context.Background(), src.Bytes())
 			if err != nil {
 				t.Fatal(err)
 			}

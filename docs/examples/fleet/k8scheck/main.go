@@ -54,7 +54,7 @@ func check(data []byte) (string, error) {
 	for i, doc := range documents(data) {
 		var meta metav1.TypeMeta
 		if err := yaml.Unmarshal(doc, &meta); err != nil {
-			return "", fmt.Errorf("document %d: %v", i+1, err)
+			return "", fmt.Errorf("document %d: %w", i+1, err)
 		}
 		var err error
 		switch meta.APIVersion + " " + meta.Kind {
@@ -70,7 +70,7 @@ func check(data []byte) (string, error) {
 			err = fmt.Errorf("apiVersion %q kind %q is not what the example declares", meta.APIVersion, meta.Kind)
 		}
 		if err != nil {
-			return "", fmt.Errorf("document %d (%s): %v", i+1, meta.Kind, err)
+			return "", fmt.Errorf("document %d (%s): %w", i+1, meta.Kind, err)
 		}
 	}
 	return m.promises()

@@ -159,17 +159,7 @@
     labels = svg.querySelector("g.labels"); layer = svg.querySelector("g.overlay");
     if (CANVAS) { canvas = document.createElement("canvas"); canvas.id = "canvas"; view.insertBefore(canvas, svg); }
     fillLayered();
-    // Tooltips: one element that follows the pointer, not 20,000 titles.
-    const tip = document.createElement("div"); tip.id = "tip"; document.body.appendChild(tip);
-    svg.addEventListener("pointerover", (ev) => {
-      const t = ev.target instanceof Element ? ev.target : null, ne = t && t.closest("[data-i]"), ee = t && t.closest("[data-j]");
-      let text = "";
-      if (ne) { const n = nodes[+ne.getAttribute("data-i")]; text = n.ref + "\n" + n.file + ":" + n.line; }
-      else if (ee) text = edgeTip(edges[+ee.getAttribute("data-j")]);
-      tip.textContent = text; tip.style.display = text ? "block" : "none";
-      tip.style.left = (ev.clientX + 12) + "px"; tip.style.top = (ev.clientY + 12) + "px";
-    });
-    svg.addEventListener("pointerleave", () => { tip.style.display = "none"; });
+    tips(svg);
   }
 
   // fillLayered (re)makes the elements at the nodes' current places: all

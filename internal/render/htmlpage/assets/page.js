@@ -1,5 +1,5 @@
-// catc graph page: draws the data of #catc-data (or Graphviz's SVG in
-// #catc-svg) and makes it explorable. Written for this page only; it
+// catc graph page: draws the data of #catc-data (Graphviz's layout, or
+// its own) and makes it explorable. Written for this page only; it
 // fetches nothing, and puts text into the page only through textContent.
 "use strict";
 (function () {
@@ -27,7 +27,7 @@
   // LAYERED: the page draws its own picture (always without Graphviz's;
   // with it, while a group is collapsed, as Graphviz cannot lay out
   // again here).
-  let LAYERED = !document.getElementById("catc-svg");
+  let LAYERED = !data.graphviz;
   // What paint() decided for each node and edge, which the elements'
   // classes and the canvas both show.
   const F_HIDDEN = 1, F_SEL = 2, F_HL = 4, F_DIM = 8, F_MATCH = 16, F_CUR = 32, F_PATH = 64;
@@ -51,32 +51,68 @@
   // 10,000 nodes is several times faster than creating each element).
   function esc(s) { return String(s).replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";"); }
 
-  function drawGraphviz(tpl) {
-    svg = document.importNode(tpl.content, true).querySelector("svg");
-    svg.removeAttribute("width"); svg.removeAttribute("height");
-    view.appendChild(svg);
-    // Node boxes in the svg element's coordinates (those of the viewBox):
-    // Graphviz moves its drawing with a transform on g.graph.
-    const gg = svg.querySelector("g.graph"), tm = gg && gg.transform.baseVal.consolidate();
-    const m = tm ? tm.matrix : svg.createSVGMatrix();
-    // write.go named each resource's group catc-n<index> and each edge's
-    // catc-e<index>; the rest (the legend, the invisible points that
-    // wrap rows) is no resource.
-    const index = (g, prefix, max) => { const m = /^catc-[ne](\d+)$/.exec(g.id); return m && g.id[5] === prefix && +m[1] < max ? +m[1] : -1; };
-    for (const g of svg.querySelectorAll("g.node")) {
-      const i = index(g, "n", N);
-      if (i < 0) continue;
-      const n = nodes[i], b = g.getBBox();
-      g.setAttribute("data-ref", n.ref); g.setAttribute("data-i", i);
-      n.el = g; n.cx = m.a * (b.x + b.width / 2) + m.e; n.cy = m.d * (b.y + b.height / 2) + m.f; n.w = b.width * m.a; n.h = b.height * m.d;
+  // gvShape draws one shape of Graphviz's picture (graphviz.go's
+  // canvas.shape lists), its text through textContent.
+  function gvShape(parent, s) {
+    if (s[0] === "text") {
+      el("text", { x: s[1], y: s[2], "text-anchor": s[3], "font-size": s[4], "font-family": s[5], fill: s[6] }, parent).textContent = s[7];
+      return;
     }
+    let e, k;
+    if (s[0] === "ellipse") { e = el("ellipse", { cx: s[1], cy: s[2], rx: s[3], ry: s[4] }, parent); k = 5; }
+    else if (s[0] === "polyline") { e = el("polyline", { points: s[1], fill: "none" }, parent); k = 1; }
+    else if (s[0] === "polygon" || s[0] === "path") { e = el(s[0], s[0] === "path" ? { d: s[1] } : { points: s[1] }, parent); k = 2; }
+    else return;
+    if (s[0] !== "polyline") e.setAttribute("fill", s[k++]); else k++;
+    e.setAttribute("stroke", s[k]);
+    if (s[k + 1] !== 1) e.setAttribute("stroke-width", s[k + 1]);
+    if (s[k + 2]) e.setAttribute("stroke-dasharray", s[k + 2]);
+  }
+
+  // drawGraphviz draws Graphviz's layout (data.graphviz, from its JSON:
+  // graphviz.go's graphvizOf): what is no resource below and above, each
+  // edge and resource its own group, placed where Graphviz put it.
+  function drawGraphviz(G) {
+    const [x, y, w, h] = G.box;
+    svg = el("svg", { viewBox: x + " " + y + " " + w + " " + h }, view);
+    const root = el("g", { class: "graph" }, svg);
+    for (const s of G.under) gvShape(root, s);
+    edges.forEach((e, j) => {
+      const shapes = G.edges[j];
+      if (!shapes) return;
+      const g = el("g", { class: "edge", "data-j": j, "data-edge": nodes[e.from].ref + " => " + nodes[e.to].ref }, root);
+      for (const s of shapes) gvShape(g, s);
+      e.el = g;
+    });
+    nodes.forEach((n, i) => {
+      const d = G.nodes[i];
+      if (!d) return;
+      const g = el("g", { class: "node", "data-i": i, "data-ref": n.ref }, root);
+      for (const s of d.s) gvShape(g, s);
+      n.el = g; [n.cx, n.cy, n.w, n.h] = d.c;
+    });
+    for (const s of G.over) gvShape(root, s);
     for (const n of nodes) n.gv = { el: n.el, cx: n.cx, cy: n.cy, w: n.w, h: n.h };
-    for (const g of svg.querySelectorAll("g.edge")) {
-      const j = index(g, "e", edges.length);
-      if (j >= 0) { edges[j].el = g; g.setAttribute("data-j", j); g.setAttribute("data-edge", nodes[edges[j].from].ref + " => " + nodes[edges[j].to].ref); }
-    }
-    layer = el("g", { class: "overlay" }, svg);
     for (const e of edges) e.gv = e.el;
+    layer = el("g", { class: "overlay" }, svg);
+    tips(svg);
+  }
+
+  // tips shows a resource's ref and place, or an edge's ends and
+  // origins, under the pointer: one element that follows it, not 20,000
+  // titles.
+  let tip = null;
+  function tips(pic) {
+    if (!tip) { tip = document.createElement("div"); tip.id = "tip"; document.body.appendChild(tip); }
+    pic.addEventListener("pointerover", (ev) => {
+      const t = ev.target instanceof Element ? ev.target : null, ne = t && t.closest("[data-i]"), ee = t && t.closest("[data-j]");
+      let text = "";
+      if (ne) { const n = nodes[+ne.getAttribute("data-i")]; text = n.ref + "\n" + n.file + ":" + n.line; }
+      else if (ee) text = edgeTip(edges[+ee.getAttribute("data-j")]);
+      tip.textContent = text; tip.style.display = text ? "block" : "none";
+      tip.style.left = (ev.clientX + 12) + "px"; tip.style.top = (ev.clientY + 12) + "px";
+    });
+    pic.addEventListener("pointerleave", () => { tip.style.display = "none"; });
   }
 
   // usePicture switches between Graphviz's picture and the page's own.
@@ -500,7 +536,7 @@
   // collapsed lays it out again and fits it to the screen; Graphviz's
   // picture gives way to it while a group is collapsed.
   function update() {
-    if (tpl) usePicture(!!grouping() && state.collapsed.size > 0);
+    if (GV) usePicture(!!grouping() && state.collapsed.size > 0);
     if (LAYERED && relayout()) { fillLayered(); fit(); }
     paint(); renderTypes(); renderGroups(); saveHash();
   }
@@ -510,8 +546,8 @@
   $("caption").textContent = (data.caption ? data.caption + ": " : "") + N + (N === data.total ? "" : " of " + data.total) + " resources, " + edges.length + " edges" + (data.cycles.length ? ", " + data.cycles.length + " cycles" : "");
   for (const g of data.groupings) { const o = h("option", g.key); o.value = g.key; $("group-key").appendChild(o); }
   $("group-key").onchange = () => { state.group = $("group-key").value; state.collapsed.clear(); update(); };
-  const tpl = $("catc-svg");
-  if (tpl) drawGraphviz(tpl); else drawLayered();
+  const GV = data.graphviz || null;
+  if (GV) drawGraphviz(GV); else drawLayered();
   if (!layer.querySelector("marker") && !svg.querySelector("#arrow")) {
     const m = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: "10", refY: "5", markerUnits: "userSpaceOnUse", markerWidth: "8", markerHeight: "8", orient: "auto-start-reverse" }, el("defs", {}, svg));
     el("path", { d: "M0,0 L10,5 L0,10 z", fill: "#555" }, m);

@@ -9,7 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
@@ -24,7 +24,7 @@ func nodesFlag() cli.Flag {
 // loadSite loads the paths once for many nodes; errors that no node can
 // compile past fail the command (for diff, not those Puppet refuses a
 // whole catalog for: each node that declares the block reports them).
-func loadSite(c *cli.Context, paths []string) (*catalog.Site, error) {
+func loadSite(c *cli.Context, paths []string) (*compiler.Site, error) {
 	if err := checkLoadArgs(c, paths); err != nil {
 		return nil, err
 	}
@@ -32,7 +32,7 @@ func loadSite(c *cli.Context, paths []string) (*catalog.Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	site, diags := catalog.LoadSite(paths, catalog.LoadOptions{Vars: commonOf(c).vars, VarFiles: commonOf(c).varFiles, DigestKey: runDigestKey(c), Hiera: data,
+	site, diags := compiler.LoadSite(paths, compiler.LoadOptions{Vars: commonOf(c).vars, VarFiles: commonOf(c).varFiles, DigestKey: runDigestKey(c), Hiera: data,
 		NodeRefusals: c.Command.Name == "diff"}) // a diff compares the nodes Puppet would refuse, and says so
 	if err := printDiagnostics(c, diags, site.Files()); err != nil {
 		return nil, err

@@ -10,7 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/atomicfile"
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/gitrev"
 	"github.com/catc-dev/catc/internal/inputfile"
@@ -182,7 +182,7 @@ func printNewFailures(c *cli.Context, d *fleet.Diff, files map[string]*hcl.File)
 
 // loadHCLSite is loadSite for a diff side, which must be HCL: a catalog
 // JSON is one node's already.
-func loadHCLSite(c *cli.Context, paths []string) (*catalog.Site, error) {
+func loadHCLSite(c *cli.Context, paths []string) (*compiler.Site, error) {
 	for _, p := range paths {
 		if strings.EqualFold(filepath.Ext(p), ".json") {
 			return nil, failf("%s is a compiled catalog, of one node; --nodes compiles HCL sources for every node", p)

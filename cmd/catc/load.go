@@ -5,6 +5,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/render"
 )
 
@@ -53,7 +54,7 @@ func loadCatalogKeeping(c *cli.Context, paths []string, strict, keepRefused bool
 	if err != nil {
 		return nil, nil, err
 	}
-	cat, diags := catalog.Load(paths, catalog.LoadOptions{
+	cat, diags := compiler.Load(paths, compiler.LoadOptions{
 		Hiera:     data,
 		Vars:      commonOf(c).vars,
 		VarFiles:  commonOf(c).varFiles,

@@ -5,6 +5,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
 )
 
@@ -73,13 +74,13 @@ func loadPuppet(c *cli.Context, catalogs, hclPaths []string, strict, keepRefused
 // loadTypeDefs loads the types a Puppet catalog is read with: the
 // built-in ones and those of the HCL paths, which may hold no resource.
 func loadTypeDefs(c *cli.Context, hclPaths []string) (*catalog.Catalog, hcl.Diagnostics) {
-	opts := catalog.LoadOptions{DigestKey: runDigestKey(c)}
+	opts := compiler.LoadOptions{DigestKey: runDigestKey(c)}
 	var defs *catalog.Catalog
 	var diags hcl.Diagnostics
 	if len(hclPaths) == 0 {
-		defs, diags = catalog.LoadFiles(nil, nil, opts)
+		defs, diags = compiler.LoadFiles(nil, nil, opts)
 	} else {
-		defs, diags = catalog.Load(hclPaths, opts)
+		defs, diags = compiler.Load(hclPaths, opts)
 	}
 	if len(defs.Resources) > 0 {
 		r := defs.Resources[0]

@@ -7,7 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/escape"
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/nodefacts"
@@ -111,7 +111,7 @@ func diffPuppetDBSite(c *cli.Context, f diffFlags, cf catalogFleet, strict pland
 	}
 	// PuppetDB's catalogs are read with the site's types, so that their
 	// auto relationships are the same as the compiled side's.
-	defs, _ := catalog.Load(cf.newTypes, catalog.LoadOptions{Vars: commonOf(c).vars, VarFiles: commonOf(c).varFiles, DigestKey: runDigestKey(c)})
+	defs, _ := compiler.Load(cf.newTypes, compiler.LoadOptions{Vars: commonOf(c).vars, VarFiles: commonOf(c).varFiles, DigestKey: runDigestKey(c)})
 	nodes, err := readNodes(c)
 	if err != nil {
 		return nil, err

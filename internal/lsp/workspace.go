@@ -10,6 +10,7 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/hclpaths"
 	"github.com/catc-dev/catc/internal/inputfile"
@@ -23,13 +24,13 @@ type workspace struct {
 	settings Settings
 	disk     map[string][]byte // every *.hcl below the folders, by path
 	open     map[string][]byte // open buffers, by path
-	cache    *catalog.ParseCache
+	cache    *compiler.ParseCache
 	// compile builds a snapshot (nil: loadInput.compile; tests stall it).
 	compile func(loadInput) *snapshot
 }
 
 func newWorkspace() *workspace {
-	return &workspace{disk: map[string][]byte{}, open: map[string][]byte{}, cache: catalog.NewParseCache()}
+	return &workspace{disk: map[string][]byte{}, open: map[string][]byte{}, cache: compiler.NewParseCache()}
 }
 
 // scan reads every *.hcl file below the folders again, leaving out the
@@ -197,7 +198,7 @@ func (w *workspace) loadWithin(d, grace time.Duration) (*snapshot, bool) {
 	case snap := <-done:
 		return snap, snap != nil
 	case <-timer.C:
-		w.cache = catalog.NewParseCache()
+		w.cache = compiler.NewParseCache()
 		return nil, false
 	}
 }
@@ -207,7 +208,7 @@ func (w *workspace) loadWithin(d, grace time.Duration) (*snapshot, bool) {
 type loadInput struct {
 	names   []string
 	srcs    [][]byte
-	opts    catalog.LoadOptions
+	opts    compiler.LoadOptions
 	folders []string
 }
 
@@ -217,7 +218,7 @@ func (w *workspace) loadInput() loadInput {
 	for i, n := range names {
 		srcs[i], _ = w.text(n)
 	}
-	return loadInput{names: names, srcs: srcs, folders: append([]string(nil), w.folders...), opts: catalog.LoadOptions{
+	return loadInput{names: names, srcs: srcs, folders: append([]string(nil), w.folders...), opts: compiler.LoadOptions{
 		Vars: w.settings.varFlags(), VarFiles: w.settings.VarFiles, FactsFile: w.settings.Facts, Cache: w.cache,
 	}}
 }
@@ -228,7 +229,7 @@ func (in loadInput) compile() *snapshot {
 	for i, n := range in.names {
 		snap.srcs[n] = in.srcs[i]
 	}
-	cat, diags := catalog.LoadFiles(in.names, in.srcs, in.opts)
+	cat, diags := compiler.LoadFiles(in.names, in.srcs, in.opts)
 	snap.cat, snap.diags = cat, diags
 	snap.graph = graph.Build(cat)
 	plan, cycleDiags := graph.Order(snap.graph, graph.Ordering{})

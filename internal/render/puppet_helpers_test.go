@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
 )
 
@@ -19,7 +20,7 @@ func puppetCatalogOf(t *testing.T, res, edges []string) *catalog.Catalog {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	defs, _ := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
+	defs, _ := compiler.LoadFiles(nil, nil, compiler.LoadOptions{})
 	cat, diags := puppetcatalog.Model(pc, defs)
 	if diags.HasErrors() {
 		t.Fatal(diags)

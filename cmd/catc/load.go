@@ -6,6 +6,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/compiler"
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/render"
 )
 
@@ -54,11 +55,13 @@ func loadCatalogKeeping(c *cli.Context, paths []string, strict, keepRefused bool
 	if err != nil {
 		return nil, nil, err
 	}
+	node, nodeDiags := nodefacts.ReadOne(commonOf(c).facts)
 	cat, diags := compiler.Load(paths, compiler.LoadOptions{
 		Hiera:     data,
 		Vars:      commonOf(c).vars,
 		VarFiles:  commonOf(c).varFiles,
-		FactsFile: commonOf(c).facts,
+		Node:      node,
+		NodeDiags: nodeDiags,
 		DigestKey: runDigestKey(c),
 	})
 	if err := printDiagnostics(c, diags, cat.Files()); err != nil {

@@ -34,6 +34,7 @@
 //
 // This package does not keep the model, check resources against their
 // types, resolve references or decode type definitions (package catalog),
-// reads a --facts file only through internal/nodefacts (LoadOptions.FactsFile), does not build the graph (package graph) and does not
+// does not read facts files (internal/nodefacts: the caller reads the node
+// and passes it, LoadOptions.Node), does not build the graph (package graph) and does not
 // print diagnostics (cmd/catc). It keeps no process-wide settings.
 package compiler

@@ -58,7 +58,7 @@ func TestLoadRefusesSpecialFiles(t *testing.T) {
 		},
 		{
 			name: "facts",
-			opts: LoadOptions{FactsFile: p("zero.json")},
+			opts: withFacts(t, LoadOptions{}, p("zero.json")),
 			want: []string{"Cannot read " + p("zero.json") + ": it is a symbolic link to /dev/zero: catc never reads /dev through a link (the environment, memory and devices of the machine are there)."},
 		},
 		{

@@ -53,7 +53,7 @@ resource "notify" "dotted" { message = tostring(lookup("hash.nested.deep")[1]) }
 	}
 	data := hieraSite(t, "h01_basic")
 	for _, c := range cases {
-		cat, diags := LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(src)}, LoadOptions{Hiera: data, FactsFile: hieraFacts(c.node)})
+		cat, diags := LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(src)}, withFacts(t, LoadOptions{Hiera: data}, hieraFacts(c.node)))
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}
@@ -78,7 +78,7 @@ func TestLookupFunctionErrors(t *testing.T) {
 		{`lookup("list", { merge = "nosuch" })`, "Unknown merge strategy: 'nosuch'"},
 	} {
 		src := `resource "notify" "x" { message = ` + c.expr + ` }`
-		_, diags := LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(src)}, LoadOptions{Hiera: data, FactsFile: hieraFacts("web01.example.com")})
+		_, diags := LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(src)}, withFacts(t, LoadOptions{Hiera: data}, hieraFacts("web01.example.com")))
 		if !diags.HasErrors() || !strings.Contains(diags.Error(), c.want) {
 			t.Errorf("%s: diagnostics %v, want one saying %q", c.expr, diags, c.want)
 		}
@@ -91,7 +91,7 @@ func TestLookupFunctionSecret(t *testing.T) {
 	t.Parallel()
 	data := hieraSite(t, "h06_eyaml")
 	src := `resource "notify" "x" { message = lookup("db_password") }`
-	cat, diags := LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(src)}, LoadOptions{Hiera: data, FactsFile: hieraFacts("web01.example.com")})
+	cat, diags := LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(src)}, withFacts(t, LoadOptions{Hiera: data}, hieraFacts("web01.example.com")))
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -101,7 +101,7 @@ func TestLookupFunctionSecret(t *testing.T) {
 		t.Fatalf("message = %T, want a secret holding the ciphertext", v)
 	}
 	src = `resource "notify" "x" { message = lookup("db_password", { value_type = "Integer" }) }`
-	_, diags = LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(src)}, LoadOptions{Hiera: data, FactsFile: hieraFacts("web01.example.com")})
+	_, diags = LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(src)}, withFacts(t, LoadOptions{Hiera: data}, hieraFacts("web01.example.com")))
 	if !diags.HasErrors() || strings.Contains(diags.Error(), "ENC[") {
 		t.Fatalf("diagnostics %v: want an error without the ciphertext", diags)
 	}
@@ -131,7 +131,7 @@ func TestLookupSecretDigest(t *testing.T) {
 			t.Fatal(diags)
 		}
 		cat, diags := LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(`resource "notify" "x" { message = lookup("db_password") }`)},
-			LoadOptions{Hiera: data, FactsFile: hieraFacts("db01.example.com")})
+			withFacts(t, LoadOptions{Hiera: data}, hieraFacts("db01.example.com")))
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}

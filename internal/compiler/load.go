@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"runtime"
 
+	"github.com/catc-dev/catc/internal/nodefacts"
+
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/hclpaths"
 	"github.com/catc-dev/catc/internal/hiera"
@@ -23,9 +25,13 @@ type LoadOptions struct {
 	Vars []string
 	// VarFiles are --var-file paths: HCL files of `name = value`.
 	VarFiles []string
-	// FactsFile is the --facts path: Facter JSON of one node, read as
-	// facts.*.
-	FactsFile string
+	// Node is the node compiled for, read as facts.* and trusted.*
+	// (the caller reads it: nodefacts.ReadOne for --facts); nil: none.
+	Node *nodefacts.Node
+	// NodeDiags are the diagnostics of reading Node, reported among the
+	// load's; when they hold errors, no block that needs the evaluation
+	// context is declared (the node is not known).
+	NodeDiags hcl.Diagnostics
 	// Cache, when set, keeps parsed files between loads: a file whose
 	// content did not change is not parsed again (see ParseCache).
 	Cache *ParseCache

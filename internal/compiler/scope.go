@@ -42,13 +42,12 @@ type variableDef struct {
 // buildContext builds the evaluation context from the variable and
 // locals blocks and the options. It returns nil when nothing needs one.
 func (c *loader) buildContext(vars, locals []catalog.SourceBlock, opts LoadOptions, needed bool) (*hcl.EvalContext, hcl.Diagnostics) {
-	if !needed && len(opts.Vars) == 0 && len(opts.VarFiles) == 0 && opts.FactsFile == "" {
+	if !needed && len(opts.Vars) == 0 && len(opts.VarFiles) == 0 && opts.Node == nil && opts.NodeDiags == nil {
 		return nil, nil
 	}
 	varObj, diags := c.variables(vars, opts)
-	node, moreDiags := nodefacts.ReadOne(opts.FactsFile)
-	diags = append(diags, moreDiags...)
-	ctx, moreDiags := nodeContext(c.secrets.markSecrets("var", varObj), node, locals, &c.secrets, c.hiera, c.Budget)
+	diags = append(diags, opts.NodeDiags...)
+	ctx, moreDiags := nodeContext(c.secrets.markSecrets("var", varObj), opts.Node, locals, &c.secrets, c.hiera, c.Budget)
 	diags = append(diags, moreDiags...)
 	if diags.HasErrors() {
 		return nil, diags

@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/zclconf/go-cty/cty"
 
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/catc-dev/catc/internal/types"
 )
@@ -66,13 +68,13 @@ func TestVariables(t *testing.T) {
 		{"last wins", "var.host", LoadOptions{Vars: []string{"host=a", "host=b"}}, "b", ""},
 		{"var file", "\"${var.host}:${var.port}\"", LoadOptions{VarFiles: []string{varFile}}, "db.example.com:5432", ""},
 		{"flag over file", "var.port", LoadOptions{VarFiles: []string{varFile}, Vars: []string{"port=1"}}, int64(1), ""},
-		{"facts", "facts.os.family", LoadOptions{Vars: []string{"host=h"}, FactsFile: facts}, "Debian", ""},
+		{"facts", "facts.os.family", withFacts(t, LoadOptions{Vars: []string{"host=h"}}, facts), "Debian", ""},
 		{"function", "upper(var.host)", LoadOptions{Vars: []string{"host=h"}}, "H", ""},
 		{"missing", "var.port", LoadOptions{}, nil, `The variable "host" has no default and no value`},
 		{"bad flag", "var.port", LoadOptions{Vars: []string{"host=h", "port=eighty"}}, nil, "var.port expects an Integer value, got String"},
 		{"undeclared", "var.port", LoadOptions{Vars: []string{"host=h", "hots=x"}}, nil, `which no variable block declares. Declare it with a variable "hots" block, or fix the name. Did you mean "host"?`},
 		{"not name=value", "var.port", LoadOptions{Vars: []string{"host"}}, nil, `is not of the form name=value`},
-		{"no facts file", "var.port", LoadOptions{Vars: []string{"host=h"}, FactsFile: filepath.Join(dir, "none.json")}, nil, "Cannot read"},
+		{"no facts file", "var.port", withFacts(t, LoadOptions{Vars: []string{"host=h"}}, filepath.Join(dir, "none.json")), nil, "Cannot read"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -137,8 +139,40 @@ resource "conf" "last" {
 func TestFactsFileOfManyNodes(t *testing.T) {
 	t.Parallel()
 	export := filepath.Join(testutil.Root(), "internal", "nodefacts", "testdata", "facts", "puppetdb", "export.json")
-	_, diags := Load([]string{testutil.Fixture("seed")}, LoadOptions{FactsFile: export})
+	_, diags := Load([]string{testutil.Fixture("seed")}, withFacts(t, LoadOptions{}, export))
 	if !diags.HasErrors() || !strings.Contains(fmt.Sprint(diags), "holds 2 nodes; --facts takes one node. Use --nodes "+export) {
 		t.Errorf("%v", diags)
+	}
+}
+
+// withFacts is opts with the node of the facts file at path, read as
+// the command reads --facts.
+func withFacts(t testing.TB, opts LoadOptions, path string) LoadOptions {
+	t.Helper()
+	opts.Node, opts.NodeDiags = nodefacts.ReadOne(path)
+	return opts
+}
+
+// TestLoadTakesTheNode: the compiler reads no facts file; facts.* and
+// trusted.* come from the node the caller gives, and without one a read
+// of facts.* is an error.
+func TestLoadTakesTheNode(t *testing.T) {
+	t.Parallel()
+	src := `resource "file" "/etc/motd" {
+  content = "${facts.os.family} ${trusted.certname}"
+}
+`
+	node := &nodefacts.Node{Name: "web01.example.com", Facts: cty.ObjectVal(map[string]cty.Value{
+		"os": cty.ObjectVal(map[string]cty.Value{"family": cty.StringVal("Debian")}),
+	})}
+	c, diags := LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(src)}, LoadOptions{Node: node})
+	if diags.HasErrors() || len(c.Resources) != 1 {
+		t.Fatalf("load: %v", diags)
+	}
+	if got, _ := c.Resources[0].Attributes.Get("content"); got != "Debian web01.example.com" {
+		t.Errorf("content %v, want the node's family and certname", got)
+	}
+	if _, diags := LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(src)}, LoadOptions{}); !diags.HasErrors() {
+		t.Error("facts.* read without a node: want an error")
 	}
 }

@@ -28,7 +28,7 @@ type Site struct {
 	siteInputs
 }
 
-// LoadSite loads the site's files (paths as in Load; opts.FactsFile is
+// LoadSite loads the site's files (paths as in Load; opts.Node and NodeDiags are
 // ignored). Its diagnostics are the node-independent ones (syntax, type
 // definitions, variables); when they hold errors no node can compile.
 func LoadSite(paths []string, opts LoadOptions) (*Site, hcl.Diagnostics) {

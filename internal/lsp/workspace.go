@@ -14,6 +14,7 @@ import (
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/hclpaths"
 	"github.com/catc-dev/catc/internal/inputfile"
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/render"
 )
 
@@ -218,8 +219,9 @@ func (w *workspace) loadInput() loadInput {
 	for i, n := range names {
 		srcs[i], _ = w.text(n)
 	}
+	node, nodeDiags := nodefacts.ReadOne(w.settings.Facts)
 	return loadInput{names: names, srcs: srcs, folders: append([]string(nil), w.folders...), opts: compiler.LoadOptions{
-		Vars: w.settings.varFlags(), VarFiles: w.settings.VarFiles, FactsFile: w.settings.Facts, Cache: w.cache,
+		Vars: w.settings.varFlags(), VarFiles: w.settings.VarFiles, Node: node, NodeDiags: nodeDiags, Cache: w.cache,
 	}}
 }
 

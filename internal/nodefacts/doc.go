@@ -7,7 +7,7 @@
 // with other ones (package fleet compiles one per class of nodes).
 //
 // It sits below catalog, which imports it (compiler.Site.Compile takes a
-// *Node; LoadOptions.FactsFile is read with ReadOne); it imports nothing
+// *Node; the caller of compiler.Load reads --facts with ReadOne); it imports nothing
 // of catc's stages. It does not compile, group nor compare nodes
 // (catalog, fleet); a node's identity placeholders in a fleet diff
 // ({certname}, {fqdn}, …) are fleet's.

@@ -170,19 +170,26 @@ const (
 
 // load compiles the workspace (within loadDeadline).
 func (w *workspace) load() *snapshot {
-	snap, _ := w.loadWithin(loadDeadline, loadGrace)
+	snap, _ := w.loadWithin(loadDeadline, loadGrace, nil)
 	return snap
 }
 
 // loadWithin compiles the workspace with a deadline of d. When the load
 // has not ended d+grace later, it returns nil and false; the load goes on
-// with the parse cache, which the workspace replaces by a new one.
-func (w *workspace) loadWithin(d, grace time.Duration) (*snapshot, bool) {
+// with the parse cache, which the workspace replaces by a new one. When
+// early is not nil, it is called (on this goroutine) with the snapshot of
+// the catalog alone, its load's diagnostics but no graph, as soon as the
+// catalog is loaded: the graph and the order take about as long again.
+func (w *workspace) loadWithin(d, grace time.Duration, early func(*snapshot)) (*snapshot, bool) {
 	in := w.loadInput()
 	in.opts.Limits.Deadline = time.Now().Add(d)
 	compile := w.compile
 	if compile == nil {
 		compile = loadInput.compile
+	}
+	loaded := make(chan *snapshot, 1)
+	if early != nil {
+		in.loaded = func(s *snapshot) { loaded <- s }
 	}
 	done := make(chan *snapshot, 1)
 	go func() {
@@ -195,12 +202,16 @@ func (w *workspace) loadWithin(d, grace time.Duration) (*snapshot, bool) {
 	}()
 	timer := time.NewTimer(d + grace)
 	defer timer.Stop()
-	select {
-	case snap := <-done:
-		return snap, snap != nil
-	case <-timer.C:
-		w.cache = compiler.NewParseCache()
-		return nil, false
+	for {
+		select {
+		case s := <-loaded:
+			early(s)
+		case snap := <-done:
+			return snap, snap != nil
+		case <-timer.C:
+			w.cache = compiler.NewParseCache()
+			return nil, false
+		}
 	}
 }
 
@@ -211,6 +222,9 @@ type loadInput struct {
 	srcs    [][]byte
 	opts    compiler.LoadOptions
 	folders []string
+	// loaded, when set, is given the snapshot of the catalog alone (see
+	// loadWithin), once, from the compiling goroutine.
+	loaded func(*snapshot)
 }
 
 func (w *workspace) loadInput() loadInput {
@@ -233,6 +247,9 @@ func (in loadInput) compile() *snapshot {
 	}
 	cat, diags := compiler.LoadFiles(in.names, in.srcs, in.opts)
 	snap.cat, snap.diags = cat, diags
+	if in.loaded != nil {
+		in.loaded(&snapshot{cat: cat, diags: diags, srcs: snap.srcs, lines: map[string]*lineIndex{}})
+	}
 	snap.graph = graph.Build(cat)
 	plan, cycleDiags := graph.Order(snap.graph, graph.Ordering{})
 	cycleDiags = render.WhyHints(cycleDiags, in.folders)

@@ -2,7 +2,7 @@ package catalog
 
 import (
 	"fmt"
-	"iter"
+	"maps"
 	"runtime"
 	"strings"
 	"sync"
@@ -123,24 +123,28 @@ func (t *TypeDef) Isomorphic() bool { return !t.notIsomorphic }
 // IsBuiltinType reports whether name (case-insensitive) is a built-in type.
 func IsBuiltinType(name string) bool { return builtins()[strings.ToLower(name)] != nil }
 
-// usedBuiltins are the built-in types that raws declare or reference,
-// less those that the user's type blocks replace, in declaration order.
-func usedBuiltins(raws iter.Seq[*RawResource], userTypes []TypeBlock) []*builtin {
+// NoteBuiltins adds to used the lower-case names of the built-in types r
+// declares or refers to (AddBuiltins' argument).
+func NoteBuiltins(used map[string]bool, r *RawResource) {
 	all := builtins()
-	used := map[string]bool{}
 	note := func(name string) {
 		if n := strings.ToLower(name); all[n] != nil {
 			used[n] = true
 		}
 	}
-	for r := range raws {
-		note(r.TypeName)
-		for _, a := range r.Args {
-			for _, ref := range a.Refs {
-				note(ref.TypeName)
-			}
+	note(r.TypeName)
+	for _, a := range r.Args {
+		for _, ref := range a.Refs {
+			note(ref.TypeName)
 		}
 	}
+}
+
+// usedBuiltins are the built-in types named in used (NoteBuiltins), less
+// those that the user's type blocks replace, in declaration order.
+func usedBuiltins(used map[string]bool, userTypes []TypeBlock) []*builtin {
+	all := builtins()
+	used = maps.Clone(used)
 	for _, tb := range userTypes {
 		if len(tb.Block.Labels) == 1 {
 			delete(used, strings.ToLower(tb.Block.Labels[0]))
@@ -159,10 +163,10 @@ func usedBuiltins(raws iter.Seq[*RawResource], userTypes []TypeBlock) []*builtin
 
 // addBuiltins puts the used built-in types' blocks before the user's and
 // their files among the catalog's (for snippets of diagnostics).
-func (c *Builder) AddBuiltins(raws iter.Seq[*RawResource], userTypes []TypeBlock) ([]TypeBlock, hcl.Diagnostics) {
+func (c *Builder) AddBuiltins(used map[string]bool, userTypes []TypeBlock) ([]TypeBlock, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	var blocks []TypeBlock
-	for _, b := range usedBuiltins(raws, userTypes) {
+	for _, b := range usedBuiltins(used, userTypes) {
 		diags = append(diags, b.diags...)
 		if b.block.Block == nil {
 			continue // its source did not parse: the diagnostics say why

@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"iter"
 	"path/filepath"
 	"runtime"
 
@@ -145,17 +144,6 @@ type prepared struct {
 	reuse *buildReuse
 }
 
-// decls are the declarations of p's resource blocks.
-func (p *prepared) decls() iter.Seq[*catalog.RawResource] {
-	return func(yield func(*catalog.RawResource) bool) {
-		for _, r := range p.raws {
-			if !yield(&r.RawResource) {
-				return
-			}
-		}
-	}
-}
-
 // prepare parses the files (in parallel; through cache when not nil) and
 // decodes the aliases and type definitions into c.
 func (c *loader) prepare(files []*sourceFile, workers int, cache *ParseCache) (*prepared, hcl.Diagnostics) {
@@ -163,6 +151,7 @@ func (c *loader) prepare(files []*sourceFile, workers int, cache *ParseCache) (*
 	var typeBlocks []catalog.TypeBlock
 	var aliasBlocks []catalog.SourceBlock
 	p := &prepared{}
+	used := map[string]bool{}
 	for i, pf := range parseCached(files, workers, cache, c.Budget) {
 		f := files[i]
 		c.AddFile(f.name, &hcl.File{Body: hcl.EmptyBody(), Bytes: f.src})
@@ -174,11 +163,12 @@ func (c *loader) prepare(files []*sourceFile, workers int, cache *ParseCache) (*
 		aliasBlocks = append(aliasBlocks, pf.aliases...)
 		p.vars, p.locals = append(p.vars, pf.variables...), append(p.locals, pf.locals...)
 		p.raws = append(p.raws, pf.resources...)
-		for _, r := range pf.resources {
-			p.deferred = p.deferred || r.deferred != nil
+		p.deferred = p.deferred || pf.deferred
+		for n := range pf.builtins {
+			used[n] = true
 		}
 	}
-	typeBlocks, builtinDiags := c.AddBuiltins(p.decls(), typeBlocks)
+	typeBlocks, builtinDiags := c.AddBuiltins(used, typeBlocks)
 	diags = append(diags, builtinDiags...)
 	typeDiags, typesReused := c.decodeAllTypes(typeBlocks, aliasBlocks, cache)
 	diags = append(diags, typeDiags...)

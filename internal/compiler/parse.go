@@ -49,6 +49,13 @@ type parsed struct {
 	// syntaxErr marks a chunk whose parse failed: its file is parsed
 	// again whole, because a bad cut gives errors a whole parse would not.
 	syntaxErr bool
+	// builtins are the built-in types the file's resource blocks declare
+	// or refer to (catalog.NoteBuiltins), set once its chunks are merged:
+	// a load through the parse cache reads them without going through
+	// every block of the unchanged files.
+	builtins map[string]bool
+	// deferred is set when a resource block needs the evaluation context.
+	deferred bool
 }
 
 // parseAll parses every file and returns one parsed per file, in file
@@ -90,11 +97,16 @@ func mergeChunks(files []*sourceFile, chunks []chunk, results []*parsed, b *cata
 	}
 	for i, p := range out {
 		if p == nil {
-			out[i] = &parsed{}
+			out[i] = &parsed{builtins: map[string]bool{}}
 			continue
 		}
 		if split[i] && p.syntaxErr {
 			out[i] = parseChunk(files[i].src, files[i], hcl.InitialPos, b)
+		}
+		out[i].builtins = map[string]bool{}
+		for _, r := range out[i].resources {
+			catalog.NoteBuiltins(out[i].builtins, &r.RawResource)
+			out[i].deferred = out[i].deferred || r.deferred != nil
 		}
 	}
 	return out

@@ -126,41 +126,52 @@ func parseChunk(src []byte, f *sourceFile, start hcl.Pos, b *catalog.BudgetSlot)
 		return p
 	}
 	p.diags = append(p.diags, topLevelAttrDiags(body)...)
+	titleTemplates := p.declarations(body.Blocks, f.src)
+	p.diags = dropLabelTemplateDiags(p.diags, titleTemplates)
+	return p
+}
+
+// declarations reads a body's blocks into p, in source order, and
+// returns the ranges of the title labels that are templates (the
+// parser's refusal of them is dropped: catc evaluates them). It is the
+// one walk of declarations: the top level of a file is one body, and a
+// block that holds declarations of its own (a class's, a node's) is
+// another, read with the scope of that block.
+func (p *parsed) declarations(blocks hclsyntax.Blocks, src []byte) []hcl.Range {
 	var titleTemplates []hcl.Range
-	for _, b := range body.Blocks {
+	for _, b := range blocks {
 		switch b.Type {
 		case "type":
-			p.types = append(p.types, catalog.TypeBlock{Block: b, Src: f.src})
+			p.types = append(p.types, catalog.TypeBlock{Block: b, Src: src})
 		case "type_alias":
-			p.aliases = append(p.aliases, catalog.SourceBlock{Block: b, Src: f.src})
+			p.aliases = append(p.aliases, catalog.SourceBlock{Block: b, Src: src})
 		case "resource":
-			r, rdiags := extractResource(b, f.src, nil)
+			r, rdiags := extractResource(b, src, nil)
 			p.diags = append(p.diags, rdiags...)
 			if r != nil {
 				p.resources = append(p.resources, r)
-				if r.deferred != nil && isTitleTemplate(r.TitleRange, f.src) {
+				if r.deferred != nil && isTitleTemplate(r.TitleRange, src) {
 					titleTemplates = append(titleTemplates, r.TitleRange)
 				}
 			}
 		case "group":
-			rs, gdiags := extractGroup(b, f.src)
+			rs, gdiags := extractGroup(b, src)
 			p.diags = append(p.diags, gdiags...)
 			for _, r := range rs {
 				p.resources = append(p.resources, r)
-				if isTitleTemplate(r.TitleRange, f.src) {
+				if isTitleTemplate(r.TitleRange, src) {
 					titleTemplates = append(titleTemplates, r.TitleRange)
 				}
 			}
 		case "variable":
-			p.variables = append(p.variables, catalog.SourceBlock{Block: b, Src: f.src})
+			p.variables = append(p.variables, catalog.SourceBlock{Block: b, Src: src})
 		case "locals":
-			p.locals = append(p.locals, catalog.SourceBlock{Block: b, Src: f.src})
+			p.locals = append(p.locals, catalog.SourceBlock{Block: b, Src: src})
 		default:
 			p.diags = append(p.diags, unknownTopBlock(b))
 		}
 	}
-	p.diags = dropLabelTemplateDiags(p.diags, titleTemplates)
-	return p
+	return titleTemplates
 }
 
 // dropLabelTemplateDiags removes the parser's refusal of templates in

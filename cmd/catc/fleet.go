@@ -9,7 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
@@ -25,7 +25,7 @@ func nodesFlag() cli.Flag {
 // loadSite loads the paths once for many nodes; errors that no node can
 // compile past fail the command (for diff, not those Puppet refuses a
 // whole catalog for: each node that declares the block reports them).
-func loadSite(c *cmdRun, paths []string) (*catalog.Site, error) {
+func loadSite(c *cmdRun, paths []string) (*compiler.Site, error) {
 	if err := checkLoadArgs(c, paths); err != nil {
 		return nil, err
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/gitrev"
 	"github.com/catc-dev/catc/internal/inputfile"
@@ -181,7 +181,7 @@ func printNewFailures(c *cmdRun, d *fleet.Diff, files map[string]*hcl.File) erro
 
 // loadHCLSite is loadSite for a diff side, which must be HCL: a catalog
 // JSON is one node's already.
-func loadHCLSite(c *cmdRun, paths []string) (*catalog.Site, error) {
+func loadHCLSite(c *cmdRun, paths []string) (*compiler.Site, error) {
 	for _, p := range paths {
 		if strings.EqualFold(filepath.Ext(p), ".json") {
 			return nil, failf("%s is a compiled catalog, of one node; --nodes compiles HCL sources for every node", p)

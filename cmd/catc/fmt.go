@@ -12,7 +12,7 @@ import (
 	"github.com/pmezard/go-difflib/difflib"
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/hclpaths"
 	"github.com/catc-dev/catc/internal/inputfile"
 )
@@ -62,7 +62,7 @@ func runFmt(c *cmdRun) error {
 	}
 	sources := run.sources
 	if len(run.diags) > 0 {
-		sources = catalog.MaskSources(run.names, run.srcs)
+		sources = compiler.MaskSources(run.names, run.srcs)
 	}
 	if err := printDiagnostics(c, run.diags, sources); err != nil {
 		return err
@@ -84,7 +84,7 @@ func (r *fmtRun) file(c *cmdRun, file hclpaths.File) error {
 		return nil
 	}
 	r.names, r.srcs = append(r.names, name), append(r.srcs, src)
-	out, diags := catalog.FormatHCL(src, name)
+	out, diags := compiler.FormatHCL(src, name)
 	if diags.HasErrors() {
 		r.diags = append(r.diags, diags...)
 		r.sources[name] = &hcl.File{Bytes: src}

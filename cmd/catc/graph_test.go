@@ -15,7 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/testutil"
@@ -287,7 +287,7 @@ func TestGraphSVG(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cat, _ := catalog.Load([]string{testutil.Fixture("seed")}, catalog.LoadOptions{})
+		cat, _ := compiler.Load([]string{testutil.Fixture("seed")}, compiler.LoadOptions{})
 		var wantNodes, wantEdges []string
 		for _, r := range cat.Resources {
 			wantNodes = append(wantNodes, r.Ref())

@@ -7,7 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/importer"
 )
 
@@ -44,7 +44,7 @@ func runImport(c *cmdRun) error {
 	}
 	var opts importer.Options
 	if len(f.aliases) > 0 {
-		given, diags := catalog.LoadAliases(f.aliases)
+		given, diags := compiler.LoadAliases(f.aliases)
 		if err := printOrFail(c, diags, given.Files()); err != nil {
 			return err
 		}

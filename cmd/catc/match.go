@@ -8,7 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/render"
 	"github.com/catc-dev/catc/internal/types"
 	"github.com/catc-dev/catc/internal/words"
@@ -84,7 +84,7 @@ func loadAliasFlag(c *cmdRun, paths []string) (*types.Aliases, error) {
 	if len(paths) == 0 {
 		return nil, nil
 	}
-	cat, diags := catalog.LoadAliases(paths)
+	cat, diags := compiler.LoadAliases(paths)
 	if len(diags) > 0 {
 		w := c.stderr
 		if err := render.WriteDiagnostics(w, diags, render.DiagnosticOptions{Format: render.DiagText, Files: cat.Files(), Color: colorTerminal(w), Width: terminalWidth(w)}); err != nil {

@@ -24,7 +24,7 @@ import (
 // length is past; else it shows the value when msg does not. "" when there
 // is nothing to add. A sensitive value is never inspected, so its advice
 // never hints at it.
-func valueAdvice(t types.Type, v types.Value, sensitive bool, msg string) string {
+func ValueAdvice(t types.Type, v types.Value, sensitive bool, msg string) string {
 	inner := baseType(t)
 	if e, ok := inner.(*types.EnumType); ok {
 		return enumAdvice(e, v, sensitive)
@@ -58,7 +58,7 @@ func valueAdvice(t types.Type, v types.Value, sensitive bool, msg string) string
 }
 
 // withAdvice is a mismatch message and its advice as one text.
-func withAdvice(msg, advice string) string {
+func WithAdvice(msg, advice string) string {
 	if advice == "" {
 		return msg + "."
 	}
@@ -362,13 +362,13 @@ func shortList(names []string, max int) string {
 
 // aliasRanges is one range per alias value: the list element, or the
 // whole value when it is a lone string or the counts differ.
-func aliasRanges(arg *rawArg, n int) []hcl.Range {
-	if len(arg.elemRanges) == n {
-		return arg.elemRanges
+func aliasRanges(arg *RawArg, n int) []hcl.Range {
+	if len(arg.ElemRanges) == n {
+		return arg.ElemRanges
 	}
 	out := make([]hcl.Range, n)
 	for i := range out {
-		out[i] = arg.exprRange
+		out[i] = arg.ExprRange
 	}
 	return out
 }
@@ -384,9 +384,9 @@ func elemRange(expr hcl.Expression, i int) hcl.Range {
 
 // evalExpr evaluates e in ctx, every diagnostic completed with
 // withEvalAdvice.
-func evalExpr(e hcl.Expression, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+func EvalExpr(e hcl.Expression, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	v, diags := e.Value(ctx)
-	return v, withEvalAdvice(budgetDiags(diags, budgetOf(ctx, nil), e.Range()))
+	return v, withEvalAdvice(BudgetDiags(diags, BudgetOf(ctx, nil), e.Range()))
 }
 
 // withEvalAdvice completes hcl's diagnostics from evaluating an
@@ -420,12 +420,12 @@ func withEvalAdvice(diags hcl.Diagnostics) hcl.Diagnostics {
 // operandAdvice gives an operand that arithmetic cannot convert (bounded.go)
 // HCL's own summary and the operand's range.
 func operandAdvice(d *hcl.Diagnostic) {
-	detail, ok := strings.CutPrefix(d.Detail, "Error during operation: "+operandErrorPrefix)
+	detail, ok := strings.CutPrefix(d.Detail, "Error during operation: "+OperandErrorPrefix)
 	e, isOp := d.Expression.(*hclsyntax.BinaryOpExpr)
 	if d.Summary != "Operation failed" || !ok || !isOp {
 		return
 	}
-	d.Summary, d.Detail, d.Subject = "Invalid operand", operandErrorPrefix+detail, e.LHS.Range().Ptr()
+	d.Summary, d.Detail, d.Subject = "Invalid operand", OperandErrorPrefix+detail, e.LHS.Range().Ptr()
 	if strings.HasPrefix(detail, "right") {
 		d.Subject = e.RHS.Range().Ptr()
 	}
@@ -478,7 +478,7 @@ func tagAdvice(tag string) string {
 
 // labelAdvice says how to fix a block with got labels instead of want;
 // what names the labels it needs.
-func labelAdvice(got, want int, what string) string {
+func LabelAdvice(got, want int, what string) string {
 	if got > want {
 		return "Remove the extra labels."
 	}
@@ -493,7 +493,7 @@ const languageRef = "docs/language.md"
 // sequence" is nearly always a regular expression (a title pattern, a
 // Pattern type) copied from Ruby into a quoted string, where HCL reads
 // \A as an escape: say how to write it. It changes diags in place.
-func withSyntaxAdvice(diags hcl.Diagnostics) hcl.Diagnostics {
+func WithSyntaxAdvice(diags hcl.Diagnostics) hcl.Diagnostics {
 	for _, d := range diags {
 		if d.Summary != "Invalid escape sequence" {
 			continue
@@ -508,3 +508,5 @@ func withSyntaxAdvice(diags hcl.Diagnostics) hcl.Diagnostics {
 	}
 	return diags
 }
+
+const OperandErrorPrefix = "Unsuitable value for "

@@ -57,7 +57,7 @@ func TestValueAdvice(t *testing.T) {
 			t.Fatalf("%s: %v", tt.typ, err)
 		}
 		msg, _ := types.Check("x.y", typ, tt.value)
-		if got := valueAdvice(typ, tt.value, tt.sensitive, msg); got != tt.want {
+		if got := ValueAdvice(typ, tt.value, tt.sensitive, msg); got != tt.want {
 			t.Errorf("valueAdvice(%s, %#v, %v) = %q, want %q", tt.typ, tt.value, tt.sensitive, got, tt.want)
 		}
 	}

@@ -18,8 +18,8 @@ var sshkeyTypeAliases = sync.OnceValue(func() map[string]string {
 // (fixtures/oracle/core/types_without_auto.json: Sshkey[catc.invalid]
 // with type ssh-ed25519 is evaluated as Sshkey[catc.invalid@ssh-ed25519]).
 // References still find it by its declared title, as the compiler does.
-func (b *built) agentName(td *TypeDef) {
-	r := b.res
+func (b *Built) agentName(td *TypeDef) {
+	r := b.Res
 	if !td.Builtin || td.Name != "sshkey" || r.renamed {
 		return
 	}

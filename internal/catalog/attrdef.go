@@ -14,7 +14,7 @@ import (
 	"github.com/catc-dev/catc/internal/words"
 )
 
-var attributeSchema = &hcl.BodySchema{
+var AttributeSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
 		{Name: "type"}, {Name: "desc"}, {Name: "default"},
 		{Name: "behaviour"}, {Name: "behavior"}, {Name: "sensitive"},
@@ -29,7 +29,7 @@ var reservedAttrs = []string{"title", "provider", "alias", "audit", "before", "c
 // behaviours maps the values of the `behaviour` key; a property is
 // written without one.
 var behaviours = func() map[string]Behaviour {
-	m := enum.Index[Behaviour](behaviourNames[:])
+	m := enum.Index[Behaviour](BehaviourNames[:])
 	delete(m, Property.String())
 	return m
 }()
@@ -50,7 +50,7 @@ func decodeAttributes(td *TypeDef, blocks hcl.Blocks, src []byte, aliases *types
 			continue
 		}
 		if prev := td.attrByName[a.Name]; prev != nil {
-			diags = append(diags, errorAt(summaryDuplicateAttr,
+			diags = append(diags, ErrorAt(summaryDuplicateAttr,
 				fmt.Sprintf("The attribute %q of type %q is already defined at %s. Rename one of them, or remove the duplicate.", a.Name, td.Name, prev.NameRange),
 				a.NameRange, a.DeclRange.Ptr()))
 			continue
@@ -59,14 +59,14 @@ func decodeAttributes(td *TypeDef, blocks hcl.Blocks, src []byte, aliases *types
 		td.Attributes = append(td.Attributes, a)
 	}
 	if n == 0 {
-		diags = append(diags, errorAt(summaryNoAttributes,
+		diags = append(diags, ErrorAt(summaryNoAttributes,
 			fmt.Sprintf("Puppet::ResourceApi::TypeDefinition must have `attributes`: the type %q has no attribute blocks. Add one for each attribute, at least a namevar: attribute \"name\" { type = \"String\" behaviour = \"namevar\" }.", td.Name),
 			td.NameRange, td.DeclRange.Ptr()))
 	}
 	for _, a := range td.Attributes {
 		// Puppet's own types have a provider parameter (builtins.go).
 		if contains(reservedAttrs, a.Name) && !(td.Builtin && a.Name == "provider") {
-			diags = append(diags, errorAt(summaryReservedAttr,
+			diags = append(diags, ErrorAt(summaryReservedAttr,
 				fmt.Sprintf("must not define an attribute called `:%s`. Rename the attribute: Puppet reserves %s for every resource.", a.Name, a.Name), a.NameRange, a.DeclRange.Ptr()))
 		}
 	}
@@ -78,19 +78,19 @@ func decodeAttributes(td *TypeDef, blocks hcl.Blocks, src []byte, aliases *types
 func decodeAttribute(td *TypeDef, b *hcl.Block, src []byte, aliases *types.Aliases) (*AttrDef, hcl.Diagnostics) {
 	a := &AttrDef{Name: b.Labels[0], DeclRange: b.DefRange, NameRange: b.LabelRanges[0]}
 	if a.Name == "rsapi_custom_insync_trigger" {
-		return nil, hcl.Diagnostics{errorAt(summaryReservedAttr,
+		return nil, hcl.Diagnostics{ErrorAt(summaryReservedAttr,
 			"`rsapi_custom_insync_trigger` cannot be specified as an attribute; it is reserved for propertyless types with the custom_insync feature. Rename the attribute.",
 			a.NameRange, a.DeclRange.Ptr())}
 	}
-	content, diags := b.Body.Content(attributeSchema)
-	diags = withSchemaAdvice(diags, "attribute", attributeSchema)
+	content, diags := b.Body.Content(AttributeSchema)
+	diags = WithSchemaAdvice(diags, "attribute", AttributeSchema)
 	at := content.Attributes
 	// the behaviour first (the type's check depends on read_only), its
 	// diagnostics in their place after the type's and desc's
 	behaviourDiags := decodeBehaviour(a, at["behaviour"], at["behavior"], src)
 	diags = append(diags, decodeAttrType(td, a, at["type"], src, aliases, a.Behaviour == ReadOnly)...)
 	if d := at["desc"]; d != nil {
-		s, moreDiags := stringAttr(d, src, false)
+		s, moreDiags := StringAttr(d, src, false)
 		a.Desc = s
 		diags = append(diags, moreDiags...)
 	} else {
@@ -108,14 +108,14 @@ func decodeAttribute(td *TypeDef, b *hcl.Block, src []byte, aliases *types.Alias
 // title and the uniqueness key, printed in every plan, graph, diff and
 // message, so it cannot be kept secret.
 func checkSensitiveNamevar(td *TypeDef, a *AttrDef, sensitive *hcl.Attribute) hcl.Diagnostics {
-	if a.Behaviour != Namevar || !isSecretAttr(a) {
+	if a.Behaviour != Namevar || !IsSecretAttr(a) {
 		return nil
 	}
 	subject, fix := a.TypeRange, "remove Sensitive[...] from its type"
 	if a.Sensitive && sensitive != nil {
 		subject, fix = sensitive.Range, "remove `sensitive = true`"
 	}
-	return hcl.Diagnostics{errorAt(summarySensitiveNamevar,
+	return hcl.Diagnostics{ErrorAt(summarySensitiveNamevar,
 		fmt.Sprintf("The namevar %s.%s may not be sensitive: a namevar's value is the title and the uniqueness key, printed in every plan, graph, diff and message. Identify resources by a value that is not secret: %s, and keep the secret in another attribute.", td.Name, a.Name, fix),
 		subject, a.DeclRange.Ptr())}
 }
@@ -129,10 +129,10 @@ func checkSensitiveNamevar(td *TypeDef, a *AttrDef, sensitive *hcl.Attribute) hc
 // are still refused.
 func decodeAttrType(td *TypeDef, a *AttrDef, attr *hcl.Attribute, src []byte, aliases *types.Aliases, readOnly bool) hcl.Diagnostics {
 	if attr == nil {
-		return hcl.Diagnostics{errorAt(summaryNoAttrType,
+		return hcl.Diagnostics{ErrorAt(summaryNoAttrType,
 			fmt.Sprintf("`%s.%s` has no type. Add a Puppet data type, e.g. type = \"String\".", td.Name, a.Name), a.NameRange, a.DeclRange.Ptr())}
 	}
-	s, diags := stringAttr(attr, src, true)
+	s, diags := StringAttr(attr, src, true)
 	if diags.HasErrors() {
 		return diags
 	}
@@ -181,7 +181,7 @@ func unknownTypeNameDiag(a *AttrDef, attr *hcl.Attribute, src []byte, name strin
 	if strings.Contains(name, "::") {
 		detail += fmt.Sprintf(" If %s is a module's type alias, define it with a type_alias block (catc import writes them from the module's types/*.pp).", name)
 	}
-	return unknownNameDiag(summaryAttrType, detail, name, a.TypeText, a.TypeRange, src, aliases.Names(), attr.Range)
+	return unknownNameDiag(SummaryAttrType, detail, name, a.TypeText, a.TypeRange, src, aliases.Names(), attr.Range)
 }
 
 // unknownNameDiag is the error for an unknown type name in a type
@@ -190,34 +190,34 @@ func unknownTypeNameDiag(a *AttrDef, attr *hcl.Attribute, src []byte, name strin
 func unknownNameDiag(summary, detail, name, typeText string, typeRange hcl.Range, src []byte, aliasNames []string, context hcl.Range) *hcl.Diagnostic {
 	rng := typeRange
 	if i := strings.Index(typeText, name); i >= 0 {
-		rng = valueRange(typeRange, src, typeText, i, len(name))
+		rng = ValueRange(typeRange, src, typeText, i, len(name))
 	}
-	detail += words.DidYouMean(name, append(aliasNames, builtinTypeNames...))
-	return errorAt(summary, detail, rng, context.Ptr())
+	detail += words.DidYouMean(name, append(aliasNames, BuiltinTypeNames...))
+	return ErrorAt(summary, detail, rng, context.Ptr())
 }
 
 func typeParseDiag(a *AttrDef, attr *hcl.Attribute, src []byte, err error) *hcl.Diagnostic {
 	var pe *types.ParseError
 	if !errors.As(err, &pe) {
-		return errorAt(summaryAttrType,
+		return ErrorAt(SummaryAttrType,
 			fmt.Sprintf("The type of the `%s` attribute `%s` is not recognised: %v", a.Name, a.TypeText, err),
 			a.TypeRange, attr.Range.Ptr())
 	}
 	verb, advice := "is not recognised", "Use a Puppet data type (String, Integer, Enum[…], …)."
-	advice += words.DidYouMean(a.TypeText, builtinTypeNames)
+	advice += words.DidYouMean(a.TypeText, BuiltinTypeNames)
 	switch pe.Kind {
 	case types.KindSyntax:
 		verb, advice = "could not be parsed", "Fix the syntax: a type is a name, then any parameters in square brackets, e.g. Optional[String]."
 	case types.KindUnsupported:
 		verb, advice = "is not supported", "Use a data type that catc supports instead."
 	}
-	return errorAt(summaryAttrType,
+	return ErrorAt(SummaryAttrType,
 		fmt.Sprintf("The type of the `%s` attribute `%s` %s: %s %s", a.Name, a.TypeText, verb, strings.TrimSuffix(pe.Msg, ".")+".", advice),
-		valueRange(a.TypeRange, src, a.TypeText, pe.Offset, pe.Length), attr.Range.Ptr())
+		ValueRange(a.TypeRange, src, a.TypeText, pe.Offset, pe.Length), attr.Range.Ptr())
 }
 
 // builtinTypeNames are suggested for a misspelt type name.
-var builtinTypeNames = []string{"Any", "Array", "Boolean", "Collection", "Data", "Enum", "Float", "Hash",
+var BuiltinTypeNames = []string{"Any", "Array", "Boolean", "Collection", "Data", "Enum", "Float", "Hash",
 	"Integer", "Iterable", "NotUndef", "Numeric", "Optional", "Pattern", "RichData", "Scalar", "ScalarData",
 	"Sensitive", "String", "Struct", "Tuple", "Undef", "Variant"}
 
@@ -273,7 +273,7 @@ func walkType(t types.Type, fn func(types.Type)) {
 func decodeBehaviour(a *AttrDef, b1, b2 *hcl.Attribute, src []byte) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	if b1 != nil && b2 != nil {
-		diags = append(diags, errorAt(summaryBehaviour,
+		diags = append(diags, ErrorAt(summaryBehaviour,
 			fmt.Sprintf("the '%s' attribute has both a `behavior` and a `behaviour`, only use one", a.Name),
 			b2.NameRange, b2.Range.Ptr()))
 	}
@@ -283,7 +283,7 @@ func decodeBehaviour(a *AttrDef, b1, b2 *hcl.Attribute, src []byte) hcl.Diagnost
 	if b1 == nil {
 		return diags
 	}
-	s, moreDiags := stringAttr(b1, src, false)
+	s, moreDiags := StringAttr(b1, src, false)
 	if moreDiags.HasErrors() {
 		a.badBehaviour = true
 		return append(diags, moreDiags...)
@@ -291,8 +291,8 @@ func decodeBehaviour(a *AttrDef, b1, b2 *hcl.Attribute, src []byte) hcl.Diagnost
 	beh, ok := behaviours[s]
 	if !ok {
 		a.badBehaviour = true
-		valid := behaviourNames[Namevar:]
-		d := errorAt(summaryBehaviour, fmt.Sprintf("`%s` is not a valid behaviour value. Use one of %s, or leave it out for a property.", s, words.Or(valid)), b1.Expr.Range(), b1.Range.Ptr())
+		valid := BehaviourNames[Namevar:]
+		d := ErrorAt(summaryBehaviour, fmt.Sprintf("`%s` is not a valid behaviour value. Use one of %s, or leave it out for a property.", s, words.Or(valid)), b1.Expr.Range(), b1.Range.Ptr())
 		d.Detail += words.DidYouMean(s, valid)
 		return append(diags, d)
 	}
@@ -304,12 +304,12 @@ func decodeSensitive(a *AttrDef, attr *hcl.Attribute) hcl.Diagnostics {
 	if attr == nil {
 		return nil
 	}
-	v, diags := evalExpr(attr.Expr, nil)
+	v, diags := EvalExpr(attr.Expr, nil)
 	if diags.HasErrors() {
 		return diags
 	}
 	if v.IsNull() || !v.IsKnown() || v.Type() != cty.Bool {
-		return hcl.Diagnostics{errorAt(summaryInvalidValue, "sensitive must be true or false.", attr.Expr.Range(), attr.Range.Ptr())}
+		return hcl.Diagnostics{ErrorAt(SummaryInvalidValue, "sensitive must be true or false.", attr.Expr.Range(), attr.Range.Ptr())}
 	}
 	a.Sensitive = v.True()
 	return nil
@@ -325,7 +325,7 @@ func decodeDefault(td *TypeDef, a *AttrDef, attr *hcl.Attribute, src []byte) hcl
 	if !isSyntax {
 		return nil
 	}
-	v, diags, ok := evalValue(expr, src, nil)
+	v, diags, ok := EvalValue(expr, src, nil)
 	if !ok {
 		return diags
 	}
@@ -338,7 +338,7 @@ func decodeDefault(td *TypeDef, a *AttrDef, attr *hcl.Attribute, src []byte) hcl
 		return nil
 	}
 	if msg, ok := checkValue(td, a, v, nil); !ok {
-		diags = append(diags, errorAt(summaryBadDefault,
+		diags = append(diags, ErrorAt(SummaryBadDefault,
 			"The default does not match the attribute's type: "+msg, a.DefaultRange, attr.Range.Ptr()))
 	}
 	return diags

@@ -1,8 +1,9 @@
 package catalog
 
 import (
-	"github.com/catc-dev/catc/internal/rubyregexp"
 	"strings"
+
+	"github.com/catc-dev/catc/internal/rubyregexp"
 
 	"github.com/catc-dev/catc/internal/types"
 )
@@ -97,7 +98,7 @@ func (c *Catalog) firstWith(td *TypeDef, attr string, vals autoValues) []*Resour
 	}
 	for _, v := range vals {
 		for _, x := range c.resourcesOf(td) {
-			if got, ok := x.Attributes.Get(attr); ok && !containsSensitive(got) && autoValuesEqual(got, v) {
+			if got, ok := x.Attributes.Get(attr); ok && !ContainsSensitive(got) && autoValuesEqual(got, v) {
 				out = append(out, x)
 				break
 			}
@@ -169,7 +170,7 @@ func (c *Catalog) resourcesOf(td *TypeDef) []*Resource {
 }
 
 // indexByType fills byType once the resources are declared.
-func (c *Catalog) indexByType() {
+func (c *Catalog) IndexByType() {
 	c.byType = make(map[*TypeDef][]*Resource, len(c.Types))
 	c.firstWithIdx = &firstWithIndexes{m: map[firstWithKey]*firstWithIndex{}}
 	for _, r := range c.Resources {

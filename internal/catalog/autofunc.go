@@ -90,15 +90,15 @@ func decodeAutoCall(td *TypeDef, kind AutoKind, call *hclsyntax.FunctionCallExpr
 	if !ok {
 		detail := fmt.Sprintf("The %s rule calls %q, which is not a function of auto rules (%s).", kind, call.Name, strings.Join(autoFuncNames(), ", "))
 		detail += words.DidYouMean(call.Name, autoFuncNames())
-		return nil, hcl.Diagnostics{errorAt(summaryAutoRule, detail, call.NameRange, &rng)}
+		return nil, hcl.Diagnostics{ErrorAt(SummaryAutoRule, detail, call.NameRange, &rng)}
 	}
 	if fn.selector && !top {
-		return nil, hcl.Diagnostics{errorAt(summaryAutoRule,
+		return nil, hcl.Diagnostics{ErrorAt(SummaryAutoRule,
 			fmt.Sprintf("%s() picks resources of the rule's target type, so it must be the outermost call of a rule value, not an argument of another call. Move it outside.", call.Name),
 			rng, nil)}
 	}
 	if call.ExpandFinal {
-		return nil, hcl.Diagnostics{errorAt(summaryAutoRule,
+		return nil, hcl.Diagnostics{ErrorAt(SummaryAutoRule,
 			fmt.Sprintf("%s() takes its arguments one by one; remove the \"...\" after the last one.", call.Name), rng, nil)}
 	}
 	if d := checkArity(call, fn); d != nil {
@@ -132,7 +132,7 @@ func checkArity(call *hclsyntax.FunctionCallExpr, fn autoFunc) *hcl.Diagnostic {
 		atLeast = "at least "
 	}
 	rng := call.Range()
-	return errorAt(summaryAutoRule,
+	return ErrorAt(SummaryAutoRule,
 		fmt.Sprintf("%s() takes %s%d argument(s), not %d (see the auto rules of docs/language.md).", call.Name, atLeast, want, n),
 		call.CloseParenRange, &rng)
 }
@@ -152,7 +152,7 @@ func decodeAutoArg(td *TypeDef, kind AutoKind, fn string, k autoArgKind, e hclsy
 		if k == argLiteral {
 			what = "one literal string"
 		}
-		return arg, hcl.Diagnostics{errorAt(summaryAutoRule,
+		return arg, hcl.Diagnostics{ErrorAt(SummaryAutoRule,
 			fmt.Sprintf("This argument of %s() must be %s.", fn, what), e.Range(), nil)}
 	}
 	if k == argValue && len(lits) == 1 && strings.HasPrefix(lits[0], "$") {
@@ -167,7 +167,7 @@ func decodeAutoArg(td *TypeDef, kind AutoKind, fn string, k autoArgKind, e hclsy
 func literalStrings(e hclsyntax.Expression) ([]string, bool) {
 	switch e := e.(type) {
 	case *hclsyntax.TemplateExpr:
-		s, ok := literalString(e)
+		s, ok := LiteralString(e)
 		return []string{s}, ok
 	case *hclsyntax.TupleConsExpr:
 		var out []string
@@ -176,7 +176,7 @@ func literalStrings(e hclsyntax.Expression) ([]string, bool) {
 			if !ok {
 				return nil, false
 			}
-			s, ok := literalString(t)
+			s, ok := LiteralString(t)
 			if !ok {
 				return nil, false
 			}
@@ -192,11 +192,11 @@ func literalStrings(e hclsyntax.Expression) ([]string, bool) {
 func checkFormat(c *AutoCall) hcl.Diagnostics {
 	verbs, ok := formatVerbs(c.Args[0].Lits[0])
 	if !ok {
-		return hcl.Diagnostics{errorAt(summaryAutoRule,
+		return hcl.Diagnostics{ErrorAt(SummaryAutoRule,
 			"format()'s template knows only %s (a value) and %% (a percent sign); write the others literally.", c.Args[0].Range, nil)}
 	}
 	if verbs != len(c.Args)-1 {
-		return hcl.Diagnostics{errorAt(summaryAutoRule,
+		return hcl.Diagnostics{ErrorAt(SummaryAutoRule,
 			fmt.Sprintf("format()'s template has %d %%s but %d value(s) follow it; give one value per %%s.", verbs, len(c.Args)-1), c.Range, nil)}
 	}
 	return nil
@@ -231,8 +231,8 @@ func checkAutoAttr(td *TypeDef, kind AutoKind, term AutoTerm) hcl.Diagnostics {
 	if a == nil {
 		return hcl.Diagnostics{unknownAutoAttr(td, kind, term)}
 	}
-	if isSecretAttr(a) {
-		return hcl.Diagnostics{errorAt(summaryAutoRule,
+	if IsSecretAttr(a) {
+		return hcl.Diagnostics{ErrorAt(SummaryAutoRule,
 			fmt.Sprintf("The %s rule refers to \"$%s\", a sensitive attribute: the edge it makes, or its absence, would tell whether the secret is the title of another resource, so anyone could test a guess. Refer to an attribute that is not sensitive.", kind, term.Attr),
 			term.Range, nil)}
 	}
@@ -272,7 +272,7 @@ func checkFirstWith(td *TypeDef, r *AutoRule, target *TypeDef) hcl.Diagnostics {
 		detail := fmt.Sprintf("first_with() in the %s rule of type %q compares the attribute %q of %s resources, but type %q has no such attribute (it has %s).",
 			r.Kind, td.Name, name, target.Name, target.Name, shortList(names, 12))
 		detail += words.DidYouMean(name, names)
-		diags = append(diags, errorAt(summaryAutoRule, detail, c.Args[0].Range, &c.Range))
+		diags = append(diags, ErrorAt(SummaryAutoRule, detail, c.Args[0].Range, &c.Range))
 	}
 	return diags
 }

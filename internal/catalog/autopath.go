@@ -103,7 +103,7 @@ func belowRegexp(name string) (*rubyregexp.Regexp, error) {
 // with: Puppet's agent compiles it whenever a resource of the target type
 // exists, and an invalid one fails the whole apply; one catc cannot
 // translate would give a wrong answer. One error per resource and term.
-func (c *Catalog) checkBelow() hcl.Diagnostics {
+func (c *Catalog) CheckBelow() hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, r := range c.Resources {
 		if r.Type == nil {
@@ -144,11 +144,11 @@ func belowError(r *Resource, rule *AutoRule, term AutoTerm, v types.Value) *hcl.
 	}
 	ctx := term.Range
 	if e, ok := err.(*rubyregexp.Error); ok && e.Syntax() {
-		return errorAt(summaryAutoRule, fmt.Sprintf(
+		return ErrorAt(SummaryAutoRule, fmt.Sprintf(
 			"The %s rule of type %q puts %q unescaped into a regexp, as Puppet's agent does, and the result is not a valid regexp: %s. Puppet's agent then fails the whole apply (\"Failed to apply catalog\") whenever a %s resource is in the catalog. Change this value, or remove %s.",
 			rule.Kind, r.Type.Name, name, e.Msg, rule.Target, r.Ref()), rng, &ctx)
 	}
-	return errorAt(summaryAutoRule, fmt.Sprintf(
+	return ErrorAt(SummaryAutoRule, fmt.Sprintf(
 		"The %s rule of type %q puts %q unescaped into the regexp ^%s/. (as Puppet's agent does), and catc cannot match it like Ruby: %s. catc refuses rather than guess which %s resources Puppet puts after %s; change this value.",
 		rule.Kind, r.Type.Name, name, name, err, rule.Target, r.Ref()), rng, &ctx)
 }

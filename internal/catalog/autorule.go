@@ -56,7 +56,7 @@ func decodeAutoRules(td *TypeDef, blocks hcl.Blocks, objects hcl.Attributes) hcl
 func decodeAutoObject(td *TypeDef, kind AutoKind, a *hcl.Attribute) ([]*AutoRule, hcl.Diagnostics) {
 	obj, ok := a.Expr.(*hclsyntax.ObjectConsExpr)
 	if !ok {
-		return nil, hcl.Diagnostics{errorAt(summaryAutoRule,
+		return nil, hcl.Diagnostics{ErrorAt(SummaryAutoRule,
 			fmt.Sprintf("%s = … takes an object of rules, { file = \"$source\", \"bind::zone\" = \"$zone\" }, or write an %s { … } block.", kind, kind),
 			a.Expr.Range(), a.Range.Ptr())}
 	}
@@ -65,7 +65,7 @@ func decodeAutoObject(td *TypeDef, kind AutoKind, a *hcl.Attribute) ([]*AutoRule
 	for _, item := range obj.Items {
 		target, ok := autoObjectKey(item.KeyExpr)
 		if !ok {
-			diags = append(diags, errorAt(summaryAutoRule,
+			diags = append(diags, ErrorAt(SummaryAutoRule,
 				"A rule's key is the target type, a name or a quoted string (\"bind::zone\").", item.KeyExpr.Range(), a.Range.Ptr()))
 			continue
 		}
@@ -88,7 +88,7 @@ func autoObjectKey(e hclsyntax.Expression) (string, bool) {
 		e = k.Wrapped
 	}
 	if t, ok := e.(*hclsyntax.TemplateExpr); ok {
-		if s, ok := literalString(t); ok && s != "" {
+		if s, ok := LiteralString(t); ok && s != "" {
 			return s, true
 		}
 	}
@@ -126,13 +126,13 @@ func autoTerms(td *TypeDef, kind AutoKind, e hcl.Expression) ([]AutoTerm, hcl.Di
 		}
 		return []AutoTerm{{Call: call, Range: e.Range()}}, diags
 	}
-	v, diags := evalExpr(e, nil)
+	v, diags := EvalExpr(e, nil)
 	if diags.HasErrors() {
 		return nil, diags
 	}
 	var vals []cty.Value
 	if !flattenScalars(v, &vals) {
-		return nil, hcl.Diagnostics{errorAt(summaryAutoRule,
+		return nil, hcl.Diagnostics{ErrorAt(SummaryAutoRule,
 			fmt.Sprintf("An %s value is a title, a \"$attr\" reference, or a list of them.", kind), e.Range(), nil)}
 	}
 	var terms []AutoTerm
@@ -158,8 +158,8 @@ func autoTerms(td *TypeDef, kind AutoKind, e hcl.Expression) ([]AutoTerm, hcl.Di
 // its absence, would tell whether the secret equals another resource's
 // title, and anyone could test a guess. The error does not depend on the
 // value, so it tells nothing itself. One error per attribute.
-func (b *built) checkAutoSecrets(td *TypeDef) {
-	r := b.res
+func (b *Built) checkAutoSecrets(td *TypeDef) {
+	r := b.Res
 	done := map[string]bool{}
 	for _, rule := range td.AutoRules {
 		for _, term := range rule.Terms {
@@ -169,7 +169,7 @@ func (b *built) checkAutoSecrets(td *TypeDef) {
 					continue
 				}
 				v, _ := r.Attributes.Get(attr)
-				if !containsSensitive(v) {
+				if !ContainsSensitive(v) {
 					continue
 				}
 				done[attr] = true
@@ -177,7 +177,7 @@ func (b *built) checkAutoSecrets(td *TypeDef) {
 				if !ok {
 					rng = r.DeclRange
 				}
-				b.errorf(summaryAutoRule, rng, r.DeclRange,
+				b.errorf(SummaryAutoRule, rng, r.DeclRange,
 					"The %s rule of type %q uses \"$%s\", and %s sets %s from a value that feeds a sensitive attribute: a value derived from a secret cannot be used for automatic relationships (whether the edge exists would tell whether the secret is another resource's title). Compute %s from values that are not secrets.",
 					rule.Kind, td.Name, attr, r.Ref(), attr, attr)
 			}
@@ -196,7 +196,7 @@ func unknownAutoAttr(td *TypeDef, kind AutoKind, term AutoTerm) *hcl.Diagnostic 
 	if sug := words.Closest(term.Attr, names); sug != "" {
 		detail += fmt.Sprintf(" Did you mean \"$%s\"?", sug)
 	}
-	return errorAt(summaryAutoRule, detail, term.Range, nil)
+	return ErrorAt(SummaryAutoRule, detail, term.Range, nil)
 }
 
 // flattenScalars collects the strings, numbers and bools of a value,

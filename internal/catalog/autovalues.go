@@ -40,7 +40,7 @@ func autoAttrValue(r *Resource, name string) types.Value {
 		return nil
 	}
 	v, _ := r.Attributes.Get(name)
-	if v == nil || containsSensitive(v) {
+	if v == nil || ContainsSensitive(v) {
 		return nil
 	}
 	if _, ok := v.([]types.Value); ok {

@@ -68,13 +68,13 @@ func (l Limits) withDefaults() Limits {
 }
 
 // budgetKind is what a charge spends.
-type budgetKind int
+type BudgetKind int
 
 const (
-	spendSteps budgetKind = iota
-	spendText
-	spendTime // the deadline passed
-	numSpends = spendTime
+	SpendSteps BudgetKind = iota
+	SpendText
+	SpendTime // the deadline passed
+	NumSpends = SpendTime
 )
 
 // budget is the evaluation budget of one load: the sums of what its
@@ -83,10 +83,10 @@ const (
 // later charge fails, so that the rest of the load stops at once. The
 // charge that crosses the limit makes the diagnostic, at the expression
 // it charged (spent); every evaluation stopped after reports that one.
-type budget struct {
+type Budget struct {
 	limits  Limits
-	limit   [numSpends]int64
-	used    [numSpends]atomic.Int64
+	limit   [NumSpends]int64
+	used    [NumSpends]atomic.Int64
 	crossed atomic.Int32 // 1 + the kind of the first limit crossed, or 0
 	charges atomic.Int64 // for reading the clock every deadlineEvery charges
 	spent   atomic.Pointer[hcl.Diagnostic]
@@ -104,15 +104,15 @@ const (
 	deadlineLarge = 10_000
 )
 
-func newBudget(l Limits) *budget {
+func NewBudget(l Limits) *Budget {
 	l = l.withDefaults()
-	b := &budget{limits: l, placeholder: &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summaryBudget}}
-	b.limit = [numSpends]int64{l.Steps, l.Text}
+	b := &Budget{limits: l, placeholder: &hcl.Diagnostic{Severity: hcl.DiagError, Summary: SummaryBudget}}
+	b.limit = [NumSpends]int64{l.Steps, l.Text}
 	return b
 }
 
 // exhausted is the diagnostic of the charge that exhausted b, or nil.
-func (b *budget) exhausted() *hcl.Diagnostic {
+func (b *Budget) exhausted() *hcl.Diagnostic {
 	if b == nil {
 		return nil
 	}
@@ -121,7 +121,7 @@ func (b *budget) exhausted() *hcl.Diagnostic {
 
 // stopped is the diagnostic an evaluation stopped by the budget
 // returns: the budget's, or its placeholder.
-func (b *budget) stopped() *hcl.Diagnostic {
+func (b *Budget) Stopped() *hcl.Diagnostic {
 	if d := b.spent.Load(); d != nil {
 		return d
 	}
@@ -130,12 +130,12 @@ func (b *budget) stopped() *hcl.Diagnostic {
 
 // over reports whether a limit was reached (its diagnostic may not be
 // made yet: see funcCall.charge).
-func (b *budget) over() bool { return b != nil && b.crossed.Load() != 0 }
+func (b *Budget) Over() bool { return b != nil && b.crossed.Load() != 0 }
 
 // spend adds n of kind k. It returns crossed when this very charge
 // reaches a limit (or finds the deadline passed), over when one was
 // reached before.
-func (b *budget) spend(k budgetKind, n int64) (crossed, over bool) {
+func (b *Budget) Spend(k BudgetKind, n int64) (crossed, over bool) {
 	if b.crossed.Load() != 0 {
 		return false, true
 	}
@@ -145,27 +145,27 @@ func (b *budget) spend(k budgetKind, n int64) (crossed, over bool) {
 		}
 	}
 	if !b.limits.Deadline.IsZero() && (b.charges.Add(1)%deadlineEvery == 0 || n >= deadlineLarge) && time.Now().After(b.limits.Deadline) {
-		return b.cross(spendTime), true
+		return b.cross(SpendTime), true
 	}
 	return false, false
 }
 
 // cross records the first limit reached; it reports whether k was it.
-func (b *budget) cross(k budgetKind) bool {
+func (b *Budget) cross(k BudgetKind) bool {
 	return b.crossed.CompareAndSwap(0, int32(k)+1)
 }
 
 // charge spends n of kind k for what, the expression (or match) at rng,
 // and returns nil, or the diagnostic that stops the evaluation. A nil
 // budget charges nothing.
-func (b *budget) charge(k budgetKind, n int64, rng hcl.Range, what string) *hcl.Diagnostic {
+func (b *Budget) Charge(k BudgetKind, n int64, rng hcl.Range, what string) *hcl.Diagnostic {
 	if b == nil {
 		return nil
 	}
 	if d := b.spent.Load(); d != nil {
 		return d
 	}
-	switch crossed, over := b.spend(k, n); {
+	switch crossed, over := b.Spend(k, n); {
 	case crossed:
 		return b.stop(rng, what)
 	case over:
@@ -179,11 +179,11 @@ func (b *budget) charge(k budgetKind, n int64, rng hcl.Range, what string) *hcl.
 // stop records the budget's diagnostic, for what at rng, unless one is
 // recorded already, and returns the recorded one. A zero rng leaves the
 // diagnostic without a subject.
-func (b *budget) stop(rng hcl.Range, what string) *hcl.Diagnostic {
+func (b *Budget) stop(rng hcl.Range, what string) *hcl.Diagnostic {
 	if d := b.spent.Load(); d != nil {
 		return d
 	}
-	d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summaryBudget, Detail: budgetDetail(budgetKind(b.crossed.Load()-1), b.limits, what)}
+	d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: SummaryBudget, Detail: budgetDetail(BudgetKind(b.crossed.Load()-1), b.limits, what)}
 	if rng.Filename != "" {
 		d.Subject = rng.Ptr()
 	}
@@ -193,17 +193,17 @@ func (b *budget) stop(rng hcl.Range, what string) *hcl.Diagnostic {
 	return b.spent.Load()
 }
 
-const summaryBudget = "Evaluation too costly"
+const SummaryBudget = "Evaluation too costly"
 
 // budgetDetail says which limit what (an expression, with how it costs)
 // reached and what to do.
-func budgetDetail(k budgetKind, l Limits, what string) string {
+func budgetDetail(k BudgetKind, l Limits, what string) string {
 	const stop = "catc stops the evaluation there, so that no input can run for minutes or exhaust memory."
 	switch k {
-	case spendSteps:
+	case SpendSteps:
 		return fmt.Sprintf("Evaluating %s takes this load past %d evaluation steps, catc's limit for one load; %s "+
 			"Compute less: iterate over fewer elements, build smaller values, or compute an inner part once, in a local, rather than again for each element.", what, l.Steps, stop)
-	case spendText:
+	case SpendText:
 		return fmt.Sprintf("Evaluating %s takes this load past %d bytes of text built or compared (by templates, functions, comparisons and the literal text of repeated expressions), catc's limit for one load; %s "+
 			"Build shorter strings, or repeat large ones fewer times.", what, l.Text, stop)
 	}
@@ -217,8 +217,8 @@ var errBudget = errors.New("the evaluation budget is spent")
 
 // ChargeMatch charges a pattern match, in regexp steps, a step per
 // RegexpStepsPerStep (types.Meter).
-func (b *budget) ChargeMatch(steps int64) error {
-	if _, over := b.spend(spendSteps, (steps+RegexpStepsPerStep-1)/RegexpStepsPerStep); over {
+func (b *Budget) ChargeMatch(steps int64) error {
+	if _, over := b.Spend(SpendSteps, (steps+RegexpStepsPerStep-1)/RegexpStepsPerStep); over {
 		return errBudget
 	}
 	return nil
@@ -227,49 +227,52 @@ func (b *budget) ChargeMatch(steps int64) error {
 // budgetError is the error of a function call whose charge reached a
 // limit; evalExpr replaces hcl's diagnostic of it with the budget's, at
 // the call.
-type budgetError struct{ what string }
+type BudgetError struct{ What string }
 
-func (e budgetError) Error() string { return "the call costs too much (" + e.what + ")" }
+func (e BudgetError) Error() string { return "the call costs too much (" + e.What + ")" }
 
 // The budget travels in the evaluation context, as a variable whose name
 // no HCL expression can spell (names are identifiers) and no misspelt
 // name comes near (hcl suggests names within two edits; this one has
 // three NUL bytes), so that every evaluation of a load, on any
 // goroutine, charges that load's budget without process-wide state.
-const budgetVarName = "\x00budget\x00\x00"
+const BudgetVarName = "\x00budget\x00\x00"
 
-var budgetCapsule = cty.Capsule("catc budget", reflect.TypeOf(budget{}))
+var budgetCapsule = cty.Capsule("catc budget", reflect.TypeOf(Budget{}))
 
 // budgetVar is the value that holds b in an evaluation context.
-func budgetVar(b *budget) cty.Value { return cty.CapsuleVal(budgetCapsule, b) }
+func BudgetVar(b *Budget) cty.Value { return cty.CapsuleVal(budgetCapsule, b) }
 
 // budgetSlot holds the budget an evaluation without a context charges
 // (constants, evaluated while their files are read): the budget of the
 // load reading the files parsed with the slot. A ParseCache's slot takes
 // each load's budget in turn, as the load starts.
-type budgetSlot struct{ b atomic.Pointer[budget] }
+type BudgetSlot struct{ b atomic.Pointer[Budget] }
 
-func newSlot(b *budget) *budgetSlot {
-	s := &budgetSlot{}
+func NewBudgetSlot(b *Budget) *BudgetSlot {
+	s := &BudgetSlot{}
 	s.b.Store(b)
 	return s
 }
 
 // budget is the slot's budget; a nil slot (catc's own built-in types,
 // which every load shares) has none.
-func (s *budgetSlot) budget() *budget {
+func (s *BudgetSlot) Budget() *Budget {
 	if s == nil {
 		return nil
 	}
 	return s.b.Load()
 }
 
+// Set makes b the budget the slot's expressions charge.
+func (s *BudgetSlot) Set(b *Budget) { s.b.Store(b) }
+
 // budgetOf is the budget of the evaluation context ctx (or of one of its
 // parents), else fallback.
-func budgetOf(ctx *hcl.EvalContext, fallback *budget) *budget {
+func BudgetOf(ctx *hcl.EvalContext, fallback *Budget) *Budget {
 	for c := ctx; c != nil; c = c.Parent() {
-		if v, ok := c.Variables[budgetVarName]; ok {
-			return v.EncapsulatedValue().(*budget)
+		if v, ok := c.Variables[BudgetVarName]; ok {
+			return v.EncapsulatedValue().(*Budget)
 		}
 	}
 	return fallback
@@ -280,8 +283,8 @@ func budgetOf(ctx *hcl.EvalContext, fallback *budget) *budget {
 // swallowed it, but the load must still fail, since it may have taken a
 // fallback for a value that was merely too costly. rng and what name the
 // expression evaluated, for a diagnostic not made yet.
-func withBudget(diags hcl.Diagnostics, b *budget, rng hcl.Range, what string) hcl.Diagnostics {
-	if !b.over() {
+func withBudget(diags hcl.Diagnostics, b *Budget, rng hcl.Range, what string) hcl.Diagnostics {
+	if !b.Over() {
 		return diags
 	}
 	d := b.stop(rng, what)
@@ -295,7 +298,7 @@ func withBudget(diags hcl.Diagnostics, b *budget, rng hcl.Range, what string) hc
 
 // dedupBudget drops repeats of the budget's diagnostic from diags: once
 // the budget is spent, every expression evaluated after reports it.
-func dedupBudget(diags hcl.Diagnostics, b *budget) hcl.Diagnostics {
+func DedupBudget(diags hcl.Diagnostics, b *Budget) hcl.Diagnostics {
 	d := b.exhausted()
 	if d == nil {
 		return diags
@@ -319,8 +322,8 @@ func dedupBudget(diags hcl.Diagnostics, b *budget) hcl.Diagnostics {
 // reached a limit, repeats of it dropped, and it added when a limit was
 // reached but the evaluation reported nothing (a try() swallowed it, or
 // a call returned an unknown value once the budget was spent).
-func budgetDiags(diags hcl.Diagnostics, b *budget, rng hcl.Range) hcl.Diagnostics {
-	if !b.over() {
+func BudgetDiags(diags hcl.Diagnostics, b *Budget, rng hcl.Range) hcl.Diagnostics {
+	if !b.Over() {
 		return diags
 	}
 	for i, d := range diags {
@@ -328,13 +331,13 @@ func budgetDiags(diags hcl.Diagnostics, b *budget, rng hcl.Range) hcl.Diagnostic
 			continue
 		}
 		if extra, ok := hcl.DiagnosticExtra[hclsyntax.FunctionCallDiagExtra](d); ok {
-			var be budgetError
+			var be BudgetError
 			if errors.As(extra.FunctionCallError(), &be) {
 				rng := d.Subject
 				if d.Context != nil {
 					rng = d.Context
 				}
-				diags[i] = b.stop(*rng, be.what)
+				diags[i] = b.stop(*rng, be.What)
 			}
 		}
 	}
@@ -343,5 +346,19 @@ func budgetDiags(diags hcl.Diagnostics, b *budget, rng hcl.Range) hcl.Diagnostic
 			diags[i] = b.stop(rng, "this expression")
 		}
 	}
-	return dedupBudget(withBudget(diags, b, rng, "this expression"), b)
+	return DedupBudget(withBudget(diags, b, rng, "this expression"), b)
 }
+
+// What each charged expression is called in the budget's diagnostic,
+// with how it costs.
+const (
+	WhatFor         = "this for expression (each element of its collection costs a step per part of its body, so nested for expressions multiply)"
+	WhatTemplate    = "this template (its text is built from each interpolation)"
+	WhatJoin        = "this template's for directive (its text joins every iteration's)"
+	WhatSplat       = "this splat (a step per element it spreads)"
+	WhatCompare     = "this comparison (a step per element compared, and the text compared)"
+	WhatConditional = "this conditional (a step per element of its results, converted to one type)"
+	WhatForEach     = "this for_each (each instance costs a step per part of the block, and the block's literal text)"
+	WhatValue       = "this value (a step per element of the value given to the attribute)"
+	WhatMatch       = "the match of this value against the patterns of its type (a step per 16 steps of the regexp engine, about the length of each string matched times the threads its pattern runs at once; Ruby would run the match: the limit is catc's)"
+)

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/hashicorp/hcl/v2"
-
 	"github.com/catc-dev/catc/internal/coretypes"
 )
 
@@ -42,23 +40,13 @@ func TestMaskedDescs(t *testing.T) {
 	if masked < len(coretypes.Names)/2 {
 		t.Errorf("only %d sources have a desc blanked", masked)
 	}
-	c, diags := LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(`type "t" {
-  desc = "${""}"
-  attribute "name" {
-    type      = "String"
-    behaviour = "namevar"
-  }
-}`)}, LoadOptions{})
-	if diags.HasErrors() || c.Types[0].Desc != "" {
-		t.Errorf("user desc %q, %v", c.Types[0].Desc, diags)
-	}
 }
 
 func decodeSource(t *testing.T, parse []byte, s coretypes.Source) *TypeDef {
 	t.Helper()
-	p := parseChunk(parse, &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos, nil)
-	p.types[0].builtin = true // as parseBuiltin marks it
-	td, diags := decodeType(p.types[0], nil)
+	p := parseTypeSource(t, parse, s)
+	p.builtin = true // as parseBuiltin marks it
+	td, diags := decodeType(p, nil)
 	if diags.HasErrors() {
 		t.Fatalf("%s: %v", s.Name, diags)
 	}

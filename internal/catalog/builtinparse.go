@@ -335,7 +335,7 @@ func (q *quickParser) parsed(i, end int, body *hclsyntax.Body) (next int, ok boo
 	if end < len(q.lines) {
 		to = q.lines[end][0]
 	}
-	f, diags := parseHCL(q.src[from:to], q.name, q.pos(from), nil)
+	f, diags := hclsyntax.ParseConfig(q.src[from:to], q.name, q.pos(from))
 	if diags.HasErrors() || f == nil {
 		return 0, false
 	}

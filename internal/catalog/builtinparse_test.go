@@ -34,11 +34,8 @@ func TestQuickTypeBlock(t *testing.T) {
 			if !ok {
 				t.Fatal("the quick parse gave up on a built-in source")
 			}
-			p := parseChunk(masked, &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos, nil)
-			if len(p.diags) > 0 || len(p.types) != 1 {
-				t.Fatalf("hclsyntax: %v, %d types", p.diags, len(p.types))
-			}
-			compareBlocks(t, s.Name, got, p.types[0].block)
+			p := parseTypeSource(t, masked, s)
+			compareBlocks(t, s.Name, got, p.Block)
 		})
 	}
 }
@@ -105,8 +102,20 @@ func TestQuickTypeBlockGivesUp(t *testing.T) {
 			if !ok {
 				return
 			}
-			p := parseChunk([]byte(c.src), &sourceFile{name: "t.hcl", src: []byte(c.src)}, hcl.InitialPos, nil)
-			compareBlocks(t, c.name, got, p.types[0].block)
+			p := parseTypeSource(t, []byte(c.src), coretypes.Source{Name: "t.hcl", Src: []byte(c.src)})
+			compareBlocks(t, c.name, got, p.Block)
 		})
 	}
+}
+
+// parseTypeSource parses src, the text of s (its descs masked or not), as
+// HCL: its one type block.
+func parseTypeSource(t testing.TB, src []byte, s coretypes.Source) TypeBlock {
+	t.Helper()
+	f, diags := hclsyntax.ParseConfig(src, s.Name, hcl.InitialPos)
+	body := f.Body.(*hclsyntax.Body)
+	if diags.HasErrors() || len(body.Blocks) != 1 {
+		t.Fatalf("hclsyntax: %v, %d blocks", diags, len(body.Blocks))
+	}
+	return TypeBlock{Block: body.Blocks[0], Src: s.Src}
 }

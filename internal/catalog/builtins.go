@@ -2,11 +2,13 @@ package catalog
 
 import (
 	"fmt"
+	"maps"
 	"runtime"
 	"strings"
 	"sync"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/catc-dev/catc/internal/coretypes"
 	"github.com/catc-dev/catc/internal/pool"
@@ -32,7 +34,7 @@ type builtin struct {
 	module bool // a shipped module type (moduletypes.go)
 	once   sync.Once
 	file   *hcl.File
-	block  typeBlock
+	block  TypeBlock
 	def    *TypeDef
 	diags  hcl.Diagnostics
 }
@@ -56,7 +58,7 @@ func (b *builtin) decoded() *builtin {
 		s, _ := sourceOf(b.name)
 		b.file = &hcl.File{Body: hcl.EmptyBody(), Bytes: s.Src}
 		b.block, b.diags = parseBuiltin(s)
-		if b.block.block != nil {
+		if b.block.Block != nil {
 			var d hcl.Diagnostics
 			b.def, d = decodeType(b.block, nil)
 			b.diags = append(b.diags, d...)
@@ -68,17 +70,17 @@ func (b *builtin) decoded() *builtin {
 // parseBuiltin is the type block of a built-in source, with its descs
 // masked (builtindesc.go): built quickly (builtinparse.go), or else by
 // the HCL parser.
-func parseBuiltin(s coretypes.Source) (typeBlock, hcl.Diagnostics) {
+func parseBuiltin(s coretypes.Source) (TypeBlock, hcl.Diagnostics) {
 	masked := maskDescs(s.Src)
 	if blk, ok := quickTypeBlock(masked, s.Name); ok {
-		return typeBlock{block: blk, src: s.Src, builtin: true}, nil
+		return TypeBlock{Block: blk, Src: s.Src, builtin: true}, nil
 	}
-	p := parseChunk(masked, &sourceFile{name: s.Name, src: s.Src}, hcl.InitialPos, nil) // catc's own source: every load shares it
-	if len(p.types) != 1 {
-		return typeBlock{}, p.diags
+	f, diags := hclsyntax.ParseConfig(masked, s.Name, hcl.InitialPos) // catc's own source: every load shares it
+	body, ok := f.Body.(*hclsyntax.Body)
+	if diags.HasErrors() || !ok || len(body.Blocks) != 1 || body.Blocks[0].Type != "type" {
+		return TypeBlock{}, diags
 	}
-	p.types[0].builtin = true
-	return p.types[0], p.diags
+	return TypeBlock{Block: body.Blocks[0], Src: s.Src, builtin: true}, diags
 }
 
 // BuiltinTypes returns every built-in type, decoded, in declaration order
@@ -121,27 +123,31 @@ func (t *TypeDef) Isomorphic() bool { return !t.notIsomorphic }
 // IsBuiltinType reports whether name (case-insensitive) is a built-in type.
 func IsBuiltinType(name string) bool { return builtins()[strings.ToLower(name)] != nil }
 
-// usedBuiltins are the built-in types that raws declare or reference,
-// less those that the user's type blocks replace, in declaration order.
-func usedBuiltins(raws []*rawResource, userTypes []typeBlock) []*builtin {
+// NoteBuiltins adds to used the lower-case names of the built-in types r
+// declares or refers to (AddBuiltins' argument).
+func NoteBuiltins(used map[string]bool, r *RawResource) {
 	all := builtins()
-	used := map[string]bool{}
 	note := func(name string) {
 		if n := strings.ToLower(name); all[n] != nil {
 			used[n] = true
 		}
 	}
-	for _, r := range raws {
-		note(r.typeName)
-		for _, a := range r.args {
-			for _, ref := range a.refs {
-				note(ref.typeName)
-			}
+	note(r.TypeName)
+	for _, a := range r.Args {
+		for _, ref := range a.Refs {
+			note(ref.TypeName)
 		}
 	}
+}
+
+// usedBuiltins are the built-in types named in used (NoteBuiltins), less
+// those that the user's type blocks replace, in declaration order.
+func usedBuiltins(used map[string]bool, userTypes []TypeBlock) []*builtin {
+	all := builtins()
+	used = maps.Clone(used)
 	for _, tb := range userTypes {
-		if len(tb.block.Labels) == 1 {
-			delete(used, strings.ToLower(tb.block.Labels[0]))
+		if len(tb.Block.Labels) == 1 {
+			delete(used, strings.ToLower(tb.Block.Labels[0]))
 		}
 	}
 	var out []*builtin
@@ -157,26 +163,26 @@ func usedBuiltins(raws []*rawResource, userTypes []typeBlock) []*builtin {
 
 // addBuiltins puts the used built-in types' blocks before the user's and
 // their files among the catalog's (for snippets of diagnostics).
-func (c *loader) addBuiltins(raws []*rawResource, userTypes []typeBlock) ([]typeBlock, hcl.Diagnostics) {
+func (c *Builder) AddBuiltins(used map[string]bool, userTypes []TypeBlock) ([]TypeBlock, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
-	var blocks []typeBlock
-	for _, b := range usedBuiltins(raws, userTypes) {
+	var blocks []TypeBlock
+	for _, b := range usedBuiltins(used, userTypes) {
 		diags = append(diags, b.diags...)
-		if b.block.block == nil {
+		if b.block.Block == nil {
 			continue // its source did not parse: the diagnostics say why
 		}
-		c.files[b.block.block.Range().Filename] = b.file
+		c.files[b.block.Block.Range().Filename] = b.file
 		blocks = append(blocks, b.block)
 	}
 	return append(blocks, userTypes...), diags
 }
 
 // builtinDef is the shared TypeDef of a built-in type block.
-func builtinDef(tb typeBlock) *TypeDef {
-	if len(tb.block.Labels) != 1 {
+func builtinDef(tb TypeBlock) *TypeDef {
+	if len(tb.Block.Labels) != 1 {
 		return nil
 	}
-	if b := builtins()[strings.ToLower(tb.block.Labels[0])]; b != nil {
+	if b := builtins()[strings.ToLower(tb.Block.Labels[0])]; b != nil {
 		return b.decoded().def
 	}
 	return nil

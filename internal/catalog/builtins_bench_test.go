@@ -14,15 +14,6 @@ import (
 // common_six is the first use of a typical load's types (file, package,
 // service, user, group, exec).
 func BenchmarkBuiltins(b *testing.B) {
-	src := [][]byte{[]byte("resource \"file\" \"/etc/motd\" {\n  mode = \"0644\"\n}\nresource \"package\" \"nginx\" {}\nresource \"service\" \"nginx\" {}\n")}
-	b.Run("per_load", func(b *testing.B) {
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			if _, diags := LoadFiles([]string{"one.hcl"}, src, LoadOptions{}); diags.HasErrors() {
-				b.Fatal(diags)
-			}
-		}
-	})
 	b.Run("first_use", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {

@@ -70,7 +70,7 @@ func (c *Catalog) Type(name string) *TypeDef {
 // shows one. It is never nil.
 func (c *Catalog) Files() map[string]*hcl.File {
 	if c.masked == nil {
-		c.masked = maskedFiles(c.files, c.secretRanges)
+		c.masked = MaskedFiles(c.files, c.secretRanges)
 	}
 	return c.masked
 }
@@ -170,7 +170,7 @@ type TypeDef struct {
 // attributes (buildResource keeps values by that number).
 func (t *TypeDef) seal() {
 	t.parsedTypes = nil
-	t.refType = capitalizeType(t.Name)
+	t.refType = CapitalizeType(t.Name)
 	t.namevars = t.Namevars()
 	t.keyNames = t.sortedNamevarNames()
 	for i, a := range t.Attributes {
@@ -219,7 +219,7 @@ func (t *TypeDef) RefType() string {
 	if t.refType != "" {
 		return t.refType
 	}
-	return capitalizeType(t.Name)
+	return CapitalizeType(t.Name)
 }
 
 // AttrDef is one `attribute` block of a type.
@@ -268,11 +268,11 @@ const (
 	InitOnly
 )
 
-var behaviourNames = [...]string{"property", "namevar", "parameter", "read_only", "init_only"}
+var BehaviourNames = [...]string{"property", "namevar", "parameter", "read_only", "init_only"}
 
 // String is the HCL spelling ("namevar", "read_only", …; "property" for
 // the default).
-func (b Behaviour) String() string { return enum.Name(behaviourNames[:], b) }
+func (b Behaviour) String() string { return enum.Name(BehaviourNames[:], b) }
 
 // TitlePattern is one `title_pattern` block.
 type TitlePattern struct {
@@ -374,7 +374,7 @@ type Resource struct {
 	// conflict points at the alias itself.
 	aliasRanges []hcl.Range
 
-	// ref caches Ref (set by buildResource; empty in a Resource built by
+	// Ref caches Ref (set by BuildResource; empty in a Resource built by
 	// hand): plans, graphs and diagnostics print it for every edge.
 	ref string
 	// applied is the title Puppet applies the resource under when renamed
@@ -394,7 +394,7 @@ func (r *Resource) Ref() string {
 	if r.ref != "" {
 		return r.ref
 	}
-	return r.refWith(r.appliedTitle())
+	return r.refWith(r.AppliedTitle())
 }
 
 // refWith is the reference of r with the given title.
@@ -427,7 +427,7 @@ func (r *Resource) AutoTitles(rule *AutoRule) []string {
 			continue
 		}
 		v, _ := r.Attributes.Get(term.Attr)
-		if containsSensitive(v) {
+		if ContainsSensitive(v) {
 			continue // never matched: an edge would tell the secret (checkAutoSecrets)
 		}
 		out = appendTitles(out, v)

@@ -35,14 +35,14 @@ func checkValue(td *TypeDef, a *AttrDef, v types.Value, meter types.Meter) (stri
 		return "", true
 	case ok:
 		return fmt.Sprintf("%s expects a value of type %s, got a sensitive value outside the bounds written inside Sensitive[...] (the value is not shown). Use a value within those bounds.", subject, a.TypeText), false
-	case a.Sensitive || tainted || isSecretAttr(a) && exposesScalars(v):
+	case a.Sensitive || tainted || IsSecretAttr(a) && exposesScalars(v):
 		why := "the attribute is sensitive"
-		if tainted && !isSecretAttr(a) {
+		if tainted && !IsSecretAttr(a) {
 			why = "it is computed from a sensitive value"
 		}
 		msg = fmt.Sprintf("%s expects a value of type %s, got a value that is not shown (%s)", subject, a.TypeText, why)
 	}
-	return withAdvice(msg, valueAdvice(a.Type, v, tainted || isSecretAttr(a), msg)), false
+	return WithAdvice(msg, ValueAdvice(a.Type, v, tainted || IsSecretAttr(a), msg)), false
 }
 
 // exposesScalars reports whether v has a scalar outside any Sensitive:
@@ -79,7 +79,7 @@ func checkEnsure(td *TypeDef) hcl.Diagnostics {
 	if a == nil || a.Type == nil || isEnsureType(a.Type) {
 		return nil
 	}
-	return hcl.Diagnostics{errorAt(summaryEnsureType,
+	return hcl.Diagnostics{ErrorAt(summaryEnsureType,
 		"`:ensure` attribute must have a type of: `Enum[present, absent]` or `Optional[Enum[present, absent]]`",
 		a.TypeRange, a.DeclRange.Ptr())}
 }

@@ -1,30 +1,20 @@
-// Package catalog turns HCL files into a validated catalog: the `type`
-// blocks (the Resource API's register_type, with its registration checks
-// and catc's load-time checks) and the `resource` blocks (attributes
-// checked against their type, titles split into namevars, duplicates,
-// relationship references resolved).
+// Package catalog is catc's model of a catalog: the type definitions
+// (the Resource API's register_type, with its registration checks and
+// catc's load-time checks), the resources declared against them (values
+// checked against their type, titles split into namevars, identity and
+// uniqueness keys, renames, duplicates) and their relationship references,
+// resolved. Two front ends fill it through a Builder: the HCL compiler
+// (package compiler) and Puppet's catalogs (FromExternal, used by package
+// puppetcatalog). A declaration reaches the Builder as a RawResource, its
+// arguments already evaluated.
 //
-// Puppet's core types (package coretypes) are built in: a load declares
-// those its resources and references name before the user's types, and a
-// user's type of the same name replaces one with a warning (builtins.go).
+// It also decodes type definitions from HCL `type` blocks (typedef.go,
+// attrdef.go, pattern.go, autorule.go): the compiler hands it the user's
+// blocks, and Puppet's core types and the shipped module types
+// (package coretypes, builtins.go) are decoded the same way, so a Puppet
+// catalog needs no user HCL.
 //
-// The entry point is Load. It reads files and directories (recursively,
-// *.hcl, bytewise path order), parses them in parallel, then decodes in
-// two phases: type definitions first, then declarations against them.
-// Declarations may use var.* (variable blocks, set by LoadOptions.Vars
-// and VarFiles), local.* (locals blocks), facts.* (LoadOptions.FactsFile),
-// HCL's standard functions, for_each with each.key/each.value, and
-// templates in the title label; blocks that use none of these are decoded
-// while parsing, the others once the context is built. LoadFiles does the
-// same on in-memory sources; LoadAliases reads only the type_alias blocks
-// of files (what `catc import` wrote), for catc match and catc import.
-// Every problem of a run comes back together as hcl.Diagnostics with the
-// tightest source range; the catalog is returned even when there are
-// errors, holding what could be validated.
-//
-// The model, read by the graph stage (the *Catalog; what only building
-// needs, such as where secrets are and the node-dependent blocks' checks,
-// stays in the unexported loader that fills it):
+// The model, read by the graph stage:
 //
 //   - Catalog.Types and Catalog.Resources are in declaration order (file
 //     order, then source order). Resource.Index is the position in
@@ -34,7 +24,9 @@
 //     title parsing, explicit attributes and defaults. Sensitive values are
 //     wrapped in types.Sensitive; output files carry a marker in their
 //     place, digested under the key the catalog was loaded with
-//     (LoadOptions.DigestKey, Catalog.SensitiveMarker).
+//     (Catalog.SensitiveMarker). Catalog.Files masks every source range
+//     that holds a secret (sensitive.go); which ranges those are is the
+//     compiler's finding.
 //   - Resource.Title is the declared title; Resource.Ref uses the title
 //     Puppet applies the resource under, which a `name`
 //     attribute may change (Renamed; DeclaredRef keeps the declared one).
@@ -46,18 +38,20 @@
 //     one for a resource and finds the targets as Puppet's agent does (by
 //     title, then alias or uniqueness key, through Catalog.Lookup, or
 //     picked by the selectors first_managed, first_with and below);
-//     Resource.AutoTitles gives the titles alone.
-//   - Site.Inputs says, per node-dependent block (and for the locals),
-//     which facts and trusted values its expressions read, and which of
-//     them only as verbatim copies into strings no stage examines
-//     (inputs.go): a fleet compiles once per distinct input.
+//     Resource.AutoTitles gives the titles alone. They stay here: they are
+//     evaluated against the model, for HCL and Puppet catalogs alike.
 //   - Catalog.Conditional are the resource blocks that depend on the node
 //     (group, only_if, for_each, facts), each checked once without a node
 //     and kept as written for the editor; they are not in Resources.
 //
-// This package does not build the graph, order resources or find cycles
-// (package graph), does not print diagnostics (cmd/catc), does not
-// write or read the catalog JSON (internal/catalogjson), does not read
-// facts files (internal/nodefacts: catalog takes its *Node), and keeps no
-// process-wide settings (the collector's tuning is cmd/catc's).
+// The evaluation budget (budget.go: Limits, Budget) is here because the
+// model's checks charge it too (the pattern matches of values); the
+// compiler charges it for every expression.
+//
+// This package does not parse HCL sites or evaluate expressions of the
+// language (package compiler), does not build the graph, order resources
+// or find cycles (package graph), does not print diagnostics (cmd/catc),
+// does not write or read the catalog JSON (internal/catalogjson), does
+// not read facts files (internal/nodefacts), and keeps no process-wide
+// settings.
 package catalog

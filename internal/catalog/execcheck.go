@@ -20,8 +20,8 @@ var execCommandAttrs = []string{"command", "refresh", "onlyif", "unless"}
 // program is not an absolute path while `path` is not set (the exec
 // provider's validatecmd; the shell provider checks nothing): Puppet
 // refuses the catalog (fixtures/oracle/core/values.jsonl, "relative_cmd").
-func (b *built) checkExecCommands(td *TypeDef) {
-	r := b.res
+func (b *Built) checkExecCommands(td *TypeDef) {
+	r := b.Res
 	if !td.Builtin || td.Name != "exec" {
 		return
 	}
@@ -55,8 +55,8 @@ func (b *built) checkExecCommands(td *TypeDef) {
 // unqualified reports one attribute's unqualified program, in Puppet's
 // words (its message for command starts "Validation of", the others
 // "Parameter NAME failed on"); a sensitive command is not quoted.
-func (b *built) unqualified(name, exe string, secret bool) {
-	r := b.res
+func (b *Built) unqualified(name, exe string, secret bool) {
+	r := b.Res
 	what := "'" + exe + "'"
 	if secret {
 		what = "The program (not shown: the value is sensitive)"
@@ -114,8 +114,8 @@ func (r *Resource) deferred(name string) bool {
 // checkFileRecurse reaches the agent's verdict on a built-in file with
 // recurse => remote: Puppet's file type refuses it without a source
 // (fixtures/oracle/core/values.jsonl), and accepts it with one.
-func (b *built) checkFileRecurse(td *TypeDef) {
-	r := b.res
+func (b *Built) checkFileRecurse(td *TypeDef) {
+	r := b.Res
 	if !td.Builtin || td.Name != "file" {
 		return
 	}
@@ -126,6 +126,6 @@ func (b *built) checkFileRecurse(td *TypeDef) {
 		return
 	}
 	subject, _ := r.AttrRange("recurse")
-	b.errorf(summaryAttrValue, subject, r.DeclRange,
+	b.errorf(SummaryAttrValue, subject, r.DeclRange,
 		"Validation of %s failed: You cannot specify a remote recursion without a source.\nSet source, or recurse = true to manage the directory's own content.", r.Ref())
 }

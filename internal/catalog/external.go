@@ -141,7 +141,7 @@ func isContainer(e *External, known bool) bool {
 // case-insensitive and a File title without its trailing slashes; a
 // reference to nothing is an error naming it, as Puppet's agent fails.
 func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog, hcl.Diagnostics) {
-	c := newLoader(LoadOptions{})
+	c := NewBuilder(NewCatalog(nil), Limits{})
 	c.Source = &opts
 	c.table = make(map[string]*Resource, len(ext)) // a title each, at least
 	if defs != nil {
@@ -156,7 +156,7 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 	}
 	decodeNamedBuiltins(ext, known)
 	diags := shippedReplaced(defs, ext)
-	refs := make([][]pendingRef, len(ext)) // each built resource's, resolved once all are
+	refs := make([][]PendingRef, len(ext)) // each built resource's, resolved once all are
 	byPos := make([]*Resource, len(ext))
 	c.Resources = make([]*Resource, 0, len(ext))
 	room := newExternalRoom(ext)
@@ -166,23 +166,23 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 		var buf [64]byte
 		key := appendLower(buf[:0], e.Type)
 		b := c.buildExternal(e, known[string(key)] || c.useBuiltin(e, key), room)
-		diags = append(diags, placeDiags(b.res, e, b.diags, true)...)
-		if r := b.res; r != nil {
+		diags = append(diags, placeDiags(b.Res, e, b.Diags, true)...)
+		if r := b.Res; r != nil {
 			r.Index = len(c.Resources)
 			c.Resources = append(c.Resources, r)
-			byPos[i], refs[i] = r, b.refs
-			diags = append(diags, placeDiags(r, e, c.register(r), true)...)
+			byPos[i], refs[i] = r, b.Refs
+			diags = append(diags, placeDiags(r, e, c.Register(r), true)...)
 		}
 	}
-	c.retitle()
-	c.indexByType() // as a load does: first_with and below read it
+	c.Retitle()
+	c.IndexByType() // as a load does: first_with and below read it
 	reserveContainment(ext, byPos)
 	for i, r := range byPos {
 		if r != nil {
 			good, bad := splitBadRefs(refs[i])
 			r.Relations = take(&room.relations, len(good))
 			diags = append(diags, placeDiags(r, &ext[i], bad, false)...) // the JSON is at fault: its place stays
-			diags = append(diags, placeDiags(r, &ext[i], c.resolve(r, good), true)...)
+			diags = append(diags, placeDiags(r, &ext[i], c.Resolve(r, good), true)...)
 			if len(r.Relations) == 0 {
 				r.Relations = nil // as without the room
 			}
@@ -195,7 +195,7 @@ func FromExternal(defs *Catalog, ext []External, opts ExternalOptions) (*Catalog
 		}
 	}
 	// As an HCL load does (load.go): an invalid below() fails the apply.
-	return c.Catalog, append(diags, c.checkBelow()...)
+	return c.Catalog, append(diags, c.CheckBelow()...)
 }
 
 // reserveContainment carves every resource's Contents and Containers
@@ -237,7 +237,7 @@ func reserveContainment(ext []External, byPos []*Resource) {
 // define that name, and reports whether it did. A container's name never
 // is. key is e's type in lower case (appendLower): most of a Puppet
 // catalog's resources ask, and need not lower their type again.
-func (c *loader) useBuiltin(e *External, key []byte) bool {
+func (c *Builder) useBuiltin(e *External, key []byte) bool {
 	b := shippedType(string(key))
 	if b == nil || isContainer(e, false) {
 		return false
@@ -255,20 +255,20 @@ func (c *loader) useBuiltin(e *External, key []byte) bool {
 
 // buildExternal builds one resource: checked against its type when catc
 // knows it and it is no container, else kept as given.
-func (c *loader) buildExternal(e *External, known bool, room *externalRoom) built {
+func (c *Builder) buildExternal(e *External, known bool, room *externalRoom) Built {
 	r, info := room.next(len(e.Params))
 	*info = ExternalInfo{File: e.File, Line: e.Line, Kind: e.Kind, Container: isContainer(e, known), Tags: e.Tags}
 	info.Unknown = !known && !info.Container
-	var b built
+	var b Built
 	if known && !info.Container {
-		b = buildResource(c.Catalog, c.rawExternal(e, info, r, room), c.budget)
+		b = BuildResource(c.Catalog, c.rawExternal(e, info, r, room), c.Budget)
 		b.keepTitle()
 		b.misspelt, b.name, b.room = nil, nil, nil // the raw arguments are the next resource's
 	} else {
 		b = c.opaqueExternal(e, info, r, room)
 	}
-	if b.res != nil && b.res.External == nil {
-		b.res.External = info
+	if b.Res != nil && b.Res.External == nil {
+		b.Res.External = info
 	}
 	return b
 }
@@ -276,8 +276,8 @@ func (c *loader) buildExternal(e *External, known bool, room *externalRoom) buil
 // keepTitle undoes the Resource API's renaming (rename.go): Puppet's
 // agent applies a resource of a catalog under its title, whatever its
 // name, and the compiler already checked the references.
-func (b *built) keepTitle() {
-	r := b.res
+func (b *Built) keepTitle() {
+	r := b.Res
 	if r == nil {
 		return
 	}
@@ -287,25 +287,25 @@ func (b *built) keepTitle() {
 	}
 	r.renamed, r.applied = false, ""
 	r.ref = r.refWith(r.Title)
-	kept := b.diags[:0]
-	for _, d := range b.diags {
-		if d.Summary != summaryRenamed {
+	kept := b.Diags[:0]
+	for _, d := range b.Diags {
+		if d.Summary != SummaryRenamed {
 			kept = append(kept, d)
 		}
 	}
-	b.diags = kept
+	b.Diags = kept
 }
 
 // rawExternal turns e into the raw declaration buildResource checks, in
 // room's raw declaration, to be built in r. Metaparameters catc does not
 // take (schedule, stage, loglevel, audit…) are dropped: they do not
 // change the graph.
-func (c *loader) rawExternal(e *External, info *ExternalInfo, r *Resource, room *externalRoom) *rawResource {
+func (c *Builder) rawExternal(e *External, info *ExternalInfo, r *Resource, room *externalRoom) *RawResource {
 	td := c.Type(e.Type)
 	raw := &room.raw
-	*raw = rawResource{typeName: e.Type, title: e.Title, declRange: e.Range, typeRange: e.Range, titleRange: e.Range, external: info, res: r, room: room}
+	*raw = RawResource{TypeName: e.Type, Title: e.Title, DeclRange: e.Range, TypeRange: e.Range, TitleRange: e.Range, external: info, res: r, room: room}
 	slab, args := room.rawArgs(len(e.Params))
-	raw.args = args
+	raw.Args = args
 	room.refs = room.refs[:0]
 	for i, p := range e.Params {
 		if p.Deferred {
@@ -316,18 +316,18 @@ func (c *loader) rawExternal(e *External, info *ExternalInfo, r *Resource, room 
 			continue
 		}
 		arg := &slab[i]
-		*arg = rawArg{name: p.Name, rng: p.Range, nameRange: p.Range, exprRange: p.Range, value: p.Value, valid: true}
-		if _, isRel := relationKinds[p.Name]; isRel {
+		*arg = RawArg{Name: p.Name, Rng: p.Range, NameRange: p.Range, ExprRange: p.Range, Value: p.Value, Valid: true}
+		if _, isRel := RelationKinds[p.Name]; isRel {
 			// In the room's list, reused: decodeArg copies them.
 			start := len(room.refs)
 			room.refs = appendExternalRefs(room.refs, p.Value, p.Range)
-			arg.refs = room.refs[start:len(room.refs):len(room.refs)]
+			arg.Refs = room.refs[start:len(room.refs):len(room.refs)]
 		} else if (contains(unsupportedMetaparams, p.Name) || p.Name == "stage") && td.Attr(p.Name) == nil {
 			// Puppet's compiler never writes stage on a resource (it
 			// refuses it), and the agent ignores these.
 			continue
 		}
-		raw.args = append(raw.args, arg)
+		raw.Args = append(raw.Args, arg)
 	}
 	raw.refs = take(&room.pending, len(room.refs))
 	return raw
@@ -335,7 +335,7 @@ func (c *loader) rawExternal(e *External, info *ExternalInfo, r *Resource, room 
 
 // opaqueExternal keeps a container or a resource of an unknown type as
 // given, under a type of its own with one namevar, name.
-func (c *loader) opaqueExternal(e *External, info *ExternalInfo, r *Resource, room *externalRoom) built {
+func (c *Builder) opaqueExternal(e *External, info *ExternalInfo, r *Resource, room *externalRoom) Built {
 	td := c.opaqueType(e.Type)
 	title := e.Title
 	if td.Name == "class" {
@@ -350,7 +350,7 @@ func (c *loader) opaqueExternal(e *External, info *ExternalInfo, r *Resource, ro
 		External:   info,
 	}
 	r.ref = r.refIn(room.strs, title) // Ref
-	b := built{res: r}
+	b := Built{Res: r}
 	attrs := types.HashBuilder{H: r.Attributes}
 	for _, p := range e.Params {
 		r.addAttrRange(p.Name, p.Range)
@@ -361,17 +361,17 @@ func (c *loader) opaqueExternal(e *External, info *ExternalInfo, r *Resource, ro
 			r.External.Opaque = append(r.External.Opaque, p.Name)
 			continue // only plain values in a catalog (outputs write them)
 		}
-		if kind, isRel := relationKinds[p.Name]; isRel {
+		if kind, isRel := RelationKinds[p.Name]; isRel {
 			room.refs = appendExternalRefs(room.refs[:0], p.Value, p.Range)
 			for _, ref := range room.refs {
-				b.refs = append(b.refs, pendingRef{kind: kind, ref: ref})
+				b.Refs = append(b.Refs, PendingRef{Kind: kind, Ref: ref})
 			}
 			continue
 		}
 		switch {
-		case (p.Name == "alias" || p.Name == "tag") && containsSensitive(p.Value):
+		case (p.Name == "alias" || p.Name == "tag") && ContainsSensitive(p.Value):
 			// Refused as for a known type (stringsArg): never kept in clear.
-			b.errorf(summaryInvalidValue, p.Range, p.Range, "%s", secretUse("A "+p.Name))
+			b.errorf(SummaryInvalidValue, p.Range, p.Range, "%s", SecretUse("A "+p.Name))
 		case p.Name == "alias":
 			r.Aliases = appendTitles(r.Aliases, p.Value)
 		case p.Name == "tag":
@@ -416,7 +416,7 @@ func opaqueName(typ, title string, params *types.Hash, container bool) string {
 // opaqueType is the type of the containers and unknown resources of one
 // type name, made once per catalog: it checks nothing and has no auto
 // rules. It is found by Type and Lookup, not listed in Types.
-func (c *loader) opaqueType(name string) *TypeDef {
+func (c *Builder) opaqueType(name string) *TypeDef {
 	key := strings.ToLower(name)
 	if td := c.typeByName[key]; td != nil {
 		return td
@@ -431,13 +431,13 @@ func (c *loader) opaqueType(name string) *TypeDef {
 // classTitle is a class name as the agent refers to it: Class[main] is
 // Class[Main], Class[foo::bar] Class[Foo::Bar].
 func classTitle(title string) string {
-	return capitalizeType(strings.ToLower(strings.TrimPrefix(title, "::")))
+	return CapitalizeType(strings.ToLower(strings.TrimPrefix(title, "::")))
 }
 
 // appendExternalRefs reads a relationship metaparameter's value v, read
 // at rng: one reference string or an array of them (nested arrays
 // flattened), appended to out.
-func appendExternalRefs(out []rawRef, v types.Value, rng hcl.Range) []rawRef {
+func appendExternalRefs(out []RawRef, v types.Value, rng hcl.Range) []RawRef {
 	switch v := v.(type) {
 	case []types.Value:
 		for _, x := range v {
@@ -448,17 +448,17 @@ func appendExternalRefs(out []rawRef, v types.Value, rng hcl.Range) []rawRef {
 	default:
 		// Inspected, never printed raw: a Sensitive value (alone or in a
 		// hash) shows redacted in the diagnostic (splitBadRefs).
-		out = append(out, rawRef{typeName: "", title: types.RubyInspect(v), rng: rng})
+		out = append(out, RawRef{TypeName: "", Title: types.RubyInspect(v), Rng: rng})
 	}
 	return out
 }
 
 // externalRef splits "Type[title]" as SplitRef does; a class title is normalised and a
 // File title loses its trailing slashes, as the agent finds them.
-func externalRef(s string, rng hcl.Range) rawRef {
+func externalRef(s string, rng hcl.Range) RawRef {
 	typ, title, ok := SplitRef(s)
 	if !ok {
-		return rawRef{title: s, rng: rng}
+		return RawRef{Title: s, Rng: rng}
 	}
 	switch {
 	case isTypeName(typ, "class"):
@@ -468,7 +468,7 @@ func externalRef(s string, rng hcl.Range) rawRef {
 			title = t
 		}
 	}
-	return rawRef{typeName: typ, title: title, rng: rng}
+	return RawRef{TypeName: typ, Title: title, Rng: rng}
 }
 
 // isTypeName reports strings.ToLower(typ) == name, for a lower case
@@ -484,20 +484,20 @@ func isTypeName(typ, name string) bool {
 
 // splitBadRefs keeps the references that have a type and reports the
 // others: a value that is no Type[title].
-func splitBadRefs(refs []pendingRef) ([]pendingRef, hcl.Diagnostics) {
-	if !slices.ContainsFunc(refs, func(p pendingRef) bool { return p.ref.typeName == "" }) {
+func splitBadRefs(refs []PendingRef) ([]PendingRef, hcl.Diagnostics) {
+	if !slices.ContainsFunc(refs, func(p PendingRef) bool { return p.Ref.TypeName == "" }) {
 		return refs, nil // the usual case: no copy
 	}
 	var diags hcl.Diagnostics
 	out := refs[:0:0]
 	for _, p := range refs {
-		if p.ref.typeName != "" {
+		if p.Ref.TypeName != "" {
 			out = append(out, p)
 			continue
 		}
-		diags = append(diags, errorAt(summaryInvalidRef,
-			fmt.Sprintf("%q in parameter '%s' is not a resource reference: Puppet writes each as a string Type[title]. Fix the catalog.", p.ref.title, p.kind),
-			p.ref.rng, nil))
+		diags = append(diags, ErrorAt(SummaryInvalidRef,
+			fmt.Sprintf("%q in parameter '%s' is not a resource reference: Puppet writes each as a string Type[title]. Fix the catalog.", p.Ref.Title, p.Kind),
+			p.Ref.Rng, nil))
 	}
 	return out, diags
 }

@@ -17,9 +17,9 @@ type externalRoom struct {
 	resources []Resource
 	infos     []ExternalInfo
 	ranges    []AttrRange
-	raw       rawResource
-	args      []*rawArg
-	argSlab   []rawArg
+	raw       RawResource
+	args      []*RawArg
+	argSlab   []RawArg
 	// keys and values are the hashes' room, taken in chunks as the
 	// resources are built (their sizes are known only then); hashes are
 	// three for each resource.
@@ -31,8 +31,8 @@ type externalRoom struct {
 	// refs is the raw declaration's references (reused); pending and
 	// relations are the resources' references until resolved, and
 	// resolved.
-	refs      []rawRef
-	pending   []pendingRef
+	refs      []RawRef
+	pending   []PendingRef
 	relations []Relation
 }
 
@@ -108,10 +108,10 @@ func (x *externalRoom) next(params int) (*Resource, *ExternalInfo) {
 
 // rawArgs is room for n arguments of the raw declaration, reused from
 // the previous resource.
-func (x *externalRoom) rawArgs(n int) ([]rawArg, []*rawArg) {
+func (x *externalRoom) rawArgs(n int) ([]RawArg, []*RawArg) {
 	if cap(x.argSlab) < n {
-		x.argSlab = make([]rawArg, n)
-		x.args = make([]*rawArg, 0, n)
+		x.argSlab = make([]RawArg, n)
+		x.args = make([]*RawArg, 0, n)
 	}
 	return x.argSlab[:n], x.args[:0]
 }

@@ -41,7 +41,7 @@ func (ix *firstWithIndexes) of(c *Catalog, td *TypeDef, attr string) map[string]
 		x.first = map[string]*Resource{}
 		for _, r := range c.resourcesOf(td) {
 			v, ok := r.Attributes.Get(attr)
-			if !ok || containsSensitive(v) {
+			if !ok || ContainsSensitive(v) {
 				continue
 			}
 			if k := autoValueKey(v); x.first[k] == nil {

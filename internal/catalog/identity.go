@@ -1,10 +1,11 @@
 package catalog
 
 import (
-	"github.com/catc-dev/catc/internal/rubyregexp"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/catc-dev/catc/internal/rubyregexp"
 
 	"github.com/catc-dev/catc/internal/jsonw"
 	"github.com/catc-dev/catc/internal/types"
@@ -158,7 +159,7 @@ func isTitleKey(key []types.Value, title string) bool {
 }
 
 // titleKey is the lookup-table key of a title or an explicit alias.
-func titleKey(typ, title string) string {
+func TitleKey(typ, title string) string {
 	var buf [64]byte // most keys: built on the stack, then copied once
 	return string(appendTitleKey(buf[:0], typ, title))
 }
@@ -217,7 +218,7 @@ func appendLower(dst []byte, s string) []byte {
 
 // capitalizeType is Puppet's reference spelling of a type name: every
 // `::` segment capitalised, the rest lower case (APT_KEY → Apt_key).
-func capitalizeType(name string) string {
+func CapitalizeType(name string) string {
 	if s, ok := capitalizeASCII(name); ok {
 		return s
 	}

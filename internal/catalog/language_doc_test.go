@@ -67,8 +67,8 @@ func TestLanguageDocCoversRegisterType(t *testing.T) {
 		attrs []string
 		subs  []string
 	}{
-		{"type", attrNames(typeSchema.Attributes), blockTypes(typeSchema.Blocks)},
-		{"attribute", attrNames(attributeSchema.Attributes), nil},
+		{"type", attrNames(TypeSchema.Attributes), blockTypes(TypeSchema.Blocks)},
+		{"attribute", attrNames(AttributeSchema.Attributes), nil},
 		{"title_pattern", attrNames(titlePatternSchema.Attributes), nil},
 	} {
 		accepted = append(accepted, schema.block)

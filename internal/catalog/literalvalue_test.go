@@ -16,7 +16,7 @@ func TestLiteralValue(t *testing.T) {
 			t.Fatalf("%s: %v", src, diags)
 		}
 		got, gdiags := literalValue(e)
-		want, wdiags := evalExpr(e, nil)
+		want, wdiags := EvalExpr(e, nil)
 		if !got.RawEquals(want) || len(gdiags) != len(wdiags) {
 			t.Errorf("%s: literalValue %#v %v, evaluated %#v %v", src, got, gdiags, want, wdiags)
 		}

@@ -50,42 +50,42 @@ func (r *Resource) meta() *Metaparams {
 
 // stageArg refuses stage on a resource, in the words of Puppet's
 // compiler, which fails the whole compilation.
-func (b *built) stageArg(arg *rawArg) {
-	b.errorf(summaryStage, arg.nameRange, arg.rng,
-		"Only classes can set 'stage'; normal resources like %s cannot change run stage. Remove stage: a resource runs in the stage of its class.", b.res.Ref())
+func (b *Built) stageArg(arg *RawArg) {
+	b.errorf(summaryStage, arg.NameRange, arg.Rng,
+		"Only classes can set 'stage'; normal resources like %s cannot change run stage. Remove stage: a resource runs in the stage of its class.", b.Res.Ref())
 }
 
 // scheduleArg reads schedule: the name of a schedule resource (looked
 // up when references are resolved: resolveSchedule).
-func (b *built) scheduleArg(arg *rawArg) {
-	switch v := arg.value.(type) {
+func (b *Built) scheduleArg(arg *RawArg) {
+	switch v := arg.Value.(type) {
 	case nil:
 	case string:
-		m := b.res.meta()
-		m.Schedule, m.scheduleRange = v, arg.exprRange
+		m := b.Res.meta()
+		m.Schedule, m.scheduleRange = v, arg.ExprRange
 	default:
-		b.errorf(summaryInvalidValue, arg.exprRange, arg.rng,
+		b.errorf(SummaryInvalidValue, arg.ExprRange, arg.Rng,
 			"Could not find schedule %s: schedule takes the name of one schedule resource (a string), such as \"daily\".", types.RubyInspect(v))
 	}
 }
 
 // loglevelArg reads loglevel, one of Puppet's log levels.
-func (b *built) loglevelArg(arg *rawArg) {
-	if arg.value == nil {
+func (b *Built) loglevelArg(arg *RawArg) {
+	if arg.Value == nil {
 		return
 	}
-	if s, ok := arg.value.(string); ok && slices.Contains(loglevels, s) {
-		b.res.meta().Loglevel = s
+	if s, ok := arg.Value.(string); ok && slices.Contains(loglevels, s) {
+		b.Res.meta().Loglevel = s
 		return
 	}
-	b.errorf(summaryInvalidValue, arg.exprRange, arg.rng,
-		"Parameter loglevel failed on %s: Invalid value %s. Valid values are %s.", b.res.Ref(), types.RubyInspect(arg.value), strings.Join(loglevels, ", "))
+	b.errorf(SummaryInvalidValue, arg.ExprRange, arg.Rng,
+		"Parameter loglevel failed on %s: Invalid value %s. Valid values are %s.", b.Res.Ref(), types.RubyInspect(arg.Value), strings.Join(loglevels, ", "))
 }
 
 // auditArg reads audit: "all", or attribute names of the resource's type
 // (a metaparameter counts, as for Puppet's validattr?).
-func (b *built) auditArg(td *TypeDef, arg *rawArg) {
-	if arg.value == nil {
+func (b *Built) auditArg(td *TypeDef, arg *RawArg) {
+	if arg.Value == nil {
 		return
 	}
 	names := b.stringsArg(arg, "audit")
@@ -94,25 +94,25 @@ func (b *built) auditArg(td *TypeDef, arg *rawArg) {
 	}
 	if !slices.Equal(names, []string{"all"}) {
 		for i, n := range names {
-			if td.Attr(n) != nil || contains(metaparamNames, n) || n == "stage" {
+			if td.Attr(n) != nil || contains(MetaparamNames, n) || n == "stage" {
 				continue
 			}
-			rng := arg.exprRange
-			if i < len(arg.elemRanges) {
-				rng = arg.elemRanges[i]
+			rng := arg.ExprRange
+			if i < len(arg.ElemRanges) {
+				rng = arg.ElemRanges[i]
 			}
-			b.errorf(summaryInvalidValue, rng, arg.rng,
-				"Parameter audit failed on %s: Cannot audit %s: not a valid attribute for %s. Audit attributes of %s, or \"all\".", b.res.Ref(), n, b.res.Ref(), td.Name)
+			b.errorf(SummaryInvalidValue, rng, arg.Rng,
+				"Parameter audit failed on %s: Cannot audit %s: not a valid attribute for %s. Audit attributes of %s, or \"all\".", b.Res.Ref(), n, b.Res.Ref(), td.Name)
 			return
 		}
 	}
-	b.res.meta().Audit = names
+	b.Res.meta().Audit = names
 }
 
 // resolveSchedule finds the schedule r names, as the agent does before it
 // applies anything: a schedule resource by title or name, or one of the
 // schedules the agent adds. Puppet fails the whole run on a missing one.
-func (c *loader) resolveSchedule(r *Resource) hcl.Diagnostics {
+func (c *Builder) resolveSchedule(r *Resource) hcl.Diagnostics {
 	if r.Meta == nil || r.Meta.Schedule == "" {
 		return nil
 	}
@@ -120,8 +120,11 @@ func (c *loader) resolveSchedule(r *Resource) hcl.Diagnostics {
 	if c.Lookup("schedule", name) != nil || slices.Contains(defaultSchedules, name) {
 		return nil
 	}
-	return hcl.Diagnostics{errorAt(summaryUnresolvedRef,
+	return hcl.Diagnostics{ErrorAt(SummaryUnresolvedRef,
 		fmt.Sprintf("Could not find schedule %s: Puppet's agent fails the whole run. Declare a schedule resource named %q, or use one of the schedules the agent adds (%s).",
 			name, name, strings.Join(defaultSchedules, ", ")),
 		r.Meta.scheduleRange, r.DeclRange.Ptr())}
 }
+
+// metaparamNames are the metaparameters a declaration may set.
+var MetaparamNames = []string{"require", "before", "notify", "subscribe", "alias", "tag", "noop", "schedule", "loglevel", "audit"}

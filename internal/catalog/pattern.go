@@ -35,27 +35,27 @@ func decodeTitlePatterns(td *TypeDef, blocks hcl.Blocks, src []byte) hcl.Diagnos
 
 func decodeTitlePattern(td *TypeDef, b *hcl.Block, src []byte) (*TitlePattern, hcl.Diagnostics) {
 	content, diags := b.Body.Content(titlePatternSchema)
-	diags = withSchemaAdvice(diags, "title_pattern", titlePatternSchema)
+	diags = WithSchemaAdvice(diags, "title_pattern", titlePatternSchema)
 	p := &TitlePattern{Range: b.DefRange}
 	if d := content.Attributes["desc"]; d != nil {
-		s, moreDiags := stringAttr(d, src, false)
+		s, moreDiags := StringAttr(d, src, false)
 		p.Desc = s
 		diags = append(diags, moreDiags...)
 	}
 	pa := content.Attributes["pattern"]
 	if pa == nil {
-		return nil, append(diags, errorAt(summaryTitlePattern,
+		return nil, append(diags, ErrorAt(summaryTitlePattern,
 			fmt.Sprintf("A title_pattern needs a pattern (the Resource API fails every declaration with \"no implicit conversion of nil into String\"). Add one, e.g. pattern = \"^(?<%s>.*)$\", or remove the block.", firstNamevarName(td)),
 			b.DefRange, nil))
 	}
-	s, moreDiags := stringAttr(pa, src, true)
+	s, moreDiags := StringAttr(pa, src, true)
 	diags = append(diags, moreDiags...)
 	if moreDiags.HasErrors() {
 		return nil, diags
 	}
 	p.Source, p.PatternRange = s, pa.Expr.Range()
 	if s == "" {
-		return nil, append(diags, errorAt(summaryTitlePattern,
+		return nil, append(diags, ErrorAt(summaryTitlePattern,
 			fmt.Sprintf("An empty title pattern captures no namevar. Write a pattern with a named group per namevar, e.g. ^(?<%s>.*)$, or remove the title_pattern block.", firstNamevarName(td)),
 			p.PatternRange, pa.Range.Ptr()))
 	}
@@ -75,21 +75,21 @@ func decodeTitlePattern(td *TypeDef, b *hcl.Block, src []byte) (*TitlePattern, h
 func regexpDiag(p *TitlePattern, pa *hcl.Attribute, src []byte, err error) *hcl.Diagnostic {
 	var re *rubyregexp.Error
 	if !errors.As(err, &re) {
-		return errorAt(summaryTitlePattern, fmt.Sprintf("The title pattern /%s/ is not usable: %v.", p.Source, err), p.PatternRange, pa.Range.Ptr())
+		return ErrorAt(summaryTitlePattern, fmt.Sprintf("The title pattern /%s/ is not usable: %v.", p.Source, err), p.PatternRange, pa.Range.Ptr())
 	}
 	length := 1 // Construct is a description, not the source text
 	if re.Offset >= len(p.Source) {
 		length = 0
 	}
-	return errorAt(summaryTitlePattern,
+	return ErrorAt(summaryTitlePattern,
 		fmt.Sprintf("The title pattern /%s/ is not usable: %s.", p.Source, strings.TrimSuffix(re.Msg, ".")),
-		valueRange(p.PatternRange, src, p.Source, re.Offset, length), pa.Range.Ptr())
+		ValueRange(p.PatternRange, src, p.Source, re.Offset, length), pa.Range.Ptr())
 }
 
 // checkCaptures requires named groups, each naming a namevar.
 func checkCaptures(td *TypeDef, p *TitlePattern, pa *hcl.Attribute, src []byte) hcl.Diagnostics {
 	if len(p.Captures) == 0 {
-		return hcl.Diagnostics{errorAt(summaryTitlePattern,
+		return hcl.Diagnostics{ErrorAt(summaryTitlePattern,
 			fmt.Sprintf("The title pattern /%s/ has no named group, so it sets no namevar: name groups after namevars, as in (?<%s>.*).", p.Source, firstNamevarName(td)),
 			p.PatternRange, pa.Range.Ptr())}
 	}
@@ -101,7 +101,7 @@ func checkCaptures(td *TypeDef, p *TitlePattern, pa *hcl.Attribute, src []byte) 
 		}
 		rng := p.PatternRange
 		if i := strings.Index(p.Source, "(?<"+name+">"); i >= 0 {
-			rng = valueRange(p.PatternRange, src, p.Source, i, len(name)+4)
+			rng = ValueRange(p.PatternRange, src, p.Source, i, len(name)+4)
 		}
 		detail := fmt.Sprintf("The group (?<%s>…) names no namevar of type %q", name, td.Name)
 		if a == nil {
@@ -113,7 +113,7 @@ func checkCaptures(td *TypeDef, p *TitlePattern, pa *hcl.Attribute, src []byte) 
 		if sug := words.Closest(name, namevarNames(td)); sug != "" && a == nil {
 			detail += fmt.Sprintf(" Did you mean %q?", sug)
 		}
-		diags = append(diags, errorAt(summaryTitlePattern, detail, rng, pa.Range.Ptr()))
+		diags = append(diags, ErrorAt(summaryTitlePattern, detail, rng, pa.Range.Ptr()))
 	}
 	return diags
 }

@@ -26,7 +26,7 @@ func TestCapitalizeType(t *testing.T) {
 		"a:b", "a:::b", ":::", "::", "::a", "a::", "_x", "9lives", "x1::2y",
 		"ärger", "Été::ÉTÉ", "a::ß", strings.Repeat("long_name::", 12),
 	} {
-		if got, want := capitalizeType(name), capitalizeSlow(name); got != want {
+		if got, want := CapitalizeType(name), capitalizeSlow(name); got != want {
 			t.Errorf("capitalizeType(%q) = %q, want %q", name, got, want)
 		}
 	}
@@ -60,7 +60,7 @@ func TestLookupKeyLowersType(t *testing.T) {
 			t.Errorf("lookupKey(%q, %v) = %q, want %q", tc.typ, tc.values, got, b.String())
 		}
 	}
-	if titleKey("Software", "php") != lookupKey("software", []types.Value{"php"}) {
+	if TitleKey("Software", "php") != lookupKey("software", []types.Value{"php"}) {
 		t.Error("a title key differs from the one-value lookup key")
 	}
 }

@@ -23,7 +23,7 @@ func decodeRefreshable(td *TypeDef, a *hcl.Attribute) hcl.Diagnostics {
 		return diags
 	}
 	if v.Type() != cty.Bool || v.IsNull() {
-		return hcl.Diagnostics{errorAt(summaryInvalidValue,
+		return hcl.Diagnostics{ErrorAt(SummaryInvalidValue,
 			"refreshable must be true or false: true when the type's Ruby defines a refresh method (Puppet's agent then refreshes its resources on an event).", a.Expr.Range(), a.Range.Ptr())}
 	}
 	td.refreshes = v.True()

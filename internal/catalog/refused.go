@@ -17,7 +17,7 @@ func RefusedWhole(diags hcl.Diagnostics) bool {
 		if d.Severity != hcl.DiagError {
 			continue
 		}
-		if !isRefusal(d) {
+		if !IsRefusal(d) {
 			return false
 		}
 		errs++
@@ -26,22 +26,6 @@ func RefusedWhole(diags hcl.Diagnostics) bool {
 }
 
 // isRefusal reports whether d is an error RefusedWhole accepts.
-func isRefusal(d *hcl.Diagnostic) bool {
-	return d.Severity == hcl.DiagError && (d.Summary == summaryUnresolvedRef || d.Summary == summaryUnqualified)
-}
-
-// leaveRefusalsToNodes drops from a site's diagnostics the refusals
-// (isRefusal) that the check of the conditional blocks gave, and forgets
-// them, so that each node that declares such a block reports the error
-// as its own (LoadOptions.NodeRefusals).
-func (c *loader) leaveRefusalsToNodes(diags hcl.Diagnostics) hcl.Diagnostics {
-	out := diags[:0:0]
-	for _, d := range diags {
-		if k, ok := keyOf(d); ok && isRefusal(d) && c.conditionalDiags[k] {
-			delete(c.conditionalDiags, k)
-			continue
-		}
-		out = append(out, d)
-	}
-	return out
+func IsRefusal(d *hcl.Diagnostic) bool {
+	return d.Severity == hcl.DiagError && (d.Summary == SummaryUnresolvedRef || d.Summary == summaryUnqualified)
 }

@@ -21,9 +21,9 @@ func TestRefusedWhole(t *testing.T) {
 	}{
 		{nil, false},
 		{hcl.Diagnostics{w}, false},
-		{hcl.Diagnostics{e(summaryUnresolvedRef)}, true},
-		{hcl.Diagnostics{e(summaryUnqualified), w, e(summaryUnresolvedRef)}, true},
-		{hcl.Diagnostics{e(summaryUnqualified), e(summaryAttrValue)}, false},
+		{hcl.Diagnostics{e(SummaryUnresolvedRef)}, true},
+		{hcl.Diagnostics{e(summaryUnqualified), w, e(SummaryUnresolvedRef)}, true},
+		{hcl.Diagnostics{e(summaryUnqualified), e(SummaryAttrValue)}, false},
 		{hcl.Diagnostics{e(summaryUnknownAttr)}, false},
 	} {
 		if got := RefusedWhole(c.diags); got != c.want {

@@ -12,19 +12,19 @@ import (
 // Summaries of the title and `name` diagnostics (this file's rules).
 const (
 	summaryEmptyTitle = "Empty title"
-	summaryRenamed    = "Resource applied under another title"
+	SummaryRenamed    = "Resource applied under another title"
 	summaryRenamedRef = "Reference to a renamed resource"
 	summaryNameArg    = "Conflicting name"
 )
 
 // checkTitle rejects an empty title, with Puppet's sentence (a resource
 // block has one title, so Puppet's index is always 0 here).
-func (b *built) checkTitle(raw *rawResource) {
-	if raw.title != "" {
+func (b *Built) checkTitle(raw *RawResource) {
+	if raw.Title != "" {
 		return
 	}
-	b.errorf(summaryEmptyTitle, raw.titleRange, raw.declRange,
-		"Empty string title at 0. Title strings must have a length greater than zero. Give this %s a non-empty title (when the title comes from for_each or a variable, leave the empty value out).", raw.typeName)
+	b.errorf(summaryEmptyTitle, raw.TitleRange, raw.DeclRange,
+		"Empty string title at 0. Title strings must have a length greater than zero. Give this %s a non-empty title (when the title comes from for_each or a variable, leave the empty value out).", raw.TypeName)
 }
 
 // nameArg takes the `name` argument on a type that has no attribute of
@@ -33,7 +33,7 @@ func (b *built) checkTitle(raw *rawResource) {
 // until every argument is read (see applyName). With several namevars it
 // sets none, and Puppet only renames the resource when it is applied; catc
 // rejects that, as the resource would keep its namevars from the title.
-func (b *built) nameArg(td *TypeDef, arg *rawArg) {
+func (b *Built) nameArg(td *TypeDef, arg *RawArg) {
 	nv := td.namevarList()
 	if len(nv) == 1 {
 		b.name = arg
@@ -43,30 +43,30 @@ func (b *built) nameArg(td *TypeDef, arg *rawArg) {
 	for i, a := range nv {
 		names[i] = a.Name
 	}
-	b.errorf(summaryNameArg, arg.nameRange, arg.rng,
+	b.errorf(summaryNameArg, arg.NameRange, arg.Rng,
 		"%s has %d namevars (%s), so name sets none of them: Puppet would apply this resource as %s[%s] with its namevars still taken from the title %s. Set %s instead of name.",
-		td.Name, len(nv), words.And(names), td.RefType(), displayName(arg.value), types.RubyInspectString(b.res.Title), words.And(names))
+		td.Name, len(nv), words.And(names), td.RefType(), displayName(arg.Value), types.RubyInspectString(b.Res.Title), words.And(names))
 }
 
 // applyName makes a `name` argument the value of the single namevar. When
 // both are written the Resource API keeps name's value (the oracle's
 // name_and_path cases), and so does catc, with a warning on the value
 // that is dropped.
-func (b *built) applyName(td *TypeDef, explicit []*rawArg) {
+func (b *Built) applyName(td *TypeDef, explicit []*RawArg) {
 	arg := b.name
-	if arg == nil || arg.value == nil {
+	if arg == nil || arg.Value == nil {
 		return
 	}
 	nv := td.namevarList()[0]
 	if e := explicit[nv.pos]; e != nil {
-		b.diags = append(b.diags, warningAt(summaryNameArg,
+		b.Diags = append(b.Diags, warningAt(summaryNameArg,
 			fmt.Sprintf("name and %s both set %s, the namevar of %s: Puppet keeps the value of name (%s, line %d) and ignores %s = %s. Remove one of them.",
-				nv.Name, nv.Name, td.Name, displayValue(nv, arg.value), arg.nameRange.Start.Line, nv.Name, displayValue(nv, e.value)),
-			e.nameRange))
+				nv.Name, nv.Name, td.Name, displayValue(nv, arg.Value), arg.NameRange.Start.Line, nv.Name, displayValue(nv, e.Value)),
+			e.NameRange))
 	}
 	explicit[nv.pos] = arg
-	b.res.addAttrRange(nv.Name, arg.rng)
-	b.res.nameSet = true
+	b.Res.addAttrRange(nv.Name, arg.Rng)
+	b.Res.nameSet = true
 }
 
 // displayName prints a `name` value in a message.
@@ -89,11 +89,11 @@ func displayName(v types.Value) string {
 // Puppet's own types (Builtin) keep the declared title, whatever their
 // name: `user { 'utitle': name => 'catc_u9' }` is applied as User[utitle]
 // and found by either (fixtures/oracle/core/ref_title_vs_namevar.pp).
-func (b *built) rename(td *TypeDef) {
+func (b *Built) rename(td *TypeDef) {
 	if td.Builtin || td.Attr("name") == nil {
 		return
 	}
-	r := b.res
+	r := b.Res
 	v, _ := r.Attributes.Get("name")
 	if v == nil {
 		if nv := td.namevarList(); len(nv) == 1 {
@@ -119,7 +119,7 @@ func (b *built) rename(td *TypeDef) {
 		subject = rng
 	}
 	old := r.DeclaredRef()
-	b.diags = append(b.diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: summaryRenamed,
+	b.Diags = append(b.Diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: SummaryRenamed,
 		Detail: fmt.Sprintf("%s is applied as %s: for a type with a name attribute, Puppet takes the title from name. A reference or auto rule naming %s finds nothing in Puppet; refer to %s, or title the resource %s.",
 			old, r.ref, old, r.ref, types.RubyInspectString(title)),
 		Subject: subject.Ptr(), Context: r.DeclRange.Ptr()})
@@ -130,7 +130,7 @@ func (b *built) rename(td *TypeDef) {
 // rule targets in the catalog it applies, where the declared title is
 // gone (unless it is also an explicit alias). The old titles are kept to
 // explain a reference to one.
-func (c *loader) retitle() {
+func (c *Builder) Retitle() {
 	for _, r := range c.Resources {
 		if !r.renamed {
 			continue
@@ -138,7 +138,7 @@ func (c *loader) retitle() {
 		if c.renamed == nil {
 			c.renamed = map[string]*Resource{}
 		}
-		key := titleKey(r.Type.Name, r.Title)
+		key := TitleKey(r.Type.Name, r.Title)
 		c.renamed[key] = r
 		if c.table[key] == r && !contains(r.Aliases, r.Title) {
 			delete(c.table, key)
@@ -153,25 +153,25 @@ func (c *Catalog) RenamedFrom(typ, title string) *Resource {
 	if td == nil || c.renamed == nil {
 		return nil
 	}
-	return c.renamed[titleKey(td.Name, title)]
+	return c.renamed[TitleKey(td.Name, title)]
 }
 
 // renamedRefDiag is Puppet's apply-time error for a reference to a
 // declared title that the resource no longer has, naming the new one.
-func renamedRefDiag(r *Resource, p pendingRef, target *Resource) *hcl.Diagnostic {
+func renamedRefDiag(r *Resource, p PendingRef, target *Resource) *hcl.Diagnostic {
 	what := "dependency"
-	if p.kind == Before || p.kind == Notify {
+	if p.Kind == Before || p.Kind == Notify {
 		what = "dependent"
 	}
-	return errorAt(summaryRenamedRef,
+	return ErrorAt(summaryRenamedRef,
 		fmt.Sprintf("Could not find %s %s for %s: the resource declared as %s %s is applied as %s, because its name is %s. Refer to %s.",
-			what, p.ref.text(), r.Ref(), p.ref.text(), location(target.DeclRange), target.Ref(), types.RubyInspectString(target.appliedTitle()), target.Ref()),
-		p.ref.rng, r.DeclRange.Ptr())
+			what, p.Ref.Text(), r.Ref(), p.Ref.Text(), Location(target.DeclRange), target.Ref(), types.RubyInspectString(target.AppliedTitle()), target.Ref()),
+		p.Ref.Rng, r.DeclRange.Ptr())
 }
 
 // appliedTitle is the title Puppet applies the resource under: Title,
 // unless a `name` attribute renames it (see Renamed).
-func (r *Resource) appliedTitle() string {
+func (r *Resource) AppliedTitle() string {
 	if r.renamed {
 		return r.applied
 	}
@@ -205,11 +205,11 @@ func (r *Resource) foundOnlyByName(title string) bool {
 }
 
 // nameSetRefDiag is the compiler's error for such a reference.
-func nameSetRefDiag(r *Resource, p pendingRef, target *Resource) *hcl.Diagnostic {
+func nameSetRefDiag(r *Resource, p PendingRef, target *Resource) *hcl.Diagnostic {
 	nv := target.Type.namevarList()[0].Name
 	v, _ := target.Namevars.Get(nv)
-	return errorAt(summaryUnresolvedRef,
+	return ErrorAt(SummaryUnresolvedRef,
 		fmt.Sprintf("Could not find resource '%s' in parameter '%s' %s. %s sets %s to %s through name, which Puppet applies only after compiling, so no reference can use that value: refer to %s, or write %s = %s instead of name.",
-			p.ref.text(), p.kind, location(p.ref.rng), target.Ref(), nv, types.RubyInspect(v), target.Ref(), nv, types.RubyInspect(v)),
-		p.ref.rng, r.DeclRange.Ptr())
+			p.Ref.Text(), p.Kind, Location(p.Ref.Rng), target.Ref(), nv, types.RubyInspect(v), target.Ref(), nv, types.RubyInspect(v)),
+		p.Ref.Rng, r.DeclRange.Ptr())
 }

@@ -15,7 +15,7 @@ import (
 // duplicate declaration), then the uniqueness key when it is not just the
 // title, then each explicit alias (a taken key is an alias conflict).
 // The subject is the later declaration; the detail cites both.
-func (c *loader) register(r *Resource) hcl.Diagnostics {
+func (c *Builder) Register(r *Resource) hcl.Diagnostics {
 	var buf [64]byte
 	tk := c.strs.bytes(appendTitleKey(buf[:0], r.Type.Name, r.Title)) // titleKey
 	if prev := c.table[tk]; prev != nil {
@@ -25,9 +25,9 @@ func (c *loader) register(r *Resource) hcl.Diagnostics {
 		if prev.DeclaredRef() != r.DeclaredRef() {
 			earlier = fmt.Sprintf(" %s is an alias of %s, declared at %s:%d.", r.DeclaredRef(), prev.Ref(), prev.DeclRange.Filename, prev.DeclRange.Start.Line)
 		}
-		return hcl.Diagnostics{errorAt(summaryDuplicate,
+		return hcl.Diagnostics{ErrorAt(SummaryDuplicate,
 			fmt.Sprintf("Duplicate declaration: %s is already declared at %s; cannot redeclare %s.%s Rename one of them, or remove the duplicate.",
-				r.DeclaredRef(), location(prev.DeclRange), location(r.DeclRange), earlier),
+				r.DeclaredRef(), Location(prev.DeclRange), Location(r.DeclRange), earlier),
 			r.TitleRange, r.DeclRange.Ptr())}
 	}
 	c.table[tk] = r
@@ -49,7 +49,7 @@ func (c *loader) register(r *Resource) hcl.Diagnostics {
 		}
 		shown := func() (string, []types.Value) { return types.RubyInspectString(a), []types.Value{a} }
 		advice := fmt.Sprintf("Remove the alias %q, or rename the other resource.", a)
-		if d := c.alias(r, titleKey(r.Type.Name, a), shown, rng, advice); d != nil {
+		if d := c.alias(r, TitleKey(r.Type.Name, a), shown, rng, advice); d != nil {
 			diags = append(diags, d)
 		}
 	}
@@ -64,7 +64,7 @@ func (r *Resource) shownKey() []types.Value { return r.Type.uniquenessKey(r.Name
 // key as the message prints it and its values; it is called only on a
 // conflict, since building it costs more than the lookup. advice ends the
 // detail.
-func (c *loader) alias(r *Resource, key string, shown func() (string, []types.Value), subject hcl.Range, advice string) *hcl.Diagnostic {
+func (c *Builder) alias(r *Resource, key string, shown func() (string, []types.Value), subject hcl.Range, advice string) *hcl.Diagnostic {
 	prev := c.table[key]
 	if prev == nil {
 		c.table[key] = r
@@ -77,46 +77,46 @@ func (c *loader) alias(r *Resource, key string, shown func() (string, []types.Va
 	newref := types.RubyInspect(append([]types.Value{r.Type.RefType()}, values...))
 	// Puppet's sentence names the later resource by ref and the earlier
 	// one only by its key and place; say which resource that is.
-	return errorAt(summaryAliasConflict,
+	return ErrorAt(summaryAliasConflict,
 		fmt.Sprintf("Cannot alias %s to %s at %s; resource %s already declared %s",
-			r.DeclaredRef(), text, location(r.Place()), newref, location(prev.Place()))+
+			r.DeclaredRef(), text, Location(r.Place()), newref, Location(prev.Place()))+
 			fmt.Sprintf(". %s clashes with %s, declared at %s:%d. ", r.DeclaredRef(), prev.DeclaredRef(), prev.Place().Filename, prev.Place().Start.Line)+advice,
 		subject, r.DeclRange.Ptr())
 }
 
 // resolve turns r's references into relations; a reference to nothing is
 // an error naming the reference, the metaparameter and the place.
-func (c *loader) resolve(r *Resource, refs []pendingRef) hcl.Diagnostics {
+func (c *Builder) Resolve(r *Resource, refs []PendingRef) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, p := range refs {
-		text := p.ref.textIn(c.strs)
-		if c.Source != nil && c.Lookup(p.ref.typeName, p.ref.title) == nil {
+		text := p.Ref.textIn(c.strs)
+		if c.Source != nil && c.Lookup(p.Ref.TypeName, p.Ref.Title) == nil {
 			diags = append(diags, c.danglingExternal(r, p, text))
 			continue
 		}
-		if c.Type(p.ref.typeName) == nil {
-			d := unknownTypeDiag(c.Catalog, p.ref.typeName, p.ref.rng, r.DeclRange)
-			d.Summary = summaryUnresolvedRef
-			d.Detail = fmt.Sprintf("Could not find resource '%s' in parameter '%s' %s: %s", text, p.kind, location(p.ref.rng), d.Detail)
+		if c.Type(p.Ref.TypeName) == nil {
+			d := UnknownTypeDiag(c.Catalog, p.Ref.TypeName, p.Ref.Rng, r.DeclRange)
+			d.Summary = SummaryUnresolvedRef
+			d.Detail = fmt.Sprintf("Could not find resource '%s' in parameter '%s' %s: %s", text, p.Kind, Location(p.Ref.Rng), d.Detail)
 			diags = append(diags, d)
 			continue
 		}
-		target := c.Lookup(p.ref.typeName, p.ref.title)
+		target := c.Lookup(p.Ref.TypeName, p.Ref.Title)
 		if target == nil {
-			if old := c.RenamedFrom(p.ref.typeName, p.ref.title); old != nil {
+			if old := c.RenamedFrom(p.Ref.TypeName, p.Ref.Title); old != nil {
 				diags = append(diags, renamedRefDiag(r, p, old))
 				continue
 			}
-			diags = append(diags, errorAt(summaryUnresolvedRef,
-				fmt.Sprintf("Could not find resource '%s' in parameter '%s' %s. %s", text, p.kind, location(p.ref.rng), c.unresolvedAdvice(text, p.ref.typeName)),
-				p.ref.rng, r.DeclRange.Ptr()))
+			diags = append(diags, ErrorAt(SummaryUnresolvedRef,
+				fmt.Sprintf("Could not find resource '%s' in parameter '%s' %s. %s", text, p.Kind, Location(p.Ref.Rng), c.UnresolvedAdvice(text, p.Ref.TypeName)),
+				p.Ref.Rng, r.DeclRange.Ptr()))
 			continue
 		}
-		if target.foundOnlyByName(p.ref.title) {
+		if target.foundOnlyByName(p.Ref.Title) {
 			diags = append(diags, nameSetRefDiag(r, p, target))
 			continue
 		}
-		r.Relations = append(r.Relations, Relation{Kind: p.kind, Target: target, RefText: text, Range: p.ref.rng})
+		r.Relations = append(r.Relations, Relation{Kind: p.Kind, Target: target, RefText: text, Range: p.Ref.Rng})
 	}
 	return append(diags, c.resolveSchedule(r)...)
 }
@@ -126,20 +126,20 @@ func (c *loader) resolve(r *Resource, refs []pendingRef) hcl.Diagnostics {
 // resource was there while it compiled and left out after (a virtual one
 // never realised, an exported one), and the agent fails the whole run.
 // The detail ends with the agent's own message.
-func (c *Catalog) danglingExternal(r *Resource, p pendingRef, text string) *hcl.Diagnostic {
+func (c *Catalog) danglingExternal(r *Resource, p PendingRef, text string) *hcl.Diagnostic {
 	place := "the catalog gives no manifest place"
 	if at, ok := r.ManifestPlace(); ok {
-		place = location(at)
+		place = Location(at)
 	}
-	return errorAt(summaryUnresolvedRef,
+	return ErrorAt(SummaryUnresolvedRef,
 		fmt.Sprintf("Could not find resource '%s' in parameter '%s' of %s (%s): the catalog has none, so Puppet's agent fails the whole run (\"Could not retrieve dependency '%s' of %s\"). A virtual resource that nothing realises and an exported one are left out of the catalog: realise it, declare it, or fix the reference.%s",
-			text, p.kind, r.Ref(), strings.Trim(place, "()"), text, r.Ref(), c.refSuggestion(text, p.ref.typeName)),
-		p.ref.rng, r.DeclRange.Ptr())
+			text, p.Kind, r.Ref(), strings.Trim(place, "()"), text, r.Ref(), c.refSuggestion(text, p.Ref.TypeName)),
+		p.Ref.Rng, r.DeclRange.Ptr())
 }
 
 // unresolvedAdvice says how to fix a reference to nothing, naming the
 // closest declared resource of the same type (by title or alias).
-func (c *Catalog) unresolvedAdvice(text, typeName string) string {
+func (c *Catalog) UnresolvedAdvice(text, typeName string) string {
 	return fmt.Sprintf("Declare %s, or fix the reference.", text) + c.refSuggestion(text, typeName)
 }
 

@@ -12,33 +12,33 @@ import (
 
 // built is a resource decoded against its type, with its references not
 // yet resolved (that needs every resource).
-type built struct {
-	res   *Resource
-	refs  []pendingRef
-	diags hcl.Diagnostics
+type Built struct {
+	Res   *Resource
+	Refs  []PendingRef
+	Diags hcl.Diagnostics
 	// misspelt are the unknown arguments whose nearest name is one of
 	// the type's attributes: a missing mandatory attribute may follow
 	// from one of them.
 	misspelt []misspelling
 	// name is a `name` argument that sets the single namevar of a type
 	// without a `name` attribute (see nameArg).
-	name *rawArg
+	name *RawArg
 	// room is FromExternal's, where the resource's hashes come from; nil
 	// for a load.
 	room *externalRoom
 	// budget is charged the pattern matches of the checks.
-	budget *budget
+	budget *Budget
 }
 
 // misspelling is an unknown argument and the attribute it is closest to.
 type misspelling struct {
-	arg  *rawArg
+	arg  *RawArg
 	attr string
 }
 
-type pendingRef struct {
-	kind RelationKind
-	ref  rawRef
+type PendingRef struct {
+	Kind RelationKind
+	Ref  RawRef
 }
 
 // unsupportedMetaparams are Puppet metaparameters catc does not take
@@ -62,28 +62,28 @@ func validTag(t string) bool {
 // buildResource checks one declaration against its type: arguments,
 // metaparameters, title → namevars, defaults, values, mandatory
 // attributes. It returns a nil resource when the type is unknown.
-func buildResource(c *Catalog, raw *rawResource, budget *budget) built {
-	td := c.Type(raw.typeName)
+func BuildResource(c *Catalog, raw *RawResource, budget *Budget) Built {
+	td := c.Type(raw.TypeName)
 	if td == nil {
-		return built{diags: hcl.Diagnostics{unknownTypeDiag(c, raw.typeName, raw.typeRange, raw.declRange)}}
+		return Built{Diags: hcl.Diagnostics{UnknownTypeDiag(c, raw.TypeName, raw.TypeRange, raw.DeclRange)}}
 	}
 	r := newResource(td, raw)
 	r.ref = r.refIn(raw.room.strRoom(), r.Title) // Ref
-	b := built{res: r, room: raw.room, refs: raw.refs, budget: budget}
+	b := Built{Res: r, room: raw.room, Refs: raw.refs, budget: budget}
 	b.checkTitle(raw)
 	// explicit and values are indexed by attribute position (AttrDef.pos,
 	// set when the type was sealed); a nil value is no value.
-	var argBuf [8]*rawArg
+	var argBuf [8]*RawArg
 	var valueBuf [8]types.Value
-	var explicit []*rawArg
+	var explicit []*RawArg
 	var values []types.Value
 	if n := len(td.Attributes); n <= len(argBuf) {
 		explicit, values = argBuf[:n], valueBuf[:n]
 	} else {
-		explicit, values = make([]*rawArg, n), make([]types.Value, n)
+		explicit, values = make([]*RawArg, n), make([]types.Value, n)
 	}
-	for _, arg := range raw.args {
-		r.addAttrRange(arg.name, arg.rng)
+	for _, arg := range raw.Args {
+		r.addAttrRange(arg.Name, arg.Rng)
 		b.decodeArg(td, arg, explicit)
 	}
 	b.applyName(td, explicit)
@@ -95,34 +95,34 @@ func buildResource(c *Catalog, raw *rawResource, budget *budget) built {
 	b.checkExecCommands(td)
 	b.checkFileRecurse(td)
 	b.checkMandatory(td)
-	if raw.title == "" {
-		b.res = nil // rejected: it must not also be reported as a duplicate
+	if raw.Title == "" {
+		b.Res = nil // rejected: it must not also be reported as a duplicate
 	}
 	return b
 }
 
 // newResource is the resource raw declares, before its checks: in the
 // room raw names, or a new one.
-func newResource(td *TypeDef, raw *rawResource) *Resource {
+func newResource(td *TypeDef, raw *RawResource) *Resource {
 	r, ranges := raw.res, []AttrRange(nil)
 	if r == nil {
-		r, ranges = new(Resource), make([]AttrRange, 0, len(raw.args))
+		r, ranges = new(Resource), make([]AttrRange, 0, len(raw.Args))
 	} else {
 		ranges = r.attrRanges
 	}
 	*r = Resource{
-		Type: td, Title: raw.title,
-		DeclRange: raw.declRange, TypeRange: raw.typeRange, TitleRange: raw.titleRange,
+		Type: td, Title: raw.Title,
+		DeclRange: raw.DeclRange, TypeRange: raw.TypeRange, TitleRange: raw.TitleRange,
 		attrRanges: ranges,
 		External:   raw.external,
 	}
 	return r
 }
 
-func unknownTypeDiag(c *Catalog, name string, rng, decl hcl.Range) *hcl.Diagnostic {
+func UnknownTypeDiag(c *Catalog, name string, rng, decl hcl.Range) *hcl.Diagnostic {
 	detail := fmt.Sprintf("There is no type %q in the loaded files. Define it in a type block, or load the file that does.", name)
 	detail += words.DidYouMean(name, c.typeNames())
-	return errorAt(summaryUnknownType, detail, rng, decl.Ptr())
+	return ErrorAt(summaryUnknownType, detail, rng, decl.Ptr())
 }
 
 func (c *Catalog) typeNames() []string {
@@ -134,22 +134,22 @@ func (c *Catalog) typeNames() []string {
 }
 
 // decodeArg sorts one argument into metaparameters and attributes.
-func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit []*rawArg) {
-	r := b.res
-	if kind, ok := relationKinds[arg.name]; ok {
-		for _, ref := range arg.refs {
-			b.refs = append(b.refs, pendingRef{kind: kind, ref: ref})
+func (b *Built) decodeArg(td *TypeDef, arg *RawArg, explicit []*RawArg) {
+	r := b.Res
+	if kind, ok := RelationKinds[arg.Name]; ok {
+		for _, ref := range arg.Refs {
+			b.Refs = append(b.Refs, PendingRef{Kind: kind, Ref: ref})
 		}
 		return
 	}
-	if arg.refLike != "" {
+	if arg.RefLike != "" {
 		b.refLikeArg(td, arg)
 		return
 	}
-	if !arg.valid {
+	if !arg.Valid {
 		return
 	}
-	switch arg.name {
+	switch arg.Name {
 	case "alias":
 		r.Aliases = b.stringsArg(arg, "alias")
 		r.aliasRanges = aliasRanges(arg, len(r.Aliases))
@@ -176,12 +176,12 @@ func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit []*rawArg) {
 			return
 		}
 	}
-	a := td.Attr(arg.name) // provider is one for the built-in types
-	if a == nil && contains(unsupportedMetaparams, arg.name) {
+	a := td.Attr(arg.Name) // provider is one for the built-in types
+	if a == nil && contains(unsupportedMetaparams, arg.Name) {
 		b.unsupportedMetaparam(arg)
 		return
 	}
-	if a == nil && arg.name == "name" {
+	if a == nil && arg.Name == "name" {
 		b.nameArg(td, arg)
 		return
 	}
@@ -189,12 +189,12 @@ func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit []*rawArg) {
 		b.unknownAttr(td, arg)
 		return
 	}
-	if arg.value == nil {
+	if arg.Value == nil {
 		return // null is undef: not given
 	}
 	if a.Behaviour == ReadOnly {
-		b.errorf(summaryReadOnly, arg.nameRange, arg.rng,
-			"Attempting to set `%s` read_only attribute value to `%s`. Remove %s from the declaration: only the provider sets a read_only attribute.", a.Name, displayValue(a, arg.value), a.Name)
+		b.errorf(summaryReadOnly, arg.NameRange, arg.Rng,
+			"Attempting to set `%s` read_only attribute value to `%s`. Remove %s from the declaration: only the provider sets a read_only attribute.", a.Name, displayValue(a, arg.Value), a.Name)
 		return
 	}
 	explicit[a.pos] = arg
@@ -202,32 +202,32 @@ func (b *built) decodeArg(td *TypeDef, arg *rawArg, explicit []*rawArg) {
 
 // unsupportedMetaparam refuses arg, a metaparameter catc does not take
 // (unsupportedMetaparams).
-func (b *built) unsupportedMetaparam(arg *rawArg) {
-	b.errorf(summaryMetaparam, arg.nameRange, arg.rng,
-		"The metaparameter %q is not supported by catc; resources take require, before, notify, subscribe, alias, tag, noop, schedule, loglevel and audit. Remove %s.", arg.name, arg.name)
+func (b *Built) unsupportedMetaparam(arg *RawArg) {
+	b.errorf(summaryMetaparam, arg.NameRange, arg.Rng,
+		"The metaparameter %q is not supported by catc; resources take require, before, notify, subscribe, alias, tag, noop, schedule, loglevel and audit. Remove %s.", arg.Name, arg.Name)
 }
 
 // refLikeArg diagnoses a reference given to an argument that takes
 // none: the name first, as for any value (requires = package.nginx is a
 // mistyped require), else the value.
-func (b *built) refLikeArg(td *TypeDef, arg *rawArg) {
-	if td.Attr(arg.name) == nil && !contains(metaparamNames, arg.name) && !contains(unsupportedMetaparams, arg.name) && arg.name != "name" && arg.name != "stage" {
+func (b *Built) refLikeArg(td *TypeDef, arg *RawArg) {
+	if td.Attr(arg.Name) == nil && !contains(MetaparamNames, arg.Name) && !contains(unsupportedMetaparams, arg.Name) && arg.Name != "name" && arg.Name != "stage" {
 		b.unknownAttr(td, arg)
 		return
 	}
-	b.errorf(summaryInvalidValue, arg.exprRange, arg.rng,
+	b.errorf(SummaryInvalidValue, arg.ExprRange, arg.Rng,
 		"%s takes a value, not a resource reference: %s is no variable (those are var.NAME, local.NAME, facts.NAME, trusted.NAME and each.key or each.value). A reference goes in require, before, notify or subscribe; a string value is quoted.",
-		arg.name, arg.refLike)
+		arg.Name, arg.RefLike)
 }
 
-func (b *built) errorf(summary string, subject, context hcl.Range, format string, args ...any) {
-	b.diags = append(b.diags, errorAt(summary, fmt.Sprintf(format, args...), subject, context.Ptr()))
+func (b *Built) errorf(summary string, subject, context hcl.Range, format string, args ...any) {
+	b.Diags = append(b.Diags, ErrorAt(summary, fmt.Sprintf(format, args...), subject, context.Ptr()))
 }
 
 // unknownAttr rejects an argument the type does not define, with
 // Puppet's sentence, the attributes the type has, and the closest name.
-func (b *built) unknownAttr(td *TypeDef, arg *rawArg) {
-	detail := fmt.Sprintf("no parameter named '%s' on %s.", arg.name, b.res.Ref())
+func (b *Built) unknownAttr(td *TypeDef, arg *RawArg) {
+	detail := fmt.Sprintf("no parameter named '%s' on %s.", arg.Name, b.Res.Ref())
 	names := make([]string, 0, len(td.Attributes)+7)
 	var settable []string
 	for _, a := range td.Attributes {
@@ -237,24 +237,24 @@ func (b *built) unknownAttr(td *TypeDef, arg *rawArg) {
 		}
 	}
 	detail += fmt.Sprintf(" Remove it, or use an attribute of %s (%s) or a metaparameter.", td.Name, shortList(settable, 12))
-	names = append(names, metaparamNames...)
-	if sug := words.Closest(arg.name, names); sug != "" {
+	names = append(names, MetaparamNames...)
+	if sug := words.Closest(arg.Name, names); sug != "" {
 		detail += fmt.Sprintf(" Did you mean %q?", sug)
 		if td.Attr(sug) != nil {
 			b.misspelt = append(b.misspelt, misspelling{arg: arg, attr: sug})
 		}
 	}
-	b.diags = append(b.diags, errorAt(summaryUnknownAttr, detail, arg.nameRange, arg.rng.Ptr()))
+	b.Diags = append(b.Diags, ErrorAt(summaryUnknownAttr, detail, arg.NameRange, arg.Rng.Ptr()))
 }
 
 // stringsArg reads a string or a list of strings.
-func (b *built) stringsArg(arg *rawArg, name string) []string {
-	if containsSensitive(arg.value) {
-		b.errorf(summaryInvalidValue, arg.exprRange, arg.rng, "%s", secretUse("A "+name))
+func (b *Built) stringsArg(arg *RawArg, name string) []string {
+	if ContainsSensitive(arg.Value) {
+		b.errorf(SummaryInvalidValue, arg.ExprRange, arg.Rng, "%s", SecretUse("A "+name))
 		return nil
 	}
 	var list []types.Value
-	switch v := arg.value.(type) {
+	switch v := arg.Value.(type) {
 	case nil:
 		return nil
 	case string:
@@ -262,18 +262,18 @@ func (b *built) stringsArg(arg *rawArg, name string) []string {
 	case []types.Value:
 		list = v
 	default:
-		b.errorf(summaryInvalidValue, arg.exprRange, arg.rng, "%s must be a string or a list of strings.", name)
+		b.errorf(SummaryInvalidValue, arg.ExprRange, arg.Rng, "%s must be a string or a list of strings.", name)
 		return nil
 	}
 	out := make([]string, 0, len(list))
 	for i, x := range list {
 		s, ok := x.(string)
 		if !ok {
-			rng := arg.exprRange
-			if i < len(arg.elemRanges) {
-				rng = arg.elemRanges[i]
+			rng := arg.ExprRange
+			if i < len(arg.ElemRanges) {
+				rng = arg.ElemRanges[i]
 			}
-			b.errorf(summaryInvalidValue, rng, arg.rng, "%s must be a string or a list of strings.", name)
+			b.errorf(SummaryInvalidValue, rng, arg.Rng, "%s must be a string or a list of strings.", name)
 			continue
 		}
 		out = append(out, s)
@@ -281,34 +281,34 @@ func (b *built) stringsArg(arg *rawArg, name string) []string {
 	return out
 }
 
-func (b *built) checkTags(arg *rawArg, tags []string) {
+func (b *Built) checkTags(arg *RawArg, tags []string) {
 	for i, t := range tags {
 		if validTag(t) {
 			continue
 		}
-		rng := arg.exprRange
-		if i < len(arg.elemRanges) {
-			rng = arg.elemRanges[i]
+		rng := arg.ExprRange
+		if i < len(arg.ElemRanges) {
+			rng = arg.ElemRanges[i]
 		}
-		b.errorf(summaryInvalidTag, rng, arg.rng,
+		b.errorf(summaryInvalidTag, rng, arg.Rng,
 			"Invalid tag %s: a tag is letters, digits and underscores, then also colons, dots and hyphens. %s", types.RubyInspectString(t), tagAdvice(t))
 	}
 }
 
-func (b *built) noopArg(arg *rawArg) {
-	switch v := arg.value.(type) {
+func (b *Built) noopArg(arg *RawArg) {
+	switch v := arg.Value.(type) {
 	case nil:
 	case bool:
-		b.res.Noop = &v
+		b.Res.Noop = &v
 	default:
-		b.errorf(summaryInvalidValue, arg.exprRange, arg.rng, "noop must be true or false.")
+		b.errorf(SummaryInvalidValue, arg.ExprRange, arg.Rng, "noop must be true or false.")
 	}
 }
 
 // resolveValues merges title captures, explicit attributes and defaults
 // (resource-api.md §2.3, §3.4), checking each value against its type.
-func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Value) {
-	r := b.res
+func (b *Built) resolveValues(td *TypeDef, explicit []*RawArg, values []types.Value) {
+	r := b.Res
 	captures, ok := td.titleCaptures(r.Title)
 	switch err := td.titleBound(r.Title); {
 	case !ok && err != nil:
@@ -319,12 +319,12 @@ func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Va
 	}
 	for i, a := range td.Attributes {
 		if e := explicit[i]; e != nil {
-			if a.Behaviour == Namevar && containsSensitive(e.value) {
-				b.errorf(summaryAttrValue, e.exprRange, e.rng, "%s", secretUse("A namevar ("+a.Name+")"))
+			if a.Behaviour == Namevar && ContainsSensitive(e.Value) {
+				b.errorf(SummaryAttrValue, e.ExprRange, e.Rng, "%s", SecretUse("A namevar ("+a.Name+")"))
 				continue
 			}
-			values[i] = e.value
-			b.check(td, a, e.value, e.exprRange, e.rng)
+			values[i] = e.Value
+			b.check(td, a, e.Value, e.ExprRange, e.Rng)
 			continue
 		}
 		if v, captured := captures.get(a.Name); captured {
@@ -343,25 +343,25 @@ func (b *built) resolveValues(td *TypeDef, explicit []*rawArg, values []types.Va
 	}
 }
 
-func (b *built) check(td *TypeDef, a *AttrDef, v types.Value, subject, context hcl.Range) {
+func (b *Built) check(td *TypeDef, a *AttrDef, v types.Value, subject, context hcl.Range) {
 	var meter types.Meter
 	if b.budget != nil {
 		meter = b.budget
 	}
 	if msg, ok := checkValue(td, a, v, meter); !ok {
-		if b.budget.over() {
+		if b.budget.Over() {
 			// the budget stopped the check, or is spent
-			b.diags = append(b.diags, b.budget.stop(subject, whatMatch))
+			b.Diags = append(b.Diags, b.budget.stop(subject, WhatMatch))
 			return
 		}
-		b.diags = append(b.diags, errorAt(summaryAttrValue, msg, subject, context.Ptr()))
+		b.Diags = append(b.Diags, ErrorAt(SummaryAttrValue, msg, subject, context.Ptr()))
 	}
 }
 
 // setValues fills Attributes, Namevars and UniquenessKey in type order
 // from values (by attribute position, nil for none).
-func (b *built) setValues(td *TypeDef, values []types.Value) {
-	r := b.res
+func (b *Built) setValues(td *TypeDef, values []types.Value) {
+	r := b.Res
 	count := 0
 	for _, v := range values {
 		if v != nil {
@@ -428,8 +428,8 @@ func redact(a *AttrDef, v types.Value) types.Value {
 // required for every attribute that is not read_only, not a namevar, not
 // ensure and not literally Optional — parameters always, properties when
 // ensure is set and is not absent.
-func (b *built) checkMandatory(td *TypeDef) {
-	r := b.res
+func (b *Built) checkMandatory(td *TypeDef) {
+	r := b.Res
 	ensure, _ := r.Attributes.Get("ensure")
 	ensureSet := ensure != nil && ensure != "absent"
 	var params, attrs []string
@@ -464,12 +464,12 @@ func (b *built) checkMandatory(td *TypeDef) {
 // attribute error, the root cause (diagnostics are sorted by position;
 // the declaration's first line would put the consequence first).
 // Without one, the error points at the declaration.
-func (b *built) mandatoryCause(missing []string) (subject, context hcl.Range, cause string) {
-	r := b.res
+func (b *Built) mandatoryCause(missing []string) (subject, context hcl.Range, cause string) {
+	r := b.Res
 	for _, m := range b.misspelt {
 		if contains(missing, m.attr) {
-			return m.arg.nameRange, m.arg.rng, fmt.Sprintf("This follows from the unknown attribute %q on line %d, reported just before: rename it %s.",
-				m.arg.name, m.arg.nameRange.Start.Line, m.attr)
+			return m.arg.NameRange, m.arg.Rng, fmt.Sprintf("This follows from the unknown attribute %q on line %d, reported just before: rename it %s.",
+				m.arg.Name, m.arg.NameRange.Start.Line, m.attr)
 		}
 	}
 	return r.DeclRange, r.DeclRange, ""
@@ -499,7 +499,7 @@ func mandatoryList(what string, names []string) string {
 // displayValue prints a value in a message (to_s for scalars), or a
 // placeholder for a sensitive attribute.
 func displayValue(a *AttrDef, v types.Value) string {
-	if isSecretAttr(a) || containsSensitive(v) {
+	if IsSecretAttr(a) || ContainsSensitive(v) {
 		return "[redacted]"
 	}
 	switch v.(type) {
@@ -507,4 +507,55 @@ func displayValue(a *AttrDef, v types.Value) string {
 		return types.RubyInspect(v)
 	}
 	return scalarString(v)
+}
+
+// partialBuild checks the literal arguments of a block some of whose
+// arguments, or its title, depend on the node: names, metaparameters and
+// values, not the title nor the mandatory attributes.
+func PartialBuild(c *Catalog, td *TypeDef, raw *RawResource) Built {
+	r := newResource(td, raw)
+	r.ref = r.Ref()
+	b := Built{Res: r}
+	explicit := make([]*RawArg, len(td.Attributes))
+	for _, arg := range raw.Args {
+		r.addAttrRange(arg.Name, arg.Rng)
+		b.decodeArg(td, arg, explicit)
+	}
+	for i, a := range td.Attributes {
+		if e := explicit[i]; e != nil {
+			b.check(td, a, e.Value, e.ExprRange, e.Rng)
+		}
+	}
+	return b
+}
+
+// checkName checks the name of an argument whose value depends on the
+// node, as decodeArg would.
+func (b *Built) CheckName(td *TypeDef, arg *RawArg) {
+	b.Res.addAttrRange(arg.Name, arg.Rng)
+	if td.Attr(arg.Name) != nil || arg.Name == "name" || contains(MetaparamNames, arg.Name) {
+		return
+	}
+	if contains(unsupportedMetaparams, arg.Name) {
+		b.unsupportedMetaparam(arg)
+		return
+	}
+	if arg.Name == "stage" {
+		b.stageArg(arg)
+		return
+	}
+	b.unknownAttr(td, arg)
+}
+
+// clone is a copy of a prebuilt resource for one node's catalog: the
+// values are shared (nothing changes them after the build), the
+// per-catalog fields (Index, Relations) are the node's own.
+func (b *Built) Clone() Built {
+	nb := *b
+	if b.Res != nil {
+		r := *b.Res
+		r.Relations = nil
+		nb.Res = &r
+	}
+	return nb
 }

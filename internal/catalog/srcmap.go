@@ -12,13 +12,13 @@ import (
 
 // stringAttr evaluates a string-valued argument. A heredoc's final newline
 // is dropped when trimHeredoc is set (type and pattern values).
-func stringAttr(a *hcl.Attribute, src []byte, trimHeredoc bool) (string, hcl.Diagnostics) {
+func StringAttr(a *hcl.Attribute, src []byte, trimHeredoc bool) (string, hcl.Diagnostics) {
 	v, diags := literalValue(a.Expr)
 	if diags.HasErrors() {
 		return "", diags
 	}
 	if v.IsNull() || !v.IsKnown() || v.Type().FriendlyName() != "string" {
-		return "", hcl.Diagnostics{errorAt(summaryInvalidValue,
+		return "", hcl.Diagnostics{ErrorAt(SummaryInvalidValue,
 			"The argument \""+a.Name+"\" must be a string.", a.Expr.Range(), a.Range.Ptr())}
 	}
 	s := v.AsString()
@@ -42,15 +42,15 @@ func literalValue(e hcl.Expression) (cty.Value, hcl.Diagnostics) {
 			return lit.Val, nil
 		}
 	}
-	return evalExpr(e, nil)
+	return EvalExpr(e, nil)
 }
 
 func isHeredoc(r hcl.Range, src []byte) bool {
-	raw := rangeBytes(r, src)
+	raw := RangeBytes(r, src)
 	return bytes.HasPrefix(raw, []byte("<<"))
 }
 
-func rangeBytes(r hcl.Range, src []byte) []byte {
+func RangeBytes(r hcl.Range, src []byte) []byte {
 	if r.Start.Byte < 0 || r.End.Byte > len(src) || r.Start.Byte > r.End.Byte {
 		return nil
 	}
@@ -61,15 +61,15 @@ func rangeBytes(r hcl.Range, src []byte) []byte {
 // expression at r back to source: exactly for a quoted string without
 // escapes and for a heredoc (line by line, past the stripped indent), the
 // whole expression otherwise.
-func valueRange(r hcl.Range, src []byte, value string, off, length int) hcl.Range {
+func ValueRange(r hcl.Range, src []byte, value string, off, length int) hcl.Range {
 	if off < 0 || length < 0 || off+length > len(value) {
 		return r
 	}
-	raw := rangeBytes(r, src)
+	raw := RangeBytes(r, src)
 	switch {
 	case len(raw) >= 2 && raw[0] == '"' && string(raw[1:len(raw)-1]) == value:
-		start := advance(r.Start, raw[:1+off])
-		return hcl.Range{Filename: r.Filename, Start: start, End: advance(start, raw[1+off:1+off+length])}
+		start := Advance(r.Start, raw[:1+off])
+		return hcl.Range{Filename: r.Filename, Start: start, End: Advance(start, raw[1+off:1+off+length])}
 	case bytes.HasPrefix(raw, []byte("<<")):
 		if rr, ok := heredocRange(r, raw, value, off, length); ok {
 			return rr
@@ -95,13 +95,13 @@ func heredocRange(r hcl.Range, raw []byte, value string, off, length int) (hcl.R
 		return r, false // spans lines: blame the whole heredoc
 	}
 	body := raw[nl+1:]
-	pos := advance(r.Start, raw[:nl+1])
+	pos := Advance(r.Start, raw[:nl+1])
 	for i := 0; i < lineIdx; i++ {
 		e := bytes.IndexByte(body, '\n')
 		if e < 0 {
 			return r, false
 		}
-		pos = advance(pos, body[:e+1])
+		pos = Advance(pos, body[:e+1])
 		body = body[e+1:]
 	}
 	srcLine := body
@@ -112,12 +112,12 @@ func heredocRange(r hcl.Range, raw []byte, value string, off, length int) (hcl.R
 		return r, false
 	}
 	prefix := len(srcLine) - len(valLine) + (off - lineStart)
-	start := advance(pos, srcLine[:prefix])
-	return hcl.Range{Filename: r.Filename, Start: start, End: advance(start, srcLine[prefix:prefix+length])}, true
+	start := Advance(pos, srcLine[:prefix])
+	return hcl.Range{Filename: r.Filename, Start: start, End: Advance(start, srcLine[prefix:prefix+length])}, true
 }
 
 // advance moves a position over text (columns count characters).
-func advance(p hcl.Pos, text []byte) hcl.Pos {
+func Advance(p hcl.Pos, text []byte) hcl.Pos {
 	for len(text) > 0 {
 		c, size := utf8.DecodeRune(text)
 		text = text[size:]

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/catc-dev/catc/internal/types"
 )
@@ -29,10 +30,14 @@ var typeAliasSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{{Name: "type", Required: true}, {Name: "desc"}},
 }
 
+// AliasTable is the catalog's type aliases, for parsing a type string
+// that may name them (types.ParseDataWith).
+func (c *Catalog) AliasTable() *types.Aliases { return c.aliases }
+
 // decodeAliases reads every type_alias block before any type is decoded,
 // so that attribute and variable types may use aliases from any file, and
 // aliases each other in any order.
-func decodeAliases(blocks []scopeBlock) ([]*TypeAlias, *types.Aliases, hcl.Diagnostics) {
+func DecodeAliases(blocks []SourceBlock) ([]*TypeAlias, *types.Aliases, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	table := &types.Aliases{}
 	var defs []*TypeAlias
@@ -44,13 +49,13 @@ func decodeAliases(blocks []scopeBlock) ([]*TypeAlias, *types.Aliases, hcl.Diagn
 			continue
 		}
 		if prev := byName[strings.ToLower(ta.Name)]; prev != nil {
-			diags = append(diags, errorAt(summaryTypeAlias,
+			diags = append(diags, ErrorAt(summaryTypeAlias,
 				fmt.Sprintf("The type alias %s is already defined at %s (Puppet: \"Attempt to redefine entity\"). Rename one of them, or remove the duplicate.", ta.Name, prev.NameRange),
 				ta.NameRange, ta.DeclRange.Ptr()))
 			continue
 		}
 		if err := table.Define(ta.Name, ta.TypeText); err != nil {
-			diags = append(diags, errorAt(summaryTypeAlias, capitalize(err.Error())+".", ta.NameRange, ta.DeclRange.Ptr()))
+			diags = append(diags, ErrorAt(summaryTypeAlias, capitalize(err.Error())+".", ta.NameRange, ta.DeclRange.Ptr()))
 			continue
 		}
 		byName[strings.ToLower(ta.Name)] = ta
@@ -63,18 +68,18 @@ func decodeAliases(blocks []scopeBlock) ([]*TypeAlias, *types.Aliases, hcl.Diagn
 	return defs, table, diags
 }
 
-func decodeAlias(sb scopeBlock) (*TypeAlias, hcl.Diagnostics) {
-	b := sb.block
+func decodeAlias(sb SourceBlock) (*TypeAlias, hcl.Diagnostics) {
+	b := sb.Block
 	if len(b.Labels) != 1 {
-		return nil, hcl.Diagnostics{errorAt(summaryBlockLabels,
+		return nil, hcl.Diagnostics{ErrorAt(SummaryBlockLabels,
 			"A type_alias block has one label, the alias name: type_alias \"Mymod::Port\" { type = \"Integer[0, 65535]\" }.",
 			b.DefRange(), nil)}
 	}
-	ta := &TypeAlias{Name: b.Labels[0], DeclRange: b.DefRange(), NameRange: b.LabelRanges[0], src: sb.src}
+	ta := &TypeAlias{Name: b.Labels[0], DeclRange: b.DefRange(), NameRange: b.LabelRanges[0], src: sb.Src}
 	content, diags := b.Body.Content(typeAliasSchema)
-	diags = withSchemaAdvice(diags, "type_alias", typeAliasSchema)
+	diags = WithSchemaAdvice(diags, "type_alias", typeAliasSchema)
 	if d := content.Attributes["desc"]; d != nil {
-		s, moreDiags := stringAttr(d, sb.src, false)
+		s, moreDiags := StringAttr(d, sb.Src, false)
 		ta.Desc = s
 		diags = append(diags, moreDiags...)
 	}
@@ -82,7 +87,7 @@ func decodeAlias(sb scopeBlock) (*TypeAlias, hcl.Diagnostics) {
 	if a == nil {
 		return nil, diags
 	}
-	s, moreDiags := stringAttr(a, sb.src, true)
+	s, moreDiags := StringAttr(a, sb.Src, true)
 	diags = append(diags, moreDiags...)
 	if moreDiags.HasErrors() {
 		return nil, diags
@@ -100,7 +105,7 @@ func resolveAlias(ta *TypeAlias, table *types.Aliases, names []string) hcl.Diagn
 	al, err := table.Resolve(ta.Name)
 	ta.Type = al
 	if err != nil {
-		return hcl.Diagnostics{errorAt(summaryTypeAlias,
+		return hcl.Diagnostics{ErrorAt(summaryTypeAlias,
 			fmt.Sprintf("The type alias %s is not usable: %v.", aliasShown(ta), err), ta.TypeRange, ta.DeclRange.Ptr())}
 	}
 	if name, ok := unresolvedTypeName(al.Resolved); ok {
@@ -124,4 +129,10 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// scopeBlock is a variable or locals block with its file's bytes.
+type SourceBlock struct {
+	Block *hclsyntax.Block
+	Src   []byte
 }

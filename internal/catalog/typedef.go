@@ -13,16 +13,16 @@ import (
 )
 
 // typeBlock is a `type` block with its file's bytes.
-type typeBlock struct {
-	block *hclsyntax.Block
-	src   []byte
+type TypeBlock struct {
+	Block *hclsyntax.Block
+	Src   []byte
 	// builtin is set for the source of a type catc ships (a core type or
 	// a module type, parseBuiltin), never by a file's name: a user's
 	// file may be called anything.
 	builtin bool
 }
 
-var typeSchema = &hcl.BodySchema{
+var TypeSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{{Name: "desc"}, {Name: "docs"}, {Name: "features"}, {Name: "refreshable"},
 		// The auto rules' object form, for targets that are no HCL
 		// identifier (see decodeAutoRules).
@@ -36,7 +36,7 @@ var typeSchema = &hcl.BodySchema{
 
 // typeAdviceSchema is typeSchema as the advice on an unexpected argument
 // names it: the auto rules' object form is left to their blocks' docs.
-var typeAdviceSchema = &hcl.BodySchema{Attributes: typeSchema.Attributes[:4], Blocks: typeSchema.Blocks}
+var typeAdviceSchema = &hcl.BodySchema{Attributes: TypeSchema.Attributes[:4], Blocks: TypeSchema.Blocks}
 
 // validTypeName is /\A[a-z][a-z0-9_]*\z/: what the Resource API can turn into a provider
 // constant and a manifest can name.
@@ -52,7 +52,7 @@ func validTypeName(s string) bool {
 
 // decodeTypes decodes every type block, in declaration order, then runs
 // the checks that need all types (auto rule targets).
-func decodeTypes(blocks []typeBlock, aliases *types.Aliases) ([]*TypeDef, map[string]*TypeDef, hcl.Diagnostics) {
+func DecodeTypes(blocks []TypeBlock, aliases *types.Aliases) ([]*TypeDef, map[string]*TypeDef, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	var defs []*TypeDef
 	byName := map[string]*TypeDef{}
@@ -74,7 +74,7 @@ func decodeTypes(blocks []typeBlock, aliases *types.Aliases) ([]*TypeDef, map[st
 			diags = append(diags, builtinReplaced(td))
 		}
 		if prev := byName[strings.ToLower(td.Name)]; prev != nil {
-			diags = append(diags, errorAt(summaryDuplicateType,
+			diags = append(diags, ErrorAt(summaryDuplicateType,
 				fmt.Sprintf("The type %q is already defined at %s. Rename one of them, or remove the duplicate.", td.Name, prev.NameRange),
 				td.NameRange, td.DeclRange.Ptr()))
 			continue
@@ -92,21 +92,21 @@ func decodeTypes(blocks []typeBlock, aliases *types.Aliases) ([]*TypeDef, map[st
 
 // decodeType decodes one type block: the registration checks of the
 // Resource API (resource-api.md §1.3) and catc's load-time checks.
-func decodeType(tb typeBlock, aliases *types.Aliases) (*TypeDef, hcl.Diagnostics) {
-	b := tb.block
+func decodeType(tb TypeBlock, aliases *types.Aliases) (*TypeDef, hcl.Diagnostics) {
+	b := tb.Block
 	if len(b.Labels) != 1 {
-		return nil, hcl.Diagnostics{errorAt(summaryBlockLabels,
-			fmt.Sprintf("A type block has one label, the type name (type \"software\"); this one has %d. %s", len(b.Labels), labelAdvice(len(b.Labels), 1, "the type name")),
-			labelsRange(b), b.DefRange().Ptr())}
+		return nil, hcl.Diagnostics{ErrorAt(SummaryBlockLabels,
+			fmt.Sprintf("A type block has one label, the type name (type \"software\"); this one has %d. %s", len(b.Labels), LabelAdvice(len(b.Labels), 1, "the type name")),
+			LabelsRange(b), b.DefRange().Ptr())}
 	}
 	td := &TypeDef{Name: b.Labels[0], DeclRange: b.DefRange(), NameRange: b.LabelRanges[0], attrByName: map[string]*AttrDef{}}
 	td.Builtin = tb.builtin
 	td.notIsomorphic = td.Builtin && contains(coretypes.NotIsomorphic, td.Name)
 	diags := checkTypeName(td)
-	content, moreDiags := b.Body.Content(typeSchema)
-	diags = append(diags, withSchemaAdvice(moreDiags, "type", typeAdviceSchema)...)
-	diags = append(diags, decodeTypeDocs(td, content, tb.src)...)
-	diags = append(diags, decodeAttributes(td, content.Blocks, tb.src, aliases)...)
+	content, moreDiags := b.Body.Content(TypeSchema)
+	diags = append(diags, WithSchemaAdvice(moreDiags, "type", typeAdviceSchema)...)
+	diags = append(diags, decodeTypeDocs(td, content, tb.Src)...)
+	diags = append(diags, decodeAttributes(td, content.Blocks, tb.Src, aliases)...)
 	if !td.Builtin {
 		// Puppet's own types are no Resource API types: a file's ensure
 		// takes more than present and absent.
@@ -114,10 +114,10 @@ func decodeType(tb typeBlock, aliases *types.Aliases) (*TypeDef, hcl.Diagnostics
 	}
 	diags = append(diags, decodeFeatures(td, content.Attributes["features"])...)
 	diags = append(diags, decodeRefreshable(td, content.Attributes["refreshable"])...)
-	diags = append(diags, decodeTitlePatterns(td, content.Blocks, tb.src)...)
+	diags = append(diags, decodeTitlePatterns(td, content.Blocks, tb.Src)...)
 	diags = append(diags, decodeAutoRules(td, content.Blocks, content.Attributes)...)
 	if len(td.Attributes) > 0 && len(td.Namevars()) == 0 && !anyBadBehaviour(td) {
-		diags = append(diags, errorAt(summaryNoNamevar,
+		diags = append(diags, ErrorAt(summaryNoNamevar,
 			fmt.Sprintf("The type %q has no namevar, so every declaration of it would fail (the Resource API crashes with \"undefined method `to_sym' for nil\"). Mark the attribute that identifies a resource with behaviour = \"namevar\".", td.Name),
 			td.NameRange, td.DeclRange.Ptr()))
 	}
@@ -138,7 +138,7 @@ func checkTypeName(td *TypeDef) hcl.Diagnostics {
 	if validTypeName(td.Name) {
 		return nil
 	}
-	return hcl.Diagnostics{errorAt(summaryTypeName,
+	return hcl.Diagnostics{ErrorAt(summaryTypeName,
 		fmt.Sprintf("The type name %q is not valid (the Resource API fails with \"wrong constant name %s\"): use lower-case letters, digits and underscores, starting with a letter.",
 			td.Name, providerConstant(td.Name)),
 		td.NameRange, td.DeclRange.Ptr())}
@@ -160,7 +160,7 @@ func decodeTypeDocs(td *TypeDef, content *hcl.BodyContent, src []byte) hcl.Diagn
 	var diags hcl.Diagnostics
 	desc, docs := content.Attributes["desc"], content.Attributes["docs"]
 	if desc != nil && docs != nil {
-		diags = append(diags, errorAt(summaryTypeDocs,
+		diags = append(diags, ErrorAt(summaryTypeDocs,
 			fmt.Sprintf("`%s` has both `desc` and `docs`, prefer using `desc`", td.Name),
 			docs.NameRange, docs.Range.Ptr()))
 	}
@@ -171,7 +171,7 @@ func decodeTypeDocs(td *TypeDef, content *hcl.BodyContent, src []byte) hcl.Diagn
 		return append(diags, warningAt(summaryNoDocs,
 			fmt.Sprintf("`%s` has no documentation, add it using a `desc` key", td.Name), td.NameRange))
 	}
-	s, moreDiags := stringAttr(desc, src, false)
+	s, moreDiags := StringAttr(desc, src, false)
 	td.Desc = s
 	return append(diags, moreDiags...)
 }
@@ -179,27 +179,27 @@ func decodeTypeDocs(td *TypeDef, content *hcl.BodyContent, src []byte) hcl.Diagn
 // knownFeatures are the features the Resource API knows: 1.8.16's five,
 // and custom_generate (since 1.9.0, and in 2.x: the provider's generate
 // adds resources while the catalog is applied, which no plan can show).
-var knownFeatures = []string{"canonicalize", "custom_generate", "custom_insync", "remote_resource", "simple_get_filter", "supports_noop"}
+var KnownFeatures = []string{"canonicalize", "custom_generate", "custom_insync", "remote_resource", "simple_get_filter", "supports_noop"}
 
 // decodeFeatures reads features; unknown names warn, as in Puppet.
 func decodeFeatures(td *TypeDef, a *hcl.Attribute) hcl.Diagnostics {
 	if a == nil {
 		return nil
 	}
-	v, diags := evalExpr(a.Expr, nil)
+	v, diags := EvalExpr(a.Expr, nil)
 	if diags.HasErrors() {
 		return diags
 	}
 	list, ok := stringList(v)
 	if !ok {
-		return hcl.Diagnostics{errorAt(summaryInvalidValue,
+		return hcl.Diagnostics{ErrorAt(SummaryInvalidValue,
 			"features must be a list of strings, e.g. [\"canonicalize\"].", a.Expr.Range(), a.Range.Ptr())}
 	}
 	td.Features = list
 	var unknown []string
 	subject := a.Expr.Range()
 	for i, f := range list {
-		if !contains(knownFeatures, f) {
+		if !contains(KnownFeatures, f) {
 			if len(unknown) == 0 {
 				subject = elemRange(a.Expr, i)
 			}
@@ -207,8 +207,8 @@ func decodeFeatures(td *TypeDef, a *hcl.Attribute) hcl.Diagnostics {
 		}
 	}
 	if len(unknown) > 0 {
-		d := warningAt(summaryUnknownFeature, "Unknown feature detected: ["+strings.Join(unknown, ", ")+"]. catc knows "+words.And(knownFeatures)+"; remove the others.", subject)
-		d.Detail += words.DidYouMean(strings.Trim(unknown[0], `"`), knownFeatures)
+		d := warningAt(SummaryUnknownFeature, "Unknown feature detected: ["+strings.Join(unknown, ", ")+"]. catc knows "+words.And(KnownFeatures)+"; remove the others.", subject)
+		d.Detail += words.DidYouMean(strings.Trim(unknown[0], `"`), KnownFeatures)
 		diags = append(diags, d)
 	}
 	return diags

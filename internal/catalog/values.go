@@ -21,7 +21,7 @@ var errUnknownValue = &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summaryU
 
 // evalValue is exprValue for callers: ok is false when the value is
 // unusable (its problems are in diags, or were reported by the parser).
-func evalValue(expr hclsyntax.Expression, src []byte, ctx *hcl.EvalContext) (v types.Value, diags hcl.Diagnostics, ok bool) {
+func EvalValue(expr hclsyntax.Expression, src []byte, ctx *hcl.EvalContext) (v types.Value, diags hcl.Diagnostics, ok bool) {
 	v, all := exprValue(expr, src, ctx)
 	ok = !all.HasErrors()
 	for _, d := range all {
@@ -49,7 +49,7 @@ func exprValue(expr hclsyntax.Expression, src []byte, ctx *hcl.EvalContext) (typ
 	case *hclsyntax.TemplateWrapExpr:
 		return exprValue(e.Wrapped, src, ctx)
 	case *hclsyntax.TemplateExpr:
-		if s, ok := literalString(e); ok {
+		if s, ok := LiteralString(e); ok {
 			return s, nil
 		}
 	case *hclsyntax.LiteralValueExpr:
@@ -62,26 +62,26 @@ func exprValue(expr hclsyntax.Expression, src []byte, ctx *hcl.EvalContext) (typ
 			return numberValue(f, isFloatLiteral(lit.SrcRange, src), e.SrcRange)
 		}
 	}
-	v, diags := evalExpr(expr, ctx)
+	v, diags := EvalExpr(expr, ctx)
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	if b := budgetOf(ctx, nil); b != nil {
+	if b := BudgetOf(ctx, nil); b != nil {
 		// a value shared by many instances is converted for each
-		if elems, _ := valueSize(v); elems > 0 {
-			if stop := b.charge(spendSteps, int64(elems), expr.Range(), whatValue); stop != nil {
+		if elems, _ := ValueSize(v); elems > 0 {
+			if stop := b.Charge(SpendSteps, int64(elems), expr.Range(), WhatValue); stop != nil {
 				return nil, append(diags, stop)
 			}
 		}
 	}
-	out, moreDiags := ctyValue(v, expr.Range())
+	out, moreDiags := CtyValue(v, expr.Range())
 	return out, append(diags, moreDiags...)
 }
 
 // literalString reads a quoted string without interpolation ("abc")
 // directly: evaluating the template would copy it through a buffer and a
 // new cty value, the same string, and that is most of the values.
-func literalString(e *hclsyntax.TemplateExpr) (string, bool) {
+func LiteralString(e *hclsyntax.TemplateExpr) (string, bool) {
 	if !e.IsStringLiteral() {
 		return "", false
 	}
@@ -115,12 +115,12 @@ func objectValue(e *hclsyntax.ObjectConsExpr, src []byte, ctx *hcl.EvalContext) 
 			continue
 		}
 		if kv.ContainsMarked() {
-			diags = append(diags, errorAt(summaryInvalidValue, secretUse("A hash key"), item.KeyExpr.Range(), nil))
+			diags = append(diags, ErrorAt(SummaryInvalidValue, SecretUse("A hash key"), item.KeyExpr.Range(), nil))
 			continue
 		}
 		ks, err := convert.Convert(kv, cty.String)
 		if err != nil || ks.IsNull() || !ks.IsKnown() {
-			diags = append(diags, errorAt(summaryInvalidValue, "A hash key must be a string.", item.KeyExpr.Range(), nil))
+			diags = append(diags, ErrorAt(SummaryInvalidValue, "A hash key must be a string.", item.KeyExpr.Range(), nil))
 			continue
 		}
 		v, d := exprValue(item.ValueExpr, src, ctx)
@@ -143,18 +143,18 @@ func isFloatLiteral(r hcl.Range, src []byte) bool {
 // bits, Float otherwise.
 func numberValue(f *big.Float, float bool, r hcl.Range) (types.Value, hcl.Diagnostics) {
 	if msg := numbounds.BoundsMsg(f); msg != "" {
-		return nil, hcl.Diagnostics{errorAt(summaryNumberBounds, msg, r, nil)}
+		return nil, hcl.Diagnostics{ErrorAt(SummaryNumberBounds, msg, r, nil)}
 	}
 	if !float && f.IsInt() {
 		if i, acc := f.Int64(); acc == big.Exact {
 			return i, nil
 		}
-		return nil, hcl.Diagnostics{errorAt(summaryIntegerRange,
+		return nil, hcl.Diagnostics{ErrorAt(SummaryIntegerRange,
 			fmt.Sprintf("The integer %s does not fit in 64 bits, the range catc supports. Use a number from -9223372036854775808 to 9223372036854775807, or a string where the type allows one.", f.Text('g', 20)), r, nil)}
 	}
 	x, _ := f.Float64()
 	if math.IsInf(x, 0) {
-		return nil, hcl.Diagnostics{errorAt(summaryIntegerRange,
+		return nil, hcl.Diagnostics{ErrorAt(SummaryIntegerRange,
 			fmt.Sprintf("The number %s is out of the range of a 64-bit float. Use a smaller number, or a string where the type allows one.", f.Text('g', 20)), r, nil)}
 	}
 	return x, nil
@@ -162,14 +162,14 @@ func numberValue(f *big.Float, float bool, r hcl.Range) (types.Value, hcl.Diagno
 
 // ctyValue maps an evaluated value; numbers follow integrality since
 // their literal is not at hand.
-func ctyValue(v cty.Value, r hcl.Range) (types.Value, hcl.Diagnostics) {
+func CtyValue(v cty.Value, r hcl.Range) (types.Value, hcl.Diagnostics) {
 	if v.IsNull() {
 		return nil, nil
 	}
 	if v.IsMarked() {
 		// computed from a secret (secrets.go): a secret wherever it lands
 		u, _ := v.Unmark()
-		x, diags := ctyValue(u, r)
+		x, diags := CtyValue(u, r)
 		if x == nil {
 			return nil, diags
 		}
@@ -193,7 +193,7 @@ func ctyValue(v cty.Value, r hcl.Range) (types.Value, hcl.Diagnostics) {
 		out := make([]types.Value, 0, v.LengthInt())
 		for it := v.ElementIterator(); it.Next(); {
 			_, ev := it.Element()
-			x, d := ctyValue(ev, r)
+			x, d := CtyValue(ev, r)
 			diags = append(diags, d...)
 			out = append(out, x)
 		}
@@ -203,12 +203,71 @@ func ctyValue(v cty.Value, r hcl.Range) (types.Value, hcl.Diagnostics) {
 		h := &types.Hash{}
 		for it := v.ElementIterator(); it.Next(); {
 			k, ev := it.Element()
-			x, d := ctyValue(ev, r)
+			x, d := CtyValue(ev, r)
 			diags = append(diags, d...)
 			h.Append(k.AsString(), x) // an object's or a map's keys are distinct
 		}
 		return h, diags
 	}
-	return nil, hcl.Diagnostics{errorAt(summaryUnsupportedValue,
+	return nil, hcl.Diagnostics{ErrorAt(summaryUnsupportedValue,
 		fmt.Sprintf("A value of type %s has no Puppet equivalent. Use a string, number, bool, list or map.", t.FriendlyName()), r, nil)}
 }
+
+// valueSize counts the elements (nested ones included) and the bytes of
+// text of v, stopping once either is beyond its bound.
+func ValueSize(v cty.Value) (elems, text int) {
+	var walk func(v cty.Value)
+	walk = func(v cty.Value) {
+		v, _ = v.Unmark()
+		if !v.IsKnown() || v.IsNull() || elems > MaxElements || text > MaxTextBytes {
+			return
+		}
+		t := v.Type()
+		switch {
+		case t == cty.String:
+			text += len(v.AsString())
+		case t.IsCollectionType() || t.IsTupleType() || t.IsObjectType():
+			if t.IsObjectType() || t.IsMapType() {
+				for it := v.ElementIterator(); it.Next(); {
+					k, _ := it.Element()
+					text += len(k.AsString())
+				}
+			}
+			elems += v.LengthInt()
+			if !hasTextOrElems(t) {
+				return
+			}
+			for it := v.ElementIterator(); it.Next(); {
+				_, e := it.Element()
+				walk(e)
+			}
+		}
+	}
+	walk(v)
+	return elems, text
+}
+
+// hasTextOrElems tells whether elements of type t can hold text or
+// elements, so that a list of numbers is not walked.
+func hasTextOrElems(t cty.Type) bool {
+	switch {
+	case t.IsCollectionType():
+		e := t.ElementType()
+		return e == cty.String || e == cty.DynamicPseudoType || !e.IsPrimitiveType()
+	}
+	return true
+}
+
+// Evaluation is bounded so that no input can exhaust memory or time: a
+// value (a function's result, a local, an attribute, a for_each
+// collection) holds at most maxElements elements, nested ones included,
+// and maxTextBytes of text; numbers stay within the bounds of numbers.go.
+// Functions whose result can outgrow their arguments (setproduct,
+// concat, formatlist, indent, join, replace...) are checked before they
+// run, from the sizes of their arguments; every result is checked after.
+const (
+	MaxElements  = 1000000
+	MaxTextBytes = 64 << 20
+
+	SummaryTooLarge = "Value too large"
+)

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 )
 
 // TestTypesListUsedBuiltins: a catalog's "types" are the user's own types
@@ -25,7 +25,7 @@ resource "file" "/etc/motd" {
   before  = widget.w
 }
 `
-	c, diags := catalog.LoadFiles([]string{"a.hcl"}, [][]byte{[]byte(src)}, catalog.LoadOptions{})
+	c, diags := compiler.LoadFiles([]string{"a.hcl"}, [][]byte{[]byte(src)}, compiler.LoadOptions{})
 	if len(diags) > 0 {
 		t.Fatal(diags)
 	}

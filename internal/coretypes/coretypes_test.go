@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/coretypes"
 )
 
@@ -51,7 +52,7 @@ func builtinTypes(t *testing.T) []*catalog.TypeDef {
 		}
 		fmt.Fprintf(&src, "resource %q %q {}\n", n, title)
 	}
-	c, diags := catalog.LoadFiles([]string{"all.hcl"}, [][]byte{[]byte(src.String())}, catalog.LoadOptions{})
+	c, diags := compiler.LoadFiles([]string{"all.hcl"}, [][]byte{[]byte(src.String())}, compiler.LoadOptions{})
 	for _, d := range diags {
 		t.Errorf("a load of the built-ins reports %s: %s; %s", d.Subject, d.Summary, d.Detail)
 	}

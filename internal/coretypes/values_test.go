@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 )
 
 // probe is one line of fixtures/oracle/core/values.jsonl: a value of an
@@ -146,7 +147,7 @@ func TestValuesAsPuppetsAgent(t *testing.T) {
 			continue
 		}
 		src := declaration(td, p)
-		_, diags := catalog.LoadFiles([]string{"probe.hcl"}, [][]byte{[]byte(src)}, catalog.LoadOptions{})
+		_, diags := compiler.LoadFiles([]string{"probe.hcl"}, [][]byte{[]byte(src)}, compiler.LoadOptions{})
 		got := !diags.HasErrors()
 		want, why := p.Accepted, "Puppet's verdict"
 		if e, ok := exceptions[p.key()]; ok {

@@ -3,7 +3,7 @@ package fleet
 import (
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/gctune"
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/nodefacts"
@@ -28,8 +28,8 @@ func BenchmarkDiffFleet(b *testing.B) {
 	oldDir, newDir, factsDir := writeFleet(b, 100, 1000)
 	b.ReportAllocs()
 	for b.Loop() {
-		old, _ := catalog.LoadSite([]string{oldDir}, catalog.LoadOptions{})
-		new, _ := catalog.LoadSite([]string{newDir}, catalog.LoadOptions{})
+		old, _ := compiler.LoadSite([]string{oldDir}, compiler.LoadOptions{})
+		new, _ := compiler.LoadSite([]string{newDir}, compiler.LoadOptions{})
 		nodes, diags := nodefacts.Read(factsDir)
 		if diags.HasErrors() {
 			b.Fatal(diags)
@@ -48,7 +48,7 @@ func BenchmarkValidateFleet(b *testing.B) {
 	_, newDir, factsDir := writeFleet(b, 100, 1000)
 	b.ReportAllocs()
 	for b.Loop() {
-		site, _ := catalog.LoadSite([]string{newDir}, catalog.LoadOptions{})
+		site, _ := compiler.LoadSite([]string{newDir}, compiler.LoadOptions{})
 		nodes, _ := nodefacts.Read(factsDir)
 		if out := Validate(site, nodes, Options{}); len(out) != 2 {
 			b.Fatalf("%d outcomes", len(out))

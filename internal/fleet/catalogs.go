@@ -53,7 +53,7 @@ func (n CatalogNode) oldName() string {
 }
 
 // CatalogSides are the type definitions each side's catalogs are read
-// with (catalog.LoadFiles or catalog.Load of HCL type files: the built-in
+// with (compiler.LoadFiles or compiler.Load of HCL type files: the built-in
 // types and the user's). They are only read, by every node at once.
 type CatalogSides struct {
 	Old, New *catalog.Catalog

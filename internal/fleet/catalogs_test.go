@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/gctune"
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/plandiff"
@@ -34,7 +35,7 @@ func writePuppetFleet(t testing.TB, nodes, classes int) (old, new string) {
 
 func builtinTypes(t testing.TB) *catalog.Catalog {
 	t.Helper()
-	defs, diags := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
+	defs, diags := compiler.LoadFiles(nil, nil, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -99,7 +99,7 @@ func (s *sentinels) replace(str string) string {
 // its outcome is not theirs (each node is compiled instead).
 func exceeds(diags hcl.Diagnostics) bool {
 	for _, d := range diags {
-		if catalog.Exceeds(d) {
+		if compiler.Exceeds(d) {
 			return true
 		}
 	}

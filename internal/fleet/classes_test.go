@@ -8,7 +8,7 @@ import (
 
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/nodefacts"
 )
 
@@ -59,7 +59,7 @@ resource "setting" "d" { value = facts.networking.hostname }
 	if err := os.WriteFile(filepath.Join(dir, "site.hcl"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	site, diags := catalog.LoadSite([]string{dir}, catalog.LoadOptions{})
+	site, diags := compiler.LoadSite([]string{dir}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

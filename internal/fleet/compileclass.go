@@ -5,7 +5,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
 )
@@ -14,7 +14,7 @@ import (
 // of nodes once (keyer): the nodes whose catalogs read the same values of
 // them share one compilation.
 type compileRun struct {
-	site *catalog.Site
+	site *compiler.Site
 	k    *keyer // nil: every node compiled (and with Options.Each)
 	cls  *classes[compiled]
 	// plans: the run tells plans apart (Plans), so a class keeps its refs.
@@ -63,7 +63,7 @@ func (s *planShape) key(id *identity) string {
 	return refsKey(s.refs, id)
 }
 
-func newCompileRun(site *catalog.Site, o Options, plans bool) *compileRun {
+func newCompileRun(site *compiler.Site, o Options, plans bool) *compileRun {
 	run := &compileRun{site: site, cls: newClasses[compiled](), plans: plans}
 	if !o.EveryNode && o.Each == nil { // Each writes each node's own catalog
 		run.k = newKeyer(site)

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/enum"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/pipeline"
@@ -150,7 +151,7 @@ func (d *Diff) Failing(s Side) int {
 // Sides are the two sides of a fleet diff.
 type Sides struct {
 	// Old is nil for a side without files (a path new in the change).
-	Old, New *catalog.Site
+	Old, New *compiler.Site
 	// FixOld, when set, is applied to each old snapshot (the base
 	// revision's files named as the user knows them).
 	FixOld func(*plandiff.Snapshot)
@@ -242,7 +243,7 @@ func compareNode(r nodeResult, old *plandiff.Snapshot, oldDiags hcl.Diagnostics,
 // it has errors (cycles are not errors here: the diff reports them), but
 // for errors Puppet refuses a catalog for that is whole, which the
 // snapshot keeps (Fails) for the diff to say.
-func snapshot(site *catalog.Site, n *nodefacts.Node) (*plandiff.Snapshot, hcl.Diagnostics) {
+func snapshot(site *compiler.Site, n *nodefacts.Node) (*plandiff.Snapshot, hcl.Diagnostics) {
 	if site == nil {
 		return &plandiff.Snapshot{}, nil
 	}

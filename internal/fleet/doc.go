@@ -3,8 +3,8 @@
 // to every node, with the nodes grouped by what changes (Diff, Merge).
 //
 // The site's files are parsed and everything that does not depend on the
-// node evaluated once per side (catalog.LoadSite). The nodes are then
-// keyed by what the sites read of them (catalog.Site.Inputs: keyer), and
+// node evaluated once per side (compiler.LoadSite). The nodes are then
+// keyed by what the sites read of them (compiler.Site.Inputs: keyer), and
 // each class of nodes is compiled, ordered and compared once, for a
 // stand-in holding sentinels where the nodes' verbatim values go; each
 // node's outcome is its class's with its own values in their place,

@@ -10,7 +10,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/plandiff"
@@ -18,13 +18,13 @@ import (
 	"github.com/catc-dev/catc/internal/testutil"
 )
 
-func loadFixture(t *testing.T) (*catalog.Site, *catalog.Site, []*nodefacts.Node) {
+func loadFixture(t *testing.T) (*compiler.Site, *compiler.Site, []*nodefacts.Node) {
 	t.Helper()
-	old, diags := catalog.LoadSite([]string{testutil.Fixture("fleet/site")}, catalog.LoadOptions{})
+	old, diags := compiler.LoadSite([]string{testutil.Fixture("fleet/site")}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	new, diags := catalog.LoadSite([]string{testutil.Fixture("fleet/site-new")}, catalog.LoadOptions{})
+	new, diags := compiler.LoadSite([]string{testutil.Fixture("fleet/site-new")}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -428,8 +428,8 @@ func TestDiffFleetOldOf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old, _ := catalog.LoadSite([]string{oldDir}, catalog.LoadOptions{})
-	new, _ := catalog.LoadSite([]string{newDir}, catalog.LoadOptions{})
+	old, _ := compiler.LoadSite([]string{oldDir}, compiler.LoadOptions{})
+	new, _ := compiler.LoadSite([]string{newDir}, compiler.LoadOptions{})
 	nodes, diags := nodefacts.Read(factsDir)
 	if diags.HasErrors() {
 		t.Fatal(diags)
@@ -451,8 +451,8 @@ func TestDiffGeneratedFleet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old, _ := catalog.LoadSite([]string{oldDir}, catalog.LoadOptions{})
-	new, _ := catalog.LoadSite([]string{newDir}, catalog.LoadOptions{})
+	old, _ := compiler.LoadSite([]string{oldDir}, compiler.LoadOptions{})
+	new, _ := compiler.LoadSite([]string{newDir}, compiler.LoadOptions{})
 	nodes, diags := nodefacts.Read(factsDir)
 	if diags.HasErrors() || len(nodes) != 80 {
 		t.Fatal(len(nodes), diags)
@@ -505,8 +505,8 @@ func TestDiffFleetSecrets(t *testing.T) {
 	if err := os.WriteFile(facts, []byte(rows), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	old, _ := catalog.LoadSite([]string{filepath.Join(dir, "old")}, catalog.LoadOptions{})
-	new, _ := catalog.LoadSite([]string{filepath.Join(dir, "new")}, catalog.LoadOptions{})
+	old, _ := compiler.LoadSite([]string{filepath.Join(dir, "old")}, compiler.LoadOptions{})
+	new, _ := compiler.LoadSite([]string{filepath.Join(dir, "new")}, compiler.LoadOptions{})
 	nodes, _ := nodefacts.Read(facts)
 	d := DiffFleet(Sides{Old: old, New: new}, nodes, plandiff.DiffOptions{}, Options{})
 	got := summary(d)
@@ -572,7 +572,7 @@ func TestIdentityOrderEveryList(t *testing.T) {
 func TestPlansShown(t *testing.T) {
 	t.Parallel()
 	old, new, nodes := loadFixture(t)
-	for _, site := range []*catalog.Site{old, new} {
+	for _, site := range []*compiler.Site{old, new} {
 		for run := 0; run < 3; run++ {
 			for _, o := range Plans(site, nodes, Options{Workers: 4}) {
 				switch {

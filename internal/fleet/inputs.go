@@ -13,13 +13,13 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/nodefacts"
 )
 
 // Nodes whose catalogs read the same values of them are compiled once
-// (catalog.Site.Inputs says what the sites read). A value every use of
-// which is copied verbatim into an inert string (catalog.Read.Verbatim:
+// (compiler.Site.Inputs says what the sites read). A value every use of
+// which is copied verbatim into an inert string (compiler.Read.Verbatim:
 // the certname in a motd, the address in a listen line) is no part of
 // the key when it is a plain word: the class is compiled for a stand-in
 // node holding a sentinel there, and each node's outcome is the class's
@@ -34,15 +34,15 @@ type keyer struct {
 	all bool
 	// reads are in the key as they are; subst are verbatim reads that
 	// no other read overlaps, replaced by sentinel i when a node's value
-	// there is a plain word (plainWord, sentinel).
-	reads, subst []catalog.Read
+	// there is a plain word (sentinelFor).
+	reads, subst []compiler.Read
 	// token starts every sentinel: random, so that no input can hold it.
 	token string
 }
 
 // newKeyer is the keyer of sites (nil ones skipped).
-func newKeyer(sites ...*catalog.Site) *keyer {
-	var in catalog.Inputs
+func newKeyer(sites ...*compiler.Site) *keyer {
+	var in compiler.Inputs
 	for _, s := range sites {
 		if s != nil {
 			in.Blocks = append(in.Blocks, s.Inputs().Blocks...)
@@ -62,7 +62,7 @@ func newKeyer(sites ...*catalog.Site) *keyer {
 
 // overlaps reports whether another read of reads is reads[i], inside it
 // or around it (a read of facts.networking holds facts.networking.ip).
-func overlaps(reads []catalog.Read, i int) bool {
+func overlaps(reads []compiler.Read, i int) bool {
 	for j, r := range reads {
 		if j != i && r.Root == reads[i].Root && (isPrefix(r.Path, reads[i].Path) || isPrefix(reads[i].Path, r.Path)) {
 			return true
@@ -100,7 +100,7 @@ const sentinelLen = 253
 
 // newToken is a random prefix for sentinels that no file of the sites
 // holds (nor can any input: it is drawn at each run).
-func newToken(sites []*catalog.Site) string {
+func newToken(sites []*compiler.Site) string {
 	for {
 		var b [8]byte
 		if _, err := rand.Read(b[:]); err != nil {
@@ -113,7 +113,7 @@ func newToken(sites []*catalog.Site) string {
 	}
 }
 
-func inFiles(sites []*catalog.Site, token string) bool {
+func inFiles(sites []*compiler.Site, token string) bool {
 	for _, s := range sites {
 		if s == nil {
 			continue
@@ -181,7 +181,7 @@ func (k *keyer) classOf(n *nodefacts.Node) nodeClass {
 		writeValue(h, trusted)
 		return nodeClass{key: string(h.Sum(nil))}
 	}
-	root := func(r catalog.Read) cty.Value {
+	root := func(r compiler.Read) cty.Value {
 		if r.Root == "trusted" {
 			return trusted
 		}

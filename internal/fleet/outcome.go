@@ -10,7 +10,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
 )
@@ -54,14 +54,14 @@ type Outcome struct {
 // outcome: compiling (with the same number of warnings) or failing with
 // the same errors at the same places. Failures come first, each kind
 // sorted by the number of nodes, most first.
-func Validate(site *catalog.Site, nodes []*nodefacts.Node, o Options) []Outcome {
+func Validate(site *compiler.Site, nodes []*nodefacts.Node, o Options) []Outcome {
 	return compileFrom(site, nodeList(nodes), o, groupBy{})
 }
 
 // ValidateStream is Validate of the nodes of s, read as the run goes
 // (the shard's, when s is one); when s.Diagnostics has errors the
 // outcomes are void.
-func ValidateStream(site *catalog.Site, s *Stream, o Options) []Outcome {
+func ValidateStream(site *compiler.Site, s *Stream, o Options) []Outcome {
 	return compileFrom(site, s, o, groupBy{})
 }
 
@@ -69,17 +69,17 @@ func ValidateStream(site *catalog.Site, s *Stream, o Options) []Outcome {
 // nodes whose apply orders are the same resources in the same order (up
 // to the node's identity in titles, see Diff) group together, and each
 // group keeps one plan to show (Shown); the others are not kept.
-func Plans(site *catalog.Site, nodes []*nodefacts.Node, o Options) []Outcome {
+func Plans(site *compiler.Site, nodes []*nodefacts.Node, o Options) []Outcome {
 	return compileFrom(site, nodeList(nodes), o, groupBy{plans: true, key: planKey})
 }
 
 // PlansStream is Plans of the nodes of s, read as the run goes.
-func PlansStream(site *catalog.Site, s *Stream, o Options) []Outcome {
+func PlansStream(site *compiler.Site, s *Stream, o Options) []Outcome {
 	return compileFrom(site, s, o, groupBy{plans: true, key: planKey})
 }
 
 // compileFrom compiles the nodes of src and groups them by.
-func compileFrom(site *catalog.Site, src nodeSource, o Options, by groupBy) []Outcome {
+func compileFrom(site *compiler.Site, src nodeSource, o Options, by groupBy) []Outcome {
 	run := newCompileRun(site, o, by.plans)
 	return run.fix(group(o, by, func(add func(nodeRun)) {
 		src.each(o, run.compiled, func(n *nodefacts.Node) { add(run.node(n)) })

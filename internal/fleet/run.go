@@ -5,7 +5,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/pipeline"
@@ -62,7 +62,7 @@ func each(n int, o Options, compiled func() int, fn func(i int)) {
 // compileNode declares and orders the site for one node. The plan is nil
 // when the catalog has errors; cycles come back as diagnostics with a
 // plan.
-func compileNode(site *catalog.Site, n *nodefacts.Node) (*graph.Plan, hcl.Diagnostics) {
+func compileNode(site *compiler.Site, n *nodefacts.Node) (*graph.Plan, hcl.Diagnostics) {
 	cat, diags := site.Compile(n)
 	if diags.HasErrors() {
 		return nil, diags

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/coretypes"
 	"github.com/catc-dev/catc/internal/gen"
 )
@@ -19,7 +19,7 @@ func TestGenerateCoreLoads(t *testing.T) {
 		for _, f := range gen.Generate(gen.Options{Resources: n, Files: 3, Core: true}) {
 			names, srcs = append(names, f.Name), append(srcs, f.Src)
 		}
-		c, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+		c, diags := compiler.LoadFiles(names, srcs, compiler.LoadOptions{})
 		if len(diags) > 0 {
 			t.Fatalf("n=%d: %v", n, diags)
 		}

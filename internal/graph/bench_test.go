@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/gen"
 )
 
@@ -68,7 +69,7 @@ func BenchmarkPlanGenerated(b *testing.B) {
 		for _, f := range gen.Generate(gen.Options{Resources: n}) {
 			names, srcs = append(names, f.Name), append(srcs, f.Src)
 		}
-		c, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+		c, diags := compiler.LoadFiles(names, srcs, compiler.LoadOptions{})
 		if diags.HasErrors() {
 			b.Fatal(diags.Error())
 		}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/gen"
 )
 
@@ -15,7 +16,7 @@ func BenchmarkBuild(b *testing.B) {
 	for _, f := range gen.Generate(gen.Options{Resources: 100_000}) {
 		names, srcs = append(names, f.Name), append(srcs, f.Src)
 	}
-	generated, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+	generated, diags := compiler.LoadFiles(names, srcs, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		b.Fatal(diags.Error())
 	}

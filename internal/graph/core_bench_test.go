@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/gen"
 )
 
@@ -27,7 +27,7 @@ func BenchmarkPlanCore(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for b.Loop() {
-				c, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+				c, diags := compiler.LoadFiles(names, srcs, compiler.LoadOptions{})
 				if diags.HasErrors() {
 					b.Fatal(diags.Error())
 				}

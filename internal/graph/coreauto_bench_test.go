@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 )
 
 // coreTreeSource is n core-type resources in HCL: files in deep trees
@@ -46,7 +46,7 @@ func BenchmarkCoreAuto(b *testing.B) {
 	src := coreTreeSource(100_000)
 	b.ReportAllocs()
 	for b.Loop() {
-		c, diags := catalog.LoadFiles([]string{"core.hcl"}, [][]byte{src}, catalog.LoadOptions{})
+		c, diags := compiler.LoadFiles([]string{"core.hcl"}, [][]byte{src}, compiler.LoadOptions{})
 		if diags.HasErrors() {
 			b.Fatal(diags)
 		}

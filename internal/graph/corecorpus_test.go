@@ -11,7 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/testutil"
 )
 
@@ -64,7 +64,7 @@ func TestCoreCorpus(t *testing.T) {
 			twin := filepath.Join(coreDir, "hcl", name+".hcl")
 			testutil.Golden(t, twin, coreTwin(t, filepath.Join(coreDir, name+".catalog.json")))
 			want := readCoreAnswer(t, filepath.Join(coreDir, name+".json"))
-			c, diags := catalog.Load([]string{twin}, catalog.LoadOptions{})
+			c, diags := compiler.Load([]string{twin}, compiler.LoadOptions{})
 			if texts, ok := coreRefused[name]; ok {
 				checkRefused(t, diags, texts.puppet, texts.catc, want)
 				return

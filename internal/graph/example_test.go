@@ -3,7 +3,7 @@ package graph_test
 import (
 	"fmt"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 )
 
@@ -40,8 +40,8 @@ resource "pkg" "nginx" {
 // Build the graph of a loaded catalog, order it as Puppet would, and ask
 // why one resource comes before another.
 func Example() {
-	c, diags := catalog.LoadFiles([]string{"types.hcl", "site.hcl"},
-		[][]byte{[]byte(exampleTypes), []byte(exampleResources)}, catalog.LoadOptions{})
+	c, diags := compiler.LoadFiles([]string{"types.hcl", "site.hcl"},
+		[][]byte{[]byte(exampleTypes), []byte(exampleResources)}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		fmt.Println(diags)
 		return

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/testutil"
 )
 
@@ -52,7 +53,7 @@ func TestOracle(t *testing.T) {
 		name := filepath.Base(filepath.Dir(dir)) + "/" + filepath.Base(dir)
 		t.Run(name, func(t *testing.T) {
 			want := readAnswer(t, filepath.Join(dir, "puppet.json"))
-			c, diags := catalog.Load([]string{filepath.Join(oracleDir, "types.hcl"), dir}, catalog.LoadOptions{})
+			c, diags := compiler.Load([]string{filepath.Join(oracleDir, "types.hcl"), dir}, compiler.LoadOptions{})
 			stricter := checkCatcDiagnostics(t, filepath.Join(dir, "catc.txt"), diags)
 			if stricter && !diags.HasErrors() {
 				t.Fatalf("catc.txt lists errors, but catc loaded the catalog")

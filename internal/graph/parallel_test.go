@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/gen"
 )
 
@@ -39,7 +39,7 @@ func TestBuildParallelSameAsInline(t *testing.T) {
 	for _, f := range gen.Generate(gen.Options{Resources: 2 * parallelMin}) {
 		names, srcs = append(names, f.Name), append(srcs, f.Src)
 	}
-	c, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+	c, diags := compiler.LoadFiles(names, srcs, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}

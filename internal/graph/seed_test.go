@@ -5,7 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 )
 
 // seedTypes are the seed's apt_key (fixtures/seed/types.hcl); its
@@ -70,7 +70,7 @@ resource "package" "apt" {}
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			c, diags := catalog.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{[]byte(seedTypes), []byte(tc.src)}, catalog.LoadOptions{})
+			c, diags := compiler.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{[]byte(seedTypes), []byte(tc.src)}, compiler.LoadOptions{})
 			if len(diags) > 0 {
 				t.Fatalf("diagnostics: %v", diags)
 			}

@@ -41,7 +41,7 @@ func (f File) Read() ([]byte, error) {
 	return inputfile.ReadIn(f.Path, f.Roots)
 }
 
-// Expand turns path arguments into the files catalog.Load reads, in the
+// Expand turns path arguments into the files compiler.Load reads, in the
 // same order: a directory means every *.hcl file below it in bytewise path
 // order, hidden directories (.git, .terraform, …) left out; a file is
 // taken whatever its name. A checkout's symbolic links are not trusted

@@ -9,6 +9,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 )
 
 // check loads the written types with catc's own checks (the Resource
@@ -28,7 +29,7 @@ func check(outs []Output, maps []origins, given []*catalog.TypeAlias) (*catalog.
 	if src := givenAliases(given, outs); src != nil {
 		names, srcs = append(names, givenAliasesName), append(srcs, src)
 	}
-	cat, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+	cat, diags := compiler.LoadFiles(names, srcs, compiler.LoadOptions{})
 	diags = withoutGiven(diags)
 	places := make(map[string][]place, len(outs))
 	for i := range outs {

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 )
 
 // TestImportWithGivenAliases: a type may use the aliases of an earlier
@@ -18,7 +18,7 @@ func TestImportWithGivenAliases(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "aliases.hcl"), []byte(given), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cat, diags := catalog.LoadAliases([]string{dir})
+	cat, diags := compiler.LoadAliases([]string{dir})
 	if diags.HasErrors() || len(cat.Aliases) != 2 {
 		t.Fatalf("aliases: %v %v", cat.Aliases, diags)
 	}

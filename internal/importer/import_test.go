@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/testutil"
 )
 
@@ -47,7 +48,7 @@ func loadOutputs(t *testing.T, outs []Output) *catalog.Catalog {
 	for i, o := range outs {
 		names[i], srcs[i] = o.Name, o.Src
 	}
-	c, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+	c, diags := compiler.LoadFiles(names, srcs, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("the imported HCL does not load: %s", diags.Error())
 	}
@@ -71,7 +72,7 @@ func TestImportSeedRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := catalog.LoadFiles([]string{"types.hcl"}, [][]byte{seed}, catalog.LoadOptions{})
+	want, _ := compiler.LoadFiles([]string{"types.hcl"}, [][]byte{seed}, compiler.LoadOptions{})
 	if diff := cmp.Diff(summary(want), got); diff != "" {
 		t.Errorf("imported types differ from the seed's (-seed +imported):\n%s", diff)
 	}

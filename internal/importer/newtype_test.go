@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/testutil"
 )
 
@@ -60,7 +60,7 @@ func TestImportNewtype(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("diagnostics %q, want %q", got, want)
 	}
-	c, ldiags := catalog.LoadFiles([]string{"demo_line.hcl"}, [][]byte{outs[0].Src}, catalog.LoadOptions{})
+	c, ldiags := compiler.LoadFiles([]string{"demo_line.hcl"}, [][]byte{outs[0].Src}, compiler.LoadOptions{})
 	if ldiags.HasErrors() {
 		t.Fatal(ldiags)
 	}
@@ -149,7 +149,7 @@ func TestImportRefreshable(t *testing.T) {
 	if len(outs) != 1 || diags.HasErrors() {
 		t.Fatalf("%d outputs, diagnostics %v", len(outs), diags)
 	}
-	c, ldiags := catalog.LoadFiles([]string{"compose_app.hcl"}, [][]byte{outs[0].Src}, catalog.LoadOptions{})
+	c, ldiags := compiler.LoadFiles([]string{"compose_app.hcl"}, [][]byte{outs[0].Src}, compiler.LoadOptions{})
 	if ldiags.HasErrors() || !c.Type("compose_app").Refreshes() {
 		t.Errorf("not refreshable (%v):\n%s", ldiags, outs[0].Src)
 	}

@@ -9,6 +9,7 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/render"
 )
@@ -26,7 +27,7 @@ func (s *Server) formatting(ctx *glsp.Context, p *protocol.DocumentFormattingPar
 	if !ok {
 		return nil, nil
 	}
-	out, diags := catalog.FormatHCL(src, path)
+	out, diags := compiler.FormatHCL(src, path)
 	if diags.HasErrors() || string(out) == string(src) {
 		return []protocol.TextEdit{}, nil
 	}

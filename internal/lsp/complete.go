@@ -13,6 +13,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/types"
 )
 
@@ -21,7 +22,7 @@ import (
 // They are put together on first use: every catc command links this
 // package, and only the language server completes.
 type languageWords struct {
-	schema catalog.Schema
+	schema compiler.Schema
 	// metaparams are the metaparameters a resource takes, with what they
 	// do, then for_each, which is no metaparameter but is written among
 	// them.
@@ -31,7 +32,7 @@ type languageWords struct {
 }
 
 var words = sync.OnceValue(func() *languageWords {
-	schema := catalog.LanguageSchema()
+	schema := compiler.LanguageSchema()
 	return &languageWords{
 		schema: schema,
 		metaparams: append(documented(schema.Metaparameters, map[string]string{

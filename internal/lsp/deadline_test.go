@@ -81,7 +81,7 @@ func hasMessage(diags []protocol.Diagnostic, s string) bool {
 func TestStalledLoadLeftBehind(t *testing.T) {
 	t.Parallel()
 	w := newWorkspace()
-	first, ok := w.loadWithin(time.Second, time.Second)
+	first, ok := w.loadWithin(time.Second, time.Second, nil)
 	if !ok || first == nil {
 		t.Fatal("an empty workspace did not load")
 	}
@@ -90,7 +90,7 @@ func TestStalledLoadLeftBehind(t *testing.T) {
 	w.compile = func(loadInput) *snapshot { <-stall; return nil }
 	cache := w.cache
 	start := time.Now()
-	if snap, ok := w.loadWithin(50*time.Millisecond, 50*time.Millisecond); ok || snap != nil {
+	if snap, ok := w.loadWithin(50*time.Millisecond, 50*time.Millisecond, nil); ok || snap != nil {
 		t.Errorf("a stalled load gave %v, %v", snap, ok)
 	}
 	if d := time.Since(start); d > 5*time.Second {

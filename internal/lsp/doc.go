@@ -4,9 +4,11 @@
 //
 // The server holds the workspace: every *.hcl file below the folders the
 // client opened, with the open buffers in place of their files on disk.
-// On every change it loads the whole workspace again with catalog's
-// loader (a catalog.ParseCache keeps the parse of the files that did not
-// change), builds the graph and orders it, so diagnostics, hover and
-// navigation are the compiler's own answers. Requests are handled one at
-// a time, in order.
+// On every change it compiles the whole workspace again (package
+// compiler; a compiler.ParseCache keeps each unchanged file's parse, the
+// type definitions and the declarations' checks), builds the graph and
+// orders it, so diagnostics, hover and navigation are the compiler's own
+// answers. An edit's diagnostics go out as soon as the catalog is loaded,
+// before the graph, unless a cycle is shown (then with the graph, so that
+// it does not blink). Requests are handled one at a time, in order.
 package lsp

@@ -253,17 +253,34 @@ func (s *Server) configure() error {
 // reload compiles the workspace again and publishes what changed;
 // edited is the file that must get its diagnostics in any case.
 func (s *Server) reload(edited string) {
-	if err := s.load(); err != nil {
+	always := edited
+	early := func(loaded *snapshot) {
+		// The load's diagnostics are what the editor shows but for the
+		// cycles, which need the graph: they go out now when they are
+		// the whole answer (a load with errors shows no cycles, as catc
+		// validate) or when no cycle was shown (one the edit makes comes
+		// with the graph); else the graph's answer is awaited, so that
+		// a cycle shown does not blink out and back.
+		if loaded.diags.HasErrors() || s.snap == nil || len(s.snap.cycleOf) == 0 {
+			s.publishOf(loaded, always)
+			always = ""
+		}
+	}
+	if err := s.loadWith(early); err != nil {
 		s.showError(err)
 	}
-	s.publish(edited)
+	s.publish(always)
 }
 
 // load compiles the workspace within the deadline. A load that does not
 // end in time is left to finish on its own; the last snapshot stays, and
 // the error says so.
-func (s *Server) load() error {
-	snap, ok := s.ws.loadWithin(s.deadline, s.grace)
+func (s *Server) load() error { return s.loadWith(nil) }
+
+// loadWith is load, early given the catalog's snapshot before the graph
+// (workspace.loadWithin).
+func (s *Server) loadWith(early func(*snapshot)) error {
+	snap, ok := s.ws.loadWithin(s.deadline, s.grace, early)
 	if ok {
 		s.snap = snap
 		return nil
@@ -276,12 +293,15 @@ func (s *Server) load() error {
 
 // publish sends the snapshot's diagnostics that changed, edited's in any
 // case, and shows those that belong to no file.
-func (s *Server) publish(edited string) {
+func (s *Server) publish(edited string) { s.publishOf(s.snap, edited) }
+
+// publishOf is publish of snap's diagnostics.
+func (s *Server) publishOf(snap *snapshot, edited string) {
 	notify := s.notify
 	if notify == nil {
 		notify = func(string, any) {}
 	}
-	loose := s.pub.publish(s.snap, edited, notify)
+	loose := s.pub.publish(snap, edited, notify)
 	for _, d := range loose {
 		typ := protocol.MessageTypeError
 		if d.Severity == hcl.DiagWarning {

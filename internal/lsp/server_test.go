@@ -11,7 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/render"
 	"github.com/catc-dev/catc/internal/testutil"
@@ -21,7 +21,7 @@ import (
 // diagnostics, then the cycles' when the load has no errors.
 func cliDiagnostics(t *testing.T, dir string) map[string][]*hcl.Diagnostic {
 	t.Helper()
-	cat, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
+	cat, diags := compiler.Load([]string{dir}, compiler.LoadOptions{})
 	if !diags.HasErrors() {
 		_, cyc := graph.Order(graph.Build(cat), graph.Ordering{})
 		diags = append(diags, render.WhyHints(cyc, []string{dir})...)

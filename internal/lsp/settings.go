@@ -93,7 +93,7 @@ func (s Settings) merge(over Settings) Settings {
 	return s
 }
 
-// varFlags are the Vars as catalog.LoadOptions takes them, NAME=VALUE,
+// varFlags are the Vars as compiler.LoadOptions takes them, NAME=VALUE,
 // sorted by name so loads are deterministic.
 func (s Settings) varFlags() []string {
 	names := make([]string, 0, len(s.Vars))

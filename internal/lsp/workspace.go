@@ -10,6 +10,7 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/hclpaths"
 	"github.com/catc-dev/catc/internal/inputfile"
@@ -25,13 +26,13 @@ type workspace struct {
 	settings Settings
 	disk     map[string][]byte // every *.hcl below the folders, by path
 	open     map[string][]byte // open buffers, by path
-	cache    *catalog.ParseCache
+	cache    *compiler.ParseCache
 	// compile builds a snapshot (nil: loadInput.compile; tests stall it).
 	compile func(loadInput) *snapshot
 }
 
 func newWorkspace() *workspace {
-	return &workspace{disk: map[string][]byte{}, open: map[string][]byte{}, cache: catalog.NewParseCache()}
+	return &workspace{disk: map[string][]byte{}, open: map[string][]byte{}, cache: compiler.NewParseCache()}
 }
 
 // scan reads every *.hcl file below the folders again, leaving out the
@@ -170,19 +171,26 @@ const (
 
 // load compiles the workspace (within loadDeadline).
 func (w *workspace) load() *snapshot {
-	snap, _ := w.loadWithin(loadDeadline, loadGrace)
+	snap, _ := w.loadWithin(loadDeadline, loadGrace, nil)
 	return snap
 }
 
 // loadWithin compiles the workspace with a deadline of d. When the load
 // has not ended d+grace later, it returns nil and false; the load goes on
-// with the parse cache, which the workspace replaces by a new one.
-func (w *workspace) loadWithin(d, grace time.Duration) (*snapshot, bool) {
+// with the parse cache, which the workspace replaces by a new one. When
+// early is not nil, it is called (on this goroutine) with the snapshot of
+// the catalog alone, its load's diagnostics but no graph, as soon as the
+// catalog is loaded: the graph and the order take about as long again.
+func (w *workspace) loadWithin(d, grace time.Duration, early func(*snapshot)) (*snapshot, bool) {
 	in := w.loadInput()
 	in.opts.Limits.Deadline = time.Now().Add(d)
 	compile := w.compile
 	if compile == nil {
 		compile = loadInput.compile
+	}
+	loaded := make(chan *snapshot, 1)
+	if early != nil {
+		in.loaded = func(s *snapshot) { loaded <- s }
 	}
 	done := make(chan *snapshot, 1)
 	go func() {
@@ -195,12 +203,16 @@ func (w *workspace) loadWithin(d, grace time.Duration) (*snapshot, bool) {
 	}()
 	timer := time.NewTimer(d + grace)
 	defer timer.Stop()
-	select {
-	case snap := <-done:
-		return snap, snap != nil
-	case <-timer.C:
-		w.cache = catalog.NewParseCache()
-		return nil, false
+	for {
+		select {
+		case s := <-loaded:
+			early(s)
+		case snap := <-done:
+			return snap, snap != nil
+		case <-timer.C:
+			w.cache = compiler.NewParseCache()
+			return nil, false
+		}
 	}
 }
 
@@ -211,6 +223,9 @@ type loadInput struct {
 	srcs    [][]byte
 	opts    source.Options
 	folders []string
+	// loaded, when set, is given the snapshot of the catalog alone (see
+	// loadWithin), once, from the compiling goroutine.
+	loaded func(*snapshot)
 }
 
 func (w *workspace) loadInput() loadInput {
@@ -232,6 +247,9 @@ func (in loadInput) compile() *snapshot {
 	}
 	cat, diags := source.Files(in.names, in.srcs, in.opts)
 	snap.cat, snap.diags = cat, diags
+	if in.loaded != nil {
+		in.loaded(&snapshot{cat: cat, diags: diags, srcs: snap.srcs, lines: map[string]*lineIndex{}})
+	}
 	var plan *graph.Plan
 	var cycleDiags hcl.Diagnostics
 	snap.graph, plan, cycleDiags = pipeline.Plan(cat, graph.Ordering{})

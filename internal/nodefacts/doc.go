@@ -6,8 +6,8 @@
 // its facts.* and trusted.* values; WithInputs makes a stand-in of a node
 // with other ones (package fleet compiles one per class of nodes).
 //
-// It sits below catalog, which imports it (catalog.Site.Compile takes a
-// *Node; LoadOptions.FactsFile is read with ReadOne); it imports nothing
+// It sits below catalog, which imports it (compiler.Site.Compile takes a
+// *Node; the caller of compiler.Load reads --facts with ReadOne); it imports nothing
 // of catc's stages. It does not compile, group nor compare nodes
 // (catalog, fleet); a node's identity placeholders in a fleet diff
 // ({certname}, {fqdn}, …) are fleet's.

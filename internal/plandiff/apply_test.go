@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/testutil"
 )
 
@@ -63,9 +63,9 @@ func readApplyRun(t *testing.T, name, label string) applyRun {
 // built-in ones.
 func applyDiff(t *testing.T, name string, typeFiles ...string) *PlanDiff {
 	t.Helper()
-	defs, diags := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
+	defs, diags := compiler.LoadFiles(nil, nil, compiler.LoadOptions{})
 	if len(typeFiles) > 0 {
-		defs, diags = catalog.Load(typeFiles, catalog.LoadOptions{})
+		defs, diags = compiler.Load(typeFiles, compiler.LoadOptions{})
 	}
 	if diags.HasErrors() {
 		t.Fatal(diags)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/catalogjson"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/testutil"
@@ -77,7 +78,7 @@ func TestReadSnapshotOrder(t *testing.T) {
 	key := testKey(t, "a test key of 32 bytes, not used") // as compiled with CATC_DIGEST_KEY: secrets compare
 	dirs, _ := filepath.Glob(testutil.Fixture("diff/*/new"))
 	for _, dir := range dirs {
-		c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{DigestKey: key})
+		c, diags := compiler.Load([]string{dir}, compiler.LoadOptions{DigestKey: key})
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", dir, diags)
 		}
@@ -154,7 +155,7 @@ func generated(t testing.TB, n, every int) *catalog.Catalog {
 	}
 	// Its secrets are digested as with CATC_DIGEST_KEY, so that they
 	// compare after a round trip through the catalog JSON.
-	c, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{DigestKey: testKey(t, "a test key of 32 bytes, not used")})
+	c, diags := compiler.LoadFiles(names, srcs, compiler.LoadOptions{DigestKey: testKey(t, "a test key of 32 bytes, not used")})
 	if diags.HasErrors() {
 		t.Fatalf("load: %v", diags)
 	}
@@ -194,7 +195,7 @@ func BenchmarkDiff(b *testing.B) {
 
 func ExampleDiff() {
 	load := func(src string) *Snapshot {
-		c, _ := catalog.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{[]byte(gen.Types), []byte(src)}, catalog.LoadOptions{})
+		c, _ := compiler.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{[]byte(gen.Types), []byte(src)}, compiler.LoadOptions{})
 		return snapshotOf(c)
 	}
 	old := load(`resource "package" "nginx" { ensure = "1.18" }`)
@@ -213,7 +214,7 @@ func ExampleDiff() {
 func TestDiffCycles(t *testing.T) {
 	t.Parallel()
 	load := func(dir string) *Snapshot {
-		c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
+		c, diags := compiler.Load([]string{dir}, compiler.LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", dir, diags)
 		}

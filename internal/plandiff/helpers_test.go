@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/testutil"
 )
 
@@ -22,7 +22,7 @@ func typesSnapshot(t *testing.T, src string, typeFiles ...string) *Snapshot {
 		}
 		srcs = append(srcs, b)
 	}
-	c, diags := catalog.LoadFiles(append(typeFiles, "main.hcl"), append(srcs, []byte(src)), catalog.LoadOptions{})
+	c, diags := compiler.LoadFiles(append(typeFiles, "main.hcl"), append(srcs, []byte(src)), compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("load: %v", diags)
 	}

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/catalogjson"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 )
 
@@ -81,7 +81,7 @@ func actionsOf(d *PlanDiff) []Action {
 // jsonSnapshot is src compiled, written as catalog JSON and read back.
 func jsonSnapshot(t *testing.T, src string) *Snapshot {
 	t.Helper()
-	c, diags := catalog.LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(src)}, catalog.LoadOptions{})
+	c, diags := compiler.LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(src)}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("load: %v", diags)
 	}

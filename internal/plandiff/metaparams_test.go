@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/catalogjson"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/types"
 )
 
@@ -59,7 +59,7 @@ resource "exec" "report" {
 // back.
 func viaJSON(t *testing.T, src string) *Snapshot {
 	t.Helper()
-	c, diags := catalog.LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(src)}, catalog.LoadOptions{})
+	c, diags := compiler.LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(src)}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

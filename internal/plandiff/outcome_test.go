@@ -9,7 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/types"
 )
 
@@ -239,7 +239,7 @@ func TestDiffInitOnlyPuppet(t *testing.T) {
 				}
 				load := func(side string) *Snapshot {
 					paths := []string{oracleDir + "/types.hcl", initOnlyDir + "/twin/types.hcl", initOnlyDir + "/twin/" + name + "." + side + ".hcl"}
-					c, diags := catalog.Load(paths, catalog.LoadOptions{})
+					c, diags := compiler.Load(paths, compiler.LoadOptions{})
 					if diags.HasErrors() {
 						t.Fatal(diags)
 					}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/testutil"
@@ -28,7 +29,7 @@ func puppetSnapshotWith(t *testing.T, name string, data []byte, defs *catalog.Ca
 // puppetPlan is the plan of a Puppet catalog JSON with the built-in types.
 func puppetPlan(t *testing.T, name string, data []byte) *graph.Plan {
 	t.Helper()
-	defs, _ := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
+	defs, _ := compiler.LoadFiles(nil, nil, compiler.LoadOptions{})
 	return puppetPlanWith(t, name, data, defs)
 }
 

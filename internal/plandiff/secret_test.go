@@ -7,6 +7,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/catalogjson"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/internal/testutil"
@@ -31,7 +32,7 @@ func testKey(t testing.TB, key string) *secretdigest.Key {
 // of dir (what `catc compile` writes), under the digest key key.
 func compiledSnapshot(t *testing.T, dir string, key *secretdigest.Key) *Snapshot {
 	t.Helper()
-	c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{DigestKey: key})
+	c, diags := compiler.Load([]string{dir}, compiler.LoadOptions{DigestKey: key})
 	if diags.HasErrors() {
 		t.Fatalf("%s: %v", dir, diags)
 	}
@@ -103,7 +104,7 @@ func TestDiffCompiledSecrets(t *testing.T) {
 func TestDiffInProcessSecrets(t *testing.T) {
 	t.Parallel()
 	snap := func(dir string) *Snapshot {
-		c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
+		c, diags := compiler.Load([]string{dir}, compiler.LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/testutil"
 )
@@ -24,7 +25,7 @@ import (
 func TestCorpusWithImportedTypes(t *testing.T) {
 	dir := testutil.Fixture("oracle", "catalogs")
 	imported, _ := filepath.Glob(filepath.Join(dir, "imported", "*.hcl"))
-	defs, diags := catalog.Load(imported, catalog.LoadOptions{})
+	defs, diags := compiler.Load(imported, compiler.LoadOptions{})
 	if diags.HasErrors() || len(imported) < 15 {
 		t.Fatalf("%d imported types: %v", len(imported), diags)
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/testutil"
 )
@@ -32,7 +32,7 @@ func refused(t *testing.T, file string) bool {
 	if diags.HasErrors() {
 		return true
 	}
-	defs, _ := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
+	defs, _ := compiler.LoadFiles(nil, nil, compiler.LoadOptions{})
 	_, diags = Model(pc, defs)
 	return diags.HasErrors()
 }

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/testutil"
 )
@@ -38,7 +38,7 @@ func checkExport(t *testing.T, name string) {
 		rel, _ := filepath.Rel(dir, p)
 		names, srcs = append(names, filepath.ToSlash(rel)), append(srcs, b)
 	}
-	c, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+	c, diags := compiler.LoadFiles(names, srcs, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

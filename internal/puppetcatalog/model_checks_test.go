@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 )
 
 // modelOf reads a hand-written catalog and builds its model with the
@@ -26,7 +27,7 @@ func modelOf(t *testing.T, src string) (*catalog.Catalog, []string) {
 // coreTypes are the built-in types, as plan loads them with no HCL file.
 func coreTypes(t *testing.T) *catalog.Catalog {
 	t.Helper()
-	defs, diags := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
+	defs, diags := compiler.LoadFiles(nil, nil, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 )
 
@@ -22,7 +22,7 @@ func TestFormat2KindMakesComponents(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	defs, _ := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
+	defs, _ := compiler.LoadFiles(nil, nil, compiler.LoadOptions{})
 	c, diags := Model(pc, defs)
 	if diags.HasErrors() {
 		t.Fatal(diags)

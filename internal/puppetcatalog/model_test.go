@@ -9,13 +9,14 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/catc-dev/catc/internal/types"
 )
 
 func loadModelTypes(t *testing.T) *catalog.Catalog {
 	t.Helper()
-	defs, diags := catalog.Load([]string{"testdata/model/types.hcl"}, catalog.LoadOptions{})
+	defs, diags := compiler.Load([]string{"testdata/model/types.hcl"}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 )
 
@@ -118,7 +119,7 @@ func TestModuleTypesKnown(t *testing.T) {
 // catalog (catc import of the module) replaces the shipped one, with a
 // warning at its name that says so, once.
 func TestModuleTypeUserDefinition(t *testing.T) {
-	defs, diags := catalog.Load([]string{"testdata/modtypes/apt_key.hcl"}, catalog.LoadOptions{})
+	defs, diags := compiler.Load([]string{"testdata/modtypes/apt_key.hcl"}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

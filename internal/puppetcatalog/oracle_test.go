@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/testutil"
 )
@@ -47,7 +48,7 @@ func planPuppet(t *testing.T, file string) (*graph.Graph, []graph.Vertex, []grap
 // types have an auto rule for the type of each resource that gained an
 // auto edge.
 func autoRulesFor(edges [][]string) bool {
-	defs, _ := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
+	defs, _ := compiler.LoadFiles(nil, nil, compiler.LoadOptions{})
 	for _, e := range edges {
 		for _, ref := range e[:2] {
 			typ, _, _ := catalog.SplitRef(ref)

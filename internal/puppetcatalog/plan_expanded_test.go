@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/testutil"
 )
@@ -38,7 +38,7 @@ func TestPlanKeepsExpansion(t *testing.T) {
 	if chains == 0 {
 		t.Error("no chain at all")
 	}
-	c, diags := catalog.LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(`resource "notify" "a" {}`)}, catalog.LoadOptions{})
+	c, diags := compiler.LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(`resource "notify" "a" {}`)}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

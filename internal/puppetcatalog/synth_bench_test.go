@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/gctune"
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/graph"
@@ -30,7 +30,7 @@ func BenchmarkPlanSynthetic(b *testing.B) {
 		if diags.HasErrors() {
 			b.Fatal(diags)
 		}
-		defs, diags := catalog.Load([]string{types}, catalog.LoadOptions{})
+		defs, diags := compiler.Load([]string{types}, compiler.LoadOptions{})
 		if diags.HasErrors() {
 			b.Fatal(diags)
 		}
@@ -55,7 +55,7 @@ func BenchmarkPlanBigNode(b *testing.B) {
 		if diags.HasErrors() {
 			b.Fatal(diags)
 		}
-		defs, diags := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
+		defs, diags := compiler.LoadFiles(nil, nil, compiler.LoadOptions{})
 		if diags.HasErrors() {
 			b.Fatal(diags)
 		}

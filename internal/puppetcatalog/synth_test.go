@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/testutil"
@@ -29,7 +29,7 @@ func TestSyntheticCatalog(t *testing.T) {
 	if len(diags) > 0 {
 		t.Fatal(diags)
 	}
-	defs, diags := catalog.Load([]string{testutil.Fixture("oracle", "types.hcl")}, catalog.LoadOptions{})
+	defs, diags := compiler.Load([]string{testutil.Fixture("oracle", "types.hcl")}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

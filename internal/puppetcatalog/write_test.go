@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/testutil"
 )
@@ -63,7 +63,7 @@ resource "secret" "db" {
 // the graph; a load error fails the test.
 func loadPuppetGraph(t *testing.T, names []string, srcs [][]byte) *graph.Graph {
 	t.Helper()
-	c, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+	c, diags := compiler.LoadFiles(names, srcs, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("load: %v", diags)
 	}

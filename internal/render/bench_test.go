@@ -4,8 +4,8 @@ import (
 	"io"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/catalogjson"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/render/dot"
@@ -20,7 +20,7 @@ func generatedPlan(b *testing.B, n int) *graph.Plan {
 	for _, f := range gen.Generate(gen.Options{Resources: n}) {
 		names, srcs = append(names, f.Name), append(srcs, f.Src)
 	}
-	c, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+	c, diags := compiler.LoadFiles(names, srcs, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		b.Fatal(diags.Error())
 	}

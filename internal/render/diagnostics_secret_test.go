@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 )
 
 const secretTypes = `
@@ -59,7 +59,7 @@ func TestSnippetsMaskSecrets(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var opts catalog.LoadOptions
+			var opts compiler.LoadOptions
 			if tt.varFile != "" {
 				p := filepath.Join(t.TempDir(), "vars.hcl")
 				if err := os.WriteFile(p, []byte(tt.varFile), 0o600); err != nil {
@@ -67,7 +67,7 @@ func TestSnippetsMaskSecrets(t *testing.T) {
 				}
 				opts.VarFiles = []string{p}
 			}
-			c, diags := catalog.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{[]byte(secretTypes), []byte(tt.src)}, opts)
+			c, diags := compiler.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{[]byte(secretTypes), []byte(tt.src)}, opts)
 			for _, f := range []DiagnosticFormat{DiagText, DiagJSON, DiagGitHub} {
 				var b bytes.Buffer
 				if err := WriteDiagnostics(&b, diags, DiagnosticOptions{Format: f, Files: c.Files()}); err != nil {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/internal/testutil"
@@ -23,7 +23,7 @@ var diffFixtures = testutil.Fixture("diff")
 // are allowed (the diff reports them), load errors are not.
 func loadSnapshot(t testing.TB, dir string) *plandiff.Snapshot {
 	t.Helper()
-	cat, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
+	cat, diags := compiler.Load([]string{dir}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("loading %s: %v", dir, diags)
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/internal/render/dot"
@@ -41,7 +41,7 @@ resource "ctl" "b\u009b31m\u202egnp\r\u2028" {
 
 func ctlPlan(t *testing.T, src string) *graph.Plan {
 	t.Helper()
-	c, diags := catalog.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{[]byte(ctlTypes), []byte(src)}, catalog.LoadOptions{})
+	c, diags := compiler.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{[]byte(ctlTypes), []byte(src)}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("load: %v", diags)
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/nodefacts"
@@ -60,11 +60,11 @@ func TestClassesExact(t *testing.T) {
 }
 
 func compareClasses(t *testing.T, fl classFleet) {
-	old, diags := catalog.LoadSite([]string{fl.old}, catalog.LoadOptions{})
+	old, diags := compiler.LoadSite([]string{fl.old}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	new, diags := catalog.LoadSite([]string{fl.new}, catalog.LoadOptions{})
+	new, diags := compiler.LoadSite([]string{fl.new}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -81,7 +81,7 @@ func compareClasses(t *testing.T, fl classFleet) {
 	if pairs := int(compiled.Load()) / 2; fl.shared && (pairs == 0 || pairs >= len(nodes)) {
 		t.Errorf("%d pairs of catalogs compiled for %d nodes: the classes share nothing", pairs, len(nodes))
 	}
-	for _, site := range []*catalog.Site{old, new} {
+	for _, site := range []*compiler.Site{old, new} {
 		for _, plans := range []bool{false, true} {
 			run := fleet.Validate
 			if plans {
@@ -98,7 +98,7 @@ func compareClasses(t *testing.T, fl classFleet) {
 
 // fleetOutputs is everything diff --nodes prints of d: what --merge
 // prints, and the diagnostics of the nodes that fail.
-func fleetOutputs(t *testing.T, d *fleet.Diff, site *catalog.Site) string {
+func fleetOutputs(t *testing.T, d *fleet.Diff, site *compiler.Site) string {
 	var b bytes.Buffer
 	b.WriteString(mergedOutputs(t, d))
 	for _, f := range d.Failures {
@@ -108,7 +108,7 @@ func fleetOutputs(t *testing.T, d *fleet.Diff, site *catalog.Site) string {
 }
 
 // outcomesOutputs is everything validate and plan --nodes print.
-func outcomesOutputs(t *testing.T, outcomes []fleet.Outcome, site *catalog.Site) string {
+func outcomesOutputs(t *testing.T, outcomes []fleet.Outcome, site *compiler.Site) string {
 	var b bytes.Buffer
 	for _, write := range []func() error{
 		func() error { return OutcomesText(&b, outcomes) },
@@ -125,7 +125,7 @@ func outcomesOutputs(t *testing.T, outcomes []fleet.Outcome, site *catalog.Site)
 	return b.String()
 }
 
-func writeDiags(t *testing.T, b *bytes.Buffer, diags hcl.Diagnostics, site *catalog.Site) {
+func writeDiags(t *testing.T, b *bytes.Buffer, diags hcl.Diagnostics, site *compiler.Site) {
 	for _, f := range []DiagnosticFormat{DiagText, DiagJSON} {
 		if err := WriteDiagnostics(b, diags, DiagnosticOptions{Format: f, Files: site.Files()}); err != nil {
 			t.Fatal(err)
@@ -142,8 +142,8 @@ func TestShardsMergeExact(t *testing.T) {
 	testutil.LongOnly(t)
 	t.Parallel()
 	fl := writeGenFleet(t, "generated", gen.GenerateFleet(gen.FleetOptions{Nodes: 90, Resources: 60, Dependent: 33, Distinct: 40}), true)
-	old, _ := catalog.LoadSite([]string{fl.old}, catalog.LoadOptions{})
-	new, _ := catalog.LoadSite([]string{fl.new}, catalog.LoadOptions{})
+	old, _ := compiler.LoadSite([]string{fl.old}, compiler.LoadOptions{})
+	new, _ := compiler.LoadSite([]string{fl.new}, compiler.LoadOptions{})
 	sides := fleet.Sides{Old: old, New: new}
 	stream := func(i, n int) *fleet.Stream {
 		facts, diags := nodefacts.Open(fl.fact)

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/fleet"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
@@ -17,11 +17,11 @@ import (
 
 func fixtureFleet(t *testing.T) *fleet.Diff {
 	t.Helper()
-	old, diags := catalog.LoadSite([]string{testutil.Fixture("fleet/site")}, catalog.LoadOptions{})
+	old, diags := compiler.LoadSite([]string{testutil.Fixture("fleet/site")}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	new, diags := catalog.LoadSite([]string{testutil.Fixture("fleet/site-new")}, catalog.LoadOptions{})
+	new, diags := compiler.LoadSite([]string{testutil.Fixture("fleet/site-new")}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/testutil"
 )
@@ -14,7 +14,7 @@ import (
 // wholeGraph is the whole graph of a fixtures/ directory.
 func wholeGraph(t *testing.T, dir string) *graph.Subgraph {
 	t.Helper()
-	c, diags := catalog.Load([]string{testutil.Fixture(dir)}, catalog.LoadOptions{})
+	c, diags := compiler.Load([]string{testutil.Fixture(dir)}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("load %s: %v", dir, diags)
 	}

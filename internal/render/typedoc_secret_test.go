@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 )
 
 // TestTypeDocsHideSensitiveTypedDefault: the default of an attribute of a
@@ -32,7 +32,7 @@ func TestTypeDocsHideSensitiveTypedDefault(t *testing.T) {
   }
 }
 `
-	c, diags := catalog.LoadFiles([]string{"types.hcl"}, [][]byte{[]byte(src)}, catalog.LoadOptions{})
+	c, diags := compiler.LoadFiles([]string{"types.hcl"}, [][]byte{[]byte(src)}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("load: %s", diags.Error())
 	}
@@ -69,7 +69,7 @@ func TestTypeDocsHideEverySecretShape(t *testing.T) {
 			src := "type_alias \"Secret::Token\" {\n  type = \"Sensitive[String]\"\n}\n" +
 				"type \"vault\" {\n  desc = \"d\"\n  attribute \"name\" {\n    type = \"String\"\n    desc = \"n\"\n    behaviour = \"namevar\"\n  }\n" +
 				"  attribute \"a\" {\n    type = \"" + s.typ + "\"\n    desc = \"a\"\n    default = " + s.def + "\n  }\n}\n"
-			c, diags := catalog.LoadFiles([]string{"types.hcl"}, [][]byte{[]byte(src)}, catalog.LoadOptions{})
+			c, diags := compiler.LoadFiles([]string{"types.hcl"}, [][]byte{[]byte(src)}, compiler.LoadOptions{})
 			if diags.HasErrors() {
 				t.Fatalf("load: %s", diags.Error())
 			}

@@ -8,13 +8,14 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // loadTypes loads a fixture directory, which must have no errors.
 func loadTypes(t *testing.T, dir string) []*catalog.TypeDef {
 	t.Helper()
-	c, diags := catalog.Load([]string{testutil.Fixture(dir)}, catalog.LoadOptions{})
+	c, diags := compiler.Load([]string{testutil.Fixture(dir)}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("load %s: %s", dir, diags.Error())
 	}
@@ -108,7 +109,7 @@ type "bare" {
 
 func TestTypeDocsAwkward(t *testing.T) {
 	t.Parallel()
-	c, diags := catalog.LoadFiles([]string{"types.hcl"}, [][]byte{[]byte(awkwardTypes)}, catalog.LoadOptions{})
+	c, diags := compiler.LoadFiles([]string{"types.hcl"}, [][]byte{[]byte(awkwardTypes)}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("load: %s", diags.Error())
 	}

@@ -41,7 +41,7 @@ func KeyID(marker string) string {
 const minKeySize = 16
 
 // Key is the user's key of the digests written into catalog files
-// (catalog.LoadOptions.Key). It is secret: with it anyone can test a guess
+// (compiler.LoadOptions.Key). It is secret: with it anyone can test a guess
 // of a value against its digest. It keeps keyed HMACs to reuse: keying
 // one costs two hash blocks and a catalog can have a secret on every
 // resource.

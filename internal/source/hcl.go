@@ -4,64 +4,70 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/hiera"
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/secretdigest"
 )
 
 // Options are what loading HCL takes from the command line.
 type Options struct {
 	Vars, VarFiles []string
-	// FactsFile is --facts: one node's facts (not for a Site).
+	// FactsFile is --facts: one node's facts (not for a Site), read
+	// here (nodefacts) and given to the compiler as the node.
 	FactsFile string
 	DigestKey *secretdigest.Key
 	// Hiera is the site's data (Hiera), nil when it has none.
 	Hiera *hiera.Data
 	// NodeRefusals keeps, for a diff, the errors Puppet refuses a
-	// node's whole catalog for to each node (catalog.LoadOptions).
+	// node's whole catalog for to each node (compiler.LoadOptions).
 	NodeRefusals bool
 	// Cache keeps the parses of files between loads (the language
 	// server's); Limits bound the evaluation (its deadline).
-	Cache  *catalog.ParseCache
+	Cache  *compiler.ParseCache
 	Limits catalog.Limits
 }
 
-// This file is the one user of the HCL loader's API (catalog.Load,
-// LoadSite, LoadFiles): a change of that API is an edit here.
+// This file is the one user of the HCL compiler's loading API
+// (compiler.Load, LoadSite, LoadFiles): a change of that API is an edit
+// here.
 
-func (o Options) load() catalog.LoadOptions {
-	return catalog.LoadOptions{Vars: o.Vars, VarFiles: o.VarFiles, FactsFile: o.FactsFile,
+// load is the compiler's options, with the node of FactsFile read.
+func (o Options) load() compiler.LoadOptions {
+	node, nodeDiags := nodefacts.ReadOne(o.FactsFile)
+	return compiler.LoadOptions{Vars: o.Vars, VarFiles: o.VarFiles, Node: node, NodeDiags: nodeDiags,
 		DigestKey: o.DigestKey, Hiera: o.Hiera, NodeRefusals: o.NodeRefusals, Cache: o.Cache, Limits: o.Limits}
 }
 
 // Files loads files held in memory (names and their contents: an
 // editor's buffers) as one catalog; the catalog is never nil.
 func Files(names []string, srcs [][]byte, o Options) (*catalog.Catalog, hcl.Diagnostics) {
-	return catalog.LoadFiles(names, srcs, o.load())
+	return compiler.LoadFiles(names, srcs, o.load())
 }
 
 // HCL loads the HCL paths (files, or directories of *.hcl) as one
 // catalog; the catalog is never nil.
 func HCL(paths []string, o Options) (*catalog.Catalog, hcl.Diagnostics) {
-	return catalog.Load(paths, o.load())
+	return compiler.Load(paths, o.load())
 }
 
 // Site loads the HCL paths once for many nodes (--nodes): each node's
 // catalog is compiled from it with the node's facts.
-func Site(paths []string, o Options) (*catalog.Site, hcl.Diagnostics) {
-	return catalog.LoadSite(paths, o.load())
+func Site(paths []string, o Options) (*compiler.Site, hcl.Diagnostics) {
+	return compiler.LoadSite(paths, o.load())
 }
 
 // Types loads the types a Puppet catalog is read with: the built-in
 // ones and those of the HCL paths (none: the built-in ones only), which
 // may hold no resource. The catalog is never nil.
 func Types(paths []string, key *secretdigest.Key) (*catalog.Catalog, hcl.Diagnostics) {
-	opts := catalog.LoadOptions{DigestKey: key}
+	opts := compiler.LoadOptions{DigestKey: key}
 	var defs *catalog.Catalog
 	var diags hcl.Diagnostics
 	if len(paths) == 0 {
-		defs, diags = catalog.LoadFiles(nil, nil, opts)
+		defs, diags = compiler.LoadFiles(nil, nil, opts)
 	} else {
-		defs, diags = catalog.Load(paths, opts)
+		defs, diags = compiler.Load(paths, opts)
 	}
 	if len(defs.Resources) > 0 {
 		r := defs.Resources[0]

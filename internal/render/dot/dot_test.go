@@ -9,7 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/catc-dev/catc/internal/words"
@@ -19,7 +19,7 @@ import (
 // focus refs are resolved like --focus.
 func selectFixture(t *testing.T, dir string, sel graph.Selection, focus ...string) *graph.Subgraph {
 	t.Helper()
-	c, diags := catalog.Load([]string{testutil.Fixture(dir)}, catalog.LoadOptions{})
+	c, diags := compiler.Load([]string{testutil.Fixture(dir)}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("load %s: %v", dir, diags)
 	}
@@ -163,7 +163,7 @@ resource "node_res" "<&> é \\N \\l\\\\" { require = [node_res["C:\\dir\\"]] }
 resource "node_res" "a\\\"b" { require = [node_res["say \"hi\""]] }
 resource "node_res" "nl\n\"]; x -> y; \"\r\u001b[31m\u0000\u2028\u202eevil" { require = [node_res["say \"hi\""]] }
 `
-	c, diags := catalog.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{types, []byte(awkward)}, catalog.LoadOptions{})
+	c, diags := compiler.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{types, []byte(awkward)}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("load: %v", diags)
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/testutil"
 )
@@ -198,7 +199,7 @@ func (tb *tab) refsOf(t *testing.T, sel string) []string {
 
 func loadFixture(t *testing.T, dir string) *catalog.Catalog {
 	t.Helper()
-	c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
+	c, diags := compiler.Load([]string{dir}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

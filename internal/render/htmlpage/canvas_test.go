@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/graph"
 )
@@ -81,7 +82,7 @@ func genCatalogOf(tb testing.TB, n int) *catalog.Catalog {
 			tb.Fatal(err)
 		}
 	}
-	c, diags := catalog.Load([]string{dir}, catalog.LoadOptions{})
+	c, diags := compiler.Load([]string{dir}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		tb.Fatal(fmt.Sprint(diags))
 	}

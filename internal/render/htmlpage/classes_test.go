@@ -6,6 +6,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/render/htmlpage"
@@ -15,7 +16,7 @@ import (
 // classes and defines, contain and include).
 func puppetCatalog(t *testing.T) *catalog.Catalog {
 	t.Helper()
-	defs, diags := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
+	defs, diags := compiler.LoadFiles(nil, nil, compiler.LoadOptions{})
 	pc, d := puppetcatalog.Read(fixture("oracle", "catalogs", "hand_containment.catalog.json"))
 	diags = append(diags, d...)
 	if diags.HasErrors() {

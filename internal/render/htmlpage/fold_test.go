@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/render/dot"
@@ -20,7 +21,7 @@ import (
 // Puppet 7.23 from public modules.
 func corpusCatalog(t *testing.T, name string) *catalog.Catalog {
 	t.Helper()
-	defs, diags := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
+	defs, diags := compiler.LoadFiles(nil, nil, compiler.LoadOptions{})
 	pc, d := puppetcatalog.Read(fixture("oracle", "catalogs", name+".catalog.json"))
 	if diags = append(diags, d...); diags.HasErrors() {
 		t.Fatal(diags)

@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/render/htmlpage"
 )
@@ -63,7 +64,7 @@ func BenchmarkPage(b *testing.B) {
 		graphviz bool
 	}{
 		{"web", func(tb testing.TB) *catalog.Catalog {
-			c, _ := catalog.Load([]string{fixture("graph", "web")}, catalog.LoadOptions{})
+			c, _ := compiler.Load([]string{fixture("graph", "web")}, compiler.LoadOptions{})
 			return c
 		}, true},
 		{"gen10000", genCatalog, false},

@@ -7,7 +7,7 @@ import (
 	"os/exec"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/render/dot"
@@ -23,7 +23,7 @@ func genDOT(b *testing.B, n int) []byte {
 	for i, f := range files {
 		names[i], srcs[i] = f.Name, f.Src
 	}
-	c, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+	c, diags := compiler.LoadFiles(names, srcs, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		b.Fatal(diags)
 	}

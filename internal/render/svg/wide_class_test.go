@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
 	"github.com/catc-dev/catc/internal/render/dot"
@@ -77,7 +77,7 @@ func TestWideClassGraphAspect(t *testing.T) {
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}
-			defs, _ := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
+			defs, _ := compiler.LoadFiles(nil, nil, compiler.LoadOptions{})
 			cat, diags := puppetcatalog.Model(pc, defs)
 			if diags.HasErrors() {
 				t.Fatal(diags)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/render/dot"
@@ -136,7 +137,7 @@ func TestWideGraphAspect(t *testing.T) {
 
 func fixture(dir string) func(t *testing.T) *catalog.Catalog {
 	return func(t *testing.T) *catalog.Catalog {
-		c, diags := catalog.Load([]string{testutil.Fixture(dir)}, catalog.LoadOptions{})
+		c, diags := compiler.Load([]string{testutil.Fixture(dir)}, compiler.LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}
@@ -151,7 +152,7 @@ func generated(n int) func(t *testing.T) *catalog.Catalog {
 		for _, f := range gen.Generate(gen.Options{Resources: n, Core: true}) {
 			names, srcs = append(names, f.Name), append(srcs, f.Src)
 		}
-		c, diags := catalog.LoadFiles(names, srcs, catalog.LoadOptions{})
+		c, diags := compiler.LoadFiles(names, srcs, compiler.LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}
@@ -161,7 +162,7 @@ func generated(n int) func(t *testing.T) *catalog.Catalog {
 
 func inline(src string) func(t *testing.T) *catalog.Catalog {
 	return func(t *testing.T) *catalog.Catalog {
-		c, diags := catalog.LoadFiles([]string{"fan.hcl"}, [][]byte{[]byte(src)}, catalog.LoadOptions{})
+		c, diags := compiler.LoadFiles([]string{"fan.hcl"}, [][]byte{[]byte(src)}, compiler.LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/testutil"
 )
 
@@ -16,7 +17,7 @@ func load(t testing.TB, typesPath, src string) *catalog.Catalog {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, diags := catalog.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{types, []byte(src)}, catalog.LoadOptions{})
+	c, diags := compiler.LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{types, []byte(src)}, compiler.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("load: %v", diags)
 	}

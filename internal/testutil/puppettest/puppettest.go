@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/puppetcatalog"
 )
 
@@ -25,7 +26,7 @@ func Catalog(t testing.TB, res, edges []string) *catalog.Catalog {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	defs, _ := catalog.LoadFiles(nil, nil, catalog.LoadOptions{})
+	defs, _ := compiler.LoadFiles(nil, nil, compiler.LoadOptions{})
 	cat, diags := puppetcatalog.Model(pc, defs)
 	if diags.HasErrors() {
 		t.Fatal(diags)

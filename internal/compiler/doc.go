@@ -1,0 +1,40 @@
+// Package compiler is catc's HCL front end: it turns HCL files into the
+// model (a *catalog.Catalog). It parses (files and directories,
+// recursively, *.hcl, bytewise path order; big files in parallel chunks,
+// through a ParseCache when given), checks the source statically
+// (nesting, chains of operators, the evaluation budget's wrapping of
+// costly expressions), evaluates what the language computes — var.*
+// (variable blocks, LoadOptions.Vars and VarFiles), local.* (locals),
+// facts.* and trusted.* (the node), lookup() (Hiera), HCL's standard
+// functions, for_each with each.key/each.value, only_if, group blocks
+// and templates in titles — and hands each resource block, its
+// arguments evaluated, to a catalog.Builder, which checks it against its
+// type and resolves the references.
+//
+// Entry points: Load (paths), LoadFiles (in-memory sources: tests, the
+// language server), LoadSite and Site.Compile (a site loaded once and
+// compiled per node: the fleet), LoadAliases (only the type_alias blocks,
+// for catc match and catc import), MaskSources (sources with their
+// secrets masked, for snippets), FormatHCL and LanguageSchema (catc fmt
+// and the editor). Site.Inputs says, per node-dependent block, which
+// facts and trusted values its expressions read (inputs.go).
+//
+// Where evaluation happens: parse.go reads the top-level blocks
+// (parseChunk); blocks that need no evaluation context are decoded while
+// parsing, the others (RawResource.deferred) once the context is built
+// (scope.go: variables, locals, the node) and expanded by expand.go. The
+// language's next blocks (classes, defines, defaults, collectors, nodes,
+// stages) belong beside them: a block's declarations are read by the same
+// walk with the scope of the block that holds them.
+//
+// Evaluation-time secrets (secrets.go, markfuncs.go, masktokens.go): which
+// variables, locals and expressions feed a sensitive attribute, and the
+// marks on their values; the model (package catalog) keeps only the
+// ranges to mask and the sensitive values.
+//
+// This package does not keep the model, check resources against their
+// types, resolve references or decode type definitions (package catalog),
+// does not read facts files (internal/nodefacts: the caller reads the node
+// and passes it, LoadOptions.Node), does not build the graph (package graph) and does not
+// print diagnostics (cmd/catc). It keeps no process-wide settings.
+package compiler

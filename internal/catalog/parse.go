@@ -44,6 +44,8 @@ type parsed struct {
 	resources []*rawResource
 	variables []scopeBlock
 	locals    []scopeBlock
+	// structure are the blocks of classes and their kin (class_parse.go).
+	structure []structBlock
 	diags     hcl.Diagnostics
 	// syntaxErr marks a chunk whose parse failed: its file is parsed
 	// again whole, because a bad cut gives errors a whole parse would not.
@@ -80,6 +82,7 @@ func mergeChunks(files []*sourceFile, chunks []chunk, results []*parsed, b *budg
 			continue
 		}
 		split[c.file] = true
+		p.structure = appendStructure(p.structure, results[i].structure, len(p.resources))
 		p.types = append(p.types, results[i].types...)
 		p.resources = append(p.resources, results[i].resources...)
 		p.variables = append(p.variables, results[i].variables...)
@@ -129,7 +132,12 @@ func parseChunk(src []byte, f *sourceFile, start hcl.Pos, b *budgetSlot) *parsed
 					titleTemplates = append(titleTemplates, r.titleRange)
 				}
 			}
-		case "group":
+		case "group", "class", "define", "node", "stage", "include", "contain", "require", "defaults", "collect":
+			if isStructure(b) {
+				p.structure = append(p.structure, structBlock{block: b, src: f.src, at: len(p.resources)})
+				titleTemplates = nestedTitleTemplates(titleTemplates, b, f.src)
+				continue
+			}
 			rs, gdiags := extractGroup(b, f.src)
 			p.diags = append(p.diags, gdiags...)
 			for _, r := range rs {

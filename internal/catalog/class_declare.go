@@ -75,9 +75,6 @@ func (k *compiler) declArgs(sc scope, b *hclsyntax.Block, src []byte) (args []de
 				k.diags = append(k.diags, errorAt(summaryInvalidValue, "resource_like is true or false.", a.Expr.Range(), a.SrcRange.Ptr()))
 				ok = false
 			}
-		case a.Name == "stage":
-			k.refuse(notSupportedYet("`stage` on a class declaration", a.NameRange, a.SrcRange))
-			ok = false
 		case isRelation(a.Name):
 			refs, diags := extractRefs(a.Expr, src, sc.ctx)
 			k.diags = append(k.diags, diags...)
@@ -90,7 +87,7 @@ func (k *compiler) declArgs(sc scope, b *hclsyntax.Block, src []byte) (args []de
 				ok = false
 				continue
 			}
-			if isMetaparam(a.Name) {
+			if isMetaparam(a.Name) || a.Name == "stage" {
 				meta = append(meta, ExternalParam{Name: a.Name, Value: v, Range: a.SrcRange})
 				continue
 			}
@@ -115,11 +112,21 @@ func (k *compiler) evalClass(sc scope, def *classDef, args []declArg, meta []Ext
 	}
 	own := append([]string{"class"}, tagsOf(def.name)...)
 	own = append(own, explicitTags(meta)...)
-	i := k.addItem(External{Type: "Class", Title: capitalizeType(def.name), Kind: kind, Range: place}, k.stage, sc.item, own...)
+	stage, stageName, found := k.classStage(sc, meta)
+	i := k.addItem(External{Type: "Class", Title: capitalizeType(def.name), Kind: kind, Range: place}, stage, sc.item, own...)
 	k.classes[def.name] = &classDecl{item: i, resourceLike: resourceLike, place: place}
 	vars, params, ok := k.resolveParams(def, args, place, cty.NilVal, true)
 	if resourceLike {
 		k.items[i].ext.Params = append(params, meta...)
+	}
+	if !found {
+		k.diags = append(k.diags, errorAt(summaryUnresolvedRef,
+			fmt.Sprintf("Could not find stage %s specified by %s. Declare it with a stage block (stage %q { before = \"Stage[main]\" }) before the class, or correct the name.", stageName, def.ref(), stageName),
+			place, nil))
+		return
+	}
+	if stageName != "main" && paramOf(k.items[i].ext.Params, "stage") == nil {
+		k.items[i].ext.Params = append(k.items[i].ext.Params, ExternalParam{Name: "stage", Value: stageName, Range: place})
 	}
 	if !ok {
 		return
@@ -259,4 +266,62 @@ func (k *compiler) nodeName() string {
 		return "the node (give its facts with --facts)"
 	}
 	return strings.ToLower(k.node)
+}
+
+// classStage is the run stage a class declared in sc goes into, as
+// Puppet's compiler finds it: the declaration's stage, else the stage of
+// the class that declares it, else main. found is false when no stage
+// of that name is declared.
+func (k *compiler) classStage(sc scope, meta []ExternalParam) (item int, name string, found bool) {
+	name = "main"
+	if p := paramOf(meta, "stage"); p != nil {
+		name = fmt.Sprint(p.Value)
+	} else if p := paramOf(k.items[sc.item].ext.Params, "stage"); p != nil && k.items[sc.item].ext.Type == "Class" {
+		name = fmt.Sprint(p.Value)
+	}
+	if name == "main" {
+		return k.stage, name, true
+	}
+	i, ok := k.byKey["stage\x00"+name]
+	return i, name, ok
+}
+
+// paramOf is the parameter called name, or nil.
+func paramOf(ps []ExternalParam, name string) *ExternalParam {
+	for i := range ps {
+		if ps[i].Name == name {
+			return &ps[i]
+		}
+	}
+	return nil
+}
+
+// declareStage declares a run stage (Puppet's stage resource): in no
+// container, with its relationships to other stages.
+func (k *compiler) declareStage(sc scope, b *hclsyntax.Block, src []byte) {
+	if len(b.Labels) != 1 {
+		k.diags = append(k.diags, errorAt(summaryBlockLabels,
+			"A stage block has one label, the stage's name: stage \"pre\" { before = \"Stage[main]\" }. "+labelAdvice(len(b.Labels), 1, "the name"), labelsRange(b), b.DefRange().Ptr()))
+		return
+	}
+	name := b.Labels[0]
+	var params []ExternalParam
+	for _, a := range sortedAttrs(b.Body.Attributes) {
+		if !isRelation(a.Name) {
+			k.diags = append(k.diags, errorAt(summaryUnsupportedArg,
+				fmt.Sprintf("A stage block holds only its relationships to other stages (before, require, notify, subscribe); %q is not expected here.", a.Name), a.NameRange, a.SrcRange.Ptr()))
+			continue
+		}
+		refs, diags := extractRefs(a.Expr, src, sc.ctx)
+		k.diags = append(k.diags, diags...)
+		params = append(params, ExternalParam{Name: a.Name, Value: refStrings(refs), Range: a.SrcRange})
+	}
+	raw := &rawResource{typeName: "stage", title: name, declRange: b.DefRange(), titleRange: b.LabelRanges[0]}
+	if name == "main" || !k.unique("stage", raw) {
+		if name == "main" {
+			k.diags = append(k.diags, errorAt(summaryDuplicate, "Duplicate declaration: Stage[main] is already declared; cannot redeclare. Stage main always exists: order other stages against it.", b.LabelRanges[0], b.DefRange().Ptr()))
+		}
+		return
+	}
+	k.addItem(External{Type: "Stage", Title: name, Params: params, Range: b.DefRange(), Kind: "compilable_type"}, -1, sc.item, appendTitleTag([]string{"stage"}, name)...)
 }

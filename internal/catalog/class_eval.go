@@ -213,7 +213,9 @@ func (k *compiler) statement(sc scope, b *hclsyntax.Block, src []byte) {
 		k.declareClass(sc, b, src)
 	case "group":
 		k.group(sc, b, src)
-	case "defaults", "collect", "stage":
+	case "stage":
+		k.declareStage(sc, b, src)
+	case "defaults", "collect":
 		k.refuse(notSupportedYet(fmt.Sprintf("`%s` blocks", b.Type), b.TypeRange, b.DefRange()))
 	case "class", "define", "node":
 		k.diags = append(k.diags, errorAt(summaryUnexpectedBlock,

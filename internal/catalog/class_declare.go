@@ -116,9 +116,7 @@ func (k *compiler) evalClass(sc scope, def *classDef, args []declArg, meta []Ext
 	i := k.addItem(External{Type: "Class", Title: capitalizeType(def.name), Kind: kind, Range: place}, stage, sc.item, own...)
 	k.classes[def.name] = &classDecl{item: i, resourceLike: resourceLike, place: place}
 	vars, params, ok := k.resolveParams(def, args, place, cty.NilVal, true)
-	if resourceLike {
-		k.items[i].ext.Params = append(params, meta...)
-	}
+	k.items[i].ext.Params = append(params, meta...)
 	if !found {
 		k.diags = append(k.diags, errorAt(summaryUnresolvedRef,
 			fmt.Sprintf("Could not find stage %s specified by %s. Declare it with a stage block (stage %q { before = \"Stage[main]\" }) before the class, or correct the name.", stageName, def.ref(), stageName),
@@ -131,7 +129,7 @@ func (k *compiler) evalClass(sc scope, def *classDef, args []declArg, meta []Ext
 	if !ok {
 		return
 	}
-	k.body(scope{item: i, ctx: k.childContext(vars, cty.NilVal, def.locals)}, def.block, def.src)
+	k.body(scope{item: i, ctx: k.childContext(vars, cty.NilVal, def.locals), dflt: newDefaults(sc.dflt)}, def.block, def.src)
 }
 
 // resolveParams gives each parameter of def its value: the

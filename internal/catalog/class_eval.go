@@ -45,6 +45,9 @@ type instanceDecl struct {
 	args  []declArg
 	name  string // self.name: the title, or the instance's name argument
 	place hcl.Range
+	// dflt are the defaults of the scope that declared it, which its
+	// body's scope inherits (Puppet's dynamic scope).
+	dflt *defaultsScope
 }
 
 // declArg is one parameter given in a declaration.
@@ -60,6 +63,7 @@ type declArg struct {
 type scope struct {
 	item int
 	ctx  *hcl.EvalContext
+	dflt *defaultsScope
 }
 
 // classDecl is how a class was first declared.
@@ -127,8 +131,9 @@ func (k *compiler) run(top []*rawResource) {
 	k.stage = k.addItem(External{Type: "Stage", Title: "main", Kind: "compilable_type", Params: name("main")}, -1, -1, "stage")
 	k.addItem(External{Type: "Class", Title: "Settings", Kind: "unknown"}, k.stage, -1, "class", "settings")
 	main := k.addItem(External{Type: "Class", Title: "main", Kind: "unknown", Params: name("main")}, k.stage, -1, "class")
-	k.topLevel(scope{item: main, ctx: k.base}, top)
-	k.evalNode(main)
+	mainScope := scope{item: main, ctx: k.base, dflt: newDefaults(nil)}
+	k.topLevel(mainScope, top)
+	k.evalNode(mainScope)
 	k.evalInstances()
 }
 
@@ -215,7 +220,9 @@ func (k *compiler) statement(sc scope, b *hclsyntax.Block, src []byte) {
 		k.group(sc, b, src)
 	case "stage":
 		k.declareStage(sc, b, src)
-	case "defaults", "collect":
+	case "defaults":
+		k.declareDefaults(sc, b, src)
+	case "collect":
 		k.refuse(notSupportedYet(fmt.Sprintf("`%s` blocks", b.Type), b.TypeRange, b.DefRange()))
 	case "class", "define", "node":
 		k.diags = append(k.diags, errorAt(summaryUnexpectedBlock,

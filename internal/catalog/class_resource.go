@@ -33,6 +33,7 @@ func (k *compiler) declareResource(sc scope, r *rawResource) {
 	if !ok || !k.unique(lower, r) {
 		return
 	}
+	params = sc.dflt.apply(lower, params)
 	own := tagsOf(lower)
 	own = appendTitleTag(own, r.title)
 	own = append(own, explicitTags(params)...)
@@ -163,7 +164,8 @@ func (k *compiler) declareInstance(sc scope, r *rawResource, def *classDef) {
 		delete(k.byKey, def.name+"\x00"+r.title)
 		return
 	}
-	d := &instanceDecl{def: def, name: r.title, place: r.declRange}
+	all = sc.dflt.apply(def.name, all)
+	d := &instanceDecl{def: def, name: r.title, place: r.declRange, dflt: sc.dflt}
 	var meta []ExternalParam
 	for _, p := range all {
 		switch {

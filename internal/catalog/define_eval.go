@@ -16,5 +16,5 @@ func (k *compiler) evalInstance(i int) {
 	if !ok {
 		return
 	}
-	k.body(scope{item: i, ctx: k.childContext(vars, self, d.def.locals)}, d.def.block, d.def.src)
+	k.body(scope{item: i, ctx: k.childContext(vars, self, d.def.locals), dflt: newDefaults(d.dflt)}, d.def.block, d.def.src)
 }

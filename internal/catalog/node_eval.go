@@ -12,7 +12,7 @@ import (
 // shorter names are not tried), else the first regular expression in
 // file order that matches, else default. Without node blocks there is
 // nothing to do; with some and no match, the node cannot compile.
-func (k *compiler) evalNode(main int) {
+func (k *compiler) evalNode(main scope) {
 	if len(k.st.nodes) == 0 {
 		return
 	}
@@ -26,8 +26,8 @@ func (k *compiler) evalNode(main int) {
 		return
 	}
 	b := match.block
-	i := k.addItem(External{Type: "Node", Title: title, Kind: "unknown", Range: b.DefRange()}, main, main, appendTitleTag([]string{"node"}, title)...)
-	k.body(scope{item: i, ctx: k.base}, b, match.src)
+	i := k.addItem(External{Type: "Node", Title: title, Kind: "unknown", Range: b.DefRange()}, main.item, main.item, appendTitleTag([]string{"node"}, title)...)
+	k.body(scope{item: i, ctx: k.base, dflt: newDefaults(main.dflt)}, b, match.src)
 }
 
 // matchNode finds the node block for name and the title of its Node

@@ -21,26 +21,7 @@ import (
 // notBuiltYet are the corpus's cases that use a construct catc does not
 // compile yet: each must be refused with an error naming the construct
 // ("… is not supported yet"), never silently ignored.
-var notBuiltYet = map[string]string{
-	"rp_fleet":                 "`virtual` resources",
-	"gen/s02":                  "`collect` blocks",
-	"gen/s04":                  "`collect` blocks",
-	"gen/s05":                  "`collect` blocks",
-	"gen/s06":                  "`virtual` resources",
-	"gen/s07":                  "`collect` blocks",
-	"gen/s08":                  "`realize`",
-	"gen/s09":                  "`realize`",
-	"gen/s10":                  "`collect` blocks",
-	"collect_override":         "`collect` blocks",
-	"collect_relationships":    "`collect` blocks",
-	"collect_where":            "`virtual` resources",
-	"err_collect_unknown_type": "`virtual` resources",
-	"err_realize_missing":      "`virtual` resources",
-	"virtual_define":           "`virtual` resources",
-	"virtual_realize":          "`virtual` resources",
-	"tags":                     "`collect` blocks",
-	"rp_database":              "`virtual` resources",
-}
+var notBuiltYet = map[string]string{}
 
 // TestClassCorpus compiles every case of the classes oracle corpus for
 // its node and compares catc's catalog and plan with what Puppet 7.23

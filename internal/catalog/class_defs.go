@@ -47,6 +47,10 @@ func readStructure(blocks []structBlock, aliases *types.Aliases) (*structure, hc
 	s := &structure{defs: map[string]*classDef{}}
 	var diags hcl.Diagnostics
 	for _, sb := range blocks {
+		if sb.attr != nil {
+			s.top = append(s.top, sb)
+			continue
+		}
 		b := sb.block
 		switch b.Type {
 		case "class", "define":

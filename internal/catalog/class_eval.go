@@ -37,6 +37,9 @@ type citem struct {
 	// declaration, evaluated in a later pass (pending until then).
 	instance *instanceDecl
 	pending  bool
+	// virtual is set for a virtual resource not realized (yet): it is in
+	// no catalog until a realize or a collector finds it.
+	virtual bool
 }
 
 // instanceDecl is a defined-type instance as declared.
@@ -90,6 +93,10 @@ type compiler struct {
 	// refused are the places refused as not supported yet, each once
 	// (a define's body is evaluated per instance).
 	refused map[hcl.Pos]bool
+	// collectors and realizes are the collect blocks and realize
+	// arguments evaluated so far (class_collect.go).
+	collectors []*collector
+	realizes   []*realizeReq
 }
 
 // refuse reports a construct not supported yet, once per place.
@@ -134,7 +141,9 @@ func (k *compiler) run(top []*rawResource) {
 	mainScope := scope{item: main, ctx: k.base, dflt: newDefaults(nil)}
 	k.topLevel(mainScope, top)
 	k.evalNode(mainScope)
-	k.evalInstances()
+	k.evalGenerators()
+	k.realizeMissing()
+	k.collectorRelations()
 }
 
 // topLevel evaluates Class[main]'s body: the top-level resource blocks
@@ -142,15 +151,23 @@ func (k *compiler) run(top []*rawResource) {
 func (k *compiler) topLevel(sc scope, top []*rawResource) {
 	next := 0
 	for i, r := range top {
-		for next < len(k.st.top) && k.st.top[next].at <= i {
-			k.statement(sc, k.st.top[next].block, k.st.top[next].src)
-			next++
+		for ; next < len(k.st.top) && k.st.top[next].at <= i; next++ {
+			k.topStatement(sc, k.st.top[next])
 		}
 		k.declareRaw(sc, r)
 	}
 	for ; next < len(k.st.top); next++ {
-		k.statement(sc, k.st.top[next].block, k.st.top[next].src)
+		k.topStatement(sc, k.st.top[next])
 	}
+}
+
+// topStatement evaluates one statement of the top level's structure.
+func (k *compiler) topStatement(sc scope, s structBlock) {
+	if s.attr != nil {
+		k.realize(sc, s.attr, s.src)
+		return
+	}
+	k.statement(sc, s.block, s.src)
 }
 
 // declareRaw declares a top-level resource block, expanding it first
@@ -171,7 +188,7 @@ func (k *compiler) declareRaw(sc scope, r *rawResource) {
 func (k *compiler) body(sc scope, b *hclsyntax.Block, src []byte) {
 	for _, a := range sortedAttrs(b.Body.Attributes) {
 		if a.Name == "realize" {
-			k.refuse(notSupportedYet("`realize`", a.NameRange, a.SrcRange))
+			k.realize(sc, a, src)
 			continue
 		}
 		k.diags = append(k.diags, errorAt(summaryUnsupportedArg,
@@ -223,7 +240,7 @@ func (k *compiler) statement(sc scope, b *hclsyntax.Block, src []byte) {
 	case "defaults":
 		k.declareDefaults(sc, b, src)
 	case "collect":
-		k.refuse(notSupportedYet(fmt.Sprintf("`%s` blocks", b.Type), b.TypeRange, b.DefRange()))
+		k.declareCollector(sc, b, src)
 	case "class", "define", "node":
 		k.diags = append(k.diags, errorAt(summaryUnexpectedBlock,
 			fmt.Sprintf("A %s block stands at the top level of a file only. Move it out of this block.", b.Type), b.TypeRange, b.DefRange().Ptr()))
@@ -253,24 +270,33 @@ func (k *compiler) group(sc scope, b *hclsyntax.Block, src []byte) {
 	}
 }
 
-// evalInstances evaluates the pending defined-type instances, pass
-// after pass, each pass in catalog order, as Puppet's compiler does.
-func (k *compiler) evalInstances() {
+// evalGenerators evaluates the collectors (realize included) and the
+// pending defined-type instances, pass after pass, until neither finds
+// anything new, as Puppet's compiler's evaluate_generators does:
+// collectors first, then the instances pending, in catalog order.
+func (k *compiler) evalGenerators() {
 	for {
-		var pending []int
-		for i, it := range k.items {
-			if it.pending {
-				pending = append(pending, i)
-			}
-		}
-		if len(pending) == 0 {
+		collected := k.evalCollectors()
+		if !k.evalInstances() && !collected {
 			return
 		}
-		for _, i := range pending {
-			k.items[i].pending = false
-			k.evalInstance(i)
+	}
+}
+
+// evalInstances evaluates the instances pending, in catalog order, and
+// reports whether there were any.
+func (k *compiler) evalInstances() bool {
+	var pending []int
+	for i, it := range k.items {
+		if it.pending {
+			pending = append(pending, i)
 		}
 	}
+	for _, i := range pending {
+		k.items[i].pending = false
+		k.evalInstance(i)
+	}
+	return len(pending) > 0
 }
 
 // childContext is the context of a class or define body: var are its

@@ -42,12 +42,30 @@ func (c *loader) compileStructure(blocks []structBlock, top []*rawResource, ctx 
 // their contents and their tags (own, then inherited from their scope,
 // as Puppet merges them when the compilation finishes).
 func (k *compiler) externals() []External {
-	out := make([]External, len(k.items))
+	pos := make([]int, len(k.items)) // item → position in out, -1 when left out
+	n := 0
+	for i, it := range k.items {
+		pos[i] = -1
+		if !it.virtual {
+			pos[i] = n
+			n++
+		}
+	}
+	out := make([]External, 0, n)
 	tags := make([][]string, len(k.items))
 	for i, it := range k.items {
-		out[i] = it.ext
-		out[i].Contents = it.contents
-		out[i].Tags = k.tags(i, tags)
+		if it.virtual {
+			continue
+		}
+		e := it.ext
+		e.Contents = nil
+		for _, c := range it.contents {
+			if pos[c] >= 0 {
+				e.Contents = append(e.Contents, pos[c])
+			}
+		}
+		e.Tags = k.tags(i, tags)
+		out = append(out, e)
 	}
 	return out
 }

@@ -15,7 +15,9 @@ import (
 // structBlock is one top-level block of the structure.
 type structBlock struct {
 	block *hclsyntax.Block
-	src   []byte
+	// attr is set instead of block for a top-level realize argument.
+	attr *hclsyntax.Attribute
+	src  []byte
 	// at is how many top-level resource blocks of the site come before
 	// it: its place in the top level's order.
 	at int
@@ -59,4 +61,23 @@ func nestedTitleTemplates(out []hcl.Range, b *hclsyntax.Block, src []byte) []hcl
 		out = nestedTitleTemplates(out, nb, src)
 	}
 	return out
+}
+
+// topLevelRealize takes a top-level realize argument (Class[main]'s
+// realize()) out of body into p's structure, and returns the body
+// holding the other arguments, which are mistakes.
+func topLevelRealize(body *hclsyntax.Body, src []byte, p *parsed) *hclsyntax.Body {
+	a, ok := body.Attributes["realize"]
+	if !ok {
+		return body
+	}
+	p.structure = append(p.structure, structBlock{attr: a, src: src, at: len(p.resources)})
+	rest := *body
+	rest.Attributes = make(hclsyntax.Attributes, len(body.Attributes)-1)
+	for n, x := range body.Attributes {
+		if n != "realize" {
+			rest.Attributes[n] = x
+		}
+	}
+	return &rest
 }

@@ -29,7 +29,8 @@ func (k *compiler) declareResource(sc scope, r *rawResource) {
 			r.typeRange, r.declRange.Ptr()))
 		return
 	}
-	params, ok := k.resourceParams(r, false)
+	var virtual bool
+	params, ok := k.resourceParams(r, &virtual)
 	if !ok || !k.unique(lower, r) {
 		return
 	}
@@ -37,7 +38,8 @@ func (k *compiler) declareResource(sc scope, r *rawResource) {
 	own := tagsOf(lower)
 	own = appendTitleTag(own, r.title)
 	own = append(own, explicitTags(params)...)
-	k.addItem(External{Type: r.typeName, Title: r.title, Params: params, Range: r.declRange, Kind: "compilable_type"}, sc.item, sc.item, own...)
+	i := k.addItem(External{Type: r.typeName, Title: r.title, Params: params, Range: r.declRange, Kind: "compilable_type"}, sc.item, sc.item, own...)
+	k.items[i].virtual = virtual
 }
 
 // typeNames are the names a resource block may use, for suggestions:
@@ -73,7 +75,7 @@ func (k *compiler) unique(lower string, r *rawResource) bool {
 // resourceParams turns an evaluated block's arguments into catalog
 // parameters (references as Puppet's strings), refusing what catc does
 // not compile (virtual, exported) and a stage on anything but a class.
-func (k *compiler) resourceParams(r *rawResource, instance bool) ([]ExternalParam, bool) {
+func (k *compiler) resourceParams(r *rawResource, virtual *bool) ([]ExternalParam, bool) {
 	params := make([]ExternalParam, 0, len(r.args))
 	ok := true
 	for _, a := range r.args {
@@ -87,8 +89,12 @@ func (k *compiler) resourceParams(r *rawResource, instance bool) ([]ExternalPara
 			ok = false
 			continue
 		case a.name == "virtual":
-			k.refuse(notSupportedYet("`virtual` resources", a.nameRange, a.rng))
-			ok = false
+			if b, isBool := a.value.(bool); isBool {
+				*virtual = b
+			} else {
+				k.diags = append(k.diags, errorAt(summaryInvalidValue, "virtual is true or false.", a.exprRange, a.rng.Ptr()))
+				ok = false
+			}
 			continue
 		case a.name == "stage":
 			k.diags = append(k.diags, errorAt(summaryMetaparam,
@@ -159,7 +165,8 @@ func (k *compiler) declareInstance(sc scope, r *rawResource, def *classDef) {
 	if !k.unique(def.name, r) {
 		return
 	}
-	all, ok := k.resourceParams(r, true)
+	var virtual bool
+	all, ok := k.resourceParams(r, &virtual)
 	if !ok {
 		delete(k.byKey, def.name+"\x00"+r.title)
 		return
@@ -184,7 +191,7 @@ func (k *compiler) declareInstance(sc scope, r *rawResource, def *classDef) {
 	own = appendTitleTag(own, r.title)
 	own = append(own, explicitTags(meta)...)
 	i := k.addItem(External{Type: capitalizeType(def.name), Title: r.title, Params: meta, Range: r.declRange, Kind: "defined_type"}, sc.item, sc.item, own...)
-	k.items[i].instance, k.items[i].pending = d, true
+	k.items[i].instance, k.items[i].pending, k.items[i].virtual = d, !virtual, virtual
 }
 
 // isMetaparam reports whether an argument of an instance or class

@@ -115,7 +115,7 @@ func parseChunk(src []byte, f *sourceFile, start hcl.Pos, b *budgetSlot) *parsed
 	if !ok {
 		return p
 	}
-	p.diags = append(p.diags, topLevelAttrDiags(body)...)
+	p.diags = append(p.diags, topLevelAttrDiags(topLevelRealize(body, f.src, p))...)
 	var titleTemplates []hcl.Range
 	for _, b := range body.Blocks {
 		switch b.Type {

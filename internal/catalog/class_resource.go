@@ -54,7 +54,7 @@ func (k *compiler) typeNames() []string {
 	for _, t := range k.l.Types {
 		out = append(out, t.Name)
 	}
-	return out
+	return append(out, sortedKeys(builtins())...)
 }
 
 // unique registers a core resource or instance by type and title, or

@@ -220,7 +220,7 @@ func TestClassParameterData(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	testutil.WriteFiles(t, dir, map[string]string{
-		"hiera.yaml": "version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+		"hiera.yaml":       "version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
 		"data/common.yaml": "web::port: 8080\nweb::docroot: /srv/data\nweb::workers: many\napp::vhost::port: 1\n",
 	})
 	data, diags := hiera.Open(dir)

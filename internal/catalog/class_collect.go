@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -31,6 +32,33 @@ type collector struct {
 	collected map[int]bool
 	order     []int // collected items, in the order found
 	place     hcl.Range
+	// scanned is how many items of its type it has searched, changedAt
+	// how much of the compiler's log of changed items.
+	scanned, changedAt int
+	// tag is set when where is contains(self.tag, "TAG"), Puppet's
+	// `tag == 'TAG'`: searched in the tags without evaluating it.
+	tag    string
+	hasTag bool
+}
+
+// tagSearch recognises contains(self.tag, "TAG").
+func tagSearch(e hcl.Expression) (string, bool) {
+	call, ok := e.(*hclsyntax.FunctionCallExpr)
+	if !ok || call.Name != "contains" || len(call.Args) != 2 || call.ExpandFinal {
+		return "", false
+	}
+	tr, ok := call.Args[0].(*hclsyntax.ScopeTraversalExpr)
+	if !ok || len(tr.Traversal) != 2 || tr.Traversal.RootName() != "self" {
+		return "", false
+	}
+	if a, ok := tr.Traversal[1].(hcl.TraverseAttr); !ok || a.Name != "tag" {
+		return "", false
+	}
+	t, ok := call.Args[1].(*hclsyntax.TemplateExpr)
+	if !ok {
+		return "", false
+	}
+	return literalString(t)
 }
 
 // realizeReq is one realize argument: the references still to realize.
@@ -65,6 +93,7 @@ func (k *compiler) declareCollector(sc scope, b *hclsyntax.Block, src []byte) {
 		switch {
 		case a.Name == "where":
 			c.where = a.Expr
+			c.tag, c.hasTag = tagSearch(a.Expr)
 		case isRelation(a.Name):
 			refs, diags := extractRefs(a.Expr, src, sc.ctx)
 			k.diags = append(k.diags, diags...)
@@ -103,11 +132,25 @@ func (k *compiler) evalCollectors() bool {
 	return found
 }
 
-// collect runs one collector over the catalog, in catalog order.
+// collect runs one collector over the catalog, in catalog order: what
+// it has not searched yet, and what an override changed since (nothing
+// else can start to match).
 func (k *compiler) collect(c *collector) bool {
 	found := false
-	for i, it := range k.items {
-		if k.itemType(it) != c.typ || !k.matches(c, i) {
+	list := k.byType[c.typ]
+	candidates := list[c.scanned:len(list):len(list)]
+	for _, i := range k.changed[c.changedAt:] {
+		if k.itemType(k.items[i]) == c.typ && !c.collected[i] {
+			candidates = append(candidates, i)
+		}
+	}
+	if len(candidates) > len(list)-c.scanned {
+		slices.Sort(candidates)
+		candidates = slices.Compact(candidates)
+	}
+	c.scanned, c.changedAt = len(list), len(k.changed)
+	for _, i := range candidates {
+		if !k.matches(c, i) {
 			continue
 		}
 		k.unvirtual(i)
@@ -155,16 +198,27 @@ func (k *compiler) override(i int, o ExternalParam) {
 		for j := range it.instance.args {
 			if it.instance.args[j].name == o.Name {
 				it.instance.args[j].value = o.Value
+				k.changedItem(i)
 				return
 			}
 		}
 		it.instance.args = append(it.instance.args, declArg{name: o.Name, value: o.Value, rng: o.Range})
+		k.changedItem(i)
 		return
 	}
 	it.ext.Params = setParam(it.ext.Params, o)
 	if o.Name == "tag" {
 		it.own = append(it.own, explicitTags([]ExternalParam{o})...)
+		clear(k.tagMemo)
+		clear(k.selves)
 	}
+	k.changedItem(i)
+}
+
+// changedItem logs an item an override changed.
+func (k *compiler) changedItem(i int) {
+	delete(k.selves, i)
+	k.changed = append(k.changed, i)
 }
 
 // matches evaluates a collector's where for item i, whose attributes
@@ -173,6 +227,9 @@ func (k *compiler) override(i int, o ExternalParam) {
 func (k *compiler) matches(c *collector, i int) bool {
 	if c.where == nil {
 		return true
+	}
+	if c.hasTag {
+		return slices.Contains(k.tagsNow(i), c.tag)
 	}
 	ctx := c.ctx.NewChild()
 	ctx.Variables = map[string]cty.Value{"self": k.selfOf(i)}
@@ -203,6 +260,9 @@ func (k *compiler) refuseOnce(diags hcl.Diagnostics) {
 
 // selfOf is self.* of an item for a collector's where.
 func (k *compiler) selfOf(i int) cty.Value {
+	if v, ok := k.selves[i]; ok {
+		return v
+	}
 	it := k.items[i]
 	attrs := map[string]cty.Value{}
 	null := cty.NullVal(cty.DynamicPseudoType)
@@ -221,7 +281,7 @@ func (k *compiler) selfOf(i int) cty.Value {
 		}
 	}
 	attrs["title"] = cty.StringVal(it.ext.Title)
-	tags := k.tags(i, make([][]string, len(k.items)))
+	tags := k.tagsNow(i)
 	if len(tags) == 0 {
 		attrs["tag"] = cty.ListValEmpty(cty.String)
 	} else {
@@ -231,7 +291,9 @@ func (k *compiler) selfOf(i int) cty.Value {
 		}
 		attrs["tag"] = cty.ListVal(vs)
 	}
-	return cty.ObjectVal(attrs)
+	v := cty.ObjectVal(attrs)
+	k.selves[i] = v
+	return v
 }
 
 // attrNames are the attributes an item's type has.

@@ -97,6 +97,15 @@ type compiler struct {
 	// arguments evaluated so far (class_collect.go).
 	collectors []*collector
 	realizes   []*realizeReq
+	// byType are the core resources and instances of each type (lower
+	// case) in catalog order; changed logs the items an override changed,
+	// so a collector looks again only at those and at new ones.
+	byType  map[string][]int
+	changed []int
+	// selves and tagMemo cache each item's self.* and tags for the
+	// collectors' searches (an override drops them).
+	selves  map[int]cty.Value
+	tagMemo map[int][]string
 }
 
 // refuse reports a construct not supported yet, once per place.

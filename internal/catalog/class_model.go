@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/catc-dev/catc/internal/hiera"
 	"github.com/catc-dev/catc/internal/nodefacts"
@@ -20,7 +21,8 @@ func (c *loader) compileStructure(blocks []structBlock, top []*rawResource, ctx 
 	if ctx == nil || diags.HasErrors() {
 		return diags // the context's own errors are reported
 	}
-	k := &compiler{l: c, st: st, base: ctx, byKey: map[string]int{}, classes: map[string]*classDecl{}}
+	k := &compiler{l: c, st: st, base: ctx, byKey: map[string]int{}, classes: map[string]*classDecl{},
+		byType: map[string][]int{}, selves: map[int]cty.Value{}, tagMemo: map[int][]string{}}
 	if node != nil {
 		k.node = node.Name
 		if c.hiera != nil {
@@ -91,6 +93,33 @@ func (k *compiler) tags(i int, memo [][]string) []string {
 		add(k.tags(it.scope, memo))
 	}
 	memo[i] = out
+	return out
+}
+
+// tagsNow are item i's tags while compiling (memoised until an
+// override changes tags).
+func (k *compiler) tagsNow(i int) []string {
+	if t, ok := k.tagMemo[i]; ok {
+		return t
+	}
+	it := k.items[i]
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range it.own {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	if it.scope >= 0 && it.scope != i {
+		for _, t := range k.tagsNow(it.scope) {
+			if !seen[t] {
+				seen[t] = true
+				out = append(out, t)
+			}
+		}
+	}
+	k.tagMemo[i] = out
 	return out
 }
 

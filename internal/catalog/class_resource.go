@@ -40,6 +40,7 @@ func (k *compiler) declareResource(sc scope, r *rawResource) {
 	own = append(own, explicitTags(params)...)
 	i := k.addItem(External{Type: r.typeName, Title: r.title, Params: params, Range: r.declRange, Kind: "compilable_type"}, sc.item, sc.item, own...)
 	k.items[i].virtual = virtual
+	k.byType[lower] = append(k.byType[lower], i)
 }
 
 // typeNames are the names a resource block may use, for suggestions:
@@ -192,6 +193,7 @@ func (k *compiler) declareInstance(sc scope, r *rawResource, def *classDef) {
 	own = append(own, explicitTags(meta)...)
 	i := k.addItem(External{Type: capitalizeType(def.name), Title: r.title, Params: meta, Range: r.declRange, Kind: "defined_type"}, sc.item, sc.item, own...)
 	k.items[i].instance, k.items[i].pending, k.items[i].virtual = d, !virtual, virtual
+	k.byType[def.name] = append(k.byType[def.name], i)
 }
 
 // isMetaparam reports whether an argument of an instance or class

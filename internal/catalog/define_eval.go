@@ -13,6 +13,7 @@ func (k *compiler) evalInstance(i int) {
 	self := cty.ObjectVal(map[string]cty.Value{"title": cty.StringVal(it.ext.Title), "name": cty.StringVal(d.name)})
 	vars, params, ok := k.resolveParams(d.def, d.args, d.place, self, false)
 	it.ext.Params = append(params, it.ext.Params...)
+	k.changedItem(i) // its defaults are now parameters a collector may search
 	if !ok {
 		return
 	}

@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"slices"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 
@@ -41,8 +43,7 @@ func (c *loader) compileStructure(blocks []structBlock, top []*rawResource, ctx 
 }
 
 // externals are the compiled items as FromExternal takes them, with
-// their contents and their tags (own, then inherited from their scope,
-// as Puppet merges them when the compilation finishes).
+// their contents and their tags; the virtual ones left out.
 func (k *compiler) externals() []External {
 	pos := make([]int, len(k.items)) // item → position in out, -1 when left out
 	n := 0
@@ -54,7 +55,6 @@ func (k *compiler) externals() []External {
 		}
 	}
 	out := make([]External, 0, n)
-	tags := make([][]string, len(k.items))
 	for i, it := range k.items {
 		if it.virtual {
 			continue
@@ -66,55 +66,28 @@ func (k *compiler) externals() []External {
 				e.Contents = append(e.Contents, pos[c])
 			}
 		}
-		e.Tags = k.tags(i, tags)
+		e.Tags = k.tagsNow(i)
 		out = append(out, e)
 	}
 	return out
 }
 
-// tags are item i's tags, each once, memoised in memo.
-func (k *compiler) tags(i int, memo [][]string) []string {
-	if memo[i] != nil {
-		return memo[i]
-	}
-	it := k.items[i]
-	seen := map[string]bool{}
-	var out []string
-	add := func(ts []string) {
-		for _, t := range ts {
-			if !seen[t] {
-				seen[t] = true
-				out = append(out, t)
-			}
-		}
-	}
-	add(it.own)
-	if it.scope >= 0 && it.scope != i {
-		add(k.tags(it.scope, memo))
-	}
-	memo[i] = out
-	return out
-}
-
-// tagsNow are item i's tags while compiling (memoised until an
-// override changes tags).
+// tagsNow are item i's tags: its own, then those of its scope, each
+// once, as Puppet merges them (memoised until an override changes
+// tags).
 func (k *compiler) tagsNow(i int) []string {
 	if t, ok := k.tagMemo[i]; ok {
 		return t
 	}
 	it := k.items[i]
-	seen := map[string]bool{}
-	var out []string
-	for _, t := range it.own {
-		if !seen[t] {
-			seen[t] = true
-			out = append(out, t)
-		}
-	}
+	var inherited []string
 	if it.scope >= 0 && it.scope != i {
-		for _, t := range k.tagsNow(it.scope) {
-			if !seen[t] {
-				seen[t] = true
+		inherited = k.tagsNow(it.scope)
+	}
+	out := make([]string, 0, len(it.own)+len(inherited))
+	for _, ts := range [2][]string{it.own, inherited} {
+		for _, t := range ts {
+			if !slices.Contains(out, t) {
 				out = append(out, t)
 			}
 		}

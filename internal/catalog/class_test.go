@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/hiera"
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/testutil"
 )
 
@@ -269,5 +270,56 @@ resource "app::vhost" "x" {}
 	_, diags = loadClassSite(t, bad, data)
 	if !strings.Contains(diags.Error(), "Class[Web]: parameter 'workers' expects an Integer value, got String") {
 		t.Errorf("a data value of the wrong type: %v", diags)
+	}
+}
+
+// TestClassSiteNodes: a site loaded once compiles one catalog per node
+// (a fleet), each with its own node block and its own classes.
+func TestClassSiteNodes(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	files := map[string]string{"main.hcl": `
+class "web" {
+  resource "notify" "web on ${facts.networking.fqdn}" {}
+}
+class "db" {
+  resource "notify" "db" {}
+}
+resource "notify" "everywhere" {}
+node "/^web-\\d+/" {
+  include "web" {}
+}
+node "default" {
+  include "db" {}
+}
+`}
+	for _, n := range []string{"web-01.example.com", "db-01.example.com"} {
+		facts, _ := json.Marshal(map[string]any{"name": n, "values": map[string]any{"networking": map[string]any{"fqdn": n}}})
+		files[n+".json"] = string(facts)
+	}
+	testutil.WriteFiles(t, dir, files)
+	site, diags := LoadSite([]string{filepath.Join(dir, "main.hcl")}, LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	for node, want := range map[string][]string{
+		"web-01.example.com": {"Notify[everywhere]", "Node[__node_regexp__web-d]", "Class[Web]", "Notify[web on web-01.example.com]"},
+		"db-01.example.com":  {"Notify[everywhere]", "Node[default]", "Class[Db]", "Notify[db]"},
+	} {
+		n, diags := nodefacts.ReadOne(filepath.Join(dir, node+".json"))
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		c, diags := site.Compile(n)
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		var got []string
+		for _, r := range c.Resources[3:] { // after Stage[main], Class[Settings], Class[main]
+			got = append(got, r.Ref())
+		}
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: %q, want %q", node, got, want)
+		}
 	}
 }

@@ -22,6 +22,17 @@
 // tightest source range; the catalog is returned even when there are
 // errors, holding what could be validated.
 //
+// A site with classes (class, define, node, stage, include, contain,
+// require, defaults, collect blocks, realize and virtual resources) is
+// compiled for its node as Puppet's compiler compiles site.pp
+// (class_eval.go and its neighbours): Class[main]'s body (the top level,
+// in file order), the matching node block, then the generators
+// (collectors, realize, defined-type instances) pass after pass. The
+// result is handed to FromExternal as a Puppet catalog would be, so
+// containers, tags and classes are Puppet's, and the graph stage orders
+// it as the agent does (Catalog.Source names the compiler). Exported
+// resources are refused: they are out of scope.
+//
 // The model, read by the graph stage (the *Catalog; what only building
 // needs, such as where secrets are and the node-dependent blocks' checks,
 // stays in the unexported loader that fills it):

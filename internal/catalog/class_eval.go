@@ -90,8 +90,8 @@ type compiler struct {
 	classes map[string]*classDecl
 	stage   int
 	diags   hcl.Diagnostics
-	// refused are the places refused as not supported yet, each once
-	// (a define's body is evaluated per instance).
+	// refused are the places of errors reported once though evaluated
+	// again (a define's body per instance, a collector per candidate).
 	refused map[hcl.Pos]bool
 	// collectors and realizes are the collect blocks and realize
 	// arguments evaluated so far (class_collect.go).
@@ -108,7 +108,7 @@ type compiler struct {
 	tagMemo map[int][]string
 }
 
-// refuse reports a construct not supported yet, once per place.
+// refuse reports an error once per place.
 func (k *compiler) refuse(d *hcl.Diagnostic) {
 	if k.refused == nil {
 		k.refused = map[hcl.Pos]bool{}
@@ -215,14 +215,6 @@ func (k *compiler) body(sc scope, b *hclsyntax.Block, src []byte) {
 			k.statement(sc, nb, src)
 		}
 	}
-}
-
-// notSupportedYet is the refusal of a construct of the language that
-// catc does not compile yet: never silently ignored.
-func notSupportedYet(what string, subject, context hcl.Range) *hcl.Diagnostic {
-	return errorAt("Not supported yet",
-		what+" is not supported yet: catc cannot compile this site as Puppet would. Write the resources it would give explicitly, or leave it out.",
-		subject, context.Ptr())
 }
 
 // statement evaluates one block of a body.

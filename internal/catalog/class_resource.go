@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/hashicorp/hcl/v2"
-
 	"github.com/catc-dev/catc/internal/types"
 )
 
@@ -208,6 +206,3 @@ func isMetaparam(name string) bool {
 	}
 	return false
 }
-
-// placeOf is a range's place for a message, file:line.
-func placeOf(r hcl.Range) string { return fmt.Sprintf("%s:%d", r.Filename, r.Start.Line) }

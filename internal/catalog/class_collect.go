@@ -77,15 +77,8 @@ func (k *compiler) realize(sc scope, a *hclsyntax.Attribute, src []byte) {
 // declareCollector evaluates a collect block: its overrides and
 // relationships now, in its scope; its search in each pass.
 func (k *compiler) declareCollector(sc scope, b *hclsyntax.Block, src []byte) {
-	if len(b.Labels) != 1 {
-		k.diags = append(k.diags, errorAt(summaryBlockLabels,
-			"A collect block has one label, the resource type: collect \"user\" { where = … }. "+labelAdvice(len(b.Labels), 1, "the type"), labelsRange(b), b.DefRange().Ptr()))
-		return
-	}
-	typ := strings.ToLower(b.Labels[0])
-	if def := k.st.defs[typ]; (def == nil || !def.define) && k.l.Type(typ) == nil && shippedType(typ) == nil {
-		k.diags = append(k.diags, errorAt(summaryUnknownType,
-			fmt.Sprintf("Resource type %s doesn't exist.%s", typ, suggest(typ, k.typeNames())), b.LabelRanges[0], b.DefRange().Ptr()))
+	typ, ok := k.typeLabel(b, `collect "user" { where = … }`, "Resource type %s doesn't exist.")
+	if !ok {
 		return
 	}
 	c := &collector{typ: typ, ctx: sc.ctx, collected: map[int]bool{}, place: b.DefRange()}

@@ -62,16 +62,8 @@ func (d *defaultsScope) apply(typ string, params []ExternalParam) []ExternalPara
 
 // declareDefaults evaluates a defaults block into sc's defaults.
 func (k *compiler) declareDefaults(sc scope, b *hclsyntax.Block, src []byte) {
-	if len(b.Labels) != 1 {
-		k.diags = append(k.diags, errorAt(summaryBlockLabels,
-			"A defaults block has one label, the resource type: defaults \"file\" { owner = \"root\" }. "+labelAdvice(len(b.Labels), 1, "the type"), labelsRange(b), b.DefRange().Ptr()))
-		return
-	}
-	typ := strings.ToLower(b.Labels[0])
-	if def := k.st.defs[typ]; (def == nil || !def.define) && k.l.Type(typ) == nil && shippedType(typ) == nil {
-		k.diags = append(k.diags, errorAt(summaryUnknownType,
-			fmt.Sprintf("Unknown resource type: '%s'. Defaults are for a type or a define.%s", b.Labels[0], suggest(typ, k.typeNames())),
-			b.LabelRanges[0], b.DefRange().Ptr()))
+	typ, ok := k.typeLabel(b, `defaults "file" { owner = "root" }`, "Unknown resource type: '%s'. Defaults are for a type or a define.")
+	if !ok {
 		return
 	}
 	for _, nb := range b.Body.Blocks {
@@ -100,4 +92,22 @@ func (k *compiler) declareDefaults(sc scope, b *hclsyntax.Block, src []byte) {
 		}
 		sc.dflt.byType[typ] = setParam(sc.dflt.byType[typ], p)
 	}
+}
+
+// typeLabel is the type a defaults or collect block names (in lower
+// case): a type or a define. example shows the block; unknown is the
+// message of a type that is neither, with %s for the name.
+func (k *compiler) typeLabel(b *hclsyntax.Block, example, unknown string) (string, bool) {
+	if len(b.Labels) != 1 {
+		k.diags = append(k.diags, errorAt(summaryBlockLabels,
+			fmt.Sprintf("A %s block has one label, the resource type: %s. %s", b.Type, example, labelAdvice(len(b.Labels), 1, "the type")), labelsRange(b), b.DefRange().Ptr()))
+		return "", false
+	}
+	typ := strings.ToLower(b.Labels[0])
+	if def := k.st.defs[typ]; (def == nil || !def.define) && k.l.Type(typ) == nil && shippedType(typ) == nil {
+		k.diags = append(k.diags, errorAt(summaryUnknownType,
+			fmt.Sprintf(unknown, typ)+suggest(typ, k.typeNames()), b.LabelRanges[0], b.DefRange().Ptr()))
+		return "", false
+	}
+	return typ, true
 }

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -314,14 +313,4 @@ func (k *compiler) childContext(vars map[string]cty.Value, self cty.Value, local
 		ctx.Variables["local"] = v
 	}
 	return ctx
-}
-
-// sortedKeys are a map's keys sorted.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -53,7 +53,7 @@ func (k *compiler) typeNames() []string {
 	for _, t := range k.l.Types {
 		out = append(out, t.Name)
 	}
-	return append(out, sortedKeys(builtins())...)
+	return append(out, sortedNames(builtins())...)
 }
 
 // unique registers a core resource or instance by type and title, or

@@ -174,7 +174,7 @@ include "app" { user = "x" }`, []string{"Class[App]: default expression for $hom
 		{"self outside a define", `class "a" {
   resource "notify" "${self.title}" {}
 }
-include "a" {}`, []string{`self`}, 2},
+include "a" {}`, []string{`self.title and self.name exist only in a define's body`}, 2},
 		{"no node matches", `node "db-01.example.com" {}`, []string{"Could not find node statement with name 'default' or 'web-01.example.com'"}, 1},
 		{"stage on a resource", `resource "notify" "early" { stage = "pre" }`, []string{"Only classes can set 'stage'; normal resources like Notify[early] cannot change run stage"}, 1},
 		{"unknown stage", `class "repos" {}

@@ -105,6 +105,9 @@ type compiler struct {
 	// collectors' searches (an override drops them).
 	selves  map[int]cty.Value
 	tagMemo map[int][]string
+	// deferred are the resource blocks of bodies, made ready once for
+	// every evaluation (a define's for each instance).
+	deferred map[*hclsyntax.Block]*deferredBlock
 }
 
 // refuse reports an error once per place.
@@ -225,7 +228,11 @@ func (k *compiler) statement(sc scope, b *hclsyntax.Block, src []byte) {
 			k.diags = append(k.diags, d...)
 			return
 		}
-		d := &deferredBlock{block: b, src: src}
+		d := k.deferred[b]
+		if d == nil { // once per block: its title template is parsed once
+			d = &deferredBlock{block: b, src: src}
+			k.deferred[b] = d
+		}
 		raws, diags := d.expand(sc.ctx, &k.l.secrets)
 		k.diags = append(k.diags, diags...)
 		for _, r := range raws {

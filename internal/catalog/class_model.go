@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/catc-dev/catc/internal/hiera"
@@ -24,7 +25,8 @@ func (c *loader) compileStructure(blocks []structBlock, top []*rawResource, ctx 
 		return diags // the context's own errors are reported
 	}
 	k := &compiler{l: c, st: st, base: ctx, byKey: map[string]int{}, classes: map[string]*classDecl{},
-		byType: map[string][]int{}, selves: map[int]cty.Value{}, tagMemo: map[int][]string{}}
+		byType: map[string][]int{}, selves: map[int]cty.Value{}, tagMemo: map[int][]string{},
+		deferred: map[*hclsyntax.Block]*deferredBlock{}}
 	if node != nil {
 		k.node = node.Name
 		if c.hiera != nil {

@@ -45,6 +45,8 @@ type parsed struct {
 	resources []*rawResource
 	variables []catalog.SourceBlock
 	locals    []catalog.SourceBlock
+	// structure are the blocks of classes and their kin (class_parse.go).
+	structure []structBlock
 	diags     hcl.Diagnostics
 	// syntaxErr marks a chunk whose parse failed: its file is parsed
 	// again whole, because a bad cut gives errors a whole parse would not.
@@ -88,6 +90,7 @@ func mergeChunks(files []*sourceFile, chunks []chunk, results []*parsed, b *cata
 			continue
 		}
 		split[c.file] = true
+		p.structure = appendStructure(p.structure, results[i].structure, len(p.resources))
 		p.types = append(p.types, results[i].types...)
 		p.resources = append(p.resources, results[i].resources...)
 		p.variables = append(p.variables, results[i].variables...)
@@ -125,7 +128,7 @@ func parseChunk(src []byte, f *sourceFile, start hcl.Pos, b *catalog.BudgetSlot)
 	if !ok {
 		return p
 	}
-	p.diags = append(p.diags, topLevelAttrDiags(body)...)
+	p.diags = append(p.diags, topLevelAttrDiags(topLevelRealize(body, f.src, p))...)
 	titleTemplates := p.declarations(body.Blocks, f.src)
 	p.diags = dropLabelTemplateDiags(p.diags, titleTemplates)
 	return p
@@ -154,7 +157,12 @@ func (p *parsed) declarations(blocks hclsyntax.Blocks, src []byte) []hcl.Range {
 					titleTemplates = append(titleTemplates, r.TitleRange)
 				}
 			}
-		case "group":
+		case "group", "class", "define", "node", "stage", "include", "contain", "require", "defaults", "collect":
+			if isStructure(b) {
+				p.structure = append(p.structure, structBlock{block: b, src: src, at: len(p.resources)})
+				titleTemplates = nestedTitleTemplates(titleTemplates, b, src)
+				continue
+			}
 			rs, gdiags := extractGroup(b, src)
 			p.diags = append(p.diags, gdiags...)
 			for _, r := range rs {

@@ -1,0 +1,83 @@
+package compiler
+
+import (
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// A site's structure (the language of classes: class, define, node and
+// stage blocks, include/contain/require declarations, and the blocks not
+// built yet) is read while parsing as whole blocks, each with its place
+// among the file's top-level resource blocks: the top level is Class[main]'s
+// body, evaluated in file order (class_eval.go). A file without such
+// blocks yields none, and a site without any is loaded as before.
+
+// structBlock is one top-level block of the structure.
+type structBlock struct {
+	block *hclsyntax.Block
+	// attr is set instead of block for a top-level realize argument.
+	attr *hclsyntax.Attribute
+	src  []byte
+	// at is how many top-level resource blocks of the site come before
+	// it: its place in the top level's order.
+	at int
+}
+
+// declBlockNames are the blocks that declare a class.
+var declBlockNames = map[string]bool{"include": true, "contain": true, "require": true}
+
+// isStructure reports whether a top-level block belongs to the structure:
+// every class-language block, and a group that declares classes.
+func isStructure(b *hclsyntax.Block) bool {
+	if b.Type != "group" {
+		return true
+	}
+	for _, nb := range b.Body.Blocks {
+		if declBlockNames[nb.Type] {
+			return true
+		}
+	}
+	return false
+}
+
+// appendStructure appends more, whose places count from the start of
+// its own part, to out, after offset resource blocks.
+func appendStructure(out, more []structBlock, offset int) []structBlock {
+	for _, s := range more {
+		s.at += offset
+		out = append(out, s)
+	}
+	return out
+}
+
+// nestedTitleTemplates appends the title labels that interpolate of the
+// resource blocks anywhere in b, which the parser refuses and catc
+// evaluates itself.
+func nestedTitleTemplates(out []hcl.Range, b *hclsyntax.Block, src []byte) []hcl.Range {
+	for _, nb := range b.Body.Blocks {
+		if nb.Type == "resource" && len(nb.LabelRanges) == 2 && isTitleTemplate(nb.LabelRanges[1], src) {
+			out = append(out, nb.LabelRanges[1])
+		}
+		out = nestedTitleTemplates(out, nb, src)
+	}
+	return out
+}
+
+// topLevelRealize takes a top-level realize argument (Class[main]'s
+// realize()) out of body into p's structure, and returns the body
+// holding the other arguments, which are mistakes.
+func topLevelRealize(body *hclsyntax.Body, src []byte, p *parsed) *hclsyntax.Body {
+	a, ok := body.Attributes["realize"]
+	if !ok {
+		return body
+	}
+	p.structure = append(p.structure, structBlock{attr: a, src: src, at: len(p.resources)})
+	rest := *body
+	rest.Attributes = make(hclsyntax.Attributes, len(body.Attributes)-1)
+	for n, x := range body.Attributes {
+		if n != "realize" {
+			rest.Attributes[n] = x
+		}
+	}
+	return &rest
+}

@@ -23,6 +23,14 @@ type structBlock struct {
 	at int
 }
 
+// rangeOf is the block's header, or the realize argument.
+func (s structBlock) rangeOf() hcl.Range {
+	if s.attr != nil {
+		return s.attr.SrcRange
+	}
+	return s.block.DefRange()
+}
+
 // declBlockNames are the blocks that declare a class.
 var declBlockNames = map[string]bool{"include": true, "contain": true, "require": true}
 

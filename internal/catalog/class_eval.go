@@ -282,13 +282,22 @@ func (k *compiler) group(sc scope, b *hclsyntax.Block, src []byte) {
 // anything new, as Puppet's compiler's evaluate_generators does:
 // collectors first, then the instances pending, in catalog order.
 func (k *compiler) evalGenerators() {
-	for {
+	for pass := 0; ; pass++ {
+		if pass > maxPasses || len(k.items) > maxElements {
+			k.diags = append(k.diags, errorAt(summaryTooLarge,
+				fmt.Sprintf("Somehow looped more than %d times while evaluating host catalog (%d resources so far): a define declares instances of itself without end. Stop the recursion with only_if.", maxPasses, len(k.items)),
+				k.items[len(k.items)-1].ext.Range, nil))
+			return
+		}
 		collected := k.evalCollectors()
 		if !k.evalInstances() && !collected {
 			return
 		}
 	}
 }
+
+// maxPasses bounds the generators' passes, as Puppet's compiler does.
+const maxPasses = 1000
 
 // evalInstances evaluates the instances pending, in catalog order, and
 // reports whether there were any.

@@ -323,3 +323,16 @@ node "default" {
 		}
 	}
 }
+
+// TestClassRecursion: a define that declares itself without end is
+// stopped, as Puppet stops it, instead of running forever.
+func TestClassRecursion(t *testing.T) {
+	t.Parallel()
+	_, diags := loadClassSite(t, `define "r" {
+  resource "r" "${self.title}x" {}
+}
+resource "r" "a" {}`, nil)
+	if !strings.Contains(diags.Error(), "Somehow looped more than 1000 times while evaluating host catalog") {
+		t.Errorf("a define declaring itself: %v", diags)
+	}
+}

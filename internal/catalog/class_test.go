@@ -336,3 +336,17 @@ resource "r" "a" {}`, nil)
 		t.Errorf("a define declaring itself: %v", diags)
 	}
 }
+
+// TestClassRecursionBudget: a define that declares two instances of
+// itself (exponential) is stopped by the load's budget within seconds.
+func TestClassRecursionBudget(t *testing.T) {
+	t.Parallel()
+	c, diags := LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(`define "r" {
+  resource "r" "${self.title}x" {}
+  resource "r" "${self.title}y" {}
+}
+resource "r" "a" {}`)}, LoadOptions{Limits: Limits{Steps: 100000}})
+	if !strings.Contains(diags.Error(), "evaluation steps") || len(c.Resources) != 0 {
+		t.Errorf("a define declaring itself twice: %v", diags)
+	}
+}

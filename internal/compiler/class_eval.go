@@ -107,6 +107,8 @@ type compiler struct {
 	// collectors' searches (an override drops them).
 	selves  map[int]cty.Value
 	tagMemo map[int][]string
+	// stop is the budget's error once spent: nothing more is evaluated.
+	stop *hcl.Diagnostic
 	// deferred are the resource blocks of bodies, made ready once for
 	// every evaluation (a define's for each instance).
 	deferred map[*hclsyntax.Block]*deferredBlock
@@ -126,6 +128,9 @@ func (k *compiler) refuse(d *hcl.Diagnostic) {
 // addItem appends an item to the catalog, contained in container (-1:
 // none), and returns its index.
 func (k *compiler) addItem(e catalog.External, container, scopeItem int, own ...string) int {
+	if k.stop == nil {
+		k.stop = k.l.Budget.Charge(catalog.SpendSteps, stepsPerResource, e.Range, whatDeclare)
+	}
 	i := len(k.items)
 	k.items = append(k.items, &citem{ext: e, scope: scopeItem, own: own})
 	if container >= 0 {
@@ -284,13 +289,34 @@ func (k *compiler) group(sc scope, b *hclsyntax.Block, src []byte) {
 // anything new, as Puppet's compiler's evaluate_generators does:
 // collectors first, then the instances pending, in catalog order.
 func (k *compiler) evalGenerators() {
-	for {
+	for pass := 0; ; pass++ {
+		if pass > maxPasses || len(k.items) > catalog.MaxElements {
+			k.diags = append(k.diags, catalog.ErrorAt(catalog.SummaryTooLarge,
+				fmt.Sprintf("Somehow looped more than %d times while evaluating host catalog (%d resources so far): a define declares instances of itself without end. Stop the recursion with only_if.", maxPasses, len(k.items)),
+				k.items[len(k.items)-1].ext.Range, nil))
+			return
+		}
+		if k.stop != nil {
+			k.diags = append(k.diags, k.stop)
+			return
+		}
 		collected := k.evalCollectors()
 		if !k.evalInstances() && !collected {
 			return
 		}
 	}
 }
+
+// stepsPerResource is what declaring a resource costs of the budget
+// (budget.go): about what building it takes, so that a define declaring
+// instances of itself stops within seconds.
+const stepsPerResource = 10
+
+// whatDeclare names what the budget stops.
+const whatDeclare = "the resources the site declares (each costs 10 steps: a define declaring instances of itself?)"
+
+// maxPasses bounds the generators' passes, as Puppet's compiler does.
+const maxPasses = 1000
 
 // evalInstances evaluates the instances pending, in catalog order, and
 // reports whether there were any.

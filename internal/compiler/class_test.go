@@ -325,3 +325,30 @@ node "default" {
 		}
 	}
 }
+
+// TestClassRecursion: a define that declares itself without end is
+// stopped, as Puppet stops it, instead of running forever.
+func TestClassRecursion(t *testing.T) {
+	t.Parallel()
+	_, diags := loadClassSite(t, `define "r" {
+  resource "r" "${self.title}x" {}
+}
+resource "r" "a" {}`, nil)
+	if !strings.Contains(diags.Error(), "Somehow looped more than 1000 times while evaluating host catalog") {
+		t.Errorf("a define declaring itself: %v", diags)
+	}
+}
+
+// TestClassRecursionBudget: a define that declares two instances of
+// itself (exponential) is stopped by the load's budget within seconds.
+func TestClassRecursionBudget(t *testing.T) {
+	t.Parallel()
+	c, diags := LoadFiles([]string{"main.hcl"}, [][]byte{[]byte(`define "r" {
+  resource "r" "${self.title}x" {}
+  resource "r" "${self.title}y" {}
+}
+resource "r" "a" {}`)}, LoadOptions{Limits: catalog.Limits{Steps: 100000}})
+	if !strings.Contains(diags.Error(), "evaluation steps") || len(c.Resources) != 0 {
+		t.Errorf("a define declaring itself twice: %v", diags)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/catc-dev/catc/internal/gen"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // findDiag returns the first diagnostic with the summary, or nil.
@@ -189,6 +190,7 @@ func BenchmarkCheckInput(b *testing.B) {
 // the scan each one overflows the stack and kills the test binary.
 func TestNestingLimitEveryConstruct(t *testing.T) {
 	t.Parallel()
+	testutil.LongOnly(t)
 	const n = 250000
 	r := strings.Repeat
 	for _, c := range []struct{ name, expr string }{

@@ -24,17 +24,17 @@ func compileCommand() *cli.Command {
 		),
 		Action: withRun(func(c *cmdRun) error {
 			f := c.compileFlags
-			var write func(io.Writer, *graph.Graph) error
+			var write func(w io.Writer, g *graph.Graph, node string) error
 			secrets, err := puppetSecrets(c, f)
 			if err != nil {
 				return err
 			}
 			switch f := f.format; f {
 			case "catc":
-				write = func(w io.Writer, g *graph.Graph) error { return catalogjson.OfGraph(g).Write(w) }
+				write = func(w io.Writer, g *graph.Graph, _ string) error { return catalogjson.OfGraph(g).Write(w) }
 			case "puppet":
-				write = func(w io.Writer, g *graph.Graph) error {
-					return puppetcatalog.Write(w, g, puppetcatalog.Options{Secrets: secrets})
+				write = func(w io.Writer, g *graph.Graph, node string) error {
+					return puppetcatalog.Write(w, g, puppetcatalog.Options{Secrets: secrets, Node: node})
 				}
 			default:
 				return failf("--format %q is not a catalog format: use catc or puppet", f)
@@ -46,7 +46,7 @@ func compileCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			return writeOutputAs(c, secrets == puppetcatalog.RevealSecrets, func(w io.Writer) error { return write(w, g) })
+			return writeOutputAs(c, secrets == puppetcatalog.RevealSecrets, func(w io.Writer) error { return write(w, g, "") })
 		}),
 	}
 }

@@ -245,6 +245,10 @@ func copyDir(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
+		if e.IsDir() {
+			copyDir(t, filepath.Join(from, e.Name()), filepath.Join(to, e.Name()))
+			continue
+		}
 		data, err := os.ReadFile(filepath.Join(from, e.Name()))
 		if err != nil {
 			t.Fatal(err)

@@ -194,7 +194,7 @@ func writeOutcomes(w io.Writer, outcomes []fleet.Outcome) error {
 // compileNodes is compile --nodes -o DIR: one catalog per node,
 // DIR/NAME.json, every one or none (see stageDir: written into a new
 // directory that replaces DIR once all nodes compiled).
-func compileNodes(c *cmdRun, write func(io.Writer, *graph.Graph) error) error {
+func compileNodes(c *cmdRun, write func(w io.Writer, g *graph.Graph, node string) error) error {
 	dir := c.common.output
 	if c.common.toStdout() {
 		return fail("compile --nodes writes one catalog per node: give the directory with -o DIR")
@@ -209,7 +209,7 @@ func compileNodes(c *cmdRun, write func(io.Writer, *graph.Graph) error) error {
 			return fmt.Errorf("the node name %q cannot be a file name", n.Name)
 		}
 		var b bytes.Buffer
-		if err := write(&b, p.Graph); err != nil {
+		if err := write(&b, p.Graph, n.Name); err != nil {
 			return err
 		}
 		return staged.Add(n.Name+".json", bytesWriter(b.Bytes()))

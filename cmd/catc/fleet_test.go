@@ -65,6 +65,18 @@ func TestCompileNodes(t *testing.T) {
 	if !strings.Contains(string(motd), `This is web-02.example.com, managed by catc.\n`) {
 		t.Errorf("web-02's catalog lacks its motd:\n%s", motd)
 	}
+	// As Puppet's catalogs, each is named for its node.
+	puppet := filepath.Join(t.TempDir(), "puppet")
+	if code, _, errOut := runCatc(t, "compile", fleetOld, "--nodes", fleetFacts, "--format", "puppet", "-o", puppet); code != 0 {
+		t.Fatalf("--format puppet: exit %d: %s", code, errOut)
+	}
+	for _, node := range []string{"db-01.example.com", "web-02.example.com"} {
+		data, _ := os.ReadFile(filepath.Join(puppet, node+".json"))
+		var cat struct{ Name string }
+		if err := json.Unmarshal(data, &cat); err != nil || cat.Name != node {
+			t.Errorf("%s's Puppet catalog is named %q (%v)", node, cat.Name, err)
+		}
+	}
 	empty := filepath.Join(t.TempDir(), "none")
 	if code, _, _ := runCatc(t, "compile", fleetNew, "--nodes", fleetFacts, "-o", empty); code != 1 {
 		t.Errorf("a failing node: exit %d", code)

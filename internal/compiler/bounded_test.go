@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -17,6 +18,7 @@ import (
 // ran out of memory at once and the others took gigabytes.
 func TestValueBounds(t *testing.T) {
 	t.Parallel()
+	testutil.LongOnly(t)
 	tooMany, tooMuch := "elements; catc accepts at most 1000000", "bytes of text; catc accepts at most"
 	for _, c := range []struct{ name, locals, want string }{
 		{"setproduct", `x = length(setproduct(range(0, 100), range(0, 100), range(0, 100), range(0, 100)))`, tooMany},
@@ -45,6 +47,7 @@ func TestValueBounds(t *testing.T) {
 // for_each takes at most maxElements instances.
 func TestForEachBound(t *testing.T) {
 	t.Parallel()
+	testutil.LongOnly(t)
 	elems := make([]cty.Value, catalog.MaxElements+1)
 	for i := range elems {
 		elems[i] = cty.StringVal(fmt.Sprint(i))
@@ -70,6 +73,7 @@ func TestForEachBound(t *testing.T) {
 // 36 s in toset.
 func TestCollectionConversion(t *testing.T) {
 	t.Parallel()
+	testutil.LongOnly(t)
 	var big strings.Builder
 	for i := 0; i < 32768; i++ {
 		fmt.Fprintf(&big, "\"s%d\", ", i)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/numbounds"
+	"github.com/catc-dev/catc/internal/words"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -31,9 +32,20 @@ const maxNesting = 256
 // those of the expressions around it). A real catalog writes a few.
 const maxChain = 4096
 
+// maxMarks bounds the `$` and `%` that one quoted string or heredoc
+// holds as text (not opening an interpolation): hclsyntax reads each as
+// a piece of its own and melds the pieces one at a time, moving the rest
+// of the template each time, in time that grows with the square of
+// their number (40,000 in one string took 5 s, 80,000 15 s). With the
+// bound, a file of such strings costs at most about 2.5 s a megabyte. A
+// real string holds a few dozen; a long shell script in a heredoc, some
+// hundreds.
+const maxMarks = 1024
+
 const (
-	summaryTooDeep = "Too deeply nested"
-	summaryTooLong = "Expression too long"
+	summaryTooDeep   = "Too deeply nested"
+	summaryTooLong   = "Expression too long"
+	summaryManyMarks = "Too many $ and % in one string"
 )
 
 // checkNesting scans src (a file, or a chunk starting at start) before it
@@ -53,6 +65,12 @@ func checkNesting(src []byte, filename string, start hcl.Pos) (hcl.Diagnostics, 
 func (s *nestScanner) diagnose(off int, ok bool, filename string, start hcl.Pos) hcl.Diagnostics {
 	src := s.src
 	switch {
+	case !ok && s.manyMarks > 0:
+		return hcl.Diagnostics{catalog.ErrorAt(summaryManyMarks,
+			fmt.Sprintf("Here this string or heredoc passes %s `$` and `%%` that are text, not the start of an interpolation; catc accepts at most that many in one string, "+
+				"because HCL's parser takes time that grows with the square of their number. Split the text into several strings joined with join() or format().",
+				words.GroupDigits(maxMarks)),
+			*byteRange(src, s.manyMarks, filename, start), nil)}
 	case !ok && s.links > maxChain:
 		return hcl.Diagnostics{catalog.ErrorAt(summaryTooLong,
 			fmt.Sprintf("This is link %d of one expression's chain of operators, index brackets (x[k]) and attribute splats (x.*); catc accepts at most %d, "+
@@ -121,6 +139,9 @@ type nestScanner struct {
 	number   string
 	numStart int
 	numEnd   int
+	// manyMarks is the offset of the `$` or `%` beyond maxMarks in one
+	// string or heredoc, which stops the scan; 0 when there is none.
+	manyMarks int
 	// costly is set when src may hold an expression whose evaluation
 	// boundExpressions must bound: arithmetic, a comparison, a
 	// conditional, a template interpolation or directive, a splat or a
@@ -159,6 +180,9 @@ func unlexable(src []byte) bool {
 type nestCtx struct {
 	kind             byte
 	open, run, links int
+	// marks counts the `$` and `%` of a string or heredoc that are text
+	// (maxMarks).
+	marks int
 }
 
 // cur is the innermost context.
@@ -221,7 +245,7 @@ func (s *nestScanner) scan() (int, bool) {
 			break
 		}
 		s.peak = max(s.peak, s.depth+s.links)
-		if opened && s.depth > maxNesting || s.links > maxChain {
+		if opened && s.depth > maxNesting || s.links > maxChain || s.manyMarks > 0 {
 			return i, false
 		}
 		if !s.untilDeep && (s.stray > maxStray || s.number != "") {
@@ -535,11 +559,25 @@ func (s *nestScanner) interpolation(i int) (int, bool) {
 			return i + 2, true
 		case c:
 			if i+2 < len(src) && src[i+2] == '{' {
+				s.mark(i)
 				return i + 3, false
 			}
 		}
 	}
+	if c == '$' || c == '%' {
+		s.mark(i)
+	}
 	return i + 1, false
+}
+
+// mark counts a `$` or `%` at i that is text in the current string or
+// heredoc; beyond maxMarks it stops the scan there (manyMarks).
+func (s *nestScanner) mark(i int) {
+	c := s.cur()
+	c.marks++
+	if c.marks > maxMarks && s.manyMarks == 0 {
+		s.manyMarks = i
+	}
 }
 
 // directive counts a template if or for directive, whose body the

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/catc-dev/catc/internal/gen"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // findDiag returns the first diagnostic with the summary, or nil.
@@ -189,6 +190,7 @@ func BenchmarkCheckInput(b *testing.B) {
 // the scan each one overflows the stack and kills the test binary.
 func TestNestingLimitEveryConstruct(t *testing.T) {
 	t.Parallel()
+	testutil.LongOnly(t)
 	const n = 250000
 	r := strings.Repeat
 	for _, c := range []struct{ name, expr string }{
@@ -289,5 +291,49 @@ func TestGuessedRangesNotLexed(t *testing.T) {
 		if want := wholeFile([]byte(src), "f.hcl"); len(got) != 1 || got[0] != want {
 			t.Errorf("%q: guessedRanges = %v, want the whole file %v", src, got, want)
 		}
+	}
+}
+
+// TestManyMarks: one string or heredoc holds at most maxMarks `$` and
+// `%` as text (hclsyntax melds their pieces in quadratic time); the
+// error points at the first one beyond; interpolations do not count, and
+// the bound is per string.
+func TestManyMarks(t *testing.T) {
+	t.Parallel()
+	res := func(value string) string { return "resource \"software\" \"x\" {\n  ensure = " + value + "\n}\n" }
+	quoted := func(s string) string { return `"` + s + `"` }
+	heredoc := func(s string) string { return "<<EOT\n" + s + "\nEOT" }
+	for _, c := range []struct {
+		name, src string
+		col       int // of the error on line 2 (heredoc: line 3); 0: no error
+		line      int
+	}{
+		{"dollars at the bound", res(quoted(strings.Repeat("$ ", maxMarks))), 0, 0},
+		{"dollars past the bound", res(quoted(strings.Repeat("$ ", maxMarks+1))), 13 + 2*maxMarks, 2},
+		{"percents past the bound", res(quoted(strings.Repeat("%", maxMarks+1))), 13 + maxMarks, 2},
+		{"escapes count", res(quoted(strings.Repeat("$${", maxMarks+1))), 13 + 3*maxMarks, 2},
+		{"heredoc past the bound", res(heredoc(strings.Repeat("$", maxMarks+1))), 1 + maxMarks, 3},
+		{"interpolations do not count", res(quoted(strings.Repeat("${1}", 2*maxMarks))), 0, 0},
+		{"the bound is per string", res("[" + quoted(strings.Repeat("$ ", maxMarks)) + ", " + quoted(strings.Repeat("% ", maxMarks)) + "]"), 0, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, diags := loadWithSeed(t, c.src)
+			d := findDiag(diags, summaryManyMarks)
+			if c.col == 0 {
+				if d != nil {
+					t.Fatalf("rejected: %s", d.Error())
+				}
+				return
+			}
+			if d == nil {
+				t.Fatalf("no %q error: %v", summaryManyMarks, diags)
+			}
+			if d.Subject.Start.Line != c.line || d.Subject.Start.Column != c.col {
+				t.Errorf("error at %s, want line %d, column %d", d.Subject, c.line, c.col)
+			}
+			if !strings.Contains(d.Detail, "1,024") || !strings.Contains(d.Detail, "join()") {
+				t.Errorf("the detail does not give the bound and the advice: %s", d.Detail)
+			}
+		})
 	}
 }

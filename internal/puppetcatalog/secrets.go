@@ -35,6 +35,9 @@ const (
 // Options are the options of Write.
 type Options struct {
 	Secrets Secrets
+	// Node is the catalog's node name ("name"): the certname it was
+	// compiled for; "" writes catc's (a catalog for no particular node).
+	Node string
 }
 
 // SecretParam is one resource attribute holding a sensitive value.

@@ -11,8 +11,8 @@ import (
 	"github.com/catc-dev/catc/internal/types"
 )
 
-// nodeName is the node name ("name") of a Puppet-format catalog: catc
-// compiles for no particular node.
+// nodeName is the node name ("name") of a Puppet-format catalog compiled
+// for no particular node (Options.Node unset).
 const nodeName = "catc"
 
 // puppetPrelude are the bookkeeping resources a Puppet compiler puts
@@ -30,7 +30,7 @@ var puppetPrelude = []struct{ typ, title, kind string }{
 // (puppet-graph.md §6). The keys are Puppet's, in Puppet's order:
 //
 //   - "tags" (["settings"], as for a manifest with no class),
-//     "name" (catc), "version" (1: catc has no clock),
+//     "name" (Options.Node, else catc), "version" (1: catc has no clock),
 //     "code_id" (null), "catalog_uuid" (all zeros: the bytes depend
 //     only on the input), "catalog_format" (2), "environment"
 //     ("production");
@@ -63,7 +63,11 @@ func Write(w io.Writer, g *graph.Graph, opts Options) error {
 	jw.Key("tags")
 	jw.Strings([]string{"settings"})
 	jw.Key("name")
-	jw.String(nodeName)
+	if opts.Node != "" {
+		jw.String(opts.Node)
+	} else {
+		jw.String(nodeName)
+	}
 	jw.Key("version")
 	jw.Int(1)
 	jw.Key("code_id")

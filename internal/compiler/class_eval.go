@@ -10,7 +10,6 @@ import (
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/hiera"
 	"github.com/catc-dev/catc/internal/types"
-	"github.com/catc-dev/catc/internal/words"
 )
 
 // The compiler of classes and defined types evaluates a site the way
@@ -112,6 +111,9 @@ type compiler struct {
 	// deferred are the resource blocks of bodies, made ready once for
 	// every evaluation (a define's for each instance).
 	deferred map[*hclsyntax.Block]*deferredBlock
+	// bodies are the bodies of classes, defines and nodes, read once
+	// (bodyOf).
+	bodies map[*hclsyntax.Block]*parsed
 }
 
 // refuse reports an error once per place.
@@ -167,19 +169,26 @@ func (k *compiler) run(top []*rawResource) {
 // topLevel evaluates Class[main]'s body: the top-level resource blocks
 // and the structure's statements, in file order.
 func (k *compiler) topLevel(sc scope, top []*rawResource) {
+	k.statements(sc, top, k.st.top)
+}
+
+// statements evaluates the resource blocks of a body (or the top level)
+// and its other statements, in source order: each statement comes
+// before the resource blocks its place (at) counts past.
+func (k *compiler) statements(sc scope, resources []*rawResource, others []structBlock) {
 	next := 0
-	for i, r := range top {
-		for ; next < len(k.st.top) && k.st.top[next].at <= i; next++ {
-			k.topStatement(sc, k.st.top[next])
+	for i, r := range resources {
+		for ; next < len(others) && others[next].at <= i; next++ {
+			k.topStatement(sc, others[next])
 		}
 		k.declareRaw(sc, r)
 	}
-	for ; next < len(k.st.top); next++ {
-		k.topStatement(sc, k.st.top[next])
+	for ; next < len(others); next++ {
+		k.topStatement(sc, others[next])
 	}
 }
 
-// topStatement evaluates one statement of the top level's structure.
+// topStatement evaluates one statement of the structure.
 func (k *compiler) topStatement(sc scope, s structBlock) {
 	if s.attr != nil {
 		k.realize(sc, s.attr, s.src)
@@ -188,7 +197,7 @@ func (k *compiler) topStatement(sc scope, s structBlock) {
 	k.statement(sc, s.block, s.src)
 }
 
-// declareRaw declares a top-level resource block, expanding it first
+// declareRaw declares a resource block, expanding it first
 // when it needs the context.
 func (k *compiler) declareRaw(sc scope, r *rawResource) {
 	if r.deferred == nil {
@@ -213,17 +222,23 @@ func (k *compiler) body(sc scope, b *hclsyntax.Block, src []byte) {
 			fmt.Sprintf("An argument named %q is not expected in a %s block: it holds variable, locals, resource, include, contain and require blocks.", a.Name, b.Type),
 			a.NameRange, a.SrcRange.Ptr()))
 	}
-	for _, nb := range b.Body.Blocks {
-		switch nb.Type {
-		case "variable", "locals":
-			if b.Type == "node" {
-				k.diags = append(k.diags, catalog.ErrorAt(catalog.SummaryUnexpectedBlock,
-					fmt.Sprintf("A node block holds resource, include, contain and require blocks; a %s block is not expected here. Pass values to its classes as parameters.", nb.Type), nb.TypeRange, nb.DefRange().Ptr()))
-			}
-		default:
-			k.statement(sc, nb, src)
-		}
+	pb := k.bodyOf(b, src)
+	k.statements(sc, pb.resources, pb.structure)
+}
+
+// bodyOf is a class's, define's or node's body read by the walk of
+// declarations, once: its diagnostics are reported at its first
+// evaluation, and every evaluation (a define's for each instance)
+// declares its resource blocks as read.
+func (k *compiler) bodyOf(b *hclsyntax.Block, src []byte) *parsed {
+	if pb := k.bodies[b]; pb != nil {
+		return pb
 	}
+	pb := &parsed{in: b}
+	pb.declarations(b.Body.Blocks, src) // the title templates' diagnostics were dropped with the file's
+	k.diags = append(k.diags, pb.diags...)
+	k.bodies[b] = pb
+	return pb
 }
 
 // statement evaluates one block of a body.
@@ -259,9 +274,7 @@ func (k *compiler) statement(sc scope, b *hclsyntax.Block, src []byte) {
 		k.diags = append(k.diags, catalog.ErrorAt(catalog.SummaryUnexpectedBlock,
 			fmt.Sprintf("A %s block stands at the top level of a file only. Move it out of this block.", b.Type), b.TypeRange, b.DefRange().Ptr()))
 	default:
-		k.diags = append(k.diags, catalog.ErrorAt(catalog.SummaryUnexpectedBlock,
-			fmt.Sprintf("Blocks of type %q are not expected here: a body holds resource, include, contain, require and group blocks.%s", b.Type, words.DidYouMean(b.Type, []string{"resource", "include", "contain", "require", "group", "locals", "variable"})),
-			b.TypeRange, b.DefRange().Ptr()))
+		k.diags = append(k.diags, unexpectedInBody(b))
 	}
 }
 

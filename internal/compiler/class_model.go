@@ -27,7 +27,7 @@ func (c *loader) compileStructure(blocks []structBlock, top []*rawResource, ctx 
 	}
 	k := &compiler{l: c, st: st, base: ctx, byKey: map[string]int{}, classes: map[string]*classDecl{},
 		byType: map[string][]int{}, selves: map[int]cty.Value{}, tagMemo: map[int][]string{},
-		deferred: map[*hclsyntax.Block]*deferredBlock{}}
+		deferred: map[*hclsyntax.Block]*deferredBlock{}, bodies: map[*hclsyntax.Block]*parsed{}}
 	if node != nil {
 		k.node = node.Name
 		if c.hiera != nil {

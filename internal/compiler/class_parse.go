@@ -1,6 +1,10 @@
 package compiler
 
 import (
+	"fmt"
+
+	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/words"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
@@ -12,14 +16,20 @@ import (
 // body, evaluated in file order (class_eval.go). A file without such
 // blocks yields none, and a site without any is loaded as before.
 
-// structBlock is one top-level block of the structure.
+// A class's, define's or node's body is read by the same walk
+// (parsed.declarations, with parsed.in set) when it is first evaluated:
+// its resource blocks, and its other statements each with its place
+// among them; the compiler evaluates them in that order (statements).
+
+// structBlock is one block of the structure, at the top level or in a
+// body.
 type structBlock struct {
 	block *hclsyntax.Block
 	// attr is set instead of block for a top-level realize argument.
 	attr *hclsyntax.Attribute
 	src  []byte
-	// at is how many top-level resource blocks of the site come before
-	// it: its place in the top level's order.
+	// at is how many resource blocks of the site's top level (or of the
+	// body) come before it: its place in their order.
 	at int
 }
 
@@ -88,4 +98,30 @@ func topLevelRealize(body *hclsyntax.Body, src []byte, p *parsed) *hclsyntax.Bod
 		}
 	}
 	return &rest
+}
+
+// outsideBody takes a block of a body (p.in) that declares nothing
+// there, and reports whether b was one: a variable or locals block (a
+// class's or define's own, read by decodeClassDef; refused in a node),
+// or a block no body holds.
+func (p *parsed) outsideBody(b *hclsyntax.Block) bool {
+	switch b.Type {
+	case "resource", "group", "include", "contain", "require", "stage", "defaults", "collect", "class", "define", "node":
+		return false
+	case "variable", "locals":
+		if p.in.Type == "node" {
+			p.diags = append(p.diags, catalog.ErrorAt(catalog.SummaryUnexpectedBlock,
+				fmt.Sprintf("A node block holds resource, include, contain and require blocks; a %s block is not expected here. Pass values to its classes as parameters.", b.Type), b.TypeRange, b.DefRange().Ptr()))
+		}
+		return true
+	}
+	p.diags = append(p.diags, unexpectedInBody(b))
+	return true
+}
+
+// unexpectedInBody refuses a block that a body does not hold.
+func unexpectedInBody(b *hclsyntax.Block) *hcl.Diagnostic {
+	return catalog.ErrorAt(catalog.SummaryUnexpectedBlock,
+		fmt.Sprintf("Blocks of type %q are not expected here: a body holds resource, include, contain, require and group blocks.%s", b.Type, words.DidYouMean(b.Type, []string{"resource", "include", "contain", "require", "group", "locals", "variable"})),
+		b.TypeRange, b.DefRange().Ptr())
 }

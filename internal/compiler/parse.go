@@ -47,7 +47,10 @@ type parsed struct {
 	locals    []catalog.SourceBlock
 	// structure are the blocks of classes and their kin (class_parse.go).
 	structure []structBlock
-	diags     hcl.Diagnostics
+	// in is the class, define or node block whose body this is; nil for
+	// a file's top level.
+	in    *hclsyntax.Block
+	diags hcl.Diagnostics
 	// syntaxErr marks a chunk whose parse failed: its file is parsed
 	// again whole, because a bad cut gives errors a whole parse would not.
 	syntaxErr bool
@@ -143,6 +146,9 @@ func parseChunk(src []byte, f *sourceFile, start hcl.Pos, b *catalog.BudgetSlot)
 func (p *parsed) declarations(blocks hclsyntax.Blocks, src []byte) []hcl.Range {
 	var titleTemplates []hcl.Range
 	for _, b := range blocks {
+		if p.in != nil && p.outsideBody(b) {
+			continue
+		}
 		switch b.Type {
 		case "type":
 			p.types = append(p.types, catalog.TypeBlock{Block: b, Src: src})
@@ -158,7 +164,7 @@ func (p *parsed) declarations(blocks hclsyntax.Blocks, src []byte) []hcl.Range {
 				}
 			}
 		case "group", "class", "define", "node", "stage", "include", "contain", "require", "defaults", "collect":
-			if isStructure(b) {
+			if p.in != nil || isStructure(b) {
 				p.structure = append(p.structure, structBlock{block: b, src: src, at: len(p.resources)})
 				titleTemplates = nestedTitleTemplates(titleTemplates, b, src)
 				continue

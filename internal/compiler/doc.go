@@ -32,8 +32,9 @@
 // its place among the top-level resource blocks (class_parse.go); the
 // compiler then evaluates Class[main]'s body (the top level, in file
 // order), the matching node block, then the generators (collectors,
-// realize, defined-type instances) pass after pass, reading the bodies
-// of classes, defines and nodes as it evaluates them. The result is
+// realize, defined-type instances) pass after pass; the body of a class,
+// define or node is read by the same walk (its statements evaluated in
+// its own scope) when it is first evaluated (compiler.bodyOf). The result is
 // handed to catalog.FromExternal as a Puppet catalog would be, so
 // containers, tags and classes are Puppet's, and the graph stage orders
 // it as the agent does (Catalog.Source names the compiler). Exported

@@ -374,6 +374,12 @@ type Resource struct {
 	// conflict points at the alias itself.
 	aliasRanges []hcl.Range
 
+	// titleKey and uniqueKey are the lookup-table keys Register gives
+	// the resource (uniqueKey empty when its uniqueness key is its title
+	// or absent), made when it is built, so that a copy of a cached build
+	// does not make them again; titleKey is empty when they were not made
+	// (a resource of a Puppet catalog: FromExternal keeps its own).
+	titleKey, uniqueKey string
 	// Ref caches Ref (set by BuildResource; empty in a Resource built by
 	// hand): plans, graphs and diagnostics print it for every edge.
 	ref string

@@ -44,9 +44,22 @@
 //     (group, only_if, for_each, facts), each checked once without a node
 //     and kept as written for the editor; they are not in Resources.
 //
-// The evaluation budget (budget.go: Limits, Budget) is here because the
-// model's checks charge it too (the pattern matches of values); the
-// compiler charges it for every expression.
+// What stays here, and why (one job: the model and its checks):
+//
+//   - Puppet's catalogs (external*.go, FromExternal): they are declarations
+//     checked and resolved by the same Builder and BuildResource as HCL's;
+//     package puppetcatalog owns their JSON and hands the declarations here.
+//   - The built-in types (builtins*.go, moduletypes.go): a Puppet catalog
+//     needs them without any HCL, and they are decoded by the same type
+//     decoding as a user's `type` block.
+//   - Masking (sensitive.go): the sensitive values of the model and the
+//     masked sources for snippets; finding which expressions feed a secret
+//     is evaluation, the compiler's (its secrets.go).
+//   - Advice (advice.go, diag.go): the sentences of the model's checks,
+//     which the compiler's checks of values reuse (ValueAdvice, ErrorAt).
+//   - The evaluation budget (budget.go: Limits, Budget): the model's checks
+//     charge it too (the pattern matches of values); the compiler charges
+//     it for every expression.
 //
 // This package does not parse HCL sites or evaluate expressions of the
 // language (package compiler), does not build the graph, order resources

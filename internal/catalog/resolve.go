@@ -16,8 +16,10 @@ import (
 // title, then each explicit alias (a taken key is an alias conflict).
 // The subject is the later declaration; the detail cites both.
 func (c *Builder) Register(r *Resource) hcl.Diagnostics {
-	var buf [64]byte
-	tk := c.strs.bytes(appendTitleKey(buf[:0], r.Type.Name, r.Title)) // titleKey
+	tk, uk := r.titleKey, r.uniqueKey
+	if tk == "" {
+		tk, uk = registerKeys(c.strs, r)
+	}
 	if prev := c.table[tk]; prev != nil {
 		// The title may be the earlier resource's alias or key: then it
 		// has another ref, which Puppet's sentence does not give.
@@ -32,10 +34,10 @@ func (c *Builder) Register(r *Resource) hcl.Diagnostics {
 	}
 	c.table[tk] = r
 	var diags hcl.Diagnostics
-	if key := r.Type.mungeKey(r.UniquenessKey); keyPresent(key) && !isTitleKey(key, r.Title) && !r.Type.notIsomorphic {
+	if uk != "" {
 		shown := func() (string, []types.Value) { return types.RubyInspect(r.shownKey()), r.shownKey() }
 		advice := fmt.Sprintf("Give one of them other values for %s, or remove the duplicate.", words.Or(r.Type.sortedNamevarNames()))
-		if d := c.alias(r, lookupKey(r.Type.Name, key), shown, r.TitleRange, advice); d != nil {
+		if d := c.alias(r, uk, shown, r.TitleRange, advice); d != nil {
 			diags = append(diags, d)
 		}
 	}
@@ -54,6 +56,18 @@ func (c *Builder) Register(r *Resource) hcl.Diagnostics {
 		}
 	}
 	return diags
+}
+
+// registerKeys are r's keys in the lookup table: its title's (titleKey),
+// and its uniqueness key's when that is not just the title (else "").
+// The strings are made in strs (nil: allocated).
+func registerKeys(strs *stringRoom, r *Resource) (title, unique string) {
+	var buf [64]byte
+	title = strs.bytes(appendTitleKey(buf[:0], r.Type.Name, r.Title))
+	if key := r.Type.mungeKey(r.UniquenessKey); keyPresent(key) && !isTitleKey(key, r.Title) && !r.Type.notIsomorphic {
+		unique = lookupKey(r.Type.Name, key)
+	}
+	return title, unique
 }
 
 // shownKey is the uniqueness key for messages: sensitive namevars stay

@@ -97,6 +97,8 @@ func BuildResource(c *Catalog, raw *RawResource, budget *Budget) Built {
 	b.checkMandatory(td)
 	if raw.Title == "" {
 		b.Res = nil // rejected: it must not also be reported as a duplicate
+	} else if raw.room == nil {
+		r.titleKey, r.uniqueKey = registerKeys(nil, r)
 	}
 	return b
 }

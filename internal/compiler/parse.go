@@ -95,6 +95,7 @@ func mergeChunks(files []*sourceFile, chunks []chunk, results []*parsed, b *cata
 		split[c.file] = true
 		p.structure = appendStructure(p.structure, results[i].structure, len(p.resources))
 		p.types = append(p.types, results[i].types...)
+		p.aliases = append(p.aliases, results[i].aliases...)
 		p.resources = append(p.resources, results[i].resources...)
 		p.variables = append(p.variables, results[i].variables...)
 		p.locals = append(p.locals, results[i].locals...)

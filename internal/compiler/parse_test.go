@@ -132,3 +132,42 @@ func TestValueRange(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitFileAliases: a type_alias block in a later chunk of a big
+// file is read as in a small one (the chunks' aliases were dropped, and
+// an attribute of that alias's type was refused as unknown).
+func TestSplitFileAliases(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	for i := 0; b.Len() < 2*splitThreshold; i++ {
+		fmt.Fprintf(&b, "resource \"file\" \"/tmp/f%d\" {\n  ensure = \"present\"\n}\n", i)
+	}
+	b.WriteString(`type_alias "Myport" {
+  type = "Integer[1, 65535]"
+}
+
+type "svc" {
+  desc = "A service."
+  attribute "name" {
+    type      = "String"
+    desc      = "The name."
+    behaviour = "namevar"
+  }
+  attribute "port" {
+    type = "Myport"
+    desc = "The port."
+  }
+}
+
+resource "svc" "a" {
+  port = 99999
+}
+`)
+	c, diags := LoadFiles([]string{"big.hcl"}, [][]byte{[]byte(b.String())}, LoadOptions{})
+	if len(c.Aliases) != 1 || c.Aliases[0].Name != "Myport" {
+		t.Fatalf("aliases %v, want Myport", c.Aliases)
+	}
+	if len(diags) != 1 || !strings.Contains(diags[0].Detail, "99999") {
+		t.Fatalf("want the one error of port = 99999 against Myport, got:\n%s", diags.Error())
+	}
+}

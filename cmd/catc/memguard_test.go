@@ -56,7 +56,7 @@ func TestMemoryCap(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), capDeadline)
 			defer cancel()
 			cmd := exec.CommandContext(ctx, os.Args[0])
 			cmd.Env = append(os.Environ(), childEnv+"=plain", childArgs+"="+strings.Join(tt.args, "\n"), "CATC_MAX_MEMORY="+tt.limit)
@@ -81,6 +81,12 @@ func TestMemoryCap(t *testing.T) {
 	}
 }
 
+// capDeadline is how long a capped run may take before the test calls
+// it a freeze: alone, one takes a few seconds (10 s with -race), but CI
+// runs every package's tests at once with the race detector on two
+// cores, which made one take more than 90 s.
+const capDeadline = 5 * time.Minute
+
 // largeValues are five locals of 50 MB each: 240 MiB, within the
 // evaluation budget's text (256 MiB), and each value within its bound.
 var largeValues = "locals {\n" +
@@ -99,7 +105,7 @@ func TestMemoryCapLsp(t *testing.T) {
 	in := framed(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}`) +
 		framed(`{"jsonrpc":"2.0","method":"initialized","params":{}}`) +
 		framed(`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///nowhere/x.hcl","languageId":"hcl","version":1,"text":`+string(src)+`}}}`)
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), capDeadline)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, os.Args[0])
 	cmd.Env = append(os.Environ(), childEnv+"=plain", childArgs+"=lsp", "CATC_MAX_MEMORY=100MiB")
@@ -118,7 +124,7 @@ func TestMemoryCapLsp(t *testing.T) {
 	}
 	err = cmd.Wait()
 	if ctx.Err() != nil {
-		t.Fatal("the language server still runs after 90 s (no memory cap)")
+		t.Fatalf("the language server still runs after %v (no memory cap)", capDeadline)
 	}
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "an expression builds a value too large") {

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/catc-dev/catc/internal/rubyregexp"
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // templatePieces counts the literal pieces HCL's lexer makes of a file's
@@ -27,6 +27,36 @@ func templatePieces(src []byte) int {
 	return n
 }
 
+// markCase is a Ruby source holding many `$` or `%`, and a line of
+// summary() its import must give ("" for an alias).
+type markCase struct{ name, file, src, want string }
+
+// markCases are the sources of TestImportManyMarks with n marks.
+func markCases(n int) []markCase {
+	call := func(body string) string {
+		return "Puppet::ResourceApi.register_type(\n  name: 'x',\n" + body +
+			"  attributes: {\n    name: {type: 'String', behaviour: :namevar, desc: 'n'},\n  },\n)\n"
+	}
+	nested := strings.Repeat("%q(", n) + strings.Repeat(")", n)
+	heredoc := strings.Repeat("50% of $HOME\n", n/4)
+	// A title pattern stays under rubyregexp's size bound (each `\$` is one
+	// instruction) yet far above maxMarks.
+	dollars := min(n, rubyregexp.MaxInsts/2)
+	return []markCase{
+		{"nested %q", "x.rb", call("  docs: %q(" + nested + "),\n"), "type x desc=" + quote(nested)},
+		{"plain percents", "x.rb", call("  docs: '" + strings.Repeat("%", n) + "',\n"), "type x desc=" + quote(strings.Repeat("%", n))},
+		{"dollars in %Q", "x.rb", call("  docs: %Q{" + strings.Repeat("$ ", n) + "},\n"), "type x desc=" + quote(strings.TrimSpace(strings.Repeat("$ ", n)))},
+		{"heredoc", "x.rb", call("  docs: <<~EOS,\n" + heredoc + "  EOS\n"), "type x desc=" + quote(strings.TrimSpace(heredoc))},
+		{"interpolation-like default", "x.rb", "Puppet::ResourceApi.register_type(\n  name: 'x',\n  docs: 'd',\n" +
+			"  attributes: {\n    name: {type: 'String', behaviour: :namevar, desc: 'n'},\n" +
+			"    v: {type: 'String', desc: 'v', default: '" + strings.Repeat("${x}%{y}", n/2) + "'},\n  },\n)\n",
+			`  attribute v type="String" desc="v" behaviour=property default=` + strings.Repeat("${x}%{y}", n/2) + ` sensitive=false`},
+		{"title pattern", "x.rb", call("  docs: 'd',\n  title_patterns: [{pattern: %r{^(?<name>" + strings.Repeat(`\$`, dollars) + ")$}, desc: 'p'}],\n"),
+			`  title_pattern "^(?<name>` + strings.Repeat(`\\$`, dollars) + `)$" desc="p"`},
+		{"type alias", "types/p.pp", "type M::P = Pattern[/" + strings.Repeat("%", n) + "/]\n", ""},
+	}
+}
+
 // A string of many `$` and `%` (the report's 20,000 nested `%q(`, 7 s on
 // main, and other shapes: a plain string of `%`, a %Q string of `$`, a
 // heredoc, a default holding `${`, a title pattern, a type alias) is
@@ -40,37 +70,12 @@ func TestImportManyMarks(t *testing.T) {
 	if testing.Short() {
 		n = 2_000
 	}
-	call := func(body string) string {
-		return "Puppet::ResourceApi.register_type(\n  name: 'x',\n" + body +
-			"  attributes: {\n    name: {type: 'String', behaviour: :namevar, desc: 'n'},\n  },\n)\n"
-	}
-	nested := strings.Repeat("%q(", n) + strings.Repeat(")", n)
-	heredoc := strings.Repeat("50% of $HOME\n", n/4)
-	// A title pattern stays under rubyregexp's size bound (each `\$` is one
-	// instruction) yet far above maxMarks.
-	dollars := min(n, rubyregexp.MaxInsts/2)
-	tests := []struct {
-		name, file, src string
-		want            string // a line of summary() the import must give
-	}{
-		{"nested %q", "x.rb", call("  docs: %q(" + nested + "),\n"), "type x desc=" + quote(nested)},
-		{"plain percents", "x.rb", call("  docs: '" + strings.Repeat("%", n) + "',\n"), "type x desc=" + quote(strings.Repeat("%", n))},
-		{"dollars in %Q", "x.rb", call("  docs: %Q{" + strings.Repeat("$ ", n) + "},\n"), "type x desc=" + quote(strings.TrimSpace(strings.Repeat("$ ", n)))},
-		{"heredoc", "x.rb", call("  docs: <<~EOS,\n" + heredoc + "  EOS\n"), "type x desc=" + quote(strings.TrimSpace(heredoc))},
-		{"interpolation-like default", "x.rb", "Puppet::ResourceApi.register_type(\n  name: 'x',\n  docs: 'd',\n" +
-			"  attributes: {\n    name: {type: 'String', behaviour: :namevar, desc: 'n'},\n" +
-			"    v: {type: 'String', desc: 'v', default: '" + strings.Repeat("${x}%{y}", n/2) + "'},\n  },\n)\n",
-			`  attribute v type="String" desc="v" behaviour=property default=` + strings.Repeat("${x}%{y}", n/2) + ` sensitive=false`},
-		{"title pattern", "x.rb", call("  docs: 'd',\n  title_patterns: [{pattern: %r{^(?<name>" + strings.Repeat(`\$`, dollars) + ")$}, desc: 'p'}],\n"),
-			`  title_pattern "^(?<name>` + strings.Repeat(`\\$`, dollars) + `)$" desc="p"`},
-		{"type alias", "types/p.pp", "type M::P = Pattern[/" + strings.Repeat("%", n) + "/]\n", ""},
-	}
-	for _, tt := range tests {
+	tests := markCases(n)
+	smaller := markCases(n / 4)
+	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			start := time.Now()
 			outs, diags, _ := importAll([]Source{{Name: tt.file, Src: []byte(tt.src)}})
-			took := time.Since(start)
 			if diags.HasErrors() {
 				t.Fatal(diags.Error())
 			}
@@ -80,8 +85,16 @@ func TestImportManyMarks(t *testing.T) {
 			if p := templatePieces(outs[0].Src); p > 2*maxMarks {
 				t.Errorf("the written HCL has %d string pieces, want at most %d: HCL would parse it in quadratic time", p, 2*maxMarks)
 			}
-			if !testing.Short() && took > 3*time.Second {
-				t.Errorf("import took %s", took)
+			// Linear time: four times the marks take about four times
+			// as long (quadratic lexing or escaping took sixteen).
+			if !testing.Short() {
+				quarter := smaller[i]
+				base, took, ok := testutil.AsFastAs(8,
+					func() { importAll([]Source{{Name: quarter.file, Src: []byte(quarter.src)}}) },
+					func() { importAll([]Source{{Name: tt.file, Src: []byte(tt.src)}}) })
+				if !ok {
+					t.Errorf("import took %s, %s with a quarter of the marks", took, base)
+				}
 			}
 			c := loadOutputs(t, outs)
 			if tt.want == "" {

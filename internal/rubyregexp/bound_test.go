@@ -34,10 +34,7 @@ func TestCompileBound(t *testing.T) {
 			t.Parallel()
 			start := time.Now()
 			re, err := Compile(c.src, "")
-			// A refusal comes before any matching, and an anchored pattern
-			// runs a few threads: both take no time, whatever the load.
-			// (A match within the bound does the work it is allowed.)
-			if d := time.Since(start); d > 5*time.Second && c.name != "short enough" {
+			if d := time.Since(start); d > 5*time.Second {
 				t.Errorf("took %v", d)
 			}
 			if !c.refused {

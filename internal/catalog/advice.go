@@ -402,6 +402,9 @@ func withEvalAdvice(diags hcl.Diagnostics) hcl.Diagnostics {
 			if strings.Contains(d.Detail, `named "each"`) {
 				advice = "each.key and each.value exist only in a resource block with for_each: add for_each, or write the value out."
 			}
+			if strings.Contains(d.Detail, `named "self"`) {
+				advice = "self.title and self.name exist only in a define's body, and self.* in a collect block's where: in a class, write the class's name."
+			}
 		case "Unsupported attribute":
 			advice = scopeAttrAdvice(d.Expression)
 		}
@@ -470,7 +473,7 @@ func tagAdvice(tag string) string {
 		}
 	}
 	fixed := b.String()
-	if !validTag(fixed) {
+	if !ValidTag(fixed) {
 		return "Remove the empty tag."
 	}
 	return fmt.Sprintf("Write it with only those characters, e.g. %s.", types.RubyInspectString(fixed))

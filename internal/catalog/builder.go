@@ -73,3 +73,10 @@ func (c *Builder) SetTypes(defs []*TypeDef, byName map[string]*TypeDef) {
 // SetSecretRanges sets the source ranges, per file and sorted, that
 // Files masks.
 func (c *Builder) SetSecretRanges(r map[string][]hcl.Range) { c.secretRanges = r }
+
+// ShareSources makes c show the source files and secret ranges of from
+// (a catalog built again from the same files: the HCL compiler of
+// classes hands its result to FromExternal).
+func (c *Catalog) ShareSources(from *Catalog) {
+	c.files, c.secretRanges = from.files, from.secretRanges
+}

@@ -34,6 +34,17 @@ func shippedType(name string) *builtin {
 	return moduleBuiltins()[name]
 }
 
+// ShippedType reports whether catc ships a type called name (in lower
+// case): a built-in type or a shipped module type; def is its
+// definition, decoded (nil when it does not decode).
+func ShippedType(name string) (def *TypeDef, ok bool) {
+	b := shippedType(name)
+	if b == nil {
+		return nil, false
+	}
+	return b.decoded().def, true
+}
+
 // shippedReplaced warns of each type of defs that replaces, for the
 // catalog ext, a module type catc ships (a type block loaded beside a
 // Puppet catalog is used instead of it, as for an HCL load's built-in

@@ -8,8 +8,8 @@ func TestValidTag(t *testing.T) {
 		"web": true, "web_01": true, "a::b": true, "v1.2-rc": true, "_x": true, "é": true, "٣x": true,
 		"": false, "-x": false, ".x": false, ":x": false, "a b": false, "a/b": false, "a\n": false,
 	} {
-		if got := validTag(tag); got != want {
-			t.Errorf("validTag(%q) = %v, want %v", tag, got, want)
+		if got := ValidTag(tag); got != want {
+			t.Errorf("ValidTag(%q) = %v, want %v", tag, got, want)
 		}
 	}
 }

@@ -14,7 +14,7 @@ func TestRefusedWhole(t *testing.T) {
 	e := func(summary string) *hcl.Diagnostic {
 		return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary}
 	}
-	w := &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: summaryUnknownAttr}
+	w := &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: SummaryUnknownAttr}
 	for _, c := range []struct {
 		diags hcl.Diagnostics
 		want  bool
@@ -24,7 +24,7 @@ func TestRefusedWhole(t *testing.T) {
 		{hcl.Diagnostics{e(SummaryUnresolvedRef)}, true},
 		{hcl.Diagnostics{e(summaryUnqualified), w, e(SummaryUnresolvedRef)}, true},
 		{hcl.Diagnostics{e(summaryUnqualified), e(SummaryAttrValue)}, false},
-		{hcl.Diagnostics{e(summaryUnknownAttr)}, false},
+		{hcl.Diagnostics{e(SummaryUnknownAttr)}, false},
 	} {
 		if got := RefusedWhole(c.diags); got != c.want {
 			t.Errorf("%v: %v", c.diags, got)

@@ -46,10 +46,10 @@ type PendingRef struct {
 // stageArg).
 var unsupportedMetaparams = []string{"consume", "export", "title", "provider"}
 
-// validTag is Puppet's rule for tags, /\A[[:alnum:]_][[:alnum:]_:.-]*\z/
+// ValidTag is Puppet's rule for tags, /\A[[:alnum:]_][[:alnum:]_:.-]*\z/
 // with Unicode letters and numbers. (A loop, not a regexp: compiling the
 // Unicode classes would cost every start-up half a millisecond.)
-func validTag(t string) bool {
+func ValidTag(t string) bool {
 	for i, r := range t {
 		ok := unicode.IsLetter(r) || unicode.IsNumber(r) || r == '_' || i > 0 && (r == ':' || r == '.' || r == '-')
 		if !ok {
@@ -124,7 +124,7 @@ func newResource(td *TypeDef, raw *RawResource) *Resource {
 func UnknownTypeDiag(c *Catalog, name string, rng, decl hcl.Range) *hcl.Diagnostic {
 	detail := fmt.Sprintf("There is no type %q in the loaded files. Define it in a type block, or load the file that does.", name)
 	detail += words.DidYouMean(name, c.typeNames())
-	return ErrorAt(summaryUnknownType, detail, rng, decl.Ptr())
+	return ErrorAt(SummaryUnknownType, detail, rng, decl.Ptr())
 }
 
 func (c *Catalog) typeNames() []string {
@@ -205,7 +205,7 @@ func (b *Built) decodeArg(td *TypeDef, arg *RawArg, explicit []*RawArg) {
 // unsupportedMetaparam refuses arg, a metaparameter catc does not take
 // (unsupportedMetaparams).
 func (b *Built) unsupportedMetaparam(arg *RawArg) {
-	b.errorf(summaryMetaparam, arg.NameRange, arg.Rng,
+	b.errorf(SummaryMetaparam, arg.NameRange, arg.Rng,
 		"The metaparameter %q is not supported by catc; resources take require, before, notify, subscribe, alias, tag, noop, schedule, loglevel and audit. Remove %s.", arg.Name, arg.Name)
 }
 
@@ -246,7 +246,7 @@ func (b *Built) unknownAttr(td *TypeDef, arg *RawArg) {
 			b.misspelt = append(b.misspelt, misspelling{arg: arg, attr: sug})
 		}
 	}
-	b.Diags = append(b.Diags, ErrorAt(summaryUnknownAttr, detail, arg.NameRange, arg.Rng.Ptr()))
+	b.Diags = append(b.Diags, ErrorAt(SummaryUnknownAttr, detail, arg.NameRange, arg.Rng.Ptr()))
 }
 
 // stringsArg reads a string or a list of strings.
@@ -285,7 +285,7 @@ func (b *Built) stringsArg(arg *RawArg, name string) []string {
 
 func (b *Built) checkTags(arg *RawArg, tags []string) {
 	for i, t := range tags {
-		if validTag(t) {
+		if ValidTag(t) {
 			continue
 		}
 		rng := arg.ExprRange
@@ -453,10 +453,10 @@ func (b *Built) checkMandatory(td *TypeDef) {
 	switch {
 	case len(params) > 0:
 		subject, context, cause := b.mandatoryCause(params)
-		b.errorf(summaryMandatory, subject, context, "Validation of %s failed: %s\n%s", r.Ref(), mandatoryList("parameters", params), withCause(cause, "Set "+words.And(params)+"."))
+		b.errorf(SummaryMandatory, subject, context, "Validation of %s failed: %s\n%s", r.Ref(), mandatoryList("parameters", params), withCause(cause, "Set "+words.And(params)+"."))
 	case len(attrs) > 0 && ensureSet:
 		subject, context, cause := b.mandatoryCause(attrs)
-		b.errorf(summaryMandatory, subject, context, "%s: %s\n%s", r.Ref(), mandatoryList("attributes", attrs), withCause(cause, "Set "+words.And(attrs)+", or set ensure = \"absent\"."))
+		b.errorf(SummaryMandatory, subject, context, "%s: %s\n%s", r.Ref(), mandatoryList("attributes", attrs), withCause(cause, "Set "+words.And(attrs)+", or set ensure = \"absent\"."))
 	}
 }
 

@@ -22,10 +22,23 @@
 // Where evaluation happens: parse.go reads the top-level blocks
 // (parseChunk); blocks that need no evaluation context are decoded while
 // parsing, the others (RawResource.deferred) once the context is built
-// (scope.go: variables, locals, the node) and expanded by expand.go. The
-// language's next blocks (classes, defines, defaults, collectors, nodes,
-// stages) belong beside them: a block's declarations are read by the same
-// walk with the scope of the block that holds them.
+// (scope.go: variables, locals, the node) and expanded by expand.go.
+//
+// A site with classes (class, define, node, stage, include, contain,
+// require, defaults, collect blocks, realize and virtual resources) is
+// compiled for its node as Puppet's compiler compiles site.pp
+// (class_eval.go and its neighbours). The parse's walk of top-level
+// declarations (parsed.declarations) keeps these blocks whole, each with
+// its place among the top-level resource blocks (class_parse.go); the
+// compiler then evaluates Class[main]'s body (the top level, in file
+// order), the matching node block, then the generators (collectors,
+// realize, defined-type instances) pass after pass; the body of a class,
+// define or node is read by the same walk (its statements evaluated in
+// its own scope) when it is first evaluated (compiler.bodyOf). The result is
+// handed to catalog.FromExternal as a Puppet catalog would be, so
+// containers, tags and classes are Puppet's, and the graph stage orders
+// it as the agent does (Catalog.Source names the compiler). Exported
+// resources are refused: they are out of scope.
 //
 // Evaluation-time secrets (secrets.go, markfuncs.go, masktokens.go): which
 // variables, locals and expressions feed a sensitive attribute, and the

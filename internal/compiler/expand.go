@@ -27,7 +27,7 @@ type deferredBlock struct {
 // scopeRoots are the names the evaluation context defines; a traversal
 // from any other root in a relationship is a resource reference.
 var scopeRoots = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{"var": true, "local": true, "facts": true, "trusted": true, "each": true}
+	return map[string]bool{"var": true, "local": true, "facts": true, "trusted": true, "each": true, "self": true}
 })
 
 // needsContext reports whether a block cannot be read without the

@@ -64,6 +64,8 @@ var fuzzLoadSeeds = []string{
 	"resource \"software\" \"b\" {\n  subscribe = [\"Software[a]\"]\n  manager   = format(\"%s-%d\", \"x\", 1)\n}\n",
 	"type \"d\" {\n  attribute \"p\" {\n    behaviour = \"namevar\"\n  }\n  autorequire {\n    d = [first_managed(ancestors(\"$p\")), format(\"%s/x\", \"$p\")]\n  }\n}\n",
 	"type \"m\" {\n  attribute \"p\" {\n    behaviour = \"namevar\"\n  }\n  autobefore {\n    m = below(\"$p\")\n  }\n}\nresource \"m\" \"/a.b\" {}\nresource \"m\" \"/aXb/c\" {}\n",
+	"class \"c\" {\n  variable \"p\" {\n    default = 1\n  }\n  contain \"d\" {}\n  resource \"d::e\" \"x\" {}\n}\nclass \"d\" {}\ninclude \"c\" { p = 2 }\n",
+	"define \"d::e\" {\n  defaults \"notify\" { message = self.title }\n  resource \"notify\" \"${self.name}\" { virtual = true }\n}\ncollect \"notify\" {}\nnode \"/x/\" {}\nstage \"s\" {}\n",
 	"resource \"file\" \"/a/\" {}\nresource \"mount\" \"/a\" {}\nresource \"exec\" \"/a/x\\n\\\"/b c\\\"\" {\n  cwd  = \"/a\"\n  user = 4711\n}\n",
 }
 

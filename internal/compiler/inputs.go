@@ -247,6 +247,12 @@ func (c *loader) inputsOf(p *prepared) Inputs {
 		bi.Range = localsRange
 		in.Blocks = append(in.Blocks, bi)
 	}
+	if len(p.structure) > 0 {
+		// A site with classes is not analysed: its node blocks match the
+		// node's name, and its bodies read facts as they are evaluated.
+		// Every value of the node counts, so each node compiles alone.
+		in.Blocks = append(in.Blocks, BlockInputs{Range: p.structure[0].rangeOf(), All: true})
+	}
 	return in
 }
 

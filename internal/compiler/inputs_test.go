@@ -146,6 +146,12 @@ locals {
 resource "setting" "a" { value = local.ip }
 resource "setting" "b" { value = tostring(length(local)) }`,
 			"facts.networking.ip"},
+		{"a site with classes: its node blocks match the name", `
+class "web" {}
+node "web-01" {
+  include "web" {}
+}`,
+			"all"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -116,14 +116,18 @@ func (c *loader) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	p, diags := c.prepare(files, workers, opts.Cache)
-	ctx, ctxDiags := c.buildContext(p.vars, p.locals, opts, p.deferred || len(p.vars)+len(p.locals) > 0)
+	ctx, ctxDiags := c.buildContext(p.vars, p.locals, opts, p.deferred || len(p.vars)+len(p.locals) > 0 || p.structure != nil)
 	diags = append(diags, ctxDiags...)
 	// One catalog from these files: the raw declarations are dropped as
 	// they are built, which keeps a large load's peak memory down (the
 	// parse cache and a fleet's site keep theirs for the next build).
 	raws := p.raws
 	p.raws = nil
-	diags = append(diags, c.declare(raws, ctx, workers, p.reuse, p.reuse == nil)...)
+	if p.structure != nil {
+		diags = append(diags, c.compileLoaded(p.structure, raws, ctx, opts)...)
+	} else {
+		diags = append(diags, c.declare(raws, ctx, workers, p.reuse, p.reuse == nil)...)
+	}
 	diags = catalog.BudgetDiags(diags, c.Budget, hcl.Range{})
 	c.resolveConditional()
 	c.secrets.sortRanges()
@@ -140,6 +144,9 @@ type prepared struct {
 	vars, locals []catalog.SourceBlock
 	raws         []*rawResource
 	deferred     bool // some resource needs the evaluation context
+	// structure are the class, define, node and declaration blocks
+	// (class_parse.go); nil for a flat site.
+	structure []structBlock
 	// reuse is set for a load through a ParseCache (see buildAll).
 	reuse *buildReuse
 }
@@ -162,6 +169,7 @@ func (c *loader) prepare(files []*sourceFile, workers int, cache *ParseCache) (*
 		typeBlocks = append(typeBlocks, pf.types...)
 		aliasBlocks = append(aliasBlocks, pf.aliases...)
 		p.vars, p.locals = append(p.vars, pf.variables...), append(p.locals, pf.locals...)
+		p.structure = appendStructure(p.structure, pf.structure, len(p.raws))
 		p.raws = append(p.raws, pf.resources...)
 		p.deferred = p.deferred || pf.deferred
 		for n := range pf.builtins {
@@ -176,7 +184,9 @@ func (c *loader) prepare(files []*sourceFile, workers int, cache *ParseCache) (*
 		p.reuse = &buildReuse{cache: cache, typesReused: typesReused}
 	}
 	c.findSecrets(p.raws, p.vars, p.locals)
-	diags = append(diags, c.checkConditional(p.raws)...)
+	if p.structure == nil { // a site with classes is checked as it compiles
+		diags = append(diags, c.checkConditional(p.raws)...)
+	}
 	return p, diags
 }
 

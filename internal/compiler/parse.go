@@ -45,7 +45,12 @@ type parsed struct {
 	resources []*rawResource
 	variables []catalog.SourceBlock
 	locals    []catalog.SourceBlock
-	diags     hcl.Diagnostics
+	// structure are the blocks of classes and their kin (class_parse.go).
+	structure []structBlock
+	// in is the class, define or node block whose body this is; nil for
+	// a file's top level.
+	in    *hclsyntax.Block
+	diags hcl.Diagnostics
 	// syntaxErr marks a chunk whose parse failed: its file is parsed
 	// again whole, because a bad cut gives errors a whole parse would not.
 	syntaxErr bool
@@ -88,6 +93,7 @@ func mergeChunks(files []*sourceFile, chunks []chunk, results []*parsed, b *cata
 			continue
 		}
 		split[c.file] = true
+		p.structure = appendStructure(p.structure, results[i].structure, len(p.resources))
 		p.types = append(p.types, results[i].types...)
 		p.aliases = append(p.aliases, results[i].aliases...)
 		p.resources = append(p.resources, results[i].resources...)
@@ -126,7 +132,7 @@ func parseChunk(src []byte, f *sourceFile, start hcl.Pos, b *catalog.BudgetSlot)
 	if !ok {
 		return p
 	}
-	p.diags = append(p.diags, topLevelAttrDiags(body)...)
+	p.diags = append(p.diags, topLevelAttrDiags(topLevelRealize(body, f.src, p))...)
 	titleTemplates := p.declarations(body.Blocks, f.src)
 	p.diags = dropLabelTemplateDiags(p.diags, titleTemplates)
 	return p
@@ -141,6 +147,9 @@ func parseChunk(src []byte, f *sourceFile, start hcl.Pos, b *catalog.BudgetSlot)
 func (p *parsed) declarations(blocks hclsyntax.Blocks, src []byte) []hcl.Range {
 	var titleTemplates []hcl.Range
 	for _, b := range blocks {
+		if p.in != nil && p.outsideBody(b) {
+			continue
+		}
 		switch b.Type {
 		case "type":
 			p.types = append(p.types, catalog.TypeBlock{Block: b, Src: src})
@@ -155,7 +164,12 @@ func (p *parsed) declarations(blocks hclsyntax.Blocks, src []byte) []hcl.Range {
 					titleTemplates = append(titleTemplates, r.TitleRange)
 				}
 			}
-		case "group":
+		case "group", "class", "define", "node", "stage", "include", "contain", "require", "defaults", "collect":
+			if p.in != nil || isStructure(b) {
+				p.structure = append(p.structure, structBlock{block: b, src: src, at: len(p.resources)})
+				titleTemplates = nestedTitleTemplates(titleTemplates, b, src)
+				continue
+			}
 			rs, gdiags := extractGroup(b, src)
 			p.diags = append(p.diags, gdiags...)
 			for _, r := range rs {

@@ -193,7 +193,7 @@ func isRefLike(e hclsyntax.Expression) bool {
 }
 
 // scopeRootNames are the keys of scopeRoots, for suggestions.
-var scopeRootNames = []string{"each", "facts", "local", "trusted", "var"}
+var scopeRootNames = []string{"each", "facts", "local", "self", "trusted", "var"}
 
 // stringRef reads a reference written as a string, "Type[title]".
 func stringRef(s string, rng hcl.Range) (catalog.RawRef, hcl.Diagnostics) {

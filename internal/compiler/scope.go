@@ -89,6 +89,28 @@ func nodeContext(varObj cty.Value, node *nodefacts.Node, locals []catalog.Source
 	return ctx, diags
 }
 
+// variableContent reads a variable block's arguments and its type (nil
+// when not given or not usable): a site's variable, or a class's or
+// define's parameter (what names it in a message).
+func variableContent(b *hclsyntax.Block, src []byte, aliases *types.Aliases, what, name string) (*hcl.BodyContent, types.Type, hcl.Diagnostics) {
+	content, diags := b.Body.Content(variableSchema)
+	diags = catalog.WithSchemaAdvice(diags, "variable", variableSchema)
+	var typ types.Type
+	if a := content.Attributes["type"]; a != nil {
+		s, moreDiags := catalog.StringAttr(a, src, true)
+		diags = append(diags, moreDiags...)
+		if !moreDiags.HasErrors() {
+			t, err := types.ParseDataWith(s, aliases)
+			if err != nil {
+				diags = append(diags, catalog.ErrorAt(catalog.SummaryAttrType,
+					fmt.Sprintf("The type `%s` of %s %q is not usable: %v", s, what, name, err), a.Expr.Range(), a.Range.Ptr()))
+			}
+			typ = t
+		}
+	}
+	return content, typ, diags
+}
+
 // decodeVariables reads the variable blocks; defaults are constants.
 func decodeVariables(blocks []catalog.SourceBlock, aliases *types.Aliases) (map[string]*variableDef, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
@@ -112,20 +134,8 @@ func decodeVariables(blocks []catalog.SourceBlock, aliases *types.Aliases) (map[
 }
 
 func decodeVariable(v *variableDef, b *hclsyntax.Block, src []byte, aliases *types.Aliases) hcl.Diagnostics {
-	content, diags := b.Body.Content(variableSchema)
-	diags = catalog.WithSchemaAdvice(diags, "variable", variableSchema)
-	if a := content.Attributes["type"]; a != nil {
-		s, moreDiags := catalog.StringAttr(a, src, true)
-		diags = append(diags, moreDiags...)
-		if !moreDiags.HasErrors() {
-			t, err := types.ParseDataWith(s, aliases)
-			if err != nil {
-				diags = append(diags, catalog.ErrorAt(catalog.SummaryAttrType,
-					fmt.Sprintf("The type `%s` of variable %q is not usable: %v", s, v.name, err), a.Expr.Range(), a.Range.Ptr()))
-			}
-			v.typ = t
-		}
-	}
+	content, typ, diags := variableContent(b, src, aliases, "variable", v.name)
+	v.typ = typ
 	if a := content.Attributes["default"]; a != nil {
 		val, moreDiags := catalog.EvalExpr(a.Expr, nil)
 		diags = append(diags, moreDiags...)

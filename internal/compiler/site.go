@@ -93,10 +93,15 @@ func (s *Site) Compile(n *nodefacts.Node) (*catalog.Catalog, hcl.Diagnostics) {
 	}
 	var ctx *hcl.EvalContext
 	var diags hcl.Diagnostics
-	if s.parts.deferred || len(s.parts.locals) > 0 {
+	if s.parts.deferred || len(s.parts.locals) > 0 || s.parts.structure != nil {
 		ctx, diags = nodeContext(s.varObj, n, s.parts.locals, &c.secrets, s.tmpl.hiera, c.Budget)
 	}
-	if !diags.HasErrors() {
+	switch {
+	case diags.HasErrors():
+	case s.parts.structure != nil:
+		c.hiera = s.tmpl.hiera
+		diags = append(diags, c.compileStructure(s.parts.structure, s.parts.raws, ctx, n)...)
+	default:
 		diags = append(diags, c.declare(s.parts.raws, ctx, 1, nil, false)...)
 	}
 	diags = catalog.BudgetDiags(diags, c.Budget, hcl.Range{})

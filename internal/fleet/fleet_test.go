@@ -585,3 +585,45 @@ func TestPlansShown(t *testing.T) {
 		}
 	}
 }
+
+// TestPlansClassSiteNodes: a site whose node blocks match the node's
+// name compiles each node alone, even when their facts are equal: each
+// gets the classes of its own node block.
+func TestPlansClassSiteNodes(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	testutil.WriteFiles(t, dir, map[string]string{
+		"site/main.hcl": `class "web" {
+  resource "notify" "web" {}
+}
+class "db" {
+  resource "notify" "db" {}
+  resource "notify" "db2" {}
+}
+node "web-01.example.com" {
+  include "web" {}
+}
+node "default" {
+  include "db" {}
+}
+`,
+		"facts/web-01.example.com.json": `{"name": "web-01.example.com", "values": {"os": {"family": "Debian"}}}`,
+		"facts/db-01.example.com.json":  `{"name": "db-01.example.com", "values": {"os": {"family": "Debian"}}}`,
+	})
+	site, diags := compiler.LoadSite([]string{filepath.Join(dir, "site")}, compiler.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	nodes, diags := nodefacts.Read(filepath.Join(dir, "facts"))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	var got []string
+	for _, o := range Plans(site, nodes, Options{}) {
+		got = append(got, fmt.Sprintf("%d %s %v", len(o.Nodes), outcomeWhat(o), o.Nodes))
+	}
+	want := "1 share one plan of 2 steps [db-01.example.com]|1 share one plan of 1 steps [web-01.example.com]"
+	if strings.Join(got, "|") != want {
+		t.Errorf("Plans:\n%s\nwant\n%s", strings.Join(got, "|"), want)
+	}
+}

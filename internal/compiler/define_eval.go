@@ -1,0 +1,21 @@
+package compiler
+
+import (
+	"github.com/zclconf/go-cty/cty"
+)
+
+// evalInstance evaluates a defined-type instance: its parameters (the
+// declaration's, else the default: a define's are not looked up in the
+// data, as in Puppet), self.title and self.name, its locals, its body.
+func (k *compiler) evalInstance(i int) {
+	it := k.items[i]
+	d := it.instance
+	self := cty.ObjectVal(map[string]cty.Value{"title": cty.StringVal(it.ext.Title), "name": cty.StringVal(d.name)})
+	vars, params, ok := k.resolveParams(d.def, d.args, d.place, self, false)
+	it.ext.Params = append(params, it.ext.Params...)
+	k.changedItem(i) // its defaults are now parameters a collector may search
+	if !ok {
+		return
+	}
+	k.body(scope{item: i, ctx: k.childContext(vars, self, d.def.locals), dflt: newDefaults(d.dflt)}, d.def.block, d.def.src)
+}

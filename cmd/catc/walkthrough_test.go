@@ -15,37 +15,49 @@ import (
 const walkthroughDir = "docs/walkthrough"
 
 // fence matches a fenced block of the README: its language and text.
-var fence = regexp.MustCompile("(?s)```(hcl|console)\n(.*?)```\n")
+var fence = regexp.MustCompile("(?s)```(hcl|yaml|console)\n(.*?)```\n")
 
-// TestREADMEWalkthrough keeps "Your first site in ten minutes" true: each
-// file it shows is the file in docs/walkthrough (its first line names
-// it), each file there that it does not show is a copy it mentions, and
-// each command runs, in a copy of that directory and in the order shown,
+// TestREADMEWalkthrough keeps the README's two walkthroughs ("Your first
+// site in ten minutes", then "A real site: …") true: each file they show
+// is the file in docs/walkthrough (its first line names it), each HCL or
+// YAML file there that they do not show is a copy they mention, and each
+// command runs, in a copy of that directory and in the order shown,
 // printing exactly what the README shows (standard error, then standard
 // output). When this fails after a deliberate change, update the README.
 func TestREADMEWalkthrough(t *testing.T) {
-	section := readmeSection(t, "Your first site in ten minutes")
+	walks := []struct {
+		section, text string
+		commands      int // at least
+	}{
+		{section: "Your first site in ten minutes", commands: 5},                           // validate, plan, graph, why and diff
+		{section: "A real site: classes, a define, two nodes and their data", commands: 3}, // lookup, plan and diff
+	}
+	for i := range walks {
+		walks[i].text = readmeSection(t, walks[i].section)
+	}
 	src := filepath.Join("..", "..", walkthroughDir)
 	work := t.TempDir()
 	copyTree(t, src, work)
 	t.Chdir(work)
 
 	shown := map[string]string{}
-	commands := 0
-	for _, m := range fence.FindAllStringSubmatch(section, -1) {
-		lang, text := m[1], m[2]
-		if lang == "hcl" {
-			name := shownFileName(t, text)
-			shown[name] = text
-			if got := readFile(t, name); got != text {
-				t.Errorf("README's %s differs from %s/%s (-README +file):\n%s", name, walkthroughDir, name, cmp.Diff(text, got))
+	for _, w := range walks {
+		commands := 0
+		for _, m := range fence.FindAllStringSubmatch(w.text, -1) {
+			lang, text := m[1], m[2]
+			if lang != "console" {
+				name := shownFileName(t, text)
+				shown[name] = text
+				if got := readFile(t, name); got != text {
+					t.Errorf("README's %s differs from %s/%s (-README +file):\n%s", name, walkthroughDir, name, cmp.Diff(text, got))
+				}
+				continue
 			}
-			continue
+			commands += runConsole(t, text, walkthroughDir)
 		}
-		commands += runConsole(t, text, walkthroughDir)
-	}
-	if commands < 5 {
-		t.Errorf("%d commands run, want validate, plan, graph, why and diff at least", commands)
+		if commands < w.commands {
+			t.Errorf("%q runs %d commands, want %d at least", w.section, commands, w.commands)
+		}
 	}
 	checkCopies(t, shown)
 }
@@ -56,7 +68,7 @@ func shownFileName(t *testing.T, text string) string {
 	t.Helper()
 	first, _, _ := strings.Cut(text, "\n")
 	name, _, _ := strings.Cut(strings.TrimPrefix(first, "# "), ":")
-	if !strings.HasPrefix(first, "# ") || !strings.HasSuffix(name, ".hcl") {
+	if !strings.HasPrefix(first, "# ") || !shownExt(name) {
 		t.Fatalf("a file block must start with \"# PATH: …\", not %q", first)
 	}
 	return name
@@ -105,6 +117,12 @@ func runConsole(t *testing.T, text, dir string) int {
 	return n
 }
 
+// shownExt reports whether a walkthrough file is one the README shows
+// (or copies): HCL and YAML.
+func shownExt(name string) bool {
+	return strings.HasSuffix(name, ".hcl") || strings.HasSuffix(name, ".yaml")
+}
+
 // shellWords splits a command line as a shell does for the walkthrough's
 // commands: words separated by spaces, single quotes kept together.
 func shellWords(s string) []string {
@@ -138,7 +156,7 @@ func shellWords(s string) []string {
 func checkCopies(t *testing.T, shown map[string]string) {
 	t.Helper()
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".hcl") {
+		if err != nil || d.IsDir() || !shownExt(path) {
 			return err
 		}
 		path = filepath.ToSlash(path)

@@ -314,16 +314,7 @@ func (d *dotWriter) mergedAttrs(de *drawnEdge) []string {
 		st.auto = st.auto && e.Kinds.Auto()
 	}
 	st.auto = st.auto && !st.cycle
-	var attrs []string
-	if st.dashed {
-		attrs = append(attrs, "style=dashed")
-	}
-	switch {
-	case st.cycle:
-		attrs = append(attrs, "color="+quote(colourCycle), "penwidth=2")
-	case st.auto:
-		attrs = append(attrs, "color="+quote(colourAuto))
-	}
+	attrs := st.attrs()
 	tip := []string{fmt.Sprintf("%s => %s (%s)", de.from.Ref(), de.to.Ref(), words.Noun(len(de.edges), "edge", "edges"))}
 	for i, e := range de.edges {
 		if i == mergedTips {

@@ -253,15 +253,9 @@ type edgeStyle struct {
 	cycle, auto bool // at most one
 }
 
-func (d *dotWriter) styleOf(e *graph.Edge) edgeStyle {
-	st := edgeStyle{dashed: e.Refresh(), cycle: d.s.OnCycle(e)}
-	st.auto = !st.cycle && e.Kinds.Auto()
-	return st
-}
-
-func (d *dotWriter) edgeAttrs(e *graph.Edge) []string {
+// attrs are the DOT attributes of the style.
+func (st edgeStyle) attrs() []string {
 	var attrs []string
-	st := d.styleOf(e)
 	if st.dashed {
 		attrs = append(attrs, "style=dashed")
 	}
@@ -271,6 +265,17 @@ func (d *dotWriter) edgeAttrs(e *graph.Edge) []string {
 	case st.auto:
 		attrs = append(attrs, "color="+quote(colourAuto))
 	}
+	return attrs
+}
+
+func (d *dotWriter) styleOf(e *graph.Edge) edgeStyle {
+	st := edgeStyle{dashed: e.Refresh(), cycle: d.s.OnCycle(e)}
+	st.auto = !st.cycle && e.Kinds.Auto()
+	return st
+}
+
+func (d *dotWriter) edgeAttrs(e *graph.Edge) []string {
+	attrs := d.styleOf(e).attrs()
 	tip := []string{e.F.Resource.Ref() + " => " + e.T.Resource.Ref()}
 	for _, o := range e.Origins {
 		tip = append(tip, o.String())

@@ -131,7 +131,7 @@ func (k *compiler) evalClass(sc scope, def *classDef, args []declArg, meta []cat
 	if !ok {
 		return
 	}
-	k.body(scope{item: i, ctx: k.childContext(vars, cty.NilVal, def.locals), dflt: newDefaults(sc.dflt)}, def.block, def.src)
+	k.body(scope{item: i, ctx: k.childContext(def, vars, cty.NilVal), dflt: newDefaults(sc.dflt)}, def.block, def.src)
 }
 
 // resolveParams gives each parameter of def its value: the

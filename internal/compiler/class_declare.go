@@ -168,10 +168,26 @@ func (k *compiler) resolveParams(def *classDef, args []declArg, place hcl.Range,
 		}
 		vars[p.name] = hieraValue(v)
 		if v != nil {
-			out = append(out, catalog.ExternalParam{Name: p.name, Value: v, Range: rng})
+			out = append(out, catalog.ExternalParam{Name: p.name, Value: k.secretParam(def, p.name, v), Range: rng})
 		}
 	}
 	return vars, out, ok
+}
+
+// secretParam is v, the value of def's parameter name, as the container's
+// parameter: sensitive when the parameter is a secret (Sensitive-typed,
+// or fed to a secret in the body: class_secrets.go), so no output shows
+// it.
+func (k *compiler) secretParam(def *classDef, name string, v types.Value) types.Value {
+	s := k.l.secrets.scoped[def.block]
+	if s == nil || !s.feeds("var."+name) {
+		return v
+	}
+	switch v.(type) {
+	case types.Sensitive, *types.Sensitive:
+		return v
+	}
+	return types.Sensitive{Value: v}
 }
 
 // summaryWrongParamType is the summary of a parameter of the wrong type.

@@ -112,8 +112,9 @@ func (k *compiler) evalClass(sc scope, def *classDef, args []declArg, meta []cat
 	if resourceLike {
 		kind = "class"
 	}
-	own := append([]string{"class"}, catalog.TagsOf(def.name)...)
-	own = append(own, explicitTags(meta)...)
+	// a resource-like declaration's tags come first, as a resource's
+	own := append(explicitTags(meta), "class")
+	own = append(own, catalog.TagsOf(def.name)...)
 	stage, stageName, found := k.classStage(sc, meta)
 	i := k.addItem(catalog.External{Type: "Class", Title: catalog.CapitalizeType(def.name), Kind: kind, Range: place}, stage, sc.item, own...)
 	k.classes[def.name] = &classDecl{item: i, resourceLike: resourceLike, place: place}

@@ -68,7 +68,10 @@ func Write(w io.Writer, g *graph.Graph, opts Options) error {
 	classes := []string{"settings"}
 	tags := classes
 	if own {
-		classes = siteClasses(g.Catalog.Resources)
+		classes = g.Catalog.Source.Classes
+		if classes == nil {
+			classes = siteClasses(g.Catalog.Resources)
+		}
 		tags = siteTags(g.Catalog.Resources, classes)
 	}
 	jw := jsonw.New(w)

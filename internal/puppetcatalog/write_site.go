@@ -134,9 +134,10 @@ func writeSiteEdges(jw *jsonw.Writer, rs []*catalog.Resource) {
 	jw.EndArray()
 }
 
-// siteClasses are the catalog's "classes": settings, then each class
-// and node evaluated, in lower case, in catalog order (Class[main] is
-// none).
+// siteClasses are the "classes" of a catalog whose source wrote none
+// (catc's compiler of classes): settings, then each class and node
+// evaluated, in lower case, in catalog order (Class[main] is none), the
+// order in which Puppet's compiler evaluates them for such a site.
 func siteClasses(rs []*catalog.Resource) []string {
 	out := []string{"settings"}
 	for _, r := range rs {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -13,6 +14,7 @@ import (
 	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
+	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/catc-dev/catc/internal/testutil/classcorpus"
 )
 
@@ -160,4 +162,68 @@ func edgeList(es []classcorpus.Edge) []string {
 		out[i] = e.Source + " -> " + e.Target
 	}
 	return out
+}
+
+// TestWritePuppetCatalogRoundTrip writes again, in Puppet's format, every
+// catalog Puppet 7.23 compiled in fixtures/oracle/catalogs that catc
+// models: its own containers, not a second prelude, with Puppet's
+// resources in order, their kinds and tags, the containment edges in
+// order and the classes list.
+func TestWritePuppetCatalogRoundTrip(t *testing.T) {
+	t.Parallel()
+	files, _ := filepath.Glob(testutil.Fixture("oracle", "catalogs", "*.catalog.json"))
+	written := 0
+	for _, f := range files {
+		pc, diags := Read(f)
+		if diags.HasErrors() {
+			continue
+		}
+		c, diags := Model(pc, coreTypes(t))
+		if diags.HasErrors() {
+			continue
+		}
+		written++
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			var b bytes.Buffer
+			if err := Write(&b, graph.Build(c), Options{Secrets: RedactSecrets}); err != nil {
+				t.Fatal(err)
+			}
+			var got, want siteDoc
+			for doc, data := range map[*siteDoc][]byte{&got: b.Bytes(), &want: mustRead(t, f)} {
+				if err := json.Unmarshal(data, doc); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if g, w := resourceKeys(got), resourceKeys(want); !slices.Equal(g, w) {
+				t.Errorf("resources\n%q\nPuppet\n%q", g, w)
+			}
+			if g, w := edgeList(got.Edges), edgeList(want.Edges); !slices.Equal(g, w) {
+				t.Errorf("edges\n%q\nPuppet\n%q", g, w)
+			}
+			if !slices.Equal(got.Classes, want.Classes) {
+				t.Errorf("classes %q, Puppet %q", got.Classes, want.Classes)
+			}
+		})
+	}
+	if written < 10 {
+		t.Errorf("only %d catalogs written", written)
+	}
+}
+
+// resourceKeys are the resources' refs with their kinds and tags.
+func resourceKeys(doc siteDoc) []string {
+	out := make([]string, len(doc.Resources))
+	for i, r := range doc.Resources {
+		out[i] = r.Type + "[" + r.Title + "] " + r.Kind + " " + strings.Join(r.Tags, ",")
+	}
+	return out
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

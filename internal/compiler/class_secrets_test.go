@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"bytes"
 	"encoding/json"
 	"path/filepath"
 	"strings"
@@ -121,23 +120,7 @@ include "app" {}
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			c, diags := loadSecretSite(t, tt.src)
-			var all strings.Builder
-			for _, d := range diags {
-				all.WriteString(d.Summary + ": " + d.Detail + "\n")
-			}
-			if !strings.Contains(all.String(), tt.want) {
-				t.Fatalf("no diagnostic says %q:\n%s", tt.want, all.String())
-			}
-			var text bytes.Buffer
-			if err := hcl.NewDiagnosticTextWriter(&text, c.Files(), 0, false).WriteDiagnostics(diags); err != nil {
-				t.Fatal(err)
-			}
-			t.Log(text.String())
-			for _, out := range []string{all.String(), text.String()} {
-				if strings.Contains(out, "hunter2") {
-					t.Errorf("a diagnostic shows the secret:\n%s", out)
-				}
-			}
+			noSecretInDiagnostics(t, c, diags, tt.want, "hunter2")
 		})
 	}
 }

@@ -15,7 +15,7 @@ const classSecretSite = `define "app::db" {
   variable "pw" {
     type = "Variant[String, Sensitive[String]]"
   }
-  resource "account" "db-main" {
+  resource "account" "db-${self.title}" {
     password = var.pw
   }
 }

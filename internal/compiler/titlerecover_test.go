@@ -7,7 +7,8 @@ import (
 
 // TestSyntaxErrorsAfterTitleTemplates: a syntax error below a resource
 // title that interpolates is reported (the parser, in recovery mode after
-// refusing the template, reported none), and the titles stay accepted.
+// refusing the template, reported none), by a load and by catc fmt, and
+// the titles stay accepted.
 func TestSyntaxErrorsAfterTitleTemplates(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -64,6 +65,13 @@ resource "notify" "x-${"y"}" {}
 			}
 			if !strings.Contains(diags.Error(), tc.want) {
 				t.Errorf("want an error %q, got %v", tc.want, diags)
+			}
+			// catc fmt refuses to format a syntax error too (it takes
+			// templates in every label)
+			if out, diags := FormatHCL([]byte(tc.src), "main.hcl"); tc.want == "Unknown resource type" && diags.HasErrors() {
+				t.Errorf("fmt refuses a label template: %v", diags)
+			} else if tc.want != "Unknown resource type" && (out != nil || !diags.HasErrors()) {
+				t.Errorf("fmt formats it: %v", diags)
 			}
 		})
 	}

@@ -45,6 +45,9 @@ type External struct {
 type ExternalOptions struct {
 	// Source names the input ("Puppet catalog", "PuppetDB wire format"…).
 	Source string
+	// Classes are the catalog's "classes" list as the source wrote it
+	// (nil: it wrote none), which a Puppet-format catalog writes again.
+	Classes []string
 	// OrderUnknown is set when the order of the resources is not the
 	// compiler's (PuppetDB keeps none): the agent's order cannot be known.
 	OrderUnknown bool

@@ -112,8 +112,9 @@ func (k *compiler) evalClass(sc scope, def *classDef, args []declArg, meta []cat
 	if resourceLike {
 		kind = "class"
 	}
-	own := append([]string{"class"}, catalog.TagsOf(def.name)...)
-	own = append(own, explicitTags(meta)...)
+	// a resource-like declaration's tags come first, as a resource's
+	own := append(explicitTags(meta), "class")
+	own = append(own, catalog.TagsOf(def.name)...)
 	stage, stageName, found := k.classStage(sc, meta)
 	i := k.addItem(catalog.External{Type: "Class", Title: catalog.CapitalizeType(def.name), Kind: kind, Range: place}, stage, sc.item, own...)
 	k.classes[def.name] = &classDecl{item: i, resourceLike: resourceLike, place: place}
@@ -131,7 +132,7 @@ func (k *compiler) evalClass(sc scope, def *classDef, args []declArg, meta []cat
 	if !ok {
 		return
 	}
-	k.body(scope{item: i, ctx: k.childContext(vars, cty.NilVal, def.locals), dflt: newDefaults(sc.dflt)}, def.block, def.src)
+	k.body(scope{item: i, ctx: k.childContext(def, vars, cty.NilVal), dflt: newDefaults(sc.dflt)}, def.block, def.src)
 }
 
 // resolveParams gives each parameter of def its value: the
@@ -168,10 +169,26 @@ func (k *compiler) resolveParams(def *classDef, args []declArg, place hcl.Range,
 		}
 		vars[p.name] = hieraValue(v)
 		if v != nil {
-			out = append(out, catalog.ExternalParam{Name: p.name, Value: v, Range: rng})
+			out = append(out, catalog.ExternalParam{Name: p.name, Value: k.secretParam(def, p.name, v), Range: rng})
 		}
 	}
 	return vars, out, ok
+}
+
+// secretParam is v, the value of def's parameter name, as the container's
+// parameter: sensitive when the parameter is a secret (Sensitive-typed,
+// or fed to a secret in the body: class_secrets.go), so no output shows
+// it.
+func (k *compiler) secretParam(def *classDef, name string, v types.Value) types.Value {
+	s := k.l.secrets.scoped[def.block]
+	if s == nil || !s.feeds("var."+name) {
+		return v
+	}
+	switch v.(type) {
+	case types.Sensitive, *types.Sensitive:
+		return v
+	}
+	return types.Sensitive{Value: v}
 }
 
 // summaryWrongParamType is the summary of a parameter of the wrong type.

@@ -348,15 +348,21 @@ func (k *compiler) evalInstances() bool {
 }
 
 // childContext is the context of a class or define body: var are its
-// parameters, self (defines) its title and name, local its locals.
-func (k *compiler) childContext(vars map[string]cty.Value, self cty.Value, locals []catalog.SourceBlock) *hcl.EvalContext {
+// parameters, self (defines) its title and name, local its locals. The
+// parameters and locals that feed a secret in the body are marked, as
+// the top level's are (class_secrets.go).
+func (k *compiler) childContext(def *classDef, vars map[string]cty.Value, self cty.Value) *hcl.EvalContext {
+	s := k.l.secrets.scoped[def.block]
+	if s == nil {
+		s = &secrets{}
+	}
 	ctx := k.base.NewChild()
-	ctx.Variables = map[string]cty.Value{"var": cty.ObjectVal(vars), "local": cty.EmptyObjectVal}
+	ctx.Variables = map[string]cty.Value{"var": s.markSecrets("var", cty.ObjectVal(vars)), "local": cty.EmptyObjectVal}
 	if self != cty.NilVal {
 		ctx.Variables["self"] = self
 	}
-	if len(locals) > 0 {
-		v, diags := evalLocals(locals, ctx, &k.l.secrets)
+	if locals := def.locals; len(locals) > 0 {
+		v, diags := evalLocals(locals, ctx, s)
 		k.diags = append(k.diags, diags...)
 		ctx.Variables["local"] = v
 	}

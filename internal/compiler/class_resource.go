@@ -37,10 +37,9 @@ func (k *compiler) declareResource(sc scope, r *rawResource) {
 	if !ok || !k.unique(lower, r) {
 		return
 	}
+	declared := explicitTags(params)
 	params = sc.dflt.apply(lower, params)
-	own := catalog.TagsOf(lower)
-	own = catalog.AppendTitleTag(own, r.Title)
-	own = append(own, explicitTags(params)...)
+	own := resourceTags(declared, catalog.TagsOf(lower), r.Title, params)
 	i := k.addItem(catalog.External{Type: r.TypeName, Title: r.Title, Params: params, Range: r.DeclRange, Kind: "compilable_type"}, sc.item, sc.item, own...)
 	k.items[i].virtual = virtual
 	k.byType[lower] = append(k.byType[lower], i)
@@ -154,6 +153,19 @@ func explicitTags(params []catalog.ExternalParam) []string {
 	return out
 }
 
+// resourceTags are a resource's own tags in Puppet's order: the tags
+// its block declares (set with its parameters, before the type and the
+// title), its type's and its title, then those of a defaults block
+// (applied after), when the block declares none.
+func resourceTags(declared, typeTags []string, title string, params []catalog.ExternalParam) []string {
+	own := append(slices.Clip(declared), typeTags...)
+	own = catalog.AppendTitleTag(own, title)
+	if len(declared) == 0 {
+		own = append(own, explicitTags(params)...)
+	}
+	return own
+}
+
 // declareInstance declares an instance of a define, evaluated later.
 func (k *compiler) declareInstance(sc scope, r *rawResource, def *classDef) {
 	if !k.unique(def.name, r) {
@@ -165,6 +177,7 @@ func (k *compiler) declareInstance(sc scope, r *rawResource, def *classDef) {
 		delete(k.byKey, def.name+"\x00"+r.Title)
 		return
 	}
+	declared := explicitTags(all)
 	all = sc.dflt.apply(def.name, all)
 	d := &instanceDecl{def: def, name: r.Title, place: r.DeclRange, dflt: sc.dflt}
 	var meta []catalog.ExternalParam
@@ -181,9 +194,7 @@ func (k *compiler) declareInstance(sc scope, r *rawResource, def *classDef) {
 			d.args = append(d.args, declArg{name: p.Name, value: p.Value, rng: p.Range})
 		}
 	}
-	own := catalog.TagsOf(def.name)
-	own = catalog.AppendTitleTag(own, r.Title)
-	own = append(own, explicitTags(meta)...)
+	own := resourceTags(declared, catalog.TagsOf(def.name), r.Title, meta)
 	i := k.addItem(catalog.External{Type: catalog.CapitalizeType(def.name), Title: r.Title, Params: meta, Range: r.DeclRange, Kind: "defined_type"}, sc.item, sc.item, own...)
 	k.items[i].instance, k.items[i].pending, k.items[i].virtual = d, !virtual, virtual
 	k.byType[def.name] = append(k.byType[def.name], i)

@@ -17,5 +17,5 @@ func (k *compiler) evalInstance(i int) {
 	if !ok {
 		return
 	}
-	k.body(scope{item: i, ctx: k.childContext(vars, self, d.def.locals), dflt: newDefaults(d.dflt)}, d.def.block, d.def.src)
+	k.body(scope{item: i, ctx: k.childContext(d.def, vars, self), dflt: newDefaults(d.dflt)}, d.def.block, d.def.src)
 }

@@ -40,8 +40,9 @@
 // it as the agent does (Catalog.Source names the compiler). Exported
 // resources are refused: they are out of scope.
 //
-// Evaluation-time secrets (secrets.go, markfuncs.go, masktokens.go): which
-// variables, locals and expressions feed a sensitive attribute, and the
+// Evaluation-time secrets (secrets.go, markfuncs.go, masktokens.go; in
+// class, define and node bodies class_secrets.go): which variables,
+// parameters, locals and expressions feed a sensitive attribute, and the
 // marks on their values; the model (package catalog) keeps only the
 // ranges to mask and the sensitive values.
 //

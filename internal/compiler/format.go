@@ -23,7 +23,7 @@ func FormatHCL(src []byte, filename string) ([]byte, hcl.Diagnostics) {
 		return nil, diags
 	}
 	file, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
-	diags = catalog.WithSyntaxAdvice(diags)
+	diags = catalog.WithSyntaxAdvice(hiddenSyntaxErrors(src, filename, hcl.InitialPos, diags))
 	if file != nil {
 		if body, ok := file.Body.(*hclsyntax.Body); ok {
 			diags = dropLabelTemplateDiags(diags, labelRanges(body, nil))

@@ -183,7 +183,7 @@ func (c *loader) prepare(files []*sourceFile, workers int, cache *ParseCache) (*
 	if cache != nil {
 		p.reuse = &buildReuse{cache: cache, typesReused: typesReused}
 	}
-	c.findSecrets(p.raws, p.vars, p.locals)
+	c.findSecrets(p.raws, p.vars, p.locals, p.structure)
 	if p.structure == nil { // a site with classes is checked as it compiles
 		diags = append(diags, c.checkConditional(p.raws)...)
 	}

@@ -214,6 +214,7 @@ func parseHCL(src []byte, filename string, start hcl.Pos, b *catalog.BudgetSlot)
 		return nil, diags
 	}
 	file, diags := hclsyntax.ParseConfig(src, filename, start)
+	diags = hiddenSyntaxErrors(src, filename, start, diags)
 	if body, ok := file.Body.(*hclsyntax.Body); ok && costly {
 		boundExpressions(body, b)
 	}

@@ -54,6 +54,9 @@ type secrets struct {
 	// range is taken as a secret's (guessedRanges).
 	broken map[string]bool
 	attrs  map[string]bool
+	// scoped are, per class or define block, the parameters and locals
+	// of its own scope that feed a secret (class_secrets.go).
+	scoped map[*hclsyntax.Block]*secrets
 }
 
 // mayBeSecret reports whether, in a file that does not parse, the value
@@ -148,7 +151,7 @@ func (s *secrets) addRange(r hcl.Range) {
 // values that hold secrets: the expressions of sensitive attributes and,
 // transitively, the locals and variables they read (a for_each whose
 // each.value they read counts too).
-func (c *loader) findSecrets(raws []*rawResource, vars, locals []catalog.SourceBlock) {
+func (c *loader) findSecrets(raws []*rawResource, vars, locals []catalog.SourceBlock, structure []structBlock) {
 	s := &c.secrets
 	// withSecrets are the types with a secret attribute, by lower-case
 	// name (as Catalog.Type finds them): only their resources hold one.
@@ -181,7 +184,11 @@ func (c *loader) findSecrets(raws []*rawResource, vars, locals []catalog.SourceB
 			f.pending = append(f.pending, flowName{"var." + name, true})
 		}
 	}
-	if len(withSecrets) == 0 && len(f.pending) == 0 {
+	var ss *structSecrets
+	if structure != nil {
+		ss = c.findStructSecrets(structure, withSecrets, f)
+	}
+	if len(withSecrets) == 0 && len(f.pending) == 0 && (ss == nil || len(ss.params) == 0) {
 		return // nothing reads a secret: no range, no scope value to find
 	}
 	for name := range s.broken {
@@ -192,19 +199,22 @@ func (c *loader) findSecrets(raws []*rawResource, vars, locals []catalog.SourceB
 		}
 	}
 	for _, r := range raws {
-		td := withSecrets[strings.ToLower(r.TypeName)]
-		if td == nil {
+		secret := ss.argOf(r.TypeName)
+		if td := withSecrets[strings.ToLower(r.TypeName)]; td != nil {
+			secret = func(name string) bool { return catalog.IsSecretAttr(td.Attr(name)) }
+		}
+		if secret == nil {
 			continue
 		}
 		if r.deferred == nil {
 			for _, arg := range r.Args {
-				if catalog.IsSecretAttr(td.Attr(arg.Name)) {
+				if secret(arg.Name) {
 					s.addRange(arg.ExprRange)
 				}
 			}
 			continue
 		}
-		f.resource(td, r.deferred.block.Body)
+		f.resource(r.deferred.block.Body, secret)
 	}
 	if len(f.pending) == 0 {
 		return
@@ -264,12 +274,13 @@ type flowName struct {
 	whole bool
 }
 
-// resource notes the flows of one deferred resource's body: its sensitive
-// attributes' expressions, and the for_each they read through each.
-func (f *secretFlow) resource(td *catalog.TypeDef, body *hclsyntax.Body) {
+// resource notes the flows of one deferred resource's body (or of a
+// declaration's, a defaults or collect block's): its secret arguments'
+// expressions, and the for_each they read through each.
+func (f *secretFlow) resource(body *hclsyntax.Body, secret func(name string) bool) {
 	fe := body.Attributes["for_each"]
 	for name, a := range body.Attributes {
-		if !catalog.IsSecretAttr(td.Attr(name)) {
+		if !secret(name) {
 			continue
 		}
 		f.s.addRange(a.Expr.Range())

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/hashicorp/hcl/v2"
 )
@@ -165,27 +166,36 @@ resource "secret" "${local.lpw}" {
 				opts.VarFiles = []string{p}
 			}
 			c, diags := LoadFiles([]string{"types.hcl", "main.hcl"}, [][]byte{[]byte(secretType), []byte(tt.src)}, opts)
-			var all strings.Builder
-			for _, d := range diags {
-				all.WriteString(d.Summary + ": " + d.Detail + "\n")
-			}
-			if !strings.Contains(all.String(), tt.want) {
-				t.Fatalf("no diagnostic says %q:\n%s", tt.want, all.String())
-			}
-			var text bytes.Buffer
-			if err := hcl.NewDiagnosticTextWriter(&text, c.Files(), 0, false).WriteDiagnostics(diags); err != nil {
-				t.Fatal(err)
-			}
 			secret := tt.secret
 			if secret == "" {
 				secret = "hunter2"
 			}
-			for _, out := range []string{all.String(), text.String()} {
-				if strings.Contains(strings.ToLower(out), secret) {
-					t.Errorf("a diagnostic shows the secret:\n%s", out)
-				}
-			}
+			noSecretInDiagnostics(t, c, diags, tt.want, secret)
 		})
+	}
+}
+
+// noSecretInDiagnostics asserts a diagnostic saying want, and that
+// neither the diagnostics' summaries and details (what the json and
+// github formats print) nor the text format's snippets (made from
+// c.Files) show secret, in any case.
+func noSecretInDiagnostics(t *testing.T, c *catalog.Catalog, diags hcl.Diagnostics, want, secret string) {
+	t.Helper()
+	var all strings.Builder
+	for _, d := range diags {
+		all.WriteString(d.Summary + ": " + d.Detail + "\n")
+	}
+	if !strings.Contains(all.String(), want) {
+		t.Fatalf("no diagnostic says %q:\n%s", want, all.String())
+	}
+	var text bytes.Buffer
+	if err := hcl.NewDiagnosticTextWriter(&text, c.Files(), 0, false).WriteDiagnostics(diags); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{all.String(), text.String()} {
+		if strings.Contains(strings.ToLower(out), secret) {
+			t.Errorf("a diagnostic shows the secret:\n%s", out)
+		}
 	}
 }
 

@@ -94,3 +94,47 @@ func (c *client) hoverAt(t *testing.T, name, text, marker string, delta int) str
 	c.call(protocol.MethodTextDocumentHover, c.at(name, posIn(t, text, marker, delta)), &h)
 	return hoverValue(h)
 }
+
+// TestClassSecretsHidden: the diagnostics and hovers of a site whose
+// secrets sit in a class and a node body never show them.
+func TestClassSecretsHidden(t *testing.T) {
+	t.Parallel()
+	types := "type \"vault\" {\n  desc = \"Secrets.\"\n  attribute \"name\" {\n    type      = \"String\"\n    behaviour = \"namevar\"\n    desc      = \"The name.\"\n  }\n" +
+		"  attribute \"password\" {\n    type      = \"Optional[Pattern[/\\\\A.{12,}\\\\z/]]\"\n    sensitive = true\n    desc      = \"A secret.\"\n  }\n" +
+		"  attribute \"port\" {\n    type = \"Optional[Integer]\"\n    desc = \"Not a secret.\"\n  }\n}\n"
+	site := `class "app" {
+  locals {
+    lpw = "s3cr3t-local"
+  }
+  resource "vault" "class" {
+    password = "s3cr3t-class"
+  }
+  resource "vault" "local" {
+    password = local.lpw
+    port     = local.lpw
+  }
+}
+include "app" {}
+node "default" {
+  resource "vault" "node" {
+    password = "s3cr3t-node"
+  }
+}
+`
+	c := startClient(t, map[string]string{"types.hcl": types, "site.hcl": site}, nil)
+	c.open("site.hcl", site)
+	diags := c.waitDiags("site.hcl", 1)
+	raw, _ := json.Marshal(diags)
+	if len(diags) < 2 {
+		t.Errorf("want the errors of the class and the node, got %s", raw)
+	}
+	if strings.Contains(string(raw), "s3cr3t") {
+		t.Errorf("a diagnostic shows a secret:\n%s", raw)
+	}
+	for _, at := range []struct{ marker string }{{`"class" {`}, {"password = \"s3cr3t-class\""}, {"password = local.lpw"}, {`"node" {`}} {
+		text := c.hoverAt(t, "site.hcl", site, at.marker, 1)
+		if strings.Contains(text, "s3cr3t") {
+			t.Errorf("hover on %s shows a secret:\n%s", at.marker, text)
+		}
+	}
+}

@@ -2,7 +2,10 @@
 //
 // Write writes a compiled graph in catalog format 2 (the JSON `puppet
 // apply --catalog` applies and octocatalog-diff reads), with what to do
-// with secrets (Secrets) decided by the caller.
+// with secrets (Secrets) decided by the caller. A flat catalog gets the
+// compiler's Stage[main], Class[Settings] and Class[main] around it; one
+// that holds its own containers (a site with classes, a Puppet catalog
+// read) is written as Puppet's compiler wrote it (write_site.go).
 //
 // Read and Parse read Puppet's own catalogs (catalog_format 0, 1 and 2,
 // bare or in Puppet 3's or puppetserver's wrapper) and PuppetDB's (wire

@@ -25,7 +25,7 @@ func model(pc *Catalog, defs *catalog.Catalog, pos []int) (*catalog.Catalog, hcl
 	}
 	contain(ext, pc.Edges, pos)
 	return catalog.FromExternal(defs, ext, catalog.ExternalOptions{
-		Source: pc.Source.String(), OrderUnknown: !pc.OrderKnown, ReadNote: pc.Log.Note(),
+		Source: pc.Source.String(), Classes: pc.Classes, OrderUnknown: !pc.OrderKnown, ReadNote: pc.Log.Note(),
 		SecretsLeftOut:    pc.Source != SourcePuppet, // PuppetDB's terminus deletes them
 		RichDataAsStrings: pc.Source != SourcePuppet, // and stringifies rich data
 	})

@@ -49,6 +49,12 @@ var puppetPrelude = []struct{ typ, title, kind string }{
 // array), alias, tag, noop, schedule, loglevel and audit. Relations from
 // auto rules are not written: Puppet derives them from the type.
 //
+// A catalog that holds its own containers (compiled from a site with
+// classes, or read from Puppet's catalog JSON) is written as Puppet's
+// compiler wrote it instead (write_site.go): its own Stage[main],
+// classes, nodes and defined-type instances, each resource's tags as
+// compiled, its containment edges and its classes list.
+//
 // Sensitive values follow opts.Secrets (see Secrets): by default a
 // catalog holding one is refused with a *SecretsError, before anything
 // is written.
@@ -58,10 +64,20 @@ func Write(w io.Writer, g *graph.Graph, opts Options) error {
 			return &SecretsError{Params: found}
 		}
 	}
+	own := ownContainers(g.Catalog)
+	classes := []string{"settings"}
+	tags := classes
+	if own {
+		classes = g.Catalog.Source.Classes
+		if classes == nil {
+			classes = siteClasses(g.Catalog.Resources)
+		}
+		tags = siteTags(g.Catalog.Resources, classes)
+	}
 	jw := jsonw.New(w)
 	jw.BeginObject()
 	jw.Key("tags")
-	jw.Strings([]string{"settings"})
+	jw.Strings(tags)
 	jw.Key("name")
 	if opts.Node != "" {
 		jw.String(opts.Node)
@@ -80,15 +96,25 @@ func Write(w io.Writer, g *graph.Graph, opts Options) error {
 	jw.String("production")
 	jw.Key("resources")
 	jw.BeginArray()
-	writePuppetPrelude(jw)
+	if !own {
+		writePuppetPrelude(jw)
+	}
 	for _, r := range g.Catalog.Resources {
-		writePuppetResource(jw, g.Catalog, r, opts.Secrets)
+		if own {
+			writeSiteResource(jw, g.Catalog, r, opts.Secrets)
+		} else {
+			writePuppetResource(jw, g.Catalog, r, opts.Secrets)
+		}
 	}
 	jw.EndArray()
 	jw.Key("edges")
-	writePuppetEdges(jw, g.Catalog.Resources)
+	if own {
+		writeSiteEdges(jw, g.Catalog.Resources)
+	} else {
+		writePuppetEdges(jw, g.Catalog.Resources)
+	}
 	jw.Key("classes")
-	jw.Strings([]string{"settings"})
+	jw.Strings(classes)
 	jw.EndObject()
 	return jw.Finish()
 }
@@ -219,7 +245,11 @@ func validPuppetTag(t string) bool {
 // writePuppetParameters writes the "parameters" member (omitted when
 // empty, as Puppet does) and returns the names of the sensitive ones.
 func writePuppetParameters(jw *jsonw.Writer, c *catalog.Catalog, r *catalog.Resource, secrets Secrets) []string {
-	params := puppetParams(r)
+	return writeParams(jw, c, r, puppetParams(r), secrets)
+}
+
+// writeParams writes params as the "parameters" member of r.
+func writeParams(jw *jsonw.Writer, c *catalog.Catalog, r *catalog.Resource, params []puppetParam, secrets Secrets) []string {
 	if len(params) == 0 {
 		return nil
 	}

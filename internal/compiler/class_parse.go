@@ -125,3 +125,20 @@ func unexpectedInBody(b *hclsyntax.Block) *hcl.Diagnostic {
 		fmt.Sprintf("Blocks of type %q are not expected here: a body holds resource, include, contain, require and group blocks.%s", b.Type, words.DidYouMean(b.Type, []string{"resource", "include", "contain", "require", "group", "locals", "variable"})),
 		b.TypeRange, b.DefRange().Ptr())
 }
+
+// noteBodyBuiltins adds to used the built-in types that the resource,
+// defaults and collect blocks anywhere in b name, as NoteBuiltins does
+// for a top-level resource: a body is read only when compiled, but the
+// load declares the built-in types first, and the secrets are found
+// from their sensitive attributes before anything is compiled.
+func noteBodyBuiltins(used map[string]bool, b *hclsyntax.Block) {
+	for _, nb := range b.Body.Blocks {
+		switch nb.Type {
+		case "resource", "defaults", "collect":
+			if len(nb.Labels) > 0 {
+				catalog.NoteBuiltins(used, &catalog.RawResource{TypeName: nb.Labels[0]})
+			}
+		}
+		noteBodyBuiltins(used, nb)
+	}
+}

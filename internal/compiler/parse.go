@@ -115,6 +115,11 @@ func mergeChunks(files []*sourceFile, chunks []chunk, results []*parsed, b *cata
 			catalog.NoteBuiltins(out[i].builtins, &r.RawResource)
 			out[i].deferred = out[i].deferred || r.deferred != nil
 		}
+		for _, sb := range out[i].structure {
+			if sb.block != nil {
+				noteBodyBuiltins(out[i].builtins, sb.block)
+			}
+		}
 	}
 	return out
 }

@@ -19,7 +19,7 @@ func TestDiffBaseFromElsewhere(t *testing.T) {
 	repo := t.TempDir()
 	gitRun(t, repo, "init", "-q")
 	oldDir, newDir := fixturePair("refresh_chain")
-	copyDir(t, oldDir, filepath.Join(repo, "site"))
+	copyTree(t, oldDir, filepath.Join(repo, "site"))
 	// The old side warns: an attribute without desc.
 	warn := "type \"note\" {\n  desc = \"A note.\"\n  attribute \"name\" {\n    type      = \"String\"\n    behaviour = \"namevar\"\n  }\n}\n"
 	if err := os.WriteFile(filepath.Join(repo, "site", "warn.hcl"), []byte(warn), 0o644); err != nil {
@@ -27,7 +27,7 @@ func TestDiffBaseFromElsewhere(t *testing.T) {
 	}
 	gitRun(t, repo, "add", ".")
 	gitRun(t, repo, "commit", "-q", "-m", "old")
-	copyDir(t, newDir, filepath.Join(repo, "site"))
+	copyTree(t, newDir, filepath.Join(repo, "site"))
 	gitRun(t, repo, "rm", "-q", "site/warn.hcl")
 	gitRun(t, repo, "commit", "-q", "-am", "new")
 	site := filepath.Join(repo, "site")

@@ -146,10 +146,10 @@ func TestDiffBase(t *testing.T) {
 	repo := t.TempDir()
 	gitRun(t, repo, "init", "-q")
 	oldDir, newDir := fixturePair("refresh_chain")
-	copyDir(t, oldDir, filepath.Join(repo, "site"))
+	copyTree(t, oldDir, filepath.Join(repo, "site"))
 	gitRun(t, repo, "add", ".")
 	gitRun(t, repo, "commit", "-q", "-m", "old")
-	copyDir(t, newDir, filepath.Join(repo, "site"))
+	copyTree(t, newDir, filepath.Join(repo, "site"))
 	gitRun(t, repo, "commit", "-q", "-am", "new")
 	// An uncommitted file in the working tree is part of the new side.
 	extra := "resource \"package\" \"extra\" {\n}\n"
@@ -202,7 +202,7 @@ func TestDiffBaseNewPath(t *testing.T) {
 	gitRun(t, repo, "add", ".")
 	gitRun(t, repo, "commit", "-q", "-m", "first")
 	_, newDir := fixturePair("add_remove")
-	copyDir(t, newDir, filepath.Join(repo, "site"))
+	copyTree(t, newDir, filepath.Join(repo, "site"))
 	t.Chdir(repo)
 	code, out, errOut := runCatc(t, "diff", "--base", "HEAD", "site", "--format", "json")
 	if code != 0 {
@@ -233,30 +233,6 @@ func gitState(t *testing.T, repo string) string {
 		t.Fatal(err)
 	}
 	return gitRun(t, repo, "--no-optional-locks", "status", "--porcelain") + "|" + string(index)
-}
-
-func copyDir(t *testing.T, from, to string) {
-	t.Helper()
-	entries, err := os.ReadDir(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(to, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if e.IsDir() {
-			copyDir(t, filepath.Join(from, e.Name()), filepath.Join(to, e.Name()))
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(from, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(to, e.Name()), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 }
 
 // TestDiffCraftedJSONSecret: a catalog JSON whose own types mark password

@@ -30,16 +30,16 @@ resource "file" "/etc/app.conf" {
 	dir := t.TempDir()
 	old, changed := filepath.Join(dir, "old"), filepath.Join(dir, "new")
 	for _, d := range []string{old, changed} {
-		copyDir(t, site, d)
+		copyTree(t, site, d)
 		writeFile(t, filepath.Join(d, "main.hcl"), main)
 	}
-	ciphertexts := enc.FindAllString(readText(t, filepath.Join(site, "data", "secrets.eyaml"))+readText(t, filepath.Join(site, "data", "nodes", "web01.example.com.eyaml")), -1)
+	ciphertexts := enc.FindAllString(readFile(t, filepath.Join(site, "data", "secrets.eyaml"))+readFile(t, filepath.Join(site, "data", "nodes", "web01.example.com.eyaml")), -1)
 	if len(ciphertexts) < 3 {
 		t.Fatalf("the site holds %d ciphertexts", len(ciphertexts))
 	}
 	// The new side's database password is encrypted anew.
 	secrets := filepath.Join(changed, "data", "nodes", "web01.example.com.eyaml")
-	src := readText(t, secrets)
+	src := readFile(t, secrets)
 	first := enc.FindString(src)
 	writeFile(t, secrets, strings.Replace(src, first, "ENC[PKCS7,"+strings.Repeat("Q", 64)+"]", 1))
 	ciphertexts = append(ciphertexts, "ENC[PKCS7,"+strings.Repeat("Q", 64)+"]")
@@ -97,12 +97,3 @@ resource "file" "/etc/app.conf" {
 
 // enc is an eyaml ciphertext.
 var enc = regexp.MustCompile(`ENC\[PKCS7,[A-Za-z0-9+/=]+\]`)
-
-func readText(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}

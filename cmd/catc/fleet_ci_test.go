@@ -65,15 +65,15 @@ func newCIFleet(t *testing.T) *ciFleet {
 	}
 	f.repo = f.dir(t, "repo")
 	gitRun(t, f.repo, "init", "-q")
-	copyDir(t, fleetOld, filepath.Join(f.repo, "site"))
-	copyDir(t, fleetFacts, filepath.Join(f.repo, "facts"))
+	copyTree(t, fleetOld, filepath.Join(f.repo, "site"))
+	copyTree(t, fleetFacts, filepath.Join(f.repo, "facts"))
 	gitRun(t, f.repo, "add", ".")
 	gitRun(t, f.repo, "commit", "-q", "-m", "base")
 	f.base = gitOut(t, f.repo, "rev-parse", "HEAD")
 	if err := os.RemoveAll(filepath.Join(f.repo, "site")); err != nil {
 		t.Fatal(err)
 	}
-	copyDir(t, fleetNew, filepath.Join(f.repo, "site"))
+	copyTree(t, fleetNew, filepath.Join(f.repo, "site"))
 	gitRun(t, f.repo, "add", "-A")
 	gitRun(t, f.repo, "commit", "-q", "-m", "head")
 	f.head = gitOut(t, f.repo, "rev-parse", "HEAD")

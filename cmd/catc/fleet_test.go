@@ -120,10 +120,10 @@ func TestFleetDiffBase(t *testing.T) {
 	}
 	repo := t.TempDir()
 	gitRun(t, repo, "init", "-q")
-	copyDir(t, fleetOld, filepath.Join(repo, "site"))
+	copyTree(t, fleetOld, filepath.Join(repo, "site"))
 	gitRun(t, repo, "add", ".")
 	gitRun(t, repo, "commit", "-q", "-m", "old")
-	copyDir(t, fleetNew, filepath.Join(repo, "site"))
+	copyTree(t, fleetNew, filepath.Join(repo, "site"))
 	code, out, errOut := runCatc(t, "diff", "--base", "HEAD", "--repo", repo, filepath.Join(repo, "site"), "--nodes", fleetFacts, "--format", "markdown")
 	if code != 1 || !strings.HasPrefix(out, "**This change affects 4 of 6 nodes in 3 distinct ways; 1 unchanged; 1 no longer compiles.**\n") {
 		t.Errorf("exit %d\n%s\n%s", code, out, errOut)

@@ -75,7 +75,7 @@ func TestShardAutoRun(t *testing.T) {
 func TestNodesStreamedErrors(t *testing.T) {
 	t.Parallel()
 	facts := t.TempDir()
-	copyDir(t, fleetFacts, facts)
+	copyTree(t, fleetFacts, facts)
 	if err := os.WriteFile(filepath.Join(facts, "web-01.example.com.yaml"), []byte("os: {family: Debian}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -5,8 +5,10 @@ import (
 	"io"
 	"time"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/urfave/cli/v2"
 
+	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/puppetdb"
 	"github.com/catc-dev/catc/internal/secretdigest"
 	"github.com/catc-dev/catc/internal/source"
@@ -77,6 +79,20 @@ type cmdRun struct {
 	digestKeyRead bool
 	// puppetDB is the run's client, made at its first use (puppetDBOf).
 	puppetDB *puppetdb.Client
+	// node is --facts, read once (factsNode): both sides of a diff
+	// compile for it.
+	node      *nodefacts.Node
+	nodeDiags hcl.Diagnostics
+	nodeRead  bool
+}
+
+// factsNode is the node of --facts, read at the first call.
+func (c *cmdRun) factsNode() (*nodefacts.Node, hcl.Diagnostics) {
+	if !c.nodeRead {
+		c.node, c.nodeDiags = source.Facts(c.common.facts)
+		c.nodeRead = true
+	}
+	return c.node, c.nodeDiags
 }
 
 // withRun is a command's action that takes the run.

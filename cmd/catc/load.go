@@ -61,11 +61,13 @@ func loadInputs(c *cmdRun, ins []source.Input, strict, keepRefused bool) (*catal
 	if err != nil {
 		return nil, nil, err
 	}
+	node, nodeDiags := c.factsNode()
 	cat, diags := source.HCL(paths, source.Options{
 		Hiera:     data,
 		Vars:      c.common.vars,
 		VarFiles:  c.common.varFiles,
-		FactsFile: c.common.facts,
+		Node:      node,
+		NodeDiags: nodeDiags,
 		DigestKey: runDigestKey(c),
 	})
 	if err := printDiagnostics(c, diags, cat.Files()); err != nil {

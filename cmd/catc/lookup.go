@@ -133,7 +133,7 @@ func lookupNodes(c *cmdRun) ([]*nodefacts.Node, error) {
 	case cf.factsSet && cf.nodesSet:
 		return nil, fail("--facts gives the facts of one node; --nodes gives every node's: use one of them")
 	case cf.factsSet:
-		n, diags := nodefacts.ReadOne(cf.facts)
+		n, diags := c.factsNode()
 		if err := printOrFail(c, diags, nil); err != nil {
 			return nil, err
 		}

@@ -234,8 +234,9 @@ func (w *workspace) loadInput() loadInput {
 	for i, n := range names {
 		srcs[i], _ = w.text(n)
 	}
+	node, nodeDiags := source.Facts(w.settings.Facts) // read again each load: the file may have changed
 	return loadInput{names: names, srcs: srcs, folders: append([]string(nil), w.folders...), opts: source.Options{
-		Vars: w.settings.varFlags(), VarFiles: w.settings.VarFiles, FactsFile: w.settings.Facts, Cache: w.cache,
+		Vars: w.settings.varFlags(), VarFiles: w.settings.VarFiles, Node: node, NodeDiags: nodeDiags, Cache: w.cache,
 	}}
 }
 

@@ -13,9 +13,10 @@ import (
 // Options are what loading HCL takes from the command line.
 type Options struct {
 	Vars, VarFiles []string
-	// FactsFile is --facts: one node's facts (not for a Site), read
-	// here (nodefacts) and given to the compiler as the node.
-	FactsFile string
+	// Node is the node compiled for (--facts, read by Facts; not for a
+	// Site), and NodeDiags the diagnostics of reading it.
+	Node      *nodefacts.Node
+	NodeDiags hcl.Diagnostics
 	DigestKey *secretdigest.Key
 	// Hiera is the site's data (Hiera), nil when it has none.
 	Hiera *hiera.Data
@@ -32,10 +33,12 @@ type Options struct {
 // (compiler.Load, LoadSite, LoadFiles): a change of that API is an edit
 // here.
 
-// load is the compiler's options, with the node of FactsFile read.
+// Facts reads the facts file at path (--facts): one node; nil and no
+// diagnostics for "".
+func Facts(path string) (*nodefacts.Node, hcl.Diagnostics) { return nodefacts.ReadOne(path) }
+
 func (o Options) load() compiler.LoadOptions {
-	node, nodeDiags := nodefacts.ReadOne(o.FactsFile)
-	return compiler.LoadOptions{Vars: o.Vars, VarFiles: o.VarFiles, Node: node, NodeDiags: nodeDiags,
+	return compiler.LoadOptions{Vars: o.Vars, VarFiles: o.VarFiles, Node: o.Node, NodeDiags: o.NodeDiags,
 		DigestKey: o.DigestKey, Hiera: o.Hiera, NodeRefusals: o.NodeRefusals, Cache: o.Cache, Limits: o.Limits}
 }
 

@@ -167,3 +167,44 @@ func TestPsychScalars(t *testing.T) {
 		}
 	}
 }
+
+// TestGlobStaysInSite: a glob lists no directory outside the site,
+// neither through `..` after a wildcard nor through a link inside the
+// site that leads out; what it finds inside is found.
+func TestGlobStaysInSite(t *testing.T) {
+	t.Parallel()
+	outside := testutil.TempFiles(t, map[string]string{"a/data.yaml": "x: stolen\n"})
+	site := testutil.TempFiles(t, map[string]string{
+		"hiera.yaml":          "version: 5\ndefaults:\n  datadir: data\n  data_hash: yaml_data\nhierarchy:\n  - name: \"Globs\"\n    globs: [\"%{facts.g}\"]\n",
+		"data/in/a/data.yaml": "y: found\n",
+	})
+	if err := os.Symlink(outside, filepath.Join(site, "data", "out")); err != nil {
+		t.Fatal(err)
+	}
+	up, err := filepath.Rel(filepath.Join(site, "data", "in"), outside)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, diags := Open(site)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	for _, c := range []struct{ glob, key string }{
+		{"*/*/data.yaml", "y"},               // inside: found
+		{"*/*/data.yaml", "x"},               // through data/out: not read
+		{"in/*/" + up + "/*/data.yaml", "x"}, // `..` after a wildcard: not read
+		{"in/" + up + "/*/data.yaml", "x"},   // `..` before it: not read
+	} {
+		facts := &types.Hash{}
+		facts.Append("g", c.glob)
+		r, _ := d.NewSession(Scope{Facts: facts}).Lookup(c.key, Options{})
+		if want := c.key == "y"; r.Found != want {
+			t.Errorf("glob %q, key %s: found %v (%v), want %v", c.glob, c.key, r.Found, r.Value, want)
+		}
+	}
+	for _, m := range d.globInside(filepath.Join(site, "data", "*", "*")) {
+		if !strings.HasPrefix(m, filepath.Join(site, "data", "in")) && m != filepath.Join(site, "data", "out") {
+			t.Errorf("the glob listed %s", m)
+		}
+	}
+}

@@ -110,8 +110,7 @@ func (d *Data) glob(pattern string) []string {
 	if seen {
 		return out
 	}
-	matches, _ := filepath.Glob(pattern) // a bad pattern matches nothing, as Ruby's
-	for _, m := range matches {
+	for _, m := range d.globInside(pattern) {
 		if d.exists(m) {
 			out = append(out, m)
 		}
@@ -121,6 +120,45 @@ func (d *Data) glob(pattern string) []string {
 	d.globs[pattern] = out
 	d.mu.Unlock()
 	return out
+}
+
+// globInside is filepath.Glob of pattern, except that it lists only
+// directories under the site (after links): a pattern that hiera.yaml or
+// a fact writes ("data/*/../../*", or "*/*/*" through a link to /) cannot
+// make catc walk the rest of the machine. A bad pattern matches nothing,
+// as Ruby's.
+func (d *Data) globInside(pattern string) []string {
+	pattern = filepath.Clean(pattern)
+	base := globBase(pattern)
+	if !d.inside(base) {
+		return nil
+	}
+	paths := []string{base}
+	for _, seg := range strings.Split(strings.TrimPrefix(strings.TrimPrefix(pattern, base), string(filepath.Separator)), string(filepath.Separator)) {
+		if seg == "" {
+			continue
+		}
+		var next []string
+		for _, dir := range paths {
+			if !strings.ContainsAny(seg, `*?[\`) {
+				next = append(next, filepath.Join(dir, seg))
+				continue
+			}
+			if !d.inside(dir) {
+				continue
+			}
+			entries, _ := os.ReadDir(dir) // sorted by name; an unreadable directory has no files
+			for _, e := range entries {
+				if ok, err := filepath.Match(seg, e.Name()); err != nil {
+					return nil
+				} else if ok {
+					next = append(next, filepath.Join(dir, e.Name()))
+				}
+			}
+		}
+		paths = next
+	}
+	return paths
 }
 
 // inside reports whether the directory path, once its links are

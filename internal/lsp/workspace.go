@@ -208,6 +208,15 @@ func (w *workspace) loadWithin(d, grace time.Duration, early func(*snapshot)) (*
 		case s := <-loaded:
 			early(s)
 		case snap := <-done:
+			// The catalog alone was sent before the load ended, so it is
+			// waiting when a select picks done first: answer it first,
+			// always, so an edit's publications do not depend on the
+			// scheduler.
+			select {
+			case s := <-loaded:
+				early(s)
+			default:
+			}
 			return snap, snap != nil
 		case <-timer.C:
 			w.cache = compiler.NewParseCache()

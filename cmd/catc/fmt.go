@@ -43,6 +43,16 @@ type fmtRun struct {
 	// snippets must mask.
 	names []string
 	srcs  [][]byte
+	// diffs are the changes --diff prints once every file is read: a
+	// secret is found across files (a sensitive variable in one, fed to
+	// an attribute in another), and no line of a diff may show one.
+	diffs []fmtDiff
+}
+
+// fmtDiff is one file's change: its name, its text and the formatted text.
+type fmtDiff struct {
+	name     string
+	old, new []byte
 }
 
 // runFmt formats every file on its own: a file that does not parse is
@@ -59,6 +69,9 @@ func runFmt(c *cmdRun) error {
 		if err := run.file(c, file); err != nil {
 			return err
 		}
+	}
+	if err := run.printDiffs(c); err != nil {
+		return err
 	}
 	sources := run.sources
 	if len(run.diags) > 0 {
@@ -95,14 +108,15 @@ func (r *fmtRun) file(c *cmdRun, file hclpaths.File) error {
 	}
 	r.changed = append(r.changed, name)
 	check, diff := r.flags.check, r.flags.diff
-	if check || !diff {
+	if !diff {
 		// Like terraform fmt: the files that are (or would be) rewritten.
 		if _, err := fmt.Fprintln(c.stdout, name); err != nil {
 			return err
 		}
 	}
 	if diff {
-		return writeUnifiedDiff(c.stdout, name, src, out)
+		r.diffs = append(r.diffs, fmtDiff{name: name, old: src, new: out})
+		return nil
 	}
 	if check {
 		return nil
@@ -111,6 +125,47 @@ func (r *fmtRun) file(c *cmdRun, file hclpaths.File) error {
 		r.diags = append(r.diags, fileDiag("Cannot write file", name, err))
 	}
 	return nil
+}
+
+// printDiffs prints the diffs of the changed files with every secret's
+// text masked on both sides: the site's secrets are found once in the
+// files as they are and once as they would be formatted.
+func (r *fmtRun) printDiffs(c *cmdRun) error {
+	if len(r.diffs) == 0 {
+		return nil
+	}
+	formatted := make([][]byte, len(r.srcs))
+	copy(formatted, r.srcs)
+	at := make(map[string]int, len(r.names))
+	for i, n := range r.names {
+		at[n] = i
+	}
+	for _, d := range r.diffs {
+		formatted[at[d.name]] = d.new
+	}
+	before := compiler.MaskSources(r.names, r.srcs)
+	after := compiler.MaskSources(r.names, formatted)
+	for _, d := range r.diffs {
+		if r.flags.check {
+			// --check lists the file before its diff.
+			if _, err := fmt.Fprintln(c.stdout, d.name); err != nil {
+				return err
+			}
+		}
+		if err := writeUnifiedDiff(c.stdout, d.name, maskedBytes(before, d.name, d.old), maskedBytes(after, d.name, d.new)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// maskedBytes is the masked text of name, or src if the masking left
+// the file out.
+func maskedBytes(files map[string]*hcl.File, name string, src []byte) []byte {
+	if f := files[name]; f != nil && len(f.Bytes) == len(src) {
+		return f.Bytes
+	}
+	return src
 }
 
 // writeUnifiedDiff prints the change as `diff -u` would, with git's a/ and

@@ -262,3 +262,37 @@ func TestFmtFixtures(t *testing.T) {
 		t.Errorf("catc fmt --check fixtures = %d; not formatted:\n%s%s", code, out, errOut)
 	}
 }
+
+// TestFmtDiffMasksSecrets: `catc fmt --diff` prints no secret's text on
+// either side of a changed line: not a sensitive attribute's value, not
+// a sensitive variable's default in one file, nor the value it feeds in
+// another, nor a secret inside a class body. The diff still shows that
+// the line changed, and the files stay as they were.
+func TestFmtDiffMasksSecrets(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{
+		"types.hcl": secretTypes,
+		"vars.hcl":  "variable \"pw\" {\n  sensitive = true\n  default =   \"hunter2-var\"\n}\n",
+		"site.hcl": "resource \"account\" \"a\" {\n  password   =   \"hunter2-attr\"\n}\n" +
+			"resource \"account\" \"b\" {\n  password = var.pw\n  shell =   var.pw\n}\n" +
+			"class \"app\" {\n  resource \"account\" \"c\" {\n    password =    \"hunter2-class\"\n  }\n}\n",
+	}
+	dir := writeTree(t, files, nil)
+	for _, flags := range [][]string{{"--diff"}, {"--check", "--diff"}} {
+		code, out, errOut := runFmtCmd(t, append([]string{dir}, flags...)...)
+		if want := map[bool]int{false: 0, true: 1}[len(flags) == 2]; code != want {
+			t.Errorf("%v: exit %d, want %d:\n%s", flags, code, want, errOut)
+		}
+		noSecret(t, "fmt "+strings.Join(flags, " "), out+errOut)
+		for _, changed := range []string{"-  password   =   *", "+  password = *", "-  default =   *", "+  default   = *", "-    password =    *", "+    password = *"} {
+			if !strings.Contains(out, changed) {
+				t.Errorf("%v: the diff lacks the changed line %q:\n%s", flags, changed, out)
+			}
+		}
+	}
+	for name, content := range files {
+		if got := readFile(t, filepath.Join(dir, name)); got != content {
+			t.Errorf("%s was rewritten", name)
+		}
+	}
+}

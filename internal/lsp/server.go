@@ -45,6 +45,8 @@ type Server struct {
 	shutdown, exited atomic.Bool
 	// deadline and grace bound every load (workspace.loadWithin).
 	deadline, grace time.Duration
+	// siteCache is the site index of the classes and defines (site.go).
+	siteCache siteCache
 }
 
 // Serve runs a session on stream (stdin/stdout for `catc lsp`) until the

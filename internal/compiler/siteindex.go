@@ -38,8 +38,9 @@ type SiteParam struct {
 	// Type and Default are the source text of the type string (without
 	// its quotes) and of the default expression; empty when absent.
 	Type, Default string
-	// HasDefault is set when the block has a default.
-	HasDefault bool
+	// HasDefault is set when the block has a default, at DefaultRange.
+	HasDefault   bool
+	DefaultRange hcl.Range
 	// Doc is the description argument.
 	Doc                         string
 	Range, DeclRange, NameRange hcl.Range
@@ -176,7 +177,7 @@ func (ix *siteIndexer) def(b *hclsyntax.Block) *SiteDef {
 			p.Type = strings.Trim(ix.text(a.Expr.Range()), `"`)
 		}
 		if a := vb.Body.Attributes["default"]; a != nil {
-			p.Default, p.HasDefault = ix.text(a.Expr.Range()), true
+			p.Default, p.HasDefault, p.DefaultRange = ix.text(a.Expr.Range()), true, a.Expr.Range()
 		}
 		if a := vb.Body.Attributes["description"]; a != nil {
 			if v, diags := a.Expr.Value(nil); !diags.HasErrors() && v.Type().FriendlyName() == "string" && v.IsKnown() && !v.IsNull() {

@@ -138,3 +138,50 @@ func TestClassSymbols(t *testing.T) {
 		t.Errorf("workspace symbols for default: %v", found)
 	}
 }
+
+// TestClassCompletion: class names after include, contain and require;
+// define names among the types of a resource; a class's or define's
+// parameters (type and default as detail) in its declaration; Class[…]
+// and define instances in references, also inside a class.
+func TestClassCompletion(t *testing.T) {
+	t.Parallel()
+	c := startClient(t, classFiles, nil)
+	cases := []struct {
+		name, text string
+		want, not  []string
+	}{
+		{"include", `include "|`, []string{"profile::web", "profile::base"}, []string{"shop::vhost", "file"}},
+		{"contain in a class", "class \"x\" {\n  contain \"|\"\n}", []string{"profile::web"}, []string{"shop::vhost"}},
+		{"require block", `require "profile::b|`, []string{"profile::base"}, nil},
+		{"resource type", `resource "|`, []string{"shop::vhost", "file"}, []string{"profile::web"}},
+		{"resource type in a class", "class \"x\" {\n  resource \"|\n}", []string{"shop::vhost", "file"}, nil},
+		{"class parameters", "include \"profile::web\" {\n  |\n}", []string{"workers", "docroot", "require", "stage"}, []string{"port", "ensure"}},
+		{"define parameters", "resource \"shop::vhost\" \"y\" {\n  |\n}", []string{"port", "require", "tag"}, []string{"workers"}},
+		{"references", "resource \"file\" \"/z\" {\n  require = \"|\"\n}", []string{"Class[Profile::Web]", "Class[Profile::Base]", "Shop::Vhost[shop]"}, nil},
+		{"references in a class body", "class \"x\" {\n  resource \"file\" \"/z\" {\n    before = [|]\n  }\n}", []string{"Class[Profile::Web]", `class["Profile::Web"]`, "Class[X]", `class["x"]`}, nil},
+		{"references of a declaration", "include \"profile::web\" {\n  require = \"Class[Profile::B|\"\n}", []string{"Class[Profile::Base]"}, []string{"Class[Profile::Web]"}},
+	}
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			labels, _ := c.complete(t, "edit.hcl", i+1, tc.text)
+			if !has(labels, tc.want...) {
+				t.Errorf("offered %v, want %v among them", labels, tc.want)
+			}
+			for _, n := range tc.not {
+				if has(labels, n) {
+					t.Errorf("offered %q, which does not belong here", n)
+				}
+			}
+		})
+	}
+	_, items := c.complete(t, "edit.hcl", len(cases)+1, "include \"profile::web\" {\n  |\n}")
+	details := map[string]string{}
+	for _, it := range items {
+		if it.Detail != nil {
+			details[it.Label] = *it.Detail
+		}
+	}
+	if details["workers"] != "Integer[1, 64] = 2" || details["docroot"] != `String = "/srv/www"` {
+		t.Errorf("parameter details %q, %q", details["workers"], details["docroot"])
+	}
+}

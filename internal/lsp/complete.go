@@ -107,7 +107,10 @@ func (s *Server) completion(ctx *glsp.Context, p *protocol.CompletionParams) (an
 	li := s.linesOf(path, src)
 	off := li.offset(p.Position)
 	c := cursorAt(src, path, off)
-	items, incomplete := s.snap.complete(c, src, path)
+	items, incomplete, ok := s.completeSite(c)
+	if !ok {
+		items, incomplete = s.snap.complete(c, src, path)
+	}
 	edit := protocol.Range{Start: li.position(c.wordStart), End: li.position(off)}
 	for i := range items {
 		text := items[i].Label

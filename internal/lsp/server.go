@@ -226,7 +226,7 @@ func (s *Server) initialized(ctx *glsp.Context, p *protocol.InitializedParams) e
 		ctx.Call(string(protocol.ServerClientRegisterCapability), protocol.RegistrationParams{Registrations: []protocol.Registration{{
 			ID: "catc-watch", Method: protocol.MethodWorkspaceDidChangeWatchedFiles,
 			RegisterOptions: protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: []protocol.FileSystemWatcher{
-				{GlobPattern: "**/*.hcl"}, {GlobPattern: "**/" + ProjectFile}}},
+				{GlobPattern: "**/*.hcl"}, {GlobPattern: "**/" + ProjectFile}, {GlobPattern: dataGlob}}},
 		}}}, &none)
 	}
 	s.publish("")

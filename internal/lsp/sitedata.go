@@ -17,6 +17,10 @@ type siteData struct {
 	diags hcl.Diagnostics // opening hiera.yaml
 }
 
+// dataGlob is the watchers' pattern of Hiera's files: a change of one
+// loads the workspace again, so its diagnostics and hovers follow.
+const dataGlob = "**/*.{yaml,yml,json,eyaml}"
+
 // openData opens the Hiera data of the workspace (the first folder with
 // a hiera.yaml, as `catc validate FOLDER…` takes it) for a load.
 func openData(folders []string) siteData {
@@ -30,9 +34,9 @@ func (d siteData) session() *hiera.Session {
 }
 
 // addDataDiags appends to the load's diagnostics those of hiera.yaml and
-// of every data file the node's hierarchy reads (each once: a lookup
-// that met a bad file reported it already), so that the editor shows
-// them on those files.
+// of every data file the node's hierarchy reads, so that the editor
+// shows them on those files; each once (every lookup that meets a bad
+// file reports it).
 func (s *snapshot) addDataDiags(node *nodefacts.Node) {
 	s.data.node = node
 	more := append(hcl.Diagnostics(nil), s.data.diags...)
@@ -46,10 +50,9 @@ func (s *snapshot) addDataDiags(node *nodefacts.Node) {
 		}
 		return d.Subject.String() + "\x00" + d.Detail
 	}
-	for _, d := range s.diags {
-		seen[key(d)] = true
-	}
-	for _, d := range more {
+	all := s.diags
+	s.diags = s.diags[:0:0]
+	for _, d := range append(all, more...) {
 		if !seen[key(d)] {
 			seen[key(d)] = true
 			s.diags = append(s.diags, d)

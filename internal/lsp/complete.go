@@ -107,7 +107,7 @@ func (s *Server) completion(ctx *glsp.Context, p *protocol.CompletionParams) (an
 	li := s.linesOf(path, src)
 	off := li.offset(p.Position)
 	c := cursorAt(src, path, off)
-	items, incomplete, ok := s.completeSite(c)
+	items, incomplete, ok := siteView{s.snap, s.site()}.completeSite(c)
 	if !ok {
 		items, incomplete = s.snap.complete(c, src, path)
 	}

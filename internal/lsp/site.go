@@ -38,22 +38,21 @@ type siteCached struct {
 // site is the index of the current snapshot.
 func (s *Server) site() *siteIndex {
 	c := &s.siteCache
-	if c.index != nil && c.of == s.snap {
-		return c.index
+	if c.index == nil || c.of != s.snap {
+		c.index, c.files = indexSite(s.snap.srcs, c.files)
+		c.of = s.snap
 	}
-	if c.files == nil {
-		c.files = map[string]siteCached{}
-	}
+	return c.index
+}
+
+// indexSite indexes the sources, reusing the files of cache whose source
+// is unchanged; it returns the index and the new cache.
+func indexSite(srcs map[string][]byte, cache map[string]siteCached) (*siteIndex, map[string]siteCached) {
 	ix := &siteIndex{files: map[string]*compiler.SiteFile{}, defs: map[string]*compiler.SiteDef{}}
-	paths := make([]string, 0, len(s.snap.srcs))
-	for p := range s.snap.srcs {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths) // the load's order within a folder: the first definition wins
 	kept := map[string]siteCached{}
-	for _, p := range paths {
-		src := s.snap.srcs[p]
-		e, ok := c.files[p]
+	for _, p := range sortedKeys(srcs) { // the load's order within a folder: the first definition wins
+		src := srcs[p]
+		e, ok := cache[p]
 		if !ok || !bytes.Equal(e.src, src) {
 			e = siteCached{src: src, file: compiler.IndexFile(p, src)}
 		}
@@ -67,8 +66,7 @@ func (s *Server) site() *siteIndex {
 		}
 	}
 	sort.Strings(ix.names)
-	c.files, c.of, c.index = kept, s.snap, ix
-	return ix
+	return ix, kept
 }
 
 // refDef is the definition a reference names: Class[X] the class x, a
@@ -227,12 +225,7 @@ func (ix *siteIndex) defRefs(def *compiler.SiteDef, decl bool) []hcl.Range {
 	if decl {
 		out = append(out, def.DeclRange)
 	}
-	paths := make([]string, 0, len(ix.files))
-	for p := range ix.files {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	for _, p := range paths {
+	for _, p := range sortedKeys(ix.files) {
 		f := ix.files[p]
 		for i := range f.Decls {
 			if ix.declDef(&f.Decls[i]) == def {

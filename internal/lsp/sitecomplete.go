@@ -29,15 +29,14 @@ var refArgNames = map[string]bool{"require": true, "before": true, "notify": tru
 // the types) as a resource's type; a class's or define's parameters in
 // its declaration; references to classes and define instances. ok is
 // false where they offer nothing (the other completions apply).
-func (s *Server) completeSite(c cursor) (items []protocol.CompletionItem, incomplete, ok bool) {
-	v := siteView{s.snap, s.site()}
+func (v siteView) completeSite(c cursor) (items []protocol.CompletionItem, incomplete, ok bool) {
 	top := c.top()
 	if len(c.stmt) > 0 && c.labelIndex() == 0 {
 		switch kw := string(c.stmt[0].Bytes); {
 		case compilerDeclBlock(kw):
 			return v.defItems(false, c.inString), false, true
 		case kw == "resource":
-			return append(s.snap.typeNameItems(c.inString), v.defItems(true, c.inString)...), false, true
+			return append(v.typeNameItems(c.inString), v.defItems(true, c.inString)...), false, true
 		}
 		return nil, false, false
 	}
@@ -55,7 +54,7 @@ func (s *Server) completeSite(c cursor) (items []protocol.CompletionItem, incomp
 		return nil, false, false
 	}
 	if !c.atName() && refArgNames[c.attrName()] {
-		items, incomplete = s.snap.refItems(c.word, c.inString)
+		items, incomplete = v.refItems(c.word, c.inString)
 		return append(items, v.classRefItems(c.word, c.inString, items)...), incomplete, true
 	}
 	return nil, false, false

@@ -5,8 +5,10 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/hiera"
 )
 
 // The site index is what an editor navigates by: where each class,
@@ -91,8 +93,24 @@ type SiteLookup struct {
 	Key string
 	// Range is the call, KeyRange the key's string.
 	Range, KeyRange hcl.Range
-	// Call is the call expression, for its options.
+	// Call is the call expression (Options reads its options).
 	Call *hclsyntax.FunctionCallExpr
+}
+
+// Options are the call's options when they are written as constants
+// (false: computed ones, known only when the compiler evaluates them), as
+// lookup() reads them.
+func (l SiteLookup) Options() (hiera.Options, bool) {
+	args := make([]cty.Value, 0, len(l.Call.Args)-1)
+	for _, a := range l.Call.Args[1:] {
+		v, diags := a.Value(nil)
+		if diags.HasErrors() || !v.IsWhollyKnown() {
+			return hiera.Options{}, false
+		}
+		args = append(args, v)
+	}
+	o, err := lookupOptions(args)
+	return o, err == nil
 }
 
 // SiteFile is the index of one file.

@@ -146,10 +146,7 @@ func TestClassSymbols(t *testing.T) {
 func TestClassCompletion(t *testing.T) {
 	t.Parallel()
 	c := startClient(t, classFiles, nil)
-	cases := []struct {
-		name, text string
-		want, not  []string
-	}{
+	cases := []completionCase{
 		{"include", `include "|`, []string{"profile::web", "profile::base"}, []string{"shop::vhost", "file"}},
 		{"contain in a class", "class \"x\" {\n  contain \"|\"\n}", []string{"profile::web"}, []string{"shop::vhost"}},
 		{"require block", `require "profile::b|`, []string{"profile::base"}, nil},
@@ -161,6 +158,29 @@ func TestClassCompletion(t *testing.T) {
 		{"references in a class body", "class \"x\" {\n  resource \"file\" \"/z\" {\n    before = [|]\n  }\n}", []string{"Class[Profile::Web]", `class["Profile::Web"]`, "Class[X]", `class["x"]`}, nil},
 		{"references of a declaration", "include \"profile::web\" {\n  require = \"Class[Profile::B|\"\n}", []string{"Class[Profile::Base]"}, []string{"Class[Profile::Web]"}},
 	}
+	checkCompletions(t, c, cases)
+	_, items := c.complete(t, "edit.hcl", len(cases)+1, "include \"profile::web\" {\n  |\n}")
+	details := map[string]string{}
+	for _, it := range items {
+		if it.Detail != nil {
+			details[it.Label] = *it.Detail
+		}
+	}
+	if details["workers"] != "Integer[1, 64] = 2" || details["docroot"] != `String = "/srv/www"` {
+		t.Errorf("parameter details %q, %q", details["workers"], details["docroot"])
+	}
+}
+
+// completionCase is a text with the cursor at "|", what must be offered
+// there and what must not.
+type completionCase struct {
+	name, text string
+	want, not  []string
+}
+
+// checkCompletions runs the cases in turn on the buffer edit.hcl.
+func checkCompletions(t *testing.T, c *client, cases []completionCase) {
+	t.Helper()
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			labels, _ := c.complete(t, "edit.hcl", i+1, tc.text)
@@ -173,15 +193,5 @@ func TestClassCompletion(t *testing.T) {
 				}
 			}
 		})
-	}
-	_, items := c.complete(t, "edit.hcl", len(cases)+1, "include \"profile::web\" {\n  |\n}")
-	details := map[string]string{}
-	for _, it := range items {
-		if it.Detail != nil {
-			details[it.Label] = *it.Detail
-		}
-	}
-	if details["workers"] != "Integer[1, 64] = 2" || details["docroot"] != `String = "/srv/www"` {
-		t.Errorf("parameter details %q, %q", details["workers"], details["docroot"])
 	}
 }

@@ -389,18 +389,22 @@ func (s *snapshot) refItems(word string, inString bool) ([]protocol.CompletionIt
 		if len(items) >= maxRefItems {
 			return items, true
 		}
-		where := fmt.Sprintf("%s:%d", r.DeclRange.Filename, r.DeclRange.Start.Line)
-		str := item(ref, protocol.CompletionItemKindReference, where, "")
-		if !inString {
-			text := `"` + ref + `"`
-			str.InsertText = &text
-		}
-		items = append(items, str)
-		if !inString {
-			items = append(items, item(trav, protocol.CompletionItemKindReference, where, ""))
-		}
+		items = append(items, refForms(ref, trav, fileLine(r.DeclRange.Filename, r.DeclRange.Start.Line), inString)...)
 	}
 	return items, false
+}
+
+// refForms are the items of one reference: the string "Type[title]"
+// (quoted unless the cursor is in a string) and, outside a string, the
+// HCL traversal.
+func refForms(ref, trav, where string, inString bool) []protocol.CompletionItem {
+	str := item(ref, protocol.CompletionItemKindReference, where, "")
+	if inString {
+		return []protocol.CompletionItem{str}
+	}
+	text := `"` + ref + `"`
+	str.InsertText = &text
+	return []protocol.CompletionItem{str, item(trav, protocol.CompletionItemKindReference, where, "")}
 }
 
 // traversalRef is the HCL reference form of a resource.

@@ -118,16 +118,7 @@ func (v siteView) classRefItems(word string, inString bool, have []protocol.Comp
 		if d.Define || seen[ref] || word != "" && !strings.Contains(strings.ToLower(ref), word) {
 			continue
 		}
-		where := fileLine(d.DeclRange.Filename, d.DeclRange.Start.Line)
-		str := item(ref, protocol.CompletionItemKindReference, where, "")
-		if !inString {
-			text := `"` + ref + `"`
-			str.InsertText = &text
-		}
-		items = append(items, str)
-		if !inString {
-			items = append(items, item(fmt.Sprintf("class[%q]", d.Name), protocol.CompletionItemKindReference, where, ""))
-		}
+		items = append(items, refForms(ref, fmt.Sprintf("class[%q]", d.Name), fileLine(d.DeclRange.Filename, d.DeclRange.Start.Line), inString)...)
 	}
 	return items
 }

@@ -5,8 +5,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
-	"github.com/zclconf/go-cty/cty"
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/compiler"
@@ -270,7 +268,7 @@ func (s siteView) lookupHover(l *compiler.SiteLookup) string {
 		b.WriteString("The workspace has no hiera.yaml: lookup() finds nothing (Puppet's error, unless a default_value is given).")
 		return b.String()
 	}
-	opts, ok := literalLookupOptions(l.Call)
+	opts, ok := l.Options()
 	if !ok {
 		b.WriteString("Its options are computed: see `catc lookup` for its value.")
 		return b.String()
@@ -291,42 +289,4 @@ func (s siteView) lookupHover(l *compiler.SiteLookup) string {
 	}
 	fmt.Fprintf(&b, "%s: `%s`, from %s", s.nodeLabel(), v, origins(res.Origins))
 	return b.String()
-}
-
-// literalLookupOptions reads lookup()'s options when they are written
-// as constants: { merge = …, default_value = …, value_type = … } (false:
-// they are computed, or not lookup's).
-func literalLookupOptions(c *hclsyntax.FunctionCallExpr) (hiera.Options, bool) {
-	var o hiera.Options
-	if len(c.Args) == 1 {
-		return o, true
-	}
-	if len(c.Args) != 2 {
-		return o, false
-	}
-	v, diags := c.Args[1].Value(nil)
-	if diags.HasErrors() || !v.IsWhollyKnown() || v.IsNull() || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
-		return o, false
-	}
-	for it := v.ElementIterator(); it.Next(); {
-		k, x := it.Element()
-		switch k.AsString() {
-		case "merge":
-			o.Merge = hiera.FromCty(x)
-		case "default_value":
-			o.Default, o.HasDefault = hiera.FromCty(x), true
-		case "value_type":
-			if x.Type() != cty.String {
-				return o, false
-			}
-			t, err := types.Parse(x.AsString())
-			if err != nil {
-				return o, false
-			}
-			o.ValueType = t
-		default:
-			return o, false
-		}
-	}
-	return o, true
 }

@@ -69,6 +69,7 @@ func TestDataHover(t *testing.T) {
 		{"lookup", `lookup("ntp_servers")`, 2, []string{node, "`['ntp1.example.com']`, from ", "web01.example.com.yaml:3"}},
 		{"secret lookup", `lookup("db_token")`, 2, []string{secretText, "secrets.eyaml:3"}},
 		{"default_value", `lookup("no::such::key"`, 2, []string{"`'fallback'`, its default_value"}},
+		{"merge", `lookup("ntp_servers", {`, 2, []string{"`['ntp1.example.com', 'pool.ntp.org']`, from ", `web01.example.com.yaml:3 (level "Per node"), `, `common.yaml:3 (level "Common")`}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

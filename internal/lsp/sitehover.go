@@ -220,27 +220,9 @@ func shownParam(v types.Value) string {
 }
 
 // hasSecret reports whether v is or holds a sensitive value, or an eyaml
-// ciphertext however it came.
+// ciphertext however it came (a plain data file may hold one).
 func hasSecret(v types.Value) bool {
-	switch x := v.(type) {
-	case types.Sensitive, *types.Sensitive:
-		return true
-	case string:
-		return strings.Contains(x, "ENC[")
-	case []types.Value:
-		for _, e := range x {
-			if hasSecret(e) {
-				return true
-			}
-		}
-	case *types.Hash:
-		for i, k := range x.Keys {
-			if hasSecret(k) || hasSecret(x.Values[i]) {
-				return true
-			}
-		}
-	}
-	return false
+	return catalog.ContainsSensitive(v) || strings.Contains(types.FormatValue(v), "ENC[")
 }
 
 // nodeLabel names the node the values are for.

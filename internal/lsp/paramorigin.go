@@ -24,8 +24,8 @@ import (
 func (s siteView) paramValue(d *compiler.SiteDef, p *compiler.SiteParam, r *catalog.Resource, decl *compiler.SiteDecl) (value, origin string) {
 	v, _ := r.Attr(p.Name)
 	value = "`" + shownParam(v) + "`"
-	if decl == nil {
-		decl = s.declAt(r.DeclRange)
+	if !d.Define || decl == nil {
+		decl = s.declAt(r.DeclRange) // a class's value is its first declaration's, wherever the hover is
 	}
 	if decl != nil {
 		for _, a := range decl.Args {

@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -29,9 +31,6 @@ type SiteDef struct {
 	// Doc is the comment lines just above the block, without their marks.
 	Doc    string
 	Params []SiteParam
-	// Body is the inside of the braces: where a declaration's arguments
-	// are completed.
-	Body hcl.Range
 }
 
 // SiteParam is one variable block of a class or define.
@@ -58,9 +57,8 @@ type SiteDecl struct {
 	Name string
 	// Title is a resource block's title label as written.
 	Title string
-	// Range is the whole block, DeclRange its header, NameRange the
-	// class or type label, Body the inside of its braces.
-	Range, DeclRange, NameRange, Body hcl.Range
+	// DeclRange is its header, NameRange the class or type label.
+	DeclRange, NameRange hcl.Range
 	// Args are the arguments written in the block, in source order.
 	Args []SiteArg
 }
@@ -139,6 +137,7 @@ func IndexFile(name string, src []byte) *SiteFile {
 	}
 	ix := &siteIndexer{src: src, out: out}
 	ix.body(body, true)
+	out.sortBySource()
 	return out
 }
 
@@ -153,39 +152,36 @@ func (ix *siteIndexer) body(b *hclsyntax.Body, top bool) {
 		ix.expr(a.Expr, refArgs[a.Name])
 	}
 	for _, nb := range b.Blocks {
-		switch {
-		case (nb.Type == "class" || nb.Type == "define") && top && len(nb.Labels) == 1:
-			ix.out.Defs = append(ix.out.Defs, ix.def(nb))
-		case nb.Type == "node" && len(nb.Labels) == 1:
-			ix.out.Nodes = append(ix.out.Nodes, SiteNode{Name: nb.Labels[0], Range: nb.Range(), DeclRange: nb.DefRange(), NameRange: nb.LabelRanges[0]})
-		case declBlockNames[nb.Type] && len(nb.Labels) == 1:
-			ix.decl(nb, nb.Type, className(nb.Labels[0]), "")
-		case nb.Type == "resource" && len(nb.Labels) == 2:
-			ix.decl(nb, "resource", strings.ToLower(nb.Labels[0]), nb.Labels[1])
-		}
-		ix.body(nb.Body, false)
+		ix.block(nb, top)
 	}
 }
 
+// block indexes one block and what it holds.
+func (ix *siteIndexer) block(nb *hclsyntax.Block, top bool) {
+	switch {
+	case (nb.Type == "class" || nb.Type == "define") && top && len(nb.Labels) == 1:
+		ix.out.Defs = append(ix.out.Defs, ix.def(nb))
+	case nb.Type == "node" && len(nb.Labels) == 1:
+		ix.out.Nodes = append(ix.out.Nodes, SiteNode{Name: nb.Labels[0], Range: nb.Range(), DeclRange: nb.DefRange(), NameRange: nb.LabelRanges[0]})
+	case declBlockNames[nb.Type] && len(nb.Labels) == 1:
+		ix.decl(nb, nb.Type, className(nb.Labels[0]), "")
+	case nb.Type == "resource" && len(nb.Labels) == 2:
+		ix.decl(nb, "resource", strings.ToLower(nb.Labels[0]), nb.Labels[1])
+	}
+	ix.body(nb.Body, false)
+}
+
 func (ix *siteIndexer) decl(b *hclsyntax.Block, kind, name, title string) {
-	d := SiteDecl{Kind: kind, Name: name, Title: title, Range: b.Range(), DeclRange: b.DefRange(), NameRange: b.LabelRanges[0], Body: inner(b)}
+	d := SiteDecl{Kind: kind, Name: name, Title: title, DeclRange: b.DefRange(), NameRange: b.LabelRanges[0]}
 	for _, a := range catalog.SortedAttrs(b.Body.Attributes) {
 		d.Args = append(d.Args, SiteArg{Name: a.Name, NameRange: a.NameRange})
 	}
 	ix.out.Decls = append(ix.out.Decls, d)
 }
 
-// inner is the range between a block's braces.
-func inner(b *hclsyntax.Block) hcl.Range {
-	r := b.Body.SrcRange
-	r.Start = b.OpenBraceRange.End
-	r.End = b.CloseBraceRange.Start
-	return r
-}
-
 func (ix *siteIndexer) def(b *hclsyntax.Block) *SiteDef {
 	d := &SiteDef{Name: className(b.Labels[0]), Define: b.Type == "define", Range: b.Range(), DeclRange: b.DefRange(),
-		NameRange: b.LabelRanges[0], Doc: commentAbove(ix.src, b.TypeRange.Start.Byte), Body: inner(b)}
+		NameRange: b.LabelRanges[0], Doc: commentAbove(ix.src, b.TypeRange.Start.Byte)}
 	for _, vb := range b.Body.Blocks {
 		if vb.Type != "variable" || len(vb.Labels) != 1 {
 			continue
@@ -316,4 +312,84 @@ func commentAbove(src []byte, at int) string {
 		end = start
 	}
 	return strings.Join(lines, "\n")
+}
+
+// Index is IndexFile of the file name with content src, read from this
+// cache's parse of it when the last load through the cache parsed that
+// content (the language server's: no second parse of a file), else
+// parsed.
+func (pc *ParseCache) Index(name string, src []byte) *SiteFile {
+	pc.mu.Lock()
+	e, ok := pc.files[name]
+	pc.mu.Unlock()
+	if !ok || !bytes.Equal(e.src, src) {
+		return IndexFile(name, src)
+	}
+	return e.p.siteIndex(src)
+}
+
+// siteIndex is the index of a parsed file: its structure blocks whole,
+// its resource blocks as extracted (a deferred one from its block), and
+// the lookups of its variables and locals.
+func (p *parsed) siteIndex(src []byte) *SiteFile {
+	out := &SiteFile{}
+	ix := &siteIndexer{src: src, out: out}
+	for _, sb := range p.structure {
+		if sb.attr != nil {
+			ix.expr(sb.attr.Expr, refArgs[sb.attr.Name])
+			continue
+		}
+		ix.block(sb.block, true)
+	}
+	for _, r := range p.resources {
+		if r.deferred != nil {
+			ix.block(r.deferred.block, true)
+			continue
+		}
+		ix.rawResource(&r.RawResource)
+	}
+	for _, sb := range append(append([]catalog.SourceBlock(nil), p.variables...), p.locals...) {
+		ix.body(sb.Block.Body, false)
+	}
+	out.sortBySource()
+	return out
+}
+
+// sortBySource puts the declarations, references and lookups in source
+// order, however they were walked.
+func (f *SiteFile) sortBySource() {
+	bySource := func(a, b hcl.Range) int { return a.Start.Byte - b.Start.Byte }
+	slices.SortStableFunc(f.Decls, func(a, b SiteDecl) int { return bySource(a.DeclRange, b.DeclRange) })
+	slices.SortStableFunc(f.Refs, func(a, b SiteRef) int { return bySource(a.Range, b.Range) })
+	slices.SortStableFunc(f.Lookups, func(a, b SiteLookup) int { return bySource(a.Range, b.Range) })
+}
+
+// rawResource indexes a resource block extracted without its block: its
+// type label, its arguments and the references of its relationships.
+func (ix *siteIndexer) rawResource(r *catalog.RawResource) {
+	d := SiteDecl{Kind: "resource", Name: strings.ToLower(r.TypeName), Title: r.Title, DeclRange: r.DeclRange, NameRange: r.TypeRange}
+	for _, a := range r.Args {
+		d.Args = append(d.Args, SiteArg{Name: a.Name, NameRange: a.NameRange})
+		if !refArgs[a.Name] {
+			continue
+		}
+		for _, ref := range a.Refs {
+			ix.rawRef(ref.Rng)
+		}
+	}
+	ix.out.Decls = append(ix.out.Decls, d)
+}
+
+// rawRef indexes the reference written at r: a string or class["x"].
+func (ix *siteIndexer) rawRef(r hcl.Range) {
+	text := ix.text(r)
+	switch {
+	case len(text) >= 2 && text[0] == '"' && text[len(text)-1] == '"':
+		ix.refString(sub(r, r.Start.Byte+1, r.End.Byte-1))
+	case strings.HasPrefix(text, "class["):
+		e, diags := hclsyntax.ParseExpression([]byte(text), r.Filename, r.Start)
+		if x, ok := e.(*hclsyntax.ScopeTraversalExpr); ok && !diags.HasErrors() {
+			ix.refTraversal(x)
+		}
+	}
 }

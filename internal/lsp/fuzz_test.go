@@ -49,7 +49,7 @@ func FuzzRequests(f *testing.F) {
 		if tg.td != nil {
 			snap.typeRefs(tg.td, true)
 		}
-		ix, _ := indexSite(snap.srcs, nil)
+		ix, _ := indexSite(snap.srcs, nil, ws.cache)
 		v := siteView{snap, ix}
 		v.completeSite(c)
 		st := ix.at(path, off)

@@ -39,7 +39,7 @@ type siteCached struct {
 func (s *Server) site() *siteIndex {
 	c := &s.siteCache
 	if c.index == nil || c.of != s.snap {
-		c.index, c.files = indexSite(s.snap.srcs, c.files)
+		c.index, c.files = indexSite(s.snap.srcs, c.files, s.ws.cache)
 		c.of = s.snap
 	}
 	return c.index
@@ -47,14 +47,14 @@ func (s *Server) site() *siteIndex {
 
 // indexSite indexes the sources, reusing the files of cache whose source
 // is unchanged; it returns the index and the new cache.
-func indexSite(srcs map[string][]byte, cache map[string]siteCached) (*siteIndex, map[string]siteCached) {
+func indexSite(srcs map[string][]byte, cache map[string]siteCached, parses *compiler.ParseCache) (*siteIndex, map[string]siteCached) {
 	ix := &siteIndex{files: map[string]*compiler.SiteFile{}, defs: map[string]*compiler.SiteDef{}}
 	kept := map[string]siteCached{}
 	for _, p := range sortedKeys(srcs) { // the load's order within a folder: the first definition wins
 		src := srcs[p]
 		e, ok := cache[p]
 		if !ok || !bytes.Equal(e.src, src) {
-			e = siteCached{src: src, file: compiler.IndexFile(p, src)}
+			e = siteCached{src: src, file: indexFile(parses, p, src)}
 		}
 		kept[p] = e
 		ix.files[p] = e.file
@@ -67,6 +67,15 @@ func indexSite(srcs map[string][]byte, cache map[string]siteCached) (*siteIndex,
 	}
 	sort.Strings(ix.names)
 	return ix, kept
+}
+
+// indexFile is the index of one file, from the load's parse of it when
+// the parse cache holds it (nil: parsed here).
+func indexFile(parses *compiler.ParseCache, path string, src []byte) *compiler.SiteFile {
+	if parses == nil {
+		return compiler.IndexFile(path, src)
+	}
+	return parses.Index(path, src)
 }
 
 // refDef is the definition a reference names: Class[X] the class x, a
@@ -158,9 +167,6 @@ func (ix *siteIndex) at(path string, off int) siteTarget {
 	}
 	for i := range f.Decls {
 		d := &f.Decls[i]
-		if !within(d.Range, path, off) {
-			continue
-		}
 		def := ix.declDef(d)
 		if def == nil {
 			continue // a resource of a type: the catalog's navigation

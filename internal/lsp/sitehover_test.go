@@ -99,3 +99,47 @@ func TestDataHover(t *testing.T) {
 		}
 	})
 }
+
+// TestClassSecretDefaultsHidden: a class parameter fed to a sensitive
+// attribute, or typed Sensitive, shows neither its default nor its value
+// in hovers (of the class, the parameter, an argument) and in the
+// completion of its declaration's arguments.
+func TestClassSecretDefaultsHidden(t *testing.T) {
+	t.Parallel()
+	site := `class "app" {
+  variable "pw" {
+    default = "hunter2-default"
+  }
+  variable "token" {
+    type    = "Variant[String, Sensitive[String]]"
+    default = "hunter2-token"
+  }
+  resource "user" "app" {
+    password = var.pw
+  }
+}
+include "app" {
+  token = "hunter2-given"
+}
+`
+	c := startClient(t, map[string]string{"site.hcl": site}, nil)
+	c.open("site.hcl", "")
+	if d := c.waitDiags("site.hcl", 1); len(d) != 0 {
+		t.Fatalf("the site does not load: %v", d)
+	}
+	for _, at := range []struct {
+		marker string
+		delta  int
+	}{{`class "app"`, 7}, {`variable "pw"`, 11}, {`variable "token"`, 11}, {`include "app"`, 10}, {`token = "hunter2`, 1}} {
+		got := c.hoverAt(t, "site.hcl", site, at.marker, at.delta)
+		if !strings.Contains(got, secretText) || strings.Contains(got, "hunter2") {
+			t.Errorf("hover at %s shows a secret or does not say it is one:\n%s", at.marker, got)
+		}
+	}
+	_, items := c.complete(t, "edit.hcl", 1, "include \"app\" {\n  |\n}")
+	for _, it := range items {
+		if it.Detail != nil && strings.Contains(*it.Detail, "hunter2") {
+			t.Errorf("completion %s shows a secret: %s", it.Label, *it.Detail)
+		}
+	}
+}

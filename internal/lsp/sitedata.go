@@ -43,18 +43,27 @@ func (s *snapshot) addDataDiags(node *nodefacts.Node) {
 	if s.data.hiera != nil {
 		more = append(more, s.data.session().CheckFiles()...)
 	}
-	seen := map[string]bool{}
-	key := func(d *hcl.Diagnostic) string {
-		if d.Subject == nil {
-			return d.Detail
-		}
-		return d.Subject.String() + "\x00" + d.Detail
+	if len(more) == 0 && s.data.hiera == nil {
+		return
 	}
-	all := s.diags
-	s.diags = s.diags[:0:0]
-	for _, d := range append(all, more...) {
-		if !seen[key(d)] {
-			seen[key(d)] = true
+	// Only the data files' are made unique: an HCL file's list stays the
+	// CLI's.
+	seen := map[string]bool{}
+	first := func(d *hcl.Diagnostic) bool {
+		if d.Subject == nil || s.srcs[d.Subject.Filename] != nil {
+			return true
+		}
+		key := d.Subject.String() + "\x00" + d.Summary + "\x00" + d.Detail
+		if seen[key] {
+			return false
+		}
+		seen[key] = true
+		return true
+	}
+	all := append(s.diags[:len(s.diags):len(s.diags)], more...)
+	s.diags = make(hcl.Diagnostics, 0, len(all))
+	for _, d := range all {
+		if first(d) {
 			s.diags = append(s.diags, d)
 		}
 	}

@@ -15,7 +15,8 @@
 // NodeScope): Lookup is Puppet's lookup() function (default_value,
 // value_type, merge, an explanation as `puppet lookup --explain` prints
 // it), Find is the automatic parameter lookup of CLASS::PARAM (a missing
-// key is no error). Errors are hcl.Diagnostics in Puppet's words, with
+// key is no error); CheckFiles reads every data file of the node's
+// hierarchy, for an editor to show their errors. Errors are hcl.Diagnostics in Puppet's words, with
 // the data file, line and column where there is one.
 //
 // Bounds: a YAML alias bomb, data nested beyond 1,000 levels, a file over

@@ -107,7 +107,10 @@ func (s *Server) completion(ctx *glsp.Context, p *protocol.CompletionParams) (an
 	li := s.linesOf(path, src)
 	off := li.offset(p.Position)
 	c := cursorAt(src, path, off)
-	items, incomplete := s.snap.complete(c, src, path)
+	items, incomplete, ok := siteView{s.snap, s.site()}.completeSite(c)
+	if !ok {
+		items, incomplete = s.snap.complete(c, src, path)
+	}
 	edit := protocol.Range{Start: li.position(c.wordStart), End: li.position(off)}
 	for i := range items {
 		text := items[i].Label
@@ -386,18 +389,22 @@ func (s *snapshot) refItems(word string, inString bool) ([]protocol.CompletionIt
 		if len(items) >= maxRefItems {
 			return items, true
 		}
-		where := fmt.Sprintf("%s:%d", r.DeclRange.Filename, r.DeclRange.Start.Line)
-		str := item(ref, protocol.CompletionItemKindReference, where, "")
-		if !inString {
-			text := `"` + ref + `"`
-			str.InsertText = &text
-		}
-		items = append(items, str)
-		if !inString {
-			items = append(items, item(trav, protocol.CompletionItemKindReference, where, ""))
-		}
+		items = append(items, refForms(ref, trav, fileLine(r.DeclRange.Filename, r.DeclRange.Start.Line), inString)...)
 	}
 	return items, false
+}
+
+// refForms are the items of one reference: the string "Type[title]"
+// (quoted unless the cursor is in a string) and, outside a string, the
+// HCL traversal.
+func refForms(ref, trav, where string, inString bool) []protocol.CompletionItem {
+	str := item(ref, protocol.CompletionItemKindReference, where, "")
+	if inString {
+		return []protocol.CompletionItem{str}
+	}
+	text := `"` + ref + `"`
+	str.InsertText = &text
+	return []protocol.CompletionItem{str, item(trav, protocol.CompletionItemKindReference, where, "")}
 }
 
 // traversalRef is the HCL reference form of a resource.

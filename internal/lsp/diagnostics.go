@@ -38,7 +38,7 @@ func (s *snapshot) diagnostic(d *hcl.Diagnostic) protocol.Diagnostic {
 	}
 	src := diagnosticSource
 	pd := protocol.Diagnostic{
-		Range:    s.lineIndexOf(d.Subject.Filename).rangeOf(*d.Subject),
+		Range:    s.rangeIn(*d.Subject),
 		Severity: &sev,
 		Source:   &src,
 		Message:  diagnosticMessage(d),

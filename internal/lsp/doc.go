@@ -11,4 +11,12 @@
 // answers. An edit's diagnostics go out as soon as the catalog is loaded,
 // before the graph, unless a cycle is shown (then with the graph, so that
 // it does not blink). Requests are handled one at a time, in order.
+//
+// Classes and defines are navigated by the site index (compiler.IndexFile
+// of each file, made on the first request after a load; site.go), which
+// answers also for blocks no node declared; their values come from the
+// catalog, and a load reads the workspace's Hiera data (sitedata.go) so
+// that hovers say what a class parameter or a lookup() gets on the
+// settings' node and where from, and the data files' errors are shown on
+// those files.
 package lsp

@@ -65,11 +65,7 @@ func has(list []string, want ...string) bool {
 func TestCompletion(t *testing.T) {
 	t.Parallel()
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL}, nil)
-	cases := []struct {
-		name, text string
-		want       []string
-		not        []string
-	}{
+	cases := []completionCase{
 		{"top level", "res|", []string{"resource", "type", "type_alias", "group", "variable", "locals"}, nil},
 		{"resource type label", `resource "|`, []string{"vhost", "package", "file"}, []string{"resource"}},
 		{"attributes and metaparameters", "resource \"vhost\" \"x\" {\n  |\n}", []string{"name", "ensure", "content", "port", "require", "before", "notify", "subscribe", "alias", "tag", "noop"}, []string{"path"}},
@@ -89,19 +85,7 @@ func TestCompletion(t *testing.T) {
 		{"$attr in auto rules", "type \"thing\" {\n  attribute \"path\" {\n    type      = \"String\"\n    behaviour = \"namevar\"\n  }\n  attribute \"owner\" {\n    type = \"String\"\n  }\n  autobefore {\n    package = \"|\"\n  }\n}", []string{"$path", "$owner"}, []string{"$package"}},
 		{"$attr while half-typed", "type \"thing\" {\n  attribute \"path\" {\n    type = \n  }\n  autobefore {\n    package = |", []string{"$path"}, nil},
 	}
-	for i, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			labels, _ := c.complete(t, "edit.hcl", i+1, tc.text)
-			if !has(labels, tc.want...) {
-				t.Errorf("offered %v, want %v among them", labels, tc.want)
-			}
-			for _, n := range tc.not {
-				if has(labels, n) {
-					t.Errorf("offered %q, which does not belong here", n)
-				}
-			}
-		})
-	}
+	checkCompletions(t, c, cases)
 }
 
 // TestCompletionDocumentation: an attribute's item documents its type,

@@ -23,6 +23,8 @@ func FuzzRequests(f *testing.F) {
 	f.Add([]byte("resource \"file\" \"/x\" {\n  require = [file[\n"), 30)
 	f.Add([]byte("type \"t\" {\n  autorequire {\n    x = \"$"), 30)
 	f.Add([]byte(`resource "" "" {""="${`), 10)
+	f.Add([]byte("class \"a::b\" {\n  variable \"p\" {\n    default = lookup(\"k\", { merge = \"deep\" })\n  }\n}\ninclude \"a::b\" { p = 1 }\n"), 60)
+	f.Add([]byte("define \"d\" {}\nresource \"d\" \"t\" { require = [\"Class[A::B]\", class[\"x\"], \"D[t]\"] }\n"), 50)
 	root := f.TempDir()
 	testutil.WriteFiles(f, root, map[string]string{"types.hcl": typesHCL, "site.hcl": siteHCL})
 	ws := newWorkspace()
@@ -46,6 +48,15 @@ func FuzzRequests(f *testing.F) {
 		}
 		if tg.td != nil {
 			snap.typeRefs(tg.td, true)
+		}
+		ix, _ := indexSite(snap.srcs, nil, ws.cache)
+		v := siteView{snap, ix}
+		v.completeSite(c)
+		st := ix.at(path, off)
+		v.siteHover(st)
+		st.definitionOf()
+		if st.def != nil {
+			ix.defRefs(st.def, true)
 		}
 	})
 }

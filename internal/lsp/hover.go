@@ -17,7 +17,14 @@ func (s *Server) hover(ctx *glsp.Context, p *protocol.HoverParams) (*protocol.Ho
 	if !ok {
 		return nil, nil
 	}
-	t := s.snap.at(path, s.linesOf(path, src).offset(p.Position))
+	off := s.linesOf(path, src).offset(p.Position)
+	if st := s.site().at(path, off); st.kind != sNone {
+		if text := (siteView{s.snap, s.site()}).siteHover(st); text != "" {
+			rng := s.snap.lineIndexOf(path).rangeOf(st.rng)
+			return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: text}, Range: &rng}, nil
+		}
+	}
+	t := s.snap.at(path, off)
 	text := s.snap.hoverText(t)
 	if text == "" {
 		return nil, nil

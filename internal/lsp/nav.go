@@ -19,10 +19,29 @@ func (s *Server) targetAt(uri string, pos protocol.Position) (string, target) {
 	return path, s.snap.at(path, s.linesOf(path, src).offset(pos))
 }
 
-// definition: a reference goes to its resource, a resource's type label
+// siteTargetAt is what the site index finds at a position.
+func (s *Server) siteTargetAt(uri string, pos protocol.Position) siteTarget {
+	path, src, ok := s.textOf(uri)
+	if !ok {
+		return siteTarget{}
+	}
+	return s.site().at(path, s.linesOf(path, src).offset(pos))
+}
+
+// definition: a class's or define's name (declared, instantiated or
+// referred to) goes to its block, a declaration's argument to the
+// parameter's variable block; a reference goes to its resource, a resource's type label
 // (or an auto rule's target) to the type, an attribute name or "$attr"
 // to the attribute, an alias name to the type_alias block.
 func (s *Server) definition(ctx *glsp.Context, p *protocol.DefinitionParams) (any, error) {
+	if st := s.siteTargetAt(p.TextDocument.URI, p.Position); st.kind != sNone {
+		if rng, ok := st.definitionOf(); ok {
+			return []protocol.Location{s.snap.location(rng)}, nil
+		}
+		if r := s.snap.instance(st); r != nil {
+			return []protocol.Location{s.snap.location(r.DeclRange)}, nil
+		}
+	}
 	_, t := s.targetAt(p.TextDocument.URI, p.Position)
 	var rng hcl.Range
 	switch t.kind {
@@ -53,16 +72,12 @@ func (s *Server) definition(ctx *glsp.Context, p *protocol.DefinitionParams) (an
 func (s *Server) references(ctx *glsp.Context, p *protocol.ReferenceParams) ([]protocol.Location, error) {
 	_, t := s.targetAt(p.TextDocument.URI, p.Position)
 	var rngs []hcl.Range
-	switch t.kind {
-	case tResource, tRelation:
-		rngs = s.snap.resourceRefs(t.res, p.Context.IncludeDeclaration)
-	case tResType, tType, tAutoTarget:
-		if t.td == nil {
-			return nil, nil
-		}
-		rngs = s.snap.typeRefs(t.td, p.Context.IncludeDeclaration)
+	st := s.siteTargetAt(p.TextDocument.URI, p.Position)
+	switch {
+	case st.kind == sDef || st.kind == sDeclName || st.kind == sRefType:
+		rngs = s.site().defRefs(st.def, p.Context.IncludeDeclaration)
 	default:
-		return nil, nil
+		rngs = s.catalogRefs(t, p.Context.IncludeDeclaration)
 	}
 	out := make([]protocol.Location, 0, len(rngs))
 	seen := map[hcl.Range]bool{}
@@ -73,6 +88,20 @@ func (s *Server) references(ctx *glsp.Context, p *protocol.ReferenceParams) ([]p
 		}
 	}
 	return out, nil
+}
+
+// catalogRefs are the references of a resource or a type (references).
+func (s *Server) catalogRefs(t target, decl bool) []hcl.Range {
+	var rngs []hcl.Range
+	switch t.kind {
+	case tResource, tRelation:
+		rngs = s.snap.resourceRefs(t.res, decl)
+	case tResType, tType, tAutoTarget:
+		if t.td != nil {
+			rngs = s.snap.typeRefs(t.td, decl)
+		}
+	}
+	return rngs
 }
 
 func (s *snapshot) resourceRefs(r *catalog.Resource, decl bool) []hcl.Range {

@@ -45,6 +45,8 @@ type Server struct {
 	shutdown, exited atomic.Bool
 	// deadline and grace bound every load (workspace.loadWithin).
 	deadline, grace time.Duration
+	// siteCache is the site index of the classes and defines (site.go).
+	siteCache siteCache
 }
 
 // Serve runs a session on stream (stdin/stdout for `catc lsp`) until the
@@ -224,7 +226,7 @@ func (s *Server) initialized(ctx *glsp.Context, p *protocol.InitializedParams) e
 		ctx.Call(string(protocol.ServerClientRegisterCapability), protocol.RegistrationParams{Registrations: []protocol.Registration{{
 			ID: "catc-watch", Method: protocol.MethodWorkspaceDidChangeWatchedFiles,
 			RegisterOptions: protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: []protocol.FileSystemWatcher{
-				{GlobPattern: "**/*.hcl"}, {GlobPattern: "**/" + ProjectFile}}},
+				{GlobPattern: "**/*.hcl"}, {GlobPattern: "**/" + ProjectFile}, {GlobPattern: dataGlob}}},
 		}}}, &none)
 	}
 	s.publish("")

@@ -6,14 +6,18 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/catc-dev/catc/internal/compiler"
 )
 
 // maxWorkspaceSymbols bounds a workspace symbol answer: a query of one
 // letter in a big workspace would list every resource.
 const maxWorkspaceSymbols = 500
 
-// documentSymbols: the file's types (with their attributes), aliases and
-// resources, in source order within each kind.
+// documentSymbols: the file's types (with their attributes), aliases,
+// resources (define instances and declared classes among them), classes
+// and defines (with their parameters) and nodes, in source order within
+// each kind.
 func (s *Server) documentSymbols(ctx *glsp.Context, p *protocol.DocumentSymbolParams) (any, error) {
 	path := uriToPath(p.TextDocument.URI)
 	snap := s.snap
@@ -41,11 +45,23 @@ func (s *Server) documentSymbols(ctx *glsp.Context, p *protocol.DocumentSymbolPa
 	for _, r := range snap.byFile[path] {
 		out = append(out, sym(r.Ref(), "resource", protocol.SymbolKindObject, r.DeclRange, r.TitleRange))
 	}
+	if f := s.site().files[path]; f != nil {
+		for _, d := range f.Defs {
+			ds := sym(d.Name, defKind(d), defSymbolKind(d), d.Range, d.NameRange)
+			for _, p := range d.Params {
+				ds.Children = append(ds.Children, sym(p.Name, p.Type, protocol.SymbolKindField, p.Range, p.NameRange))
+			}
+			out = append(out, ds)
+		}
+		for _, n := range f.Nodes {
+			out = append(out, sym(n.Name, "node", protocol.SymbolKindNamespace, n.Range, n.NameRange))
+		}
+	}
 	return out, nil
 }
 
-// workspaceSymbols: types, aliases and resources whose name contains the
-// query (case-insensitive).
+// workspaceSymbols: types, aliases, classes, defines, nodes and resources
+// whose name contains the query (case-insensitive).
 func (s *Server) workspaceSymbols(ctx *glsp.Context, p *protocol.WorkspaceSymbolParams) ([]protocol.SymbolInformation, error) {
 	q := strings.ToLower(p.Query)
 	snap := s.snap
@@ -67,10 +83,29 @@ func (s *Server) workspaceSymbols(ctx *glsp.Context, p *protocol.WorkspaceSymbol
 	for _, a := range snap.cat.Aliases {
 		add(a.Name, protocol.SymbolKindTypeParameter, a.DeclRange)
 	}
+	ix := s.site()
+	for _, name := range ix.names {
+		d := ix.defs[name]
+		add(d.Name, defSymbolKind(d), d.DeclRange)
+	}
+	for _, p := range sortedKeys(ix.files) {
+		for _, n := range ix.files[p].Nodes {
+			add("node "+n.Name, protocol.SymbolKindNamespace, n.DeclRange)
+		}
+	}
 	for _, r := range snap.cat.Resources {
 		if !add(r.Ref(), protocol.SymbolKindObject, r.DeclRange) {
 			break
 		}
 	}
 	return out, nil
+}
+
+// defSymbolKind: a class is a module (it groups resources), a define a
+// class (it makes instances).
+func defSymbolKind(d *compiler.SiteDef) protocol.SymbolKind {
+	if d.Define {
+		return protocol.SymbolKindClass
+	}
+	return protocol.SymbolKindModule
 }

@@ -158,6 +158,8 @@ type snapshot struct {
 	byFile map[string][]*catalog.Resource
 	// undeclared are those blocks: in no graph, with no step.
 	undeclared map[*catalog.Resource]bool
+	// data is the load's Hiera data and node (sitedata.go).
+	data siteData
 }
 
 // A load that passes loadDeadline stops evaluating (catalog.Limits) and
@@ -255,6 +257,8 @@ func (in loadInput) compile() *snapshot {
 	for i, n := range in.names {
 		snap.srcs[n] = in.srcs[i]
 	}
+	snap.data = openData(in.folders)
+	in.opts.Hiera = snap.data.hiera
 	cat, diags := source.Files(in.names, in.srcs, in.opts)
 	snap.cat, snap.diags = cat, diags
 	if in.loaded != nil {
@@ -272,6 +276,7 @@ func (in loadInput) compile() *snapshot {
 		}
 		snap.diags = append(snap.diags, cycleDiags...)
 	}
+	snap.addDataDiags(in.opts.Node)
 	snap.byFile = map[string][]*catalog.Resource{}
 	declared := make(map[hcl.Range]bool, len(cat.Resources))
 	for _, r := range cat.Resources {

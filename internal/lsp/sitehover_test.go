@@ -1,0 +1,145 @@
+package lsp
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
+)
+
+// hieraFiles is testdata/hiera.txtar: classes fed by Hiera (eyaml
+// secrets among the data), and the node web01.example.com in the
+// project file.
+var hieraFiles = testutil.MustTxtar(filepath.Join("testdata", "hiera.txtar"))
+
+// TestClassHover: a class or define name shows its parameters (type,
+// default, doc) and where it is declared, and for a class on this load
+// each parameter's value.
+func TestClassHover(t *testing.T) {
+	t.Parallel()
+	c := startClient(t, classFiles, nil)
+	cases := []struct {
+		name, file, marker string
+		delta              int
+		want               []string
+	}{
+		{"class definition", "classes.hcl", `class "profile::web"`, 9, []string{"**class profile::web** (`Class[Profile::Web]`)", "classes.hcl:3", "The web profile.\nServes the shop.",
+			"`workers` `Integer[1, 64]` = `2`: Worker processes.", "`docroot` `String` = `\"/srv/www\"`",
+			"- `workers` = `4` (the declaration at ", "- `docroot` = `'/srv/www'` (its default)"}},
+		{"include label", "site.hcl", `include "profile::web"`, 10, []string{"**class profile::web**", "`workers` `Integer[1, 64]` = `2`"}},
+		{"define from an instance", "classes.hcl", `resource "shop::vhost"`, 12, []string{"**define shop::vhost** (`Shop::Vhost`)", "`port` `Integer` = `80`"}},
+		{"Class reference", "site.hcl", `Class[Profile::Web]`, 3, []string{"**class profile::web**"}},
+		{"class parameter", "classes.hcl", `variable "workers"`, 11, []string{"**profile::web::workers** (parameter of class profile::web)", "Without facts", "`4`, from the declaration at ", "site.hcl:2"}},
+		{"class parameter from its argument", "site.hcl", `workers = 4`, 1, []string{"**profile::web::workers**", "`4`, from the declaration"}},
+		{"define parameter from an instance", "classes.hcl", `port = 8080`, 1, []string{"**shop::vhost::port**", "`8080`, from the declaration at"}},
+		{"define parameter in its definition", "classes.hcl", `variable "port"`, 11, []string{"given per instance"}},
+		{"instance title in a reference", "site.hcl", `Shop::Vhost[shop]`, 13, []string{"→ Shop::Vhost[shop]", "classes.hcl:16"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := c.hoverAt(t, tc.file, classFiles[tc.file], tc.marker, tc.delta)
+			for _, w := range tc.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("hover lacks %q:\n%s", w, got)
+				}
+			}
+		})
+	}
+}
+
+// TestDataHover: with the settings' facts, a class parameter's hover
+// says its value on that node and where it came from (the declaration,
+// the data file and line, the default), and a lookup() its value and
+// data file and line, or Puppet's not found with the levels searched; a
+// secret (eyaml) is never shown.
+func TestDataHover(t *testing.T) {
+	t.Parallel()
+	c := startClient(t, hieraFiles, nil)
+	node := "On node web01.example.com"
+	cases := []struct {
+		name, marker string
+		delta        int
+		want         []string
+	}{
+		{"from the node's data file", `variable "workers"`, 11, []string{node, "`8`, from the data (profile::web::workers): ", filepath.Join("data", "nodes", "web01.example.com.yaml") + `:2 (level "Per node")`}},
+		{"from the common data file", `variable "docroot"`, 11, []string{"`'/srv/common'`, from the data (profile::web::docroot): ", filepath.Join("data", "common.yaml") + `:2 (level "Common")`}},
+		{"from the declaration", `variable "port"`, 11, []string{"`8080`, from the declaration at ", "site.hcl:26"}},
+		{"a secret from eyaml", `variable "password"`, 11, []string{secretText, "secrets.eyaml:2"}},
+		{"lookup", `lookup("ntp_servers")`, 2, []string{node, "`['ntp1.example.com']`, from ", "web01.example.com.yaml:3"}},
+		{"secret lookup", `lookup("db_token")`, 2, []string{secretText, "secrets.eyaml:3"}},
+		{"default_value", `lookup("no::such::key"`, 2, []string{"`'fallback'`, its default_value"}},
+		{"merge", `lookup("ntp_servers", {`, 2, []string{"`['ntp1.example.com', 'pool.ntp.org']`, from ", `web01.example.com.yaml:3 (level "Per node"), `, `common.yaml:3 (level "Common")`}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := c.hoverAt(t, "site.hcl", hieraFiles["site.hcl"], tc.marker, tc.delta)
+			for _, w := range tc.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("hover lacks %q:\n%s", w, got)
+				}
+			}
+			if strings.Contains(got, "ENC[") {
+				t.Errorf("hover shows a ciphertext:\n%s", got)
+			}
+		})
+	}
+	t.Run("not found", func(t *testing.T) {
+		files := map[string]string{}
+		for k, v := range hieraFiles {
+			files[k] = v
+		}
+		files["site.hcl"] = "resource \"file\" \"/x\" {\n  content = lookup(\"nope\")\n}\n"
+		c := startClient(t, files, nil)
+		got := c.hoverAt(t, "site.hcl", files["site.hcl"], `lookup("nope")`, 2)
+		for _, w := range []string{"Function lookup() did not find a value for the name 'nope'", `"Per node": `, "web01.example.com.yaml", `"Common": `} {
+			if !strings.Contains(got, w) {
+				t.Errorf("hover lacks %q:\n%s", w, got)
+			}
+		}
+	})
+}
+
+// TestClassSecretDefaultsHidden: a class parameter fed to a sensitive
+// attribute, or typed Sensitive, shows neither its default nor its value
+// in hovers (of the class, the parameter, an argument) and in the
+// completion of its declaration's arguments.
+func TestClassSecretDefaultsHidden(t *testing.T) {
+	t.Parallel()
+	site := `class "app" {
+  variable "pw" {
+    default = "hunter2-default"
+  }
+  variable "token" {
+    type    = "Variant[String, Sensitive[String]]"
+    default = "hunter2-token"
+  }
+  resource "user" "app" {
+    password = var.pw
+  }
+}
+include "app" {
+  token = "hunter2-given"
+}
+`
+	c := startClient(t, map[string]string{"site.hcl": site}, nil)
+	c.open("site.hcl", "")
+	if d := c.waitDiags("site.hcl", 1); len(d) != 0 {
+		t.Fatalf("the site does not load: %v", d)
+	}
+	for _, at := range []struct {
+		marker string
+		delta  int
+	}{{`class "app"`, 7}, {`variable "pw"`, 11}, {`variable "token"`, 11}, {`include "app"`, 10}, {`token = "hunter2`, 1}} {
+		got := c.hoverAt(t, "site.hcl", site, at.marker, at.delta)
+		if !strings.Contains(got, secretText) || strings.Contains(got, "hunter2") {
+			t.Errorf("hover at %s shows a secret or does not say it is one:\n%s", at.marker, got)
+		}
+	}
+	_, items := c.complete(t, "edit.hcl", 1, "include \"app\" {\n  |\n}")
+	for _, it := range items {
+		if it.Detail != nil && strings.Contains(*it.Detail, "hunter2") {
+			t.Errorf("completion %s shows a secret: %s", it.Label, *it.Detail)
+		}
+	}
+}

@@ -16,7 +16,8 @@
 // compiled per node: the fleet), LoadAliases (only the type_alias blocks,
 // for catc match and catc import), MaskSources (sources with their
 // secrets masked, for snippets), FormatHCL and LanguageSchema (catc fmt
-// and the editor). Site.Inputs says, per node-dependent block, which
+// and the editor), LoadDocs and DefDocs (catc doc and the editor's
+// hover: classes and defines documented as written, defdoc.go). Site.Inputs says, per node-dependent block, which
 // facts and trusted values its expressions read (inputs.go).
 //
 // Where evaluation happens: parse.go reads the top-level blocks

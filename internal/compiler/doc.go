@@ -26,7 +26,8 @@
 // (scope.go: variables, locals, the node) and expanded by expand.go.
 //
 // A site with classes (class, define, node, stage, include, contain,
-// require, defaults, collect blocks, realize and virtual resources) is
+// require, defaults, collect blocks, realize, and any resource block
+// setting virtual or exported, so every site gives them Puppet's meaning) is
 // compiled for its node as Puppet's compiler compiles site.pp
 // (class_eval.go and its neighbours). The parse's walk of top-level
 // declarations (parsed.declarations) keeps these blocks whole, each with

@@ -32,35 +32,37 @@ type compiled struct {
 }
 
 // planShape is what grouping reads of a class's plan: the resources it
-// applies, and with plans the refs of its steps, which each node's
-// identity may hold (planKey).
+// applies, and with plans the parts of its key (planParts), which hold
+// the class's sentinels and which each node's identity may hold.
 type planShape struct {
 	steps int
-	refs  []string
-	// joined is refs in one string, to see at once whether a node's
-	// identity is in any; plain is the key of the refs as they are.
+	parts []string
+	// joined is parts in one string, to see at once whether a node's
+	// identity or a sentinel is in any; plain is the key of the parts as
+	// they are.
 	joined, plain string
 }
 
 func newPlanShape(p *graph.Plan, plans bool) *planShape {
 	s := &planShape{steps: resourceSteps(p)}
 	if plans {
-		s.refs = make([]string, len(p.Steps))
-		for i, st := range p.Steps {
-			s.refs[i] = st.Resource.Ref()
-		}
-		s.joined = strings.Join(s.refs, "\x00")
-		s.plain = refsKey(s.refs, nil)
+		s.parts = planParts(p)
+		s.joined = strings.Join(s.parts, "\x00")
+		s.plain = partsKey(s.parts, nil, nil)
 	}
 	return s
 }
 
-// key is planKey of the class's plan for a node of identity id.
-func (s *planShape) key(id *identity) string {
+// key is planKey of the class's plan for a node of identity id whose
+// values replace the class's sentinels (sn).
+func (s *planShape) key(id *identity, sn *sentinels) string {
+	if sn != nil && strings.Contains(s.joined, sn.k.token) {
+		return partsKey(s.parts, id, sn)
+	}
 	if !id.occursIn(s.joined) {
 		return s.plain
 	}
-	return refsKey(s.refs, id)
+	return partsKey(s.parts, id, nil)
 }
 
 func newCompileRun(site *compiler.Site, o Options, plans bool) *compileRun {

@@ -56,15 +56,7 @@ func TestDocOutputDir(t *testing.T) {
 	if code != 0 || out != "" {
 		t.Fatalf("catc doc -o = %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	sort.Strings(names)
+	names := dirNames(t, dir)
 	if diff := cmp.Diff([]string{"README.md", "apt_key.md", "package.md", "software.md"}, names); diff != "" {
 		t.Errorf("files in %s (-want +got):\n%s", dir, diff)
 	}
@@ -91,15 +83,7 @@ func TestDocOutputDirClasses(t *testing.T) {
 	if code, out, errOut := runDocCmd(t, "../../docs/walkthrough/shop", "-o", dir); code != 0 || out != "" {
 		t.Fatalf("catc doc -o = %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	sort.Strings(names)
+	names := dirNames(t, dir)
 	want := []string{"README.md", "class-profile--web.md", "define-shop--vhost.md", "file.md", "package.md", "service.md"}
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Errorf("files in %s (-want +got):\n%s", dir, diff)
@@ -167,4 +151,19 @@ func writeSite(t *testing.T, src string) string {
 	path := filepath.Join(t.TempDir(), "main.hcl")
 	writeFile(t, path, src)
 	return path
+}
+
+// dirNames are the names in dir, sorted.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	return names
 }

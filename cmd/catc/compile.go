@@ -46,7 +46,7 @@ func compileCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			return writeOutputAs(c, secrets == puppetcatalog.RevealSecrets, func(w io.Writer) error { return write(w, g, "") })
+			return writeOutputAs(c, secrets == puppetcatalog.RevealSecrets, func(w io.Writer) error { return write(w, g, factsNodeName(c)) })
 		}),
 	}
 }
@@ -111,4 +111,17 @@ func puppetSecrets(c *cmdRun, f compileFlags) (puppetcatalog.Secrets, error) {
 		return 0, fail("--reveal-secrets writes passwords in clear: give the file with -o FILE, which is created with mode 0600, instead of redirecting standard output")
 	}
 	return puppetcatalog.RevealSecrets, nil
+}
+
+// factsNodeName is the name of the node --facts gives (its certname, as
+// --nodes names each catalog), or "" without --facts: the catalog is then
+// no particular node's.
+func factsNodeName(c *cmdRun) string {
+	if c.common.facts == "" {
+		return ""
+	}
+	if n, _ := c.factsNode(); n != nil {
+		return n.Name
+	}
+	return ""
 }

@@ -18,7 +18,7 @@
 //	diff OLD NEW | --base REV P   what a change does to the plan
 //	match TYPE [VALUE]            check a JSON value against a Puppet data type
 //	fmt [--check] [--diff] PATH   canonical HCL formatting
-//	doc PATH... [-o DIR]          a Markdown reference of the types
+//	doc PATH... [-o DIR]          a Markdown reference of the types, classes and defines
 //	version                       print the version (also --version)
 //	help [COMMAND]                the commands, or one command's flags
 //	completion bash|zsh|fish      a shell completion script

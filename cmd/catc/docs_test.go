@@ -28,6 +28,8 @@ func TestDocGolden(t *testing.T) {
 	}{
 		{args: []string{"../../fixtures/seed"}, golden: "doc_seed.md"},
 		{args: []string{"../../fixtures/graph/web", "--diagnostics", "json"}, golden: "doc_web.md"},
+		// a site with classes and nodes: documented as written, no --facts
+		{args: []string{"../../docs/walkthrough/shop"}, golden: "doc_shop.md"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.golden, func(t *testing.T) {
@@ -54,15 +56,7 @@ func TestDocOutputDir(t *testing.T) {
 	if code != 0 || out != "" {
 		t.Fatalf("catc doc -o = %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	sort.Strings(names)
+	names := dirNames(t, dir)
 	if diff := cmp.Diff([]string{"README.md", "apt_key.md", "package.md", "software.md"}, names); diff != "" {
 		t.Errorf("files in %s (-want +got):\n%s", dir, diff)
 	}
@@ -81,6 +75,30 @@ func TestDocOutputDir(t *testing.T) {
 	}
 }
 
+// TestDocOutputDirClasses: -o writes a page per class and define beside
+// the types' pages, and the index links them.
+func TestDocOutputDirClasses(t *testing.T) {
+	t.Chdir(filepath.Join(testutil.Root(), "internal", "render"))
+	dir := filepath.Join(t.TempDir(), "ref")
+	if code, out, errOut := runDocCmd(t, "../../docs/walkthrough/shop", "-o", dir); code != 0 || out != "" {
+		t.Fatalf("catc doc -o = %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	names := dirNames(t, dir)
+	want := []string{"README.md", "class-profile--web.md", "define-shop--vhost.md", "file.md", "package.md", "service.md"}
+	if diff := cmp.Diff(want, names); diff != "" {
+		t.Errorf("files in %s (-want +got):\n%s", dir, diff)
+	}
+	goldens := map[string]string{"README.md": "doc_shop_index.md",
+		"class-profile--web.md": "doc_shop_class-profile--web.md", "define-shop--vhost.md": "doc_shop_define-shop--vhost.md"}
+	for file, golden := range goldens {
+		want, _ := os.ReadFile(filepath.Join("testdata", golden))
+		got, _ := strings.CutPrefix(readFile(t, filepath.Join(dir, file)), atomicfile.DocMarker)
+		if diff := cmp.Diff(string(want), got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", file, diff)
+		}
+	}
+}
+
 func TestDocErrors(t *testing.T) {
 	t.Parallel()
 	notDir := filepath.Join(t.TempDir(), "file")
@@ -94,6 +112,7 @@ func TestDocErrors(t *testing.T) {
 	}{
 		{name: "no path", args: nil, inStderr: "doc needs at least one PATH"},
 		{name: "load errors", args: []string{testutil.Fixture("invalid/type_no_namevar.hcl")}, inStderr: "Error: "},
+		{name: "class site errors", args: []string{writeSite(t, "class \"a\" {\n  variable \"p\" { type = \"Strin\" }\n}\n")}, inStderr: "Error: "},
 		{name: "output is a file", args: []string{testutil.Fixture("seed"), "-o", notDir}, inStderr: "cannot create " + notDir},
 	}
 	for _, tt := range tests {
@@ -124,4 +143,27 @@ func TestDocLoadErrorWritesNothing(t *testing.T) {
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("%s was created for an invalid catalog (%v)", dir, err)
 	}
+}
+
+// writeSite writes src as main.hcl in a new directory and returns its path.
+func writeSite(t *testing.T, src string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "main.hcl")
+	writeFile(t, path, src)
+	return path
+}
+
+// dirNames are the names in dir, sorted.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	return names
 }

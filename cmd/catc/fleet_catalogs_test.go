@@ -80,9 +80,9 @@ func TestCatalogDirValidate(t *testing.T) {
 // TestCatalogDirPlan: plan of a directory of catalogs prints one line per
 // outcome, then each distinct plan once, as plan prints it for one of
 // its nodes: nodes whose plans are the same but for the node's own name
-// (db01, db02) or whose catalogs differ only in parameters no plan shows
-// (web01, web02: the nginx upgrade) share one; the JSON holds the same
-// groups.
+// (db01, db02) share one; nodes whose steps are the same but not their
+// values (web01, web02: the nginx upgrade, which the JSON plan shows)
+// do not; the JSON holds the same groups.
 func TestCatalogDirPlan(t *testing.T) {
 	t.Parallel()
 	dir := writeCatalogFleet(t, false)
@@ -91,13 +91,14 @@ func TestCatalogDirPlan(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	head := "2 nodes share one plan of 12 steps (db01.example.com, db02.example.com).\n" +
-		"2 nodes share one plan of 44 steps (web01.example.com, web02.example.com).\n" +
+		"1 node has a plan of 44 steps (web01.example.com).\n" +
+		"1 node has a plan of 44 steps (web02.example.com).\n" +
 		"1 node has a plan of 44 steps (web03.example.com).\n" +
 		"1 node has a plan of 142 steps (www01.example.com).\n"
 	if !strings.HasPrefix(out, head) {
 		t.Fatalf("the outcomes are not\n%s\nin\n%.600s", head, out)
 	}
-	for _, node := range []string{"db01.example.com", "web01.example.com", "web03.example.com", "www01.example.com"} {
+	for _, node := range []string{"db01.example.com", "web01.example.com", "web02.example.com", "web03.example.com", "www01.example.com"} {
 		_, one, _ := runCatc(t, "plan", filepath.Join(dir, node+".json"))
 		if !strings.Contains(out, "\n== ") || !strings.Contains(out, "(shown for "+node+";") && !strings.Contains(out, "has this plan: "+node+"\n") {
 			t.Errorf("no plan headed for %s", node)
@@ -106,15 +107,15 @@ func TestCatalogDirPlan(t *testing.T) {
 			t.Errorf("the fleet's plan of %s is not its own plan:\n%s", node, one)
 		}
 	}
-	if strings.Count(out, "\n== ") != 4 || strings.Contains(out, "Note:") {
-		t.Errorf("not four plans, or a note in the output:\n%s", out)
+	if strings.Count(out, "\n== ") != 5 || strings.Contains(out, "Note:") {
+		t.Errorf("not five plans, or a note in the output:\n%s", out)
 	}
 	code, js, _ := runCatc(t, "plan", dir, "--format", "json")
 	var doc struct {
 		Format string
 		Plans  []struct{ Nodes []string }
 	}
-	if err := json.Unmarshal([]byte(js), &doc); code != 0 || err != nil || len(doc.Plans) != 4 || len(doc.Plans[0].Nodes) != 2 {
+	if err := json.Unmarshal([]byte(js), &doc); code != 0 || err != nil || len(doc.Plans) != 5 || len(doc.Plans[0].Nodes) != 2 {
 		t.Errorf("plan --format json: exit %d, %v, %+v", code, err, doc)
 	}
 	code, out, stderr = runCatc(t, "plan", writeCatalogFleet(t, true))

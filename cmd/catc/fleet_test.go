@@ -173,7 +173,9 @@ func TestFleetMergeRefuses(t *testing.T) {
 
 // TestPlanNodes: plan --nodes prints the outcome lines, then each
 // distinct plan once with the nodes that share it (the first node's, by
-// name); --format json gives the same as one document.
+// name); --format json gives the same as one document. db-01 (Debian)
+// and db-02 (RedHat) apply the same steps in the same order but not the
+// same postgresql (15 and 13): two plans.
 func TestPlanNodes(t *testing.T) {
 	t.Parallel()
 	code, out, errOut := runCatc(t, "plan", fleetOld, "--nodes", fleetFacts)
@@ -181,14 +183,16 @@ func TestPlanNodes(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	head := "3 nodes share one plan of 6 steps (web-01.example.com, web-02.example.com, web-03.example.com).\n" +
-		"2 nodes share one plan of 4 steps (db-01.example.com, db-02.example.com).\n" +
+		"1 node has a plan of 4 steps (db-01.example.com).\n" +
+		"1 node has a plan of 4 steps (db-02.example.com).\n" +
 		"1 node has a plan of 3 steps (mq-01.example.com).\n"
 	if !strings.HasPrefix(out, head) {
 		t.Errorf("stdout does not start with the outcome lines:\n%s", out)
 	}
 	for _, want := range []string{
 		"\n== 3 nodes share this plan: web-01.example.com, web-02.example.com, web-03.example.com (shown for web-01.example.com;",
-		"\n== 2 nodes share this plan: db-01.example.com, db-02.example.com (shown for db-01.example.com;",
+		"\n== 1 node has this plan: db-01.example.com\nApply order: 4 resources",
+		"\n== 1 node has this plan: db-02.example.com\nApply order: 4 resources",
 		"\n== 1 node has this plan: mq-01.example.com\nApply order: 3 resources",
 		"4. Package[postgresql]",
 		"6. Service[nginx]",
@@ -197,8 +201,8 @@ func TestPlanNodes(t *testing.T) {
 			t.Errorf("stdout does not contain %q:\n%s", want, out)
 		}
 	}
-	if n := strings.Count(out, "Apply order:"); n != 3 {
-		t.Errorf("%d plans printed, want 3 (each distinct plan once)", n)
+	if n := strings.Count(out, "Apply order:"); n != 4 {
+		t.Errorf("%d plans printed, want 4 (each distinct plan once)", n)
 	}
 
 	code, js, errOut := runCatc(t, "plan", fleetOld, "--nodes", fleetFacts, "--format", "json")
@@ -221,11 +225,11 @@ func TestPlanNodes(t *testing.T) {
 	if err := json.Unmarshal([]byte(js), &doc); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, js)
 	}
-	if doc.Format != "catc.fleet-plan/1" || doc.Nodes != 6 || len(doc.Plans) != 3 || len(doc.Failures) != 0 {
-		t.Fatalf("format %q, %d nodes, %d plans, %d failures; want catc.fleet-plan/1, 6, 3, 0", doc.Format, doc.Nodes, len(doc.Plans), len(doc.Failures))
+	if doc.Format != "catc.fleet-plan/1" || doc.Nodes != 6 || len(doc.Plans) != 4 || len(doc.Failures) != 0 {
+		t.Fatalf("format %q, %d nodes, %d plans, %d failures; want catc.fleet-plan/1, 6, 4, 0", doc.Format, doc.Nodes, len(doc.Plans), len(doc.Failures))
 	}
 	db := doc.Plans[1]
-	if strings.Join(db.Nodes, ",") != "db-01.example.com,db-02.example.com" || db.ShownFor != "db-01.example.com" || db.Steps != 4 ||
+	if strings.Join(db.Nodes, ",") != "db-01.example.com" || db.ShownFor != "db-01.example.com" || db.Steps != 4 ||
 		strings.Join(db.Plan.Order, ",") != "Package[openssh-server],File[/etc/motd],Service[ssh],Package[postgresql]" {
 		t.Errorf("db plan: %+v", db)
 	}
@@ -286,5 +290,52 @@ func TestFleetMergeKeyed(t *testing.T) {
 	writeFile(t, shards[0], string(forged))
 	if code, _, errOut := runCatc(t, append(merge, "--digest-key-file", key)...); code != 1 || !strings.Contains(errOut, "shard 1/2: its digest is not the digest of what it says") {
 		t.Errorf("a forged shard: exit %d, %s", code, errOut)
+	}
+}
+
+// TestPlanNodesValues: the walkthrough's shop site applies the same four
+// steps on both nodes, but web-02's workers come from its own Hiera file:
+// plan --nodes shows two plans, and each node's JSON plan holds its own
+// nginx.conf.
+func TestPlanNodesValues(t *testing.T) {
+	t.Parallel()
+	walk := filepath.Join(testutil.Root(), walkthroughDir)
+	code, out, errOut := runCatc(t, "plan", filepath.Join(walk, "shop"), "--nodes", filepath.Join(walk, "facts"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	head := "1 node has a plan of 4 steps (web-01.example.com).\n1 node has a plan of 4 steps (web-02.example.com).\n"
+	if !strings.HasPrefix(out, head) {
+		t.Errorf("stdout does not start with\n%s\n%s", head, out)
+	}
+	code, js, errOut := runCatc(t, "plan", filepath.Join(walk, "shop"), "--nodes", filepath.Join(walk, "facts"), "--format", "json")
+	if code != 0 {
+		t.Fatalf("json: exit %d: %s", code, errOut)
+	}
+	var doc struct {
+		Plans []struct {
+			Nodes []string `json:"nodes"`
+			Plan  struct {
+				Resources []struct {
+					Ref        string         `json:"ref"`
+					Attributes map[string]any `json:"attributes"`
+				} `json:"resources"`
+			} `json:"plan"`
+		} `json:"plans"`
+	}
+	if err := json.Unmarshal([]byte(js), &doc); err != nil || len(doc.Plans) != 2 {
+		t.Fatalf("%v: %d plans, want 2", err, len(doc.Plans))
+	}
+	for _, p := range doc.Plans {
+		want := map[string]string{"web-01.example.com": "worker_processes 2;", "web-02.example.com": "worker_processes 8;"}[p.Nodes[0]]
+		var got any
+		for _, r := range p.Plan.Resources {
+			if r.Ref == "File[/etc/nginx/nginx.conf]" {
+				got = r.Attributes["content"]
+			}
+		}
+		if len(p.Nodes) != 1 || got != want {
+			t.Errorf("plan of %v: nginx.conf %v, want %q", p.Nodes, got, want)
+		}
 	}
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -76,15 +75,7 @@ func TestImportOutputDir(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut)
 		}
 	}
-	entries, err := os.ReadDir(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	sort.Strings(names)
+	names := dirNames(t, out)
 	if strings.Join(names, " ") != "good.hcl mymod-port.hcl" {
 		t.Errorf("written: %v", names)
 	}

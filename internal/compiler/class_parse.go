@@ -142,3 +142,21 @@ func noteBodyBuiltins(used map[string]bool, b *hclsyntax.Block) {
 		noteBodyBuiltins(used, nb)
 	}
 }
+
+// puppetOnly reports whether a top-level resource block sets virtual or
+// exported, which only the compiler of classes understands (a virtual
+// resource waits to be realized or collected; an exported one is refused
+// as out of scope): a flat site with one is compiled as a site with
+// classes, so that every site gives them Puppet's meaning and words.
+func puppetOnly(r *rawResource) bool {
+	if r.deferred != nil {
+		a := r.deferred.block.Body.Attributes
+		return a["virtual"] != nil || a["exported"] != nil
+	}
+	for _, a := range r.Args {
+		if a.Name == "virtual" || a.Name == "exported" {
+			return true
+		}
+	}
+	return false
+}

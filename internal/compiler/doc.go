@@ -18,7 +18,9 @@
 // secrets masked, for snippets), FormatHCL and LanguageSchema (catc fmt
 // and the editor), IndexFile (siteindex.go: a file's classes, defines,
 // nodes, declarations, references and lookups from its syntax alone,
-// for the language server's navigation). Site.Inputs says, per node-dependent block, which
+// for the language server's navigation), LoadDocs and DefDocs (catc doc
+// and the editor's hover: classes and defines documented as written,
+// defdoc.go). Site.Inputs says, per node-dependent block, which
 // facts and trusted values its expressions read (inputs.go).
 //
 // Where evaluation happens: parse.go reads the top-level blocks
@@ -27,7 +29,8 @@
 // (scope.go: variables, locals, the node) and expanded by expand.go.
 //
 // A site with classes (class, define, node, stage, include, contain,
-// require, defaults, collect blocks, realize and virtual resources) is
+// require, defaults, collect blocks, realize, and any resource block
+// setting virtual or exported, so every site gives them Puppet's meaning) is
 // compiled for its node as Puppet's compiler compiles site.pp
 // (class_eval.go and its neighbours). The parse's walk of top-level
 // declarations (parsed.declarations) keeps these blocks whole, each with

@@ -172,6 +172,9 @@ func (c *loader) prepare(files []*sourceFile, workers int, cache *ParseCache) (*
 		p.structure = appendStructure(p.structure, pf.structure, len(p.raws))
 		p.raws = append(p.raws, pf.resources...)
 		p.deferred = p.deferred || pf.deferred
+		if pf.virtuals && p.structure == nil {
+			p.structure = []structBlock{} // compiled as a site with classes (puppetOnly)
+		}
 		for n := range pf.builtins {
 			used[n] = true
 		}

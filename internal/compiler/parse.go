@@ -61,6 +61,10 @@ type parsed struct {
 	builtins map[string]bool
 	// deferred is set when a resource block needs the evaluation context.
 	deferred bool
+	// virtuals is set when a resource block sets virtual or exported:
+	// the site is compiled as one with classes, which gives them
+	// Puppet's meaning (class_parse.go: puppetOnly).
+	virtuals bool
 }
 
 // parseAll parses every file and returns one parsed per file, in file
@@ -114,6 +118,7 @@ func mergeChunks(files []*sourceFile, chunks []chunk, results []*parsed, b *cata
 		for _, r := range out[i].resources {
 			catalog.NoteBuiltins(out[i].builtins, &r.RawResource)
 			out[i].deferred = out[i].deferred || r.deferred != nil
+			out[i].virtuals = out[i].virtuals || puppetOnly(r)
 		}
 		for _, sb := range out[i].structure {
 			if sb.block != nil {

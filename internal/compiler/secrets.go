@@ -57,6 +57,10 @@ type secrets struct {
 	// scoped are, per class or define block, the parameters and locals
 	// of its own scope that feed a secret (class_secrets.go).
 	scoped map[*hclsyntax.Block]*secrets
+	// defParams are, per class or define name, its secret parameters
+	// (Sensitive-typed or fed to a secret): catc doc names them
+	// sensitive (DefDocs).
+	defParams map[string]map[string]bool
 }
 
 // mayBeSecret reports whether, in a file that does not parse, the value
@@ -187,6 +191,7 @@ func (c *loader) findSecrets(raws []*rawResource, vars, locals []catalog.SourceB
 	var ss *structSecrets
 	if structure != nil {
 		ss = c.findStructSecrets(structure, withSecrets, f)
+		s.defParams = ss.params
 	}
 	if len(withSecrets) == 0 && len(f.pending) == 0 && (ss == nil || len(ss.params) == 0) {
 		return // nothing reads a secret: no range, no scope value to find

@@ -15,6 +15,7 @@ import (
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/pipeline"
 	"github.com/catc-dev/catc/internal/source"
+	"github.com/catc-dev/catc/internal/types"
 )
 
 // Reading says what ReadCatalogs makes of each node's catalog.
@@ -117,6 +118,9 @@ func catalogPlanKey(p *graph.Plan, id *identity) string {
 			}
 		}
 		if s := p.StepOf(r); s > 0 {
+			if r.Attributes != nil { // its values, as the plan's JSON shows them
+				k.str(string(types.EncodeJSON(r.Attributes)))
+			}
 			k.step(p.Steps[s-1])
 		}
 	}

@@ -1,6 +1,7 @@
 package fleet
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -32,35 +33,70 @@ type compiled struct {
 }
 
 // planShape is what grouping reads of a class's plan: the resources it
-// applies, and with plans the refs of its steps, which each node's
-// identity may hold (planKey).
+// applies, and with plans the parts of its key (planParts), which hold
+// the class's sentinels and which each node's identity may hold.
 type planShape struct {
 	steps int
-	refs  []string
-	// joined is refs in one string, to see at once whether a node's
-	// identity is in any; plain is the key of the refs as they are.
-	joined, plain string
+	parts []string
+	// rest is the parts without a sentinel in one string, to see whether
+	// a node's identity is in any, and grams its 3-byte substrings, to
+	// see first whether it cannot be (see identityIn); keys makes a
+	// node's key from the parts that hold its values.
+	rest  string
+	grams *gramSet
+	keys  shapeKeys
 }
 
-func newPlanShape(p *graph.Plan, plans bool) *planShape {
+// newPlanShape is the shape of p, a plan of the class whose sentinels
+// hold token ("" when it has none).
+func newPlanShape(p *graph.Plan, plans bool, token string) *planShape {
 	s := &planShape{steps: resourceSteps(p)}
 	if plans {
-		s.refs = make([]string, len(p.Steps))
-		for i, st := range p.Steps {
-			s.refs[i] = st.Resource.Ref()
+		s.parts = planParts(p)
+		s.keys = newShapeKeys(s.parts, token)
+		rest := make([]string, 0, len(s.parts)-len(s.keys.holes))
+		for i, part := range s.parts {
+			if !slices.Contains(s.keys.holes, i) {
+				rest = append(rest, part)
+			}
 		}
-		s.joined = strings.Join(s.refs, "\x00")
-		s.plain = refsKey(s.refs, nil)
+		s.rest = strings.Join(rest, "\x00")
+		s.grams = newGramSet(s.rest)
 	}
 	return s
 }
 
-// key is planKey of the class's plan for a node of identity id.
-func (s *planShape) key(id *identity) string {
-	if !id.occursIn(s.joined) {
-		return s.plain
+// key is planKey of the class's plan for a node of identity id whose
+// values replace the class's sentinels (sn): the parts its values go
+// into digested again, unless its identity is in the others too.
+func (s *planShape) key(id *identity, sn *sentinels) string {
+	if s.identityIn(id) {
+		return partsKey(s.parts, id, sn)
 	}
-	return refsKey(s.refs, id)
+	if sn == nil || len(s.keys.holes) == 0 {
+		return s.keys.plain
+	}
+	x := s.keys.rest
+	for _, i := range s.keys.holes {
+		x.xor(digestPart(i, id.replace(sn.replace(s.parts[i]))))
+	}
+	return planKeyOf(len(s.parts), x)
+}
+
+// identityIn reports whether a value of the node's identity is in the
+// parts without a sentinel: looked for only when each of its 3-byte
+// substrings may be there, as a fleet's nodes are seldom named in the
+// plan of a class of many.
+func (s *planShape) identityIn(id *identity) bool {
+	if id == nil {
+		return false
+	}
+	for _, p := range id.pairs {
+		if s.grams.mayHold(p.value) && strings.Contains(s.rest, p.value) {
+			return true
+		}
+	}
+	return false
 }
 
 func newCompileRun(site *compiler.Site, o Options, plans bool) *compileRun {
@@ -85,7 +121,7 @@ func (run *compileRun) node(n *nodefacts.Node) nodeRun {
 			plan, diags := compileNode(run.site, run.k.standIn(n, c))
 			out := compiled{full: c.substituted() && exceeds(diags), diags: diags}
 			if plan != nil {
-				out.shape = newPlanShape(plan, run.plans)
+				out.shape = newPlanShape(plan, run.plans, run.k.token)
 			}
 			return out
 		})

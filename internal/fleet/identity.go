@@ -138,17 +138,3 @@ func (id *identity) placeholders() []string {
 	sort.Strings(out)
 	return out
 }
-
-// occursIn reports whether any identity value is in s: when none is,
-// replace leaves every part of s as it is.
-func (id *identity) occursIn(s string) bool {
-	if id == nil {
-		return false
-	}
-	for _, p := range id.pairs {
-		if strings.Contains(s, p.value) {
-			return true
-		}
-	}
-	return false
-}

@@ -1,8 +1,6 @@
 package fleet
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"sort"
 	"strings"
@@ -86,23 +84,10 @@ func compileFrom(site *compiler.Site, src nodeSource, o Options, by groupBy) []O
 	}))
 }
 
-// planKey tells plans apart by their steps' refs, identity replaced.
+// planKey tells plans apart by what they show (planParts), identity
+// replaced.
 func planKey(p *graph.Plan, id *identity) string {
-	refs := make([]string, len(p.Steps))
-	for i, s := range p.Steps {
-		refs[i] = s.Resource.Ref()
-	}
-	return refsKey(refs, id)
-}
-
-// refsKey is the key of a plan's refs with identity id replaced (nil:
-// as they are).
-func refsKey(refs []string, id *identity) string {
-	h := sha256.New()
-	for _, r := range refs {
-		fmt.Fprintf(h, "%s\x00", id.replace(r))
-	}
-	return hex.EncodeToString(h.Sum(nil))
+	return partsKey(planParts(p), id, nil)
 }
 
 // nodeRun is what became of one node: its plan (nil when it has errors
@@ -161,7 +146,7 @@ func group(o Options, by groupBy, runAll func(add func(nodeRun))) []Outcome {
 			switch {
 			case by.plans && r.shape != nil:
 				out.Plan, out.Steps = true, r.shape.steps
-				key = r.shape.key(r.id)
+				key = r.shape.key(r.id, r.class)
 			case by.plans:
 				out.Plan, out.Steps = true, resourceSteps(r.plan)
 				key = by.key(r.plan, r.id)

@@ -1,6 +1,6 @@
 // Package render writes what the other stages compute for people: plans
 // and `why` answers as text, diffs and fleet results as text and
-// Markdown, the graph JSON, type documentation, diagnostics, and the
+// Markdown, the graph JSON, type, class and define documentation, diagnostics, and the
 // `catc why` hint of a cycle (WhyHints). It computes nothing itself:
 // every function takes a finished value (a *graph.Plan, a graph.Why, …)
 // and an io.Writer, and returns only I/O errors. The pictures are its

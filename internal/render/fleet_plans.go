@@ -35,9 +35,9 @@ func shownTitle(o fleet.Outcome) string {
 	if len(o.Nodes) == 1 {
 		return "1 node has this plan: " + o.Nodes[0]
 	}
-	differs := "a title holding a node's own name or address differs from node to node"
+	differs := "a title or value holding a node's own name or address differs from node to node"
 	if o.Read {
-		differs = "a title holding a node's own name, and a place in its catalog file, differ from node to node"
+		differs = "a title or value holding a node's own name, and a place in its catalog file, differ from node to node"
 	}
 	return fmt.Sprintf("%s share this plan: %s (shown for %s; %s)",
 		words.Noun(len(o.Nodes), "node", "nodes"), textNodes(o.Nodes), o.ShownFor, differs)

@@ -16,10 +16,15 @@ import (
 // one section per type in declaration order.
 func TypeDocs(w io.Writer, defs []*catalog.TypeDef) error {
 	bw := bufio.NewWriter(w)
+	writeTypeDocs(bw, defs)
+	return bw.Flush()
+}
+
+func writeTypeDocs(bw *bufio.Writer, defs []*catalog.TypeDef) {
 	bw.WriteString("# Resource types\n")
 	if len(defs) == 0 {
 		bw.WriteString("\nThis catalog defines no types.\n")
-		return bw.Flush()
+		return
 	}
 	bw.WriteString("\n")
 	for _, t := range defs {
@@ -29,7 +34,6 @@ func TypeDocs(w io.Writer, defs []*catalog.TypeDef) error {
 		bw.WriteString("\n")
 		writeTypeSection(bw, t, "##")
 	}
-	return bw.Flush()
 }
 
 // TypeDoc writes the reference of one type as a document of its own
@@ -45,16 +49,20 @@ func TypeDoc(w io.Writer, t *catalog.TypeDef) error {
 // TYPE.md, with the first line of its description.
 func TypeIndex(w io.Writer, defs []*catalog.TypeDef) error {
 	bw := bufio.NewWriter(w)
+	writeTypeIndex(bw, defs)
+	return bw.Flush()
+}
+
+func writeTypeIndex(bw *bufio.Writer, defs []*catalog.TypeDef) {
 	bw.WriteString("# Resource types\n\n")
 	if len(defs) == 0 {
 		bw.WriteString("This catalog defines no types.\n")
-		return bw.Flush()
+		return
 	}
 	bw.WriteString("| Type | Description |\n|---|---|\n")
 	for _, t := range defs {
 		fmt.Fprintf(bw, "| [%s](%s.md) | %s |\n", mdEscape(t.Name), t.Name, cellText(firstLine(t.Desc)))
 	}
-	return bw.Flush()
 }
 
 // writeTypeSection writes one type under a heading of the given level:

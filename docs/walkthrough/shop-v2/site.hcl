@@ -1,6 +1,11 @@
 # shop-v2/site.hcl: a class, a defined type, and the nodes that get them
+
+# A site nginx serves: its configuration file, which restarts nginx.
 define "shop::vhost" {
-  variable "docroot" { type = "String" }
+  variable "docroot" {
+    type        = "String"
+    description = "The directory the site's files are served from."
+  }
 
   resource "file" "/etc/nginx/conf.d/${self.title}.conf" {
     content = "server_name ${self.title}; root ${var.docroot};"
@@ -8,8 +13,12 @@ define "shop::vhost" {
   }
 }
 
+# The web server: nginx, its configuration and the shop's site.
 class "profile::web" {
-  variable "workers" { type = "Integer[1, 64]" }
+  variable "workers" {
+    type        = "Integer[1, 64]"
+    description = "nginx's worker processes: one per core the node has."
+  }
 
   resource "package" "nginx" {}
 

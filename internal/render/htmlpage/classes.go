@@ -40,6 +40,41 @@ func classOf(r *catalog.Resource) string {
 	return noClass
 }
 
+// containerGrouping groups a Puppet catalog's resources by the
+// container that holds them: the nearest class or defined-type instance
+// up their containers, a container being its own group. A define
+// instance then folds alone, where the class grouping folds it with its
+// class. ok is false when it would group as classGrouping does (no
+// define instance holds a resource), or no resource came from a Puppet
+// catalog.
+func containerGrouping(rs []*catalog.Resource, classes Grouping) (Grouping, bool) {
+	g := groupBy("container", len(rs), func(i int) string { return containerOf(rs[i]) })
+	for i, k := range g.Of {
+		if g.Names[k] != classes.Names[classes.Of[i]] {
+			return g, true
+		}
+	}
+	return Grouping{}, false
+}
+
+// containerOf is the ref of the class or define instance that holds r
+// (stages and nodes are passed through, as classOf does).
+func containerOf(r *catalog.Resource) string {
+	for range 64 {
+		if r.External == nil {
+			return noClass
+		}
+		if r.External.Container && !strings.EqualFold(r.Type.Name, "stage") && !strings.EqualFold(r.Type.Name, "node") {
+			return r.Ref()
+		}
+		if len(r.External.Containers) == 0 {
+			return noClass
+		}
+		r = r.External.Containers[0]
+	}
+	return noClass
+}
+
 func isClass(r *catalog.Resource) bool {
 	if r.External != nil && r.External.Kind == "class" {
 		return true

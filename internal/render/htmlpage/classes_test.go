@@ -38,7 +38,7 @@ func TestPuppetPageGroupsByClass(t *testing.T) {
 	if p.DefaultGroup != "class" {
 		t.Fatalf("default grouping %q, want class", p.DefaultGroup)
 	}
-	classes := p.Groupings[len(p.Groupings)-1]
+	classes := groupingOf(t, p, "class")
 	of := map[string]string{}
 	for i, n := range p.Nodes {
 		of[n.Ref] = classes.Names[classes.Of[i]]

@@ -28,6 +28,9 @@ func FromSubgraph(s *graph.Subgraph, title, caption string) *Page {
 	if classes, ok := classGrouping(s.Resources); ok {
 		p.Groupings = append(p.Groupings, classes)
 		p.DefaultGroup = classes.Key
+		if containers, ok := containerGrouping(s.Resources, classes); ok {
+			p.Groupings = append(p.Groupings, containers)
+		}
 	}
 	return p
 }

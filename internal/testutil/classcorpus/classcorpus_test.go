@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 func loadAll(t *testing.T) []*Case {
@@ -266,6 +268,13 @@ func TestDocExamples(t *testing.T) {
 	}
 	langs := map[string]map[string]bool{}
 	for _, e := range examples {
+		if e.File != "" {
+			data, err := os.ReadFile(filepath.Join(testutil.Root(), e.File))
+			if err != nil || !e.InText(string(data)) {
+				t.Errorf("docs/classes.md:%d: the example is not in %s (%v)", e.Line, e.File, err)
+			}
+			continue
+		}
 		c := byName[e.Case]
 		switch {
 		case c == nil:

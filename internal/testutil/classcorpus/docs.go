@@ -13,9 +13,10 @@ import (
 
 // DocExample is an example of docs/classes.md: a snippet of a corpus
 // case's main.hcl (Lang "hcl") or site.pp (Lang "puppet"), written in the
-// doc as a fenced block with the info string "hcl case=NAME".
+// doc as a fenced block with the info string "hcl case=NAME", or of a
+// file of the repository ("hcl file=PATH": File is set, Case is not).
 type DocExample struct {
-	Case, Lang, Text string
+	Case, File, Lang, Text string
 	// Line is the doc line of the opening fence.
 	Line int
 }
@@ -44,6 +45,9 @@ func DocExamples() ([]DocExample, error) {
 			lang, name, _ := strings.Cut(strings.TrimPrefix(line, "```"), " case=")
 			cur = &DocExample{Case: name, Lang: lang, Line: n}
 			text.Reset()
+		case strings.HasPrefix(line, "```hcl file="):
+			cur = &DocExample{File: strings.TrimPrefix(line, "```hcl file="), Lang: "hcl", Line: n}
+			text.Reset()
 		case strings.HasPrefix(line, "```hcl") || strings.HasPrefix(line, "```puppet"):
 			return nil, fmt.Errorf("docs/classes.md:%d: an example names no case", n)
 		}
@@ -62,8 +66,14 @@ func (e DocExample) In(c *Case) bool {
 	if e.Lang == "puppet" {
 		src = c.Site
 	}
+	return e.InText(string(src))
+}
+
+// InText reports whether the example's lines, each without its leading
+// spaces, are consecutive lines of src.
+func (e DocExample) InText(src string) bool {
 	want := trimmed(e.Text)
-	have := trimmed(string(src))
+	have := trimmed(src)
 	for i := 0; i+len(want) <= len(have); i++ {
 		if equal(have[i:i+len(want)], want) {
 			return true

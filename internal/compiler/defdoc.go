@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"bytes"
 	"runtime"
 	"slices"
 	"strings"
@@ -168,10 +169,10 @@ func commentAbove(src []byte, at int) string {
 	if at > len(src) {
 		return ""
 	}
-	lineStart := strings.LastIndexByte(string(src[:at]), '\n') + 1
+	lineStart := bytes.LastIndexByte(src[:at], '\n') + 1
 	var lines []string
 	for end := lineStart - 1; end > 0; {
-		start := strings.LastIndexByte(string(src[:end]), '\n') + 1
+		start := bytes.LastIndexByte(src[:end], '\n') + 1
 		line := strings.TrimSpace(strings.TrimSuffix(string(src[start:end]), "\r"))
 		text, ok := strings.CutPrefix(line, "#")
 		if !ok {

@@ -285,35 +285,6 @@ func sub(r hcl.Range, from, to int) hcl.Range {
 	return out
 }
 
-// commentAbove is the run of # or // comment lines that ends on the line
-// before offset at, their marks and one space taken off.
-func commentAbove(src []byte, at int) string {
-	lineStart := func(i int) int {
-		for i > 0 && src[i-1] != '\n' {
-			i--
-		}
-		return i
-	}
-	var lines []string
-	end := lineStart(at)
-	for end > 0 {
-		start := lineStart(end - 1)
-		line := strings.TrimSpace(string(src[start : end-1]))
-		switch {
-		case strings.HasPrefix(line, "#"):
-			line = strings.TrimPrefix(line, "#")
-		case strings.HasPrefix(line, "//"):
-			line = strings.TrimPrefix(line, "//")
-		default:
-			end = 0
-			continue
-		}
-		lines = append([]string{strings.TrimPrefix(line, " ")}, lines...)
-		end = start
-	}
-	return strings.Join(lines, "\n")
-}
-
 // Index is IndexFile of the file name with content src, read from this
 // cache's parse of it when the last load through the cache parsed that
 // content (the language server's: no second parse of a file), else

@@ -35,6 +35,10 @@ type ParseCache struct {
 	builds map[*rawResource]catalog.Built
 	// slot holds the budget of the load using the cache (budgetSlot).
 	slot catalog.BudgetSlot
+	// flat is the last flat load, which the next may be spliced from;
+	// spliced says the last load was (splice.go).
+	flat    *flatLoad
+	spliced bool
 }
 
 type cachedParse struct {

@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"maps"
+	"math/rand/v2"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/catc-dev/catc/internal/catalogjson"
+	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/render"
 	"github.com/catc-dev/catc/internal/testutil"
 )
@@ -212,4 +216,114 @@ func lineDiff(want, got string) string {
 		return "(the same lines, in another order)"
 	}
 	return strings.Join(out, "\n")
+}
+
+// TestSpliceRandomEdits makes random edits to a small generated site
+// (values made valid and invalid, titles and references changed, blocks
+// removed or copied from file to file, aliases given, files deleted and
+// created, duplicates made) and checks after each that the server holds
+// what a fresh load gives, and that many loads were spliced.
+func TestSpliceRandomEdits(t *testing.T) {
+	t.Parallel()
+	steps := 400
+	if testing.Short() {
+		steps = 60
+	}
+	orig := map[string]string{}
+	for _, f := range gen.Generate(gen.Options{Resources: 80, Files: 8}) {
+		orig[f.Name] = string(f.Src)
+	}
+	files := maps.Clone(orig)
+	w := spliceWorkspace(files)
+	w.load()
+	rng := rand.New(rand.NewPCG(29, 1))
+	spliced := 0
+	for step := 0; step < steps; step++ {
+		what := randomEdit(rng, orig, files)
+		w.disk = map[string][]byte{}
+		for n, s := range files {
+			w.disk[filepath.Join(spliceRoot, n)] = []byte(s)
+		}
+		got := w.load()
+		if w.cache.Spliced() {
+			spliced++
+		}
+		if g, want := snapshotText(t, got), snapshotText(t, fullLoad(w)); g != want {
+			t.Fatalf("step %d (%s): the server holds otherwise than a full load:\n%s", step, what, lineDiff(want, g))
+		}
+	}
+	// A duplicate (a copied block, a title renamed onto another) is
+	// loaded in full, and so is the load after it: 45% are spliced.
+	if spliced < steps/3 {
+		t.Errorf("%d loads of %d were spliced; a third at least should be", spliced, steps)
+	}
+}
+
+// randomEdit replaces one resource file of files by an edit of its
+// original text (so that the site stays near the original: a duplicate
+// lasts until its file is edited again), deletes it or copies it (the
+// copy is deleted at the next step), and says what it did.
+func randomEdit(rng *rand.Rand, orig, files map[string]string) string {
+	var names []string
+	for n := range orig {
+		if strings.HasPrefix(n, "res-") {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	const copied = "res-copy.hcl"
+	if _, ok := files[copied]; ok {
+		delete(files, copied)
+		return "deleted " + copied
+	}
+	name := names[rng.IntN(len(names))]
+	blocks := strings.SplitAfter(orig[name], "}\n")
+	pick := func() int { return rng.IntN(len(blocks)) }
+	num := func() string { return strconv.Itoa(rng.IntN(20)) }
+	var what string
+	switch op := rng.IntN(20); {
+	case op < 4:
+		values := []string{`"running"`, `"stopped"`, `"runninx"`}
+		i := pick()
+		blocks[i] = strings.Replace(blocks[i], `"running"`, values[rng.IntN(3)], 1)
+		blocks[i] = strings.Replace(blocks[i], `"present"`, `"presend"`, rng.IntN(2))
+		what = "changed a value in " + name
+	case op < 6:
+		i := pick()
+		blocks[i] = strings.Replace(blocks[i], `"pkg-`, `"pkg-`+num(), 1)
+		blocks[i] = strings.Replace(blocks[i], `"svc-`, `"svc-`+num(), 1)
+		blocks[i] = strings.Replace(blocks[i], `-yum"`, `-apt"`, 1)
+		what = "renamed a title in " + name
+	case op < 8:
+		i := pick()
+		blocks[i] = strings.Replace(blocks[i], `pkg-`, `pkg-`+num(), 1)
+		blocks[i] = strings.Replace(blocks[i], `service.svc-`, `service.svc-`+num(), 1)
+		what = "changed a reference in " + name
+	case op < 10:
+		i := pick()
+		blocks = append(blocks[:i], blocks[i+1:]...)
+		what = "removed a block of " + name
+	case op < 11:
+		other := strings.SplitAfter(orig[names[rng.IntN(len(names))]], "}\n")
+		blocks = append(blocks, "\n"+other[rng.IntN(len(other))])
+		what = "copied a block into " + name
+	case op < 13:
+		i := pick()
+		blocks[i] = strings.Replace(blocks[i], "{\n", "{\n  alias = [\"a"+num()+"\"]\n", 1)
+		what = "gave a block an alias in " + name
+	case op < 15:
+		i := pick()
+		blocks[i] = strings.Replace(blocks[i], "{\n", "{\n  require = \"Package[a"+num()+"]\"\n", 1)
+		what = "added a reference to an alias in " + name
+	case op < 16:
+		delete(files, name)
+		return "deleted " + name
+	case op < 17:
+		files[copied] = orig[name] // a duplicate of every resource
+		return "copied " + name + " to " + copied
+	default:
+		what = "restored " + name
+	}
+	files[name] = strings.Join(blocks, "")
+	return what
 }

@@ -3,9 +3,9 @@ package lsp
 import (
 	"bytes"
 	"fmt"
-	"path/filepath"
 	"maps"
 	"math/rand/v2"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"

@@ -1,6 +1,9 @@
 package catalog
 
-import "maps"
+import (
+	"maps"
+	"slices"
+)
 
 // Splicing builds a catalog from the last one when an edit replaced one
 // contiguous span of its declarations (the language server's edit of one
@@ -58,9 +61,13 @@ func (c *Catalog) RefKeys(r *Resource, refs []PendingRef) (keys []string, settle
 
 // SpliceFrom fills c, a catalog with prev's types and no resources yet,
 // with prev's resources, those at [lo, hi) replaced by mid (built, not
-// registered). The resources outside the span are copies; those for
-// which stale(prev index) holds have no relations (the caller resolves
-// them again, with mid), the others keep theirs, pointed at the copies.
+// registered). stale is called once for each resource outside the span
+// (its index in prev): those for which it holds have no relations in c
+// (the caller resolves them again, with mid); the others keep theirs.
+// When mid has as many resources as the span (an edit of values), the
+// resources keep their indices and c shares with prev every resource
+// but the stale ones and those that lead to one (spliceShared); else
+// every resource is a copy, its relations pointed at the copies.
 // It reports false, leaving c unfit for use, when prev or mid has a
 // renamed resource, a registration of mid conflicts, or a kept relation
 // led into the span: the caller then loads in full.
@@ -72,6 +79,9 @@ func (c *Builder) SpliceFrom(prev *Catalog, lo, hi int, mid []*Resource, stale f
 		if r.renamed {
 			return false
 		}
+	}
+	if len(mid) == hi-lo {
+		return c.spliceShared(prev, lo, mid, stale)
 	}
 	shift := len(mid) - (hi - lo)
 	c.Resources = make([]*Resource, 0, len(prev.Resources)+shift)
@@ -141,6 +151,135 @@ func (c *Builder) SpliceFrom(prev *Catalog, lo, hi int, mid []*Resource, stale f
 		cp.Relations = rels
 	}
 	return true
+}
+
+// spliceShared is SpliceFrom when the span keeps its length: prev's
+// resources are shared, but the stale ones and those whose relations
+// lead to one (or into the span), which are copied, the relations of the
+// copies that are not stale pointed at the copies.
+func (c *Builder) spliceShared(prev *Catalog, lo int, mid []*Resource, stale func(int) bool) bool {
+	hi := lo + len(mid)
+	n := len(prev.Resources)
+	referrers, ok := prev.referrers()
+	if !ok {
+		return false
+	}
+	copied := make([]bool, n)
+	var queue []int
+	mark := func(j int) {
+		if (j < lo || j >= hi) && !copied[j] {
+			copied[j] = true
+			queue = append(queue, j)
+		}
+	}
+	again := make([]bool, n)
+	for j := 0; j < n; j++ {
+		if j >= lo && j < hi {
+			for _, k := range referrers.of(j) {
+				mark(int(k)) // stale in any case: its target is gone
+			}
+			continue
+		}
+		if stale(j) {
+			again[j] = true
+			mark(j)
+		}
+	}
+	for len(queue) > 0 {
+		j := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		for _, k := range referrers.of(j) {
+			mark(int(k))
+		}
+	}
+	c.Resources = slices.Clone(prev.Resources)
+	c.table = maps.Clone(prev.table)
+	for i, r := range mid {
+		old := prev.Resources[lo+i]
+		for _, k := range old.TableKeys() {
+			if c.table[k] == old {
+				delete(c.table, k)
+			}
+		}
+		r.Index = lo + i
+		c.Resources[lo+i] = r
+	}
+	for j, yes := range copied {
+		if !yes {
+			continue
+		}
+		old := prev.Resources[j]
+		cp := *old
+		c.Resources[j] = &cp
+		for _, k := range old.TableKeys() {
+			if c.table[k] == old {
+				c.table[k] = &cp
+			}
+		}
+	}
+	for _, r := range mid {
+		if len(c.Register(r)) > 0 {
+			return false
+		}
+	}
+	for j, yes := range copied {
+		if !yes {
+			continue
+		}
+		cp := c.Resources[j]
+		if again[j] {
+			cp.Relations = nil
+			continue
+		}
+		rels := make([]Relation, len(cp.Relations))
+		for i, rel := range cp.Relations {
+			if t := rel.Target.Index; t >= lo && t < hi {
+				return false
+			}
+			rel.Target = c.Resources[rel.Target.Index]
+			rels[i] = rel
+		}
+		cp.Relations = rels
+	}
+	return true
+}
+
+// relationIndex lists, per resource (by index), the resources with a
+// relation to it, in compressed rows.
+type relationIndex struct {
+	start []int32 // rows of from: start[i]..start[i+1]
+	from  []int32
+}
+
+func (x relationIndex) of(i int) []int32 { return x.from[x.start[i]:x.start[i+1]] }
+
+// referrers indexes who refers to whom in c; false when a relation's
+// target is not c's resource at its index.
+func (c *Catalog) referrers() (relationIndex, bool) {
+	n := len(c.Resources)
+	x := relationIndex{start: make([]int32, n+1)}
+	for _, r := range c.Resources {
+		for _, rel := range r.Relations {
+			t := rel.Target.Index
+			if t < 0 || t >= n || c.Resources[t] != rel.Target {
+				return x, false
+			}
+			x.start[t+1]++
+		}
+	}
+	for i := 1; i <= n; i++ {
+		x.start[i] += x.start[i-1]
+	}
+	x.from = make([]int32, x.start[n])
+	fill := slices.Clone(x.start[:n])
+	for j, r := range c.Resources {
+		for _, rel := range r.Relations {
+			t := rel.Target.Index
+			x.from[fill[t]] = int32(j)
+			fill[t]++
+		}
+	}
+	return x, true
 }
 
 func boolInt(b bool) int {

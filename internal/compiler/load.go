@@ -124,6 +124,7 @@ func (c *loader) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 	raws := p.raws
 	p.raws = nil
 	if p.structure != nil {
+		opts.Cache.forgetFlat() // a site with classes is not spliced
 		diags = append(diags, c.compileLoaded(p.structure, raws, ctx, opts)...)
 	} else {
 		diags = append(diags, c.declare(raws, ctx, workers, p.reuse, p.reuse == nil)...)

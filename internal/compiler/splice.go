@@ -53,6 +53,16 @@ func (pc *ParseCache) Spliced() bool {
 	return pc.spliced
 }
 
+// forgetFlat drops the last flat load (nil: no cache).
+func (pc *ParseCache) forgetFlat() {
+	if pc == nil {
+		return
+	}
+	pc.mu.Lock()
+	pc.flat, pc.spliced = nil, false
+	pc.mu.Unlock()
+}
+
 func anyDeferred(raws []*rawResource) bool {
 	for _, r := range raws {
 		if r.deferred != nil {

@@ -83,35 +83,42 @@ func (c *Builder) SpliceFrom(prev *Catalog, lo, hi int, mid []*Resource, stale f
 	if len(mid) == hi-lo {
 		return c.spliceShared(prev, lo, mid, stale)
 	}
-	shift := len(mid) - (hi - lo)
-	c.Resources = make([]*Resource, 0, len(prev.Resources)+shift)
-	copies := make([]Resource, len(prev.Resources)-(hi-lo))
+	return c.spliceCopied(prev, lo, hi, mid, stale)
+}
+
+// spliceCopied is SpliceFrom when the span changes length: the indices
+// after it move, so every resource outside it is copied (into one
+// array), the table and the relations pointed at the copies.
+func (c *Builder) spliceCopied(prev *Catalog, lo, hi int, mid []*Resource, stale func(int) bool) bool {
+	n, shift := len(prev.Resources), len(mid)-(hi-lo)
+	copies := make([]Resource, n-(hi-lo))
+	c.Resources = make([]*Resource, n+shift)
+	for j, old := range prev.Resources {
+		switch {
+		case j < lo:
+			copies[j] = *old
+			c.Resources[j] = &copies[j]
+		case j >= hi:
+			cp := &copies[j-(hi-lo)]
+			*cp = *old
+			cp.Index = j + shift
+			c.Resources[j+shift] = cp
+		}
+	}
+	for i, r := range mid {
+		r.Index = lo + i
+		c.Resources[lo+i] = r
+	}
 	copyOf := func(old *Resource) *Resource {
 		switch i := old.Index; {
-		case i < 0 || i >= len(prev.Resources) || prev.Resources[i] != old:
+		case i < 0 || i >= n || prev.Resources[i] != old:
 			return nil
 		case i < lo:
 			return c.Resources[i]
 		case i >= hi:
 			return c.Resources[i+shift]
 		}
-		return nil
-	}
-	add := func(j int) {
-		cp := &copies[len(c.Resources)-len(mid)*boolInt(j >= hi)]
-		*cp = *prev.Resources[j]
-		cp.Index = len(c.Resources)
-		c.Resources = append(c.Resources, cp)
-	}
-	for j := 0; j < lo; j++ {
-		add(j)
-	}
-	for _, r := range mid {
-		r.Index = len(c.Resources)
-		c.Resources = append(c.Resources, r)
-	}
-	for j := hi; j < len(prev.Resources); j++ {
-		add(j)
+		return nil // in the span: gone
 	}
 	// The table: prev's, its span's keys gone, the rest pointed at the
 	// copies; then mid registered into it.
@@ -280,11 +287,4 @@ func (c *Catalog) referrers() (relationIndex, bool) {
 		}
 	}
 	return x, true
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -199,7 +199,7 @@ func (c *loader) declare(raws []*rawResource, ctx *hcl.EvalContext, workers int,
 	flat := reuse != nil && !anyDeferred(raws) // kept for the next load to splice (splice.go)
 	raws, diags := expandAll(raws, ctx, &c.secrets)
 	if flat {
-		if more, ok := c.splice(raws, reuse.cache); ok {
+		if more, ok := c.splice(raws, reuse.cache, workers); ok {
 			return c.nodeIndependent(append(diags, more...))
 		}
 	}

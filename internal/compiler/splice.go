@@ -94,8 +94,9 @@ func (c *loader) keepFlat(pc *ParseCache, raws []*rawResource, builds []catalog.
 
 // splice declares raws from the cache's last flat load, when they differ
 // from its declarations in one span and the types are the same; it
-// reports false when the load must be made in full.
-func (c *loader) splice(raws []*rawResource, pc *ParseCache) (hcl.Diagnostics, bool) {
+// reports false when the load must be made in full (c then holds no
+// resource).
+func (c *loader) splice(raws []*rawResource, pc *ParseCache, workers int) (hcl.Diagnostics, bool) {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
 	prev := pc.flat
@@ -104,42 +105,22 @@ func (c *loader) splice(raws []*rawResource, pc *ParseCache) (hcl.Diagnostics, b
 	}
 	lo, hi, newHi := span(prev.raws, raws)
 	rlo, rhi := resourceSpan(prev.decls, lo, hi)
-	mid := raws[lo:newHi]
-	builds := make([]catalog.Built, len(mid))
-	pool.For(len(mid), 0, 0, func(i int) {
-		builds[i] = catalog.BuildResource(c.Catalog, &mid[i].RawResource, c.Budget)
-	})
-	var midRes []*catalog.Resource
-	for _, b := range builds {
-		if b.Res != nil {
-			midRes = append(midRes, b.Res)
-		}
-	}
-	touched := map[string]bool{}
-	for _, r := range prev.cat.Resources[rlo:rhi] {
-		for _, k := range r.TableKeys() {
-			touched[k] = true
-		}
-	}
-	for _, r := range midRes {
-		for _, k := range r.TableKeys() {
-			touched[k] = true
-		}
-	}
+	builds, midRes := c.buildSpan(raws[lo:newHi], workers)
+	touched := tableKeys(prev.cat.Resources[rlo:rhi], midRes)
 	again := make([]bool, len(prev.cat.Resources)) // by prev index: resolve again
 	stale := func(j int) bool {
 		again[j] = prev.decls[prev.declOf[j]].stale(prev.cat, j, touched)
 		return again[j]
 	}
 	if !c.SpliceFrom(prev.cat, rlo, rhi, midRes, stale) {
+		c.Reserve(0) // what the splice put in c goes
 		return nil, false
 	}
 	c.IndexByType()
 	next := &flatLoad{cat: c.Catalog, types: c.Types, raws: raws, decls: make([]flatDecl, 0, len(raws)), declOf: make([]int, 0, len(c.Resources))}
-	shift := len(midRes) - (rhi - rlo)
-	var diags, resolved hcl.Diagnostics
+	var built, resolved hcl.Diagnostics
 	add := func(d flatDecl, resolve bool) {
-		diags = append(diags, d.built...)
+		built = append(built, d.built...)
 		if d.res >= 0 {
 			if resolve {
 				d.resolved = c.Resolve(c.Resources[d.res], d.refs)
@@ -162,6 +143,7 @@ func (c *loader) splice(raws []*rawResource, pc *ParseCache) (hcl.Diagnostics, b
 		}
 		add(d, true)
 	}
+	shift := len(midRes) - (rhi - rlo)
 	for _, d := range prev.decls[hi:] {
 		re := d.res >= 0 && again[d.res]
 		if d.res >= 0 {
@@ -170,7 +152,39 @@ func (c *loader) splice(raws []*rawResource, pc *ParseCache) (hcl.Diagnostics, b
 		add(d, re)
 	}
 	pc.flat, pc.spliced = next, true
-	return append(append(diags, resolved...), c.CheckBelow()...), true
+	// In the order of a full load (declare): what building said, what
+	// resolving said, the checks after.
+	return append(append(built, resolved...), c.CheckBelow()...), true
+}
+
+// buildSpan checks the span's declarations (in parallel) and returns
+// them with the resources they gave.
+func (c *loader) buildSpan(mid []*rawResource, workers int) ([]catalog.Built, []*catalog.Resource) {
+	builds := make([]catalog.Built, len(mid))
+	pool.For(len(mid), workers, 0, func(i int) {
+		builds[i] = catalog.BuildResource(c.Catalog, &mid[i].RawResource, c.Budget)
+	})
+	var res []*catalog.Resource
+	for _, b := range builds {
+		if b.Res != nil {
+			res = append(res, b.Res)
+		}
+	}
+	return builds, res
+}
+
+// tableKeys are the lookup-table keys of the resources the span held and
+// of those it holds now: the only entries of the table a splice changes.
+func tableKeys(before, after []*catalog.Resource) map[string]bool {
+	out := map[string]bool{}
+	for _, rs := range [][]*catalog.Resource{before, after} {
+		for _, r := range rs {
+			for _, k := range r.TableKeys() {
+				out[k] = true
+			}
+		}
+	}
+	return out
 }
 
 // stale reports whether the declaration's resource, at index j of cat,

@@ -64,10 +64,10 @@ func (c *Catalog) RefKeys(r *Resource, refs []PendingRef) (keys []string, settle
 // registered). stale is called once for each resource outside the span
 // (its index in prev): those for which it holds have no relations in c
 // (the caller resolves them again, with mid); the others keep theirs.
-// When mid has as many resources as the span (an edit of values), the
-// resources keep their indices and c shares with prev every resource
-// but the stale ones and those that lead to one (spliceShared); else
-// every resource is a copy, its relations pointed at the copies.
+// c shares with prev every resource that keeps its index (all but those
+// after the span, when it changes length), is not stale and has no
+// relation to a resource c does not share; the others are copies, their
+// relations pointed at the copies (spliceCopies).
 // It reports false, leaving c unfit for use, when prev or mid has a
 // renamed resource, a registration of mid conflicts, or a kept relation
 // led into the span: the caller then loads in full.
@@ -80,79 +80,39 @@ func (c *Builder) SpliceFrom(prev *Catalog, lo, hi int, mid []*Resource, stale f
 			return false
 		}
 	}
-	if len(mid) == hi-lo {
-		return c.spliceShared(prev, lo, mid, stale)
+	copied, again, ok := spliceCopies(prev, lo, hi, len(mid), stale)
+	if !ok {
+		return false
 	}
-	return c.spliceCopied(prev, lo, hi, mid, stale)
-}
-
-// spliceCopied is SpliceFrom when the span changes length: the indices
-// after it move, so every resource outside it is copied (into one
-// array), the table and the relations pointed at the copies.
-func (c *Builder) spliceCopied(prev *Catalog, lo, hi int, mid []*Resource, stale func(int) bool) bool {
-	n, shift := len(prev.Resources), len(mid)-(hi-lo)
-	copies := make([]Resource, n-(hi-lo))
-	c.Resources = make([]*Resource, n+shift)
-	for j, old := range prev.Resources {
-		switch {
-		case j < lo:
-			copies[j] = *old
-			c.Resources[j] = &copies[j]
-		case j >= hi:
-			cp := &copies[j-(hi-lo)]
-			*cp = *old
-			cp.Index = j + shift
-			c.Resources[j+shift] = cp
-		}
-	}
-	for i, r := range mid {
-		r.Index = lo + i
-		c.Resources[lo+i] = r
-	}
-	copyOf := func(old *Resource) *Resource {
-		switch i := old.Index; {
-		case i < 0 || i >= n || prev.Resources[i] != old:
-			return nil
-		case i < lo:
-			return c.Resources[i]
-		case i >= hi:
-			return c.Resources[i+shift]
-		}
-		return nil // in the span: gone
-	}
-	// The table: prev's, its span's keys gone, the rest pointed at the
-	// copies; then mid registered into it.
-	c.table = maps.Clone(prev.table)
-	for k, v := range c.table {
-		if cp := copyOf(v); cp != nil {
-			c.table[k] = cp
-		} else {
-			delete(c.table, k)
-		}
+	c.spliceResources(prev, lo, hi, mid, copied)
+	if !c.spliceTable(prev, lo, hi, len(mid)-(hi-lo), copied) {
+		return false
 	}
 	for _, r := range mid {
 		if len(c.Register(r)) > 0 {
 			return false
 		}
 	}
-	for j, old := range prev.Resources {
-		if j >= lo && j < hi {
+	// The copies' relations: none for the stale ones (resolved again),
+	// the others' pointed at the copies (never into the span: a resource
+	// that referred there is stale).
+	shift := len(mid) - (hi - lo)
+	for j, yes := range copied {
+		if !yes {
 			continue
 		}
-		cp := copyOf(old)
-		if stale(j) {
+		cp := c.Resources[newIndex(j, hi, shift)]
+		if again[j] {
 			cp.Relations = nil
 			continue
 		}
-		if len(old.Relations) == 0 {
-			continue
-		}
-		rels := make([]Relation, len(old.Relations))
-		for i, rel := range old.Relations {
-			rel.Target = copyOf(rel.Target)
-			if rel.Target == nil {
+		rels := make([]Relation, len(cp.Relations))
+		for i, rel := range cp.Relations {
+			t := rel.Target.Index
+			if t >= lo && t < hi {
 				return false
 			}
+			rel.Target = c.Resources[newIndex(t, hi, shift)]
 			rels[i] = rel
 		}
 		cp.Relations = rels
@@ -160,18 +120,29 @@ func (c *Builder) spliceCopied(prev *Catalog, lo, hi int, mid []*Resource, stale
 	return true
 }
 
-// spliceShared is SpliceFrom when the span keeps its length: prev's
-// resources are shared, but the stale ones and those whose relations
-// lead to one (or into the span), which are copied, the relations of the
-// copies that are not stale pointed at the copies.
-func (c *Builder) spliceShared(prev *Catalog, lo int, mid []*Resource, stale func(int) bool) bool {
-	hi := lo + len(mid)
+// newIndex is where prev's resource j (outside the span [lo, hi)) is in
+// the spliced catalog.
+func newIndex(j, hi, shift int) int {
+	if j >= hi {
+		return j + shift
+	}
+	return j
+}
+
+// spliceCopies says which of prev's resources outside the span [lo, hi)
+// the spliced catalog copies rather than shares (copied): those whose
+// index moves (after the span, when it changes length), the stale ones
+// (again: stale called once for each resource outside the span), those
+// that referred into the span, and, over and over, those with a relation
+// to a copied one. It reports false when prev's relations are not its
+// own resources.
+func spliceCopies(prev *Catalog, lo, hi, midLen int, stale func(int) bool) (copied, again []bool, ok bool) {
 	n := len(prev.Resources)
 	referrers, ok := prev.referrers()
 	if !ok {
-		return false
+		return nil, nil, false
 	}
-	copied := make([]bool, n)
+	copied, again = make([]bool, n), make([]bool, n)
 	var queue []int
 	mark := func(j int) {
 		if (j < lo || j >= hi) && !copied[j] {
@@ -179,16 +150,16 @@ func (c *Builder) spliceShared(prev *Catalog, lo int, mid []*Resource, stale fun
 			queue = append(queue, j)
 		}
 	}
-	again := make([]bool, n)
 	for j := 0; j < n; j++ {
-		if j >= lo && j < hi {
+		switch {
+		case j >= lo && j < hi:
 			for _, k := range referrers.of(j) {
-				mark(int(k)) // stale in any case: its target is gone
+				mark(int(k))
 			}
-			continue
-		}
-		if stale(j) {
+		case stale(j):
 			again[j] = true
+			mark(j)
+		case j >= hi && midLen != hi-lo:
 			mark(j)
 		}
 	}
@@ -199,54 +170,85 @@ func (c *Builder) spliceShared(prev *Catalog, lo int, mid []*Resource, stale fun
 			mark(int(k))
 		}
 	}
-	c.Resources = slices.Clone(prev.Resources)
-	c.table = maps.Clone(prev.table)
+	return copied, again, true
+}
+
+// spliceResources fills c.Resources: prev's outside the span, shared or
+// copied (into one array), and mid in the span.
+func (c *Builder) spliceResources(prev *Catalog, lo, hi int, mid []*Resource, copied []bool) {
+	shift := len(mid) - (hi - lo)
+	count := 0
+	for _, yes := range copied {
+		if yes {
+			count++
+		}
+	}
+	copies := make([]Resource, 0, count)
+	c.Resources = make([]*Resource, len(prev.Resources)+shift)
+	for j, old := range prev.Resources {
+		if j >= lo && j < hi {
+			continue
+		}
+		at := newIndex(j, hi, shift)
+		if !copied[j] {
+			c.Resources[at] = old
+			continue
+		}
+		copies = append(copies, *old)
+		cp := &copies[len(copies)-1]
+		cp.Index = at
+		c.Resources[at] = cp
+	}
 	for i, r := range mid {
-		old := prev.Resources[lo+i]
+		r.Index = lo + i
+		c.Resources[lo+i] = r
+	}
+}
+
+// spliceTable makes c's lookup table from prev's: the span's keys gone,
+// the copied resources' keys pointed at the copies. (mid is registered
+// after.) Few copies are looked up by their keys; many, by a pass over
+// the table, which reports false when an entry is not prev's resource
+// at its index.
+func (c *Builder) spliceTable(prev *Catalog, lo, hi, shift int, copied []bool) bool {
+	c.table = maps.Clone(prev.table)
+	count := 0
+	for _, yes := range copied {
+		if yes {
+			count++
+		}
+	}
+	if count > len(prev.Resources)/8 || hi-lo > len(prev.Resources)/8 {
+		for k, v := range c.table {
+			switch j := v.Index; {
+			case j < 0 || j >= len(copied) || prev.Resources[j] != v:
+				return false
+			case j >= lo && j < hi:
+				delete(c.table, k)
+			case copied[j]:
+				c.table[k] = c.Resources[newIndex(j, hi, shift)]
+			}
+		}
+		return true
+	}
+	for j := lo; j < hi; j++ {
+		old := prev.Resources[j]
 		for _, k := range old.TableKeys() {
 			if c.table[k] == old {
 				delete(c.table, k)
 			}
 		}
-		r.Index = lo + i
-		c.Resources[lo+i] = r
 	}
 	for j, yes := range copied {
 		if !yes {
 			continue
 		}
 		old := prev.Resources[j]
-		cp := *old
-		c.Resources[j] = &cp
 		for _, k := range old.TableKeys() {
 			if c.table[k] == old {
-				c.table[k] = &cp
+				c.table[k] = c.Resources[newIndex(j, hi, shift)]
 			}
 		}
-	}
-	for _, r := range mid {
-		if len(c.Register(r)) > 0 {
-			return false
-		}
-	}
-	for j, yes := range copied {
-		if !yes {
-			continue
-		}
-		cp := c.Resources[j]
-		if again[j] {
-			cp.Relations = nil
-			continue
-		}
-		rels := make([]Relation, len(cp.Relations))
-		for i, rel := range cp.Relations {
-			if t := rel.Target.Index; t >= lo && t < hi {
-				return false
-			}
-			rel.Target = c.Resources[rel.Target.Index]
-			rels[i] = rel
-		}
-		cp.Relations = rels
 	}
 	return true
 }

@@ -6,7 +6,10 @@
 // resolved. Two front ends fill it through a Builder: the HCL compiler
 // (package compiler) and Puppet's catalogs (FromExternal, used by package
 // puppetcatalog). A declaration reaches the Builder as a RawResource, its
-// arguments already evaluated.
+// arguments already evaluated. A Builder may also fill a catalog from the
+// last one when one span of declarations changed (splice.go: the
+// language server's edit), sharing or copying the other resources and
+// leaving the last catalog as it was.
 //
 // It also decodes type definitions from HCL `type` blocks (typedef.go,
 // attrdef.go, pattern.go, autorule.go): the compiler hands it the user's

@@ -23,6 +23,15 @@
 // defdoc.go). Site.Inputs says, per node-dependent block, which
 // facts and trusted values its expressions read (inputs.go).
 //
+// A load through a ParseCache keeps each file's parse, the types and the
+// declarations' checks; a flat site's load (no class, define or node, no
+// block that needs the evaluation context) is spliced from the last one
+// when only one span of declarations changed (splice.go: the language
+// server's edit of a file), building and resolving only what the edit
+// touches, and falls back to a full load when the edit changes what
+// other files see in a way splicing does not follow (a type, a
+// registration conflict, a renamed resource).
+//
 // Where evaluation happens: parse.go reads the top-level blocks
 // (parseChunk); blocks that need no evaluation context are decoded while
 // parsing, the others (RawResource.deferred) once the context is built

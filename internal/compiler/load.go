@@ -124,6 +124,7 @@ func (c *loader) load(files []*sourceFile, opts LoadOptions) hcl.Diagnostics {
 	raws := p.raws
 	p.raws = nil
 	if p.structure != nil {
+		opts.Cache.forgetFlat() // a site with classes is not spliced
 		diags = append(diags, c.compileLoaded(p.structure, raws, ctx, opts)...)
 	} else {
 		diags = append(diags, c.declare(raws, ctx, workers, p.reuse, p.reuse == nil)...)
@@ -198,38 +199,49 @@ func (c *loader) prepare(files []*sourceFile, workers int, cache *ParseCache) (*
 // release is set: then each raw declaration is dropped once built. reuse
 // (nil without a ParseCache) lends the checks of an earlier load.
 func (c *loader) declare(raws []*rawResource, ctx *hcl.EvalContext, workers int, reuse *buildReuse, release bool) hcl.Diagnostics {
+	flat := reuse != nil && !anyDeferred(raws) // kept for the next load to splice (splice.go)
 	raws, diags := expandAll(raws, ctx, &c.secrets)
+	if flat {
+		if more, ok := c.splice(raws, reuse.cache, workers); ok {
+			return c.nodeIndependent(append(diags, more...))
+		}
+	}
 	builds := c.buildAll(raws, workers, reuse, release && reuse == nil)
 	if len(builds) > 0 {
 		c.Reserve(len(builds))
 	}
+	clean := true
 	for i := range builds {
 		diags = append(diags, builds[i].Diags...)
 		if r := builds[i].Res; r != nil {
 			r.Index = len(c.Resources)
 			c.Resources = append(c.Resources, r)
-			diags = append(diags, c.Register(r)...)
+			more := c.Register(r)
+			clean = clean && len(more) == 0
+			diags = append(diags, more...)
 		}
 	}
 	c.Retitle()
 	c.IndexByType()
-	diags = append(diags, c.resolveAll(builds, workers)...)
+	resolved := c.resolveEach(builds, workers)
+	for _, d := range resolved {
+		diags = append(diags, d...)
+	}
+	if reuse != nil {
+		c.keepFlat(reuse.cache, raws, builds, resolved, clean && flat)
+	}
 	return c.nodeIndependent(append(diags, c.CheckBelow()...))
 }
 
-// resolveAll resolves every built resource's references in parallel: the
-// lookup table is complete and only read, and each resource writes only
-// its own relations. The diagnostics come back in declaration order.
-func (c *loader) resolveAll(builds []catalog.Built, workers int) hcl.Diagnostics {
+// resolveEach resolves every built resource's references in parallel:
+// the lookup table is complete and only read, and each resource writes
+// only its own relations. The diagnostics come back per declaration.
+func (c *loader) resolveEach(builds []catalog.Built, workers int) []hcl.Diagnostics {
 	perResource := make([]hcl.Diagnostics, len(builds))
 	pool.For(len(builds), workers, 0, func(i int) {
 		if builds[i].Res != nil {
 			perResource[i] = c.Resolve(builds[i].Res, builds[i].Refs)
 		}
 	})
-	var diags hcl.Diagnostics
-	for _, d := range perResource {
-		diags = append(diags, d...)
-	}
-	return diags
+	return perResource
 }

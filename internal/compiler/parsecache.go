@@ -17,8 +17,11 @@ import (
 // a load that sees a file again with the same content does not parse it
 // again. The language server reloads the whole workspace on every edit;
 // with a cache only the edited file is parsed (parsing is two thirds of
-// a load). Everything after parsing (types, values, references) is still
-// computed afresh, so the result is exactly that of an uncached load.
+// a load). It also keeps the types and each declaration's check (below),
+// and the last load of a flat site, which the next is spliced from when
+// the declarations differ in one span (splice.go): only what the edit
+// touches is built and resolved again. The result is exactly that of an
+// uncached load.
 //
 // A cache holds the files of the last load that used it only: files not
 // seen in that load are forgotten, which bounds its memory by the
@@ -35,6 +38,10 @@ type ParseCache struct {
 	builds map[*rawResource]catalog.Built
 	// slot holds the budget of the load using the cache (budgetSlot).
 	slot catalog.BudgetSlot
+	// flat is the last flat load, which the next may be spliced from;
+	// spliced says the last load was (splice.go).
+	flat    *flatLoad
+	spliced bool
 }
 
 type cachedParse struct {

@@ -139,6 +139,9 @@ func (c *loader) checkBlock(raw *rawResource) (b catalog.Built, full bool) {
 // leaves out the types that have a block whose title, namevars or aliases
 // come from the node (any reference to them may resolve).
 func (c *loader) checkConditionalRefs(raws []*rawResource, whole []*catalog.Resource, partial map[*catalog.TypeDef]bool) hcl.Diagnostics {
+	if len(c.Conditional) == 0 {
+		return nil // nothing to check (a flat site's every load: the language server's)
+	}
 	// Most references name a block's title: those resolve, and only the
 	// types of the others need building (a reference by alias or key).
 	titled := map[string]bool{}

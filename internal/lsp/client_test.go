@@ -28,7 +28,9 @@ type client struct {
 	mu    sync.Mutex
 	diags map[string][]protocol.Diagnostic // by URI, the last published
 	count map[string]int                   // publications by URI
-	msgs  []protocol.ShowMessageParams
+	// history is every publication by URI, in order (nthDiags).
+	history map[string][][]protocol.Diagnostic
+	msgs    []protocol.ShowMessageParams
 	// requests are those the server sent to the client
 	requests []*jsonrpc2.Request
 	event    chan struct{}
@@ -55,6 +57,7 @@ func (c *client) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		if json.Unmarshal(*req.Params, &p) == nil {
 			c.diags[p.URI] = p.Diagnostics
 			c.count[p.URI]++
+			c.history[p.URI] = append(c.history[p.URI], p.Diagnostics)
 		}
 	case protocol.ServerWindowShowMessage:
 		var p protocol.ShowMessageParams
@@ -95,7 +98,7 @@ func connect(t testing.TB, root string, initOptions any) *client {
 // of clientSide; done is closed when the server has stopped.
 func connectStream(t testing.TB, ctx context.Context, cancel func(), clientSide io.ReadWriteCloser, done <-chan struct{}, root string, initOptions any) *client {
 	t.Helper()
-	c := &client{t: t, root: root, diags: map[string][]protocol.Diagnostic{}, count: map[string]int{}, event: make(chan struct{}, 1)}
+	c := &client{t: t, root: root, diags: map[string][]protocol.Diagnostic{}, count: map[string]int{}, history: map[string][][]protocol.Diagnostic{}, event: make(chan struct{}, 1)}
 	// a server that ends (exit) ends the stream: not worth a log line
 	quiet := jsonrpc2.SetLogger(log.New(io.Discard, "", 0))
 	c.conn = jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(clientSide, jsonrpc2.VSCodeObjectCodec{}), c, quiet)
@@ -187,6 +190,16 @@ func (c *client) waitDiags(name string, n int) []protocol.Diagnostic {
 			c.t.Fatalf("no diagnostics for %s (%d publications, want %d)", name, got, n)
 		}
 	}
+}
+
+// nthDiags waits for the file's n-th publication (n ≥ 1) and returns
+// it, even when more came in the meantime (waitDiags returns the last).
+func (c *client) nthDiags(name string, n int) []protocol.Diagnostic {
+	c.t.Helper()
+	c.waitDiags(name, n)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.history[c.uri(name)][n-1]
 }
 
 func (c *client) published(name string) int {

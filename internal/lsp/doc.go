@@ -4,11 +4,13 @@
 //
 // The server holds the workspace: every *.hcl file below the folders the
 // client opened, with the open buffers in place of their files on disk.
-// On every change it compiles the whole workspace again (package
-// compiler; a compiler.ParseCache keeps each unchanged file's parse, the
-// type definitions and the declarations' checks), builds the graph and
-// orders it, so diagnostics, hover and navigation are the compiler's own
-// answers. An edit's diagnostics go out as soon as the catalog is loaded,
+// On every change it compiles the workspace again (package compiler; a
+// compiler.ParseCache keeps each unchanged file's parse, the type
+// definitions and the declarations' checks, and splices a flat site's
+// catalog from the last one, so that an edit costs about what it
+// touches), builds the graph and orders it, so diagnostics, hover and
+// navigation are the compiler's own answers, exactly those of a full
+// load (TestSpliceMatchesFullLoad). An edit's diagnostics go out as soon as the catalog is loaded,
 // before the graph, unless a cycle is shown (then with the graph, so that
 // it does not blink). Requests are handled one at a time, in order.
 //

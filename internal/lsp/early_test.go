@@ -35,9 +35,9 @@ resource "file" "/etc/motd" {
 		}
 	}
 	c := startClient(t, map[string]string{"types.hcl": typesHCL, "site.hcl": cycle}, nil)
-	isCycle(1, messagesOf(c.waitDiags("site.hcl", 1))) // the first load's
+	isCycle(1, messagesOf(c.nthDiags("site.hcl", 1))) // the first load's
 	c.open("site.hcl", cycle)
-	isCycle(2, messagesOf(c.waitDiags("site.hcl", 2))) // opened as on disk
+	isCycle(2, messagesOf(c.nthDiags("site.hcl", 2))) // opened as on disk
 	steps := []struct {
 		text string
 		want func(n int, got []string)
@@ -63,10 +63,10 @@ resource "file" "/etc/motd" {
 	for i, s := range steps {
 		c.change("site.hcl", i+2, s.text)
 		n++
-		s.want(n, messagesOf(c.waitDiags("site.hcl", n)))
+		s.want(n, messagesOf(c.nthDiags("site.hcl", n)))
 	}
 	n++
-	isCycle(n, messagesOf(c.waitDiags("site.hcl", n))) // then the graph's
+	isCycle(n, messagesOf(c.nthDiags("site.hcl", n))) // then the graph's
 }
 
 func messagesOf(ds []protocol.Diagnostic) []string {

@@ -61,3 +61,30 @@ func TestPlanParamOrigins(t *testing.T) {
 	testutil.Golden(t, filepath.Join(golden, "plan.txt"), text.Bytes())
 	testutil.Golden(t, filepath.Join(golden, "plan.json"), js.Bytes())
 }
+
+// TestWhyParamOrigins: why of a class says where its parameters came
+// from, and why of a resource inside a class or instance says where
+// that container's parameters came from; a secret's value is never
+// shown.
+func TestWhyParamOrigins(t *testing.T) {
+	golden, err := filepath.Abs(filepath.Join("testdata", "origins"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := planOrigins(t)
+	var b bytes.Buffer
+	for _, ref := range [][2]string{{"class", "Profile::Web"}, {"file", "/etc/nginx/conf.d/shop.example.com.conf"}, {"user", "deploy"}} {
+		r := p.Graph.Catalog.Lookup(ref[0], ref[1])
+		if r == nil {
+			t.Fatalf("no %v", ref)
+		}
+		if err := NeighboursText(&b, p.Neighbours(r)); err != nil {
+			t.Fatal(err)
+		}
+		b.WriteString("----\n")
+	}
+	if strings.Contains(b.String(), "not shown") {
+		t.Errorf("the password's value is printed:\n%s", b.String())
+	}
+	testutil.Golden(t, filepath.Join(golden, "why.txt"), b.Bytes())
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/catc-dev/catc/internal/catalog"
+	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/internal/types"
 	"github.com/catc-dev/catc/internal/words"
 )
@@ -91,5 +92,62 @@ func writeParamOrigins(bw *bufio.Writer, indent string, r *catalog.Resource) {
 		bw.WriteString(indent)
 		bw.WriteString(words.Escape(o.Param + " = " + paramValueText(v) + "  (" + OriginText(o) + ")"))
 		bw.WriteByte('\n')
+	}
+}
+
+// originNote is what a diff says after a changed parameter's values:
+// where the new value came from, and the old one when it came from
+// elsewhere ("" when neither side knows):
+//
+//	(data: site/data/nodes/web-02.yaml:2, level "Per node", changed there)
+//	(was data: site/data/common.yaml:1, level "Common"; now declaration: site/site.hcl:30:5, contain in Node[web-02])
+func originNote(a plandiff.AttrChange) string {
+	o, n := a.OldOrigin, a.NewOrigin
+	switch {
+	case o == nil && n == nil:
+		return ""
+	case o == nil:
+		return "  (" + OriginText(*n) + ")"
+	case n == nil:
+		return "  (was " + OriginText(*o) + ")"
+	case plandiff.SameOrigin(o, n):
+		return "  (" + OriginText(*n) + ", changed there)"
+	}
+	return "  (was " + OriginText(*o) + "; now " + OriginText(*n) + ")"
+}
+
+// dataCauseLines are the diff's data causes (PlanDiff.DataCauses), one
+// line each: the key, and the data file and level its new value comes
+// from, or the one its old value no longer comes from.
+func dataCauseLines(d *plandiff.PlanDiff) []string {
+	cs := d.DataCauses()
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		place := fileLineOf(c.File, c.Line) + " (level " + strconv.Quote(c.Level) + ")"
+		if c.Old {
+			place = "no longer from " + place
+		}
+		out[i] = c.Key + ": " + place
+	}
+	return out
+}
+
+// dataCausesTitle heads the data causes.
+const dataCausesTitle = "Data behind the changed parameters:"
+
+// writeDataCauses writes the diff's data causes as a Markdown list (for
+// a pull-request comment), nothing when there are none.
+func writeDataCauses(b *strings.Builder, d *plandiff.PlanDiff) {
+	cs := d.DataCauses()
+	if len(cs) == 0 {
+		return
+	}
+	b.WriteString("\n" + dataCausesTitle + "\n\n")
+	for _, c := range cs {
+		place := mdCode(fileLineOf(c.File, c.Line)) + " (level " + mdEscape(strconv.Quote(c.Level)) + ")"
+		if c.Old {
+			place = "no longer from " + place
+		}
+		b.WriteString("- " + mdCode(c.Key) + ": " + place + "\n")
 	}
 }

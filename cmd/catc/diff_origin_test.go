@@ -1,0 +1,61 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDiffBaseDataOnly: a change of the Hiera data alone, diffed against
+// a git revision (the README walkthrough's shop, web-02's workers 8 →
+// 16), for the fleet and for one node: the revision's data is read (it
+// was not: --base took only the *.hcl files, and the fleet read the data
+// files after they were removed, so every node failed on the old side),
+// the node that changes is named with the data key and file that moved
+// its value, and the old side's files are named as the user would, at
+// the revision.
+func TestDiffBaseDataOnly(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	gitRun(t, repo, "init", "-q")
+	walk := filepath.Join("..", "..", walkthroughDir)
+	copyTree(t, filepath.Join(walk, "shop"), filepath.Join(repo, "site"))
+	copyTree(t, filepath.Join(walk, "facts"), filepath.Join(repo, "facts"))
+	gitRun(t, repo, "add", ".")
+	gitRun(t, repo, "commit", "-q", "-m", "old")
+	data := filepath.Join(repo, "site", "data", "nodes", "web-02.example.com.yaml")
+	if err := os.WriteFile(data, []byte("# the bigger machine gets more workers\nprofile::web::workers: 16\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(repo)
+
+	code, out, errOut := runCatc(t, "diff", "--base", "HEAD", "site", "--nodes", "facts")
+	for _, want := range []string{
+		"This change affects 1 of 2 nodes in 1 way; 1 unchanged.",
+		"== 1 node: web-02.example.com",
+		"Data behind the changed parameters:\n  profile::web::workers: site/data/nodes/{certname}.yaml:2 (level \"Per node\")\n",
+		"~       workers: 8 → 16  (data: site/data/nodes/{certname}.yaml:2, level \"Per node\", changed there)\n",
+	} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("diff --base HEAD site --nodes facts: exit %d, no %q in\n%s\nstderr: %s", code, want, out, errOut)
+		}
+	}
+
+	code, out, errOut = runCatc(t, "diff", "--base", "HEAD", "site", "--facts", "facts/web-02.example.com.json", "--format", "json")
+	for _, want := range []string{
+		`"file": "HEAD:site/data/nodes/web-02.example.com.yaml"`, // the old side, at the revision
+		`"file": "site/data/nodes/web-02.example.com.yaml"`,
+		`"key": "profile::web::workers"`,
+	} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("diff --base HEAD site --facts …: exit %d, no %s in\n%s\nstderr: %s", code, want, out, errOut)
+		}
+	}
+	if strings.Contains(out+errOut, "catc-diff-base-") {
+		t.Errorf("the temporary checkout is named:\n%s\n%s", out, errOut)
+	}
+}

@@ -59,3 +59,23 @@ func TestDiffBaseDataOnly(t *testing.T) {
 		t.Errorf("the temporary checkout is named:\n%s\n%s", out, errOut)
 	}
 }
+
+// TestPlanNodesParamOrigins: plan --nodes groups nodes by what the plan
+// says, class parameters and their origins included: the walkthrough's
+// two nodes apply the same steps, but web-01's workers come from
+// common.yaml and web-02's from its own file, so each plan is shown (they
+// were one group, shown for web-01 alone).
+func TestPlanNodesParamOrigins(t *testing.T) {
+	t.Chdir(filepath.Join("..", "..", walkthroughDir))
+	code, out, errOut := runCatc(t, "plan", "shop", "--nodes", "facts")
+	for _, want := range []string{
+		"== 1 node has this plan: web-01.example.com\n",
+		"   workers = 2  (data: shop/data/common.yaml:2, level \"Common\")\n",
+		"== 1 node has this plan: web-02.example.com\n",
+		"   workers = 8  (data: shop/data/nodes/web-02.example.com.yaml:2, level \"Per node\")\n",
+	} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("plan shop --nodes facts: exit %d, no %q in\n%s\nstderr: %s", code, want, out, errOut)
+		}
+	}
+}

@@ -45,10 +45,7 @@ type planShape struct {
 func newPlanShape(p *graph.Plan, plans bool) *planShape {
 	s := &planShape{steps: resourceSteps(p)}
 	if plans {
-		s.refs = make([]string, len(p.Steps))
-		for i, st := range p.Steps {
-			s.refs[i] = st.Resource.Ref()
-		}
+		s.refs = planRefs(p)
 		s.joined = strings.Join(s.refs, "\x00")
 		s.plain = refsKey(s.refs, nil)
 	}

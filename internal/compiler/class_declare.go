@@ -118,7 +118,7 @@ func (k *compiler) evalClass(sc scope, def *classDef, args []declArg, meta []cat
 	stage, stageName, found := k.classStage(sc, meta)
 	i := k.addItem(catalog.External{Type: "Class", Title: catalog.CapitalizeType(def.name), Kind: kind, Range: place}, stage, sc.item, own...)
 	k.classes[def.name] = &classDecl{item: i, resourceLike: resourceLike, place: place}
-	vars, params, origins, ok := k.resolveParams(def, args, place, cty.NilVal, declOrigin{via: via, in: sc.item})
+	vars, params, origins, ok := k.resolveParams(def, args, place, cty.NilVal, &declOrigin{via: via, in: sc.item})
 	k.items[i].ext.Params = append(params, meta...)
 	k.items[i].ext.Origins = origins
 	if !found {
@@ -141,7 +141,7 @@ func (k *compiler) evalClass(sc scope, def *classDef, args []declArg, meta []cat
 // Puppet's error; each is checked against its type. It returns var.* of
 // the body, the parameters the catalog records (those with a value) and
 // where each came from (decl: how the class or instance was declared).
-func (k *compiler) resolveParams(def *classDef, args []declArg, place hcl.Range, self cty.Value, decl declOrigin) (map[string]cty.Value, []catalog.ExternalParam, []catalog.ParamOrigin, bool) {
+func (k *compiler) resolveParams(def *classDef, args []declArg, place hcl.Range, self cty.Value, decl *declOrigin) (map[string]cty.Value, []catalog.ExternalParam, []catalog.ParamOrigin, bool) {
 	lookup := !def.define
 	ok := true
 	given := map[string]declArg{}
@@ -202,7 +202,7 @@ const summaryWrongParamType = "Wrong parameter type"
 // paramValue is one parameter's value, the range diagnostics about it
 // name and where it comes from; found is false (and diagnosed) when it
 // has none.
-func (k *compiler) paramValue(def *classDef, p *paramDef, given map[string]declArg, vars map[string]cty.Value, self cty.Value, lookup bool, place hcl.Range, decl declOrigin) (v types.Value, rng hcl.Range, origin catalog.ParamOrigin, found bool) {
+func (k *compiler) paramValue(def *classDef, p *paramDef, given map[string]declArg, vars map[string]cty.Value, self cty.Value, lookup bool, place hcl.Range, decl *declOrigin) (v types.Value, rng hcl.Range, origin catalog.ParamOrigin, found bool) {
 	if a, ok := given[p.name]; ok {
 		return a.value, a.rng, k.declaredOrigin(p.name, a, decl), true
 	}

@@ -14,18 +14,22 @@ import (
 // value, and the container resource carries it into the model, for
 // plan, why and diff to say.
 
-// declOrigin is how a class or instance was declared: Via
-// (include, contain, require; resource for an instance) in the body of
-// the item In.
+// declOrigin is how a class or instance was declared: via (include,
+// contain, require; resource for an instance) in the body of the item
+// in, whose ref is made once, for the first parameter declared.
 type declOrigin struct {
 	via string
 	in  int
+	ref string
 }
 
 // declaredOrigin is the origin of a parameter given in the declaration
 // (or, for an instance, by a defaults block of its scope).
-func (k *compiler) declaredOrigin(name string, a declArg, d declOrigin) catalog.ParamOrigin {
-	o := catalog.ParamOrigin{Param: name, Kind: catalog.OriginDeclaration, Range: a.rng, Via: d.via, In: k.itemRef(d.in)}
+func (k *compiler) declaredOrigin(name string, a declArg, d *declOrigin) catalog.ParamOrigin {
+	if d.ref == "" {
+		d.ref = k.itemRef(d.in)
+	}
+	o := catalog.ParamOrigin{Param: name, Kind: catalog.OriginDeclaration, Range: a.rng, Via: d.via, In: d.ref}
 	if a.fromDefaults {
 		o.Kind, o.Via = catalog.OriginResourceDefault, "defaults"
 	}

@@ -11,7 +11,7 @@ func (k *compiler) evalInstance(i int) {
 	it := k.items[i]
 	d := it.instance
 	self := cty.ObjectVal(map[string]cty.Value{"title": cty.StringVal(it.ext.Title), "name": cty.StringVal(d.name)})
-	vars, params, origins, ok := k.resolveParams(d.def, d.args, d.place, self, declOrigin{via: "resource", in: d.in})
+	vars, params, origins, ok := k.resolveParams(d.def, d.args, d.place, self, &declOrigin{via: "resource", in: d.in})
 	it.ext.Params = append(params, it.ext.Params...)
 	it.ext.Origins = origins
 	k.changedItem(i) // its defaults are now parameters a collector may search

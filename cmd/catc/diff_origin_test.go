@@ -79,3 +79,22 @@ func TestPlanNodesParamOrigins(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffPlanJSONParamOrigins: the plan JSON carries param_origins, and
+// a diff of two plan JSON files reads them back: the changed parameter
+// says where its new value came from, as a diff of the sites does.
+func TestDiffPlanJSONParamOrigins(t *testing.T) {
+	t.Chdir(filepath.Join("..", "..", walkthroughDir))
+	dir := t.TempDir()
+	old, new := filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json")
+	for side, out := range map[string]string{"shop": old, "shop-v2": new} {
+		if code, _, errOut := runCatc(t, "plan", side, "--facts", "facts/web-02.example.com.json", "--format", "json", "-o", out); code != 0 {
+			t.Fatalf("plan %s: exit %d: %s", side, code, errOut)
+		}
+	}
+	code, out, errOut := runCatc(t, "diff", old, new)
+	want := "~       workers: 8 → 16  (data: shop-v2/data/nodes/web-02.example.com.yaml:2, level \"Per node\", changed there)\n"
+	if code != 0 || !strings.Contains(out, want) {
+		t.Errorf("diff of the plan JSON files: exit %d, no %q in\n%s\nstderr: %s", code, want, out, errOut)
+	}
+}

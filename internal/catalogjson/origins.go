@@ -1,6 +1,8 @@
 package catalogjson
 
 import (
+	"github.com/hashicorp/hcl/v2"
+
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/jsonw"
 )
@@ -64,4 +66,51 @@ func writeParamOrigins(jw *jsonw.Writer, r *catalog.Resource) {
 		jw.EndObject()
 	}
 	jw.EndArray()
+}
+
+// ParamOrigin is one of "param_origins" as read back (Read), and as the
+// diff JSON writes a changed parameter's origin (package plandiff's
+// "old_origin" and "new_origin"): the same members as writeParamOrigins
+// writes.
+type ParamOrigin struct {
+	Param  string       `json:"param"`
+	Kind   string       `json:"kind"`
+	File   string       `json:"file"`
+	Line   int          `json:"line"`
+	Column int          `json:"column"`
+	Via    string       `json:"via,omitempty"`
+	In     string       `json:"in,omitempty"`
+	Key    string       `json:"key,omitempty"`
+	Data   []DataSource `json:"data,omitempty"`
+}
+
+// DataSource is one data file of a ParamOrigin.
+type DataSource struct {
+	File   string `json:"file"`
+	Path   string `json:"path"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	Level  string `json:"level"`
+}
+
+// NewParamOrigin is o as the JSON writes it: its range is its start.
+func NewParamOrigin(o catalog.ParamOrigin) ParamOrigin {
+	j := ParamOrigin{Param: o.Param, Kind: o.Kind, File: o.Range.Filename, Line: o.Range.Start.Line, Column: o.Range.Start.Column,
+		Via: o.Via, In: o.In, Key: o.Key}
+	for _, d := range o.Data {
+		j.Data = append(j.Data, DataSource(d))
+	}
+	return j
+}
+
+// Origin is the catalog.ParamOrigin j describes; its range is the start
+// the JSON keeps (one column wide).
+func (j ParamOrigin) Origin() catalog.ParamOrigin {
+	at := hcl.Pos{Line: j.Line, Column: j.Column}
+	o := catalog.ParamOrigin{Param: j.Param, Kind: j.Kind, Via: j.Via, In: j.In, Key: j.Key,
+		Range: hcl.Range{Filename: j.File, Start: at, End: hcl.Pos{Line: j.Line, Column: j.Column + 1}}}
+	for _, d := range j.Data {
+		o.Data = append(o.Data, catalog.DataSource(d))
+	}
+	return o
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 
+	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/internal/jsonw"
 	"github.com/catc-dev/catc/internal/types"
 )
@@ -138,8 +139,8 @@ type jsonDiffAttr struct {
 
 	// OldOrigin and NewOrigin: where a class's or instance's parameter
 	// got its value on each side (AttrChange), written when known.
-	OldOrigin *jsonOrigin `json:"old_origin,omitempty"`
-	NewOrigin *jsonOrigin `json:"new_origin,omitempty"`
+	OldOrigin *catalogjson.ParamOrigin `json:"old_origin,omitempty"`
+	NewOrigin *catalogjson.ParamOrigin `json:"new_origin,omitempty"`
 }
 
 type jsonDiffEdge struct {

@@ -39,7 +39,7 @@ func withOrigins(out []AttrChange, or, nr *SnapResource) []AttrChange {
 func originOf(r *SnapResource, name string) *catalog.ParamOrigin {
 	for i := range r.Origins {
 		if r.Origins[i].Param == name {
-			return newJSONOrigin(&r.Origins[i]).origin()
+			return originOfJSON(newJSONOrigin(&r.Origins[i]))
 		}
 	}
 	return nil

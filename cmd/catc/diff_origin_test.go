@@ -33,31 +33,32 @@ func TestDiffBaseDataOnly(t *testing.T) {
 	}
 	t.Chdir(repo)
 
-	code, out, errOut := runCatc(t, "diff", "--base", "HEAD", "site", "--nodes", "facts")
-	for _, want := range []string{
+	catcSays(t, []string{"diff", "--base", "HEAD", "site", "--nodes", "facts"},
 		"This change affects 1 of 2 nodes in 1 way; 1 unchanged.",
 		"== 1 node: web-02.example.com",
 		"Data behind the changed parameters:\n  profile::web::workers: site/data/nodes/{certname}.yaml:2 (level \"Per node\")\n",
-		"~       workers: 8 → 16  (data: site/data/nodes/{certname}.yaml:2, level \"Per node\", changed there)\n",
-	} {
-		if code != 0 || !strings.Contains(out, want) {
-			t.Errorf("diff --base HEAD site --nodes facts: exit %d, no %q in\n%s\nstderr: %s", code, want, out, errOut)
-		}
-	}
-
-	code, out, errOut = runCatc(t, "diff", "--base", "HEAD", "site", "--facts", "facts/web-02.example.com.json", "--format", "json")
-	for _, want := range []string{
+		"~       workers: 8 → 16  (data: site/data/nodes/{certname}.yaml:2, level \"Per node\", changed there)\n")
+	out := catcSays(t, []string{"diff", "--base", "HEAD", "site", "--facts", "facts/web-02.example.com.json", "--format", "json"},
 		`"file": "HEAD:site/data/nodes/web-02.example.com.yaml"`, // the old side, at the revision
 		`"file": "site/data/nodes/web-02.example.com.yaml"`,
-		`"key": "profile::web::workers"`,
-	} {
+		`"key": "profile::web::workers"`)
+	if strings.Contains(out, "catc-diff-base-") {
+		t.Errorf("the temporary checkout is named:\n%s", out)
+	}
+}
+
+// catcSays runs catc with args and checks that it exits 0 and prints
+// each of wants; it returns what it printed (standard output, then
+// standard error).
+func catcSays(t *testing.T, args []string, wants ...string) string {
+	t.Helper()
+	code, out, errOut := runCatc(t, args...)
+	for _, want := range wants {
 		if code != 0 || !strings.Contains(out, want) {
-			t.Errorf("diff --base HEAD site --facts …: exit %d, no %s in\n%s\nstderr: %s", code, want, out, errOut)
+			t.Errorf("catc %s: exit %d, no %q in\n%s\nstderr: %s", strings.Join(args, " "), code, want, out, errOut)
 		}
 	}
-	if strings.Contains(out+errOut, "catc-diff-base-") {
-		t.Errorf("the temporary checkout is named:\n%s\n%s", out, errOut)
-	}
+	return out + errOut
 }
 
 // TestPlanNodesParamOrigins: plan --nodes groups nodes by what the plan
@@ -67,17 +68,11 @@ func TestDiffBaseDataOnly(t *testing.T) {
 // were one group, shown for web-01 alone).
 func TestPlanNodesParamOrigins(t *testing.T) {
 	t.Chdir(filepath.Join("..", "..", walkthroughDir))
-	code, out, errOut := runCatc(t, "plan", "shop", "--nodes", "facts")
-	for _, want := range []string{
+	catcSays(t, []string{"plan", "shop", "--nodes", "facts"},
 		"== 1 node has this plan: web-01.example.com\n",
 		"   workers = 2  (data: shop/data/common.yaml:2, level \"Common\")\n",
 		"== 1 node has this plan: web-02.example.com\n",
-		"   workers = 8  (data: shop/data/nodes/web-02.example.com.yaml:2, level \"Per node\")\n",
-	} {
-		if code != 0 || !strings.Contains(out, want) {
-			t.Errorf("plan shop --nodes facts: exit %d, no %q in\n%s\nstderr: %s", code, want, out, errOut)
-		}
-	}
+		"   workers = 8  (data: shop/data/nodes/web-02.example.com.yaml:2, level \"Per node\")\n")
 }
 
 // TestDiffPlanJSONParamOrigins: the plan JSON carries param_origins, and
@@ -92,9 +87,6 @@ func TestDiffPlanJSONParamOrigins(t *testing.T) {
 			t.Fatalf("plan %s: exit %d: %s", side, code, errOut)
 		}
 	}
-	code, out, errOut := runCatc(t, "diff", old, new)
-	want := "~       workers: 8 → 16  (data: shop-v2/data/nodes/web-02.example.com.yaml:2, level \"Per node\", changed there)\n"
-	if code != 0 || !strings.Contains(out, want) {
-		t.Errorf("diff of the plan JSON files: exit %d, no %q in\n%s\nstderr: %s", code, want, out, errOut)
-	}
+	catcSays(t, []string{"diff", old, new},
+		"~       workers: 8 → 16  (data: shop-v2/data/nodes/web-02.example.com.yaml:2, level \"Per node\", changed there)\n")
 }

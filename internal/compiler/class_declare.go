@@ -157,7 +157,7 @@ func (k *compiler) resolveParams(def *classDef, args []declArg, place hcl.Range,
 	}
 	vars := make(map[string]cty.Value, len(def.params))
 	var out []catalog.ExternalParam
-	var origins []catalog.ParamOrigin
+	origins := make([]catalog.ParamOrigin, 0, len(def.params)) // one allocation per declaration
 	for _, p := range def.params {
 		v, rng, origin, found := k.paramValue(def, p, given, vars, self, lookup, place, decl)
 		if !found {

@@ -61,20 +61,6 @@ func catcSays(t *testing.T, args []string, wants ...string) string {
 	return out + errOut
 }
 
-// TestPlanNodesParamOrigins: plan --nodes groups nodes by what the plan
-// says, class parameters and their origins included: the walkthrough's
-// two nodes apply the same steps, but web-01's workers come from
-// common.yaml and web-02's from its own file, so each plan is shown (they
-// were one group, shown for web-01 alone).
-func TestPlanNodesParamOrigins(t *testing.T) {
-	t.Chdir(filepath.Join("..", "..", walkthroughDir))
-	catcSays(t, []string{"plan", "shop", "--nodes", "facts"},
-		"== 1 node has this plan: web-01.example.com\n",
-		"   workers = 2  (data: shop/data/common.yaml:2, level \"Common\")\n",
-		"== 1 node has this plan: web-02.example.com\n",
-		"   workers = 8  (data: shop/data/nodes/web-02.example.com.yaml:2, level \"Per node\")\n")
-}
-
 // TestDiffPlanJSONParamOrigins: the plan JSON carries param_origins, and
 // a diff of two plan JSON files reads them back: the changed parameter
 // says where its new value came from, as a diff of the sites does.

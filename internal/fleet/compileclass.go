@@ -45,7 +45,10 @@ type planShape struct {
 func newPlanShape(p *graph.Plan, plans bool) *planShape {
 	s := &planShape{steps: resourceSteps(p)}
 	if plans {
-		s.refs = planRefs(p)
+		s.refs = make([]string, len(p.Steps))
+		for i, st := range p.Steps {
+			s.refs[i] = st.Resource.Ref()
+		}
 		s.joined = strings.Join(s.refs, "\x00")
 		s.plain = refsKey(s.refs, nil)
 	}

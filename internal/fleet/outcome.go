@@ -10,11 +10,9 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
-	"github.com/catc-dev/catc/internal/types"
 )
 
 // Outcome is what happened to a group of nodes that fared alike.
@@ -90,42 +88,11 @@ func compileFrom(site *compiler.Site, src nodeSource, o Options, by groupBy) []O
 
 // planKey tells plans apart by their steps' refs, identity replaced.
 func planKey(p *graph.Plan, id *identity) string {
-	return refsKey(planRefs(p), id)
-}
-
-// planRefs are what tells plans apart: the steps' refs, then what the
-// plan text says of each class's and define instance's parameters (their
-// values and where each came from), which two nodes of one order may not
-// share.
-func planRefs(p *graph.Plan) []string {
 	refs := make([]string, len(p.Steps))
 	for i, s := range p.Steps {
 		refs[i] = s.Resource.Ref()
 	}
-	return appendParamOrigins(refs, p.Graph.Catalog)
-}
-
-// appendParamOrigins appends, for each resource of cat whose parameters'
-// origins are known (catalog.ParamOrigin: a class or instance compiled
-// from HCL), its ref, each parameter's value and where it came from;
-// nothing for a catalog without classes.
-func appendParamOrigins(refs []string, cat *catalog.Catalog) []string {
-	if cat == nil || cat.Source == nil {
-		return refs
-	}
-	for _, r := range cat.Resources {
-		for _, o := range r.ParamOrigins() {
-			v, _ := r.Attributes.Get(o.Param)
-			value := "(sensitive)" // shown so, whatever the secret: no part of the key
-			switch v.(type) {
-			case types.Sensitive, *types.Sensitive:
-			default:
-				value = string(types.EncodeJSON(v))
-			}
-			refs = append(refs, fmt.Sprintf("%s\x01%s\x01%s\x01%+v", r.Ref(), o.Param, value, o))
-		}
-	}
-	return refs
+	return refsKey(refs, id)
 }
 
 // refsKey is the key of a plan's refs with identity id replaced (nil:

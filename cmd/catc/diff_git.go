@@ -2,6 +2,8 @@ package main
 
 import (
 	"errors"
+	"path"
+	"strings"
 
 	"github.com/catc-dev/catc/internal/gitrev"
 	"github.com/catc-dev/catc/internal/plandiff"
@@ -33,9 +35,22 @@ func baseSides(c *cmdRun, rev string, paths []string) (old, new *plandiff.Snapsh
 // atBase extracts paths at git revision rev (gitrev) into a temporary
 // directory and calls load with what it extracted (no path when none
 // exists at rev); diagnostics printed meanwhile name "REV:PATH", not the
-// temporary directory, which is removed when load returns.
+// temporary directory, which is removed when load returns. Of a
+// directory, it extracts the site's files (siteFile).
 func atBase(c *cmdRun, rev string, paths []string, load func(at *gitrev.Tree) error) error {
-	return atBaseMatching(c, rev, paths, nil, load)
+	return atBaseMatching(c, rev, paths, siteFile, load)
+}
+
+// siteFile chooses the files of a site directory --base extracts: its
+// HCL files, and its Hiera configuration and data files (YAML, JSON,
+// eyaml), so that a change of the data alone is compared with the data
+// at the revision.
+func siteFile(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".hcl", ".yaml", ".yml", ".json", ".eyaml":
+		return true
+	}
+	return false
 }
 
 // atBaseMatching is atBase with the files of a directory chosen by keep
@@ -82,11 +97,9 @@ func baseRepo(c *cmdRun) (*gitrev.Repo, error) {
 	return repo, nil
 }
 
-// relocate rewrites the files of the extracted side to the paths the user
-// gave, prefixed with the revision ("HEAD~1:site/web.hcl").
+// relocate rewrites the files of the extracted side (declarations, and
+// the data files and declarations parameters came from) to the paths the
+// user gave, prefixed with the revision ("HEAD~1:site/web.hcl").
 func relocate(s *plandiff.Snapshot, at *gitrev.Tree) {
-	for i := range s.Resources {
-		r := &s.Resources[i]
-		r.File = at.Name(r.File)
-	}
+	s.RenameFiles(at.Name)
 }

@@ -131,39 +131,48 @@ func diffNodes(c *cmdRun, f diffFlags, strict plandiff.Strict) (*fleet.Diff, err
 		return nil, err
 	}
 	var sides fleet.Sides
-	if in.base != "" {
-		err = atBase(c, in.base, in.new, func(at *gitrev.Tree) error {
-			if len(at.Paths) == 0 {
-				return nil
-			}
+	compare := func() (*fleet.Diff, error) {
+		var err error
+		if sides.New, err = loadHCLSite(c, in.new); err != nil {
+			return nil, err
+		}
+		nodes, err := openNodes(c)
+		if err != nil {
+			return nil, err
+		}
+		o, done := fleetOptions(c)
+		d := fleet.DiffStream(sides, nodes, plandiff.DiffOptions{Strict: strict}, o)
+		done()
+		if err := nodesFailed(c, nodes); err != nil {
+			return nil, err
+		}
+		if err := printNewFailures(c, d, sides.New.Files()); err != nil {
+			return nil, err
+		}
+		return d, nil
+	}
+	if in.base == "" {
+		if sides.Old, err = loadHCLSite(c, in.old); err != nil {
+			return nil, err
+		}
+		return compare()
+	}
+	var d *fleet.Diff
+	err = atBase(c, in.base, in.new, func(at *gitrev.Tree) error {
+		if len(at.Paths) > 0 {
 			var err error
-			sides.Old, err = loadSite(c, at.Paths)
+			if sides.Old, err = loadSite(c, at.Paths); err != nil {
+				return err
+			}
 			sides.FixOld = func(s *plandiff.Snapshot) { relocate(s, at) }
-			return err
-		})
-	} else {
-		sides.Old, err = loadHCLSite(c, in.old)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if sides.New, err = loadHCLSite(c, in.new); err != nil {
-		return nil, err
-	}
-	nodes, err := openNodes(c)
-	if err != nil {
-		return nil, err
-	}
-	o, done := fleetOptions(c)
-	d := fleet.DiffStream(sides, nodes, plandiff.DiffOptions{Strict: strict}, o)
-	done()
-	if err := nodesFailed(c, nodes); err != nil {
-		return nil, err
-	}
-	if err := printNewFailures(c, d, sides.New.Files()); err != nil {
-		return nil, err
-	}
-	return d, nil
+		}
+		// The old side's Hiera data files are read as its nodes look
+		// keys up: the revision's files stay until the fleet is compared.
+		var err error
+		d, err = compare()
+		return err
+	})
+	return d, err
 }
 
 // printNewFailures prints what to fix: the errors of the nodes that no

@@ -11,7 +11,8 @@ import (
 
 // TestHieraDocExamples: docs/hiera.md's files (blocks with file=PATH)
 // make a site; its hcl block validates on it, and each console command
-// prints what the page says.
+// prints what the page says (the files it names as a user in the site's
+// directory would read them).
 func TestHieraDocExamples(t *testing.T) {
 	t.Parallel()
 	doc := filepath.Join(testutil.Root(), "docs", "hiera.md")
@@ -48,6 +49,7 @@ func TestHieraDocExamples(t *testing.T) {
 				return
 			}
 			code, out, stderr := runCatc(t, cmd...)
+			out = strings.ReplaceAll(out, dir+string(filepath.Separator), "") // files as named beside them
 			if code != 0 || out != want.String() {
 				t.Errorf("%s:%d: catc %s: exit %d, stdout\n%s(stderr %s), the page says\n%s", doc, ex.line, strings.Join(cmd, " "), code, out, stderr, want.String())
 			}

@@ -52,6 +52,10 @@
 //   - Puppet's catalogs (external*.go, FromExternal): they are declarations
 //     checked and resolved by the same Builder and BuildResource as HCL's;
 //     package puppetcatalog owns their JSON and hands the declarations here.
+//     A class or defined-type instance that catc's compiler of classes
+//     built carries where each parameter's value came from (origin.go:
+//     ParamOrigin, Resource.ParamOrigins), places only, for plan, why,
+//     diff and the editor; the compiler finds them.
 //   - The built-in types (builtins*.go, moduletypes.go): a Puppet catalog
 //     needs them without any HCL, and they are decoded by the same type
 //     decoding as a user's `type` block.

@@ -39,6 +39,9 @@ type External struct {
 	// Tags are Puppet's "tags" of the resource as written: the automatic
 	// ones (type, title, class names) and the user's (nil when absent).
 	Tags []string
+	// Origins say where the parameters of a class or defined-type
+	// instance came from (catc's compiler of classes; nil otherwise).
+	Origins []ParamOrigin
 }
 
 // ExternalOptions say where an external catalog comes from.
@@ -104,6 +107,8 @@ type ExternalInfo struct {
 	Opaque []string
 	// Tags are External.Tags: what `puppet agent --tags` matches.
 	Tags []string
+	// Origins are External.Origins (ParamOrigins).
+	Origins []ParamOrigin
 }
 
 // containerTypes are the types whose resources the agent always turns
@@ -260,7 +265,7 @@ func (c *Builder) useBuiltin(e *External, key []byte) bool {
 // knows it and it is no container, else kept as given.
 func (c *Builder) buildExternal(e *External, known bool, room *externalRoom) Built {
 	r, info := room.next(len(e.Params))
-	*info = ExternalInfo{File: e.File, Line: e.Line, Kind: e.Kind, Container: isContainer(e, known), Tags: e.Tags}
+	*info = ExternalInfo{File: e.File, Line: e.Line, Kind: e.Kind, Container: isContainer(e, known), Tags: e.Tags, Origins: e.Origins}
 	info.Unknown = !known && !info.Container
 	var b Built
 	if known && !info.Container {

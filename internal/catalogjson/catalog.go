@@ -58,6 +58,9 @@ type Resource struct {
 	File     string   `json:"file"`
 	Line     int      `json:"line"`
 	Index    int      `json:"index"`
+	// ParamOrigins are read from a plan JSON (written by WritePlan, not
+	// by writeMembers): where a class's or instance's parameters came from.
+	ParamOrigins []ParamOrigin `json:"param_origins,omitempty"`
 }
 
 // Edge is one graph edge: From is applied before To.

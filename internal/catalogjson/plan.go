@@ -16,6 +16,8 @@ import (
 //     (Puppet applies nothing of such a catalog);
 //   - per resource of a catalog read from Puppet, "step", "container" and
 //     "contained_in" (writeContainment);
+//   - per class or defined-type instance compiled by catc,
+//     "param_origins" (writeParamOrigins);
 //   - per resource, "refreshed_by": the refs whose events reach it,
 //     directly or through chains of refresh edges, by declaration index
 //     (the graph.RefreshersShown nearest when more do, and then
@@ -41,8 +43,9 @@ func WritePlan(w io.Writer, p *graph.Plan) error {
 	for i := range cat.Resources {
 		jw.BeginObject()
 		cat.Resources[i].writeMembers(jw)
-		writeContainment(jw, p.Graph.Catalog.Resources[i], num)
 		r := p.Graph.Catalog.Resources[i]
+		writeContainment(jw, r, num)
+		writeParamOrigins(jw, r)
 		jw.Key("refreshed_by")
 		jw.BeginArray()
 		for _, rf := range p.RefreshedBy(r) {

@@ -52,7 +52,7 @@ func (k *compiler) declareClass(sc scope, b *hclsyntax.Block, src []byte) {
 			return
 		}
 	} else {
-		k.evalClass(sc, def, args, meta, resourceLike, b.DefRange())
+		k.evalClass(sc, def, args, meta, resourceLike, b.DefRange(), b.Type)
 	}
 	cl := k.classes[name]
 	switch b.Type {
@@ -107,7 +107,7 @@ func isRelation(name string) bool {
 
 // evalClass evaluates a class at its first declaration: its resource in
 // Stage[main], its parameters, then its body.
-func (k *compiler) evalClass(sc scope, def *classDef, args []declArg, meta []catalog.ExternalParam, resourceLike bool, place hcl.Range) {
+func (k *compiler) evalClass(sc scope, def *classDef, args []declArg, meta []catalog.ExternalParam, resourceLike bool, place hcl.Range, via string) {
 	kind := "unknown"
 	if resourceLike {
 		kind = "class"
@@ -118,8 +118,9 @@ func (k *compiler) evalClass(sc scope, def *classDef, args []declArg, meta []cat
 	stage, stageName, found := k.classStage(sc, meta)
 	i := k.addItem(catalog.External{Type: "Class", Title: catalog.CapitalizeType(def.name), Kind: kind, Range: place}, stage, sc.item, own...)
 	k.classes[def.name] = &classDecl{item: i, resourceLike: resourceLike, place: place}
-	vars, params, ok := k.resolveParams(def, args, place, cty.NilVal, true)
+	vars, params, origins, ok := k.resolveParams(def, args, place, cty.NilVal, &declOrigin{via: via, in: sc.item})
 	k.items[i].ext.Params = append(params, meta...)
+	k.items[i].ext.Origins = origins
 	if !found {
 		k.diags = append(k.diags, catalog.ErrorAt(catalog.SummaryUnresolvedRef,
 			fmt.Sprintf("Could not find stage %s specified by %s. Declare it with a stage block (stage %q { before = \"Stage[main]\" }) before the class, or correct the name.", stageName, def.ref(), stageName),
@@ -138,8 +139,10 @@ func (k *compiler) evalClass(sc scope, def *classDef, args []declArg, meta []cat
 // resolveParams gives each parameter of def its value: the
 // declaration's, else (classes) the data's, else its default, else it is
 // Puppet's error; each is checked against its type. It returns var.* of
-// the body and the parameters the catalog records (those with a value).
-func (k *compiler) resolveParams(def *classDef, args []declArg, place hcl.Range, self cty.Value, lookup bool) (map[string]cty.Value, []catalog.ExternalParam, bool) {
+// the body, the parameters the catalog records (those with a value) and
+// where each came from (decl: how the class or instance was declared).
+func (k *compiler) resolveParams(def *classDef, args []declArg, place hcl.Range, self cty.Value, decl *declOrigin) (map[string]cty.Value, []catalog.ExternalParam, []catalog.ParamOrigin, bool) {
+	lookup := !def.define
 	ok := true
 	given := map[string]declArg{}
 	for _, a := range args {
@@ -154,8 +157,9 @@ func (k *compiler) resolveParams(def *classDef, args []declArg, place hcl.Range,
 	}
 	vars := make(map[string]cty.Value, len(def.params))
 	var out []catalog.ExternalParam
+	origins := make([]catalog.ParamOrigin, 0, len(def.params)) // one allocation per declaration
 	for _, p := range def.params {
-		v, rng, found := k.paramValue(def, p, given, vars, self, lookup, place)
+		v, rng, origin, found := k.paramValue(def, p, given, vars, self, lookup, place, decl)
 		if !found {
 			ok = false
 			vars[p.name] = cty.DynamicVal
@@ -170,9 +174,10 @@ func (k *compiler) resolveParams(def *classDef, args []declArg, place hcl.Range,
 		vars[p.name] = hieraValue(v)
 		if v != nil {
 			out = append(out, catalog.ExternalParam{Name: p.name, Value: k.secretParam(def, p.name, v), Range: rng})
+			origins = append(origins, origin)
 		}
 	}
-	return vars, out, ok
+	return vars, out, origins, ok
 }
 
 // secretParam is v, the value of def's parameter name, as the container's
@@ -194,11 +199,12 @@ func (k *compiler) secretParam(def *classDef, name string, v types.Value) types.
 // summaryWrongParamType is the summary of a parameter of the wrong type.
 const summaryWrongParamType = "Wrong parameter type"
 
-// paramValue is one parameter's value and where it comes from; found is
-// false (and diagnosed) when it has none.
-func (k *compiler) paramValue(def *classDef, p *paramDef, given map[string]declArg, vars map[string]cty.Value, self cty.Value, lookup bool, place hcl.Range) (types.Value, hcl.Range, bool) {
+// paramValue is one parameter's value, the range diagnostics about it
+// name and where it comes from; found is false (and diagnosed) when it
+// has none.
+func (k *compiler) paramValue(def *classDef, p *paramDef, given map[string]declArg, vars map[string]cty.Value, self cty.Value, lookup bool, place hcl.Range, decl *declOrigin) (v types.Value, rng hcl.Range, origin catalog.ParamOrigin, found bool) {
 	if a, ok := given[p.name]; ok {
-		return a.value, a.rng, true
+		return a.value, a.rng, k.declaredOrigin(p.name, a, decl), true
 	}
 	if lookup && k.session != nil {
 		res, found, diags := k.session.ParameterValue(def.name, p.name)
@@ -206,16 +212,16 @@ func (k *compiler) paramValue(def *classDef, p *paramDef, given map[string]declA
 		if found {
 			if d := hiera.CheckParameter(def.name, p.name, p.typ, res); d != nil {
 				k.diags = append(k.diags, d)
-				return nil, place, false
+				return nil, place, origin, false
 			}
-			return res.Value, place, true
+			return res.Value, place, k.dataOrigin(p.name, hiera.ParameterKey(def.name, p.name), res.Origins), true
 		}
 	}
 	if p.def == nil {
 		k.diags = append(k.diags, catalog.ErrorAt(catalog.SummaryMandatory,
 			fmt.Sprintf("%s: expects a value for parameter '%s'. Give it in the declaration (%s = …)%s, or a default in its variable block.", k.refOf(def, self), p.name, p.name, dataAdvice(lookup, def.name, p.name)),
 			place, nil))
-		return nil, place, false
+		return nil, place, origin, false
 	}
 	ctx := k.base.NewChild()
 	ctx.Variables = map[string]cty.Value{"var": cty.ObjectVal(vars), "local": cty.EmptyObjectVal}
@@ -225,11 +231,11 @@ func (k *compiler) paramValue(def *classDef, p *paramDef, given map[string]declA
 	cv, diags := catalog.EvalExpr(p.def, ctx)
 	k.diags = append(k.diags, diags...)
 	if diags.HasErrors() {
-		return nil, p.def.Range(), false
+		return nil, p.def.Range(), origin, false
 	}
-	v, diags := catalog.CtyValue(cv, p.def.Range())
+	v, diags = catalog.CtyValue(cv, p.def.Range())
 	k.diags = append(k.diags, diags...)
-	return v, p.def.Range(), !diags.HasErrors()
+	return v, p.def.Range(), defaultOrigin(p.name, p.def.Range()), !diags.HasErrors()
 }
 
 // dataAdvice names the data key that would give a class parameter.

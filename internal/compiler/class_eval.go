@@ -48,6 +48,8 @@ type instanceDecl struct {
 	args  []declArg
 	name  string // self.name: the title, or the instance's name argument
 	place hcl.Range
+	// in is the item whose body declared it.
+	in int
 	// dflt are the defaults of the scope that declared it, which its
 	// body's scope inherits (Puppet's dynamic scope).
 	dflt *defaultsScope
@@ -58,6 +60,9 @@ type declArg struct {
 	name  string
 	value types.Value
 	rng   hcl.Range
+	// fromDefaults is set for an instance's argument that a defaults
+	// block of its scope gave.
+	fromDefaults bool
 }
 
 // scope is where statements are evaluated: the container their

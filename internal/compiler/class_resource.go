@@ -178,10 +178,11 @@ func (k *compiler) declareInstance(sc scope, r *rawResource, def *classDef) {
 		return
 	}
 	declared := explicitTags(all)
+	written := len(all)
 	all = sc.dflt.apply(def.name, all)
-	d := &instanceDecl{def: def, name: r.Title, place: r.DeclRange, dflt: sc.dflt}
+	d := &instanceDecl{def: def, name: r.Title, place: r.DeclRange, in: sc.item, dflt: sc.dflt}
 	var meta []catalog.ExternalParam
-	for _, p := range all {
+	for j, p := range all {
 		switch {
 		case p.Name == "name":
 			if s, isString := p.Value.(string); isString {
@@ -191,7 +192,7 @@ func (k *compiler) declareInstance(sc scope, r *rawResource, def *classDef) {
 		case isMetaparam(p.Name):
 			meta = append(meta, p)
 		default:
-			d.args = append(d.args, declArg{name: p.Name, value: p.Value, rng: p.Range})
+			d.args = append(d.args, declArg{name: p.Name, value: p.Value, rng: p.Range, fromDefaults: j >= written})
 		}
 	}
 	own := resourceTags(declared, catalog.TagsOf(def.name), r.Title, meta)

@@ -11,8 +11,9 @@ func (k *compiler) evalInstance(i int) {
 	it := k.items[i]
 	d := it.instance
 	self := cty.ObjectVal(map[string]cty.Value{"title": cty.StringVal(it.ext.Title), "name": cty.StringVal(d.name)})
-	vars, params, ok := k.resolveParams(d.def, d.args, d.place, self, false)
+	vars, params, origins, ok := k.resolveParams(d.def, d.args, d.place, self, &declOrigin{via: "resource", in: d.in})
 	it.ext.Params = append(params, it.ext.Params...)
+	it.ext.Origins = origins
 	k.changedItem(i) // its defaults are now parameters a collector may search
 	if !ok {
 		return

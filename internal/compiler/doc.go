@@ -52,7 +52,10 @@
 // handed to catalog.FromExternal as a Puppet catalog would be, so
 // containers, tags and classes are Puppet's, and the graph stage orders
 // it as the agent does (Catalog.Source names the compiler). Exported
-// resources are refused: they are out of scope.
+// resources are refused: they are out of scope. Each parameter of a class
+// or instance records where its value came from (class_origin.go: the
+// declaration, a defaults block, the Hiera data file and level, the
+// default) as a catalog.ParamOrigin on its container.
 //
 // Evaluation-time secrets (secrets.go, markfuncs.go, masktokens.go; in
 // class, define and node bodies class_secrets.go): which variables,

@@ -14,7 +14,9 @@ import (
 
 // The plan diff is rewritten and keyed by reflection, over every exported
 // field: a field added to plandiff.PlanDiff later takes part without a
-// change here.
+// change here. A field tagged `fleetkey:"omitzero"` is left out of the
+// key when it is zero, so that adding it keeps the keys of the diffs
+// that do not use it (the shards of a fleet diffed before).
 
 // substitute returns a deep copy of d with every string (refs, paths,
 // values, messages) passed through f.
@@ -122,7 +124,8 @@ func writeKey(h hash.Hash, v reflect.Value) {
 		}
 	case reflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
-			if v.Type().Field(i).IsExported() {
+			f := v.Type().Field(i)
+			if f.IsExported() && !(f.Tag.Get("fleetkey") == "omitzero" && v.Field(i).IsZero()) {
 				writeKey(h, v.Field(i))
 			}
 		}

@@ -54,6 +54,13 @@ type AttrChange struct {
 	// keys): the change is listed because no one can tell it did not
 	// change.
 	Undetermined bool
+
+	// OldOrigin and NewOrigin are, for a parameter of a class or
+	// defined-type instance compiled by catc, where its value came from
+	// on each side (nil when unknown or absent): origin.go. A fleet's
+	// group keys leave them out when nil (fleetkey), as before they were
+	// added.
+	OldOrigin, NewOrigin *catalog.ParamOrigin `fleetkey:"omitzero"`
 }
 
 // TypeChanged reports whether both sides have a value and the values are

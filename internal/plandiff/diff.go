@@ -425,7 +425,7 @@ func (m *matching) resourceChanges(strict Strict) []ResourceChange {
 			continue
 		}
 		c := ResourceChange{Action: Manage, Type: nr.Type, Ref: nr.Ref,
-			Attributes: allAttributes(nr, false), NewLoc: loc(nr)}
+			Attributes: withOrigins(allAttributes(nr, false), nil, nr), NewLoc: loc(nr)}
 		if removes(nr) {
 			c.Action = Remove
 		}
@@ -435,7 +435,7 @@ func (m *matching) resourceChanges(strict Strict) []ResourceChange {
 		if m.toNew[i] < 0 {
 			or := &m.old.Resources[i]
 			out = append(out, ResourceChange{Action: Unmanage, Type: or.Type, Ref: or.Ref,
-				Attributes: allAttributes(or, true), OldLoc: loc(or)})
+				Attributes: withOrigins(allAttributes(or, true), or, nil), OldLoc: loc(or)})
 		}
 	}
 	return out
@@ -449,7 +449,7 @@ func compareResource(or, nr *SnapResource, strict Strict, lost losses) (Resource
 	if or.Ref != nr.Ref {
 		c.OldRef = or.Ref
 	}
-	c.Attributes = lost.drop(compareAttributes(or, nr), or, nr)
+	c.Attributes = withOrigins(lost.drop(compareAttributes(or, nr), or, nr), or, nr)
 	if len(c.Attributes) == 0 && c.OldRef == "" {
 		return c, false
 	}

@@ -5,7 +5,9 @@
 // rename is a rename), compares attribute values by behaviour (init_only,
 // sensitive digests), edges, apply order, refresh chains, purges,
 // failures and what they skip, and cycles. PlanDiff is the result, sorted
-// by new apply step.
+// by new apply step. A changed parameter of a class or defined-type
+// instance carries where its value came from on each side, and the diff
+// names the data keys behind such changes (origin.go: DataCauses).
 //
 // A snapshot read from JSON is ordered by graph's ordering core
 // (graph.Digraph), the one graph.Order uses, so that a plan file and the

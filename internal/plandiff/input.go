@@ -128,8 +128,20 @@ func readResource(jr catalogjson.Resource, infos map[string]map[string]AttrInfo)
 		Ref: jr.Ref, Type: jr.Type, Title: jr.Title,
 		Key:        resourceKey(jr.Type, jr.Title, sortedValues(namevars)),
 		Attributes: attrs, Tags: jr.Tags, Noop: jr.Noop, Meta: jsonMeta(jr), Attrs: info,
-		File: jr.File, Line: jr.Line,
+		File: jr.File, Line: jr.Line, Origins: readOrigins(jr.ParamOrigins),
 	}, nil
+}
+
+// readOrigins are the param_origins of a resource of a plan JSON.
+func readOrigins(js []catalogjson.ParamOrigin) []catalog.ParamOrigin {
+	if len(js) == 0 {
+		return nil
+	}
+	out := make([]catalog.ParamOrigin, len(js))
+	for i, j := range js {
+		out[i] = j.Origin()
+	}
+	return out
 }
 
 // jsonMeta are the schedule, loglevel and audit of a resource of the

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 
+	"github.com/catc-dev/catc/internal/catalogjson"
 	"github.com/catc-dev/catc/internal/jsonw"
 	"github.com/catc-dev/catc/internal/types"
 )
@@ -44,6 +45,9 @@ type JSONDocument struct {
 	// NewFails and OldFails are PlanDiff's: written only when set.
 	NewFails []string `json:"new_fails,omitempty"`
 	OldFails []string `json:"old_fails,omitempty"`
+	// DataCauses are PlanDiff.DataCauses: written only when there are
+	// some (a reader recomputes them from the attributes' origins).
+	DataCauses []jsonDataCause `json:"data_causes,omitempty"`
 }
 
 type jsonDiffCounts struct {
@@ -132,6 +136,11 @@ type jsonDiffAttr struct {
 
 	// Undetermined: the digests cannot be compared (AttrChange).
 	Undetermined bool `json:"undetermined,omitempty"`
+
+	// OldOrigin and NewOrigin: where a class's or instance's parameter
+	// got its value on each side (AttrChange), written when known.
+	OldOrigin *catalogjson.ParamOrigin `json:"old_origin,omitempty"`
+	NewOrigin *catalogjson.ParamOrigin `json:"new_origin,omitempty"`
 }
 
 type jsonDiffEdge struct {
@@ -170,7 +179,7 @@ func NewJSONDocument(d *PlanDiff) JSONDocument {
 		AppliesNothing: d.AppliesNothing(), UnresolvedCycles: nonNil(d.UnresolvedCycles),
 		Resources: []jsonDiffRes{}, Skips: []jsonDiffSkip{}, Edges: []jsonDiffEdge{}, Moves: []jsonDiffMove{}, Refreshes: []jsonDiffReload{},
 		NewCycles: nonNil(d.NewCycles), ResolvedCycles: nonNil(d.ResolvedCycles), OrderUnknown: d.OrderUnknown,
-		NewFails: d.NewFails, OldFails: d.OldFails,
+		NewFails: d.NewFails, OldFails: d.OldFails, DataCauses: jsonDataCauses(d.DataCauses()),
 	}
 	for _, r := range d.Resources {
 		out.Resources = append(out.Resources, jsonResourceChange(r))
@@ -218,6 +227,7 @@ func jsonResourceChange(r ResourceChange) jsonDiffRes {
 	for i, a := range r.Attributes {
 		ja := jsonDiffAttr{Attribute: a.Attr, Path: a.Path, Behaviour: a.Behaviour.String(), Sensitive: a.Sensitive}
 		ja.Undetermined = a.Undetermined
+		ja.OldOrigin, ja.NewOrigin = newJSONOrigin(a.OldOrigin), newJSONOrigin(a.NewOrigin)
 		if a.Sensitive {
 			had, has := a.HadOld, a.HasNew
 			ja.OldSet, ja.NewSet = &had, &has

@@ -88,7 +88,8 @@ func readResourceChange(r jsonDiffRes) (ResourceChange, error) {
 }
 
 func readAttrChange(action Action, a jsonDiffAttr) (AttrChange, error) {
-	c := AttrChange{Attr: a.Attribute, Path: a.Path, Sensitive: a.Sensitive, Undetermined: a.Undetermined}
+	c := AttrChange{Attr: a.Attribute, Path: a.Path, Sensitive: a.Sensitive, Undetermined: a.Undetermined,
+		OldOrigin: originOfJSON(a.OldOrigin), NewOrigin: originOfJSON(a.NewOrigin)}
 	var ok bool
 	if c.Behaviour, ok = ParseAttrBehaviour(a.Behaviour); !ok {
 		return c, fmt.Errorf("unknown behaviour %q", a.Behaviour)

@@ -100,6 +100,10 @@ type SnapResource struct {
 	// Opaque are the parameters of a resource read from Puppet that catc
 	// keeps no meaning of (rich data, Deferred), left out of Attributes.
 	Opaque []string
+	// Origins say where the parameters of a class or defined-type
+	// instance compiled by catc came from (catalog.ParamOrigin); nil
+	// otherwise.
+	Origins []catalog.ParamOrigin
 }
 
 // AttrInfo is what diff needs to know about an attribute's definition.
@@ -148,6 +152,7 @@ func NewSnapshot(p *graph.Plan) *Snapshot {
 			s.Resources[i].File, s.Resources[i].Line = r.External.File, r.External.Line
 			s.Resources[i].PuppetTags = r.External.Tags
 			s.Resources[i].Opaque = r.External.Opaque
+			s.Resources[i].Origins = r.External.Origins
 		}
 	}
 	for _, e := range g.Edges() {

@@ -208,7 +208,7 @@ func attrLineWith(c plandiff.ResourceChange, a plandiff.AttrChange, values strin
 	}
 	text := a.Path
 	if values != "" {
-		text += ": " + values
+		text += ": " + values + originNote(a)
 	}
 	switch a.Behaviour {
 	case plandiff.InitOnlyAttr:

@@ -52,6 +52,9 @@ func markdownAt(d *plandiff.PlanDiff, level detail, fullLen int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s**\n", mdEscape(d.Summary()))
 	writeWarnings(&b, d, level)
+	if level < countsOnly {
+		writeDataCauses(&b, d)
+	}
 	if level > fullDetail {
 		fmt.Fprintf(&b, "\n> [!NOTE]\n> This comment is shortened to fit a pull-request comment: %s (the full diff is %s characters). Run `catc diff` locally for every detail.\n",
 			droppedText(level), words.GroupDigits(fullLen))

@@ -44,6 +44,12 @@ func DiffText(w io.Writer, d *plandiff.PlanDiff, o DiffOptions) error {
 	if d.AppliesNothing() {
 		t.line(diffLine{mark: "x", text: appliesNothingNote})
 	}
+	if causes := dataCauseLines(d); len(causes) > 0 {
+		t.plain(dataCausesTitle)
+		for _, c := range causes {
+			t.plain("  " + c)
+		}
+	}
 	if len(d.Resources) > 0 {
 		fmt.Fprintln(bw)
 		for _, c := range d.Resources {

@@ -65,6 +65,7 @@ func writePuppetPlan(bw *bufio.Writer, p *graph.Plan) {
 			bw.WriteByte('\n')
 			if !headed[c.Index] {
 				headed[c.Index] = true
+				writeParamOrigins(bw, indent+"   ", c)
 				if k := p.StepOf(c); k > 0 {
 					writeWaits(bw, indent, p.Steps[k-1])
 				}

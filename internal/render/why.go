@@ -56,6 +56,10 @@ func NeighboursText(w io.Writer, n graph.Neighbours) error {
 		where = words.Escape(where) + ", "
 	}
 	fmt.Fprintf(bw, "%s  %s%s\n", words.Escape(r.Ref()), where, stepPhrase(n.Step))
+	if os := r.ParamOrigins(); len(os) > 0 {
+		fmt.Fprintf(bw, "\nParameters (%d), and where each value came from:\n", len(os))
+		writeParamOrigins(bw, "  ", r)
+	}
 	writeHolders(bw, r)
 	fmt.Fprintf(bw, "\nWaits for (%d):\n", len(n.Before))
 	for _, e := range n.Before {
@@ -73,7 +77,9 @@ func NeighboursText(w io.Writer, n graph.Neighbours) error {
 
 // writeHolders says, for a resource of a catalog read from Puppet, the
 // classes or defines that hold it, whose start it waits for and whose
-// end waits for it (what a class waits for, its resources wait for).
+// end waits for it (what a class waits for, its resources wait for),
+// then the parameters of each, with where their values came from, when
+// catc compiled it.
 func writeHolders(bw *bufio.Writer, r *catalog.Resource) {
 	if r.External == nil || len(r.External.Containers) == 0 {
 		return
@@ -84,9 +90,15 @@ func writeHolders(bw *bufio.Writer, r *catalog.Resource) {
 	}
 	if len(refs) == 1 {
 		fmt.Fprintf(bw, "\nIn %s: it starts after %s starts, and %s ends after it.\n", refs[0], refs[0], refs[0])
-		return
+	} else {
+		fmt.Fprintf(bw, "\nIn %s: it starts after each of them starts, and each ends after it.\n", strings.Join(refs, " and "))
 	}
-	fmt.Fprintf(bw, "\nIn %s: it starts after each of them starts, and each ends after it.\n", strings.Join(refs, " and "))
+	for i, c := range r.External.Containers {
+		if len(c.ParamOrigins()) > 0 {
+			fmt.Fprintf(bw, "%s's parameters, and where each value came from:\n", refs[i])
+			writeParamOrigins(bw, "  ", c)
+		}
+	}
 }
 
 func stepPhrase(step int) string {

@@ -339,3 +339,31 @@ func TestPlanNodesValues(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanNodesOrigins: two nodes whose class parameter has one value
+// from two data files (one from common.yaml, one from its own file) have
+// two plans: a group's plan says where each value came from, which
+// would be wrong for one of them.
+func TestPlanNodesOrigins(t *testing.T) {
+	t.Parallel()
+	walk := filepath.Join(testutil.Root(), walkthroughDir)
+	site := filepath.Join(t.TempDir(), "shop")
+	copyTree(t, filepath.Join(walk, "shop"), site)
+	node := filepath.Join(site, "data", "nodes", "web-02.example.com.yaml")
+	if err := os.WriteFile(node, []byte("profile::web::workers: 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCatc(t, "plan", site, "--nodes", filepath.Join(walk, "facts"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"1 node has a plan of 4 steps (web-01.example.com).\n1 node has a plan of 4 steps (web-02.example.com).\n",
+		`workers = 2  (data: ` + filepath.Join(site, "data", "common.yaml") + `:`,
+		`workers = 2  (data: ` + node + `:1`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the plans do not say\n%s\n%s", want, out)
+		}
+	}
+}

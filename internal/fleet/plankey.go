@@ -47,6 +47,23 @@ func planParts(p *graph.Plan) []string {
 			parts = append(parts, "m"+strconv.Itoa(s.MoreRefreshers))
 		}
 	}
+	return append(parts, originParts(p)...)
+}
+
+// originParts are where the plan says each class and define parameter's
+// value came from: two nodes with equal values from different data files
+// show different plans.
+func originParts(p *graph.Plan) []string {
+	var parts []string
+	for _, r := range p.Graph.Catalog.Resources {
+		for _, o := range r.ParamOrigins() {
+			part := "o" + r.Ref() + " " + o.Param + " " + o.Kind + " " + o.Via + " " + o.In + " " + o.Range.String()
+			for _, d := range o.Data {
+				part += " " + d.File + ":" + strconv.Itoa(d.Line) + " " + d.Level
+			}
+			parts = append(parts, part)
+		}
+	}
 	return parts
 }
 

@@ -113,7 +113,7 @@ func labelEnd(toks hclsyntax.Tokens, open int) (int, bool) {
 
 // parseTitled parses src (a file, or a chunk starting at start) that
 // holds resource titles with templates in one pass instead of two: it
-// parses src with its title templates blanked (blankTitleTemplates) and,
+// parses src with its title templates blanked (blankTitleLines) and,
 // when that finds nothing wrong, gives each blanked title back the label
 // and the refusal the parser gives the title as written (each parsed
 // alone: a label does not depend on what precedes it). A parse of src as
@@ -125,10 +125,7 @@ func labelEnd(toks hclsyntax.Tokens, open int) (int, bool) {
 // reports it. The class site of 100,000 resources parsed every chunk
 // holding a title template twice and lexed it three times.
 func parseTitled(src []byte, filename string, start hcl.Pos) (*hcl.File, hcl.Diagnostics, bool) {
-	if !mayHaveTitleTemplate(src) {
-		return nil, nil, false
-	}
-	blanked, titles := blankTitleTemplates(src, filename, start)
+	blanked, titles := blankTitleLines(src, filename, start)
 	if len(titles) == 0 {
 		return nil, nil, false
 	}
@@ -208,23 +205,41 @@ func titleLabel(src []byte, filename string, start hcl.Pos, r hcl.Range) (string
 	return body.Blocks[0].Labels[0], diags, true
 }
 
-// mayHaveTitleTemplate is a quick look for a line holding `resource "`
-// then a template opening (`${` or `%{`): src without one has no title
-// template that blankTitleTemplates would find.
-func mayHaveTitleTemplate(src []byte) bool {
-	for len(src) > 0 {
-		i := bytes.Index(src, []byte(`resource "`))
-		if i < 0 {
-			return false
-		}
-		line := src[i:]
-		if j := bytes.IndexByte(line, '\n'); j >= 0 {
-			line = line[:j]
-		}
-		if bytes.Contains(line, []byte("${")) || bytes.Contains(line, []byte("%{")) {
-			return true
-		}
-		src = src[i+len(`resource "`):]
+// blankTitleLines is blankTitleTemplates without lexing all of src:
+// only the lines that hold `resource` and a template opening (`${` or
+// `%{`) are lexed, each alone from its start, as src would be if the
+// line is not inside a comment, a heredoc or a string (where a blanked
+// label is no title: parseTitled finds no block for it and gives up).
+// A title it misses stays a template, which the parse of the blanked
+// source refuses: parseTitled gives up then too. src must start at a
+// line's start.
+func blankTitleLines(src []byte, filename string, start hcl.Pos) ([]byte, []hcl.Range) {
+	if start.Column != 1 {
+		return nil, nil
 	}
-	return false
+	var out []byte
+	var titles []hcl.Range
+	line := start.Line
+	for from := 0; from < len(src); line++ {
+		end := bytes.IndexByte(src[from:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += from + 1
+		}
+		l := src[from:end]
+		if bytes.Contains(l, []byte("resource")) && (bytes.Contains(l, []byte("${")) || bytes.Contains(l, []byte("%{"))) {
+			at := hcl.Pos{Line: line, Column: 1, Byte: start.Byte + from}
+			blanked, lt := blankTitleTemplates(l, filename, at)
+			if len(lt) > 0 {
+				if out == nil {
+					out = append([]byte(nil), src...)
+				}
+				copy(out[from:end], blanked)
+				titles = append(titles, lt...)
+			}
+		}
+		from = end
+	}
+	return out, titles
 }

@@ -34,7 +34,7 @@ type collector struct {
 	order     []int // collected items, in the order found
 	place     hcl.Range
 	// scanned is how many items of its type it has searched, changedAt
-	// how much of the compiler's log of changed items.
+	// how much of the compiler's log of changed items of its type.
 	scanned, changedAt int
 	// tag is set when where is contains(self.tag, "TAG"), Puppet's
 	// `tag == 'TAG'`: searched in the tags without evaluating it.
@@ -133,8 +133,9 @@ func (k *compiler) collect(c *collector) bool {
 	found := false
 	list := k.byType[c.typ]
 	candidates := list[c.scanned:len(list):len(list)]
-	for _, i := range k.changed[c.changedAt:] {
-		if k.itemType(k.items[i]) == c.typ && !c.collected[i] {
+	changed := k.changed[c.typ]
+	for _, i := range changed[c.changedAt:] {
+		if !c.collected[i] {
 			candidates = append(candidates, i)
 		}
 	}
@@ -142,7 +143,7 @@ func (k *compiler) collect(c *collector) bool {
 		slices.Sort(candidates)
 		candidates = slices.Compact(candidates)
 	}
-	c.scanned, c.changedAt = len(list), len(k.changed)
+	c.scanned, c.changedAt = len(list), len(changed)
 	for _, i := range candidates {
 		if !k.matches(c, i) {
 			continue
@@ -212,7 +213,11 @@ func (k *compiler) override(i int, o catalog.ExternalParam) {
 // changedItem logs an item an override changed.
 func (k *compiler) changedItem(i int) {
 	delete(k.selves, i)
-	k.changed = append(k.changed, i)
+	if k.changed == nil {
+		k.changed = map[string][]int{}
+	}
+	t := k.itemType(k.items[i])
+	k.changed[t] = append(k.changed[t], i)
 }
 
 // matches evaluates a collector's where for item i, whose attributes

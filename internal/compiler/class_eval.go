@@ -104,13 +104,16 @@ type compiler struct {
 	realizes   []*realizeReq
 	// byType are the core resources and instances of each type (lower
 	// case) in catalog order; changed logs the items an override changed,
-	// so a collector looks again only at those and at new ones.
+	// per type as byType, so a collector looks again only at those of its
+	// type and at new ones.
 	byType  map[string][]int
-	changed []int
+	changed map[string][]int
 	// selves and tagMemo cache each item's self.* and tags for the
-	// collectors' searches (an override drops them).
+	// collectors' searches (an override drops them); tagMemo is indexed
+	// by item, nil where not computed (a map of 100,000 items cost a
+	// tenth of the compile of classes, and clearing it more).
 	selves  map[int]cty.Value
-	tagMemo map[int][]string
+	tagMemo [][]string
 	// stop is the budget's error once spent: nothing more is evaluated.
 	stop *hcl.Diagnostic
 	// deferred are the resource blocks of bodies, made ready once for

@@ -26,7 +26,7 @@ func (c *loader) compileStructure(blocks []structBlock, top []*rawResource, ctx 
 		return diags // the context's own errors are reported
 	}
 	k := &compiler{l: c, st: st, base: ctx, byKey: map[string]int{}, classes: map[string]*classDecl{},
-		byType: map[string][]int{}, selves: map[int]cty.Value{}, tagMemo: map[int][]string{},
+		byType: map[string][]int{}, selves: map[int]cty.Value{},
 		deferred: map[*hclsyntax.Block]*deferredBlock{}, bodies: map[*hclsyntax.Block]*parsed{}}
 	if node != nil {
 		k.node = node.Name
@@ -79,8 +79,8 @@ func (k *compiler) externals() []catalog.External {
 // once, as Puppet merges them (memoised until an override changes
 // tags).
 func (k *compiler) tagsNow(i int) []string {
-	if t, ok := k.tagMemo[i]; ok {
-		return t
+	if i < len(k.tagMemo) && k.tagMemo[i] != nil {
+		return k.tagMemo[i]
 	}
 	it := k.items[i]
 	var inherited []string
@@ -95,7 +95,10 @@ func (k *compiler) tagsNow(i int) []string {
 			}
 		}
 	}
-	k.tagMemo[i] = out
+	if len(k.tagMemo) < len(k.items) {
+		k.tagMemo = append(k.tagMemo, make([][]string, len(k.items)-len(k.tagMemo))...)
+	}
+	k.tagMemo[i] = out // not nil, even when empty
 	return out
 }
 

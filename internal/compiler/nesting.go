@@ -214,7 +214,6 @@ func (s *nestScanner) endExpr() {
 func (s *nestScanner) link() bool {
 	s.cur().links++
 	s.links++
-	s.costly = true
 	return s.links > maxChain
 }
 
@@ -344,12 +343,16 @@ func (s *nestScanner) inCode(i int) (int, bool) {
 		s.endExpr()
 	case strings.IndexByte("=!&|<>+-*/%", c) >= 0 && s.afterTerm(i) && binaryOp(src[i:]) > 0:
 		s.link()
+		// A dash right after a letter continues a name (svc-0) or a
+		// number's exponent (1e-5): no arithmetic to bound.
+		s.costly = s.costly || c != '-' || i == 0 || !catalog.IsLetter(src[i-1])
 		s.endRun() // a minus after a term is binary
 		return i + binaryOp(src[i:]), false
 	case c == '!' || c == '-':
 		return s.unary(i)
 	case c == '*' && i > 0 && src[i-1] == '.':
 		s.link() // an attribute splat, x.*: it holds x
+		s.costly = true
 	case c == '*':
 		s.costly = true // the * of a full splat, [*]
 	case c >= '0' && c <= '9':

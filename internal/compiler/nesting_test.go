@@ -337,3 +337,60 @@ func TestManyMarks(t *testing.T) {
 		})
 	}
 }
+
+// TestCostlyWhereBounded: the scan before parsing says a source may hold
+// an expression that boundExpressions bounds whenever the parse holds
+// one (an operator, a for, a template interpolation, a splat, a
+// conditional), and not for references alone: an index (package["a"])
+// or a name with dashes (service.svc-0) bounds nothing, so the flat
+// generated site of 100,000 resources was walked for nothing.
+func TestCostlyWhereBounded(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		src    string
+		costly bool
+	}{
+		{`x = [package["pkg-0"], service.svc-0, software.lib0-yum, "File[/a]"]`, false},
+		{`x = a.b-c-d`, false},
+		{`x = 1e-5`, false},
+		{`x = a["k"].b[0]`, false},
+		{`x = a - 1`, true},
+		{`x = a-b - 1`, true},
+		{`x = 5-1`, true},
+		{`x = a.0-1`, true},
+		{`x = f(a)-1`, true},
+		{`x = a[b+1]`, true},
+		{`x = a[-1]`, true},
+		{`x = a == b`, true},
+		{`x = a && b`, true},
+		{`x = a ? b : c`, true},
+		{`x = "p-${a}"`, true},
+		{`x = [for v in a : v]`, true},
+		{`x = a[*].b`, true},
+		{`x = a.*.b`, true},
+	} {
+		src := []byte(tc.src + "\n")
+		_, costly := checkInputArith(src, "t.hcl", hcl.InitialPos)
+		file, diags := hclsyntax.ParseConfig(src, "t.hcl", hcl.InitialPos)
+		if diags.HasErrors() {
+			t.Fatalf("%s: %s", tc.src, diags.Error())
+		}
+		bounded := 0
+		_ = hclsyntax.VisitAll(file.Body.(*hclsyntax.Body), func(n hclsyntax.Node) hcl.Diagnostics {
+			switch e := n.(type) {
+			case *hclsyntax.BinaryOpExpr, *hclsyntax.ForExpr, *hclsyntax.TemplateJoinExpr, *hclsyntax.SplatExpr, *hclsyntax.ConditionalExpr, *hclsyntax.UnaryOpExpr:
+				bounded++
+			case *hclsyntax.TemplateExpr:
+				for _, p := range e.Parts {
+					if _, lit := p.(*hclsyntax.LiteralValueExpr); !lit {
+						bounded++
+					}
+				}
+			}
+			return nil
+		})
+		if costly != tc.costly || bounded > 0 && !costly {
+			t.Errorf("%s: costly %v, want %v (%d expressions to bound)", tc.src, costly, tc.costly, bounded)
+		}
+	}
+}

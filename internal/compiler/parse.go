@@ -223,8 +223,11 @@ func parseHCL(src []byte, filename string, start hcl.Pos, b *catalog.BudgetSlot)
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	file, diags := hclsyntax.ParseConfig(src, filename, start)
-	diags = hiddenSyntaxErrors(src, filename, start, diags)
+	file, diags, ok := parseTitled(src, filename, start)
+	if !ok {
+		file, diags = hclsyntax.ParseConfig(src, filename, start)
+		diags = hiddenSyntaxErrors(src, filename, start, diags)
+	}
 	if body, ok := file.Body.(*hclsyntax.Body); ok && costly {
 		boundExpressions(body, b)
 	}

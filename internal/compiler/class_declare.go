@@ -165,7 +165,11 @@ func (k *compiler) resolveParams(def *classDef, args []declArg, place hcl.Range,
 			vars[p.name] = cty.DynamicVal
 			continue
 		}
-		if p.typ != nil {
+		// A value from the data was checked by hiera.CheckParameter, which
+		// takes an eyaml secret where the type takes a String (Puppet
+		// decrypts it to one); checked again here, it would be refused as
+		// Sensitive.
+		if p.typ != nil && origin.Kind != catalog.OriginData {
 			if msg, good := types.Check(fmt.Sprintf("%s: parameter '%s'", k.refOf(def, self), p.name), p.typ, v); !good {
 				k.diags = append(k.diags, catalog.ErrorAt(summaryWrongParamType, catalog.WithAdvice(msg, "Give it a value of the parameter's type."), rng, place.Ptr()))
 				ok = false

@@ -12,6 +12,7 @@ import (
 	"github.com/catc-dev/catc/internal/hiera"
 	"github.com/catc-dev/catc/internal/nodefacts"
 	"github.com/catc-dev/catc/internal/testutil"
+	"github.com/catc-dev/catc/internal/types"
 )
 
 // loadClassSite compiles one file of a site with classes for the node
@@ -350,5 +351,53 @@ func TestClassRecursionBudget(t *testing.T) {
 resource "r" "a" {}`)}, LoadOptions{Limits: catalog.Limits{Steps: 100000}})
 	if !strings.Contains(diags.Error(), "evaluation steps") || len(c.Resources) != 0 {
 		t.Errorf("a define declaring itself twice: %v", diags)
+	}
+}
+
+// TestClassParameterEyaml: an eyaml value in the data is taken by a class
+// parameter whose type takes a String, as Puppet takes the String it
+// decrypts, and stays a secret; a parameter whose type takes no String
+// refuses it with Puppet's words, naming the data file, once.
+func TestClassParameterEyaml(t *testing.T) {
+	t.Parallel()
+	const cipher = "ENC[PKCS7,MIIBiQYJKoZIhvcNAQcDoIIBejCCAXYCAQAxggEhMIIBHQIBADAFMAACAQEwDQYJKoZIhvcNAQEBBQAEggEAabc]"
+	dir := t.TempDir()
+	testutil.WriteFiles(t, dir, map[string]string{
+		"hiera.yaml": "version: 5\nhierarchy:\n  - name: secrets\n    lookup_key: eyaml_lookup_key\n    path: secrets.eyaml\n" +
+			"    options:\n      pkcs7_private_key: /nonexistent/key.pem\n      pkcs7_public_key: /nonexistent/cert.pem\n",
+		"data/secrets.eyaml": "app::token: " + cipher + "\napp::maybe: " + cipher + "\napp::port: " + cipher + "\n",
+	})
+	data, diags := hiera.Open(dir)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	site := func(portType string) string {
+		return `class "app" {
+  variable "token" { type = "String" }
+  variable "maybe" { type = "Optional[Variant[String, Integer]]" }
+  variable "port" { type = "` + portType + `" }
+  resource "notify" "x" { message = "${var.port}" }
+}
+include "app" {}
+`
+	}
+	c, diags := loadClassSite(t, site("String"), data)
+	if diags.HasErrors() {
+		t.Fatalf("eyaml values for String parameters: %v", diags)
+	}
+	app := c.Lookup("Class", "App")
+	if app == nil {
+		t.Fatal("no Class[App]")
+	}
+	for _, name := range []string{"token", "maybe", "port"} {
+		v, _ := app.Attributes.Get(name)
+		if _, ok := v.(types.Sensitive); !ok {
+			t.Errorf("Class[App]'s %s is %#v, want a secret", name, v)
+		}
+	}
+	_, diags = loadClassSite(t, site("Integer"), data)
+	want := "Class[App]: parameter 'port' expects an Integer value, got String (the value of app::port in " + filepath.Join(dir, "data", "secrets.eyaml") + ", line 3)."
+	if len(diags) != 1 || diags[0].Detail != want || strings.Contains(diags.Error(), "PKCS7") {
+		t.Errorf("an eyaml value for an Integer parameter: %v, want one error:\n%s", diags, want)
 	}
 }

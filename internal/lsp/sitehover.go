@@ -57,7 +57,7 @@ func (s siteView) defHover(d *compiler.SiteDef) string {
 	if r := s.classResource(d); r != nil {
 		fmt.Fprintf(&b, "\n%s:\n", s.nodeLabel())
 		for i := range d.Params {
-			v, origin := s.paramValue(d, &d.Params[i], r, nil)
+			v, origin := s.paramValue(&d.Params[i], r)
 			fmt.Fprintf(&b, "- `%s` = %s (%s)\n", d.Params[i].Name, v, origin)
 		}
 	}
@@ -116,8 +116,8 @@ func (s siteView) paramHover(d *compiler.SiteDef, p *compiler.SiteParam, decl *c
 		fmt.Fprintf(&b, "%s is not declared %s.", defRef(d), s.nodeWhere())
 		return b.String()
 	}
-	v, origin := s.paramValue(d, p, r, decl)
-	fmt.Fprintf(&b, "%s: %s, from %s", s.nodeLabel(), v, origin)
+	v, origin := s.paramValue(p, r)
+	fmt.Fprintf(&b, "%s: %s (%s)", s.nodeLabel(), v, origin)
 	return b.String()
 }
 

@@ -26,13 +26,13 @@ func TestClassHover(t *testing.T) {
 	}{
 		{"class definition", "classes.hcl", `class "profile::web"`, 9, []string{"**class profile::web** (`Class[Profile::Web]`)", "classes.hcl:3", "The web profile.\nServes the shop.",
 			"`workers` `Integer[1, 64]` = `2`: Worker processes.", "`docroot` `String` = `\"/srv/www\"`",
-			"- `workers` = `4` (the declaration at ", "- `docroot` = `'/srv/www'` (its default)"}},
+			"- `workers` = `4` (declaration: ", "site.hcl:2:3, include in Class[Main])", "- `docroot` = `'/srv/www'` (default: ", "classes.hcl:11:15)"}},
 		{"include label", "site.hcl", `include "profile::web"`, 10, []string{"**class profile::web**", "`workers` `Integer[1, 64]` = `2`"}},
 		{"define from an instance", "classes.hcl", `resource "shop::vhost"`, 12, []string{"**define shop::vhost** (`Shop::Vhost`)", "`port` `Integer` = `80`"}},
 		{"Class reference", "site.hcl", `Class[Profile::Web]`, 3, []string{"**class profile::web**"}},
-		{"class parameter", "classes.hcl", `variable "workers"`, 11, []string{"**profile::web::workers** (parameter of class profile::web)", "Without facts", "`4`, from the declaration at ", "site.hcl:2"}},
-		{"class parameter from its argument", "site.hcl", `workers = 4`, 1, []string{"**profile::web::workers**", "`4`, from the declaration"}},
-		{"define parameter from an instance", "classes.hcl", `port = 8080`, 1, []string{"**shop::vhost::port**", "`8080`, from the declaration at"}},
+		{"class parameter", "classes.hcl", `variable "workers"`, 11, []string{"**profile::web::workers** (parameter of class profile::web)", "Without facts", "`4` (declaration: ", "site.hcl:2:3, include in Class[Main])"}},
+		{"class parameter from its argument", "site.hcl", `workers = 4`, 1, []string{"**profile::web::workers**", "`4` (declaration: "}},
+		{"define parameter from an instance", "classes.hcl", `port = 8080`, 1, []string{"**shop::vhost::port**", "`8080` (declaration: ", "classes.hcl:17:5, in Class[Profile::Web])"}},
 		{"define parameter in its definition", "classes.hcl", `variable "port"`, 11, []string{"given per instance"}},
 		{"instance title in a reference", "site.hcl", `Shop::Vhost[shop]`, 13, []string{"→ Shop::Vhost[shop]", "classes.hcl:16"}},
 	}
@@ -62,9 +62,9 @@ func TestDataHover(t *testing.T) {
 		delta        int
 		want         []string
 	}{
-		{"from the node's data file", `variable "workers"`, 11, []string{node, "`8`, from the data (profile::web::workers): ", filepath.Join("data", "nodes", "web01.example.com.yaml") + `:2 (level "Per node")`}},
-		{"from the common data file", `variable "docroot"`, 11, []string{"`'/srv/common'`, from the data (profile::web::docroot): ", filepath.Join("data", "common.yaml") + `:2 (level "Common")`}},
-		{"from the declaration", `variable "port"`, 11, []string{"`8080`, from the declaration at ", "site.hcl:26"}},
+		{"from the node's data file", `variable "workers"`, 11, []string{node, "`8` (data: ", filepath.Join("data", "nodes", "web01.example.com.yaml") + `:2, level "Per node")`}},
+		{"from the common data file", `variable "docroot"`, 11, []string{"`'/srv/common'` (data: ", filepath.Join("data", "common.yaml") + `:2, level "Common")`}},
+		{"from the declaration", `variable "port"`, 11, []string{"`8080` (declaration: ", "site.hcl:26:"}},
 		{"a secret from eyaml", `variable "password"`, 11, []string{secretText, "secrets.eyaml:2"}},
 		{"lookup", `lookup("ntp_servers")`, 2, []string{node, "`['ntp1.example.com']`, from ", "web01.example.com.yaml:3"}},
 		{"secret lookup", `lookup("db_token")`, 2, []string{secretText, "secrets.eyaml:3"}},

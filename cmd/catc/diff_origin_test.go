@@ -76,3 +76,21 @@ func TestDiffPlanJSONParamOrigins(t *testing.T) {
 	catcSays(t, []string{"diff", old, new},
 		"~       workers: 8 → 16  (data: shop-v2/data/nodes/web-02.example.com.yaml:2, level \"Per node\", changed there)\n")
 }
+
+// TestDiffPageOrigins: the HTML page of the walkthrough's diff for one
+// node says where web-02's changed workers came from, as the text diff
+// does, and the data key behind the change; a fleet is refused with the
+// way to draw one node.
+func TestDiffPageOrigins(t *testing.T) {
+	t.Parallel()
+	walk := filepath.Join("..", "..", walkthroughDir)
+	shop, v2 := filepath.Join(walk, "shop"), filepath.Join(walk, "shop-v2")
+	data := `data: ` + filepath.Join(v2, "data", "nodes", "web-02.example.com.yaml") + `:2, level \"Per node\", changed there`
+	catcSays(t, []string{"diff", shop, v2, "--facts", filepath.Join(walk, "facts", "web-02.example.com.json"), "--format", "html"},
+		`"~ workers: 8 → 16  (`+data+`)"`,
+		`"causes":["profile::web::workers: `+filepath.Join(v2, "data", "nodes", "web-02.example.com.yaml")+`:2 (level \"Per node\")"]`)
+	code, _, errOut := runCatc(t, "diff", shop, v2, "--nodes", filepath.Join(walk, "facts"), "--format", "html")
+	if code == 0 || !strings.Contains(errOut, "--facts FILE") {
+		t.Errorf("a fleet's page: exit %d, stderr %s", code, errOut)
+	}
+}

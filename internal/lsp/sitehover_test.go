@@ -84,6 +84,20 @@ func TestDataHover(t *testing.T) {
 			}
 		})
 	}
+	t.Run("in the only_if of a group without classes", func(t *testing.T) {
+		files := map[string]string{}
+		for k, v := range hieraFiles {
+			files[k] = v
+		}
+		files["site.hcl"] = "group \"ntp\" {\n  only_if = length(lookup(\"ntp_servers\")) > 0\n  resource \"file\" \"/etc/ntp.conf\" {\n    content = \"x\"\n  }\n}\n"
+		c := startClient(t, files, nil)
+		got := c.hoverAt(t, "site.hcl", files["site.hcl"], `lookup("ntp_servers")`, 2)
+		for _, w := range []string{node, "`['ntp1.example.com']`, from ", "web01.example.com.yaml:3"} {
+			if !strings.Contains(got, w) {
+				t.Errorf("hover lacks %q:\n%s", w, got)
+			}
+		}
+	})
 	t.Run("not found", func(t *testing.T) {
 		files := map[string]string{}
 		for k, v := range hieraFiles {

@@ -157,3 +157,62 @@ include "app" {
 		}
 	}
 }
+
+// TestNodeHover: a node block's label says which classes the block
+// declares and whether it is the node block Puppet picks for the
+// settings' node (exact name, else the first regular expression that
+// matches, else default), or which one Puppet picks instead.
+func TestNodeHover(t *testing.T) {
+	t.Parallel()
+	site := `class "base" {}
+class "web" {}
+
+node "db01.example.com" {
+  include "base" {}
+}
+
+node "/^web\\d+/" {
+  include "base" {}
+  contain "web" {}
+}
+
+node "web01.example.com" {
+  include "web" {}
+}
+
+node "default" {}
+`
+	files := func(certname string) map[string]string {
+		fs := map[string]string{"site.hcl": site}
+		if certname != "" {
+			fs[".catc.json"] = `{"facts": "facts/` + certname + `.json"}`
+			fs["facts/"+certname+".json"] = `{"clientcert": "` + certname + `", "fqdn": "` + certname + `"}`
+		}
+		return fs
+	}
+	for _, tc := range []struct {
+		name, certname, marker string
+		want                   []string
+	}{
+		{"exact, the picked one", "web01.example.com", `node "web01.example.com"`, []string{`**node "web01.example.com"** (an exact name)`, "site.hcl:13",
+			"Declares `include \"web\"`.", "On node web01.example.com: this node block applies (its exact name)."}},
+		{"regex, not picked over the exact name", "web01.example.com", `node "/^web`, []string{"(a regular expression)",
+			"Declares `include \"base\"`, `contain \"web\"`.", `this node block does not apply; Puppet picks node "web01.example.com" at `, "site.hcl:13 (its exact name)."}},
+		{"regex, picked", "web02.example.com", `node "/^web`, []string{"On node web02.example.com: this node block applies (the first regular expression that matches"}},
+		{"default, not picked", "web02.example.com", `node "default"`, []string{"(the default node)", "Declares no class.",
+			`Puppet picks node "/^web\\d+/" at `, "site.hcl:8 (the first regular expression that matches"}},
+		{"default, picked", "mail01.example.com", `node "default"`, []string{"On node mail01.example.com: this node block applies (the default node, no other node block matching)."}},
+		{"without facts", "", `node "db01.example.com"`, []string{"Declares `include \"base\"`.", "Without facts", "depends on the node's name"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			fs := files(tc.certname)
+			got := startClient(t, fs, nil).hoverAt(t, "site.hcl", site, tc.marker, 7)
+			for _, w := range tc.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("hover lacks %q:\n%s", w, got)
+				}
+			}
+		})
+	}
+}

@@ -215,4 +215,14 @@ node "default" {}
 			}
 		})
 	}
+	t.Run("none matches", func(t *testing.T) {
+		t.Parallel()
+		fs := map[string]string{"site.hcl": "node \"db01.example.com\" {}\n", ".catc.json": `{"facts": "facts/mail01.example.com.json"}`,
+			"facts/mail01.example.com.json": `{"clientcert": "mail01.example.com"}`}
+		got := startClient(t, fs, nil).hoverAt(t, "site.hcl", fs["site.hcl"], `node "db01`, 7)
+		want := "On node mail01.example.com: no node block matches, so Puppet fails the node (\"Could not find node statement with name 'default' or 'mail01.example.com'\")."
+		if !strings.Contains(got, want) {
+			t.Errorf("hover lacks %q:\n%s", want, got)
+		}
+	})
 }

@@ -79,14 +79,7 @@ func TestDiffBaseFromElsewhere(t *testing.T) {
 // (text and JSON diagnostics), and the old origin of a changed
 // parameter; never the temporary checkout catc read it from.
 func TestDiffBaseOldSideNamed(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
-	repo := t.TempDir()
-	gitRun(t, repo, "init", "-q")
-	walk := filepath.Join("..", "..", walkthroughDir)
-	copyTree(t, filepath.Join(walk, "shop"), filepath.Join(repo, "site"))
-	copyTree(t, filepath.Join(walk, "facts"), filepath.Join(repo, "facts"))
+	repo := walkthroughRepo(t)
 	common := filepath.Join(repo, "site", "data", "common.yaml")
 	if err := os.WriteFile(common, []byte("profile::web::workers: \"many\"\n"), 0o644); err != nil {
 		t.Fatal(err)

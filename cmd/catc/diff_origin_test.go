@@ -17,14 +17,7 @@ import (
 // its value, and the old side's files are named as the user would, at
 // the revision.
 func TestDiffBaseDataOnly(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
-	repo := t.TempDir()
-	gitRun(t, repo, "init", "-q")
-	walk := filepath.Join("..", "..", walkthroughDir)
-	copyTree(t, filepath.Join(walk, "shop"), filepath.Join(repo, "site"))
-	copyTree(t, filepath.Join(walk, "facts"), filepath.Join(repo, "facts"))
+	repo := walkthroughRepo(t)
 	gitRun(t, repo, "add", ".")
 	gitRun(t, repo, "commit", "-q", "-m", "old")
 	data := filepath.Join(repo, "site", "data", "nodes", "web-02.example.com.yaml")
@@ -45,6 +38,22 @@ func TestDiffBaseDataOnly(t *testing.T) {
 	if strings.Contains(out, "catc-diff-base-") {
 		t.Errorf("the temporary checkout is named:\n%s", out)
 	}
+}
+
+// walkthroughRepo is a new git repository (nothing committed) holding
+// the README walkthrough's shop as site/ and its facts as facts/; the
+// test skips without git.
+func walkthroughRepo(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	gitRun(t, repo, "init", "-q")
+	walk := filepath.Join("..", "..", walkthroughDir)
+	copyTree(t, filepath.Join(walk, "shop"), filepath.Join(repo, "site"))
+	copyTree(t, filepath.Join(walk, "facts"), filepath.Join(repo, "facts"))
+	return repo
 }
 
 // catcSays runs catc with args and checks that it exits 0 and prints

@@ -85,33 +85,35 @@ func TestDataHover(t *testing.T) {
 		})
 	}
 	t.Run("in the only_if of a group without classes", func(t *testing.T) {
-		files := map[string]string{}
-		for k, v := range hieraFiles {
-			files[k] = v
-		}
-		files["site.hcl"] = "group \"ntp\" {\n  only_if = length(lookup(\"ntp_servers\")) > 0\n  resource \"file\" \"/etc/ntp.conf\" {\n    content = \"x\"\n  }\n}\n"
-		c := startClient(t, files, nil)
-		got := c.hoverAt(t, "site.hcl", files["site.hcl"], `lookup("ntp_servers")`, 2)
-		for _, w := range []string{node, "`['ntp1.example.com']`, from ", "web01.example.com.yaml:3"} {
-			if !strings.Contains(got, w) {
-				t.Errorf("hover lacks %q:\n%s", w, got)
-			}
-		}
+		hoverHas(t, hoverWithData(t, "group \"ntp\" {\n  only_if = length(lookup(\"ntp_servers\")) > 0\n  resource \"file\" \"/etc/ntp.conf\" {\n    content = \"x\"\n  }\n}\n", `lookup("ntp_servers")`),
+			node, "`['ntp1.example.com']`, from ", "web01.example.com.yaml:3")
 	})
 	t.Run("not found", func(t *testing.T) {
-		files := map[string]string{}
-		for k, v := range hieraFiles {
-			files[k] = v
-		}
-		files["site.hcl"] = "resource \"file\" \"/x\" {\n  content = lookup(\"nope\")\n}\n"
-		c := startClient(t, files, nil)
-		got := c.hoverAt(t, "site.hcl", files["site.hcl"], `lookup("nope")`, 2)
-		for _, w := range []string{"Function lookup() did not find a value for the name 'nope'", `"Per node": `, "web01.example.com.yaml", `"Common": `} {
-			if !strings.Contains(got, w) {
-				t.Errorf("hover lacks %q:\n%s", w, got)
-			}
-		}
+		hoverHas(t, hoverWithData(t, "resource \"file\" \"/x\" {\n  content = lookup(\"nope\")\n}\n", `lookup("nope")`),
+			"Function lookup() did not find a value for the name 'nope'", `"Per node": `, "web01.example.com.yaml", `"Common": `)
 	})
+}
+
+// hoverWithData is the hover 2 bytes into marker of site.hcl, the site
+// given, beside hieraFiles' data and settings.
+func hoverWithData(t *testing.T, site, marker string) string {
+	t.Helper()
+	files := map[string]string{}
+	for k, v := range hieraFiles {
+		files[k] = v
+	}
+	files["site.hcl"] = site
+	return startClient(t, files, nil).hoverAt(t, "site.hcl", site, marker, 2)
+}
+
+// hoverHas checks that a hover says each of wants.
+func hoverHas(t *testing.T, got string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(got, w) {
+			t.Errorf("hover lacks %q:\n%s", w, got)
+		}
+	}
 }
 
 // TestClassSecretDefaultsHidden: a class parameter fed to a sensitive

@@ -21,9 +21,9 @@ type diagSink struct {
 	warnings int
 	// max is --max-diagnostics, for the JSON document printed at the end.
 	max int
-	// rename, when set, gives the file name to print for a loaded file
-	// (diff --base loads the old side from a temporary directory).
-	rename func(string) string
+	// rename, when set, names a loaded file as the user knows it (diff
+	// --base loads the old side from a temporary directory).
+	rename *baseTree
 	// notes gathers what catc cannot know about the catalogs read from
 	// Puppet (noteCatalog) until sayNotes prints it: diff reads two
 	// catalogs and a fleet many, whose notes mostly agree, and each kind
@@ -65,16 +65,10 @@ func (s *diagSink) renamed(diags hcl.Diagnostics, files map[string]*hcl.File) (h
 	if s.rename == nil {
 		return diags, files
 	}
-	out := make(hcl.Diagnostics, len(diags))
-	for i, d := range diags {
-		cp := *d
-		cp.Subject = renameRange(d.Subject, s.rename)
-		cp.Context = renameRange(d.Context, s.rename)
-		out[i] = &cp
-	}
+	out := s.rename.diags(diags)
 	named := make(map[string]*hcl.File, len(files))
 	for name, f := range files {
-		named[s.rename(name)] = f
+		named[s.rename.Name(name)] = f
 	}
 	return out, named
 }

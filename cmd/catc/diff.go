@@ -73,7 +73,7 @@ func runDiff(c *cmdRun) error {
 				words.Escape(cf.oldDir), words.Escape(cf.newDir), words.Escape(cf.oldDir), words.Escape(cf.newDir))
 		}
 		if f.format == "html" {
-			return fail("--format html draws one diff: drop --nodes and --merge, or use text, markdown or json")
+			return fail("--format html draws one diff: draw one node's (--facts FILE in place of --nodes, no --merge), or use text, markdown or json for the fleet")
 		}
 		return runFleetDiff(c, f, strict, cf, catalogDirs)
 	}

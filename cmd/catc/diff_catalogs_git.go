@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/catc-dev/catc/internal/fleet"
-	"github.com/catc-dev/catc/internal/gitrev"
 	"github.com/catc-dev/catc/internal/plandiff"
 )
 
@@ -16,7 +15,7 @@ import (
 func diffCatalogDirAtBase(c *cmdRun, f diffFlags, cf catalogFleet, strict plandiff.Strict) (*fleet.Diff, error) {
 	var d *fleet.Diff
 	paths := append([]string{cf.newDir}, cf.newTypes...)
-	err := atBaseMatching(c, cf.base, paths, catalogOrTypeFile, func(at *gitrev.Tree) error {
+	err := atBaseMatching(c, cf.base, paths, catalogOrTypeFile, func(at *baseTree) error {
 		old := cf
 		old.oldDir, old.oldTypes = "", nil
 		dirAtBase := cf.base + ":" + filepath.ToSlash(filepath.Clean(cf.newDir))

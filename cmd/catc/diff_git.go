@@ -2,6 +2,8 @@ package main
 
 import (
 	"errors"
+
+	"github.com/hashicorp/hcl/v2"
 	"path"
 	"strings"
 
@@ -14,7 +16,7 @@ import (
 // exist at rev contributes nothing to the old side.
 func baseSides(c *cmdRun, rev string, paths []string) (old, new *plandiff.Snapshot, err error) {
 	old = &plandiff.Snapshot{}
-	err = atBase(c, rev, paths, func(at *gitrev.Tree) error {
+	err = atBase(c, rev, paths, func(at *baseTree) error {
 		if len(at.Paths) == 0 {
 			return nil
 		}
@@ -22,7 +24,7 @@ func baseSides(c *cmdRun, rev string, paths []string) (old, new *plandiff.Snapsh
 		if old, err = loadSide(c, at.Paths); err != nil {
 			return err
 		}
-		relocate(old, at)
+		at.snapshot(old)
 		return nil
 	})
 	if err != nil {
@@ -37,7 +39,7 @@ func baseSides(c *cmdRun, rev string, paths []string) (old, new *plandiff.Snapsh
 // exists at rev); diagnostics printed meanwhile name "REV:PATH", not the
 // temporary directory, which is removed when load returns. Of a
 // directory, it extracts the site's files (siteFile).
-func atBase(c *cmdRun, rev string, paths []string, load func(at *gitrev.Tree) error) error {
+func atBase(c *cmdRun, rev string, paths []string, load func(at *baseTree) error) error {
 	return atBaseMatching(c, rev, paths, siteFile, load)
 }
 
@@ -55,7 +57,7 @@ func siteFile(name string) bool {
 
 // atBaseMatching is atBase with the files of a directory chosen by keep
 // (nil: its *.hcl files, as gitrev.ExtractMatching chooses).
-func atBaseMatching(c *cmdRun, rev string, paths []string, keep func(name string) bool, load func(at *gitrev.Tree) error) error {
+func atBaseMatching(c *cmdRun, rev string, paths []string, keep func(name string) bool, load func(at *baseTree) error) error {
 	repo, err := baseRepo(c)
 	if err != nil {
 		return err
@@ -76,10 +78,11 @@ func atBaseMatching(c *cmdRun, rev string, paths []string, keep func(name string
 	if err != nil {
 		return fail(err.Error())
 	}
+	bt := &baseTree{Tree: at, dir: tmp}
 	sink := c.sink
-	sink.rename = at.Name
+	sink.rename = bt
 	defer func() { sink.rename = nil }()
-	return load(at)
+	return load(bt)
 }
 
 // baseRepo is the git working tree --base reads: the one holding the
@@ -97,9 +100,62 @@ func baseRepo(c *cmdRun) (*gitrev.Repo, error) {
 	return repo, nil
 }
 
-// relocate rewrites the files of the extracted side (declarations, and
-// the data files and declarations parameters came from) to the paths the
-// user gave, prefixed with the revision ("HEAD~1:site/web.hcl").
-func relocate(s *plandiff.Snapshot, at *gitrev.Tree) {
-	s.RenameFiles(at.Name)
+// baseTree is a side extracted at a revision into dir, whose files are
+// named as the user knows them (Tree.Name, "HEAD~1:site/web.hcl") in
+// what catc prints: in a diagnostic's ranges and in its words, which may
+// cite a file ("the value of KEY in FILE, line 2"), and in the snapshot
+// compared. The temporary directory is gone when catc exits, and the
+// user never saw it.
+type baseTree struct {
+	*gitrev.Tree
+	dir string
+}
+
+// snapshot names the files of the side's snapshot: the declarations,
+// the data files and declarations its parameters came from, and the
+// places its errors cite.
+func (n *baseTree) snapshot(s *plandiff.Snapshot) {
+	s.RenameFiles(n.Name)
+	if len(s.Fails) > 0 {
+		fails := make([]string, len(s.Fails))
+		for i, f := range s.Fails {
+			fails[i] = n.text(f)
+		}
+		s.Fails = fails
+	}
+}
+
+// diags is ds with their files named: copies, the originals are left as
+// they are.
+func (n *baseTree) diags(ds hcl.Diagnostics) hcl.Diagnostics {
+	out := make(hcl.Diagnostics, len(ds))
+	for i, d := range ds {
+		cp := *d
+		cp.Subject = renameRange(d.Subject, n.Name)
+		cp.Context = renameRange(d.Context, n.Name)
+		cp.Summary, cp.Detail = n.text(d.Summary), n.text(d.Detail)
+		out[i] = &cp
+	}
+	return out
+}
+
+// text is s with each path under the directory named; a path ends at a
+// space, a quote or a punctuation that follows a file:line.
+func (n *baseTree) text(s string) string {
+	if !strings.Contains(s, n.dir) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, n.dir)
+		if i < 0 {
+			break
+		}
+		end := i + strings.IndexFunc(s[i:]+" ", func(r rune) bool { return strings.ContainsRune(" \t\n\"'`,;()[]{}", r) })
+		b.WriteString(s[:i])
+		b.WriteString(n.Name(s[i:end]))
+		s = s[end:]
+	}
+	b.WriteString(s)
+	return b.String()
 }

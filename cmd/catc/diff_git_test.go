@@ -69,3 +69,70 @@ func TestDiffBaseFromElsewhere(t *testing.T) {
 		t.Errorf("--repo without --base: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// TestDiffBaseOldSideNamed: a diff against a revision whose old side
+// fails for one node (a data value of the wrong type for the class
+// parameter), moves another node's value to another data file, and is
+// refused by Puppet for a reference to nothing names the old side's files
+// as the user would at the revision, in every output: the failure line
+// (text, Markdown, JSON), the refusal, the diagnostic's place and words
+// (text and JSON diagnostics), and the old origin of a changed
+// parameter; never the temporary checkout catc read it from.
+func TestDiffBaseOldSideNamed(t *testing.T) {
+	repo := walkthroughRepo(t)
+	common := filepath.Join(repo, "site", "data", "common.yaml")
+	if err := os.WriteFile(common, []byte("profile::web::workers: \"many\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The old side also refers to nothing: Puppet refuses every node's
+	// catalog, which the diff says with the place.
+	hclFile := filepath.Join(repo, "site", "site.hcl")
+	src, err := os.ReadFile(hclFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := `resource "package" "nginx" {}`
+	if err := os.WriteFile(hclFile, []byte(strings.Replace(string(src), pkg, `resource "package" "nginx" { require = "Package[gone]" }`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, repo, "add", ".")
+	gitRun(t, repo, "commit", "-q", "-m", "old")
+	if err := os.WriteFile(common, []byte("profile::web::workers: 4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(hclFile, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, repo, "rm", "-q", "site/data/nodes/web-02.example.com.yaml")
+	t.Chdir(repo)
+
+	for _, tc := range []struct {
+		args  []string
+		wants []string
+	}{
+		{[]string{"--nodes", "facts"}, []string{"Hiera value of the wrong type at HEAD:site/data/common.yaml:1",
+			`(was data: HEAD:site/data/nodes/{certname}.yaml:2, level "Per node"; now data: site/data/common.yaml:1, level "Common")`,
+			"Reference to nothing at HEAD:site/site.hcl:"}},
+		{[]string{"--facts", "facts/web-02.example.com.json", "--format", "json"}, []string{`Reference to nothing at HEAD:site/site.hcl:`,
+			`"file": "HEAD:site/data/nodes/web-02.example.com.yaml"`}},
+		{[]string{"--nodes", "facts", "--format", "markdown"}, []string{"Hiera value of the wrong type at HEAD:site/data/common.yaml:1"}},
+		{[]string{"--nodes", "facts", "--format", "json"}, []string{`"errors": "Hiera value of the wrong type at HEAD:site/data/common.yaml:1"`,
+			`"file": "HEAD:site/data/nodes/{certname}.yaml"`}},
+		{[]string{"--facts", "facts/web-01.example.com.json"}, []string{"on HEAD:site/data/common.yaml line 1:",
+			"(the value of profile::web::workers in HEAD:site/data/common.yaml, line 1)"}},
+		{[]string{"--facts", "facts/web-01.example.com.json", "--diagnostics", "json"}, []string{`"filename": "HEAD:site/data/common.yaml"`,
+			"in HEAD:site/data/common.yaml, line 1"}},
+	} {
+		args := append([]string{"diff", "--base", "HEAD", "site"}, tc.args...)
+		_, out, errOut := runCatc(t, args...)
+		all := out + errOut
+		for _, want := range tc.wants {
+			if !strings.Contains(all, want) {
+				t.Errorf("catc %s: no %q in\n%s", strings.Join(args, " "), want, all)
+			}
+		}
+		if strings.Contains(all, "catc-diff-base-") {
+			t.Errorf("catc %s names the temporary checkout:\n%s", strings.Join(args, " "), all)
+		}
+	}
+}

@@ -17,14 +17,7 @@ import (
 // its value, and the old side's files are named as the user would, at
 // the revision.
 func TestDiffBaseDataOnly(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
-	repo := t.TempDir()
-	gitRun(t, repo, "init", "-q")
-	walk := filepath.Join("..", "..", walkthroughDir)
-	copyTree(t, filepath.Join(walk, "shop"), filepath.Join(repo, "site"))
-	copyTree(t, filepath.Join(walk, "facts"), filepath.Join(repo, "facts"))
+	repo := walkthroughRepo(t)
 	gitRun(t, repo, "add", ".")
 	gitRun(t, repo, "commit", "-q", "-m", "old")
 	data := filepath.Join(repo, "site", "data", "nodes", "web-02.example.com.yaml")
@@ -45,6 +38,22 @@ func TestDiffBaseDataOnly(t *testing.T) {
 	if strings.Contains(out, "catc-diff-base-") {
 		t.Errorf("the temporary checkout is named:\n%s", out)
 	}
+}
+
+// walkthroughRepo is a new git repository (nothing committed) holding
+// the README walkthrough's shop as site/ and its facts as facts/; the
+// test skips without git.
+func walkthroughRepo(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	gitRun(t, repo, "init", "-q")
+	walk := filepath.Join("..", "..", walkthroughDir)
+	copyTree(t, filepath.Join(walk, "shop"), filepath.Join(repo, "site"))
+	copyTree(t, filepath.Join(walk, "facts"), filepath.Join(repo, "facts"))
+	return repo
 }
 
 // catcSays runs catc with args and checks that it exits 0 and prints
@@ -75,4 +84,22 @@ func TestDiffPlanJSONParamOrigins(t *testing.T) {
 	}
 	catcSays(t, []string{"diff", old, new},
 		"~       workers: 8 → 16  (data: shop-v2/data/nodes/web-02.example.com.yaml:2, level \"Per node\", changed there)\n")
+}
+
+// TestDiffPageOrigins: the HTML page of the walkthrough's diff for one
+// node says where web-02's changed workers came from, as the text diff
+// does, and the data key behind the change; a fleet is refused with the
+// way to draw one node.
+func TestDiffPageOrigins(t *testing.T) {
+	t.Parallel()
+	walk := filepath.Join("..", "..", walkthroughDir)
+	shop, v2 := filepath.Join(walk, "shop"), filepath.Join(walk, "shop-v2")
+	data := `data: ` + filepath.Join(v2, "data", "nodes", "web-02.example.com.yaml") + `:2, level \"Per node\", changed there`
+	catcSays(t, []string{"diff", shop, v2, "--facts", filepath.Join(walk, "facts", "web-02.example.com.json"), "--format", "html"},
+		`"~ workers: 8 → 16  (`+data+`)"`,
+		`"causes":["profile::web::workers: `+filepath.Join(v2, "data", "nodes", "web-02.example.com.yaml")+`:2 (level \"Per node\")"]`)
+	code, _, errOut := runCatc(t, "diff", shop, v2, "--nodes", filepath.Join(walk, "facts"), "--format", "html")
+	if code == 0 || !strings.Contains(errOut, "--facts FILE") {
+		t.Errorf("a fleet's page: exit %d, stderr %s", code, errOut)
+	}
 }

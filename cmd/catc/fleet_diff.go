@@ -11,7 +11,6 @@ import (
 
 	"github.com/catc-dev/catc/internal/compiler"
 	"github.com/catc-dev/catc/internal/fleet"
-	"github.com/catc-dev/catc/internal/gitrev"
 	"github.com/catc-dev/catc/internal/inputfile"
 	"github.com/catc-dev/catc/internal/plandiff"
 	"github.com/catc-dev/catc/internal/render"
@@ -158,13 +157,13 @@ func diffNodes(c *cmdRun, f diffFlags, strict plandiff.Strict) (*fleet.Diff, err
 		return compare()
 	}
 	var d *fleet.Diff
-	err = atBase(c, in.base, in.new, func(at *gitrev.Tree) error {
+	err = atBase(c, in.base, in.new, func(at *baseTree) error {
 		if len(at.Paths) > 0 {
 			var err error
 			if sides.Old, err = loadSite(c, at.Paths); err != nil {
 				return err
 			}
-			sides.FixOld = func(s *plandiff.Snapshot) { relocate(s, at) }
+			sides.FixOld, sides.FixOldDiags = at.snapshot, at.diags
 		}
 		// The old side's Hiera data files are read as its nodes look
 		// keys up: the revision's files stay until the fleet is compared.

@@ -34,32 +34,71 @@ func (k *compiler) evalNode(main scope) {
 // matchNode finds the node block for name and the title of its Node
 // resource.
 func (k *compiler) matchNode(name string) (*structBlock, string) {
+	labels := make([]string, len(k.st.nodes))
 	for i, n := range k.st.nodes {
-		if l := n.block.Labels[0]; !isNodeRegex(l) && strings.ToLower(l) == name && name != "default" {
-			return &k.st.nodes[i], strings.ToLower(l)
+		labels[i] = n.block.Labels[0]
+	}
+	i, how := PickNode(labels, name, func(i int, err error) {
+		b := k.st.nodes[i].block
+		k.diags = append(k.diags, catalog.ErrorAt(catalog.SummaryInvalidValue,
+			fmt.Sprintf("The node block's regular expression %s is not usable: %v.", labels[i], err), b.LabelRanges[0], b.DefRange().Ptr()))
+	})
+	switch how {
+	case NodeExact:
+		return &k.st.nodes[i], strings.ToLower(labels[i])
+	case NodeRegex:
+		return &k.st.nodes[i], nodeRegexTitle(labels[i][1 : len(labels[i])-1])
+	case NodeDefault:
+		return &k.st.nodes[i], "default"
+	}
+	return nil, ""
+}
+
+// NodeMatch is how a node block was picked for a node.
+type NodeMatch int
+
+// How a node block is picked, in the order Puppet tries them.
+const (
+	NodeNone    NodeMatch = iota // no node block matches: the node does not compile
+	NodeExact                    // the label is the node's name
+	NodeRegex                    // the first regular expression (/…/) that matches
+	NodeDefault                  // node "default"
+)
+
+// PickNode is the index of the node block, among those labelled labels
+// (in file order), that Puppet 7.23 evaluates for the node name (in
+// lower case), and how it was picked: the exact name (shorter names are
+// not tried), else the first regular expression that matches, else
+// default; -1 and NodeNone when none matches. badRegex is told of each
+// regular expression that cannot be used (skipped, as Puppet would fail
+// on it).
+func PickNode(labels []string, name string, badRegex func(i int, err error)) (int, NodeMatch) {
+	for i, l := range labels {
+		if !isNodeRegex(l) && strings.ToLower(l) == name && name != "default" {
+			return i, NodeExact
 		}
 	}
-	for i, n := range k.st.nodes {
-		l := n.block.Labels[0]
+	for i, l := range labels {
 		if !isNodeRegex(l) {
 			continue
 		}
 		re, err := rubyregexp.Compile(l[1:len(l)-1], "")
 		if err != nil {
-			k.diags = append(k.diags, catalog.ErrorAt(catalog.SummaryInvalidValue,
-				fmt.Sprintf("The node block's regular expression %s is not usable: %v.", l, err), n.block.LabelRanges[0], n.block.DefRange().Ptr()))
+			if badRegex != nil {
+				badRegex(i, err)
+			}
 			continue
 		}
 		if ok, err := re.MatchWithin(name); err == nil && ok {
-			return &k.st.nodes[i], nodeRegexTitle(l[1 : len(l)-1])
+			return i, NodeRegex
 		}
 	}
-	for i, n := range k.st.nodes {
-		if n.block.Labels[0] == "default" {
-			return &k.st.nodes[i], "default"
+	for i, l := range labels {
+		if l == "default" {
+			return i, NodeDefault
 		}
 	}
-	return nil, ""
+	return -1, NodeNone
 }
 
 // isNodeRegex reports whether a node label is a regular expression,

@@ -300,8 +300,9 @@ func (pc *ParseCache) Index(name string, src []byte) *SiteFile {
 }
 
 // siteIndex is the index of a parsed file: its structure blocks whole,
-// its resource blocks as extracted (a deferred one from its block), and
-// the lookups of its variables and locals.
+// its resource blocks as extracted (a deferred one from its block, with
+// the only_if of the groups around it), and the lookups of its variables
+// and locals.
 func (p *parsed) siteIndex(src []byte) *SiteFile {
 	out := &SiteFile{}
 	ix := &siteIndexer{src: src, out: out}
@@ -312,8 +313,10 @@ func (p *parsed) siteIndex(src []byte) *SiteFile {
 		}
 		ix.block(sb.block, true)
 	}
+	conds := map[*hclsyntax.Attribute]bool{}
 	for _, r := range p.resources {
 		if r.deferred != nil {
+			ix.conds(r.deferred.conds, conds)
 			ix.block(r.deferred.block, true)
 			continue
 		}
@@ -324,6 +327,18 @@ func (p *parsed) siteIndex(src []byte) *SiteFile {
 	}
 	out.sortBySource()
 	return out
+}
+
+// conds indexes the only_if of the group blocks around an extracted
+// resource (a group without classes is not kept whole), each once
+// whatever the number of resources it holds (seen).
+func (ix *siteIndexer) conds(cs []*hclsyntax.Attribute, seen map[*hclsyntax.Attribute]bool) {
+	for _, c := range cs {
+		if !seen[c] {
+			seen[c] = true
+			ix.expr(c.Expr, false)
+		}
+	}
 }
 
 // sortBySource puts the declarations, references and lookups in source

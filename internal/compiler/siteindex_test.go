@@ -48,10 +48,11 @@ resource "app::vhost" "blog" {
 }
 
 group "g" {
-  only_if = true
+  only_if = lookup("wiki::enabled")
   resource "app::vhost" "wiki" {
     require = "Class[Profile::Web]"
   }
+  resource "app::vhost" "docs" {}
 }
 `
 	f := IndexFile("s.hcl", []byte(src))
@@ -81,7 +82,7 @@ group "g" {
 		decls = append(decls, s)
 	}
 	if diff := cmp.Diff([]string{`contain nginx  "nginx" workers`, `resource app::vhost shop "app::vhost" require`,
-		`resource file /etc/motd "file" content before`, `resource app::vhost blog "app::vhost" port`, `resource app::vhost wiki "app::vhost" require`}, decls); diff != "" {
+		`resource file /etc/motd "file" content before`, `resource app::vhost blog "app::vhost" port`, `resource app::vhost wiki "app::vhost" require`, `resource app::vhost docs "app::vhost"`}, decls); diff != "" {
 		t.Errorf("declarations (-want +got):\n%s", diff)
 	}
 	var refs []string
@@ -95,7 +96,7 @@ group "g" {
 	if len(f.Nodes) != 1 || f.Nodes[0].Name != "/^web/" {
 		t.Errorf("nodes %+v", f.Nodes)
 	}
-	if len(f.Lookups) != 2 || f.Lookups[0].Key != "nginx::workers" || f.Lookups[1].Key != "blog::port" {
+	if len(f.Lookups) != 3 || f.Lookups[0].Key != "nginx::workers" || f.Lookups[1].Key != "blog::port" || f.Lookups[2].Key != "wiki::enabled" {
 		t.Fatalf("lookups %+v", f.Lookups)
 	}
 	if o, ok := f.Lookups[0].Options(); !ok || o.HasDefault || o.Merge != nil {
@@ -103,7 +104,9 @@ group "g" {
 	}
 
 	// from a load's parse, the same index (the file's lookups and
-	// references in top-level resource blocks read from their extraction)
+	// references in top-level resource blocks read from their extraction;
+	// a group without classes, whose resources are extracted, gives the
+	// lookup of its only_if once)
 	pc := NewParseCache()
 	LoadFiles([]string{"s.hcl"}, [][]byte{[]byte(src)}, LoadOptions{Cache: pc})
 	if diff := cmp.Diff(f, pc.Index("s.hcl", []byte(src)), cmpopts.IgnoreFields(SiteLookup{}, "Call")); diff != "" {

@@ -155,6 +155,10 @@ type Sides struct {
 	// FixOld, when set, is applied to each old snapshot (the base
 	// revision's files named as the user knows them).
 	FixOld func(*plandiff.Snapshot)
+	// FixOldDiags, when set, gives the old side's diagnostics with its
+	// files named as FixOld names them (copies): a node failing there is
+	// reported with the names the user knows.
+	FixOldDiags func(hcl.Diagnostics) hcl.Diagnostics
 	// OldOf, when set, gives each node's old side instead of Old (the
 	// catalog the node runs now, from a server): a snapshot, or nil
 	// with the diagnostics saying why not.
@@ -215,10 +219,21 @@ func diffNode(s Sides, n *nodefacts.Node, opts plandiff.DiffOptions) nodeResult 
 		old, oldDiags = snapshot(s.Old, n)
 	}
 	new, newDiags := snapshot(s.New, n)
+	oldDiags = s.fixOld(old, new, oldDiags)
+	return compareNode(nodeResult{name: n.Name, id: identityOf(n)}, old, oldDiags, new, newDiags, opts)
+}
+
+// fixOld names the old side's files as the user knows them: in the
+// snapshot when both sides compile (only then is it compared), and in
+// the diagnostics, returned.
+func (s Sides) fixOld(old, new *plandiff.Snapshot, oldDiags hcl.Diagnostics) hcl.Diagnostics {
 	if old != nil && new != nil && s.FixOld != nil {
 		s.FixOld(old)
 	}
-	return compareNode(nodeResult{name: n.Name, id: identityOf(n)}, old, oldDiags, new, newDiags, opts)
+	if len(oldDiags) > 0 && s.FixOldDiags != nil {
+		oldDiags = s.FixOldDiags(oldDiags)
+	}
+	return oldDiags
 }
 
 // compareNode is the outcome of a node whose sides are old and new (nil

@@ -70,9 +70,7 @@ func (run *diffRun) class(n *nodefacts.Node, c nodeClass) pairOutcome {
 	if c.substituted() && (exceeds(oldDiags) || exceeds(newDiags)) {
 		return pairOutcome{full: true}
 	}
-	if old != nil && new != nil && run.s.FixOld != nil {
-		run.s.FixOld(old)
-	}
+	oldDiags = run.s.fixOld(old, new, oldDiags)
 	return pairOutcome{r: compareNode(nodeResult{}, old, oldDiags, new, newDiags, run.opts)}
 }
 

@@ -145,6 +145,8 @@ type siteTarget struct {
 	decl   *compiler.SiteDecl
 	ref    *compiler.SiteRef
 	lookup *compiler.SiteLookup
+	node   *compiler.SiteNode
+	path   string // the file (sNode)
 	name   string // the argument's name (sDeclArg)
 }
 
@@ -200,9 +202,9 @@ func (ix *siteIndex) at(path string, off int) siteTarget {
 			return siteTarget{kind: sLookup, rng: l.Range, lookup: l}
 		}
 	}
-	for _, n := range f.Nodes {
-		if within(n.NameRange, path, off) {
-			return siteTarget{kind: sNode, rng: n.NameRange}
+	for i := range f.Nodes {
+		if n := &f.Nodes[i]; within(n.NameRange, path, off) {
+			return siteTarget{kind: sNode, rng: n.NameRange, node: n, path: path}
 		}
 	}
 	return siteTarget{}

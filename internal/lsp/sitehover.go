@@ -31,6 +31,8 @@ func (s siteView) siteHover(t siteTarget) string {
 		return s.paramHover(t.def, t.param, t.decl)
 	case sLookup:
 		return s.lookupHover(t.lookup)
+	case sNode:
+		return s.nodeHover(t.path, t.node)
 	case sRefTitle:
 		if r := s.instance(t); r != nil {
 			return fmt.Sprintf("→ %s  \ndeclared at %s\n\n", r.Ref(), fileLine(r.DeclRange.Filename, r.DeclRange.Start.Line)) + s.resourceHover(r)

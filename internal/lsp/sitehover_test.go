@@ -84,20 +84,36 @@ func TestDataHover(t *testing.T) {
 			}
 		})
 	}
-	t.Run("not found", func(t *testing.T) {
-		files := map[string]string{}
-		for k, v := range hieraFiles {
-			files[k] = v
-		}
-		files["site.hcl"] = "resource \"file\" \"/x\" {\n  content = lookup(\"nope\")\n}\n"
-		c := startClient(t, files, nil)
-		got := c.hoverAt(t, "site.hcl", files["site.hcl"], `lookup("nope")`, 2)
-		for _, w := range []string{"Function lookup() did not find a value for the name 'nope'", `"Per node": `, "web01.example.com.yaml", `"Common": `} {
-			if !strings.Contains(got, w) {
-				t.Errorf("hover lacks %q:\n%s", w, got)
-			}
-		}
+	t.Run("in the only_if of a group without classes", func(t *testing.T) {
+		hoverHas(t, hoverWithData(t, "group \"ntp\" {\n  only_if = length(lookup(\"ntp_servers\")) > 0\n  resource \"file\" \"/etc/ntp.conf\" {\n    content = \"x\"\n  }\n}\n", `lookup("ntp_servers")`),
+			node, "`['ntp1.example.com']`, from ", "web01.example.com.yaml:3")
 	})
+	t.Run("not found", func(t *testing.T) {
+		hoverHas(t, hoverWithData(t, "resource \"file\" \"/x\" {\n  content = lookup(\"nope\")\n}\n", `lookup("nope")`),
+			"Function lookup() did not find a value for the name 'nope'", `"Per node": `, "web01.example.com.yaml", `"Common": `)
+	})
+}
+
+// hoverWithData is the hover 2 bytes into marker of site.hcl, the site
+// given, beside hieraFiles' data and settings.
+func hoverWithData(t *testing.T, site, marker string) string {
+	t.Helper()
+	files := map[string]string{}
+	for k, v := range hieraFiles {
+		files[k] = v
+	}
+	files["site.hcl"] = site
+	return startClient(t, files, nil).hoverAt(t, "site.hcl", site, marker, 2)
+}
+
+// hoverHas checks that a hover says each of wants.
+func hoverHas(t *testing.T, got string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(got, w) {
+			t.Errorf("hover lacks %q:\n%s", w, got)
+		}
+	}
 }
 
 // TestClassSecretDefaultsHidden: a class parameter fed to a sensitive
@@ -142,4 +158,73 @@ include "app" {
 			t.Errorf("completion %s shows a secret: %s", it.Label, *it.Detail)
 		}
 	}
+}
+
+// TestNodeHover: a node block's label says which classes the block
+// declares and whether it is the node block Puppet picks for the
+// settings' node (exact name, else the first regular expression that
+// matches, else default), or which one Puppet picks instead.
+func TestNodeHover(t *testing.T) {
+	t.Parallel()
+	site := `class "base" {}
+class "web" {}
+
+node "db01.example.com" {
+  include "base" {}
+}
+
+node "/^web\\d+/" {
+  include "base" {}
+  contain "web" {}
+}
+
+node "web01.example.com" {
+  include "web" {}
+}
+
+node "default" {}
+`
+	files := func(certname string) map[string]string {
+		fs := map[string]string{"site.hcl": site}
+		if certname != "" {
+			fs[".catc.json"] = `{"facts": "facts/` + certname + `.json"}`
+			fs["facts/"+certname+".json"] = `{"clientcert": "` + certname + `", "fqdn": "` + certname + `"}`
+		}
+		return fs
+	}
+	for _, tc := range []struct {
+		name, certname, marker string
+		want                   []string
+	}{
+		{"exact, the picked one", "web01.example.com", `node "web01.example.com"`, []string{`**node "web01.example.com"** (an exact name)`, "site.hcl:13",
+			"Declares `include \"web\"`.", "On node web01.example.com: this node block applies (its exact name)."}},
+		{"regex, not picked over the exact name", "web01.example.com", `node "/^web`, []string{"(a regular expression)",
+			"Declares `include \"base\"`, `contain \"web\"`.", `this node block does not apply; Puppet picks node "web01.example.com" at `, "site.hcl:13 (its exact name)."}},
+		{"regex, picked", "web02.example.com", `node "/^web`, []string{"On node web02.example.com: this node block applies (the first regular expression that matches"}},
+		{"default, not picked", "web02.example.com", `node "default"`, []string{"(the default node)", "Declares no class.",
+			`Puppet picks node "/^web\\d+/" at `, "site.hcl:8 (the first regular expression that matches"}},
+		{"default, picked", "mail01.example.com", `node "default"`, []string{"On node mail01.example.com: this node block applies (the default node, no other node block matching)."}},
+		{"without facts", "", `node "db01.example.com"`, []string{"Declares `include \"base\"`.", "Without facts", "depends on the node's name"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			fs := files(tc.certname)
+			got := startClient(t, fs, nil).hoverAt(t, "site.hcl", site, tc.marker, 7)
+			for _, w := range tc.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("hover lacks %q:\n%s", w, got)
+				}
+			}
+		})
+	}
+	t.Run("none matches", func(t *testing.T) {
+		t.Parallel()
+		fs := map[string]string{"site.hcl": "node \"db01.example.com\" {}\n", ".catc.json": `{"facts": "facts/mail01.example.com.json"}`,
+			"facts/mail01.example.com.json": `{"clientcert": "mail01.example.com"}`}
+		got := startClient(t, fs, nil).hoverAt(t, "site.hcl", fs["site.hcl"], `node "db01`, 7)
+		want := "On node mail01.example.com: no node block matches, so Puppet fails the node (\"Could not find node statement with name 'default' or 'mail01.example.com'\")."
+		if !strings.Contains(got, want) {
+			t.Errorf("hover lacks %q:\n%s", want, got)
+		}
+	})
 }

@@ -151,3 +151,24 @@ func writeDataCauses(b *strings.Builder, d *plandiff.PlanDiff) {
 		b.WriteString("- " + mdCode(c.Key) + ": " + place + "\n")
 	}
 }
+
+// DataCauseLines are the diff's data causes as the text diff lists them
+// under dataCausesTitle ("profile::web::workers: site/data/…:2 (level
+// "Per node")"): for the diff's page, which shows them too.
+func DataCauseLines(d *plandiff.PlanDiff) []string { return dataCauseLines(d) }
+
+// DataCausesTitle heads the data causes wherever they are shown.
+const DataCausesTitle = dataCausesTitle
+
+// ChangeLines are a changed resource's lines under its heading, as the
+// text diff writes them (mark, values, and where a class parameter's
+// value came from), without colour: for the diff's page, which shows
+// them beside the resource.
+func ChangeLines(c plandiff.ResourceChange, strict plandiff.Strict) []string {
+	ls := resourceLines(c, fullDetail, true, strict)[1:] // the heading is the page's node
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = strings.TrimLeft(l.mark+" "+strings.Repeat("  ", max(l.indent-1, 0))+l.text, " ")
+	}
+	return out
+}

@@ -3,17 +3,20 @@ package htmlpage
 import (
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/plandiff"
+	"github.com/catc-dev/catc/internal/render"
 )
 
 // FromDiff is the page of a diff: the new catalog's graph, with the
 // resources the new catalog no longer manages added from the old one
 // (status Removed) and the edges the diff removed between drawn nodes.
 func FromDiff(old, new *plandiff.Snapshot, d *plandiff.PlanDiff, title string) *Page {
-	p := &Page{Title: title, Total: len(new.Resources), Diff: true}
+	p := &Page{Title: title, Total: len(new.Resources), Diff: true, DataCauses: render.DataCauseLines(d)}
+	changes := changeLines(d)
 	at := map[string]int{}
 	add := func(r plandiff.SnapResource, step int, st Status) {
 		at[r.Ref] = len(p.Nodes)
-		p.Nodes = append(p.Nodes, Node{Ref: r.Ref, Type: r.Type, File: r.File, Line: r.Line, Step: step, Status: st})
+		p.Nodes = append(p.Nodes, Node{Ref: r.Ref, Type: r.Type, File: r.File, Line: r.Line, Step: step, Status: st,
+			Changes: changes[r.Ref]})
 	}
 	status := resourceStatuses(d)
 	ordered := make([]bool, len(new.Resources))
@@ -35,6 +38,18 @@ func FromDiff(old, new *plandiff.Snapshot, d *plandiff.PlanDiff, title string) *
 	p.Edges = diffEdges(new, d, at, p.Nodes, p.Cycles)
 	p.Groupings = standardGroupings(p.Nodes)
 	return p
+}
+
+// changeLines maps the refs of the diff's changed resources to their
+// lines as the text diff writes them.
+func changeLines(d *plandiff.PlanDiff) map[string][]string {
+	m := map[string][]string{}
+	for _, c := range d.Resources {
+		if ls := render.ChangeLines(c, d.Strict); len(ls) > 0 {
+			m[c.Ref] = ls
+		}
+	}
+	return m
 }
 
 // resourceStatuses maps refs to what the diff does to them; a moved

@@ -27,8 +27,11 @@
 // paints its picture on a canvas and makes SVG elements only for the
 // resources in view (when few are) and those highlighted.
 //
-// No attribute value is ever written: only refs, types, titles,
-// file:line, steps, edge kinds and origins. The data is JSON with <, >
+// A graph's page writes no attribute value: only refs, types, titles,
+// file:line, steps, edge kinds and origins. A diff's page also writes
+// each changed resource's lines and the data keys behind changed class
+// parameters as the text diff words them (render.ChangeLines,
+// render.DataCauseLines: a secret masked there). The data is JSON with <, >
 // and & escaped, inside a script element of type application/json, so a
 // title such as </script> stays text.
 //

@@ -20,6 +20,9 @@ type Page struct {
 	DefaultGroup string
 	// Diff is set on a diff's page: nodes and edges carry a Status.
 	Diff bool
+	// DataCauses are a diff's data keys behind its changed class
+	// parameters, in the text diff's words (render.DataCauseLines).
+	DataCauses []string
 }
 
 // Node is one resource.
@@ -28,6 +31,10 @@ type Node struct {
 	Line, Step      int // Step 0: blocked by a cycle
 	InCycle, Focus  bool
 	Status          Status
+	// Changes are a diff's lines under a changed resource, in the text
+	// diff's words (render.ChangeLines): each value old → new, and where
+	// a class parameter's value came from.
+	Changes []string
 }
 
 // Edge is one edge, From applied before To.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/catc-dev/catc/internal/render"
 	"github.com/catc-dev/catc/internal/render/dot"
 	"github.com/catc-dev/catc/internal/render/layered"
 	"github.com/catc-dev/catc/internal/words"
@@ -92,6 +93,13 @@ type wire struct {
 	Layout    *wireLayout `json:"layout,omitempty"`
 	// Graphviz is Graphviz's picture, when the page draws it.
 	Graphviz *wireGraphviz `json:"graphviz,omitempty"`
+	// Changes are a diff's lines under its changed resources: node
+	// index, lines (Node.Changes).
+	Changes [][]any `json:"changes,omitempty"`
+	// Causes are a diff's data causes (Page.DataCauses) under their
+	// title.
+	Causes      []string `json:"causes,omitempty"`
+	CausesTitle string   `json:"causesTitle,omitempty"`
 }
 
 type wireLayout struct {
@@ -124,6 +132,9 @@ func wireOf(p *Page, layout bool) wire {
 			w.Fills = append(w.Fills, dot.TypeFill(n.Type))
 		}
 		w.Nodes = append(w.Nodes, []any{words.Escape(n.Ref), t, files.index(n.File), n.Line, n.Step, flags(n.InCycle, n.Focus, false), string(n.Status)})
+		if len(n.Changes) > 0 {
+			w.Changes = append(w.Changes, []any{len(w.Nodes) - 1, escapedAll(n.Changes)})
+		}
 	}
 	kinds := map[string]int{}
 	for _, e := range p.Edges {
@@ -150,10 +161,22 @@ func wireOf(p *Page, layout bool) wire {
 	if w.Edges == nil {
 		w.Edges = [][]any{}
 	}
+	if len(p.DataCauses) > 0 {
+		w.Causes, w.CausesTitle = escapedAll(p.DataCauses), render.DataCausesTitle
+	}
 	if layout {
 		w.Layout = layoutOf(p)
 	}
 	return w
+}
+
+// escapedAll is ss with each text escaped (words.Escape).
+func escapedAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = words.Escape(s)
+	}
+	return out
 }
 
 // escapedParts is an origin (fileTable.shorten) with its text escaped.

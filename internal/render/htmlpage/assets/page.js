@@ -19,6 +19,8 @@
       file: data.files[a[2]], line: a[3], step: a[4], cycle: (a[5] & 1) !== 0, focus: (a[5] & 2) !== 0, status: a[6],
       lower: ref.toLowerCase(), el: null, cx: 0, cy: 0 };
   });
+  // A diff's lines under a changed resource, in the text diff's words.
+  for (const [i, lines] of data.changes || []) nodes[i].changes = lines;
   const edges = data.edges.map((a, j) => ({ j, from: a[0], to: a[1], kinds: data.kinds[a[2]],
     refresh: (a[3] & 1) !== 0, auto: (a[3] & 2) !== 0, cycle: (a[3] & 4) !== 0, origins: a[4].map(origin(a)), status: a[5], el: null }));
   const out = nodes.map(() => []), inc = nodes.map(() => []);
@@ -314,6 +316,12 @@
     const n = nodes[state.sel];
     box.appendChild(h("div", n.ref, "ref sel-ref"));
     box.appendChild(h("div", n.file + ":" + n.line + ", " + stepText(n.step) + (n.status ? ", " + n.status : ""), "origin"));
+    if (n.changes) {
+      box.appendChild(h("div", "Changes (" + n.changes.length + ")", "kind"));
+      const uc = h("ul"); uc.id = "changes";
+      for (const l of n.changes) uc.appendChild(h("li", l, "change"));
+      box.appendChild(uc);
+    }
     const row = h("div", undefined, "row");
     const lab = h("label", "Depth "); const inp = h("input"); inp.type = "number"; inp.min = "0"; inp.id = "depth"; inp.value = String(state.depth);
     inp.title = "0: any distance";
@@ -557,7 +565,18 @@
   foldDefault = !!data.group && N > FOLD_FROM && fitScale() * LABEL_PX < READABLE_PX;
   wirePanZoom(); wireSearch();
   loadHash(); runSearch();
-  renderCycles(); renderLegend();
+  // A diff's data keys behind its changed class parameters, above the
+  // resource's details.
+  function renderCauses() {
+    if (!data.causes) return;
+    const sec = h("section"); sec.id = "data-causes";
+    sec.appendChild(h("h2", data.causesTitle));
+    const ul = h("ul");
+    for (const c of data.causes) ul.appendChild(h("li", c, "change"));
+    sec.appendChild(ul);
+    $("side").insertBefore(sec, $("details"));
+  }
+  renderCauses(); renderCycles(); renderLegend();
   update();
   if (state.sel >= 0) centreOn([state.sel]);
   window.addEventListener("hashchange", () => { loadHash(); runSearch(); update(); });

@@ -88,11 +88,17 @@ func (k *compiler) tagsNow(i int) []string {
 		inherited = k.tagsNow(it.scope)
 	}
 	out := make([]string, 0, len(it.own)+len(inherited))
-	for _, ts := range [2][]string{it.own, inherited} {
-		for _, t := range ts {
-			if !slices.Contains(out, t) {
-				out = append(out, t)
-			}
+	for _, t := range it.own {
+		if !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	// The inherited tags are distinct already (a memo of this function):
+	// each is looked for among the own ones alone.
+	own := out[:len(out):len(out)]
+	for _, t := range inherited {
+		if !slices.Contains(own, t) {
+			out = append(out, t)
 		}
 	}
 	if len(k.tagMemo) < len(k.items) {

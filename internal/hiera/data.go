@@ -28,8 +28,9 @@ type Data struct {
 	mu    sync.Mutex
 	files map[string]*dataFile
 	stats map[string]bool
-	// usable are the paths known to be files under the site.
-	usable map[string]bool
+	// usable are the paths known to be files under the site, each with
+	// its real path ("": not usable).
+	usable map[string]string
 	dirs   map[string]string
 	// listings are the entries of the directories read, by resolved path.
 	listings map[string]map[string]fs.FileMode
@@ -43,8 +44,13 @@ type Data struct {
 
 // dataFile is one data file, parsed once.
 type dataFile struct {
-	once    sync.Once
-	path    string // as displayed: under the site directory as given
+	once sync.Once
+	path string // as displayed: under the site directory as given
+	// real is the file's real path when locate checked it (its directory
+	// resolved under the site, the entry a regular file or a link to one
+	// there): read without checking its links again, a system call or
+	// two where a check of each path component took twenty.
+	real    string
 	keys    []string
 	entries map[string]*topEntry
 	diags   hcl.Diagnostics
@@ -76,7 +82,7 @@ func Open(dir string) (*Data, hcl.Diagnostics) {
 		return nil, hcl.Diagnostics{inputfile.Diagnostic(dir, err)}
 	}
 	return &Data{dir: dir, root: root, cwd: cwd, cfg: cfg, files: map[string]*dataFile{}, stats: map[string]bool{},
-		usable: map[string]bool{}, dirs: map[string]string{}, listings: map[string]map[string]fs.FileMode{}, templates: map[string][][]int{}, globs: map[string][]string{}}, diags
+		usable: map[string]string{}, dirs: map[string]string{}, listings: map[string]map[string]fs.FileMode{}, templates: map[string][][]int{}, globs: map[string][]string{}}, diags
 }
 
 // Config is the site's hiera.yaml.
@@ -178,7 +184,7 @@ func (d *Data) file(path, function string) *dataFile {
 	d.mu.Lock()
 	f := d.files[path]
 	if f == nil {
-		f = &dataFile{path: path}
+		f = &dataFile{path: path, real: d.usable[path]}
 		d.files[path] = f
 	}
 	d.mu.Unlock()
@@ -187,7 +193,13 @@ func (d *Data) file(path, function string) *dataFile {
 }
 
 func (f *dataFile) load(function string) {
-	src, err := inputfile.Read(f.path)
+	var src []byte
+	var err error
+	if f.real != "" {
+		src, err = inputfile.ReadResolved(f.real)
+	} else {
+		src, err = inputfile.Read(f.path)
+	}
 	if err != nil {
 		f.diags = hcl.Diagnostics{inputfile.Diagnostic(f.path, err)}
 		return
@@ -293,47 +305,49 @@ func (s *Session) resolveLevels(inv *invocation) ([]resolvedLevel, error) {
 // site. Each path is checked once per Data, for every node.
 func (d *Data) locate(original, path string) location {
 	d.mu.Lock()
-	ok, seen := d.usable[path]
+	real, seen := d.usable[path]
 	d.mu.Unlock()
 	if !seen {
-		ok = d.usableFile(path)
+		real = d.usableFile(path)
 		d.mu.Lock()
-		d.usable[path] = ok
+		d.usable[path] = real
 		d.mu.Unlock()
 	}
-	return location{original: original, path: path, exists: ok}
+	return location{original: original, path: path, exists: real != ""}
 }
 
-// usableFile reports whether path is a regular file whose real path is
-// under the site: its directory's links are resolved once per directory,
+// usableFile is the real path of path if it is a regular file whose real
+// path is under the site, else "": its directory's links are resolved once per directory,
 // the file itself is one Lstat (and resolved only when it is a link), so
 // that a fleet's thousands of files cost a system call each.
-func (d *Data) usableFile(path string) bool {
+func (d *Data) usableFile(path string) string {
 	abs := path
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(d.cwd, abs)
 	}
 	dir, ok := d.realDir(filepath.Dir(abs))
 	if !ok {
-		return false
+		return ""
 	}
 	full := filepath.Join(dir, filepath.Base(abs))
 	mode, ok := d.entry(dir, filepath.Base(abs))
 	if !ok {
-		return false
+		return ""
 	}
 	if mode.IsRegular() {
-		return true
+		return full
 	}
 	if mode&fs.ModeSymlink == 0 {
-		return false
+		return ""
 	}
 	real, err := filepath.EvalSymlinks(full)
 	if err != nil || !d.under(real) {
-		return false
+		return ""
 	}
-	st, err := os.Stat(real)
-	return err == nil && st.Mode().IsRegular()
+	if st, err := os.Stat(real); err != nil || !st.Mode().IsRegular() {
+		return ""
+	}
+	return real
 }
 
 // entry is the type of the entry name of the resolved directory dir,

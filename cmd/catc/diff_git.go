@@ -2,10 +2,10 @@ package main
 
 import (
 	"errors"
-
-	"github.com/hashicorp/hcl/v2"
 	"path"
 	"strings"
+
+	"github.com/hashicorp/hcl/v2"
 
 	"github.com/catc-dev/catc/internal/gitrev"
 	"github.com/catc-dev/catc/internal/plandiff"

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -49,10 +50,11 @@ type fmtRun struct {
 	diffs []fmtDiff
 }
 
-// fmtDiff is one file's change: its name, its text and the formatted text.
+// fmtDiff is one file's change: the file's index in names and srcs, and
+// its formatted text.
 type fmtDiff struct {
-	name     string
-	old, new []byte
+	at  int
+	new []byte
 }
 
 // runFmt formats every file on its own: a file that does not parse is
@@ -115,7 +117,7 @@ func (r *fmtRun) file(c *cmdRun, file hclpaths.File) error {
 		}
 	}
 	if diff {
-		r.diffs = append(r.diffs, fmtDiff{name: name, old: src, new: out})
+		r.diffs = append(r.diffs, fmtDiff{at: len(r.srcs) - 1, new: out})
 		return nil
 	}
 	if check {
@@ -134,25 +136,21 @@ func (r *fmtRun) printDiffs(c *cmdRun) error {
 	if len(r.diffs) == 0 {
 		return nil
 	}
-	formatted := make([][]byte, len(r.srcs))
-	copy(formatted, r.srcs)
-	at := make(map[string]int, len(r.names))
-	for i, n := range r.names {
-		at[n] = i
-	}
+	formatted := slices.Clone(r.srcs)
 	for _, d := range r.diffs {
-		formatted[at[d.name]] = d.new
+		formatted[d.at] = d.new
 	}
 	before := compiler.MaskSources(r.names, r.srcs)
 	after := compiler.MaskSources(r.names, formatted)
 	for _, d := range r.diffs {
+		name := r.names[d.at]
 		if r.flags.check {
 			// --check lists the file before its diff.
-			if _, err := fmt.Fprintln(c.stdout, d.name); err != nil {
+			if _, err := fmt.Fprintln(c.stdout, name); err != nil {
 				return err
 			}
 		}
-		if err := writeUnifiedDiff(c.stdout, d.name, maskedBytes(before, d.name, d.old), maskedBytes(after, d.name, d.new)); err != nil {
+		if err := writeUnifiedDiff(c.stdout, name, maskedBytes(before, name, r.srcs[d.at]), maskedBytes(after, name, d.new)); err != nil {
 			return err
 		}
 	}

@@ -1,7 +1,6 @@
 package fleet
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -55,10 +54,13 @@ func newPlanShape(p *graph.Plan, plans bool, token string) *planShape {
 		s.parts = planParts(p)
 		s.keys = newShapeKeys(s.parts, token)
 		rest := make([]string, 0, len(s.parts)-len(s.keys.holes))
+		holes := s.keys.holes // ascending
 		for i, part := range s.parts {
-			if !slices.Contains(s.keys.holes, i) {
-				rest = append(rest, part)
+			if len(holes) > 0 && holes[0] == i {
+				holes = holes[1:]
+				continue
 			}
+			rest = append(rest, part)
 		}
 		s.rest = strings.Join(rest, "\x00")
 		s.grams = newGramSet(s.rest)

@@ -144,12 +144,19 @@ func siteClasses(rs []*catalog.Resource) []string {
 		if r.External == nil || !r.External.Container {
 			continue
 		}
-		title := strings.ToLower(r.Title)
-		if isClass(r) && title != "main" && title != "settings" || r.Type.Name == "node" {
-			out = append(out, title)
+		if evaluated(r) {
+			out = append(out, strings.ToLower(r.Title))
 		}
 	}
 	return out
+}
+
+// evaluated reports whether r is a class or node Puppet's compiler
+// evaluates for the catalog's classes and tags: a node, or a class but
+// Class[main] and Class[Settings].
+func evaluated(r *catalog.Resource) bool {
+	title := strings.ToLower(r.Title)
+	return isClass(r) && title != "main" && title != "settings" || r.Type.Name == "node"
 }
 
 // siteTags are the catalog's "tags": the classes' names with their
@@ -182,8 +189,7 @@ func siteTags(rs []*catalog.Resource, classes []string) []string {
 		}
 	}
 	for _, r := range rs {
-		title := strings.ToLower(r.Title)
-		if r.External == nil || !(isClass(r) && title != "main" && title != "settings" || r.Type.Name == "node") {
+		if r.External == nil || !evaluated(r) {
 			continue
 		}
 		for _, t := range r.External.Tags {

@@ -44,8 +44,8 @@ func DiffText(w io.Writer, d *plandiff.PlanDiff, o DiffOptions) error {
 	if d.AppliesNothing() {
 		t.line(diffLine{mark: "x", text: appliesNothingNote})
 	}
-	if causes := dataCauseLines(d); len(causes) > 0 {
-		t.plain(dataCausesTitle)
+	if causes := DataCauseLines(d); len(causes) > 0 {
+		t.plain(DataCausesTitle)
 		for _, c := range causes {
 			t.plain("  " + c)
 		}

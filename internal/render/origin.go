@@ -116,10 +116,12 @@ func originNote(a plandiff.AttrChange) string {
 	return "  (was " + OriginText(*o) + "; now " + OriginText(*n) + ")"
 }
 
-// dataCauseLines are the diff's data causes (PlanDiff.DataCauses), one
-// line each: the key, and the data file and level its new value comes
-// from, or the one its old value no longer comes from.
-func dataCauseLines(d *plandiff.PlanDiff) []string {
+// DataCauseLines are the diff's data causes (PlanDiff.DataCauses), one
+// line each, as the text diff lists them under DataCausesTitle and the
+// diff's page shows them: the key, and the data file and level its new
+// value comes from, or the one its old value no longer comes from
+// ("profile::web::workers: site/data/…:2 (level "Per node")").
+func DataCauseLines(d *plandiff.PlanDiff) []string {
 	cs := d.DataCauses()
 	out := make([]string, len(cs))
 	for i, c := range cs {
@@ -132,8 +134,8 @@ func dataCauseLines(d *plandiff.PlanDiff) []string {
 	return out
 }
 
-// dataCausesTitle heads the data causes.
-const dataCausesTitle = "Data behind the changed parameters:"
+// DataCausesTitle heads the data causes wherever they are shown.
+const DataCausesTitle = "Data behind the changed parameters:"
 
 // writeDataCauses writes the diff's data causes as a Markdown list (for
 // a pull-request comment), nothing when there are none.
@@ -142,7 +144,7 @@ func writeDataCauses(b *strings.Builder, d *plandiff.PlanDiff) {
 	if len(cs) == 0 {
 		return
 	}
-	b.WriteString("\n" + dataCausesTitle + "\n\n")
+	b.WriteString("\n" + DataCausesTitle + "\n\n")
 	for _, c := range cs {
 		place := mdCode(fileLineOf(c.File, c.Line)) + " (level " + mdEscape(strconv.Quote(c.Level)) + ")"
 		if c.Old {
@@ -151,14 +153,6 @@ func writeDataCauses(b *strings.Builder, d *plandiff.PlanDiff) {
 		b.WriteString("- " + mdCode(c.Key) + ": " + place + "\n")
 	}
 }
-
-// DataCauseLines are the diff's data causes as the text diff lists them
-// under dataCausesTitle ("profile::web::workers: site/data/…:2 (level
-// "Per node")"): for the diff's page, which shows them too.
-func DataCauseLines(d *plandiff.PlanDiff) []string { return dataCauseLines(d) }
-
-// DataCausesTitle heads the data causes wherever they are shown.
-const DataCausesTitle = dataCausesTitle
 
 // ChangeLines are a changed resource's lines under its heading, as the
 // text diff writes them (mark, values, and where a class parameter's

@@ -280,10 +280,7 @@ func (s *Session) resolveLevels(inv *invocation) ([]resolvedLevel, error) {
 					return nil, err
 				}
 				pattern := joinPath(datadir, p)
-				if !s.d.inside(globBase(pattern)) {
-					continue
-				}
-				for _, m := range s.d.glob(pattern) {
+				for _, m := range s.d.glob(pattern) { // nothing outside the site (globInside)
 					if l := s.d.locate(pattern, m); l.exists {
 						rl.locations = append(rl.locations, l)
 					}

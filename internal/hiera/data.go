@@ -295,9 +295,10 @@ func (d *Data) locate(original, path string) location {
 }
 
 // usableFile is the real path of path if it is a regular file whose real
-// path is under the site, else "": its directory's links are resolved once per directory,
-// the file itself is one Lstat (and resolved only when it is a link), so
-// that a fleet's thousands of files cost a system call each.
+// path is under the site, else "": its directory's links are resolved
+// once per directory, the file itself is an entry of its directory's
+// listing (resolved only when it is a link), so that a fleet's thousands
+// of files cost a system call each.
 func (d *Data) usableFile(path string) string {
 	abs := path
 	if !filepath.IsAbs(abs) {

@@ -11,7 +11,7 @@ func (s *Session) CheckFiles() hcl.Diagnostics {
 	if s.d == nil {
 		return nil
 	}
-	levels, err := s.levelsFor(&invocation{s: s})
+	levels, err := s.levelsFor()
 	if err != nil {
 		return hcl.Diagnostics{s.diagnostic(err)}
 	}

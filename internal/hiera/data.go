@@ -27,7 +27,6 @@ type Data struct {
 
 	mu    sync.Mutex
 	files map[string]*dataFile
-	stats map[string]bool
 	// usable are the paths known to be files under the site, each with
 	// its real path ("": not usable).
 	usable map[string]string
@@ -81,7 +80,7 @@ func Open(dir string) (*Data, hcl.Diagnostics) {
 	if err != nil {
 		return nil, hcl.Diagnostics{inputfile.Diagnostic(dir, err)}
 	}
-	return &Data{dir: dir, root: root, cwd: cwd, cfg: cfg, files: map[string]*dataFile{}, stats: map[string]bool{},
+	return &Data{dir: dir, root: root, cwd: cwd, cfg: cfg, files: map[string]*dataFile{},
 		usable: map[string]string{}, dirs: map[string]string{}, listings: map[string]map[string]fs.FileMode{}, templates: map[string][][]int{}, globs: map[string][]string{}}, diags
 }
 
@@ -91,24 +90,8 @@ func (d *Data) Config() *Config { return d.cfg }
 // Dir is the site directory as given to Open.
 func (d *Data) Dir() string { return d.dir }
 
-// exists reports whether path is a regular file (after links) under the
-// site, once per path.
-func (d *Data) exists(path string) bool {
-	d.mu.Lock()
-	ok, seen := d.stats[path]
-	d.mu.Unlock()
-	if seen {
-		return ok
-	}
-	st, err := os.Stat(path)
-	ok = err == nil && !st.IsDir()
-	d.mu.Lock()
-	d.stats[path] = ok
-	d.mu.Unlock()
-	return ok
-}
-
-// glob is filepath.Glob of pattern, files only, sorted, once per pattern.
+// glob is filepath.Glob of pattern inside the site, sorted, once per
+// pattern.
 func (d *Data) glob(pattern string) []string {
 	d.mu.Lock()
 	out, seen := d.globs[pattern]
@@ -116,11 +99,9 @@ func (d *Data) glob(pattern string) []string {
 	if seen {
 		return out
 	}
-	for _, m := range d.globInside(pattern) {
-		if d.exists(m) {
-			out = append(out, m)
-		}
-	}
+	// Which matches are data files is locate's to say: it checks each
+	// once, for every pattern and node.
+	out = d.globInside(pattern)
 	sort.Strings(out)
 	d.mu.Lock()
 	d.globs[pattern] = out
@@ -280,10 +261,7 @@ func (s *Session) resolveLevels(inv *invocation) ([]resolvedLevel, error) {
 					return nil, err
 				}
 				pattern := joinPath(datadir, p)
-				if !s.d.inside(globBase(pattern)) {
-					continue
-				}
-				for _, m := range s.d.glob(pattern) {
+				for _, m := range s.d.glob(pattern) { // nothing outside the site (globInside)
 					if l := s.d.locate(pattern, m); l.exists {
 						rl.locations = append(rl.locations, l)
 					}
@@ -317,9 +295,10 @@ func (d *Data) locate(original, path string) location {
 }
 
 // usableFile is the real path of path if it is a regular file whose real
-// path is under the site, else "": its directory's links are resolved once per directory,
-// the file itself is one Lstat (and resolved only when it is a link), so
-// that a fleet's thousands of files cost a system call each.
+// path is under the site, else "": its directory's links are resolved
+// once per directory, the file itself is an entry of its directory's
+// listing (resolved only when it is a link), so that a fleet's thousands
+// of files cost a system call each.
 func (d *Data) usableFile(path string) string {
 	abs := path
 	if !filepath.IsAbs(abs) {

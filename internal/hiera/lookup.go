@@ -322,7 +322,7 @@ func (inv *invocation) lookup(key string, merge types.Value) (hit, bool, error) 
 // Puppet's layers (unique makes the value an array).
 func (inv *invocation) searchEnvironment(key, root string, st *strategy) (hit, bool, error) {
 	s := inv.s
-	levels, err := s.levelsFor(inv)
+	levels, err := s.levelsFor()
 	if err != nil {
 		return hit{}, false, err
 	}
@@ -451,8 +451,9 @@ func (inv *invocation) searchLevel(lv *resolvedLevel, root string, st *strategy)
 	})
 }
 
-// levelsFor resolves the hierarchy for the session's node, once.
-func (s *Session) levelsFor(inv *invocation) ([]resolvedLevel, error) {
+// levelsFor resolves the hierarchy for the session's node, once, with
+// a quiet invocation of its own: an explanation does not show it.
+func (s *Session) levelsFor() ([]resolvedLevel, error) {
 	if !s.resolved {
 		s.resolved = true
 		quiet := &invocation{s: s}

@@ -41,8 +41,9 @@ func ReadIn(name string, roots []string) ([]byte, error) {
 
 // ReadResolved is Read of a file whose path the caller has resolved and
 // checked: hclpaths' walk, for a file that is no link in a directory it
-// reached through links it checked (inputfile.Within). Only the file's
-// kind and size are checked.
+// reached through links it checked (inputfile.Within); hiera, for a data
+// file whose real path it found under the site. Only the file's kind and
+// size are checked.
 func ReadResolved(name string) ([]byte, error) { return read(name) }
 
 // read reads the regular file name, checked as Read says but for links.

@@ -21,10 +21,15 @@ type DocExample struct {
 	Line int
 }
 
+// Doc is the text of docs/classes.md, which the corpus's examples, its
+// mapping table and its citations of cases are checked against.
+func Doc() ([]byte, error) {
+	return os.ReadFile(filepath.Join(testutil.Root(), "docs", "classes.md"))
+}
+
 // DocExamples are docs/classes.md's examples, in order.
 func DocExamples() ([]DocExample, error) {
-	path := filepath.Join(testutil.Root(), "docs", "classes.md")
-	data, err := os.ReadFile(path)
+	data, err := Doc()
 	if err != nil {
 		return nil, err
 	}

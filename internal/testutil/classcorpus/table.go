@@ -2,12 +2,8 @@ package classcorpus
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
-
-	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // TableRow is a row of docs/classes.md's mapping table: the Puppet
@@ -22,7 +18,7 @@ type TableRow struct {
 // glance". A row is split on its unescaped pipes, as GitHub renders it:
 // a pipe inside a code span must be written \| there.
 func MappingTable() ([]TableRow, error) {
-	data, err := os.ReadFile(filepath.Join(testutil.Root(), "docs", "classes.md"))
+	data, err := Doc()
 	if err != nil {
 		return nil, err
 	}

@@ -1,12 +1,8 @@
 package classcorpus
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"testing"
-
-	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // TestMappingTable: each row of docs/classes.md's mapping table names a
@@ -63,7 +59,7 @@ func TestSplitRow(t *testing.T) {
 // the claim is one the corpus test checks catc against Puppet on.
 func TestDocCitesCases(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile(filepath.Join(testutil.Root(), "docs", "classes.md"))
+	data, err := Doc()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -156,7 +156,7 @@ func paramDocOf(b *hclsyntax.Block, src []byte, secret bool) ParamDoc {
 // textOf is the source text of r in its file src.
 func textOf(r hcl.Range, src []byte) string {
 	start, end := r.Start.Byte, r.End.Byte
-	if end > len(src) || start > end {
+	if start < 0 || end > len(src) || start > end {
 		return ""
 	}
 	return string(src[start:end])

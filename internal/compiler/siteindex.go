@@ -203,12 +203,7 @@ func (ix *siteIndexer) def(b *hclsyntax.Block) *SiteDef {
 	return d
 }
 
-func (ix *siteIndexer) text(r hcl.Range) string {
-	if r.Start.Byte < 0 || r.End.Byte > len(ix.src) || r.Start.Byte > r.End.Byte {
-		return ""
-	}
-	return string(ix.src[r.Start.Byte:r.End.Byte])
-}
+func (ix *siteIndexer) text(r hcl.Range) string { return textOf(r, ix.src) }
 
 // expr indexes the reference strings (when refs) and the lookup calls
 // of an expression.

@@ -201,10 +201,9 @@ func (s siteView) lookupHover(l *compiler.SiteLookup) string {
 		fmt.Fprintf(&b, "%s: `%s`, its default_value (the data has no value)", s.nodeLabel(), v)
 		return b.String()
 	}
-	if v == secretText {
-		fmt.Fprintf(&b, "%s: %s, from %s", s.nodeLabel(), v, origins(res.Origins))
-		return b.String()
+	if v != secretText {
+		v = "`" + v + "`"
 	}
-	fmt.Fprintf(&b, "%s: `%s`, from %s", s.nodeLabel(), v, origins(res.Origins))
+	fmt.Fprintf(&b, "%s: %s, from %s", s.nodeLabel(), v, origins(res.Origins))
 	return b.String()
 }

@@ -90,9 +90,9 @@ func LoadDocs(paths []string, opts LoadOptions) (*SiteDocs, hcl.Diagnostics) {
 }
 
 // DefDocs documents the classes and defined types of in-memory sources
-// (srcs[i] is the file called names[i]), sorted by name; the language
-// server's hover and catc doc share it. Files that do not parse give what
-// could be read.
+// (srcs[i] is the file called names[i]), sorted by name, as LoadDocs
+// does (the language server's hover reads the site index instead). Files
+// that do not parse give what could be read.
 func DefDocs(names []string, srcs [][]byte) []DefDoc {
 	c := newLoader(LoadOptions{})
 	files := make([]*sourceFile, len(names))

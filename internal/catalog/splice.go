@@ -177,13 +177,7 @@ func spliceCopies(prev *Catalog, lo, hi, midLen int, stale func(int) bool) (copi
 // copied (into one array), and mid in the span.
 func (c *Builder) spliceResources(prev *Catalog, lo, hi int, mid []*Resource, copied []bool) {
 	shift := len(mid) - (hi - lo)
-	count := 0
-	for _, yes := range copied {
-		if yes {
-			count++
-		}
-	}
-	copies := make([]Resource, 0, count)
+	copies := make([]Resource, 0, countTrue(copied))
 	c.Resources = make([]*Resource, len(prev.Resources)+shift)
 	for j, old := range prev.Resources {
 		if j >= lo && j < hi {
@@ -212,13 +206,7 @@ func (c *Builder) spliceResources(prev *Catalog, lo, hi int, mid []*Resource, co
 // at its index.
 func (c *Builder) spliceTable(prev *Catalog, lo, hi, shift int, copied []bool) bool {
 	c.table = maps.Clone(prev.table)
-	count := 0
-	for _, yes := range copied {
-		if yes {
-			count++
-		}
-	}
-	if count > len(prev.Resources)/8 || hi-lo > len(prev.Resources)/8 {
+	if countTrue(copied) > len(prev.Resources)/8 || hi-lo > len(prev.Resources)/8 {
 		for k, v := range c.table {
 			switch j := v.Index; {
 			case j < 0 || j >= len(copied) || prev.Resources[j] != v:
@@ -251,6 +239,17 @@ func (c *Builder) spliceTable(prev *Catalog, lo, hi, shift int, copied []bool) b
 		}
 	}
 	return true
+}
+
+// countTrue is how many of bs are set.
+func countTrue(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }
 
 // relationIndex lists, per resource (by index), the resources with a

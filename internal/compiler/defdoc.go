@@ -90,9 +90,9 @@ func LoadDocs(paths []string, opts LoadOptions) (*SiteDocs, hcl.Diagnostics) {
 }
 
 // DefDocs documents the classes and defined types of in-memory sources
-// (srcs[i] is the file called names[i]), sorted by name; the language
-// server's hover and catc doc share it. Files that do not parse give what
-// could be read.
+// (srcs[i] is the file called names[i]), sorted by name, as LoadDocs
+// does (the language server's hover reads the site index instead). Files
+// that do not parse give what could be read.
 func DefDocs(names []string, srcs [][]byte) []DefDoc {
 	c := newLoader(LoadOptions{})
 	files := make([]*sourceFile, len(names))
@@ -156,7 +156,7 @@ func paramDocOf(b *hclsyntax.Block, src []byte, secret bool) ParamDoc {
 // textOf is the source text of r in its file src.
 func textOf(r hcl.Range, src []byte) string {
 	start, end := r.Start.Byte, r.End.Byte
-	if end > len(src) || start > end {
+	if start < 0 || end > len(src) || start > end {
 		return ""
 	}
 	return string(src[start:end])

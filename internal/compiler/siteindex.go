@@ -123,6 +123,14 @@ type SiteFile struct {
 // refArgs are the arguments whose strings are references.
 var refArgs = map[string]bool{"require": true, "before": true, "notify": true, "subscribe": true, "realize": true}
 
+// RefArg reports whether an argument's strings are references (the
+// relationship metaparameters and realize).
+func RefArg(name string) bool { return refArgs[name] }
+
+// DeclaresClass reports whether a block type declares a class (include,
+// contain, require).
+func DeclaresClass(block string) bool { return declBlockNames[block] }
+
 // IndexFile reads the index of one HCL file from its syntax; a file that
 // does not parse gives what its recovered syntax holds.
 func IndexFile(name string, src []byte) *SiteFile {
@@ -203,12 +211,7 @@ func (ix *siteIndexer) def(b *hclsyntax.Block) *SiteDef {
 	return d
 }
 
-func (ix *siteIndexer) text(r hcl.Range) string {
-	if r.Start.Byte < 0 || r.End.Byte > len(ix.src) || r.Start.Byte > r.End.Byte {
-		return ""
-	}
-	return string(ix.src[r.Start.Byte:r.End.Byte])
-}
+func (ix *siteIndexer) text(r hcl.Range) string { return textOf(r, ix.src) }
 
 // expr indexes the reference strings (when refs) and the lookup calls
 // of an expression.

@@ -21,9 +21,6 @@ var classMetaparams = []struct{ name, doc string }{
 	{"resource_like", "true: a resource-like declaration without arguments, Puppet's `class { 'x': }`."},
 }
 
-// refArgNames are the arguments whose value is references.
-var refArgNames = map[string]bool{"require": true, "before": true, "notify": true, "subscribe": true, "realize": true}
-
 // completeSite is what the classes and defines offer at the cursor:
 // class names after include, contain and require; define names (with
 // the types) as a resource's type; a class's or define's parameters in
@@ -33,7 +30,7 @@ func (v siteView) completeSite(c cursor) (items []protocol.CompletionItem, incom
 	top := c.top()
 	if len(c.stmt) > 0 && c.labelIndex() == 0 {
 		switch kw := string(c.stmt[0].Bytes); {
-		case compilerDeclBlock(kw):
+		case compiler.DeclaresClass(kw):
 			return v.defItems(false, c.inString), false, true
 		case kw == "resource":
 			return append(v.typeNameItems(c.inString), v.defItems(true, c.inString)...), false, true
@@ -42,7 +39,7 @@ func (v siteView) completeSite(c cursor) (items []protocol.CompletionItem, incom
 	}
 	if c.atName() && len(top.labels) > 0 {
 		switch {
-		case compilerDeclBlock(top.block):
+		case compiler.DeclaresClass(top.block):
 			if d := v.ix.classDef(top.labels[0]); d != nil {
 				return append(v.paramItems(d), keywordItems(classMetaparams, protocol.CompletionItemKindKeyword)...), false, true
 			}
@@ -53,14 +50,12 @@ func (v siteView) completeSite(c cursor) (items []protocol.CompletionItem, incom
 		}
 		return nil, false, false
 	}
-	if !c.atName() && refArgNames[c.attrName()] {
+	if !c.atName() && compiler.RefArg(c.attrName()) {
 		items, incomplete = v.refItems(c.word, c.inString)
 		return append(items, v.classRefItems(c.word, c.inString, items)...), incomplete, true
 	}
 	return nil, false, false
 }
-
-func compilerDeclBlock(kw string) bool { return kw == "include" || kw == "contain" || kw == "require" }
 
 // defItems are the classes (define false) or the defines, by name.
 func (v siteView) defItems(define bool, inString bool) []protocol.CompletionItem {

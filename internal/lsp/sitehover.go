@@ -124,17 +124,13 @@ func (s siteView) paramHover(d *compiler.SiteDef, p *compiler.SiteParam, decl *c
 }
 
 // classResource is the class's resource in this load's catalog (nil:
-// not declared on this node).
+// not declared on this node), from its lookup table: completion asks it
+// of every class.
 func (s siteView) classResource(d *compiler.SiteDef) *catalog.Resource {
 	if d.Define {
 		return nil
 	}
-	for _, r := range s.cat.Resources {
-		if r.Type != nil && r.Type.Name == "class" && strings.EqualFold(strings.TrimPrefix(r.Title, "::"), d.Name) {
-			return r
-		}
-	}
-	return nil
+	return s.cat.Lookup("class", catalog.CapitalizeType(d.Name))
 }
 
 // instanceAt is the instance a resource block declared (the first, for
@@ -205,10 +201,9 @@ func (s siteView) lookupHover(l *compiler.SiteLookup) string {
 		fmt.Fprintf(&b, "%s: `%s`, its default_value (the data has no value)", s.nodeLabel(), v)
 		return b.String()
 	}
-	if v == secretText {
-		fmt.Fprintf(&b, "%s: %s, from %s", s.nodeLabel(), v, origins(res.Origins))
-		return b.String()
+	if v != secretText {
+		v = "`" + v + "`"
 	}
-	fmt.Fprintf(&b, "%s: `%s`, from %s", s.nodeLabel(), v, origins(res.Origins))
+	fmt.Fprintf(&b, "%s: %s, from %s", s.nodeLabel(), v, origins(res.Origins))
 	return b.String()
 }

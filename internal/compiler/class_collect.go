@@ -268,8 +268,8 @@ func (k *compiler) selfOf(i int) cty.Value {
 	for _, n := range k.attrNames(it) {
 		attrs[n] = null
 	}
-	for _, m := range []string{"require", "before", "notify", "subscribe", "alias", "noop", "schedule", "loglevel", "audit"} {
-		attrs[m] = null
+	for _, m := range catalog.MetaparamNames {
+		attrs[m] = null // tag is set below
 	}
 	for _, p := range it.ext.Params {
 		attrs[p.Name] = hieraValue(p.Value)

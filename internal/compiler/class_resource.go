@@ -203,13 +203,4 @@ func (k *compiler) declareInstance(sc scope, r *rawResource, def *classDef) {
 
 // isMetaparam reports whether an argument of an instance or class
 // declaration is one of Puppet's metaparameters.
-func isMetaparam(name string) bool {
-	if _, isRel := catalog.RelationKinds[name]; isRel {
-		return true
-	}
-	switch name {
-	case "tag", "noop", "schedule", "loglevel", "audit", "alias":
-		return true
-	}
-	return false
-}
+func isMetaparam(name string) bool { return slices.Contains(catalog.MetaparamNames, name) }

@@ -189,11 +189,11 @@ func (ss *structSecrets) statement(f *secretFlow, b *hclsyntax.Block) {
 // with secret attributes, or a define with secret parameters); nil: it
 // has none.
 func (ss *structSecrets) argOf(typ string) func(string) bool {
-	if ss == nil {
-		return nil
-	}
 	if td := ss.withSecrets[strings.ToLower(typ)]; td != nil {
 		return func(name string) bool { return catalog.IsSecretAttr(td.Attr(name)) }
+	}
+	if len(ss.params) == 0 {
+		return nil // no define has a secret parameter (a flat site's)
 	}
 	if b := ss.defs[className(typ)]; b != nil && b.Type == "define" {
 		return ss.paramOf(typ)

@@ -76,16 +76,12 @@ func (c *loader) findStructSecrets(blocks []structBlock, withSecrets map[string]
 		changed = false
 		for name := range ss.defs {
 			flow := ss.defFlow(name, &secrets{})
-			for fed := range flow.s.names {
-				if p, ok := strings.CutPrefix(fed, "var."); ok && !ss.params[name][p] {
-					ss.addParam(name, p)
-					changed = true
-				}
-			}
-			for fed := range flow.s.elems {
-				if p, ok := strings.CutPrefix(fed, "var."); ok && !ss.params[name][p] {
-					ss.addParam(name, p)
-					changed = true
+			for _, fedSet := range []map[string]bool{flow.s.names, flow.s.elems} {
+				for fed := range fedSet {
+					if p, ok := strings.CutPrefix(fed, "var."); ok && !ss.params[name][p] {
+						ss.addParam(name, p)
+						changed = true
+					}
 				}
 			}
 		}

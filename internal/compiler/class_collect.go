@@ -112,7 +112,7 @@ func (k *compiler) evalCollectors() bool {
 			if r.done[j] {
 				continue
 			}
-			if i, ok := k.byKey[strings.ToLower(ref.TypeName)+"\x00"+ref.Title]; ok {
+			if i, ok := k.byKey[itemKey(strings.ToLower(ref.TypeName), ref.Title)]; ok {
 				r.done[j], found = true, true
 				k.unvirtual(i)
 			}
@@ -268,8 +268,8 @@ func (k *compiler) selfOf(i int) cty.Value {
 	for _, n := range k.attrNames(it) {
 		attrs[n] = null
 	}
-	for _, m := range []string{"require", "before", "notify", "subscribe", "alias", "noop", "schedule", "loglevel", "audit"} {
-		attrs[m] = null
+	for _, m := range catalog.MetaparamNames {
+		attrs[m] = null // tag is set below
 	}
 	for _, p := range it.ext.Params {
 		attrs[p.Name] = hieraValue(p.Value)
@@ -386,6 +386,6 @@ func (k *compiler) itemOf(ref string) (int, bool) {
 		}
 		return 0, false
 	}
-	i, found := k.byKey[strings.ToLower(typ)+"\x00"+title]
+	i, found := k.byKey[itemKey(strings.ToLower(typ), title)]
 	return i, found
 }

@@ -309,7 +309,7 @@ func (k *compiler) classStage(sc scope, meta []catalog.ExternalParam) (item int,
 	if name == "main" {
 		return k.stage, name, true
 	}
-	i, ok := k.byKey["stage\x00"+name]
+	i, ok := k.byKey[itemKey("stage", name)]
 	return i, name, ok
 }
 

@@ -73,10 +73,13 @@ func (k *compiler) isType(lower string) bool {
 	return ok
 }
 
+// itemKey is the key of byKey for a type (in lower case) and a title.
+func itemKey(lower, title string) string { return lower + "\x00" + title }
+
 // unique registers a core resource or instance by type and title, or
 // reports Puppet's duplicate declaration citing the first one.
 func (k *compiler) unique(lower string, r *rawResource) bool {
-	key := lower + "\x00" + r.Title
+	key := itemKey(lower, r.Title)
 	if prev, dup := k.byKey[key]; dup {
 		p := k.items[prev].ext
 		k.diags = append(k.diags, catalog.ErrorAt(catalog.SummaryDuplicate,
@@ -174,7 +177,7 @@ func (k *compiler) declareInstance(sc scope, r *rawResource, def *classDef) {
 	var virtual bool
 	all, ok := k.resourceParams(r, &virtual)
 	if !ok {
-		delete(k.byKey, def.name+"\x00"+r.Title)
+		delete(k.byKey, itemKey(def.name, r.Title))
 		return
 	}
 	declared := explicitTags(all)
@@ -203,13 +206,4 @@ func (k *compiler) declareInstance(sc scope, r *rawResource, def *classDef) {
 
 // isMetaparam reports whether an argument of an instance or class
 // declaration is one of Puppet's metaparameters.
-func isMetaparam(name string) bool {
-	if _, isRel := catalog.RelationKinds[name]; isRel {
-		return true
-	}
-	switch name {
-	case "tag", "noop", "schedule", "loglevel", "audit", "alias":
-		return true
-	}
-	return false
-}
+func isMetaparam(name string) bool { return slices.Contains(catalog.MetaparamNames, name) }

@@ -76,16 +76,12 @@ func (c *loader) findStructSecrets(blocks []structBlock, withSecrets map[string]
 		changed = false
 		for name := range ss.defs {
 			flow := ss.defFlow(name, &secrets{})
-			for fed := range flow.s.names {
-				if p, ok := strings.CutPrefix(fed, "var."); ok && !ss.params[name][p] {
-					ss.addParam(name, p)
-					changed = true
-				}
-			}
-			for fed := range flow.s.elems {
-				if p, ok := strings.CutPrefix(fed, "var."); ok && !ss.params[name][p] {
-					ss.addParam(name, p)
-					changed = true
+			for _, fedSet := range []map[string]bool{flow.s.names, flow.s.elems} {
+				for fed := range fedSet {
+					if p, ok := strings.CutPrefix(fed, "var."); ok && !ss.params[name][p] {
+						ss.addParam(name, p)
+						changed = true
+					}
 				}
 			}
 		}
@@ -189,11 +185,11 @@ func (ss *structSecrets) statement(f *secretFlow, b *hclsyntax.Block) {
 // with secret attributes, or a define with secret parameters); nil: it
 // has none.
 func (ss *structSecrets) argOf(typ string) func(string) bool {
-	if ss == nil {
-		return nil
-	}
 	if td := ss.withSecrets[strings.ToLower(typ)]; td != nil {
 		return func(name string) bool { return catalog.IsSecretAttr(td.Attr(name)) }
+	}
+	if len(ss.params) == 0 {
+		return nil // no define has a secret parameter (a flat site's)
 	}
 	if b := ss.defs[className(typ)]; b != nil && b.Type == "define" {
 		return ss.paramOf(typ)

@@ -188,12 +188,12 @@ func (c *loader) findSecrets(raws []*rawResource, vars, locals []catalog.SourceB
 			f.pending = append(f.pending, flowName{"var." + name, true})
 		}
 	}
-	var ss *structSecrets
+	ss := &structSecrets{withSecrets: withSecrets} // a flat site's: its types' alone
 	if structure != nil {
 		ss = c.findStructSecrets(structure, withSecrets, f)
 		s.defParams = ss.params
 	}
-	if len(withSecrets) == 0 && len(f.pending) == 0 && (ss == nil || len(ss.params) == 0) {
+	if len(withSecrets) == 0 && len(f.pending) == 0 && len(ss.params) == 0 {
 		return // nothing reads a secret: no range, no scope value to find
 	}
 	for name := range s.broken {
@@ -205,9 +205,6 @@ func (c *loader) findSecrets(raws []*rawResource, vars, locals []catalog.SourceB
 	}
 	for _, r := range raws {
 		secret := ss.argOf(r.TypeName)
-		if td := withSecrets[strings.ToLower(r.TypeName)]; td != nil {
-			secret = func(name string) bool { return catalog.IsSecretAttr(td.Attr(name)) }
-		}
 		if secret == nil {
 			continue
 		}

@@ -43,12 +43,16 @@ func ReadIn(name string, roots []string) ([]byte, error) {
 // checked: hclpaths' walk, for a file that is no link in a directory it
 // reached through links it checked (inputfile.Within); hiera, for a data
 // file whose real path it found under the site. Only the file's kind and
-// size are checked.
-func ReadResolved(name string) ([]byte, error) { return read(name) }
+// size are checked, and the file is opened without following a link: one
+// swapped in after the caller's check is refused, not followed.
+func ReadResolved(name string) ([]byte, error) { return readFlags(name, noFollow) }
 
 // read reads the regular file name, checked as Read says but for links.
-func read(name string) ([]byte, error) {
-	f, size, err := open(name)
+func read(name string) ([]byte, error) { return readFlags(name, 0) }
+
+// readFlags is read with more flags for the open.
+func readFlags(name string, flags int) ([]byte, error) {
+	f, size, err := open(name, flags)
 	if err != nil {
 		return nil, err
 	}
@@ -92,11 +96,11 @@ func ReadString(name string) (string, error) {
 // that it is a regular file of at most MaxSize bytes. The open does not
 // block: a named pipe swapped in after the first check is opened without
 // waiting for a writer, then refused.
-func open(name string) (*os.File, int64, error) {
+func open(name string, flags int) (*os.File, int64, error) {
 	if err := check(name, os.Stat); err != nil {
 		return nil, 0, err
 	}
-	f, err := os.OpenFile(name, os.O_RDONLY|nonBlock, 0)
+	f, err := os.OpenFile(name, os.O_RDONLY|nonBlock|flags, 0)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -168,7 +172,7 @@ func Head(name string, n int) ([]byte, error) {
 	if err := checkNamedFile(name); err != nil {
 		return nil, err
 	}
-	f, _, err := open(name)
+	f, _, err := open(name, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -91,3 +91,16 @@ func FuzzSplitKey(f *testing.F) {
 		}
 	})
 }
+
+// FuzzStartsWordy: the quick test of a plain scalar never says "wordy"
+// where Psych's pattern does not.
+func FuzzStartsWordy(f *testing.F) {
+	for _, s := range []string{"k0", "_x", "Zz:1", "a.b", "y", "é", "0a", ":a", "-a"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if s != "" && startsWordy(s) && !psychWordy().MatchString(s) {
+			t.Fatalf("%q: quick test says wordy, the pattern does not", s)
+		}
+	})
+}

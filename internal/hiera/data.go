@@ -25,7 +25,7 @@ type Data struct {
 	dir, root string
 	cfg       *Config
 
-	mu    sync.Mutex
+	mu    sync.RWMutex
 	files map[string]*dataFile
 	// usable are the paths known to be files under the site, each with
 	// its real path ("": not usable).
@@ -35,7 +35,7 @@ type Data struct {
 	listings map[string]map[string]fs.FileMode
 	globs    map[string][]string
 	// templates are the interpolations of the strings interpolated.
-	templates map[string][][]int
+	templates map[string][]interpolation
 	// cwd is the working directory when the Data was opened, against
 	// which relative paths are resolved.
 	cwd string
@@ -80,8 +80,14 @@ func Open(dir string) (*Data, hcl.Diagnostics) {
 	if err != nil {
 		return nil, hcl.Diagnostics{inputfile.Diagnostic(dir, err)}
 	}
+	return newData(dir, root, cwd, cfg), diags
+}
+
+// newData is the Data of the site directory dir (root: resolved) with
+// its hiera.yaml read, nothing else read yet.
+func newData(dir, root, cwd string, cfg *Config) *Data {
 	return &Data{dir: dir, root: root, cwd: cwd, cfg: cfg, files: map[string]*dataFile{},
-		usable: map[string]string{}, dirs: map[string]string{}, listings: map[string]map[string]fs.FileMode{}, templates: map[string][][]int{}, globs: map[string][]string{}}, diags
+		usable: map[string]string{}, dirs: map[string]string{}, listings: map[string]map[string]fs.FileMode{}, templates: map[string][]interpolation{}, globs: map[string][]string{}}
 }
 
 // Config is the site's hiera.yaml.
@@ -93,9 +99,9 @@ func (d *Data) Dir() string { return d.dir }
 // glob is filepath.Glob of pattern inside the site, sorted, once per
 // pattern.
 func (d *Data) glob(pattern string) []string {
-	d.mu.Lock()
+	d.mu.RLock()
 	out, seen := d.globs[pattern]
-	d.mu.Unlock()
+	d.mu.RUnlock()
 	if seen {
 		return out
 	}
@@ -162,13 +168,17 @@ func (d *Data) inside(path string) bool {
 
 // file returns the parsed data file at path (read on first use).
 func (d *Data) file(path, function string) *dataFile {
-	d.mu.Lock()
+	d.mu.RLock()
 	f := d.files[path]
+	d.mu.RUnlock()
 	if f == nil {
-		f = &dataFile{path: path, real: d.usable[path]}
-		d.files[path] = f
+		d.mu.Lock()
+		if f = d.files[path]; f == nil {
+			f = &dataFile{path: path, real: d.usable[path]}
+			d.files[path] = f
+		}
+		d.mu.Unlock()
 	}
-	d.mu.Unlock()
 	f.once.Do(func() { f.load(function) })
 	return f
 }
@@ -208,8 +218,8 @@ func (f *dataFile) load(function string) {
 // Files are the data files read so far with their sources' display
 // paths, for diagnostics' snippets.
 func (d *Data) Files() []string {
-	d.mu.Lock()
-	defer d.mu.Unlock()
+	d.mu.RLock()
+	defer d.mu.RUnlock()
 	out := make([]string, 0, len(d.files))
 	for p := range d.files {
 		out = append(out, p)
@@ -223,6 +233,8 @@ type location struct {
 	original string // the template as written (for globs: the pattern)
 	path     string // the file, under the site directory as given
 	exists   bool
+	// file is the data file once a lookup of the session read it.
+	file *dataFile
 }
 
 // resolvedLevel is a level with its locations for one node.
@@ -282,9 +294,9 @@ func (s *Session) resolveLevels(inv *invocation) ([]resolvedLevel, error) {
 // locate is a path location: it exists when it is a file under the
 // site. Each path is checked once per Data, for every node.
 func (d *Data) locate(original, path string) location {
-	d.mu.Lock()
+	d.mu.RLock()
 	real, seen := d.usable[path]
-	d.mu.Unlock()
+	d.mu.RUnlock()
 	if !seen {
 		real = d.usableFile(path)
 		d.mu.Lock()
@@ -333,9 +345,9 @@ func (d *Data) usableFile(path string) string {
 // read with the whole directory once (one listing instead of a Stat per
 // file of a fleet).
 func (d *Data) entry(dir, name string) (fs.FileMode, bool) {
-	d.mu.Lock()
+	d.mu.RLock()
 	entries, seen := d.listings[dir]
-	d.mu.Unlock()
+	d.mu.RUnlock()
 	if !seen {
 		list, _ := os.ReadDir(dir) // an unreadable directory has no files
 		entries = make(map[string]fs.FileMode, len(list))
@@ -352,9 +364,9 @@ func (d *Data) entry(dir, name string) (fs.FileMode, bool) {
 
 // realDir is dir with its links resolved, if that is under the site.
 func (d *Data) realDir(dir string) (string, bool) {
-	d.mu.Lock()
+	d.mu.RLock()
 	r, seen := d.dirs[dir]
-	d.mu.Unlock()
+	d.mu.RUnlock()
 	if seen {
 		return r, r != ""
 	}

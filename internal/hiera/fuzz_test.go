@@ -1,7 +1,6 @@
 package hiera
 
 import (
-	"io/fs"
 	"strings"
 	"testing"
 
@@ -68,7 +67,7 @@ func FuzzInterpolation(f *testing.F) {
 		if dir == "" {
 			dir = t.TempDir()
 		}
-		data := &Data{dir: dir, root: dir, cfg: &Config{Path: "hiera.yaml"}, files: map[string]*dataFile{}, usable: map[string]string{}, dirs: map[string]string{}, listings: map[string]map[string]fs.FileMode{}, templates: map[string][][]int{}, cwd: dir, globs: map[string][]string{}}
+		data := newData(dir, dir, dir, &Config{Path: "hiera.yaml"})
 		facts := &types.Hash{}
 		facts.Append("a", []types.Value{"x", int64(1)})
 		s := data.NewSession(Scope{Facts: facts})

@@ -39,6 +39,9 @@ type Data struct {
 	// cwd is the working directory when the Data was opened, against
 	// which relative paths are resolved.
 	cwd string
+	// datadirs are the levels' data directories that interpolate nothing,
+	// joined to the site once ("" for one that interpolates).
+	datadirs []string
 }
 
 // dataFile is one data file, parsed once.
@@ -86,8 +89,24 @@ func Open(dir string) (*Data, hcl.Diagnostics) {
 // newData is the Data of the site directory dir (root: resolved) with
 // its hiera.yaml read, nothing else read yet.
 func newData(dir, root, cwd string, cfg *Config) *Data {
-	return &Data{dir: dir, root: root, cwd: cwd, cfg: cfg, files: map[string]*dataFile{},
+	d := &Data{dir: dir, root: root, cwd: cwd, cfg: cfg, files: map[string]*dataFile{},
 		usable: map[string]string{}, dirs: map[string]string{}, listings: map[string]map[string]fs.FileMode{}, templates: map[string][]interpolation{}, globs: map[string][]string{}}
+	d.datadirs = make([]string, len(cfg.Levels))
+	for i, lv := range cfg.Levels {
+		if !strings.Contains(lv.Datadir, "%{") {
+			d.datadirs[i] = d.datadir(lv.Datadir)
+		}
+	}
+	return d
+}
+
+// datadir is a level's data directory, its interpolations done: under
+// the site directory, unless absolute.
+func (d *Data) datadir(dd string) string {
+	if filepath.IsAbs(dd) {
+		return filepath.Clean(dd)
+	}
+	return filepath.Join(d.dir, dd)
 }
 
 // Config is the site's hiera.yaml.
@@ -247,18 +266,19 @@ type resolvedLevel struct {
 // node, as Puppet does once per node.
 func (s *Session) resolveLevels(inv *invocation) ([]resolvedLevel, error) {
 	out := make([]resolvedLevel, 0, len(s.d.cfg.Levels))
-	for _, lv := range s.d.cfg.Levels {
+	for i, lv := range s.d.cfg.Levels {
 		rl := resolvedLevel{Level: lv}
-		dd, err := inv.interpolatePath(lv.Datadir)
-		if err != nil {
-			return nil, err
-		}
-		datadir := filepath.Join(s.d.dir, dd)
-		if filepath.IsAbs(dd) {
-			datadir = filepath.Clean(dd)
+		datadir := s.d.datadirs[i] // "": it interpolates
+		if datadir == "" {
+			dd, err := inv.interpolatePath(lv.Datadir)
+			if err != nil {
+				return nil, err
+			}
+			datadir = s.d.datadir(dd)
 		}
 		switch lv.LocationKey {
 		case "path", "paths":
+			rl.locations = make([]location, 0, len(lv.Locations))
 			for _, tmpl := range lv.Locations {
 				p, err := inv.interpolatePath(tmpl)
 				if err != nil {

@@ -25,17 +25,19 @@ type Data struct {
 	dir, root string
 	cfg       *Config
 
-	mu    sync.RWMutex
-	files map[string]*dataFile
-	// usable are the paths known to be files under the site, each with
-	// its real path ("": not usable).
-	usable map[string]string
-	dirs   map[string]string
+	// files are the data files by path (*dataFile); usable are the paths
+	// known to be files under the site, each with its real path ("": not
+	// usable); templates the interpolations of the strings interpolated
+	// ([]interpolation). Each is written once per key and read by every
+	// node: maps that concurrent compiles read without a lock.
+	files, usable, templates sync.Map
+
+	// mu guards the rest.
+	mu   sync.RWMutex
+	dirs map[string]string
 	// listings are the entries of the directories read, by resolved path.
 	listings map[string]map[string]fs.FileMode
 	globs    map[string][]string
-	// templates are the interpolations of the strings interpolated.
-	templates map[string][]interpolation
 	// cwd is the working directory when the Data was opened, against
 	// which relative paths are resolved.
 	cwd string
@@ -89,8 +91,8 @@ func Open(dir string) (*Data, hcl.Diagnostics) {
 // newData is the Data of the site directory dir (root: resolved) with
 // its hiera.yaml read, nothing else read yet.
 func newData(dir, root, cwd string, cfg *Config) *Data {
-	d := &Data{dir: dir, root: root, cwd: cwd, cfg: cfg, files: map[string]*dataFile{},
-		usable: map[string]string{}, dirs: map[string]string{}, listings: map[string]map[string]fs.FileMode{}, templates: map[string][]interpolation{}, globs: map[string][]string{}}
+	d := &Data{dir: dir, root: root, cwd: cwd, cfg: cfg,
+		dirs: map[string]string{}, listings: map[string]map[string]fs.FileMode{}, globs: map[string][]string{}}
 	d.datadirs = make([]string, len(cfg.Levels))
 	for i, lv := range cfg.Levels {
 		if !strings.Contains(lv.Datadir, "%{") {
@@ -187,17 +189,13 @@ func (d *Data) inside(path string) bool {
 
 // file returns the parsed data file at path (read on first use).
 func (d *Data) file(path, function string) *dataFile {
-	d.mu.RLock()
-	f := d.files[path]
-	d.mu.RUnlock()
-	if f == nil {
-		d.mu.Lock()
-		if f = d.files[path]; f == nil {
-			f = &dataFile{path: path, real: d.usable[path]}
-			d.files[path] = f
-		}
-		d.mu.Unlock()
+	v, ok := d.files.Load(path)
+	if !ok {
+		real, _ := d.usable.Load(path)
+		r, _ := real.(string)
+		v, _ = d.files.LoadOrStore(path, &dataFile{path: path, real: r})
 	}
+	f := v.(*dataFile)
 	f.once.Do(func() { f.load(function) })
 	return f
 }
@@ -237,12 +235,11 @@ func (f *dataFile) load(function string) {
 // Files are the data files read so far with their sources' display
 // paths, for diagnostics' snippets.
 func (d *Data) Files() []string {
-	d.mu.RLock()
-	defer d.mu.RUnlock()
-	out := make([]string, 0, len(d.files))
-	for p := range d.files {
-		out = append(out, p)
-	}
+	var out []string
+	d.files.Range(func(p, _ any) bool {
+		out = append(out, p.(string))
+		return true
+	})
 	sort.Strings(out)
 	return out
 }
@@ -314,16 +311,11 @@ func (s *Session) resolveLevels(inv *invocation) ([]resolvedLevel, error) {
 // locate is a path location: it exists when it is a file under the
 // site. Each path is checked once per Data, for every node.
 func (d *Data) locate(original, path string) location {
-	d.mu.RLock()
-	real, seen := d.usable[path]
-	d.mu.RUnlock()
+	v, seen := d.usable.Load(path)
 	if !seen {
-		real = d.usableFile(path)
-		d.mu.Lock()
-		d.usable[path] = real
-		d.mu.Unlock()
+		v, _ = d.usable.LoadOrStore(path, d.usableFile(path))
 	}
-	return location{original: original, path: path, exists: real != ""}
+	return location{original: original, path: path, exists: v.(string) != ""}
 }
 
 // usableFile is the real path of path if it is a regular file whose real

@@ -387,14 +387,9 @@ func (d *Data) interpolations(s string) []interpolation {
 	if d == nil {
 		return parseInterpolations(s)
 	}
-	d.mu.RLock()
-	ips, ok := d.templates[s]
-	d.mu.RUnlock()
+	v, ok := d.templates.Load(s)
 	if !ok {
-		ips = parseInterpolations(s)
-		d.mu.Lock()
-		d.templates[s] = ips
-		d.mu.Unlock()
+		v, _ = d.templates.LoadOrStore(s, parseInterpolations(s))
 	}
-	return ips
+	return v.([]interpolation)
 }

@@ -1,6 +1,8 @@
 package hiera
 
 import (
+	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -67,5 +69,64 @@ top: "%{::kernel}"
 	}
 	if got, _ := d.NewSession(NodeScope(node)).Lookup("host", Options{}); got.Value != true {
 		t.Errorf("host = %v, want the host level's", got.Value)
+	}
+}
+
+// TestSessionsInParallel: the sessions of many nodes, run at once on one
+// Data (as a fleet compiles), each read the files of their own node and
+// find what one session alone finds, each file read once for all.
+func TestSessionsInParallel(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{
+		"hiera.yaml": `version: 5
+defaults: {datadir: data, data_hash: yaml_data}
+hierarchy:
+  - {name: node, path: "nodes/%{trusted.certname}.yaml"}
+  - {name: role, path: "roles/%{facts.role}.yaml"}
+  - {name: common, path: common.yaml}
+`,
+		"data/common.yaml": "who: common\nrole: none\nnode: none\n",
+	}
+	const nodes = 64
+	for i := 0; i < nodes; i++ {
+		files[fmt.Sprintf("data/nodes/n%d.yaml", i)] = fmt.Sprintf("node: n%d\nwho: \"%%{trusted.certname} as %%{lookup('role')}\"\n", i)
+		if i%4 == 0 {
+			files[fmt.Sprintf("data/roles/r%d.yaml", i%8)] = fmt.Sprintf("role: r%d\n", i%8)
+		}
+	}
+	dir := testutil.TempFiles(t, files)
+	d, diags := Open(dir)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	node := func(i int) *nodefacts.Node {
+		return &nodefacts.Node{Name: fmt.Sprintf("n%d", i), Facts: cty.ObjectVal(map[string]cty.Value{"role": cty.StringVal(fmt.Sprintf("r%d", i%8))})}
+	}
+	got := make([][]types.Value, nodes)
+	var wg sync.WaitGroup
+	for i := 0; i < nodes; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := d.NewSession(NodeScope(node(i)))
+			for _, k := range []string{"who", "role", "node"} {
+				r, _ := s.Lookup(k, Options{})
+				got[i] = append(got[i], r.Value)
+			}
+		}()
+	}
+	wg.Wait()
+	for i := 0; i < nodes; i++ {
+		role := "none"
+		if i%8 == 0 || i%8 == 4 {
+			role = fmt.Sprintf("r%d", i%8)
+		}
+		want := []types.Value{fmt.Sprintf("n%d as %s", i, role), role, fmt.Sprintf("n%d", i)}
+		if !cmp.Equal(got[i], want) {
+			t.Errorf("node n%d: %v, want %v", i, got[i], want)
+		}
+	}
+	if n := len(d.Files()); n != nodes+3 {
+		t.Errorf("%d files read, want %d (each node's, the two roles that exist, common)", n, nodes+3)
 	}
 }

@@ -2,14 +2,10 @@ package inputfile
 
 import (
 	"bytes"
-	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
-	"time"
 )
 
 // TestReadResolvedRefusesALink: ReadResolved is given a path its caller
@@ -78,28 +74,14 @@ func TestReadResolvedChecksOnceOpen(t *testing.T) {
 		{name: "missing", path: filepath.Join(dir, "none.yaml"), why: "no such file"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			done := make(chan struct{})
-			var got []byte
-			var err error
-			go func() {
-				defer close(done)
-				got, err = ReadResolved(tc.path)
-			}()
-			select {
-			case <-done:
-			case <-time.After(10 * time.Second):
-				t.Fatal("ReadResolved blocked")
-			}
+			got, err := readUnblocked(t, "ReadResolved", ReadResolved, tc.path)
 			if tc.why == "" {
 				if err != nil || !bytes.Equal(got, tc.want) {
 					t.Fatalf("ReadResolved = %d bytes, %v; want %d bytes", len(got), err, len(tc.want))
 				}
 				return
 			}
-			var pe *fs.PathError
-			if !errors.As(err, &pe) || pe.Path != tc.path || !strings.Contains(err.Error(), tc.why) {
-				t.Errorf("ReadResolved error = %v; want a path error naming %s saying %q", err, tc.path, tc.why)
-			}
+			wantRefusal(t, "ReadResolved", err, tc.path, tc.why)
 		})
 	}
 }

@@ -57,12 +57,15 @@ hierarchy:
 	level("racks", 2*nodes, 1)
 	level("roles", nodes, 2)
 	level("os", nodes/2, 3)
-	level("dc", 5000-files-nodes/2-1, 4)
+	level("dc", 5000-files-1, 4)
 	var common strings.Builder
 	for k := 0; k < keys; k++ {
 		fmt.Fprintf(&common, "k%d: common-%d\n", k, k)
 	}
 	write("hiera/data/common.yaml", common.String())
+	if files++; files != 5000 {
+		tb.Fatalf("the fleet has %d data files, not issue 31's 5,000", files)
+	}
 	var h, in strings.Builder
 	for k := 0; k < keys; k++ {
 		fmt.Fprintf(&h, "resource \"notify\" \"r%d\" { message = lookup(\"k%d\") }\n", k, k)

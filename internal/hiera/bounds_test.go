@@ -154,7 +154,7 @@ func TestPsychScalars(t *testing.T) {
 		{"012", int64(10)}, {"08", "08"}, {"0x1F", int64(31)}, {"0b101", int64(5)}, {"1_000", int64(1000)},
 		{"1,000", int64(1000)}, {"1:30", int64(5400)}, {"1e3", "1e3"}, {"1.5e+3", 1500.0}, {".5", 0.5},
 		{"3.", 3.0}, {"yesterday", "yesterday"}, {"1.2.3", "1.2.3"}, {"+7", int64(7)}, {"-42", int64(-42)},
-		{"y", "y"}, {"", nil},
+		{"y", "y"}, {"", nil}, {"k0", "k0"}, {"_1", "_1"}, {"True", true}, {"Null", nil}, {"a:1", "a:1"},
 	} {
 		got, class := psychTokenize(c.in)
 		if class != "" || got != c.want {

@@ -25,20 +25,25 @@ type Data struct {
 	dir, root string
 	cfg       *Config
 
-	mu    sync.Mutex
-	files map[string]*dataFile
-	// usable are the paths known to be files under the site, each with
-	// its real path ("": not usable).
-	usable map[string]string
-	dirs   map[string]string
+	// files are the data files by path (*dataFile); usable are the paths
+	// known to be files under the site, each with its real path ("": not
+	// usable); templates the interpolations of the strings interpolated
+	// ([]interpolation). Each is written once per key and read by every
+	// node: maps that concurrent compiles read without a lock.
+	files, usable, templates sync.Map
+
+	// mu guards the rest.
+	mu   sync.RWMutex
+	dirs map[string]string
 	// listings are the entries of the directories read, by resolved path.
 	listings map[string]map[string]fs.FileMode
 	globs    map[string][]string
-	// templates are the interpolations of the strings interpolated.
-	templates map[string][][]int
 	// cwd is the working directory when the Data was opened, against
 	// which relative paths are resolved.
 	cwd string
+	// datadirs are the levels' data directories that interpolate nothing,
+	// joined to the site once ("" for one that interpolates).
+	datadirs []string
 }
 
 // dataFile is one data file, parsed once.
@@ -80,8 +85,30 @@ func Open(dir string) (*Data, hcl.Diagnostics) {
 	if err != nil {
 		return nil, hcl.Diagnostics{inputfile.Diagnostic(dir, err)}
 	}
-	return &Data{dir: dir, root: root, cwd: cwd, cfg: cfg, files: map[string]*dataFile{},
-		usable: map[string]string{}, dirs: map[string]string{}, listings: map[string]map[string]fs.FileMode{}, templates: map[string][][]int{}, globs: map[string][]string{}}, diags
+	return newData(dir, root, cwd, cfg), diags
+}
+
+// newData is the Data of the site directory dir (root: resolved) with
+// its hiera.yaml read, nothing else read yet.
+func newData(dir, root, cwd string, cfg *Config) *Data {
+	d := &Data{dir: dir, root: root, cwd: cwd, cfg: cfg,
+		dirs: map[string]string{}, listings: map[string]map[string]fs.FileMode{}, globs: map[string][]string{}}
+	d.datadirs = make([]string, len(cfg.Levels))
+	for i, lv := range cfg.Levels {
+		if !strings.Contains(lv.Datadir, "%{") {
+			d.datadirs[i] = d.datadir(lv.Datadir)
+		}
+	}
+	return d
+}
+
+// datadir is a level's data directory, its interpolations done: under
+// the site directory, unless absolute.
+func (d *Data) datadir(dd string) string {
+	if filepath.IsAbs(dd) {
+		return filepath.Clean(dd)
+	}
+	return filepath.Join(d.dir, dd)
 }
 
 // Config is the site's hiera.yaml.
@@ -93,9 +120,9 @@ func (d *Data) Dir() string { return d.dir }
 // glob is filepath.Glob of pattern inside the site, sorted, once per
 // pattern.
 func (d *Data) glob(pattern string) []string {
-	d.mu.Lock()
+	d.mu.RLock()
 	out, seen := d.globs[pattern]
-	d.mu.Unlock()
+	d.mu.RUnlock()
 	if seen {
 		return out
 	}
@@ -162,13 +189,13 @@ func (d *Data) inside(path string) bool {
 
 // file returns the parsed data file at path (read on first use).
 func (d *Data) file(path, function string) *dataFile {
-	d.mu.Lock()
-	f := d.files[path]
-	if f == nil {
-		f = &dataFile{path: path, real: d.usable[path]}
-		d.files[path] = f
+	v, ok := d.files.Load(path)
+	if !ok {
+		real, _ := d.usable.Load(path)
+		r, _ := real.(string)
+		v, _ = d.files.LoadOrStore(path, &dataFile{path: path, real: r})
 	}
-	d.mu.Unlock()
+	f := v.(*dataFile)
 	f.once.Do(func() { f.load(function) })
 	return f
 }
@@ -208,12 +235,11 @@ func (f *dataFile) load(function string) {
 // Files are the data files read so far with their sources' display
 // paths, for diagnostics' snippets.
 func (d *Data) Files() []string {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	out := make([]string, 0, len(d.files))
-	for p := range d.files {
-		out = append(out, p)
-	}
+	var out []string
+	d.files.Range(func(p, _ any) bool {
+		out = append(out, p.(string))
+		return true
+	})
 	sort.Strings(out)
 	return out
 }
@@ -223,6 +249,8 @@ type location struct {
 	original string // the template as written (for globs: the pattern)
 	path     string // the file, under the site directory as given
 	exists   bool
+	// file is the data file once a lookup of the session read it.
+	file *dataFile
 }
 
 // resolvedLevel is a level with its locations for one node.
@@ -235,18 +263,19 @@ type resolvedLevel struct {
 // node, as Puppet does once per node.
 func (s *Session) resolveLevels(inv *invocation) ([]resolvedLevel, error) {
 	out := make([]resolvedLevel, 0, len(s.d.cfg.Levels))
-	for _, lv := range s.d.cfg.Levels {
+	for i, lv := range s.d.cfg.Levels {
 		rl := resolvedLevel{Level: lv}
-		dd, err := inv.interpolatePath(lv.Datadir)
-		if err != nil {
-			return nil, err
-		}
-		datadir := filepath.Join(s.d.dir, dd)
-		if filepath.IsAbs(dd) {
-			datadir = filepath.Clean(dd)
+		datadir := s.d.datadirs[i] // "": it interpolates
+		if datadir == "" {
+			dd, err := inv.interpolatePath(lv.Datadir)
+			if err != nil {
+				return nil, err
+			}
+			datadir = s.d.datadir(dd)
 		}
 		switch lv.LocationKey {
 		case "path", "paths":
+			rl.locations = make([]location, 0, len(lv.Locations))
 			for _, tmpl := range lv.Locations {
 				p, err := inv.interpolatePath(tmpl)
 				if err != nil {
@@ -282,16 +311,11 @@ func (s *Session) resolveLevels(inv *invocation) ([]resolvedLevel, error) {
 // locate is a path location: it exists when it is a file under the
 // site. Each path is checked once per Data, for every node.
 func (d *Data) locate(original, path string) location {
-	d.mu.Lock()
-	real, seen := d.usable[path]
-	d.mu.Unlock()
+	v, seen := d.usable.Load(path)
 	if !seen {
-		real = d.usableFile(path)
-		d.mu.Lock()
-		d.usable[path] = real
-		d.mu.Unlock()
+		v, _ = d.usable.LoadOrStore(path, d.usableFile(path))
 	}
-	return location{original: original, path: path, exists: real != ""}
+	return location{original: original, path: path, exists: v.(string) != ""}
 }
 
 // usableFile is the real path of path if it is a regular file whose real
@@ -333,9 +357,9 @@ func (d *Data) usableFile(path string) string {
 // read with the whole directory once (one listing instead of a Stat per
 // file of a fleet).
 func (d *Data) entry(dir, name string) (fs.FileMode, bool) {
-	d.mu.Lock()
+	d.mu.RLock()
 	entries, seen := d.listings[dir]
-	d.mu.Unlock()
+	d.mu.RUnlock()
 	if !seen {
 		list, _ := os.ReadDir(dir) // an unreadable directory has no files
 		entries = make(map[string]fs.FileMode, len(list))
@@ -352,9 +376,9 @@ func (d *Data) entry(dir, name string) (fs.FileMode, bool) {
 
 // realDir is dir with its links resolved, if that is under the site.
 func (d *Data) realDir(dir string) (string, bool) {
-	d.mu.Lock()
+	d.mu.RLock()
 	r, seen := d.dirs[dir]
-	d.mu.Unlock()
+	d.mu.RUnlock()
 	if seen {
 		return r, r != ""
 	}

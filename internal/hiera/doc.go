@@ -9,10 +9,12 @@
 // first, unique, hash and deep (with the deep_merge options), and
 // lookup_options (regexp keys included, convert_to Sensitive).
 //
-// Open reads hiera.yaml once; a Data parses each data file once, however
-// many nodes look keys up, and is safe for concurrent use. A Session is
-// one node's lookups (NewSession, with its facts and trusted data; see
-// NodeScope): Lookup is Puppet's lookup() function (default_value,
+// Open reads hiera.yaml once; a Data parses each data file once, and
+// each string's interpolations, however many nodes look keys up, and is
+// safe for concurrent use (what it has read is shared without a lock;
+// it lives as long as its caller keeps it: a new Data reads the files
+// again). A Session is one node's lookups (NewSession, with its facts
+// and trusted data; see NodeScope): Lookup is Puppet's lookup() function (default_value,
 // value_type, merge, an explanation as `puppet lookup --explain` prints
 // it), Find is the automatic parameter lookup of CLASS::PARAM (a missing
 // key is no error); CheckFiles reads every data file of the node's

@@ -1,7 +1,6 @@
 package hiera
 
 import (
-	"io/fs"
 	"strings"
 	"testing"
 
@@ -68,7 +67,7 @@ func FuzzInterpolation(f *testing.F) {
 		if dir == "" {
 			dir = t.TempDir()
 		}
-		data := &Data{dir: dir, root: dir, cfg: &Config{Path: "hiera.yaml"}, files: map[string]*dataFile{}, usable: map[string]string{}, dirs: map[string]string{}, listings: map[string]map[string]fs.FileMode{}, templates: map[string][][]int{}, cwd: dir, globs: map[string][]string{}}
+		data := newData(dir, dir, dir, &Config{Path: "hiera.yaml"})
 		facts := &types.Hash{}
 		facts.Append("a", []types.Value{"x", int64(1)})
 		s := data.NewSession(Scope{Facts: facts})
@@ -88,6 +87,19 @@ func FuzzSplitKey(f *testing.F) {
 		segs, ok := splitKey(key)
 		if ok && len(segs) == 0 {
 			t.Fatalf("%q: no segments", key)
+		}
+	})
+}
+
+// FuzzStartsWordy: the quick test of a plain scalar never says "wordy"
+// where Psych's pattern does not.
+func FuzzStartsWordy(f *testing.F) {
+	for _, s := range []string{"k0", "_x", "Zz:1", "a.b", "y", "é", "0a", ":a", "-a"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if s != "" && startsWordy(s) && !psychWordy().MatchString(s) {
+			t.Fatalf("%q: quick test says wordy, the pattern does not", s)
 		}
 	})
 }

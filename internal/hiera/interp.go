@@ -106,42 +106,35 @@ func (inv *invocation) interpolateString(subject string, methods bool) (types.Va
 	var b strings.Builder
 	secret := false
 	last := 0
-	for _, m := range inv.s.d.matches(subject) {
-		b.WriteString(subject[last:m[0]])
-		last = m[1]
-		expr := strings.TrimSpace(subject[m[2]:m[3]])
-		if emptyInterpolations[expr] {
+	ips := inv.s.d.interpolations(subject)
+	for i := range ips {
+		ip := &ips[i]
+		b.WriteString(subject[last:ip.start])
+		last = ip.end
+		if ip.empty {
 			continue
 		}
 		if inv.spent++; inv.spent > maxInterpolations {
 			return nil, &lookupError{msg: fmt.Sprintf("The interpolations of this lookup go beyond %d steps: the data interpolates values that interpolate others without end. Simplify the data.", maxInterpolations)}
 		}
-		method, key := "scope", expr
-		if mm := interpMethod().FindStringSubmatch(expr); mm != nil {
-			if !methods {
-				return nil, &lookupError{msg: "Interpolation using method syntax is not allowed in this context"}
-			}
-			method, key = mm[1], mm[2]+mm[3]
+		if ip.hasMethod && !methods {
+			return nil, &lookupError{msg: "Interpolation using method syntax is not allowed in this context"}
 		}
-		isAlias := method == "alias"
-		if isAlias && subject != subject[m[0]:m[1]] {
+		isAlias := ip.method == "alias"
+		if isAlias && (ip.start != 0 || ip.end != len(subject)) {
 			return nil, &lookupError{msg: "'alias' interpolation is only permitted if the expression is equal to the entire string"}
 		}
-		value, err := inv.interpolationMethod(method, key, subject)
+		value, err := inv.interpolated(ip, subject)
 		if err != nil {
 			return nil, err
 		}
 		if isAlias {
 			return value, nil
 		}
-		name := key
-		if method == "scope" {
-			name = "scope:" + key
-		}
-		if err := inv.check(name); err != nil {
+		if err := inv.check(ip.name); err != nil {
 			return nil, err
 		}
-		inv.stack = append(inv.stack, name)
+		inv.stack = append(inv.stack, ip.name)
 		value, err = inv.interpolate(value, methods)
 		inv.stack = inv.stack[:len(inv.stack)-1]
 		if err != nil {
@@ -161,17 +154,57 @@ func (inv *invocation) interpolateString(subject string, methods bool) (types.Va
 	return b.String(), nil
 }
 
-// interpolationMethod evaluates one method (or a scope variable).
-func (inv *invocation) interpolationMethod(method, key, subject string) (types.Value, error) {
-	switch method {
-	case "lookup", "hiera", "alias":
-		return inv.nestedLookup(key)
-	case "scope":
-		return inv.scopeValue(key, subject)
-	case "literal":
-		return key, nil
+// interpolation is one %{…} of a string, read once per string
+// (Data.interpolations) for every node and lookup.
+type interpolation struct {
+	start, end int // the %{…} in the string
+	// empty is set for an expression Puppet replaces by "".
+	empty bool
+	// method and key are what it asks: "scope" and the expression, or a
+	// method (written with method syntax: hasMethod) and its argument.
+	method, key string
+	hasMethod   bool
+	// name stands for it in the stack of a lookup (a loop's check).
+	name string
+	// segs are a scope key's segments (ok false: a syntax error).
+	segs []segment
+	ok   bool
+}
+
+// parseInterpolations finds the interpolations of s.
+func parseInterpolations(s string) []interpolation {
+	var out []interpolation
+	for _, m := range interpExpr().FindAllStringSubmatchIndex(s, -1) {
+		ip := interpolation{start: m[0], end: m[1]}
+		expr := strings.TrimSpace(s[m[2]:m[3]])
+		if emptyInterpolations[expr] {
+			ip.empty = true
+			out = append(out, ip)
+			continue
+		}
+		ip.method, ip.key, ip.name = "scope", expr, "scope:"+expr
+		if mm := interpMethod().FindStringSubmatch(expr); mm != nil {
+			ip.method, ip.key, ip.name, ip.hasMethod = mm[1], mm[2]+mm[3], mm[2]+mm[3], true
+		}
+		if ip.method == "scope" {
+			ip.segs, ip.ok = splitKey(ip.key)
+		}
+		out = append(out, ip)
 	}
-	return nil, &lookupError{msg: fmt.Sprintf("Unknown interpolation method '%s'", method)}
+	return out
+}
+
+// interpolated evaluates one interpolation's method (or scope variable).
+func (inv *invocation) interpolated(ip *interpolation, subject string) (types.Value, error) {
+	switch ip.method {
+	case "lookup", "hiera", "alias":
+		return inv.nestedLookup(ip.key)
+	case "scope":
+		return inv.scopeSegs(ip.segs, ip.ok, ip.key, subject)
+	case "literal":
+		return ip.key, nil
+	}
+	return nil, &lookupError{msg: fmt.Sprintf("Unknown interpolation method '%s'", ip.method)}
 }
 
 // nestedLookup is the lookup of %{lookup('k')}: a missing key is "".
@@ -190,6 +223,12 @@ func (inv *invocation) nestedLookup(key string) (types.Value, error) {
 // when the node has none.
 func (inv *invocation) scopeValue(key, subject string) (types.Value, error) {
 	segs, ok := splitKey(key)
+	return inv.scopeSegs(segs, ok, key, subject)
+}
+
+// scopeSegs is scopeValue of a key split already (ok false: it could not
+// be).
+func (inv *invocation) scopeSegs(segs []segment, ok bool, key, subject string) (types.Value, error) {
 	if !ok {
 		return nil, &lookupError{msg: "Syntax error in string: " + subject}
 	}
@@ -286,12 +325,29 @@ func MapLeaves(v types.Value, f func(types.Value) types.Value) types.Value {
 	return f(v)
 }
 
-// factPath reads facts.a.b straight from the node's unconverted facts,
-// when no one asked for the explanation (which shows the whole facts
-// hash found): ok is false when it cannot.
+// factPath reads facts.a.b (or trusted.a) straight from the node's
+// unconverted facts (trusted data), when no one asked for the
+// explanation (which shows the whole hash found): ok is false when it
+// cannot.
 func (inv *invocation) factPath(root string, segs []segment) (types.Value, bool) {
 	sc := inv.s.scope
-	if inv.ex != nil || sc.factsCty == nil || sc.Facts != nil || len(segs) == 0 || strings.TrimPrefix(root, "::") != "facts" || inv.locals[root] != nil {
+	if inv.ex != nil || len(segs) == 0 || inv.locals[root] != nil {
+		return nil, false
+	}
+	var v cty.Value
+	switch strings.TrimPrefix(root, "::") {
+	case "facts":
+		if sc.factsCty == nil || sc.Facts != nil {
+			return nil, false
+		}
+		v = *sc.factsCty
+	case "trusted":
+		// trusted.external is added to the node's (allTrusted)
+		if sc.trustedCty == nil || sc.Trusted != nil || segs[0].isInt || segs[0].name == "external" {
+			return nil, false
+		}
+		v = *sc.trustedCty
+	default:
 		return nil, false
 	}
 	if sc.Variable != nil {
@@ -299,7 +355,6 @@ func (inv *invocation) factPath(root string, segs []segment) (types.Value, bool)
 			return nil, false
 		}
 	}
-	v := *sc.factsCty
 	for _, s := range segs {
 		switch {
 		case v.IsNull() || !v.IsKnown():
@@ -326,20 +381,15 @@ func (inv *invocation) factPath(root string, segs []segment) (types.Value, bool)
 	return FromCty(v), true
 }
 
-// matches are the interpolations of s (interpExpr's submatch indexes),
-// found once per string for every node.
-func (d *Data) matches(s string) [][]int {
+// interpolations are the interpolations of s, read once per string for
+// every node.
+func (d *Data) interpolations(s string) []interpolation {
 	if d == nil {
-		return interpExpr().FindAllStringSubmatchIndex(s, -1)
+		return parseInterpolations(s)
 	}
-	d.mu.Lock()
-	m, ok := d.templates[s]
-	d.mu.Unlock()
+	v, ok := d.templates.Load(s)
 	if !ok {
-		m = interpExpr().FindAllStringSubmatchIndex(s, -1)
-		d.mu.Lock()
-		d.templates[s] = m
-		d.mu.Unlock()
+		v, _ = d.templates.LoadOrStore(s, parseInterpolations(s))
 	}
-	return m
+	return v.([]interpolation)
 }

@@ -25,6 +25,9 @@ type Scope struct {
 	factsCty *cty.Value
 	// Trusted is trusted.*.
 	Trusted *types.Hash
+	// trustedCty, when set (NodeScope), holds trusted.* unconverted, as
+	// factsCty the facts: Trusted is made on first use of the whole hash.
+	trustedCty *cty.Value
 	// Variable gives the caller's other variables by name ("x" or
 	// "::x"); nil when there are none.
 	Variable func(name string) (types.Value, bool)
@@ -265,11 +268,14 @@ func (inv *invocation) lookup(key string, merge types.Value) (hit, bool, error) 
 		inv.pop()
 		return hit{}, false, nil
 	}
-	segs, ok := splitKey(key)
-	if !ok {
-		return hit{}, false, &lookupError{msg: fmt.Sprintf("Syntax error in key: '%s'", key)}
+	root, rest := key, []segment(nil)
+	if strings.ContainsAny(key, `'".`) { // else the key is its one segment
+		segs, ok := splitKey(key)
+		if !ok {
+			return hit{}, false, &lookupError{msg: fmt.Sprintf("Syntax error in key: '%s'", key)}
+		}
+		root, rest = segs[0].name, segs[1:]
 	}
-	root := segs[0].name
 	if err := inv.check(key); err != nil {
 		// Puppet's global layer, searched first, sees the loop
 		return hit{}, false, &lookupError{msg: fmt.Sprintf("Lookup of key '%s' failed: %s", key, err.Error())}
@@ -296,9 +302,9 @@ func (inv *invocation) lookup(key string, merge types.Value) (hit, bool, error) 
 		inv.push(&ExplainNode{Kind: "root", Key: key})
 	}
 	h, found, err := inv.searchEnvironment(key, root, st)
-	if err == nil && found && len(segs) > 1 {
+	if err == nil && found && len(rest) > 0 {
 		var v types.Value
-		v, found, err = inv.dig(key, segs[1:], h.value)
+		v, found, err = inv.dig(key, rest, h.value)
 		h.value = v
 	}
 	inv.pop()
@@ -408,7 +414,7 @@ func (inv *invocation) searchLevel(lv *resolvedLevel, root string, st *strategy)
 	}
 	defer inv.pop()
 	return inv.variants(st, len(lv.locations), func(i int) (hit, bool, error) {
-		loc := lv.locations[i]
+		loc := &lv.locations[i]
 		if inv.ex != nil {
 			inv.push(&ExplainNode{Kind: "path", Path: loc.path, OriginalPath: loc.original})
 		}
@@ -417,7 +423,10 @@ func (inv *invocation) searchLevel(lv *resolvedLevel, root string, st *strategy)
 			inv.locationNotFound()
 			return hit{}, false, nil
 		}
-		f := inv.s.d.file(loc.path, lv.Function)
+		if loc.file == nil {
+			loc.file = inv.s.d.file(loc.path, lv.Function)
+		}
+		f := loc.file
 		if f.diags.HasErrors() {
 			return hit{}, false, &lookupError{msg: f.diags[0].Detail, subject: f.diags[0].Subject, summary: summaryBadData}
 		}
@@ -558,10 +567,7 @@ func (inv *invocation) variable(name string) (types.Value, bool) {
 	case "facts":
 		return inv.s.allFacts(), true
 	case "trusted":
-		if sc.Trusted == nil {
-			return &types.Hash{}, true
-		}
-		return sc.Trusted, true
+		return inv.s.allTrusted(), true
 	}
 	if sc.factsCty != nil && sc.Facts == nil {
 		return factFromCty(*sc.factsCty, bare)
@@ -583,6 +589,23 @@ func (s *Session) allFacts() *types.Hash {
 		return &types.Hash{}
 	}
 	return s.scope.Facts
+}
+
+// allTrusted is trusted.* whole, as Puppet 7 has it: with an external
+// hash, empty when the node has none.
+func (s *Session) allTrusted() *types.Hash {
+	if s.scope.Trusted == nil && s.scope.trustedCty != nil {
+		s.scope.Trusted, _ = FromCty(*s.scope.trustedCty).(*types.Hash)
+		if s.scope.Trusted != nil {
+			if _, ok := s.scope.Trusted.Get("external"); !ok {
+				s.scope.Trusted.Append("external", &types.Hash{})
+			}
+		}
+	}
+	if s.scope.Trusted == nil {
+		return &types.Hash{}
+	}
+	return s.scope.Trusted
 }
 
 // factFromCty is the fact name of an object of facts, converted alone.

@@ -10,19 +10,15 @@ import (
 )
 
 // NodeScope is the scope of a node read by nodefacts: its facts, and its
-// trusted data as Puppet 7 has it (with an empty external hash).
+// trusted data as Puppet 7 has it (with an empty external hash), each
+// converted when a lookup reads it (a fact or trusted key alone when a
+// path reads only that).
 func NodeScope(n *nodefacts.Node) Scope {
 	if n == nil {
 		return Scope{}
 	}
-	facts := n.Facts
-	trusted, _ := FromCty(n.Trusted()).(*types.Hash)
-	if trusted != nil {
-		if _, ok := trusted.Get("external"); !ok {
-			trusted.Append("external", &types.Hash{})
-		}
-	}
-	return Scope{Trusted: trusted, factsCty: &facts}
+	facts, trusted := n.Facts, n.Trusted()
+	return Scope{trustedCty: &trusted, factsCty: &facts}
 }
 
 // FromCty is a cty value as a Puppet value: a whole number is an

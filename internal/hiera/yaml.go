@@ -41,7 +41,8 @@ func (e *yamlError) Error() string { return e.msg }
 // yamlReader types the nodes of one document.
 type yamlReader struct {
 	budget int
-	// sizes memoizes the expanded size of anchored nodes.
+	// sizes memoizes the expanded size of anchored nodes, vals their
+	// values (made when a file has aliases or anchors: most have none).
 	sizes map[*yaml.Node]int
 	vals  map[*yaml.Node]types.Value
 }
@@ -76,7 +77,7 @@ func decodeYAMLData(src []byte) (keys []string, entries map[string]*topEntry, no
 		return nil, entries, false, nil
 	}
 	root := doc.Content[0]
-	r := &yamlReader{budget: maxAliasValues, sizes: map[*yaml.Node]int{}, vals: map[*yaml.Node]types.Value{}}
+	r := &yamlReader{budget: maxAliasValues}
 	m := resolveAlias(root)
 	if m.Kind != yaml.MappingNode || m.Tag == "!!set" {
 		v, err := r.value(root, 0)
@@ -278,6 +279,9 @@ func (r *yamlReader) size(n *yaml.Node, depth int) int {
 	if s, ok := r.sizes[n]; ok {
 		return s
 	}
+	if r.sizes == nil {
+		r.sizes = map[*yaml.Node]int{}
+	}
 	r.sizes[n] = 1 // a cycle counts once
 	s := 1
 	if n.Kind == yaml.AliasNode {
@@ -353,6 +357,9 @@ func (r *yamlReader) value(n *yaml.Node, depth int) (types.Value, error) {
 
 func (r *yamlReader) remember(n *yaml.Node, v types.Value) {
 	if n.Anchor != "" {
+		if r.vals == nil {
+			r.vals = map[*yaml.Node]types.Value{}
+		}
 		r.vals[n] = v
 	}
 }
@@ -434,7 +441,7 @@ func psychTokenize(s string) (types.Value, string) {
 		return nil, ""
 	}
 	switch {
-	case psychWordy().MatchString(s) || strings.Contains(s, "\n"):
+	case startsWordy(s) || psychWordy().MatchString(s) || strings.Contains(s, "\n"):
 		if len(s) > 5 {
 			return s, ""
 		}
@@ -487,6 +494,14 @@ func psychTokenize(s string) (types.Value, string) {
 		return n, ""
 	}
 	return s, ""
+}
+
+// startsWordy is a quick psychWordy for the common case: a string that
+// starts with an ASCII letter or "_" matches it (its optional first
+// character left out, that one is in its class), without the regexp.
+func startsWordy(s string) bool {
+	c := s[0]
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 // sexagesimal reads Psych's base-60 numbers: each part, with its own

@@ -5,7 +5,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"slices"
 	"unsafe"
 )
 
@@ -42,41 +41,20 @@ func ReadIn(name string, roots []string) ([]byte, error) {
 // ReadResolved is Read of a file whose path the caller has resolved and
 // checked: hclpaths' walk, for a file that is no link in a directory it
 // reached through links it checked (inputfile.Within); hiera, for a data
-// file whose real path it found under the site. Only the file's kind and
-// size are checked, and the file is opened without following a link: one
-// swapped in after the caller's check is refused, not followed.
-func ReadResolved(name string) ([]byte, error) { return readFlags(name, noFollow) }
+// file whose real path it found under the site. The caller found a
+// regular file there (a directory's listing says so), so the file is not
+// checked before it is opened, only once open (its kind and size), and
+// it is opened without following a link: one swapped in after the
+// caller's check is refused, not followed.
+func ReadResolved(name string) ([]byte, error) { return readOpen(name, noFollow) }
 
-// read reads the regular file name, checked as Read says but for links.
-func read(name string) ([]byte, error) { return readFlags(name, 0) }
-
-// readFlags is read with more flags for the open.
-func readFlags(name string, flags int) ([]byte, error) {
-	f, size, err := open(name, flags)
-	if err != nil {
+// read reads the regular file name, checked as Read says but for links:
+// before it is opened (a device is never opened) and once open.
+func read(name string) ([]byte, error) {
+	if err := check(name, os.Stat); err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	// Room for one byte more than Stat said, so that EOF is seen without
-	// growing; the file may still grow (or be a /proc file that says 0),
-	// so reading stops one byte past MaxSize.
-	data := make([]byte, 0, size+1)
-	for {
-		n, err := f.Read(data[len(data):min(cap(data), MaxSize+1)])
-		data = data[:len(data)+n]
-		if len(data) > MaxSize {
-			return nil, &fs.PathError{Op: "read", Path: name, Err: tooLarge()}
-		}
-		if err == io.EOF {
-			return data, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		if len(data) == cap(data) {
-			data = slices.Grow(data, min(max(512, len(data)), MaxSize+1-len(data)))
-		}
-	}
+	return readOpen(name, 0)
 }
 
 // ReadString is Read with the content as a string, without the copy
@@ -100,6 +78,11 @@ func open(name string, flags int) (*os.File, int64, error) {
 	if err := check(name, os.Stat); err != nil {
 		return nil, 0, err
 	}
+	return openChecked(name, flags)
+}
+
+// openChecked is open without the check before the open.
+func openChecked(name string, flags int) (*os.File, int64, error) {
 	f, err := os.OpenFile(name, os.O_RDONLY|nonBlock|flags, 0)
 	if err != nil {
 		return nil, 0, err
@@ -133,11 +116,14 @@ func check(name string, stat func(string) (fs.FileInfo, error)) error {
 
 // checkInfo is nil for a regular file of at most MaxSize bytes, else an
 // error saying what the file is.
-func checkInfo(st fs.FileInfo) error {
-	if !st.Mode().IsRegular() {
-		return fmt.Errorf("not a regular file but %s: catc reads only regular files", kind(st.Mode()))
+func checkInfo(st fs.FileInfo) error { return checkKind(st.Mode(), st.Size()) }
+
+// checkKind is checkInfo of a file's mode and size.
+func checkKind(mode fs.FileMode, size int64) error {
+	if !mode.IsRegular() {
+		return fmt.Errorf("not a regular file but %s: catc reads only regular files", kind(mode))
 	}
-	if st.Size() > MaxSize {
+	if size > MaxSize {
 		return tooLarge()
 	}
 	return nil

@@ -57,32 +57,45 @@ func TestRead(t *testing.T) {
 		{name: "sparse file past the limit", path: big, why: "larger than 256 MiB, the limit for an input file"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			done := make(chan struct{})
-			var data []byte
-			var err error
-			go func() {
-				defer close(done)
-				data, err = Read(tc.path)
-			}()
-			select {
-			case <-done:
-			case <-time.After(10 * time.Second):
-				t.Fatal("Read blocked")
-			}
+			data, err := readUnblocked(t, "Read", Read, tc.path)
 			if tc.why == "" {
 				if err != nil || len(data) != tc.size {
 					t.Fatalf("Read = %d bytes, %v; want %d bytes", len(data), err, tc.size)
 				}
 				return
 			}
-			var pe *fs.PathError
-			if !errors.As(err, &pe) || pe.Path != tc.path || !strings.Contains(err.Error(), tc.why) {
-				t.Errorf("Read error = %v; want a path error naming %s saying %q", err, tc.path, tc.why)
-			}
+			wantRefusal(t, "Read", err, tc.path, tc.why)
 			if check(tc.path, os.Stat) == nil {
 				t.Error("check accepted what Read refuses")
 			}
 		})
+	}
+}
+
+// readUnblocked is read(path), failing the test if it blocks.
+func readUnblocked(t *testing.T, name string, read func(string) ([]byte, error), path string) ([]byte, error) {
+	t.Helper()
+	done := make(chan struct{})
+	var data []byte
+	var err error
+	go func() {
+		defer close(done)
+		data, err = read(path)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal(name + " blocked")
+	}
+	return data, err
+}
+
+// wantRefusal checks that err is a path error naming path, saying why.
+func wantRefusal(t *testing.T, name string, err error, path, why string) {
+	t.Helper()
+	var pe *fs.PathError
+	if !errors.As(err, &pe) || pe.Path != path || !strings.Contains(err.Error(), why) {
+		t.Errorf("%s error = %v; want a path error naming %s saying %q", name, err, path, why)
 	}
 }
 

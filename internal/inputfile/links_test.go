@@ -1,8 +1,10 @@
 package inputfile
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 )
 
@@ -26,5 +28,60 @@ func TestReadResolvedRefusesALink(t *testing.T) {
 	}
 	if got, err := ReadResolved(link); err == nil {
 		t.Errorf("ReadResolved followed a link: %q", got)
+	}
+}
+
+// TestReadResolvedChecksOnceOpen: ReadResolved opens without checking
+// first (its caller listed a regular file), so what it finds once open
+// must still be a regular file of at most MaxSize bytes: a named pipe
+// swapped in is refused without waiting for a writer, a directory and a
+// file past the limit are refused, and a file is read whole, empty, short
+// or larger than one read.
+func TestReadResolvedChecksOnceOpen(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	fifo := filepath.Join(dir, "pipe.yaml")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	big := write("big.yaml", nil)
+	if err := os.Truncate(big, MaxSize+1); err != nil { // sparse: no disk used
+		t.Fatal(err)
+	}
+	sub := filepath.Join(dir, "sub.yaml")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	large := bytes.Repeat([]byte("k: v\n"), 300_000)
+	for _, tc := range []struct {
+		name, path string
+		want       []byte
+		why        string
+	}{
+		{name: "short file", path: write("a.yaml", []byte("a: 1\n")), want: []byte("a: 1\n")},
+		{name: "empty file", path: write("e.yaml", nil), want: []byte{}},
+		{name: "1.5 MB", path: write("l.yaml", large), want: large},
+		{name: "named pipe", path: fifo, why: "not a regular file but a named pipe"},
+		{name: "directory", path: sub, why: "not a regular file but a directory"},
+		{name: "past the limit", path: big, why: "larger than 256 MiB"},
+		{name: "missing", path: filepath.Join(dir, "none.yaml"), why: "no such file"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := readUnblocked(t, "ReadResolved", ReadResolved, tc.path)
+			if tc.why == "" {
+				if err != nil || !bytes.Equal(got, tc.want) {
+					t.Fatalf("ReadResolved = %d bytes, %v; want %d bytes", len(got), err, len(tc.want))
+				}
+				return
+			}
+			wantRefusal(t, "ReadResolved", err, tc.path, tc.why)
+		})
 	}
 }

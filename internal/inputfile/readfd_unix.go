@@ -1,0 +1,83 @@
+//go:build unix
+
+package inputfile
+
+import (
+	"io/fs"
+	"slices"
+	"syscall"
+)
+
+// readOpen opens name with flags and reads it, checking once open that it
+// is a regular file of at most MaxSize bytes. It works on the file
+// descriptor, without an *os.File: a non-blocking open makes os register
+// the file with its poller (a system call a regular file refuses) and
+// reads one more time to see the end, which a fleet's thousands of small
+// data files paid for each, about half of their reading time.
+func readOpen(name string, flags int) ([]byte, error) {
+	fd, err := syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC|nonBlock|flags, 0)
+	for err == syscall.EINTR {
+		fd, err = syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC|nonBlock|flags, 0)
+	}
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	defer syscall.Close(fd)
+	var st syscall.Stat_t
+	err = syscall.Fstat(fd, &st)
+	for err == syscall.EINTR {
+		err = syscall.Fstat(fd, &st)
+	}
+	if err != nil {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: err}
+	}
+	if err := checkKind(fileMode(uint32(st.Mode)), st.Size); err != nil {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: err}
+	}
+	// Room for one byte more than Fstat said: a read that stops short of
+	// it at that size has met the end. The file may still grow (or be a
+	// /proc file that says 0), so reading goes on to the end, and stops
+	// one byte past MaxSize.
+	data := make([]byte, 0, st.Size+1)
+	for {
+		want := min(cap(data), MaxSize+1) - len(data)
+		n, err := syscall.Read(fd, data[len(data):len(data)+want])
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, &fs.PathError{Op: "read", Path: name, Err: err}
+		}
+		data = data[:len(data)+n]
+		if len(data) > MaxSize {
+			return nil, &fs.PathError{Op: "read", Path: name, Err: tooLarge()}
+		}
+		if n == 0 || (n < want && int64(len(data)) == st.Size) {
+			return data, nil
+		}
+		if len(data) == cap(data) {
+			data = slices.Grow(data, min(max(512, len(data)), MaxSize+1-len(data)))
+		}
+	}
+}
+
+// fileMode is the type bits of a stat's mode as an fs.FileMode.
+func fileMode(mode uint32) fs.FileMode {
+	switch mode & syscall.S_IFMT {
+	case syscall.S_IFREG:
+		return 0
+	case syscall.S_IFDIR:
+		return fs.ModeDir
+	case syscall.S_IFIFO:
+		return fs.ModeNamedPipe
+	case syscall.S_IFSOCK:
+		return fs.ModeSocket
+	case syscall.S_IFCHR:
+		return fs.ModeDevice | fs.ModeCharDevice
+	case syscall.S_IFBLK:
+		return fs.ModeDevice
+	case syscall.S_IFLNK:
+		return fs.ModeSymlink
+	}
+	return fs.ModeIrregular
+}

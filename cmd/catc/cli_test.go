@@ -80,10 +80,7 @@ func TestCompletionGolden(t *testing.T) {
 // bash would, against this test binary run as catc.
 func TestBashCompletionWorks(t *testing.T) {
 	t.Parallel()
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("bash is not installed")
-	}
+	bash := testutil.Tool(t, "bash", "bash")
 	bin := t.TempDir()
 	wrapper := "#!/bin/sh\nCATC_TEST_CHILD=1 exec " + shellQuote(os.Args[0]) + " \"$@\"\n"
 	if err := os.WriteFile(filepath.Join(bin, "catc"), []byte(wrapper), 0o755); err != nil {
@@ -126,13 +123,7 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 // completion system's _describe and _files, which print what they get.
 func TestZshCompletionWorks(t *testing.T) {
 	t.Parallel()
-	zsh, err := exec.LookPath("zsh")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("zsh is not installed, and CI must run this test: .ci/run installs zsh")
-		}
-		t.Skip("zsh is not installed")
-	}
+	zsh := testutil.Tool(t, "zsh", "zsh")
 	bin := t.TempDir()
 	wrapper := "#!/bin/sh\nCATC_TEST_CHILD=1 exec " + shellQuote(os.Args[0]) + " \"$@\"\n"
 	if err := os.WriteFile(filepath.Join(bin, "catc"), []byte(wrapper), 0o755); err != nil {

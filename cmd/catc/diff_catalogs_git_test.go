@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,9 +16,7 @@ import (
 // temporary copy), one added since; the repository is left as it was.
 // A directory that is not at REV says so.
 func TestDiffBaseCatalogDirs(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testutil.Tool(t, "git", "git")
 	corpus := testutil.Fixture("oracle/catalogs")
 	read := func(name string) string {
 		data, err := os.ReadFile(filepath.Join(corpus, name))

@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -70,9 +69,7 @@ func partialCloneConfig(url, more string) string {
 // environment. The payload never runs.
 func TestDiffBaseNestedRepositoryAttack(t *testing.T) {
 	testutil.LongOnly(t)
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testutil.Tool(t, "git", "git")
 	type attack struct {
 		name   string
 		files  func(t *testing.T) map[string]string

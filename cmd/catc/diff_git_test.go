@@ -2,10 +2,11 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // TestDiffBaseFromElsewhere runs diff --base from a directory outside
@@ -13,9 +14,7 @@ import (
 // checkout can commit one of its own there), so catc says to run it in
 // the working tree or name that with --repo, which then works.
 func TestDiffBaseFromElsewhere(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testutil.Tool(t, "git", "git")
 	repo := t.TempDir()
 	gitRun(t, repo, "init", "-q")
 	oldDir, newDir := fixturePair("refresh_chain")

@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -45,9 +44,7 @@ func TestDiffHTMLFleetRefused(t *testing.T) {
 // and the one-node diff to run instead; it named an empty old directory
 // (" and DIR are directories", "(/NODE.json DIR/NODE.json)").
 func TestDiffHTMLFleetAtBaseRefused(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testutil.Tool(t, "git", "git")
 	src, err := os.ReadFile(testutil.Fixture("oracle", "catalogs", "ntp.catalog.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -2,10 +2,11 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 // TestDiffBaseDataOnly: a change of the Hiera data alone, diffed against
@@ -45,12 +46,7 @@ func TestDiffBaseDataOnly(t *testing.T) {
 // test skips without git, but never in CI (.ci/run installs it).
 func walkthroughRepo(t *testing.T) string {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("git is not installed, and CI must run this test: .ci/run installs git")
-		}
-		t.Skip("git is not installed")
-	}
+	testutil.Tool(t, "git", "git")
 	repo := t.TempDir()
 	gitRun(t, repo, "init", "-q")
 	walk := filepath.Join("..", "..", walkthroughDir)

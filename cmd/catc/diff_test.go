@@ -140,9 +140,7 @@ func TestDiffJSONTypes(t *testing.T) {
 // at HEAD~1 with the working tree, and checks that neither the working
 // tree nor the index changed.
 func TestDiffBase(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testutil.Tool(t, "git", "git")
 	repo := t.TempDir()
 	gitRun(t, repo, "init", "-q")
 	oldDir, newDir := fixturePair("refresh_chain")
@@ -191,9 +189,7 @@ func TestDiffBase(t *testing.T) {
 // TestDiffBaseNewPath compares a directory that did not exist at the base
 // revision: everything in it is added.
 func TestDiffBaseNewPath(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testutil.Tool(t, "git", "git")
 	repo := t.TempDir()
 	gitRun(t, repo, "init", "-q")
 	if err := os.WriteFile(filepath.Join(repo, "README"), []byte("x\n"), 0o644); err != nil {

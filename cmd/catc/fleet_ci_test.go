@@ -56,9 +56,7 @@ type ciFleet struct {
 
 func newCIFleet(t *testing.T) *ciFleet {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testutil.Tool(t, "git", "git")
 	f := &ciFleet{root: t.TempDir(), bin: t.TempDir()}
 	if err := os.WriteFile(filepath.Join(f.root, "go.mod"), []byte("module stand-in\n"), 0o644); err != nil {
 		t.Fatal(err)

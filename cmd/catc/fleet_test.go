@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -115,9 +114,7 @@ func TestFleetShardsMerge(t *testing.T) {
 // revision's site with the working tree's for every node.
 func TestFleetDiffBase(t *testing.T) {
 	t.Parallel()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testutil.Tool(t, "git", "git")
 	repo := t.TempDir()
 	gitRun(t, repo, "init", "-q")
 	copyTree(t, fleetOld, filepath.Join(repo, "site"))

@@ -30,42 +30,52 @@ func writeParamOrigins(jw *jsonw.Writer, r *catalog.Resource) {
 	jw.Key("param_origins")
 	jw.BeginArray()
 	for _, o := range os {
-		jw.BeginObject()
-		str := func(k, v string) {
-			jw.Key(k)
-			jw.String(v)
-		}
-		num := func(k string, n int) {
-			jw.Key(k)
-			jw.Int(int64(n))
-		}
-		str("param", o.Param)
-		str("kind", o.Kind)
-		str("file", o.Range.Filename)
-		num("line", o.Range.Start.Line)
-		num("column", o.Range.Start.Column)
-		switch o.Kind {
-		case catalog.OriginDeclaration, catalog.OriginResourceDefault:
-			str("via", o.Via)
-			str("in", o.In)
-		case catalog.OriginData:
-			str("key", o.Key)
-			jw.Key("data")
-			jw.BeginArray()
-			for _, d := range o.Data {
-				jw.BeginObject()
-				str("file", d.File)
-				str("path", d.Path)
-				num("line", d.Line)
-				num("column", d.Column)
-				str("level", d.Level)
-				jw.EndObject()
-			}
-			jw.EndArray()
-		}
-		jw.EndObject()
+		NewParamOrigin(o).write(jw)
 	}
 	jw.EndArray()
+}
+
+// write streams j with the members, and the empty ones left out, that
+// encoding/json gives ParamOrigin: the plan JSON and the diff JSON write
+// an origin alike.
+func (j ParamOrigin) write(jw *jsonw.Writer) {
+	str := func(k, v string) {
+		jw.Key(k)
+		jw.String(v)
+	}
+	num := func(k string, n int) {
+		jw.Key(k)
+		jw.Int(int64(n))
+	}
+	optional := func(k, v string) {
+		if v != "" {
+			str(k, v)
+		}
+	}
+	jw.BeginObject()
+	str("param", j.Param)
+	str("kind", j.Kind)
+	str("file", j.File)
+	num("line", j.Line)
+	num("column", j.Column)
+	optional("via", j.Via)
+	optional("in", j.In)
+	optional("key", j.Key)
+	if len(j.Data) > 0 {
+		jw.Key("data")
+		jw.BeginArray()
+		for _, d := range j.Data {
+			jw.BeginObject()
+			str("file", d.File)
+			str("path", d.Path)
+			num("line", d.Line)
+			num("column", d.Column)
+			str("level", d.Level)
+			jw.EndObject()
+		}
+		jw.EndArray()
+	}
+	jw.EndObject()
 }
 
 // ParamOrigin is one of "param_origins" as read back (Read), and as the

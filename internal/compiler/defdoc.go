@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/catc-dev/catc/internal/catalog"
 )
@@ -104,53 +103,36 @@ func DefDocs(names []string, srcs [][]byte) []DefDoc {
 }
 
 // defDocs documents the class and define blocks of a structure, sorted
-// by name (a duplicate after the first, in load order).
+// by name (a duplicate after the first, in load order). A block is read
+// as the site index reads it (siteDef); a secret parameter's default is
+// then dropped.
 func (c *loader) defDocs(structure []structBlock) []DefDoc {
-	sources := c.Sources()
 	var out []DefDoc
 	for _, sb := range structure {
 		b := sb.block
 		if b == nil || (b.Type != "class" && b.Type != "define") || len(b.Labels) != 1 {
 			continue
 		}
-		d := DefDoc{Name: className(b.Labels[0]), Define: b.Type == "define", DeclRange: b.DefRange(), NameRange: b.LabelRanges[0]}
-		if f := sources[b.TypeRange.Filename]; f != nil {
-			d.Doc = commentAbove(f.Bytes, b.TypeRange.Start.Byte)
-		}
-		secret := c.secrets.defParams[d.Name]
-		for _, nb := range b.Body.Blocks {
-			if nb.Type == "variable" && len(nb.Labels) == 1 {
-				d.Params = append(d.Params, paramDocOf(nb, sb.src, secret[nb.Labels[0]]))
-			}
-		}
-		out = append(out, d)
+		out = append(out, docOf(siteDef(b, sb.src), c.secrets.defParams[className(b.Labels[0])]))
 	}
 	slices.SortStableFunc(out, func(a, b DefDoc) int { return strings.Compare(a.Name, b.Name) })
 	return out
 }
 
-// paramDocOf documents one variable block of a class or define (src is
-// its file); secret says it is a secret parameter (structSecrets found
-// it Sensitive-typed or fed to a secret).
-func paramDocOf(b *hclsyntax.Block, src []byte, secret bool) ParamDoc {
-	p := ParamDoc{Name: b.Labels[0], NameRange: b.LabelRanges[0], Sensitive: secret}
-	if a := b.Body.Attributes["type"]; a != nil {
-		if s, diags := catalog.StringAttr(a.AsHCLAttribute(), src, true); !diags.HasErrors() {
-			p.Type = strings.TrimSpace(s)
-		}
-	}
-	if a := b.Body.Attributes["description"]; a != nil {
-		if s, diags := catalog.StringAttr(a.AsHCLAttribute(), src, true); !diags.HasErrors() {
-			p.Description = strings.TrimSpace(s)
-		}
-	}
-	if a := b.Body.Attributes["default"]; a != nil {
-		p.HasDefault = true
+// docOf documents a definition; secret names its secret parameters
+// (structSecrets found them Sensitive-typed or fed to a secret), whose
+// defaults are never given.
+func docOf(d *SiteDef, secret map[string]bool) DefDoc {
+	doc := DefDoc{Name: d.Name, Define: d.Define, Doc: d.Doc, DeclRange: d.DeclRange, NameRange: d.NameRange}
+	for _, sp := range d.Params {
+		p := ParamDoc{Name: sp.Name, Type: sp.Type, HasDefault: sp.HasDefault, Description: sp.Doc,
+			Sensitive: secret[sp.Name], NameRange: sp.NameRange}
 		if !p.Sensitive {
-			p.Default = textOf(a.Expr.Range(), src)
+			p.Default = sp.Default
 		}
+		doc.Params = append(doc.Params, p)
 	}
-	return p
+	return doc
 }
 
 // textOf is the source text of r in its file src.

@@ -187,28 +187,41 @@ func (ix *siteIndexer) decl(b *hclsyntax.Block, kind, name, title string) {
 	ix.out.Decls = append(ix.out.Decls, d)
 }
 
-func (ix *siteIndexer) def(b *hclsyntax.Block) *SiteDef {
+func (ix *siteIndexer) def(b *hclsyntax.Block) *SiteDef { return siteDef(b, ix.src) }
+
+// siteDef reads a class or define block of the file src, as written:
+// the one reading of a definition, for the site index and catc doc.
+func siteDef(b *hclsyntax.Block, src []byte) *SiteDef {
 	d := &SiteDef{Name: className(b.Labels[0]), Define: b.Type == "define", Range: b.Range(), DeclRange: b.DefRange(),
-		NameRange: b.LabelRanges[0], Doc: commentAbove(ix.src, b.TypeRange.Start.Byte)}
+		NameRange: b.LabelRanges[0], Doc: commentAbove(src, b.TypeRange.Start.Byte)}
 	for _, vb := range b.Body.Blocks {
 		if vb.Type != "variable" || len(vb.Labels) != 1 {
 			continue
 		}
 		p := SiteParam{Name: vb.Labels[0], Range: vb.Range(), DeclRange: vb.DefRange(), NameRange: vb.LabelRanges[0]}
-		if a := vb.Body.Attributes["type"]; a != nil {
-			p.Type = strings.Trim(ix.text(a.Expr.Range()), `"`)
-		}
+		p.Type = literalArg(vb.Body, "type", src)
+		p.Doc = literalArg(vb.Body, "description", src)
 		if a := vb.Body.Attributes["default"]; a != nil {
-			p.Default, p.HasDefault, p.DefaultRange = ix.text(a.Expr.Range()), true, a.Expr.Range()
-		}
-		if a := vb.Body.Attributes["description"]; a != nil {
-			if v, diags := a.Expr.Value(nil); !diags.HasErrors() && v.Type().FriendlyName() == "string" && v.IsKnown() && !v.IsNull() {
-				p.Doc = v.AsString()
-			}
+			p.Default, p.HasDefault, p.DefaultRange = textOf(a.Expr.Range(), src), true, a.Expr.Range()
 		}
 		d.Params = append(d.Params, p)
 	}
 	return d
+}
+
+// literalArg is the string a body's argument name holds (a heredoc's
+// margin trimmed, spaces around it too); "" when it has none, or an
+// expression that is not a literal string.
+func literalArg(body *hclsyntax.Body, name string, src []byte) string {
+	a := body.Attributes[name]
+	if a == nil {
+		return ""
+	}
+	s, diags := catalog.StringAttr(a.AsHCLAttribute(), src, true)
+	if diags.HasErrors() {
+		return ""
+	}
+	return strings.TrimSpace(s)
 }
 
 func (ix *siteIndexer) text(r hcl.Range) string { return textOf(r, ix.src) }

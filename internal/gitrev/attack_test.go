@@ -70,9 +70,7 @@ func repoMissingBlob(t *testing.T) (string, string) {
 // checkPresent forestalls is refused too).
 func TestNoConfigRunsAProgram(t *testing.T) {
 	t.Parallel()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testutil.Tool(t, "git", "git")
 	for _, tc := range []struct {
 		name   string
 		config func(repo, script string) [][2]string
@@ -137,9 +135,7 @@ func TestNoConfigRunsAProgram(t *testing.T) {
 // by environment with a file system monitor and a hooks directory, an
 // exec path) choose nothing: the working tree found is read as it is.
 func TestEnvironmentIgnored(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testutil.Tool(t, "git", "git")
 	repo := repoWith(t, map[string]string{"site/a.hcl": "mine\n"})
 	other := repoWith(t, map[string]string{"site/a.hcl": "theirs\n"})
 	marker := filepath.Join(t.TempDir(), "PWNED")
@@ -175,9 +171,7 @@ func TestEnvironmentIgnored(t *testing.T) {
 // to start from a directory shaped as a git directory.
 func TestNestedRepositoryRefused(t *testing.T) {
 	t.Parallel()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testutil.Tool(t, "git", "git")
 	gitDirShape := map[string]string{"HEAD": "ref: refs/heads/main\n", "config": "[core]\n\tbare = false\n", "objects/info/x": "", "refs/heads/main": "0000000000000000000000000000000000000000\n"}
 	for _, tc := range []struct {
 		name  string
@@ -233,9 +227,7 @@ func prefixed(prefix string, files map[string]string) map[string]string {
 // whose .git is a file naming its git directory, is found and read.
 func TestFindLinkedWorktree(t *testing.T) {
 	t.Parallel()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testutil.Tool(t, "git", "git")
 	repo := repoWith(t, map[string]string{"site/a.hcl": "a\n"})
 	wt := filepath.Join(t.TempDir(), "wt")
 	run(t, repo, "worktree", "add", "-q", wt)
@@ -259,9 +251,7 @@ func TestFindLinkedWorktree(t *testing.T) {
 func TestPartialClone(t *testing.T) {
 	testutil.LongOnly(t)
 	t.Parallel()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testutil.Tool(t, "git", "git")
 	src := t.TempDir()
 	run(t, src, "init", "-q")
 	run(t, src, "config", "uploadpack.allowFilter", "true")

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/testutil"
 )
 
 func run(t *testing.T, dir string, args ...string) {
@@ -35,9 +37,7 @@ func write(t *testing.T, path, content string) {
 // extracted files named as the user would at the revision.
 func TestExtract(t *testing.T) {
 	t.Parallel()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testutil.Tool(t, "git", "git")
 	repo := t.TempDir()
 	run(t, repo, "init", "-q")
 	write(t, filepath.Join(repo, "site", "a.hcl"), "old a\n")
@@ -97,9 +97,7 @@ func TestExtract(t *testing.T) {
 // TestFindOutside: a directory in no working tree is an error.
 func TestFindOutside(t *testing.T) {
 	t.Parallel()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testutil.Tool(t, "git", "git")
 	if _, err := Find(t.TempDir()); err == nil {
 		t.Error("Find outside a working tree: no error")
 	}
@@ -110,9 +108,7 @@ func TestFindOutside(t *testing.T) {
 // write a file outside its directory.
 func TestExtractRefusesDotDot(t *testing.T) {
 	t.Parallel()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testutil.Tool(t, "git", "git")
 	repo := t.TempDir()
 	run(t, repo, "init", "-q")
 	git := func(stdin string, args ...string) string {
@@ -151,9 +147,7 @@ func TestExtractRefusesDotDot(t *testing.T) {
 // the others, each with its content of then.
 func TestExtractMatching(t *testing.T) {
 	t.Parallel()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testutil.Tool(t, "git", "git")
 	repo := t.TempDir()
 	run(t, repo, "init", "-q")
 	write(t, filepath.Join(repo, "catalogs", "a.json"), "old a\n")

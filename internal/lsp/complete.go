@@ -296,7 +296,7 @@ func attrDoc(a *catalog.AttrDef) string {
 	fmt.Fprintf(&b, "`%s`  \nbehaviour: %s", a.TypeText, a.Behaviour)
 	if a.HasDefault && a.Behaviour != catalog.ReadOnly {
 		if a.IsSecret() {
-			b.WriteString("  \ndefault: (sensitive)")
+			b.WriteString("  \ndefault: " + secretText)
 		} else {
 			fmt.Fprintf(&b, "  \ndefault: `%s`", types.FormatValue(a.Default))
 		}

@@ -48,13 +48,7 @@ type nvimResult struct {
 func TestNeovim(t *testing.T) {
 	testutil.LongOnly(t)
 	t.Parallel()
-	nvim, err := exec.LookPath("nvim")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("nvim is not installed, and CI must run this test: .ci/run installs neovim")
-		}
-		t.Skip("nvim is not installed (apt-get install neovim); .ci/run installs it, so CI never skips this")
-	}
+	nvim := testutil.Tool(t, "nvim", "neovim")
 	site := brokenSite
 	root := t.TempDir()
 	testutil.WriteFiles(t, root, map[string]string{"types.hcl": typesHCL, "site.hcl": site})
@@ -124,13 +118,14 @@ func TestNeovim(t *testing.T) {
 // TestEmacsEglot runs Emacs's eglot (built into Emacs 29; Debian's
 // elpa-eglot before) on `catc lsp`, when Emacs is installed: flymake's
 // diagnostics, hover, definition, completion and the why code actions.
+// .ci/run installs Emacs and eglot, so CI never skips it.
 func TestEmacsEglot(t *testing.T) {
 	t.Parallel()
-	emacs, err := exec.LookPath("emacs")
-	if err != nil {
-		t.Skip("emacs is not installed (optional: apt-get install emacs-nox elpa-eglot)")
-	}
+	emacs := testutil.Tool(t, "emacs", "emacs-nox elpa-eglot")
 	if exec.Command(emacs, "--batch", "--eval", "(require 'eglot)").Run() != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("emacs has no eglot, and CI must run this test: .ci/run installs elpa-eglot")
+		}
 		t.Skip("emacs has no eglot (Emacs 29 has it built in; apt-get install elpa-eglot before)")
 	}
 	root := t.TempDir()
@@ -154,7 +149,7 @@ func TestEmacsEglot(t *testing.T) {
 		"DIAG":       "14 catc: Unsupported attribute",
 		"HOVER":      "**vhost.ensure**  ",
 		"DEFINITION": "0",
-		"COMPLETION": "name ensure content package port backup require before notify subscribe alias tag noop for_each",
+		"COMPLETION": "name ensure content package port backup require before notify subscribe alias tag noop schedule loglevel audit for_each",
 		"ACTIONS":    "catc why Package[nginx] File[/etc/motd] | catc why Package[nginx]",
 	}
 	for k, w := range want {

@@ -92,11 +92,11 @@ func (s *snapshot) resourceHover(r *catalog.Resource) string {
 // (sensitive, or of a type with Sensitive[...] in it) never is.
 func shownValue(a *catalog.AttrDef, v types.Value) string {
 	if a.IsSecret() {
-		return "(sensitive)"
+		return secretText
 	}
 	switch v.(type) {
 	case types.Sensitive, *types.Sensitive:
-		return "(sensitive)"
+		return secretText
 	}
 	if v == nil {
 		return "undef"

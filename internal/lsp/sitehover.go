@@ -9,9 +9,10 @@ import (
 	"github.com/catc-dev/catc/internal/types"
 )
 
-// secretText is what a hover shows for a secret value: a sensitive
-// one, a parameter fed to a sensitive attribute, or eyaml's ENC[…].
-const secretText = "(secret: not shown)"
+// secretText is what a hover or completion shows for a secret value: a
+// sensitive attribute's, a parameter's fed to one, or eyaml's ENC[…];
+// one word for all, as catc doc writes a secret parameter.
+const secretText = "(sensitive)"
 
 // siteView is a snapshot with its site index.
 type siteView struct {

@@ -3,7 +3,6 @@ package puppetcatalog
 import (
 	"io"
 	"strings"
-	"unicode"
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/graph"
@@ -199,47 +198,31 @@ func writePuppetResource(jw *jsonw.Writer, c *catalog.Catalog, r *catalog.Resour
 }
 
 // puppetTags are a resource's tags as Puppet 7.23's compiler writes
-// them (checked with --catalog_cache_terminus json): the `tag` values,
-// the type name and each of its `::` segments, the title when it is a
-// valid tag, then "class" (from Class[main], which contains it); all
+// them (checked with --catalog_cache_terminus json, and for qualified
+// names in fixtures/oracle/PUPPET_FORMAT.md): the `tag` values, the type
+// name, the title when it is a valid tag, each followed by its `::`
+// segments, then "class" (from Class[main], which contains it); all
 // lower case, without repeats.
 func puppetTags(r *catalog.Resource) []string {
 	var out []string
-	add := func(t string) {
-		t = strings.ToLower(t)
-		if !validPuppetTag(t) {
-			return
-		}
-		for _, x := range out {
-			if x == t {
-				return
+	seen := map[string]bool{}
+	add := func(tags []string) {
+		for _, t := range tags {
+			if !seen[t] {
+				seen[t] = true
+				out = append(out, t)
 			}
 		}
-		out = append(out, t)
 	}
 	for _, t := range r.Tags {
-		add(t)
-	}
-	add(r.Type.Name)
-	if strings.Contains(r.Type.Name, "::") {
-		for _, seg := range strings.Split(r.Type.Name, "::") {
-			add(seg)
+		if catalog.ValidTag(strings.ToLower(t)) {
+			add(catalog.TagsOf(t))
 		}
 	}
-	add(r.Title)
-	add("class")
+	add(catalog.TagsOf(r.Type.Name))
+	add(catalog.AppendTitleTag(nil, r.Title))
+	add([]string{"class"})
 	return out
-}
-
-// validPuppetTag is Puppet's tag rule, /\A[[:alnum:]_][[:alnum:]_:.-]*\z/.
-func validPuppetTag(t string) bool {
-	for i, c := range t {
-		ok := unicode.IsLetter(c) || unicode.IsNumber(c) || c == '_' || i > 0 && (c == ':' || c == '.' || c == '-')
-		if !ok {
-			return false
-		}
-	}
-	return t != ""
 }
 
 // writePuppetParameters writes the "parameters" member (omitted when

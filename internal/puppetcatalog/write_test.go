@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -290,5 +291,45 @@ func TestPuppetCatalogDeterministic(t *testing.T) {
 		if !strings.HasSuffix(string(a), "}\n") {
 			t.Errorf("%s: does not end with a newline", name)
 		}
+	}
+}
+
+// TestPuppetTagsQualified: the tags of a flat catalog's resources are
+// Puppet 7.23's for the same manifest (fixtures/oracle/PUPPET_FORMAT.md,
+// "Tags"): each `tag` value, the type and a title that is a valid tag
+// are followed by their `::` segments, all in lower case.
+func TestPuppetTagsQualified(t *testing.T) {
+	t.Parallel()
+	const site = `
+resource "notify" "web::front" {
+  tag = ["team::ops", "Audit"]
+}
+resource "notify" "plain" {}
+resource "file" "/tmp/catc-classes/tags" {
+  ensure = "file"
+  tag    = "x::y::z"
+}
+`
+	g := loadPuppetGraph(t, []string{"main.hcl"}, [][]byte{[]byte(site)})
+	var doc puppetDoc
+	if err := json.Unmarshal(writePuppet(t, g), &doc); err != nil {
+		t.Fatal(err)
+	}
+	puppet := map[string][]string{ // puppet catalog find, tags as written
+		"Stage[main]":                  {"stage"},
+		"Class[Settings]":              {"class", "settings"},
+		"Class[main]":                  {"class"},
+		"Notify[web::front]":           {"team::ops", "team", "ops", "audit", "notify", "web::front", "web", "front", "class"},
+		"Notify[plain]":                {"notify", "plain", "class"},
+		"File[/tmp/catc-classes/tags]": {"x::y::z", "x", "y", "z", "file", "class"},
+	}
+	for _, r := range doc.Resources {
+		ref := r.Type + "[" + r.Title + "]"
+		if want := puppet[ref]; !slices.Equal(r.Tags, want) {
+			t.Errorf("%s: tags %q, Puppet %q", ref, r.Tags, want)
+		}
+	}
+	if len(doc.Resources) != len(puppet) {
+		t.Errorf("%d resources, Puppet %d", len(doc.Resources), len(puppet))
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -183,4 +184,22 @@ func LongOnly(t testing.TB) {
 	if testing.Short() {
 		t.Skip("long test: runs without -short, as CI does")
 	}
+}
+
+// Tool returns the path of the program name, which the test needs (git,
+// dot, nvim, zsh...). Without it the test is skipped, except under CI
+// ($CI set), where .ci/run installs every program a test needs and a
+// missing one fails the test: a test of a real component never skips in
+// CI. install says how a user gets it (its Debian package).
+func Tool(t testing.TB, name, install string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err == nil {
+		return p
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatalf("%s is not installed, and CI must run this test: .ci/run installs it (apt-get install %s)", name, install)
+	}
+	t.Skipf("%s is not installed (apt-get install %s); CI runs this test", name, install)
+	return ""
 }

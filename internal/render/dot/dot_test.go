@@ -135,13 +135,7 @@ func TestParseCluster(t *testing.T) {
 // installs Graphviz (.ci/run); elsewhere the test is skipped without it.
 func TestDOTAcceptedByGraphviz(t *testing.T) {
 	t.Parallel()
-	dotPath, err := exec.LookPath("dot")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("no Graphviz dot on PATH: .ci/run must install it")
-		}
-		t.Skip("no Graphviz dot on PATH")
-	}
+	dotPath := testutil.Tool(t, "dot", "graphviz")
 	goldens, _ := filepath.Glob("testdata/graph_*.dot")
 	for _, g := range goldens {
 		src, err := os.ReadFile(g)

@@ -28,6 +28,9 @@ type paramDef struct {
 	typ       types.Type // nil: Any
 	def       hcl.Expression
 	nameRange hcl.Range
+	// defReadsVar is set when the default reads var (an earlier
+	// parameter): its context's var is made again for it.
+	defReadsVar bool
 }
 
 // structure is a site's structure sorted out: the definitions, the node
@@ -119,6 +122,9 @@ func decodeParam(b *hclsyntax.Block, src []byte, aliases *types.Aliases) (*param
 	p.typ = typ
 	if a := content.Attributes["default"]; a != nil {
 		p.def = a.Expr
+		for _, tr := range a.Expr.Variables() {
+			p.defReadsVar = p.defReadsVar || tr.RootName() == "var"
+		}
 	}
 	return p, diags
 }

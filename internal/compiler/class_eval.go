@@ -122,6 +122,8 @@ type compiler struct {
 	// bodies are the bodies of classes, defines and nodes, read once
 	// (bodyOf).
 	bodies map[*hclsyntax.Block]*parsed
+	// room is where declareDeferred decodes a resource block.
+	room rawRoom
 }
 
 // refuse reports an error once per place.
@@ -212,10 +214,26 @@ func (k *compiler) declareRaw(sc scope, r *rawResource) {
 		k.declareResource(sc, r)
 		return
 	}
-	raws, diags := r.deferred.expand(sc.ctx, &k.l.secrets)
+	k.declareDeferred(sc, r.deferred)
+}
+
+// declareDeferred expands a resource block that needs the context and
+// declares what it yields. A block without for_each is decoded into the
+// compiler's room (k.room), declared, and its room reused by the next:
+// a define's body is decoded once per instance.
+func (k *compiler) declareDeferred(sc scope, d *deferredBlock) {
+	if _, many := d.block.Body.Attributes["for_each"]; many {
+		raws, diags := d.expand(sc.ctx, &k.l.secrets)
+		k.diags = append(k.diags, diags...)
+		for _, x := range raws {
+			k.declareResource(sc, x)
+		}
+		return
+	}
+	r, diags := d.instanceIn(&k.room, sc.ctx)
 	k.diags = append(k.diags, diags...)
-	for _, x := range raws {
-		k.declareResource(sc, x)
+	if r != nil {
+		k.declareResource(sc, r)
 	}
 }
 
@@ -263,11 +281,7 @@ func (k *compiler) statement(sc scope, b *hclsyntax.Block, src []byte) {
 			d = &deferredBlock{block: b, src: src}
 			k.deferred[b] = d
 		}
-		raws, diags := d.expand(sc.ctx, &k.l.secrets)
-		k.diags = append(k.diags, diags...)
-		for _, r := range raws {
-			k.declareResource(sc, r)
-		}
+		k.declareDeferred(sc, d)
 	case "include", "contain", "require":
 		k.declareClass(sc, b, src)
 	case "group":

@@ -124,7 +124,15 @@ type compiler struct {
 	bodies map[*hclsyntax.Block]*parsed
 	// room is where declareDeferred decodes a resource block.
 	room rawRoom
+	// itemRoom is where addItem carves the next items from, itemRoomSize
+	// at a time: one allocation for many, where each item was one.
+	itemRoom []citem
+	// tagRoom is where tagsNow carves items' tags from (tagRoomFor).
+	tagRoom []string
 }
+
+// itemRoomSize is how many items addItem allocates at once.
+const itemRoomSize = 256
 
 // refuse reports an error once per place.
 func (k *compiler) refuse(d *hcl.Diagnostic) {
@@ -144,7 +152,13 @@ func (k *compiler) addItem(e catalog.External, container, scopeItem int, own ...
 		k.stop = k.l.Budget.Charge(catalog.SpendSteps, stepsPerResource, e.Range, whatDeclare)
 	}
 	i := len(k.items)
-	k.items = append(k.items, &citem{ext: e, scope: scopeItem, own: own})
+	if len(k.itemRoom) == 0 {
+		k.itemRoom = make([]citem, itemRoomSize)
+	}
+	it := &k.itemRoom[0]
+	k.itemRoom = k.itemRoom[1:]
+	*it = citem{ext: e, scope: scopeItem, own: own}
+	k.items = append(k.items, it)
 	if container >= 0 {
 		k.contain(container, i)
 	}

@@ -182,7 +182,11 @@ func (k *compiler) resolveParams(def *classDef, args []declArg, place hcl.Range,
 				ok = false
 			}
 		}
-		vars[p.name] = hieraValue(v)
+		if c := p.defValue; c != nil && origin.Kind == catalog.OriginDefault {
+			vars[p.name] = c.cty
+		} else {
+			vars[p.name] = hieraValue(v)
+		}
 		if v != nil {
 			out = append(out, catalog.ExternalParam{Name: p.name, Value: k.secretParam(def, p.name, v), Range: rng})
 			origins = append(origins, origin)
@@ -260,6 +264,9 @@ func (k *compiler) paramValue(def *classDef, p *paramDef, given []declArg, dc *d
 			place, nil))
 		return nil, place, origin, false
 	}
+	if c := p.defValue; c != nil {
+		return c.value, p.def.Range(), defaultOrigin(p.name, p.def.Range()), true
+	}
 	cv, diags := catalog.EvalExpr(p.def, dc.of(p))
 	k.diags = append(k.diags, diags...)
 	if diags.HasErrors() {
@@ -267,7 +274,20 @@ func (k *compiler) paramValue(def *classDef, p *paramDef, given []declArg, dc *d
 	}
 	v, diags = catalog.CtyValue(cv, p.def.Range())
 	k.diags = append(k.diags, diags...)
+	if p.defConstant && len(diags) == 0 && isScalar(v) {
+		p.defValue = &constantDefault{value: v, cty: hieraValue(v)}
+	}
 	return v, p.def.Range(), defaultOrigin(p.name, p.def.Range()), !diags.HasErrors()
+}
+
+// isScalar reports whether v is a string, a number or a boolean: a value
+// no one changes in place, which declarations may share.
+func isScalar(v types.Value) bool {
+	switch v.(type) {
+	case string, bool, int64, float64:
+		return true
+	}
+	return false
 }
 
 // givenArg is the argument given for the parameter called name: the last

@@ -129,6 +129,8 @@ type compiler struct {
 	itemRoom []citem
 	// tagRoom is where tagsNow carves items' tags from (tagRoomFor).
 	tagRoom []string
+	// tagsOfType are each type's tags (typeTags).
+	tagsOfType map[string][]string
 }
 
 // itemRoomSize is how many items addItem allocates at once.

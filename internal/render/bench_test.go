@@ -32,8 +32,10 @@ func generatedPlan(b *testing.B, n int) *graph.Plan {
 }
 
 // BenchmarkPlanText is the text plan of 10,000 generated resources.
-func BenchmarkPlanText(b *testing.B) {
-	p := generatedPlan(b, 10_000)
+func BenchmarkPlanText(b *testing.B) { benchPlanText(b, generatedPlan(b, 10_000)) }
+
+// benchPlanText writes p's text plan for each iteration.
+func benchPlanText(b *testing.B, p *graph.Plan) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := PlanText(io.Discard, p); err != nil {
@@ -46,15 +48,7 @@ func BenchmarkPlanText(b *testing.B) {
 // classes and defines (20,000 resources in 400 classes and 4,000 define
 // instances, as `catc plan` of it writes, boxes and parameters' origins
 // included), compiled for its node.
-func BenchmarkPlanTextClasses(b *testing.B) {
-	p := generatedClassPlan(b, 20_000)
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := PlanText(io.Discard, p); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkPlanTextClasses(b *testing.B) { benchPlanText(b, generatedClassPlan(b, 20_000)) }
 
 // generatedClassPlan loads and plans the generated site of classes of n
 // resources (n/50 classes, n/5 define instances) for its node.

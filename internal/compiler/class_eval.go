@@ -121,7 +121,7 @@ type compiler struct {
 	deferred map[*hclsyntax.Block]*deferredBlock
 	// bodies are the bodies of classes, defines and nodes, read once
 	// (bodyOf).
-	bodies map[*hclsyntax.Block]*bodyRead
+	bodies map[*hclsyntax.Block]*parsed
 	// room is where declareDeferred decodes a resource block.
 	room rawRoom
 	// itemRoom is where addItem carves the next items from, itemRoomSize
@@ -273,12 +273,13 @@ func (k *compiler) body(sc scope, b *hclsyntax.Block, src []byte) {
 // evaluation, and every evaluation (a define's for each instance)
 // declares its resource blocks as read.
 func (k *compiler) bodyOf(b *hclsyntax.Block, src []byte) *parsed {
-	r := k.bodyReadOf(b, src)
-	pb := r.read()
-	if !r.reported {
-		r.reported = true
-		k.diags = append(k.diags, pb.diags...)
+	if pb := k.bodies[b]; pb != nil {
+		return pb
 	}
+	pb := &parsed{in: b}
+	pb.declarations(b.Body.Blocks, src) // the title templates' diagnostics were dropped with the file's
+	k.diags = append(k.diags, pb.diags...)
+	k.bodies[b] = pb
 	return pb
 }
 

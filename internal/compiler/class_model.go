@@ -27,16 +27,14 @@ func (c *loader) compileStructure(blocks []structBlock, top []*rawResource, ctx 
 	}
 	k := &compiler{l: c, st: st, base: ctx, byKey: map[string]int{}, classes: map[string]*classDecl{},
 		byType: map[string][]int{}, selves: map[int]cty.Value{},
-		deferred: map[*hclsyntax.Block]*deferredBlock{}, bodies: map[*hclsyntax.Block]*bodyRead{}}
+		deferred: map[*hclsyntax.Block]*deferredBlock{}, bodies: map[*hclsyntax.Block]*parsed{}}
 	if node != nil {
 		k.node = node.Name
 		if c.hiera != nil {
 			k.session = c.hiera.NewSession(hiera.NodeScope(node))
 		}
 	}
-	stop := k.readBodiesAhead()
 	k.run(top)
-	stop()
 	diags = append(diags, k.diags...)
 	if diags.HasErrors() {
 		return diags

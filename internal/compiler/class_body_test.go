@@ -8,15 +8,14 @@ import (
 	"github.com/catc-dev/catc/internal/catalog"
 )
 
-// TestBodyDiagnosticsAtFirstEvaluation: a body's own diagnostics (read
-// ahead on another goroutine or not) are reported once, when the body is
-// first evaluated: not for a class never declared, once for a define
-// with two instances, and the same on every load.
+// TestBodyDiagnosticsAtFirstEvaluation: a body's own diagnostics are
+// reported once, when the body is first evaluated (compiler.bodyOf): not
+// for a class never declared, once for a define with two instances, and
+// the same on every load.
 func TestBodyDiagnosticsAtFirstEvaluation(t *testing.T) {
 	t.Parallel()
 	var b strings.Builder
-	// many classes before the ones that matter, so the reader ahead is
-	// busy while the compiler evaluates
+	// many classes before the ones that matter, one of them declared
 	for i := range 200 {
 		fmt.Fprintf(&b, "class \"filler%d\" {\n  resource \"notify\" \"f%d\" {}\n}\n", i, i)
 	}

@@ -27,10 +27,14 @@ func TagsOf(names ...string) []string {
 // AppendTitleTag adds a title as tags when it is a valid tag (Puppet's
 // tag_if_valid).
 func AppendTitleTag(out []string, title string) []string {
-	if t := strings.ToLower(title); ValidTag(t) {
-		return append(out, TagsOf(t)...)
+	t := strings.ToLower(title)
+	switch {
+	case !ValidTag(t):
+		return out
+	case !strings.Contains(t, "::"):
+		return append(out, t) // TagsOf(t), without its slice
 	}
-	return out
+	return append(out, TagsOf(t)...)
 }
 
 // TagValues are the tags a tag parameter's value gives: each string of

@@ -132,33 +132,47 @@ func (k *compiler) evalCollectors() bool {
 func (k *compiler) collect(c *collector) bool {
 	found := false
 	list := k.byType[c.typ]
-	candidates := list[c.scanned:len(list):len(list)]
+	unscanned := list[c.scanned:]
+	// The changed items before the first unscanned one (the others are
+	// among the unscanned: list is in catalog order), in catalog order,
+	// then the unscanned ones: every candidate once, in catalog order,
+	// without copying the unscanned ones.
+	var again []int
 	changed := k.changed[c.typ]
 	for _, i := range changed[c.changedAt:] {
-		if !c.collected[i] {
-			candidates = append(candidates, i)
+		if !c.collected[i] && (len(unscanned) == 0 || i < unscanned[0]) {
+			again = append(again, i)
 		}
 	}
-	if len(candidates) > len(list)-c.scanned {
-		slices.Sort(candidates)
-		candidates = slices.Compact(candidates)
-	}
+	slices.Sort(again)
+	again = slices.Compact(again)
 	c.scanned, c.changedAt = len(list), len(changed)
-	for _, i := range candidates {
-		if !k.matches(c, i) {
-			continue
-		}
-		k.unvirtual(i)
-		if c.collected[i] {
-			continue
-		}
-		c.collected[i], found = true, true
-		c.order = append(c.order, i)
-		for _, o := range c.overrides {
-			k.override(i, o)
-		}
+	for _, i := range again {
+		found = k.collectOne(c, i) || found
+	}
+	for _, i := range unscanned {
+		found = k.collectOne(c, i) || found
 	}
 	return found
+}
+
+// collectOne is collect's step for item i: realized and, at its first
+// match, collected with the overrides applied; it reports whether i is
+// newly collected.
+func (k *compiler) collectOne(c *collector, i int) bool {
+	if !k.matches(c, i) {
+		return false
+	}
+	k.unvirtual(i)
+	if c.collected[i] {
+		return false
+	}
+	c.collected[i] = true
+	c.order = append(c.order, i)
+	for _, o := range c.overrides {
+		k.override(i, o)
+	}
+	return true
 }
 
 // itemType is an item's type in lower case: a core type's, or the

@@ -144,22 +144,29 @@ func (k *compiler) evalClass(sc scope, def *classDef, args []declArg, meta []cat
 func (k *compiler) resolveParams(def *classDef, args []declArg, place hcl.Range, self cty.Value, decl *declOrigin) (map[string]cty.Value, []catalog.ExternalParam, []catalog.ParamOrigin, bool) {
 	lookup := !def.define
 	ok := true
-	given := map[string]declArg{}
 	for _, a := range args {
 		if def.param(a.name) == nil {
 			k.diags = append(k.diags, catalog.ErrorAt(catalog.SummaryUnknownAttr,
 				fmt.Sprintf("%s: has no parameter named '%s'.%s", k.refOf(def, self), a.name, words.DidYouMean(a.name, def.paramNames())),
 				a.rng, place.Ptr()))
 			ok = false
-			continue
 		}
-		given[a.name] = a
+	}
+	given := args // the parameters given
+	if !ok {
+		given = nil
+		for _, a := range args {
+			if def.param(a.name) != nil {
+				given = append(given, a)
+			}
+		}
 	}
 	vars := make(map[string]cty.Value, len(def.params))
 	var out []catalog.ExternalParam
 	origins := make([]catalog.ParamOrigin, 0, len(def.params)) // one allocation per declaration
+	dc := defaultContext{k: k, self: self, vars: vars}
 	for _, p := range def.params {
-		v, rng, origin, found := k.paramValue(def, p, given, vars, self, lookup, place, decl)
+		v, rng, origin, found := k.paramValue(def, p, given, &dc, lookup, place, decl)
 		if !found {
 			ok = false
 			vars[p.name] = cty.DynamicVal
@@ -168,20 +175,50 @@ func (k *compiler) resolveParams(def *classDef, args []declArg, place hcl.Range,
 		// A value from the data was checked by hiera.CheckParameter, which
 		// takes an eyaml secret where the type takes a String (Puppet
 		// decrypts it to one); checked again here, it would be refused as
-		// Sensitive.
-		if p.typ != nil && origin.Kind != catalog.OriginData {
+		// Sensitive. The message is made only for a value that fails.
+		if p.typ != nil && origin.Kind != catalog.OriginData && !types.IsInstance(p.typ, v) {
 			if msg, good := types.Check(fmt.Sprintf("%s: parameter '%s'", k.refOf(def, self), p.name), p.typ, v); !good {
 				k.diags = append(k.diags, catalog.ErrorAt(summaryWrongParamType, catalog.WithAdvice(msg, "Give it a value of the parameter's type."), rng, place.Ptr()))
 				ok = false
 			}
 		}
-		vars[p.name] = hieraValue(v)
+		if c := p.defValue; c != nil && origin.Kind == catalog.OriginDefault {
+			vars[p.name] = c.cty
+		} else {
+			vars[p.name] = hieraValue(v)
+		}
 		if v != nil {
 			out = append(out, catalog.ExternalParam{Name: p.name, Value: k.secretParam(def, p.name, v), Range: rng})
 			origins = append(origins, origin)
 		}
 	}
 	return vars, out, origins, ok
+}
+
+// defaultContext is the context the defaults of one declaration's
+// parameters are evaluated in, made at the first default evaluated and
+// kept for the others: var holds the parameters resolved so far (vars),
+// made again only for a default that reads var.
+type defaultContext struct {
+	k    *compiler
+	self cty.Value
+	vars map[string]cty.Value
+	ctx  *hcl.EvalContext
+}
+
+// of is the context for p's default.
+func (d *defaultContext) of(p *paramDef) *hcl.EvalContext {
+	if d.ctx == nil {
+		d.ctx = d.k.base.NewChild()
+		d.ctx.Variables = map[string]cty.Value{"var": cty.EmptyObjectVal, "local": cty.EmptyObjectVal}
+		if d.self != cty.NilVal {
+			d.ctx.Variables["self"] = d.self
+		}
+	}
+	if p.defReadsVar {
+		d.ctx.Variables["var"] = cty.ObjectVal(d.vars)
+	}
+	return d.ctx
 }
 
 // secretParam is v, the value of def's parameter name, as the container's
@@ -206,8 +243,8 @@ const summaryWrongParamType = "Wrong parameter type"
 // paramValue is one parameter's value, the range diagnostics about it
 // name and where it comes from; found is false (and diagnosed) when it
 // has none.
-func (k *compiler) paramValue(def *classDef, p *paramDef, given map[string]declArg, vars map[string]cty.Value, self cty.Value, lookup bool, place hcl.Range, decl *declOrigin) (v types.Value, rng hcl.Range, origin catalog.ParamOrigin, found bool) {
-	if a, ok := given[p.name]; ok {
+func (k *compiler) paramValue(def *classDef, p *paramDef, given []declArg, dc *defaultContext, lookup bool, place hcl.Range, decl *declOrigin) (v types.Value, rng hcl.Range, origin catalog.ParamOrigin, found bool) {
+	if a, ok := givenArg(given, p.name); ok {
 		return a.value, a.rng, k.declaredOrigin(p.name, a, decl), true
 	}
 	if lookup && k.session != nil {
@@ -223,23 +260,45 @@ func (k *compiler) paramValue(def *classDef, p *paramDef, given map[string]declA
 	}
 	if p.def == nil {
 		k.diags = append(k.diags, catalog.ErrorAt(catalog.SummaryMandatory,
-			fmt.Sprintf("%s: expects a value for parameter '%s'. Give it in the declaration (%s = …)%s, or a default in its variable block.", k.refOf(def, self), p.name, p.name, dataAdvice(lookup, def.name, p.name)),
+			fmt.Sprintf("%s: expects a value for parameter '%s'. Give it in the declaration (%s = …)%s, or a default in its variable block.", k.refOf(def, dc.self), p.name, p.name, dataAdvice(lookup, def.name, p.name)),
 			place, nil))
 		return nil, place, origin, false
 	}
-	ctx := k.base.NewChild()
-	ctx.Variables = map[string]cty.Value{"var": cty.ObjectVal(vars), "local": cty.EmptyObjectVal}
-	if self != cty.NilVal {
-		ctx.Variables["self"] = self
+	if c := p.defValue; c != nil {
+		return c.value, p.def.Range(), defaultOrigin(p.name, p.def.Range()), true
 	}
-	cv, diags := catalog.EvalExpr(p.def, ctx)
+	cv, diags := catalog.EvalExpr(p.def, dc.of(p))
 	k.diags = append(k.diags, diags...)
 	if diags.HasErrors() {
 		return nil, p.def.Range(), origin, false
 	}
 	v, diags = catalog.CtyValue(cv, p.def.Range())
 	k.diags = append(k.diags, diags...)
+	if p.defConstant && len(diags) == 0 && isScalar(v) {
+		p.defValue = &constantDefault{value: v, cty: hieraValue(v)}
+	}
 	return v, p.def.Range(), defaultOrigin(p.name, p.def.Range()), !diags.HasErrors()
+}
+
+// isScalar reports whether v is a string, a number or a boolean: a value
+// no one changes in place, which declarations may share.
+func isScalar(v types.Value) bool {
+	switch v.(type) {
+	case string, bool, int64, float64:
+		return true
+	}
+	return false
+}
+
+// givenArg is the argument given for the parameter called name: the last
+// one, as a map of the arguments by name kept it.
+func givenArg(given []declArg, name string) (declArg, bool) {
+	for i := len(given) - 1; i >= 0; i-- {
+		if given[i].name == name {
+			return given[i], true
+		}
+	}
+	return declArg{}, false
 }
 
 // dataAdvice names the data key that would give a class parameter.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/types"
@@ -28,6 +29,21 @@ type paramDef struct {
 	typ       types.Type // nil: Any
 	def       hcl.Expression
 	nameRange hcl.Range
+	// defReadsVar is set when the default reads var (an earlier
+	// parameter): its context's var is made again for it.
+	defReadsVar bool
+	// defConstant is set when the default is a constant (no variable, no
+	// function call, no charged part): every declaration gets the same
+	// value, kept in defValue once evaluated without a diagnostic.
+	defConstant bool
+	defValue    *constantDefault
+}
+
+// constantDefault is a constant default's value, as the catalog keeps it
+// and as var.* holds it.
+type constantDefault struct {
+	value types.Value
+	cty   cty.Value
 }
 
 // structure is a site's structure sorted out: the definitions, the node
@@ -119,8 +135,30 @@ func decodeParam(b *hclsyntax.Block, src []byte, aliases *types.Aliases) (*param
 	p.typ = typ
 	if a := content.Attributes["default"]; a != nil {
 		p.def = a.Expr
+		vars := a.Expr.Variables()
+		for _, tr := range vars {
+			p.defReadsVar = p.defReadsVar || tr.RootName() == "var"
+		}
+		if e, ok := a.Expr.(hclsyntax.Expression); ok {
+			p.defConstant = len(vars) == 0 && isConstant(e)
+		}
 	}
 	return p, diags
+}
+
+// isConstant reports whether an expression without variables evaluates
+// to the same value wherever it is evaluated: it calls no function and
+// has no part the budget charges (costly: charged for each evaluation).
+func isConstant(e hclsyntax.Expression) bool {
+	constant := true
+	hclsyntax.VisitAll(e, func(n hclsyntax.Node) hcl.Diagnostics {
+		switch n.(type) {
+		case *hclsyntax.FunctionCallExpr, *charged:
+			constant = false
+		}
+		return nil
+	})
+	return constant
 }
 
 // checkDefaultOrder refuses a default that reads a later parameter, as

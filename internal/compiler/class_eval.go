@@ -122,7 +122,19 @@ type compiler struct {
 	// bodies are the bodies of classes, defines and nodes, read once
 	// (bodyOf).
 	bodies map[*hclsyntax.Block]*parsed
+	// room is where declareDeferred decodes a resource block.
+	room rawRoom
+	// itemRoom is where addItem carves the next items from, itemRoomSize
+	// at a time: one allocation for many, where each item was one.
+	itemRoom []citem
+	// tagRoom is where tagsNow carves items' tags from (tagRoomFor).
+	tagRoom []string
+	// tagsOfType are each type's tags (typeTags).
+	tagsOfType map[string][]string
 }
+
+// itemRoomSize is how many items addItem allocates at once.
+const itemRoomSize = 256
 
 // refuse reports an error once per place.
 func (k *compiler) refuse(d *hcl.Diagnostic) {
@@ -142,7 +154,13 @@ func (k *compiler) addItem(e catalog.External, container, scopeItem int, own ...
 		k.stop = k.l.Budget.Charge(catalog.SpendSteps, stepsPerResource, e.Range, whatDeclare)
 	}
 	i := len(k.items)
-	k.items = append(k.items, &citem{ext: e, scope: scopeItem, own: own})
+	if len(k.itemRoom) == 0 {
+		k.itemRoom = make([]citem, itemRoomSize)
+	}
+	it := &k.itemRoom[0]
+	k.itemRoom = k.itemRoom[1:]
+	*it = citem{ext: e, scope: scopeItem, own: own}
+	k.items = append(k.items, it)
 	if container >= 0 {
 		k.contain(container, i)
 	}
@@ -212,10 +230,26 @@ func (k *compiler) declareRaw(sc scope, r *rawResource) {
 		k.declareResource(sc, r)
 		return
 	}
-	raws, diags := r.deferred.expand(sc.ctx, &k.l.secrets)
+	k.declareDeferred(sc, r.deferred)
+}
+
+// declareDeferred expands a resource block that needs the context and
+// declares what it yields. A block without for_each is decoded into the
+// compiler's room (k.room), declared, and its room reused by the next:
+// a define's body is decoded once per instance.
+func (k *compiler) declareDeferred(sc scope, d *deferredBlock) {
+	if _, many := d.block.Body.Attributes["for_each"]; many {
+		raws, diags := d.expand(sc.ctx, &k.l.secrets)
+		k.diags = append(k.diags, diags...)
+		for _, x := range raws {
+			k.declareResource(sc, x)
+		}
+		return
+	}
+	r, diags := d.instanceIn(&k.room, sc.ctx)
 	k.diags = append(k.diags, diags...)
-	for _, x := range raws {
-		k.declareResource(sc, x)
+	if r != nil {
+		k.declareResource(sc, r)
 	}
 }
 
@@ -263,11 +297,7 @@ func (k *compiler) statement(sc scope, b *hclsyntax.Block, src []byte) {
 			d = &deferredBlock{block: b, src: src}
 			k.deferred[b] = d
 		}
-		raws, diags := d.expand(sc.ctx, &k.l.secrets)
-		k.diags = append(k.diags, diags...)
-		for _, r := range raws {
-			k.declareResource(sc, r)
-		}
+		k.declareDeferred(sc, d)
 	case "include", "contain", "require":
 		k.declareClass(sc, b, src)
 	case "group":

@@ -87,7 +87,7 @@ func (k *compiler) tagsNow(i int) []string {
 	if it.scope >= 0 && it.scope != i {
 		inherited = k.tagsNow(it.scope)
 	}
-	out := make([]string, 0, len(it.own)+len(inherited))
+	out := k.tagRoomFor(len(it.own) + len(inherited))
 	for _, t := range it.own {
 		if !slices.Contains(out, t) {
 			out = append(out, t)
@@ -107,6 +107,24 @@ func (k *compiler) tagsNow(i int) []string {
 	k.tagMemo[i] = out // not nil, even when empty
 	return out
 }
+
+// tagRoomFor is an empty slice of capacity n carved from the compiler's
+// room for tags (allocated tagRoomSize strings at a time): the tags of
+// every item are kept, and one allocation holds many items' tags.
+func (k *compiler) tagRoomFor(n int) []string {
+	if n > tagRoomSize/4 {
+		return make([]string, 0, n)
+	}
+	if len(k.tagRoom) < n {
+		k.tagRoom = make([]string, tagRoomSize)
+	}
+	out := k.tagRoom[:0:n]
+	k.tagRoom = k.tagRoom[n:]
+	return out
+}
+
+// tagRoomSize is how many tags tagRoomFor allocates at once.
+const tagRoomSize = 4096
 
 // compileLoaded is compileStructure for Load: the node is opts.Node,
 // when given.

@@ -39,7 +39,7 @@ func (k *compiler) declareResource(sc scope, r *rawResource) {
 	}
 	declared := explicitTags(params)
 	params = sc.dflt.apply(lower, params)
-	own := resourceTags(declared, catalog.TagsOf(lower), r.Title, params)
+	own := resourceTags(declared, k.typeTags(lower), r.Title, params)
 	i := k.addItem(catalog.External{Type: r.TypeName, Title: r.Title, Params: params, Range: r.DeclRange, Kind: "compilable_type"}, sc.item, sc.item, own...)
 	k.items[i].virtual = virtual
 	k.byType[lower] = append(k.byType[lower], i)
@@ -161,12 +161,28 @@ func explicitTags(params []catalog.ExternalParam) []string {
 // title), its type's and its title, then those of a defaults block
 // (applied after), when the block declares none.
 func resourceTags(declared, typeTags []string, title string, params []catalog.ExternalParam) []string {
-	own := append(slices.Clip(declared), typeTags...)
+	own := make([]string, 0, len(declared)+len(typeTags)+1) // the title most often one tag
+	own = append(append(own, declared...), typeTags...)
 	own = catalog.AppendTitleTag(own, title)
 	if len(declared) == 0 {
 		own = append(own, explicitTags(params)...)
 	}
 	return own
+}
+
+// typeTags are the tags of a type (lower case): its name and, for a
+// name with ::, each of its segments; made once per type and compile (the
+// callers copy them).
+func (k *compiler) typeTags(lower string) []string {
+	if t, ok := k.tagsOfType[lower]; ok {
+		return t
+	}
+	if k.tagsOfType == nil {
+		k.tagsOfType = map[string][]string{}
+	}
+	t := catalog.TagsOf(lower)
+	k.tagsOfType[lower] = t
+	return t
 }
 
 // declareInstance declares an instance of a define, evaluated later.
@@ -198,7 +214,7 @@ func (k *compiler) declareInstance(sc scope, r *rawResource, def *classDef) {
 			d.args = append(d.args, declArg{name: p.Name, value: p.Value, rng: p.Range, fromDefaults: j >= written})
 		}
 	}
-	own := resourceTags(declared, catalog.TagsOf(def.name), r.Title, meta)
+	own := resourceTags(declared, k.typeTags(def.name), r.Title, meta)
 	i := k.addItem(catalog.External{Type: catalog.CapitalizeType(def.name), Title: r.Title, Params: meta, Range: r.DeclRange, Kind: "defined_type"}, sc.item, sc.item, own...)
 	k.items[i].instance, k.items[i].pending, k.items[i].virtual = d, !virtual, virtual
 	k.byType[def.name] = append(k.byType[def.name], i)

@@ -22,6 +22,17 @@ type deferredBlock struct {
 	// titleExpr is the title template, parsed once (titleTemplate).
 	titleOnce sync.Once
 	titleExpr hclsyntax.Expression
+	// attrs are the block's attributes in source order, sorted once
+	// (sortedAttrs).
+	attrsOnce sync.Once
+	attrs     []*hclsyntax.Attribute
+}
+
+// sortedAttrs are the block's attributes in source order, sorted once
+// for all its decodings.
+func (d *deferredBlock) sortedAttrs() []*hclsyntax.Attribute {
+	d.attrsOnce.Do(func() { d.attrs = catalog.SortedAttrs(d.block.Body.Attributes) })
+	return d.attrs
 }
 
 // scopeRoots are the names the evaluation context defines; a traversal
@@ -107,20 +118,25 @@ func (d *deferredBlock) expand(ctx *hcl.EvalContext, s *secrets) ([]*rawResource
 // instance decodes the block once with ctx, title template included; it
 // returns nil without diagnostics when only_if is false.
 func (d *deferredBlock) instance(ctx *hcl.EvalContext) (*rawResource, hcl.Diagnostics) {
-	conds := d.conds
-	if a, ok := d.block.Body.Attributes["only_if"]; ok {
-		conds = append(conds[:len(conds):len(conds)], a)
-	}
-	for _, a := range conds {
-		declared, diags := onlyIf(a, ctx)
-		if !declared {
+	return d.instanceIn(nil, ctx)
+}
+
+// instanceIn is instance decoded into room (nil: a new resource).
+func (d *deferredBlock) instanceIn(room *rawRoom, ctx *hcl.EvalContext) (*rawResource, hcl.Diagnostics) {
+	for _, a := range d.conds {
+		if declared, diags := onlyIf(a, ctx); !declared {
 			return nil, diags
 		}
 	}
-	r, diags := extractResource(d.block, d.src, ctx)
-	if r == nil {
-		return nil, diags
+	if a, ok := d.block.Body.Attributes["only_if"]; ok {
+		if declared, diags := onlyIf(a, ctx); !declared {
+			return nil, diags
+		}
 	}
+	if len(d.block.Labels) != 2 {
+		return extractResource(d.block, d.src, ctx) // its diagnostic
+	}
+	r, diags := extractIn(room, d.block, d.sortedAttrs(), d.src, ctx)
 	if isTitleTemplate(r.TitleRange, d.src) {
 		title, moreDiags := d.evalTitle(r.TitleRange, ctx)
 		diags = append(diags, moreDiags...)

@@ -32,20 +32,33 @@ func extractResource(b *hclsyntax.Block, src []byte, ctx *hcl.EvalContext) (*raw
 			fmt.Sprintf("A resource block has two labels, the type and the title (resource \"software\" \"php\"); this one has %d. %s", len(b.Labels), catalog.LabelAdvice(len(b.Labels), 2, "the type and the title")),
 			catalog.LabelsRange(b), b.DefRange().Ptr())}
 	}
-	r := newRawResource(b)
 	if ctx == nil && needsContext(b, src) {
+		r := newRawResource(b)
 		r.deferred = &deferredBlock{block: b, src: src}
 		return r, nil
 	}
+	return extractIn(nil, b, catalog.SortedAttrs(b.Body.Attributes), src, ctx)
+}
+
+// extractIn reads a resource block of two labels, its attributes in
+// source order (attrs), with ctx; into room when not nil (its last
+// resource is then overwritten), else into a new resource.
+func extractIn(room *rawRoom, b *hclsyntax.Block, attrs []*hclsyntax.Attribute, src []byte, ctx *hcl.EvalContext) (*rawResource, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	for _, nb := range b.Body.Blocks {
 		diags = append(diags, catalog.ErrorAt(catalog.SummaryUnexpectedBlock,
 			fmt.Sprintf("A resource block holds only arguments; blocks of type %q are not expected here. Write it as an argument with a map value: %s = { … }.", nb.Type, nb.Type),
 			nb.TypeRange, nb.DefRange().Ptr()))
 	}
-	attrs := catalog.SortedAttrs(b.Body.Attributes)
-	slab := make([]catalog.RawArg, len(attrs)) // one allocation for the block's arguments
-	r.Args = make([]*catalog.RawArg, 0, len(attrs))
+	var r *rawResource
+	var slab []catalog.RawArg
+	if room == nil {
+		r = newRawResource(b)
+		slab = make([]catalog.RawArg, len(attrs)) // one allocation for the block's arguments
+		r.Args = make([]*catalog.RawArg, 0, len(attrs))
+	} else {
+		r, slab = room.take(b, len(attrs))
+	}
 	for i, a := range attrs {
 		if a.Name == "for_each" || a.Name == "only_if" {
 			continue
@@ -61,6 +74,35 @@ func extractResource(b *hclsyntax.Block, src []byte, ctx *hcl.EvalContext) (*raw
 		r.Args = append(r.Args, arg)
 	}
 	return r, diags
+}
+
+// rawRoom is the room a compiler decodes its deferred resource blocks
+// into, one at a time (compiler.declareDeferred): each is declared before
+// the next is decoded, and declaring one keeps nothing of it but values
+// (its title, ranges, and its arguments' values, which every decoding
+// makes anew), so the room is reused where each decoding allocated a
+// resource and its arguments.
+type rawRoom struct {
+	r    rawResource
+	slab []catalog.RawArg
+	args []*catalog.RawArg
+}
+
+// take is the room's resource, set to b's labels and ranges with no
+// arguments, and a cleared slab of n arguments.
+func (m *rawRoom) take(b *hclsyntax.Block, n int) (*rawResource, []catalog.RawArg) {
+	if cap(m.slab) < n {
+		m.slab = make([]catalog.RawArg, n)
+		m.args = make([]*catalog.RawArg, 0, n)
+	}
+	slab := m.slab[:n]
+	clear(slab)
+	m.r = rawResource{RawResource: catalog.RawResource{
+		TypeName: b.Labels[0], Title: b.Labels[1],
+		DeclRange: b.DefRange(), TypeRange: b.LabelRanges[0], TitleRange: b.LabelRanges[1],
+		Args: m.args[:0],
+	}}
+	return &m.r, slab
 }
 
 // newRawResource is a resource block's labels and ranges; b has two

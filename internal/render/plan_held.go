@@ -6,31 +6,64 @@ import (
 )
 
 // stepsBelow are the plan's step numbers held below one resource, at any
-// depth, each once, with the first and the last.
+// depth, each once, with the first and the last. Most resources hold one
+// step, their own, or none: one keeps it, and the map is made for a
+// second (a map for each of 100,000 resources was a third of a class
+// site's plan text).
 type stepsBelow struct {
 	in          map[int]struct{}
+	one         int // the step while there is one and no map; 0 for none
 	first, last int
 }
 
+// size is how many steps s holds.
+func (s *stepsBelow) size() int {
+	switch {
+	case s.in != nil:
+		return len(s.in)
+	case s.one > 0:
+		return 1
+	}
+	return 0
+}
+
 func (s *stepsBelow) add(num int) {
-	if len(s.in) == 0 || num < s.first {
+	if s.size() == 0 || num < s.first {
 		s.first = num
 	}
-	if len(s.in) == 0 || num > s.last {
+	if s.size() == 0 || num > s.last {
 		s.last = num
 	}
-	s.in[num] = struct{}{}
+	switch {
+	case s.in != nil:
+		s.in[num] = struct{}{}
+	case s.one == 0 || s.one == num:
+		s.one = num
+	default:
+		s.in = map[int]struct{}{s.one: {}, num: {}}
+		s.one = 0
+	}
 }
 
 // merge adds o's steps to s.
 func (s *stepsBelow) merge(o *stepsBelow) {
-	if len(o.in) == 0 {
+	if o.in == nil {
+		if o.one > 0 {
+			s.add(o.one)
+		}
 		return
 	}
-	if len(s.in) == 0 {
+	if s.size() == 0 {
 		s.first, s.last = o.first, o.last
 	}
 	s.first, s.last = min(s.first, o.first), max(s.last, o.last)
+	if s.in == nil {
+		s.in = make(map[int]struct{}, len(o.in)+1)
+		if s.one > 0 {
+			s.in[s.one] = struct{}{}
+			s.one = 0
+		}
+	}
 	for n := range o.in {
 		s.in[n] = struct{}{}
 	}
@@ -62,7 +95,7 @@ func heldSpans(res []*catalog.Resource, num []int) map[*catalog.Resource][3]int 
 	var gather func(r *catalog.Resource)
 	gather = func(r *catalog.Resource) {
 		state[r.Index] = 1
-		set := &stepsBelow{in: map[int]struct{}{}}
+		set := &stepsBelow{}
 		if n := num[r.Index]; n > 0 {
 			set.add(n)
 		}
@@ -77,7 +110,7 @@ func heldSpans(res []*catalog.Resource, num []int) map[*catalog.Resource][3]int 
 				cs := sets[c.Index]
 				if uses[c.Index]--; uses[c.Index] == 0 {
 					sets[c.Index] = nil // the last container to take it: moved
-					if len(cs.in) > len(set.in) {
+					if cs.size() > set.size() {
 						set, cs = cs, set
 					}
 				}
@@ -86,7 +119,7 @@ func heldSpans(res []*catalog.Resource, num []int) map[*catalog.Resource][3]int 
 		}
 		sets[r.Index] = set
 		if graph.IsContainer(r) {
-			held[r] = [3]int{set.first, set.last, len(set.in)}
+			held[r] = [3]int{set.first, set.last, set.size()}
 		}
 		state[r.Index] = 2
 	}

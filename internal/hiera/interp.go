@@ -104,6 +104,7 @@ func (inv *invocation) interpolateString(subject string, methods bool) (types.Va
 	}
 	defer inv.pop()
 	var b strings.Builder
+	b.Grow(len(subject) + 32) // a path's facts are short: one allocation
 	secret := false
 	last := 0
 	ips := inv.s.d.interpolations(subject)

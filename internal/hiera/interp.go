@@ -63,7 +63,7 @@ func (inv *invocation) interpolate(v types.Value, methods bool) (types.Value, er
 	switch x := v.(type) {
 	case string:
 		if !strings.Contains(x, "%{") {
-			return x, nil
+			return v, nil // v, not x: a string boxed again would be allocated again
 		}
 		return inv.interpolateString(x, methods)
 	case []types.Value:

@@ -103,7 +103,7 @@ type Result struct {
 	// Found is set when the data gave the value.
 	Found bool
 	// Origins are the data files that gave it, highest priority first
-	// (several for a merge).
+	// (several for a merge): shared with other lookups, to be read only.
 	Origins []Origin
 	// Explain is the explanation, when asked.
 	Explain *ExplainNode
@@ -452,7 +452,8 @@ func (inv *invocation) searchLevel(lv *resolvedLevel, root string, st *strategy)
 			inv.notFound(root)
 			return hit{}, false, nil
 		}
-		origin := Origin{File: loc.path, Line: e.line, Column: e.col, Level: lv.Name}
+		origins := e.origins(loc.path, lv.Name)
+		origin := origins[0]
 		if e.bad != "" {
 			r := origin.Range()
 			return hit{}, false, &lookupError{subject: &r, summary: summaryBadData,
@@ -473,7 +474,7 @@ func (inv *invocation) searchLevel(lv *resolvedLevel, root string, st *strategy)
 			}
 		}
 		inv.found(root, v)
-		return hit{value: v, origins: []Origin{origin}}, true, nil
+		return hit{value: v, origins: origins}, true, nil
 	})
 }
 

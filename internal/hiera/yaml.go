@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"gopkg.in/yaml.v3"
 
@@ -62,6 +63,20 @@ type topEntry struct {
 	plain bool
 	// bad is set when the value cannot be used (badValue's reason).
 	bad string
+	// origin is the Origins of a lookup that finds the entry, made once
+	// for every node (for the level that found it last).
+	origin atomic.Pointer[[1]Origin]
+}
+
+// origins are the Origins of a lookup that found the entry in file, at
+// the level: one slice shared by every lookup, not one each.
+func (e *topEntry) origins(file, level string) []Origin {
+	if o := e.origin.Load(); o != nil && o[0].File == file && o[0].Level == level {
+		return o[:]
+	}
+	o := &[1]Origin{{File: file, Line: e.line, Column: e.col, Level: level}}
+	e.origin.Store(o)
+	return o[:]
 }
 
 // decodeYAMLData reads a data file's YAML: its top-level mapping as

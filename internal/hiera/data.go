@@ -44,6 +44,9 @@ type Data struct {
 	// datadirs are the levels' data directories that interpolate nothing,
 	// joined to the site once ("" for one that interpolates).
 	datadirs []string
+	// pathLocations is the number of locations of the path and paths
+	// levels: a node's are allocated at once.
+	pathLocations int
 }
 
 // dataFile is one data file, parsed once.
@@ -97,6 +100,9 @@ func newData(dir, root, cwd string, cfg *Config) *Data {
 	for i, lv := range cfg.Levels {
 		if !strings.Contains(lv.Datadir, "%{") {
 			d.datadirs[i] = d.datadir(lv.Datadir)
+		}
+		if lv.LocationKey == "path" || lv.LocationKey == "paths" {
+			d.pathLocations += len(lv.Locations)
 		}
 	}
 	return d
@@ -263,6 +269,8 @@ type resolvedLevel struct {
 // node, as Puppet does once per node.
 func (s *Session) resolveLevels(inv *invocation) ([]resolvedLevel, error) {
 	out := make([]resolvedLevel, 0, len(s.d.cfg.Levels))
+	// the path levels' locations share one allocation (d.pathLocations)
+	slab := make([]location, 0, s.d.pathLocations)
 	for i, lv := range s.d.cfg.Levels {
 		rl := resolvedLevel{Level: lv}
 		datadir := s.d.datadirs[i] // "": it interpolates
@@ -275,14 +283,15 @@ func (s *Session) resolveLevels(inv *invocation) ([]resolvedLevel, error) {
 		}
 		switch lv.LocationKey {
 		case "path", "paths":
-			rl.locations = make([]location, 0, len(lv.Locations))
+			start := len(slab)
 			for _, tmpl := range lv.Locations {
 				p, err := inv.interpolatePath(tmpl)
 				if err != nil {
 					return nil, err
 				}
-				rl.locations = append(rl.locations, s.d.locate(tmpl, joinPath(datadir, p)))
+				slab = append(slab, s.d.locate(tmpl, joinPath(datadir, p)))
 			}
+			rl.locations = slab[start:len(slab):len(slab)]
 		case "glob", "globs":
 			for _, tmpl := range lv.Locations {
 				p, err := inv.interpolatePath(tmpl)
@@ -456,7 +465,10 @@ func (s *Session) mappedPaths(inv *invocation, datadir string, triplet []string)
 
 // interpolatePath interpolates a path template (no methods allowed).
 func (inv *invocation) interpolatePath(tmpl string) (string, error) {
-	v, err := inv.interpolate(tmpl, false)
+	if !strings.Contains(tmpl, "%{") {
+		return tmpl, nil
+	}
+	v, err := inv.interpolateString(tmpl, false) // a string given to interpolate would be boxed in a Value
 	if err != nil {
 		return "", err
 	}

@@ -103,3 +103,17 @@ func FuzzStartsWordy(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPlainString: a key read as a String without typing it (key) is
+// what psychTokenize types it as.
+func FuzzPlainString(f *testing.F) {
+	for _, s := range []string{"k0", "yes", "No", "null", "~", "on", "offer", "a\nb", "12", ":sym", "ntp::servers", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, class := psychTokenize(s)
+		if plainString(s) && (class != "" || v != types.Value(s)) {
+			t.Fatalf("%q: plainString says a String, psychTokenize gives %#v %q", s, v, class)
+		}
+	})
+}

@@ -63,7 +63,7 @@ func (inv *invocation) interpolate(v types.Value, methods bool) (types.Value, er
 	switch x := v.(type) {
 	case string:
 		if !strings.Contains(x, "%{") {
-			return x, nil
+			return v, nil // v, not x: a string boxed again would be allocated again
 		}
 		return inv.interpolateString(x, methods)
 	case []types.Value:
@@ -104,6 +104,7 @@ func (inv *invocation) interpolateString(subject string, methods bool) (types.Va
 	}
 	defer inv.pop()
 	var b strings.Builder
+	b.Grow(len(subject) + 32) // a path's facts are short: one allocation
 	secret := false
 	last := 0
 	ips := inv.s.d.interpolations(subject)

@@ -45,7 +45,22 @@ type Session struct {
 	resolved  bool
 	options   *lookupOptions
 	optsErr   error
+	// stack is the key stack of the session's lookups, one after the
+	// other, so that a lookup does not allocate its own (nil while a
+	// lookup has it).
+	stack []string
 }
+
+// invocation starts a lookup, with the session's stack if no other
+// lookup has it.
+func (s *Session) invocation() *invocation {
+	inv := &invocation{s: s, stack: s.stack[:0]}
+	s.stack = nil
+	return inv
+}
+
+// done gives the lookup's stack back to the session.
+func (s *Session) done(inv *invocation) { s.stack = inv.stack[:0] }
 
 // NewSession starts the lookups of one node. A nil Data gives a session
 // that finds nothing.
@@ -88,7 +103,7 @@ type Result struct {
 	// Found is set when the data gave the value.
 	Found bool
 	// Origins are the data files that gave it, highest priority first
-	// (several for a merge).
+	// (several for a merge): shared with other lookups, to be read only.
 	Origins []Origin
 	// Explain is the explanation, when asked.
 	Explain *ExplainNode
@@ -138,7 +153,8 @@ func (inv *invocation) check(name string) error {
 // or an error in Puppet's words (a missing key names the hierarchy
 // searched).
 func (s *Session) Lookup(key string, o Options) (Result, hcl.Diagnostics) {
-	inv := &invocation{s: s}
+	inv := s.invocation()
+	defer s.done(inv)
 	if o.Explain {
 		inv.ex = newExplainer()
 	}
@@ -179,7 +195,8 @@ func (s *Session) Lookup(key string, o Options) (Result, hcl.Diagnostics) {
 // Find looks key up as Puppet's automatic parameter lookup does: no
 // default, no type, and a missing key is no error (found is false).
 func (s *Session) Find(key string) (Result, bool, hcl.Diagnostics) {
-	inv := &invocation{s: s}
+	inv := s.invocation()
+	defer s.done(inv)
 	h, found, err := inv.lookup(key, nil)
 	if err != nil {
 		return Result{}, false, hcl.Diagnostics{s.diagnostic(err)}
@@ -435,7 +452,8 @@ func (inv *invocation) searchLevel(lv *resolvedLevel, root string, st *strategy)
 			inv.notFound(root)
 			return hit{}, false, nil
 		}
-		origin := Origin{File: loc.path, Line: e.line, Column: e.col, Level: lv.Name}
+		origins := e.origins(loc.path, lv.Name)
+		origin := origins[0]
 		if e.bad != "" {
 			r := origin.Range()
 			return hit{}, false, &lookupError{subject: &r, summary: summaryBadData,
@@ -456,7 +474,7 @@ func (inv *invocation) searchLevel(lv *resolvedLevel, root string, st *strategy)
 			}
 		}
 		inv.found(root, v)
-		return hit{value: v, origins: []Origin{origin}}, true, nil
+		return hit{value: v, origins: origins}, true, nil
 	})
 }
 

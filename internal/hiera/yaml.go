@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"gopkg.in/yaml.v3"
 
@@ -62,6 +63,20 @@ type topEntry struct {
 	plain bool
 	// bad is set when the value cannot be used (badValue's reason).
 	bad string
+	// origin is the Origins of a lookup that finds the entry, made once
+	// for every node (for the level that found it last).
+	origin atomic.Pointer[[1]Origin]
+}
+
+// origins are the Origins of a lookup that found the entry in file, at
+// the level: one slice shared by every lookup, not one each.
+func (e *topEntry) origins(file, level string) []Origin {
+	if o := e.origin.Load(); o != nil && o[0].File == file && o[0].Level == level {
+		return o[:]
+	}
+	o := &[1]Origin{{File: file, Line: e.line, Column: e.col, Level: level}}
+	e.origin.Store(o)
+	return o[:]
 }
 
 // decodeYAMLData reads a data file's YAML: its top-level mapping as
@@ -72,9 +87,8 @@ func decodeYAMLData(src []byte) (keys []string, entries map[string]*topEntry, no
 	if err := yaml.Unmarshal(src, &doc); err != nil {
 		return nil, nil, false, yamlSyntaxError(err)
 	}
-	entries = map[string]*topEntry{}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
-		return nil, entries, false, nil
+		return nil, map[string]*topEntry{}, false, nil
 	}
 	root := doc.Content[0]
 	r := &yamlReader{budget: maxAliasValues}
@@ -85,20 +99,23 @@ func decodeYAMLData(src []byte) (keys []string, entries map[string]*topEntry, no
 			return nil, nil, false, err
 		}
 		if v == nil || v == false {
-			return nil, entries, false, nil // Puppet: an empty file or `false` holds no data
+			return nil, map[string]*topEntry{}, false, nil // Puppet: an empty file or `false` holds no data
 		}
-		return nil, entries, true, nil
+		return nil, map[string]*topEntry{}, true, nil
 	}
 	pairs, err := r.pairs(m, 0)
 	if err != nil {
 		return nil, nil, false, err
 	}
-	for _, p := range pairs {
-		k, ok := p.key.(string)
-		if !ok {
-			continue // a non-String key is never found by a lookup
-		}
-		e := &topEntry{value: p.value, line: p.line, col: p.col}
+	// the entries are allocated together, and the keys at their size:
+	// a fleet reads thousands of files of a few keys each
+	all := make([]topEntry, len(pairs))
+	keys = make([]string, 0, len(pairs))
+	entries = make(map[string]*topEntry, len(pairs))
+	for i, p := range pairs {
+		k := p.key
+		e := &all[i]
+		*e = topEntry{value: p.value, line: p.line, col: p.col}
 		if b, ok := p.value.(badValue); ok {
 			e.bad, e.value = b.why, nil
 		} else if why := badInside(p.value); why != "" {
@@ -137,7 +154,7 @@ func resolveAlias(n *yaml.Node) *yaml.Node {
 }
 
 type yamlPair struct {
-	key       any // string, or another scalar for a non-String key
+	key       string // a non-String key as its text (key)
 	value     types.Value
 	line, col int
 }
@@ -145,8 +162,8 @@ type yamlPair struct {
 // pairs reads a mapping's pairs in order, with Psych's merge keys (<<)
 // and its rule for duplicate keys (the last value, at the first place).
 func (r *yamlReader) pairs(m *yaml.Node, depth int) ([]yamlPair, error) {
-	var out []yamlPair
-	index := map[any]int{}
+	out := make([]yamlPair, 0, len(m.Content)/2)
+	index := make(map[string]int, len(m.Content)/2)
 	set := func(p yamlPair) {
 		if i, ok := index[p.key]; ok {
 			out[i].value = p.value
@@ -198,7 +215,7 @@ func (r *yamlReader) mergeKey(vn *yaml.Node, depth int) ([]yamlPair, bool, error
 		return ps, err == nil, err
 	case vn.Kind == yaml.SequenceNode:
 		var all []yamlPair
-		seen := map[any]bool{}
+		seen := map[string]bool{}
 		for _, e := range vn.Content {
 			t := resolveAlias(e)
 			if t.Kind != yaml.MappingNode {
@@ -226,10 +243,13 @@ func (r *yamlReader) mergeKey(vn *yaml.Node, depth int) ([]yamlPair, bool, error
 }
 
 // key is a mapping key: Psych's typed scalar, a Symbol read as its name.
-func (r *yamlReader) key(kn *yaml.Node, depth int) (any, error) {
+func (r *yamlReader) key(kn *yaml.Node, depth int) (string, error) {
+	if kn.Kind == yaml.ScalarNode && kn.Style&yaml.TaggedStyle == 0 && depth < maxDepth && (quoted(kn) || plainString(kn.Value)) {
+		return kn.Value, nil // the String scalar would type it as, without boxing it in a Value
+	}
 	v, err := r.value(kn, depth+1)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	switch x := v.(type) {
 	case string:
@@ -336,7 +356,7 @@ func (r *yamlReader) value(n *yaml.Node, depth int) (types.Value, error) {
 		h := &types.Hash{Keys: make([]string, 0, len(ps)), Values: make([]types.Value, 0, len(ps))}
 		seen := make(map[string]int, len(ps))
 		for _, p := range ps {
-			k := p.key.(string)
+			k := p.key
 			if i, ok := seen[k]; ok { // two keys with one text (1 and "1")
 				h.Values[i] = p.value
 				continue
@@ -366,10 +386,9 @@ func (r *yamlReader) remember(n *yaml.Node, v types.Value) {
 
 // scalar types a scalar as Psych does.
 func (r *yamlReader) scalar(n *yaml.Node) (types.Value, error) {
-	quoted := n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0
 	explicit := n.Style&yaml.TaggedStyle != 0
 	if !explicit {
-		if quoted {
+		if quoted(n) {
 			return n.Value, nil
 		}
 		return r.plain(n)
@@ -441,7 +460,7 @@ func psychTokenize(s string) (types.Value, string) {
 		return nil, ""
 	}
 	switch {
-	case startsWordy(s) || psychWordy().MatchString(s) || strings.Contains(s, "\n"):
+	case wordy(s):
 		if len(s) > 5 {
 			return s, ""
 		}
@@ -499,6 +518,23 @@ func psychTokenize(s string) (types.Value, string) {
 // startsWordy is a quick psychWordy for the common case: a string that
 // starts with an ASCII letter or "_" matches it (its optional first
 // character left out, that one is in its class), without the regexp.
+// quoted is whether a scalar is quoted (or a block scalar): a String.
+func quoted(n *yaml.Node) bool {
+	return n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0
+}
+
+// wordy is whether Psych's scanner reads a plain scalar as a word: a
+// String, unless it is short enough to be a null or a Boolean.
+func wordy(s string) bool {
+	return startsWordy(s) || psychWordy().MatchString(s) || strings.Contains(s, "\n")
+}
+
+// plainString is whether psychTokenize types the plain scalar s as the
+// String s.
+func plainString(s string) bool {
+	return s != "" && wordy(s) && (len(s) > 5 || !(s == "~" || strings.EqualFold(s, "null") || psychYes().MatchString(s) || psychNo().MatchString(s)))
+}
+
 func startsWordy(s string) bool {
 	c := s[0]
 	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'

@@ -1,8 +1,10 @@
 package pipeline
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,6 +15,9 @@ import (
 	"github.com/catc-dev/catc/internal/gen"
 	"github.com/catc-dev/catc/internal/graph"
 	"github.com/catc-dev/catc/internal/nodefacts"
+	"github.com/catc-dev/catc/internal/pool"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
 // BenchmarkPlanSites is `catc plan` of the generated sites of the speed
@@ -96,4 +101,59 @@ func writeSite(b *testing.B, kind string, n int) (string, compiler.LoadOptions) 
 		}
 	}
 	return dir, opts
+}
+
+// BenchmarkHCLSyntaxOnly is the floor under BenchmarkPlanSites/flat:
+// hclsyntax alone parsing the same generated site, cut into ~4 KiB
+// chunks at top-level blocks as the compiler cuts a big file, on every
+// core, keeping nothing. What catc does beyond it (checking, building,
+// resolving, the graph, the order) is the flat site's time minus this
+// one's:
+//
+//	go test ./internal/pipeline -run '^$' -bench 'HCLSyntaxOnly|PlanSites/flat/100k' -benchtime 3x
+func BenchmarkHCLSyntaxOnly(b *testing.B) {
+	for _, n := range []int{10_000, 100_000} {
+		b.Run(strconv.Itoa(n/1000)+"k", func(b *testing.B) {
+			if n > 10_000 && testing.Short() {
+				b.Skip("100,000 resources: not with -short")
+			}
+			dir, _ := writeSite(b, "flat", n)
+			chunks := siteChunks(b, dir)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				failed := make([]bool, len(chunks))
+				pool.For(len(chunks), 0, 1, func(i int) {
+					_, diags := hclsyntax.ParseConfig(chunks[i], "site.hcl", hcl.InitialPos)
+					failed[i] = diags.HasErrors()
+				})
+				if slices.Contains(failed, true) {
+					b.Fatal("a chunk does not parse")
+				}
+			}
+		})
+	}
+}
+
+// siteChunks are the .hcl files of dir cut before a `resource` line
+// that follows a line holding just "}", once a chunk has 4 KiB.
+func siteChunks(b *testing.B, dir string) [][]byte {
+	b.Helper()
+	names, _ := filepath.Glob(filepath.Join(dir, "*.hcl"))
+	var chunks [][]byte
+	for _, name := range names {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for len(src) > 0 {
+			cut := len(src)
+			if at := bytes.Index(src[min(4<<10, len(src)):], []byte("}\n\nresource ")); at >= 0 {
+				cut = min(4<<10, len(src)) + at + 3
+			}
+			chunks = append(chunks, src[:cut])
+			src = src[cut:]
+		}
+	}
+	return chunks
 }

@@ -515,9 +515,6 @@ func psychTokenize(s string) (types.Value, string) {
 	return s, ""
 }
 
-// startsWordy is a quick psychWordy for the common case: a string that
-// starts with an ASCII letter or "_" matches it (its optional first
-// character left out, that one is in its class), without the regexp.
 // quoted is whether a scalar is quoted (or a block scalar): a String.
 func quoted(n *yaml.Node) bool {
 	return n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0
@@ -535,6 +532,9 @@ func plainString(s string) bool {
 	return s != "" && wordy(s) && (len(s) > 5 || !(s == "~" || strings.EqualFold(s, "null") || psychYes().MatchString(s) || psychNo().MatchString(s)))
 }
 
+// startsWordy is a quick psychWordy for the common case: a string that
+// starts with an ASCII letter or "_" matches it (its optional first
+// character left out, that one is in its class), without the regexp.
 func startsWordy(s string) bool {
 	c := s[0]
 	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'

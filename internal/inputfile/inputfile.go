@@ -74,11 +74,11 @@ func ReadString(name string) (string, error) {
 // that it is a regular file of at most MaxSize bytes. The open does not
 // block: a named pipe swapped in after the first check is opened without
 // waiting for a writer, then refused.
-func open(name string, flags int) (*os.File, int64, error) {
+func open(name string) (*os.File, int64, error) {
 	if err := check(name, os.Stat); err != nil {
 		return nil, 0, err
 	}
-	return openChecked(name, flags)
+	return openChecked(name, 0)
 }
 
 // openChecked is open without the check before the open.
@@ -158,7 +158,7 @@ func Head(name string, n int) ([]byte, error) {
 	if err := checkNamedFile(name); err != nil {
 		return nil, err
 	}
-	f, _, err := open(name, 0)
+	f, _, err := open(name)
 	if err != nil {
 		return nil, err
 	}

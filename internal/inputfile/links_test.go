@@ -1,3 +1,5 @@
+//go:build unix
+
 package inputfile
 
 import (
@@ -34,8 +36,8 @@ func TestReadResolvedRefusesALink(t *testing.T) {
 // TestReadResolvedChecksOnceOpen: ReadResolved opens without checking
 // first (its caller listed a regular file), so what it finds once open
 // must still be a regular file of at most MaxSize bytes: a named pipe
-// swapped in is refused without waiting for a writer, a directory and a
-// file past the limit are refused, and a file is read whole, empty, short
+// swapped in is refused without waiting for a writer, a device, a
+// directory and a file past the limit are refused, and a file is read whole, empty, short
 // or larger than one read.
 func TestReadResolvedChecksOnceOpen(t *testing.T) {
 	t.Parallel()
@@ -70,6 +72,7 @@ func TestReadResolvedChecksOnceOpen(t *testing.T) {
 		{name: "1.5 MB", path: write("l.yaml", large), want: large},
 		{name: "named pipe", path: fifo, why: "not a regular file but a named pipe"},
 		{name: "directory", path: sub, why: "not a regular file but a directory"},
+		{name: "device", path: os.DevNull, why: "not a regular file but a character device"},
 		{name: "past the limit", path: big, why: "larger than 256 MiB"},
 		{name: "missing", path: filepath.Join(dir, "none.yaml"), why: "no such file"},
 	} {

@@ -15,9 +15,12 @@ import (
 // reads one more time to see the end, which a fleet's thousands of small
 // data files paid for each, about half of their reading time.
 func readOpen(name string, flags int) ([]byte, error) {
-	fd, err := syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC|nonBlock|flags, 0)
+	// O_NOCTTY: a terminal swapped in after the caller's check is refused
+	// once open, and never becomes the process's controlling terminal.
+	flags |= syscall.O_RDONLY | syscall.O_CLOEXEC | syscall.O_NOCTTY | nonBlock
+	fd, err := syscall.Open(name, flags, 0)
 	for err == syscall.EINTR {
-		fd, err = syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC|nonBlock|flags, 0)
+		fd, err = syscall.Open(name, flags, 0)
 	}
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}

@@ -12,8 +12,10 @@ import (
 
 // TagsOf are names as Puppet tags them: in lower case, a qualified name
 // also by each of its segments.
-func TagsOf(names ...string) []string {
-	var out []string
+func TagsOf(names ...string) []string { return appendTags(nil, names...) }
+
+// appendTags appends names' tags (TagsOf) to out.
+func appendTags(out []string, names ...string) []string {
 	for _, n := range names {
 		n = strings.ToLower(n)
 		out = append(out, n)
@@ -27,14 +29,10 @@ func TagsOf(names ...string) []string {
 // AppendTitleTag adds a title as tags when it is a valid tag (Puppet's
 // tag_if_valid).
 func AppendTitleTag(out []string, title string) []string {
-	t := strings.ToLower(title)
-	switch {
-	case !ValidTag(t):
-		return out
-	case !strings.Contains(t, "::"):
-		return append(out, t) // TagsOf(t), without its slice
+	if t := strings.ToLower(title); ValidTag(t) {
+		return appendTags(out, t)
 	}
-	return append(out, TagsOf(t)...)
+	return out
 }
 
 // TagValues are the tags a tag parameter's value gives: each string of

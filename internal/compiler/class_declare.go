@@ -152,21 +152,12 @@ func (k *compiler) resolveParams(def *classDef, args []declArg, place hcl.Range,
 			ok = false
 		}
 	}
-	given := args // the parameters given
-	if !ok {
-		given = nil
-		for _, a := range args {
-			if def.param(a.name) != nil {
-				given = append(given, a)
-			}
-		}
-	}
 	vars := make(map[string]cty.Value, len(def.params))
 	var out []catalog.ExternalParam
 	origins := make([]catalog.ParamOrigin, 0, len(def.params)) // one allocation per declaration
 	dc := defaultContext{k: k, self: self, vars: vars}
 	for _, p := range def.params {
-		v, rng, origin, found := k.paramValue(def, p, given, &dc, lookup, place, decl)
+		v, rng, origin, found := k.paramValue(def, p, args, &dc, lookup, place, decl)
 		if !found {
 			ok = false
 			vars[p.name] = cty.DynamicVal
@@ -291,7 +282,8 @@ func isScalar(v types.Value) bool {
 }
 
 // givenArg is the argument given for the parameter called name: the last
-// one, as a map of the arguments by name kept it.
+// one, as a map of the arguments by name kept it. An argument that names
+// no parameter (resolveParams refused it) is never asked for.
 func givenArg(given []declArg, name string) (declArg, bool) {
 	for i := len(given) - 1; i >= 0; i-- {
 		if given[i].name == name {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -166,4 +167,25 @@ func dirNames(t *testing.T, dir string) []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// TestDocOutputDirStaysInside: a class whose label makes a page name
+// that is not a file of -o DIR ("../" in it) fails the run, and no page
+// is written, neither beside DIR nor in it.
+func TestDocOutputDirStaysInside(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	site := filepath.Join(root, "site", "main.hcl")
+	writeFile(t, site, "class \"../../../pwned\" {\n}\n")
+	dir := filepath.Join(root, "out")
+	code, _, errOut := runDocCmd(t, site, "-o", dir)
+	if code != 1 || !strings.Contains(errOut, "not a file name of the directory") {
+		t.Errorf("catc doc -o = %d, stderr %q; want 1 and the page refused", code, errOut)
+	}
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && path != site {
+			t.Errorf("written: %s", path)
+		}
+		return nil
+	})
 }

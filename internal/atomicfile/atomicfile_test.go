@@ -174,3 +174,26 @@ func TestErrorsWrap(t *testing.T) {
 		t.Errorf("StageDir under a file: %v, want the cause wrapped", err)
 	}
 }
+
+// TestStageDirNamesStayInside: a name that is not a base name of the
+// directory is refused, and nothing is written, in the directory or
+// where the name points.
+func TestStageDirNamesStayInside(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"class-../../../pwned.md", "class-ok/x.md", "..", ".", ""} {
+		parent := t.TempDir()
+		dir := filepath.Join(parent, "out")
+		s, err := NewRegistry().StageDir(dir, NewGuard(nil, false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = s.Add(name, writeString("x"))
+		s.Discard()
+		if err == nil || !strings.Contains(err.Error(), "not a file name of the directory") {
+			t.Errorf("Add(%q) = %v, want it refused", name, err)
+		}
+		if entries, _ := os.ReadDir(parent); len(entries) != 0 {
+			t.Errorf("Add(%q) left %d entries beside the directory", name, len(entries))
+		}
+	}
+}

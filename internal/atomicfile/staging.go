@@ -132,9 +132,14 @@ func (s *Staging) makeTempDir(perm fs.FileMode) error {
 }
 
 // Add writes the file name (a base name) of the directory with write.
-// Errors name the file as the user would.
+// Errors name the file as the user would. A name that is not a base name
+// ("a/b", "x-../../y", made of a name a site chose) is refused: the file
+// would be written elsewhere than in the directory.
 func (s *Staging) Add(name string, write func(io.Writer) error) error {
 	path := filepath.Join(s.dir, name)
+	if name != filepath.Base(name) || name == "." || !filepath.IsLocal(name) {
+		return outputError(s.dir+string(filepath.Separator)+name, errors.New("not a file name of the directory"))
+	}
 	if s.tmpDir != "" {
 		// A file the replaced directory holds keeps its mode (created
 		// 0600 until then); a new one gets 0666 less the umask.

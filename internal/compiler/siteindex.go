@@ -168,7 +168,7 @@ func (ix *siteIndexer) body(b *hclsyntax.Body, top bool) {
 func (ix *siteIndexer) block(nb *hclsyntax.Block, top bool) {
 	switch {
 	case (nb.Type == "class" || nb.Type == "define") && top && len(nb.Labels) == 1:
-		ix.out.Defs = append(ix.out.Defs, ix.def(nb))
+		ix.out.Defs = append(ix.out.Defs, siteDef(nb, ix.src))
 	case nb.Type == "node" && len(nb.Labels) == 1:
 		ix.out.Nodes = append(ix.out.Nodes, SiteNode{Name: nb.Labels[0], Range: nb.Range(), DeclRange: nb.DefRange(), NameRange: nb.LabelRanges[0]})
 	case declBlockNames[nb.Type] && len(nb.Labels) == 1:
@@ -186,8 +186,6 @@ func (ix *siteIndexer) decl(b *hclsyntax.Block, kind, name, title string) {
 	}
 	ix.out.Decls = append(ix.out.Decls, d)
 }
-
-func (ix *siteIndexer) def(b *hclsyntax.Block) *SiteDef { return siteDef(b, ix.src) }
 
 // siteDef reads a class or define block of the file src, as written:
 // the one reading of a definition, for the site index and catc doc.

@@ -215,9 +215,7 @@ func puppetTags(r *catalog.Resource) []string {
 		}
 	}
 	for _, t := range r.Tags {
-		if catalog.ValidTag(strings.ToLower(t)) {
-			add(catalog.TagsOf(t))
-		}
+		add(catalog.AppendTitleTag(nil, t)) // a valid tag with its segments
 	}
 	add(catalog.TagsOf(r.Type.Name))
 	add(catalog.AppendTitleTag(nil, r.Title))

@@ -8,8 +8,12 @@ import (
 	"unsafe"
 )
 
-// madvHugePage is Linux's MADV_HUGEPAGE, which package syscall does not name.
-const madvHugePage = 14
+// madvHugePage is Linux's MADV_HUGEPAGE, which package syscall does not
+// name, and rlimInfinity its RLIM_INFINITY.
+const (
+	madvHugePage = 14
+	rlimInfinity = ^uint64(0)
+)
 
 // HugePages advises the address space the heap grows into next for
 // transparent huge pages, when the kernel gives them only on request
@@ -24,6 +28,12 @@ const madvHugePage = 14
 func HugePages() (advised int, why string) {
 	if unsafe.Sizeof(uintptr(0)) < 8 {
 		return 0, "a 32-bit address space has no room to reserve"
+	}
+	var as syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &as); err != nil || as.Cur != rlimInfinity {
+		// Under a limit of address space (ulimit -v) a reservation the
+		// heap would not otherwise make could be what ends the process.
+		return 0, "the process's address space is limited (ulimit -v)"
 	}
 	mode, _ := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
 	overcommit, _ := os.ReadFile("/proc/sys/vm/overcommit_memory")

@@ -27,6 +27,9 @@ func runMain() int {
 	default:
 		defer gctune.One()()
 	}
+	if batchCommand(os.Args) && largeInput(os.Args) {
+		gctune.HugePages() // before the heap grows; the reason it may not is for tests
+	}
 	// After gctune: the guard lowers a soft limit above its cap.
 	guard, err := startMemGuard(evaluates(os.Args))
 	if err != nil {

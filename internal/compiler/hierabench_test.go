@@ -43,21 +43,21 @@ hierarchy:
   - {name: common, path: common.yaml}
 `)
 	files := 0
-	level := func(dir string, n, key int) {
+	level := func(dir, prefix string, n, key int) {
 		for i := 0; i < n; i++ {
 			var b strings.Builder
 			for k := key; k < keys; k += 6 {
 				fmt.Fprintf(&b, "k%d: \"%s-%d-%d\"\n", k, dir, i, k)
 			}
-			write(fmt.Sprintf("hiera/data/%s/%d.yaml", dir, i), b.String())
+			write(fmt.Sprintf("hiera/data/%s/%s%d.yaml", dir, prefix, i), b.String())
 			files++
 		}
 	}
-	level("nodes", nodes, 0)
-	level("racks", 2*nodes, 1)
-	level("roles", nodes, 2)
-	level("os", nodes/2, 3)
-	level("dc", 5000-files-1, 4)
+	level("nodes", "", nodes, 0)
+	level("racks", "", 2*nodes, 1)
+	level("roles", "", nodes, 2)
+	level("os", "Debian-", nodes/2, 3) // os/FAMILY-MAJOR.yaml
+	level("dc", "", 5000-files-1, 4)
 	var common strings.Builder
 	for k := 0; k < keys; k++ {
 		fmt.Fprintf(&common, "k%d: common-%d\n", k, k)
@@ -132,4 +132,33 @@ func hieraOpen(tb testing.TB, dir string) *hiera.Data {
 		tb.Fatal(diags)
 	}
 	return d
+}
+
+// TestHieraFleetUsesEveryLevel: the benchmark's fleet finds each level's
+// keys in that level, so that BenchmarkHieraFleet reads a file of every
+// level for each node (its os level once matched no file at all).
+func TestHieraFleetUsesEveryLevel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 5,000 data files")
+	}
+	t.Parallel()
+	hieraDir, _, fleet := writeHieraFleet(t, 1000, 20)
+	site, diags := LoadSite([]string{hieraDir}, LoadOptions{Hiera: hieraOpen(t, hieraDir)})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	cat, diags := site.Compile(fleet[0])
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	want := []string{"nodes-0-0", "racks-0-1", "roles-0-2", "os-0-3", "dc-0-4", "common-5"}
+	for k, w := range want {
+		r := cat.Lookup("notify", fmt.Sprintf("r%d", k))
+		if r == nil {
+			t.Fatalf("no Notify[r%d]", k)
+		}
+		if got, _ := r.Attr("message"); got != w {
+			t.Errorf("Notify[r%d] message = %#v; want %q, from its level", k, got, w)
+		}
+	}
 }

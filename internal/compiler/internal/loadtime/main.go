@@ -14,6 +14,7 @@ import (
 
 func main() {
 	defer gctune.One()() // as catc tunes a run over one catalog
+	gctune.HugePages()   // and its heap, for a large input
 	start := time.Now()
 	c, diags := compiler.Load(os.Args[1:], compiler.LoadOptions{})
 	elapsed := time.Since(start)

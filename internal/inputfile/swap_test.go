@@ -61,7 +61,7 @@ func onCheck(t *testing.T, name string, swap func()) {
 
 // TestReadRefusesALinkSwappedInAfterTheCheck: a link swapped in between
 // the check of a path and its open, for the file or for a directory
-// above it, is refused by Read and ReadIn with the words of the same
+// above it, is refused by Read, ReadIn and Head with the words of the same
 // link found by the check, its target never read; a link swapped in to
 // a file that may be read gives that file. On main the open followed the
 // swapped link and read the file outside. (Not parallel: it sets
@@ -90,6 +90,7 @@ func TestReadRefusesALinkSwappedInAfterTheCheck(t *testing.T) {
 		}{
 			{"Read", Read},
 			{"ReadIn", func(name string) ([]byte, error) { return ReadIn(name, []string{RealDir("site")}) }},
+			{"Head", func(name string) ([]byte, error) { return Head(name, 64) }},
 		} {
 			t.Run(tc.name+"/"+r.name, func(t *testing.T) {
 				work, _ := swapTree(t)

@@ -183,8 +183,7 @@ func TestReadRefusesALinkSwappedInAfterTheWalk(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			top := t.TempDir()
-			testutil.WriteFiles(t, top, map[string]string{
+			top := testutil.TempFiles(t, map[string]string{
 				"site/sub/x.hcl":    "a = 1\n",
 				"site/a-vendor":     "-> zz/mod",
 				"site/zz/mod/x.hcl": "a = 2\n",

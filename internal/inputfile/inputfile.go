@@ -59,7 +59,7 @@ const maxChecks = 3
 var afterCheck func(name string)
 
 // readChecked is read (readResolved, or headResolved) of the file name
-// after check, which refuses what may not be read and gives the path to
+// after resolve, which refuses what may not be read and gives the path to
 // open, its links resolved. The open follows no link, so what is read is
 // the file at the path checked: a link swapped in after the check, for
 // the file or a directory above it, fails the open, and the path is
@@ -68,16 +68,14 @@ var afterCheck func(name string)
 // keep changing are refused after maxChecks checks. Before the open, the
 // file's kind and size are checked too: a device is never opened unless
 // one is swapped in, and then it is refused once open.
-func readChecked(name string, check func(string) (string, error), read func(path, name string) ([]byte, error)) ([]byte, error) {
+func readChecked(name string, resolve func(string) (string, error), read func(path, name string) ([]byte, error)) ([]byte, error) {
 	for range maxChecks {
-		path, err := check(name)
+		path, err := resolve(name)
 		if err != nil {
 			return nil, err
 		}
-		if st, err := os.Lstat(path); err == nil && st.Mode()&fs.ModeSymlink == 0 {
-			if err := checkInfo(st); err != nil {
-				return nil, &fs.PathError{Op: "read", Path: name, Err: err}
-			}
+		if err := check(path, os.Lstat); err != nil {
+			return nil, &fs.PathError{Op: "read", Path: name, Err: Cause(err)}
 		}
 		if afterCheck != nil {
 			afterCheck(name)
@@ -105,11 +103,13 @@ func ReadString(name string) (string, error) {
 }
 
 // check reports whether name is a file Read would read, without reading
-// it, with stat as the file system.
+// it, with stat as the file system. What stat does not find, or finds a
+// symbolic link (swapped in after the check of links), is left to the
+// open to report.
 func check(name string, stat func(string) (fs.FileInfo, error)) error {
 	st, err := stat(name)
-	if err != nil {
-		return err
+	if err != nil || st.Mode()&fs.ModeSymlink != 0 {
+		return nil
 	}
 	if err := checkInfo(st); err != nil {
 		return &fs.PathError{Op: "read", Path: name, Err: err}

@@ -169,13 +169,14 @@ func (w *dirWalk) hclFiles(dir string) ([]string, hcl.Diagnostics) {
 // roots (inputfile.ResolveIn): it may have become a link since its parent
 // was listed.
 func (w *dirWalk) walk(dir string, ancestors []string, files *[]string, diags *hcl.Diagnostics) {
-	resolved, err := filepath.EvalSymlinks(dir)
+	resolve := filepath.EvalSymlinks // a directory named
 	if ancestors != nil {
-		resolved, err = inputfile.ResolveIn(dir, w.roots)
-		if inputfile.IsLinkRefusal(err) {
-			*diags = append(*diags, linkOutside(dir, err))
-			return
-		}
+		resolve = func(dir string) (string, error) { return inputfile.ResolveIn(dir, w.roots) }
+	}
+	resolved, err := resolve(dir)
+	if inputfile.IsLinkRefusal(err) {
+		*diags = append(*diags, linkOutside(dir, err))
+		return
 	}
 	real := resolved
 	if err == nil {

@@ -35,7 +35,7 @@ func ReadIn(name string, roots []string) ([]byte, error) {
 // ReadResolved is Read of a file whose path the caller has resolved and
 // checked, so that no symbolic link is left on it: hclpaths' walk, for a
 // file that is no link in a directory it resolved below its roots
-// (inputfile.ResolveIn); hiera, for a data file whose real path it found
+// (ResolveIn); hiera, for a data file whose real path it found
 // under the site. The caller found a regular file there (a directory's
 // listing says so), so the file is not checked before it is opened, only
 // once open (its kind and size), and it is opened following no link on

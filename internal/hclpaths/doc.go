@@ -5,6 +5,9 @@
 // where a checkout's link may lead (inputfile): below a directory named,
 // never out of the working directory's tree for a path named. It reports
 // what it skips or refuses as hcl diagnostics, and gives each file the
-// roots its reader checks it against (File.Read); it does not read the
-// files itself (catalog does, through internal/inputfile).
+// roots its reader checks it against (File.Read): a file the walk found
+// is opened at the path the walk resolved and checked, following no link,
+// so a directory swapped for a link after the walk is refused, not
+// followed. It does not read the files itself (catalog does, through
+// internal/inputfile).
 package hclpaths

@@ -23,18 +23,20 @@ type File struct {
 	// below (absolute, links resolved); nil for a file named directly,
 	// whose links may lead only below the directory holding it.
 	Roots []string
-	// plain: found below a root, not a link, in a directory the walk
-	// reached through links it checked: it lies below the root.
-	plain bool
+	// resolved is the path of a file found below a root that is no
+	// link: its directory's path as the walk resolved and checked it
+	// (inputfile.ResolveIn), no link left on it; "" for other files.
+	resolved string
 }
 
-// Read reads the file as its roots allow (inputfile.Read, ReadIn; a
-// plain file needs no resolving: a site of thousands of files would pay
-// a stat per path component of each).
+// Read reads the file as its roots allow (inputfile.Read, ReadIn; a file
+// the walk resolved needs no resolving again: a site of thousands of
+// files would pay a stat per path component of each. It is opened at
+// the path the walk checked, following no link: inputfile.ReadResolved).
 func (f File) Read() ([]byte, error) {
 	switch {
-	case f.plain:
-		return inputfile.ReadResolved(f.Path)
+	case f.resolved != "":
+		return inputfile.ReadResolved(f.resolved)
 	case f.Roots == nil:
 		return inputfile.Read(f.Path)
 	}
@@ -98,7 +100,7 @@ func ExpandFiles(paths []string, skip []string) ([]File, hcl.Diagnostics) {
 		diags = append(diags, moreDiags...)
 		for _, f := range files {
 			if !slices.Contains(skip, filepath.Clean(f)) {
-				add(File{Path: f, Roots: w.roots, plain: !w.links[f]})
+				add(File{Path: f, Roots: w.roots, resolved: w.resolved[f]})
 			}
 		}
 	}
@@ -110,9 +112,9 @@ func ExpandFiles(paths []string, skip []string) ([]File, hcl.Diagnostics) {
 // path (links resolved) so that no directory is listed twice in one
 // load, and no link loop is followed.
 type dirWalk struct {
-	listed map[string]string // real path → the path it was first listed by
-	roots  []string          // real paths a link may lead into
-	links  map[string]bool   // the files listed that are symbolic links
+	listed   map[string]string // real path → the path it was first listed by
+	roots    []string          // real paths a link may lead into
+	resolved map[string]string // the files listed that are no links → their resolved paths
 }
 
 // walkRoots are the real paths of the directories among paths.
@@ -162,9 +164,24 @@ func (w *dirWalk) hclFiles(dir string) ([]string, hcl.Diagnostics) {
 }
 
 // walk adds the *.hcl files of dir and recurses into its directories;
-// ancestors are the real paths of the directories dir is inside.
+// ancestors are the real paths of the directories dir is inside. A
+// directory below a root is resolved as a link to it would be, below the
+// roots (inputfile.ResolveIn): it may have become a link since its parent
+// was listed.
 func (w *dirWalk) walk(dir string, ancestors []string, files *[]string, diags *hcl.Diagnostics) {
-	real, err := realAbs(dir)
+	resolve := filepath.EvalSymlinks // a directory named
+	if ancestors != nil {
+		resolve = func(dir string) (string, error) { return inputfile.ResolveIn(dir, w.roots) }
+	}
+	resolved, err := resolve(dir)
+	if inputfile.IsLinkRefusal(err) {
+		*diags = append(*diags, linkOutside(dir, err))
+		return
+	}
+	real := resolved
+	if err == nil {
+		real, err = filepath.Abs(resolved)
+	}
 	if err != nil {
 		*diags = append(*diags, inputfile.Diagnostic(dir, err))
 		return
@@ -218,11 +235,11 @@ func (w *dirWalk) walk(dir string, ancestors []string, files *[]string, diags *h
 			w.walk(p, ancestors, files, diags)
 			continue
 		}
-		if link {
-			if w.links == nil {
-				w.links = map[string]bool{}
+		if !link {
+			if w.resolved == nil {
+				w.resolved = map[string]string{}
 			}
-			w.links[p] = true
+			w.resolved[p] = filepath.Join(resolved, e.Name())
 		}
 		*files = append(*files, p)
 	}

@@ -3,8 +3,13 @@
 package hclpaths
 
 import (
+	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/catc-dev/catc/internal/inputfile"
 
 	"github.com/catc-dev/catc/internal/testutil"
 	"github.com/google/go-cmp/cmp"
@@ -156,4 +161,55 @@ func envTarget(t *testing.T) string {
 		t.Skip("no /proc here")
 	}
 	return real
+}
+
+// TestReadRefusesALinkSwappedInAfterTheWalk: a file the walk listed, in
+// a directory it resolved below the root (also through a link it
+// checked), is read where the walk found it: its directory, or the file,
+// swapped for a link after the walk (to the same names outside the
+// site) is refused, the content outside never read. On main the read
+// followed a swapped directory out of the site.
+func TestReadRefusesALinkSwappedInAfterTheWalk(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		file string // read, below the top directory
+		swap string // replaced by a link
+		to   string // to this, below the top directory
+	}{
+		{name: "directory", file: "site/sub/x.hcl", swap: "site/sub", to: "outside/sub"},
+		{name: "directory through a link", file: "site/a-vendor/x.hcl", swap: "site/zz/mod", to: "outside/mod"},
+		{name: "file", file: "site/sub/x.hcl", swap: "site/sub/x.hcl", to: "outside/x.hcl"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			top := testutil.TempFiles(t, map[string]string{
+				"site/sub/x.hcl":    "a = 1\n",
+				"site/a-vendor":     "-> zz/mod",
+				"site/zz/mod/x.hcl": "a = 2\n",
+				"outside/sub/x.hcl": "secret\n",
+				"outside/mod/x.hcl": "secret\n",
+				"outside/x.hcl":     "secret\n",
+			})
+			files, _ := ExpandFiles([]string{filepath.Join(top, "site")}, nil)
+			i := slices.IndexFunc(files, func(f File) bool { return f.Path == filepath.Join(top, tc.file) })
+			if i < 0 {
+				t.Fatalf("%s not listed: %v", tc.file, files)
+			}
+			if got, err := files[i].Read(); err != nil || strings.Contains(string(got), "secret") {
+				t.Fatalf("Read before the swap = %q, %v", got, err)
+			}
+			swap := filepath.Join(top, tc.swap)
+			if err := os.RemoveAll(swap); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(filepath.Join(top, tc.to), swap); err != nil {
+				t.Fatal(err)
+			}
+			got, err := files[i].Read()
+			if strings.Contains(string(got), "secret") || !inputfile.IsLinkRefusal(err) {
+				t.Errorf("Read after the swap = %q, %v; want a link refusal", got, err)
+			}
+		})
+	}
 }

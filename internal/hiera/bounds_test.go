@@ -208,3 +208,44 @@ func TestGlobStaysInSite(t *testing.T) {
 		}
 	}
 }
+
+// TestDataFileSwappedForALinkIsNotRead: a data file is read at the real
+// path locate checked under the site: its data directory, or the file,
+// swapped for a link after the check (to the same names outside the
+// site) is refused when the file is read, the content outside never
+// read. On main the read followed a swapped directory out of the site.
+func TestDataFileSwappedForALinkIsNotRead(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ name, swap, to string }{
+		{"data directory", "site/data", "outside/data"},
+		{"file", "site/data/common.yaml", "outside/data/common.yaml"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			top := testutil.TempFiles(t, map[string]string{
+				"site/hiera.yaml":          boundsConfig,
+				"site/data/common.yaml":    "y: 1\n",
+				"outside/data/common.yaml": "y: stolen\n",
+			})
+			d, diags := Open(filepath.Join(top, "site"))
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			path := filepath.Join(top, "site/data/common.yaml")
+			if !d.locate(path, path).exists {
+				t.Fatal("common.yaml not located")
+			}
+			swap := filepath.Join(top, tc.swap)
+			if err := os.RemoveAll(swap); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(filepath.Join(top, tc.to), swap); err != nil {
+				t.Fatal(err)
+			}
+			f := d.file(path, "yaml_data")
+			if _, read := f.entries["y"]; read || !strings.Contains(f.diags.Error(), "a symbolic link where catc found none") {
+				t.Errorf("read %v, diagnostics %v; want the file refused", f.entries, f.diags)
+			}
+		})
+	}
+}

@@ -56,7 +56,9 @@ type dataFile struct {
 	// real is the file's real path when locate checked it (its directory
 	// resolved under the site, the entry a regular file or a link to one
 	// there): read without checking its links again, a system call or
-	// two where a check of each path component took twenty.
+	// two where a check of each path component took twenty, and opened
+	// following no link (inputfile.ReadResolved): a link swapped in on it
+	// after the check is refused, not followed out of the site.
 	real    string
 	keys    []string
 	entries map[string]*topEntry

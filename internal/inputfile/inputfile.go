@@ -2,7 +2,6 @@ package inputfile
 
 import (
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"unsafe"
@@ -20,41 +19,74 @@ const MaxSize = 256 << 20
 // never into /proc, /sys or /dev (links.go). Anything else (a device,
 // named pipe, socket or directory, also behind a symbolic link), or a
 // file larger than MaxSize, is an *fs.PathError naming the file whose
-// Err says why.
+// Err says why. The file read is the one checked: it is opened at its
+// real path following no link (readChecked).
 func Read(name string) ([]byte, error) {
-	if err := checkNamedFile(name); err != nil {
-		return nil, err
-	}
-	return read(name)
+	return readChecked(name, checkNamedFile, readResolved)
 }
 
 // ReadIn is Read of a file found below roots, the directories named on
 // the command line it was listed from (absolute, links resolved: see
 // RealDir): the file, through its links, must lie below one of them.
 func ReadIn(name string, roots []string) ([]byte, error) {
-	if err := Within(name, roots); err != nil {
-		return nil, err
-	}
-	return read(name)
+	return readChecked(name, func(name string) (string, error) { return ResolveIn(name, roots) }, readResolved)
 }
 
 // ReadResolved is Read of a file whose path the caller has resolved and
-// checked: hclpaths' walk, for a file that is no link in a directory it
-// reached through links it checked (inputfile.Within); hiera, for a data
-// file whose real path it found under the site. The caller found a
-// regular file there (a directory's listing says so), so the file is not
-// checked before it is opened, only once open (its kind and size), and
-// it is opened without following a link: one swapped in after the
-// caller's check is refused, not followed.
-func ReadResolved(name string) ([]byte, error) { return readOpen(name, noFollow) }
-
-// read reads the regular file name, checked as Read says but for links:
-// before it is opened (a device is never opened) and once open.
-func read(name string) ([]byte, error) {
-	if err := check(name, os.Stat); err != nil {
-		return nil, err
+// checked, so that no symbolic link is left on it: hclpaths' walk, for a
+// file that is no link in a directory it resolved below its roots
+// (ResolveIn); hiera, for a data file whose real path it found
+// under the site. The caller found a regular file there (a directory's
+// listing says so), so the file is not checked before it is opened, only
+// once open (its kind and size), and it is opened following no link on
+// any component: a link swapped in after the caller's check, for the
+// file or a directory above it, is refused (IsLinkRefusal), not followed.
+func ReadResolved(name string) ([]byte, error) {
+	data, err := readResolved(name, name)
+	if err != nil && linkMet(Cause(err)) {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: linkError(
+			"it, or a directory above it, is a symbolic link where catc found none when it listed the directory: catc follows no link it has not checked, so it was not read; run catc again once the files are no longer changing")}
 	}
-	return readOpen(name, 0)
+	return data, err
+}
+
+// maxChecks is how many times readChecked checks a path whose links
+// change under it before it gives up.
+const maxChecks = 3
+
+// afterCheck, when a test sets it, runs between the check of a file and
+// its open: the test swaps a link in there.
+var afterCheck func(name string)
+
+// readChecked is read (readResolved, or headResolved) of the file name
+// after resolve, which refuses what may not be read and gives the path to
+// open, its links resolved. The open follows no link, so what is read is
+// the file at the path checked: a link swapped in after the check, for
+// the file or a directory above it, fails the open, and the path is
+// checked again, which refuses it as if it had been found the first time
+// (or reads the file it now leads to, when that may be read). Links that
+// keep changing are refused after maxChecks checks. Before the open, the
+// file's kind and size are checked too: a device is never opened unless
+// one is swapped in, and then it is refused once open.
+func readChecked(name string, resolve func(string) (string, error), read func(path, name string) ([]byte, error)) ([]byte, error) {
+	for range maxChecks {
+		path, err := resolve(name)
+		if err != nil {
+			return nil, err
+		}
+		if err := check(path, os.Lstat); err != nil {
+			return nil, &fs.PathError{Op: "read", Path: name, Err: Cause(err)}
+		}
+		if afterCheck != nil {
+			afterCheck(name)
+		}
+		data, err := read(path, name)
+		if err == nil || !linkMet(Cause(err)) {
+			return data, err
+		}
+	}
+	return nil, &fs.PathError{Op: "read", Path: name, Err: linkError(fmt.Sprintf(
+		"its symbolic links changed each of the %d times catc checked it, before it could open it: catc reads a file only where its links led when checked; run catc again once the files are no longer changing", maxChecks))}
 }
 
 // ReadString is Read with the content as a string, without the copy
@@ -70,43 +102,14 @@ func ReadString(name string) (string, error) {
 	return unsafe.String(&data[0], len(data)), nil
 }
 
-// open opens name for reading after checking, before and after the open,
-// that it is a regular file of at most MaxSize bytes. The open does not
-// block: a named pipe swapped in after the first check is opened without
-// waiting for a writer, then refused.
-func open(name string) (*os.File, int64, error) {
-	if err := check(name, os.Stat); err != nil {
-		return nil, 0, err
-	}
-	return openChecked(name, 0)
-}
-
-// openChecked is open without the check before the open.
-func openChecked(name string, flags int) (*os.File, int64, error) {
-	f, err := os.OpenFile(name, os.O_RDONLY|nonBlock|flags, 0)
-	if err != nil {
-		return nil, 0, err
-	}
-	st, err := f.Stat()
-	if err == nil {
-		err = checkInfo(st)
-	}
-	if err != nil {
-		f.Close()
-		if _, ok := err.(*fs.PathError); !ok {
-			err = &fs.PathError{Op: "read", Path: name, Err: err}
-		}
-		return nil, 0, err
-	}
-	return f, st.Size(), nil
-}
-
 // check reports whether name is a file Read would read, without reading
-// it, with stat as the file system.
+// it, with stat as the file system. What stat does not find, or finds a
+// symbolic link (swapped in after the check of links), is left to the
+// open to report.
 func check(name string, stat func(string) (fs.FileInfo, error)) error {
 	st, err := stat(name)
-	if err != nil {
-		return err
+	if err != nil || st.Mode()&fs.ModeSymlink != 0 {
+		return nil
 	}
 	if err := checkInfo(st); err != nil {
 		return &fs.PathError{Op: "read", Path: name, Err: err}
@@ -152,16 +155,10 @@ func kind(m fs.FileMode) string {
 }
 
 // Head returns the first n bytes (fewer if the file is shorter) of the
-// regular file name, checked as Read checks it: for recognising a file by
-// its start without reading all of it.
+// regular file name, checked and opened as Read checks and opens it: for
+// recognising a file by its start without reading all of it.
 func Head(name string, n int) ([]byte, error) {
-	if err := checkNamedFile(name); err != nil {
-		return nil, err
-	}
-	f, _, err := open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, int64(n)))
+	return readChecked(name, checkNamedFile, func(path, name string) ([]byte, error) {
+		return headResolved(path, name, n)
+	})
 }

@@ -1,6 +1,7 @@
 package inputfile
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -167,15 +168,37 @@ func systemTarget(l Link) string {
 // an *fs.PathError naming name. A name that does not resolve is left to
 // the open to report.
 func Within(name string, roots []string) error {
-	real, err := filepath.EvalSymlinks(name)
-	if err != nil {
-		return nil
+	if _, err := ResolveIn(name, roots); IsLinkRefusal(err) {
+		return err
 	}
+	return nil
+}
+
+// ResolveIn is Within that also gives name with its links resolved (no
+// symbolic link left on it; relative when name is and its links keep it
+// so): the path to open, without following a link, for the file Within
+// allowed. A name that does not resolve is an *fs.PathError as its open
+// would be ("open NAME: no such file or directory").
+func ResolveIn(name string, roots []string) (string, error) {
+	path, err := filepath.EvalSymlinks(name)
+	if err != nil {
+		return "", unresolved(name, err)
+	}
+	real := path
 	if !filepath.IsAbs(real) {
 		if real, err = filepath.Abs(real); err != nil {
-			return nil
+			return "", unresolved(name, err)
 		}
 	}
+	if err := refuseOutside(name, real, roots); err != nil {
+		return "", err
+	}
+	return path, nil
+}
+
+// refuseOutside is the refusal of Within for name, whose real path
+// (absolute, links resolved) is real.
+func refuseOutside(name, real string, roots []string) error {
 	for _, d := range systemDirs {
 		if Below(real, d) {
 			return &fs.PathError{Op: "read", Path: name, Err: linkError(fmt.Sprintf(
@@ -198,6 +221,21 @@ func Within(name string, roots []string) error {
 	return &fs.PathError{Op: "read", Path: name, Err: linkError(fmt.Sprintf(
 		"it leads to %s, outside %s: a symbolic link in the input may lead only below the directory it was given in (for a file named directly, the directory holding it); name the target itself to read it", real, strings.Join(roots, " and ")))}
 }
+
+// unresolved is the error of name, whose links do not resolve (err:
+// filepath's), as opening it would say it.
+func unresolved(name string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	} else {
+		err = errLoop // EvalSymlinks' own "too many links"
+	}
+	return &fs.PathError{Op: "open", Path: name, Err: err}
+}
+
+// errLoop is a chain of symbolic links that does not end.
+var errLoop = errors.New("too many levels of symbolic links")
 
 // RealDir is dir absolute with its symbolic links resolved ("" when it
 // cannot be resolved).
@@ -233,14 +271,19 @@ func IsLinkRefusal(err error) bool {
 }
 
 // checkNamedFile is the check of a file read by Read: the links of its
-// path (CheckNamed), and the file below the directory that holds it.
-func checkNamedFile(name string) error {
+// path (CheckNamed), and the file below the directory that holds it. It
+// gives the path to open, as ResolveIn does.
+func checkNamedFile(name string) (string, error) {
 	if err := CheckNamed(name); err != nil {
-		return err
+		return "", err
 	}
 	root := RealDir(filepath.Dir(name))
-	if root == "" {
-		return nil
+	if root == "" { // its directory does not resolve (nor, then, does it)
+		path, err := filepath.EvalSymlinks(name)
+		if err != nil {
+			return "", unresolved(name, err)
+		}
+		return path, nil
 	}
-	return Within(name, []string{root})
+	return ResolveIn(name, []string{root})
 }

@@ -8,40 +8,26 @@ import (
 	"syscall"
 )
 
-// readOpen opens name with flags and reads it, checking once open that it
-// is a regular file of at most MaxSize bytes. It works on the file
+// readResolved reads the file at path, a path with no symbolic link on
+// it (resolved by the caller), opened following none (openNoLinks: a link
+// swapped in after the caller resolved it fails the open, linkMet), and
+// checks once open that it is a regular file of at most MaxSize bytes.
+// Its errors name name, the path the user gave. It works on the file
 // descriptor, without an *os.File: a non-blocking open makes os register
 // the file with its poller (a system call a regular file refuses) and
 // reads one more time to see the end, which a fleet's thousands of small
 // data files paid for each, about half of their reading time.
-func readOpen(name string, flags int) ([]byte, error) {
-	// O_NOCTTY: a terminal swapped in after the caller's check is refused
-	// once open, and never becomes the process's controlling terminal.
-	flags |= syscall.O_RDONLY | syscall.O_CLOEXEC | syscall.O_NOCTTY | nonBlock
-	fd, err := syscall.Open(name, flags, 0)
-	for err == syscall.EINTR {
-		fd, err = syscall.Open(name, flags, 0)
-	}
+func readResolved(path, name string) ([]byte, error) {
+	fd, size, err := openResolved(path, name)
 	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		return nil, err
 	}
 	defer syscall.Close(fd)
-	var st syscall.Stat_t
-	err = syscall.Fstat(fd, &st)
-	for err == syscall.EINTR {
-		err = syscall.Fstat(fd, &st)
-	}
-	if err != nil {
-		return nil, &fs.PathError{Op: "stat", Path: name, Err: err}
-	}
-	if err := checkKind(fileMode(uint32(st.Mode)), st.Size); err != nil {
-		return nil, &fs.PathError{Op: "read", Path: name, Err: err}
-	}
 	// Room for one byte more than Fstat said: a read that stops short of
 	// it at that size has met the end. The file may still grow (or be a
 	// /proc file that says 0), so reading goes on to the end, and stops
 	// one byte past MaxSize.
-	data := make([]byte, 0, st.Size+1)
+	data := make([]byte, 0, size+1)
 	for {
 		want := min(cap(data), MaxSize+1) - len(data)
 		n, err := syscall.Read(fd, data[len(data):len(data)+want])
@@ -55,13 +41,63 @@ func readOpen(name string, flags int) ([]byte, error) {
 		if len(data) > MaxSize {
 			return nil, &fs.PathError{Op: "read", Path: name, Err: tooLarge()}
 		}
-		if n == 0 || (n < want && int64(len(data)) == st.Size) {
+		if n == 0 || (n < want && int64(len(data)) == size) {
 			return data, nil
 		}
 		if len(data) == cap(data) {
 			data = slices.Grow(data, min(max(512, len(data)), MaxSize+1-len(data)))
 		}
 	}
+}
+
+// headResolved is the first n bytes of the file readResolved reads.
+func headResolved(path, name string, n int) ([]byte, error) {
+	fd, _, err := openResolved(path, name)
+	if err != nil {
+		return nil, err
+	}
+	defer syscall.Close(fd)
+	data := make([]byte, n)
+	read := 0
+	for read < len(data) {
+		m, err := syscall.Read(fd, data[read:])
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, &fs.PathError{Op: "read", Path: name, Err: err}
+		}
+		if m == 0 {
+			break
+		}
+		read += m
+	}
+	return data[:read], nil
+}
+
+// openResolved opens path as readResolved does and checks the file: a
+// descriptor to close, and the size the file had.
+func openResolved(path, name string) (int, int64, error) {
+	// O_NOCTTY: a terminal swapped in after the caller's check is refused
+	// once open, and never becomes the process's controlling terminal.
+	fd, err := openNoLinks(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NOCTTY|nonBlock)
+	if err != nil {
+		return -1, 0, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	var st syscall.Stat_t
+	err = syscall.Fstat(fd, &st)
+	for err == syscall.EINTR {
+		err = syscall.Fstat(fd, &st)
+	}
+	if err != nil {
+		syscall.Close(fd)
+		return -1, 0, &fs.PathError{Op: "stat", Path: name, Err: err}
+	}
+	if err := checkKind(fileMode(uint32(st.Mode)), st.Size); err != nil {
+		syscall.Close(fd)
+		return -1, 0, &fs.PathError{Op: "read", Path: name, Err: err}
+	}
+	return fd, st.Size, nil
 }
 
 // fileMode is the type bits of a stat's mode as an fs.FileMode.

@@ -213,3 +213,36 @@ func TestReadRefusesALinkSwappedInAfterTheWalk(t *testing.T) {
 		})
 	}
 }
+
+// TestSiteInDevShm: a site the user names in /dev/shm (a tmpfs, where CI
+// jobs often keep their checkouts) is walked and read whole, its
+// subdirectories too: only a link from elsewhere into /dev is refused.
+func TestSiteInDevShm(t *testing.T) {
+	t.Parallel()
+	if _, err := os.Stat("/dev/shm"); err != nil {
+		t.Skip("no /dev/shm here")
+	}
+	root, err := os.MkdirTemp("/dev/shm", "catc-site-")
+	if err != nil {
+		t.Skip("cannot write /dev/shm: " + err.Error())
+	}
+	t.Cleanup(func() { os.RemoveAll(root) })
+	for _, rel := range []string{"a.hcl", "sub/b.hcl"} {
+		p := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("# "+rel+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, diags := ExpandFiles([]string{root}, nil)
+	if diags.HasErrors() || len(files) != 2 {
+		t.Fatalf("%d files, %v; want a.hcl and sub/b.hcl, no error", len(files), diags)
+	}
+	for _, f := range files {
+		if _, err := f.Read(); err != nil {
+			t.Errorf("%s: %v", f.Path, err)
+		}
+	}
+}

@@ -200,7 +200,7 @@ func ResolveIn(name string, roots []string) (string, error) {
 // (absolute, links resolved) is real.
 func refuseOutside(name, real string, roots []string) error {
 	for _, d := range systemDirs {
-		if Below(real, d) {
+		if Below(real, d) && !belowRootIn(real, roots, d) {
 			return &fs.PathError{Op: "read", Path: name, Err: linkError(fmt.Sprintf(
 				"it is %s: catc never reads %s (the environment, memory and devices of the machine are there)", real, d))}
 		}
@@ -220,6 +220,19 @@ func refuseOutside(name, real string, roots []string) error {
 	}
 	return &fs.PathError{Op: "read", Path: name, Err: linkError(fmt.Sprintf(
 		"it leads to %s, outside %s: a symbolic link in the input may lead only below the directory it was given in (for a file named directly, the directory holding it); name the target itself to read it", real, strings.Join(roots, " and ")))}
+}
+
+// belowRootIn reports whether real lies below a root that is itself in
+// the system directory d: a site the user named there (a checkout on the
+// tmpfs /dev/shm) is theirs to read, where a link from anywhere else into
+// d is refused.
+func belowRootIn(real string, roots []string, d string) bool {
+	for _, root := range roots {
+		if Below(root, d) && Below(real, root) {
+			return true
+		}
+	}
+	return false
 }
 
 // unresolved is the error of name, whose links do not resolve (err:

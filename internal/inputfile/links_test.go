@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -86,5 +87,33 @@ func TestReadResolvedChecksOnceOpen(t *testing.T) {
 			}
 			wantRefusal(t, "ReadResolved", err, tc.path, tc.why)
 		})
+	}
+}
+
+// TestRefuseOutsideSystemDirs: a path in /proc, /sys or /dev is refused,
+// unless it lies below a directory the user named there (a checkout on
+// the tmpfs /dev/shm): only a link from elsewhere into them is an attack.
+func TestRefuseOutsideSystemDirs(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		real  string
+		roots []string
+		why   string // "" when it is read
+	}{
+		{"/dev/shm/site/sub/a.hcl", []string{"/dev/shm/site"}, ""},
+		{"/dev/shm/site/a.hcl", []string{"/home/u/site", "/dev/shm/site"}, ""},
+		{"/dev/shm/other/a.hcl", []string{"/dev/shm/site"}, "catc never reads /dev"},
+		{"/dev/zero", []string{"/home/u/site"}, "catc never reads /dev"},
+		{"/proc/self/environ", []string{"/home/u/site"}, "catc never reads /proc"},
+		{"/proc/self/environ", []string{"/dev/shm/site"}, "catc never reads /proc"},
+		{"/home/u/site/a.hcl", []string{"/home/u/site"}, ""},
+	} {
+		err := refuseOutside("a.hcl", c.real, c.roots)
+		switch {
+		case c.why == "" && err != nil:
+			t.Errorf("%s below %v: refused: %v", c.real, c.roots, err)
+		case c.why != "" && (err == nil || !strings.Contains(err.Error(), c.why)):
+			t.Errorf("%s below %v: %v; want a refusal saying %q", c.real, c.roots, err, c.why)
+		}
 	}
 }

@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/catc-dev/catc/internal/words"
 )
 
 // The names of the language of classes, as Puppet 7.23 reads them: a
@@ -152,11 +156,7 @@ func (b *BadName) Detail(puppet string, kind NameKind, suggest string) string {
 	if puppet == "" {
 		puppet = b.Puppet
 	}
-	sep := ". "
-	if strings.HasSuffix(puppet, ".") {
-		sep = " "
-	}
-	return puppet + sep + "Puppet refuses the name: " + b.Why + ". " + NameRule(kind) + suggest
+	return puppet + " (Puppet's verdict: " + b.Why + "). " + NameRule(kind) + suggest
 }
 
 // definitionWhy says in plain words what is wrong with a definition's
@@ -409,4 +409,25 @@ func checkNode(name string) *BadName {
 		}
 	}
 	return nil
+}
+
+// BadNameDiag is the error on name, standing as kind at rng (in decl),
+// when Puppet refuses it; nil when Puppet accepts it. puppet, when not
+// "", is Puppet's words as the caller knows them (the node of a
+// declaration), "%s" standing for CheckName's. candidates are the site's names of that
+// kind: " Did you mean …?" names the closest, else the valid spelling
+// closest to name.
+func BadNameDiag(kind NameKind, name, puppet string, candidates []string, rng hcl.Range, decl *hcl.Range) *hcl.Diagnostic {
+	bad := CheckName(kind, name)
+	if bad == nil {
+		return nil
+	}
+	if puppet != "" {
+		puppet = strings.Replace(puppet, "%s", bad.Puppet, 1)
+	}
+	suggest := words.DidYouMean(strings.ToLower(strings.TrimPrefix(name, "::")), candidates)
+	if suggest == "" && bad.Fix != "" {
+		suggest = fmt.Sprintf(" Did you mean %q?", bad.Fix)
+	}
+	return ErrorAt(SummaryInvalidName, bad.Detail(puppet, kind, suggest), rng, decl)
 }

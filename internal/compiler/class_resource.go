@@ -27,6 +27,10 @@ func (k *compiler) declareResource(sc scope, r *rawResource) {
 		return
 	}
 	if !k.isType(lower) {
+		if d := catalog.BadNameDiag(catalog.NameTypeRef, r.TypeName, "", k.typeNames(), r.TypeRange, r.DeclRange.Ptr()); d != nil {
+			k.diags = append(k.diags, d)
+			return
+		}
 		k.diags = append(k.diags, catalog.ErrorAt(catalog.SummaryUnknownType,
 			fmt.Sprintf("Unknown resource type: '%s'. Define it with a define or type block, or correct the name.%s", r.TypeName, words.DidYouMean(lower, k.typeNames())),
 			r.TypeRange, r.DeclRange.Ptr()))

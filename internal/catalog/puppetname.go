@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -55,21 +56,19 @@ func NameRule(kind NameKind) string {
 }
 
 // puppetKeywords are the words Puppet's lexer reads as keywords: a
-// definition cannot be named by one ("class foo::class" is fine).
-var puppetKeywords = map[string]bool{
-	"case": true, "class": true, "default": true, "define": true, "if": true, "elsif": true, "else": true,
-	"inherits": true, "node": true, "and": true, "or": true, "undef": true, "false": true, "true": true,
-	"in": true, "unless": true, "function": true, "type": true, "attr": true, "private": true,
+// definition cannot be named by one ("class foo::class" is fine). Arrays,
+// not maps: nothing is built at start-up.
+var puppetKeywords = [...]string{
+	"and", "attr", "case", "class", "default", "define", "else", "elsif", "false", "function",
+	"if", "in", "inherits", "node", "or", "private", "true", "type", "undef", "unless",
 }
 
 // puppetTypeNames are the data types a class or define cannot be named
 // after (checker4_0.rb's RESERVED_TYPE_NAMES).
-var puppetTypeNames = map[string]bool{
-	"type": true, "any": true, "unit": true, "scalar": true, "boolean": true, "numeric": true, "integer": true,
-	"float": true, "collection": true, "array": true, "hash": true, "tuple": true, "struct": true, "variant": true,
-	"optional": true, "enum": true, "regexp": true, "pattern": true, "runtime": true, "init": true, "object": true,
-	"sensitive": true, "semver": true, "semverrange": true, "string": true, "timestamp": true, "timespan": true,
-	"typeset": true,
+var puppetTypeNames = [...]string{
+	"any", "array", "boolean", "collection", "enum", "float", "hash", "init", "integer", "numeric",
+	"object", "optional", "pattern", "regexp", "runtime", "scalar", "semver", "semverrange", "sensitive",
+	"string", "struct", "timespan", "timestamp", "tuple", "type", "typeset", "unit", "variant",
 }
 
 // CheckName is Puppet's verdict on name standing as kind: nil when
@@ -134,9 +133,9 @@ func checkDefinition(kind NameKind, name string) *BadName {
 		switch {
 		case name == "class":
 			return &BadName{Puppet: "'class' keyword not allowed at this location", Why: `"class" is a keyword of Puppet's language`}
-		case puppetKeywords[name]:
+		case slices.Contains(puppetKeywords[:], name):
 			return &BadName{Puppet: fmt.Sprintf("Syntax error at '%s'", name), Why: fmt.Sprintf("%q is a keyword of Puppet's language", name)}
-		case puppetTypeNames[name]:
+		case slices.Contains(puppetTypeNames[:], name):
 			return &BadName{Puppet: fmt.Sprintf("The name: '%s' is already defined by Puppet and can not be used as the name of %s.", name, definitionLabel(kind)),
 				Why: fmt.Sprintf("%q is the name of one of Puppet's data types", name)}
 		}
@@ -168,12 +167,16 @@ func definitionWhy(name string) string {
 	if strings.HasPrefix(name, "::") {
 		return `a definition's name has no leading "::" (a declaration or a reference may have one)`
 	}
-	for _, seg := range strings.Split(name, "::") {
+	segs := strings.Split(name, "::")
+	for _, seg := range segs {
 		if seg == "" {
 			return `it has an empty segment ("::" doubled or at the end)`
 		}
 		if !isLower(seg[0]) {
 			_, n := utf8.DecodeRuneInString(seg)
+			if len(segs) == 1 {
+				return fmt.Sprintf("it starts with %q, not a lower-case letter", seg[:n])
+			}
 			return fmt.Sprintf("the segment %q starts with %q, not a lower-case letter", seg, seg[:n])
 		}
 		for i := 1; i < len(seg); i++ {

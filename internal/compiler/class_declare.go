@@ -34,7 +34,10 @@ func (k *compiler) declareClass(sc scope, b *hclsyntax.Block, src []byte) {
 		return
 	}
 	puppet := "%s for " + k.nodeName()
-	if resourceLike {
+	switch {
+	case b.Labels[0] == "":
+		puppet = "" // Puppet's words as they are
+	case resourceLike:
 		puppet = "Could not find declared class " + name
 	}
 	if d := catalog.BadNameDiag(catalog.NameDeclared, b.Labels[0], puppet, k.classNames(), b.LabelRanges[0], b.DefRange().Ptr()); d != nil {

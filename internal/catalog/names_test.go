@@ -119,3 +119,43 @@ func TestCheckName(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckNameAllocatesNothing: a good name costs no allocation, as
+// every reference of every load is checked.
+func TestCheckNameAllocatesNothing(t *testing.T) {
+	for _, c := range []struct {
+		kind NameKind
+		name string
+	}{{NameClassRef, "Profile::Web"}, {NameTypeRef, "nginx::vhost"}, {NameTypeRef, "File"}, {NameClass, "profile::web"}, {NameNode, "web-01.example.com"}} {
+		if n := testing.AllocsPerRun(100, func() { _ = CheckName(c.kind, c.name) }); n != 0 {
+			t.Errorf("CheckName(%d, %q): %v allocations", c.kind, c.name, n)
+		}
+	}
+}
+
+// FuzzCheckName: any name gets a verdict without panicking, the same
+// twice; a refused name has Puppet's words and a reason, and its
+// suggestion, when there is one, is a name Puppet accepts.
+func FuzzCheckName(f *testing.F) {
+	for _, s := range []string{"profile::web", "Foo", "a::::b", "../x", "9x", "é", "::", "a b", "foo::Bar-x", "class"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		for kind := NameClass; kind <= NameNode; kind++ {
+			bad := CheckName(kind, name)
+			again := CheckName(kind, name)
+			if (bad == nil) != (again == nil) || bad != nil && *bad != *again {
+				t.Fatalf("CheckName(%d, %q) differs between calls", kind, name)
+			}
+			if bad == nil {
+				continue
+			}
+			if bad.Puppet == "" || bad.Why == "" {
+				t.Errorf("CheckName(%d, %q) = %+v: no words or no reason", kind, name, *bad)
+			}
+			if bad.Fix != "" && CheckName(NameClass, bad.Fix) != nil {
+				t.Errorf("CheckName(%d, %q) suggests %q, which Puppet refuses", kind, name, bad.Fix)
+			}
+		}
+	})
+}

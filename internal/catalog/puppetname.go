@@ -100,19 +100,29 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // segmentsMatch reports whether name is segments joined by "::", each
 // a byte first accepts followed by \w bytes: the shape of Puppet's
-// CLASSREF_DECL (first isLower) and of its segments.
+// CLASSREF_DECL (first isLower) and of its segments. It allocates
+// nothing: references are checked on every load.
 func segmentsMatch(name string, first func(byte) bool) bool {
-	for _, seg := range strings.Split(name, "::") {
-		if seg == "" || !first(seg[0]) {
-			return false
-		}
-		for i := 1; i < len(seg); i++ {
-			if !isWordByte(seg[i]) {
+	start := true
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case start:
+			if !first(c) {
 				return false
 			}
+			start = false
+		case c == ':':
+			if i+1 >= len(name) || name[i+1] != ':' {
+				return false
+			}
+			i++
+			start = true
+		case !isWordByte(c):
+			return false
 		}
 	}
-	return true
+	return !start
 }
 
 // definitionLabel is how Puppet's messages name a definition.
@@ -128,7 +138,6 @@ func definitionLabel(kind NameKind) string {
 // Puppet code, else its validator's (CLASSREF_DECL, the reserved type
 // names).
 func checkDefinition(kind NameKind, name string) *BadName {
-	unacceptable := fmt.Sprintf("Unacceptable name. The name '%s' is unacceptable as the name of %s", name, definitionLabel(kind))
 	if segmentsMatch(name, isLower) {
 		switch {
 		case name == "class":
@@ -141,6 +150,7 @@ func checkDefinition(kind NameKind, name string) *BadName {
 		}
 		return nil
 	}
+	unacceptable := fmt.Sprintf("Unacceptable name. The name '%s' is unacceptable as the name of %s", name, definitionLabel(kind))
 	bad := &BadName{Puppet: unacceptable, Why: definitionWhy(name), Fix: repairName(name)}
 	if lex := lexerWords(name); lex != "" {
 		bad.Puppet = lex // Puppet's parser stops before its validator
@@ -339,12 +349,14 @@ func checkDeclared(name string) *BadName {
 }
 
 // checkClassRef is Puppet's verdict on the title of a Class reference:
-// in lower case, without one leading "::", it must match Puppet's NAME.
+// in lower case, without one leading "::", it must match Puppet's NAME
+// (which allows one more).
 func checkClassRef(title string) *BadName {
-	name := strings.TrimPrefix(strings.ToLower(title), "::")
-	if segmentsMatch(strings.TrimPrefix(name, "::"), isLower) {
+	t := strings.TrimPrefix(strings.TrimPrefix(title, "::"), "::")
+	if segmentsMatch(t, IsLetter) {
 		return nil
 	}
+	name := strings.TrimPrefix(strings.ToLower(title), "::")
 	why := definitionWhy(name)
 	if name == "" {
 		why = "the class name is empty"
@@ -359,10 +371,10 @@ func checkClassRef(title string) *BadName {
 // resource block or a reference: capitalised segment by segment (unless
 // it starts with a capital), it must match Puppet's CLASSREF_EXT.
 func checkTypeRef(name string) *BadName {
-	c := capitalizeSegments(name)
-	if c != "" && classRefRun(c) == len(c) {
+	if typeRefValid(name) {
 		return nil
 	}
+	c := capitalizeSegments(name)
 	why := "it is empty"
 	if name != "" {
 		why = definitionWhy(strings.TrimPrefix(strings.ToLower(name), "::"))
@@ -371,6 +383,20 @@ func checkTypeRef(name string) *BadName {
 		Puppet: fmt.Sprintf("Illegal type reference. The given name '%s' does not conform to the naming rule", c),
 		Why:    why, Fix: repairName(name),
 	}
+}
+
+// typeRefValid is checkTypeRef's test without building the capitalised
+// name: a name starting with a capital as it is; another without its
+// trailing "::" (Ruby's split drops them) and one leading "::", each
+// segment starting with a letter.
+func typeRefValid(name string) bool {
+	if name != "" && isUpper(name[0]) {
+		return classRefRun(name) == len(name)
+	}
+	for strings.HasSuffix(name, "::") {
+		name = name[:len(name)-2]
+	}
+	return segmentsMatch(strings.TrimPrefix(name, "::"), IsLetter)
 }
 
 // capitalizeSegments is Puppet's TypeFormatter#capitalize_segments: a

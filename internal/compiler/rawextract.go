@@ -241,19 +241,23 @@ var scopeRootNames = []string{"each", "facts", "local", "self", "trusted", "var"
 
 // stringRef reads a reference written as a string, "Type[title]".
 func stringRef(s string, rng hcl.Range) (catalog.RawRef, hcl.Diagnostics) {
-	if typ, title, ok := catalog.SplitRef(s); ok {
-		if n := len(title); n >= 2 && (title[0] == '\'' || title[0] == '"') && title[n-1] == title[0] {
-			title = title[1 : n-1]
-		}
-		if d := badRefName(typ, title, rng); d != nil {
-			return catalog.RawRef{}, hcl.Diagnostics{d}
-		}
-	}
 	typ, title, ok := catalog.ParseRef(s)
 	if !ok {
+		// a name Puppet refuses (Foo-bar[x], Class[]) gets its verdict
+		if typ, title, split := catalog.SplitRef(s); split {
+			if n := len(title); n >= 2 && (title[0] == '\'' || title[0] == '"') && title[n-1] == title[0] {
+				title = title[1 : n-1]
+			}
+			if d := badRefName(typ, title, rng); d != nil {
+				return catalog.RawRef{}, hcl.Diagnostics{d}
+			}
+		}
 		return catalog.RawRef{}, hcl.Diagnostics{catalog.ErrorAt(catalog.SummaryInvalidRef,
 			fmt.Sprintf("%q is not a valid resource reference: write \"Type[title]\" or \"Type['title']\".", s),
 			rng, nil)}
+	}
+	if d := badRefName(typ, title, rng); d != nil {
+		return catalog.RawRef{}, hcl.Diagnostics{d}
 	}
 	return catalog.RawRef{TypeName: typ, Title: title, Rng: rng}, nil
 }

@@ -159,3 +159,22 @@ func FuzzCheckName(f *testing.F) {
 		}
 	})
 }
+
+// TestRedefinesPuppetType: a define may not have the name of a type of
+// Puppet's own (once a resource loads it); a module's type's name, a
+// bookkeeping type's or a namespaced one is fine.
+func TestRedefinesPuppetType(t *testing.T) {
+	t.Parallel()
+	for name, want := range map[string]string{
+		"user":        "Could not autoload puppet/type/user: Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/user'.",
+		"exec":        "Could not autoload puppet/type/exec: Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/exec'.",
+		"mount":       "",
+		"stage":       "",
+		"site::user":  "",
+		"nginx_vhost": "",
+	} {
+		if got := RedefinesPuppetType(name); got != want {
+			t.Errorf("RedefinesPuppetType(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

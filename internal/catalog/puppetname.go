@@ -460,3 +460,18 @@ func BadNameDiag(kind NameKind, name, puppet string, candidates []string, rng hc
 	}
 	return ErrorAt(SummaryInvalidName, bad.Detail(puppet, kind, suggest), rng, decl)
 }
+
+// puppetOwnTypes are the types Puppet 7.23 ships in its own code
+// (lib/puppet/type/*.rb, the bookkeeping ones left out): a define of one
+// of these names is refused as soon as a resource of the type loads it.
+var puppetOwnTypes = [...]string{"exec", "file", "filebucket", "group", "notify", "package", "resources", "schedule", "service", "tidy", "user"}
+
+// RedefinesPuppetType is Puppet's words when a define named name is
+// used as a resource's type and Puppet's own type of that name is loaded
+// ("" when name is no type of Puppet's own): the define is refused.
+func RedefinesPuppetType(name string) string {
+	if !slices.Contains(puppetOwnTypes[:], name) {
+		return ""
+	}
+	return fmt.Sprintf("Could not autoload puppet/type/%s: Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/%s'.", name, name)
+}

@@ -23,6 +23,13 @@ func (k *compiler) declareResource(sc scope, r *rawResource) {
 				r.TypeRange, r.DeclRange.Ptr()))
 			return
 		}
+		if words := catalog.RedefinesPuppetType(def.name); words != "" {
+			b := def.block
+			k.refuse(catalog.ErrorAt(catalog.SummaryInvalidName,
+				fmt.Sprintf("%s The define %q has the name of one of Puppet's own types, which Puppet loads for the resource block at %s: rename the define into a module's namespace, such as \"site::%s\", and its instances with it.", words, def.name, r.DeclRange, def.name),
+				b.LabelRanges[0], b.DefRange().Ptr()))
+			return
+		}
 		k.declareInstance(sc, r, def)
 		return
 	}

@@ -262,43 +262,34 @@ func wordRun(s string) string {
 // bareWordRun is the length of the bare word at the start of s, as the
 // lexer's PATTERN_BARE_WORD ((::)?[a-z_]([\w-]*\w)?)+ reads it.
 func bareWordRun(s string) int {
+	return qualifiedRun(s, func(c byte) bool { return isLower(c) || c == '_' }, true)
+}
+
+// classRefRun is the length of the reference word at the start of s,
+// ((::)?[A-Z]\w*)+.
+func classRefRun(s string) int { return qualifiedRun(s, isUpper, false) }
+
+// qualifiedRun is the length of the run of segments at the start of s,
+// each an optional "::", a byte first accepts, then \w bytes (and "-"
+// inside when hyphens).
+func qualifiedRun(s string, first func(byte) bool, hyphens bool) int {
 	end := 0
 	for i := 0; ; {
 		j := i
 		if strings.HasPrefix(s[j:], "::") {
 			j += 2
 		}
-		if j >= len(s) || !(isLower(s[j]) || s[j] == '_') {
+		if j >= len(s) || !first(s[j]) {
 			return end
 		}
 		k, last := j+1, j+1
-		for k < len(s) && (isWordByte(s[k]) || s[k] == '-') {
+		for k < len(s) && (isWordByte(s[k]) || hyphens && s[k] == '-') {
 			k++
 			if isWordByte(s[k-1]) {
 				last = k
 			}
 		}
 		i, end = last, last
-	}
-}
-
-// classRefRun is the length of the reference word at the start of s,
-// ((::)?[A-Z]\w*)+.
-func classRefRun(s string) int {
-	end := 0
-	for i := 0; ; {
-		j := i
-		if strings.HasPrefix(s[j:], "::") {
-			j += 2
-		}
-		if j >= len(s) || !isUpper(s[j]) {
-			return end
-		}
-		j++
-		for j < len(s) && isWordByte(s[j]) {
-			j++
-		}
-		i, end = j, j
 	}
 }
 

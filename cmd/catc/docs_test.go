@@ -169,9 +169,11 @@ func dirNames(t *testing.T, dir string) []string {
 	return names
 }
 
-// TestDocOutputDirStaysInside: a class whose label makes a page name
-// that is not a file of -o DIR ("../" in it) fails the run, and no page
-// is written, neither beside DIR nor in it.
+// TestDocOutputDirStaysInside: a class whose label would make a page
+// name that is not a file of -o DIR ("../" in it) fails the run at the
+// compile, with Puppet's verdict on the name at its label (the stage's
+// own refusal of such a page name is atomicfile's test), and no page is
+// written, neither beside DIR nor in it.
 func TestDocOutputDirStaysInside(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
@@ -179,8 +181,9 @@ func TestDocOutputDirStaysInside(t *testing.T) {
 	writeFile(t, site, "class \"../../../pwned\" {\n}\n")
 	dir := filepath.Join(root, "out")
 	code, _, errOut := runDocCmd(t, site, "-o", dir)
-	if code != 1 || !strings.Contains(errOut, "not a file name of the directory") {
-		t.Errorf("catc doc -o = %d, stderr %q; want 1 and the page refused", code, errOut)
+	if code != 1 || !strings.Contains(errOut, "Invalid name") || !strings.Contains(errOut, "main.hcl line 1") ||
+		!strings.Contains(errOut, "Syntax error at '.'") {
+		t.Errorf("catc doc -o = %d, stderr %q; want 1 and the class name refused at its label", code, errOut)
 	}
 	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && path != site {

@@ -46,6 +46,7 @@ const (
 	summaryAutoUnknownType = "Unknown automatic relationship target"
 
 	SummaryUnknownType      = "Unknown resource type"
+	SummaryInvalidName      = "Invalid name"
 	SummaryUnknownAttr      = "Unsupported attribute"
 	SummaryMetaparam        = "Unsupported metaparameter"
 	summaryShippedReplaced  = "Shipped module type replaced"

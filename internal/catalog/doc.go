@@ -64,6 +64,9 @@
 //     is evaluation, the compiler's (its secrets.go).
 //   - Advice (advice.go, diag.go): the sentences of the model's checks,
 //     which the compiler's checks of values reuse (ValueAdvice, ErrorAt).
+//   - Puppet's names (puppetname.go: CheckName, BadNameDiag): which class,
+//     define, node, reference and type names Puppet 7.23 refuses, with its
+//     words; one judge for the compiler, the site index and the editor.
 //   - The evaluation budget (budget.go: Limits, Budget): the model's checks
 //     charge it too (the pattern matches of values); the compiler charges
 //     it for every expression.

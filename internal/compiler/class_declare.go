@@ -33,6 +33,17 @@ func (k *compiler) declareClass(sc scope, b *hclsyntax.Block, src []byte) {
 	if !ok {
 		return
 	}
+	puppet := "%s for " + k.nodeName()
+	switch {
+	case b.Labels[0] == "":
+		puppet = "" // Puppet's words as they are
+	case resourceLike:
+		puppet = "Could not find declared class " + name
+	}
+	if d := catalog.BadNameDiag(catalog.NameDeclared, b.Labels[0], puppet, k.classNames(), b.LabelRanges[0], b.DefRange().Ptr()); d != nil {
+		k.diags = append(k.diags, d)
+		return
+	}
 	def := k.st.defs[name]
 	if def == nil || def.define {
 		k.diags = append(k.diags, catalog.ErrorAt(catalog.SummaryUnknownType,

@@ -74,6 +74,13 @@ func readStructure(blocks []structBlock, aliases *types.Aliases) (*structure, hc
 				diags = append(diags, catalog.ErrorAt(catalog.SummaryBlockLabels, fmt.Sprintf("A %s block has one label, its name: %s \"profile::web\" { … }. %s", b.Type, b.Type, catalog.LabelAdvice(len(b.Labels), 1, "the name")), catalog.LabelsRange(b), b.DefRange().Ptr()))
 				continue
 			}
+			kind := catalog.NameClass
+			if b.Type == "define" {
+				kind = catalog.NameDefine
+			}
+			if d := catalog.BadNameDiag(kind, b.Labels[0], "", nil, b.LabelRanges[0], b.DefRange().Ptr()); d != nil {
+				diags = append(diags, d) // still defined: its uses are not refused again
+			}
 			d, more := decodeClassDef(sb, aliases)
 			diags = append(diags, more...)
 			if prev := s.defs[d.name]; prev != nil {
@@ -87,6 +94,10 @@ func readStructure(blocks []structBlock, aliases *types.Aliases) (*structure, hc
 		case "node":
 			if len(b.Labels) != 1 {
 				diags = append(diags, catalog.ErrorAt(catalog.SummaryBlockLabels, "A node block has one label: the node's name, a regular expression between slashes, or \"default\". "+catalog.LabelAdvice(len(b.Labels), 1, "the name"), catalog.LabelsRange(b), b.DefRange().Ptr()))
+				continue
+			}
+			if d := catalog.BadNameDiag(catalog.NameNode, b.Labels[0], "", nil, b.LabelRanges[0], b.DefRange().Ptr()); d != nil {
+				diags = append(diags, d)
 				continue
 			}
 			s.nodes = append(s.nodes, sb)

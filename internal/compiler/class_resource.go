@@ -23,10 +23,21 @@ func (k *compiler) declareResource(sc scope, r *rawResource) {
 				r.TypeRange, r.DeclRange.Ptr()))
 			return
 		}
+		if words := catalog.RedefinesPuppetType(def.name); words != "" {
+			b := def.block
+			k.refuse(catalog.ErrorAt(catalog.SummaryInvalidName,
+				fmt.Sprintf("%s The define %q has the name of one of Puppet's own types, which Puppet loads for the resource block at %s: rename the define into a module's namespace, such as \"site::%s\", and its instances with it.", words, def.name, r.DeclRange, def.name),
+				b.LabelRanges[0], b.DefRange().Ptr()))
+			return
+		}
 		k.declareInstance(sc, r, def)
 		return
 	}
 	if !k.isType(lower) {
+		if d := catalog.BadNameDiag(catalog.NameTypeRef, r.TypeName, "", k.typeNames(), r.TypeRange, r.DeclRange.Ptr()); d != nil {
+			k.diags = append(k.diags, d)
+			return
+		}
 		k.diags = append(k.diags, catalog.ErrorAt(catalog.SummaryUnknownType,
 			fmt.Sprintf("Unknown resource type: '%s'. Define it with a define or type block, or correct the name.%s", r.TypeName, words.DidYouMean(lower, k.typeNames())),
 			r.TypeRange, r.DeclRange.Ptr()))

@@ -51,7 +51,11 @@
 // its own scope) when it is first evaluated (compiler.bodyOf). The result is
 // handed to catalog.FromExternal as a Puppet catalog would be, so
 // containers, tags and classes are Puppet's, and the graph stage orders
-// it as the agent does (Catalog.Source names the compiler). Exported
+// it as the agent does (Catalog.Source names the compiler). A name
+// Puppet refuses (a class, define or node block's label, the class a
+// declaration names, a reference's class or type, a resource block's
+// type) is refused where it is written, in Puppet's words, by
+// catalog.CheckName, which the site index asks too. Exported
 // resources are refused: they are out of scope. Each parameter of a class
 // or instance records where its value came from (class_origin.go: the
 // declaration, a defaults block, the Hiera data file and level, the

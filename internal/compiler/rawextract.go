@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"strings"
+
 	"fmt"
 
 	"github.com/catc-dev/catc/internal/catalog"
@@ -241,9 +243,21 @@ var scopeRootNames = []string{"each", "facts", "local", "self", "trusted", "var"
 func stringRef(s string, rng hcl.Range) (catalog.RawRef, hcl.Diagnostics) {
 	typ, title, ok := catalog.ParseRef(s)
 	if !ok {
+		// a name Puppet refuses (Foo-bar[x], Class[]) gets its verdict
+		if typ, title, split := catalog.SplitRef(s); split {
+			if n := len(title); n >= 2 && (title[0] == '\'' || title[0] == '"') && title[n-1] == title[0] {
+				title = title[1 : n-1]
+			}
+			if d := badRefName(typ, title, rng); d != nil {
+				return catalog.RawRef{}, hcl.Diagnostics{d}
+			}
+		}
 		return catalog.RawRef{}, hcl.Diagnostics{catalog.ErrorAt(catalog.SummaryInvalidRef,
 			fmt.Sprintf("%q is not a valid resource reference: write \"Type[title]\" or \"Type['title']\".", s),
 			rng, nil)}
+	}
+	if d := badRefName(typ, title, rng); d != nil {
+		return catalog.RawRef{}, hcl.Diagnostics{d}
 	}
 	return catalog.RawRef{TypeName: typ, Title: title, Rng: rng}, nil
 }
@@ -270,13 +284,29 @@ func traversalRef(tr hcl.Traversal, r hcl.Range) (catalog.RawRef, hcl.Diagnostic
 	if !ok {
 		return catalog.RawRef{}, bad
 	}
+	ref := catalog.RawRef{TypeName: root.Name, Rng: r}
 	switch step := tr[1].(type) {
 	case hcl.TraverseAttr:
-		return catalog.RawRef{TypeName: root.Name, Title: step.Name, Rng: r}, nil
+		ref.Title = step.Name
 	case hcl.TraverseIndex:
-		if step.Key.IsKnown() && !step.Key.IsNull() && step.Key.Type().FriendlyName() == "string" {
-			return catalog.RawRef{TypeName: root.Name, Title: step.Key.AsString(), Rng: r}, nil
+		if !step.Key.IsKnown() || step.Key.IsNull() || step.Key.Type().FriendlyName() != "string" {
+			return catalog.RawRef{}, bad
 		}
+		ref.Title = step.Key.AsString()
+	default:
+		return catalog.RawRef{}, bad
 	}
-	return catalog.RawRef{}, bad
+	if d := badRefName(ref.TypeName, ref.Title, r); d != nil {
+		return catalog.RawRef{}, hcl.Diagnostics{d}
+	}
+	return ref, nil
+}
+
+// badRefName refuses a reference whose name Puppet refuses: a class's
+// (Class[…], class["…"]) or a type's.
+func badRefName(typ, title string, rng hcl.Range) *hcl.Diagnostic {
+	if strings.EqualFold(typ, "class") {
+		return catalog.BadNameDiag(catalog.NameClassRef, title, "", nil, rng, nil)
+	}
+	return catalog.BadNameDiag(catalog.NameTypeRef, typ, "", nil, rng, nil)
 }

@@ -31,6 +31,10 @@ type SiteDef struct {
 	// Doc is the comment lines just above the block, without their marks.
 	Doc    string
 	Params []SiteParam
+	// Bad is Puppet's verdict on the name when Puppet refuses it
+	// (catalog.CheckName, as the compiler judges it): such a definition
+	// is navigable but offered nowhere.
+	Bad *catalog.BadName
 }
 
 // SiteParam is one variable block of a class or define.
@@ -192,6 +196,11 @@ func (ix *siteIndexer) decl(b *hclsyntax.Block, kind, name, title string) {
 func siteDef(b *hclsyntax.Block, src []byte) *SiteDef {
 	d := &SiteDef{Name: className(b.Labels[0]), Define: b.Type == "define", Range: b.Range(), DeclRange: b.DefRange(),
 		NameRange: b.LabelRanges[0], Doc: commentAbove(src, b.TypeRange.Start.Byte)}
+	kind := catalog.NameClass
+	if d.Define {
+		kind = catalog.NameDefine
+	}
+	d.Bad = catalog.CheckName(kind, b.Labels[0])
 	for _, vb := range b.Body.Blocks {
 		if vb.Type != "variable" || len(vb.Labels) != 1 {
 			continue

@@ -195,3 +195,33 @@ func checkCompletions(t *testing.T, c *client, cases []completionCase) {
 		})
 	}
 }
+
+// TestClassNameDiagnostics: a define name Puppet refuses is an error on
+// its label in the editor, in the CLI's words (Puppet's, the reason, a
+// valid name close to it); the definition is not offered after include
+// or as a resource type, and renaming it clears the error.
+func TestClassNameDiagnostics(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{}
+	for n, s := range classFiles {
+		files[n] = s
+	}
+	bad := "define \"Shop::Cart\" {\n  resource \"file\" \"/etc/cart/${self.title}\" {}\n}\n"
+	files["names.hcl"] = bad
+	c := startClient(t, files, nil)
+	got := c.waitDiags("names.hcl", 1)
+	checkSameAsCLI(t, c, "names.hcl", got)
+	if len(got) != 1 || got[0].Range.Start.Line != 0 || got[0].Range.Start.Character != 7 ||
+		!strings.HasPrefix(got[0].Message, "Invalid name\n\nUnacceptable name. The name 'Shop::Cart' is unacceptable as the name of a 'define' expression") ||
+		!strings.Contains(got[0].Message, `Did you mean "shop::cart"?`) {
+		t.Fatalf("diagnostics:\n%s", messages(got))
+	}
+	checkCompletions(t, c, []completionCase{
+		{"resource type", `resource "|`, []string{"shop::vhost"}, []string{"shop::cart"}},
+	})
+	c.open("names.hcl", bad)
+	c.change("names.hcl", 2, strings.Replace(bad, "Shop::Cart", "shop::cart", 1))
+	if got := c.waitDiags("names.hcl", 3); len(got) != 0 {
+		t.Errorf("after the rename: %s", messages(got))
+	}
+}

@@ -61,7 +61,9 @@ func indexSite(srcs map[string][]byte, cache map[string]siteCached, parses *comp
 		for _, d := range e.file.Defs {
 			if ix.defs[d.Name] == nil {
 				ix.defs[d.Name] = d
-				ix.names = append(ix.names, d.Name)
+				if d.Bad == nil { // a name Puppet refuses is never offered
+					ix.names = append(ix.names, d.Name)
+				}
 			}
 		}
 	}

@@ -51,6 +51,10 @@ func (k *compiler) declareClass(sc scope, b *hclsyntax.Block, src []byte) {
 			b.LabelRanges[0], b.DefRange().Ptr()))
 		return
 	}
+	if name == "main" {
+		k.diags = append(k.diags, mainClassDeclared(def, b))
+		return
+	}
 	if prev := k.classes[name]; prev != nil {
 		if resourceLike {
 			at := ""
@@ -72,6 +76,17 @@ func (k *compiler) declareClass(sc scope, b *hclsyntax.Block, src []byte) {
 	case "require":
 		k.addRelation(sc.item, "require", def.ref())
 	}
+}
+
+// mainClassDeclared is the error on a declaration of a class block
+// named main. Puppet compiles it beside the top scope's Class[main], but
+// its agent names both Class[Main] and refuses the catalog before
+// applying anything ("Could not intern from rich_data_json: Duplicate
+// declaration"): the site cannot be applied.
+func mainClassDeclared(def *classDef, b *hclsyntax.Block) *hcl.Diagnostic {
+	return catalog.ErrorAt(catalog.SummaryDuplicate,
+		fmt.Sprintf("Duplicate declaration: Class[Main] is already declared; cannot redeclare. Puppet compiles this declaration of the class main (defined at %s), but its agent refuses the catalog with these words, applying nothing: it names both this class and the top scope's Class[main] Class[Main]. Give the class a module's namespace (site::main).", def.block.DefRange()),
+		b.LabelRanges[0], b.DefRange().Ptr())
 }
 
 // declArgs reads a declaration's arguments: parameters, metaparameters

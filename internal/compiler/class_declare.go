@@ -89,6 +89,23 @@ func mainClassDeclared(def *classDef, b *hclsyntax.Block) *hcl.Diagnostic {
 		b.LabelRanges[0], b.DefRange().Ptr())
 }
 
+// mainClassRefs are Puppet's errors on references to Class[main] among
+// refs, the value of the relationship metaparameter kind (in context):
+// Puppet's compiler never finds the top scope's class by reference, as
+// Class['main'] names a class called main (Class[Main]), and refuses the
+// site.
+func mainClassRefs(kind string, refs []catalog.RawRef, context hcl.Range) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, r := range refs {
+		if strings.EqualFold(r.TypeName, "class") && className(r.Title) == "main" {
+			diags = append(diags, catalog.ErrorAt(catalog.SummaryUnresolvedRef,
+				fmt.Sprintf("Could not find resource 'Class[Main]' in parameter '%s' %s. Puppet never finds the top scope's Class[main] by reference (Class['main'] would be a class named main): refer to the resources or classes it holds instead.", kind, catalog.Location(r.Rng)),
+				r.Rng, context.Ptr()))
+		}
+	}
+	return diags
+}
+
 // declArgs reads a declaration's arguments: parameters, metaparameters
 // (stored on the class resource), and whether it is resource-like.
 func (k *compiler) declArgs(sc scope, b *hclsyntax.Block, src []byte) (args []declArg, meta []catalog.ExternalParam, resourceLike, ok bool) {
@@ -105,6 +122,7 @@ func (k *compiler) declArgs(sc scope, b *hclsyntax.Block, src []byte) (args []de
 			}
 		case isRelation(a.Name):
 			refs, diags := extractRefs(a.Expr, src, sc.ctx)
+			diags = append(diags, mainClassRefs(a.Name, refs, a.SrcRange)...)
 			k.diags = append(k.diags, diags...)
 			ok = ok && !diags.HasErrors()
 			meta = append(meta, catalog.ExternalParam{Name: a.Name, Value: refStrings(refs), Range: a.SrcRange})

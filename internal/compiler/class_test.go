@@ -191,6 +191,8 @@ include "web" { resource_like = true }
 class "web" {
   contain "main" {}
 }`, []string{"Duplicate declaration: Class[Main] is already declared; cannot redeclare", "agent refuses the catalog", "(site::main)"}, 4},
+		{"a reference to the top scope's class", `class "web" {}
+include "web" { require = "Class[::main]" }`, []string{"Could not find resource 'Class[Main]' in parameter 'require'"}, 2},
 		{"a define named settings", `define "settings" {}`, []string{"Definition 'settings' is already defined at main.hcl:1", "; cannot be redefined as a class", `Did you mean "site::settings"?`}, 1},
 		{"settings declared resource-like", `class "settings" {}
 include "settings" { resource_like = true }`, []string{"Duplicate declaration: Class[Settings] is already declared; cannot redeclare"}, 2},

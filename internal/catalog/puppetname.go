@@ -465,14 +465,10 @@ func BadNameDiag(kind NameKind, name, puppet string, candidates []string, rng hc
 	return ErrorAt(SummaryInvalidName, bad.Detail(puppet, kind, suggest), rng, decl)
 }
 
-// settingsClass is the class Puppet's compiler evaluates on every node
-// before the top level (Class[Settings]): a class block of that name is
-// its body.
+// settingsClass is the class Puppet's compiler declares on every node
+// before the top level (Class[Settings]): a define may not take its
+// name.
 const settingsClass = "settings"
-
-// IsSettingsClass reports whether name (as a class block's label) is the
-// class Puppet's compiler evaluates on every node, declared or not.
-func IsSettingsClass(name string) bool { return name == settingsClass }
 
 // FutureReservedDiag is Puppet's warning on a class or define named by a
 // word Puppet 7.23 reserves for later (checker4_0.rb's

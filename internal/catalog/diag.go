@@ -47,6 +47,7 @@ const (
 
 	SummaryUnknownType      = "Unknown resource type"
 	SummaryInvalidName      = "Invalid name"
+	SummaryReservedWord     = "Reserved word"
 	SummaryUnknownAttr      = "Unsupported attribute"
 	SummaryMetaparam        = "Unsupported metaparameter"
 	summaryShippedReplaced  = "Shipped module type replaced"

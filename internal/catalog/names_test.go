@@ -3,6 +3,8 @@ package catalog
 import (
 	"strings"
 	"testing"
+
+	"github.com/hashicorp/hcl/v2"
 )
 
 func TestValidTag(t *testing.T) {
@@ -71,6 +73,10 @@ func TestCheckName(t *testing.T) {
 		{NameClass, "node", "Syntax error at 'node'", "keyword", ""},
 		{NameClass, "integer", "The name: 'integer' is already defined by Puppet and can not be used as the name of a Host Class Definition.", "data types", ""},
 		{NameDefine, "integer", "The name: 'integer' is already defined by Puppet and can not be used as the name of a 'define' expression.", "data types", ""},
+		// the class Puppet's compiler declares on every node
+		{NameClass, "settings", "", "", ""},
+		{NameDefine, "settings", "Definition 'settings' is already defined; cannot be redefined as a class", "every node", "site::settings"},
+		{NameDefine, "settings::x", "", "", ""},
 		// a declaration looks any name up, in lower case without a leading "::"
 		{NameDeclared, "Foo", "", "", ""},
 		{NameDeclared, "::foo", "", "", ""},
@@ -115,6 +121,34 @@ func TestCheckName(t *testing.T) {
 			}
 			if bad.Fix != c.fix {
 				t.Errorf("CheckName(%d, %q).Fix = %q, want %q", c.kind, c.name, bad.Fix, c.fix)
+			}
+		}
+	}
+}
+
+// TestPuppetPlaceInVerdict: where Puppet names the definition's place,
+// the diagnostic names catc's.
+func TestPuppetPlaceInVerdict(t *testing.T) {
+	t.Parallel()
+	rng := hcl.Range{Filename: "site/main.hcl", Start: hcl.Pos{Line: 3, Column: 1}, End: hcl.Pos{Line: 3, Column: 18}}
+	d := BadNameDiag(NameDefine, "settings", "", nil, rng, &rng)
+	if want := "Definition 'settings' is already defined at site/main.hcl:3,1-18; cannot be redefined as a class"; d == nil || !strings.HasPrefix(d.Detail, want) {
+		t.Errorf("BadNameDiag = %v, want %q", d, want)
+	}
+}
+
+// TestFutureReservedDiag: Puppet 7.23 warns of plan as a class or
+// define's whole name, and of no other.
+func TestFutureReservedDiag(t *testing.T) {
+	t.Parallel()
+	for name, want := range map[string]bool{"plan": true, "foo::plan": false, "plans": false, "apply": false, "web": false} {
+		for _, kind := range []NameKind{NameClass, NameDefine} {
+			d := FutureReservedDiag(kind, name, hcl.Range{})
+			if got := d != nil; got != want {
+				t.Errorf("FutureReservedDiag(%d, %q) = %v, want a warning: %v", kind, name, d, want)
+			}
+			if d != nil && (d.Severity != hcl.DiagWarning || !strings.HasPrefix(d.Detail, "Use of future reserved word: 'plan'")) {
+				t.Errorf("FutureReservedDiag(%d, %q) = %v: not Puppet's warning", kind, name, d)
 			}
 		}
 	}

@@ -42,6 +42,10 @@ type BadName struct {
 	Why string
 	// Fix is a valid name close to the one given, or "".
 	Fix string
+	// At, when not 0, is where in Puppet the definition's own place goes
+	// (Puppet names it there: "is already defined (file: …)");
+	// BadNameDiag puts catc's there.
+	At int
 }
 
 // NameRule says what a good name of kind looks like, for advice.
@@ -147,6 +151,13 @@ func checkDefinition(kind NameKind, name string) *BadName {
 		case slices.Contains(puppetTypeNames[:], name):
 			return &BadName{Puppet: fmt.Sprintf("The name: '%s' is already defined by Puppet and can not be used as the name of %s.", name, definitionLabel(kind)),
 				Why: fmt.Sprintf("%q is the name of one of Puppet's data types", name)}
+		case kind == NameDefine && name == settingsClass:
+			// Puppet's compiler makes the class settings on every node
+			// (compiler.rb, create_settings_type), which a define of the
+			// name forbids
+			const defined = "Definition 'settings' is already defined"
+			return &BadName{Puppet: defined + "; cannot be redefined as a class", At: len(defined),
+				Why: "Puppet's compiler declares a class named settings (Class[Settings]) on every node", Fix: "site::settings"}
 		}
 		return nil
 	}
@@ -444,12 +455,36 @@ func BadNameDiag(kind NameKind, name, puppet string, candidates []string, rng hc
 	}
 	if puppet != "" {
 		puppet = strings.Replace(puppet, "%s", bad.Puppet, 1)
+	} else if bad.At > 0 && decl != nil {
+		puppet = bad.Puppet[:bad.At] + " at " + decl.String() + bad.Puppet[bad.At:]
 	}
 	suggest := words.DidYouMean(strings.ToLower(strings.TrimPrefix(name, "::")), candidates)
 	if suggest == "" && bad.Fix != "" {
 		suggest = fmt.Sprintf(" Did you mean %q?", bad.Fix)
 	}
 	return ErrorAt(SummaryInvalidName, bad.Detail(puppet, kind, suggest), rng, decl)
+}
+
+// settingsClass is the class Puppet's compiler declares on every node
+// before the top level (Class[Settings]): a define may not take its
+// name.
+const settingsClass = "settings"
+
+// FutureReservedDiag is Puppet's warning on a class or define named by a
+// word Puppet 7.23 reserves for later (checker4_0.rb's
+// FUTURE_RESERVED_WORDS: plan), at rng; nil for any other name. Puppet
+// compiles the site.
+func FutureReservedDiag(kind NameKind, name string, rng hcl.Range) *hcl.Diagnostic {
+	if name != "plan" {
+		return nil
+	}
+	what := "class"
+	if kind == NameDefine {
+		what = "define"
+	}
+	return warningAt(SummaryReservedWord,
+		fmt.Sprintf("Use of future reserved word: '%s' (Puppet 7.23 compiles the %s, with this warning: %q is a keyword of Puppet's language where tasks are enabled). Give the %s a module's namespace (site::%s).", name, what, name, what, name),
+		rng)
 }
 
 // puppetOwnTypes are the types Puppet 7.23 ships in its own code

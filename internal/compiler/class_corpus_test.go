@@ -42,12 +42,18 @@ func TestClassCorpus(t *testing.T) {
 				}
 			case c.Refused():
 				wantPuppetError(t, diags, c.Refusal.Message)
+			case c.Answer.AgentRefusal() != "":
+				// Puppet compiled it; its agent refused the catalog
+				wantPuppetError(t, diags, c.Answer.AgentRefusal())
 			default:
 				if diags.HasErrors() {
 					t.Fatalf("catc refuses what Puppet compiles: %s", diags.Error())
 				}
 				compareCatalog(t, cat, c.Catalog)
 				comparePlan(t, cat, c.Answer)
+				for _, w := range c.CompileWarnings {
+					wantWarning(t, diags, w)
+				}
 			}
 		})
 		if ok {
@@ -71,8 +77,29 @@ func wantError(t *testing.T, diags hcl.Diagnostics, want string) {
 	t.Errorf("no error containing %q: %v", want, diags)
 }
 
-// puppetPlace is the place Puppet's message names in the Puppet site.
-var puppetPlace = regexp.MustCompile(` at \(file: [^)]*\)`)
+// puppetPlace is the place Puppet's message names in the Puppet site
+// ("already declared at (file: …)", "already defined (file: …)").
+var puppetPlace = regexp.MustCompile(`(?: at)? \(file: [^)]*\)`)
+
+// puppetWarning is a compile warning's words: without "Warning: " and
+// the place in site.pp Puppet ends it with.
+var puppetWarning = regexp.MustCompile(`^Warning: (.*?)(?: \(file: [^)]*\))?$`)
+
+// wantWarning asserts a warning, with a place, in the words of Puppet's
+// compile warning w.
+func wantWarning(t *testing.T, diags hcl.Diagnostics, w string) {
+	t.Helper()
+	words := puppetWarning.FindStringSubmatch(w)[1]
+	for _, d := range diags {
+		if d.Severity == hcl.DiagWarning && strings.Contains(d.Detail, words) {
+			if d.Subject == nil {
+				t.Errorf("the warning %q has no place", d.Detail)
+			}
+			return
+		}
+	}
+	t.Errorf("no warning in Puppet's words %q: %v", words, diags)
+}
 
 // catcPlace is where catc puts a place Puppet names.
 var catcPlace = regexp.MustCompile(`^ at \S*main\.hcl:\d+`)

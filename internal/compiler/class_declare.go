@@ -51,6 +51,10 @@ func (k *compiler) declareClass(sc scope, b *hclsyntax.Block, src []byte) {
 			b.LabelRanges[0], b.DefRange().Ptr()))
 		return
 	}
+	if name == "main" {
+		k.diags = append(k.diags, mainClassDeclared(def, b))
+		return
+	}
 	if prev := k.classes[name]; prev != nil {
 		if resourceLike {
 			at := ""
@@ -74,6 +78,34 @@ func (k *compiler) declareClass(sc scope, b *hclsyntax.Block, src []byte) {
 	}
 }
 
+// mainClassDeclared is the error on a declaration of a class block
+// named main. Puppet compiles it beside the top scope's Class[main], but
+// its agent names both Class[Main] and refuses the catalog before
+// applying anything ("Could not intern from rich_data_json: Duplicate
+// declaration"): the site cannot be applied.
+func mainClassDeclared(def *classDef, b *hclsyntax.Block) *hcl.Diagnostic {
+	return catalog.ErrorAt(catalog.SummaryDuplicate,
+		fmt.Sprintf("Duplicate declaration: Class[Main] is already declared; cannot redeclare. Puppet compiles this declaration of the class main (defined at %s), but its agent refuses the catalog with these words, applying nothing: it names both this class and the top scope's Class[main] Class[Main]. Give the class a module's namespace (site::main).", def.block.DefRange()),
+		b.LabelRanges[0], b.DefRange().Ptr())
+}
+
+// mainClassRefs are Puppet's errors on references to Class[main] among
+// refs, the value of the relationship metaparameter kind (in context):
+// Puppet's compiler never finds the top scope's class by reference, as
+// Class['main'] names a class called main (Class[Main]), and refuses the
+// site.
+func mainClassRefs(kind string, refs []catalog.RawRef, context hcl.Range) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, r := range refs {
+		if strings.EqualFold(r.TypeName, "class") && className(r.Title) == "main" {
+			diags = append(diags, catalog.ErrorAt(catalog.SummaryUnresolvedRef,
+				fmt.Sprintf("Could not find resource 'Class[Main]' in parameter '%s' %s. Puppet never finds the top scope's Class[main] by reference (Class['main'] would be a class named main): refer to the resources or classes it holds instead.", kind, catalog.Location(r.Rng)),
+				r.Rng, context.Ptr()))
+		}
+	}
+	return diags
+}
+
 // declArgs reads a declaration's arguments: parameters, metaparameters
 // (stored on the class resource), and whether it is resource-like.
 func (k *compiler) declArgs(sc scope, b *hclsyntax.Block, src []byte) (args []declArg, meta []catalog.ExternalParam, resourceLike, ok bool) {
@@ -90,6 +122,7 @@ func (k *compiler) declArgs(sc scope, b *hclsyntax.Block, src []byte) (args []de
 			}
 		case isRelation(a.Name):
 			refs, diags := extractRefs(a.Expr, src, sc.ctx)
+			diags = append(diags, mainClassRefs(a.Name, refs, a.SrcRange)...)
 			k.diags = append(k.diags, diags...)
 			ok = ok && !diags.HasErrors()
 			meta = append(meta, catalog.ExternalParam{Name: a.Name, Value: refStrings(refs), Range: a.SrcRange})

@@ -81,6 +81,9 @@ func readStructure(blocks []structBlock, aliases *types.Aliases) (*structure, hc
 			if d := catalog.BadNameDiag(kind, b.Labels[0], "", nil, b.LabelRanges[0], b.DefRange().Ptr()); d != nil {
 				diags = append(diags, d) // still defined: its uses are not refused again
 			}
+			if d := catalog.FutureReservedDiag(kind, b.Labels[0], b.LabelRanges[0]); d != nil {
+				diags = append(diags, d)
+			}
 			d, more := decodeClassDef(sb, aliases)
 			diags = append(diags, more...)
 			if prev := s.defs[d.name]; prev != nil {

@@ -182,7 +182,8 @@ func (k *compiler) contain(container, i int) {
 func (k *compiler) run(top []*rawResource) {
 	name := func(v string) []catalog.ExternalParam { return []catalog.ExternalParam{{Name: "name", Value: v}} }
 	k.stage = k.addItem(catalog.External{Type: "Stage", Title: "main", Kind: "compilable_type", Params: name("main")}, -1, -1, "stage")
-	k.addItem(catalog.External{Type: "Class", Title: "Settings", Kind: "unknown"}, k.stage, -1, "class", "settings")
+	settings := k.addItem(catalog.External{Type: "Class", Title: "Settings", Kind: "unknown"}, k.stage, -1, "class", "settings")
+	k.evalSettings(settings)
 	main := k.addItem(catalog.External{Type: "Class", Title: "main", Kind: "unknown", Params: name("main")}, k.stage, -1, "class")
 	mainScope := scope{item: main, ctx: k.base, dflt: newDefaults(nil)}
 	k.topLevel(mainScope, top)
@@ -190,6 +191,27 @@ func (k *compiler) run(top []*rawResource) {
 	k.evalGenerators()
 	k.realizeMissing()
 	k.collectorRelations()
+}
+
+// evalSettings evaluates a class block named settings as the body of
+// Class[Settings], declared or not, before the top level: Puppet's
+// compiler evaluates its settings class so on every node
+// (compiler.rb, create_settings_scope), in the top scope, where no
+// defaults are set yet. Later declarations of it find it evaluated.
+func (k *compiler) evalSettings(item int) {
+	def := k.st.defs["settings"]
+	if def == nil || def.define {
+		return
+	}
+	place := def.block.LabelRanges[0]
+	k.classes[def.name] = &classDecl{item: item, place: place}
+	vars, params, origins, ok := k.resolveParams(def, nil, place, cty.NilVal, &declOrigin{via: "Puppet's compiler", in: item})
+	k.items[item].ext.Params = params
+	k.items[item].ext.Origins = origins
+	k.items[item].ext.Range = def.block.DefRange()
+	if ok {
+		k.body(scope{item: item, ctx: k.childContext(def, vars, cty.NilVal), dflt: newDefaults(nil)}, def.block, def.src)
+	}
 }
 
 // topLevel evaluates Class[main]'s body: the top-level resource blocks

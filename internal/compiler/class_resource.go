@@ -140,6 +140,11 @@ func (k *compiler) resourceParams(r *rawResource, virtual *bool) ([]catalog.Exte
 		}
 		p := catalog.ExternalParam{Name: a.Name, Value: a.Value, Range: a.Rng}
 		if _, isRel := catalog.RelationKinds[a.Name]; isRel {
+			if diags := mainClassRefs(a.Name, a.Refs, a.Rng); diags != nil {
+				k.diags = append(k.diags, diags...)
+				ok = false
+				continue
+			}
 			p.Value = refStrings(a.Refs)
 		}
 		params = append(params, p)

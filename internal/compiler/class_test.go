@@ -186,6 +186,21 @@ include "repos" { stage = "setup" }`, []string{"Could not find stage setup speci
 		{"realize of nothing", `realize = ["User[nobody]"]`, []string{"Failed to realize virtual resources User[nobody]"}, 1},
 		{"exported resources are out of scope", `class "a" {}
 resource "file" "/x" { exported = true }`, []string{"exported resources are out of scope"}, 2},
+		{"a declared class main", `class "main" {}
+include "web" { resource_like = true }
+class "web" {
+  contain "main" {}
+}`, []string{"Duplicate declaration: Class[Main] is already declared; cannot redeclare", "agent refuses the catalog", "(site::main)"}, 4},
+		{"a reference to the top scope's class", `class "web" {}
+include "web" { require = "Class[::main]" }`, []string{"Could not find resource 'Class[Main]' in parameter 'require'"}, 2},
+		{"a define named settings", `define "settings" {}`, []string{"Definition 'settings' is already defined at main.hcl:1", "; cannot be redefined as a class", `Did you mean "site::settings"?`}, 1},
+		{"settings declared resource-like", `class "settings" {}
+include "settings" { resource_like = true }`, []string{"Duplicate declaration: Class[Settings] is already declared; cannot redeclare"}, 2},
+		{"settings's parameter without default", `class "settings" {
+  variable "motd" { type = "String" }
+}`, []string{"Class[Settings]: expects a value for parameter 'motd'"}, 1},
+		{"defaults of a type Puppet cannot name", `defaults "foo-bar" { mode = "0644" }`, []string{"Illegal type reference. The given name 'Foo-bar' does not conform to the naming rule"}, 1},
+		{"a collector of a type Puppet cannot name", `collect "../x" {}`, []string{"Illegal type reference. The given name '../x' does not conform to the naming rule"}, 1},
 		{"a class block in a class", `class "a" {
   class "b" {}
 }
@@ -205,6 +220,61 @@ include "a" {}`, []string{"A class block stands at the top level of a file only"
 			}
 			t.Errorf("no error with %q: %v", tc.want, diags)
 		})
+	}
+}
+
+// TestPuppetOwnClassNames: a class block named settings is
+// Class[Settings]'s body, evaluated first on every node, declared or
+// not; a class plan compiles with Puppet's warning at its label; a class
+// main not declared compiles.
+func TestPuppetOwnClassNames(t *testing.T) {
+	t.Parallel()
+	cat, diags := loadClassSite(t, `class "plan" {
+  resource "notify" "in plan" {}
+}
+class "main" {
+  resource "notify" "in main" {}
+}
+class "settings" {
+  variable "port" {
+    type    = "Integer"
+    default = 80
+  }
+  resource "notify" "in settings" { message = "${var.port}" }
+}
+defaults "notify" { message = "top" }
+resource "notify" "top" {}
+include "plan" {}
+include "settings" {}
+`, nil)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	var refs []string
+	for _, r := range cat.Resources {
+		refs = append(refs, r.Ref())
+	}
+	want := "Stage[main] Class[Settings] Notify[in settings] Class[Main] Notify[top] Class[Plan] Notify[in plan]"
+	if got := strings.Join(refs, " "); got != want {
+		t.Errorf("resources %s, want %s", got, want)
+	}
+	if got := attr(cat, "notify", "in settings", "message"); got != "80" {
+		t.Errorf("settings's resource has message %q, want its parameter's 80 (no top-level default: settings is evaluated first)", got)
+	}
+	if got := attr(cat, "class", "Settings", "port"); got != "80" {
+		t.Errorf("Class[Settings] has port %q, want 80", got)
+	}
+	if got := cat.Lookup("notify", "in settings").External.Containers; len(got) != 1 || got[0].Ref() != "Class[Settings]" {
+		t.Errorf("Notify[in settings] is in %v, want Class[Settings]", got)
+	}
+	var warned bool
+	for _, d := range diags {
+		if d.Severity == hcl.DiagWarning && strings.Contains(d.Detail, "Use of future reserved word: 'plan'") {
+			warned = d.Subject != nil && d.Subject.Start.Line == 1 && d.Subject.Start.Column == 7
+		}
+	}
+	if !warned {
+		t.Errorf("no warning at class \"plan\"'s label: %v", diags)
 	}
 }
 

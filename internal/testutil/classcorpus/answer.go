@@ -1,6 +1,7 @@
 package classcorpus
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -43,6 +44,20 @@ type Answer struct {
 	Refreshed          []string `json:"refreshed"`
 	RefreshScheduled   []string `json:"refresh_scheduled"`
 	RefreshUnscheduled []string `json:"refresh_unscheduled"`
+}
+
+// agentFraming is how the agent frames an error loading the catalog
+// before it applies anything.
+var agentFraming = regexp.MustCompile(`^Could not run: (?:Could not (?:deserialize catalog|intern) from \S+: )*`)
+
+// AgentRefusal is the agent's words when it refused the compiled catalog
+// itself (nothing applied, "Could not run: Could not deserialize catalog
+// …"), without that framing; "" when it did not.
+func (a *Answer) AgentRefusal() string {
+	if a.OK || a.Error == nil || len(a.Order) > 0 || !strings.HasPrefix(*a.Error, "Could not run: ") {
+		return ""
+	}
+	return agentFraming.ReplaceAllString(*a.Error, "")
 }
 
 // OrderWithoutWhits is Order without the whits: the resources in the

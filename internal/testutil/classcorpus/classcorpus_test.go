@@ -157,6 +157,13 @@ func checkAnswer(t *testing.T, c *Case) {
 		}
 		return
 	}
+	if refusal := a.AgentRefusal(); refusal != "" {
+		// the agent refused the catalog: nothing applied, an exit of 1
+		if a.ExitCode != 1 || len(a.Failed) > 0 || len(a.Edges) > 0 {
+			t.Errorf("the agent refused the catalog (%s) but exited %d, failed %q, drew %d edges", refusal, a.ExitCode, a.Failed, len(a.Edges))
+		}
+		return
+	}
 	if !a.OK || a.ExitCode != 0 && a.ExitCode != 2 {
 		t.Errorf("Puppet's apply failed: %v (exit %d)", a.Errors, a.ExitCode)
 	}

@@ -445,10 +445,12 @@ func checkNode(name string) *BadName {
 // BadNameDiag is the error on name, standing as kind at rng (in decl),
 // when Puppet refuses it; nil when Puppet accepts it. puppet, when not
 // "", is Puppet's words as the caller knows them (the node of a
-// declaration), "%s" standing for CheckName's. candidates are the site's names of that
-// kind: " Did you mean …?" names the closest, else the valid spelling
-// closest to name.
-func BadNameDiag(kind NameKind, name, puppet string, candidates []string, rng hcl.Range, decl *hcl.Range) *hcl.Diagnostic {
+// declaration), "%s" standing for CheckName's. candidates gives the
+// site's names of that kind (nil: none), called only for a name Puppet
+// refuses, since a site's names are many and most names are good:
+// " Did you mean …?" names the closest, else the valid spelling closest
+// to name.
+func BadNameDiag(kind NameKind, name, puppet string, candidates func() []string, rng hcl.Range, decl *hcl.Range) *hcl.Diagnostic {
 	bad := CheckName(kind, name)
 	if bad == nil {
 		return nil
@@ -458,7 +460,11 @@ func BadNameDiag(kind NameKind, name, puppet string, candidates []string, rng hc
 	} else if bad.At > 0 && decl != nil {
 		puppet = bad.Puppet[:bad.At] + " at " + decl.String() + bad.Puppet[bad.At:]
 	}
-	suggest := words.DidYouMean(strings.ToLower(strings.TrimPrefix(name, "::")), candidates)
+	var names []string
+	if candidates != nil {
+		names = candidates()
+	}
+	suggest := words.DidYouMean(strings.ToLower(strings.TrimPrefix(name, "::")), names)
 	if suggest == "" && bad.Fix != "" {
 		suggest = fmt.Sprintf(" Did you mean %q?", bad.Fix)
 	}

@@ -122,7 +122,7 @@ func newResource(td *TypeDef, raw *RawResource) *Resource {
 }
 
 func UnknownTypeDiag(c *Catalog, name string, rng, decl hcl.Range) *hcl.Diagnostic {
-	if d := BadNameDiag(NameTypeRef, name, "", c.typeNames(), rng, decl.Ptr()); d != nil {
+	if d := BadNameDiag(NameTypeRef, name, "", c.typeNames, rng, decl.Ptr()); d != nil {
 		return d
 	}
 	detail := fmt.Sprintf("There is no type %q in the loaded files. Define it in a type block, or load the file that does.", name)

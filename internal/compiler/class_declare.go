@@ -33,15 +33,8 @@ func (k *compiler) declareClass(sc scope, b *hclsyntax.Block, src []byte) {
 	if !ok {
 		return
 	}
-	puppet := "%s for " + k.nodeName()
-	switch {
-	case b.Labels[0] == "":
-		puppet = "" // Puppet's words as they are
-	case resourceLike:
-		puppet = "Could not find declared class " + name
-	}
-	if d := catalog.BadNameDiag(catalog.NameDeclared, b.Labels[0], puppet, k.classNames(), b.LabelRanges[0], b.DefRange().Ptr()); d != nil {
-		k.diags = append(k.diags, d)
+	if catalog.CheckName(catalog.NameDeclared, b.Labels[0]) != nil {
+		k.diags = append(k.diags, k.badDeclaredName(b, name, resourceLike))
 		return
 	}
 	def := k.st.defs[name]
@@ -369,6 +362,19 @@ func (k *compiler) addRelation(item int, kind, ref string) {
 		}
 	}
 	k.items[item].ext.Params = append(ps, catalog.ExternalParam{Name: kind, Value: []types.Value{ref}})
+}
+
+// badDeclaredName is the error on a declaration of a class whose name
+// Puppet refuses, in the words of Puppet's evaluator for this node.
+func (k *compiler) badDeclaredName(b *hclsyntax.Block, name string, resourceLike bool) *hcl.Diagnostic {
+	puppet := "%s for " + k.nodeName()
+	switch {
+	case b.Labels[0] == "":
+		puppet = "" // Puppet's words as they are
+	case resourceLike:
+		puppet = "Could not find declared class " + name
+	}
+	return catalog.BadNameDiag(catalog.NameDeclared, b.Labels[0], puppet, k.classNames, b.LabelRanges[0], b.DefRange().Ptr())
 }
 
 // classNames are the defined classes, for suggestions.

@@ -105,7 +105,7 @@ func (k *compiler) typeLabel(b *hclsyntax.Block, example, unknown string) (strin
 			fmt.Sprintf("A %s block has one label, the resource type: %s. %s", b.Type, example, catalog.LabelAdvice(len(b.Labels), 1, "the type")), catalog.LabelsRange(b), b.DefRange().Ptr()))
 		return "", false
 	}
-	if d := catalog.BadNameDiag(catalog.NameTypeRef, b.Labels[0], "", k.typeNames(), b.LabelRanges[0], b.DefRange().Ptr()); d != nil {
+	if d := catalog.BadNameDiag(catalog.NameTypeRef, b.Labels[0], "", k.typeNames, b.LabelRanges[0], b.DefRange().Ptr()); d != nil {
 		k.diags = append(k.diags, d)
 		return "", false
 	}

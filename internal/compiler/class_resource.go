@@ -34,7 +34,7 @@ func (k *compiler) declareResource(sc scope, r *rawResource) {
 		return
 	}
 	if !k.isType(lower) {
-		if d := catalog.BadNameDiag(catalog.NameTypeRef, r.TypeName, "", k.typeNames(), r.TypeRange, r.DeclRange.Ptr()); d != nil {
+		if d := catalog.BadNameDiag(catalog.NameTypeRef, r.TypeName, "", k.typeNames, r.TypeRange, r.DeclRange.Ptr()); d != nil {
 			k.diags = append(k.diags, d)
 			return
 		}

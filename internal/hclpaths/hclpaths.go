@@ -122,21 +122,12 @@ func walkRoots(paths []string) []string {
 	var roots []string
 	for _, p := range paths {
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			if real, err := realAbs(p); err == nil && !slices.Contains(roots, real) {
+			if real := inputfile.RealDir(p); real != "" && !slices.Contains(roots, real) {
 				roots = append(roots, real)
 			}
 		}
 	}
 	return roots
-}
-
-// realAbs is p absolute with its symbolic links resolved.
-func realAbs(p string) (string, error) {
-	real, err := filepath.EvalSymlinks(p)
-	if err != nil {
-		return "", err
-	}
-	return filepath.Abs(real)
 }
 
 // The warnings' summaries.

@@ -214,9 +214,11 @@ func (w *dirWalk) walk(dir string, ancestors []string, files *[]string, diags *h
 		if isDir && strings.HasPrefix(e.Name(), ".") || !isDir && !isHCL {
 			continue // .git, .terraform and the like; other files
 		}
-		if link {
+		if link && !isDir {
 			// A checkout's link may lead only below a directory named
-			// (inputfile.Within); the file's content is never read.
+			// (inputfile.Within); the file's content is never read. A
+			// link to a directory is checked as walk resolves it
+			// (inputfile.ResolveIn), in the same words.
 			if err := inputfile.Within(p, w.roots); err != nil {
 				*diags = append(*diags, linkOutside(p, err))
 				continue

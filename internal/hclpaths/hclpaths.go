@@ -122,21 +122,12 @@ func walkRoots(paths []string) []string {
 	var roots []string
 	for _, p := range paths {
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			if real, err := realAbs(p); err == nil && !slices.Contains(roots, real) {
+			if real := inputfile.RealDir(p); real != "" && !slices.Contains(roots, real) {
 				roots = append(roots, real)
 			}
 		}
 	}
 	return roots
-}
-
-// realAbs is p absolute with its symbolic links resolved.
-func realAbs(p string) (string, error) {
-	real, err := filepath.EvalSymlinks(p)
-	if err != nil {
-		return "", err
-	}
-	return filepath.Abs(real)
 }
 
 // The warnings' summaries.
@@ -223,9 +214,11 @@ func (w *dirWalk) walk(dir string, ancestors []string, files *[]string, diags *h
 		if isDir && strings.HasPrefix(e.Name(), ".") || !isDir && !isHCL {
 			continue // .git, .terraform and the like; other files
 		}
-		if link {
+		if link && !isDir {
 			// A checkout's link may lead only below a directory named
-			// (inputfile.Within); the file's content is never read.
+			// (inputfile.Within); the file's content is never read. A
+			// link to a directory is checked as walk resolves it
+			// (inputfile.ResolveIn), in the same words.
 			if err := inputfile.Within(p, w.roots); err != nil {
 				*diags = append(*diags, linkOutside(p, err))
 				continue

@@ -28,7 +28,7 @@ func runMain() int {
 		defer gctune.One()()
 	}
 	if batchCommand(os.Args) && largeInput(os.Args) {
-		gctune.HugePages() // before the heap grows; the reason it may not is for tests
+		gctune.HugePages() // before the heap grows (what it says it did is for tests)
 	}
 	// After gctune: the guard lowers a soft limit above its cap.
 	guard, err := startMemGuard(evaluates(os.Args))

@@ -4,15 +4,9 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"syscall"
 	"unsafe"
-)
 
-// madvHugePage is Linux's MADV_HUGEPAGE, which package syscall does not
-// name, and rlimInfinity its RLIM_INFINITY.
-const (
-	madvHugePage = 14
-	rlimInfinity = ^uint64(0)
+	"golang.org/x/sys/unix"
 )
 
 // HugePages advises the address space the heap grows into next for
@@ -29,16 +23,16 @@ func HugePages() (advised int, why string) {
 	if unsafe.Sizeof(uintptr(0)) < 8 {
 		return 0, "a 32-bit address space has no room to reserve"
 	}
-	var as syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &as); err != nil || as.Cur != rlimInfinity {
+	var as unix.Rlimit
+	if err := unix.Getrlimit(unix.RLIMIT_AS, &as); err != nil || as.Cur != unix.RLIM_INFINITY {
 		// Under a limit of address space (ulimit -v) a reservation the
 		// heap would not otherwise make could be what ends the process.
 		return 0, "the process's address space is limited (ulimit -v)"
 	}
 	mode, _ := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
 	overcommit, _ := os.ReadFile("/proc/sys/vm/overcommit_memory")
-	var info syscall.Sysinfo_t
-	if err := syscall.Sysinfo(&info); err != nil {
+	var info unix.Sysinfo_t
+	if err := unix.Sysinfo(&info); err != nil {
 		return 0, "the machine's memory is unknown: " + err.Error()
 	}
 	n, why := hugeHeapBytes(string(mode), string(overcommit), uint64(info.Totalram)*uint64(info.Unit), os.Getenv("GODEBUG"))
@@ -46,17 +40,24 @@ func HugePages() (advised int, why string) {
 		return 0, why
 	}
 	block := make([]byte, n)
+	advised, why = adviseHuge(block)
+	runtime.KeepAlive(block) // dead from here, whatever the advice: the collection frees it
+	debug.FreeOSMemory()
+	return advised, why
+}
+
+// adviseHuge advises the whole huge pages of block for transparent huge
+// pages, and says how many bytes or why none.
+func adviseHuge(block []byte) (int, string) {
 	start := uintptr(unsafe.Pointer(unsafe.SliceData(block)))
 	from := int(alignUp(start) - start)
-	to := int((start+uintptr(n))&^(hugePageBytes-1) - start)
+	to := int((start+uintptr(len(block)))&^(hugePageBytes-1) - start)
 	if from >= to {
 		return 0, "the reserved block holds no whole huge page"
 	}
-	if err := syscall.Madvise(block[from:to], madvHugePage); err != nil {
+	if err := unix.Madvise(block[from:to], unix.MADV_HUGEPAGE); err != nil {
 		return 0, "madvise: " + err.Error()
 	}
-	runtime.KeepAlive(block) // dead from here: the collection frees it
-	debug.FreeOSMemory()
 	return to - from, ""
 }
 

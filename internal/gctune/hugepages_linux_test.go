@@ -6,8 +6,9 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestHugePagesFaultHugePages: where the kernel gives huge pages on
@@ -25,11 +26,11 @@ func TestHugePagesFaultHugePages(t *testing.T) {
 	}
 	if advised == 0 {
 		overcommit, _ := os.ReadFile("/proc/sys/vm/overcommit_memory")
-		var as syscall.Rlimit
-		_ = syscall.Getrlimit(syscall.RLIMIT_AS, &as)
+		var as unix.Rlimit
+		_ = unix.Getrlimit(unix.RLIMIT_AS, &as)
 		switch {
 		case strings.TrimSpace(string(overcommit)) == "2" && strings.Contains(why, "overcommit"),
-			as.Cur != rlimInfinity && strings.Contains(why, "ulimit -v"):
+			as.Cur != unix.RLIM_INFINITY && strings.Contains(why, "ulimit -v"):
 			return // this machine's settings forbid it, and HugePages says so
 		}
 		t.Fatalf("mode madvise: nothing advised: %s", why)

@@ -67,6 +67,8 @@ func TestExpandPathsSymlinkedDirs(t *testing.T) {
 		"out/hop.hcl":          "-> " + filepath.Join(elsewhere, "secret.hcl"),
 		"git/.git/config":      "[http]\n\textraheader = AUTHORIZATION: basic c2VjcmV0\n",
 		"git/token.hcl":        "-> .git/config",
+		"gitdir/.git/x.hcl":    "# in .git",
+		"gitdir/mods":          "-> .git",
 		"common/s.hcl":         "",
 		"site2/s.hcl":          "-> ../common/s.hcl",
 	})
@@ -113,6 +115,12 @@ func TestExpandPathsSymlinkedDirs(t *testing.T) {
 			name:  "a link into .git",
 			paths: []string{"git"},
 			diags: []string{"error: Symbolic link out of the tree: git/token.hcl: it leads to " + filepath.Join(root, "git", ".git", "config") +
+				", inside a .git directory: catc reads nothing of a git directory through a symbolic link (a checkout's config may hold a token). It was not read."},
+		},
+		{
+			name:  "a link to the .git directory itself",
+			paths: []string{"gitdir"},
+			diags: []string{"error: Symbolic link out of the tree: gitdir/mods: it leads to " + filepath.Join(root, "gitdir", ".git") +
 				", inside a .git directory: catc reads nothing of a git directory through a symbolic link (a checkout's config may hold a token). It was not read."},
 		},
 		{

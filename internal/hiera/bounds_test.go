@@ -249,3 +249,37 @@ func TestDataFileSwappedForALinkIsNotRead(t *testing.T) {
 		})
 	}
 }
+
+// TestGitDirIsNoData: a data file in the checkout's .git directory, by a
+// link into it or by a datadir naming it, is not read: a git config may
+// hold a token, and a parse error quotes the line it stops at.
+func TestGitDirIsNoData(t *testing.T) {
+	t.Parallel()
+	const config = "[remote \"origin\"]\n\turl = https://user:SECRET-TOKEN@example.com/site.git\ny: ["
+	for _, tc := range []struct{ name, hiera string }{
+		{"link to .git/config", "version: 5\ndefaults:\n  datadir: data\n  data_hash: yaml_data\nhierarchy:\n  - name: \"Common\"\n    path: \"common.yaml\"\n"},
+		{"datadir .git", "version: 5\ndefaults:\n  datadir: .git\n  data_hash: yaml_data\nhierarchy:\n  - name: \"Config\"\n    path: \"config\"\n"},
+		{"link to the .git directory", "version: 5\ndefaults:\n  datadir: data\n  data_hash: yaml_data\nhierarchy:\n  - name: \"Repo\"\n    path: \"repo/config\"\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			site := testutil.TempFiles(t, map[string]string{"hiera.yaml": tc.hiera, ".git/config": config, "data/.keep": ""})
+			if err := os.Symlink("../.git/config", filepath.Join(site, "data", "common.yaml")); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink("../.git", filepath.Join(site, "data", "repo")); err != nil {
+				t.Fatal(err)
+			}
+			d, diags := Open(site)
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			s := d.NewSession(Scope{Facts: &types.Hash{}})
+			r, err := s.Lookup("y", Options{})
+			checked := s.CheckFiles()
+			if r.Found || strings.Contains(fmt.Sprint(err, checked), "SECRET-TOKEN") || len(checked) > 0 {
+				t.Errorf("found %v, error %v, file diagnostics %v; want .git/config never read", r.Found, err, checked)
+			}
+		})
+	}
+}

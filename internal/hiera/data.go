@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -404,10 +405,15 @@ func (d *Data) realDir(dir string) (string, bool) {
 }
 
 // under reports whether the absolute, resolved path is the site
-// directory or below it.
+// directory or below it, and not in a .git directory there: a
+// checkout's link or datadir leading into its .git directory would have
+// catc read, and quote in a parse error, a config that may hold a token.
 func (d *Data) under(real string) bool {
 	rel, err := filepath.Rel(d.root, real)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return false
+	}
+	return !slices.Contains(strings.Split(rel, string(filepath.Separator)), ".git")
 }
 
 // joinPath is Ruby's Pathname#+: an absolute path replaces the base.

@@ -209,7 +209,7 @@ func refuseOutside(name, real string, roots []string) error {
 		if !Below(real, root) {
 			continue
 		}
-		rel, _ := filepath.Rel(root, filepath.Dir(real))
+		rel, _ := filepath.Rel(root, real) // a link to the .git directory itself too
 		for _, part := range strings.Split(rel, string(filepath.Separator)) {
 			if part == ".git" {
 				return &fs.PathError{Op: "read", Path: name, Err: linkError(fmt.Sprintf(

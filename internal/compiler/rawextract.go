@@ -245,10 +245,7 @@ func stringRef(s string, rng hcl.Range) (catalog.RawRef, hcl.Diagnostics) {
 	if !ok {
 		// a name Puppet refuses (Foo-bar[x], Class[]) gets its verdict
 		if typ, title, split := catalog.SplitRef(s); split {
-			if n := len(title); n >= 2 && (title[0] == '\'' || title[0] == '"') && title[n-1] == title[0] {
-				title = title[1 : n-1]
-			}
-			if d := badRefName(typ, title, rng); d != nil {
+			if d := badRefName(typ, catalog.UnquoteRefTitle(title), rng); d != nil {
 				return catalog.RawRef{}, hcl.Diagnostics{d}
 			}
 		}

@@ -1,9 +1,8 @@
 package compiler
 
 import (
-	"strings"
-
 	"fmt"
+	"strings"
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/words"

@@ -97,7 +97,7 @@ func validRefType(s string) bool {
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if !(IsLetter(c) || c >= '0' && c <= '9' || c == '_' || c == ':') {
+		if !isWordByte(c) && c != ':' {
 			return false
 		}
 	}

@@ -242,7 +242,7 @@ var scopeRootNames = []string{"each", "facts", "local", "self", "trusted", "var"
 func stringRef(s string, rng hcl.Range) (catalog.RawRef, hcl.Diagnostics) {
 	typ, title, ok := catalog.ParseRef(s)
 	if !ok {
-		// a name Puppet refuses (Foo-bar[x], Class[]) gets its verdict
+		// a name Puppet refuses (Foo-bar[x], Class['']) gets its verdict
 		if typ, title, split := catalog.SplitRef(s); split {
 			if d := badRefName(typ, catalog.UnquoteRefTitle(title), rng); d != nil {
 				return catalog.RawRef{}, hcl.Diagnostics{d}

@@ -75,13 +75,20 @@ func ParseRef(s string) (typ, title string, ok bool) {
 	if !ok || !validRefType(typ) {
 		return "", "", false
 	}
-	if n := len(title); n >= 2 && (title[0] == '\'' || title[0] == '"') && title[n-1] == title[0] {
-		title = title[1 : n-1]
-	}
+	title = UnquoteRefTitle(title)
 	if title == "" {
 		return "", "", false
 	}
 	return typ, title, true
+}
+
+// UnquoteRefTitle is a reference's title without the quotes around it
+// (Type['title'], Type["title"]), as written when it has none.
+func UnquoteRefTitle(title string) string {
+	if n := len(title); n >= 2 && (title[0] == '\'' || title[0] == '"') && title[n-1] == title[0] {
+		return title[1 : n-1]
+	}
+	return title
 }
 
 func validRefType(s string) bool {
@@ -90,7 +97,7 @@ func validRefType(s string) bool {
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if !(IsLetter(c) || c >= '0' && c <= '9' || c == '_' || c == ':') {
+		if !isWordByte(c) && c != ':' {
 			return false
 		}
 	}

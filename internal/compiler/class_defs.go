@@ -74,10 +74,7 @@ func readStructure(blocks []structBlock, aliases *types.Aliases) (*structure, hc
 				diags = append(diags, catalog.ErrorAt(catalog.SummaryBlockLabels, fmt.Sprintf("A %s block has one label, its name: %s \"profile::web\" { … }. %s", b.Type, b.Type, catalog.LabelAdvice(len(b.Labels), 1, "the name")), catalog.LabelsRange(b), b.DefRange().Ptr()))
 				continue
 			}
-			kind := catalog.NameClass
-			if b.Type == "define" {
-				kind = catalog.NameDefine
-			}
+			kind := definitionKind(b)
 			if d := catalog.BadNameDiag(kind, b.Labels[0], "", nil, b.LabelRanges[0], b.DefRange().Ptr()); d != nil {
 				diags = append(diags, d) // still defined: its uses are not refused again
 			}
@@ -109,6 +106,15 @@ func readStructure(blocks []structBlock, aliases *types.Aliases) (*structure, hc
 		}
 	}
 	return s, diags
+}
+
+// definitionKind is how Puppet's name rules (catalog.CheckName) take a
+// class or define block's label.
+func definitionKind(b *hclsyntax.Block) catalog.NameKind {
+	if b.Type == "define" {
+		return catalog.NameDefine
+	}
+	return catalog.NameClass
 }
 
 // decodeClassDef reads a class or define block's parameters and locals.

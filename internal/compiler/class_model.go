@@ -26,7 +26,7 @@ func (c *loader) compileStructure(blocks []structBlock, top []*rawResource, ctx 
 		return diags // the context's own errors are reported
 	}
 	k := &compiler{l: c, st: st, base: ctx, byKey: map[string]int{}, classes: map[string]*classDecl{},
-		byType: map[string][]int{}, selves: map[int]cty.Value{},
+		byType: map[string][]int{}, selves: map[int]cty.Value{}, tagsOfType: map[string][]string{},
 		deferred: map[*hclsyntax.Block]*deferredBlock{}, bodies: map[*hclsyntax.Block]*parsed{}}
 	if node != nil {
 		k.node = node.Name

@@ -193,9 +193,6 @@ func (k *compiler) typeTags(lower string) []string {
 	if t, ok := k.tagsOfType[lower]; ok {
 		return t
 	}
-	if k.tagsOfType == nil {
-		k.tagsOfType = map[string][]string{}
-	}
 	t := catalog.TagsOf(lower)
 	k.tagsOfType[lower] = t
 	return t

@@ -113,7 +113,8 @@ func (c *loader) defDocs(structure []structBlock) []DefDoc {
 		if b == nil || (b.Type != "class" && b.Type != "define") || len(b.Labels) != 1 {
 			continue
 		}
-		out = append(out, docOf(siteDef(b, sb.src), c.secrets.defParams[className(b.Labels[0])]))
+		d := siteDef(b, sb.src)
+		out = append(out, docOf(d, c.secrets.defParams[d.Name]))
 	}
 	slices.SortStableFunc(out, func(a, b DefDoc) int { return strings.Compare(a.Name, b.Name) })
 	return out

@@ -1,9 +1,8 @@
 package compiler
 
 import (
-	"strings"
-
 	"fmt"
+	"strings"
 
 	"github.com/catc-dev/catc/internal/catalog"
 	"github.com/catc-dev/catc/internal/words"
@@ -243,12 +242,9 @@ var scopeRootNames = []string{"each", "facts", "local", "self", "trusted", "var"
 func stringRef(s string, rng hcl.Range) (catalog.RawRef, hcl.Diagnostics) {
 	typ, title, ok := catalog.ParseRef(s)
 	if !ok {
-		// a name Puppet refuses (Foo-bar[x], Class[]) gets its verdict
+		// a name Puppet refuses (Foo-bar[x], Class['']) gets its verdict
 		if typ, title, split := catalog.SplitRef(s); split {
-			if n := len(title); n >= 2 && (title[0] == '\'' || title[0] == '"') && title[n-1] == title[0] {
-				title = title[1 : n-1]
-			}
-			if d := badRefName(typ, title, rng); d != nil {
+			if d := badRefName(typ, catalog.UnquoteRefTitle(title), rng); d != nil {
 				return catalog.RawRef{}, hcl.Diagnostics{d}
 			}
 		}

@@ -196,11 +196,7 @@ func (ix *siteIndexer) decl(b *hclsyntax.Block, kind, name, title string) {
 func siteDef(b *hclsyntax.Block, src []byte) *SiteDef {
 	d := &SiteDef{Name: className(b.Labels[0]), Define: b.Type == "define", Range: b.Range(), DeclRange: b.DefRange(),
 		NameRange: b.LabelRanges[0], Doc: commentAbove(src, b.TypeRange.Start.Byte)}
-	kind := catalog.NameClass
-	if d.Define {
-		kind = catalog.NameDefine
-	}
-	d.Bad = catalog.CheckName(kind, b.Labels[0])
+	d.Bad = catalog.CheckName(definitionKind(b), b.Labels[0])
 	for _, vb := range b.Body.Blocks {
 		if vb.Type != "variable" || len(vb.Labels) != 1 {
 			continue
